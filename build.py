@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """gradpad's one entry point: set-up, site build, serve, test, bench.
 
-    python build.py test          # venv + deps, then the whole pytest suite
-    python build.py serve         # build dist/ and serve it on 127.0.0.1
+    python build.py serve         # set up, build dist/, serve it on 127.0.0.1 (prints the URL)
+    python build.py test          # venv + deps (+ Debian chromium), build dist/, the whole pytest suite
     python build.py site          # build dist/ only
     python build.py bench [core|site|webgpu]
+
+Everything is fetched from package registries (PyPI, npm, Debian) and cached in .cache/.
+The site-building code lives in tools/ (site.py, serve.py, bench_site.py).
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -18,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 CACHE = ROOT / ".cache"
+CHROMIUM = Path("/usr/bin/chromium")
 
 
 def log(msg: str) -> None:
@@ -47,24 +52,67 @@ def ensure_venv(extras: str = "test") -> Path:
     return py
 
 
+def ensure_chromium() -> str | None:
+    """Debian's chromium for the browser tests (never `playwright install`). Returns an error or None."""
+    if CHROMIUM.exists():
+        return None
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        return (f"{CHROMIUM} is missing and this user cannot apt-get it: run "
+                "`sudo apt-get update && sudo apt-get install -y chromium` (Debian/Ubuntu), then retry.")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        run(["apt-get", "update", "-q"], env=env)
+        run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium", "fonts-dejavu-core"], env=env)
+    except subprocess.CalledProcessError as e:
+        return f"apt-get install chromium failed ({e}); the browser tests cannot run"
+    return None if CHROMIUM.exists() else f"apt-get ran but {CHROMIUM} is still missing"
+
+
+def build_site(py: Path, force: bool = False) -> int:
+    return subprocess.call([str(py), "-m", "tools.site", "build", *(["--force"] if force else [])], cwd=ROOT)
+
+
 def cmd_test(args) -> int:
-    py = ensure_venv("test")
+    py = ensure_venv("test,site,browser")
     env = dict(os.environ)
+    problem = ensure_chromium()
+    if problem:
+        log(f"ERROR: {problem}")
+        env["GRADPAD_BROWSER_PROBLEM"] = problem  # the browser tests fail with this message
+    if build_site(py) != 0:
+        log("ERROR: building dist/ failed (see above); the browser tests will fail")
     cmd = [str(py), "-m", "pytest", *args.pytest_args]
     log(" ".join(cmd))
     return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
-def cmd_serve(args) -> int:
-    log("the site build lands with the site issue; nothing to serve yet")
-    return 1
-
-
 def cmd_site(args) -> int:
-    return cmd_serve(args)
+    py = ensure_venv("site")
+    return build_site(py, force=args.force)
+
+
+def cmd_serve(args) -> int:
+    py = ensure_venv("site")
+    rc = build_site(py, force=args.force)
+    if rc:
+        return rc
+    cmd = [str(py), "-m", "tools.serve", *(["--port", str(args.port)] if args.port else [])]
+    try:
+        return subprocess.call(cmd, cwd=ROOT)
+    except KeyboardInterrupt:
+        return 0
 
 
 def cmd_bench(args) -> int:
+    if args.what and args.what[0] == "site":
+        py = ensure_venv("test,site,browser")
+        problem = ensure_chromium()
+        if problem:
+            log(f"ERROR: {problem}")
+            return 2
+        if build_site(py):
+            return 1
+        return subprocess.call([str(py), "-m", "tools.bench_site", *args.what[1:]], cwd=ROOT)
     py = ensure_venv("test")
     return subprocess.call([str(py), "-m", "tests.bench", *args.what], cwd=ROOT)
 
@@ -72,14 +120,17 @@ def cmd_bench(args) -> int:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="verb", required=True)
-    t = sub.add_parser("test", help="set up and run the test suite")
+    t = sub.add_parser("test", help="set up and run the test suite (browser tests included)")
     t.add_argument("pytest_args", nargs=argparse.REMAINDER)
     t.set_defaults(fn=cmd_test)
-    s = sub.add_parser("serve", help="build dist/ and serve it")
+    s = sub.add_parser("serve", help="build dist/ and serve it on 127.0.0.1")
+    s.add_argument("--port", type=int, default=0, help="default: a free port")
+    s.add_argument("--force", action="store_true", help="rebuild dist/ even when up to date")
     s.set_defaults(fn=cmd_serve)
     s = sub.add_parser("site", help="build dist/")
+    s.add_argument("--force", action="store_true", help="rebuild dist/ even when up to date")
     s.set_defaults(fn=cmd_site)
-    b = sub.add_parser("bench", help="benchmarks")
+    b = sub.add_parser("bench", help="benchmarks (`bench site`: page load, cold and warm)")
     b.add_argument("what", nargs="*")
     b.set_defaults(fn=cmd_bench)
     args = p.parse_args(argv)

@@ -1,0 +1,279 @@
+// gradpad page loader: runtime -> numpy -> engine (gradpad.ready) -> UI (gradpad.uiReady).
+//
+// Public page API (stable; hosts that embed the playground and the tests use it):
+//   window.gradpad.ready              Promise: Python, numpy and the engine are loaded
+//   window.gradpad.uiReady            Promise: the Panel UI (or the placeholder) is rendered
+//   await window.gradpad.runPython(code)
+//       -> {stdout, stderr, result: repr of the last expression or null,
+//           error: null or {type, message, traceback}}      (`import jax` is the engine)
+//   window.gradpad.timings            {stage: ms since navigation start}
+//   window.gradpad.version, .info, .webgpu, .pyodide
+const M = JSON.parse(document.getElementById("gp-manifest").textContent);
+const BASE = new URL("./", document.baseURI);
+const $ = (id) => document.getElementById(id);
+
+const STAGES = {
+  runtime: { label: "Python runtime", from: 0, to: 40 },
+  numpy: { label: "numpy", from: 40, to: 55 },
+  engine: { label: "engine", from: 55, to: 65 },
+  ui: { label: "UI", from: 65, to: 100 },
+};
+
+const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now()); };
+
+let resolveReady, rejectReady, resolveUi, rejectUi;
+const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+const uiReady = new Promise((res, rej) => { resolveUi = res; rejectUi = rej; });
+ready.catch(() => {});
+uiReady.catch(() => {});
+
+let pyodide = null;
+let boot = null;
+
+async function runPython(code) {
+  await ready;
+  return JSON.parse(boot.run_json(String(code)));
+}
+
+const gradpad = {
+  version: M.build, ready, uiReady, runPython, timings,
+  stage: "init", info: null, webgpu: "gpu" in navigator, pyodide: null, ui: null,
+};
+window.gradpad = gradpad;
+
+// ------------------------------------------------------------------ progress
+// bytes per stage, counted from the Resource Timing entries of the files each stage needs
+const urlStage = new Map();
+const stageBytes = {};
+const stageDone = {};
+function addFile(stage, rel, size) {
+  urlStage.set(new URL(rel, BASE).href, { stage, size });
+  stageBytes[stage] = (stageBytes[stage] || 0) + size;
+}
+for (const [f, size] of Object.entries(M.runtime)) addFile("runtime", "pyodide/" + f, size);
+for (const [stage, pkgs] of Object.entries(M.stages))
+  for (const p of pkgs) addFile(stage, M.files[p].file, M.files[p].size);
+const seenUrls = new Set();
+function countResource(url) {
+  const hit = urlStage.get(url);
+  if (!hit || seenUrls.has(url)) return;
+  seenUrls.add(url);
+  stageDone[hit.stage] = (stageDone[hit.stage] || 0) + hit.size;
+  render();
+}
+try {
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => countResource(e.name)))
+    .observe({ type: "resource", buffered: true });
+} catch (e) { /* old browser: stage-level progress only */ }
+
+function stagePct(stage) {
+  if (timings[stage] !== undefined) return 100;
+  const total = stageBytes[stage] || 1;
+  return Math.min(95, Math.round((100 * (stageDone[stage] || 0)) / total));
+}
+
+function render() {
+  const s = STAGES[gradpad.stage];
+  if (!s) return;
+  const pct = stagePct(gradpad.stage);
+  const overall = Math.round(s.from + ((s.to - s.from) * pct) / 100);
+  $("gp-bar-fill").style.width = overall + "%";
+  $("gp-bar-fill").parentElement.setAttribute("aria-valuenow", String(overall));
+  $("gp-stage-label").textContent = `Loading ${s.label}… ${pct}%`;
+  for (const li of document.querySelectorAll("#gp-stages li")) {
+    const st = li.dataset.stage;
+    li.classList.toggle("active", st === gradpad.stage);
+    li.classList.toggle("done", timings[st] !== undefined);
+    li.querySelector("span").textContent = st === gradpad.stage ? `${pct}%` : "";
+  }
+}
+
+function enter(stage) {
+  gradpad.stage = stage;
+  render();
+}
+
+function finish(stage) {
+  mark(stage);
+  render();
+}
+
+function fail(title, text, detail) {
+  $("gp-loader").hidden = true;
+  $("gp-error").hidden = false;
+  $("gp-error-title").textContent = title;
+  $("gp-error-text").textContent = text;
+  $("gp-error-detail").textContent = detail || "";
+  gradpad.stage = "error";
+  gradpad.error = { title, text, detail: detail || "" };
+}
+
+// ------------------------------------------------------------------ parallel prefetch
+// Every wheel is requested as early as possible (with its integrity hash); Pyodide's own
+// fetch of the same URL is then answered from memory instead of the network.
+const prefetched = new Map();
+const nativeFetch = globalThis.fetch.bind(globalThis);
+function prefetch(pkgs) {
+  for (const p of pkgs) {
+    const f = M.files[p];
+    const url = new URL(f.file, BASE).href;
+    if (prefetched.has(url)) continue;
+    const body = nativeFetch(url, { integrity: f.integrity }).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status} for ${url}`);
+      return r.arrayBuffer();
+    });
+    body.catch(() => {});
+    prefetched.set(url, body);
+  }
+}
+globalThis.fetch = async function (input, init) {
+  const url = typeof input === "string" || input instanceof URL
+    ? new URL(String(input), BASE).href : input.url;
+  const body = prefetched.get(url);
+  if (body) {
+    prefetched.delete(url);
+    try {
+      return new Response(await body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
+    } catch (e) { /* fall back to a normal request, which reports the error */ }
+  }
+  return nativeFetch(input, init);
+};
+
+async function loadStage(stage) {
+  const errors = [];
+  await pyodide.loadPackage(M.stages[stage], {
+    messageCallback: () => {},
+    errorCallback: (msg) => errors.push(msg),
+    checkIntegrity: true,
+  });
+  if (errors.length) throw new Error(`loading ${stage} failed:\n${errors.join("\n")}`);
+}
+
+function loadScripts(urls) {
+  // downloaded in parallel, executed in order
+  return Promise.all(urls.map((u) => new Promise((res, rej) => {
+    const s = document.createElement("script");
+    s.src = new URL(u, BASE).href;
+    s.async = false;
+    s.onload = res;
+    s.onerror = () => rej(new Error(`could not load ${u}`));
+    document.head.appendChild(s);
+  })));
+}
+
+// ------------------------------------------------------------------ placeholder UI
+function showPlaceholder() {
+  $("gp-placeholder").hidden = false;
+  const out = $("gp-out");
+  const go = async () => {
+    out.textContent = "running…";
+    const r = await runPython($("gp-code").value);
+    out.textContent = r.stdout + (r.stderr || "");
+    if (r.error) {
+      const e = document.createElement("span");
+      e.className = "err";
+      e.textContent = `${r.error.type}: ${r.error.message}`;
+      out.appendChild(e);
+    } else if (r.result !== null) {
+      out.appendChild(document.createTextNode(r.result));
+    }
+  };
+  $("gp-run").addEventListener("click", go);
+  $("gp-code").addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); go(); }
+  });
+}
+
+async function loadUI() {
+  enter("ui");
+  const scripts = loadScripts([...M.bokeh, M.panel.js]);
+  await loadStage("ui");
+  await scripts;
+  boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
+  const kind = await pyodide.runPythonAsync(`
+import panel as _pn
+from panel.io.pyodide import write as _gp_write
+from app import bootstrap as _gp_boot
+_gp_obj = _gp_boot.ui_entry()
+if _gp_obj is None:
+    await _gp_write("panel-status", _pn.pane.Markdown(
+        "Panel " + _pn.__version__ + " is loaded; the full UI lands with app/main.py.",
+        css_classes=["gp-panel-ok"]))
+    _gp_kind = "placeholder"
+else:
+    await _gp_write("app", _gp_obj)
+    _gp_kind = "app"
+_gp_kind
+`);
+  if (kind === "app") $("gp-placeholder").hidden = true;
+  gradpad.ui = kind;
+  finish("ui");
+  $("gp-loader").hidden = true;
+}
+
+// ------------------------------------------------------------------ main
+async function main() {
+  mark("start");
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    fail("WebAssembly is not available",
+      "gradpad runs Python inside your browser with WebAssembly, and this browser has it " +
+      "switched off or does not support it. Use a current Chrome, Edge, Firefox or Safari, " +
+      "and check that no policy disables WebAssembly (some hardened or JIT-less modes do).");
+    rejectReady(new Error("WebAssembly is not available"));
+    rejectUi(new Error("WebAssembly is not available"));
+    return;
+  }
+  if (!gradpad.webgpu) {
+    const n = $("gp-notice");
+    n.hidden = false;
+    n.textContent = "WebGPU is not available in this browser, so gradpad computes on the CPU " +
+      "(numpy in WebAssembly). Everything works; GPU kernels are simply not used. " +
+      "Chrome/Edge 113+ and recent Safari/Firefox have WebGPU.";
+  }
+  enter("runtime");
+  prefetch([...M.stages.numpy, ...M.stages.engine]);
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false });
+  gradpad.pyodide = pyodide;
+  finish("runtime");
+  prefetch(M.stages.ui);
+  enter("numpy");
+  await loadStage("numpy");
+  finish("numpy");
+  enter("engine");
+  await loadStage("engine");
+  boot = pyodide.pyimport("app.bootstrap");
+  gradpad.info = JSON.parse(boot.install());
+  finish("engine");
+  resolveReady(gradpad);
+  showPlaceholder();
+  registerServiceWorker();
+  try {
+    await loadUI();
+    resolveUi(gradpad);
+  } catch (e) {
+    console.error(e);
+    gradpad.uiError = String(e && e.stack || e);
+    const n = $("gp-notice");
+    n.hidden = false;
+    n.textContent = "The full UI could not be loaded; the basic editor below still works. " + e;
+    $("gp-loader").hidden = true;
+    rejectUi(e);
+  }
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  navigator.serviceWorker.register(new URL("sw.js", BASE).href).catch((e) => console.warn("service worker:", e));
+}
+
+main().catch((e) => {
+  console.error(e);
+  fail("gradpad could not start",
+    "Loading Python in this page failed. Reloading usually helps; if it keeps failing, the " +
+    "files on this server may be incomplete (rebuild with `python build.py site`).",
+    String(e && e.stack || e));
+  rejectReady(e);
+  rejectUi(e);
+});

@@ -1,0 +1,60 @@
+// gradpad service worker: keeps the runtime, the wheels and the UI assets of this build in
+// Cache Storage so that reloads (and offline use) do not touch the network.
+// The page itself (navigations) is network-first so a new build is picked up at once.
+const M = __GRADPAD_MANIFEST__;
+const CACHE = "gradpad-" + M.build;
+const PRECACHE = [
+  "./", "loader.js", "style.css", "favicon.svg", "pyodide/pyodide-lock.json",
+  ...Object.keys(M.runtime).map((f) => "pyodide/" + f),
+  ...M.stages.numpy.concat(M.stages.engine, M.stages.ui).map((p) => M.files[p].file),
+  ...M.bokeh, M.panel.js,
+];
+
+self.addEventListener("install", (event) => {
+  // fetched moments ago by the page: the HTTP cache answers without a download
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(PRECACHE.map(async (u) => {
+      try {
+        const r = await fetch(new Request(u, { cache: "force-cache" }));
+        if (r.ok) await cache.put(u, r);
+      } catch (e) { /* cached on first use instead */ }
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys())
+      if (key.startsWith("gradpad-") && key !== CACHE) await caches.delete(key);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return; // never proxy other origins
+  if (req.mode === "navigate" || url.pathname.endsWith("/sw.js")) {
+    event.respondWith((async () => {
+      try {
+        const r = await fetch(req);
+        if (r.ok) (await caches.open(CACHE)).put(req, r.clone());
+        return r;
+      } catch (e) {
+        return (await caches.match(req)) || Response.error();
+      }
+    })());
+    return;
+  }
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(req);
+    if (hit) return hit;
+    const r = await fetch(req);
+    if (r.ok && r.type === "basic") cache.put(req, r.clone());
+    return r;
+  })());
+});

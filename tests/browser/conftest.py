@@ -1,0 +1,86 @@
+"""One Chromium and ONE Pyodide page for the whole test session (a page takes 15-60 s to load)."""
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # tools/ (site build, server) when pytest is run directly
+    sys.path.insert(0, str(ROOT))
+
+from . import chromium
+
+READY_TIMEOUT_MS = 240_000
+UI_TIMEOUT_MS = 360_000
+
+
+@dataclass
+class GradpadPage:
+    page: object
+    url: str
+    external: list = field(default_factory=list)
+    console: list = field(default_factory=list)
+    page_errors: list = field(default_factory=list)
+    load_seconds: float = 0.0
+
+    def run(self, code: str, timeout_ms: int = 120_000) -> dict:
+        self.page.set_default_timeout(timeout_ms)
+        return self.page.evaluate("code => window.gradpad.runPython(code)", code)
+
+    def wait_ui(self) -> str:
+        self.page.set_default_timeout(UI_TIMEOUT_MS)
+        return self.page.evaluate("""() => window.gradpad.uiReady.then(
+            g => g.ui, e => 'ERROR: ' + String(e && e.stack || e))""")
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    from tools import serve, site
+
+    site.build()  # a no-op when dist/ is up to date
+    srv, url = serve.start(site.DIST)
+    yield url
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_context(site_url):
+    problem = chromium.problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    external: list[str] = []
+    with sync_playwright() as pw:
+        ctx, udd = chromium.launch(pw)
+        chromium.guard_network(ctx, external)
+        try:
+            yield ctx, external
+        finally:
+            ctx.close()
+            shutil.rmtree(udd, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def gp(browser_context, site_url) -> GradpadPage:
+    ctx, external = browser_context
+    page = ctx.new_page()
+    g = GradpadPage(page=page, url=site_url, external=external)
+    page.on("console", lambda m: g.console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: g.page_errors.append(str(e)))
+    t0 = time.monotonic()
+    page.goto(site_url, wait_until="domcontentloaded", timeout=60_000)
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    outcome = page.evaluate("""() => window.gradpad.ready.then(
+        () => 'ok', e => 'ERROR: ' + String(e && e.stack || e))""")
+    g.load_seconds = time.monotonic() - t0
+    if outcome != "ok":
+        pytest.fail(f"page never became ready: {outcome}\nconsole:\n" + "\n".join(g.console[-40:]),
+                    pytrace=False)
+    print(f"\n[browser] gradpad.ready after {g.load_seconds:.1f}s", flush=True)
+    return g

@@ -1,0 +1,1 @@
+"""Build tooling for gradpad (site build, static server, site benchmark). Not shipped."""

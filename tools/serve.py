@@ -1,0 +1,75 @@
+"""A static file server for dist/ on 127.0.0.1 with the MIME types Pyodide needs.
+
+    python -m tools.serve [--port N] [--dir dist]
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import socket
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME = {
+    ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+    ".json": "application/json", ".whl": "application/octet-stream", ".zip": "application/zip",
+    ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".html": "text/html",
+    ".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".map": "application/json",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    quiet = True
+
+    def end_headers(self):
+        # revalidate everything (cheap 304s); the service worker makes reloads network-free
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(directory: Path, port: int = 0, quiet: bool = True) -> tuple[Server, str]:
+    """Serve `directory` in a background thread; returns (server, base URL)."""
+    handler = functools.partial(type("H", (Handler,), {"quiet": quiet}), directory=str(directory))
+    srv = Server(("127.0.0.1", port or free_port()), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True, name="gradpad-serve").start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--port", type=int, default=0)
+    p.add_argument("--dir", default=str(ROOT / "dist"))
+    a = p.parse_args(argv)
+    srv, url = start(Path(a.dir), a.port, quiet=False)
+    print(f"gradpad is served at {url}  (Ctrl+C to stop)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    srv.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

