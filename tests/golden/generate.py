@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Generate golden JSON files by running every case with REAL JAX.
+
+    .cache/jax-venv/bin/python tests/golden/generate.py           # rewrite the JSON files
+    .cache/jax-venv/bin/python tests/golden/generate.py --check   # regenerate to a temp dir, diff
+    .cache/jax-venv/bin/python tests/golden/generate.py --only NAME_SUBSTRING   # print results
+
+Case definitions live in cases_core.py and cases_lax_random.py next to this file.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import re
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import golden_lib  # noqa: E402
+import cases_core  # noqa: E402
+import cases_lax_random  # noqa: E402
+
+OPTIONAL_KEYS = ("rtol", "atol", "msg_prefix", "expect_warning", "raises")
+_IMPORT_RE = re.compile(r"^\s*(import|from)\s", re.M)
+
+
+def _jax_namespace():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax, random
+    return jax, golden_lib.make_namespace(jax, jnp, lax, random)
+
+
+def _reset(jax):
+    def reset():
+        for k, v in (("jax_enable_x64", False), ("jax_threefry_partitionable", True)):
+            try:
+                jax.config.update(k, v)
+            except Exception:  # noqa: BLE001
+                pass
+    return reset
+
+
+def build(case_defs, jax, ns, strict=True):
+    out, names, problems = [], set(), []
+    reset = _reset(jax)
+    for c in case_defs:
+        name = c["name"]
+        if name in names:
+            problems.append(f"duplicate case name {name}")
+        names.add(name)
+        if _IMPORT_RE.search(c["code"]):
+            problems.append(f"{name}: snippet must not import")
+        reset()
+        res = golden_lib.run_case(c, ns, reset)
+        want_err = bool(c.get("raises"))
+        if ("error" in res) != want_err:
+            problems.append(f"{name}: raises={want_err} but got {res}")
+        if c.get("expect_warning") and not res.get("warnings"):
+            problems.append(f"{name}: expect_warning but no warning was emitted")
+        rec = {"name": name, "area": c["area"], "code": c["code"]}
+        for k in OPTIONAL_KEYS:
+            if k in c:
+                rec[k] = c[k]
+        rec["expected"] = res
+        # self-check: the recorded data must compare equal to itself after a JSON round trip
+        rt = json.loads(json.dumps(rec))
+        errs = golden_lib.compare_result(rt, json.loads(json.dumps(res)))
+        if errs:
+            problems.append(f"{name}: self-compare failed {errs}")
+        out.append(rec)
+    if problems and strict:
+        raise SystemExit("generation problems:\n  " + "\n  ".join(problems))
+    for p in problems:
+        print("WARNING:", p, file=sys.stderr)
+    return out
+
+
+def dump(path, jax, cases):
+    import numpy as np
+    data = {
+        "format": 1,
+        "jax_version": jax.__version__,
+        "jaxlib_version": getattr(__import__("jaxlib"), "__version__", "?"),
+        "numpy_version": np.__version__,
+        "generated_by": "tests/golden/generate.py",
+        "num_cases": len(cases),
+        "cases": cases,
+    }
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=False, ensure_ascii=True)
+        f.write("\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true",
+                    help="regenerate into a temp dir and diff against the committed JSON")
+    ap.add_argument("--only", help="run cases whose name contains this and print results")
+    ap.add_argument("--no-strict", action="store_true")
+    args = ap.parse_args(argv)
+
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    jax, ns = _jax_namespace()
+    files = {"core_cases.json": cases_core.CASES,
+             "lax_random_cases.json": cases_lax_random.CASES}
+
+    if args.only:
+        for defs in files.values():
+            for c in defs:
+                if args.only in c["name"]:
+                    res = golden_lib.run_case(c, ns, _reset(jax))
+                    print(c["name"], json.dumps(res)[:2000])
+        return 0
+
+    outdir = tempfile.mkdtemp(prefix="golden-") if args.check else HERE
+    for fn, defs in files.items():
+        cases = build(defs, jax, ns, strict=not args.no_strict)
+        dump(os.path.join(outdir, fn), jax, cases)
+        print(f"{fn}: {len(cases)} cases (jax {jax.__version__})")
+
+    if args.check:
+        rc = 0
+        for fn in files:
+            with open(os.path.join(HERE, fn)) as f:
+                old = f.read().splitlines()
+            with open(os.path.join(outdir, fn)) as f:
+                new = f.read().splitlines()
+            diff = list(difflib.unified_diff(old, new, f"committed/{fn}", f"regenerated/{fn}",
+                                             lineterm="", n=2))
+            if diff:
+                rc = 1
+                print("\n".join(diff[:400]))
+                print(f"{fn}: DIFFERS from committed golden data")
+            else:
+                print(f"{fn}: identical")
+        return rc
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

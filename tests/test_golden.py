@@ -1,0 +1,121 @@
+"""Golden tests: run every case recorded from real JAX against OUR engine (`core`).
+
+Data: tests/golden/core_cases.json and tests/golden/lax_random_cases.json (see
+tests/golden/README.md).  One pytest test per case, id = case name.
+
+Env:
+  GRADPAD_GOLDEN_ENGINE=jax   run the cases against real JAX instead (sanity check of the
+                              runner and the data; needs jax importable, e.g. the
+                              .cache/jax-venv interpreter).
+  GRADPAD_LIVE_JAX=1          also run `generate.py --check` (needs real JAX, possibly via
+                              GRADPAD_JAX_PYTHON=/path/to/python) to detect JAX version drift.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+GOLDEN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
+
+
+def _load_lib():
+    spec = importlib.util.spec_from_file_location("gradpad_golden_lib",
+                                                  os.path.join(GOLDEN_DIR, "golden_lib.py"))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+G = _load_lib()
+ENGINE = os.environ.get("GRADPAD_GOLDEN_ENGINE", "core").strip() or "core"
+CASES = G.load_cases()
+
+# Submodules imported eagerly (if present) so that `jax.nn`, `jax.tree_util`, ... resolve as
+# attributes of the top-level module, as they do in real JAX.
+_EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "errors", "dtypes",
+                     "scipy", "scipy.special")
+
+
+def _import(name):
+    try:
+        return importlib.import_module(name), None
+    except Exception as e:  # noqa: BLE001  (ImportError, or a bug inside the engine module)
+        return None, e
+
+
+def _build_engine():
+    """Return (namespace, reset_config, top_module).  Never raises."""
+    top, err = _import(ENGINE)
+    if top is None:
+        missing = G.MissingModule(ENGINE, err)
+        return G.make_namespace(missing, missing, missing, missing), (lambda: None), None
+    for sub in _EAGER_SUBMODULES:
+        _import(f"{ENGINE}.{sub}")
+    mods = {}
+    for sub in ("numpy", "lax", "random"):
+        m, e = _import(f"{ENGINE}.{sub}")
+        if m is None:
+            m = getattr(top, sub, None) or G.MissingModule(f"{ENGINE}.{sub}", e)
+        mods[sub] = m
+    ns = G.make_namespace(top, mods["numpy"], mods["lax"], mods["random"])
+
+    def reset():
+        cfg = getattr(top, "config", None)
+        for k, v in (("jax_enable_x64", False), ("jax_threefry_partitionable", True)):
+            try:
+                cfg.update(k, v)
+            except Exception:  # noqa: BLE001
+                pass
+    return ns, reset, top
+
+
+_ENGINE_STATE = None
+
+
+def _engine():
+    global _ENGINE_STATE
+    if _ENGINE_STATE is None:
+        _ENGINE_STATE = _build_engine()
+    return _ENGINE_STATE
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_golden(case):
+    ns, reset, _top = _engine()
+    reset()
+    try:
+        got = G.run_case(case, ns, reset)
+    except G.GoldenEngineMissing as e:
+        pytest.fail(f"[{case['area']}] engine import problem: {e}", pytrace=False)
+    except G.UnflattenableOutput as e:
+        pytest.fail(f"[{case['area']}] {e}", pytrace=False)
+    finally:
+        reset()
+    errs = G.compare_result(case, got)
+    if errs:
+        pytest.fail(f"[{case['area']}] {case['name']} ({case['_file']})\n--- code\n{case['code']}"
+                    f"--- mismatches\n" + "\n".join(errs), pytrace=False)
+
+
+def test_golden_case_names_unique():
+    names = [c["name"] for c in CASES]
+    dup = {n for n in names if names.count(n) > 1}
+    assert not dup, f"duplicate golden case names: {sorted(dup)}"
+
+
+@pytest.mark.skipif(os.environ.get("GRADPAD_LIVE_JAX") != "1",
+                    reason="set GRADPAD_LIVE_JAX=1 to regenerate with real JAX and diff")
+def test_golden_data_matches_live_jax():
+    py = os.environ.get("GRADPAD_JAX_PYTHON", sys.executable)
+    probe = subprocess.run([py, "-c", "import jax"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        pytest.skip(f"real jax not importable with {py}")
+    r = subprocess.run([py, os.path.join(GOLDEN_DIR, "generate.py"), "--check"],
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, (r.stdout[-8000:] + r.stderr[-4000:])
