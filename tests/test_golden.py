@@ -12,11 +12,14 @@ Env:
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
+import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -76,6 +79,31 @@ def _build_engine():
 
 
 _ENGINE_STATE = None
+CASE_TIMEOUT_S = int(os.environ.get("GRADPAD_GOLDEN_TIMEOUT", "60"))
+
+
+class CaseTimeout(BaseException):
+    """BaseException so that the snippet runner does not record it as the case's error."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Per-case wall-clock limit (SIGALRM; no-op off the main thread or on Windows)."""
+    usable = (seconds > 0 and hasattr(signal, "SIGALRM")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def _raise(signum, frame):
+        raise CaseTimeout(f"case exceeded {seconds}s (GRADPAD_GOLDEN_TIMEOUT)")
+    old = signal.signal(signal.SIGALRM, _raise)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _engine():
@@ -90,9 +118,12 @@ def test_golden(case):
     ns, reset, _top = _engine()
     reset()
     try:
-        got = G.run_case(case, ns, reset)
+        with _time_limit(CASE_TIMEOUT_S):
+            got = G.run_case(case, ns, reset)
     except G.GoldenEngineMissing as e:
         pytest.fail(f"[{case['area']}] engine import problem: {e}", pytrace=False)
+    except CaseTimeout as e:
+        pytest.fail(f"[{case['area']}] {e}", pytrace=False)
     except G.UnflattenableOutput as e:
         pytest.fail(f"[{case['area']}] {e}", pytrace=False)
     finally:

@@ -1,0 +1,71 @@
+"""gradpad's engine: a pure-Python re-implementation of JAX's core on numpy.
+
+Inside the playground user code imports it as `jax` (`install_as_jax()`), so tutorial code runs
+unchanged: `import jax, jax.numpy as jnp; jax.grad(f)(x)`.
+"""
+from __future__ import annotations
+
+from .config import config
+from . import dtypes, errors, tree_util
+from .array import Array
+from . import lax
+from . import numpy
+from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, custom_vjp, device_get, device_put,
+                  disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
+                  linearize, make_jaxpr, named_call, named_scope, pure_callback, remat, value_and_grad, vjp, vmap)
+from .devices import default_backend, device_count, devices, local_device_count, local_devices
+from . import nn
+from . import tree
+from .tree_util import tree_structure as _tree_structure
+from .errors import ConcretizationTypeError  # noqa: F401  (handy at top level in tutorials)
+
+__version__ = "0.10.2+gradpad"
+jacobian = jacrev
+
+typing = None
+_SUBMODULES = ("numpy", "lax", "random", "tree_util", "nn", "errors", "config", "tree", "dtypes", "debug",
+               "scipy", "experimental", "sharding", "profiler", "typing", "image", "stages", "core",
+               "interpreters")
+
+
+def __getattr__(name):
+    import importlib
+    if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
+                "interpreters", "example_libraries", "flatten_util"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{name}":
+                raise
+    if name in ("pmap", "default_device", "process_index", "process_count", "local_device_count_pmap"):
+        mod = importlib.import_module(f"{__name__}.pmap_api") if name == "pmap" else None
+        if mod is not None:
+            return getattr(mod, name)
+    if name in ("tree_map", "tree_multimap", "tree_leaves", "tree_flatten", "tree_unflatten", "tree_structure"):
+        from . import compat
+        return getattr(compat, name)
+    raise AttributeError(f"module 'jax' has no attribute '{name}'")
+
+
+def process_index():
+    return 0
+
+
+def process_count():
+    return 1
+
+
+def install_as_jax():
+    """Make `import jax` (and jax.numpy, jax.lax, ...) resolve to this engine."""
+    import importlib
+    import sys
+    me = sys.modules[__name__]
+    sys.modules["jax"] = me
+    for sub in _SUBMODULES:
+        try:
+            mod = importlib.import_module(f"{__name__}.{sub}")
+        except ModuleNotFoundError:
+            continue
+        sys.modules[f"jax.{sub}"] = mod
+    sys.modules["jax.numpy.linalg"] = numpy.linalg
+    sys.modules["jax.numpy.fft"] = numpy.fft

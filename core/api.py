@@ -1,0 +1,872 @@
+"""The transformations users call: jit, grad, value_and_grad, vjp, jvp, linearize, jacfwd, jacrev,
+hessian, vmap, make_jaxpr, eval_shape, device_put/get, custom_jvp/custom_vjp."""
+from __future__ import annotations
+
+import functools
+import inspect
+import itertools
+import weakref
+
+import numpy as np
+
+from . import dtypes, errors
+from .array import Array, to_numpy
+from .avals import ShapedArray, aval_of_value
+from .config import config
+from .jaxpr import ClosedJaxpr
+from .primitives.call import closed_call, jit_p
+from .tracing import Tracer, bind, get_aval
+from . import tracing
+from .transforms import ad, batching
+from .transforms.staging import trace_to_jaxpr
+from .tree_util import tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
+
+
+def _fun_name(fun) -> str:
+    f = fun
+    while isinstance(f, functools.partial):
+        f = f.func
+    return getattr(f, "__name__", type(f).__name__)
+
+
+def _check_arraylike(name, x):
+    if isinstance(x, (Array, Tracer, np.ndarray, np.generic, bool, int, float, complex)):
+        return x
+    if hasattr(x, "__jax_array__"):
+        return x.__jax_array__()
+    raise TypeError(f"Argument '{x!r}' of type {type(x)} is not a valid JAX type.")
+
+
+def _abstractify(x) -> ShapedArray:
+    if isinstance(x, Tracer):
+        return x.aval
+    t = type(x)
+    if t is Array:
+        v = x._value
+        return ShapedArray(v.shape, v.dtype, x.weak_type)
+    return aval_of_value(_check_arraylike("jit", x))
+
+
+# ---- jit ----------------------------------------------------------------------------------
+
+class _Jitted:
+    """The callable `jax.jit(f)` returns: traces once per input signature, caches the jaxpr and
+    its compiled numpy code."""
+
+    def __init__(self, fun, static_argnums=(), static_argnames=(), donate_argnums=(), inline=False,
+                 keep_unused=False):
+        self.fun = fun
+        functools.update_wrapper(self, fun, updated=())
+        if isinstance(static_argnums, int):
+            static_argnums = (static_argnums,)
+        if isinstance(static_argnames, str):
+            static_argnames = (static_argnames,)
+        self.static_argnums = tuple(static_argnums or ())
+        self.static_argnames = tuple(static_argnames or ())
+        try:
+            self._sig = inspect.signature(fun)
+        except (TypeError, ValueError):
+            self._sig = None
+        if self._sig is not None:
+            params = list(self._sig.parameters)
+            for n in self.static_argnames:
+                if n in params and params.index(n) not in self.static_argnums:
+                    self.static_argnums += (params.index(n),)
+            for i in self.static_argnums:
+                if 0 <= i < len(params) and params[i] not in self.static_argnames:
+                    self.static_argnames += (params[i],)
+        self._cache: dict = {}
+        self.trace_count = 0
+        self.name = _fun_name(fun)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    def _split(self, args, kwargs):
+        n = len(args)
+        statics = []
+        for i in self.static_argnums:
+            j = i + n if i < 0 else i
+            if 0 <= j < n:
+                statics.append((j, args[j]))
+        static_pos = {j for j, _ in statics}
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos)
+        static_kw = {k: v for k, v in kwargs.items() if k in self.static_argnames}
+        dyn_kw = {k: v for k, v in kwargs.items() if k not in self.static_argnames}
+        return statics, static_kw, dyn_args, dyn_kw
+
+    def _signature(self, args, kwargs):
+        statics, static_kw, dyn_args, dyn_kw = self._split(args, kwargs)
+        flat, in_tree = tree_flatten((dyn_args, dyn_kw))
+        avals = tuple(_abstractify(x) for x in flat)
+        skey = (tuple((j, _hashable(v, j)) for j, v in statics),
+                tuple(sorted((k, _hashable(v, k)) for k, v in static_kw.items())))
+        return (in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
+
+    def _trace(self, statics, static_kw, in_tree, avals):
+        out_tree_box = []
+        fun = self.fun
+        n_total = len(statics) + len(tree_unflatten(in_tree, [None] * len(avals))[0])
+
+        def flat_fun(*flat_args):
+            dyn_args, dyn_kw = tree_unflatten(in_tree, flat_args)
+            args = list(dyn_args)
+            for j, v in sorted(statics):
+                args.insert(j, v)
+            out = fun(*args, **dyn_kw, **static_kw)
+            out_flat, out_tree = tree_flatten(out)
+            out_tree_box.append(out_tree)
+            return [_check_output(o) for o in out_flat]
+        cj, consts = closed_call(flat_fun, list(avals), self.name)
+        self.trace_count += 1
+        return cj, consts, out_tree_box[0]
+
+    def _get(self, args, kwargs):
+        key, flat, statics, static_kw, in_tree, avals = self._signature(args, kwargs)
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._cache[key] = self._trace(statics, static_kw, in_tree, avals)
+        return entry, flat
+
+    def __call__(self, *args, **kwargs):
+        if config.read("jax_disable_jit"):
+            return self.fun(*args, **kwargs)
+        (cj, consts, out_tree), flat = self._get(args, kwargs)
+        if tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and not any(
+                isinstance(x, Tracer) for x in flat):
+            # eager fast path: run the compiled code directly
+            from .backends import cpu
+            fn = cpu.compiled(cj)
+            outs = fn(*[to_numpy(c) for c in consts], *[to_numpy(x) for x in flat])
+            outs = [Array(o, a.weak_type) for o, a in zip(outs, cj.out_avals)]
+            if config.read("jax_debug_nans"):
+                _debug_nans_rerun(self, args, kwargs, outs)
+        else:
+            outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
+        return tree_unflatten(out_tree, outs)
+
+    def lower(self, *args, **kwargs):
+        (cj, consts, out_tree), flat = self._get(args, kwargs)
+        return _Lowered(cj, consts)
+
+    def trace(self, *args, **kwargs):
+        return self.lower(*args, **kwargs)
+
+    def eval_shape(self, *args, **kwargs):
+        (cj, consts, out_tree), flat = self._get(args, kwargs)
+        return tree_unflatten(out_tree, [ShapeDtypeStruct(a.shape, a.dtype) for a in cj.out_avals])
+
+    def _cache_size(self):
+        return len(self._cache)
+
+    def clear_cache(self):
+        self._cache.clear()
+
+
+class _Lowered:
+    def __init__(self, cj, consts):
+        self.jaxpr = cj
+        self.consts = consts
+
+    def compile(self):
+        return self
+
+    def as_text(self):
+        from .backends import cpu
+        return cpu.compiled(self.jaxpr).source
+
+    def cost_analysis(self):
+        return {}
+
+
+def _debug_nans_rerun(jitted, args, kwargs, outs):
+    for o in outs:
+        v = o._value
+        if v.dtype.kind in "fc" and np.isnan(v).any():
+            # re-run op by op (like JAX) to name the primitive that produced the NaN
+            with disable_jit():
+                jitted.fun(*args, **kwargs)
+            raise FloatingPointError(f"invalid value (nan) encountered in jit({jitted.name})")
+
+
+def _hashable(v, where):
+    try:
+        hash(v)
+    except TypeError:
+        raise ValueError(
+            f"Non-hashable static arguments are not supported. An error occurred while trying to hash an "
+            f"object of type {type(v)}, {v}. The error was:\nTypeError: unhashable type: "
+            f"'{type(v).__name__}'\n") from None
+    return v
+
+
+def _check_output(o):
+    if isinstance(o, (Tracer, Array, np.ndarray, np.generic, bool, int, float, complex)):
+        return o
+    raise TypeError(f"function returned a value of type {type(o)}, which is not a valid JAX type. "
+                    "Return arrays (or pytrees of arrays) from transformed functions.")
+
+
+def jit(fun=None, *, static_argnums=(), static_argnames=(), donate_argnums=(), donate_argnames=(),
+        device=None, backend=None, inline=False, keep_unused=False, abstracted_axes=None,
+        in_shardings=None, out_shardings=None):
+    if fun is None:
+        return lambda f: jit(f, static_argnums=static_argnums, static_argnames=static_argnames)
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun!r}")
+    return _Jitted(fun, static_argnums, static_argnames)
+
+
+class disable_jit:
+    def __init__(self, disable: bool = True):
+        self.disable = disable
+
+    def __enter__(self):
+        self.prev = config.read("jax_disable_jit")
+        config.update("jax_disable_jit", self.disable)
+
+    def __exit__(self, *a):
+        config.update("jax_disable_jit", self.prev)
+
+
+# ---- make_jaxpr ---------------------------------------------------------------------------
+
+def make_jaxpr(fun, static_argnums=(), axis_env=None, return_shape=False, abstracted_axes=None):
+    if isinstance(static_argnums, int):
+        static_argnums = (static_argnums,)
+
+    @functools.wraps(fun)
+    def make(*args, **kwargs):
+        statics = {i: args[i] for i in static_argnums}
+        dyn = [a for i, a in enumerate(args) if i not in statics]
+        flat, in_tree = tree_flatten((tuple(dyn), kwargs))
+        avals = [_abstractify(x) for x in flat]
+        out_tree_box = []
+
+        def flat_fun(*xs):
+            d, kw = tree_unflatten(in_tree, xs)
+            full = list(d)
+            for i in sorted(statics):
+                full.insert(i, statics[i])
+            out = fun(*full, **kw)
+            out_flat, out_tree = tree_flatten(out)
+            out_tree_box.append(out_tree)
+            return [_check_output(o) for o in out_flat]
+        jaxpr, consts = trace_to_jaxpr(flat_fun, avals)
+        cj = ClosedJaxpr(jaxpr, consts)
+        if return_shape:
+            shapes = tree_unflatten(out_tree_box[0], [ShapeDtypeStruct(v.aval.shape, v.aval.dtype)
+                                                      for v in jaxpr.outvars])
+            return cj, shapes
+        return cj
+    return make
+
+
+class ShapeDtypeStruct:
+    def __init__(self, shape, dtype, sharding=None, weak_type=False):
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+        self.weak_type = weak_type
+
+    ndim = property(lambda self: len(self.shape))
+    size = property(lambda self: int(np.prod(self.shape)))
+
+    @property
+    def aval(self):
+        return ShapedArray(self.shape, self.dtype, self.weak_type)
+
+    def __repr__(self):
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+
+    def __eq__(self, other):
+        return isinstance(other, ShapeDtypeStruct) and (self.shape, self.dtype) == (other.shape, other.dtype)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype))
+
+
+def eval_shape(fun, *args, **kwargs):
+    flat, in_tree = tree_flatten((args, kwargs))
+    avals = [x.aval if isinstance(x, ShapeDtypeStruct) else _abstractify(x) for x in flat]
+    box = []
+
+    def flat_fun(*xs):
+        a, kw = tree_unflatten(in_tree, xs)
+        out = fun(*a, **kw)
+        of, ot = tree_flatten(out)
+        box.append(ot)
+        return of
+    jaxpr, _ = trace_to_jaxpr(flat_fun, avals)
+    return tree_unflatten(box[0], [ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in jaxpr.outvars])
+
+
+# ---- autodiff -----------------------------------------------------------------------------
+
+def _as_array(x):
+    if isinstance(x, (Tracer, Array)):
+        return x
+    if isinstance(x, (bool, int, float, complex, np.ndarray, np.generic)):
+        return x
+    return _check_arraylike("ad", x)
+
+
+def _check_inexact_input(x, name="grad"):
+    dt = get_aval(x).dtype
+    if dt.kind not in "fc":
+        raise TypeError(
+            f"{name} requires real- or complex-valued inputs (input dtype that is a sub-dtype of "
+            f"np.inexact), but got {dt.name}. If you want to use Boolean- or integer-valued inputs, "
+            "use vjp or set allow_int to True.")
+
+
+def vjp(fun, *primals, has_aux=False, reduce_axes=()):
+    flat_primals, in_tree = tree_flatten(primals)
+    flat_primals = [_as_array(p) for p in flat_primals]
+    out_tree_box, aux_box = [], []
+
+    def flat_fun(*xs):
+        out = fun(*tree_unflatten(in_tree, xs))
+        if has_aux:
+            out, aux = out
+            aux_flat, aux_tree = tree_flatten(aux)
+            aux_box.append(aux_tree)
+        else:
+            aux_flat = []
+        of, ot = tree_flatten(out)
+        out_tree_box.append((ot, len(of)))
+        return list(of) + list(aux_flat)
+    outs, f_vjp_flat, lin = ad.vjp_flat(flat_fun, flat_primals)
+    out_tree, n_out = out_tree_box[0]
+    primal_out = tree_unflatten(out_tree, outs[:n_out])
+    in_avals = [get_aval(p) for p in flat_primals]
+    out_avals = [get_aval(o) for o in outs]
+
+    def f_vjp(*cts):
+        ct = cts[0] if len(cts) == 1 else cts
+        ct_flat, ct_tree = tree_flatten(ct)
+        if ct_tree != out_tree:
+            raise ValueError(f"unexpected tree structure of argument to vjp function: got {ct_tree}, but "
+                             f"expected to match {out_tree}")
+        for c, a in zip(ct_flat, out_avals):
+            if tuple(np.shape(c)) != a.shape:
+                raise ValueError(f"unexpected JAX type (e.g. shape/dtype) for argument to vjp function: got "
+                                 f"{get_aval(c).str_short()}, but expected {a.str_short()} because the "
+                                 "corresponding output of the function had dtype/shape "
+                                 f"{a.str_short()}")
+        full = list(ct_flat) + [ad.Zero(a) for a in out_avals[n_out:]]
+        cts_in = f_vjp_flat(full)
+        cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
+        return tree_unflatten(in_tree, cts_in)
+    f_vjp = tree_util_partial(f_vjp)
+    if has_aux:
+        aux = tree_unflatten(aux_box[0], outs[n_out:])
+        return primal_out, f_vjp, aux
+    return primal_out, f_vjp
+
+
+def tree_util_partial(f):
+    from .tree_util import Partial
+    return Partial(f)
+
+
+def _instantiate_ct(c, aval):
+    if type(c) is ad.Zero:
+        from . import lax
+        return lax.full(aval.shape, 0, aval.dtype, weak_type=aval.weak_type)
+    return c
+
+
+def _argnums_tuple(argnums, nargs):
+    tup = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    for a in tup:
+        if not isinstance(a, int):
+            raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
+        if a >= nargs or a < -nargs:
+            raise TypeError(f"differentiating with respect to argnums={argnums} requires at least {a + 1} "
+                            f"positional arguments to be passed by the caller, but got only {nargs} "
+                            "positional arguments.")
+    return tup
+
+
+def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=()):
+    @functools.wraps(fun)
+    def vg(*args, **kwargs):
+        tup = _argnums_tuple(argnums, len(args))
+        dyn = [args[i] for i in tup]
+
+        def f_part(*dyn_args):
+            full = list(args)
+            for i, a in zip(tup, dyn_args):
+                full[i] = a
+            return fun(*full, **kwargs)
+        if not allow_int:
+            for leaf in tree_leaves(dyn):
+                _check_inexact_input(_as_array(leaf), "grad")
+        if has_aux:
+            ans, f_vjp, aux = vjp(f_part, *dyn, has_aux=True)
+        else:
+            ans, f_vjp = vjp(f_part, *dyn)
+        _check_scalar(ans)
+        from . import lax
+        ct = lax.full_like(ans, 1)
+        g = f_vjp(ct)
+        g = g[0] if isinstance(argnums, int) else tuple(g)
+        if has_aux:
+            return (ans, aux), g
+        return ans, g
+    return vg
+
+
+def _check_scalar(x):
+    if not isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)):
+        raise TypeError(f"Gradient only defined for scalar-output functions. Output was {x}.")
+    aval = get_aval(x)
+    if aval.shape != ():
+        raise TypeError(f"Gradient only defined for scalar-output functions. Output had shape: {aval.shape}.")
+    if aval.dtype.kind not in "fc":
+        raise TypeError(f"grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), "
+                        f"but got {aval.dtype.name}. For holomorphic differentiation, pass holomorphic=True. "
+                        "For differentiation of non-holomorphic functions involving complex outputs, use "
+                        "jax.vjp directly.")
+
+
+def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=()):
+    vg = value_and_grad(fun, argnums, has_aux, holomorphic, allow_int)
+
+    @functools.wraps(fun)
+    def g(*args, **kwargs):
+        out = vg(*args, **kwargs)
+        if has_aux:
+            (_, aux), gr = out
+            return gr, aux
+        return out[1]
+    return g
+
+
+def jvp(fun, primals, tangents, has_aux=False):
+    if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
+        raise TypeError("primal and tangent arguments to jax.jvp must be tuples or lists; found "
+                        f"{type(primals).__name__} and {type(tangents).__name__}.")
+    flat_p, tree_p = tree_flatten(tuple(primals))
+    flat_t, tree_t = tree_flatten(tuple(tangents))
+    if tree_p != tree_t:
+        raise TypeError(f"primal and tangent arguments to jax.jvp must have the same tree structure; "
+                        f"primals have tree structure {tree_p} whereas tangents have tree structure {tree_t}.")
+    flat_p = [_as_array(p) for p in flat_p]
+    flat_t = [_as_array(t) for t in flat_t]
+    for p, t in zip(flat_p, flat_t):
+        pa, ta = get_aval(p), get_aval(t)
+        if pa.shape != ta.shape:
+            raise ValueError(f"jvp called with different primal and tangent shapes;Got primal shape "
+                             f"{pa.shape} and tangent shape as {ta.shape}")
+        if pa.dtype != ta.dtype and pa.dtype.kind in "fc":
+            raise TypeError(f"primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or "
+                            f"in case of int/bool primal dtype the tangent dtype must be float0.Got primal "
+                            f"dtype {pa.dtype.name} and so expected tangent dtype {pa.dtype.name}, but got "
+                            f"tangent dtype {ta.dtype.name} instead.")
+    box = []
+
+    def flat_fun(*xs):
+        out = fun(*tree_unflatten(tree_p, xs))
+        if has_aux:
+            out, aux = out
+            af, at = tree_flatten(aux)
+        else:
+            af, at = [], None
+        of, ot = tree_flatten(out)
+        box.append((ot, len(of), at))
+        return list(of) + list(af)
+    po, to = ad.jvp_flat(flat_fun, flat_p, flat_t)
+    ot, n, at = box[0]
+    to = [ad.instantiate(t) for t in to]
+    out = (tree_unflatten(ot, po[:n]), tree_unflatten(ot, to[:n]))
+    if has_aux:
+        return out + (tree_unflatten(at, po[n:]),)
+    return out
+
+
+def linearize(fun, *primals, has_aux=False):
+    flat_p, tree_p = tree_flatten(primals)
+    flat_p = [_as_array(p) for p in flat_p]
+    box = []
+
+    def flat_fun(*xs):
+        out = fun(*tree_unflatten(tree_p, xs))
+        if has_aux:
+            out, aux = out
+            af, at = tree_flatten(aux)
+        else:
+            af, at = [], None
+        of, ot = tree_flatten(out)
+        box.append((ot, len(of), at))
+        return list(of) + list(af)
+    outs, lin = ad.linearize_flat(flat_fun, flat_p)
+    ot, n, at = box[0]
+
+    def f_jvp(*tangents):
+        tf, tt = tree_flatten(tangents)
+        res = ad.eval_linear(lin, tf)
+        return tree_unflatten(ot, res[:n])
+    out = tree_unflatten(ot, outs[:n])
+    if has_aux:
+        return out, f_jvp, tree_unflatten(at, outs[n:])
+    return out, f_jvp
+
+
+def _std_basis(flat_avals):
+    from . import numpy as jnp
+    sizes = [a.size for a in flat_avals]
+    total = sum(sizes)
+    dt = dtypes.result_type(*[a.dtype for a in flat_avals]) if flat_avals else np.float32
+    eye = jnp.eye(total, dtype=dt)
+    outs, start = [], 0
+    for a, s in zip(flat_avals, sizes):
+        outs.append(jnp.reshape(eye[:, start:start + s], (total,) + a.shape).astype(a.dtype))
+        start += s
+    return outs, total
+
+
+def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
+    def jac(*args, **kwargs):
+        tup = _argnums_tuple(argnums, len(args))
+        dyn = tuple(args[i] for i in tup)
+
+        def f_part(*d):
+            full = list(args)
+            for i, a in zip(tup, d):
+                full[i] = a
+            return fun(*full, **kwargs)
+        flat_dyn, dyn_tree = tree_flatten(dyn)
+        flat_dyn = [_as_array(x) for x in flat_dyn]
+        for x in flat_dyn:
+            _check_inexact_input(x, "jacfwd")
+        avals = [get_aval(x) for x in flat_dyn]
+        basis, total = _std_basis(avals)
+
+        def push(*t_flat):
+            out = jvp(f_part, tree_unflatten(dyn_tree, flat_dyn), tree_unflatten(dyn_tree, list(t_flat)),
+                      has_aux=has_aux)
+            return out
+        res = vmap(push, out_axes=(None, -1, None) if has_aux else (None, -1))(*basis)
+        y, jac_flat_tree = res[0], res[1]
+        # split the trailing basis axis back into the input leaves
+        out_leaves, out_tree = tree_flatten(jac_flat_tree)
+        per_out = []
+        for o in out_leaves:
+            parts, start = [], 0
+            for a in avals:
+                from . import numpy as jnp
+                piece = o[..., start:start + a.size]
+                parts.append(jnp.reshape(piece, o.shape[:-1] + a.shape))
+                start += a.size
+            part_tree = tree_unflatten(dyn_tree, parts)
+            per_out.append(part_tree[0] if isinstance(argnums, int) else part_tree)
+        result = tree_unflatten(out_tree, per_out)
+        if has_aux:
+            return result, res[2]
+        return result
+    return jac
+
+
+def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
+    def jac(*args, **kwargs):
+        tup = _argnums_tuple(argnums, len(args))
+        dyn = tuple(args[i] for i in tup)
+
+        def f_part(*d):
+            full = list(args)
+            for i, a in zip(tup, d):
+                full[i] = a
+            return fun(*full, **kwargs)
+        for x in tree_leaves(dyn):
+            _check_inexact_input(_as_array(x), "jacrev")
+        if has_aux:
+            y, pullback, aux = vjp(f_part, *dyn, has_aux=True)
+        else:
+            y, pullback = vjp(f_part, *dyn)
+        y_flat, y_tree = tree_flatten(y)
+        y_avals = [get_aval(v) for v in y_flat]
+        basis, total = _std_basis(y_avals)
+
+        def pull(*b):
+            return pullback(tree_unflatten(y_tree, list(b)))
+        cts = vmap(pull)(*basis)  # tuple over dyn args, each leading axis = total
+        from . import numpy as jnp
+        # cts: pytree of dyn structure with leading axis total; split into outputs
+        cts_leaves, cts_tree = tree_flatten(cts)
+        per_in = []
+        for c in cts_leaves:
+            parts, start = [], 0
+            for a in y_avals:
+                parts.append(jnp.reshape(c[start:start + a.size], a.shape + c.shape[1:]))
+                start += a.size
+            per_in.append(tree_unflatten(y_tree, parts))
+        # per_in is input-leaf-major; transpose to output-major
+        in_struct = tree_unflatten(cts_tree, per_in)
+        if isinstance(argnums, int):
+            in_struct = in_struct[0]
+            result = in_struct
+        else:
+            result = in_struct
+        result = tree_transpose(tree_structure(result if isinstance(argnums, int) else tuple(None for _ in tup),
+                                               is_leaf=lambda x: x is None) if False else _outer(result, argnums, y_tree),
+                                y_tree, result) if y_tree.num_leaves and not _is_leaf_tree(y_tree) else result
+        if has_aux:
+            return result, aux
+        return result
+    return jac
+
+
+def _is_leaf_tree(td):
+    return td.node_type is None
+
+
+def _outer(result, argnums, y_tree):
+    # structure of the argument side (dyn args), with y_tree-shaped subtrees as leaves
+    return tree_structure(result, is_leaf=lambda x: tree_structure(x) == y_tree)
+
+
+def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
+    return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)
+
+
+# ---- vmap ---------------------------------------------------------------------------------
+
+def _prefix_leaves(prefix, tree, what):
+    """Broadcast a pytree prefix (in_axes/out_axes) over `tree`'s leaves."""
+    flat_prefix, prefix_tree = tree_flatten(prefix, is_leaf=lambda x: x is None)
+    out = []
+
+    def rec(p, t):
+        if p is None or isinstance(p, int):
+            out.extend([p] * len(tree_leaves(t)))
+            return
+        if isinstance(p, (tuple, list)) and isinstance(t, (tuple, list)) and len(p) == len(t):
+            for pp, tt in zip(p, t):
+                rec(pp, tt)
+            return
+        if isinstance(p, dict) and isinstance(t, dict) and set(p) == set(t):
+            for k in sorted(t):
+                rec(p[k], t[k])
+            return
+        if hasattr(p, "_fields") and type(p) is type(t):
+            for pp, tt in zip(p, t):
+                rec(pp, tt)
+            return
+        if type(p) is type(t) and tree_structure(p, is_leaf=lambda x: x is None).node_type is type(t):
+            pl, _ = tree_flatten(p, is_leaf=lambda x: x is None)
+            ptd = tree_structure(p, is_leaf=lambda x: x is None)
+            for pp, tt in zip(pl, ptd.flatten_up_to(t) if False else [t]):
+                pass
+        raise ValueError(f"{what} specification must be a tree prefix of the corresponding value, got "
+                         f"specification {prefix} for value tree {tree_structure(tree)}.")
+    rec(prefix, tree)
+    return out
+
+
+def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None):
+    if isinstance(in_axes, list):
+        in_axes = tuple(in_axes)
+    if not (in_axes is None or isinstance(in_axes, (int, tuple, dict)) or hasattr(in_axes, "_fields")):
+        raise TypeError(f"vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
+                        f"positional arguments passed to the function, but got {in_axes}.")
+
+    @functools.wraps(fun)
+    def vmapped(*args, **kwargs):
+        if isinstance(in_axes, tuple) and len(in_axes) != len(args):
+            raise ValueError(f"vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
+                             f"positional arguments passed to the function, but got len(in_axes)={len(in_axes)}, "
+                             f"len(args)={len(args)}")
+        flat, in_tree = tree_flatten((args, kwargs))
+        n_args_leaves = len(tree_leaves(args))
+        axes = _prefix_leaves(in_axes if isinstance(in_axes, tuple) else (in_axes,) * len(args) if
+                              isinstance(in_axes, (int, type(None))) else in_axes, args, "vmap in_axes")
+        axes = axes + [0] * (len(flat) - n_args_leaves)
+        flat = [_as_array(x) for x in flat]
+        sizes = {}
+        norm_axes = []
+        for x, a in zip(flat, axes):
+            if a is None:
+                norm_axes.append(None)
+                continue
+            nd = get_aval(x).ndim
+            if not -nd <= a < nd:
+                raise ValueError(f"vmap was requested to map its argument along axis {a}, which implies "
+                                 f"that its rank should be at least {a + 1 if a >= 0 else -a}, but is only {nd} "
+                                 f"(its shape is {get_aval(x).shape})")
+            a = a % nd
+            norm_axes.append(a)
+            sizes.setdefault(get_aval(x).shape[a], []).append((x, a))
+        if len(sizes) > 1:
+            lines = "\n".join(f"  * one axis had size {s}: axis {v[0][1]} of an argument of type "
+                              f"{get_aval(v[0][0]).str_short(short_dtypes=False)};" for s, v in sizes.items())
+            raise ValueError(f"vmap got inconsistent sizes for array axes to be mapped:\n{lines}")
+        if sizes:
+            size = next(iter(sizes))
+            if axis_size is not None and axis_size != size:
+                raise ValueError(f"vmap got inconsistent sizes: axis_size={axis_size} but mapped size {size}")
+        elif axis_size is not None:
+            size = axis_size
+        else:
+            raise ValueError("vmap must have at least one non-None value in in_axes")
+        box = []
+
+        def flat_fun(*xs):
+            a, kw = tree_unflatten(in_tree, xs)
+            out = fun(*a, **kw)
+            of, ot = tree_flatten(out)
+            box.append((ot, out))
+            return of
+
+        def out_dims(n):
+            ot, out = box[0]
+            return _prefix_leaves(out_axes, out, "vmap out_axes") if not isinstance(out_axes, int) or True else None
+        outs = batching.batch_flat(flat_fun, size, axis_name, flat, norm_axes, out_dims)
+        return tree_unflatten(box[0][0], outs)
+    return vmapped
+
+
+# ---- devices and data movement ------------------------------------------------------------
+
+def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
+    def put(v):
+        if isinstance(v, Tracer):
+            return v
+        if type(v) is Array and device is None:
+            return v
+        dt, weak = dtypes.dtype_and_weak(v)
+        return Array(np.array(to_numpy(v)), weak, device if not hasattr(device, "device_set") else None)
+    return tree_map(put, x)
+
+
+def device_get(x):
+    def get(v):
+        if isinstance(v, Array):
+            return np.asarray(v._value)
+        return v
+    return tree_map(get, x)
+
+
+def block_until_ready(x):
+    for leaf in tree_leaves(x):
+        if hasattr(leaf, "block_until_ready"):
+            leaf.block_until_ready()
+    return x
+
+
+# ---- custom derivatives -------------------------------------------------------------------
+
+class custom_jvp:
+    """A function with a user-defined jvp rule (used as the derivative under jvp/grad)."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.jvp = None
+
+    def defjvp(self, jvp, symbolic_zeros=False):
+        self.jvp = jvp
+        return jvp
+
+    def defjvps(self, *jvps):
+        def jvp_rule(primals, tangents):
+            out = self.fun(*primals)
+            tans = [j(t, out, *primals) for j, t in zip(jvps, tangents) if j is not None]
+            return out, functools.reduce(lambda a, b: a + b, tans)
+        self.jvp = jvp_rule
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            sig = inspect.signature(self.fun)
+            args = sig.bind(*args, **kwargs).args
+        flat, tree = tree_flatten(args)
+        top = tracing.find_top_trace(flat)
+        if self.jvp is None or not isinstance(top, ad.JVPTrace):
+            return self.fun(*args)
+        nondiff = set(self.nondiff_argnums)
+        primal_args, tangent_args = [], []
+        for i, a in enumerate(args):
+            if i in nondiff:
+                primal_args.append(a)
+                continue
+            pl, pt = tree_flatten(a)
+            ps, ts = [], []
+            for leaf in pl:
+                r = top.full_raise(leaf) if isinstance(leaf, Tracer) or True else leaf
+                ps.append(r.primal)
+                ts.append(ad.instantiate(r.tangent))
+            primal_args.append(tree_unflatten(pt, ps))
+            tangent_args.append(tree_unflatten(pt, ts))
+        diff_primals = tuple(a for i, a in enumerate(primal_args) if i not in nondiff)
+        nd_vals = [primal_args[i] for i in sorted(nondiff)]
+        out, tan = self.jvp(*nd_vals, diff_primals, tuple(tangent_args))
+        of, ot = tree_flatten(out)
+        tf, _ = tree_flatten(tan)
+        res = [top.tracer_type(top, o, t) for o, t in zip(of, tf)]
+        return tree_unflatten(ot, [tracing.full_lower(r) for r in res])
+
+
+class custom_vjp:
+    """A function with a user-defined vjp (fwd returns residuals, bwd maps them to cotangents)."""
+
+    def __init__(self, fun, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)
+        self.fun = fun
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.fwd = self.bwd = None
+
+    def defvjp(self, fwd, bwd, symbolic_zeros=False):
+        self.fwd, self.bwd = fwd, bwd
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            args = inspect.signature(self.fun).bind(*args, **kwargs).args
+        flat, tree = tree_flatten(args)
+        top = tracing.find_top_trace(flat)
+        if self.fwd is None or not isinstance(top, ad.JVPTrace):
+            return self.fun(*args)
+        if not isinstance(top, ad.LinearizeTrace):
+            raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+        from .primitives.custom import custom_lin
+        return custom_lin(self, top, args)
+
+
+# ---- misc ---------------------------------------------------------------------------------
+
+def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
+    if fun is None:
+        return lambda f: f
+    return fun
+
+
+remat = checkpoint
+
+
+def named_call(fun, *, name=None):
+    return fun
+
+
+class named_scope:
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False
+
+
+def ensure_compile_time_eval():
+    return named_scope("compile_time_eval")
+
+
+def pure_callback(callback, result_shape_dtypes, *args, **kwargs):
+    flat = tree_leaves(args)
+    if any(isinstance(x, Tracer) for x in flat):
+        raise NotImplementedError("pure_callback under a transformation is not supported in gradpad yet")
+    out = callback(*args, **kwargs)
+    return tree_map(lambda o: Array(np.asarray(o)), out)

@@ -1,0 +1,274 @@
+"""`Array`: an immutable, concrete array (a numpy ndarray plus JAX's weak-type flag).
+
+Operators and methods shared with tracers live in `ArrayMethods`; they call `jax.numpy`,
+which registers itself in `_jnp` on import (numpy would otherwise import this module first).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes
+from .avals import ShapedArray
+
+_jnp = None  # set by core.numpy on import
+
+
+def to_numpy(x) -> np.ndarray:
+    """The numpy value of a concrete input, in its canonical (x64-aware) dtype."""
+    t = type(x)
+    if t is Array:
+        return x._value
+    if t is np.ndarray:
+        dt = dtypes.canonicalize_dtype(x.dtype)
+        return x if dt == x.dtype else x.astype(dt)
+    if t in (bool, int, float, complex):
+        return np.asarray(x, dtypes.python_scalar_dtype(x))
+    if isinstance(x, np.generic):
+        return np.asarray(x, dtypes.canonicalize_dtype(x.dtype))
+    if hasattr(x, "__jax_array__"):
+        return to_numpy(x.__jax_array__())
+    raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
+
+
+class ArrayMethods:
+    """Operators and methods of jax arrays, shared by `Array` and every `Tracer`."""
+    __slots__ = ()
+    __array_priority__ = 100
+
+    def __neg__(self): return _jnp.negative(self)
+    def __pos__(self): return _jnp.positive(self)
+    def __abs__(self): return _jnp.abs(self)
+    def __invert__(self): return _jnp.invert(self)
+    def __add__(self, o): return _binop(_jnp.add, self, o)
+    def __radd__(self, o): return _binop(_jnp.add, o, self)
+    def __sub__(self, o): return _binop(_jnp.subtract, self, o)
+    def __rsub__(self, o): return _binop(_jnp.subtract, o, self)
+    def __mul__(self, o): return _binop(_jnp.multiply, self, o)
+    def __rmul__(self, o): return _binop(_jnp.multiply, o, self)
+    def __truediv__(self, o): return _binop(_jnp.true_divide, self, o)
+    def __rtruediv__(self, o): return _binop(_jnp.true_divide, o, self)
+    def __floordiv__(self, o): return _binop(_jnp.floor_divide, self, o)
+    def __rfloordiv__(self, o): return _binop(_jnp.floor_divide, o, self)
+    def __mod__(self, o): return _binop(_jnp.remainder, self, o)
+    def __rmod__(self, o): return _binop(_jnp.remainder, o, self)
+    def __divmod__(self, o): return _binop(_jnp.divmod, self, o)
+    def __pow__(self, o): return _binop(_jnp.power, self, o)
+    def __rpow__(self, o): return _binop(_jnp.power, o, self)
+    def __matmul__(self, o): return _binop(_jnp.matmul, self, o)
+    def __rmatmul__(self, o): return _binop(_jnp.matmul, o, self)
+    def __and__(self, o): return _binop(_jnp.bitwise_and, self, o)
+    def __rand__(self, o): return _binop(_jnp.bitwise_and, o, self)
+    def __or__(self, o): return _binop(_jnp.bitwise_or, self, o)
+    def __ror__(self, o): return _binop(_jnp.bitwise_or, o, self)
+    def __xor__(self, o): return _binop(_jnp.bitwise_xor, self, o)
+    def __rxor__(self, o): return _binop(_jnp.bitwise_xor, o, self)
+    def __lshift__(self, o): return _binop(_jnp.left_shift, self, o)
+    def __rlshift__(self, o): return _binop(_jnp.left_shift, o, self)
+    def __rshift__(self, o): return _binop(_jnp.right_shift, self, o)
+    def __rrshift__(self, o): return _binop(_jnp.right_shift, o, self)
+    def __eq__(self, o): return _binop(_jnp.equal, self, o)
+    def __ne__(self, o): return _binop(_jnp.not_equal, self, o)
+    def __lt__(self, o): return _binop(_jnp.less, self, o)
+    def __le__(self, o): return _binop(_jnp.less_equal, self, o)
+    def __gt__(self, o): return _binop(_jnp.greater, self, o)
+    def __ge__(self, o): return _binop(_jnp.greater_equal, self, o)
+    def __getitem__(self, idx): return _jnp._getitem(self, idx)
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def __reversed__(self):
+        return iter(self[::-1])
+
+    @property
+    def at(self):
+        return _jnp._IndexUpdateHelper(self)
+
+    @property
+    def T(self):
+        return _jnp.transpose(self)
+
+    @property
+    def mT(self):
+        return _jnp.swapaxes(self, -1, -2)
+
+    @property
+    def real(self): return _jnp.real(self)
+    @property
+    def imag(self): return _jnp.imag(self)
+
+    def conj(self): return _jnp.conjugate(self)
+    conjugate = conj
+    def astype(self, dtype, copy=False): return _jnp.astype(self, dtype)
+    def reshape(self, *shape, order="C"):
+        if len(shape) == 1 and not isinstance(shape[0], int):
+            shape = shape[0]
+        return _jnp.reshape(self, shape, order=order)
+    def transpose(self, *axes):
+        if len(axes) == 1 and not isinstance(axes[0], int) and axes[0] is not None:
+            axes = axes[0]
+        return _jnp.transpose(self, axes or None)
+    def swapaxes(self, a, b): return _jnp.swapaxes(self, a, b)
+    def flatten(self, order="C"): return _jnp.ravel(self, order)
+    def ravel(self, order="C"): return _jnp.ravel(self, order)
+    def squeeze(self, axis=None): return _jnp.squeeze(self, axis)
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+        return _jnp.sum(self, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)
+    def prod(self, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+        return _jnp.prod(self, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False, where=None):
+        return _jnp.mean(self, axis=axis, dtype=dtype, keepdims=keepdims, where=where)
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+        return _jnp.var(self, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where)
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None):
+        return _jnp.std(self, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where)
+    def max(self, axis=None, out=None, keepdims=False, initial=None, where=None):
+        return _jnp.max(self, axis=axis, keepdims=keepdims, initial=initial, where=where)
+    def min(self, axis=None, out=None, keepdims=False, initial=None, where=None):
+        return _jnp.min(self, axis=axis, keepdims=keepdims, initial=initial, where=where)
+    def any(self, axis=None, out=None, keepdims=False, where=None):
+        return _jnp.any(self, axis=axis, keepdims=keepdims, where=where)
+    def all(self, axis=None, out=None, keepdims=False, where=None):
+        return _jnp.all(self, axis=axis, keepdims=keepdims, where=where)
+    def argmax(self, axis=None, out=None, keepdims=None): return _jnp.argmax(self, axis, keepdims=keepdims)
+    def argmin(self, axis=None, out=None, keepdims=None): return _jnp.argmin(self, axis, keepdims=keepdims)
+    def cumsum(self, axis=None, dtype=None, out=None): return _jnp.cumsum(self, axis, dtype)
+    def cumprod(self, axis=None, dtype=None, out=None): return _jnp.cumprod(self, axis, dtype)
+    def clip(self, min=None, max=None): return _jnp.clip(self, min, max)
+    def round(self, decimals=0, out=None): return _jnp.round(self, decimals)
+    def dot(self, b): return _jnp.dot(self, b)
+    def sort(self, axis=-1): return _jnp.sort(self, axis)
+    def argsort(self, axis=-1): return _jnp.argsort(self, axis)
+    def take(self, indices, axis=None, mode=None): return _jnp.take(self, indices, axis=axis, mode=mode)
+    def repeat(self, repeats, axis=None): return _jnp.repeat(self, repeats, axis)
+    def nonzero(self, size=None, fill_value=None): return _jnp.nonzero(self, size=size, fill_value=fill_value)
+    def copy(self): return _jnp.array(self, copy=True)
+    def view(self, dtype=None): return self if dtype is None else _jnp.lax.bitcast_convert_type(self, dtype)
+    def block_until_ready(self): return self
+    def trace(self, offset=0, axis1=0, axis2=1): return _jnp.trace(self, offset, axis1, axis2)
+    def diagonal(self, offset=0, axis1=0, axis2=1): return _jnp.diagonal(self, offset, axis1, axis2)
+
+
+def _binop(fn, a, b):
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        other = a if isinstance(a, (list, tuple)) else b
+        raise TypeError(f"unsupported operand type(s) for {fn.__name__}: a jax array and {type(other).__name__!r}; "
+                        "convert it with jnp.asarray first")
+    return fn(a, b)
+
+
+class Array(ArrayMethods):
+    """A concrete jax array. Immutable: use `x.at[idx].set(y)` to get an updated copy."""
+    __slots__ = ("_value", "weak_type", "_device", "__weakref__")
+
+    def __init__(self, value: np.ndarray, weak_type: bool = False, device=None):
+        self._value = value
+        self.weak_type = weak_type
+        self._device = device
+
+    @property
+    def aval(self) -> ShapedArray:
+        return ShapedArray(self._value.shape, self._value.dtype, self.weak_type)
+
+    shape = property(lambda self: self._value.shape)
+    dtype = property(lambda self: self._value.dtype)
+    ndim = property(lambda self: self._value.ndim)
+    size = property(lambda self: self._value.size)
+    nbytes = property(lambda self: self._value.nbytes)
+    itemsize = property(lambda self: self._value.itemsize)
+
+    @property
+    def device(self):
+        from .devices import default_device
+        return self._device or default_device()
+
+    def devices(self):
+        return {self.device}
+
+    @property
+    def sharding(self):
+        return SingleDeviceSharding(self.device)
+
+    def is_fully_addressable(self):
+        return True
+
+    def __array__(self, dtype=None, copy=None):
+        v = self._value
+        return v if dtype is None else v.astype(dtype)
+
+    def __setitem__(self, idx, value):
+        raise TypeError(
+            "JAX arrays are immutable and do not support in-place item assignment. Instead of "
+            "x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
+            "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html")
+
+    def __len__(self):
+        if self._value.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return self._value.shape[0]
+
+    def __bool__(self): return bool(self._value)
+    def __int__(self): return int(self._value)
+    def __float__(self): return float(self._value)
+    def __complex__(self): return complex(self._value)
+
+    def __index__(self):
+        if self._value.dtype.kind not in "iub":
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        return int(self._value)
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'jaxlib._jax.ArrayImpl'")
+
+    def __format__(self, spec):
+        if self._value.ndim == 0:
+            return format(self._value[()], spec)
+        return format(str(self), spec)
+
+    def item(self, *args): return self._value.item(*args)
+    def tolist(self): return self._value.tolist()
+
+    def __reduce__(self):
+        return (Array, (self._value, self.weak_type))
+
+    def __str__(self):
+        return str(self._value)
+
+    def __repr__(self):
+        prefix = "Array("
+        dtype_str = f"dtype={self.dtype.name}, weak_type=True)" if self.weak_type else f"dtype={self.dtype.name})"
+        line_width = np.get_printoptions()["linewidth"]
+        if self.size == 0:
+            s = f"[], shape={self.shape}"
+        else:
+            s = np.array2string(self._value, prefix=prefix, suffix=",", separator=", ", max_line_width=line_width)
+        last_line_len = len(s) - s.rfind("\n") + 1
+        sep = " "
+        if last_line_len + len(dtype_str) + 1 > line_width:
+            sep = " " * len(prefix)
+        return f"{prefix}{s},{sep}{dtype_str}"
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return Array(self._value.copy(), self.weak_type, self._device)
+
+
+class SingleDeviceSharding:
+    def __init__(self, device):
+        self.device_set = {device}
+        self._device = device
+
+    def __repr__(self):
+        return f"SingleDeviceSharding(device={self._device!r})"
+
+
+def wrap(value, weak_type: bool = False) -> Array:
+    return Array(np.asarray(value), weak_type)
+
+
+# Seed-era name used in isinstance checks: jax.numpy.DeviceArray / jax.interpreters.xla.DeviceArray.
+DeviceArray = Array

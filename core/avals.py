@@ -1,0 +1,57 @@
+"""Abstract values: what tracing knows about an array (shape, dtype, weak type), not its contents."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes
+
+
+class ShapedArray:
+    __slots__ = ("shape", "dtype", "weak_type")
+
+    def __init__(self, shape, dtype, weak_type: bool = False):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = np.dtype(dtype)
+        self.weak_type = bool(weak_type)
+
+    ndim = property(lambda self: len(self.shape))
+    size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
+
+    def update(self, shape=None, dtype=None, weak_type=None) -> "ShapedArray":
+        return ShapedArray(self.shape if shape is None else shape,
+                           self.dtype if dtype is None else dtype,
+                           self.weak_type if weak_type is None else weak_type)
+
+    def strip_weak_type(self) -> "ShapedArray":
+        return ShapedArray(self.shape, self.dtype, False) if self.weak_type else self
+
+    def str_short(self, short_dtypes: bool = True) -> str:
+        """`f32[2,3]` as in jaxpr text."""
+        name = dtypes.short_name(self.dtype) if short_dtypes else self.dtype.name
+        return f"{name}[{','.join(map(str, self.shape))}]"
+
+    def str_long(self) -> str:
+        """`float32[2,3]` as in error messages and tracer reprs (`~` marks a weak type)."""
+        return f"{'~' if self.weak_type else ''}{self.dtype.name}[{','.join(map(str, self.shape))}]"
+
+    def __eq__(self, other):
+        return (type(other) is ShapedArray and self.shape == other.shape
+                and self.dtype == other.dtype and self.weak_type == other.weak_type)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype, self.weak_type))
+
+    def __repr__(self):
+        return f"ShapedArray({self.str_long()})"
+
+    def __str__(self):
+        return self.str_long()
+
+
+def aval_of_value(x) -> ShapedArray:
+    """The aval of a concrete value (numpy array, python scalar, Array)."""
+    aval = getattr(x, "aval", None)
+    if aval is not None:
+        return aval
+    dt, weak = dtypes.dtype_and_weak(x)
+    return ShapedArray(np.shape(x), dt, weak)

@@ -1,0 +1,177 @@
+"""The numpy backend's compiler: a jaxpr becomes straight-line Python over numpy.
+
+Passes: inline nested `jit` calls, fold constants, eliminate common subexpressions, drop dead
+code, then emit one Python function (`GRADPAD_DEBUG=2` prints its source). Each call runs the
+generated code directly: no per-call interpretation of the jaxpr.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import weakref
+
+import numpy as np
+
+from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from ..rules import impl_rules
+
+_cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+stats = {"compiles": 0}
+
+
+def _debug_level() -> int:
+    try:
+        return int(os.environ.get("GRADPAD_DEBUG", "0"))
+    except ValueError:
+        return 0
+
+
+def compiled(cj: ClosedJaxpr):
+    """The compiled callable for a closed jaxpr, cached per jaxpr object."""
+    fn = _cache.get(cj)
+    if fn is None:
+        fn = _cache[cj] = compile_closed_jaxpr(cj)
+    return fn
+
+
+def _inline_calls(jaxpr: Jaxpr) -> list:
+    """Flatten nested jit calls into one equation list (renaming through a substitution)."""
+    from ..primitives.call import jit_p
+    out = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive is jit_p:
+            inner = eqn.params["jaxpr"].jaxpr
+            sub = dict(zip(inner.invars, eqn.invars))
+            for ie in _inline_calls(inner):
+                out.append(JaxprEqn(ie.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in ie.invars],
+                                    ie.outvars, ie.params))
+            for ov, iv in zip(eqn.outvars, inner.outvars):
+                out.append(("alias", ov, sub.get(iv, iv) if isinstance(iv, Var) else iv))
+        else:
+            out.append(eqn)
+    return out
+
+
+def _param_key(v):
+    try:
+        hash(v)
+        return v
+    except TypeError:
+        return id(v)
+
+
+def compile_closed_jaxpr(cj: ClosedJaxpr):
+    from ..array import to_numpy
+    jaxpr = cj.jaxpr
+    items = _inline_calls(jaxpr)
+    alias: dict = {}
+    consts: dict = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, cj.consts)}
+
+    def resolve(v):
+        while isinstance(v, Var) and v in alias:
+            v = alias[v]
+        return v
+
+    def value_of(v):
+        v = resolve(v)
+        if isinstance(v, Literal):
+            return np.asarray(v.val, v.aval.dtype)
+        return consts.get(v)
+
+    eqns = []
+    seen: dict = {}
+    for it in items:
+        if isinstance(it, tuple):
+            alias[it[1]] = it[2]
+            continue
+        invars = [resolve(v) for v in it.invars]
+        eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
+        effectful = getattr(eqn.primitive, "effectful", False)
+        # constant folding: all inputs known at compile time
+        if not effectful and all(isinstance(v, Literal) or v in consts for v in invars) and _foldable(eqn):
+            vals = [value_of(v) for v in invars]
+            outs = impl_rules[eqn.primitive](*vals, **eqn.params)
+            outs = outs if eqn.primitive.multiple_results else [outs]
+            for ov, o in zip(eqn.outvars, outs):
+                consts[ov] = np.asarray(o)
+            continue
+        # common subexpressions
+        if not effectful:
+            key = (eqn.primitive, tuple(v if isinstance(v, Var) else ("lit", v.val.item() if hasattr(v.val, "item") else v.val, v.aval.dtype) for v in invars),
+                   tuple(sorted((k, _param_key(p)) for k, p in eqn.params.items())))
+            prev = seen.get(key)
+            if prev is not None:
+                for a, b in zip(eqn.outvars, prev.outvars):
+                    alias[a] = b
+                continue
+            seen[key] = eqn
+        eqns.append(eqn)
+
+    outvars = [resolve(v) for v in jaxpr.outvars]
+    # dead-code elimination
+    live = {v for v in outvars if isinstance(v, Var)}
+    kept = []
+    for eqn in reversed(eqns):
+        if getattr(eqn.primitive, "effectful", False) or any(v in live for v in eqn.outvars):
+            kept.append(eqn)
+            live.update(v for v in eqn.invars if isinstance(v, Var))
+    kept.reverse()
+    return _emit(jaxpr, kept, outvars, consts)
+
+
+_UNFOLDABLE = {"iota", "broadcast_in_dim"}
+
+
+def _foldable(eqn) -> bool:
+    # large materialisations stay runtime ops (folding would bake big arrays into the code)
+    return eqn.primitive.name not in _UNFOLDABLE and not any(
+        isinstance(p, (Jaxpr, ClosedJaxpr)) for p in eqn.params.values())
+
+
+def _emit(jaxpr, eqns, outvars, consts):
+    names: dict = {}
+    g: dict = {"np": np}
+
+    def name(v):
+        if isinstance(v, Literal):
+            key = f"_l{len(g)}"
+            g[key] = np.asarray(v.val, v.aval.dtype)
+            return key
+        n = names.get(v)
+        if n is None:
+            if v in consts:
+                n = names[v] = f"_c{len(names)}"
+                g[n] = consts[v]
+            else:
+                n = names[v] = f"v{len(names)}"
+        return n
+
+    args = [name(v) for v in jaxpr.invars]
+    lines = [f"def _compiled({', '.join(args)}):"]
+    for i, eqn in enumerate(eqns):
+        fn = f"_f{i}"
+        impl = impl_rules[eqn.primitive]
+        g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
+        ins = ", ".join(name(v) for v in eqn.invars)
+        if eqn.primitive.multiple_results:
+            outs = ", ".join(name(v) for v in eqn.outvars)
+            lines.append(f"    {outs}{',' if len(eqn.outvars) == 1 else ''} = {fn}({ins})" if eqn.outvars
+                         else f"    {fn}({ins})")
+        else:
+            lines.append(f"    {name(eqn.outvars[0])} = {fn}({ins})  # {eqn.primitive.name}")
+    lines.append(f"    return [{', '.join(name(v) for v in outvars)}]")
+    src = "\n".join(lines)
+    if _debug_level() >= 2:
+        print(f"# gradpad cpu kernel ({len(eqns)} ops)\n{src}")
+    exec(compile(src, "<gradpad-jit>", "exec"), g)
+    inner = g["_compiled"]
+    out_avals = [v.aval for v in jaxpr.outvars]
+    stats["compiles"] += 1
+
+    dts = [a.dtype for a in out_avals]
+
+    def run(*args):  # numpy arrays in, numpy arrays out
+        return [np.asarray(o, d) for o, d in zip(inner(*args), dts)]
+    run.source = src
+    run.out_avals = out_avals
+    return run

@@ -1,0 +1,217 @@
+"""Dtypes as JAX sees them: canonical (x64-dependent) dtypes, weak types and the promotion lattice."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .config import config
+
+bool_ = np.dtype(np.bool_)
+int8, int16, int32, int64 = (np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
+uint8, uint16, uint32, uint64 = (np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64))
+float16, float32, float64 = (np.dtype(t) for t in (np.float16, np.float32, np.float64))
+complex64, complex128 = np.dtype(np.complex64), np.dtype(np.complex128)
+
+# Short names used in jaxpr text and shapes: f32[3], i32[], bool[].
+_SHORT = {bool_: "bool", int8: "i8", int16: "i16", int32: "i32", int64: "i64", uint8: "u8",
+          uint16: "u16", uint32: "u32", uint64: "u64", float16: "f16", float32: "f32",
+          float64: "f64", complex64: "c64", complex128: "c128"}
+
+_X32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
+
+
+def short_name(dtype) -> str:
+    return _SHORT.get(np.dtype(dtype), np.dtype(dtype).name)
+
+
+def x64_enabled() -> bool:
+    return config.read("jax_enable_x64")
+
+
+def canonicalize_dtype(dtype) -> np.dtype:
+    """float64 -> float32 etc. unless x64 is enabled (JAX's `dtypes.canonicalize_dtype`)."""
+    dt = np.dtype(dtype)
+    if not x64_enabled():
+        return _X32.get(dt, dt)
+    return dt
+
+
+def default_float_dtype():
+    return float64 if x64_enabled() else float32
+
+
+def default_int_dtype():
+    return int64 if x64_enabled() else int32
+
+
+def default_uint_dtype():
+    return uint64 if x64_enabled() else uint32
+
+
+def default_complex_dtype():
+    return complex128 if x64_enabled() else complex64
+
+
+def is_python_scalar(x) -> bool:
+    return type(x) in (bool, int, float, complex)
+
+
+def issubdtype(a, b) -> bool:
+    if b in _CATEGORIES:
+        b = _CATEGORIES[b]
+    return np.issubdtype(np.dtype(a) if not isinstance(a, type) or not issubclass(a, np.generic) else a, b)
+
+
+_CATEGORIES = {}
+
+
+def python_scalar_dtype(x) -> np.dtype:
+    t = type(x)
+    if t is bool:
+        return bool_
+    if t is int:
+        return default_int_dtype()
+    if t is float:
+        return default_float_dtype()
+    if t is complex:
+        return default_complex_dtype()
+    raise TypeError(f"not a python scalar: {x!r}")
+
+
+# ---- the promotion lattice (JAX's `jax.numpy` type promotion, "standard" mode) --------------
+# Nodes are dtypes plus the three weak kinds 'i*', 'f*', 'c*' (python int/float/complex).
+_I, _F, _C = "i*", "f*", "c*"
+_EDGES = {
+    bool_: [_I],
+    _I: [uint8, int8],
+    uint8: [int16, uint16],
+    uint16: [int32, uint32],
+    uint32: [int64, uint64],
+    uint64: [_F],
+    int8: [int16],
+    int16: [int32],
+    int32: [int64],
+    int64: [_F],
+    _F: [float16, _C],
+    float16: [float32],
+    float32: [float64, complex64],
+    float64: [complex128],
+    _C: [complex64],
+    complex64: [complex128],
+    complex128: [],
+}
+
+
+@functools.lru_cache(None)
+def _upper_bounds(node) -> frozenset:
+    out = {node}
+    for nxt in _EDGES[node]:
+        out |= _upper_bounds(nxt)
+    return frozenset(out)
+
+
+def _lub(nodes) -> object:
+    common = functools.reduce(frozenset.intersection, (_upper_bounds(n) for n in nodes))
+    for c in common:
+        if all(c2 in _upper_bounds(c) for c2 in common):
+            return c
+    raise TypeError(f"no common type for {nodes}")
+
+
+def _node(dtype, weak: bool):
+    dtype = np.dtype(dtype)
+    if not weak or dtype == bool_:
+        return dtype
+    kind = dtype.kind
+    return _I if kind in "iu" else _F if kind == "f" else _C if kind == "c" else dtype
+
+
+_WEAK_DEFAULT = {_I: default_int_dtype, _F: default_float_dtype, _C: default_complex_dtype}
+
+
+def _from_node(node) -> np.dtype:
+    if node in _WEAK_DEFAULT:
+        return _WEAK_DEFAULT[node]()
+    return canonicalize_dtype(node)
+
+
+def result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
+    """(dtype, weak_type) of an elementwise op on inputs given as (dtype, weak) pairs."""
+    dts = [np.dtype(d) for d, _ in dtype_weak_pairs]
+    weaks = [w for _, w in dtype_weak_pairs]
+    if len(dts) == 1:
+        return canonicalize_dtype(dts[0]), weaks[0] and dts[0] != bool_
+    if len(set(dts)) == 1 and not all(weaks):
+        return canonicalize_dtype(dts[0]), False
+    if all(weaks):
+        node = _lub(tuple({_node(d, False) for d in dts}))
+        out = _from_node(node)
+        return out, out != bool_
+    node = _lub(tuple({_node(d, w) for d, w in zip(dts, weaks)}))
+    weak = node in (_I, _F, _C)
+    out = _from_node(node)
+    return out, weak and out != bool_
+
+
+def dtype_and_weak(x) -> tuple[np.dtype, bool]:
+    """The (dtype, weak_type) JAX assigns to any array-like input."""
+    if is_python_scalar(x):
+        return python_scalar_dtype(x), type(x) is not bool
+    aval = getattr(x, "aval", None)
+    if aval is not None:
+        return aval.dtype, aval.weak_type
+    if isinstance(x, (np.ndarray, np.generic)):
+        return canonicalize_dtype(x.dtype), False
+    if hasattr(x, "dtype"):
+        return canonicalize_dtype(x.dtype), bool(getattr(x, "weak_type", False))
+    raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
+
+
+def result_type(*args, return_weak_type_flag=False):
+    pairs = []
+    for a in args:
+        if isinstance(a, (np.dtype, type, str)) and not is_python_scalar(a):
+            if a in (int, float, complex, bool):
+                pairs.append((python_scalar_dtype(a(0)), a is not bool))
+            else:
+                pairs.append((np.dtype(a), False))
+        else:
+            pairs.append(dtype_and_weak(a))
+    dt, weak = result_type_weak(*pairs)
+    return (dt, weak) if return_weak_type_flag else dt
+
+
+def promote_types(a, b) -> np.dtype:
+    """`jnp.promote_types`: lattice join of two dtypes treated as strongly typed
+    (python `int`/`float`/`complex` count as weak kinds)."""
+    def node(t):
+        if t is int:
+            return _I
+        if t is float:
+            return _F
+        if t is complex:
+            return _C
+        if t is bool:
+            return bool_
+        return np.dtype(t)
+    n = _lub((node(a), node(b)))
+    if n in _WEAK_DEFAULT:
+        return _WEAK_DEFAULT[n]()
+    return np.dtype(n)
+
+
+def float_dtype_for(dtype) -> np.dtype:
+    """Dtype of e.g. `jnp.sin` of an input: ints and bools become the default float."""
+    dt = np.dtype(dtype)
+    if dt.kind in "fc":
+        return dt
+    return default_float_dtype()
+
+
+def finfo(dtype):
+    return np.finfo(dtype)
+
+
+def iinfo(dtype):
+    return np.iinfo(dtype)

@@ -1,0 +1,91 @@
+"""Every error the engine raises on purpose, with JAX's class names, hierarchy and messages.
+
+Each message starts with JAX's first line, adds a hint that teaches the fix, and ends with the
+link JAX prints, so a learner can search for it.
+"""
+from __future__ import annotations
+
+_DOCS = "https://docs.jax.dev/en/latest/errors.html#jax.errors."
+
+
+class JAXTypeError(TypeError):
+    pass
+
+
+class _JAXErrorMixin:
+    """Appends JAX's 'See https://...#jax.errors.<Class>' footer."""
+
+    def __init__(self, message: str):
+        name = type(self).__name__
+        super().__init__(f"{message}\nSee {_DOCS}{name}")
+
+
+class ConcretizationTypeError(_JAXErrorMixin, TypeError):
+    def __init__(self, tracer, context: str = ""):
+        super().__init__(
+            f"Abstract tracer value encountered where concrete value is expected: {_describe(tracer)}\n"
+            f"{context}"
+            "The value depends on a traced argument, so Python cannot know it while tracing. "
+            "Mark the argument static (static_argnums / static_argnames), or use lax.cond / "
+            "jnp.where instead of Python control flow.\n"
+        )
+
+
+class TracerBoolConversionError(ConcretizationTypeError):
+    def __init__(self, tracer):
+        _JAXErrorMixin.__init__(
+            self,
+            f"Attempted boolean conversion of {_describe(tracer)}\n"
+            "Python `if`/`while`/`and`/`or` need a concrete bool, but this value is only known when "
+            "the function runs. Use jax.lax.cond or jnp.where for value-dependent branches, or mark "
+            "the argument static with static_argnums/static_argnames if it is a configuration value.\n",
+        )
+
+
+class TracerIntegerConversionError(_JAXErrorMixin, TypeError):
+    def __init__(self, tracer):
+        super().__init__(
+            f"The __index__() method was called on {_describe(tracer)}\n"
+            "A traced value cannot be used as a Python int (an index, a shape, a range bound). "
+            "Mark the argument static (static_argnums) or use lax.dynamic_slice / lax.fori_loop.\n"
+        )
+
+
+class TracerArrayConversionError(_JAXErrorMixin, TypeError):
+    def __init__(self, tracer):
+        super().__init__(
+            f"The numpy.ndarray conversion method __array__() was called on {_describe(tracer)}\n"
+            "numpy functions cannot see inside a traced function: use jax.numpy (jnp) instead of "
+            "numpy (np) on traced values.\n"
+        )
+
+
+class NonConcreteBooleanIndexError(_JAXErrorMixin, IndexError):
+    def __init__(self, tracer):
+        super().__init__(
+            f"Array boolean indices must be concrete; got {tracer.aval.str_short()}\n"
+            "The result's shape would depend on the mask's values. Use jnp.where(mask, x, 0) or "
+            "jnp.sum(x, where=mask) instead of x[mask] inside jit/vmap/grad.\n"
+        )
+
+
+class UnexpectedTracerError(_JAXErrorMixin, Exception):
+    def __init__(self, message: str):
+        super().__init__(
+            "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+            "allowing for a reference to an intermediate value with type "
+            f"{message} to escape the scope of the transformation.\n"
+            "Return values from transformed functions instead of storing them in globals or "
+            "closures.\n"
+        )
+
+
+class KeyReuseError(_JAXErrorMixin, Exception):
+    pass
+
+
+def _describe(tracer) -> str:
+    aval = getattr(tracer, "aval", None)
+    if aval is None:
+        return "traced value."
+    return f"traced array with shape {aval.str_long()}."

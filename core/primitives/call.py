@@ -1,0 +1,206 @@
+"""`jit`: the call primitive. Its params hold a closed jaxpr (consts passed as leading args)
+and the function's name; every transformation maps over the body."""
+from __future__ import annotations
+
+from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from ..rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
+from ..tracing import Primitive, get_aval
+from ..transforms import ad
+from ..transforms.staging import eval_jaxpr, trace_to_jaxpr
+
+
+def _jit_pp(params):
+    return [("name", params["name"]), ("jaxpr", params["jaxpr"])]
+
+
+jit_p = Primitive("jit", multiple_results=True)
+jit_p.pp_params = _jit_pp
+jit_p.weak_type_rule = lambda w, jaxpr, name: [a.weak_type for a in jaxpr.out_avals]
+
+abstract_eval_rules[jit_p] = lambda *avals, jaxpr, name: list(jaxpr.out_avals)
+
+
+def _jit_impl(*args, jaxpr, name):
+    from ..backends import cpu
+    return cpu.compiled(jaxpr)(*args)
+
+
+impl_rules[jit_p] = _jit_impl
+
+
+def closed_call(fun, in_avals, name):
+    """Trace `fun` and return a ClosedJaxpr whose consts were turned into leading invars."""
+    jaxpr, consts = trace_to_jaxpr(fun, in_avals)
+    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), consts
+
+
+# ---- jvp ----------------------------------------------------------------------------------
+
+def jvp_jaxpr(cj: ClosedJaxpr, nonzeros):
+    """A jaxpr computing (primal outs, tangent outs) from (primals, nonzero tangents)."""
+    in_avals = cj.in_avals
+    n = len(in_avals)
+    tan_avals = [a for a, nz in zip(in_avals, nonzeros) if nz]
+
+    def fun(*args):
+        primals, tans = args[:n], list(args[n:])
+        it = iter(tans)
+        tangents = [next(it) if nz else ad.Zero(a) for a, nz in zip(in_avals, nonzeros)]
+        po, to = ad.jvp_flat(lambda *xs: eval_jaxpr(cj.jaxpr, cj.consts, *xs), primals, tangents)
+        return list(po) + [ad.instantiate(t) for t in to]
+    jaxpr, consts = trace_to_jaxpr(fun, list(in_avals) + tan_avals)
+    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), consts
+
+
+def _jit_jvp(primals, tangents, jaxpr, name):
+    nonzeros = [type(t) is not ad.Zero for t in tangents]
+    new, consts = jvp_jaxpr(jaxpr, nonzeros)
+    outs = jit_p.bind(*consts, *primals, *[t for t in tangents if type(t) is not ad.Zero],
+                      jaxpr=new, name=f"jvp({name})")
+    k = len(jaxpr.out_avals)
+    return outs[:k], outs[k:]
+
+
+jvp_rules[jit_p] = _jit_jvp
+
+
+# ---- linearize: split the jvp jaxpr into a known (primal) call and an unknown (tangent) call --
+
+def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
+    """Split `jaxpr` by which inputs are unknown. Returns (known, unknown, out_unknowns, n_res):
+    known: known ins -> known outs + residuals; unknown: residuals + unknown ins -> unknown outs."""
+    unknown_vars = {v for v, u in zip(jaxpr.invars, unknowns) if u}
+    known_eqns, unknown_eqns = [], []
+    for eqn in jaxpr.eqns:
+        if any(isinstance(v, Var) and v in unknown_vars for v in eqn.invars):
+            unknown_eqns.append(eqn)
+            unknown_vars.update(eqn.outvars)
+        else:
+            known_eqns.append(eqn)
+    out_unknowns = [isinstance(v, Var) and v in unknown_vars for v in jaxpr.outvars]
+    residuals, seen = [], set()
+    for eqn in unknown_eqns:
+        for v in eqn.invars:
+            if isinstance(v, Var) and v not in unknown_vars and v not in seen:
+                seen.add(v)
+                residuals.append(v)
+    for v, u in zip(jaxpr.outvars, out_unknowns):
+        pass
+    known_ins = [v for v, u in zip(jaxpr.invars, unknowns) if not u]
+    known_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if not u]
+    known = Jaxpr([], known_ins, known_outs + residuals, known_eqns)
+    res_vars = [Var(v.aval) for v in residuals]
+    sub = dict(zip(residuals, res_vars))
+    unknown_ins = [v for v, u in zip(jaxpr.invars, unknowns) if u]
+    renamed = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars],
+                        e.outvars, e.params) for e in unknown_eqns]
+    unknown_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if u]
+    unknown = Jaxpr([], res_vars + unknown_ins, unknown_outs, renamed)
+    return known, unknown, out_unknowns, len(residuals)
+
+
+def _jit_linearize(trace, tracers, jaxpr, name):
+    """Primal work in one call at the parent level; tangent work in another, recorded linearly."""
+    primals = [t.primal for t in tracers]
+    tangents = [t.tangent for t in tracers]
+    nonzeros = [type(t) is not ad.Zero for t in tangents]
+    jj, consts = jvp_jaxpr(jaxpr, nonzeros)
+    n_consts, n = len(consts), len(primals)
+    unknowns = [False] * (n_consts + n) + [True] * sum(nonzeros)
+    known, unknown, out_unknowns, n_res = partial_eval_jaxpr(jj.jaxpr, unknowns)
+    k = len(jaxpr.out_avals)
+    known_out = jit_p.bind(*consts, *primals, jaxpr=ClosedJaxpr(known, []), name=name)
+    n_known_outs = len(known_out) - n_res
+    res = known_out[n_known_outs:]
+    nz_tangents = [t for t in tangents if type(t) is not ad.Zero]
+    tangent_out = jit_p.bind(*res, *nz_tangents, jaxpr=ClosedJaxpr(unknown, []), name=name) if unknown.outvars else []
+    # reassemble primal and tangent outputs in order
+    known_iter, unknown_iter = iter(known_out[:n_known_outs]), iter(tangent_out)
+    full = [next(unknown_iter) if u else next(known_iter) for u in out_unknowns]
+    primal_outs, tangent_outs = full[:k], full[k:]
+    # a tangent the known side computed is a constant zero: keep it symbolic
+    tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, tangent_outs, out_unknowns[k:])]
+    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
+
+
+linearize_rules[jit_p] = _jit_linearize
+
+
+# ---- transpose ----------------------------------------------------------------------------
+
+def _jit_transpose(cts, *args, jaxpr, name):
+    lin = [ad.is_undefined(a) for a in args]
+    res = [a for a in args if not ad.is_undefined(a)]
+    lin_avals = [a.aval for a in args if ad.is_undefined(a)]
+    ct_avals = [get_aval(c) if type(c) is not ad.Zero else c.aval for c in cts]
+    nz_ct = [type(c) is not ad.Zero for c in cts]
+
+    def fun(*xs):
+        r = xs[:len(res)]
+        cs = list(xs[len(res):])
+        it = iter(cs)
+        cts_in = [next(it) if nz else ad.Zero(a) for a, nz in zip(jaxpr.out_avals, nz_ct)]
+        env_args = []
+        rit = iter(r)
+        for is_lin, a in zip(lin, args):
+            env_args.append(None if is_lin else next(rit))
+        outs = _backward_with_residuals(jaxpr, env_args, lin, cts_in)
+        return [ad.instantiate(o) for o in outs]
+    res_avals = [get_aval(r) for r in res]
+    tj, consts = trace_to_jaxpr(fun, res_avals + [a for a, nz in zip(ct_avals, nz_ct) if nz])
+    tcj = ClosedJaxpr(Jaxpr([], tj.constvars + tj.invars, tj.outvars, tj.eqns), [])
+    outs = jit_p.bind(*consts, *res, *[c for c in cts if type(c) is not ad.Zero], jaxpr=tcj,
+                      name=f"transpose({name})")
+    it = iter(outs)
+    return [next(it) if l else None for l in lin]
+
+
+def _backward_with_residuals(cj: ClosedJaxpr, args, lin, cts_in):
+    """Transpose a jaxpr whose non-linear inputs have values `args` and linear ones are None."""
+    jaxpr = cj.jaxpr
+    # bind the residual inputs as constants; the linear inputs stay invars
+    const_vars = [v for v, l in zip(jaxpr.invars, lin) if not l]
+    lin_vars = [v for v, l in zip(jaxpr.invars, lin) if l]
+    j = Jaxpr(list(jaxpr.constvars) + const_vars, lin_vars, jaxpr.outvars, jaxpr.eqns)
+    consts = list(cj.consts) + [a for a, l in zip(args, lin) if not l]
+    return ad.backward_pass(j, consts, cts_in)
+
+
+transpose_rules[jit_p] = _jit_transpose
+
+
+# ---- batching -----------------------------------------------------------------------------
+
+def batch_jaxpr(cj: ClosedJaxpr, axis_data, dims):
+    """A jaxpr over batched inputs (batch axis at `dims`); outputs batched at 0 or unbatched."""
+    from ..transforms.batching import BatchTrace, BatchTracer, moveaxis
+    from ..tracing import new_main
+    in_avals = []
+    for a, d in zip(cj.in_avals, dims):
+        if d is None:
+            in_avals.append(a)
+        else:
+            shape = list(a.shape)
+            shape.insert(d, axis_data.size)
+            in_avals.append(a.update(shape=tuple(shape)))
+    out_batched = []
+
+    def fun(*xs):
+        with new_main(BatchTrace, axis_data) as main:
+            trace = BatchTrace(main)
+            ins = [BatchTracer(trace, x, d) if d is not None else x for x, d in zip(xs, dims)]
+            outs = eval_jaxpr(cj.jaxpr, cj.consts, *ins)
+            outs = [trace.full_raise(o) for o in outs]
+            out_batched[:] = [o.batch_dim is not None for o in outs]
+            return [moveaxis(o.val, o.batch_dim, 0) if o.batch_dim is not None else o.val for o in outs]
+    jaxpr, consts = trace_to_jaxpr(fun, in_avals)
+    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), consts, out_batched
+
+
+def _jit_batch(axis_data, vals, dims, jaxpr, name):
+    new, consts, out_batched = batch_jaxpr(jaxpr, axis_data, dims)
+    outs = jit_p.bind(*consts, *vals, jaxpr=new, name=name)
+    return outs, [0 if b else None for b in out_batched]
+
+
+batch_rules[jit_p] = _jit_batch

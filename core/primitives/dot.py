@@ -1,0 +1,146 @@
+"""dot_general: contractions with batch dimensions (matmul, dot, einsum all lower to it)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..avals import ShapedArray
+from ..rules import batch_rules, transpose_rules
+from ..tracing import get_aval
+from ..transforms import ad
+from ..transforms.batching import moveaxis
+from . import define
+
+
+def _dims_str(dn):
+    (lc, rc), (lb, rb) = dn
+    f = lambda t: "[" + ", ".join(map(str, t)) + "]"
+    return f"(({f(lc)}, {f(rc)}), ({f(lb)}, {f(rb)}))"
+
+
+class DimensionNumbers(tuple):
+    """((lhs_contract, rhs_contract), (lhs_batch, rhs_batch)), printed as JAX prints it."""
+    def __str__(self):
+        return _dims_str(self)
+
+    __repr__ = __str__
+
+
+def make_dn(dn) -> DimensionNumbers:
+    (lc, rc), (lb, rb) = dn
+    return DimensionNumbers(((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb))))
+
+
+def _free(nd, contract, batch):
+    return [i for i in range(nd) if i not in contract and i not in batch]
+
+
+def _dot_abstract(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    for a, b in zip(lc, rc):
+        if x.shape[a] != y.shape[b]:
+            raise TypeError(f"dot_general requires contracting dimensions to have the same shape, got "
+                            f"{tuple(x.shape[i] for i in lc)} and {tuple(y.shape[i] for i in rc)}.")
+    for a, b in zip(lb, rb):
+        if x.shape[a] != y.shape[b]:
+            raise TypeError(f"dot_general requires lhs batch dimensions and rhs batch dimensions to have "
+                            f"the same shape, got {tuple(x.shape[i] for i in lb)} and "
+                            f"{tuple(y.shape[i] for i in rb)}.")
+    shape = ([x.shape[i] for i in lb] + [x.shape[i] for i in _free(x.ndim, lc, lb)]
+             + [y.shape[i] for i in _free(y.ndim, rc, rb)])
+    dtype = preferred_element_type if preferred_element_type is not None else x.dtype
+    return ShapedArray(shape, dtype, x.weak_type and y.weak_type)
+
+
+def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
+    xt = np.transpose(x, list(lb) + lf + list(lc))
+    yt = np.transpose(y, list(rb) + list(rc) + rf)
+    bshape = [x.shape[i] for i in lb]
+    m = int(np.prod([x.shape[i] for i in lf], dtype=np.int64))
+    k = int(np.prod([x.shape[i] for i in lc], dtype=np.int64))
+    n = int(np.prod([y.shape[i] for i in rf], dtype=np.int64))
+    b = int(np.prod(bshape, dtype=np.int64))
+    out = np.matmul(xt.reshape(b, m, k), yt.reshape(b, k, n))
+    out = out.reshape(bshape + [x.shape[i] for i in lf] + [y.shape[i] for i in rf])
+    dt = preferred_element_type if preferred_element_type is not None else x.dtype
+    return out.astype(dt, copy=False)
+
+
+dot_general_p = define("dot_general", abstract_eval=_dot_abstract, impl=_dot_impl)
+
+
+def dot_general(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
+    return dot_general_p.bind(x, y, dimension_numbers=make_dn(dimension_numbers), precision=precision,
+                              preferred_element_type=preferred_element_type, out_sharding=out_sharding)
+
+
+def _ranges_like(*xs):
+    start = 0
+    for x in xs:
+        n = len(x)
+        yield range(start, start + n)
+        start += n
+
+
+def _transpose_lhs(g, x_aval, y, dimension_numbers, preferred_element_type, swap_ans=False):
+    from .. import lax
+    (x_contract, y_contract), (x_batch, y_batch) = dimension_numbers
+    x_ndim = x_aval.ndim
+    y_ndim = get_aval(y).ndim
+    x_kept = [i for i in range(x_ndim) if i not in x_contract and i not in x_batch]
+    y_kept = [i for i in range(y_ndim) if i not in y_contract and i not in y_batch]
+    if swap_ans:
+        ans_batch, ans_y, _ = _ranges_like(x_batch, y_kept, x_kept)
+    else:
+        ans_batch, _, ans_y = _ranges_like(x_batch, x_kept, y_kept)
+    dims = ((tuple(ans_y), tuple(y_kept)), (tuple(ans_batch), tuple(y_batch)))
+    x_contract_sorted_by_y = [x for _, x in sorted(zip(y_contract, x_contract))]
+    out_axes = np.argsort(list(x_batch) + x_kept + x_contract_sorted_by_y)
+    out = dot_general(g, y, dims, preferred_element_type=x_aval.dtype)
+    return lax.transpose(out, tuple(int(a) for a in out_axes))
+
+
+def _transpose_rhs(g, x, y_aval, dimension_numbers, preferred_element_type):
+    (x_contract, y_contract), (x_batch, y_batch) = dimension_numbers
+    swapped = (((y_contract, x_contract), (y_batch, x_batch)))
+    return _transpose_lhs(g, y_aval, x, swapped, preferred_element_type, swap_ans=True)
+
+
+def _dot_t(ct, x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
+    if type(ct) is ad.Zero:
+        return [None, None]
+    if ad.is_undefined(x):
+        return [_transpose_lhs(ct, x.aval, y, dimension_numbers, preferred_element_type), None]
+    return [None, _transpose_rhs(ct, x, y.aval, dimension_numbers, preferred_element_type)]
+
+
+ad.defjvp(dot_general_p,
+          lambda g, x, y, **p: dot_general_p.bind(g, y, **p),
+          lambda g, x, y, **p: dot_general_p.bind(x, g, **p))
+transpose_rules[dot_general_p] = _dot_t
+
+
+def _dot_batch(axis_data, vals, dims, dimension_numbers, precision=None, preferred_element_type=None,
+               out_sharding=None):
+    x, y = vals
+    dx, dy = dims
+    (lc, rc), (lb, rb) = dimension_numbers
+    params = dict(precision=precision, preferred_element_type=preferred_element_type, out_sharding=out_sharding)
+    shift = lambda t: tuple(i + 1 for i in t)
+    if dx is not None and dy is not None:
+        x = moveaxis(x, dx, 0)
+        y = moveaxis(y, dy, 0)
+        dn = ((shift(lc), shift(rc)), ((0,) + shift(lb), (0,) + shift(rb)))
+        return dot_general(x, y, dn, **params), 0
+    if dx is not None:
+        x = moveaxis(x, dx, 0)
+        dn = ((shift(lc), rc), (shift(lb), rb))
+        return dot_general(x, y, dn, **params), len(lb)
+    y = moveaxis(y, dy, 0)
+    dn = ((lc, shift(rc)), (lb, shift(rb)))
+    x_free = get_aval(x).ndim - len(lc) - len(lb)
+    return dot_general(x, y, dn, **params), len(lb) + x_free
+
+
+batch_rules[dot_general_p] = _dot_batch

@@ -1,0 +1,680 @@
+"""Elementwise primitives: each one's shape rule, numpy impl, jvp, transpose, batching and WGSL."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..avals import ShapedArray
+from ..rules import transpose_rules
+from ..transforms import ad
+from ..transforms.batching import defbroadcasting, defvectorized
+from ..tracing import get_aval
+from . import define, never_weak
+
+
+# ---- shape/dtype rules --------------------------------------------------------------------
+
+def broadcasting_shape(name, *avals):
+    shapes = [a.shape for a in avals if a.shape]
+    if not shapes:
+        return ()
+    if len({len(s) for s in shapes}) != 1:
+        raise TypeError(f"{name}: arrays must have same number of dimensions, got "
+                        f"{', '.join(map(str, shapes))}.")
+    out = []
+    for ds in zip(*shapes):
+        non1 = {d for d in ds if d != 1}
+        if len(non1) > 1:
+            raise TypeError(f"{name} got incompatible shapes for broadcasting: "
+                            f"{', '.join(map(str, shapes))}.")
+        out.append(non1.pop() if non1 else 1)
+    return tuple(out)
+
+
+def _same_dtypes(name, avals):
+    dts = {a.dtype for a in avals}
+    if len(dts) > 1:
+        raise TypeError(f"{name} requires arguments to have the same dtypes, got "
+                        f"{', '.join(a.dtype.name for a in avals)}. (Tip: jnp.{name} and the "
+                        "operators promote dtypes for you; lax functions do not.)")
+
+
+_FLOAT = "fc"
+_INT = "iu"
+_NUM = "iufc"
+_BOOLINT = "biu"
+
+
+def _check_kind(name, aval, kinds):
+    if aval.dtype.kind not in kinds:
+        accepted = {"fc": "floating, complexfloating", "iufc": "integer, floating, complexfloating",
+                    "biu": "bool, integer", "iu": "integer", "f": "floating"}.get(kinds, kinds)
+        raise TypeError(f"{name} does not accept dtype {aval.dtype.name}. Accepted dtypes are "
+                        f"subtypes of {accepted}.")
+
+
+def unary_abstract(name, kinds=None, out_dtype=None):
+    def rule(x, **params):
+        if kinds:
+            _check_kind(name, x, kinds)
+        if out_dtype is not None:
+            return ShapedArray(x.shape, out_dtype, False)
+        return ShapedArray(x.shape, x.dtype, x.weak_type)
+    return rule
+
+
+def nary_abstract(name, kinds=None, out_dtype=None):
+    def rule(*avals, **params):
+        _same_dtypes(name, avals)
+        if kinds:
+            _check_kind(name, avals[0], kinds)
+        shape = broadcasting_shape(name, *avals)
+        if out_dtype is not None:
+            return ShapedArray(shape, out_dtype, False)
+        return ShapedArray(shape, avals[0].dtype, all(a.weak_type for a in avals))
+    return rule
+
+
+def unop(name, impl, kinds=None, wgsl=None, out_dtype=None):
+    p = define(name, abstract_eval=unary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl,
+               weak_type_rule=never_weak if out_dtype is not None else None)
+    defvectorized(p)
+    return p
+
+
+def binop(name, impl, kinds=None, wgsl=None, out_dtype=None):
+    p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl,
+               weak_type_rule=never_weak if out_dtype is not None else None)
+    defbroadcasting(p)
+    return p
+
+
+def _np_err(fn):
+    def impl(*args, **params):
+        with np.errstate(all="ignore"):
+            return fn(*args)
+    impl.__name__ = getattr(fn, "__name__", "impl")
+    return impl
+
+
+# Small constants shaped like x, used inside rules (stay literals in jaxprs).
+def _const(x, v):
+    from ..array import Array
+    aval = get_aval(x)
+    return Array(np.asarray(v, aval.dtype), aval.weak_type)
+
+
+def _one(x):
+    return _const(x, 1)
+
+
+def _zero(x):
+    return _const(x, 0)
+
+
+# ---- arithmetic ---------------------------------------------------------------------------
+
+neg_p = unop("neg", _np_err(np.negative), _NUM, wgsl="(-{0})")
+ad.deflinear(neg_p, lambda ct, x: [neg(ct)])
+
+sign_p = unop("sign", _np_err(np.sign), _NUM, wgsl="sign({0})")
+ad.defjvp_zero(sign_p)
+
+floor_p = unop("floor", _np_err(np.floor), "f", wgsl="floor({0})")
+ad.defjvp_zero(floor_p)
+ceil_p = unop("ceil", _np_err(np.ceil), "f", wgsl="ceil({0})")
+ad.defjvp_zero(ceil_p)
+
+
+def _round_impl(x, rounding_method=0):
+    if int(rounding_method) == 1:
+        return np.round(x)
+    return np.where(x >= 0, np.floor(x + 0.5), np.ceil(x - 0.5)).astype(x.dtype)
+
+
+round_p = define("round", abstract_eval=unary_abstract("round", "f"), impl=_round_impl, wgsl=None)
+defvectorized(round_p)
+ad.defjvp_zero(round_p)
+
+is_finite_p = unop("is_finite", _np_err(np.isfinite), "f", out_dtype=dtypes.bool_)
+ad.defjvp_zero(is_finite_p)
+
+abs_p = unop("abs", _np_err(np.abs), _NUM, wgsl="abs({0})")
+ad.defjvp2(abs_p, lambda g, ans, x: select(ge(x, _zero(x)), g, neg(g)))
+
+exp_p = unop("exp", _np_err(np.exp), _FLOAT, wgsl="exp({0})")
+ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
+
+exp2_p = unop("exp2", _np_err(np.exp2), _FLOAT, wgsl="exp2({0})")
+ad.defjvp2(exp2_p, lambda g, ans, x: mul(log(_const(x, 2)), mul(g, ans)))
+
+log_p = unop("log", _np_err(np.log), _FLOAT, wgsl="log({0})")
+ad.defjvp(log_p, lambda g, x: div(g, x))
+
+log1p_p = unop("log1p", _np_err(np.log1p), _FLOAT, wgsl=None)
+ad.defjvp(log1p_p, lambda g, x: div(g, add(x, _one(x))))
+
+expm1_p = unop("expm1", _np_err(np.expm1), _FLOAT, wgsl=None)
+ad.defjvp2(expm1_p, lambda g, ans, x: mul(g, add(ans, _one(ans))))
+
+tanh_p = unop("tanh", _np_err(np.tanh), _FLOAT, wgsl="tanh({0})")
+ad.defjvp2(tanh_p, lambda g, ans, x: mul(add(g, mul(g, ans)), sub(_one(x), ans)))
+
+
+def _logistic_impl(x):
+    with np.errstate(all="ignore"):
+        return (1 / (1 + np.exp(-x))).astype(x.dtype)
+
+
+logistic_p = unop("logistic", _logistic_impl, _FLOAT, wgsl="(1.0 / (1.0 + exp(-{0})))")
+ad.defjvp2(logistic_p, lambda g, ans, x: mul(g, mul(ans, sub(_one(ans), ans))))
+
+sin_p = unop("sin", _np_err(np.sin), _FLOAT, wgsl="sin({0})")
+ad.defjvp(sin_p, lambda g, x: mul(g, cos(x)))
+
+cos_p = unop("cos", _np_err(np.cos), _FLOAT, wgsl="cos({0})")
+ad.defjvp(cos_p, lambda g, x: neg(mul(g, sin(x))))
+
+tan_p = unop("tan", _np_err(np.tan), _FLOAT, wgsl="tan({0})")
+ad.defjvp2(tan_p, lambda g, ans, x: mul(g, add(_one(x), square(ans))))
+
+asin_p = unop("asin", _np_err(np.arcsin), _FLOAT, wgsl="asin({0})")
+ad.defjvp(asin_p, lambda g, x: mul(g, rsqrt(sub(_one(x), square(x)))))
+
+acos_p = unop("acos", _np_err(np.arccos), _FLOAT, wgsl="acos({0})")
+ad.defjvp(acos_p, lambda g, x: mul(g, neg(rsqrt(sub(_one(x), square(x))))))
+
+atan_p = unop("atan", _np_err(np.arctan), _FLOAT, wgsl="atan({0})")
+ad.defjvp(atan_p, lambda g, x: div(g, add(_one(x), square(x))))
+
+sinh_p = unop("sinh", _np_err(np.sinh), _FLOAT, wgsl="sinh({0})")
+ad.defjvp(sinh_p, lambda g, x: mul(g, cosh(x)))
+
+cosh_p = unop("cosh", _np_err(np.cosh), _FLOAT, wgsl="cosh({0})")
+ad.defjvp(cosh_p, lambda g, x: mul(g, sinh(x)))
+
+asinh_p = unop("asinh", _np_err(np.arcsinh), _FLOAT, wgsl="asinh({0})")
+ad.defjvp(asinh_p, lambda g, x: mul(g, rsqrt(add(square(x), _one(x)))))
+
+acosh_p = unop("acosh", _np_err(np.arccosh), _FLOAT, wgsl="acosh({0})")
+ad.defjvp(acosh_p, lambda g, x: mul(g, rsqrt(mul(sub(x, _one(x)), add(x, _one(x))))))
+
+atanh_p = unop("atanh", _np_err(np.arctanh), _FLOAT, wgsl="atanh({0})")
+ad.defjvp(atanh_p, lambda g, x: mul(reciprocal(add(_one(x), x)), div(g, sub(_one(x), x))))
+
+sqrt_p = unop("sqrt", _np_err(np.sqrt), _FLOAT, wgsl="sqrt({0})")
+ad.defjvp2(sqrt_p, lambda g, ans, x: mul(g, div(_const(x, 0.5), ans)))
+
+
+def _rsqrt_impl(x):
+    with np.errstate(all="ignore"):
+        return (1 / np.sqrt(x)).astype(x.dtype)
+
+
+rsqrt_p = unop("rsqrt", _rsqrt_impl, _FLOAT, wgsl="inverseSqrt({0})")
+ad.defjvp2(rsqrt_p, lambda g, ans, x: mul(g, mul(_const(x, -0.5), div(ans, x))))
+
+cbrt_p = unop("cbrt", _np_err(np.cbrt), "f", wgsl=None)
+ad.defjvp2(cbrt_p, lambda g, ans, x: mul(g, mul(_const(x, 1 / 3), integer_pow(ans, -2))))
+
+square_p = unop("square", _np_err(np.square), _NUM, wgsl="({0} * {0})")
+ad.defjvp(square_p, lambda g, x: mul(g, mul(_const(x, 2), x)))
+
+
+def _erf_impl(x):
+    return np.vectorize(math.erf, otypes=[x.dtype])(x) if x.size else x.copy()
+
+
+erf_p = unop("erf", _erf_impl, "f")
+ad.defjvp(erf_p, lambda g, x: mul(_const(x, 2 / np.sqrt(np.pi)), mul(g, exp(neg(square(x))))))
+
+
+def _erfc_impl(x):
+    return np.vectorize(math.erfc, otypes=[x.dtype])(x) if x.size else x.copy()
+
+
+erfc_p = unop("erfc", _erfc_impl, "f")
+ad.defjvp(erfc_p, lambda g, x: mul(_const(x, -2 / np.sqrt(np.pi)), mul(g, exp(neg(square(x))))))
+
+
+def _erf_inv_impl(x):
+    from ._special import erf_inv
+    return erf_inv(x)
+
+
+erf_inv_p = unop("erf_inv", _erf_inv_impl, "f")
+ad.defjvp2(erf_inv_p, lambda g, ans, x: mul(g, mul(_const(x, np.sqrt(np.pi) / 2), exp(square(ans)))))
+
+
+def _lgamma_impl(x):
+    return np.vectorize(math.lgamma, otypes=[x.dtype])(x) if x.size else x.copy()
+
+
+lgamma_p = unop("lgamma", _np_err(_lgamma_impl), "f")
+
+
+def _digamma_impl(x):
+    from ._special import digamma
+    return digamma(x)
+
+
+digamma_p = unop("digamma", _digamma_impl, "f")
+ad.defjvp(lgamma_p, lambda g, x: mul(g, digamma(x)))
+
+
+def _integer_pow_impl(x, y):
+    # Exponentiation by squaring, as XLA lowers integer_pow (bit-identical products).
+    if y == 0:
+        return np.ones_like(x)
+    neg_exp = y < 0
+    y = -y if y < 0 else y
+    acc = None
+    base = x
+    with np.errstate(all="ignore"):
+        while y:
+            if y & 1:
+                acc = base if acc is None else acc * base
+            y >>= 1
+            if y:
+                base = base * base
+        if neg_exp:
+            acc = (np.ones_like(acc) / acc).astype(x.dtype)
+    return np.asarray(acc, x.dtype)
+
+
+integer_pow_p = define("integer_pow", abstract_eval=unary_abstract("integer_pow", _NUM),
+                       impl=_integer_pow_impl)
+defvectorized(integer_pow_p)
+ad.defjvp(integer_pow_p, lambda g, x, y: (ad.Zero(get_aval(g)) if y == 0 else
+                                          mul(g, mul(_const(x, y), integer_pow(x, y - 1)))))
+
+
+def _add_t(ct, x, y):
+    return [_unbroadcast(x.aval, ct) if ad.is_undefined(x) else None,
+            _unbroadcast(y.aval, ct) if ad.is_undefined(y) else None]
+
+
+def _add_jvp(primals, tangents):
+    x, y = primals
+    tx, ty = tangents
+    out = add(x, y)
+    if type(tx) is ad.Zero:
+        return out, _maybe_broadcast(get_aval(out).shape, ty)
+    if type(ty) is ad.Zero:
+        return out, _maybe_broadcast(get_aval(out).shape, tx)
+    return out, add(tx, ty)
+
+
+add_p = binop("add", _np_err(np.add), wgsl="({0} + {1})")
+ad.jvp_rules[add_p] = _add_jvp
+transpose_rules[add_p] = _add_t
+
+
+def _sub_jvp(primals, tangents):
+    x, y = primals
+    tx, ty = tangents
+    out = sub(x, y)
+    shape = get_aval(out).shape
+    if type(tx) is ad.Zero:
+        return out, _maybe_broadcast(shape, neg(ty))
+    if type(ty) is ad.Zero:
+        return out, _maybe_broadcast(shape, tx)
+    return out, sub(tx, ty)
+
+
+sub_p = binop("sub", _np_err(np.subtract), wgsl="({0} - {1})")
+ad.jvp_rules[sub_p] = _sub_jvp
+transpose_rules[sub_p] = lambda ct, x, y: [
+    _unbroadcast(x.aval, ct) if ad.is_undefined(x) else None,
+    _unbroadcast(y.aval, neg(ct)) if ad.is_undefined(y) else None]
+
+add_any_p = binop("add_any", _np_err(np.add), wgsl="({0} + {1})")
+ad.deflinear(add_any_p, lambda ct, x, y: [ct, ct])
+
+
+def _mul_t(ct, x, y):
+    if ad.is_undefined(x):
+        return [None if type(ct) is ad.Zero else _unbroadcast(x.aval, mul(ct, y)), None]
+    return [None, None if type(ct) is ad.Zero else _unbroadcast(y.aval, mul(x, ct))]
+
+
+mul_p = binop("mul", _np_err(np.multiply), wgsl="({0} * {1})")
+ad.defjvp(mul_p, lambda xdot, x, y: mul(xdot, y), lambda ydot, x, y: mul(x, ydot))
+transpose_rules[mul_p] = _mul_t
+
+
+def _div_impl(x, y):
+    with np.errstate(all="ignore"):
+        if x.dtype.kind in "iu":
+            q = np.floor_divide(x, np.where(y == 0, 1, y))
+            fix = (np.remainder(x, np.where(y == 0, 1, y)) != 0) & ((x < 0) != (y < 0))
+            return np.where(y == 0, -1, q + fix).astype(x.dtype)
+        return np.divide(x, y)
+
+
+div_p = binop("div", _div_impl, wgsl="({0} / {1})")
+ad.defjvp(div_p, lambda g, x, y: div(g, y),
+          lambda g, x, y: mul(mul(neg(g), x), integer_pow(y, -2)))
+transpose_rules[div_p] = lambda ct, x, y: [
+    None if type(ct) is ad.Zero else _unbroadcast(x.aval, div(ct, y)), None]
+
+
+def _rem_impl(x, y):
+    with np.errstate(all="ignore"):
+        if x.dtype.kind in "iu":
+            return np.where(y == 0, x, np.fmod(x, np.where(y == 0, 1, y))).astype(x.dtype)
+        return np.fmod(x, y)
+
+
+rem_p = binop("rem", _rem_impl, wgsl=None)
+ad.defjvp(rem_p, lambda g, x, y: _maybe_broadcast(broadcasting_shape("rem", get_aval(x), get_aval(y)), g),
+          lambda g, x, y: mul(neg(g), mul(sign(div(x, y)), floor(abs(div(x, y))))))
+
+pow_p = binop("pow", _np_err(np.power), _FLOAT, wgsl="pow({0}, {1})")
+ad.defjvp2(pow_p,
+           lambda g, ans, x, y: mul(g, mul(y, pow(x, sub(y, _one(y))))),
+           lambda g, ans, x, y: mul(g, mul(log(_replace_zero(x)), ans)))
+
+
+def _replace_zero(x):
+    return select(eq(x, _zero(x)), _const(x, 1) if False else _one(x), x)
+
+
+def _balanced_eq(x, z, y):
+    return div(select(eq(x, z), _one(z), _zero(z)),
+               select(eq(y, z), _const(z, 2), _one(z)))
+
+
+max_p = binop("max", _np_err(np.maximum), wgsl="max({0}, {1})")
+ad.defjvp2(max_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
+           lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
+
+min_p = binop("min", _np_err(np.minimum), wgsl="min({0}, {1})")
+ad.defjvp2(min_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
+           lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
+
+atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl="atan2({0}, {1})")
+ad.defjvp(atan2_p, lambda g, x, y: mul(g, div(y, add(square(x), square(y)))),
+          lambda g, x, y: mul(g, div(neg(x), add(square(x), square(y)))))
+
+nextafter_p = binop("nextafter", _np_err(np.nextafter), "f")
+
+# ---- comparisons and logic ----------------------------------------------------------------
+
+eq_p = binop("eq", _np_err(np.equal), out_dtype=dtypes.bool_, wgsl="({0} == {1})")
+ne_p = binop("ne", _np_err(np.not_equal), out_dtype=dtypes.bool_, wgsl="({0} != {1})")
+lt_p = binop("lt", _np_err(np.less), out_dtype=dtypes.bool_, wgsl="({0} < {1})")
+le_p = binop("le", _np_err(np.less_equal), out_dtype=dtypes.bool_, wgsl="({0} <= {1})")
+gt_p = binop("gt", _np_err(np.greater), out_dtype=dtypes.bool_, wgsl="({0} > {1})")
+ge_p = binop("ge", _np_err(np.greater_equal), out_dtype=dtypes.bool_, wgsl="({0} >= {1})")
+for _p in (eq_p, ne_p, lt_p, le_p, gt_p, ge_p):
+    ad.defjvp_zero(_p)
+
+and_p = binop("and", np.bitwise_and, _BOOLINT, wgsl="({0} & {1})")
+or_p = binop("or", np.bitwise_or, _BOOLINT, wgsl="({0} | {1})")
+xor_p = binop("xor", np.bitwise_xor, _BOOLINT, wgsl="({0} ^ {1})")
+not_p = unop("not", np.invert, _BOOLINT, wgsl="(~{0})")
+for _p in (and_p, or_p, xor_p, not_p):
+    ad.defjvp_zero(_p)
+
+
+def _shift_impl(fn):
+    def impl(x, y):
+        bits = x.dtype.itemsize * 8
+        big = (y >= bits) | (y < 0)
+        with np.errstate(all="ignore"):
+            out = fn(x, np.where(big, 0, y).astype(x.dtype))
+        return np.where(big, np.zeros_like(x), out).astype(x.dtype)
+    return impl
+
+
+def _shift_right_arith(x, y):
+    bits = x.dtype.itemsize * 8
+    yy = np.where((y >= bits) | (y < 0), bits - 1, y).astype(x.dtype)
+    return np.right_shift(x, yy)
+
+
+shift_left_p = binop("shift_left", _shift_impl(np.left_shift), _INT, wgsl="({0} << {1})")
+shift_right_logical_p = binop("shift_right_logical", _shift_impl(np.right_shift), _INT, wgsl="({0} >> {1})")
+shift_right_arithmetic_p = binop("shift_right_arithmetic", _shift_right_arith, _INT)
+for _p in (shift_left_p, shift_right_logical_p, shift_right_arithmetic_p):
+    ad.defjvp_zero(_p)
+
+
+def _popcount_impl(x):
+    u = x.astype(np.uint64) & np.uint64((1 << (x.dtype.itemsize * 8)) - 1)
+    out = np.zeros(x.shape, np.uint64)
+    while u.any():
+        out += u & np.uint64(1)
+        u = u >> np.uint64(1)
+    return out.astype(x.dtype)
+
+
+population_count_p = unop("population_count", _popcount_impl, _INT, wgsl="countOneBits({0})")
+ad.defjvp_zero(population_count_p)
+
+
+# ---- select, clamp, conversions -----------------------------------------------------------
+
+def _select_n_abstract(which, *cases):
+    if not cases:
+        raise TypeError("select_n must have at least one case")
+    _same_dtypes("select_n", cases)
+    if which.dtype.kind not in "bi":
+        raise TypeError(f"select_n which must be boolean or int32, got {which.dtype.name}")
+    if which.shape and any(c.shape != which.shape for c in cases):
+        raise TypeError(f"select_n which must be scalar or have the same shape as cases, got "
+                        f"which shape {which.shape} but case shapes "
+                        f"{', '.join(str(c.shape) for c in cases)}")
+    if len({c.shape for c in cases}) > 1:
+        raise TypeError("select cases must have the same shapes, got "
+                        f"[{', '.join(str(c.shape) for c in cases)}].")
+    return ShapedArray(cases[0].shape, cases[0].dtype, all(c.weak_type for c in cases))
+
+
+def _select_n_impl(which, *cases):
+    if len(cases) == 1:
+        return cases[0]
+    if which.dtype == np.bool_:
+        return np.where(which, cases[1], cases[0])
+    return np.choose(which.astype(np.int64), cases)
+
+
+select_n_p = define("select_n", abstract_eval=_select_n_abstract, impl=_select_n_impl,
+                    weak_type_rule=lambda w, **p: all(w[1:]), wgsl="select({1}, {2}, {0})")
+
+
+def _select_n_jvp(primals, tangents):
+    which, *cases = primals
+    out = select_n(which, *cases)
+    ts = tangents[1:]
+    if all(type(t) is ad.Zero for t in ts):
+        return out, ad.Zero(get_aval(out))
+    ts = [ad.instantiate(t) for t in ts]
+    return out, select_n(which, *ts)
+
+
+def _select_n_t(ct, which, *cases):
+    assert not ad.is_undefined(which)
+    if type(ct) is ad.Zero:
+        return [None] + [None] * len(cases)
+    zeros = ad.zeros_like_aval(get_aval(ct))
+    outs = [None]
+    for i, c in enumerate(cases):
+        if ad.is_undefined(c):
+            args = [zeros] * len(cases)
+            args[i] = ct
+            outs.append(select_n(which, *args))
+        else:
+            outs.append(None)
+    return outs
+
+
+def _select_n_batch(axis_data, vals, dims):
+    from ..transforms.batching import bdim_at_front
+    which, *cases = vals
+    wd, *cds = dims
+    size = axis_data.size
+    if all(d is None for d in cds) and wd is not None and get_aval(which).ndim == 0 + 1 and not get_aval(cases[0]).shape:
+        pass
+    if wd == 0 and all(d == 0 for d in cds) if cds else False:
+        return select_n(which, *cases), 0
+    cases = [bdim_at_front(c, d, size) for c, d in zip(cases, cds)]
+    if wd is None:
+        if get_aval(which).ndim == 0:
+            return select_n(which, *cases), 0
+        which = bdim_at_front(which, None, size)
+    else:
+        which = bdim_at_front(which, wd, size)
+        case_ndim = get_aval(cases[0]).ndim
+        if get_aval(which).ndim < case_ndim:
+            from .. import lax
+            which = lax.broadcast_in_dim(which, get_aval(cases[0]).shape, (0,))
+    return select_n(which, *cases), 0
+
+
+ad.jvp_rules[select_n_p] = _select_n_jvp
+transpose_rules[select_n_p] = _select_n_t
+from ..rules import batch_rules  # noqa: E402
+batch_rules[select_n_p] = _select_n_batch
+
+
+def _clamp_abstract(lo, x, hi):
+    return ShapedArray(x.shape, x.dtype, x.weak_type)
+
+
+clamp_p = define("clamp", abstract_eval=_clamp_abstract, impl=lambda lo, x, hi: np.clip(x, lo, hi),
+                 weak_type_rule=lambda w, **p: w[1], wgsl="clamp({1}, {0}, {2})")
+ad.defjvp(clamp_p,
+          lambda g, lo, x, hi: select(bitwise_and(gt(lo, x), lt(lo, hi)), g, _zeros_like(lo)),
+          lambda g, lo, x, hi: select(bitwise_and(gt(x, lo), lt(x, hi)), g, _zeros_like(x)),
+          lambda g, lo, x, hi: select(lt(hi, x), g, _zeros_like(hi)))
+defbroadcasting(clamp_p)
+
+
+def _zeros_like(x):
+    from .. import lax
+    return lax.full_like(x, 0)
+
+
+def _convert_abstract(x, new_dtype, weak_type, sharding=None):
+    return ShapedArray(x.shape, new_dtype, weak_type)
+
+
+def _convert_impl(x, new_dtype, weak_type, sharding=None):
+    nd = np.dtype(new_dtype)
+    if x.dtype.kind == "f" and nd.kind in "iu":
+        with np.errstate(all="ignore"):
+            info = np.iinfo(nd)
+            y = np.nan_to_num(np.trunc(x), nan=0, posinf=info.max, neginf=info.min)
+            y = np.clip(y, info.min, info.max)
+            return y.astype(nd)
+    if x.dtype.kind == "c" and nd.kind != "c":
+        x = x.real
+    return x.astype(nd)
+
+
+convert_element_type_p = define(
+    "convert_element_type", abstract_eval=_convert_abstract, impl=_convert_impl,
+    weak_type_rule=lambda w, **p: p["weak_type"])
+defvectorized(convert_element_type_p)
+
+
+def _convert_jvp(primals, tangents, new_dtype, weak_type, sharding=None):
+    (x,), (t,) = primals, tangents
+    out = convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type, sharding=sharding)
+    if np.dtype(new_dtype).kind not in "fc" or get_aval(x).dtype.kind not in "fc":
+        return out, ad.Zero(get_aval(out))
+    return out, convert_element_type_p.bind(t, new_dtype=new_dtype, weak_type=weak_type, sharding=sharding)
+
+
+def _convert_t(ct, x, new_dtype, weak_type, sharding=None):
+    a = x.aval
+    if type(ct) is ad.Zero:
+        return [None]
+    return [convert_element_type_p.bind(ct, new_dtype=a.dtype, weak_type=a.weak_type, sharding=sharding)]
+
+
+ad.jvp_rules[convert_element_type_p] = _convert_jvp
+transpose_rules[convert_element_type_p] = _convert_t
+
+bitcast_convert_type_p = define(
+    "bitcast_convert_type",
+    abstract_eval=lambda x, new_dtype: ShapedArray(x.shape, new_dtype, False),
+    impl=lambda x, new_dtype: x.view(np.dtype(new_dtype)), weak_type_rule=never_weak)
+defvectorized(bitcast_convert_type_p)
+ad.defjvp_zero(bitcast_convert_type_p)
+
+stop_gradient_p = define("stop_gradient", abstract_eval=unary_abstract("stop_gradient"),
+                         impl=lambda x: x)
+defvectorized(stop_gradient_p)
+ad.defjvp_zero(stop_gradient_p)
+
+copy_p = define("copy_p", abstract_eval=unary_abstract("copy_p"), impl=lambda x: x.copy())
+defvectorized(copy_p)
+ad.deflinear(copy_p, lambda ct, x: [copy_p.bind(ct)])
+
+real_p = unop("real", lambda x: np.real(x), "c")
+imag_p = unop("imag", lambda x: np.imag(x), "c")
+conj_p = unop("conj", lambda x: np.conj(x), "c")
+
+
+# ---- tiny wrappers used by the rules above (the public ones live in core.lax) --------------
+
+def neg(x): return neg_p.bind(x)
+def sign(x): return sign_p.bind(x)
+def floor(x): return floor_p.bind(x)
+def abs_(x): return abs_p.bind(x)
+def exp(x): return exp_p.bind(x)
+def log(x): return log_p.bind(x)
+def sin(x): return sin_p.bind(x)
+def cos(x): return cos_p.bind(x)
+def cosh(x): return cosh_p.bind(x)
+def sinh(x): return sinh_p.bind(x)
+def sqrt(x): return sqrt_p.bind(x)
+def rsqrt(x): return rsqrt_p.bind(x)
+def square(x): return square_p.bind(x)
+def digamma(x): return digamma_p.bind(x)
+def integer_pow(x, y): return integer_pow_p.bind(x, y=y)
+def add(x, y): return add_p.bind(x, y)
+def sub(x, y): return sub_p.bind(x, y)
+def mul(x, y): return mul_p.bind(x, y)
+def div(x, y): return div_p.bind(x, y)
+def pow(x, y): return pow_p.bind(x, y)
+def eq(x, y): return eq_p.bind(x, y)
+def gt(x, y): return gt_p.bind(x, y)
+def lt(x, y): return lt_p.bind(x, y)
+def ge(x, y): return ge_p.bind(x, y)
+def bitwise_and(x, y): return and_p.bind(x, y)
+def select_n(which, *cases): return select_n_p.bind(which, *cases)
+def select(pred, on_true, on_false): return select_n_p.bind(pred, on_false, on_true)
+def reciprocal(x): return integer_pow(x, -1)
+
+
+abs = abs_
+
+
+def _maybe_broadcast(shape, x):
+    from .. import lax
+    xs = get_aval(x).shape
+    if xs == tuple(shape):
+        return x
+    if not xs:
+        return lax.broadcast_in_dim(x, tuple(shape), ())
+    # size-1 dims broadcast against `shape`
+    keep = [i for i, (a, b) in enumerate(zip(xs, shape)) if a == b]
+    sq = lax.reshape(x, tuple(xs[i] for i in keep)) if len(keep) != len(xs) else x
+    return lax.broadcast_in_dim(sq, tuple(shape), tuple(keep))
+
+
+def _unbroadcast(aval, x):
+    from .. import lax
+    xs = get_aval(x).shape
+    if xs == aval.shape:
+        return x
+    if not aval.shape:
+        return lax.reduce_sum(x, tuple(range(len(xs))))
+    dims = tuple(i for i, (a, b) in enumerate(zip(xs, aval.shape)) if a != b)
+    return lax.reshape(lax.reduce_sum(x, dims), aval.shape)

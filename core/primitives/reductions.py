@@ -1,0 +1,264 @@
+"""Reductions and scans: reduce_sum/max/min/prod/and/or, argmax/argmin, cumulative ops, sort."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..avals import ShapedArray
+from ..rules import batch_rules, transpose_rules
+from ..tracing import get_aval
+from ..transforms import ad
+from ..transforms.batching import moveaxis
+from . import define, never_weak
+
+
+def _lax():
+    from .. import lax
+    return lax
+
+
+def _reduce_abstract(name):
+    def rule(x, axes, out_sharding=None):
+        for a in axes:
+            if not 0 <= a < x.ndim:
+                raise ValueError(f"{name}: axis {a} is out of bounds for array of dimension {x.ndim}")
+        return ShapedArray(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype, x.weak_type)
+    return rule
+
+
+def _reduce_batch(prim):
+    def rule(axis_data, vals, dims, axes, out_sharding=None):
+        (x,), (d,) = vals, dims
+        new_axes = tuple(a + (1 if a >= d else 0) for a in axes)
+        out_d = d - sum(1 for a in new_axes if a < d)
+        return prim.bind(x, axes=new_axes, out_sharding=out_sharding), out_d
+    return rule
+
+
+def _reduce_pp(params):
+    return [(k, params[k]) for k in sorted(params)]
+
+
+def _reducer(name, np_fn, kinds=None):
+    def impl(x, axes, out_sharding=None):
+        with np.errstate(all="ignore"):
+            out = np_fn(x, axis=tuple(axes))
+        return np.asarray(out, x.dtype)
+    p = define(name, abstract_eval=_reduce_abstract(name), impl=impl)
+    batch_rules[p] = _reduce_batch(p)
+    return p
+
+
+reduce_sum_p = _reducer("reduce_sum", np.sum)
+
+
+def _reduce_sum_t(ct, x, axes, out_sharding=None):
+    if type(ct) is ad.Zero:
+        return [None]
+    shape = x.aval.shape
+    kept = tuple(i for i in range(len(shape)) if i not in axes)
+    return [_lax().broadcast_in_dim(ct, shape, kept)]
+
+
+ad.deflinear(reduce_sum_p, _reduce_sum_t)
+
+reduce_max_p = _reducer("reduce_max", np.max)
+reduce_min_p = _reducer("reduce_min", np.min)
+reduce_prod_p = _reducer("reduce_prod", np.prod)
+reduce_and_p = _reducer("reduce_and", np.all)
+reduce_or_p = _reducer("reduce_or", np.any)
+reduce_xor_p = _reducer("reduce_xor", lambda x, axis: np.bitwise_xor.reduce(x, axis=axis))
+for _p in (reduce_and_p, reduce_or_p, reduce_xor_p):
+    ad.defjvp_zero(_p)
+
+
+def _chooser_jvp(prim):
+    def jvp(primals, tangents, axes, out_sharding=None):
+        lax = _lax()
+        (x,), (g,) = primals, tangents
+        ans = prim.bind(x, axes=axes, out_sharding=out_sharding)
+        shape = get_aval(x).shape
+        kept = tuple(i for i in range(len(shape)) if i not in axes)
+        location = lax.convert_element_type(lax.eq(x, lax.broadcast_in_dim(ans, shape, kept)), get_aval(g).dtype)
+        counts = lax.reduce_sum(location, axes)
+        return ans, lax.div(lax.reduce_sum(lax.mul(g, location), axes), counts)
+    return jvp
+
+
+ad.jvp_rules[reduce_max_p] = _chooser_jvp(reduce_max_p)
+ad.jvp_rules[reduce_min_p] = _chooser_jvp(reduce_min_p)
+
+
+def _prod_jvp(primals, tangents, axes, out_sharding=None):
+    lax = _lax()
+    (x,), (g,) = primals, tangents
+    ans = reduce_prod_p.bind(x, axes=axes, out_sharding=out_sharding)
+    shape = get_aval(x).shape
+    kept = tuple(i for i in range(len(shape)) if i not in axes)
+    # d(prod)/dx_i = prod / x_i (fine away from zeros; exact zeros handled by the product of others)
+    others = _prod_of_others(x, axes)
+    return ans, lax.reduce_sum(lax.mul(g, others), axes)
+
+
+def _prod_of_others(x, axes):
+    lax = _lax()
+    from .. import numpy as jnp
+    # exclusive cumulative products from both sides along the flattened reduced axes
+    shape = get_aval(x).shape
+    kept = [i for i in range(len(shape)) if i not in axes]
+    perm = tuple(kept) + tuple(axes)
+    xt = lax.transpose(x, perm)
+    n = int(np.prod([shape[a] for a in axes]))
+    flat = lax.reshape(xt, tuple(shape[i] for i in kept) + (n,))
+    ones = lax.full(tuple(shape[i] for i in kept) + (1,), 1, get_aval(x).dtype)
+    left = lax.concatenate([ones, jnp.cumprod(flat, axis=-1)[..., :-1]], len(kept))
+    right = lax.concatenate([jnp.cumprod(flat[..., ::-1], axis=-1)[..., :-1][..., ::-1], ones], len(kept))
+    prod = lax.mul(left, right)
+    back = lax.reshape(prod, tuple(shape[i] for i in kept) + tuple(shape[a] for a in axes))
+    return lax.transpose(back, tuple(np.argsort(perm)))
+
+
+ad.jvp_rules[reduce_prod_p] = _prod_jvp
+
+
+# ---- argmax / argmin ----------------------------------------------------------------------
+
+def _arg_abstract(x, axes, index_dtype):
+    return ShapedArray(tuple(d for i, d in enumerate(x.shape) if i not in axes), index_dtype, False)
+
+
+def _arg_impl(fn):
+    def impl(x, axes, index_dtype):
+        return np.asarray(fn(x, axis=axes[0]), index_dtype)
+    return impl
+
+
+def _arg_batch(prim):
+    def rule(axis_data, vals, dims, axes, index_dtype):
+        (x,), (d,) = vals, dims
+        new_axes = tuple(a + (1 if a >= d else 0) for a in axes)
+        out_d = d - sum(1 for a in new_axes if a < d)
+        return prim.bind(x, axes=new_axes, index_dtype=index_dtype), out_d
+    return rule
+
+
+argmax_p = define("argmax", abstract_eval=_arg_abstract, impl=_arg_impl(np.argmax), weak_type_rule=never_weak)
+argmin_p = define("argmin", abstract_eval=_arg_abstract, impl=_arg_impl(np.argmin), weak_type_rule=never_weak)
+for _p in (argmax_p, argmin_p):
+    ad.defjvp_zero(_p)
+    batch_rules[_p] = _arg_batch(_p)
+
+
+# ---- cumulative ---------------------------------------------------------------------------
+
+def _cum_impl(np_fn):
+    def impl(x, axis, reverse):
+        if reverse:
+            x = np.flip(x, axis)
+        with np.errstate(all="ignore"):
+            out = np.asarray(np_fn(x, axis=axis), x.dtype)
+        return np.flip(out, axis) if reverse else out
+    return impl
+
+
+def _cum_batch(prim):
+    def rule(axis_data, vals, dims, axis, reverse):
+        (x,), (d,) = vals, dims
+        return prim.bind(x, axis=axis + (1 if axis >= d else 0), reverse=reverse), d
+    return rule
+
+
+def _cum(name, np_fn):
+    p = define(name, abstract_eval=lambda x, axis, reverse: x, impl=_cum_impl(np_fn))
+    batch_rules[p] = _cum_batch(p)
+    return p
+
+
+cumsum_p = _cum("cumsum", np.cumsum)
+cumprod_p = _cum("cumprod", np.cumprod)
+cummax_p = _cum("cummax", np.maximum.accumulate)
+cummin_p = _cum("cummin", np.minimum.accumulate)
+cumlogsumexp_p = _cum("cumlogsumexp", np.logaddexp.accumulate)
+ad.deflinear(cumsum_p, lambda ct, x, axis, reverse: [
+    None if type(ct) is ad.Zero else cumsum_p.bind(ct, axis=axis, reverse=not reverse)])
+
+
+def _cumprod_jvp(primals, tangents, axis, reverse):
+    lax = _lax()
+    (x,), (g,) = primals, tangents
+    ans = cumprod_p.bind(x, axis=axis, reverse=reverse)
+    # d/dx of prefix products: cumsum(g / x) * ans (valid away from zeros)
+    return ans, lax.mul(ans, cumsum_p.bind(lax.div(g, x), axis=axis, reverse=reverse))
+
+
+ad.jvp_rules[cumprod_p] = _cumprod_jvp
+
+
+def _cumext_jvp(prim):
+    def jvp(primals, tangents, axis, reverse):
+        lax = _lax()
+        (x,), (g,) = primals, tangents
+        ans = prim.bind(x, axis=axis, reverse=reverse)
+        # tangent flows from the position that attains the running extreme
+        n = get_aval(x).shape[axis]
+        idx = lax.broadcasted_iota(np.int32, get_aval(x).shape, axis)
+        hit = lax.select(lax.eq(x, ans), idx, lax.full_like(idx, -1 if not reverse else n))
+        src = cummax_p.bind(hit, axis=axis, reverse=reverse) if not reverse else cummin_p.bind(hit, axis=axis, reverse=reverse)
+        from .. import numpy as jnp
+        return ans, jnp.take_along_axis(g, src, axis=axis)
+    return jvp
+
+
+ad.jvp_rules[cummax_p] = _cumext_jvp(cummax_p)
+ad.jvp_rules[cummin_p] = _cumext_jvp(cummin_p)
+
+
+# ---- sort ---------------------------------------------------------------------------------
+
+def _sort_abstract(*operands, dimension, is_stable, num_keys):
+    return list(operands)
+
+
+def _sort_impl(*operands, dimension, is_stable, num_keys):
+    keys = operands[:num_keys]
+    if num_keys == 1:
+        k = keys[0]
+        if k.dtype.kind == "f":
+            # NaNs last, -0.0 before 0.0, as XLA's total order
+            order = np.argsort(k, axis=dimension, kind="stable")
+        else:
+            order = np.argsort(k, axis=dimension, kind="stable")
+    else:
+        moved = [np.moveaxis(k, dimension, -1) for k in keys]
+        flat = [m.reshape(-1, m.shape[-1]) for m in moved]
+        rows = [np.lexsort([f[r] for f in reversed(flat)]) for r in range(flat[0].shape[0])]
+        order = np.moveaxis(np.stack(rows).reshape(moved[0].shape), -1, dimension)
+    return [np.take_along_axis(o, order, axis=dimension) for o in operands]
+
+
+sort_p = define("sort", abstract_eval=_sort_abstract, impl=_sort_impl, multiple_results=True,
+                weak_type_rule=lambda w, **p: list(w))
+
+
+def _sort_jvp(primals, tangents, dimension, is_stable, num_keys):
+    lax = _lax()
+    shape = get_aval(primals[0]).shape
+    iota = lax.broadcasted_iota(np.int32, shape, dimension)
+    outs = sort_p.bind(*primals, iota, dimension=dimension, is_stable=is_stable, num_keys=num_keys)
+    perm = outs[-1]
+    from .. import numpy as jnp
+    touts = [ad.Zero(get_aval(o)) if type(t) is ad.Zero else jnp.take_along_axis(t, perm, axis=dimension)
+             for o, t in zip(outs[:-1], tangents)]
+    return outs[:-1], touts
+
+
+def _sort_batch(axis_data, vals, dims, dimension, is_stable, num_keys):
+    size = axis_data.size
+    from ..transforms.batching import bdim_at_front
+    xs = [bdim_at_front(x, d, size) for x, d in zip(vals, dims)]
+    outs = sort_p.bind(*xs, dimension=dimension + 1, is_stable=is_stable, num_keys=num_keys)
+    return outs, [0] * len(outs)
+
+
+ad.jvp_rules[sort_p] = _sort_jvp
+batch_rules[sort_p] = _sort_batch

@@ -1,0 +1,18 @@
+"""The rule tables. A primitive's file fills in every table for that primitive, in one block.
+
+    abstract_eval_rules[p](*avals, **params) -> aval | [avals]
+    impl_rules[p](*ndarrays, **params)        -> ndarray | [ndarrays]     (numpy backend)
+    jvp_rules[p](primals, tangents, **params) -> (primal_out, tangent_out)
+    transpose_rules[p](ct, *args, **params)   -> [ct or None per arg]     (args: UndefinedPrimal = linear)
+    batch_rules[p](axis_size, vals, dims, **params) -> (out, out_dim)
+    wgsl_rules[p]                             -> WGSL expression template ("sin({0})")
+    linearize_rules[p]                        -> for call/control-flow primitives (split known/unknown)
+"""
+abstract_eval_rules: dict = {}
+impl_rules: dict = {}
+jvp_rules: dict = {}
+transpose_rules: dict = {}
+batch_rules: dict = {}
+wgsl_rules: dict = {}
+linearize_rules: dict = {}
+partial_eval_jaxpr_rules: dict = {}

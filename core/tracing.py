@@ -1,0 +1,278 @@
+"""Primitives, the interpreter stack, and Primitive.bind (in the spirit of Autodidax).
+
+Every operation is a `Primitive`. `bind` finds the innermost ("top") trace among its arguments
+and hands the primitive to that trace's `process_primitive`: the eval trace runs numpy, the jvp
+trace applies `jvp_rules`, the batch trace `batch_rules`, the jaxpr trace records an equation.
+Traces nest by level; `jit`/`make_jaxpr` install a *dynamic* trace so that even operations on
+constants are staged out.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import numpy as np
+
+from . import errors
+from .avals import ShapedArray, aval_of_value
+from .config import config
+from .array import ArrayMethods
+from .rules import impl_rules
+
+
+class Primitive:
+    multiple_results = False
+
+    def __init__(self, name: str, multiple_results: bool = False):
+        self.name = name
+        self.multiple_results = multiple_results
+        self.weak_type_rule = _all_weak
+        self.pp_params = None  # optional: params -> [(key, value)] for jaxpr text
+
+    def bind(self, *args, **params):
+        return bind(self, *args, **params)
+
+    def __repr__(self):
+        return self.name
+
+
+def _all_weak(weak_flags, **params) -> bool:
+    return all(weak_flags)
+
+
+class MainTrace:
+    __slots__ = ("level", "trace_type", "global_data", "active")
+
+    def __init__(self, level, trace_type, global_data):
+        self.level = level
+        self.trace_type = trace_type
+        self.global_data = global_data
+        self.active = True
+
+    def __repr__(self):
+        return f"MainTrace({self.level}, {self.trace_type.__name__})"
+
+
+trace_stack: list = []
+dynamic_trace: MainTrace | None = None
+
+
+@contextmanager
+def new_main(trace_type, global_data=None, dynamic: bool = False):
+    global dynamic_trace
+    main = MainTrace(len(trace_stack), trace_type, global_data)
+    trace_stack.append(main)
+    prev_dynamic = dynamic_trace
+    if dynamic:
+        dynamic_trace = main
+    try:
+        yield main
+    finally:
+        main.active = False
+        trace_stack.pop()
+        dynamic_trace = prev_dynamic
+
+
+@contextmanager
+def hide_dynamic():
+    """Run without the current dynamic trace (used while compiling a nested jit body)."""
+    global dynamic_trace
+    prev, dynamic_trace = dynamic_trace, None
+    try:
+        yield
+    finally:
+        dynamic_trace = prev
+
+
+class Trace:
+    __slots__ = ("main",)
+
+    def __init__(self, main: MainTrace):
+        self.main = main
+
+    def pure(self, val):
+        raise NotImplementedError
+
+    lift = pure
+
+    def process_primitive(self, primitive, tracers, params):
+        raise NotImplementedError
+
+    def full_raise(self, val):
+        if not isinstance(val, Tracer):
+            return self.pure(val)
+        level = self.main.level
+        vm = val._trace.main
+        if vm is self.main:
+            return val
+        if vm.level < level:
+            return self.lift(val)
+        if not vm.active:
+            raise errors.UnexpectedTracerError(_leak_description(val))
+        raise errors.UnexpectedTracerError(_leak_description(val))
+
+
+def _leak_description(t) -> str:
+    return f"{t.aval.str_long()} (a {type(t).__name__.replace('Tracer', '')} tracer)"
+
+
+class Tracer(ArrayMethods):
+    """Base of every tracer. Array-like methods and operators come from `ArrayMethods`."""
+    __slots__ = ("_trace",)
+    __array_priority__ = 1000
+    _kind = "Tracer"
+
+    @property
+    def aval(self) -> ShapedArray:
+        raise NotImplementedError
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+    ndim = property(lambda self: self.aval.ndim)
+    size = property(lambda self: self.aval.size)
+    weak_type = property(lambda self: self.aval.weak_type)
+
+    def full_lower(self):
+        return self
+
+    def to_concrete_value(self):
+        """The concrete value behind this tracer, or None if it depends on traced inputs."""
+        return None
+
+    def __bool__(self):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.TracerBoolConversionError(self)
+        return bool(v)
+
+    def __index__(self):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.TracerIntegerConversionError(self)
+        return int(v)
+
+    def __int__(self):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `int` function. \n")
+        return int(v)
+
+    def __float__(self):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `float` function. \n")
+        return float(v)
+
+    def __complex__(self):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `complex` function. \n")
+        return complex(v)
+
+    def __array__(self, dtype=None, copy=None):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.TracerArrayConversionError(self)
+        return np.asarray(v, dtype=dtype)
+
+    def __hash__(self):
+        raise TypeError(f"unhashable type: '{type(self).__name__}'")
+
+    def __setitem__(self, idx, value):
+        raise TypeError(
+            f"'{type(self).__name__}' object does not support item assignment. JAX arrays are "
+            "immutable. Instead of ``x[idx] = y``, use ``x = x.at[idx].set(y)`` or another .at[] "
+            "method: https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html")
+
+    def item(self):
+        v = self.to_concrete_value()
+        if v is None:
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `item` function. \n")
+        return np.asarray(v).item()
+
+    def tolist(self):
+        return np.asarray(self).tolist()
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __repr__(self):
+        return f"{self._kind}({self.aval.str_long()})"
+
+
+def find_top_trace(xs) -> Trace:
+    top = None
+    for x in xs:
+        if isinstance(x, Tracer):
+            m = x._trace.main
+            if not m.active:
+                raise errors.UnexpectedTracerError(_leak_description(x))
+            if top is None or m.level > top.level:
+                top = m
+    if top is None:
+        top = trace_stack[0]
+    if dynamic_trace is not None and dynamic_trace.level > top.level:
+        top = dynamic_trace
+    return top.trace_type(top)
+
+
+def bind(prim: Primitive, *args, **params):
+    trace = find_top_trace(args)
+    tracers = [trace.full_raise(a) for a in args]
+    outs = trace.process_primitive(prim, tracers, params)
+    if prim.multiple_results:
+        return [full_lower(o) for o in outs]
+    return full_lower(outs)
+
+
+def full_lower(x):
+    return x.full_lower() if isinstance(x, Tracer) else x
+
+
+def get_aval(x) -> ShapedArray:
+    return x.aval if isinstance(x, Tracer) else aval_of_value(x)
+
+
+# ---- evaluation (level 0) --------------------------------------------------------------------
+
+class EvalTrace(Trace):
+    """Runs each primitive's numpy implementation on concrete values."""
+
+    def pure(self, x):
+        return x
+
+    lift = pure
+
+    def process_primitive(self, prim, vals, params):
+        from .array import Array, to_numpy
+        nps = [to_numpy(v) for v in vals]
+        out = impl_rules[prim](*nps, **params)
+        weak = prim.weak_type_rule([_weak_of(v) for v in vals], **params)
+        if config.read("jax_debug_nans"):
+            _check_nans(prim, out)
+        if prim.multiple_results:
+            return [Array(np.asarray(o), _out_weak(weak, i)) for i, o in enumerate(out)]
+        return Array(np.asarray(out), weak)
+
+
+def _out_weak(weak, i):
+    return weak[i] if isinstance(weak, (list, tuple)) else weak
+
+
+def _weak_of(v) -> bool:
+    w = getattr(v, "weak_type", None)
+    if w is not None:
+        return w
+    return type(v) in (int, float, complex)
+
+
+def _check_nans(prim, out):
+    outs = out if prim.multiple_results else [out]
+    for o in outs:
+        o = np.asarray(o)
+        if o.dtype.kind in "fc" and np.isnan(o).any():
+            raise FloatingPointError(f"invalid value (nan) encountered in {prim.name}")
+
+
+trace_stack.append(MainTrace(0, EvalTrace, None))

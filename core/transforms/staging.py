@@ -1,0 +1,169 @@
+"""Staging: tracing Python functions into jaxprs (make_jaxpr, and the front half of jit).
+
+A `JaxprTrace` records every primitive applied to its tracers as an equation. Concrete values
+that meet a tracer become constants: scalars are inlined as typed literals (`2.0:f32[]`),
+arrays become constvars, as in JAX.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..avals import ShapedArray, aval_of_value
+from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from ..rules import abstract_eval_rules
+from ..tracing import Trace, Tracer, new_main
+
+
+class JaxprTracer(Tracer):
+    __slots__ = ("_aval",)
+    _kind = "JitTracer"
+
+    def __init__(self, trace, aval: ShapedArray):
+        self._trace = trace
+        self._aval = aval
+
+    @property
+    def aval(self):
+        return self._aval
+
+
+class JaxprBuilder:
+    """Collects equations, constants and tracers while a function is traced."""
+
+    def __init__(self):
+        self.eqns: list = []          # (primitive, in_tracers, params, out_tracers)
+        self.consts: dict = {}        # id(const tracer) -> value
+        self.const_by_id: dict = {}   # id(value) -> const tracer
+        self.keepalive: list = []
+
+    def new_const(self, trace, val) -> JaxprTracer:
+        t = self.const_by_id.get(id(val))
+        if t is None:
+            t = JaxprTracer(trace, _const_aval(val))
+            self.const_by_id[id(val)] = t
+            self.consts[id(t)] = val
+            self.keepalive.append(val)
+        return t
+
+    def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
+        var_of: dict = {}
+        invars = []
+        for t in in_tracers:
+            v = var_of[id(t)] = Var(t.aval)
+            invars.append(v)
+        constvars, constvals = [], []
+
+        def read(t):
+            v = var_of.get(id(t))
+            if v is not None:
+                return v
+            if id(t) in self.consts:
+                val = self.consts[id(t)]
+                if np.shape(val) == () and _literalable(val):
+                    v = Literal(_literal_value(val, t.aval), t.aval)
+                else:
+                    v = Var(t.aval)
+                    constvars.append(v)
+                    constvals.append(val)
+                var_of[id(t)] = v
+                return v
+            raise AssertionError("tracer from outside this trace reached the jaxpr builder")
+
+        eqns = []
+        for prim, ins, params, outs in self.eqns:
+            invs = [read(t) for t in ins]
+            outvs = []
+            for t in outs:
+                v = var_of[id(t)] = Var(t.aval)
+                outvs.append(v)
+            eqns.append(JaxprEqn(prim, invs, outvs, params))
+        outvars = [read(t) for t in out_tracers]
+        return Jaxpr(constvars, invars, outvars, eqns), constvals
+
+
+def _literalable(val) -> bool:
+    from ..array import Array
+    return isinstance(val, (Array, np.ndarray, np.generic, bool, int, float, complex))
+
+
+def _literal_value(val, aval):
+    from ..array import to_numpy
+    return np.asarray(to_numpy(val), aval.dtype)[()]
+
+
+def _const_aval(val) -> ShapedArray:
+    return aval_of_value(val)
+
+
+class JaxprTrace(Trace):
+    def pure(self, val):
+        return self.main.global_data.new_const(self, val)
+
+    lift = pure
+
+    def new_arg(self, aval) -> JaxprTracer:
+        return JaxprTracer(self, aval)
+
+    def process_primitive(self, prim, tracers, params):
+        avals_in = [t.aval for t in tracers]
+        out_avals = abstract_eval_rules[prim](*avals_in, **params)
+        builder = self.main.global_data
+        if prim.multiple_results:
+            outs = [JaxprTracer(self, a) for a in out_avals]
+            builder.eqns.append((prim, tracers, params, outs))
+            return outs
+        out = JaxprTracer(self, out_avals)
+        builder.eqns.append((prim, tracers, params, [out]))
+        return out
+
+
+def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
+    """Trace `fun(*tracers) -> list of outputs` into a jaxpr over `in_avals`."""
+    builder = JaxprBuilder()
+    with new_main(JaxprTrace, builder, dynamic=dynamic) as main:
+        trace = JaxprTrace(main)
+        ins = [trace.new_arg(a) for a in in_avals]
+        outs = fun(*ins)
+        outs = [trace.full_raise(o) for o in outs]
+        return builder.to_jaxpr(ins, outs)
+
+
+def trace_to_closed_jaxpr(fun, in_avals) -> ClosedJaxpr:
+    jaxpr, consts = trace_to_jaxpr(fun, in_avals)
+    return ClosedJaxpr(jaxpr, consts)
+
+
+def convert_constvars_to_invars(jaxpr: Jaxpr) -> Jaxpr:
+    return Jaxpr([], list(jaxpr.constvars) + list(jaxpr.invars), jaxpr.outvars, jaxpr.eqns)
+
+
+# ---- evaluating a jaxpr with any trace (used by transformations of call primitives) ---------
+
+def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
+    from ..tracing import bind
+    env: dict = {}
+
+    def read(v):
+        return literal_array(v) if isinstance(v, Literal) else env[v]
+
+    for v, x in zip(jaxpr.constvars, consts):
+        env[v] = x
+    for v, x in zip(jaxpr.invars, args):
+        env[v] = x
+    for eqn in jaxpr.eqns:
+        outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+        if eqn.primitive.multiple_results:
+            for v, o in zip(eqn.outvars, outs):
+                env[v] = o
+        else:
+            env[eqn.outvars[0]] = outs
+    return [read(v) for v in jaxpr.outvars]
+
+
+def literal_array(lit: Literal):
+    from ..array import Array
+    return Array(np.asarray(lit.val, lit.aval.dtype), lit.aval.weak_type)
+
+
+def eval_closed_jaxpr(cj: ClosedJaxpr, *args):
+    return eval_jaxpr(cj.jaxpr, cj.consts, *args)

@@ -1,0 +1,337 @@
+"""Pytrees: nested containers (tuple, list, dict, None, NamedTuple, registered classes) whose
+leaves are arrays. Transformations flatten their inputs and outputs with these functions."""
+from __future__ import annotations
+
+import collections
+import functools
+from typing import Any, NamedTuple
+
+
+class _NodeDef(NamedTuple):
+    to_iter: Any
+    from_iter: Any
+
+
+_registry: dict = {}
+
+
+def register_pytree_node(nodetype, flatten_func, unflatten_func):
+    _registry[nodetype] = _NodeDef(flatten_func, unflatten_func)
+
+
+def register_pytree_node_class(cls):
+    register_pytree_node(cls, lambda x: x.tree_flatten(), cls.tree_unflatten)
+    return cls
+
+
+def register_pytree_with_keys(nodetype, flatten_with_keys, unflatten_func, flatten_func=None):
+    def flat(x):
+        if flatten_func is not None:
+            return flatten_func(x)
+        kc, aux = flatten_with_keys(x)
+        return [c for _, c in kc], aux
+    register_pytree_node(nodetype, flat, unflatten_func)
+
+
+def register_dataclass(nodetype, data_fields=None, meta_fields=None, drop_fields=()):
+    import dataclasses
+    if data_fields is None:
+        data_fields = [f.name for f in dataclasses.fields(nodetype) if not f.metadata.get("static", False)]
+        meta_fields = [f.name for f in dataclasses.fields(nodetype) if f.metadata.get("static", False)]
+    meta_fields = list(meta_fields or ())
+
+    def flat(x):
+        return [getattr(x, n) for n in data_fields], tuple(getattr(x, n) for n in meta_fields)
+
+    def unflat(aux, children):
+        kw = dict(zip(data_fields, children))
+        kw.update(zip(meta_fields, aux))
+        return nodetype(**kw)
+    register_pytree_node(nodetype, flat, unflat)
+    return nodetype
+
+
+register_pytree_node(tuple, lambda t: (list(t), None), lambda _, c: tuple(c))
+register_pytree_node(list, lambda l: (list(l), None), lambda _, c: list(c))
+register_pytree_node(type(None), lambda n: ([], None), lambda _, c: None)
+
+
+def _dict_flatten(d):
+    keys = sorted(d.keys())
+    return [d[k] for k in keys], keys
+
+
+def _dict_unflatten(keys, children):
+    return dict(zip(keys, children))
+
+
+register_pytree_node(dict, _dict_flatten, _dict_unflatten)
+
+
+def _odict_flatten(d):
+    keys = list(d.keys())
+    return [d[k] for k in keys], keys
+
+
+register_pytree_node(collections.OrderedDict, _odict_flatten, lambda keys, c: collections.OrderedDict(zip(keys, c)))
+
+
+def _ddict_flatten(d):
+    keys = sorted(d.keys())
+    return [d[k] for k in keys], (d.default_factory, keys)
+
+
+register_pytree_node(collections.defaultdict, _ddict_flatten,
+                     lambda aux, c: collections.defaultdict(aux[0], zip(aux[1], c)))
+
+
+def _is_namedtuple(x) -> bool:
+    return isinstance(x, tuple) and hasattr(type(x), "_fields") and type(x) is not tuple
+
+
+class PyTreeDef:
+    """The structure of a pytree (node types and aux data), without its leaves."""
+    __slots__ = ("node_type", "aux", "children", "num_leaves", "_hash")
+
+    def __init__(self, node_type, aux, children):
+        self.node_type = node_type
+        self.aux = aux
+        self.children = tuple(children)
+        self.num_leaves = 1 if node_type is None else sum(c.num_leaves for c in self.children)
+        self._hash = None
+
+    @property
+    def num_nodes(self):
+        return 1 + sum(c.num_nodes for c in self.children)
+
+    def unflatten(self, leaves):
+        return tree_unflatten(self, leaves)
+
+    def flatten_up_to(self, tree):
+        return _flatten_up_to(self, tree)
+
+    def children_defs(self):
+        return list(self.children)
+
+    def __eq__(self, other):
+        return (isinstance(other, PyTreeDef) and self.node_type == other.node_type
+                and _aux_eq(self.aux, other.aux) and self.children == other.children)
+
+    def __hash__(self):
+        if self._hash is None:
+            try:
+                aux_h = hash(self.aux if not isinstance(self.aux, list) else tuple(self.aux))
+            except TypeError:
+                aux_h = 0
+            self._hash = hash((self.node_type, aux_h, self.children))
+        return self._hash
+
+    def __repr__(self):
+        return f"PyTreeDef({self._str()})"
+
+    def _str(self) -> str:
+        t = self.node_type
+        if t is None:
+            return "*"
+        kids = [c._str() for c in self.children]
+        if t is type(None):
+            return "None"
+        if t is tuple:
+            return "(" + ", ".join(kids) + ("," if len(kids) == 1 else "") + ")"
+        if t is list:
+            return "[" + ", ".join(kids) + "]"
+        if t is dict:
+            return "{" + ", ".join(f"{k!r}: {c}" for k, c in zip(self.aux, kids)) + "}"
+        if t == "namedtuple":
+            cls = self.aux
+            return f"{cls.__name__}(" + ", ".join(f"{f}={c}" for f, c in zip(cls._fields, kids)) + ")"
+        name = getattr(t, "__name__", str(t))
+        return f"CustomNode({name}[{self.aux!r}], [{', '.join(kids)}])"
+
+
+def _aux_eq(a, b):
+    try:
+        return bool(a == b)
+    except Exception:
+        return a is b
+
+
+_LEAF = None
+
+
+def _node_of(x, is_leaf):
+    if is_leaf is not None and is_leaf(x):
+        return None
+    t = type(x)
+    nd = _registry.get(t)
+    if nd is not None:
+        return t, nd
+    if _is_namedtuple(x):
+        return "namedtuple", None
+    return None
+
+
+def _flatten(x, is_leaf, leaves) -> PyTreeDef:
+    node = _node_of(x, is_leaf)
+    if node is None:
+        leaves.append(x)
+        return PyTreeDef(None, None, ())
+    t, nd = node
+    if t == "namedtuple":
+        children, aux = list(x), type(x)
+    else:
+        children, aux = nd.to_iter(x)
+    return PyTreeDef(t, aux, [_flatten(c, is_leaf, leaves) for c in children])
+
+
+def tree_flatten(tree, is_leaf=None):
+    leaves: list = []
+    treedef = _flatten(tree, is_leaf, leaves)
+    return leaves, treedef
+
+
+def tree_unflatten(treedef: PyTreeDef, leaves):
+    it = iter(leaves)
+    out = _unflatten(treedef, it)
+    return out
+
+
+def _unflatten(td: PyTreeDef, it):
+    if td.node_type is None:
+        return next(it)
+    children = [_unflatten(c, it) for c in td.children]
+    if td.node_type == "namedtuple":
+        return td.aux(*children)
+    return _registry[td.node_type].from_iter(td.aux, children)
+
+
+def _flatten_up_to(td: PyTreeDef, tree):
+    if td.node_type is None:
+        return [tree]
+    node = _node_of(tree, None)
+    if node is None or node[0] != td.node_type:
+        raise ValueError(f"Tuple arity mismatch or container type mismatch: expected {td}, got {tree!r}")
+    t, nd = node
+    children, aux = (list(tree), type(tree)) if t == "namedtuple" else nd.to_iter(tree)
+    if len(children) != len(td.children) or (t is dict and list(aux) != list(td.aux)):
+        raise ValueError(f"Dict key mismatch or arity mismatch; expected {td}, got {tree!r}")
+    out = []
+    for c, ctd in zip(children, td.children):
+        out.extend(_flatten_up_to(ctd, c))
+    return out
+
+
+def tree_leaves(tree, is_leaf=None):
+    return tree_flatten(tree, is_leaf)[0]
+
+
+def tree_structure(tree, is_leaf=None):
+    return tree_flatten(tree, is_leaf)[1]
+
+
+def treedef_is_leaf(td: PyTreeDef) -> bool:
+    return td.node_type is None
+
+
+def tree_map(f, tree, *rest, is_leaf=None):
+    leaves, treedef = tree_flatten(tree, is_leaf)
+    all_leaves = [leaves] + [treedef.flatten_up_to(r) for r in rest]
+    return treedef.unflatten(f(*xs) for xs in zip(*all_leaves))
+
+
+def tree_map_with_path(f, tree, *rest, is_leaf=None):
+    paths_leaves, treedef = tree_flatten_with_path(tree, is_leaf)
+    all_leaves = [[l for _, l in paths_leaves]] + [treedef.flatten_up_to(r) for r in rest]
+    return treedef.unflatten(f(p, *xs) for p, *xs in zip([p for p, _ in paths_leaves], *all_leaves))
+
+
+class SequenceKey(NamedTuple):
+    idx: int
+
+    def __str__(self):
+        return f"[{self.idx}]"
+
+
+class DictKey(NamedTuple):
+    key: Any
+
+    def __str__(self):
+        return f"[{self.key!r}]"
+
+
+class GetAttrKey(NamedTuple):
+    name: str
+
+    def __str__(self):
+        return f".{self.name}"
+
+
+class FlattenedIndexKey(NamedTuple):
+    key: int
+
+    def __str__(self):
+        return f"[<flat index {self.key}>]"
+
+
+def tree_flatten_with_path(tree, is_leaf=None):
+    out = []
+
+    def rec(x, path):
+        node = _node_of(x, is_leaf)
+        if node is None:
+            out.append((path, x))
+            return
+        t, nd = node
+        if t == "namedtuple":
+            for f, c in zip(type(x)._fields, x):
+                rec(c, path + (GetAttrKey(f),))
+        elif t in (dict, collections.OrderedDict, collections.defaultdict):
+            children, keys = nd.to_iter(x)
+            keys = keys[1] if t is collections.defaultdict else keys
+            for k, c in zip(keys, children):
+                rec(c, path + (DictKey(k),))
+        else:
+            children, _ = nd.to_iter(x)
+            key = SequenceKey if t in (list, tuple) else FlattenedIndexKey
+            for i, c in enumerate(children):
+                rec(c, path + (key(i),))
+    rec(tree, ())
+    return out, tree_structure(tree, is_leaf)
+
+
+def tree_leaves_with_path(tree, is_leaf=None):
+    return tree_flatten_with_path(tree, is_leaf)[0]
+
+
+def keystr(path) -> str:
+    return "".join(str(k) for k in path)
+
+
+def tree_reduce(function, tree, initializer=None, is_leaf=None):
+    leaves = tree_leaves(tree, is_leaf)
+    if initializer is None:
+        return functools.reduce(function, leaves)
+    return functools.reduce(function, leaves, initializer)
+
+
+def tree_all(tree, is_leaf=None):
+    return all(tree_leaves(tree, is_leaf))
+
+
+def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
+    flat = outer_treedef.flatten_up_to(pytree_to_transpose)
+    inner = [inner_treedef.flatten_up_to(x) for x in flat]
+    transposed = list(zip(*inner))
+    return inner_treedef.unflatten([outer_treedef.unflatten(list(col)) for col in transposed])
+
+
+def all_leaves(iterable, is_leaf=None):
+    return all(tree_structure(x, is_leaf).node_type is None for x in iterable)
+
+
+class Partial(functools.partial):
+    """functools.partial that is a pytree (its args are leaves)."""
+
+
+register_pytree_node(Partial, lambda p: ((p.args, p.keywords), p.func),
+                     lambda func, c: Partial(func, *c[0], **c[1]))
