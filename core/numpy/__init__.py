@@ -265,12 +265,18 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
                     v = _np.asarray(object, _dt.python_scalar_dtype(object))
             weak = False
         target = dtype if dtype is not None else _dt.canonicalize_dtype(v.dtype)
-        if v.dtype == _np.dtype(object=True) if hasattr(v, "dtype") else False:
-            raise TypeError(f"JAX only supports number and bool dtypes, got dtype object in array")
+        _check_numeric_dtype(v)
         out = Array(_np.array(v, dtype=target, copy=True) if (copy or v.dtype != target) else v, weak)
     if ndmin and get_aval(out).ndim < ndmin:
         out = lax.broadcast_to_rank(out, ndmin)
     return out
+
+
+def _check_numeric_dtype(v):
+    if v.dtype.kind not in "biufc":
+        leaf = v.flat[0] if v.size else v
+        raise TypeError(f"Value {leaf!r} with dtype {v.dtype} is not a valid JAX array type. "
+                        "Only arrays of numeric types are supported by JAX.")
 
 
 def _flat_items(obj):
