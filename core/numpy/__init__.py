@@ -261,9 +261,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
                 v = _np.asarray(_nested_to_numpy(object), dtype=dt_leaf if dtype is None else None)
             else:
                 v = _np.asarray(object)
-                if isinstance(object, (builtins.bool, int, float, complex)):
+                if _dt.is_python_scalar(object):
                     v = _np.asarray(object, _dt.python_scalar_dtype(object))
-            weak = False
+            # python scalars stay weakly typed (jnp.array(3) is `weak_type=True`), as in JAX
+            weak = _dt.is_python_scalar(object) and dtype is None and type(object) is not builtins.bool
         target = dtype if dtype is not None else _dt.canonicalize_dtype(v.dtype)
         _check_numeric_dtype(v)
         out = Array(_np.array(v, dtype=target, copy=True) if (copy or v.dtype != target) else v, weak)
