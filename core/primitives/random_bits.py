@@ -1,0 +1,304 @@
+"""PRNG primitives: the threefry2x32 hash and JAX's typed-key primitives.
+
+Keys are threefry2x32 keys (two uint32 words). A *typed* key array (`jax.random.key(0)`) has
+JAX's dtype `key<fry>`; its concrete value here is a numpy array of the structured dtype
+`KEY_DTYPE` (two uint32 fields), so every structural numpy op (reshape, slice, concatenate,
+gather, where) moves whole keys for free. Legacy `PRNGKey` arrays are plain `uint32[..., 2]`;
+the public API wraps them with `random_wrap` and unwraps results with `random_unwrap`, which
+is exactly what JAX's jaxprs show.
+
+The hash runs in numpy uint32 arithmetic (wrapping adds), bit-exact with XLA. Which counters
+feed it depends on `jax_threefry_partitionable` (default True): partitionable mode hashes the
+flat index of each output (as a 64-bit counter split into hi/lo words); the original mode
+hashes `iota(n)` split into two halves.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..avals import ShapedArray
+from ..config import config
+from ..rules import batch_rules
+from ..tracing import bind
+from ..transforms import ad
+from ..transforms.batching import bdim_at_front
+from . import define, never_weak
+
+# ---- the key dtype ----------------------------------------------------------------------------
+
+KEY_DTYPE = np.dtype([("k0", "<u4"), ("k1", "<u4")])
+KEY_NAME = "key<fry>"
+dtypes._SHORT[KEY_DTYPE] = KEY_NAME  # jaxpr text: `key<fry>[2]`
+
+
+def is_key_dtype(dtype) -> bool:
+    try:
+        return np.dtype(dtype) == KEY_DTYPE
+    except TypeError:
+        return False
+
+
+def wrap_words(words: np.ndarray) -> np.ndarray:
+    """uint32[..., 2] -> key[...]."""
+    words = np.asarray(words, dtype=np.uint32)
+    return np.array(words, order="C").reshape(-1).view(KEY_DTYPE).reshape(words.shape[:-1])
+
+
+def unwrap_words(keys: np.ndarray) -> np.ndarray:
+    """key[...] -> uint32[..., 2]."""
+    keys = np.asarray(keys)
+    return np.array(keys, order="C").reshape(-1).view(np.uint32).reshape(keys.shape + (2,))
+
+
+def _is_partitionable() -> bool:
+    return bool(config.read("jax_threefry_partitionable"))
+
+
+# ---- the hash ---------------------------------------------------------------------------------
+
+_ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
+
+
+def _rotl(v, r):
+    return (v << np.uint32(r)) | (v >> np.uint32(32 - r))
+
+
+def threefry2x32_np(k0, k1, x0, x1):
+    """Threefry-2x32 with 20 rounds (Salmon et al. 2011), as XLA computes it. All uint32."""
+    k0, k1, x0, x1 = np.broadcast_arrays(*(np.asarray(a, np.uint32) for a in (k0, k1, x0, x1)))
+    ks = (k0, k1, k0 ^ k1 ^ np.uint32(0x1BD11BDA))
+    with np.errstate(over="ignore"):
+        x0 = x0 + ks[0]
+        x1 = x1 + ks[1]
+        for i in range(5):
+            for r in _ROTATIONS[i % 2]:
+                x0 = x0 + x1
+                x1 = _rotl(x1, r) ^ x0
+            x0 = x0 + ks[(i + 1) % 3]
+            x1 = x1 + ks[(i + 2) % 3] + np.uint32(i + 1)
+    return x0.astype(np.uint32), x1.astype(np.uint32)
+
+
+def _threefry_abstract_eval(*avals):
+    if any(a.dtype != np.uint32 for a in avals):
+        raise TypeError(f"Arguments to threefry2x32 must have uint32 type, got {list(avals)}")
+    shape = np.broadcast_shapes(*(a.shape for a in avals))
+    return [ShapedArray(shape, np.uint32)] * 2
+
+
+threefry2x32_p = define("threefry2x32", abstract_eval=_threefry_abstract_eval,
+                        impl=lambda *a: list(threefry2x32_np(*a)), multiple_results=True,
+                        weak_type_rule=lambda w: [False, False])
+ad.defjvp_zero(threefry2x32_p)
+
+
+def _threefry_batch(axis_data, vals, dims):
+    vals = [bdim_at_front(v, d, axis_data.size) for v, d in zip(vals, dims)]
+    return bind(threefry2x32_p, *vals), [0, 0]
+
+
+batch_rules[threefry2x32_p] = _threefry_batch
+
+
+# ---- per-key algorithms (numpy; one key = a pair of uint32 scalars) -----------------------
+
+def _hash_counts(key, counts: np.ndarray) -> np.ndarray:
+    """JAX's `threefry_2x32(key, count)`: hash a counter array, split into two halves."""
+    flat = counts.ravel()
+    odd = flat.size % 2
+    if odd:
+        flat = np.concatenate([flat, np.zeros(1, np.uint32)])
+    half = flat.size // 2
+    y0, y1 = threefry2x32_np(key[0], key[1], flat[:half], flat[half:])
+    out = np.concatenate([y0, y1])
+    return (out[:-1] if odd else out).reshape(counts.shape)
+
+
+def _iota_2x32(shape):
+    """Flat index of every element of `shape` as (hi, lo) uint32 words."""
+    idx = np.arange(math.prod(shape), dtype=np.uint64).reshape(shape)
+    return (idx >> np.uint64(32)).astype(np.uint32), (idx & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+def _split_one(key, shape) -> np.ndarray:
+    if _is_partitionable():
+        hi, lo = _iota_2x32(shape)
+        b0, b1 = threefry2x32_np(key[0], key[1], hi, lo)
+        return np.stack([b0, b1], axis=-1)
+    n = math.prod(shape)
+    return _hash_counts(key, np.arange(2 * n, dtype=np.uint32)).reshape(*shape, 2)
+
+
+def _fold_in_one(key, data) -> np.ndarray:
+    return _hash_counts(key, np.array([0, data], np.uint32))
+
+
+_UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def _bits_one(key, bit_width, shape) -> np.ndarray:
+    dtype = _UINT[bit_width]
+    if _is_partitionable():
+        hi, lo = _iota_2x32(shape)
+        b0, b1 = threefry2x32_np(key[0], key[1], hi, lo)
+        if bit_width == 64:
+            return (b0.astype(np.uint64) << np.uint64(32)) | b1.astype(np.uint64)
+        return (b0 ^ b1).astype(dtype)
+    size = math.prod(shape)
+    n_words = -(-bit_width * size // 32)
+    n_blocks, rem = divmod(n_words, 0xFFFFFFFF)
+    if n_blocks:
+        raise NotImplementedError("random bits of more than 2**32 words")
+    words = _hash_counts(key, np.arange(rem, dtype=np.uint32))
+    if bit_width == 64:
+        a, b = np.split(words, 2)
+        bits = (a.astype(np.uint64) << np.uint64(32)) | b.astype(np.uint64)
+    elif bit_width in (8, 16):
+        # the little pieces of each word, low bits first (bits.view(dtype)[:size])
+        per = 32 // bit_width
+        shifts = (np.arange(per, dtype=np.uint32) * np.uint32(bit_width))[:, None]
+        pieces = (words[None, :] >> shifts) & np.uint32((1 << bit_width) - 1)
+        bits = pieces.T.reshape(-1).astype(dtype)[:size]
+    else:
+        bits = words
+    return bits.reshape(shape)
+
+
+def _map_keys(keys: np.ndarray, fn, out_tail, out_dtype) -> np.ndarray:
+    """Apply a one-key function to every key of a key array: out shape = keys.shape + tail."""
+    words = unwrap_words(keys).reshape(-1, 2)
+    outs = [fn(w) for w in words]
+    out = np.stack(outs) if outs else np.zeros((0, *out_tail), out_dtype)
+    return out.reshape(keys.shape + tuple(out_tail)).astype(out_dtype, copy=False)
+
+
+# ---- seed -------------------------------------------------------------------------------------
+
+def _seed_impl(seeds, *, impl):
+    seeds = np.asarray(seeds)
+    u = seeds.astype(np.uint64)  # two's complement wrap, like a bitcast
+    hi = (u >> np.uint64(32)) if seeds.dtype.itemsize == 8 else np.zeros_like(u)
+    words = np.stack([hi.astype(np.uint32), (u & np.uint64(0xFFFFFFFF)).astype(np.uint32)], axis=-1)
+    return wrap_words(words)
+
+
+def _seed_abstract_eval(seeds, *, impl):
+    if seeds.dtype.kind not in "iu":
+        raise TypeError(f"PRNG key seed must be an integer; got {seeds.str_long()}")
+    return ShapedArray(seeds.shape, KEY_DTYPE)
+
+
+class KeyImpl:
+    """The `impl=fry` parameter of the key primitives (threefry2x32 is the only impl here)."""
+    name = "threefry2x32"
+    tag = "fry"
+    key_shape = (2,)
+
+    def __repr__(self):
+        return self.tag  # jaxpr text: random_wrap[impl=fry]
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        return isinstance(other, KeyImpl)
+
+    def __hash__(self):
+        return hash(KeyImpl)
+
+
+FRY = KeyImpl()
+
+random_seed_p = define("random_seed", abstract_eval=_seed_abstract_eval, impl=_seed_impl,
+                       weak_type_rule=never_weak)
+ad.defjvp_zero(random_seed_p)
+
+
+# ---- wrap / unwrap ----------------------------------------------------------------------------
+
+def _wrap_abstract_eval(words, *, impl):
+    if words.dtype != np.uint32:
+        raise TypeError(f"random_wrap requires uint32 key data, got {words.dtype.name}")
+    if words.shape[-1:] != (2,):
+        raise TypeError("random_wrap: key data must have trailing dimension 2 (threefry2x32), got "
+                        f"shape {words.shape}")
+    return ShapedArray(words.shape[:-1], KEY_DTYPE)
+
+
+random_wrap_p = define("random_wrap", abstract_eval=_wrap_abstract_eval,
+                       impl=lambda w, *, impl: wrap_words(w), weak_type_rule=never_weak)
+ad.defjvp_zero(random_wrap_p)
+
+random_unwrap_p = define("random_unwrap", abstract_eval=lambda k: ShapedArray(k.shape + (2,), np.uint32),
+                         impl=unwrap_words, weak_type_rule=never_weak)
+ad.defjvp_zero(random_unwrap_p)
+
+
+# ---- split / fold_in / bits -----------------------------------------------------------------
+
+def _split_impl(keys, *, shape):
+    words = _map_keys(keys, lambda k: _split_one(k, shape), (*shape, 2), np.uint32)
+    return wrap_words(words)
+
+
+random_split_p = define("random_split", abstract_eval=lambda k, *, shape: ShapedArray(k.shape + tuple(shape),
+                                                                                     KEY_DTYPE),
+                        impl=_split_impl, weak_type_rule=never_weak)
+ad.defjvp_zero(random_split_p)
+
+
+def _fold_in_impl(keys, msgs):
+    keys, msgs = np.broadcast_arrays(keys, np.asarray(msgs, np.uint32))
+    words = unwrap_words(keys).reshape(-1, 2)
+    out = [_fold_in_one(w, m) for w, m in zip(words, msgs.ravel())]
+    out = np.stack(out) if out else np.zeros((0, 2), np.uint32)
+    return wrap_words(out.reshape(keys.shape + (2,)))
+
+
+def _fold_in_abstract_eval(keys, msgs):
+    if msgs.dtype != np.uint32:
+        raise TypeError(f"random_fold_in requires uint32 data, got {msgs.dtype.name}")
+    return ShapedArray(np.broadcast_shapes(keys.shape, msgs.shape), KEY_DTYPE)
+
+
+random_fold_in_p = define("random_fold_in", abstract_eval=_fold_in_abstract_eval, impl=_fold_in_impl,
+                          weak_type_rule=never_weak)
+ad.defjvp_zero(random_fold_in_p)
+
+
+def _bits_impl(keys, *, bit_width, shape):
+    return _map_keys(keys, lambda k: _bits_one(k, bit_width, shape), shape, _UINT[bit_width])
+
+
+def _bits_abstract_eval(keys, *, bit_width, shape):
+    if bit_width not in _UINT:
+        raise TypeError("requires 8-, 16-, 32- or 64-bit field width.")
+    return ShapedArray(keys.shape + tuple(shape), dtypes.canonicalize_dtype(_UINT[bit_width]))
+
+
+random_bits_p = define("random_bits", abstract_eval=_bits_abstract_eval, impl=_bits_impl,
+                       weak_type_rule=never_weak)
+ad.defjvp_zero(random_bits_p)
+
+
+# ---- batching: every key primitive maps over leading key dimensions ------------------------
+
+def _leading_batch(prim):
+    def rule(axis_data, vals, dims, **params):
+        vals = [bdim_at_front(v, d, axis_data.size) for v, d in zip(vals, dims)]
+        if len(vals) == 2:  # fold_in: the message may be a scalar per example
+            from .. import lax
+            k, m = vals
+            shape = np.broadcast_shapes(k.shape, m.shape)
+            vals = [lax.broadcast_in_dim(v, shape, tuple(range(len(shape) - v.ndim, len(shape))))
+                    if v.shape != shape else v for v in vals]
+        return bind(prim, *vals, **params), 0
+    batch_rules[prim] = rule
+
+
+for _p in (random_seed_p, random_wrap_p, random_unwrap_p, random_split_p, random_fold_in_p, random_bits_p):
+    _leading_batch(_p)
+
+LAX_EXPORTS = {"threefry2x32_p": threefry2x32_p}

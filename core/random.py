@@ -1,0 +1,604 @@
+"""`jax.random`: counter-based threefry2x32 PRNG, bit-exact with JAX.
+
+Two key styles, as in JAX:
+- `PRNGKey(0)` gives a legacy `uint32[2]` array; every function wraps it with `random_wrap`
+  and unwraps keys it returns with `random_unwrap` (that is what JAX's jaxprs show).
+- `key(0)` gives a typed key array of dtype `key<fry>`.
+Samplers mirror JAX's structure (`jit`-ted `_uniform`, `_normal`, ...) so their jaxprs, and
+above all their bits, match. `jax_threefry_partitionable` (default True) picks how counters
+are laid out; set it to False for the values printed by older tutorials.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import dtypes, lax
+from . import numpy as jnp
+from .api import jit
+from .array import Array
+from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
+                                     random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
+                                     threefry2x32_p, unwrap_words)
+from .tracing import Tracer, get_aval
+
+__all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "fold_in", "clone",
+           "bits", "uniform", "normal", "randint", "bernoulli", "permutation", "choice", "categorical",
+           "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
+           "threefry_2x32", "key_dtype"]
+
+UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
+               64: np.dtype(np.uint64)}
+
+
+# ---- typed key arrays -------------------------------------------------------------------------
+
+class KeyDType:
+    """`key.dtype` of a typed key array; prints as `key<fry>`."""
+    name = KEY_NAME
+    itemsize = 8
+    kind = "V"
+
+    def __repr__(self):
+        return KEY_NAME
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        return isinstance(other, KeyDType) or (isinstance(other, np.dtype) and other == KEY_DTYPE) or \
+            other == KEY_NAME
+
+    def __hash__(self):
+        return hash(KEY_NAME)
+
+
+def key_dtype(impl=None) -> KeyDType:
+    return KeyDType()
+
+
+class PRNGKeyArray(Array):
+    """A concrete typed key array (what `jax.random.key` returns). Its value holds the key words
+    in a structured numpy dtype; `key_data` shows them as `uint32[..., 2]`."""
+    __slots__ = ()
+
+    def __jax_array__(self):
+        return Array(self._value, False)
+
+    @property
+    def dtype(self):
+        return KeyDType()
+
+    itemsize = 8
+
+    def __getitem__(self, idx):
+        return _rewrap(super().__getitem__(idx))
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d key array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def reshape(self, *shape, order="C"):
+        return _rewrap(super().reshape(*shape, order=order))
+
+    @property
+    def T(self):
+        return _rewrap(super().T)
+
+    def __repr__(self):
+        data = np.array2string(unwrap_words(self._value), separator=" ")
+        return f"Array({self.shape}, dtype={KEY_NAME}) overlaying:\n{data}"
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (PRNGKeyArray, (self._value, False))
+
+
+def _rewrap(x):
+    """Give concrete key-dtype results the typed-key face (repr, dtype); leave tracers alone."""
+    if type(x) is Array and x._value.dtype == KEY_DTYPE:
+        return PRNGKeyArray(x._value, False)
+    return x
+
+
+def _is_typed_key(x) -> bool:
+    try:
+        return get_aval(x).dtype == KEY_DTYPE
+    except TypeError:
+        return False
+
+
+def _check_prng_key(name, key, *, allow_batched=False):
+    if isinstance(key, (Array, Tracer)) and _is_typed_key(key):
+        typed, wrapped = key, False
+    elif isinstance(key, (Array, Tracer, np.ndarray, np.generic, list, tuple)):
+        typed, wrapped = random_wrap_p.bind(jnp.asarray(key), impl=FRY), True
+    else:
+        raise TypeError(f"unexpected PRNG key type {type(key)}")
+    if not allow_batched and get_aval(typed).ndim:
+        raise ValueError(f"{name} accepts a single key, but was given a key array of shape "
+                         f"{np.shape(key)} != (). Use jax.vmap for batching.")
+    return typed, wrapped
+
+
+def _return_prng_keys(was_wrapped, keys):
+    return random_unwrap_p.bind(keys) if was_wrapped else _rewrap(keys)
+
+
+def _random_bits(key, bit_width, shape):
+    return random_bits_p.bind(key, bit_width=bit_width, shape=tuple(shape))
+
+
+def _split(key, num=2):
+    if get_aval(key).ndim:
+        raise TypeError("split accepts a single key, but was given a key array of shape "
+                        f"{get_aval(key).shape} != (). Use jax.vmap for batching.")
+    shape = tuple(num) if isinstance(num, Sequence) else (num,)
+    return random_split_p.bind(key, shape=tuple(int(d) for d in shape))
+
+
+def _canonical_shape(shape):
+    if isinstance(shape, (int, np.integer)):
+        return (int(shape),)
+    try:
+        return tuple(int(d) for d in shape)
+    except TypeError:
+        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+
+
+def _check_shape(name, shape, *param_shapes):
+    if param_shapes:
+        out = np.broadcast_shapes(shape, *param_shapes)
+        if out != tuple(shape):
+            raise ValueError(f"{name} parameter shapes must be broadcast-compatible with shape argument, and "
+                             "the result of broadcasting the shapes must equal the shape argument, but got "
+                             f"result {out} for shape argument {shape}.")
+
+
+def _user_dtype(dtype, default):
+    return dtypes.canonicalize_dtype(default if dtype is None else dtype)
+
+
+# ---- keys -------------------------------------------------------------------------------------
+
+def _seed(ctor_name, seed):
+    if _is_typed_key(seed) if isinstance(seed, (Array, Tracer)) else False:
+        raise TypeError(f"{ctor_name} accepts a scalar seed, but was given a PRNG key.")
+    if np.ndim(seed):
+        raise TypeError(f"{ctor_name} accepts a scalar seed, but was given an array of shape "
+                        f"{np.shape(seed)} != (). Use jax.vmap for batching")
+    # Python ints go through int64 so that big seeds (hashes) wrap instead of overflowing.
+    arr = jnp.asarray(np.int64(seed)) if type(seed) is int else jnp.asarray(seed)
+    if get_aval(arr).dtype.kind not in "iu":
+        raise TypeError(f"PRNG key seed must be an integer; got {arr!r}")
+    return random_seed_p.bind(arr, impl=FRY)
+
+
+def key(seed, *, impl=None, dtype=None):
+    """A typed PRNG key (dtype `key<fry>`) from an integer seed."""
+    _check_impl(impl if dtype is None else dtype)
+    return _rewrap(_seed("key", seed))
+
+
+def PRNGKey(seed, *, impl=None):
+    """A legacy PRNG key: a `uint32[2]` array (JAX's pre-typed-key style the tutorials use)."""
+    _check_impl(impl)
+    return random_unwrap_p.bind(_seed("PRNGKey", seed))
+
+
+def _check_impl(impl):
+    if impl is not None and str(impl) not in ("threefry2x32", "fry", KEY_NAME):
+        raise ValueError(f"unrecognized PRNG implementation {impl!r}: gradpad implements only "
+                         "'threefry2x32' (JAX's default)")
+
+
+def key_data(keys):
+    keys, _ = _check_prng_key("key_data", keys, allow_batched=True)
+    return random_unwrap_p.bind(keys)
+
+
+def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
+    _check_impl(impl if dtype is None else dtype)
+    return _rewrap(random_wrap_p.bind(jnp.asarray(key_bits_array), impl=FRY))
+
+
+def key_impl(keys):
+    _check_prng_key("key_impl", keys, allow_batched=True)
+    return "threefry2x32"
+
+
+def clone(key):
+    return key
+
+
+def split(key, num=2):
+    """`num` (an int or a shape) new keys from one key."""
+    typed, wrapped = _check_prng_key("split", key)
+    return _return_prng_keys(wrapped, _split(typed, num))
+
+
+def fold_in(key, data):
+    """A new key that deterministically mixes 32-bit integer `data` into `key`."""
+    typed, wrapped = _check_prng_key("fold_in", key)
+    if np.ndim(data):
+        raise TypeError("fold_in accepts a scalar, but was given an array of"
+                        f"shape {np.shape(data)} != (). Use jax.vmap for batching.")
+    out = random_fold_in_p.bind(typed, jnp.asarray(data, dtype="uint32"))
+    return _return_prng_keys(wrapped, out)
+
+
+def threefry_2x32(keypair, count):
+    """Apply the threefry-2x32 hash to a uint32 counter array (`jax.random.threefry_2x32`)."""
+    k1, k2 = keypair
+    flat = jnp.ravel(count)
+    odd = flat.shape[0] % 2
+    if odd:
+        flat = jnp.concatenate([flat, jnp.zeros((1,), np.uint32)])
+    half = flat.shape[0] // 2
+    y0, y1 = threefry2x32_p.bind(k1, k2, flat[:half], flat[half:])
+    out = jnp.concatenate([y0, y1])
+    return lax.reshape(out[:-1] if odd else out, tuple(np.shape(count)))
+
+
+# ---- samplers ---------------------------------------------------------------------------------
+
+def bits(key, shape=(), dtype=None):
+    """Uniform random bits of an unsigned dtype (default uint32, or uint64 under x64)."""
+    key, _ = _check_prng_key("bits", key)
+    dtype = dtypes.default_uint_dtype() if dtype is None else dtypes.canonicalize_dtype(dtype)
+    if dtype.kind != "u":
+        raise ValueError(f"dtype argument to `bits` must be an unsigned int dtype, got {dtype}")
+    return _random_bits(key, dtype.itemsize * 8, _canonical_shape(shape))
+
+
+def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
+    """Uniform floats in [minval, maxval)."""
+    key, _ = _check_prng_key("uniform", key)
+    dtype = _user_dtype(dtype, float)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `uniform` must be a float dtype, got {dtype}")
+    return _uniform(key, minval, maxval, _canonical_shape(shape), dtype)
+
+
+def _uniform_impl(key, minval, maxval, shape, dtype):
+    _check_shape("uniform", shape)
+    minval = lax.broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
+    maxval = lax.broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    finfo = np.finfo(dtype)
+    nbits, nmant = finfo.bits, finfo.nmant
+    rng_bits = 8 if nmant < 8 else nbits
+    uint_dtype = UINT_DTYPES[nbits]
+    rbits = _random_bits(key, rng_bits, shape)
+    if rng_bits != nbits:
+        rbits = lax.convert_element_type(rbits, uint_dtype)
+    # Random mantissa under exponent 0 gives a float in [1, 2); shift it to [0, 1).
+    float_bits = lax.shift_right_logical(rbits, jnp.array(rng_bits - nmant, uint_dtype))
+    float_bits = lax.bitwise_or(float_bits, jnp.asarray(np.array(1.0, dtype).view(uint_dtype), dtype=uint_dtype))
+    floats = lax.bitcast_convert_type(float_bits, dtype) - jnp.array(1.0, dtype)
+    return lax.max(minval, lax.reshape(floats * (maxval - minval) + minval, shape))
+
+
+_uniform_impl.__name__ = "_uniform"
+_uniform = jit(_uniform_impl, static_argnums=(3, 4))
+
+
+def _convert_and_clip_integer(val, dtype):
+    vdt = get_aval(val).dtype
+    lo = lax._const(val, max(np.iinfo(dtype).min, np.iinfo(vdt).min))
+    hi = lax._const(val, min(np.iinfo(dtype).max, np.iinfo(vdt).max))
+    return jnp.clip(val, lo, hi).astype(dtype)
+
+
+def randint(key, shape, minval, maxval, dtype=None):
+    """Integers uniformly in [minval, maxval) (sampled from 2x the dtype's bits, as JAX does)."""
+    key, _ = _check_prng_key("randint", key)
+    dtype = _user_dtype(dtype, int)
+    if dtype.kind not in "iu":
+        raise TypeError(f"randint only accepts integer dtypes, got {dtype}")
+    shape = _canonical_shape(shape)
+    info = np.iinfo(dtype)
+    sample_dtype = dtype
+    if info.bits < 32:  # sample in 32 bits to avoid biased results
+        sample_dtype = np.dtype(np.int32)
+        minval = jnp.asarray(minval).astype("int32").clip(int(info.min), int(info.max))
+        maxval = jnp.asarray(maxval).astype("int32").clip(int(info.min), int(info.max) + 1)
+    return _randint(key, minval, maxval, shape, sample_dtype).astype(dtype)
+
+
+def _randint_impl(key, minval, maxval, shape, dtype):
+    _check_shape("randint", shape, np.shape(minval), np.shape(maxval))
+    minval = jnp.asarray(minval)
+    maxval = jnp.asarray(maxval)
+    if get_aval(minval).dtype.kind not in "iu":
+        minval = minval.astype(int)
+    if get_aval(maxval).dtype.kind not in "iu":
+        maxval = maxval.astype(int)
+    maxval_out_of_range = lax.gt(
+        maxval, _convert_and_clip_integer(jnp.array(np.iinfo(dtype).max, dtype), get_aval(maxval).dtype))
+    minval = _convert_and_clip_integer(minval, dtype)
+    maxval = _convert_and_clip_integer(maxval, dtype)
+    minval = lax.broadcast_to_rank(minval, len(shape))
+    maxval = lax.broadcast_to_rank(maxval, len(shape))
+    nbits = np.iinfo(dtype).bits
+    k1, k2 = _split(key)
+    higher_bits, lower_bits = _random_bits(k1, nbits, shape), _random_bits(k2, nbits, shape)
+    unsigned = UINT_DTYPES[nbits]
+    span = lax.convert_element_type(maxval - minval, unsigned)
+    span = lax.select(maxval <= minval, lax.full_like(span, 1), span)  # empty range -> minval
+    span = lax.select(maxval_out_of_range & (maxval > minval), lax.add(span, lax._const(span, 1)), span)
+    # offset = (hi * 2**nbits + lo) % span, without overflow: (a*b) % n = ((a%n) * (b%n)) % n
+    multiplier = lax.rem(lax._const(span, 2 ** (nbits // 2)), span)
+    multiplier = lax.rem(lax.mul(multiplier, multiplier), span)
+    offset = lax.add(lax.mul(lax.rem(higher_bits, span), multiplier), lax.rem(lower_bits, span))
+    offset = lax.rem(offset, span)
+    return lax.add(minval, lax.convert_element_type(offset, dtype))
+
+
+_randint_impl.__name__ = "_randint"
+_randint = jit(_randint_impl, static_argnums=(3, 4))
+
+
+def normal(key, shape=(), dtype=None):
+    """Standard normal samples: sqrt(2) * erf_inv(uniform(-1, 1))."""
+    key, _ = _check_prng_key("normal", key)
+    shape = _canonical_shape(shape)
+    dtype = _user_dtype(dtype, float)
+    if dtype.kind not in "fc":
+        raise ValueError(f"dtype argument to `normal` must be a float or complex dtype, got {dtype}")
+    return _normal(key, shape, dtype)
+
+
+def _normal_impl(key, shape, dtype):
+    if dtype.kind == "c":
+        sqrt2 = np.array(np.sqrt(2), dtype)
+        key_re, key_im = _split(key)
+        real_dtype = np.array(0, dtype).real.dtype
+        re = _normal_real(key_re, shape, real_dtype).astype(dtype)
+        im = _normal_real(key_im, shape, real_dtype).astype(dtype)
+        return (re + 1j * im) / sqrt2
+    return _normal_real(key, shape, dtype)
+
+
+def _normal_real_impl(key, shape, dtype):
+    _check_shape("normal", shape)
+    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
+    hi = np.array(1.0, dtype)
+    u = _uniform(key, lo, hi, shape, dtype)
+    return lax.mul(np.array(np.sqrt(2), dtype), lax.erf_inv(u))
+
+
+_normal_impl.__name__ = "_normal"
+_normal_real_impl.__name__ = "_normal_real"
+_normal = jit(_normal_impl, static_argnums=(1, 2))
+_normal_real = jit(_normal_real_impl, static_argnums=(1, 2))
+
+
+def truncated_normal(key, lower, upper, shape=None, dtype=None):
+    """Normal samples truncated to (lower, upper)."""
+    shape = None if shape is None else _canonical_shape(shape)
+    key, _ = _check_prng_key("truncated_normal", key)
+    dtype = _user_dtype(dtype, float)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `truncated_normal` must be a float dtype, got {dtype}")
+    return _truncated_normal(key, lower, upper, shape, dtype)
+
+
+def _truncated_normal_impl(key, lower, upper, shape, dtype):
+    if shape is None:
+        shape = np.broadcast_shapes(np.shape(lower), np.shape(upper))
+    else:
+        _check_shape("truncated_normal", shape, np.shape(lower), np.shape(upper))
+    sqrt2 = np.array(np.sqrt(2), dtype)
+    lower = lax.convert_element_type(lower, dtype)
+    upper = lax.convert_element_type(upper, dtype)
+    a = lax.erf(lower / sqrt2)
+    b = lax.erf(upper / sqrt2)
+    u = _uniform(key, a, b, shape, dtype)
+    out = sqrt2 * lax.erf_inv(u)
+    return jnp.clip(out, lax.nextafter(lax.stop_gradient(lower), np.array(np.inf, dtype)),
+                    lax.nextafter(lax.stop_gradient(upper), np.array(-np.inf, dtype)))
+
+
+_truncated_normal_impl.__name__ = "_truncated_normal"
+_truncated_normal = jit(_truncated_normal_impl, static_argnums=(3, 4))
+
+
+def bernoulli(key, p=0.5, shape=None, mode="low"):
+    """Booleans that are True with probability p."""
+    shape = None if shape is None else _canonical_shape(shape)
+    if mode not in ("high", "low"):
+        raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
+    key, _ = _check_prng_key("bernoulli", key)
+    dtype = dtypes.dtype_and_weak(p)[0] if not isinstance(p, (list, tuple)) else jnp.asarray(p).dtype
+    if dtype.kind != "f":
+        raise TypeError(f"bernoulli probability `p` must have a floating dtype, got {dtype}.")
+    p = lax.convert_element_type(p, dtype)
+    return _bernoulli(key, p, shape=shape, mode=mode)
+
+
+def _bernoulli_impl(key, p, shape, mode):
+    if shape is None:
+        shape = np.shape(p)
+    else:
+        _check_shape("bernoulli", shape, np.shape(p))
+    dtype = get_aval(p).dtype
+    if mode == "high":
+        u1, u2 = _uniform(key, 0.0, 1.0, (2, *shape), dtype)
+        u2 = u2 * 2 ** -np.finfo(dtype).nmant
+        return u2 < p - u1
+    return _uniform(key, 0.0, 1.0, shape, dtype) < p
+
+
+_bernoulli_impl.__name__ = "_bernoulli"
+_bernoulli = jit(_bernoulli_impl, static_argnames=("shape", "mode"))
+
+
+def _shuffle_impl(key, x, axis):
+    # Sort by fresh random 32-bit keys, enough rounds that collisions are negligible (as JAX).
+    size = int(np.prod(np.shape(x)))
+    num_rounds = int(np.ceil(3 * np.log(max(1, size)) / np.log(np.iinfo(np.uint32).max)))
+    for _ in range(num_rounds):
+        key, subkey = _split(key)
+        sort_keys = _random_bits(subkey, 32, np.shape(x))
+        _, x = lax.sort_key_val(sort_keys, x, axis)
+    return x
+
+
+_shuffle_impl.__name__ = "_shuffle"
+_shuffle = jit(_shuffle_impl, static_argnums=(2,))
+
+
+def permutation(key, x, axis=0, independent=False):
+    """A random permutation of `range(x)` (int x) or of x along `axis`."""
+    key, _ = _check_prng_key("permutation", key)
+    nd = np.ndim(x)
+    axis = axis % (nd or 1)
+    if not nd:
+        if np.dtype(dtypes.dtype_and_weak(x)[0]).kind not in "iu":
+            raise TypeError("x must be an integer or at least 1-dimensional")
+        return _shuffle(key, jnp.arange(int(x)), axis)
+    x = jnp.asarray(x)
+    if independent or nd == 1:
+        return _shuffle(key, x, axis)
+    ind = _shuffle(key, jnp.arange(x.shape[axis]), 0)
+    return jnp.take(x, ind, axis, unique_indices=True)
+
+
+def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
+    """Samples from `a` (an int n means arange(n)), with or without replacement, optionally
+    weighted by p."""
+    key, _ = _check_prng_key("choice", key)
+    if not isinstance(shape, Sequence):
+        raise TypeError(f"shape argument of jax.random.choice must be a sequence, got {shape}")
+    arr = jnp.asarray(a)
+    if arr.ndim == 0:
+        n_inputs = int(a)
+    else:
+        axis = axis % arr.ndim
+        n_inputs = arr.shape[axis]
+    n_draws = math.prod(shape)
+    if n_draws == 0:
+        return jnp.zeros(shape, dtype=arr.dtype)
+    if n_inputs <= 0:
+        raise ValueError("a must be greater than 0 unless no samples are taken")
+    if not replace and n_draws > n_inputs:
+        raise ValueError(f"Cannot take a larger sample (size {n_draws}) than population (size {n_inputs}) "
+                         "when 'replace=False'")
+    if p is None:
+        if replace:
+            ind = randint(key, shape, 0, n_inputs)
+            result = ind if arr.ndim == 0 else jnp.take(arr, ind, axis)
+        else:
+            slices = (slice(None),) * axis + (slice(n_draws),)
+            result = permutation(key, n_inputs if arr.ndim == 0 else arr, axis)[slices]
+    else:
+        p_arr = jnp.asarray(p)
+        if p_arr.dtype.kind not in "fc":
+            p_arr = p_arr.astype(dtypes.default_float_dtype())
+        if p_arr.shape != (n_inputs,):
+            raise ValueError("p must be None or a 1D vector with the same size as a.shape[axis]. "
+                             f"p has shape {p_arr.shape} and a.shape[axis] is {n_inputs}.")
+        if replace:
+            p_cuml = jnp.cumsum(p_arr)
+            r = p_cuml[-1] * (1 - uniform(key, shape, dtype=p_cuml.dtype))
+            ind = jnp.searchsorted(p_cuml, r).astype(int)
+        else:  # Gumbel top-k
+            g = gumbel(key, (n_inputs,), dtype=p_arr.dtype, mode=mode) + jnp.log(p_arr)
+            ind = jnp.argsort(-g, stable=True)[:n_draws].astype(int)
+        result = ind if arr.ndim == 0 else jnp.take(arr, ind, axis)
+    return result.reshape(tuple(shape) if arr.ndim == 0 else
+                          arr.shape[0:axis] + tuple(shape) + arr.shape[axis + 1:])
+
+
+def gumbel(key, shape=(), dtype=None, mode=None):
+    """Standard Gumbel samples: -log(-log(uniform(tiny, 1)))."""
+    key, _ = _check_prng_key("gumbel", key)
+    dtype = _user_dtype(dtype, float)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `gumbel` must be a float dtype, got {dtype}")
+    mode = "low" if mode is None else mode
+    if mode not in ("highest", "high", "low"):
+        raise ValueError(f"Must provide valid mode for gumbel got: {mode}")
+    if mode == "highest":
+        raise NotImplementedError("gumbel(mode='highest') is not implemented in gradpad; use 'high'")
+    return _gumbel(key, _canonical_shape(shape), dtype, mode)
+
+
+def _gumbel_impl(key, shape, dtype, mode):
+    info = np.finfo(dtype)
+    if mode == "high":
+        high, low = _uniform(key, 0.0, 1.0, (2,) + shape, dtype)
+        x = jnp.where(high >= 0.5, high, high + 2 ** -int(info.nmant) * low + info.tiny)
+        return -jnp.log(-jnp.log1p(-x))
+    return -jnp.log(-jnp.log(_uniform(key, info.tiny, 1.0, shape, dtype)))
+
+
+_gumbel_impl.__name__ = "_gumbel"
+_gumbel = jit(_gumbel_impl, static_argnums=(1, 2, 3))
+
+
+def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
+    """Samples of category indices from unnormalized log-probabilities (Gumbel-max)."""
+    key, _ = _check_prng_key("categorical", key)
+    logits_arr = jnp.asarray(logits)
+    batch_shape = tuple(np.delete(logits_arr.shape, axis))
+    if shape is None:
+        shape = batch_shape
+    else:
+        shape = _canonical_shape(shape)
+        _check_shape("categorical", shape, batch_shape)
+    shape_prefix = shape[:len(shape) - len(batch_shape)]
+    if replace:
+        if axis >= 0:
+            axis -= logits_arr.ndim
+        logits_shape = list(shape[len(shape) - len(batch_shape):])
+        logits_shape.insert(axis % logits_arr.ndim, logits_arr.shape[axis])
+        g = gumbel(key, (*shape_prefix, *logits_shape), logits_arr.dtype, mode=mode)
+        return jnp.argmax(g + lax.expand_dims(logits_arr, tuple(range(len(shape_prefix)))), axis=axis)
+    logits_arr = logits_arr + gumbel(key, logits_arr.shape, logits_arr.dtype, mode=mode)
+    k = math.prod(shape_prefix)
+    if k > logits_arr.shape[axis]:
+        raise ValueError(f"Number of samples without replacement ({k}) cannot exceed number of "
+                         f"categories ({logits_arr.shape[axis]}).")
+    moved = jnp.moveaxis(logits_arr, axis, -1)
+    indices = jnp.argsort(-moved, axis=-1, stable=True)[..., :k]
+    return lax.reshape(indices, shape, (indices.ndim - 1, *range(indices.ndim - 1)))
+
+
+def exponential(key, shape=(), dtype=None):
+    key, _ = _check_prng_key("exponential", key)
+    dtype = _user_dtype(dtype, float)
+    u = _uniform(key, 0.0, 1.0, _canonical_shape(shape), dtype)
+    return lax.neg(lax.log1p(lax.neg(u)))
+
+
+def laplace(key, shape=(), dtype=None):
+    key, _ = _check_prng_key("laplace", key)
+    dtype = _user_dtype(dtype, float)
+    u = _uniform(key, -1.0 + np.finfo(dtype).epsneg, 1.0, _canonical_shape(shape), dtype)
+    return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
+
+
+def logistic(key, shape=(), dtype=None):
+    key, _ = _check_prng_key("logistic", key)
+    dtype = _user_dtype(dtype, float)
+    x = _uniform(key, np.finfo(dtype).tiny, 1.0, _canonical_shape(shape), dtype)
+    return lax.log(lax.div(x, lax.sub(lax._const(x, 1), x)))
+
+
+def cauchy(key, shape=(), dtype=None):
+    key, _ = _check_prng_key("cauchy", key)
+    dtype = _user_dtype(dtype, float)
+    u = _uniform(key, np.finfo(dtype).eps, 1.0, _canonical_shape(shape), dtype)
+    pi = lax._const(u, np.pi)
+    return lax.tan(lax.mul(pi, lax.sub(u, lax._const(u, 0.5))))
+
+
+def rademacher(key, shape=(), dtype=int):
+    key, _ = _check_prng_key("rademacher", key)
+    dtype = _user_dtype(dtype, int)
+    b = bernoulli(key, 0.5, shape=_canonical_shape(shape)).astype(dtype)
+    return (2 * b - 1).astype(dtype)
