@@ -43,6 +43,10 @@ def _inline_calls(jaxpr: Jaxpr) -> list:
             inner = eqn.params["jaxpr"].jaxpr
             sub = dict(zip(inner.invars, eqn.invars))
             for ie in _inline_calls(inner):
+                if isinstance(ie, tuple):  # an alias from a jit nested deeper
+                    _, ov, iv = ie
+                    out.append(("alias", ov, sub.get(iv, iv) if isinstance(iv, Var) else iv))
+                    continue
                 out.append(JaxprEqn(ie.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in ie.invars],
                                     ie.outvars, ie.params))
             for ov, iv in zip(eqn.outvars, inner.outvars):
