@@ -515,117 +515,104 @@ def linearize(fun, *primals, has_aux=False):
     return out, f_jvp
 
 
-def _std_basis(flat_avals):
-    from . import numpy as jnp
-    sizes = [a.size for a in flat_avals]
-    total = sum(sizes)
-    dt = dtypes.result_type(*[a.dtype for a in flat_avals]) if flat_avals else np.float32
-    eye = jnp.eye(total, dtype=dt)
-    outs, start = [], 0
-    for a, s in zip(flat_avals, sizes):
-        outs.append(jnp.reshape(eye[:, start:start + s], (total,) + a.shape).astype(a.dtype))
-        start += s
-    return outs, total
+def _eye_like(n, dtype):
+    """`jnp.eye(n, dtype)` built from the same primitives, in the same order, as JAX's."""
+    from . import lax
+    rows = lax.broadcasted_iota(np.int32, (n, n), 0)
+    cols = lax.broadcasted_iota(np.int32, (n, n), 1)
+    return lax._convert_element_type(lax.eq(lax.add(rows, np.int32(0)), cols), dtype, False)
+
+
+def _unravel(leaves_avals, axis, arr, examples, force_convert=False):
+    """Split `arr` along `axis` into one piece per leaf (JAX's _unravel_array_into_pytree):
+    each piece gets the leaf's shape in place of `axis`, and the example's dtype/weak type."""
+    from . import lax
+    from .primitives.structural import split_p
+    aval = get_aval(arr)
+    axis %= aval.ndim
+    sizes = tuple(np.diff(np.concatenate([[0], np.cumsum([a.size for a in leaves_avals])])))
+    parts = split_p.bind(arr, sizes=sizes, axis=axis)
+    outs = []
+    for part, leaf, ex in zip(parts, leaves_avals, examples):
+        shape = aval.shape[:axis] + leaf.shape + aval.shape[axis + 1:]
+        if get_aval(part).shape != shape:
+            part = lax.reshape(part, shape)
+        if force_convert or get_aval(part).dtype != ex.dtype or get_aval(part).weak_type != ex.weak_type:
+            from .primitives.elementwise import convert_element_type_p
+            part = convert_element_type_p.bind(part, new_dtype=ex.dtype, weak_type=ex.weak_type, sharding=None)
+        outs.append(part)
+    return outs
+
+
+def _std_basis(leaves_avals):
+    """One basis vector per scalar of the leaves, stacked on axis 0, shaped like the leaves."""
+    n = sum(a.size for a in leaves_avals)
+    dt = dtypes.result_type(*[a.dtype for a in leaves_avals])
+    return _unravel(leaves_avals, 1, _eye_like(n, dt), leaves_avals, force_convert=True)
+
+
+def _dyn_args(fun, argnums, args, kwargs):
+    """`fun` as a function of the arguments at `argnums` only, and those arguments."""
+    tup = _argnums_tuple(argnums, len(args))
+
+    def f_part(*dyn):
+        full = list(args)
+        for i, a in zip(tup, dyn):
+            full[i] = a
+        return fun(*full, **kwargs)
+    return f_part, tuple(_as_array_tree(args[i]) for i in tup)
+
+
+def _as_array_tree(x):
+    return tree_map(_as_array, x)
 
 
 def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
+    """Jacobian by forward mode: one jvp per input scalar (vmapped); the input axes go last."""
     def jac(*args, **kwargs):
-        tup = _argnums_tuple(argnums, len(args))
-        dyn = tuple(args[i] for i in tup)
-
-        def f_part(*d):
-            full = list(args)
-            for i, a in zip(tup, d):
-                full[i] = a
-            return fun(*full, **kwargs)
-        flat_dyn, dyn_tree = tree_flatten(dyn)
-        flat_dyn = [_as_array(x) for x in flat_dyn]
-        for x in flat_dyn:
+        f_part, dyn = _dyn_args(fun, argnums, args, kwargs)
+        in_leaves, in_tree = tree_flatten(dyn)
+        for x in in_leaves:
             _check_inexact_input(x, "jacfwd")
-        avals = [get_aval(x) for x in flat_dyn]
-        basis, total = _std_basis(avals)
+        in_avals = [get_aval(x) for x in in_leaves]
 
-        def push(*t_flat):
-            out = jvp(f_part, tree_unflatten(dyn_tree, flat_dyn), tree_unflatten(dyn_tree, list(t_flat)),
-                      has_aux=has_aux)
-            return out
-        res = vmap(push, out_axes=(None, -1, None) if has_aux else (None, -1))(*basis)
-        y, jac_flat_tree = res[0], res[1]
-        # split the trailing basis axis back into the input leaves
-        out_leaves, out_tree = tree_flatten(jac_flat_tree)
-        per_out = []
-        for o in out_leaves:
-            parts, start = [], 0
-            for a in avals:
-                from . import numpy as jnp
-                piece = o[..., start:start + a.size]
-                parts.append(jnp.reshape(piece, o.shape[:-1] + a.shape))
-                start += a.size
-            part_tree = tree_unflatten(dyn_tree, parts)
-            per_out.append(part_tree[0] if isinstance(argnums, int) else part_tree)
-        result = tree_unflatten(out_tree, per_out)
-        if has_aux:
-            return result, res[2]
-        return result
+        def push(*basis_leaves):
+            return jvp(f_part, dyn, tree_unflatten(in_tree, list(basis_leaves)), has_aux=has_aux)
+        out_axes = (None, -1, None) if has_aux else (None, -1)
+        res = vmap(push, out_axes=out_axes)(*_std_basis(in_avals))
+        y, jac_out = res[0], res[1]
+        example = dyn[0] if isinstance(argnums, int) else dyn
+        ex_leaves, ex_tree = tree_flatten(example)
+        ex_avals = [get_aval(x) for x in ex_leaves]
+        y_leaves, y_tree = tree_flatten(y)
+        # per output leaf: split its trailing (input) axis into the inputs' shapes
+        per_out = [tree_unflatten(ex_tree, _unravel(ex_avals, -1, j, [get_aval(yl)] * len(ex_avals)))
+                   for yl, j in zip(y_leaves, tree_leaves(jac_out))]
+        result = tree_unflatten(y_tree, per_out)
+        return (result, res[2]) if has_aux else result
     return jac
 
 
 def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
+    """Jacobian by reverse mode: one vjp per output scalar (vmapped); output axes go first."""
     def jac(*args, **kwargs):
-        tup = _argnums_tuple(argnums, len(args))
-        dyn = tuple(args[i] for i in tup)
-
-        def f_part(*d):
-            full = list(args)
-            for i, a in zip(tup, d):
-                full[i] = a
-            return fun(*full, **kwargs)
+        f_part, dyn = _dyn_args(fun, argnums, args, kwargs)
         for x in tree_leaves(dyn):
-            _check_inexact_input(_as_array(x), "jacrev")
-        if has_aux:
-            y, pullback, aux = vjp(f_part, *dyn, has_aux=True)
-        else:
-            y, pullback = vjp(f_part, *dyn)
-        y_flat, y_tree = tree_flatten(y)
-        y_avals = [get_aval(v) for v in y_flat]
-        basis, total = _std_basis(y_avals)
-
-        def pull(*b):
-            return pullback(tree_unflatten(y_tree, list(b)))
-        cts = vmap(pull)(*basis)  # tuple over dyn args, each leading axis = total
-        from . import numpy as jnp
-        # cts: pytree of dyn structure with leading axis total; split into outputs
-        cts_leaves, cts_tree = tree_flatten(cts)
-        per_in = []
-        for c in cts_leaves:
-            parts, start = [], 0
-            for a in y_avals:
-                parts.append(jnp.reshape(c[start:start + a.size], a.shape + c.shape[1:]))
-                start += a.size
-            per_in.append(tree_unflatten(y_tree, parts))
-        # per_in is input-leaf-major; transpose to output-major
-        in_struct = tree_unflatten(cts_tree, per_in)
-        if isinstance(argnums, int):
-            in_struct = in_struct[0]
-            result = in_struct
-        else:
-            result = in_struct
-        result = tree_transpose(tree_structure(result if isinstance(argnums, int) else tuple(None for _ in tup),
-                                               is_leaf=lambda x: x is None) if False else _outer(result, argnums, y_tree),
-                                y_tree, result) if y_tree.num_leaves and not _is_leaf_tree(y_tree) else result
-        if has_aux:
-            return result, aux
-        return result
+            _check_inexact_input(x, "jacrev")
+        y, pullback, *aux = vjp(f_part, *dyn, has_aux=has_aux)
+        y_leaves, y_tree = tree_flatten(y)
+        y_avals = [get_aval(v) for v in y_leaves]
+        cts = vmap(lambda *b: pullback(tree_unflatten(y_tree, list(b))))(*_std_basis(y_avals))
+        example = dyn[0] if isinstance(argnums, int) else dyn
+        cts = cts[0] if isinstance(argnums, int) else cts
+        ex_leaves, ex_tree = tree_flatten(example)
+        # per input leaf: split the leading (output) axis into the outputs' shapes -> y-shaped tree
+        per_in = [tree_unflatten(y_tree, _unravel(y_avals, 0, c, [get_aval(x)] * len(y_avals)))
+                  for x, c in zip(ex_leaves, tree_leaves(cts))]
+        # input-major -> output-major (JAX's tree_transpose(example structure, y structure))
+        result = tree_transpose(ex_tree, y_tree, tree_unflatten(ex_tree, per_in))
+        return (result, aux[0]) if has_aux else result
     return jac
-
-
-def _is_leaf_tree(td):
-    return td.node_type is None
-
-
-def _outer(result, argnums, y_tree):
-    # structure of the argument side (dyn args), with y_tree-shaped subtrees as leaves
-    return tree_structure(result, is_leaf=lambda x: tree_structure(x) == y_tree)
 
 
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):

@@ -114,32 +114,38 @@ def _encode_name(n: int) -> str:
 
 
 class PrintContext:
-    def __init__(self, unused=frozenset()):
-        self.names: dict = {}
-        self.unused = unused
+    """Variable names shared by a jaxpr and every jaxpr nested in it (like JAX's JaxprPpContext)."""
+
+    def __init__(self, names=None):
+        self.names: dict = dict(names or {})
+        self.counter = 0
+        self.shared_jaxprs: dict = {}     # id(Jaxpr) -> name of a hoisted `let name = {...} in`
+        self.shared_names: set = set()
+
+    def _fresh(self) -> str:
+        while True:
+            n = _encode_name(self.counter)
+            self.counter += 1
+            if n not in self.shared_names:
+                return n
 
     def name(self, v) -> str:
         if isinstance(v, Literal):
             return pp_literal(v)
-        if v in self.unused:
-            return "_"
         n = self.names.get(v)
         if n is None:
-            n = self.names[v] = _encode_name(len(self.names))
+            n = self.names[v] = self._fresh()
         return n
 
-
-def _collect_used(jaxpr: Jaxpr, used: set) -> None:
-    for eqn in jaxpr.eqns:
-        for v in eqn.invars:
-            if isinstance(v, Var):
-                used.add(v)
-        for p in eqn.params.values():
-            for sub in _subjaxprs(p):
-                _collect_used(sub, used)
-    for v in jaxpr.outvars:
-        if isinstance(v, Var):
-            used.add(v)
+    def suggest_same_names(self, for_vars, like_vars) -> None:
+        """Name a call's inner vars after the outer atoms they alias (JAX does this for jit)."""
+        if len(for_vars) != len(like_vars):
+            return
+        used = set()
+        for f, l in zip(for_vars, like_vars):
+            if isinstance(l, Var) and l not in used and isinstance(f, Var) and f not in self.names:
+                used.add(l)
+                self.names[f] = self.name(l)
 
 
 def _subjaxprs(p):
@@ -161,8 +167,6 @@ def pp_literal(lit: Literal) -> str:
         s = str(bool(val))
     elif isinstance(val, (np.floating, float)):
         s = str(val) if isinstance(val, np.floating) else repr(val)
-        if s in ("inf", "-inf", "nan"):
-            s = s
     else:
         s = str(val)
     return f"{s}:{lit.aval.str_short()}"
@@ -178,9 +182,9 @@ def pp_vars(vs, ctx: PrintContext, separator: str = "", print_shapes: bool = Fal
 
 def pp_param_value(v, ctx: PrintContext) -> pp.Doc:
     if isinstance(v, tuple) and v and all(isinstance(j, (Jaxpr, ClosedJaxpr)) for j in v):
-        return pp.concat([pp.text("("),
-                          pp.join(pp.text(" "), [pp_jaxpr(j if isinstance(j, Jaxpr) else j.jaxpr, ctx) for j in v]),
-                          pp.text(")")])
+        docs = [pp_jaxpr(j if isinstance(j, Jaxpr) else j.jaxpr, ctx) for j in v]
+        return pp.group(pp.concat([pp.nest(2, pp.concat([pp.text("("), pp.brk(""), pp.join(pp.brk(), docs)])),
+                                   pp.brk(""), pp.text(")")]))
     if isinstance(v, Jaxpr):
         return pp_jaxpr(v, ctx)
     if isinstance(v, ClosedJaxpr):
@@ -189,16 +193,21 @@ def pp_param_value(v, ctx: PrintContext) -> pp.Doc:
 
 
 def format_param(v) -> str:
+    """`str(v)` as JAX prints params (so numpy ints inside tuples show as `np.int64(1)`)."""
     if isinstance(v, np.dtype):
         return v.name
     if isinstance(v, type) and issubclass(v, np.generic):
         return np.dtype(v).name
     if isinstance(v, tuple):
-        inner = ", ".join(format_param(x) for x in v)
+        inner = ", ".join(_format_elem(x) for x in v)
         return f"({inner},)" if len(v) == 1 else f"({inner})"
-    if isinstance(v, (np.integer,)):
-        return str(int(v))
     return str(v)
+
+
+def _format_elem(x) -> str:
+    if isinstance(x, (tuple, np.dtype)) or (isinstance(x, type) and issubclass(x, np.generic)):
+        return format_param(x)
+    return repr(x)
 
 
 def pp_kv_pairs(pairs, ctx) -> pp.Doc:
@@ -213,6 +222,13 @@ def pp_kv_pairs(pairs, ctx) -> pp.Doc:
 def pp_eqn(eqn: JaxprEqn, ctx: PrintContext) -> pp.Doc:
     rule = getattr(eqn.primitive, "pp_params", None)
     pairs = rule(eqn.params) if rule else [(k, eqn.params[k]) for k in sorted(eqn.params)]
+    call_param = getattr(eqn.primitive, "call_jaxpr_param", None)
+    if call_param is not None:
+        inner = eqn.params[call_param]
+        inner = inner.jaxpr if isinstance(inner, ClosedJaxpr) else inner
+        if id(inner) not in ctx.shared_jaxprs:
+            ctx.suggest_same_names(inner.invars, eqn.invars)
+            ctx.suggest_same_names(inner.outvars, eqn.outvars)
     lhs = pp_vars(eqn.outvars, ctx, print_shapes=True)
     rhs = [pp.text(eqn.primitive.name), pp_kv_pairs(pairs, ctx), pp.text(" ") + pp_vars(eqn.invars, ctx)]
     if eqn.outvars:
@@ -220,7 +236,7 @@ def pp_eqn(eqn: JaxprEqn, ctx: PrintContext) -> pp.Doc:
     return pp.concat(rhs)
 
 
-def pp_jaxpr(jaxpr: Jaxpr, ctx: PrintContext) -> pp.Doc:
+def _pp_skeleton(jaxpr: Jaxpr, ctx: PrintContext) -> pp.Doc:
     constvars = pp_vars(jaxpr.constvars, ctx, print_shapes=True)
     invars = pp_vars(jaxpr.invars, ctx, print_shapes=True)
     eqns = pp.join(pp.brk("; "), [pp_eqn(e, ctx) for e in jaxpr.eqns])
@@ -232,16 +248,61 @@ def pp_jaxpr(jaxpr: Jaxpr, ctx: PrintContext) -> pp.Doc:
         pp.text("in "), outvars])) + pp.text(" }"))
 
 
+def pp_jaxpr(jaxpr: Jaxpr, ctx: PrintContext) -> pp.Doc:
+    shared = ctx.shared_jaxprs.get(id(jaxpr))
+    if shared is not None:
+        return pp.text(shared)
+    return _pp_skeleton(jaxpr, ctx)
+
+
+def _dropvars(jaxpr: Jaxpr) -> dict:
+    """Outputs of top-level equations that nothing reads print as `_` (JAX's `_dropvars`)."""
+    names: dict = {}
+    used = {v for v in jaxpr.outvars if isinstance(v, Var)}
+    for eqn in reversed(jaxpr.eqns):
+        for v in eqn.outvars:
+            if v not in used:
+                names[v] = "_"
+        used.update(v for v in eqn.invars if isinstance(v, Var))
+    return names
+
+
 def pp_toplevel(jaxpr: Jaxpr) -> pp.Doc:
-    used: set = set()
-    _collect_used(jaxpr, used)
-    unused = {v for e in _all_eqns(jaxpr) for v in e.outvars if v not in used}
-    return pp_jaxpr(jaxpr, PrintContext(unused))
-
-
-def _all_eqns(jaxpr):
-    for e in jaxpr.eqns:
-        yield e
-        for p in e.params.values():
-            for sub in _subjaxprs(p):
-                yield from _all_eqns(sub)
+    ctx = PrintContext(_dropvars(jaxpr))
+    # Jaxprs reached more than once, and nested ones longer than 10 equations, are printed
+    # once up front as `let name = { ... } in` and referred to by name (as JAX does).
+    counts: dict = {}
+    objs: dict = {}
+    names: dict = {}
+    queue = [jaxpr]
+    while queue:
+        j = queue.pop(0)
+        counts[id(j)] = counts.get(id(j), 0) + 1
+        objs[id(j)] = j
+        if j is not jaxpr and len(j.eqns) > 10:
+            counts[id(j)] += 1
+        for eqn in j.eqns:
+            name = eqn.params.get("name")
+            subs = [s for p in eqn.params.values() for s in _subjaxprs(p)]
+            queue.extend(subs)
+            if isinstance(name, str):
+                for s in subs:
+                    names.setdefault(id(s), name.strip("<>"))
+    name_counts: dict = {}
+    shared = []
+    for key, c in counts.items():
+        if c == 1:
+            continue
+        name = names.get(key, "jaxpr")
+        count = name_counts.get(name, 0)
+        if count > 0:
+            name_counts[name] = count + 1
+            name += str(count)
+        name_counts[name] = name_counts.get(name, 0) + 1
+        ctx.shared_names.add(name)
+        ctx.shared_jaxprs[key] = name
+        shared.append((name, objs[key]))
+    docs = [pp.concat([pp.text("let "), pp.text(name), pp.text(" = "), _pp_skeleton(j, ctx), pp.text(" in"),
+                       pp.brk()]) for name, j in shared]
+    docs.append(pp_jaxpr(jaxpr, ctx))
+    return pp.concat(docs)

@@ -15,6 +15,7 @@ def _jit_pp(params):
 
 jit_p = Primitive("jit", multiple_results=True)
 jit_p.pp_params = _jit_pp
+jit_p.call_jaxpr_param = "jaxpr"  # the printer names inner vars after the outer ones
 jit_p.weak_type_rule = lambda w, jaxpr, name: [a.weak_type for a in jaxpr.out_avals]
 
 abstract_eval_rules[jit_p] = lambda *avals, jaxpr, name: list(jaxpr.out_avals)
@@ -100,7 +101,10 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
 
 
 def _jit_linearize(trace, tracers, jaxpr, name):
-    """Primal work in one call at the parent level; tangent work in another, recorded linearly."""
+    """Primal work in one call at the parent level; tangent work in another, recorded linearly.
+    Like JAX, the known call does not return values the caller already has: residuals or primal
+    outputs that are just its inputs are forwarded, and residuals that are primal outputs are
+    not returned twice."""
     primals = [t.primal for t in tracers]
     tangents = [t.tangent for t in tracers]
     nonzeros = [type(t) is not ad.Zero for t in tangents]
@@ -109,13 +113,30 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     unknowns = [False] * (n_consts + n) + [True] * sum(nonzeros)
     known, unknown, out_unknowns, n_res = partial_eval_jaxpr(jj.jaxpr, unknowns)
     k = len(jaxpr.out_avals)
-    known_out = jit_p.bind(*consts, *primals, jaxpr=ClosedJaxpr(known, []), name=name)
-    n_known_outs = len(known_out) - n_res
-    res = known_out[n_known_outs:]
+    known_in_vals = [*consts, *primals]
+    in_pos = {v: i for i, v in enumerate(known.invars)}
+    n_primal_outs = len(known.outvars) - n_res
+    primal_vars = known.outvars[:n_primal_outs]
+    out_pos = {}
+    for i, v in enumerate(primal_vars):
+        if v not in in_pos:
+            out_pos.setdefault(v, i)
+    # how to get each known output: ("in", i) forwarded input, ("out", i) another output, None: computed
+    sources = [("in", in_pos[v]) if v in in_pos else
+               ("out", out_pos[v]) if j >= n_primal_outs and v in out_pos else None
+               for j, v in enumerate(known.outvars)]
+    kept = [v for v, src in zip(known.outvars, sources) if src is None]
+    pruned = Jaxpr([], known.invars, kept, known.eqns)
+    computed = iter(jit_p.bind(*known_in_vals, jaxpr=ClosedJaxpr(pruned, []), name=name))
+    known_out = []
+    for src in sources:
+        known_out.append(next(computed) if src is None else known_in_vals[src[1]] if src[0] == "in" else None)
+    known_out = [known_out[src[1]] if src is not None and src[0] == "out" else o for o, src in zip(known_out, sources)]
+    res = known_out[n_primal_outs:]
     nz_tangents = [t for t in tangents if type(t) is not ad.Zero]
     tangent_out = jit_p.bind(*res, *nz_tangents, jaxpr=ClosedJaxpr(unknown, []), name=name) if unknown.outvars else []
     # reassemble primal and tangent outputs in order
-    known_iter, unknown_iter = iter(known_out[:n_known_outs]), iter(tangent_out)
+    known_iter, unknown_iter = iter(known_out[:n_primal_outs]), iter(tangent_out)
     full = [next(unknown_iter) if u else next(known_iter) for u in out_unknowns]
     primal_outs, tangent_outs = full[:k], full[k:]
     # a tangent the known side computed is a constant zero: keep it symbolic
@@ -149,8 +170,7 @@ def _jit_transpose(cts, *args, jaxpr, name):
     res_avals = [get_aval(r) for r in res]
     tj, consts = trace_to_jaxpr(fun, res_avals + [a for a, nz in zip(ct_avals, nz_ct) if nz])
     tcj = ClosedJaxpr(Jaxpr([], tj.constvars + tj.invars, tj.outvars, tj.eqns), [])
-    outs = jit_p.bind(*consts, *res, *[c for c in cts if type(c) is not ad.Zero], jaxpr=tcj,
-                      name=f"transpose({name})")
+    outs = jit_p.bind(*consts, *res, *[c for c in cts if type(c) is not ad.Zero], jaxpr=tcj, name=name)
     it = iter(outs)
     return [next(it) if l else None for l in lin]
 

@@ -2,6 +2,8 @@
 (or `None` when the value is the same for every example); `batch_rules` map primitives over it."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..avals import ShapedArray
 from ..rules import batch_rules
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
@@ -103,8 +105,9 @@ def broadcast_batched(x, size: int, dim: int):
     aval = get_aval(x)
     shape = list(aval.shape)
     shape.insert(dim, size)
-    bdims = tuple(i for i in range(len(shape)) if i != dim)
-    return lax.broadcast_in_dim(x, tuple(shape), bdims)
+    bdims = tuple(np.delete(np.arange(len(shape)), dim))  # numpy ints, so jaxprs print as JAX's
+    from ..primitives.structural import broadcast_in_dim_p
+    return broadcast_in_dim_p.bind(x, shape=tuple(shape), broadcast_dimensions=bdims, sharding=None)
 
 
 def move_to(x, src, dst, size):
