@@ -70,6 +70,17 @@ def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=No
 dot_general_p = define("dot_general", abstract_eval=_dot_abstract, impl=_dot_impl)
 
 
+def _dot_pp(params):
+    # JAX hides None params and out_sharding, and prints dimension_numbers as lists
+    shown = {k: v for k, v in params.items() if v is not None and k != "out_sharding"}
+    (lc, rc), (lb, rb) = params["dimension_numbers"]
+    shown["dimension_numbers"] = ((list(lc), list(rc)), (list(lb), list(rb)))
+    return [(k, shown[k]) for k in sorted(shown)]
+
+
+dot_general_p.pp_params = _dot_pp
+
+
 def dot_general(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
     return dot_general_p.bind(x, y, dimension_numbers=make_dn(dimension_numbers), precision=precision,
                               preferred_element_type=preferred_element_type, out_sharding=out_sharding)

@@ -287,7 +287,8 @@ def _integer_pow_impl(x, y):
 integer_pow_p = define("integer_pow", abstract_eval=unary_abstract("integer_pow", _NUM),
                        impl=_integer_pow_impl)
 defvectorized(integer_pow_p)
-ad.defjvp(integer_pow_p, lambda g, x, y: (ad.Zero(get_aval(g)) if y == 0 else
+ad.defjvp(integer_pow_p, lambda g, x, y: (ad.Zero(get_aval(g)) if y == 0 else g if y == 1 else
+                                          mul(g, mul(_const(x, y), x)) if y == 2 else
                                           mul(g, mul(_const(x, y), integer_pow(x, y - 1)))))
 
 
@@ -383,8 +384,10 @@ def _replace_zero(x):
 
 
 def _balanced_eq(x, z, y):
-    return div(select(eq(x, z), _one(z), _zero(z)),
-               select(eq(y, z), _const(z, 2), _one(z)))
+    # JAX's rule: ties split the gradient; the constants are full arrays like `z`
+    from ..lax import full_like
+    return div(select(eq(x, z), full_like(z, 1), full_like(z, 0)),
+               select(eq(y, z), full_like(z, 2), full_like(z, 1)))
 
 
 max_p = binop("max", _np_err(np.maximum), wgsl="max({0}, {1})")
@@ -580,6 +583,8 @@ convert_element_type_p = define(
     "convert_element_type", abstract_eval=_convert_abstract, impl=_convert_impl,
     weak_type_rule=lambda w, **p: p["weak_type"])
 defvectorized(convert_element_type_p)
+# JAX's printer drops sharding (implied by the binder type)
+convert_element_type_p.pp_params = lambda params: [(k, params[k]) for k in sorted(params) if k != "sharding"]
 
 
 def _convert_jvp(primals, tangents, new_dtype, weak_type, sharding=None):

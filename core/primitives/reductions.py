@@ -27,11 +27,12 @@ def _reduce_abstract(name):
 
 
 def _reduce_batch(prim):
-    def rule(axis_data, vals, dims, axes, out_sharding=None):
+    def rule(axis_data, vals, dims, axes, **params):
         (x,), (d,) = vals, dims
-        new_axes = tuple(a + (1 if a >= d else 0) for a in axes)
+        # numpy ints, as JAX's reducer_batcher makes them (they show in jaxpr text)
+        new_axes = tuple(np.where(np.less(axes, d), axes, np.add(axes, 1))) if axes else ()
         out_d = d - sum(1 for a in new_axes if a < d)
-        return prim.bind(x, axes=new_axes, out_sharding=out_sharding), out_d
+        return prim.bind(x, axes=new_axes, **params), out_d
     return rule
 
 
@@ -70,6 +71,14 @@ reduce_or_p = _reducer("reduce_or", np.any)
 reduce_xor_p = _reducer("reduce_xor", lambda x, axis: np.bitwise_xor.reduce(x, axis=axis))
 for _p in (reduce_and_p, reduce_or_p, reduce_xor_p):
     ad.defjvp_zero(_p)
+
+
+def _pp_without_sharding(params):
+    return [(k, params[k]) for k in sorted(params) if k != "out_sharding"]
+
+
+for _p in (reduce_max_p, reduce_min_p, reduce_prod_p, reduce_and_p, reduce_or_p, reduce_xor_p):
+    _p.pp_params = _pp_without_sharding   # JAX 0.10 prints out_sharding on reduce_sum only
 
 
 def _chooser_jvp(prim):

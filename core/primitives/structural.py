@@ -61,6 +61,10 @@ def _bid_batch(axis_data, vals, dims, shape, broadcast_dimensions, sharding=None
 
 
 broadcast_in_dim_p = define("broadcast_in_dim", abstract_eval=_bid_abstract, impl=_bid_impl)
+# JAX's printer: shape and sharding are implied by the binder type; empty dims are not shown
+broadcast_in_dim_p.pp_params = lambda params: [
+    (k, params[k]) for k in sorted(params)
+    if k not in ("shape", "sharding") and not (k == "broadcast_dimensions" and not params[k])]
 ad.deflinear(broadcast_in_dim_p, _bid_t)
 batch_rules[broadcast_in_dim_p] = _bid_batch
 
@@ -112,7 +116,7 @@ def _transpose_batch(axis_data, vals, dims, permutation):
 transpose_p = define("transpose", abstract_eval=_transpose_abstract,
                      impl=lambda x, permutation: np.transpose(x, permutation))
 ad.deflinear(transpose_p, lambda ct, x, permutation: [
-    None if type(ct) is ad.Zero else transpose_p.bind(ct, permutation=tuple(np.argsort(permutation)))])
+    None if type(ct) is ad.Zero else transpose_p.bind(ct, permutation=tuple(int(i) for i in np.argsort(permutation)))])
 batch_rules[transpose_p] = _transpose_batch
 
 # ---- squeeze ------------------------------------------------------------------------------
