@@ -325,11 +325,9 @@ def empty(shape, dtype=None, device=None):
 
 def full(shape, fill_value, dtype=None, device=None):
     dtype = _canonical_request(dtype)
-    if dtype is None and isinstance(fill_value, (builtins.bool, int, float, complex)):
-        dtype = _dt.python_scalar_dtype(fill_value)
     if _np.ndim(fill_value):
         return broadcast_to(asarray(fill_value, dtype), _shape_arg(shape))
-    return lax.full(_shape_arg(shape), fill_value, dtype, weak_type=False)
+    return lax.full(_shape_arg(shape), fill_value, dtype, weak_type=None if dtype is None else False)
 
 
 def zeros_like(a, dtype=None, shape=None, device=None):
@@ -1063,12 +1061,12 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
             result_dtype = _dt.default_int_dtype() if aval.dtype.kind != "u" else _dt.default_uint_dtype()
         else:
             result_dtype = aval.dtype
-    if a.dtype != result_dtype and dtype is not None or (result_dtype != aval.dtype):
-        a = lax._convert_element_type(a, result_dtype, aval.weak_type)
+    # JAX reduces in a strongly typed computation dtype: weak inputs give strong results
+    a = lax._convert_element_type(a, result_dtype, False)
     axes = _canon_axis(axis, aval.ndim)
     if where_ is not None:
         a = where(where_, a, lax.full_like(a, init))
-    out = lax_fn(a, axes) if axes else a
+    out = lax_fn(a, axes)
     if initial is not None:
         out = _combine_initial(name, out, initial)
     if keepdims:
@@ -1117,16 +1115,12 @@ amax, amin = max, min
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=None):
-    a = asarray(a)
-    if a.dtype != _dt.bool_:
-        a = lax.ne(a, lax._zero(a))
+    a = lax.convert_element_type(asarray(a), _dt.bool_)
     return _reduction(a, "all", lax.reduce_and, True, axis, None, keepdims, None, where)
 
 
 def any(a, axis=None, out=None, keepdims=False, *, where=None):
-    a = asarray(a)
-    if a.dtype != _dt.bool_:
-        a = lax.ne(a, lax._zero(a))
+    a = lax.convert_element_type(asarray(a), _dt.bool_)
     return _reduction(a, "any", lax.reduce_or, False, axis, None, keepdims, None, where)
 
 
@@ -1237,11 +1231,16 @@ def _cumulative(name, lax_fn, upcast):
         dt = _dtype_arg(dtype)
         if dt is None and upcast and (a.dtype.kind == "b" or (a.dtype.kind in "iu" and a.dtype.itemsize < 4)):
             dt = _dt.default_int_dtype()
-        if dt is not None:
-            a = lax.convert_element_type(a, dt)
+        a = lax._convert_element_type(a, dt, False)
         return lax_fn(a, axis)
     fn.__name__ = name
-    return fn
+    from ..api import jit
+    staged = jit(fn, static_argnames=("axis", "dtype", "out"))   # JAX's jaxprs show `jit[name=cumsum ...]`
+
+    def call(a, axis=None, dtype=None, out=None):
+        return staged(a, axis=axis, dtype=dtype)
+    call.__name__ = name
+    return call
 
 
 cumsum = _cumulative("cumsum", lax.cumsum, True)
