@@ -1,0 +1,934 @@
+"""Structured control flow: `cond` (and `switch`), `while`, `scan`, with the lax functions built
+on them (`fori_loop`, `map`, `associative_scan`, `reduce`).
+
+Each primitive carries its bodies as closed jaxprs whose captured constants were turned into
+leading operands, exactly as JAX prints them. The numpy backend compiles each body once and loops
+in Python. Transformations map over the bodies: jvp (with a fixed point on which loop carries
+have nonzero tangents), linearize (bodies split into a primal and a tangent part; scan residuals
+become stacked outputs), transpose (cond and scan) and batching (a batched predicate turns a cond
+into a select, and a while loop into "run while any example runs").
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..array import Array, to_numpy
+from ..avals import ShapedArray
+from ..jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
+from ..rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
+from ..tracing import Primitive, Tracer, get_aval, new_main
+from ..transforms import ad
+from ..transforms.staging import convert_constvars_to_invars, eval_jaxpr, trace_to_jaxpr
+from ..tree_util import tree_flatten, tree_structure, tree_unflatten
+from .call import _backward_with_residuals, partial_eval_jaxpr
+
+
+# ---- tracing bodies -----------------------------------------------------------------------
+
+def _trace(fun, in_avals):
+    """Trace flat `fun`; captured constants become leading invars (returned as operands)."""
+    jaxpr, consts = trace_to_jaxpr(fun, list(in_avals))
+    return ClosedJaxpr(convert_constvars_to_invars(jaxpr), []), list(consts)
+
+
+def _trace_tree(call, in_tree, in_avals):
+    """Trace `call(pytree)`; returns (closed jaxpr, consts, output treedef)."""
+    box = []
+
+    def flat(*xs):
+        out = call(tree_unflatten(in_tree, list(xs)))
+        leaves, tree = tree_flatten(out)
+        box.append(tree)
+        return leaves
+    cj, consts = _trace(flat, in_avals)
+    return cj, consts, box[0]
+
+
+def _join_consts(traced):
+    """Give every jaxpr in [(closed jaxpr, consts)] the constants of all of them (JAX's
+    common-consts convention for cond branches)."""
+    avals = [[get_aval(c) for c in cs] for _, cs in traced]
+    joined = []
+    for i, (cj, cs) in enumerate(traced):
+        j = cj.jaxpr
+        before = [Var(a) for k in range(i) for a in avals[k]]
+        after = [Var(a) for k in range(i + 1, len(traced)) for a in avals[k]]
+        n = len(cs)
+        joined.append(ClosedJaxpr(Jaxpr([], before + j.invars[:n] + after + j.invars[n:], j.outvars, j.eqns), []))
+    return joined, [c for _, cs in traced for c in cs]
+
+
+def _reorder(cj: ClosedJaxpr, in_perm=None, out_perm=None) -> ClosedJaxpr:
+    j = cj.jaxpr
+    invars = j.invars if in_perm is None else [j.invars[i] for i in in_perm]
+    outvars = j.outvars if out_perm is None else [j.outvars[i] for i in out_perm]
+    return ClosedJaxpr(Jaxpr([], invars, outvars, j.eqns), [])
+
+
+def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
+    return a.shape == b.shape and a.dtype == b.dtype
+
+
+def _type_diff(what, in_avals, out_avals) -> str:
+    lines = [f"  * {what} {i}: input type {a.str_short(short_dtypes=False)} but output type "
+             f"{b.str_short(short_dtypes=False)}" for i, (a, b) in enumerate(zip(in_avals, out_avals))
+             if not _same_type(a, b)]
+    return "\n".join(lines)
+
+
+def _promote_weak_inputs(vals, in_avals, out_avals):
+    """A weakly typed initial carry takes the type the body gives it (JAX retraces then)."""
+    changed = False
+    vals = list(vals)
+    for i, (v, a, b) in enumerate(zip(vals, in_avals, out_avals)):
+        if a.weak_type and not _same_type(a, b):
+            dt, _ = dtypes.result_type_weak((a.dtype, True), (b.dtype, b.weak_type))
+            from .. import lax
+            vals[i] = lax.convert_element_type(v, dt)
+            changed = True
+    return vals, changed
+
+
+def _as_operand(x):
+    if isinstance(x, (Tracer, Array)):
+        return x
+    dt, weak = dtypes.dtype_and_weak(x)
+    return Array(np.asarray(to_numpy(x), dt), weak)
+
+
+# ---- jvp / partial eval / batching of bodies ------------------------------------------------
+
+def _jvp_jaxpr(cj: ClosedJaxpr, nonzeros, instantiate):
+    """Body computing (primal outs, nonzero tangent outs) from (consts, primals, nonzero tangents).
+    Returns (closed jaxpr, consts, which outputs have nonzero tangents)."""
+    in_avals = cj.in_avals
+    n = len(in_avals)
+    out_nz: list = []
+
+    def fun(*args):
+        primals, it = args[:n], iter(args[n:])
+        tangents = [next(it) if nz else ad.Zero(a) for a, nz in zip(in_avals, nonzeros)]
+        po, to = ad.jvp_flat(lambda *xs: eval_jaxpr(cj.jaxpr, cj.consts, *xs), primals, tangents)
+        inst = instantiate if isinstance(instantiate, (list, tuple)) else [instantiate] * len(to)
+        to = [ad.instantiate(t) if i else t for t, i in zip(to, inst)]
+        out_nz[:] = [type(t) is not ad.Zero for t in to]
+        return list(po) + [t for t in to if type(t) is not ad.Zero]
+    tan_avals = [ad.tangent_aval(a) for a, nz in zip(in_avals, nonzeros) if nz]
+    new, consts = _trace(fun, list(in_avals) + tan_avals)
+    return new, consts, list(out_nz)
+
+
+def _partial_eval_forced(jaxpr: Jaxpr, unknowns, force_unknown):
+    """partial_eval_jaxpr, but outputs in `force_unknown` come out of the unknown side even when
+    known (their known value travels as a residual)."""
+    known, unknown, out_unk, n_res = partial_eval_jaxpr(jaxpr, unknowns)
+    extra = {k for k, (u, f) in enumerate(zip(out_unk, force_unknown)) if f and not u}
+    if not extra:
+        return known, unknown, out_unk, n_res
+    n_known = len(known.outvars) - n_res
+    known_pos = [k for k, u in enumerate(out_unk) if not u]
+    kept = [v for k, v in zip(known_pos, known.outvars[:n_known]) if k not in extra]
+    moved = {k: v for k, v in zip(known_pos, known.outvars[:n_known]) if k in extra}
+    moved_keys = sorted(moved)
+    new_known = Jaxpr([], known.invars, kept + known.outvars[n_known:] + [moved[k] for k in moved_keys],
+                      known.eqns)
+    moved_vars = {k: Var(moved[k].aval) for k in moved_keys}
+    unk_outs = iter(unknown.outvars)
+    outs = [next(unk_outs) if u else moved_vars[k] for k, u in enumerate(out_unk) if u or k in extra]
+    new_unknown = Jaxpr([], unknown.invars[:n_res] + [moved_vars[k] for k in moved_keys] + unknown.invars[n_res:],
+                        outs, unknown.eqns)
+    return new_known, new_unknown, [u or k in extra for k, u in enumerate(out_unk)], n_res + len(moved_keys)
+
+
+def _batched_aval(a: ShapedArray, d, size):
+    if d is None:
+        return a
+    shape = list(a.shape)
+    shape.insert(d, size)
+    return a.update(shape=tuple(shape))
+
+
+def _batch_jaxpr(cj: ClosedJaxpr, axis_data, dims, force=False):
+    """Body over batched inputs (batch axis at `dims`); outputs batched at 0 where they depend
+    on the batch or `force` says so. Returns (closed jaxpr, consts, out_batched)."""
+    from ..transforms.batching import BatchTrace, BatchTracer, bdim_at_front
+    size = axis_data.size
+    out_bat: list = []
+
+    def fun(*xs):
+        with new_main(BatchTrace, axis_data) as main:
+            trace = BatchTrace(main)
+            ins = [BatchTracer(trace, x, d) if d is not None else x for x, d in zip(xs, dims)]
+            outs = [trace.full_raise(o) for o in eval_jaxpr(cj.jaxpr, cj.consts, *ins)]
+            forced = force if isinstance(force, (list, tuple)) else [force] * len(outs)
+            out_bat[:] = [o.batch_dim is not None or f for o, f in zip(outs, forced)]
+            return [bdim_at_front(o.val, o.batch_dim, size) if b else o.val for o, b in zip(outs, out_bat)]
+    new, consts = _trace(fun, [_batched_aval(a, d, size) for a, d in zip(cj.in_avals, dims)])
+    return new, consts, list(out_bat)
+
+
+def _bcast(pred, like):
+    from .. import lax
+    p, x = get_aval(pred), get_aval(like)
+    if p.ndim == x.ndim:
+        return pred
+    return lax.broadcast_in_dim(pred, x.shape, tuple(range(p.ndim)))
+
+
+def _zeros(aval: ShapedArray):
+    return ad.zeros_like_aval(aval)
+
+
+# =============================================================================================
+# cond / switch
+# =============================================================================================
+
+def _cond_pp(params):
+    return [("branches", params["branches"])]
+
+
+cond_p = Primitive("cond", multiple_results=True)
+cond_p.pp_params = _cond_pp
+
+
+def _joined_out_avals(branches):
+    outs = list(branches[0].out_avals)
+    return [a.update(weak_type=all(b.out_avals[i].weak_type for b in branches)) for i, a in enumerate(outs)]
+
+
+abstract_eval_rules[cond_p] = lambda index, *ops, branches: _joined_out_avals(branches)
+cond_p.weak_type_rule = lambda weak, branches: [a.weak_type for a in _joined_out_avals(branches)]
+
+
+def _cond_impl(index, *ops, branches):
+    from ..backends import cpu
+    i = int(np.clip(np.asarray(index), 0, len(branches) - 1))
+    return cpu.compiled(branches[i])(*ops)
+
+
+impl_rules[cond_p] = _cond_impl
+
+
+def cond(pred, true_fun, false_fun, *operands, operand=None, linear=None):
+    """lax.cond: `true_fun(*operands)` if pred else `false_fun(*operands)`, both traced."""
+    if operand is not None:
+        operands = operands + (operand,)
+    if not callable(true_fun) or not callable(false_fun):
+        raise TypeError("lax.cond: true_fun and false_fun arguments should be callable.")
+    pred_aval = get_aval(pred)
+    if pred_aval.shape != ():
+        raise TypeError(f"Pred must be a scalar, got {pred} of shape {pred_aval.shape}.")
+    if pred_aval.dtype.kind != "b":
+        if pred_aval.dtype.kind not in "iu":
+            raise TypeError(f"Pred type must be either boolean or number, got {pred_aval.dtype.name}.")
+        from .. import lax
+        pred = lax.ne(_as_operand(pred), Array(np.zeros((), pred_aval.dtype)))
+    from .. import lax
+    index = lax.convert_element_type(_as_operand(pred), np.int32)
+    return _switch_with_index(index, [false_fun, true_fun], operands, "cond")
+
+
+def switch(index, branches, *operands, operand=None):
+    """lax.switch: apply `branches[clamp(0, index, len-1)]` to operands."""
+    from .. import lax
+    if operand is not None:
+        operands = operands + (operand,)
+    branches = list(branches)
+    if not branches:
+        raise ValueError("Empty branch sequence")
+    a = get_aval(index)
+    if a.shape != ():
+        raise TypeError(f"Branch index must be scalar, got {index} of shape {a.shape}.")
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"Index type must be an integer, got {index} of type {a.dtype.name}")
+    index = lax.convert_element_type(_as_operand(index), np.int32)
+    if len(branches) == 1:
+        return branches[0](*operands)
+    index = lax.clamp(Array(np.int32(0)), index, Array(np.int32(len(branches) - 1)))
+    return _switch_with_index(index, branches, operands, "switch")
+
+
+def _switch_with_index(index, funs, operands, what):
+    ops, in_tree = tree_flatten(tuple(operands))
+    ops = [_as_operand(x) for x in ops]
+    avals = [get_aval(x) for x in ops]
+    traced = [_trace_tree(lambda ops, f=f: f(*ops), in_tree, avals) for f in funs]
+    trees = [t for _, _, t in traced]
+    if any(t != trees[0] for t in trees[1:]):
+        raise TypeError(f"{what} branches must have equal output structure, but they differ: "
+                        + ", ".join(str(t) for t in trees))
+    outs0 = traced[0][0].out_avals
+    for cj, _, _ in traced[1:]:
+        if len(cj.out_avals) != len(outs0) or not all(_same_type(a, b) for a, b in zip(outs0, cj.out_avals)):
+            raise TypeError(
+                f"{what} branches must have equal output types, but they differ: "
+                + "; ".join("(" + ", ".join(a.str_short() for a in c.out_avals) + ")" for c, _, _ in traced)
+                + ". Make every branch return the same shapes and dtypes (cast with .astype).")
+    branches, consts = _join_consts([(cj, cs) for cj, cs, _ in traced])
+    outs = cond_p.bind(index, *consts, *ops, branches=tuple(branches))
+    return tree_unflatten(trees[0], outs)
+
+
+def _cond_jvp(primals, tangents, branches):
+    index, ops = primals[0], primals[1:]
+    op_tans = tangents[1:]
+    nz = [type(t) is not ad.Zero for t in op_tans]
+    jvps = [_jvp_jaxpr(b, nz, True) for b in branches]
+    new, consts = _join_consts([(cj, cs) for cj, cs, _ in jvps])
+    outs = cond_p.bind(index, *consts, *ops, *[t for t in op_tans if type(t) is not ad.Zero],
+                       branches=tuple(new))
+    k = len(branches[0].out_avals)
+    return outs[:k], outs[k:]
+
+
+jvp_rules[cond_p] = _cond_jvp
+
+
+def _merge_residuals(res_avals_per_branch):
+    """Share residual slots of equal type across branches (as JAX does). Returns (slot avals,
+    per branch: slot index of each of its residuals)."""
+    slots: list = []
+    assign = []
+    for avals in res_avals_per_branch:
+        used, mine = set(), []
+        for a in avals:
+            s = next((i for i, b in enumerate(slots) if i not in used and _same_type(a, b)), None)
+            if s is None:
+                s = len(slots)
+                slots.append(a)
+            used.add(s)
+            mine.append(s)
+        assign.append(mine)
+    return slots, assign
+
+
+def _cond_linearize(trace, tracers, branches):
+    primals = [t.primal for t in tracers]
+    tangents = [t.tangent for t in tracers]
+    index, ops, op_tans = primals[0], primals[1:], tangents[1:]
+    nz = [type(t) is not ad.Zero for t in op_tans]
+    jvps = [_jvp_jaxpr(b, nz, True) for b in branches]
+    joined, consts = _join_consts([(cj, cs) for cj, cs, _ in jvps])
+    n_known_in = len(consts) + len(ops)
+    unknowns = [False] * n_known_in + [True] * sum(nz)
+    first = [partial_eval_jaxpr(j.jaxpr, unknowns)[2] for j in joined]
+    out_unk = [any(f[k] for f in first) for k in range(len(first[0]))]
+    pes = [_partial_eval_forced(j.jaxpr, unknowns, out_unk) for j in joined]
+    slots, assign = _merge_residuals([[v.aval for v in known.outvars[len(known.outvars) - n_res:]]
+                                      for known, _, _, n_res in pes])
+    known_branches, unknown_branches = [], []
+    for (known, unknown, _, n_res), mine in zip(pes, assign):
+        n_out = len(known.outvars) - n_res
+
+        def fill(*xs, known=known, n_out=n_out, mine=mine):
+            outs = eval_jaxpr(known, [], *xs)
+            res = [None] * len(slots)
+            for s, r in zip(mine, outs[n_out:]):
+                res[s] = r
+            return outs[:n_out] + [_zeros(a) if r is None else r for a, r in zip(slots, res)]
+        known_branches.append(_trace(fill, [v.aval for v in known.invars])[0])
+        res_vars = [Var(a) for a in slots]
+        for s, v in zip(mine, unknown.invars[:n_res]):
+            res_vars[s] = v
+        unknown_branches.append(ClosedJaxpr(Jaxpr([], res_vars + unknown.invars[n_res:], unknown.outvars,
+                                                  unknown.eqns), []))
+    known_out = cond_p.bind(index, *consts, *ops, branches=tuple(known_branches))
+    n_known_out = len(known_out) - len(slots)
+    res = known_out[n_known_out:]
+    nz_tans = [t for t in op_tans if type(t) is not ad.Zero]
+    tan_out = cond_p.bind(index, *res, *nz_tans, branches=tuple(unknown_branches)) if any(out_unk) else []
+    k_it, u_it = iter(known_out[:n_known_out]), iter(tan_out)
+    full = [next(u_it) if u else next(k_it) for u in out_unk]
+    k = len(branches[0].out_avals)
+    primal_outs = full[:k]
+    tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, full[k:], out_unk[k:])]
+    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
+
+
+linearize_rules[cond_p] = _cond_linearize
+
+
+def _cond_transpose(cts, index, *args, branches):
+    if ad.is_undefined(index):
+        raise ValueError("cond: cannot transpose with respect to the branch index")
+    lin = [ad.is_undefined(a) for a in args]
+    res = [a for a in args if not ad.is_undefined(a)]
+    out_avals = _joined_out_avals(branches)
+    cts = [_zeros(a) if type(c) is ad.Zero else c for c, a in zip(cts, out_avals)]
+    res_avals = [get_aval(r) for r in res]
+    ct_avals = [get_aval(c) for c in cts]
+
+    def transposed(b):
+        def fun(*xs):
+            r_it = iter(xs[:len(res)])
+            env_args = [None if l else next(r_it) for l in lin]
+            outs = _backward_with_residuals(b, env_args, lin, list(xs[len(res):]))
+            return [ad.instantiate(o) for o in outs]
+        return _trace(fun, res_avals + ct_avals)
+    new, consts = _join_consts([transposed(b) for b in branches])
+    outs = cond_p.bind(index, *consts, *res, *cts, branches=tuple(new))
+    it = iter(outs)
+    return [None] + [next(it) if l else None for l in lin]
+
+
+transpose_rules[cond_p] = _cond_transpose
+
+
+def _cond_batch(axis_data, vals, dims, branches):
+    from .. import lax
+    from ..transforms.batching import bdim_at_front
+    size = axis_data.size
+    index, ops = vals[0], vals[1:]
+    idim, odims = dims[0], dims[1:]
+    if idim is not None:
+        # A batched predicate: run every branch and select (inputs of unselected branches are
+        # stop_gradient'ed so that reverse mode never sees their NaNs).
+        index = bdim_at_front(index, idim, size)
+        ops = [bdim_at_front(x, d, size) for x, d in zip(ops, odims)]
+        branch_outs = []
+        for i, b in enumerate(branches):
+            bj, bconsts, _ = _batch_jaxpr(b, axis_data, [0] * len(ops), force=True)
+            pred = lax.eq(index, Array(np.int32(i)))
+            ops_i = [lax.select(_bcast(pred, x), x, lax.stop_gradient(x)) for x in ops]
+            branch_outs.append(eval_jaxpr(bj.jaxpr, [], *bconsts, *ops_i))
+        outs = [lax.select_n(_bcast(index, cases[0]), *cases) for cases in zip(*branch_outs)]
+        return outs, [0] * len(outs)
+    out_bat = [False] * len(branches[0].out_avals)
+    for b in branches:
+        out_bat = [x or y for x, y in zip(out_bat, _batch_jaxpr(b, axis_data, odims)[2])]
+    batched = [_batch_jaxpr(b, axis_data, odims, force=out_bat) for b in branches]
+    new, consts = _join_consts([(cj, cs) for cj, cs, _ in batched])
+    outs = cond_p.bind(index, *consts, *ops, branches=tuple(new))
+    return outs, [0 if b else None for b in out_bat]
+
+
+batch_rules[cond_p] = _cond_batch
+
+
+# =============================================================================================
+# while
+# =============================================================================================
+
+while_p = Primitive("while", multiple_results=True)
+while_p.pp_params = lambda p: [(k, p[k]) for k in ("body_jaxpr", "body_nconsts", "cond_jaxpr", "cond_nconsts")]
+
+
+def _while_abstract(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    return list(body_jaxpr.out_avals)
+
+
+abstract_eval_rules[while_p] = _while_abstract
+while_p.weak_type_rule = lambda weak, body_jaxpr, **_: [a.weak_type for a in body_jaxpr.out_avals]
+
+
+def _while_impl(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    from ..backends import cpu
+    cc, bc = args[:cond_nconsts], args[cond_nconsts:cond_nconsts + body_nconsts]
+    carry = list(args[cond_nconsts + body_nconsts:])
+    cond_f, body_f = cpu.compiled(cond_jaxpr), cpu.compiled(body_jaxpr)
+    while True:
+        pred = np.asarray(cond_f(*cc, *carry)[0])
+        if pred.ndim == 0:
+            if not pred:
+                return carry
+            carry = body_f(*bc, *carry)
+        else:  # batched predicate: examples that are done keep their carry
+            if not pred.any():
+                return carry
+            new = body_f(*bc, *carry)
+            carry = [np.where(pred.reshape(pred.shape + (1,) * (np.ndim(c) - pred.ndim)), n, c)
+                     for n, c in zip(new, carry)]
+
+
+impl_rules[while_p] = _while_impl
+
+
+def while_loop(cond_fun, body_fun, init_val):
+    """lax.while_loop: `while cond_fun(val): val = body_fun(val)`, traced once."""
+    init, in_tree = tree_flatten(init_val)
+    init = [_as_operand(x) for x in init]
+    avals = [get_aval(x) for x in init]
+    body, bconsts, out_tree = _trace_tree(body_fun, in_tree, avals)
+    if out_tree != in_tree:
+        raise TypeError(f"body_fun output and input must have identical types, got\n{out_tree}\nand\n{in_tree}.")
+    init, changed = _promote_weak_inputs(init, avals, body.out_avals)
+    if changed:
+        avals = [get_aval(x) for x in init]
+        body, bconsts, out_tree = _trace_tree(body_fun, in_tree, avals)
+    if not all(_same_type(a, b) for a, b in zip(avals, body.out_avals)):
+        raise TypeError("while_loop body function carry input and carry output must have equal types (e.g. "
+                        "shapes and dtypes of arrays), but they differ:\n"
+                        + _type_diff("carry element", avals, body.out_avals)
+                        + "\nMake the initial value already have the type the body returns.")
+    cond, cconsts, cond_tree = _trace_tree(cond_fun, in_tree, avals)
+    pa = cond.out_avals
+    if len(pa) != 1 or pa[0].shape != () or pa[0].dtype.kind != "b":
+        raise TypeError(f"cond_fun must return a boolean scalar, but got output type(s) "
+                        f"[{', '.join(a.str_long() for a in pa)}].")
+    outs = while_p.bind(*cconsts, *bconsts, *init, cond_jaxpr=cond, body_jaxpr=body,
+                        cond_nconsts=len(cconsts), body_nconsts=len(bconsts))
+    return tree_unflatten(in_tree, outs)
+
+
+def _while_jvp(primals, tangents, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    nc, nb = cond_nconsts, body_nconsts
+    cc, bc, init = primals[:nc], primals[nc:nc + nb], primals[nc + nb:]
+    bc_t, init_t = tangents[nc:nc + nb], tangents[nc + nb:]
+    bc_nz = [type(t) is not ad.Zero for t in bc_t]
+    carry_nz = [type(t) is not ad.Zero for t in init_t]
+    while True:
+        jb, jconsts, out_nz = _jvp_jaxpr(body_jaxpr, bc_nz + carry_nz, carry_nz)
+        new = [a or b for a, b in zip(carry_nz, out_nz)]
+        if new == carry_nz:
+            break
+        carry_nz = new
+    J, k, nbt, nkt = len(jconsts), len(init), sum(bc_nz), sum(carry_nz)
+    # jvp body invars: [jconsts, bc, carry, bc_t, carry_t] -> [jconsts, bc, bc_t, carry, carry_t]
+    perm = (list(range(J + nb)) + list(range(J + nb + k, J + nb + k + nbt))
+            + list(range(J + nb, J + nb + k)) + list(range(J + nb + k + nbt, J + nb + k + nbt + nkt)))
+    body = _reorder(jb, perm)
+    cj = cond_jaxpr.jaxpr
+    cond = ClosedJaxpr(Jaxpr([], cj.invars + [Var(ad.tangent_aval(a)) for a, nz in zip(get_avals(init), carry_nz) if nz],
+                             cj.outvars, cj.eqns), [])
+    t_init = [ad.instantiate(t) if nz and type(t) is ad.Zero else t
+              for t, nz in zip(init_t, carry_nz)]
+    outs = while_p.bind(*cc, *jconsts, *bc, *[t for t in bc_t if type(t) is not ad.Zero], *init,
+                        *[t for t, nz in zip(t_init, carry_nz) if nz],
+                        cond_jaxpr=cond, body_jaxpr=body, cond_nconsts=nc, body_nconsts=J + nb + nbt)
+    t_it = iter(outs[k:])
+    return outs[:k], [next(t_it) if nz else ad.Zero(get_aval(p)) for p, nz in zip(outs[:k], carry_nz)]
+
+
+def get_avals(xs):
+    return [get_aval(x) for x in xs]
+
+
+jvp_rules[while_p] = _while_jvp
+
+
+def _while_transpose(cts, *args, **params):
+    raise ValueError("Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with "
+                     "dynamic start/stop values. Try using lax.scan, or using fori_loop with static start/stop.")
+
+
+transpose_rules[while_p] = _while_transpose
+
+
+def _while_batch(axis_data, vals, dims, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    from ..transforms.batching import bdim_at_front
+    nc, nb = cond_nconsts, body_nconsts
+    cc, bc, init = vals[:nc], vals[nc:nc + nb], vals[nc + nb:]
+    ccd, bcd, initd = dims[:nc], dims[nc:nc + nb], dims[nc + nb:]
+    carry_bat = [d is not None for d in initd]
+    while True:
+        carry_dims = [0 if b else None for b in carry_bat]
+        _, _, out_bat = _batch_jaxpr(body_jaxpr, axis_data, list(bcd) + carry_dims, force=carry_bat)
+        pred_bat = _batch_jaxpr(cond_jaxpr, axis_data, list(ccd) + carry_dims)[2][0]
+        new = [True] * len(carry_bat) if pred_bat else [a or b for a, b in zip(carry_bat, out_bat)]
+        if new == carry_bat:
+            break
+        carry_bat = new
+    carry_dims = [0 if b else None for b in carry_bat]
+    body, bconsts, _ = _batch_jaxpr(body_jaxpr, axis_data, list(bcd) + carry_dims, force=carry_bat)
+    cond, cconsts, _ = _batch_jaxpr(cond_jaxpr, axis_data, list(ccd) + carry_dims)
+    init = [bdim_at_front(x, d, axis_data.size) if b else x for x, d, b in zip(init, initd, carry_bat)]
+    outs = while_p.bind(*cconsts, *cc, *bconsts, *bc, *init, cond_jaxpr=cond, body_jaxpr=body,
+                        cond_nconsts=len(cconsts) + nc, body_nconsts=len(bconsts) + nb)
+    return outs, carry_dims
+
+
+batch_rules[while_p] = _while_batch
+
+
+# =============================================================================================
+# scan
+# =============================================================================================
+
+_SCAN_PP = ("jaxpr", "length", "num_carry", "num_consts", "reverse", "unroll")
+
+scan_p = Primitive("scan", multiple_results=True)
+scan_p.pp_params = lambda p: [(k, p[k]) for k in _SCAN_PP]
+
+
+def _scan_out_avals(jaxpr, length, num_carry):
+    outs = jaxpr.out_avals
+    return list(outs[:num_carry]) + [a.update(shape=(length,) + a.shape) for a in outs[num_carry:]]
+
+
+abstract_eval_rules[scan_p] = lambda *args, jaxpr, length, num_carry, **_: _scan_out_avals(jaxpr, length, num_carry)
+scan_p.weak_type_rule = lambda weak, jaxpr, **_: [a.weak_type for a in jaxpr.out_avals]
+
+
+def _scan_impl(*args, jaxpr, length, reverse, unroll, num_consts, num_carry):
+    from ..backends import cpu
+    consts = args[:num_consts]
+    carry = list(args[num_consts:num_consts + num_carry])
+    xs = args[num_consts + num_carry:]
+    body = cpu.compiled(jaxpr)
+    ys = [np.empty((length,) + a.shape, a.dtype) for a in jaxpr.out_avals[num_carry:]]
+    for i in (range(length - 1, -1, -1) if reverse else range(length)):
+        outs = body(*consts, *carry, *[x[i] for x in xs])
+        carry = outs[:num_carry]
+        for y, o in zip(ys, outs[num_carry:]):
+            y[i] = o
+    return list(carry) + ys
+
+
+impl_rules[scan_p] = _scan_impl
+
+
+def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False):
+    """lax.scan: `carry, y = f(carry, x)` over the leading axis of xs; ys are stacked."""
+    if not callable(f):
+        raise TypeError("lax.scan: f argument should be a callable.")
+    xs_flat, xs_tree = tree_flatten(xs)
+    xs_flat = [_as_operand(x) for x in xs_flat]
+    lengths = sorted({get_aval(x).shape[0] for x in xs_flat if get_aval(x).ndim} )
+    if any(get_aval(x).ndim == 0 for x in xs_flat):
+        raise ValueError("scan got value with no leading axis to scan over: "
+                         + ", ".join(get_aval(x).str_short() for x in xs_flat if get_aval(x).ndim == 0))
+    if length is not None:
+        length = int(length)
+        if lengths and lengths != [length]:
+            raise ValueError(f"scan got `length` argument of {length} which disagrees with leading axis "
+                             f"sizes {lengths}.")
+    elif not lengths:
+        raise ValueError("scan got no values to scan over and `length` not provided.")
+    elif len(lengths) > 1:
+        raise ValueError("scan got values with different leading axis sizes: "
+                         + ", ".join(str(get_aval(x).shape[0]) for x in xs_flat) + ".")
+    else:
+        length = lengths[0]
+    init_flat, init_tree = tree_flatten(init)
+    init_flat = [_as_operand(x) for x in init_flat]
+    x_avals = [get_aval(x).update(shape=get_aval(x).shape[1:]) for x in xs_flat]
+    k = len(init_flat)
+    box = []
+
+    def body(*args):
+        carry = tree_unflatten(init_tree, list(args[:k]))
+        x = tree_unflatten(xs_tree, list(args[k:]))
+        out = f(carry, x)
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            raise TypeError(f"scan body output must be a pair, got {type(out).__name__}.")
+        c_leaves, c_tree = tree_flatten(out[0])
+        y_leaves, y_tree = tree_flatten(out[1])
+        box[:] = [c_tree, y_tree]
+        return c_leaves + y_leaves
+
+    def trace(carry_avals):
+        cj, consts = _trace(body, carry_avals + x_avals)
+        return cj, consts, box[0], box[1]
+    avals = [get_aval(x) for x in init_flat]
+    jaxpr, consts, c_tree, y_tree = trace(avals)
+    if c_tree != init_tree:
+        raise TypeError(f"scan body function carry input and carry output must have the same pytree structure, "
+                        f"but they differ:\n  the input carry is {init_tree}\n  the output carry is {c_tree}")
+    init_flat, changed = _promote_weak_inputs(init_flat, avals, jaxpr.out_avals[:k])
+    if changed:
+        avals = [get_aval(x) for x in init_flat]
+        jaxpr, consts, c_tree, y_tree = trace(avals)
+    if not all(_same_type(a, b) for a, b in zip(avals, jaxpr.out_avals[:k])):
+        raise TypeError("scan body function carry input and carry output must have equal types (e.g. shapes "
+                        "and dtypes of arrays), but they differ:\n"
+                        + _type_diff("carry element", avals, jaxpr.out_avals[:k])
+                        + "\nMake the initial carry already have the type the body returns.")
+    unroll = length if unroll is True else 1 if unroll is False else int(unroll)
+    outs = scan_p.bind(*consts, *init_flat, *xs_flat, jaxpr=jaxpr, length=length, reverse=bool(reverse),
+                       unroll=unroll, num_consts=len(consts), num_carry=k)
+    return tree_unflatten(c_tree, outs[:k]), tree_unflatten(y_tree, outs[k:])
+
+
+def _split3(xs, a, b):
+    return list(xs[:a]), list(xs[a:a + b]), list(xs[a + b:])
+
+
+def _scan_jvp_fixed_point(jaxpr, num_consts, num_carry, nz):
+    const_nz, carry_nz, xs_nz = _split3(nz, num_consts, num_carry)
+    n_ys = len(jaxpr.out_avals) - num_carry
+    while True:
+        jj, jconsts, out_nz = _jvp_jaxpr(jaxpr, const_nz + carry_nz + xs_nz, carry_nz + [False] * n_ys)
+        new = [a or b for a, b in zip(carry_nz, out_nz[:num_carry])]
+        if new == carry_nz:
+            return jj, jconsts, const_nz, carry_nz, xs_nz, out_nz[num_carry:]
+        carry_nz = new
+
+
+def _scan_jvp(primals, tangents, jaxpr, length, reverse, unroll, num_consts, num_carry):
+    nc, nk = num_consts, num_carry
+    nz = [type(t) is not ad.Zero for t in tangents]
+    jj, jconsts, const_nz, carry_nz, xs_nz, ys_nz = _scan_jvp_fixed_point(jaxpr, nc, nk, nz)
+    J, nx, ny = len(jconsts), len(primals) - nc - nk, len(jaxpr.out_avals) - nk
+    ntc, ntk, ntx, nty = sum(const_nz), sum(carry_nz), sum(xs_nz), sum(ys_nz)
+    P = J + nc + nk + nx
+    # invars [jc, consts, carry, xs, t_consts, t_carry, t_xs] -> [jc, consts, t_consts, carry, t_carry, xs, t_xs]
+    perm = (list(range(J + nc)) + list(range(P, P + ntc)) + list(range(J + nc, J + nc + nk))
+            + list(range(P + ntc, P + ntc + ntk)) + list(range(J + nc + nk, P)) + list(range(P + ntc + ntk, P + ntc + ntk + ntx)))
+    # outvars [carry, ys, t_carry, t_ys] -> [carry, t_carry, ys, t_ys]
+    operm = (list(range(nk)) + list(range(nk + ny, nk + ny + ntk)) + list(range(nk, nk + ny))
+             + list(range(nk + ny + ntk, nk + ny + ntk + nty)))
+    body = _reorder(jj, perm, operm)
+    consts, carry, xs = _split3(primals, nc, nk)
+    t_consts, t_carry, t_xs = _split3(tangents, nc, nk)
+    t_carry = [ad.instantiate(t) for t, z in zip(t_carry, carry_nz) if z]
+    outs = scan_p.bind(*jconsts, *consts, *[t for t in t_consts if type(t) is not ad.Zero], *carry, *t_carry,
+                       *xs, *[t for t in t_xs if type(t) is not ad.Zero], jaxpr=body, length=length,
+                       reverse=reverse, unroll=unroll, num_consts=J + nc + ntc, num_carry=nk + ntk)
+    c_out, tc_out = outs[:nk], iter(outs[nk:nk + ntk])
+    ys, ty_out = outs[nk + ntk:nk + ntk + ny], iter(outs[nk + ntk + ny:])
+    t_c = [next(tc_out) if z else ad.Zero(get_aval(p)) for p, z in zip(c_out, carry_nz)]
+    t_y = [next(ty_out) if z else ad.Zero(get_aval(p)) for p, z in zip(ys, ys_nz)]
+    return c_out + ys, t_c + t_y
+
+
+jvp_rules[scan_p] = _scan_jvp
+
+
+def _scan_linearize(trace, tracers, jaxpr, length, reverse, unroll, num_consts, num_carry):
+    """Primal scan (saving per-iteration residuals as stacked outputs) + a linear tangent scan."""
+    primals = [t.primal for t in tracers]
+    tangents = [t.tangent for t in tracers]
+    nc, nk = num_consts, num_carry
+    nz = [type(t) is not ad.Zero for t in tangents]
+    jj, jconsts, const_nz, carry_nz, xs_nz, ys_nz = _scan_jvp_fixed_point(jaxpr, nc, nk, nz)
+    J, nx, ny = len(jconsts), len(primals) - nc - nk, len(jaxpr.out_avals) - nk
+    ntc, ntk, ntx = sum(const_nz), sum(carry_nz), sum(xs_nz)
+    P = J + nc + nk + nx
+    unknowns = [False] * P + [True] * (ntc + ntk + ntx)
+    n_out = len(jj.jaxpr.outvars)
+    force = [False] * (nk + ny) + [True] * ntk + [False] * (n_out - nk - ny - ntk)
+    known, unknown, out_unk, n_res = _partial_eval_forced(jj.jaxpr, unknowns, force)
+    consts, carry, xs = _split3(primals, nc, nk)
+    const_vals = list(jconsts) + consts
+    res_vars = known.outvars[len(known.outvars) - n_res:]
+    # residuals that are loop-invariant constants are passed as consts, the rest are stacked
+    pos = {v: i for i, v in enumerate(known.invars)}
+    is_const_res = [isinstance(v, Var) and pos.get(v, P) < J + nc for v in res_vars]
+    n_known_out = len(known.outvars) - n_res
+    known_body = ClosedJaxpr(Jaxpr([], known.invars, known.outvars[:n_known_out]
+                                   + [v for v, c in zip(res_vars, is_const_res) if not c], known.eqns), [])
+    known_out = scan_p.bind(*const_vals, *carry, *xs, jaxpr=known_body, length=length, reverse=reverse,
+                            unroll=unroll, num_consts=J + nc, num_carry=nk)
+    stacked = known_out[n_known_out:]
+    const_res = [const_vals[pos[v]] for v, c in zip(res_vars, is_const_res) if c]
+    u_res = unknown.invars[:n_res]
+    u_ins = unknown.invars[n_res:]
+    invars = ([v for v, c in zip(u_res, is_const_res) if c] + u_ins[:ntc] + u_ins[ntc:ntc + ntk]
+              + [v for v, c in zip(u_res, is_const_res) if not c] + u_ins[ntc + ntk:])
+    unknown_body = ClosedJaxpr(Jaxpr([], invars, unknown.outvars, unknown.eqns), [])
+    t_consts, t_carry, t_xs = _split3(tangents, nc, nk)
+    t_carry = [ad.instantiate(t) for t, z in zip(t_carry, carry_nz) if z]
+    tan_out = scan_p.bind(*const_res, *[t for t in t_consts if type(t) is not ad.Zero], *t_carry, *stacked,
+                          *[t for t in t_xs if type(t) is not ad.Zero], jaxpr=unknown_body, length=length,
+                          reverse=reverse, unroll=unroll, num_consts=len(const_res) + ntc, num_carry=ntk)
+    k_it, u_it = iter(known_out[:n_known_out]), iter(tan_out)
+    full = [next(u_it) if u else next(k_it) for u in out_unk]
+    primal_outs = full[:nk + ny]
+    tan_full = iter([t if u else None for t, u in zip(full[nk + ny:], out_unk[nk + ny:])])
+    tangent_outs = []
+    for p, z in zip(primal_outs, carry_nz + ys_nz):
+        t = next(tan_full) if z else None
+        tangent_outs.append(ad.Zero(get_aval(p)) if t is None else t)
+    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
+
+
+linearize_rules[scan_p] = _scan_linearize
+
+
+def _scan_transpose(cts, *args, jaxpr, length, reverse, unroll, num_consts, num_carry):
+    """Run the body's transpose backwards over the sequence; cotangents of linear consts are
+    accumulated in the carry."""
+    nc, nk = num_consts, num_carry
+    consts, carry, xs = _split3(args, nc, nk)
+    lin_c = [ad.is_undefined(c) for c in consts]
+    lin_x = [ad.is_undefined(x) for x in xs]
+    res_c = [c for c, l in zip(consts, lin_c) if not l]
+    res_x = [x for x, l in zip(xs, lin_x) if not l]
+    in_avals = jaxpr.in_avals
+    lc_avals = [a for a, l in zip(in_avals[:nc], lin_c) if l]
+    carry_avals = list(in_avals[nc:nc + nk])
+    out_avals = jaxpr.out_avals
+    ct_carry = [_zeros(a) if type(c) is ad.Zero else c for c, a in zip(cts[:nk], out_avals[:nk])]
+    ct_ys = [_zeros(a.update(shape=(length,) + a.shape)) if type(c) is ad.Zero else c
+             for c, a in zip(cts[nk:], out_avals[nk:])]
+    nrc, nlc = len(res_c), len(lc_avals)
+    lin = lin_c + [True] * nk + lin_x
+
+    def body(*a):
+        rc, acc, ctc = a[:nrc], a[nrc:nrc + nlc], a[nrc + nlc:nrc + nlc + nk]
+        rx, cty = a[nrc + nlc + nk:nrc + nlc + nk + len(res_x)], a[nrc + nlc + nk + len(res_x):]
+        rc_it, rx_it = iter(rc), iter(rx)
+        env = ([None if l else next(rc_it) for l in lin_c] + [None] * nk + [None if l else next(rx_it) for l in lin_x])
+        outs = _backward_with_residuals(jaxpr, env, lin, list(ctc) + list(cty))
+        d_c, d_k, d_x = outs[:nlc], outs[nlc:nlc + nk], outs[nlc + nk:]
+        new_acc = [ad.instantiate(ad.add_tangents(x, d)) for x, d in zip(acc, d_c)]
+        return new_acc + [ad.instantiate(d) for d in d_k] + [ad.instantiate(d) for d in d_x]
+    x_avals = [a for a, l in zip(in_avals[nc + nk:], lin_x) if not l]
+    tj, tconsts = _trace(body, [get_aval(r) for r in res_c] + lc_avals + carry_avals + x_avals + list(out_avals[nk:]))
+    outs = scan_p.bind(*tconsts, *res_c, *[_zeros(a) for a in lc_avals], *ct_carry, *res_x, *ct_ys, jaxpr=tj,
+                       length=length, reverse=not reverse, unroll=unroll, num_consts=len(tconsts) + nrc,
+                       num_carry=nlc + nk)
+    ct_consts, ct_init, ct_xs = iter(outs[:nlc]), outs[nlc:nlc + nk], iter(outs[nlc + nk:])
+    return ([next(ct_consts) if l else None for l in lin_c]
+            + [c if ad.is_undefined(a) else None for c, a in zip(ct_init, carry)]
+            + [next(ct_xs) if l else None for l in lin_x])
+
+
+transpose_rules[scan_p] = _scan_transpose
+
+
+def _scan_batch(axis_data, vals, dims, jaxpr, length, reverse, unroll, num_consts, num_carry):
+    from ..transforms.batching import bdim_at_front, moveaxis
+    nc, nk = num_consts, num_carry
+    consts, carry, xs = _split3(vals, nc, nk)
+    cd, kd, xd = _split3(dims, nc, nk)
+    n_ys = len(jaxpr.out_avals) - nk
+    x_body_dims = [None if d is None else 0 for d in xd]
+    carry_bat = [d is not None for d in kd]
+    while True:
+        carry_dims = [0 if b else None for b in carry_bat]
+        bj, bconsts, out_bat = _batch_jaxpr(jaxpr, axis_data, cd + carry_dims + x_body_dims,
+                                            force=carry_bat + [False] * n_ys)
+        new = [a or b for a, b in zip(carry_bat, out_bat[:nk])]
+        if new == carry_bat:
+            break
+        carry_bat = new
+    carry = [bdim_at_front(x, d, axis_data.size) if b else x for x, d, b in zip(carry, kd, carry_bat)]
+    xs = [x if d is None else moveaxis(x, d, 1) for x, d in zip(xs, xd)]
+    outs = scan_p.bind(*bconsts, *consts, *carry, *xs, jaxpr=bj, length=length, reverse=reverse, unroll=unroll,
+                       num_consts=len(bconsts) + nc, num_carry=nk)
+    return outs, [0 if b else None for b in carry_bat] + [1 if b else None for b in out_bat[nk:]]
+
+
+batch_rules[scan_p] = _scan_batch
+
+
+# =============================================================================================
+# loops and maps built on the primitives
+# =============================================================================================
+
+def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
+    """lax.fori_loop: concrete bounds lower to `scan` (reverse-differentiable), traced bounds to
+    `while`."""
+    lower, upper = _as_operand(lower), _as_operand(upper)
+    la, ua = get_aval(lower), get_aval(upper)
+    if la.dtype.kind not in "iu" or ua.dtype.kind not in "iu":
+        raise TypeError(f"lax.fori_loop: lower and upper arguments must be integer scalars, got "
+                        f"{la.str_long()} and {ua.str_long()}.")
+    if la.dtype != ua.dtype:
+        from .. import lax
+        dt, _ = dtypes.result_type_weak((la.dtype, la.weak_type), (ua.dtype, ua.weak_type))
+        lower, upper = lax.convert_element_type(lower, dt), lax.convert_element_type(upper, dt)
+    try:
+        lo, hi = int(lower), int(upper)
+    except TypeError:
+        use_scan = False
+    else:
+        use_scan = True
+    if use_scan:
+        def step(carry, _):
+            i, x = carry
+            return (i + 1, body_fun(i, x)), None
+        n = max(hi - lo, 0)
+        (_, out), _ = scan(step, (lower, init_val), None, length=n,
+                           unroll=1 if unroll is None else unroll)
+        return out
+
+    def cond_fun(carry):
+        from .. import lax
+        i, hi_, _ = carry
+        return lax.lt(i, hi_)
+
+    def body(carry):
+        i, hi_, x = carry
+        return i + 1, hi_, body_fun(i, x)
+    return while_loop(cond_fun, body, (lower, upper, init_val))[2]
+
+
+def map(f, xs, *, batch_size=None):
+    """lax.map: f over the leading axis of xs, sequentially (a scan with no carry)."""
+    if batch_size is not None:
+        return _batched_map(f, xs, int(batch_size))
+    _, ys = scan(lambda _, x: ((), f(x)), (), xs)
+    return ys
+
+
+def _batched_map(f, xs, batch_size):
+    from ..api import vmap
+    from .. import numpy as jnp
+    leaves, tree = tree_flatten(xs)
+    n = get_aval(leaves[0]).shape[0]
+    n_batches, rem = divmod(n, batch_size)
+    main = [jnp.reshape(x[:n_batches * batch_size], (n_batches, batch_size) + get_aval(x).shape[1:]) for x in leaves]
+    ys = map(vmap(f), tree_unflatten(tree, main))
+    ys = tree_map_(lambda y: jnp.reshape(y, (n_batches * batch_size,) + y.shape[2:]), ys)
+    if rem:
+        rest = vmap(f)(tree_unflatten(tree, [x[n_batches * batch_size:] for x in leaves]))
+        ys = tree_map_(lambda a, b: jnp.concatenate([a, b]), ys, rest)
+    return ys
+
+
+def tree_map_(f, *trees):
+    from ..tree_util import tree_map
+    return tree_map(f, *trees)
+
+
+def associative_scan(fn, elems, reverse=False, axis=0):
+    """lax.associative_scan by recursive doubling (log2(n) applications of fn)."""
+    from .. import lax
+    leaves, tree = tree_flatten(elems)
+    leaves = [_as_operand(x) for x in leaves]
+    if reverse:
+        leaves = [lax.rev(x, (axis,)) for x in leaves]
+    n = get_aval(leaves[0]).shape[axis]
+    offset = 1
+    while offset < n:
+        head = [lax.slice_in_dim(x, 0, offset, axis=axis) for x in leaves]
+        a = tree_unflatten(tree, [lax.slice_in_dim(x, 0, n - offset, axis=axis) for x in leaves])
+        b = tree_unflatten(tree, [lax.slice_in_dim(x, offset, n, axis=axis) for x in leaves])
+        combined = tree_flatten(fn(a, b))[0]
+        leaves = [lax.concatenate([h, c], axis) for h, c in zip(head, combined)]
+        offset *= 2
+    if reverse:
+        leaves = [lax.rev(x, (axis,)) for x in leaves]
+    return tree_unflatten(tree, leaves)
+
+
+def reduce(operands, init_values, computation, dimensions):
+    """lax.reduce: monoid reductions (add, mul, max, min, and, or) map to reduce_* primitives;
+    other computations fold along the axes."""
+    from .. import lax
+    flat_ops, tree = tree_flatten(operands)
+    flat_init = tree_flatten(init_values)[0]
+    dims = tuple(int(d) for d in dimensions)
+    monoids = {lax.add: lax.reduce_sum, lax.mul: lax.reduce_prod, lax.max: lax.reduce_max,
+               lax.min: lax.reduce_min, lax.bitwise_and: lax.reduce_and, lax.bitwise_or: lax.reduce_or}
+    red = monoids.get(computation)
+    if red is not None and len(flat_ops) == 1:
+        x = _as_operand(flat_ops[0])
+        init = lax.convert_element_type(_as_operand(flat_init[0]), get_aval(x).dtype)
+        out = red(x, dims)
+        init_v = init.to_concrete_value() if isinstance(init, Tracer) else to_numpy(init)
+        if init_v is not None and red is lax.reduce_sum and np.all(np.asarray(init_v) == 0):
+            return tree_unflatten(tree, [out])
+        return tree_unflatten(tree, [computation(out, init)])
+    # general fold: move reduced axes to the front, flatten them, and fold with the computation
+    ops = [_as_operand(x) for x in flat_ops]
+    nd = get_aval(ops[0]).ndim
+    keep = [i for i in range(nd) if i not in dims]
+    acc = [lax.convert_element_type(_as_operand(v), get_aval(x).dtype) for v, x in zip(flat_init, ops)]
+    shape = [get_aval(ops[0]).shape[i] for i in keep]
+    acc = [lax.broadcast_in_dim(a, tuple(shape), ()) for a in acc]
+    moved = [lax.reshape(lax.transpose(x, tuple(dims) + tuple(keep)), (-1,) + tuple(shape)) if dims else x for x in ops]
+    count = int(np.prod([get_aval(ops[0]).shape[d] for d in dims])) if dims else 0
+    for i in range(count):
+        out = computation(tree_unflatten(tree, acc), tree_unflatten(tree, [m[i] for m in moved]))
+        acc = tree_flatten(out)[0]
+    return tree_unflatten(tree, acc)
+
+
+LAX_EXPORTS = {
+    "cond": cond, "switch": switch, "while_loop": while_loop, "fori_loop": fori_loop, "scan": scan,
+    "map": map, "associative_scan": associative_scan, "reduce": reduce,
+}
