@@ -19,6 +19,20 @@ from ..dtypes import (bool_, complex64, complex128, float16, float32, float64, i
                       promote_types, uint8, uint16, uint32, uint64)
 from ..tracing import Tracer, get_aval
 
+
+
+def _staged(fn=None, *, static_argnames=(), name=None):
+    """Run a jnp function as a nested `jit`, as JAX does for many of them: their jaxprs then
+    show `jit[name=... jaxpr={...}]` exactly where JAX's do."""
+    if fn is None:
+        return lambda f: _staged(f, static_argnames=static_argnames, name=name)
+    import functools as _ft
+    from ..api import jit
+    if name:
+        fn.__name__ = name
+    return _ft.wraps(fn)(jit(fn, static_argnames=static_argnames))
+
+
 ndarray = Array
 pi = _np.pi
 e = _np.e
@@ -589,30 +603,40 @@ def true_divide(x1, x2, /):
 divide = true_divide
 
 
+@_staged
 def floor_divide(x1, x2, /):
     a, b = _promote_args("floor_divide", x1, x2)
     dt = get_aval(a).dtype
-    if dt.kind in "iu":
-        if dt.kind == "u":
-            return lax.div(a, b)
-        zero = lax._zero(a)
-        mod = lax.rem(a, b)
-        return select(logical_and(not_equal(lax.sign(a), lax.sign(b)), not_equal(mod, zero)),
-                      lax.sub(lax.div(a, b), lax._one(a)), lax.div(a, b)) if False else _int_floor_divide(a, b)
+    if dt.kind == "u":
+        return lax.div(a, b)
+    if dt.kind == "i":
+        quotient = lax.div(a, b)
+        select_ = logical_and(not_equal(lax.sign(a), lax.sign(b)), not_equal(lax.rem(a, b), 0))
+        return _where(select_, subtract(quotient, 1), quotient)
     if dt == _dt.bool_:
         raise TypeError("floor_divide does not support bool dtype")
-    return lax.floor(lax.div(a, b)) if dt.kind == "f" else lax.div(a, b)
+    if dt.kind == "c":
+        raise TypeError("floor_divide does not support complex-valued inputs")
+    return _float_divmod(a, b)[0]
 
 
-def _int_floor_divide(a, b):
-    zero = lax._zero(a)
-    select_ = lax.bitwise_and(lax.ne(lax.sign(a), lax.sign(b)), lax.ne(lax.rem(a, b), zero))
-    return lax.select(select_, lax.sub(lax.div(a, b), lax._one(a)), lax.div(a, b))
+def _float_divmod(x1, x2):
+    # CPython's float_divmod (floatobject.c), as JAX writes it
+    mod = lax.rem(x1, x2)
+    x1_corrected = _where(equal(x2, 0), x1, lax.sub(x1, mod))
+    div = lax.div(x1_corrected, x2)
+    ind = lax.bitwise_and(not_equal(mod, 0), not_equal(lax.sign(x2), lax.sign(mod)))
+    mod = lax.select(ind, add(mod, x2), mod)
+    div = lax.select(ind, subtract(div, 1.0), div)
+    return lax.round(div), mod
 
 
+@_staged
 def remainder(x1, x2, /):
     a, b = _promote_args("remainder", x1, x2)
     zero = lax._zero(a)
+    if get_aval(b).dtype.kind in "iu":
+        b = _where(equal(b, 0), lax._one(b), b)   # x % 0 is 0 for ints, as in JAX
     trunc_mod = lax.rem(a, b)
     trunc_mod_not_zero = lax.ne(trunc_mod, zero)
     do_plus = lax.bitwise_and(lax.ne(lax.lt(trunc_mod, zero), lax.lt(b, zero)), trunc_mod_not_zero)
@@ -720,6 +744,7 @@ def trunc(x, /):
 fix = trunc
 
 
+@_staged(static_argnames=("decimals",))
 def round(a, decimals=0, out=None):
     _check_arraylike("round", a)
     (a,) = _promote_dtypes(a)
@@ -877,14 +902,19 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 
 def clip(arr=None, /, min=None, max=None, *, a=None, a_min=None, a_max=None):
     x = arr if arr is not None else a
-    lo = min if min is not None else a_min
-    hi = max if max is not None else a_max
+    if x is None:
+        raise ValueError("No input was provided to the clip function.")
     _check_arraylike("clip", x)
-    if lo is not None:
-        x = maximum(lo, x)
-    if hi is not None:
-        x = minimum(hi, x)
-    return asarray(x)
+    return _clip(x, min if min is not None else a_min, max if max is not None else a_max)
+
+
+@_staged(name="clip")
+def _clip(arr, min, max):
+    if min is not None:
+        arr = maximum(min, arr)
+    if max is not None:
+        arr = minimum(max, arr)
+    return asarray(arr)
 
 
 def conjugate(x, /):
@@ -955,11 +985,27 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
         raise ValueError("Either both or neither of the x and y arguments should be provided to jax.numpy.where, "
                          "got {} and {}.".format(x, y))
     _check_arraylike("where", condition, x, y)
-    (condition,) = _as_bool(condition) if get_aval(condition).dtype != _dt.bool_ else (condition,)
+    return _where(condition, x, y)
+
+
+@_staged
+def _where(condition, x, y):
+    if get_aval(condition).dtype != _dt.bool_:
+        condition = lax.ne(condition, lax._zero(condition))
     x, y = _promote_dtypes(x, y)
-    shape = _broadcast_shapes(_np.shape(condition), _np.shape(x), _np.shape(y))
-    condition, x, y = (broadcast_to(a, shape) for a in (condition, x, y))
+    if _np.ndim(condition) == 0:
+        x, y = _broadcast_arrays_like_jax(x, y)
+    else:
+        condition, x, y = _broadcast_arrays_like_jax(condition, x, y)
     return lax.select(condition, x, y)
+
+
+def _broadcast_arrays_like_jax(*args):
+    shapes = [_np.shape(a) for a in args]
+    if builtins.all(s == shapes[0] for s in shapes):
+        return list(args)
+    shape = _broadcast_shapes(*shapes)
+    return [broadcast_to(a, shape) for a in args]
 
 
 def select(condlist, choicelist, default=0):
@@ -1635,7 +1681,12 @@ def stack(arrays, axis=0, out=None, dtype=None):
         raise ValueError("All input arrays must have the same shape.")
     nd = get_aval(arrays[0]).ndim + 1
     axis = _canon_one(axis, nd)
-    return concatenate([expand_dims(a, axis) for a in arrays], axis, dtype=dtype)
+    if dtype is not None:
+        arrays = [asarray(a, dtype=dtype) for a in arrays]
+    else:
+        arrays = _promote_dtypes(*arrays)
+    from ..primitives.structural import stack_p
+    return stack_p.bind(*arrays, axis=axis)
 
 
 def vstack(tup, dtype=None):
@@ -1726,7 +1777,12 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
 
 
 def flip(m, axis=None):
-    m = asarray(m)
+    _check_arraylike("flip", m)
+    return _flip(asarray(m), axis if axis is None or isinstance(axis, int) else tuple(axis))
+
+
+@_staged(static_argnames=("axis",))
+def _flip(m, axis=None):
     axes = tuple(range(m.ndim)) if axis is None else _canon_axis(axis, m.ndim)
     return lax.rev(m, axes)
 
@@ -1767,6 +1823,7 @@ def pad(array, pad_width, mode="constant", constant_values=0):
     return lax.pad(a, cv, tuple((int(lo), int(hi), 0) for lo, hi in pw))
 
 
+@_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
 def sort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     _check_arraylike("sort", a)
     a = asarray(a)
@@ -1778,6 +1835,7 @@ def sort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     return lax.rev(out, (axis,)) if descending else out
 
 
+@_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
 def argsort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     _check_arraylike("argsort", a)
     a = asarray(a)

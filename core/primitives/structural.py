@@ -447,3 +447,36 @@ ad.jvp_rules[split_p] = _split_jvp
 transpose_rules[split_p] = _split_t
 batch_rules[split_p] = lambda ad_, vals, dims, sizes, axis: (
     split_p.bind(vals[0], sizes=sizes, axis=axis + (1 if axis >= dims[0] else 0)), [dims[0]] * len(sizes))
+
+# ---- stack / unstack (jnp.stack of a list binds `stack`, as in JAX 0.10) -------------------
+
+
+def _stack_abstract(*xs, axis):
+    if len({x.shape for x in xs}) > 1:
+        raise ValueError("All input arrays must have the same shape.")
+    if len({x.dtype for x in xs}) > 1:
+        raise TypeError(f"stack requires arguments to have the same dtypes, got "
+                        f"{', '.join(x.dtype.name for x in xs)}.")
+    shape = list(xs[0].shape)
+    shape.insert(axis, len(xs))
+    return ShapedArray(tuple(shape), xs[0].dtype, all(x.weak_type for x in xs))
+
+
+def _unstack_abstract(x, axis):
+    shape = tuple(d for i, d in enumerate(x.shape) if i != axis)
+    return [ShapedArray(shape, x.dtype, x.weak_type)] * x.shape[axis]
+
+
+stack_p = define("stack", abstract_eval=_stack_abstract, impl=lambda *xs, axis: np.stack(xs, axis=axis))
+unstack_p = define("unstack", abstract_eval=_unstack_abstract, multiple_results=True,
+                   impl=lambda x, axis: [np.take(x, i, axis=axis) for i in range(x.shape[axis])],
+                   weak_type_rule=lambda w, axis: w[0])
+ad.deflinear(stack_p, lambda ct, *xs, axis: (
+    [None] * len(xs) if type(ct) is ad.Zero else unstack_p.bind(ct, axis=axis)))
+ad.jvp_rules[unstack_p] = lambda primals, tangents, axis: (
+    unstack_p.bind(primals[0], axis=axis), unstack_p.bind(ad.instantiate(tangents[0]), axis=axis))
+transpose_rules[unstack_p] = lambda cts, x, axis: [stack_p.bind(*[ad.instantiate(c) for c in cts], axis=axis)]
+batch_rules[stack_p] = lambda axis_data, vals, dims, axis: (
+    stack_p.bind(*[bdim_at_front(v, d, axis_data.size) for v, d in zip(vals, dims)], axis=axis + 1), 0)
+batch_rules[unstack_p] = lambda axis_data, vals, dims, axis: (
+    unstack_p.bind(moveaxis(vals[0], dims[0], 0), axis=axis + 1), [0] * get_aval(vals[0]).shape[dims[0]])
