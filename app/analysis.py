@@ -1,0 +1,522 @@
+"""What the panes show, computed from the user's namespace with the engine's public API only
+(`import jax` as a user would). Every function returns plain data (str, lists, numpy arrays,
+dicts), so it is tested without Panel; errors come back as `sandbox.ErrorInfo`, never raised.
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import functools
+import inspect
+import statistics
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import sandbox
+
+# ------------------------------------------------------------------ finding functions
+WRAPPERS = {"jit", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat"}
+
+
+@dataclass
+class FunctionInfo:
+    name: str
+    fn: object                       # the callable in the user's namespace
+    params: list = field(default_factory=list)
+    line: int = 0
+    call_source: str | None = None   # source of the example arguments, e.g. "x, y"
+
+
+def _user_code_of(obj):
+    """The user's own function behind `obj` (through jit/functools.wraps wrappers), or None."""
+    seen = 0
+    while obj is not None and seen < 8:
+        code = getattr(obj, "__code__", None)
+        if code is not None and code.co_filename == sandbox.USER_FILE:
+            return obj
+        obj = getattr(obj, "__wrapped__", None) or getattr(obj, "fun", None)
+        seen += 1
+    return None
+
+
+def _callee_name(call: ast.Call) -> str | None:
+    """`f(x)` -> 'f'; `jax.jit(f)(x)` / `jit(f)(x)` -> 'f' (same arguments as f)."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name):
+        inner = func.func
+        inner_name = inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)
+        if inner_name in WRAPPERS and not func.keywords:
+            return func.args[0].id
+    return None
+
+
+def last_calls(code: str) -> dict:
+    """name -> source text of the arguments of the last call of that name in the code."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return {}
+    calls: dict = {}
+    nodes = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
+                   key=lambda n: (n.lineno, n.col_offset))
+    for node in nodes:
+        name = _callee_name(node)
+        if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            continue
+        parts = [ast.get_source_segment(code, a) for a in node.args]
+        if node.args and all(parts):
+            calls[name] = ", ".join(parts)
+    return calls
+
+
+def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
+    """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
+    calls = last_calls(code)
+    found = []
+    for name, obj in ns.items():
+        if name.startswith("__") or inspect.isclass(obj) or not callable(obj):
+            continue
+        user = _user_code_of(obj)
+        if user is None:
+            continue
+        try:
+            params = [p.name for p in inspect.signature(user).parameters.values()
+                      if p.default is inspect.Parameter.empty
+                      and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        except (TypeError, ValueError):
+            params = []
+        found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name)))
+    return sorted(found, key=lambda f: f.line)
+
+
+def default_function(functions: list[FunctionInfo], preferred: str | None = None) -> FunctionInfo | None:
+    """The named one, else the last function with an example call, else the last one."""
+    by_name = {f.name: f for f in functions}
+    if preferred in by_name:
+        return by_name[preferred]
+    called = [f for f in functions if f.call_source]
+    return (called or functions or [None])[-1]
+
+
+def default_args_source(info: FunctionInfo) -> str:
+    if info.call_source:
+        return info.call_source
+    return ", ".join("1.0" for _ in info.params) or ""
+
+
+def eval_args(source: str, ns: dict):
+    """Evaluate 'x, 2.0' in the user's namespace -> (tuple of args, ErrorInfo | None)."""
+    if not source.strip():
+        return (), None
+    value, err = sandbox.guarded_call(eval, f"({source},)", ns, seconds=5.0)
+    return (tuple(value) if err is None else ()), err
+
+
+# ------------------------------------------------------------------ jaxprs
+def _jax():
+    sandbox.install_jax()
+    import jax
+    return jax
+
+
+def _batched(args, size=3):
+    """Every argument stacked `size` times along a new leading axis (for the vmap view)."""
+    jax = _jax()
+    return jax.tree_util.tree_map(lambda a: jax.numpy.stack([jax.numpy.asarray(a)] * size), args)
+
+
+def _ones_like_tree(args):
+    jax = _jax()
+    return jax.tree_util.tree_map(lambda a: jax.numpy.ones_like(jax.numpy.asarray(a)), args)
+
+
+def transformed(view: str, fn, args):
+    """(function, arguments) whose jaxpr the view shows. Views: f, grad, jit, vmap, jvp."""
+    jax = _jax()
+    if view == "f":
+        return fn, args
+    if view == "grad":
+        return jax.grad(fn), args
+    if view == "jit":
+        return jax.jit(fn), args
+    if view == "vmap":
+        return jax.vmap(fn), _batched(args)
+    if view == "jvp":
+        tangents = _ones_like_tree(args)
+        return (lambda *primals: jax.jvp(fn, primals, tangents)), args
+    raise ValueError(f"unknown view {view!r}")
+
+
+VIEWS = ("f", "grad", "jit", "vmap", "jvp")
+VIEW_CODE = {"f": "jax.make_jaxpr(f)({args})", "grad": "jax.make_jaxpr(jax.grad(f))({args})",
+             "jit": "jax.make_jaxpr(jax.jit(f))({args})",
+             "vmap": "jax.make_jaxpr(jax.vmap(f))(*batched)  # each argument stacked 3 times",
+             "jvp": "jax.make_jaxpr(lambda *p: jax.jvp(f, p, ones_like(p)))({args})"}
+
+
+@dataclass
+class JaxprView:
+    view: str
+    text: str = ""
+    eqn_count: int = 0
+    closed: object = None            # the ClosedJaxpr (for the graph)
+    error: sandbox.ErrorInfo | None = None
+
+
+def jaxpr_view(fn, args, view: str = "f") -> JaxprView:
+    jax = _jax()
+
+    def make():
+        g, a = transformed(view, fn, args)
+        return jax.make_jaxpr(g)(*a)
+
+    closed, err = sandbox.guarded_call(make, seconds=10.0)
+    if err is not None:
+        return JaxprView(view, error=err)
+    return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed)
+
+
+def count_eqns(jaxpr) -> int:
+    """Top-level equations (what `len(jaxpr.eqns)` gives in JAX)."""
+    return len(jaxpr.eqns)
+
+
+def side_by_side(left: str, right: str) -> list[tuple[str, str, str]]:
+    """Rows (tag, left line, right line) with tag in {'equal', 'replace', 'delete', 'insert'}."""
+    a, b = left.splitlines(), right.splitlines()
+    rows = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        la, lb = a[i1:i2], b[j1:j2]
+        for k in range(max(len(la), len(lb))):
+            rows.append((tag, la[k] if k < len(la) else "", lb[k] if k < len(lb) else ""))
+    return rows
+
+
+# ------------------------------------------------------------------ dataflow graph
+def dataflow_graph(jaxpr) -> dict:
+    """Nodes (inputs, equations, outputs) and edges of a jaxpr, laid out in layers by depth.
+
+    Returns {"nodes": [{id, label, kind, layer, x, y, group}], "edges": [(src, dst)]}.
+    `group` is the fused-kernel index when a backend reports one (None on the CPU backend)."""
+    nodes, edges = [], []
+    producer = {}
+    depth = {}
+    for i, v in enumerate(jaxpr.invars):
+        nid = f"in{i}"
+        nodes.append({"id": nid, "label": f"{_short_aval(v)}", "kind": "input", "layer": 0})
+        producer[id(v)] = nid
+        depth[nid] = 0
+    for i, v in enumerate(getattr(jaxpr, "constvars", [])):
+        nid = f"const{i}"
+        nodes.append({"id": nid, "label": f"const {_short_aval(v)}", "kind": "const", "layer": 0})
+        producer[id(v)] = nid
+        depth[nid] = 0
+    for i, eqn in enumerate(jaxpr.eqns):
+        nid = f"eqn{i}"
+        srcs = [producer[id(v)] for v in eqn.invars if id(v) in producer]
+        layer = 1 + max((depth[s] for s in srcs), default=0)
+        depth[nid] = layer
+        nodes.append({"id": nid, "label": eqn.primitive.name, "kind": "eqn", "layer": layer})
+        edges.extend((s, nid) for s in dict.fromkeys(srcs))
+        for v in eqn.outvars:
+            producer[id(v)] = nid
+    last = 1 + max(depth.values(), default=0)
+    for i, v in enumerate(jaxpr.outvars):
+        nid = f"out{i}"
+        nodes.append({"id": nid, "label": f"out {_short_aval(v)}", "kind": "output", "layer": last})
+        if id(v) in producer:
+            edges.append((producer[id(v)], nid))
+    per_layer: dict = {}
+    for n in nodes:
+        row = per_layer.setdefault(n["layer"], [])
+        n["x"], n["y"] = float(n["layer"]), -float(len(row))
+        n["group"] = None
+        row.append(n)
+    for row in per_layer.values():  # centre each layer vertically
+        shift = (len(row) - 1) / 2
+        for n in row:
+            n["y"] += shift
+    return {"nodes": nodes, "edges": edges}
+
+
+def _short_aval(v) -> str:
+    aval = getattr(v, "aval", None)
+    return aval.str_short() if hasattr(aval, "str_short") else str(aval)
+
+
+# ------------------------------------------------------------------ plots
+def _is_float_scalar(a) -> bool:
+    arr = np.asarray(a)
+    return arr.shape == () and arr.dtype.kind in "fiu"
+
+
+MAX_JACOBIAN_SIDE = 64  # larger Jacobians are not worth a heatmap (and cost n forward passes)
+
+
+def plot_kind(fn, args) -> str | None:
+    """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'vector' (array out),
+    or None when no plot applies."""
+    out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
+    if err is not None or out is None:
+        return None
+    try:
+        out_arr = np.asarray(out)
+    except Exception:  # noqa: BLE001 - pytrees and tuples are not plotted
+        return None
+    if out_arr.dtype == object or out_arr.dtype.kind not in "fiu":
+        return None
+    scalar_out = out_arr.shape == ()
+    if len(args) == 1 and _is_float_scalar(args[0]) and scalar_out:
+        return "scalar"
+    if scalar_out and (len(args) == 2 and all(_is_float_scalar(a) for a in args)
+                       or len(args) == 1 and np.asarray(args[0]).shape == (2,)):
+        return "r2"
+    if not scalar_out and len(args) == 1 and np.asarray(args[0]).dtype.kind == "f" \
+            and np.asarray(args[0]).ndim <= 1 and out_arr.ndim <= 1 \
+            and np.asarray(args[0]).size <= MAX_JACOBIAN_SIDE and out_arr.size <= MAX_JACOBIAN_SIDE:
+        return "vector"
+    return None
+
+
+SCALAR_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})
+ys = jax.vmap(f)(xs)
+dys = jax.vmap(jax.grad(f))(xs)
+d2ys = jax.vmap(jax.grad(jax.grad(f)))(xs)"""
+
+
+def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
+    """f, f' and f'' over [x0-w, x0+w] with vmap(grad(f)); a per-point Python loop when f has
+    value-dependent Python control flow (vmap cannot trace it, grad can)."""
+    jax = _jax()
+    lo, hi = float(x0) - half_width, float(x0) + half_width
+    xs = jax.numpy.linspace(lo, hi, n)
+    df, d2f = jax.grad(fn), jax.grad(jax.grad(fn))
+
+    def vectorised():
+        return [np.asarray(jax.vmap(g)(xs), dtype=float) for g in (fn, df, d2f)]
+
+    def looped():
+        return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
+
+    vals, err = sandbox.guarded_call(vectorised, seconds=10.0)
+    method = "vmap"
+    if err is not None:
+        vals, err = sandbox.guarded_call(looped, seconds=10.0)
+        method = "loop"
+    if err is not None:
+        return {"error": err}
+    code = SCALAR_CODE.format(lo=lo, hi=hi, n=n)
+    if method == "loop":
+        code = "# vmap could not trace f (Python control flow on values); per point instead:\n" + \
+               code.replace("jax.vmap(", "loop(")
+    return {"x": np.asarray(xs, dtype=float), "f": vals[0], "df": vals[1], "d2f": vals[2],
+            "method": method, "code": code}
+
+
+def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> dict:
+    """f over a grid around the input (R^2 -> R) and its gradient on a coarser grid."""
+    jax = _jax()
+    jnp = jax.numpy
+    two_scalars = len(args) == 2
+    centre = [float(a) for a in args] if two_scalars else [float(v) for v in np.asarray(args[0])]
+    g = fn if two_scalars else (lambda x, y: fn(jnp.stack([x, y])))
+
+    def grid(m):
+        xs = np.linspace(centre[0] - half_width, centre[0] + half_width, m, dtype=np.float32)
+        ys = np.linspace(centre[1] - half_width, centre[1] + half_width, m, dtype=np.float32)
+        return xs, ys
+
+    def compute():
+        xs, ys = grid(n)
+        X, Y = np.meshgrid(xs, ys)
+        Z = jax.vmap(jax.vmap(g))(jnp.asarray(X), jnp.asarray(Y))
+        ax, ay = grid(arrows)
+        AX, AY = np.meshgrid(ax, ay)
+        GX, GY = jax.vmap(jax.vmap(jax.grad(g, argnums=(0, 1))))(jnp.asarray(AX), jnp.asarray(AY))
+        return {"x": xs, "y": ys, "z": np.asarray(Z, dtype=float), "ax": AX.ravel(), "ay": AY.ravel(),
+                "gx": np.asarray(GX, dtype=float).ravel(), "gy": np.asarray(GY, dtype=float).ravel(),
+                "code": "Z = jax.vmap(jax.vmap(f))(X, Y)\n"
+                        "GX, GY = jax.vmap(jax.vmap(jax.grad(f, argnums=(0, 1))))(X, Y)"}
+
+    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    return {"error": err} if err is not None else out
+
+
+def jacobian(fn, args) -> dict:
+    jax = _jax()
+    jac, err = sandbox.guarded_call(lambda: np.asarray(jax.jacfwd(fn)(*args), dtype=float), seconds=10.0)
+    if err is not None:
+        return {"error": err}
+    jac = jac.reshape(jac.shape[0] if jac.ndim else 1, -1)
+    return {"jac": jac, "code": "J = jax.jacfwd(f)(x)  # J[i, j] = d f_i / d x_j"}
+
+
+# ------------------------------------------------------------------ vmap comparison
+def batch_inputs(args, in_axes, size: int = 4):
+    """Stack each argument `size` times (shifted by 0.5*k so rows differ) along its in_axis;
+    arguments with in_axis None are passed unbatched."""
+    jax = _jax()
+    jnp = jax.numpy
+
+    def stack(leaf, ax):
+        base = jnp.asarray(leaf)
+        shift = 0.5 if base.dtype.kind == "f" else 1
+        return jnp.stack([base + shift * k for k in range(size)], axis=ax)
+
+    return tuple(a if ax is None else jax.tree_util.tree_map(lambda leaf: stack(leaf, ax), a)
+                 for a, ax in zip(args, in_axes))
+
+
+def _median_time(fn, repeats: int) -> dict:
+    jax = _jax()
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        jax.block_until_ready(fn())
+        times.append(time.perf_counter() - t0)
+    return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": repeats}
+
+
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5) -> dict:
+    """The tutorial's three ways to batch: a Python loop, jax.vmap, and f applied to the
+    batch directly ('manual': only right when f is already written for batches)."""
+    jax = _jax()
+    jnp = jax.numpy
+    in_axes = tuple(in_axes) if in_axes is not None else (0,) * len(args)
+    batched, err = sandbox.guarded_call(batch_inputs, args, in_axes, size)
+    if err is not None:
+        return {"error": err, "in_axes": in_axes, "size": size}
+
+    def loop():
+        rows = []
+        for i in range(size):
+            one = [b if ax is None else jax.tree_util.tree_map(lambda leaf: jnp.take(leaf, i, axis=ax), b)
+                   for b, ax in zip(batched, in_axes)]
+            rows.append(fn(*one))
+        return jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *rows)
+
+    vmapped = jax.vmap(fn, in_axes=in_axes)
+    result: dict = {"in_axes": in_axes, "size": size,
+                    "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
+    jitted = jax.jit(vmapped)
+    for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched)),
+                      ("jit(vmap)", lambda: jitted(*batched)), ("manual", lambda: fn(*batched))):
+        value, err = sandbox.guarded_call(run, seconds=10.0)
+        entry = {"error": err}
+        if err is None:
+            entry["value"] = _as_array(value)
+            timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
+            entry["time"] = timed if terr is None else None
+        result[name] = entry
+    ref = result.get("vmap", {}).get("value")
+    for name in ("loop", "manual"):
+        e = result.get(name, {})
+        if ref is not None and e.get("value") is not None:
+            e["matches_vmap"] = bool(e["value"].shape == ref.shape and np.allclose(e["value"], ref, equal_nan=True))
+    return result
+
+
+def _as_array(value):
+    """A batched output as one float array (pytree outputs: their leaves, flattened, side by side)."""
+    jax = _jax()
+    leaves = jax.tree_util.tree_leaves(value)
+    try:
+        if len(leaves) == 1:
+            return np.asarray(leaves[0])
+        return np.concatenate([np.asarray(l, dtype=float).reshape(len(np.asarray(l)), -1) for l in leaves], axis=1)
+    except Exception:  # noqa: BLE001 - shown as "not tabular"
+        return None
+
+
+# ------------------------------------------------------------------ timings
+def timings(fn, args, repeats: int = 15) -> dict:
+    """Eager vs jit: first call (trace, then compile + first run) and steady state, as median
+    with min and max of `repeats` calls; the retrace count of the steady-state calls."""
+    jax = _jax()
+    traces = [0]
+
+    @functools.wraps(fn)
+    def counted(*a):
+        traces[0] += 1
+        return fn(*a)
+
+    def measure():
+        out = {"backend": jax.default_backend()}
+        t0 = time.perf_counter()
+        jax.block_until_ready(fn(*args))
+        first_eager = time.perf_counter() - t0
+        reps = repeats if first_eager < 0.05 else max(3, min(repeats, int(0.5 / max(first_eager, 1e-9))))
+        out["eager"] = _median_time(lambda: fn(*args), reps)
+
+        t0 = time.perf_counter()
+        jax.jit(fn).lower(*args)
+        trace_s = time.perf_counter() - t0
+        jitted = jax.jit(counted)
+        t0 = time.perf_counter()
+        jax.block_until_ready(jitted(*args))
+        first = time.perf_counter() - t0
+        out["jit_steady"] = _median_time(lambda: jitted(*args), reps)
+        out["jit_first"] = {"total": first, "trace": min(trace_s, first),
+                            "compile_and_run": max(0.0, first - trace_s)}
+        out["retraces"] = traces[0]
+        closed = jax.make_jaxpr(fn)(*args)
+        out["eqn_count"] = count_eqns(closed.jaxpr)
+        out["kernels"] = 1  # the CPU backend compiles a whole jaxpr into one Python function
+        out["repeats"] = reps
+        return out
+
+    out, err = sandbox.guarded_call(measure, seconds=20.0)
+    return {"error": err} if err is not None else out
+
+
+# ------------------------------------------------------------------ everything at once
+@dataclass
+class Analysis:
+    """Everything the panes show for one (code, function, input) state."""
+    run: sandbox.RunResult
+    functions: list = field(default_factory=list)
+    function: FunctionInfo | None = None
+    args_source: str = ""
+    args: tuple = ()
+    args_error: sandbox.ErrorInfo | None = None
+    jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
+    plot_kind: str | None = None
+    plot: dict = field(default_factory=dict)
+    vmap: dict = field(default_factory=dict)
+    timing: dict = field(default_factory=dict)
+
+
+def analyse(code: str, function: str | None = None, args_source: str | None = None,
+            views=VIEWS, with_vmap=True, with_timing=True, in_axes=None,
+            seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
+    """Run the code, pick the function and its input, and compute every pane's data."""
+    run = sandbox.run(code, seconds=seconds)
+    a = Analysis(run=run)
+    a.functions = find_functions(code, run.namespace)
+    a.function = default_function(a.functions, function)
+    if a.function is None:
+        return a
+    a.args_source = args_source if args_source is not None else default_args_source(a.function)
+    a.args, a.args_error = eval_args(a.args_source, run.namespace)
+    if a.args_error is not None:
+        return a
+    fn = a.function.fn
+    with sandbox.captured():  # prints while tracing belong to the run, not to every pane
+        for view in views:
+            a.jaxprs[view] = jaxpr_view(fn, a.args, view)
+        a.plot_kind = plot_kind(fn, a.args)
+        if a.plot_kind == "scalar":
+            a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
+        elif a.plot_kind == "r2":
+            a.plot = surface(fn, a.args)
+        elif a.plot_kind == "vector":
+            a.plot = jacobian(fn, a.args)
+        if with_vmap and a.args:
+            a.vmap = vmap_comparison(fn, a.args, in_axes)
+        if with_timing:
+            a.timing = timings(fn, a.args)
+    return a

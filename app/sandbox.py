@@ -1,0 +1,286 @@
+"""Runs a learner's code: a fresh namespace where `import jax` is the engine, captured
+stdout/stderr/warnings, a time budget, and errors turned into something a learner can act on.
+
+Stopping runaway code (an infinite loop must not cost the page or the code):
+- CPython (`panel serve`, tests): a watchdog thread raises `TimeBudgetExceeded` inside the
+  running thread with `PyThreadState_SetAsyncExc`; no tracing, so timings are not distorted.
+- Pyodide (the page runs Python on the browser's main thread, where no other thread can
+  interrupt it): a trace function installed only on frames of the user's own code
+  (`co_filename == USER_FILE`) checks the clock; engine and numpy frames run untraced.
+  A `KeyboardInterrupt` from Pyodide's interrupt buffer (if Python runs in a worker) is
+  reported the same way.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import io
+import sys
+import threading
+import time
+import traceback
+import warnings
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from dataclasses import dataclass, field
+
+USER_FILE = "<gradpad>"
+DEFAULT_BUDGET_S = 10.0
+MAX_OUTPUT_CHARS = 20_000
+IN_PYODIDE = sys.platform == "emscripten"
+
+
+class TimeBudgetExceeded(BaseException):
+    """Raised inside user code that ran past its time budget (BaseException: a bare
+    `except Exception` in the user's loop must not swallow it)."""
+
+
+# ------------------------------------------------------------------ errors -> hints
+# exception class name -> (hint, gallery example that shows the fix)
+HINTS: dict[str, tuple[str, str]] = {
+    "TracerBoolConversionError": (
+        "Python `if`/`while` on a traced value: use jax.lax.cond / jnp.where, or mark the "
+        "argument static with static_argnums.", "static_args_and_control_flow"),
+    "ConcretizationTypeError": (
+        "A traced value was used where Python needs a concrete one (a shape, a loop bound): "
+        "compute it with numpy on static shapes or mark the argument static.",
+        "static_args_and_control_flow"),
+    "TracerIntegerConversionError": (
+        "A traced value was used as a Python int: mark it static or use lax.fori_loop / "
+        "lax.dynamic_slice.", "lax_control_flow"),
+    "TracerArrayConversionError": (
+        "numpy (np.*) was called on a traced value: use jax.numpy (jnp.*) inside transformed "
+        "functions.", "jaxpr_inspection"),
+    "NonConcreteBooleanIndexError": (
+        "x[mask] has a value-dependent shape under jit: use jnp.where(mask, x, 0).",
+        "static_args_and_control_flow"),
+    "UnexpectedTracerError": (
+        "A traced value escaped its transformation (stored in a global?): return it instead.",
+        "jaxpr_inspection"),
+    "TimeBudgetExceeded": (
+        "The code ran past its time budget and was stopped (an infinite loop?). Your code is "
+        "kept; fix it and run again.", ""),
+    "TypeError": ("", ""),
+}
+ITEM_ASSIGNMENT_HINT = ("JAX arrays are immutable: use x.at[i].set(v), which returns a new "
+                        "array.", "jnp_basics_and_immutability")
+
+
+@dataclass
+class ErrorInfo:
+    type: str                      # the exception's class name, e.g. TracerBoolConversionError
+    message: str
+    hint: str = ""
+    example: str = ""              # gallery example that shows the fix ("" if none)
+    line: int | None = None        # line in the user's code where it was raised
+    traceback: str = ""            # user-code frames only
+
+    def headline(self) -> str:
+        first = self.message.splitlines()[0] if self.message else ""
+        return f"{self.type}: {first}"
+
+
+@dataclass
+class RunResult:
+    namespace: dict
+    stdout: str = ""
+    stderr: str = ""
+    warnings: list = field(default_factory=list)
+    error: ErrorInfo | None = None
+    result: str | None = None      # repr of a trailing expression, as a notebook cell shows
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def describe_error(exc: BaseException) -> ErrorInfo:
+    name = type(exc).__name__
+    message = str(exc)
+    hint, example = HINTS.get(name, ("", ""))
+    if isinstance(exc, TypeError) and "item assignment" in message:
+        hint, example = ITEM_ASSIGNMENT_HINT
+    if isinstance(exc, TimeBudgetExceeded) and not message:
+        message = "stopped: the code ran longer than its time budget"
+    if isinstance(exc, KeyboardInterrupt):
+        name, message = "TimeBudgetExceeded", "execution was interrupted"
+        hint, example = HINTS["TimeBudgetExceeded"]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == USER_FILE]
+    if frames:
+        line = frames[-1].lineno
+    else:  # a SyntaxError in the user's code has no user frame, but knows its line
+        line = exc.lineno if isinstance(exc, SyntaxError) else None
+    tb = "".join(traceback.format_list(frames)) if frames else ""
+    return ErrorInfo(name, message, hint, example, line, tb)
+
+
+# ------------------------------------------------------------------ output capture
+class CappedText(io.StringIO):
+    """A text stream that keeps the first `limit` characters and counts the rest."""
+
+    def __init__(self, limit: int = MAX_OUTPUT_CHARS):
+        super().__init__()
+        self.limit, self.dropped = limit, 0
+
+    def write(self, s: str) -> int:
+        room = self.limit - self.tell()
+        if room > 0:
+            super().write(s[:room])
+        self.dropped += max(0, len(s) - max(room, 0))
+        return len(s)
+
+    def text(self) -> str:
+        body = self.getvalue()
+        if self.dropped:
+            body += f"\n… output truncated: {self.dropped:,} more characters not shown\n"
+        return body
+
+
+@contextmanager
+def captured():
+    """Capture stdout, stderr and warnings. Yields (stdout, stderr, warning list)."""
+    out, err = CappedText(), CappedText()
+    with warnings.catch_warnings(record=True) as caught, redirect_stdout(out), redirect_stderr(err):
+        warnings.simplefilter("always")
+        yield out, err, caught
+
+
+def format_warnings(caught) -> list[str]:
+    return [f"{w.category.__name__}: {w.message}" for w in caught]
+
+
+# ------------------------------------------------------------------ time budget
+class _Watchdog:
+    """CPython: raise TimeBudgetExceeded in the calling thread after `seconds`."""
+
+    def __init__(self, seconds: float):
+        import ctypes
+        self._set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+        self._tid = ctypes.c_ulong(threading.get_ident())
+        self._lock = threading.Lock()
+        self._active = True
+        self.fired = False
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.daemon = True
+
+    def _fire(self):
+        import ctypes
+        with self._lock:
+            if self._active:
+                self.fired = True
+                self._set_async_exc(self._tid, ctypes.py_object(TimeBudgetExceeded))
+
+    def __enter__(self):
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        with self._lock:
+            self._active = False
+            self._timer.cancel()
+            if self.fired:  # a pending exception that has not been raised yet must not leak
+                self._set_async_exc(self._tid, None)
+        return False
+
+
+class _UserFrameTracer:
+    """Pyodide: a clock check on every line of the user's own code, nothing elsewhere."""
+
+    def __init__(self, seconds: float):
+        self.deadline = time.monotonic() + seconds
+
+    def _local(self, frame, event, arg):
+        if time.monotonic() > self.deadline:
+            raise TimeBudgetExceeded()
+        return self._local
+
+    def _global(self, frame, event, arg):
+        return self._local if frame.f_code.co_filename == USER_FILE else None
+
+    def __enter__(self):
+        self._previous = sys.gettrace()
+        sys.settrace(self._global)
+        return self
+
+    def __exit__(self, *exc):
+        sys.settrace(self._previous)
+        return False
+
+
+def budget(seconds: float | None):
+    """Context manager that stops the code inside after `seconds` (None: no limit)."""
+    if seconds is None:
+        return _NoBudget()
+    return _UserFrameTracer(seconds) if IN_PYODIDE else _Watchdog(seconds)
+
+
+class _NoBudget:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, **kwargs):
+    """Call fn under the time budget; returns (value, ErrorInfo | None). Output is not captured."""
+    try:
+        with budget(seconds):
+            return fn(*args, **kwargs), None
+    except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
+        return None, describe_error(e)
+
+
+# ------------------------------------------------------------------ running code
+_jax_installed = False
+
+
+def install_jax() -> None:
+    """`import jax` -> the engine (idempotent)."""
+    global _jax_installed
+    if not _jax_installed:
+        import core
+        core.install_as_jax()
+        _jax_installed = True
+
+
+def fresh_namespace() -> dict:
+    return {"__name__": "__main__", "__builtins__": builtins, "__file__": USER_FILE}
+
+
+def compile_user_code(code: str):
+    """(module code object, trailing-expression code object or None)."""
+    tree = ast.parse(code, USER_FILE, "exec")
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    return compile(tree, USER_FILE, "exec"), (compile(last, USER_FILE, "eval") if last else None)
+
+
+def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
+    """Run `code` in a fresh namespace. Never raises for errors in the user's code."""
+    install_jax()
+    ns = fresh_namespace()
+    res = RunResult(namespace=ns)
+    t0 = time.perf_counter()
+    with captured() as (out, err, caught):
+        try:
+            body, last = compile_user_code(code)
+            with budget(seconds):
+                exec(body, ns)
+                if last is not None:
+                    value = eval(last, ns)
+                    if value is not None:
+                        res.result = truncate(repr(value))
+        except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
+            res.error = describe_error(e)
+    res.seconds = time.perf_counter() - t0
+    res.stdout, res.stderr = out.text(), err.text()
+    res.warnings = format_warnings(caught)
+    return res
+
+
+def truncate(text: str, limit: int = MAX_OUTPUT_CHARS) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n… truncated: {len(text) - limit:,} more characters not shown"
