@@ -166,7 +166,8 @@ def pp_literal(lit: Literal) -> str:
     if isinstance(val, (np.bool_, bool)):
         s = str(bool(val))
     elif isinstance(val, (np.floating, float)):
-        s = str(val) if isinstance(val, np.floating) else repr(val)
+        # JAX prints the literal's value at its dtype as a Python float: 1.67 -> 1.6699999570846558
+        s = repr(float(np.asarray(val, lit.aval.dtype))) if lit.aval.dtype.kind == "f" else repr(float(val))
     else:
         s = str(val)
     return f"{s}:{lit.aval.str_short()}"

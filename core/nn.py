@@ -5,16 +5,35 @@ import numpy as _np
 
 from . import lax
 from . import numpy as jnp
-from .api import custom_jvp
+from .api import custom_jvp, jit
 from .tracing import get_aval
 
 
+def _jit(fn=None, **kw):
+    """JAX jits most activations; staging them the same way keeps jaxpr text identical."""
+    if fn is None:
+        return lambda f: _jit(f, **kw)
+    import functools
+    return functools.wraps(fn)(jit(fn, **kw))
+
+
+@custom_jvp
+@_jit
 def relu(x):
     return jnp.maximum(x, 0)
 
 
+# the derivative at 0 is 0 (not the 0.5 that max's symmetric rule would give), as in JAX
+relu.defjvps(lambda g, ans, x: lax.select(x > 0, g, lax.full_like(g, 0)))
+
+
+@custom_jvp
+@_jit
 def relu6(x):
     return jnp.minimum(jnp.maximum(x, 0), 6.0)
+
+
+relu6.defjvps(lambda g, ans, x: lax.select((x > 0) & (x < 6), g, lax.full_like(g, 0)))
 
 
 def sigmoid(x):
@@ -22,47 +41,74 @@ def sigmoid(x):
     return lax.logistic(x)
 
 
+@_jit
 def silu(x):
-    (x,) = jnp._promote_dtypes_inexact(x)
+    x = jnp.asarray(x)
     return x * sigmoid(x)
 
 
 swish = silu
 
 
+@_jit
 def softplus(x):
     return jnp.logaddexp(x, 0)
 
 
+@_jit
 def soft_sign(x):
+    x = jnp.asarray(x)
     return x / (jnp.abs(x) + 1)
 
 
+@_jit
 def log_sigmoid(x):
+    x = jnp.asarray(x)
     return -softplus(-x)
 
 
+@_jit
 def elu(x, alpha=1.0):
-    safe = jnp.where(x > 0, 0.0, x)
-    return jnp.where(x > 0, x, alpha * jnp.expm1(safe))
+    x = jnp.asarray(x)
+    return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.where(x > 0, 0.0, x)))
 
 
+@_jit
 def celu(x, alpha=1.0):
     return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
 
 
+@_jit
 def selu(x):
     alpha = 1.6732632423543772848170429916717
     scale = 1.0507009873554804934193349852946
     return scale * elu(x, alpha)
 
 
+@_jit
 def leaky_relu(x, negative_slope=1e-2):
+    x = jnp.asarray(x)
     return jnp.where(x >= 0, x, negative_slope * x)
 
 
+@_jit
 def hard_tanh(x):
+    x = jnp.asarray(x)
     return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
+
+
+@_jit
+def hard_sigmoid(x):
+    return relu6(x + 3.0) / 6.0
+
+
+@_jit
+def hard_silu(x):
+    x = jnp.asarray(x)
+    return x * hard_sigmoid(x)
+
+
+hard_swish = hard_silu
 
 
 def tanh(x):
@@ -71,68 +117,97 @@ def tanh(x):
 
 def gelu(x, approximate=True):
     (x,) = jnp._promote_dtypes_inexact(x)
+    dt = get_aval(x).dtype
     if approximate:
-        sqrt_2_over_pi = _np.sqrt(2 / _np.pi).astype(get_aval(x).dtype)
+        sqrt_2_over_pi = _np.sqrt(2 / _np.pi).astype(dt)
         cdf = 0.5 * (1.0 + jnp.tanh(sqrt_2_over_pi * (x + 0.044715 * (x ** 3))))
         return x * cdf
-    return jnp.array(0.5, get_aval(x).dtype) * x * (lax.erfc(-x * (1 / _np.sqrt(2)).astype(get_aval(x).dtype)))
+    sqrt_half = _np.sqrt(0.5).astype(dt)
+    return jnp.array(0.5 * x * (lax.erfc(-x * sqrt_half)), dtype=dt)
 
 
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
-    a = jnp.asarray(a)
+    """log(sum(b * exp(a))) computed stably (JAX's jax.nn.logsumexp / jax.scipy.special.logsumexp)."""
+    if where is not None:
+        a = jnp.where(where, a, 0)
     if b is not None:
-        a, b = jnp._promote_dtypes_inexact(a, b)
-        a = jnp.where(b != 0, a, -jnp.inf)
+        a, b = jnp._promote_args_inexact("logsumexp", a, b)
+        a = jnp.where(b != 0, a, -_np.inf)
     else:
-        (a,) = jnp._promote_dtypes_inexact(a)
-    amax = jnp.max(a, axis=axis, keepdims=True)
+        (a,) = jnp._promote_args_inexact("logsumexp", a)
+    ndim = get_aval(a).ndim
+    dims = jnp._canon_axis(axis, ndim)
+    amax = jnp.max(jnp.real(a), axis=dims, keepdims=keepdims, where=where, initial=-_np.inf)
     amax = lax.stop_gradient(lax.select(jnp.isfinite(amax), amax, lax.full_like(amax, 0)))
-    exp_a = lax.exp(lax.sub(a, amax))
+    amax_with_dims = amax if keepdims else lax.expand_dims(amax, dims)
+    exp_a = lax.exp(lax.sub(a, amax_with_dims.astype(get_aval(a).dtype)))
     if b is not None:
         exp_a = lax.mul(exp_a, b)
-    sumexp = jnp.sum(exp_a, axis=axis, keepdims=keepdims)
+    sumexp = jnp.sum(exp_a, axis=dims, keepdims=keepdims, where=where)
     sign = lax.sign(sumexp)
-    if return_sign or b is not None:
+    complex_ = get_aval(a).dtype.kind == "c"
+    if return_sign or not complex_:
         sumexp = jnp.abs(sumexp)
-    out = lax.add(lax.log(sumexp), amax if keepdims else jnp.squeeze(amax, axis) if axis is not None else jnp.reshape(amax, ()))
+    out = lax.add(lax.log(sumexp), amax.astype(get_aval(sumexp).dtype))
     if return_sign:
         return out, sign
+    if b is not None and not complex_:
+        out = jnp.where(sign < 0, jnp.array(_np.nan, dtype=get_aval(out).dtype), out)
     return out
 
 
-def softmax(x, axis=-1, where=None, initial=None):
-    x_max = jnp.max(x, axis, keepdims=True)
-    unnormalized = jnp.exp(x - lax.stop_gradient(x_max))
-    return unnormalized / jnp.sum(unnormalized, axis, keepdims=True)
+def softmax(x, axis=-1, where=None, initial=-_np.inf):
+    x_max = jnp.max(x, axis, where=where, initial=initial, keepdims=True)
+    x_safe = x if where is None else jnp.where(where, x, initial)
+    unnormalized = jnp.exp(x_safe - lax.stop_gradient(x_max))
+    result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
+    if where is not None:
+        result = jnp.where(where, result, 0)
+    return result
 
 
-def log_softmax(x, axis=-1, where=None, initial=None):
-    x_max = jnp.max(x, axis, keepdims=True)
-    shifted = x - lax.stop_gradient(x_max)
-    shifted_logsumexp = jnp.log(jnp.sum(jnp.exp(shifted), axis, keepdims=True))
-    return shifted - shifted_logsumexp
+@_jit(static_argnames=("axis",))
+def log_softmax(x, axis=-1, where=None):
+    x = jnp.asarray(x)
+    x_max = jnp.max(x, axis, where=where, initial=-_np.inf, keepdims=True)
+    x_safe = x if where is None else jnp.where(where, x, -_np.inf)
+    shifted = x_safe - lax.stop_gradient(x_max)
+    shifted_logsumexp = jnp.log(jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True))
+    result = shifted - shifted_logsumexp
+    if where is not None:
+        return jnp.where(where, result, -_np.inf)
+    return result
 
 
 def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None):
     if mean is None:
-        mean = jnp.mean(x, axis, keepdims=True)
+        mean = jnp.mean(x, axis, keepdims=True, where=where)
     if variance is None:
-        variance = jnp.mean(jnp.square(x), axis, keepdims=True) - jnp.square(mean)
-    return (x - mean) * lax.rsqrt(variance + epsilon)
+        variance = jnp.mean(jnp.square(x), axis, keepdims=True, where=where) - jnp.square(mean)
+        variance = jnp.clip(variance, 0)
+    return jnp.subtract(x, mean) * lax.rsqrt(variance + epsilon)
 
 
 normalize = standardize
 
 
 def one_hot(x, num_classes, *, dtype=None, axis=-1):
-    dtype = jnp._dtype_arg(dtype) or jnp._dt.default_float_dtype()
+    if not isinstance(num_classes, int):
+        num_classes = jnp._concrete(num_classes, "one_hot")
     x = jnp.asarray(x)
-    lhs = lax.expand_dims(x, (axis % (x.ndim + 1),)) if x.ndim or True else x
-    rhs_shape = [1] * (x.ndim + 1)
-    ax = axis % (x.ndim + 1)
-    rhs_shape[ax] = num_classes
-    rhs = lax.broadcast_in_dim(lax.iota(x.dtype, num_classes), tuple(rhs_shape), (ax,))
-    return lax.convert_element_type(jnp.equal(lhs, rhs), dtype)
+    dtype = jnp._dtype_arg(dtype) or jnp._dt.default_float_dtype()
+    return _one_hot(x, int(num_classes), dtype=dtype, axis=axis)
+
+
+@_jit(static_argnames=("num_classes", "dtype", "axis"))
+def _one_hot(x, num_classes, *, dtype, axis):
+    nd = get_aval(x).ndim
+    out_axis = axis % (nd + 1)
+    lhs = lax.expand_dims(x, (axis,))
+    rhs_shape = [1] * nd
+    rhs_shape.insert(out_axis, num_classes)
+    rhs = lax.broadcasted_iota(get_aval(x).dtype, rhs_shape, out_axis)
+    return jnp.equal(lhs, rhs).astype(dtype)
 
 
 def glu(x, axis=-1):

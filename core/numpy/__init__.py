@@ -1121,16 +1121,11 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
 
 
 def _combine_initial(name, out, initial):
-    init = lax._convert_element_type(initial, get_aval(out).dtype, get_aval(out).weak_type)
-    if name == "sum":
-        return lax.add(out, init)
-    if name == "prod":
-        return lax.mul(out, init)
-    if name == "max":
-        return lax.max(out, init)
-    if name == "min":
-        return lax.min(out, init)
-    return out
+    init = lax._convert_element_type(initial, get_aval(out).dtype, False)
+    if _np.ndim(init) != 0:
+        raise ValueError(f"initial value must be a scalar. Got array of shape {_np.shape(init)}")
+    op = {"sum": lax.add, "prod": lax.mul, "max": lax.max, "min": lax.min}.get(name)
+    return op(init, out) if op else out
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None, promote_integers=True):
