@@ -136,7 +136,12 @@ class _Jitted:
         (cj, consts, out_tree), flat = self._get(args, kwargs)
         if tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and not any(
                 isinstance(x, Tracer) for x in flat):
-            # eager fast path: run the compiled code directly
+            # eager fast path: run the compiled code directly (on an accelerator if one claims it)
+            from .devices import dispatch_hooks
+            if dispatch_hooks.jit is not None:
+                outs = dispatch_hooks.jit(cj, consts, flat)
+                if outs is not NotImplemented:
+                    return tree_unflatten(out_tree, outs)
             from .backends import cpu
             fn = cpu.compiled(cj)
             outs = fn(*[to_numpy(c) for c in consts], *[to_numpy(x) for x in flat])
@@ -723,6 +728,8 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
             return v
         if type(v) is Array and device is None:
             return v
+        if hasattr(device, "put"):  # an accelerator device (WebGPU): upload into its memory
+            return device.put(v, dtypes.dtype_and_weak(v)[1])
         dt, weak = dtypes.dtype_and_weak(v)
         return Array(np.array(to_numpy(v)), weak, device if not hasattr(device, "device_set") else None)
     return tree_map(put, x)

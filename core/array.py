@@ -25,6 +25,8 @@ def to_numpy(x) -> np.ndarray:
         return np.asarray(x, dtypes.python_scalar_dtype(x))
     if isinstance(x, np.generic):
         return np.asarray(x, dtypes.canonicalize_dtype(x.dtype))
+    if isinstance(x, Array):  # device-resident subclasses read their data back
+        return x._value
     if hasattr(x, "__jax_array__"):
         return to_numpy(x.__jax_array__())
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")

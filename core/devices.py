@@ -40,6 +40,33 @@ def cpu_devices() -> list:
 _backends: dict = {"cpu": cpu_devices}
 
 
+# Accelerator backends install these to run eager primitives / top-level jitted calls themselves;
+# they return NotImplemented to leave the work to the numpy backend.
+class dispatch_hooks:
+    eager = None  # (prim, vals, params) -> outputs | NotImplemented
+    jit = None    # (closed_jaxpr, consts, flat_args) -> [Array] | NotImplemented
+
+# Backends imported on first use (so `import core` stays numpy-only).
+_LAZY_BACKENDS = {"webgpu": "core.backends.webgpu"}
+
+
+def _load_backend(platform: str) -> None:
+    if platform not in _backends and platform in _LAZY_BACKENDS:
+        import importlib
+        importlib.import_module(_LAZY_BACKENDS[platform])
+
+
+def _on_config(name, value) -> None:
+    if name == "jax_platforms" and isinstance(value, str):
+        for p in value.split(","):
+            _load_backend(p.strip())
+    elif name == "jax_default_device" and value is not None:
+        _load_backend(getattr(value, "platform", ""))
+
+
+config.on_change(_on_config)
+
+
 def register_backend(platform: str, devices_fn) -> None:
     """Backends (e.g. WebGPU) register a function returning their devices (or raising RuntimeError)."""
     _backends[platform] = devices_fn
@@ -48,6 +75,7 @@ def register_backend(platform: str, devices_fn) -> None:
 def devices(backend: str | None = None) -> list:
     if backend is None:
         backend = config.read("jax_platforms").split(",")[0] or "cpu"
+    _load_backend(backend)
     if backend not in _backends:
         raise RuntimeError(f"Unknown backend {backend!r}. Available backends: {sorted(_backends)}")
     return list(_backends[backend]())

@@ -98,7 +98,8 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
     if new_dtype is None:
         new_dtype = get_aval(x).dtype
     new_dtype = dtypes.canonicalize_dtype(new_dtype)
-    if not isinstance(x, Tracer):
+    on_accelerator = isinstance(x, Array) and type(x) is not Array  # e.g. a WebGPU array: convert there
+    if not isinstance(x, Tracer) and not on_accelerator:
         v = to_numpy(x)
         if v.dtype != new_dtype:
             v = ew._convert_impl(v, new_dtype, weak_type)

@@ -15,6 +15,7 @@ import numpy as np
 from . import errors
 from .avals import ShapedArray, aval_of_value
 from .config import config
+from .devices import dispatch_hooks as _hooks
 from .array import ArrayMethods
 from .rules import impl_rules
 
@@ -246,6 +247,10 @@ class EvalTrace(Trace):
 
     def process_primitive(self, prim, vals, params):
         from .array import Array, to_numpy
+        if _hooks.eager is not None:  # an accelerator backend is loaded
+            out = _hooks.eager(prim, vals, params)
+            if out is not NotImplemented:
+                return out
         nps = [to_numpy(v) for v in vals]
         out = impl_rules[prim](*nps, **params)
         weak = prim.weak_type_rule([_weak_of(v) for v in vals], **params)

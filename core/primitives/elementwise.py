@@ -440,7 +440,15 @@ def _shift_right_arith(x, y):
 
 
 shift_left_p = binop("shift_left", _shift_impl(np.left_shift), _INT, wgsl="({0} << {1})")
-shift_right_logical_p = binop("shift_right_logical", _shift_impl(np.right_shift), _INT, wgsl="({0} >> {1})")
+
+
+def _shift_right_logical(x, y):
+    # logical: shift the unsigned bit pattern (numpy's >> on signed ints is arithmetic)
+    u = x.view(np.dtype(f"u{x.dtype.itemsize}"))
+    return _shift_impl(np.right_shift)(u, y).view(x.dtype)
+
+
+shift_right_logical_p = binop("shift_right_logical", _shift_right_logical, _INT, wgsl="({0} >> {1})")
 shift_right_arithmetic_p = binop("shift_right_arithmetic", _shift_right_arith, _INT)
 for _p in (shift_left_p, shift_right_logical_p, shift_right_arithmetic_p):
     ad.defjvp_zero(_p)

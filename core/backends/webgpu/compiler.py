@@ -1,0 +1,333 @@
+"""jaxpr -> a plan of GPU kernels (and host steps for what has no WGSL).
+
+Planning: nested jit calls are inlined; every variable that must live in memory (jaxpr inputs
+and outputs, results of reductions/matmuls/host steps, operands of matmuls/host steps) is
+"materialized"; everything else is fused into the kernels that read it. Materialized fusable
+values of the same shape are written by one multi-output kernel. A kernel that would need more
+than 8 storage buffers (WebGPU's default limit) gets some operand materialized and is re-planned.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...jaxpr import ClosedJaxpr, Literal, Var
+from ...rules import impl_rules
+from . import kernels
+from .fusion import fusable
+from .runtime import WGSL_TYPE, debug_level, log, runtime
+
+MAX_BUFFERS = 8
+REDUCTIONS = set(kernels.REDUCERS)
+
+
+class Unsupported(Exception):
+    """The jaxpr uses dtypes the GPU cannot hold (float64, int8, ...): run it on the CPU."""
+
+
+def gpu_dtype_ok(dtype) -> bool:
+    dt = np.dtype(dtype)
+    if dt == np.float16:
+        return runtime().f16
+    return dt in WGSL_TYPE
+
+
+# ---- steps -----------------------------------------------------------------------------------
+
+class Kernel:
+    def __init__(self, wgsl, ins, outs, groups, label, covered, temps=()):
+        self.wgsl, self.ins, self.outs, self.groups, self.label = wgsl, ins, outs, groups, label
+        self.covered = covered
+
+    def run(self, rt, env):
+        bufs = [env[v] for v in self.ins]
+        for v in self.outs:
+            env[v] = rt.alloc(v.aval.size * np.dtype(v.aval.dtype).itemsize if v.aval.dtype != np.bool_
+                              else v.aval.size * 4)
+        if all(v.aval.size for v in self.outs):
+            rt.launch(self.wgsl, bufs + [env[v] for v in self.outs], self.groups, self.label)
+
+
+class TwoPassReduce:
+    def __init__(self, first: Kernel, second: Kernel, partial_var):
+        self.first, self.second, self.partial = first, second, partial_var
+
+    def run(self, rt, env):
+        self.first.run(rt, env)
+        self.second.run(rt, env)
+        env.pop(self.partial, None)
+
+
+class HostStep:
+    """A primitive with no WGSL: read its inputs back, run the numpy impl, upload the results."""
+
+    def __init__(self, eqn):
+        self.eqn = eqn
+        self.label = f"host:{eqn.primitive.name}"
+
+    def run(self, rt, env):
+        eqn = self.eqn
+        if debug_level() >= 1:
+            log(f"host step {eqn.primitive.name} (no WGSL kernel; data goes through the CPU)")
+        vals = []
+        for v in eqn.invars:
+            if isinstance(v, Literal):
+                vals.append(np.asarray(v.val, v.aval.dtype))
+            else:
+                vals.append(rt.read(env[v], v.aval.dtype, v.aval.shape))
+        out = impl_rules[eqn.primitive](*vals, **eqn.params)
+        outs = out if eqn.primitive.multiple_results else [out]
+        for v, o in zip(eqn.outvars, outs):
+            env[v] = rt.upload(np.asarray(o, v.aval.dtype))
+
+
+class PartialVar:
+    """A scratch variable (reduction partials)."""
+
+    def __init__(self, shape, dtype):
+        from ...avals import ShapedArray
+        self.aval = ShapedArray(tuple(shape), np.dtype(dtype))
+
+
+# ---- planning --------------------------------------------------------------------------------
+
+def inline_calls(jaxpr):
+    from ..cpu import _inline_calls
+    eqns, alias = [], {}
+
+    def res(v):
+        while isinstance(v, Var) and v in alias:
+            v = alias[v]
+        return v
+    from ...jaxpr import JaxprEqn
+    for it in _inline_calls(jaxpr):
+        if isinstance(it, tuple):
+            alias[it[1]] = res(it[2])
+        else:
+            eqns.append(JaxprEqn(it.primitive, [res(v) for v in it.invars], it.outvars, it.params))
+    return eqns, [res(v) for v in jaxpr.outvars]
+
+
+def _kind(eqn):
+    name = eqn.primitive.name
+    if not all(gpu_dtype_ok(v.aval.dtype) for v in [*eqn.invars, *eqn.outvars]):
+        return "host"
+    if fusable(eqn):
+        return "fuse"
+    if name in REDUCTIONS and eqn.outvars[0].aval.dtype == eqn.invars[0].aval.dtype:
+        return "reduce"
+    if name == "dot_general" and _dot_ok(eqn):
+        return "dot"
+    return "host"
+
+
+def _dot_ok(eqn):
+    x, y = eqn.invars
+    out = eqn.outvars[0].aval.dtype
+    return x.aval.dtype == y.aval.dtype == out and np.dtype(out).kind in "fiu" and isinstance(x, Var) \
+        and isinstance(y, Var)
+
+
+class Plan:
+    def __init__(self, cj: ClosedJaxpr):
+        jaxpr = cj.jaxpr
+        self.invars = list(jaxpr.invars)
+        self.out_avals = [v.aval for v in jaxpr.outvars]
+        eqns, self.outvars = inline_calls(jaxpr)
+        for v in [*self.invars, *self.outvars]:
+            if not gpu_dtype_ok(v.aval.dtype):
+                raise Unsupported(str(v.aval.dtype))
+        self.eqns = eqns
+        forced: set = set()
+        for _ in range(64):
+            try:
+                self.steps = self._plan(eqns, forced)
+                break
+            except _TooManyBuffers as e:
+                forced.add(e.var)
+        else:
+            raise Unsupported("could not fit kernels into 8 storage buffers")
+
+    def _plan(self, eqns, forced):
+        kinds = {id(e): _kind(e) for e in eqns}
+        producers = {e.outvars[0]: e for e in eqns if kinds[id(e)] == "fuse"}
+        mat = set(self.invars) | {v for v in self.outvars if isinstance(v, Var)} | set(forced)
+        for e in eqns:
+            k = kinds[id(e)]
+            if k in ("host", "dot"):
+                mat.update(v for v in e.invars if isinstance(v, Var))
+            if k != "fuse":
+                mat.update(e.outvars)
+        steps, pending = [], {}
+
+        def flush():
+            for shape, outs in pending.items():
+                steps.extend(self._elementwise(producers, mat, outs))
+            pending.clear()
+
+        for e in eqns:
+            k = kinds[id(e)]
+            if k == "fuse":
+                v = e.outvars[0]
+                if v in mat:
+                    pending.setdefault(v.aval.shape, []).append(v)
+                continue
+            flush()
+            if k == "reduce":
+                steps.append(self._reduce(producers, mat, e))
+            elif k == "dot":
+                steps.extend(self._dot(producers, mat, e))
+            else:
+                steps.append(HostStep(e))
+        flush()
+        return steps
+
+    def _sources(self, producers, mat, roots):
+        """Materialized variables the fused cones of `roots` read."""
+        seen, srcs, stack = set(), [], list(roots)
+        while stack:
+            v = stack.pop()
+            if not isinstance(v, Var) or v in seen:
+                continue
+            seen.add(v)
+            if v in mat and v not in roots or v not in producers:
+                srcs.append(v)
+                continue
+            stack.extend(producers[v].invars)
+        return [v for v in dict.fromkeys(srcs)]
+
+    def _check(self, producers, mat, roots, n_out):
+        srcs = self._sources(producers, mat, roots)
+        if len(srcs) + n_out > MAX_BUFFERS:
+            raise _TooManyBuffers(self._heaviest(producers, mat, roots))
+        return srcs
+
+    def _heaviest(self, producers, mat, roots):
+        best, best_n = None, -1
+        for v in roots:
+            if v not in producers:
+                continue
+            for a in producers[v].invars:
+                if isinstance(a, Var) and a in producers and a not in mat:
+                    n = len(self._sources(producers, mat, [a]))
+                    if n > best_n:
+                        best, best_n = a, n
+        if best is None:
+            raise Unsupported("a single operation reads more than 8 buffers")
+        return best
+
+    def _elementwise(self, producers, mat, outs):
+        # split outputs into kernels that fit the buffer limit
+        groups, cur = [], []
+        for v in outs:
+            if cur and len(self._sources(producers, mat, cur + [v])) + len(cur) + 1 > MAX_BUFFERS:
+                groups.append(cur)
+                cur = []
+            cur.append(v)
+        groups.append(cur)
+        steps = []
+        for g in groups:
+            srcs = self._check(producers, mat, g, len(g))
+            # the roots are computed, not read: drop them from the producers' "buffers"
+            wgsl, grid, covered = kernels.elementwise_kernel(_without(producers, mat, g), srcs, g)
+            label = "fused[" + ",".join(e.primitive.name for e in covered) + "]"
+            steps.append(Kernel(wgsl, srcs, g, grid, label, covered))
+        return steps
+
+    def _reduce(self, producers, mat, e):
+        x = e.invars[0]
+        axes = tuple(e.params["axes"])
+        out = e.outvars[0]
+        name = e.primitive.name
+        roots = [x] if isinstance(x, Var) else []
+        srcs = self._check(producers, mat, roots, 1) if x not in mat else [x]
+        prods = _without(producers, mat, [])
+        O, R = kernels.reduction_plan(x.aval.shape, axes)
+        if R >= 4096 and O <= 512:
+            chunk = 4096
+            n = -(-R // chunk)
+            partial = PartialVar((O, n), out.aval.dtype)
+            wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, chunk, n)
+            first = Kernel(wgsl, srcs, [partial], grid, f"{name}.partials", [*covered, e])
+            wgsl2, grid2, _ = kernels.reduce_kernel(name, {}, [partial], partial, out, (1,))
+            second = Kernel(wgsl2, [partial], [out], grid2, f"{name}.final", [e])
+            return TwoPassReduce(first, second, partial)
+        wgsl, grid, covered = kernels.reduce_kernel(name, prods, srcs, x, out, axes)
+        return Kernel(wgsl, srcs, [out], grid, f"{name}[" + ",".join(c.primitive.name for c in covered) + "]",
+                      [*covered, e])
+
+    def _dot(self, producers, mat, e):
+        from ...jaxpr import JaxprEqn  # noqa: F401
+        x, y = e.invars
+        (lc, rc), (lb, rb) = e.params["dimension_numbers"]
+        lf = [d for d in range(x.aval.ndim) if d not in lc and d not in lb]
+        rf = [d for d in range(y.aval.ndim) if d not in rc and d not in rb]
+        sx, sy = x.aval.shape, y.aval.shape
+        B = int(np.prod([sx[d] for d in lb], dtype=np.int64))
+        M = int(np.prod([sx[d] for d in lf], dtype=np.int64))
+        K = int(np.prod([sx[d] for d in lc], dtype=np.int64))
+        N = int(np.prod([sy[d] for d in rf], dtype=np.int64))
+        steps = []
+        a = self._layout(steps, x, [*lb, *lf, *lc])
+        b = self._layout(steps, y, [*rb, *rc, *rf])
+        dt = e.outvars[0].aval.dtype
+        wgsl, grid = kernels.matmul_kernel(B, M, K, N, dt)
+        variant = "vec4x4" if N % 4 == 0 else "scalar"
+        steps.append(Kernel(wgsl, [a, b], [e.outvars[0]], grid, f"dot_general[{B}x{M}x{K}x{N},{variant}]", [e]))
+        return steps
+
+    def _layout(self, steps, v, perm):
+        """`v` transposed by `perm` into a contiguous buffer (v itself when already in order)."""
+        if list(perm) == sorted(perm):
+            return v
+        from ...avals import ShapedArray
+        from ...jaxpr import JaxprEqn
+        from ...primitives.structural import transpose_p
+        t = Var(ShapedArray(tuple(v.aval.shape[d] for d in perm), v.aval.dtype))
+        eqn = JaxprEqn(transpose_p, [v], [t], {"permutation": tuple(perm)})
+        wgsl, grid, covered = kernels.elementwise_kernel({t: eqn}, [v], [t])
+        steps.append(Kernel(wgsl, [v], [t], grid, "layout[transpose]", covered))
+        return t
+
+    # ---- running --------------------------------------------------------------------------
+    def run(self, rt, args):
+        env = dict(zip(self.invars, args))
+        for s in self.steps:
+            s.run(rt, env)
+        outs = []
+        for v in self.outvars:
+            if isinstance(v, Literal):
+                outs.append(rt.upload(np.asarray(np.broadcast_to(v.val, v.aval.shape), v.aval.dtype)))
+            else:
+                outs.append(env[v])
+        rt.flush()
+        return outs
+
+    def describe(self) -> str:
+        """The kernels with their WGSL and the equations each covers (GRADPAD_DEBUG=2)."""
+        from ... import pretty
+        from ...jaxpr import PrintContext, pp_eqn
+        ctx = PrintContext()
+        for v in self.invars:
+            ctx.name(v)
+
+        def pp_eqn_text(e):
+            return pretty._format(pp_eqn(e, ctx), 200)
+        parts = []
+        for s in self.steps:
+            for k in ([s.first, s.second] if isinstance(s, TwoPassReduce) else [s]):
+                if isinstance(k, HostStep):
+                    parts.append(f"// {k.label}\n")
+                    continue
+                covered = "\n".join(f"//   {pp_eqn_text(e)}" for e in k.covered)
+                parts.append(f"// kernel {k.label} covers:\n{covered}\n{k.wgsl}")
+        return "\n".join(parts)
+
+
+class _TooManyBuffers(Exception):
+    def __init__(self, var):
+        self.var = var
+
+
+def _without(producers, mat, roots):
+    """Producers for fusion: materialized values are read from memory, except the roots."""
+    return {v: e for v, e in producers.items() if v not in mat or v in roots}

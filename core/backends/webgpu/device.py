@@ -1,0 +1,111 @@
+"""`WebGpuDevice` and `WebGpuArray`: a jax Array whose data lives in a GPU buffer.
+
+`WebGpuArray` is an `Array` subclass, so every CPU code path still works: reading `_value`
+copies the data back (synchronously where the host allows it) and caches it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...array import Array
+from ...avals import ShapedArray
+from .runtime import runtime
+
+
+class WebGpuDevice:
+    platform = "webgpu"
+    device_kind = "webgpu"
+
+    def __init__(self, id: int = 0):
+        self.id = id
+        self.process_index = 0
+
+    def __repr__(self):
+        return f"WebGpuDevice(id={self.id})"
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.id == self.id
+
+    def __hash__(self):
+        return hash((type(self), self.id))
+
+    @property
+    def description(self):
+        return runtime().info["description"]
+
+    def put(self, value, weak_type=False):
+        """device_put onto this device."""
+        from .dispatch import to_device
+        return to_device(value, weak_type)
+
+
+DEVICE = WebGpuDevice(0)
+
+
+class WebGpuArray(Array):
+    __slots__ = ("_buf", "_aval", "_host")
+
+    def __init__(self, buf, aval: ShapedArray, host_value=None):
+        self._buf = buf
+        self._aval = aval
+        self._host = host_value
+        self.weak_type = aval.weak_type
+        self._device = DEVICE
+
+    @property
+    def _value(self) -> np.ndarray:
+        if self._host is None:
+            a = self._aval
+            self._host = runtime().read(self._buf, a.dtype, a.shape)
+        return self._host
+
+    @property
+    def aval(self):
+        return self._aval
+
+    shape = property(lambda self: self._aval.shape)
+    dtype = property(lambda self: self._aval.dtype)
+    ndim = property(lambda self: len(self._aval.shape))
+    size = property(lambda self: int(np.prod(self._aval.shape, dtype=np.int64)))
+    nbytes = property(lambda self: self.size * self._aval.dtype.itemsize)
+    itemsize = property(lambda self: self._aval.dtype.itemsize)
+
+    def __len__(self):
+        if not self._aval.shape:
+            raise TypeError("len() of unsized object")
+        return self._aval.shape[0]
+
+    def block_until_ready(self):
+        runtime().wait()
+        return self
+
+    async def block_until_ready_async(self):
+        await runtime().wait_async()
+        return self
+
+    async def _value_async(self) -> np.ndarray:
+        if self._host is None:
+            a = self._aval
+            self._host = await runtime().read_async(self._buf, a.dtype, a.shape)
+        return self._host
+
+    def __reduce__(self):
+        return (Array, (np.asarray(self._value), self.weak_type))
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+async def device_get_async(tree):
+    """`await jax.device_get_async(x)`: readback that never blocks the browser's main thread."""
+    from ...tree_util import tree_flatten, tree_unflatten
+    leaves, treedef = tree_flatten(tree)
+    out = []
+    for leaf in leaves:
+        if isinstance(leaf, WebGpuArray):
+            out.append(np.asarray(await leaf._value_async()))
+        elif isinstance(leaf, Array):
+            out.append(np.asarray(leaf._value))
+        else:
+            out.append(leaf)
+    return tree_unflatten(treedef, out)

@@ -1,0 +1,165 @@
+"""Where work runs: the engine's eager and jit hooks send it here when an input lives on the
+WebGPU device or the default device is WebGPU. Anything the GPU cannot do (float64, a failed
+adapter, a lost device) falls back to the numpy backend with a warning saying why."""
+from __future__ import annotations
+
+import warnings
+import weakref
+
+import numpy as np
+
+from ...devices import dispatch_hooks
+from ...array import Array, to_numpy
+from ...avals import ShapedArray
+from ...config import config
+from ...jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
+from ...rules import abstract_eval_rules
+from .compiler import Plan, Unsupported
+from .device import DEVICE, WebGpuArray
+from .runtime import debug_level, log, runtime
+
+_jit_plans: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_eager_plans: dict = {}
+_warned: set = set()
+stats = {"jit_compiles": 0, "eager_compiles": 0}
+
+
+def warn_fallback(reason: str) -> None:
+    if reason not in _warned:
+        _warned.add(reason)
+        warnings.warn(f"WebGPU backend: running on CPU instead: {reason}", RuntimeWarning, stacklevel=4)
+
+
+def default_is_webgpu() -> bool:
+    dev = config.read("jax_default_device")
+    if dev is not None:
+        return getattr(dev, "platform", None) == "webgpu"
+    return config.read("jax_platforms").split(",")[0] == "webgpu"
+
+
+def to_device(value, weak_type=None) -> WebGpuArray:
+    if isinstance(value, WebGpuArray):
+        return value
+    arr = to_numpy(value)
+    weak = getattr(value, "weak_type", type(value) in (int, float, complex)) if weak_type is None else weak_type
+    rt = runtime()
+    if not _dtype_ok(arr.dtype):
+        raise TypeError(_dtype_message(arr.dtype))
+    return WebGpuArray(rt.upload(arr), ShapedArray(arr.shape, arr.dtype, bool(weak)), arr)
+
+
+def _dtype_ok(dt):
+    from .compiler import gpu_dtype_ok
+    return gpu_dtype_ok(dt)
+
+
+def _dtype_message(dt) -> str:
+    if np.dtype(dt) == np.float64:
+        return ("float64 has no WebGPU representation (WGSL has no f64), so float64 arrays stay on the CPU; "
+                "disable jax_enable_x64 or cast to float32 to run on the GPU")
+    return f"dtype {np.dtype(dt).name} is not supported on WebGPU (float32, int32, uint32, bool, float16)"
+
+
+def _wants_gpu(vals) -> bool:
+    for v in vals:
+        if type(v) is WebGpuArray:
+            return True
+    return default_is_webgpu()
+
+
+def _buffer_of(rt, v):
+    if type(v) is WebGpuArray:
+        return v._buf
+    return rt.upload(to_numpy(v))
+
+
+def _run(plan, vals, out_weak):
+    rt = runtime()
+    bufs = plan.run(rt, [_buffer_of(rt, v) for v in vals])
+    return [WebGpuArray(b, ShapedArray(a.shape, a.dtype, w)) for b, a, w in zip(bufs, plan.out_avals, out_weak)]
+
+
+def _safe(fn, what):
+    """Run `fn` on the GPU; NotImplemented (-> the CPU path) when the GPU cannot."""
+    try:
+        rt = runtime()
+    except RuntimeError as e:
+        warn_fallback(str(e))
+        return NotImplemented
+    try:
+        return fn(rt)
+    except Unsupported as e:
+        warn_fallback(_dtype_message(str(e)) if str(e) == "float64" else f"{what}: {e}")
+        return NotImplemented
+    except MemoryError as e:
+        warn_fallback(f"out of GPU memory in {what}: {e}")
+        return NotImplemented
+
+
+def _plan_for(cj: ClosedJaxpr):
+    plan = _jit_plans.get(cj)
+    if plan is None:
+        plan = _jit_plans[cj] = Plan(cj)
+        stats["jit_compiles"] += 1
+        if debug_level() >= 2:
+            log(f"jit plan: {len(plan.steps)} steps\n{plan.describe()}")
+    return plan
+
+
+def jit_dispatch(cj, consts, flat):
+    """Hook for jitted calls at top level."""
+    vals = [*consts, *flat]
+    if not _wants_gpu(vals):
+        return NotImplemented
+
+    def go(rt):
+        plan = _plan_for(cj)
+        return _run(plan, vals, [a.weak_type for a in cj.out_avals])
+    return _safe(go, "jit")
+
+
+def _hkey(v):
+    try:
+        hash(v)
+        return v
+    except TypeError:
+        return repr(v)
+
+
+def eager_dispatch(prim, vals, params):
+    """Hook for primitives applied to concrete values (one cached kernel per primitive+shapes)."""
+    if not _wants_gpu(vals):
+        return NotImplemented
+    from ...primitives.call import jit_p
+    if prim is jit_p:
+        cj = params["jaxpr"]
+        return _safe(lambda rt: _run(_plan_for(cj), vals, [a.weak_type for a in cj.out_avals]), "jit")
+    avals = [v.aval if isinstance(v, Array) else ShapedArray(np.shape(v), to_numpy(v).dtype) for v in vals]
+    key = (prim, tuple(sorted((k, _hkey(p)) for k, p in params.items())),
+           tuple((a.shape, a.dtype) for a in avals))
+    weak = prim.weak_type_rule([getattr(v, "weak_type", type(v) in (int, float, complex)) for v in vals], **params)
+
+    def go(rt):
+        plan = _eager_plans.get(key)
+        if plan is None:
+            plan = _eager_plans[key] = Plan(_one_eqn(prim, avals, params))
+            stats["eager_compiles"] += 1
+            if debug_level() >= 2:
+                log(f"eager kernel for {prim.name}\n{plan.describe()}")
+        n = len(plan.out_avals)
+        ws = list(weak) if isinstance(weak, (list, tuple)) else [weak] * n
+        outs = _run(plan, vals, ws)
+        return outs if prim.multiple_results else outs[0]
+    return _safe(go, prim.name)
+
+
+def _one_eqn(prim, avals, params) -> ClosedJaxpr:
+    ins = [Var(ShapedArray(a.shape, a.dtype)) for a in avals]
+    out = abstract_eval_rules[prim](*avals, **params)
+    outs = [Var(ShapedArray(o.shape, o.dtype)) for o in (out if prim.multiple_results else [out])]
+    return ClosedJaxpr(Jaxpr([], ins, outs, [JaxprEqn(prim, ins, outs, params)]), [])
+
+
+def install() -> None:
+    dispatch_hooks.eager = eager_dispatch
+    dispatch_hooks.jit = jit_dispatch

@@ -1,0 +1,198 @@
+"""Expression builder for fused kernels: the value of any jaxpr variable at an index.
+
+Elementwise equations become WGSL expressions; broadcast_in_dim, reshape, squeeze, transpose,
+slice, rev, pad, concatenate and iota become index math, so a whole chain of them reads each
+input buffer once and writes each output once. Shared subexpressions become `let`s.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...jaxpr import Literal
+from .wgsl import cast, elementwise_expr, has_elementwise, literal, wtype
+
+INDEX_OPS = {"broadcast_in_dim", "reshape", "squeeze", "expand_dims", "transpose", "slice", "rev", "pad",
+             "concatenate", "iota"}
+
+
+def fusable(eqn) -> bool:
+    name = eqn.primitive.name
+    if eqn.primitive.multiple_results:
+        return False
+    if name in INDEX_OPS:
+        return name != "pad" or all(lo >= 0 and hi >= 0 for lo, hi, _ in eqn.params["padding_config"])
+    return has_elementwise(eqn.primitive)
+
+
+def strides_of(shape):
+    out, s = [], 1
+    for d in reversed(shape):
+        out.append(s)
+        s *= d
+    return out[::-1]
+
+
+class Idx:
+    """An index into an array of `shape`: a linear u32 expression, coordinates, or both."""
+    __slots__ = ("shape", "linear", "coords")
+
+    def __init__(self, shape, linear=None, coords=None):
+        self.shape, self.linear, self.coords = tuple(shape), linear, coords
+        if not self.shape:
+            self.linear, self.coords = "0u", []
+
+    def key(self):
+        return (self.shape, self.linear) if self.linear is not None else (self.shape, tuple(self.coords))
+
+
+class Builder:
+    """Accumulates `let` lines for one kernel body (one scope)."""
+
+    def __init__(self, producers: dict, buffers: dict, in_dtypes: dict):
+        self.producers = producers      # var -> fusable eqn producing it
+        self.buffers = buffers          # var -> binding name, for values read from memory
+        self.in_dtypes = in_dtypes
+        self.lines: list = []
+        self.memo: dict = {}
+        self.n = 0
+        self.covered: list = []         # equations inlined into this kernel (for GRADPAD_DEBUG=2)
+
+    def let(self, expr: str, prefix="t") -> str:
+        name = f"{prefix}{self.n}"
+        self.n += 1
+        self.lines.append(f"let {name} = {expr};")
+        return name
+
+    # ---- index math ---------------------------------------------------------------------
+    def coords(self, idx: Idx) -> list:
+        if idx.coords is None:
+            if not idx.shape:
+                idx.coords = []
+            else:
+                st = strides_of(idx.shape)
+                out = []
+                for d, s in zip(idx.shape, st):
+                    if d == 1:
+                        out.append("0u")
+                    else:
+                        e = idx.linear if s == 1 else f"({idx.linear} / {s}u)"
+                        e = e if s * d == int(np.prod(idx.shape)) else f"({e} % {d}u)"
+                        out.append(self.let(e, "c") if e != idx.linear else e)
+                idx.coords = out
+        return idx.coords
+
+    def linear(self, idx: Idx) -> str:
+        if idx.linear is None:
+            terms = [c if s == 1 else f"{c} * {s}u"
+                     for c, s, d in zip(idx.coords, strides_of(idx.shape), idx.shape) if d != 1]
+            idx.linear = " + ".join(terms) if terms else "0u"
+            if len(terms) > 1:
+                idx.linear = self.let(idx.linear, "l")
+        return idx.linear
+
+    # ---- values -------------------------------------------------------------------------
+    def value(self, v, idx: Idx) -> str:
+        if isinstance(v, Literal):
+            return literal(v.val, v.aval.dtype)
+        key = (v, idx.key())
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if v in self.buffers:
+            expr = f"{self.buffers[v]}[{self.linear(idx) if v.aval.shape else '0u'}]"
+            if np.dtype(v.aval.dtype) == np.bool_:
+                expr = f"({expr} != 0u)"
+        else:
+            eqn = self.producers[v]
+            if eqn not in self.covered:
+                self.covered.append(eqn)
+            expr = self._eqn(eqn, idx)
+        out = self.let(expr) if not _trivial(expr) else expr
+        self.memo[key] = out
+        return out
+
+    def _eqn(self, eqn, idx: Idx) -> str:
+        name, p = eqn.primitive.name, eqn.params
+        out_aval = eqn.outvars[0].aval
+        x = eqn.invars[0] if eqn.invars else None
+        if name in ("reshape", "squeeze", "expand_dims"):
+            return self.value(x, Idx(x.aval.shape, linear=self.linear(idx) if idx.shape else "0u"))
+        if name == "broadcast_in_dim":
+            c = self.coords(idx)
+            return self.value(x, Idx(x.aval.shape, coords=[
+                "0u" if x.aval.shape[i] == 1 else c[d] for i, d in enumerate(p["broadcast_dimensions"])]))
+        if name == "transpose":
+            c = self.coords(idx)
+            perm = p["permutation"]
+            inv = [None] * len(perm)
+            for i, d in enumerate(perm):
+                inv[d] = c[i]
+            return self.value(x, Idx(x.aval.shape, coords=inv))
+        if name == "slice":
+            c = self.coords(idx)
+            strides = p.get("strides") or [1] * len(c)
+            return self.value(x, Idx(x.aval.shape, coords=[
+                _affine(ci, st, s0) for ci, st, s0 in zip(c, strides, p["start_indices"])]))
+        if name == "rev":
+            c = list(self.coords(idx))
+            for d in p["dimensions"]:
+                c[d] = f"({x.aval.shape[d] - 1}u - {c[d]})"
+            return self.value(x, Idx(x.aval.shape, coords=c))
+        if name == "iota":
+            c = self.coords(idx)
+            return cast(c[p["dimension"]], np.uint32, out_aval.dtype)
+        if name == "pad":
+            c = self.coords(idx)
+            pv = self.value(eqn.invars[1], Idx(()))
+            conds, src = [], []
+            for ci, (lo, hi, interior), n in zip(c, p["padding_config"], x.aval.shape):
+                step = interior + 1
+                rel = f"({ci} - {lo}u)" if lo else ci
+                conds.append(f"({ci} >= {lo}u) && ({rel} < {(n - 1) * step + 1 if n else 0}u)")
+                if step > 1:
+                    conds.append(f"({rel} % {step}u == 0u)")
+                    rel = f"({rel} / {step}u)"
+                src.append(f"min({rel}, {max(n - 1, 0)}u)")
+            inside = self.let(" && ".join(conds) or "true", "m")
+            return f"select({pv}, {self.value(x, Idx(x.aval.shape, coords=src))}, {inside})"
+        if name == "concatenate":
+            c = self.coords(idx)
+            d = p["dimension"]
+            expr, off = None, 0
+            for opnd in eqn.invars:
+                n = opnd.aval.shape[d]
+                cc = list(c)
+                cc[d] = f"min(({c[d]} - {off}u), {n - 1}u)" if off else f"min({c[d]}, {n - 1}u)"
+                val = self.value(opnd, Idx(opnd.aval.shape, coords=cc))
+                expr = val if expr is None else f"select({expr}, {val}, {c[d]} >= {off}u)"
+                off += n
+            return expr
+        # elementwise: operands share the output's shape (rank-0 operands broadcast)
+        args = [self.value(a, idx if a.aval.shape else Idx(())) for a in eqn.invars]
+        expr = elementwise_expr(eqn.primitive, out_aval.dtype, [a.aval.dtype for a in eqn.invars], args, p)
+        if expr is None:
+            raise NotImplementedError(name)
+        return expr
+
+
+def _affine(c, stride, start):
+    e = c if stride == 1 else f"{c} * {stride}u"
+    return e if not start else f"({e} + {start}u)"
+
+
+def _trivial(expr: str) -> bool:
+    return expr.replace("_", "").isalnum() or expr.endswith("u") and expr[:-1].isdigit()
+
+
+def store(dtype, buf: str, index: str, expr: str) -> str:
+    if np.dtype(dtype) == np.bool_:
+        expr = f"select(0u, 1u, {expr})"
+    return f"{buf}[{index}] = {expr};"
+
+
+def binding(i: int, name: str, dtype, write: bool, vec4=False) -> str:
+    t = "u32" if np.dtype(dtype) == np.bool_ else wtype(dtype)
+    if vec4:
+        t = f"vec4<{t}>"
+    mode = "read_write" if write else "read"
+    return f"@group(0) @binding({i}) var<storage, {mode}> {name}: array<{t}>;"

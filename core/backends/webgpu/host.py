@@ -1,0 +1,208 @@
+"""Host adapters: the thin, host-specific layer under the WebGPU backend.
+
+Both hosts expose the same promise-shaped surface, mirroring the WebGPU JS API:
+
+    await host.request_adapter()  -> adapter info (dict) or raises RuntimeError(reason)
+    await host.request_device(limits, features)
+    host.create_buffer(size, usage) / host.write_buffer(buf, bytes)
+    host.pipeline(wgsl)            -> compiled compute pipeline (cached by the backend)
+    host.submit(dispatches, copies)
+    await host.map_read(staging, size) -> bytes        (staging-buffer readback)
+    await host.work_done()
+
+`run_sync(awaitable)` turns one of those promises into a value where the host allows it:
+CPython (wgpu-py) always can; Pyodide only through JSPI (`pyodide.ffi.run_sync`).
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+# WebGPU's default limits: kernels are written to fit them so CI results hold in browsers.
+DEFAULT_LIMITS = {
+    "max-compute-invocations-per-workgroup": 256,
+    "max-compute-workgroup-storage-size": 16384,
+    "max-storage-buffers-per-shader-stage": 8,
+}
+
+STORAGE, COPY_SRC, COPY_DST, MAP_READ = 0x80, 0x04, 0x08, 0x01
+
+
+def is_pyodide() -> bool:
+    return sys.platform == "emscripten"
+
+
+class SyncUnavailable(RuntimeError):
+    pass
+
+
+class WgpuHost:
+    """CPython host through wgpu-py (Vulkan/Metal/D3D12; lavapipe in CI). Its promise-shaped calls
+    resolve at once: inside they use wgpu-py's blocking variants."""
+    name = "wgpu-py"
+
+    def __init__(self):
+        os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+        try:
+            import wgpu  # noqa: F401
+        except ImportError as e:
+            raise RuntimeError("the `wgpu` package is not installed (pip install 'gradpad[webgpu]')") from e
+        self.wgpu = __import__("wgpu")
+        self.adapter = self.device = None
+
+    async def request_adapter(self):
+        self.adapter = self.wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+        if self.adapter is None:
+            raise RuntimeError("navigator.gpu.requestAdapter() returned no adapter")
+        info = dict(self.adapter.info)
+        return {"description": f"{info.get('device', '?')} ({info.get('backend_type', '?')})",
+                "features": set(self.adapter.features), "limits": dict(self.adapter.limits),
+                "software": info.get("adapter_type") == "CPU"}
+
+    async def request_device(self, limits, features):
+        self.device = self.adapter.request_device_sync(required_limits=limits, required_features=list(features))
+        self.queue = self.device.queue
+
+    def create_buffer(self, size, usage):
+        return self.device.create_buffer(size=size, usage=usage)
+
+    def destroy_buffer(self, buf):
+        buf.destroy()
+
+    def write_buffer(self, buf, data):
+        self.queue.write_buffer(buf, 0, data)
+
+    def pipeline(self, wgsl):
+        module = self.device.create_shader_module(code=wgsl)
+        return self.device.create_compute_pipeline(layout="auto", compute={"module": module, "entry_point": "main"})
+
+    def submit(self, dispatches, copies=()):
+        """dispatches: [(pipeline, [buffers], (gx, gy, gz))]; copies: [(src, dst, size)]."""
+        enc = self.device.create_command_encoder()
+        for pipe, bufs, groups in dispatches:
+            bg = self.device.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
+                {"binding": i, "resource": {"buffer": b, "offset": 0, "size": b.size}} for i, b in enumerate(bufs)])
+            cp = enc.begin_compute_pass()
+            cp.set_pipeline(pipe)
+            cp.set_bind_group(0, bg)
+            cp.dispatch_workgroups(*groups)
+            cp.end()
+        for src, dst, size in copies:
+            enc.copy_buffer_to_buffer(src, 0, dst, 0, size)
+        self.queue.submit([enc.finish()])
+
+    async def map_read(self, staging, size):
+        staging.map_sync(self.wgpu.MapMode.READ, 0, size)
+        data = bytes(staging.read_mapped(0, size))
+        staging.unmap()
+        return data
+
+    async def work_done(self):
+        self.queue.on_submitted_work_done_sync()
+
+    def run_sync(self, awaitable):
+        # The coroutines above use wgpu-py's blocking calls inside, so one step completes them
+        # (no event loop needed, and it works when one is already running, as in Jupyter).
+        try:
+            awaitable.send(None)
+        except StopIteration as stop:
+            return stop.value
+        raise RuntimeError("wgpu host coroutine suspended unexpectedly")
+
+
+class BrowserHost:
+    """Pyodide host: `navigator.gpu` through the JS bridge. Same WGSL, same calls."""
+    name = "browser"
+
+    def __init__(self):
+        import js  # type: ignore
+        from pyodide.ffi import to_js  # type: ignore
+        self.js, self.to_js = js, to_js
+        gpu = getattr(js.navigator, "gpu", None)
+        if gpu is None:
+            raise RuntimeError("navigator.gpu is undefined: this browser has no WebGPU "
+                               "(Chromium: serve over localhost/https; headless needs --enable-unsafe-webgpu)")
+        self.gpu = gpu
+        self.adapter = self.device = None
+
+    def _obj(self, d):
+        return self.to_js(d, dict_converter=self.js.Object.fromEntries)
+
+    async def request_adapter(self):
+        self.adapter = await self.gpu.requestAdapter()
+        if self.adapter is None:
+            raise RuntimeError("navigator.gpu.requestAdapter() returned null (WebGPU disabled or blocklisted)")
+        feats = set(self.js.Array["from"](self.adapter.features).to_py())
+        lim = self.adapter.limits
+        limits = {k: getattr(lim, _camel(k)) for k in DEFAULT_LIMITS}
+        info = getattr(self.adapter, "info", None)
+        desc = f"{getattr(info, 'vendor', '')} {getattr(info, 'architecture', '')}".strip() if info else "browser adapter"
+        return {"description": desc or "browser adapter", "features": feats, "limits": limits,
+                "software": "swiftshader" in desc.lower()}
+
+    async def request_device(self, limits, features):
+        desc = {"requiredLimits": {_camel(k): v for k, v in limits.items()}, "requiredFeatures": list(features)}
+        self.device = await self.adapter.requestDevice(self._obj(desc))
+        self.queue = self.device.queue
+
+    def create_buffer(self, size, usage):
+        return self.device.createBuffer(self._obj({"size": size, "usage": usage}))
+
+    def destroy_buffer(self, buf):
+        buf.destroy()
+
+    def write_buffer(self, buf, data):
+        self.queue.writeBuffer(buf, 0, self.to_js(memoryview(data)))
+
+    def pipeline(self, wgsl):
+        module = self.device.createShaderModule(self._obj({"code": wgsl}))
+        return self.device.createComputePipeline(self._obj(
+            {"layout": "auto", "compute": {"module": module, "entryPoint": "main"}}))
+
+    def submit(self, dispatches, copies=()):
+        enc = self.device.createCommandEncoder()
+        for pipe, bufs, groups in dispatches:
+            entries = [{"binding": i, "resource": {"buffer": b}} for i, b in enumerate(bufs)]
+            bg = self.device.createBindGroup(self._obj({"layout": pipe.getBindGroupLayout(0), "entries": entries}))
+            cp = enc.beginComputePass()
+            cp.setPipeline(pipe)
+            cp.setBindGroup(0, bg)
+            cp.dispatchWorkgroups(*groups)
+            cp.end()
+        for src, dst, size in copies:
+            enc.copyBufferToBuffer(src, 0, dst, 0, size)
+        self.queue.submit(self.to_js([enc.finish()]))
+
+    async def map_read(self, staging, size):
+        await staging.mapAsync(MAP_READ_MODE, 0, size)
+        data = bytes(self.js.Uint8Array.new(staging.getMappedRange(0, size)).to_py())
+        staging.unmap()
+        return data
+
+    async def work_done(self):
+        await self.queue.onSubmittedWorkDone()
+
+    def run_sync(self, awaitable):
+        try:
+            from pyodide.ffi import can_run_sync, run_sync  # type: ignore
+        except ImportError:
+            can_run_sync = None
+        if can_run_sync is None or not can_run_sync():
+            awaitable.close() if hasattr(awaitable, "close") else None
+            raise SyncUnavailable(
+                "Reading a WebGPU array synchronously needs JSPI (pyodide.ffi.run_sync), which this page's "
+                "main thread does not allow. Use `await x.block_until_ready_async()` or "
+                "`await jax.device_get_async(x)` instead.")
+        return run_sync(awaitable)
+
+
+MAP_READ_MODE = 1  # GPUMapMode.READ
+
+
+def _camel(k):
+    head, *rest = k.split("-")
+    return head + "".join(w.title() for w in rest)
+
+
+def make_host():
+    return BrowserHost() if is_pyodide() else WgpuHost()

@@ -1,0 +1,222 @@
+"""WGSL expression building blocks: types, literals, and per-primitive expressions.
+
+Plain templates come from `core.rules.wgsl_rules` (registered next to each primitive). The few
+primitives whose WGSL depends on dtype or params (casts, shifts, integer_pow, bool `not`, ...)
+are written here as functions `fn(out_dtype, in_dtypes, args, **params) -> expr`.
+"""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from ...rules import wgsl_rules
+from .runtime import WGSL_TYPE
+
+
+def wtype(dtype) -> str:
+    return WGSL_TYPE[np.dtype(dtype)]
+
+
+def literal(value, dtype) -> str:
+    dt = np.dtype(dtype)
+    v = np.asarray(value, dt).item()
+    if dt == np.bool_:
+        return "true" if v else "false"
+    if dt == np.float32:
+        if np.isfinite(v):
+            return f"f32({float(np.float32(v))!r})"
+        bits = struct.unpack("<I", struct.pack("<f", v))[0]
+        return f"bitcast<f32>({bits:#x}u)"
+    if dt == np.float16:
+        return f"f16({float(v)!r})"
+    if dt == np.int32:
+        return f"i32({v})" if v != -2**31 else "bitcast<i32>(0x80000000u)"
+    if dt == np.uint32:
+        return f"{v}u"
+    raise NotImplementedError(dt)
+
+
+def cast(expr: str, src, dst) -> str:
+    src, dst = np.dtype(src), np.dtype(dst)
+    if src == dst:
+        return expr
+    if src == np.bool_:
+        return f"select({literal(0, dst)}, {literal(1, dst)}, {expr})"
+    if dst == np.bool_:
+        return f"({expr} != {literal(0, src)})"
+    if src.kind == "f" and dst.kind in "iu":
+        # XLA truncates toward zero; WGSL's conversion does too (and saturates)
+        return f"{wtype(dst)}(trunc({expr}))" if dst.kind == "i" else f"{wtype(dst)}(max(trunc({expr}), 0.0))"
+    return f"{wtype(dst)}({expr})"
+
+
+def _shift(op):
+    def fn(out, ins, args):
+        x, y = args
+        t = wtype(out)
+        sh = f"u32({y})" if ins[1] != np.uint32 else y
+        if op == "<<":
+            return f"select({t}(0), {x} << ({sh} & 31u), {sh} < 32u)"
+        if op == ">>l":  # logical: on the unsigned bit pattern
+            ux = f"bitcast<u32>({x})" if t == "i32" else x
+            return f"select({t}(0), bitcast<{t}>({ux} >> ({sh} & 31u)), {sh} < 32u)"
+        ix = f"bitcast<i32>({x})" if t == "u32" else x
+        return f"bitcast<{t}>({ix} >> min({sh}, 31u))"
+    return fn
+
+
+def _integer_pow(out, ins, args, y):
+    x = args[0]
+    n = abs(int(y))
+    if n == 0:
+        return literal(1, out)
+    # exponentiation by squaring, written out as nested products
+    result, base = None, x
+    terms = []
+    while n:
+        if n & 1:
+            terms.append(base)
+        n >>= 1
+        if n:
+            base = f"({base} * {base})"
+    expr = " * ".join(terms)
+    expr = f"({expr})"
+    return f"({literal(1, out)} / {expr})" if y < 0 else expr
+
+
+def _sign(out, ins, args):
+    t = np.dtype(out)
+    if t == np.uint32:
+        return f"select(0u, 1u, {args[0]} > 0u)"
+    return f"sign({args[0]})"
+
+
+def _neg(out, ins, args):
+    return f"(0u - {args[0]})" if np.dtype(out) == np.uint32 else f"(-{args[0]})"
+
+
+def _abs(out, ins, args):
+    return args[0] if np.dtype(out) == np.uint32 else f"abs({args[0]})"
+
+
+def _not(out, ins, args):
+    return f"(!{args[0]})" if np.dtype(out) == np.bool_ else f"(~{args[0]})"
+
+
+def _round(out, ins, args, rounding_method=0):
+    x = args[0]
+    if int(rounding_method) == 1:  # to nearest even
+        return f"round({x})"
+    return f"(sign({x}) * floor(abs({x}) + 0.5))"  # away from zero
+
+
+def _is_finite(out, ins, args):
+    return f"((bitcast<u32>({args[0]}) & 0x7f800000u) != 0x7f800000u)"
+
+
+def _rem(out, ins, args):
+    x, y = args
+    if np.dtype(out).kind == "f":
+        return f"({x} - {y} * trunc({x} / {y}))"
+    return f"({x} % {y})"
+
+
+def _div(out, ins, args):
+    return f"({args[0]} / {args[1]})"
+
+
+def _log1p(out, ins, args):
+    x = args[0]
+    # log(1+x) loses x's low bits; this correction (Goldberg) keeps small arguments accurate
+    return f"select(log(1.0 + {x}) * {x} / ((1.0 + {x}) - 1.0), {x}, (1.0 + {x}) == 1.0)"
+
+
+def _expm1(out, ins, args):
+    x = args[0]
+    return f"select(exp({x}) - 1.0, {x} + 0.5 * {x} * {x}, abs({x}) < 1e-5)"
+
+
+def _max(out, ins, args):
+    x, y = args
+    if np.dtype(out).kind == "f":  # NaN propagates, as in XLA
+        return f"select(max({x}, {y}), {x} + {y}, ({x} != {x}) | ({y} != {y}))"
+    return f"max({x}, {y})"
+
+
+def _min(out, ins, args):
+    x, y = args
+    if np.dtype(out).kind == "f":
+        return f"select(min({x}, {y}), {x} + {y}, ({x} != {x}) | ({y} != {y}))"
+    return f"min({x}, {y})"
+
+
+def _select_n(out, ins, args):
+    which, *cases = args
+    if np.dtype(ins[0]) == np.bool_:
+        return f"select({cases[0]}, {cases[1]}, {which})" if len(cases) == 2 else cases[0]
+    expr = cases[0]
+    for i, c in enumerate(cases[1:], 1):
+        expr = f"select({expr}, {c}, {which} == {literal(i, ins[0])})"
+    return expr
+
+
+def _copy(out, ins, args, **params):
+    return args[0]
+
+
+def _convert(out, ins, args, new_dtype=None, weak_type=False, sharding=None):
+    return cast(args[0], ins[0], out)
+
+
+def _clamp(out, ins, args):
+    lo, x, hi = args
+    return f"min(max({x}, {lo}), {hi})"
+
+
+def _pow(out, ins, args):
+    x, y = args
+    # WGSL pow is undefined for x < 0; integral exponents keep numpy's sign
+    return (f"select(pow({x}, {y}), select(1.0, -1.0, ({y} - 2.0 * floor({y} * 0.5)) == 1.0) * pow(abs({x}), {y}), "
+            f"({x} < 0.0) & ({y} == floor({y})))")
+
+
+def _asin(out, ins, args):
+    # through atan2: software adapters' asin/acos are off by ~3e-4
+    x = args[0]
+    return f"atan2({x}, sqrt((1.0 - {x}) * (1.0 + {x})))"
+
+
+def _acos(out, ins, args):
+    x = args[0]
+    return f"atan2(sqrt((1.0 - {x}) * (1.0 + {x})), {x})"
+
+
+def _xor(out, ins, args):
+    return f"({args[0]} != {args[1]})" if np.dtype(out) == np.bool_ else f"({args[0]} ^ {args[1]})"
+
+
+TYPED = {
+    "xor": _xor,
+    "asin": _asin, "acos": _acos,
+    "shift_left": _shift("<<"), "shift_right_logical": _shift(">>l"), "shift_right_arithmetic": _shift(">>a"),
+    "integer_pow": _integer_pow, "sign": _sign, "neg": _neg, "abs": _abs, "not": _not, "round": _round,
+    "is_finite": _is_finite, "rem": _rem, "div": _div, "log1p": _log1p, "expm1": _expm1, "select_n": _select_n,
+    "copy_p": _copy, "copy": _copy, "stop_gradient": _copy, "convert_element_type": _convert, "clamp": _clamp,
+    "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy,
+}
+
+
+def elementwise_expr(prim, out_dtype, in_dtypes, args, params):
+    """WGSL for one elementwise equation, or None when the primitive has no WGSL."""
+    fn = TYPED.get(prim.name)
+    if fn is not None:
+        return fn(out_dtype, in_dtypes, args, **params)
+    tmpl = wgsl_rules.get(prim)
+    if tmpl is None:
+        return None
+    return tmpl.format(*args)
+
+
+def has_elementwise(prim) -> bool:
+    return prim.name in TYPED or prim in wgsl_rules
