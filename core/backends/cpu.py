@@ -35,24 +35,30 @@ def compiled(cj: ClosedJaxpr):
 
 
 def _inline_calls(jaxpr: Jaxpr) -> list:
-    """Flatten nested jit calls into one equation list (renaming through a substitution)."""
+    """Flatten nested jit calls into one equation list. Each call site gets fresh vars (the same
+    inner jaxpr may be inlined more than once); `("alias", outer_var, atom)` items say that an
+    outer var is another name for an inner atom."""
     from ..primitives.call import jit_p
     out = []
     for eqn in jaxpr.eqns:
-        if eqn.primitive is jit_p:
-            inner = eqn.params["jaxpr"].jaxpr
-            sub = dict(zip(inner.invars, eqn.invars))
-            for ie in _inline_calls(inner):
-                if isinstance(ie, tuple):  # an alias from a jit nested deeper
-                    _, ov, iv = ie
-                    out.append(("alias", ov, sub.get(iv, iv) if isinstance(iv, Var) else iv))
-                    continue
-                out.append(JaxprEqn(ie.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in ie.invars],
-                                    ie.outvars, ie.params))
-            for ov, iv in zip(eqn.outvars, inner.outvars):
-                out.append(("alias", ov, sub.get(iv, iv) if isinstance(iv, Var) else iv))
-        else:
+        if eqn.primitive is not jit_p:
             out.append(eqn)
+            continue
+        inner = eqn.params["jaxpr"].jaxpr
+        sub = dict(zip(inner.invars, eqn.invars))
+
+        def ren(v):
+            return sub.get(v, v) if isinstance(v, Var) else v
+        for ie in _inline_calls(inner):
+            if isinstance(ie, tuple):  # an alias from a jit nested deeper
+                sub[ie[1]] = ren(ie[2])
+                continue
+            outs = [Var(v.aval) for v in ie.outvars]
+            ins = [ren(v) for v in ie.invars]
+            sub.update(zip(ie.outvars, outs))
+            out.append(JaxprEqn(ie.primitive, ins, outs, ie.params))
+        for ov, iv in zip(eqn.outvars, inner.outvars):
+            out.append(("alias", ov, ren(iv)))
     return out
 
 
