@@ -237,13 +237,30 @@ def _zero_index(like):
 
 
 def dynamic_slice(x, start_indices, slice_sizes):
-    starts = [_as_index(i) for i in start_indices]
+    starts = _normalize_starts(x, start_indices)
     return st.dynamic_slice_p.bind(x, *starts, slice_sizes=tuple(int(s) for s in slice_sizes))
 
 
 def dynamic_update_slice(x, update, start_indices):
-    starts = [_as_index(i) for i in start_indices]
+    starts = _normalize_starts(x, start_indices)
     return st.dynamic_update_slice_p.bind(x, update, *starts)
+
+
+def _normalize_starts(x, start_indices):
+    """Negative start indices count from the end (JAX's _dynamic_slice_indices): concrete ones
+    are fixed now, traced ones get `select(i < 0, i + dim, i)`."""
+    out = []
+    for i, d in zip(start_indices, get_aval(x).shape):
+        i = _as_index(i)
+        if not isinstance(i, Tracer):
+            v = to_numpy(i)
+            out.append(Array(np.asarray(v + d, v.dtype)) if v < 0 else i)
+            continue
+        dt = i.aval.dtype
+        negative = lt(i, Array(np.zeros((), dt)))
+        wrapped = add(_convert_element_type(i, dt, False), Array(np.asarray(d, dt)))
+        out.append(select_n(negative, i, wrapped))
+    return out
 
 
 def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):

@@ -754,16 +754,18 @@ def _scan_transpose(cts, *args, jaxpr, length, reverse, unroll, num_consts, num_
              for c, a in zip(cts[nk:], out_avals[nk:])]
     nrc, nlc = len(res_c), len(lc_avals)
     lin = lin_c + [True] * nk + lin_x
+    # the linear consts are also "outputs" whose cotangent is the running sum: seeding the backward
+    # pass with it accumulates each iteration's contribution where it arises (as JAX does)
+    j = jaxpr.jaxpr
+    seeded = ClosedJaxpr(Jaxpr([], j.invars, j.outvars + [v for v, l in zip(j.invars[:nc], lin_c) if l], j.eqns), [])
 
     def body(*a):
         rc, acc, ctc = a[:nrc], a[nrc:nrc + nlc], a[nrc + nlc:nrc + nlc + nk]
         rx, cty = a[nrc + nlc + nk:nrc + nlc + nk + len(res_x)], a[nrc + nlc + nk + len(res_x):]
         rc_it, rx_it = iter(rc), iter(rx)
         env = ([None if l else next(rc_it) for l in lin_c] + [None] * nk + [None if l else next(rx_it) for l in lin_x])
-        outs = _backward_with_residuals(jaxpr, env, lin, list(ctc) + list(cty))
-        d_c, d_k, d_x = outs[:nlc], outs[nlc:nlc + nk], outs[nlc + nk:]
-        new_acc = [ad.instantiate(ad.add_tangents(x, d)) for x, d in zip(acc, d_c)]
-        return new_acc + [ad.instantiate(d) for d in d_k] + [ad.instantiate(d) for d in d_x]
+        outs = _backward_with_residuals(seeded, env, lin, list(ctc) + list(cty) + list(acc))
+        return [ad.instantiate(d) for d in outs]
     x_avals = [a for a, l in zip(in_avals[nc + nk:], lin_x) if not l]
     tj, tconsts = _trace(body, [get_aval(r) for r in res_c] + lc_avals + carry_avals + x_avals + list(out_avals[nk:]))
     outs = scan_p.bind(*tconsts, *res_c, *[_zeros(a) for a in lc_avals], *ct_carry, *res_x, *ct_ys, jaxpr=tj,
