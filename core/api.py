@@ -100,10 +100,37 @@ class _Jitted:
     def _signature(self, args, kwargs):
         statics, static_kw, dyn_args, dyn_kw = self._split(args, kwargs)
         flat, in_tree = tree_flatten((dyn_args, dyn_kw))
-        avals = tuple(_abstractify(x) for x in flat)
+        try:
+            avals = tuple(_abstractify(x) for x in flat)
+        except TypeError:
+            self._raise_bad_arg(dyn_args, dyn_kw, statics)
+            raise
         skey = (tuple((j, _hashable(v, j)) for j, v in statics),
                 tuple(sorted((k, _hashable(v, k)) for k, v in static_kw.items())))
         return (in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
+
+    def _raise_bad_arg(self, dyn_args, dyn_kw, statics):
+        """JAX's message for a non-array argument that was not marked static."""
+        from .tree_util import keystr, tree_flatten_with_path
+        params = list(self._sig.parameters) if self._sig is not None else []
+        static_pos = {j for j, _ in statics}
+        dyn_names = [n for i, n in enumerate(params) if i not in static_pos]
+        for path, x in tree_flatten_with_path((dyn_args, dyn_kw))[0]:
+            try:
+                _abstractify(x)
+                continue
+            except TypeError:
+                pass
+            if path[0].idx == 0 and path[1].idx < len(dyn_names):
+                where = dyn_names[path[1].idx] + keystr(path[2:])
+            else:
+                where = ("args" if path[0].idx == 0 else "kwargs") + keystr(path[1:])
+            raise TypeError(
+                f"Error interpreting argument to {self.fun!r} as an abstract array. The problematic value "
+                f"is of type {type(x)} and was passed to the function at path {where}.\nThis typically "
+                "means that a jit-wrapped function was called with a non-array argument, and this "
+                "argument was not marked as static using the static_argnums or static_argnames "
+                "parameters of jax.jit.") from None
 
     def _trace(self, statics, static_kw, in_tree, avals):
         out_tree_box = []
@@ -334,7 +361,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     def flat_fun(*xs):
         out = fun(*tree_unflatten(in_tree, xs))
         if has_aux:
-            out, aux = out
+            out, aux = _split_aux(out)
             aux_flat, aux_tree = tree_flatten(aux)
             aux_box.append(aux_tree)
         else:
@@ -371,12 +398,25 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     return primal_out, f_vjp
 
 
+def _split_aux(out):
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        raise TypeError("expected function with aux output to return a two-element tuple, but got type "
+                        f"{type(out)} with value {out!r}")
+    return out
+
+
+# JAX's dtype of cotangents/tangents for integer and boolean values (no content)
+float0 = np.dtype([("float0", np.void, 0)])
+
+
 def tree_util_partial(f):
     from .tree_util import Partial
     return Partial(f)
 
 
 def _instantiate_ct(c, aval):
+    if aval.dtype.kind in "biu":
+        return np.zeros(aval.shape, float0)
     if type(c) is ad.Zero:
         from . import lax
         return lax.full(aval.shape, 0, aval.dtype, weak_type=aval.weak_type)
@@ -476,7 +516,7 @@ def jvp(fun, primals, tangents, has_aux=False):
     def flat_fun(*xs):
         out = fun(*tree_unflatten(tree_p, xs))
         if has_aux:
-            out, aux = out
+            out, aux = _split_aux(out)
             af, at = tree_flatten(aux)
         else:
             af, at = [], None
@@ -500,7 +540,7 @@ def linearize(fun, *primals, has_aux=False):
     def flat_fun(*xs):
         out = fun(*tree_unflatten(tree_p, xs))
         if has_aux:
-            out, aux = out
+            out, aux = _split_aux(out)
             af, at = tree_flatten(aux)
         else:
             af, at = [], None
@@ -691,14 +731,10 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
             a = a % nd
             norm_axes.append(a)
             sizes.setdefault(get_aval(x).shape[a], []).append((x, a))
-        if len(sizes) > 1:
-            lines = "\n".join(f"  * one axis had size {s}: axis {v[0][1]} of an argument of type "
-                              f"{get_aval(v[0][0]).str_short(short_dtypes=False)};" for s, v in sizes.items())
-            raise ValueError(f"vmap got inconsistent sizes for array axes to be mapped:\n{lines}")
+        if len(sizes) > 1 or (sizes and axis_size is not None and axis_size not in sizes):
+            raise ValueError(_vmap_sizes_message(fun, args, kwargs, flat, norm_axes, axis_size))
         if sizes:
             size = next(iter(sizes))
-            if axis_size is not None and axis_size != size:
-                raise ValueError(f"vmap got inconsistent sizes: axis_size={axis_size} but mapped size {size}")
         elif axis_size is not None:
             size = axis_size
         else:
@@ -718,6 +754,41 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         outs = batching.batch_flat(flat_fun, size, axis_name, flat, norm_axes, out_dims)
         return tree_unflatten(box[0][0], outs)
     return vmapped
+
+
+def _vmap_sizes_message(fun, args, kwargs, flat, axes, axis_size) -> str:
+    """JAX's message naming each disagreeing mapped axis by argument name and key path."""
+    from .tree_util import keystr, tree_flatten_with_path
+    try:
+        params = list(inspect.signature(fun).bind(*args, **kwargs).signature.parameters)
+    except (TypeError, ValueError):
+        params = None
+
+    def arg_name(path):
+        i = path[0].idx
+        if params is None or i >= len(params):
+            return f"args{keystr(path)}"
+        return f"argument {params[i]}" + (keystr(path[1:]) if len(path) > 1 else "")
+    paths = [arg_name(p) for p, _ in tree_flatten_with_path(args)[0]]
+    paths += [f"kwargs{keystr(p)}" for p, _ in tree_flatten_with_path(kwargs)[0]]
+    where = [f"{p} of type {get_aval(x).str_short(short_dtypes=False)}" for p, x in zip(paths, flat)]
+    sizes = [get_aval(x).shape[a] if a is not None else None for x, a in zip(flat, axes)]
+    counts: dict = {}
+    for sz in sizes:
+        if sz is not None:
+            counts[sz] = counts.get(sz, 0) + 1
+    ordered = sorted(counts.items(), key=lambda kv: -kv[1])  # most common first, stable
+    msg = ["vmap got inconsistent sizes for array axes to be mapped:\n"]
+    if axis_size is not None:
+        msg.append(f"  * the `axis_size` argument was {axis_size};\n")
+    for k, (sz, ct) in enumerate(ordered):
+        i = sizes.index(sz)
+        if ct == 1:
+            msg.append(f"  * one axis had size {sz}: axis {axes[i]} of {where[i]};\n")
+        else:
+            lead = "most" if k == 0 else "some"
+            msg.append(f"  * {lead} axes ({ct} of them) had size {sz}, e.g. axis {axes[i]} of {where[i]};\n")
+    return "".join(msg)[:-2]
 
 
 # ---- devices and data movement ------------------------------------------------------------
