@@ -56,64 +56,115 @@ def _as_array(x):
 
 
 def _unbound(prim):
-    def impl(*args, axes=None, axis_name=None, **params):
-        raise NameError(f"Found an unbound axis name: {_names(axes or axis_name)[0]}. To fix this, please call "
+    def impl(*args, axis_name=None, **params):
+        raise NameError(f"Found an unbound axis name: {axis_name}. To fix this, please call "
                         f"{prim.name} under `jax.shard_map`.")
     return impl
 
 
 # ---- psum / pmax / pmin ---------------------------------------------------------------------
+# `axes` holds axis names and, once a batch trace has taken over, positional axes (ints) of the
+# value, as JAX prints them: `psum[axes=(0,) axis_index_groups=None]`.
 
-def _reducer(name, reduce_fn_name):
+def _pos(axes):
+    return tuple(a for a in axes if isinstance(a, int))
+
+
+def _named(axes):
+    return tuple(a for a in axes if not isinstance(a, int))
+
+
+def _reducer(name, np_fn):
     p = Primitive(name)
     p.batch_always = True
-    abstract_eval_rules[p] = lambda x, axes: x
-    impl_rules[p] = _unbound(p)
+
+    def abstract(x, axes):
+        pos = _pos(axes)
+        return x.update(shape=tuple(d for i, d in enumerate(x.shape) if i not in pos))
+    abstract_eval_rules[p] = abstract
+
+    def impl(x, axes):
+        if _named(axes):
+            raise NameError(f"Found an unbound axis name: {_named(axes)[0]}. To fix this, please call "
+                            f"{name} under `jax.shard_map`.")
+        return np_fn(x, axis=_pos(axes)).astype(x.dtype) if _pos(axes) else x
+    impl_rules[p] = impl
 
     def batch(axis_data, vals, dims, axes):
-        from .. import lax
         (x,), (d,) = vals, dims
+        pos = _pos(axes)
         here = axis_data.name in axes
-        rest = tuple(a for a in axes if a != axis_data.name)
-        if rest:
-            x = p.bind(x, axes=rest)
-        if not here:
-            return x, d
-        if d is None:  # the same value in every example
-            if name == "psum":
-                return lax.mul(x, lax._const(x, axis_data.size)), None
-            return x, None
-        return getattr(lax, reduce_fn_name)(x, (d,)), None
+        rest = tuple(a for a in _named(axes) if a != axis_data.name)
+        if d is None:
+            out = p.bind(x, axes=rest + pos) if rest or pos else x
+            if here and name == "psum":  # the same value in every example
+                from .. import lax
+                out = lax.mul(out, lax._const(out, axis_data.size))
+            return out, None
+        # positional axes of the unbatched value, seen in the batched value
+        moved = tuple(a + (a >= d) for a in pos)
+        new_pos = moved + ((d,) if here else ())
+        out = p.bind(x, axes=rest + tuple(sorted(new_pos))) if rest or new_pos else x
+        if here:
+            return out, None
+        return out, d - sum(a < d for a in moved)
     batch_rules[p] = batch
     p.pp_params = lambda params: [("axes", params["axes"]), ("axis_index_groups", None)]
     return p
 
 
-psum_p = _reducer("psum", "reduce_sum")
-pmax_p = _reducer("pmax", "reduce_max")
-pmin_p = _reducer("pmin", "reduce_min")
+psum_p = _reducer("psum", np.sum)
+pmax_p = _reducer("pmax", np.max)
+pmin_p = _reducer("pmin", np.min)
+
+
+def _bind_named(prim, x, axes):
+    """Bind a collective, first lifting x into the trace of the innermost named axis (so that
+    constants and values from outside the map take part)."""
+    names = _named(axes)
+    if names:
+        inner = max((_find_axis(n, prim.name) for n in names), key=lambda m: m.level)
+        x = _raise_to_axis(x, inner)
+    return prim.bind(x, axes=axes)
 
 
 def _psum_jvp(primals, tangents, axes):
     (x,), (t,) = primals, tangents
-    return psum_p.bind(x, axes=axes), psum_p.bind(ad.instantiate(t), axes=axes)
+    return _bind_named(psum_p, x, axes), _bind_named(psum_p, ad.instantiate(t), axes)
+
+
+def _psum_transpose(ct, x, axes):
+    """Named axes: every device's cotangent flows to every device (psum again, as JAX). Positional
+    axes: the transpose of a sum, a broadcast."""
+    from .. import lax
+    ct = ad.instantiate(ct)
+    pos, names = _pos(axes), _named(axes)
+    if names:
+        ct = _bind_named(psum_p, ct, names)
+    if pos:
+        shape = x.aval.shape
+        ct = lax.broadcast_in_dim(ct, shape, tuple(i for i in range(len(shape)) if i not in pos))
+    return [ct]
 
 
 from ..rules import jvp_rules  # noqa: E402
 
 jvp_rules[psum_p] = _psum_jvp
-transpose_rules[psum_p] = lambda ct, x, axes: [psum_p.bind(ad.instantiate(ct), axes=axes)]
+transpose_rules[psum_p] = _psum_transpose
 
 
 def _pmax_jvp(prim):
     def jvp(primals, tangents, axes):
         from .. import lax
         (x,), (t,) = primals, tangents
-        out = prim.bind(x, axes=axes)
-        # tangent of the winning example(s), averaged over ties, as JAX's balanced rule
-        winners = lax.convert_element_type(lax.eq(x, out), get_aval(x).dtype)
-        count = psum_p.bind(winners, axes=axes)
-        return out, lax.div(psum_p.bind(lax.mul(ad.instantiate(t), winners), axes=axes), count)
+        out = _bind_named(prim, x, axes)
+        # tangent of the winning example(s), averaged over ties (JAX's balanced rule)
+        pos = _pos(axes)
+        out_b = lax.broadcast_in_dim(out, x.aval.shape if isinstance(x, Tracer) else np.shape(x),
+                                     tuple(i for i in range(get_aval(x).ndim) if i not in pos)) if pos else out
+        winners = lax.convert_element_type(lax.eq(x, out_b), get_aval(x).dtype)
+        count = _bind_named(psum_p, winners, axes)
+        return out, lax.div(_bind_named(psum_p, lax.mul(ad.instantiate(t), winners), axes), count)
     return jvp
 
 
@@ -123,12 +174,7 @@ jvp_rules[pmin_p] = _pmax_jvp(pmin_p)
 
 def _collective(prim, x, axis_name):
     names = _names(axis_name)
-    mains = [_find_axis(n, prim.name) for n in names]
-    inner = max(mains, key=lambda m: m.level)
-
-    def one(v):
-        return prim.bind(_raise_to_axis(v, inner), axes=names)
-    return tree_map(one, x)
+    return tree_map(lambda v: _bind_named(prim, v, names), x)
 
 
 def psum(x, axis_name, *, axis_index_groups=None):

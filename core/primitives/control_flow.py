@@ -180,6 +180,29 @@ def _zeros(aval: ShapedArray):
     return ad.zeros_like_aval(aval)
 
 
+class _MemorySpace:
+    def __repr__(self):
+        return "MemorySpace.Device"
+
+    __str__ = __repr__
+
+
+_DEVICE_MEMORY = _MemorySpace()
+empty2_p = Primitive("empty2")
+empty2_p.pp_params = lambda p: [("dtype", p["dtype"]), ("memory_space", p["memory_space"])]
+# weak_type (not printed) keeps the slot's type identical in every branch
+abstract_eval_rules[empty2_p] = lambda *, dtype, memory_space, weak_type: ShapedArray((), dtype, weak_type)
+impl_rules[empty2_p] = lambda *, dtype, memory_space, weak_type: np.zeros((), dtype)
+empty2_p.weak_type_rule = lambda weak, weak_type, **_: weak_type
+
+
+def _empty(aval: ShapedArray):
+    """Zeros for an unused residual slot, made as JAX 0.10.2 makes them (`empty2`)."""
+    from .. import lax
+    z = empty2_p.bind(dtype=aval.dtype, memory_space=_DEVICE_MEMORY, weak_type=aval.weak_type)
+    return lax.broadcast_in_dim(z, aval.shape, ()) if aval.shape else z
+
+
 # =============================================================================================
 # cond / switch
 # =============================================================================================
@@ -323,10 +346,10 @@ def _cond_linearize(trace, tracers, branches):
 
         def fill(*xs, known=known, n_out=n_out, mine=mine):
             outs = eval_jaxpr(known, [], *xs)
-            res = [None] * len(slots)
+            res = [_empty(a) for a in slots]  # every slot starts as zeros (unused ones stay dead)
             for s, r in zip(mine, outs[n_out:]):
                 res[s] = r
-            return outs[:n_out] + [_zeros(a) if r is None else r for a, r in zip(slots, res)]
+            return outs[:n_out] + res
         known_branches.append(_trace(fill, [v.aval for v in known.invars])[0])
         res_vars = [Var(a) for a in slots]
         for s, v in zip(mine, unknown.invars[:n_res]):
@@ -505,6 +528,19 @@ def get_avals(xs):
 
 
 jvp_rules[while_p] = _while_jvp
+
+
+def _while_linearize(trace, tracers, **params):
+    """Primal loop at the primal level; the jvp loop (recomputing primals) in the linear jaxpr,
+    as JAX's partial eval of while does. Transposing it is what raises for reverse mode."""
+    primals = [t.primal for t in tracers]
+    tangents = [t.tangent for t in tracers]
+    primal_out = while_p.bind(*primals, **params)
+    _, tangent_out = _while_jvp(primals, tangents, **params)
+    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_out, tangent_out)]
+
+
+linearize_rules[while_p] = _while_linearize
 
 
 def _while_transpose(cts, *args, **params):
