@@ -814,6 +814,17 @@ def device_get(x):
     return tree_map(get, x)
 
 
+async def device_get_async(x):
+    """`await jax.device_get_async(x)`: like device_get, without blocking on device readback
+    (the only way to read WebGPU arrays on a browser's main thread)."""
+    async def get(v):
+        if hasattr(v, "_value_async"):
+            return np.asarray(await v._value_async())
+        return np.asarray(v._value) if isinstance(v, Array) else v
+    leaves, treedef = tree_flatten(x)
+    return tree_unflatten(treedef, [await get(v) for v in leaves])
+
+
 def block_until_ready(x):
     for leaf in tree_leaves(x):
         if hasattr(leaf, "block_until_ready"):

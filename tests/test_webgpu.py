@@ -192,10 +192,11 @@ def test_device_put_get_roundtrip(gpu):
 
 def test_async_readback(gpu):
     import asyncio
-    from core.backends.webgpu import device_get_async
     x = jax.device_put(np.arange(5, dtype=np.float32), gpu) * 2
     assert asyncio.run(x.block_until_ready_async()) is x
-    np.testing.assert_array_equal(asyncio.run(device_get_async({"a": x}))["a"], np.arange(5) * 2.0)
+    got = asyncio.run(jax.device_get_async({"a": x, "b": 3}))
+    np.testing.assert_array_equal(got["a"], np.arange(5) * 2.0)
+    assert got["b"] == 3
 
 
 def test_buffers_are_pooled(gpu):

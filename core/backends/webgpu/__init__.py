@@ -9,9 +9,10 @@
 from __future__ import annotations
 
 from ...devices import register_backend
-from .device import DEVICE, WebGpuArray, WebGpuDevice, device_get_async
+from ...api import device_get_async
+from .device import DEVICE, WebGpuArray, WebGpuDevice
 from .dispatch import install
-from .runtime import runtime
+from .runtime import init_async, runtime
 
 
 def webgpu_devices() -> list:
@@ -22,4 +23,4 @@ def webgpu_devices() -> list:
 register_backend("webgpu", webgpu_devices)
 install()
 
-__all__ = ["DEVICE", "WebGpuArray", "WebGpuDevice", "device_get_async", "runtime", "webgpu_devices"]
+__all__ = ["init_async", "DEVICE", "WebGpuArray", "WebGpuDevice", "device_get_async", "runtime", "webgpu_devices"]

@@ -95,17 +95,3 @@ class WebGpuArray(Array):
     def __deepcopy__(self, memo):
         return self
 
-
-async def device_get_async(tree):
-    """`await jax.device_get_async(x)`: readback that never blocks the browser's main thread."""
-    from ...tree_util import tree_flatten, tree_unflatten
-    leaves, treedef = tree_flatten(tree)
-    out = []
-    for leaf in leaves:
-        if isinstance(leaf, WebGpuArray):
-            out.append(np.asarray(await leaf._value_async()))
-        elif isinstance(leaf, Array):
-            out.append(np.asarray(leaf._value))
-        else:
-            out.append(leaf)
-    return tree_unflatten(treedef, out)

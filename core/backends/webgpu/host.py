@@ -132,7 +132,7 @@ class BrowserHost:
         self.adapter = await self.gpu.requestAdapter()
         if self.adapter is None:
             raise RuntimeError("navigator.gpu.requestAdapter() returned null (WebGPU disabled or blocklisted)")
-        feats = set(self.js.Array["from"](self.adapter.features).to_py())
+        feats = set(getattr(self.js.Array, "from")(self.adapter.features).to_py())
         lim = self.adapter.limits
         limits = {k: getattr(lim, _camel(k)) for k in DEFAULT_LIMITS}
         info = getattr(self.adapter, "info", None)
@@ -175,7 +175,7 @@ class BrowserHost:
 
     async def map_read(self, staging, size):
         await staging.mapAsync(MAP_READ_MODE, 0, size)
-        data = bytes(self.js.Uint8Array.new(staging.getMappedRange(0, size)).to_py())
+        data = self.js.Uint8Array.new(staging.getMappedRange(0, size)).to_bytes()
         staging.unmap()
         return data
 

@@ -8,7 +8,7 @@ import weakref
 
 import numpy as np
 
-from .host import COPY_DST, COPY_SRC, DEFAULT_LIMITS, MAP_READ, STORAGE, make_host
+from .host import COPY_DST, COPY_SRC, DEFAULT_LIMITS, MAP_READ, STORAGE, SyncUnavailable, make_host
 
 # dtype <-> WGSL storage type. bool is stored as u32 (WGSL storage buffers cannot hold bool).
 WGSL_TYPE = {np.dtype("float32"): "f32", np.dtype("int32"): "i32", np.dtype("uint32"): "u32",
@@ -48,18 +48,20 @@ def _bucket(nbytes: int) -> int:
 class Runtime:
     """One adapter + device for the process (one device per test session)."""
 
-    def __init__(self):
-        self.host = make_host()
-        self.info = self.host.run_sync(self.host.request_adapter())
-        self.f16 = "shader-f16" in self.info["features"]
-        features = ["shader-f16"] if self.f16 else []
-        self.host.run_sync(self.host.request_device(dict(DEFAULT_LIMITS), features))
+    def __init__(self, host):
+        self.host = host
         self.limits = dict(DEFAULT_LIMITS)
         self.pool: dict = {}        # bucket size -> [free handles]
         self.staging: dict = {}     # bucket size -> [free MAP_READ handles]
         self.pipelines: dict = {}   # WGSL source -> pipeline
         self.pending: list = []     # dispatches recorded but not yet submitted
         self.stats = {"kernels": 0, "pipelines": 0, "allocs": 0, "reuses": 0, "readbacks": 0}
+
+    async def start(self):
+        self.info = await self.host.request_adapter()
+        self.f16 = "shader-f16" in self.info["features"]
+        # WebGPU's default limits, always: what passes here then runs in any browser
+        await self.host.request_device(dict(DEFAULT_LIMITS), ["shader-f16"] if self.f16 else [])
 
     # ---- memory ---------------------------------------------------------------------------
     def alloc(self, nbytes: int) -> GpuBuffer:
@@ -143,15 +145,55 @@ _failure: str | None = None
 
 def runtime() -> Runtime:
     """The process's runtime, created on first use; raises RuntimeError naming why there is none."""
-    global _runtime, _failure
     if _runtime is None:
-        if _failure is not None:
-            raise RuntimeError(_failure)
-        try:
-            _runtime = Runtime()
-        except Exception as e:  # no package, no adapter, device request refused
-            _failure = f"Unable to initialize backend 'webgpu': {e}"
-            raise RuntimeError(_failure) from e
-        if debug_level() >= 1:
-            log(f"adapter: {_runtime.info['description']} via {_runtime.host.name}; shader-f16={_runtime.f16}")
+        _start(sync=True)
     return _runtime
+
+
+async def init_async() -> Runtime:
+    """Start the backend without blocking (the browser's main thread must do this before use:
+    `await core.backends.webgpu.init_async()`)."""
+    if _runtime is None:
+        await _start(sync=False)
+    return _runtime
+
+
+def _start(sync: bool):
+    global _runtime, _failure
+    if _failure is not None:
+        raise RuntimeError(_failure)
+    try:
+        rt = Runtime(make_host())
+    except Exception as e:  # no wgpu package, no navigator.gpu
+        _failure = f"Unable to initialize backend 'webgpu': {e}"
+        raise RuntimeError(_failure) from e
+
+    def done():
+        global _runtime
+        _runtime = rt
+        if debug_level() >= 1:
+            log(f"adapter: {rt.info['description']} via {rt.host.name}; shader-f16={rt.f16}")
+
+    def failed(e):
+        global _failure
+        _failure = f"Unable to initialize backend 'webgpu': {e}"
+        raise RuntimeError(_failure) from e
+
+    if sync:
+        try:
+            rt.host.run_sync(rt.start())
+        except SyncUnavailable:
+            raise RuntimeError("The WebGPU backend starts asynchronously on this page: run "
+                               "`await core.backends.webgpu.init_async()` once before using it") from None
+        except Exception as e:  # no adapter, device request refused
+            failed(e)
+        done()
+        return None
+
+    async def go():
+        try:
+            await rt.start()
+        except Exception as e:
+            failed(e)
+        done()
+    return go()
