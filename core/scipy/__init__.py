@@ -1,0 +1,2 @@
+"""`jax.scipy`: the few SciPy functions tutorials reach for (special functions)."""
+from . import special  # noqa: F401
