@@ -8,10 +8,6 @@ from __future__ import annotations
 _DOCS = "https://docs.jax.dev/en/latest/errors.html#jax.errors."
 
 
-class JAXTypeError(TypeError):
-    pass
-
-
 class _JAXErrorMixin:
     """Appends JAX's 'See https://...#jax.errors.<Class>' footer."""
 
@@ -20,7 +16,15 @@ class _JAXErrorMixin:
         super().__init__(f"{message}\nSee {_DOCS}{name}")
 
 
-class ConcretizationTypeError(_JAXErrorMixin, TypeError):
+class JAXTypeError(_JAXErrorMixin, TypeError):
+    pass
+
+
+class JAXIndexError(_JAXErrorMixin, IndexError):
+    pass
+
+
+class ConcretizationTypeError(JAXTypeError):
     def __init__(self, tracer, context: str = ""):
         super().__init__(
             f"Abstract tracer value encountered where concrete value is expected: {_describe(tracer)}\n"
@@ -35,14 +39,14 @@ class TracerBoolConversionError(ConcretizationTypeError):
     def __init__(self, tracer):
         _JAXErrorMixin.__init__(
             self,
-            f"Attempted boolean conversion of {_describe(tracer)}\n"
+            f"Attempted boolean conversion of {_describe(tracer)}.\n"
             "Python `if`/`while`/`and`/`or` need a concrete bool, but this value is only known when "
             "the function runs. Use jax.lax.cond or jnp.where for value-dependent branches, or mark "
             "the argument static with static_argnums/static_argnames if it is a configuration value.\n",
         )
 
 
-class TracerIntegerConversionError(_JAXErrorMixin, TypeError):
+class TracerIntegerConversionError(JAXTypeError):
     def __init__(self, tracer):
         super().__init__(
             f"The __index__() method was called on {_describe(tracer)}\n"
@@ -51,7 +55,7 @@ class TracerIntegerConversionError(_JAXErrorMixin, TypeError):
         )
 
 
-class TracerArrayConversionError(_JAXErrorMixin, TypeError):
+class TracerArrayConversionError(JAXTypeError):
     def __init__(self, tracer):
         super().__init__(
             f"The numpy.ndarray conversion method __array__() was called on {_describe(tracer)}\n"
@@ -60,10 +64,11 @@ class TracerArrayConversionError(_JAXErrorMixin, TypeError):
         )
 
 
-class NonConcreteBooleanIndexError(_JAXErrorMixin, IndexError):
+class NonConcreteBooleanIndexError(JAXIndexError):
     def __init__(self, tracer):
+        aval = getattr(tracer, "aval", tracer)
         super().__init__(
-            f"Array boolean indices must be concrete; got {tracer.aval.str_short()}\n"
+            f"Array boolean indices must be concrete; got {_type_str(aval)}\n"
             "The result's shape would depend on the mask's values. Use jnp.where(mask, x, 0) or "
             "jnp.sum(x, where=mask) instead of x[mask] inside jit/vmap/grad.\n"
         )
@@ -84,8 +89,14 @@ class KeyReuseError(_JAXErrorMixin, Exception):
     pass
 
 
+def _type_str(aval) -> str:
+    """`float32[2,3]`: JAX's spelling of an aval in error messages (no weak-type marker)."""
+    short = aval.str_short() if hasattr(aval, "str_short") else str(aval)
+    return f"{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]" if hasattr(aval, "shape") else short
+
+
 def _describe(tracer) -> str:
     aval = getattr(tracer, "aval", None)
     if aval is None:
-        return "traced value."
-    return f"traced array with shape {aval.str_long()}."
+        return "traced value"
+    return f"traced array with shape {_type_str(aval)}"

@@ -209,8 +209,22 @@ def _promote_args_inexact(fun_name, *args):
     return _promote_shapes(fun_name, *_promote_dtypes_inexact(*args))
 
 
+_LAX_NAMES = {"subtract": "sub", "multiply": "mul", "maximum": "max", "minimum": "min", "equal": "eq",
+              "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
+              "arctan2": "atan2", "true_divide": "div", "divide": "div", "power": "pow"}
+
+
 def _check_shapes_broadcast(name, *args):
-    _broadcast_shapes(*[_np.shape(a) for a in args])
+    """Same-rank shapes must match (or be 1) per axis: lax's TypeError; rank promotion handles the
+    rest and raises numpy-style ValueError (JAX's split of the two cases)."""
+    shapes = [_np.shape(a) for a in args]
+    if len({len(s) for s in shapes}) == 1:
+        for ds in zip(*shapes):
+            if len({d for d in ds if d != 1}) > 1:
+                raise TypeError(f"{_LAX_NAMES.get(name, name)} got incompatible shapes for broadcasting: "
+                                f"{', '.join(map(str, shapes))}.")
+    else:
+        _broadcast_shapes(*shapes)
 
 
 def _unary(name, lax_fn, inexact=False):
@@ -289,7 +303,7 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
 
 def _check_numeric_dtype(v):
     if v.dtype.kind not in "biufc":
-        leaf = v.flat[0] if v.size else v
+        leaf = v.flat[0].item() if v.size else v
         raise TypeError(f"Value {leaf!r} with dtype {v.dtype} is not a valid JAX array type. "
                         "Only arrays of numeric types are supported by JAX.")
 
@@ -306,6 +320,10 @@ def _flat_items(obj):
 
 def _check_list_leaves(leaves):
     for l in leaves:
+        if isinstance(l, (str, bytes)):
+            v = _np.asarray(l)
+            raise TypeError(f"Value {l!r} with dtype {v.dtype} is not a valid JAX array type. "
+                            "Only arrays of numeric types are supported by JAX.")
         if not isinstance(l, _ARRAYLIKE):
             raise TypeError(f"JAX only supports number and bool dtypes, got {type(l).__name__} in array")
 
@@ -322,7 +340,10 @@ def _shape_arg(shape):
     try:
         return tuple(operator.index(d) for d in shape)
     except TypeError:
-        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+        got = tuple(shape) if isinstance(shape, (list, tuple)) else (shape,)
+        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {got}.\n"
+                        "If using `jit`, try using `static_argnums` or applying `jit` to smaller "
+                        "subfunctions.") from None
 
 
 def zeros(shape, dtype=None, device=None):
@@ -1594,8 +1615,12 @@ def broadcast_to(array, shape):
     if aval.shape == shape:
         return a
     nlead = len(shape) - aval.ndim
-    if nlead < 0 or builtins.any(d != 1 and d != s for d, s in zip(aval.shape, shape[nlead:])):
-        raise ValueError(f"Incompatible shapes for broadcasting: {aval.shape} and requested shape {shape}")
+    if nlead < 0:
+        raise ValueError(f"Cannot broadcast to shape with fewer dimensions: arr_shape={aval.shape} shape={shape}")
+    if builtins.any(d != 1 and d != s for d, s in zip(aval.shape, shape[nlead:])):
+        from ..errors import _type_str
+        raise ValueError(f"Incompatible types for broadcasting: input type={_type_str(aval)} and requested "
+                         f"type={_type_str(ShapedArray(shape, aval.dtype))}")
     diff = [i for i, (d, s) in enumerate(zip(aval.shape, shape[nlead:])) if d != s]
     if diff:
         kept = [i for i in range(aval.ndim) if i not in diff]
@@ -1721,8 +1746,7 @@ def _split(name, ary, indices_or_sections, axis):
     if isinstance(indices_or_sections, (int, _np.integer)):
         k = int(indices_or_sections)
         if name == "split" and n % k:
-            raise ValueError("array split does not result in an equal division: "
-                             f"{n} (size of dimension {axis}) is not divisible by {k}")
+            raise ValueError(f"array split does not result in an equal division: rest is {n % k}")
         q, r = builtins.divmod(n, k)
         sizes = [q + 1] * r + [q] * (k - r)
     else:

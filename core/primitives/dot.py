@@ -35,6 +35,15 @@ def _free(nd, contract, batch):
 
 
 def _dot_abstract(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
+    (lc, rc), (lb, rb) = _check_dot_shapes(x, y, dimension_numbers)
+    shape = ([x.shape[i] for i in lb] + [x.shape[i] for i in _free(x.ndim, lc, lb)]
+             + [y.shape[i] for i in _free(y.ndim, rc, rb)])
+    dtype = preferred_element_type if preferred_element_type is not None else x.dtype
+    return ShapedArray(shape, dtype, x.weak_type and y.weak_type)
+
+
+def _check_dot_shapes(x, y, dimension_numbers):
+    """JAX's shape errors (shared by the shape rule and the eager numpy impl)."""
     (lc, rc), (lb, rb) = dimension_numbers
     for a, b in zip(lc, rc):
         if x.shape[a] != y.shape[b]:
@@ -45,14 +54,11 @@ def _dot_abstract(x, y, dimension_numbers, precision=None, preferred_element_typ
             raise TypeError(f"dot_general requires lhs batch dimensions and rhs batch dimensions to have "
                             f"the same shape, got {tuple(x.shape[i] for i in lb)} and "
                             f"{tuple(y.shape[i] for i in rb)}.")
-    shape = ([x.shape[i] for i in lb] + [x.shape[i] for i in _free(x.ndim, lc, lb)]
-             + [y.shape[i] for i in _free(y.ndim, rc, rb)])
-    dtype = preferred_element_type if preferred_element_type is not None else x.dtype
-    return ShapedArray(shape, dtype, x.weak_type and y.weak_type)
+    return (lc, rc), (lb, rb)
 
 
 def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
-    (lc, rc), (lb, rb) = dimension_numbers
+    (lc, rc), (lb, rb) = _check_dot_shapes(x, y, dimension_numbers)
     lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
     xt = np.transpose(x, list(lb) + lf + list(lc))
     yt = np.transpose(y, list(rb) + list(rc) + rf)

@@ -275,9 +275,26 @@ def _concat_abstract(*xs, dimension):
     if len({x.dtype for x in xs}) > 1:
         raise TypeError(f"concatenate requires arguments to have the same dtypes, got "
                         f"{', '.join(x.dtype.name for x in xs)}.")
+    _check_concat_shapes([x.shape for x in xs], dimension)
     shape = list(xs[0].shape)
     shape[dimension] = sum(x.shape[dimension] for x in xs)
     return ShapedArray(shape, xs[0].dtype, all(x.weak_type for x in xs))
+
+
+def _check_concat_shapes(shapes, dimension):
+    if len({len(s) for s in shapes}) > 1:
+        raise TypeError(f"Cannot concatenate arrays with different numbers of dimensions: got "
+                        f"{', '.join(str(tuple(s)) for s in shapes)}.")
+    others = {tuple(d for i, d in enumerate(s) if i != dimension) for s in shapes}
+    if len(others) > 1:
+        raise TypeError("Cannot concatenate arrays with shapes that differ in dimensions other than the one "
+                        f"being concatenated: concatenating along dimension {dimension} for shapes "
+                        f"{', '.join(str(tuple(s)) for s in shapes)}.")
+
+
+def _concat_impl(*xs, dimension):
+    _check_concat_shapes([x.shape for x in xs], dimension)
+    return np.concatenate(xs, axis=dimension)
 
 
 def _concat_t(ct, *xs, dimension):
@@ -305,8 +322,7 @@ def _concat_batch(axis_data, vals, dims, dimension):
     return concatenate_p.bind(*xs, dimension=dimension + 1), 0
 
 
-concatenate_p = define("concatenate", abstract_eval=_concat_abstract,
-                       impl=lambda *xs, dimension: np.concatenate(xs, axis=dimension))
+concatenate_p = define("concatenate", abstract_eval=_concat_abstract, impl=_concat_impl)
 ad.deflinear(concatenate_p, _concat_t)
 batch_rules[concatenate_p] = _concat_batch
 
