@@ -198,7 +198,7 @@ def promote_types(a, b) -> np.dtype:
     n = _lub((node(a), node(b)))
     if n in _WEAK_DEFAULT:
         return _WEAK_DEFAULT[n]()
-    return np.dtype(n)
+    return canonicalize_dtype(n)   # JAX: promote_types(uint32, int32) is int32 without x64
 
 
 def float_dtype_for(dtype) -> np.dtype:

@@ -143,8 +143,7 @@ class PyTreeDef:
         if t is dict:
             return "{" + ", ".join(f"{k!r}: {c}" for k, c in zip(self.aux, kids)) + "}"
         if t == "namedtuple":
-            cls = self.aux
-            return f"{cls.__name__}(" + ", ".join(f"{f}={c}" for f, c in zip(cls._fields, kids)) + ")"
+            return f"CustomNode(namedtuple[{self.aux.__name__}], [{', '.join(kids)}])"
         name = getattr(t, "__name__", str(t))
         return f"CustomNode({name}[{self.aux!r}], [{', '.join(kids)}])"
 
@@ -205,19 +204,40 @@ def _unflatten(td: PyTreeDef, it):
     return _registry[td.node_type].from_iter(td.aux, children)
 
 
-def _flatten_up_to(td: PyTreeDef, tree):
+def _flatten_up_to(td: PyTreeDef, tree, path="", name="tree"):
+    """Leaves of `tree` cut at `td`'s leaves; mismatches raise JAX's 'pytree structure error'."""
     if td.node_type is None:
         return [tree]
     node = _node_of(tree, None)
+    where = f"At that key path, the prefix pytree {name} has a subtree of type"
     if node is None or node[0] != td.node_type:
-        raise ValueError(f"Tuple arity mismatch or container type mismatch: expected {td}, got {tree!r}")
+        ours = td.aux if td.node_type == "namedtuple" else td.node_type
+        theirs = type(tree)
+        raise ValueError(f"pytree structure error: different types at key path\n    {name}{path}\n{where}\n"
+                         f"    {ours}\nbut at the same key path the full pytree has a subtree of different "
+                         f"type\n    {theirs}.")
     t, nd = node
     children, aux = (list(tree), type(tree)) if t == "namedtuple" else nd.to_iter(tree)
-    if len(children) != len(td.children) or (t is dict and list(aux) != list(td.aux)):
-        raise ValueError(f"Dict key mismatch or arity mismatch; expected {td}, got {tree!r}")
+    if len(children) != len(td.children):
+        kind = getattr(t, "__name__", str(t)) if t in (list, tuple) else "pytree children"
+        if t in (list, tuple):
+            raise ValueError(f"pytree structure error: different lengths of {kind} at key path\n    {name}{path}\n"
+                             f"{where} {kind} of length {len(td.children)}, but the full pytree has a subtree "
+                             f"of the same type but of length {len(children)}.")
+        raise ValueError(f"pytree structure error: different numbers of pytree children at key path\n"
+                         f"    {name}{path}\n{where}\n    {t}\nwith {len(td.children)} children, but at the "
+                         f"same key path the full pytree has a subtree of the same type but with "
+                         f"{len(children)} children.")
+    if t is dict and list(aux) != list(td.aux):
+        raise ValueError(f"pytree structure error: different pytree metadata at key path\n    {name}{path}\n"
+                         f"{where}\n    {t}\nwith metadata\n    {tuple(td.aux)}\nbut at the same key path the "
+                         f"full pytree has a subtree of the same type but with metadata\n    {tuple(aux)}\nso "
+                         "the symbolic keys differ.")
     out = []
-    for c, ctd in zip(children, td.children):
-        out.extend(_flatten_up_to(ctd, c))
+    keys = list(td.aux) if t is dict else (td.aux._fields if t == "namedtuple" else range(len(children)))
+    for k, c, ctd in zip(keys, children, td.children):
+        sub = f"[{k!r}]" if t is dict else (f".{k}" if t == "namedtuple" else f"[{k}]")
+        out.extend(_flatten_up_to(ctd, c, path + sub, name))
     return out
 
 
@@ -235,7 +255,7 @@ def treedef_is_leaf(td: PyTreeDef) -> bool:
 
 def tree_map(f, tree, *rest, is_leaf=None):
     leaves, treedef = tree_flatten(tree, is_leaf)
-    all_leaves = [leaves] + [treedef.flatten_up_to(r) for r in rest]
+    all_leaves = [leaves] + [_flatten_up_to(treedef, r, "", "tree_map tree") for r in rest]
     return treedef.unflatten(f(*xs) for xs in zip(*all_leaves))
 
 

@@ -111,21 +111,22 @@ def _dtype_arg(d):
     return _np.dtype(d)
 
 
-def _warn_x64(requested, got):
+def _warn_x64(requested, got, where="array"):
     if requested is not None and _np.dtype(requested) != got:
         import warnings
-        warnings.warn(f"Explicitly requested dtype {_np.dtype(requested).name} requested in array is not "
+        warnings.warn(f"Explicitly requested dtype {_np.dtype(requested).name} requested in {where} is not "
                       f"available, and will be truncated to dtype {got.name}. To enable more dtypes, set the "
                       "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment variable. "
                       "See https://github.com/jax-ml/jax#current-gotchas for more.", UserWarning, stacklevel=3)
 
 
-def _canonical_request(d):
+def _canonical_request(d, where=None):
+    """The dtype a request gets (x64 off: float64 -> float32, with JAX's warning naming `where`)."""
     d = _dtype_arg(d)
     if d is None:
         return None
     c = _dt.canonicalize_dtype(d)
-    _warn_x64(d, c)
+    _warn_x64(d, c, where or sys._getframe(1).f_code.co_name)
     return c
 
 
@@ -331,6 +332,8 @@ def _check_list_leaves(leaves):
 def asarray(a, dtype=None, order=None, copy=None):
     if dtype is None and isinstance(a, (Array, Tracer)):
         return a
+    if dtype is not None:
+        dtype = _canonical_request(dtype, "asarray")
     return array(a, dtype=dtype, copy=builtins.bool(copy))
 
 
@@ -1124,7 +1127,8 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
         dtype = _dt.canonicalize_dtype(dtype)
     result_dtype = dtype
     if result_dtype is None:
-        if upcast_int and (aval.dtype.kind == "b" or (aval.dtype.kind in "iu" and aval.dtype.itemsize < 4)):
+        if upcast_int and (aval.dtype.kind == "b" or (aval.dtype.kind in "iu" and
+                                                       aval.dtype.itemsize < _dt.default_int_dtype().itemsize)):
             result_dtype = _dt.default_int_dtype() if aval.dtype.kind != "u" else _dt.default_uint_dtype()
         else:
             result_dtype = aval.dtype
