@@ -140,6 +140,14 @@ def _split(key, num=2):
     return random_split_p.bind(key, shape=tuple(int(d) for d in shape))
 
 
+def _unstack(keys):
+    """Iterate a traced array the way JAX does (slice with unit strides, then squeeze)."""
+    aval = get_aval(keys)
+    rest = aval.shape[1:]
+    return [lax.squeeze(lax.slice(keys, (i,) + (0,) * len(rest), (i + 1,) + rest, (1,) * aval.ndim), (0,))
+            for i in range(aval.shape[0])]
+
+
 def _canonical_shape(shape):
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
@@ -265,8 +273,10 @@ def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
 
 def _uniform_impl(key, minval, maxval, shape, dtype):
     _check_shape("uniform", shape)
-    minval = lax.broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
-    maxval = lax.broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    minval = lax.convert_element_type(minval, dtype)
+    maxval = lax.convert_element_type(maxval, dtype)
+    minval = lax.broadcast_to_rank(minval, len(shape))
+    maxval = lax.broadcast_to_rank(maxval, len(shape))
     finfo = np.finfo(dtype)
     nbits, nmant = finfo.bits, finfo.nmant
     rng_bits = 8 if nmant < 8 else nbits
@@ -323,7 +333,7 @@ def _randint_impl(key, minval, maxval, shape, dtype):
     minval = lax.broadcast_to_rank(minval, len(shape))
     maxval = lax.broadcast_to_rank(maxval, len(shape))
     nbits = np.iinfo(dtype).bits
-    k1, k2 = _split(key)
+    k1, k2 = _unstack(_split(key))
     higher_bits, lower_bits = _random_bits(k1, nbits, shape), _random_bits(k2, nbits, shape)
     unsigned = UINT_DTYPES[nbits]
     span = lax.convert_element_type(maxval - minval, unsigned)
@@ -354,7 +364,7 @@ def normal(key, shape=(), dtype=None):
 def _normal_impl(key, shape, dtype):
     if dtype.kind == "c":
         sqrt2 = np.array(np.sqrt(2), dtype)
-        key_re, key_im = _split(key)
+        key_re, key_im = _unstack(_split(key))
         real_dtype = np.array(0, dtype).real.dtype
         re = _normal_real(key_re, shape, real_dtype).astype(dtype)
         im = _normal_real(key_im, shape, real_dtype).astype(dtype)
@@ -426,7 +436,7 @@ def _bernoulli_impl(key, p, shape, mode):
         _check_shape("bernoulli", shape, np.shape(p))
     dtype = get_aval(p).dtype
     if mode == "high":
-        u1, u2 = _uniform(key, 0.0, 1.0, (2, *shape), dtype)
+        u1, u2 = _unstack(_uniform(key, 0.0, 1.0, (2, *shape), dtype))
         u2 = u2 * 2 ** -np.finfo(dtype).nmant
         return u2 < p - u1
     return _uniform(key, 0.0, 1.0, shape, dtype) < p
@@ -441,7 +451,7 @@ def _shuffle_impl(key, x, axis):
     size = int(np.prod(np.shape(x)))
     num_rounds = int(np.ceil(3 * np.log(max(1, size)) / np.log(np.iinfo(np.uint32).max)))
     for _ in range(num_rounds):
-        key, subkey = _split(key)
+        key, subkey = _unstack(_split(key))
         sort_keys = _random_bits(subkey, 32, np.shape(x))
         _, x = lax.sort_key_val(sort_keys, x, axis)
     return x
@@ -530,7 +540,7 @@ def gumbel(key, shape=(), dtype=None, mode=None):
 def _gumbel_impl(key, shape, dtype, mode):
     info = np.finfo(dtype)
     if mode == "high":
-        high, low = _uniform(key, 0.0, 1.0, (2,) + shape, dtype)
+        high, low = _unstack(_uniform(key, 0.0, 1.0, (2,) + shape, dtype))
         x = jnp.where(high >= 0.5, high, high + 2 ** -int(info.nmant) * low + info.tiny)
         return -jnp.log(-jnp.log1p(-x))
     return -jnp.log(-jnp.log(_uniform(key, info.tiny, 1.0, shape, dtype)))
