@@ -274,3 +274,6 @@ def wrap(value, weak_type: bool = False) -> Array:
 
 # Seed-era name used in isinstance checks: jax.numpy.DeviceArray / jax.interpreters.xla.DeviceArray.
 DeviceArray = Array
+# `type(x).__name__` is 'ArrayImpl' in JAX (jax.Array is its abstract base); code that prints
+# the type of an array sees the same name here.
+Array.__name__ = "ArrayImpl"

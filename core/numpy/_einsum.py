@@ -43,6 +43,18 @@ def _parse(subscripts, operands):
     return new_specs, out
 
 
+def _take_diagonal(op, spec):
+    """Collapse the first repeated letter of `spec` (e.g. 'ii' -> 'i'): zero the off-diagonal
+    entries, then sum out the second occurrence."""
+    c = next(ch for ch in spec if spec.count(ch) > 1)
+    i = spec.index(c)
+    j = spec.index(c, i + 1)
+    aval = get_aval(op)
+    eye = lax.eq(lax.broadcasted_iota(np.int32, aval.shape, i), lax.broadcasted_iota(np.int32, aval.shape, j))
+    op = lax.select(eye, op, lax.full(aval.shape, 0, aval.dtype))
+    return lax.reduce_sum(op, (j,)), spec[:j] + spec[j + 1:]
+
+
 def einsum(subscripts, *operands, precision=None, preferred_element_type=None):
     from . import asarray, _promote_dtypes, sum as jsum
     operands = _promote_dtypes(*[asarray(o) for o in operands])
@@ -50,8 +62,9 @@ def einsum(subscripts, *operands, precision=None, preferred_element_type=None):
     ops = list(operands)
     # reduce repeated letters within one operand (diagonals) and letters used only once
     for k, (s, op) in enumerate(zip(specs, ops)):
-        if len(set(s)) != len(s):
-            raise NotImplementedError("einsum with a repeated index in one operand (a diagonal) is not supported")
+        while len(set(s)) != len(s):
+            op, s = _take_diagonal(op, s)
+        ops[k], specs[k] = op, s
         others = "".join(sp for j, sp in enumerate(specs) if j != k) + out
         drop = [i for i, c in enumerate(s) if c not in others]
         if drop:
