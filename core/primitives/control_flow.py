@@ -141,6 +141,25 @@ def _partial_eval_forced(jaxpr: Jaxpr, unknowns, force_unknown):
     return new_known, new_unknown, [u or k in extra for k, u in enumerate(out_unk)], n_res + len(moved_keys)
 
 
+def _linearize_jaxpr(cj: ClosedJaxpr, nonzeros):
+    """Split a body for linearize: `known` (traced at the primal level: the body's outputs plus
+    residuals; its captured consts come back as leading operands) and `linear` (a jaxpr whose
+    constvars are the residuals and invars the nonzero tangents; it returns every output's
+    tangent). Nested control flow is split by its own linearize rule."""
+    box = []
+
+    def known_fun(*primals):
+        def f(*nz_args):
+            it = iter(nz_args)
+            return eval_jaxpr(cj.jaxpr, cj.consts, *[next(it) if z else p for p, z in zip(primals, nonzeros)])
+        po, lin = ad.linearize_flat(f, [p for p, z in zip(primals, nonzeros) if z])
+        box[:] = [lin, len(po)]
+        return list(po) + list(lin.residuals)
+    known, kconsts = _trace(known_fun, cj.in_avals)
+    lin, n_out = box
+    return known, kconsts, lin.jaxpr, n_out
+
+
 def _batched_aval(a: ShapedArray, d, size):
     if d is None:
         return a
@@ -327,47 +346,33 @@ def _merge_residuals(res_avals_per_branch):
 
 
 def _cond_linearize(trace, tracers, branches):
+    """Primal cond returning each branch's residuals (in shared slots) + a linear cond."""
     primals = [t.primal for t in tracers]
     tangents = [t.tangent for t in tracers]
     index, ops, op_tans = primals[0], primals[1:], tangents[1:]
     nz = [type(t) is not ad.Zero for t in op_tans]
-    jvps = [_jvp_jaxpr(b, nz, True) for b in branches]
-    joined, consts = _join_consts([(cj, cs) for cj, cs, _ in jvps])
-    n_known_in = len(consts) + len(ops)
-    unknowns = [False] * n_known_in + [True] * sum(nz)
-    first = [partial_eval_jaxpr(j.jaxpr, unknowns)[2] for j in joined]
-    out_unk = [any(f[k] for f in first) for k in range(len(first[0]))]
-    pes = [_partial_eval_forced(j.jaxpr, unknowns, out_unk) for j in joined]
-    slots, assign = _merge_residuals([[v.aval for v in known.outvars[len(known.outvars) - n_res:]]
-                                      for known, _, _, n_res in pes])
-    known_branches, unknown_branches = [], []
-    for (known, unknown, _, n_res), mine in zip(pes, assign):
-        n_out = len(known.outvars) - n_res
-
-        def fill(*xs, known=known, n_out=n_out, mine=mine):
-            outs = eval_jaxpr(known, [], *xs)
+    splits = [_linearize_jaxpr(b, nz) for b in branches]
+    n_out = splits[0][3]
+    slots, assign = _merge_residuals([[v.aval for v in known.jaxpr.outvars[n_out:]] for known, _, _, _ in splits])
+    known_traced, linear_branches = [], []
+    for (known, kconsts, lin, _), mine in zip(splits, assign):
+        def fill(*xs, known=known, mine=mine):
+            outs = eval_jaxpr(known.jaxpr, [], *xs)
             res = [_empty(a) for a in slots]  # every slot starts as zeros (unused ones stay dead)
             for s, r in zip(mine, outs[n_out:]):
                 res[s] = r
             return outs[:n_out] + res
-        known_branches.append(_trace(fill, [v.aval for v in known.invars])[0])
+        cj, consts = _trace(fill, known.in_avals)
+        known_traced.append((cj, consts))
         res_vars = [Var(a) for a in slots]
-        for s, v in zip(mine, unknown.invars[:n_res]):
+        for s, v in zip(mine, lin.constvars):
             res_vars[s] = v
-        unknown_branches.append(ClosedJaxpr(Jaxpr([], res_vars + unknown.invars[n_res:], unknown.outvars,
-                                                  unknown.eqns), []))
+        linear_branches.append(ClosedJaxpr(Jaxpr([], res_vars + lin.invars, lin.outvars, lin.eqns), []))
+    known_branches, consts = _join_consts(known_traced)
     known_out = cond_p.bind(index, *consts, *ops, branches=tuple(known_branches))
-    n_known_out = len(known_out) - len(slots)
-    res = known_out[n_known_out:]
     nz_tans = [t for t in op_tans if type(t) is not ad.Zero]
-    tan_out = cond_p.bind(index, *res, *nz_tans, branches=tuple(unknown_branches)) if any(out_unk) else []
-    k_it, u_it = iter(known_out[:n_known_out]), iter(tan_out)
-    full = [next(u_it) if u else next(k_it) for u in out_unk]
-    k = len(branches[0].out_avals)
-    primal_outs = full[:k]
-    tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, full[k:], out_unk[k:])]
-    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
-
+    tan_out = cond_p.bind(index, *known_out[n_out:], *nz_tans, branches=tuple(linear_branches))
+    return [trace.tracer_type(trace, p, t) for p, t in zip(known_out[:n_out], tan_out)]
 
 linearize_rules[cond_p] = _cond_linearize
 
@@ -727,47 +732,37 @@ def _scan_linearize(trace, tracers, jaxpr, length, reverse, unroll, num_consts, 
     tangents = [t.tangent for t in tracers]
     nc, nk = num_consts, num_carry
     nz = [type(t) is not ad.Zero for t in tangents]
-    jj, jconsts, const_nz, carry_nz, xs_nz, ys_nz = _scan_jvp_fixed_point(jaxpr, nc, nk, nz)
-    J, nx, ny = len(jconsts), len(primals) - nc - nk, len(jaxpr.out_avals) - nk
-    ntc, ntk, ntx = sum(const_nz), sum(carry_nz), sum(xs_nz)
-    P = J + nc + nk + nx
-    unknowns = [False] * P + [True] * (ntc + ntk + ntx)
-    n_out = len(jj.jaxpr.outvars)
-    force = [False] * (nk + ny) + [True] * ntk + [False] * (n_out - nk - ny - ntk)
-    known, unknown, out_unk, n_res = _partial_eval_forced(jj.jaxpr, unknowns, force)
+    _, _, const_nz, carry_nz, xs_nz, ys_nz = _scan_jvp_fixed_point(jaxpr, nc, nk, nz)
+    known, kconsts, lin, n_out = _linearize_jaxpr(jaxpr, const_nz + carry_nz + xs_nz)
+    K = len(kconsts)
     consts, carry, xs = _split3(primals, nc, nk)
-    const_vals = list(jconsts) + consts
-    res_vars = known.outvars[len(known.outvars) - n_res:]
+    const_vals = list(kconsts) + consts
+    kj = known.jaxpr
+    res_vars = kj.outvars[n_out:]
     # residuals that are loop-invariant constants are passed as consts, the rest are stacked
-    pos = {v: i for i, v in enumerate(known.invars)}
-    is_const_res = [isinstance(v, Var) and pos.get(v, P) < J + nc for v in res_vars]
-    n_known_out = len(known.outvars) - n_res
-    known_body = ClosedJaxpr(Jaxpr([], known.invars, known.outvars[:n_known_out]
-                                   + [v for v, c in zip(res_vars, is_const_res) if not c], known.eqns), [])
+    pos = {v: i for i, v in enumerate(kj.invars)}
+    is_const_res = [isinstance(v, Var) and pos.get(v, K + nc) < K + nc for v in res_vars]
+    known_body = ClosedJaxpr(Jaxpr([], kj.invars, kj.outvars[:n_out] + [v for v, c in zip(res_vars, is_const_res)
+                                                                        if not c], kj.eqns), [])
     known_out = scan_p.bind(*const_vals, *carry, *xs, jaxpr=known_body, length=length, reverse=reverse,
-                            unroll=unroll, num_consts=J + nc, num_carry=nk)
-    stacked = known_out[n_known_out:]
+                            unroll=unroll, num_consts=K + nc, num_carry=nk)
+    stacked = known_out[n_out:]
     const_res = [const_vals[pos[v]] for v, c in zip(res_vars, is_const_res) if c]
-    u_res = unknown.invars[:n_res]
-    u_ins = unknown.invars[n_res:]
-    invars = ([v for v, c in zip(u_res, is_const_res) if c] + u_ins[:ntc] + u_ins[ntc:ntc + ntk]
-              + [v for v, c in zip(u_res, is_const_res) if not c] + u_ins[ntc + ntk:])
-    unknown_body = ClosedJaxpr(Jaxpr([], invars, unknown.outvars, unknown.eqns), [])
+    ntc, ntk = sum(const_nz), sum(carry_nz)
+    tins = lin.invars
+    invars = ([v for v, c in zip(lin.constvars, is_const_res) if c] + tins[:ntc + ntk]
+              + [v for v, c in zip(lin.constvars, is_const_res) if not c] + tins[ntc + ntk:])
+    outvars = [v for v, z in zip(lin.outvars, carry_nz + ys_nz) if z]
+    linear_body = ClosedJaxpr(Jaxpr([], invars, outvars, lin.eqns), [])
     t_consts, t_carry, t_xs = _split3(tangents, nc, nk)
     t_carry = [ad.instantiate(t) for t, z in zip(t_carry, carry_nz) if z]
     tan_out = scan_p.bind(*const_res, *[t for t in t_consts if type(t) is not ad.Zero], *t_carry, *stacked,
-                          *[t for t in t_xs if type(t) is not ad.Zero], jaxpr=unknown_body, length=length,
+                          *[t for t in t_xs if type(t) is not ad.Zero], jaxpr=linear_body, length=length,
                           reverse=reverse, unroll=unroll, num_consts=len(const_res) + ntc, num_carry=ntk)
-    k_it, u_it = iter(known_out[:n_known_out]), iter(tan_out)
-    full = [next(u_it) if u else next(k_it) for u in out_unk]
-    primal_outs = full[:nk + ny]
-    tan_full = iter([t if u else None for t, u in zip(full[nk + ny:], out_unk[nk + ny:])])
-    tangent_outs = []
-    for p, z in zip(primal_outs, carry_nz + ys_nz):
-        t = next(tan_full) if z else None
-        tangent_outs.append(ad.Zero(get_aval(p)) if t is None else t)
+    t_it = iter(tan_out)
+    primal_outs = known_out[:n_out]
+    tangent_outs = [next(t_it) if z else ad.Zero(get_aval(p)) for p, z in zip(primal_outs, carry_nz + ys_nz)]
     return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
-
 
 linearize_rules[scan_p] = _scan_linearize
 
@@ -783,7 +778,6 @@ def _scan_transpose(cts, *args, jaxpr, length, reverse, unroll, num_consts, num_
     res_x = [x for x, l in zip(xs, lin_x) if not l]
     in_avals = jaxpr.in_avals
     lc_avals = [a for a, l in zip(in_avals[:nc], lin_c) if l]
-    carry_avals = list(in_avals[nc:nc + nk])
     out_avals = jaxpr.out_avals
     ct_carry = [_zeros(a) if type(c) is ad.Zero else c for c, a in zip(cts[:nk], out_avals[:nk])]
     ct_ys = [_zeros(a.update(shape=(length,) + a.shape)) if type(c) is ad.Zero else c
@@ -795,16 +789,20 @@ def _scan_transpose(cts, *args, jaxpr, length, reverse, unroll, num_consts, num_
     j = jaxpr.jaxpr
     seeded = ClosedJaxpr(Jaxpr([], j.invars, j.outvars + [v for v, l in zip(j.invars[:nc], lin_c) if l], j.eqns), [])
 
-    def body(*a):
+    n_ys = len(out_avals) - nk
+
+    def body(*a):  # consts: residuals; carry: const cts, carry cts; xs: ys cts, residuals (JAX's order)
         rc, acc, ctc = a[:nrc], a[nrc:nrc + nlc], a[nrc + nlc:nrc + nlc + nk]
-        rx, cty = a[nrc + nlc + nk:nrc + nlc + nk + len(res_x)], a[nrc + nlc + nk + len(res_x):]
+        cty, rx = a[nrc + nlc + nk:nrc + nlc + nk + n_ys], a[nrc + nlc + nk + n_ys:]
         rc_it, rx_it = iter(rc), iter(rx)
         env = ([None if l else next(rc_it) for l in lin_c] + [None] * nk + [None if l else next(rx_it) for l in lin_x])
         outs = _backward_with_residuals(seeded, env, lin, list(ctc) + list(cty) + list(acc))
         return [ad.instantiate(d) for d in outs]
     x_avals = [a for a, l in zip(in_avals[nc + nk:], lin_x) if not l]
-    tj, tconsts = _trace(body, [get_aval(r) for r in res_c] + lc_avals + carry_avals + x_avals + list(out_avals[nk:]))
-    outs = scan_p.bind(*tconsts, *res_c, *[_zeros(a) for a in lc_avals], *ct_carry, *res_x, *ct_ys, jaxpr=tj,
+    ct_y_avals = [get_aval(c).update(shape=get_aval(c).shape[1:]) for c in ct_ys]
+    tj, tconsts = _trace(body, [get_aval(r) for r in res_c] + lc_avals + [get_aval(c) for c in ct_carry]
+                         + ct_y_avals + x_avals)
+    outs = scan_p.bind(*tconsts, *res_c, *[_zeros(a) for a in lc_avals], *ct_carry, *ct_ys, *res_x, jaxpr=tj,
                        length=length, reverse=not reverse, unroll=unroll, num_consts=len(tconsts) + nrc,
                        num_carry=nlc + nk)
     ct_consts, ct_init, ct_xs = iter(outs[:nlc]), outs[nlc:nlc + nk], iter(outs[nlc + nk:])
