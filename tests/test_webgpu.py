@@ -144,6 +144,7 @@ FUSED = {
     "many_inputs": (lambda *xs: sum(jnp.sin(x) for x in xs), *[rng.randn(7).astype(np.float32) for _ in range(11)]),
     "int_bits": (lambda a, b: ((a << 3) ^ b) & 0xFF, I, J),
     "where_iota": (lambda x: jnp.where(jnp.arange(15).reshape(3, 5) % 2 == 0, x, -x), F),
+    "inf_literals": (lambda x: (jnp.where(x > 0, x, -jnp.inf), jnp.max(x, axis=1, initial=-jnp.inf)), F),
     "grad_tanh": (jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2)), F),
 }
 

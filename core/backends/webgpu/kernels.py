@@ -18,7 +18,8 @@ def groups_for(n_groups: int):
 
 
 def _header(dtypes) -> str:
-    return "enable f16;\n" if any(np.dtype(d) == np.float16 for d in dtypes) else ""
+    f16 = "enable f16;\n" if any(np.dtype(d) == np.float16 for d in dtypes) else ""
+    return f16 + "var<private> gp_zero: u32 = 0u;  // makes inf/NaN literals runtime values\n"
 
 
 _MAIN = ("@compute @workgroup_size({wg})\nfn main(@builtin(global_invocation_id) gid: vec3<u32>, "
@@ -54,8 +55,13 @@ REDUCERS = {
 }
 
 
-def _acc_decl(op, dtype):
-    return literal(REDUCERS[op][1](np.dtype(dtype)), dtype)
+def _acc_init(op, dtype, body, val, first, n):
+    """Declare `acc`. max/min start from the first element rather than an infinity: WGSL treats
+    infinities in constant expressions as errors, and some compilers (Tint) mis-fold them."""
+    if op in ("reduce_max", "reduce_min") and n > 0:
+        t = "bool" if np.dtype(dtype) == np.bool_ else wtype(dtype)
+        return f"  var acc: {t};\n  {{\n    let r = {first};\n{body}    acc = {val};\n  }}\n"
+    return f"  var acc = {literal(REDUCERS[op][1](np.dtype(dtype)), dtype)};\n"
 
 
 def reduction_plan(x_shape, axes):
@@ -91,7 +97,7 @@ def reduce_kernel(op, producers, in_vars, x, out_var, axes):
     src = (_header([dt]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
            + f"  let o = gid.x + gid.y * (nwg.x * {WG}u);\n  if (o >= {O}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
-           + f"  var acc = {_acc_decl(op, dt)};\n  for (var r = 0u; r < {R}u; r = r + 1u) {{\n{body}"
+           + _acc_init(op, dt, body, val, "0u", R) + f"  for (var r = 0u; r < {R}u; r = r + 1u) {{\n{body}"
            + f"    acc = {comb};\n  }}\n  {store(dt, 'out0', 'o', 'acc')}\n}}\n")
     return src, groups_for(-(-O // WG)), inner.covered
 
@@ -116,7 +122,7 @@ def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, chunk, n_
            + f"  let w = wid3.x + wid3.y * nwg.x;\n  let lid = lid3.x;\n"
            + f"  let o = min(w / {n_chunks}u, {O - 1}u);\n  let c = w % {n_chunks}u;\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
-           + f"  var acc = {_acc_decl(op, dt)};\n"
+           + _acc_init(op, dt, body, val, f"c * {chunk}u", R)
            + f"  let r_end = min((c + 1u) * {chunk}u, {R}u);\n"
            + f"  for (var r = c * {chunk}u + lid; r < r_end; r = r + {WG}u) {{\n{body}"
            + f"    acc = {comb.format(a='acc', x=val)};\n  }}\n"

@@ -26,8 +26,10 @@ def literal(value, dtype) -> str:
     if dt == np.float32:
         if np.isfinite(v):
             return f"f32({float(np.float32(v))!r})"
+        # not a constant expression (WGSL rejects or mis-folds infinities/NaN in those):
+        # gp_zero is a private variable every kernel declares
         bits = struct.unpack("<I", struct.pack("<f", v))[0]
-        return f"bitcast<f32>({bits:#x}u)"
+        return f"bitcast<f32>({bits:#x}u + gp_zero)"
     if dt == np.float16:
         return f"f16({float(v)!r})"
     if dt == np.int32:

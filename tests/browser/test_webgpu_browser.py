@@ -1,0 +1,73 @@
+"""The WebGPU backend inside headless Chromium (SwiftShader adapter, `--enable-unsafe-webgpu`):
+the same checks as tests/test_webgpu.py, run through Pyodide's JS bridge to `navigator.gpu`,
+with results read back by `await jax.device_get_async(...)` (the main thread cannot block)."""
+from __future__ import annotations
+
+import json
+
+CHECKS = r'''
+import json
+import numpy as np
+import core as jax
+import core.numpy as jnp
+from core import lax
+from core.backends import webgpu
+
+await webgpu.init_async()
+dev = jax.devices("webgpu")[0]
+rng = np.random.RandomState(0)
+F = rng.uniform(-2, 2, (3, 5)).astype(np.float32)
+G = rng.uniform(-2, 2, (3, 5)).astype(np.float32)
+I = rng.randint(-50, 50, (3, 5)).astype(np.int32)
+
+def selu(x):
+    return 1.0507009873554805 * jnp.where(x > 0, x, 1.6732632423543772 * jnp.exp(x) - 1.6732632423543772)
+
+CASES = {
+    "sin": (jnp.sin, F), "exp_add": (lambda a, b: jnp.exp(a) + b, F, G),
+    "selu": (selu, rng.randn(4096).astype(np.float32)),
+    "int_bits": (lambda a: ((a << 3) ^ a) & 0xFF, I), "compare": (lambda a, b: a < b, F, G),
+    "transpose_slice": (lambda a: a.T[1:, ::2] * 2, F),
+    "sum_rows": (lambda a: a.sum(axis=1), F), "max_all": (jnp.max, F),
+    "big_sum": (jnp.sum, rng.randn(50000).astype(np.float32)),
+    "matmul": (jnp.matmul, rng.randn(8, 16).astype(np.float32), rng.randn(16, 12).astype(np.float32)),
+    "inf_literal": (lambda a: jnp.where(a > 0, a, -jnp.inf).max(axis=0), F),
+    "softmax": (lambda a: jnp.exp(a) / jnp.exp(a).sum(axis=-1, keepdims=True), F),
+}
+out = {"adapter": webgpu.runtime().info["description"], "errors": {}}
+for name, (fn, *args) in CASES.items():
+    want = np.asarray(jax.jit(fn)(*[jnp.asarray(a) for a in args]))
+    try:
+        got = jax.jit(fn)(*[jax.device_put(a, dev) for a in args])
+        assert got.device == dev, got.device
+        got = await jax.device_get_async(got)
+        if want.dtype.kind == "f":
+            ok = got.dtype == want.dtype and np.allclose(got, want, rtol=2e-5, atol=2e-4)
+        else:
+            ok = got.dtype == want.dtype and np.array_equal(got, want)
+        if not ok:
+            out["errors"][name] = f"mismatch: {got!r} vs {want!r}"
+    except Exception as e:
+        out["errors"][name] = f"{type(e).__name__}: {e}"
+x = jax.device_put(F, dev) * 2
+await x.block_until_ready_async()
+try:
+    np.asarray(x + 1)
+    out["sync_read"] = "ok (JSPI)"
+except RuntimeError as e:
+    out["sync_read"] = str(e)
+json.dumps(out)
+'''
+
+
+def test_webgpu_in_chromium(gp):
+    has_gpu = gp.page.evaluate("() => !!navigator.gpu")
+    assert has_gpu, "navigator.gpu missing: Chromium needs --enable-unsafe-webgpu"
+    raw = gp.page.evaluate("code => window.gradpad.pyodide.runPythonAsync(code).then(String, e => 'ERROR: ' + e)",
+                           CHECKS)
+    assert not raw.startswith("ERROR"), raw
+    res = json.loads(raw)
+    print("\n[webgpu browser] adapter:", res["adapter"], "| sync read:", res["sync_read"])
+    assert res["errors"] == {}, res["errors"]
+    # synchronous readback either works (JSPI) or says which async call to use
+    assert res["sync_read"].startswith("ok") or "device_get_async" in res["sync_read"], res["sync_read"]
