@@ -173,7 +173,7 @@ class _Jitted:
             fn = cpu.compiled(cj)
             outs = fn(*[to_numpy(c) for c in consts], *[to_numpy(x) for x in flat])
             outs = [Array(o, a.weak_type) for o, a in zip(outs, cj.out_avals)]
-            if config.read("jax_debug_nans"):
+            if config.read("jax_debug_nans") or config.read("jax_debug_infs"):
                 _debug_nans_rerun(self, args, kwargs, outs)
         else:
             outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
@@ -214,13 +214,29 @@ class _Lowered:
 
 
 def _debug_nans_rerun(jitted, args, kwargs, outs):
+    """Like JAX: on a nan (or inf) in a jit output, re-run the function op by op so the error
+    names the primitive that produced it."""
     for o in outs:
         v = o._value
-        if v.dtype.kind in "fc" and np.isnan(v).any():
-            # re-run op by op (like JAX) to name the primitive that produced the NaN
-            with disable_jit():
-                jitted.fun(*args, **kwargs)
-            raise FloatingPointError(f"invalid value (nan) encountered in jit({jitted.name})")
+        if v.dtype.kind not in "fc":
+            continue
+        bad = ("nan" if config.read("jax_debug_nans") and np.isnan(v).any() else
+               "inf" if config.read("jax_debug_infs") and np.isinf(v).any() else None)
+        if bad is None:
+            continue
+        print("Invalid nan value encountered in the output of a jax.jit function. "
+              "Calling the de-optimized version.")
+        with disable_jit():
+            jitted.fun(*args, **kwargs)
+        raise FloatingPointError(
+            f"invalid value ({bad}) encountered in jit({jitted.name}). Because jax_config.debug_nans.value "
+            "and/or config.jax_debug_infs is set, the de-optimized function (i.e., the function as if the "
+            "`jit` decorator were removed) was called in an attempt to get a more precise error message. "
+            "However, the de-optimized function did not produce invalid values during its execution. This "
+            "behavior can result from `jit` optimizations causing the invalid value to be produced. It may "
+            "also arise from having nan/inf literals as inputs or outputs, like "
+            "`jax.jit(lambda ...: jax.numpy.nan)(...)`. \n\nIt may be possible to avoid the invalid value "
+            "by removing the `jit` decorator, at the cost of losing optimizations. ")
 
 
 def _hashable(v, where):

@@ -254,7 +254,7 @@ class EvalTrace(Trace):
         nps = [to_numpy(v) for v in vals]
         out = impl_rules[prim](*nps, **params)
         weak = prim.weak_type_rule([_weak_of(v) for v in vals], **params)
-        if config.read("jax_debug_nans"):
+        if config.read("jax_debug_nans") or config.read("jax_debug_infs"):
             _check_nans(prim, out)
         if prim.multiple_results:
             return [Array(np.asarray(o), _out_weak(weak, i)) for i, o in enumerate(out)]
@@ -273,11 +273,16 @@ def _weak_of(v) -> bool:
 
 
 def _check_nans(prim, out):
+    """jax_debug_nans / jax_debug_infs: fail at the primitive that produced the bad value."""
     outs = out if prim.multiple_results else [out]
     for o in outs:
         o = np.asarray(o)
-        if o.dtype.kind in "fc" and np.isnan(o).any():
+        if o.dtype.kind not in "fc":
+            continue
+        if config.read("jax_debug_nans") and np.isnan(o).any():
             raise FloatingPointError(f"invalid value (nan) encountered in {prim.name}")
+        if config.read("jax_debug_infs") and np.isinf(o).any():
+            raise FloatingPointError(f"invalid value (inf) encountered in {prim.name}")
 
 
 trace_stack.append(MainTrace(0, EvalTrace, None))
