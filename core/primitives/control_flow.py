@@ -46,17 +46,23 @@ def _trace_tree(call, in_tree, in_avals):
 
 
 def _join_consts(traced):
-    """Give every jaxpr in [(closed jaxpr, consts)] the constants of all of them (JAX's
-    common-consts convention for cond branches)."""
-    avals = [[get_aval(c) for c in cs] for _, cs in traced]
+    """Give every jaxpr in [(closed jaxpr, consts)] the constants of all of them, each distinct
+    constant once (JAX's common-consts convention for cond branches)."""
+    unique, index = [], {}
+    for _, cs in traced:
+        for c in cs:
+            if id(c) not in index:
+                index[id(c)] = len(unique)
+                unique.append(c)
+    avals = [get_aval(c) for c in unique]
     joined = []
-    for i, (cj, cs) in enumerate(traced):
+    for cj, cs in traced:
         j = cj.jaxpr
-        before = [Var(a) for k in range(i) for a in avals[k]]
-        after = [Var(a) for k in range(i + 1, len(traced)) for a in avals[k]]
-        n = len(cs)
-        joined.append(ClosedJaxpr(Jaxpr([], before + j.invars[:n] + after + j.invars[n:], j.outvars, j.eqns), []))
-    return joined, [c for _, cs in traced for c in cs]
+        slots = [Var(a) for a in avals]
+        for c, v in zip(cs, j.invars[:len(cs)]):
+            slots[index[id(c)]] = v
+        joined.append(ClosedJaxpr(Jaxpr([], slots + j.invars[len(cs):], j.outvars, j.eqns), []))
+    return joined, unique
 
 
 def _reorder(cj: ClosedJaxpr, in_perm=None, out_perm=None) -> ClosedJaxpr:
