@@ -50,11 +50,11 @@ def pmap(fun=None, axis_name=None, *, in_axes=0, out_axes=0, static_broadcasted_
         key = (statics, len(args), tuple(sorted(kwargs)))
         f = cache.get(key)
         if f is None:
-            def call(*dyn_args, **kw):
+            def _fun(*dyn_args, **kw):  # the name JAX gives the jitted pmap body
                 it = iter(dyn_args)
                 full = [statics[static.index(i)] if i in static else next(it) for i in range(len(args))]
                 return fun(*full, **kw)
-            f = cache[key] = jit(vmap(call, in_axes=axes, out_axes=out_axes, axis_name=axis_name,
+            f = cache[key] = jit(vmap(_fun, in_axes=axes, out_axes=out_axes, axis_name=axis_name,
                                       axis_size=axis_size))
         return f(*dyn, **kwargs)
     pmapped.lower = None
