@@ -278,8 +278,10 @@ def _dynamic_slice(x, parsed, shape, mode):
     if trivial:
         out = x
     else:
+        from ..primitives.structural import dynamic_slice_p
         starts = [_normalize_start(s, n) for s, n in zip(starts, shape)]
-        out = lax.dynamic_slice(x, starts, sizes)
+        starts = [s if isinstance(s, (Array, Tracer)) else Array(np.asarray(s)) for s in starts]
+        out = dynamic_slice_p.bind(x, *starts, slice_sizes=tuple(sizes))   # starts already normalized
     if rev:
         out = lax.rev(out, tuple(rev))
     if squeeze:
@@ -542,6 +544,12 @@ def scatter_update(x, index, values, kind, mode=None, indices_are_sorted=False, 
     plan, _ = _to_gather(parsed, shape)
     if 0 in plan.slice_shape:
         return x
+    ya = get_aval(y)
+    if _dt.result_type_weak((ya.dtype, ya.weak_type), (xa.dtype, xa.weak_type))[0] != xa.dtype:
+        import warnings
+        warnings.warn("scatter inputs have incompatible types: cannot safely cast value from "
+                      f"dtype={ya.dtype} to dtype={xa.dtype} with jax_numpy_dtype_promotion=standard. "
+                      "In future JAX releases this will result in an error.", FutureWarning, stacklevel=4)
     x2, y = jnp._promote_dtypes(x, y)
     y = jnp.broadcast_to(y, tuple(plan.slice_shape))
     if plan.newaxis_dims:

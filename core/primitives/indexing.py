@@ -183,7 +183,7 @@ def _gather_impl(operand, indices, *, dimension_numbers, slice_sizes, unique_ind
     windows = windows.reshape((windows.shape[0],) + tuple(
         s for d, s in enumerate(slice_sizes) if d not in dropped))
     windows = windows.reshape(indices.shape[:-1] + windows.shape[1:])
-    return np.ascontiguousarray(_place_offset_dims(windows, indices.ndim - 1, dn.offset_dims))
+    return np.asarray(_place_offset_dims(windows, indices.ndim - 1, dn.offset_dims), order="C")
 
 
 def _default_fill(dtype):
@@ -229,32 +229,58 @@ def _shift(dims, k=1):
     return tuple(int(d) + k for d in dims)
 
 
-def _gather_batch(axis_data, vals, dims, *, dimension_numbers, slice_sizes, **params):
+def _np_shift(dims):
+    # numpy arithmetic, as JAX's batching rule does (its jaxprs then print `np.int64(1)`)
+    return tuple(np.add(1, dims)) if len(dims) else ()
+
+
+def _gather_batch(axis_data, vals, dims, *, dimension_numbers, slice_sizes, unique_indices,
+                  indices_are_sorted, mode, fill_value):
     operand, indices = vals
     od, idd = dims
     dn = dimension_numbers
-    if idd is None:
+    rest = dict(mode=mode, fill_value=fill_value)
+    if idd is None:   # only the operand is batched: the batch axis becomes a full-size window axis
         operand = moveaxis(operand, od, 0)
-        new = GatherDimensionNumbers(offset_dims=(0,) + _shift(dn.offset_dims),
-                                     collapsed_slice_dims=_shift(dn.collapsed_slice_dims),
-                                     start_index_map=_shift(dn.start_index_map),
-                                     operand_batching_dims=_shift(dn.operand_batching_dims),
+        new = GatherDimensionNumbers(offset_dims=(0,) + _np_shift(dn.offset_dims),
+                                     collapsed_slice_dims=_np_shift(dn.collapsed_slice_dims),
+                                     start_index_map=_np_shift(dn.start_index_map),
+                                     operand_batching_dims=_np_shift(dn.operand_batching_dims),
                                      start_indices_batching_dims=dn.start_indices_batching_dims)
         sizes = (get_aval(operand).shape[0],) + tuple(slice_sizes)
-        return gather_p.bind(operand, indices, dimension_numbers=new, slice_sizes=sizes, **params), 0
+        return gather_p.bind(operand, indices, dimension_numbers=new, slice_sizes=sizes,
+                             unique_indices=unique_indices, indices_are_sorted=indices_are_sorted, **rest), 0
     indices = moveaxis(indices, idd, 0)
-    if od is None:
-        new = dn._replace(offset_dims=_shift(dn.offset_dims),
-                          start_indices_batching_dims=_shift(dn.start_indices_batching_dims))
-        return gather_p.bind(operand, indices, dimension_numbers=new, slice_sizes=tuple(slice_sizes), **params), 0
-    operand = moveaxis(operand, od, 0)
-    new = GatherDimensionNumbers(offset_dims=_shift(dn.offset_dims),
-                                 collapsed_slice_dims=_shift(dn.collapsed_slice_dims),
-                                 start_index_map=_shift(dn.start_index_map),
-                                 operand_batching_dims=(0,) + _shift(dn.operand_batching_dims),
-                                 start_indices_batching_dims=(0,) + _shift(dn.start_indices_batching_dims))
-    return gather_p.bind(operand, indices, dimension_numbers=new, slice_sizes=(1,) + tuple(slice_sizes),
-                         **params), 0
+    if od is None:    # only the indices: one more batch axis of indices
+        new = dn._replace(offset_dims=tuple(1 + d for d in dn.offset_dims),
+                          start_indices_batching_dims=_np_shift(dn.start_indices_batching_dims))
+        return gather_p.bind(operand, indices, dimension_numbers=new, slice_sizes=tuple(slice_sizes),
+                             unique_indices=False, indices_are_sorted=False, **rest), 0
+    operand = moveaxis(operand, od, 0)   # both: pair the two batch axes (operand_batching_dims)
+    new = GatherDimensionNumbers(offset_dims=_np_shift(dn.offset_dims),
+                                 collapsed_slice_dims=_np_shift(dn.collapsed_slice_dims),
+                                 start_index_map=_np_shift(dn.start_index_map),
+                                 operand_batching_dims=(0,) + _np_shift(dn.operand_batching_dims),
+                                 start_indices_batching_dims=(0,) + _np_shift(dn.start_indices_batching_dims))
+    first = 0 if get_aval(operand).shape[0] == 0 else 1
+    return gather_p.bind(operand, indices, dimension_numbers=new, slice_sizes=(first,) + tuple(slice_sizes),
+                         unique_indices=unique_indices, indices_are_sorted=indices_are_sorted, **rest), 0
+
+
+def batch_dynamic_slice(axis_data, vals, dims, slice_sizes):
+    """vmap of dynamic_slice with batched start indices: one clamped gather (what JAX emits)."""
+    operand, *starts = vals
+    od, *sds = dims
+    ndims = get_aval(operand).ndim - (0 if od is None else 1)
+    dn = GatherDimensionNumbers(offset_dims=tuple(range(ndims)), collapsed_slice_dims=(),
+                                start_index_map=tuple(range(ndims)))
+    lax = _lax()
+    size = axis_data.size
+    index = lax.concatenate([lax.broadcast_in_dim(s, (size, 1), (0,) if d is not None else ())
+                             for s, d in zip(starts, sds)], 1)
+    return _gather_batch(axis_data, [operand, index], [od, 0], dimension_numbers=dn, slice_sizes=tuple(slice_sizes),
+                         unique_indices=True, indices_are_sorted=True, mode=GatherScatterMode.CLIP,
+                         fill_value=None)
 
 
 gather_p = define("gather", abstract_eval=_gather_abstract, impl=_gather_impl,

@@ -372,8 +372,8 @@ def _ds_batch(axis_data, vals, dims, slice_sizes):
         ss = list(slice_sizes)
         ss.insert(dx, get_aval(x).shape[dx])
         return dynamic_slice_p.bind(x, *st, slice_sizes=tuple(ss)), dx
-    from .. import lax
-    return lax._batched_dynamic_slice(axis_data.size, x, dx, starts, dstarts, slice_sizes), 0
+    from .indexing import batch_dynamic_slice   # batched start indices: a gather, as in JAX
+    return batch_dynamic_slice(axis_data, vals, dims, slice_sizes)
 
 
 dynamic_slice_p = define("dynamic_slice",
