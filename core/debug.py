@@ -1,0 +1,143 @@
+"""`jax.debug`: print and call back at run time, also inside jit/vmap/grad.
+
+`jax.debug.print(fmt, *args, **kwargs)` stages a `debug_print` equation (shown in jaxprs with
+JAX's params) that formats the *runtime* values: inside `jit` it prints on every call, not at
+trace time; under `vmap` it prints once per example; under `grad` it prints the primal values.
+"""
+from __future__ import annotations
+
+import builtins
+import string
+
+import numpy as np
+
+from .primitives import define
+from .rules import batch_rules, jvp_rules
+from .tracing import bind, get_aval
+from .tree_util import tree_flatten, tree_unflatten
+
+
+def _no_outputs(*avals, **params):
+    return []
+
+
+# ---- debug_print ------------------------------------------------------------------------------
+
+def _print_impl(*vals, fmt, has_placeholders, in_tree, logging_record, np_printoptions, ordered,
+                partitioned, static_args):
+    args, kwargs = tree_unflatten(in_tree, list(vals))
+    with np.printoptions(**dict(np_printoptions)):
+        builtins.print(fmt.format(*args, **kwargs) if has_placeholders else fmt)
+    return []
+
+
+debug_print_p = define("debug_print", abstract_eval=_no_outputs, impl=_print_impl, multiple_results=True)
+debug_print_p.effectful = True  # never dead-code-eliminated or constant-folded
+
+
+def _printoptions_param():
+    opts = np.get_printoptions()
+    return tuple((k, v) for k, v in opts.items())
+
+
+def print(fmt: str, *args, ordered: bool = False, partitioned: bool = False, **kwargs) -> None:  # noqa: A001
+    """Print `fmt.format(*args, **kwargs)` with the values the arrays have at run time."""
+    if not isinstance(fmt, str):
+        raise TypeError(f"jax.debug.print: fmt must be a str, got {type(fmt).__name__}")
+    flat, in_tree = tree_flatten((args, kwargs))
+    has_placeholders = any(field is not None for _, field, _, _ in string.Formatter().parse(fmt))
+    bind(debug_print_p, *flat, fmt=fmt, has_placeholders=has_placeholders, in_tree=in_tree,
+         logging_record=None, np_printoptions=_printoptions_param(), ordered=ordered,
+         partitioned=partitioned, static_args=())
+
+
+# ---- debug_callback ---------------------------------------------------------------------------
+
+class _Effect:
+    def __repr__(self):
+        return "Debug"
+
+    __str__ = __repr__
+
+
+_DEBUG_EFFECT = _Effect()
+
+
+def _callback_impl(*vals, callback, effect, partitioned):
+    callback(*vals)
+    return []
+
+
+debug_callback_p = define("debug_callback", abstract_eval=_no_outputs, impl=_callback_impl,
+                          multiple_results=True)
+debug_callback_p.effectful = True
+
+
+class _FlatCallback:
+    """The `callback` param: unflattens the runtime values and calls the user's function."""
+
+    def __init__(self, fn, in_tree):
+        self.fn = fn
+        self.in_tree = in_tree
+
+    def __call__(self, *vals):
+        from .array import Array
+        args, kwargs = tree_unflatten(self.in_tree, [Array(np.asarray(v)) for v in vals])
+        self.fn(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<function debug_callback.<locals>._flat_callback at 0x{id(self):012x}>"
+
+    __str__ = __repr__
+
+
+def callback(fn, *args, ordered: bool = False, partitioned: bool = False, **kwargs) -> None:
+    """Call `fn(*args, **kwargs)` with runtime values (arrays); its result is ignored."""
+    flat, in_tree = tree_flatten((args, kwargs))
+    bind(debug_callback_p, *flat, callback=_FlatCallback(fn, in_tree), effect=_DEBUG_EFFECT,
+         partitioned=partitioned)
+
+
+# ---- transformation rules shared by both ------------------------------------------------------
+
+def _jvp(prim):
+    def rule(primals, tangents, **params):  # print/call with the primal values; no tangents
+        bind(prim, *primals, **params)
+        return [], []
+    jvp_rules[prim] = rule
+
+
+def _batch(prim):
+    def rule(axis_data, vals, dims, **params):  # one print/call per example, like JAX
+        for i in range(axis_data.size):
+            bind(prim, *[v if d is None else _index(v, d, i) for v, d in zip(vals, dims)], **params)
+        return [], []
+    batch_rules[prim] = rule
+
+
+def _index(x, dim, i):
+    from . import lax
+    return lax.index_in_dim(x, i, dim, keepdims=False)
+
+
+for _p in (debug_print_p, debug_callback_p):
+    _jvp(_p)
+    _batch(_p)
+
+
+# ---- the rest of jax.debug ---------------------------------------------------------------------
+
+def breakpoint(*, backend=None, filter_frames=True, num_frames=None, ordered=False, token=None,  # noqa: A001
+               **kwargs):
+    raise NotImplementedError("jax.debug.breakpoint needs an interactive debugger, which the playground "
+                              "does not have; use jax.debug.print to look at values instead.")
+
+
+def visualize_array_sharding(arr, **kwargs) -> None:
+    builtins.print(f"CPU 0: the whole array {get_aval(arr).shape} lives on one device")
+
+
+def inspect_array_sharding(value, *, callback) -> None:
+    from .array import SingleDeviceSharding
+    from .devices import default_device
+    callback(SingleDeviceSharding(default_device()))
