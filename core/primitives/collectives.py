@@ -172,29 +172,35 @@ jvp_rules[pmax_p] = _pmax_jvp(pmax_p)
 jvp_rules[pmin_p] = _pmax_jvp(pmin_p)
 
 
-def _collective(prim, x, axis_name):
+def _no_groups(axis_index_groups):
+    if axis_index_groups is not None:
+        raise NotImplementedError("axis_index_groups is not supported by gradpad's collectives; "
+                                  "reshape the mapped axis into two named axes (nested vmap/pmap) instead.")
+
+
+def _collective(prim, x, axis_name, axis_index_groups=None):
+    _no_groups(axis_index_groups)
     names = _names(axis_name)
     return tree_map(lambda v: _bind_named(prim, v, names), x)
 
 
 def psum(x, axis_name, *, axis_index_groups=None):
     """Sum of x over every example/device of the named axis."""
-    return _collective(psum_p, x, axis_name)
+    return _collective(psum_p, x, axis_name, axis_index_groups)
 
 
 def pmax(x, axis_name, *, axis_index_groups=None):
-    return _collective(pmax_p, x, axis_name)
+    return _collective(pmax_p, x, axis_name, axis_index_groups)
 
 
 def pmin(x, axis_name, *, axis_index_groups=None):
-    return _collective(pmin_p, x, axis_name)
+    return _collective(pmin_p, x, axis_name, axis_index_groups)
 
 
 def pmean(x, axis_name, *, axis_index_groups=None):
     """Mean over the named axis: psum(x) / axis size."""
     n = axis_size(axis_name)
-    from .. import lax
-    return tree_map(lambda s: lax.div(s, lax._const(s, n)), psum(x, axis_name))
+    return tree_map(lambda s: s / n, psum(x, axis_name, axis_index_groups=axis_index_groups))
 
 
 # ---- all_gather ---------------------------------------------------------------------------
