@@ -142,7 +142,7 @@ def broadcast_to_rank(x, rank):
 def reshape(x, new_sizes, dimensions=None, out_sharding=None):
     new_sizes = tuple(int(d) for d in new_sizes)
     aval = get_aval(x)
-    if aval.shape == new_sizes and dimensions is None and isinstance(x, Tracer):
+    if aval.shape and aval.shape == new_sizes and dimensions is None and isinstance(x, Tracer):  # JAX keeps 0-d reshapes
         return x
     return st.reshape_p.bind(x, new_sizes=new_sizes, dimensions=None if dimensions is None else tuple(dimensions),
                              sharding=out_sharding)
