@@ -11,6 +11,7 @@ are laid out; set it to False for the values printed by older tutorials.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 
 import numpy as np
@@ -137,7 +138,7 @@ def _split(key, num=2):
         raise TypeError("split accepts a single key, but was given a key array of shape "
                         f"{get_aval(key).shape} != (). Use jax.vmap for batching.")
     shape = tuple(num) if isinstance(num, Sequence) else (num,)
-    return random_split_p.bind(key, shape=tuple(int(d) for d in shape))
+    return random_split_p.bind(key, shape=tuple(operator.index(d) for d in shape))
 
 
 def _unstack(keys):

@@ -218,17 +218,28 @@ ad.defjvp_zero(random_seed_p)
 
 # ---- wrap / unwrap ----------------------------------------------------------------------------
 
+def _check_key_data(dtype, shape):
+    if np.dtype(dtype) != np.uint32:
+        raise TypeError(f"JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; "
+                        f"got dtype={np.dtype(dtype).name}")
+    if tuple(shape[-1:]) != (2,):
+        raise TypeError(f"JAX encountered invalid PRNG key data: expected key_data.shape to end with (2,); "
+                        f"got shape={tuple(shape)} for impl=PRNGImpl(key_shape=(2,), name='threefry2x32', "
+                        "tag='fry')")
+
+
 def _wrap_abstract_eval(words, *, impl):
-    if words.dtype != np.uint32:
-        raise TypeError(f"random_wrap requires uint32 key data, got {words.dtype.name}")
-    if words.shape[-1:] != (2,):
-        raise TypeError("random_wrap: key data must have trailing dimension 2 (threefry2x32), got "
-                        f"shape {words.shape}")
+    _check_key_data(words.dtype, words.shape)
     return ShapedArray(words.shape[:-1], KEY_DTYPE)
 
 
+def _wrap_impl(words, *, impl):
+    _check_key_data(words.dtype, words.shape)
+    return wrap_words(words)
+
+
 random_wrap_p = define("random_wrap", abstract_eval=_wrap_abstract_eval,
-                       impl=lambda w, *, impl: wrap_words(w), weak_type_rule=never_weak)
+                       impl=_wrap_impl, weak_type_rule=never_weak)
 ad.defjvp_zero(random_wrap_p)
 
 random_unwrap_p = define("random_unwrap", abstract_eval=lambda k: ShapedArray(k.shape + (2,), np.uint32),
