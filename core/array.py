@@ -236,9 +236,15 @@ class Array(ArrayMethods):
         return (Array, (self._value, self.weak_type))
 
     def __str__(self):
+        if self._value.dtype.names is not None:  # typed PRNG keys print as JAX does (core.random)
+            from .random import key_repr
+            return key_repr(self)
         return str(self._value)
 
     def __repr__(self):
+        if self._value.dtype.names is not None:
+            from .random import key_repr
+            return key_repr(self)
         prefix = "Array("
         dtype_str = f"dtype={self.dtype.name}, weak_type=True)" if self.weak_type else f"dtype={self.dtype.name})"
         line_width = np.get_printoptions()["linewidth"]

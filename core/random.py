@@ -89,13 +89,18 @@ class PRNGKeyArray(Array):
         return _rewrap(super().T)
 
     def __repr__(self):
-        data = np.array2string(unwrap_words(self._value), separator=" ")
-        return f"Array({self.shape}, dtype={KEY_NAME}) overlaying:\n{data}"
+        return key_repr(self)
 
     __str__ = __repr__
 
     def __reduce__(self):
         return (PRNGKeyArray, (self._value, False))
+
+
+def key_repr(keys) -> str:
+    """JAX's text for a concrete key array: its shape, `key<fry>`, and the words it overlays."""
+    data = np.array2string(unwrap_words(keys._value), separator=" ")
+    return f"Array({keys.shape}, dtype={KEY_NAME}) overlaying:\n{data}"
 
 
 def _rewrap(x):
