@@ -1,6 +1,12 @@
-"""WebGPU benchmark through wgpu-py (CPython): 1024x1024 float32 matmul (jit), fused selu on 1M
-floats (jit vs eager) and a 1M sum. Run: `python tests/bench_webgpu.py [--n 1024] [--json]`.
-(The in-browser side-by-side with tfjs and jax-js is `python build.py bench webgpu`.)"""
+"""WebGPU benchmarks: 1024x1024 float32 matmul (jit), fused selu on 1M floats (jit vs eager), a
+1M-float sum.
+
+    python -m tests.bench_webgpu            # CPython through wgpu-py (Vulkan; lavapipe or a real GPU)
+    python -m tests.bench_webgpu --browser  # headless Chromium, one page run, side by side with
+                                            # @tensorflow/tfjs(-backend-webgpu) and @jax-js/jax
+                                            # (npm packages installed into .cache/, served locally)
+`python build.py bench webgpu` runs the browser variant.
+"""
 from __future__ import annotations
 
 import argparse
@@ -34,11 +40,15 @@ def timeit(fn, reps):
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
+    ap.add_argument("--browser", action="store_true", help="run in headless Chromium vs tfjs and jax-js")
     ap.add_argument("--n", type=int, default=1024)
     ap.add_argument("--elems", type=int, default=1 << 20)
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.browser:
+        from tests.bench_webgpu_browser import run_browser
+        return run_browser(args)
     try:
         from tools.sysdeps import ensure_vulkan
         ensure_vulkan()

@@ -242,12 +242,12 @@ class Plan:
         srcs = self._check(producers, mat, roots, 1) if x not in mat else [x]
         prods = _without(producers, mat, [])
         O, R = kernels.reduction_plan(x.aval.shape, axes)
-        if R >= 4096 and O <= 512:
-            chunk = 4096
-            n = -(-R // chunk)
+        if R >= 2048 and O <= 256:
+            # two passes: P strided partials per output, then one thread per output over them
+            n = min(4096 // O if O else 1, -(-R // 64))
             partial = PartialVar((O, n), out.aval.dtype)
-            wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, chunk, n)
-            first = Kernel(wgsl, srcs, [partial], grid, f"{name}.partials", [*covered, e])
+            wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, n)
+            first = Kernel(wgsl, srcs, [partial], grid, f"{name}.partials[{n}]", [*covered, e])
             wgsl2, grid2, _ = kernels.reduce_kernel(name, {}, [partial], partial, out, (1,))
             second = Kernel(wgsl2, [partial], [out], grid2, f"{name}.final", [e])
             return TwoPassReduce(first, second, partial)

@@ -102,36 +102,32 @@ def reduce_kernel(op, producers, in_vars, x, out_var, axes):
     return src, groups_for(-(-O // WG)), inner.covered
 
 
-def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, chunk, n_chunks):
-    """Workgroup per (output, chunk): 256 threads stride over the chunk, then a tree in shared
-    memory. Writes partial[o * n_chunks + c]; a second pass reduces the partials."""
+def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, n_parts):
+    """First pass of a long reduction: thread (o, p) combines elements p, p + P, p + 2P, ... of
+    output o (adjacent threads read adjacent memory) into partial[o * P + p]; a second pass
+    reduces the P partials. No shared memory or barriers: on software adapters (SwiftShader,
+    lavapipe) a barrier costs more than the loads it saves."""
     names = {v: f"in{k}" for k, v in enumerate(in_vars)}
     O, R = reduction_plan(x.aval.shape, axes)
+    P = n_parts
     dt = np.dtype(out_dtype)
-    t = "bool" if dt == np.bool_ else wtype(dt)
     outer = Builder(producers, names, {})
     inner = Builder(producers, names, {})
     inner.n = 1000
     idx = _reduced_idx(outer, inner, x.aval.shape, axes, "o", "r")
     val = inner.value(x, idx)
-    comb = REDUCERS[op][0]
+    comb = REDUCERS[op][0].format(a="acc", x=val)
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", dt, True))
     body = "".join(f"    {ln}\n" for ln in inner.lines)
-    src = (_header([dt]) + "\n".join(decl) + f"\nvar<workgroup> sh: array<{t}, {WG}>;\n\n" + _MAIN.format(wg=WG)
-           + f"  let w = wid3.x + wid3.y * nwg.x;\n  let lid = lid3.x;\n"
-           + f"  let o = min(w / {n_chunks}u, {O - 1}u);\n  let c = w % {n_chunks}u;\n"
+    src = (_header([dt]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
+           + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
+           + f"  let o = w / {P}u;\n  let p = w % {P}u;\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
-           + _acc_init(op, dt, body, val, f"c * {chunk}u", R)
-           + f"  let r_end = min((c + 1u) * {chunk}u, {R}u);\n"
-           + f"  for (var r = c * {chunk}u + lid; r < r_end; r = r + {WG}u) {{\n{body}"
-           + f"    acc = {comb.format(a='acc', x=val)};\n  }}\n"
-           + "  sh[lid] = acc;\n  workgroupBarrier();\n"
-           + f"  for (var s = {WG // 2}u; s > 0u; s = s >> 1u) {{\n"
-           + f"    if (lid < s) {{ sh[lid] = {comb.format(a='sh[lid]', x='sh[lid + s]')}; }}\n"
-           + "    workgroupBarrier();\n  }\n"
-           + f"  if (lid == 0u && w < {O * n_chunks}u) {{ {store(dt, 'out0', 'w', 'sh[0]')} }}\n}}\n")
-    return src, groups_for(O * n_chunks), inner.covered
+           + _acc_init(op, dt, body, val, "p", R)
+           + f"  for (var r = p; r < {R}u; r = r + {P}u) {{\n{body}    acc = {comb};\n  }}\n"
+           + f"  {store(dt, 'out0', 'w', 'acc')}\n}}\n")
+    return src, groups_for(-(-O * P // WG)), inner.covered
 
 
 def matmul_kernel(B, M, K, N, dtype):
