@@ -131,7 +131,7 @@ def main(argv=None) -> int:
     s.add_argument("--force", action="store_true", help="rebuild dist/ even when up to date")
     s.set_defaults(fn=cmd_site)
     b = sub.add_parser("bench", help="benchmarks (`bench site`: page load, cold and warm)")
-    b.add_argument("what", nargs="*")
+    b.add_argument("what", nargs=argparse.REMAINDER)
     b.set_defaults(fn=cmd_bench)
     args = p.parse_args(argv)
     return args.fn(args)

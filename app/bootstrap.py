@@ -131,3 +131,43 @@ def ui_entry():
     main = importlib.import_module("app.main")
     create = getattr(main, "create_app", None)
     return create() if callable(create) else None
+
+
+def _model_resources(pydoc) -> dict:
+    """The JS/CSS the Bokeh models of a document declare (__javascript__ etc.), in order.
+    Panel's own page templates add these as <script> tags; on our page we load exactly what
+    the rendered app needs (PANEL_CDN_ROOT makes them self-hosted URLs)."""
+    seen: set = set()
+    out: dict = {"js": [], "modules": [], "css": []}
+    classes = []
+    for root in pydoc.roots:
+        for model in root.references():
+            cls = type(model)
+            if cls not in seen:
+                seen.add(cls)
+                classes.append(cls)
+    for cls in classes:
+        for key, attr in (("js", "__javascript__"), ("modules", "__javascript_modules__"), ("css", "__css__")):
+            try:
+                urls = getattr(cls, attr, None) or []
+            except Exception:  # noqa: BLE001 - a classproperty that fails means no resources
+                urls = []
+            for u in ([urls] if isinstance(urls, str) else list(urls)):
+                if isinstance(u, str) and u not in out[key]:
+                    out[key].append(u)
+    return out
+
+
+async def render(target: str, obj) -> None:
+    """panel.io.pyodide.write(), plus loading the model JS/CSS the app declares first."""
+    import js
+    from panel.io.pyodide import _link_docs, _model_json
+    from panel.pane import panel as as_panel
+
+    obj = as_panel(obj)
+    pydoc, model_json = _model_json(obj, target)
+    await js.gradpadLoadResources(json.dumps(_model_resources(pydoc)))
+    views = await js.window.Bokeh.embed.embed_item(js.JSON.parse(model_json))
+    jsdoc = list(views.roots)[0].model.document
+    _link_docs(pydoc, jsdoc)
+    pydoc.unhold()

@@ -185,6 +185,26 @@ function showPlaceholder() {
   });
 }
 
+// called from Python (bootstrap.render) with the resources the rendered models declare
+const loadedResources = new Set();
+window.gradpadLoadResources = async function (spec) {
+  const { js, modules, css } = JSON.parse(spec);
+  for (const href of css) {
+    if (loadedResources.has(href)) continue;
+    loadedResources.add(href);
+    const l = document.createElement("link");
+    l.rel = "stylesheet";
+    l.href = href;
+    document.head.appendChild(l);
+  }
+  await loadScripts(js.filter((u) => !loadedResources.has(u)));
+  js.forEach((u) => loadedResources.add(u));
+  await Promise.all(modules.filter((u) => !loadedResources.has(u)).map((u) => {
+    loadedResources.add(u);
+    return import(new URL(u, BASE).href);
+  }));
+};
+
 async function loadUI() {
   enter("ui");
   const scripts = loadScripts([...M.bokeh, M.panel.js]);
@@ -202,7 +222,7 @@ if _gp_obj is None:
         css_classes=["gp-panel-ok"]))
     _gp_kind = "placeholder"
 else:
-    await _gp_write("app", _gp_obj)
+    await _gp_boot.render("app", _gp_obj)
     _gp_kind = "app"
 _gp_kind
 `);

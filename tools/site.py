@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -79,7 +81,7 @@ BOKEH_JS = ["bokeh.min.js", "bokeh-gl.min.js", "bokeh-widgets.min.js", "bokeh-ta
 # panel/dist/bundled/* served from dist/panel/: everything but heavy extensions we never use
 PANEL_BUNDLED_SKIP = ["deckglplot", "abstractvtkplot", "perspective", "plotlyplot", "reveal.js",
                       "babel-standalone", "bootstrap4", "vegaplot", "echarts", "terminal"]
-PROCESS_VERSION = "3"  # bump when slim/compile rules change (invalidates .cache/site/processed)
+PROCESS_VERSION = "4"  # bump when slim/compile rules change (invalidates .cache/site/processed)
 
 
 def log(msg: str) -> None:
@@ -252,6 +254,13 @@ def dist_name(wheel: Path) -> str:
     return wheel.name.split("-")[0].lower().replace("_", "-")
 
 
+def is_served_bundle(name: str) -> bool:
+    """panel/dist/bundled/<dir>/... files that dist/panel/ serves (see PANEL_BUNDLED_SKIP)."""
+    parts = name.split("/")
+    return (name.startswith("panel/dist/bundled/") and len(parts) > 4 and not name.endswith("/")
+            and not any(parts[3].startswith(s) for s in PANEL_BUNDLED_SKIP))
+
+
 def slim_wheel(src: Path, dst: Path) -> int:
     """Copy a wheel without the files the browser never reads. Returns bytes dropped."""
     pkg = dist_name(src)
@@ -263,6 +272,12 @@ def slim_wheel(src: Path, dst: Path) -> int:
             drop = any(n.startswith(d) for d in drops) and not any(n.startswith(k) for k in keeps)
             if pkg in SLIM and n.endswith(SLIM_SUFFIX_DROP):
                 drop = True
+            if drop and pkg == "panel" and is_served_bundle(n):
+                # an empty stand-in: panel's bundled_files() checks that the file exists to
+                # pick the self-hosted URL (served from dist/panel/) over the CDN one
+                zout.writestr(zipfile.ZipInfo(n, date_time=(2020, 2, 2, 0, 0, 0)), b"")
+                dropped += info.file_size
+                continue
             if drop:
                 dropped += info.file_size
                 continue
@@ -388,13 +403,37 @@ def copy_panel_and_bokeh(panel_whl: Path, bokeh_whl: Path, out: Path) -> str:
     return js_version
 
 
+@contextlib.contextmanager
+def build_lock():
+    """Serialise builds (several processes may share one working tree)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "build.lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def build(force: bool = False) -> Path:
+    with build_lock():
+        return _build(force)
+
+
+def snapshot(dest: Path) -> Path:
+    """A private, immutable view of dist/ (hard links) that a concurrent rebuild cannot change."""
+    with build_lock():
+        _build(False)
+        shutil.copytree(DIST, dest, copy_function=os.link, dirs_exist_ok=True)
+    return dest
+
+
+def _build(force: bool) -> Path:
     digest = inputs_digest()
     if not force and is_fresh():
         log(f"dist/ is up to date ({digest[:10]})")
         return DIST
     t0 = time.time()
-    CACHE.mkdir(parents=True, exist_ok=True)
     pyo = fetch_pyodide()
     official = json.loads((pyo / "pyodide-lock.json").read_text())
     wasm_raw = fetch_wasm_wheels(official)
@@ -413,7 +452,7 @@ def build(force: bool = False) -> Path:
         if old != engine_raw:
             old.unlink()
 
-    tmp = ROOT / "dist.tmp"
+    tmp = ROOT / f"dist.tmp{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     pdir = tmp / "pyodide"
     pdir.mkdir(parents=True)
@@ -458,8 +497,11 @@ def build(force: bool = False) -> Path:
             shutil.copy2(p, dest)
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1))
     total = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
-    shutil.rmtree(DIST, ignore_errors=True)
+    old = ROOT / f"dist.old{os.getpid()}"
+    if DIST.exists():
+        DIST.rename(old)  # files already served from hard-linked snapshots stay intact
     tmp.rename(DIST)
+    shutil.rmtree(old, ignore_errors=True)
     STAMP.write_text(digest + "\n")
     first = sum(manifest["runtime"].values()) + sum(files[n]["size"] for n in stages["numpy"] + stages["engine"])
     ui = sum(files[n]["size"] for n in stages["ui"])

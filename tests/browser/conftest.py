@@ -39,11 +39,13 @@ class GradpadPage:
 
 
 @pytest.fixture(scope="session")
-def site_url():
+def site_url(tmp_path_factory):
     from tools import serve, site
 
-    site.build()  # a no-op when dist/ is up to date
-    srv, url = serve.start(site.DIST)
+    # build when stale, then serve a hard-linked snapshot: a concurrent rebuild of dist/
+    # (another process in the same working tree) cannot swap files under the page
+    root = site.snapshot(tmp_path_factory.mktemp("dist"))
+    srv, url = serve.start(root)
     yield url
     srv.shutdown()
 

@@ -1,0 +1,145 @@
+"""Page-load benchmark of dist/ in headless Debian chromium: a cold profile, then a warm one.
+
+    python build.py bench site [--runs N] [--json PATH]
+
+For each load: bytes the server sent (the real transfer; the service worker makes warm
+loads nearly free), requests, time to each loader stage (runtime, numpy, engine = ready,
+UI), time to the first result (`jax.grad(lambda x: x**3)(2.0)` through gradpad.runPython)
+and to interactive (the UI rendered). Times are ms from navigation start. Every request is
+checked to stay on 127.0.0.1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import chromium  # noqa: E402
+from tools import serve, site  # noqa: E402
+
+FIRST = "import jax\nfloat(jax.grad(lambda x: x**3)(2.0))"
+
+
+class Counter:
+    bytes = 0
+    requests = 0
+
+
+def counting_handler(counter: Counter):
+    class H(serve.Handler):
+        def copyfile(self, source, outputfile):
+            counter.requests += 1
+            while chunk := source.read(1 << 16):
+                outputfile.write(chunk)
+                counter.bytes += len(chunk)
+    return H
+
+
+def start_server(counter: Counter, root: Path):
+    import functools
+    import threading
+
+    handler = functools.partial(counting_handler(counter), directory=str(root))
+    srv = serve.Server(("127.0.0.1", serve.free_port()), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
+    counter.bytes = counter.requests = 0
+    page = ctx.new_page()
+    page.on("request", lambda r: None if chromium.is_local(r.url) else external.append(r.url))
+    page.set_default_timeout(600_000)
+    wall0 = time.monotonic()
+    page.goto(url, wait_until="domcontentloaded")
+    ready = page.evaluate("() => window.gradpad.ready.then(() => 'ok', e => String(e))")
+    if ready != "ok":
+        raise SystemExit(f"page did not become ready: {ready}")
+    first = page.evaluate("""async code => {
+        const r = await window.gradpad.runPython(code);
+        return {t: Math.round(performance.now()), result: r.result, error: r.error && r.error.type + ': ' + r.error.message};
+    }""", FIRST)
+    ui = page.evaluate("() => window.gradpad.uiReady.then(g => g.ui, e => 'error: ' + e)")
+    timings = page.evaluate("() => window.gradpad.timings")
+    # let the service worker finish installing (it precaches from the HTTP cache)
+    sw = page.evaluate("""async () => {
+        if (!navigator.serviceWorker) return 'unsupported';
+        const reg = await Promise.race([navigator.serviceWorker.ready, new Promise(r => setTimeout(() => r(null), 20000))]);
+        return reg && reg.active ? reg.active.state : 'none';
+    }""")
+    out = {
+        "bytes": counter.bytes, "requests": counter.requests,
+        "runtime_ms": timings.get("runtime"), "numpy_ms": timings.get("numpy"),
+        "ready_ms": timings.get("engine"), "first_result_ms": first["t"],
+        "interactive_ms": timings.get("ui"), "ui": ui, "service_worker": sw,
+        "first_result": first["result"], "first_error": first["error"],
+        "wall_s": round(time.monotonic() - wall0, 1),
+    }
+    page.close()
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--runs", type=int, default=1, help="cold+warm pairs, each on a fresh profile")
+    p.add_argument("--json", help="also write the results here")
+    a = p.parse_args(argv)
+    problem = chromium.problem()
+    if problem:
+        raise SystemExit(problem)
+    import tempfile
+
+    root = site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-")) / "dist")
+    counter = Counter()
+    srv, url = start_server(counter, root)
+    from playwright.sync_api import sync_playwright
+
+    external: list[str] = []
+    results = {"cold": [], "warm": []}
+    with sync_playwright() as pw:
+        for _ in range(a.runs):
+            ctx, udd = chromium.launch(pw)
+            try:
+                results["cold"].append(load_once(ctx, url, counter, external))
+                time.sleep(1.0)
+                results["warm"].append(load_once(ctx, url, counter, external))
+            finally:
+                ctx.close()
+                shutil.rmtree(udd, ignore_errors=True)
+    srv.shutdown()
+    dist_bytes = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
+    shutil.rmtree(root.parent, ignore_errors=True)
+    keys = ["bytes", "requests", "runtime_ms", "numpy_ms", "ready_ms", "first_result_ms", "interactive_ms"]
+    print(f"\ngradpad site benchmark: {url} (dist/ {dist_bytes / 1e6:.1f} MB, {a.runs} run(s), median)")
+    print(f"{'':8}" + "".join(f"{k:>17}" for k in keys))
+    summary = {}
+    for kind, runs in results.items():
+        med = {k: statistics.median(r[k] for r in runs if r[k] is not None) if any(r[k] is not None for r in runs) else None
+               for k in keys}
+        summary[kind] = med
+        row = []
+        for k in keys:
+            v = med[k]
+            row.append(f"{v / 1e6:>14.2f} MB" if k == "bytes" and v is not None else f"{v!s:>17}")
+        print(f"{kind:8}" + "".join(row))
+    last = results["cold"][-1]
+    print(f"first result: {last['first_result']!r}" + (f" (error: {last['first_error']})" if last["first_error"] else ""))
+    print(f"UI: {last['ui']}; service worker: {results['warm'][-1]['service_worker']}")
+    print("goal: first result <= 8000 ms cold, <= 3000 ms warm")
+    if external:
+        print(f"FAIL: requests left 127.0.0.1: {external}")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"summary": summary, "runs": results, "dist_bytes": dist_bytes,
+                                            "external": external}, indent=1))
+    return 1 if external else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
