@@ -240,7 +240,9 @@ def fold_in(key, data):
     if np.ndim(data):
         raise TypeError("fold_in accepts a scalar, but was given an array of"
                         f"shape {np.shape(data)} != (). Use jax.vmap for batching.")
-    out = random_fold_in_p.bind(typed, jnp.asarray(data, dtype="uint32"))
+    # python ints up to 2**32 - 1 are fine for uint32 data (numpy does the range check)
+    data = jnp.asarray(np.asarray(data, np.uint32)) if type(data) is int else jnp.asarray(data, dtype="uint32")
+    out = random_fold_in_p.bind(typed, data)
     return _return_prng_keys(wrapped, out)
 
 
