@@ -792,7 +792,9 @@ def _scan_transpose(cts, *args, jaxpr, length, reverse, unroll, num_consts, num_
     lin = lin_c + [True] * nk + lin_x
     # the linear consts are also "outputs" whose cotangent is the running sum: seeding the backward
     # pass with it accumulates each iteration's contribution where it arises (as JAX does)
-    j = jaxpr.jaxpr
+    # the carry cotangents have the type of the values passed in (JAX: ValAccum(typeof(ct))), so
+    # a weak carry with a strong cotangent transposes without a cast back to weak
+    j = _retype_invars(jaxpr.jaxpr, {nc + i: get_aval(c) for i, c in enumerate(ct_carry)})
     seeded = ClosedJaxpr(Jaxpr([], j.invars, j.outvars + [v for v, l in zip(j.invars[:nc], lin_c) if l], j.eqns), [])
 
     n_ys = len(out_avals) - nk
@@ -818,6 +820,18 @@ def _scan_transpose(cts, *args, jaxpr, length, reverse, unroll, num_consts, num_
 
 
 transpose_rules[scan_p] = _scan_transpose
+
+
+def _retype_invars(jaxpr: Jaxpr, new_avals: dict) -> Jaxpr:
+    """A copy of `jaxpr` whose invars at the given positions have new avals."""
+    sub = {jaxpr.invars[i]: Var(a) for i, a in new_avals.items() if a != jaxpr.invars[i].aval}
+    if not sub:
+        return jaxpr
+    from ..jaxpr import JaxprEqn
+    eqns = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars], e.outvars, e.params)
+            for e in jaxpr.eqns]
+    return Jaxpr(jaxpr.constvars, [sub.get(v, v) for v in jaxpr.invars],
+                 [sub.get(v, v) if isinstance(v, Var) else v for v in jaxpr.outvars], eqns)
 
 
 def _scan_batch(axis_data, vals, dims, jaxpr, length, reverse, unroll, num_consts, num_carry):
