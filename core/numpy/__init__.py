@@ -414,54 +414,57 @@ def arange(start, stop=None, step=None, dtype=None):
     if dtype is None:
         dtype = _dt.result_type(*vals)
     dtype = _dt.canonicalize_dtype(dtype)
-    return Array(_np.arange(start, stop, step).astype(dtype))
+    return Array(_np.arange(start, stop, step, dtype=dtype))   # computed in dtype, like JAX
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    num = operator.index(num)
+    num = operator.index(_concrete(num, "linspace"))
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
-    dtype = _canonical_request(dtype)
-    computation_dtype = _dt.result_type(start, stop, float) if dtype is None else dtype
-    if computation_dtype.kind not in "fc":
-        computation_dtype = _dt.default_float_dtype()
-    if not isinstance(start, Tracer) and not isinstance(stop, Tracer):
-        s = _np.asarray(_to_numpy(start), computation_dtype)
-        t = _np.asarray(_to_numpy(stop), computation_dtype)
-        out = _linspace_np(s, t, num, endpoint, computation_dtype, axis)
-        out = Array(out.astype(dtype or computation_dtype))
-        if retstep:
-            div = (num - 1) if endpoint else num
-            return out, Array(_np.asarray((t - s) / div if div > 0 else _np.nan, computation_dtype))
-        return out
-    s, t = _promote_dtypes_inexact(start, stop)
-    div = (num - 1) if endpoint else num
-    it = lax.convert_element_type(lax.iota(_dt.int32, num), get_aval(s).dtype)
-    step = lax.div(lax.sub(t, s), lax._const(s, builtins.max(div, 1)))
-    out = lax.add(s, lax.mul(it, step))
-    return out
+    dtype = _canonical_request(dtype, "linspace")
+    return _linspace(start, stop, num=num, endpoint=builtins.bool(endpoint), retstep=builtins.bool(retstep),
+                     dtype=dtype, axis=operator.index(axis))
 
 
-def _linspace_np(s, t, num, endpoint, dt, axis):
-    # JAX's formula: start + iota * step, with the last element pinned to stop when endpoint
-    s = _np.asarray(s, dt)
-    t = _np.asarray(t, dt)
+@_staged(static_argnames=("num", "endpoint", "retstep", "dtype", "axis"))
+def _linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """JAX's formula, start * (1 - t) + stop * t with t = iota / div, then stop appended."""
+    _check_arraylike("linspace", start, stop)
+    start, stop = asarray(start), asarray(stop)
+    if dtype is None:
+        dtype = _dt.float_dtype_for(_dt.result_type(start, stop))
+    computation_dtype = _dt.float_dtype_for(dtype)
+    start = astype(start, computation_dtype)
+    stop = astype(stop, computation_dtype)
+    bounds_shape = list(_broadcast_shapes(_np.shape(start), _np.shape(stop)))
+    b_start = broadcast_to(start, tuple(bounds_shape))
+    b_stop = broadcast_to(stop, tuple(bounds_shape))
+    axis = len(bounds_shape) + axis + 1 if axis < 0 else axis
+    bounds_shape.insert(axis, 1)
     div = (num - 1) if endpoint else num
-    bshape = _np.broadcast_shapes(s.shape, t.shape)
-    s = _np.broadcast_to(s, bshape)
-    t = _np.broadcast_to(t, bshape)
-    iota_shape = [1] * len(bshape)
-    iota = _np.arange(num, dtype=dt).reshape([num] + [1] * len(bshape))
-    if num > 1 or (num == 1 and not endpoint):
-        delta = ((t - s) / _np.asarray(div, dt)).astype(dt)
-        out = (iota * delta + s).astype(dt)
-        if endpoint and num > 1:
-            out[-1] = t
+    if num > 1:
+        delta = divide(lax.convert_element_type(subtract(stop, start), computation_dtype),
+                       asarray(div, dtype=computation_dtype))
+        iota_shape = [1] * len(bounds_shape)
+        iota_shape[axis] = div
+        step = divide(lax.iota(computation_dtype, div).reshape(iota_shape), asarray(div, computation_dtype))
+        step = astype(step, computation_dtype)
+        out = add(multiply(b_start.reshape(bounds_shape), subtract(1, step)),
+                  multiply(b_stop.reshape(bounds_shape), step))
+        if endpoint:
+            out = lax.concatenate([out, lax.expand_dims(b_stop, (axis,))], axis)
     elif num == 1:
-        out = s[None].astype(dt)
+        delta = asarray(_np.nan if endpoint else subtract(stop, start), dtype=computation_dtype)
+        out = b_start.reshape(bounds_shape)
     else:
-        out = _np.zeros((0,) + bshape, dt)
-    return _np.moveaxis(out, 0, axis)
+        empty_shape = list(_broadcast_shapes(_np.shape(start), _np.shape(stop)))
+        empty_shape.insert(axis, 0)
+        delta = full((), _np.nan, computation_dtype)
+        out = zeros(empty_shape, dtype)
+    if _np.dtype(dtype).kind in "iu" and get_aval(out).dtype.kind not in "iu":
+        out = lax.floor(out)
+    result = lax._convert_element_type(out, dtype, False)
+    return (result, delta) if retstep else result
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):

@@ -352,6 +352,9 @@ def _div_impl(x, y):
             q = np.floor_divide(x, np.where(y == 0, 1, y))
             fix = (np.remainder(x, np.where(y == 0, 1, y)) != 0) & ((x < 0) != (y < 0))
             return np.where(y == 0, -1, q + fix).astype(x.dtype)
+        if np.shape(y) != np.broadcast_shapes(np.shape(x), np.shape(y)):
+            # XLA rewrites A / broadcast(B) as A * broadcast(1 / B); same bits as JAX on CPU
+            return np.multiply(x, np.divide(np.ones((), y.dtype), y))
         return np.divide(x, y)
 
 
