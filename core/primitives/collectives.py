@@ -262,7 +262,13 @@ def axis_index(axis_name):
             out = i if out is None else lax.add(lax.mul(out, lax._const(out, axis_size(n))), i)
         return out
     main = _find_axis(axis_name, "axis_index")
-    return BatchTracer(BatchTrace(main), lax.iota(np.int32, main.global_data.size), 0)
+    from .. import tracing
+    n = main.global_data.size
+    if tracing.dynamic_trace is not None and tracing.dynamic_trace.level > main.level:
+        # traced by a jit inside the map: the positions are a constant that the jit captures
+        # (and the map then batches), as for any value closed over from outside the jit
+        return BatchTracer(BatchTrace(main), Array(np.arange(n, dtype=np.int32)), 0)
+    return BatchTracer(BatchTrace(main), lax.iota(np.int32, n), 0)
 
 
 LAX_EXPORTS = {
