@@ -22,6 +22,12 @@ class Device:
     def __hash__(self):
         return hash((type(self), self.id))
 
+    def __call__(self):
+        """Seed-era `x.device()`: a method in old JAX, a property now; returns the device."""
+        from .compat import warn_legacy
+        warn_legacy("x.device()", "x.device (a property in current JAX)", stacklevel=2)
+        return self
+
 
 class CpuDevice(Device):
     pass

@@ -92,3 +92,12 @@ def test_platform_name_flag():
     out = _run("import jax\njax.config.update('jax_platform_name', 'cpu')\nprint(jax.config.jax_platforms)")
     assert out.stdout.strip() == "cpu"
     assert "Use `jax.config.update('jax_platforms', ...)` instead." in out.stderr
+
+
+def test_device_method_call():
+    # old JAX: arr.device() -> the device (current JAX: arr.device is a property, calling it fails)
+    x = jnp.ones(2)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert x.device() == x.device
+    assert w[0].filename == __file__ and "x.device (a property in current JAX)" in str(w[0].message)
