@@ -149,6 +149,15 @@ CASES = [
     ('reduce_mul_tuple',
      'out = lax.reduce(jnp.arange(1.0, 7.0).reshape(2, 3), 1.0, lax.mul, (0, 1))',
      '{"dtype": "float32", "weak": false, "shape": [], "v": 720.0}'),
+    ('map_batch_size_remainder',
+     'out = lax.map(lambda x: (x * 2, x.sum()), jnp.arange(10.0).reshape(5, 2), batch_size=2)',
+     '[{"dtype": "float32", "weak": false, "shape": [5, 2], "v": [[0.0, 2.0], [4.0, 6.0], [8.0, 10.0], [12.0, 14.0], [16.0, 18.0]]}, {"dtype": "float32", "weak": false, "shape": [5], "v": [1.0, 5.0, 9.0, 13.0, 17.0]}]'),
+    ('scan_python_scalar_ys',
+     'out = lax.scan(lambda c, x: (c + x, 1.0), 0.0, jnp.arange(3.0))',
+     '[{"dtype": "float32", "weak": false, "shape": [], "v": 3.0}, {"dtype": "float32", "weak": true, "shape": [3], "v": [1.0, 1.0, 1.0]}]'),
+    ('grad_scan_weak_carry',
+     'out = jax.grad(lambda x: lax.scan(lambda c, y: (c * y, None), x, jnp.arange(1.0, 4.0))[0])(1.5)',
+     '{"dtype": "float32", "weak": false, "shape": [], "v": 6.0}'),
 ]
 
 

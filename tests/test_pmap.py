@@ -38,6 +38,21 @@ NAMED_AXIS_CASES = [
     ('jaxpr_vmap_psum',
      "out = str(jax.make_jaxpr(jax.vmap(lambda x: x / lax.psum(x, 'b'), axis_name='b'))(jnp.ones(3)))",
      '"{ lambda ; a:f32[3]. let\\n    b:f32[] = psum[axes=(0,) axis_index_groups=None] a\\n    c:f32[3] = div a b\\n  in (c,) }"'),
+    ('vmap_jit_psum',
+     "out = jax.vmap(jax.jit(lambda x: x / lax.psum(x, 'i')), axis_name='i')(jnp.arange(1.0, 4.0))",
+     '{"dtype": "float32", "weak": false, "shape": [3], "v": [0.1666666716337204, 0.3333333432674408, 0.5]}'),
+    ('vmap_jit_axis_index',
+     "out = jax.vmap(jax.jit(lambda x: x * lax.axis_index('i')), axis_name='i')(jnp.ones(3))",
+     '{"dtype": "float32", "weak": false, "shape": [3], "v": [0.0, 1.0, 2.0]}'),
+    ('grad_vmap_jit_psum',
+     "out = jax.grad(lambda x: jax.vmap(jax.jit(lambda v: v * lax.psum(v, 'i')), axis_name='i')(x).sum())(jnp.arange(3.0))",
+     '{"dtype": "float32", "weak": false, "shape": [3], "v": [6.0, 6.0, 6.0]}'),
+    ('jaxpr_vmap_pmean',
+     "out = str(jax.make_jaxpr(jax.vmap(lambda x: lax.pmean(x, 'i'), axis_name='i'))(jnp.arange(4.0)))",
+     '"{ lambda ; a:f32[4]. let\\n    b:f32[] = psum[axes=(0,) axis_index_groups=None] a\\n    c:f32[] = div b 4.0:f32[]\\n    d:f32[4] = broadcast_in_dim c\\n  in (d,) }"'),
+    ('vmap_pmean_int',
+     "out = jax.vmap(lambda x: lax.pmean(x, 'i'), axis_name='i')(jnp.arange(4))",
+     '{"dtype": "float32", "weak": false, "shape": [4], "v": [1.5, 1.5, 1.5, 1.5]}'),
 ]
 
 EIGHT_DEVICE_CASES = [
