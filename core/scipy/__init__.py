@@ -1,2 +1,3 @@
 """`jax.scipy`: the few SciPy functions tutorials reach for (special functions)."""
 from . import special  # noqa: F401
+from . import stats  # noqa: F401
