@@ -166,8 +166,11 @@ def pp_literal(lit: Literal) -> str:
     if isinstance(val, (np.bool_, bool)):
         s = str(bool(val))
     elif isinstance(val, (np.floating, float)):
-        # JAX prints the literal's value at its dtype as a Python float: 1.67 -> 1.6699999570846558
-        s = repr(float(np.asarray(val, lit.aval.dtype))) if lit.aval.dtype.kind == "f" else repr(float(val))
+        # JAX keeps a weak literal's Python scalar (prints 0.044715) but stores a strong one as the
+        # float of its dtype's value (1.67 -> 1.6699999570846558); numpy's shortest repr of the
+        # dtype value reproduces the first.
+        v = np.asarray(val, lit.aval.dtype) if lit.aval.dtype.kind == "f" else np.asarray(val)
+        s = str(v[()]) if lit.aval.weak_type and lit.aval.dtype.kind == "f" else repr(float(v))
     else:
         s = str(val)
     return f"{s}:{lit.aval.str_short()}"
