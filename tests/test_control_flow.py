@@ -236,3 +236,39 @@ def test_cond_branches_are_compiled_once_per_branch():
     for v in (2.0, -1.0, 3.0, -2.0):
         f(v)
     assert cpu.stats["compiles"] == before
+
+
+ERRORS = [
+    # (code run with real JAX 0.10.2, its exception class, the start of its message)
+    ("lax.while_loop(lambda x: x, lambda x: x + 1, 1)", TypeError,
+     "cond_fun must return a boolean scalar, but got output type(s) [ShapedArray(int32[], weak_type=True)]."),
+    ("lax.cond(jnp.array([True, False]), lambda: 1.0, lambda: 2.0)", TypeError,
+     "Pred must be a scalar, got [ True False] of shape (2,)."),
+    ("lax.scan(lambda c, x: (c, x), 0.0, None)", ValueError,
+     "scan got no values to scan over and `length` not provided."),
+    ("lax.scan(lambda c, x: (c, x), 0.0, jnp.ones(3), length=4)", ValueError,
+     "scan got `length` argument of 4 which disagrees with leading axis sizes [3]."),
+    ("lax.scan(lambda c, x: (c, x), 0.0, [jnp.ones(3), jnp.ones(4)])", ValueError,
+     "scan got values with different leading axis sizes: 3, 4."),
+    ("lax.switch(1.0, [lambda: 1.0])", TypeError, "Index type must be an integer, got 1.0 as float32"),
+    ("lax.cond(True, lambda: (1.0, 2.0), lambda: 1.0)", TypeError,
+     "cond branch outputs must have the same pytree structure, but they differ:"),
+    ("lax.while_loop(lambda x: x < 3, lambda x: (x, x), 1)", TypeError,
+     "while_loop body function carry input and carry output must have the same pytree structure, but they differ:"),
+    ("lax.fori_loop(0.0, 3, lambda i, x: x, 1)", TypeError,
+     "lower and upper arguments to fori_loop must have equal types, got float32 and int32"),
+    ("lax.scan(lambda c, x: c, 0.0, jnp.ones(3))", TypeError, "scan body output must be a pair, got ~float32[]."),
+]
+
+
+@pytest.mark.parametrize("code,exc,message", ERRORS, ids=[e[0][:40] for e in ERRORS])
+def test_errors_match_jax(code, exc, message):
+    with pytest.raises(exc) as info:
+        _run(code)
+    assert str(info.value).startswith(message)
+
+
+def test_float_predicate_is_allowed_like_jax():
+    # lax.cond(1.5, lambda: 1.0, lambda: 2.0) -> Array(1., dtype=float32, weak_type=True) in JAX
+    out = lax.cond(1.5, lambda: 1.0, lambda: 2.0)
+    assert float(out) == 1.0 and out.weak_type

@@ -96,6 +96,16 @@ def _promote_weak_inputs(vals, in_avals, out_avals):
     return vals, changed
 
 
+def _show(x):
+    v = x.to_concrete_value() if isinstance(x, Tracer) else x
+    return x if v is None else np.asarray(to_numpy(v))
+
+
+def _shaped_repr(a: ShapedArray) -> str:
+    """JAX's repr of an aval in messages: ShapedArray(int32[], weak_type=True)."""
+    return f"ShapedArray({a.dtype.name}[{','.join(str(d) for d in a.shape)}]{', weak_type=True' if a.weak_type else ''})"
+
+
 def _as_operand(x):
     if isinstance(x, (Tracer, Array)):
         return x
@@ -266,9 +276,9 @@ def cond(pred, true_fun, false_fun, *operands, operand=None, linear=None):
         raise TypeError("lax.cond: true_fun and false_fun arguments should be callable.")
     pred_aval = get_aval(pred)
     if pred_aval.shape != ():
-        raise TypeError(f"Pred must be a scalar, got {pred} of shape {pred_aval.shape}.")
+        raise TypeError(f"Pred must be a scalar, got {_show(pred)} of shape {pred_aval.shape}.")
     if pred_aval.dtype.kind != "b":
-        if pred_aval.dtype.kind not in "iu":
+        if pred_aval.dtype.kind not in "iufc":
             raise TypeError(f"Pred type must be either boolean or number, got {pred_aval.dtype.name}.")
         from .. import lax
         pred = lax.ne(_as_operand(pred), Array(np.zeros((), pred_aval.dtype)))
@@ -287,9 +297,9 @@ def switch(index, branches, *operands, operand=None):
         raise ValueError("Empty branch sequence")
     a = get_aval(index)
     if a.shape != ():
-        raise TypeError(f"Branch index must be scalar, got {index} of shape {a.shape}.")
+        raise TypeError(f"Branch index must be scalar, got {_show(index)} of shape {a.shape}.")
     if a.dtype.kind not in "iu":
-        raise TypeError(f"Index type must be an integer, got {index} of type {a.dtype.name}")
+        raise TypeError(f"Index type must be an integer, got {_show(index)} as {a.dtype.name}")
     index = lax.convert_element_type(_as_operand(index), np.int32)
     if len(branches) == 1:
         return branches[0](*operands)
@@ -304,8 +314,9 @@ def _switch_with_index(index, funs, operands, what):
     traced = [_trace_tree(lambda ops, f=f: f(*ops), in_tree, avals) for f in funs]
     trees = [t for _, _, t in traced]
     if any(t != trees[0] for t in trees[1:]):
-        raise TypeError(f"{what} branches must have equal output structure, but they differ: "
-                        + ", ".join(str(t) for t in trees))
+        raise TypeError(f"{what} branch outputs must have the same pytree structure, but they differ: "
+                        + ", ".join(str(t) for t in trees) + ". Make every branch return the same kind of "
+                        "container (tuple, dict, ...) with the same number of leaves.")
     outs0 = traced[0][0].out_avals
     for cj, _, _ in traced[1:]:
         if len(cj.out_avals) != len(outs0) or not all(_same_type(a, b) for a, b in zip(outs0, cj.out_avals)):
@@ -485,7 +496,9 @@ def while_loop(cond_fun, body_fun, init_val):
     avals = [get_aval(x) for x in init]
     body, bconsts, out_tree = _trace_tree(body_fun, in_tree, avals)
     if out_tree != in_tree:
-        raise TypeError(f"body_fun output and input must have identical types, got\n{out_tree}\nand\n{in_tree}.")
+        raise TypeError(f"while_loop body function carry input and carry output must have the same pytree "
+                        f"structure, but they differ: the input carry is {in_tree}, the output carry is {out_tree}. "
+                        "Return the carry in the same container it came in.")
     init, changed = _promote_weak_inputs(init, avals, body.out_avals)
     if changed:
         avals = [get_aval(x) for x in init]
@@ -499,7 +512,7 @@ def while_loop(cond_fun, body_fun, init_val):
     pa = cond.out_avals
     if len(pa) != 1 or pa[0].shape != () or pa[0].dtype.kind != "b":
         raise TypeError(f"cond_fun must return a boolean scalar, but got output type(s) "
-                        f"[{', '.join(a.str_long() for a in pa)}].")
+                        f"[{', '.join(_shaped_repr(a) for a in pa)}].")
     outs = while_p.bind(*cconsts, *bconsts, *init, cond_jaxpr=cond, body_jaxpr=body,
                         cond_nconsts=len(cconsts), body_nconsts=len(bconsts))
     return tree_unflatten(in_tree, outs)
@@ -658,7 +671,8 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
         x = tree_unflatten(xs_tree, list(args[k:]))
         out = f(carry, x)
         if not isinstance(out, (tuple, list)) or len(out) != 2:
-            raise TypeError(f"scan body output must be a pair, got {type(out).__name__}.")
+            what = get_aval(out).str_long() if isinstance(out, (Tracer, Array)) else type(out).__name__
+            raise TypeError(f"scan body output must be a pair, got {what}.")
         c_leaves, c_tree = tree_flatten(out[0])
         y_leaves, y_tree = tree_flatten(out[1])
         box[:] = [c_tree, y_tree]
@@ -869,13 +883,9 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
     `while`."""
     lower, upper = _as_operand(lower), _as_operand(upper)
     la, ua = get_aval(lower), get_aval(upper)
-    if la.dtype.kind not in "iu" or ua.dtype.kind not in "iu":
-        raise TypeError(f"lax.fori_loop: lower and upper arguments must be integer scalars, got "
-                        f"{la.str_long()} and {ua.str_long()}.")
     if la.dtype != ua.dtype:
-        from .. import lax
-        dt, _ = dtypes.result_type_weak((la.dtype, la.weak_type), (ua.dtype, ua.weak_type))
-        lower, upper = lax.convert_element_type(lower, dt), lax.convert_element_type(upper, dt)
+        raise TypeError(f"lower and upper arguments to fori_loop must have equal types, got "
+                        f"{la.dtype.name} and {ua.dtype.name}")
     try:
         lo, hi = int(lower), int(upper)
     except TypeError:
