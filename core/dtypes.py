@@ -138,6 +138,19 @@ def _from_node(node) -> np.dtype:
 
 def result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
     """(dtype, weak_type) of an elementwise op on inputs given as (dtype, weak) pairs."""
+    try:
+        key = tuple((np.dtype(d), bool(w)) for d, w in dtype_weak_pairs)
+    except TypeError:
+        return _result_type_weak(*dtype_weak_pairs)
+    return _result_type_weak_cached(key, x64_enabled())
+
+
+@functools.lru_cache(maxsize=4096)
+def _result_type_weak_cached(key, x64):   # x64 in the key: the answer depends on it
+    return _result_type_weak(*key)
+
+
+def _result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
     dts = [np.dtype(d) for d, _ in dtype_weak_pairs]
     weaks = [w for _, w in dtype_weak_pairs]
     if len(dts) == 1:

@@ -218,7 +218,9 @@ _LAX_NAMES = {"subtract": "sub", "multiply": "mul", "maximum": "max", "minimum":
 def _check_shapes_broadcast(name, *args):
     """Same-rank shapes must match (or be 1) per axis: lax's TypeError; rank promotion handles the
     rest and raises numpy-style ValueError (JAX's split of the two cases)."""
-    shapes = [_np.shape(a) for a in args]
+    shapes = [a.shape if isinstance(a, (Array, Tracer)) else _np.shape(a) for a in args]
+    if builtins.all(s == shapes[0] or not s for s in shapes):
+        return   # equal shapes or scalars: nothing to check (the common case, kept cheap)
     if len({len(s) for s in shapes}) == 1:
         for ds in zip(*shapes):
             if len({d for d in ds if d != 1}) > 1:
