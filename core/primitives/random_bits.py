@@ -103,76 +103,82 @@ def _threefry_batch(axis_data, vals, dims):
 batch_rules[threefry2x32_p] = _threefry_batch
 
 
-# ---- per-key algorithms (numpy; one key = a pair of uint32 scalars) -----------------------
+# ---- the key algorithms, vectorized over K keys (k0, k1: uint32[K]) -------------------------
 
-def _hash_counts(key, counts: np.ndarray) -> np.ndarray:
-    """JAX's `threefry_2x32(key, count)`: hash a counter array, split into two halves."""
+def _hash_counts(k0, k1, counts: np.ndarray) -> np.ndarray:
+    """JAX's `threefry_2x32(key, count)` for every key: the flat counter array is split in two
+    halves that form the hash's two input words. Returns uint32[K, counts.size]."""
     flat = counts.ravel()
     odd = flat.size % 2
     if odd:
         flat = np.concatenate([flat, np.zeros(1, np.uint32)])
     half = flat.size // 2
-    y0, y1 = threefry2x32_np(key[0], key[1], flat[:half], flat[half:])
-    out = np.concatenate([y0, y1])
-    return (out[:-1] if odd else out).reshape(counts.shape)
+    y0, y1 = threefry2x32_np(k0[:, None], k1[:, None], flat[None, :half], flat[None, half:])
+    out = np.concatenate([y0, y1], axis=1)
+    return out[:, :-1] if odd else out
 
 
 def _iota_2x32(shape):
     """Flat index of every element of `shape` as (hi, lo) uint32 words."""
-    idx = np.arange(math.prod(shape), dtype=np.uint64).reshape(shape)
+    idx = np.arange(math.prod(shape), dtype=np.uint64)
     return (idx >> np.uint64(32)).astype(np.uint32), (idx & np.uint64(0xFFFFFFFF)).astype(np.uint32)
 
 
-def _split_one(key, shape) -> np.ndarray:
-    if _is_partitionable():
-        hi, lo = _iota_2x32(shape)
-        b0, b1 = threefry2x32_np(key[0], key[1], hi, lo)
-        return np.stack([b0, b1], axis=-1)
+def _hash_iota(k0, k1, shape):
+    """Partitionable layout: hash each element's 64-bit flat index. Two uint32[K, n] words."""
+    hi, lo = _iota_2x32(shape)
+    return threefry2x32_np(k0[:, None], k1[:, None], hi[None], lo[None])
+
+
+def _split_words(k0, k1, shape) -> np.ndarray:
+    """uint32[K, *shape, 2]: the new keys."""
     n = math.prod(shape)
-    return _hash_counts(key, np.arange(2 * n, dtype=np.uint32)).reshape(*shape, 2)
-
-
-def _fold_in_one(key, data) -> np.ndarray:
-    return _hash_counts(key, np.array([0, data], np.uint32))
+    if _is_partitionable():
+        b0, b1 = _hash_iota(k0, k1, shape)
+        out = np.stack([b0, b1], axis=-1)
+    else:
+        out = _hash_counts(k0, k1, np.arange(2 * n, dtype=np.uint32))
+    return out.reshape(len(k0), *shape, 2)
 
 
 _UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 
-def _bits_one(key, bit_width, shape) -> np.ndarray:
+def _bits_words(k0, k1, bit_width, shape) -> np.ndarray:
+    """uint{bit_width}[K, *shape]: random bits."""
     dtype = _UINT[bit_width]
+    nkeys = len(k0)
     if _is_partitionable():
-        hi, lo = _iota_2x32(shape)
-        b0, b1 = threefry2x32_np(key[0], key[1], hi, lo)
+        b0, b1 = _hash_iota(k0, k1, shape)
         if bit_width == 64:
-            return (b0.astype(np.uint64) << np.uint64(32)) | b1.astype(np.uint64)
-        return (b0 ^ b1).astype(dtype)
+            bits = (b0.astype(np.uint64) << np.uint64(32)) | b1.astype(np.uint64)
+        else:
+            bits = (b0 ^ b1).astype(dtype)
+        return bits.reshape(nkeys, *shape)
     size = math.prod(shape)
     n_words = -(-bit_width * size // 32)
     n_blocks, rem = divmod(n_words, 0xFFFFFFFF)
     if n_blocks:
         raise NotImplementedError("random bits of more than 2**32 words")
-    words = _hash_counts(key, np.arange(rem, dtype=np.uint32))
+    words = _hash_counts(k0, k1, np.arange(rem, dtype=np.uint32))
     if bit_width == 64:
-        a, b = np.split(words, 2)
+        a, b = np.split(words, 2, axis=1)
         bits = (a.astype(np.uint64) << np.uint64(32)) | b.astype(np.uint64)
     elif bit_width in (8, 16):
         # the little pieces of each word, low bits first (bits.view(dtype)[:size])
         per = 32 // bit_width
-        shifts = (np.arange(per, dtype=np.uint32) * np.uint32(bit_width))[:, None]
-        pieces = (words[None, :] >> shifts) & np.uint32((1 << bit_width) - 1)
-        bits = pieces.T.reshape(-1).astype(dtype)[:size]
+        shifts = np.arange(per, dtype=np.uint32) * np.uint32(bit_width)
+        pieces = (words[:, :, None] >> shifts) & np.uint32((1 << bit_width) - 1)
+        bits = pieces.reshape(nkeys, -1).astype(dtype)[:, :size]
     else:
         bits = words
-    return bits.reshape(shape)
+    return bits.reshape(nkeys, *shape)
 
 
-def _map_keys(keys: np.ndarray, fn, out_tail, out_dtype) -> np.ndarray:
-    """Apply a one-key function to every key of a key array: out shape = keys.shape + tail."""
+def _key_words(keys: np.ndarray):
+    """(k0, k1) uint32[K] for a key array of any shape (K = its size)."""
     words = unwrap_words(keys).reshape(-1, 2)
-    outs = [fn(w) for w in words]
-    out = np.stack(outs) if outs else np.zeros((0, *out_tail), out_dtype)
-    return out.reshape(keys.shape + tuple(out_tail)).astype(out_dtype, copy=False)
+    return words[:, 0], words[:, 1]
 
 
 # ---- seed -------------------------------------------------------------------------------------
@@ -250,8 +256,8 @@ ad.defjvp_zero(random_unwrap_p)
 # ---- split / fold_in / bits -----------------------------------------------------------------
 
 def _split_impl(keys, *, shape):
-    words = _map_keys(keys, lambda k: _split_one(k, shape), (*shape, 2), np.uint32)
-    return wrap_words(words)
+    words = _split_words(*_key_words(keys), tuple(shape))
+    return wrap_words(words.reshape(keys.shape + tuple(shape) + (2,)))
 
 
 random_split_p = define("random_split", abstract_eval=lambda k, *, shape: ShapedArray(k.shape + tuple(shape),
@@ -261,11 +267,11 @@ ad.defjvp_zero(random_split_p)
 
 
 def _fold_in_impl(keys, msgs):
+    # JAX: threefry_2x32(key, threefry_seed(data)) = hash of the counter pair (0, data)
     keys, msgs = np.broadcast_arrays(keys, np.asarray(msgs, np.uint32))
-    words = unwrap_words(keys).reshape(-1, 2)
-    out = [_fold_in_one(w, m) for w, m in zip(words, msgs.ravel())]
-    out = np.stack(out) if out else np.zeros((0, 2), np.uint32)
-    return wrap_words(out.reshape(keys.shape + (2,)))
+    k0, k1 = _key_words(keys)
+    y0, y1 = threefry2x32_np(k0, k1, np.zeros_like(k0), msgs.ravel())
+    return wrap_words(np.stack([y0, y1], axis=-1).reshape(keys.shape + (2,)))
 
 
 def _fold_in_abstract_eval(keys, msgs):
@@ -280,7 +286,8 @@ ad.defjvp_zero(random_fold_in_p)
 
 
 def _bits_impl(keys, *, bit_width, shape):
-    return _map_keys(keys, lambda k: _bits_one(k, bit_width, shape), shape, _UINT[bit_width])
+    bits = _bits_words(*_key_words(keys), bit_width, tuple(shape))
+    return bits.reshape(keys.shape + tuple(shape))
 
 
 def _bits_abstract_eval(keys, *, bit_width, shape):
