@@ -89,7 +89,7 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
         pass
     known_ins = [v for v, u in zip(jaxpr.invars, unknowns) if not u]
     known_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if not u]
-    known = Jaxpr([], known_ins, known_outs + residuals, known_eqns)
+    known = Jaxpr([], known_ins, known_outs + residuals, _dce(known_eqns, known_outs + residuals))
     res_vars = [Var(v.aval) for v in residuals]
     sub = dict(zip(residuals, res_vars))
     unknown_ins = [v for v, u in zip(jaxpr.invars, unknowns) if u]
@@ -98,6 +98,17 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     unknown_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if u]
     unknown = Jaxpr([], res_vars + unknown_ins, unknown_outs, renamed)
     return known, unknown, out_unknowns, len(residuals)
+
+
+def _dce(eqns, outvars):
+    """Drop equations whose outputs nothing needs (JAX's known side computes only those)."""
+    live = {v for v in outvars if isinstance(v, Var)}
+    kept = []
+    for e in reversed(eqns):
+        if getattr(e.primitive, "effectful", False) or any(v in live for v in e.outvars):
+            kept.append(e)
+            live.update(v for v in e.invars if isinstance(v, Var))
+    return kept[::-1]
 
 
 def _jit_linearize(trace, tracers, jaxpr, name):
