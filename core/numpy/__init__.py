@@ -495,18 +495,24 @@ def tri(N, M=None, k=0, dtype=None):
                lax.broadcasted_iota(_dt.int32, (N, M), 1)), dtype)
 
 
+@_staged(static_argnames=("k",))
 def tril(m, k=0):
     m = asarray(m)
+    if m.ndim < 2:
+        raise ValueError("Argument to jax.numpy.tril must be at least 2D")
     N, M = m.shape[-2:]
-    mask = tri(N, M, k, dtype=_dt.bool_)
-    return where(mask, m, zeros_like(m))
+    mask = lax.broadcast(tri(N, M, k, dtype=_dt.bool_), m.shape[:-2])
+    return lax.select(mask, m, zeros_like(m))
 
 
+@_staged(static_argnames=("k",))
 def triu(m, k=0):
     m = asarray(m)
+    if m.ndim < 2:
+        raise ValueError("Argument to jax.numpy.triu must be at least 2D")
     N, M = m.shape[-2:]
-    mask = tri(N, M, k - 1, dtype=_dt.bool_)
-    return where(mask, zeros_like(m), m)
+    mask = lax.broadcast(tri(N, M, k - 1, dtype=_dt.bool_), m.shape[:-2])
+    return lax.select(mask, zeros_like(m), m)
 
 
 def diag(v, k=0):
@@ -916,6 +922,7 @@ def copysign(x1, x2, /):
     return where(signbit(b), lax.neg(lax.abs(a)), lax.abs(a))
 
 
+@_staged(static_argnames=("copy",))
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     (x,) = _promote_dtypes(x)
     dt = get_aval(x).dtype
@@ -980,20 +987,23 @@ def fmin(x1, x2):
     return where(isnan(b), a, where(isnan(a), b, lax.min(a, b)))
 
 
+@_staged(static_argnames=("equal_nan",))
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = _promote_args("isclose", a, b)
+    a, b = _promote_args_inexact("isclose", a, b)
     dt = get_aval(a).dtype
-    if dt.kind not in "fc":
-        return equal(a, b)
-    rtol_ = lax._const(a, rtol)
-    atol_ = lax._const(a, atol)
-    out = lax.le(lax.abs(lax.sub(a, b)), lax.add(atol_, lax.mul(rtol_, lax.abs(b))))
-    out = logical_or(out, equal(a, b))
-    if equal_nan:
-        out = logical_or(out, logical_and(isnan(a), isnan(b)))
-    return out
+    if dt.kind == "c":
+        dt = _np.zeros((), dt).real.dtype
+    rtol = lax.convert_element_type(rtol, dt)
+    atol = lax.convert_element_type(atol, dt)
+    both_nan = logical_and(isnan(a), isnan(b))
+    check_fin = isfinite(b)
+    in_range = lax.le(lax.abs(lax.sub(a, b)), lax.add(atol, lax.mul(rtol, lax.abs(b))))
+    out = logical_or(lax.eq(a, b), logical_and(check_fin, in_range))
+    return logical_or(out, both_nan) if equal_nan else out
 
 
+@_staged(static_argnames=("equal_nan",))
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return all(isclose(a, b, rtol, atol, equal_nan))
 
@@ -1096,6 +1106,7 @@ def flatnonzero(a, *, size=None, fill_value=None):
     return nonzero(ravel(a), size=size, fill_value=fill_value)[0]
 
 
+@_staged(static_argnames=("axis", "keepdims"))
 def count_nonzero(a, axis=None, keepdims=False):
     a = asarray(a)
     return sum(lax.ne(a, lax._zero(a)), axis=axis, keepdims=keepdims, dtype=_dt.default_int_dtype())
@@ -1236,31 +1247,69 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
     return (avg, wsum) if returned else avg
 
 
-def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None):
-    _check_arraylike("var", a)
-    a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
-    aval = get_aval(a)
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None,
+        mean=None):
     if correction is None:
         correction = ddof
-    computation_dtype = aval.dtype if aval.dtype.kind in "fc" else _dt.default_float_dtype()
+    elif not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    _check_arraylike("var", a)
+    return _var(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
+                keepdims=keepdims, where=where, a_mean=mean)
+
+
+def _axis_arg(axis):
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+def _var_promote_types(a_dtype, dtype):
     if dtype is not None:
-        computation_dtype = _dt.canonicalize_dtype(_dtype_arg(dtype))
-    a = lax._convert_element_type(a, computation_dtype, aval.weak_type)
-    a_mean = mean(a, axis, dtype=computation_dtype, keepdims=True, where=where)
-    centered = lax.sub(a, a_mean)
-    centered = lax.square(centered) if computation_dtype.kind == "f" else lax.real(lax.mul(centered, lax.conj(centered)))
-    if where is None:
-        normalizer = _axis_size(aval, axis)
-        normalizer = lax._convert_element_type(normalizer, computation_dtype, False)
+        dtype = _dt.canonicalize_dtype(dtype)
+        if dtype.kind not in "fc":
+            raise ValueError(f"dtype argument to jnp.var must be inexact; got {dtype}")
+        return _dt.float_dtype_for(a_dtype) if a_dtype.kind != "c" else a_dtype, dtype
+    computation = _dt.float_dtype_for(a_dtype)
+    return computation, computation
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def _var(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, a_mean=None):
+    computation_dtype, dtype = _var_promote_types(get_aval(a).dtype, dtype)
+    a = astype(a, computation_dtype)
+    if a_mean is None:
+        a_mean = mean(a, axis, dtype=computation_dtype, keepdims=True, where=where)
     else:
-        normalizer = sum(broadcast_to(where, aval.shape), axis, dtype=computation_dtype, keepdims=keepdims)
-    normalizer = lax.sub(normalizer, lax._convert_element_type(correction, computation_dtype, False))
+        a_mean = astype(asarray(a_mean), computation_dtype)
+    centered = lax.sub(a, a_mean)
+    if computation_dtype.kind == "c":
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+        computation_dtype = get_aval(centered).dtype
+    else:
+        centered = lax.square(centered)
+    if where is None:
+        normalizer = lax._convert_element_type(_axis_size(get_aval(a), axis), computation_dtype, False)
+    else:
+        normalizer = sum(broadcast_to(where, get_aval(a).shape), axis, dtype=computation_dtype, keepdims=keepdims)
+    normalizer = lax.sub(normalizer, lax.convert_element_type(correction, computation_dtype))
     result = sum(centered, axis, dtype=computation_dtype, keepdims=keepdims, where=where)
-    return lax.div(result, normalizer)
+    result = astype(lax.div(result, normalizer), dtype)
+    return _where(greater(normalizer, 0), result, _np.nan)
 
 
-def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None):
-    return lax.sqrt(var(a, axis, dtype, out, ddof, keepdims, where=where, correction=correction))
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None, mean=None):
+    if correction is None:
+        correction = ddof
+    elif not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    _check_arraylike("std", a)
+    return _std(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
+                keepdims=keepdims, where=where, mean=mean)
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def _std(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, mean=None):
+    return lax.sqrt(var(a, axis=axis, dtype=dtype, correction=correction, keepdims=keepdims, where=where,
+                        mean=mean))
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
