@@ -146,6 +146,11 @@ FUSED = {
     "int_bits": (lambda a, b: ((a << 3) ^ b) & 0xFF, I, J),
     "where_iota": (lambda x: jnp.where(jnp.arange(15).reshape(3, 5) % 2 == 0, x, -x), F),
     "inf_literals": (lambda x: (jnp.where(x > 0, x, -jnp.inf), jnp.max(x, axis=1, initial=-jnp.inf)), F),
+    # control flow: the predicate is read back, the bodies run as GPU plans
+    "cond": (lambda x, i: lax.cond(i > 0, jnp.sin, lambda v: jnp.cos(v) * 2, x), F, np.int32(-1)),
+    "while": (lambda x: lax.while_loop(lambda c: c[0] < 5, lambda c: (c[0] + 1, c[1] * 1.5 + 1), (0, x))[1], F),
+    "fori_loop": (lambda x: lax.fori_loop(0, 4, lambda i, v: v * 2 + i, x), I),
+    "scan": (lambda x, xs: lax.scan(lambda c, a: (c + a, c * a), x, xs), F[0], F),
     "grad_tanh": (jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2)), F),
 }
 

@@ -80,6 +80,44 @@ class HostStep:
             env[v] = rt.upload(np.asarray(o, v.aval.dtype))
 
 
+class ControlStep:
+    """cond / while driven from the host over compiled bodies: the predicate (a scalar) is read
+    back each step, the chosen branch or the loop body runs as its own cached GPU plan."""
+
+    def __init__(self, eqn):
+        self.eqn = eqn
+        p = eqn.params
+        if eqn.primitive.name == "cond":
+            self.branches = [Plan(b) for b in p["branches"]]
+            self.label = "cond"
+        else:
+            self.cond, self.body = Plan(p["cond_jaxpr"]), Plan(p["body_jaxpr"])
+            self.label = "while"
+
+    def run(self, rt, env):
+        eqn = self.eqn
+        vals = [_operand(rt, env, v) for v in eqn.invars]
+        if eqn.primitive.name == "cond":
+            i = int(rt.read(vals[0], eqn.invars[0].aval.dtype, ()))
+            outs = self.branches[min(max(i, 0), len(self.branches) - 1)].run(rt, vals[1:])
+        else:
+            nc, nb = eqn.params["cond_nconsts"], eqn.params["body_nconsts"]
+            cc, bc, carry = vals[:nc], vals[nc:nc + nb], vals[nc + nb:]
+            while bool(rt.read(self.cond.run(rt, [*cc, *carry])[0], np.bool_, ())):
+                carry = self.body.run(rt, [*bc, *carry])
+            outs = carry
+        if debug_level() >= 1:
+            log(f"{self.label} driven from the host")
+        for v, b in zip(eqn.outvars, outs):
+            env[v] = b
+
+
+def _operand(rt, env, v):
+    if isinstance(v, Literal):
+        return rt.upload(np.asarray(v.val, v.aval.dtype))
+    return env[v]
+
+
 class PartialVar:
     """A scratch variable (reduction partials)."""
 
@@ -117,6 +155,8 @@ def _kind(eqn):
         return "reduce"
     if name == "dot_general" and _dot_ok(eqn):
         return "dot"
+    if name == "cond" or name == "while" and eqn.params["cond_jaxpr"].out_avals[0].shape == ():
+        return "control"
     return "host"
 
 
@@ -131,9 +171,12 @@ class Plan:
     def __init__(self, cj: ClosedJaxpr):
         jaxpr = cj.jaxpr
         self.invars = list(jaxpr.invars)
+        self.constvars = list(jaxpr.constvars)
+        self.consts = [np.asarray(getattr(c, "_value", c)) for c in cj.consts]
+        self._const_bufs = None
         self.out_avals = [v.aval for v in jaxpr.outvars]
         eqns, self.outvars = inline_calls(jaxpr)
-        for v in [*self.invars, *self.outvars]:
+        for v in [*jaxpr.constvars, *self.invars, *self.outvars]:
             if not gpu_dtype_ok(v.aval.dtype):
                 raise Unsupported(str(v.aval.dtype))
         self.eqns = eqns
@@ -150,10 +193,10 @@ class Plan:
     def _plan(self, eqns, forced):
         kinds = {id(e): _kind(e) for e in eqns}
         producers = {e.outvars[0]: e for e in eqns if kinds[id(e)] == "fuse"}
-        mat = set(self.invars) | {v for v in self.outvars if isinstance(v, Var)} | set(forced)
+        mat = set(self.invars) | set(self.constvars) | {v for v in self.outvars if isinstance(v, Var)} | set(forced)
         for e in eqns:
             k = kinds[id(e)]
-            if k in ("host", "dot"):
+            if k in ("host", "dot", "control"):
                 mat.update(v for v in e.invars if isinstance(v, Var))
             if k != "fuse":
                 mat.update(e.outvars)
@@ -176,6 +219,11 @@ class Plan:
                 steps.append(self._reduce(producers, mat, e))
             elif k == "dot":
                 steps.extend(self._dot(producers, mat, e))
+            elif k == "control":
+                try:
+                    steps.append(ControlStep(e))
+                except Unsupported:
+                    steps.append(HostStep(e))
             else:
                 steps.append(HostStep(e))
         flush()
@@ -291,6 +339,10 @@ class Plan:
     # ---- running --------------------------------------------------------------------------
     def run(self, rt, args):
         env = dict(zip(self.invars, args))
+        if self.constvars:
+            if self._const_bufs is None:
+                self._const_bufs = [rt.upload(c) for c in self.consts]
+            env.update(zip(self.constvars, self._const_bufs))
         for s in self.steps:
             s.run(rt, env)
         outs = []
@@ -315,7 +367,7 @@ class Plan:
         parts = []
         for s in self.steps:
             for k in ([s.first, s.second] if isinstance(s, TwoPassReduce) else [s]):
-                if isinstance(k, HostStep):
+                if isinstance(k, (HostStep, ControlStep)):
                     parts.append(f"// {k.label}\n")
                     continue
                 covered = "\n".join(f"//   {pp_eqn_text(e)}" for e in k.covered)
