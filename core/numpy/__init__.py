@@ -478,9 +478,12 @@ def eye(N, M=None, k=0, dtype=None):
     dtype = _canonical_request(dtype) or _dt.default_float_dtype()
     M = N if M is None else M
     N, M = operator.index(N), operator.index(M)
-    bool_eye = lax.eq(lax.add(lax.broadcasted_iota(_dt.int32, (N, M), 0), Array(_np.asarray(k, _np.int32))),
-                      lax.broadcasted_iota(_dt.int32, (N, M), 1))
-    return lax.convert_element_type(bool_eye, dtype)
+    if N < 0 or M < 0:
+        raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
+    offset = asarray(k)
+    i = lax.broadcasted_iota(offset.dtype, (N, M), 0)   # both iotas first, as JAX's _eye
+    j = lax.broadcasted_iota(offset.dtype, (N, M), 1)
+    return astype(equal(add(i, offset), j), dtype)
 
 
 def identity(n, dtype=None):
@@ -1370,17 +1373,34 @@ cumulative_prod = cumprod
 
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
-    a = asarray(a)
+    _check_arraylike("diff", a)
+    n = operator.index(_concrete(n, "diff"))
+    axis = operator.index(axis)
+    if n < 0:
+        raise ValueError(f"order must be non-negative but got {n}")
+    return _diff(asarray(a), n, axis, prepend, append) if n else asarray(a)
+
+
+@_staged(static_argnames=("n", "axis"), name="diff")
+def _diff(a, n=1, axis=-1, prepend=None, append=None):
+    if a.ndim == 0:
+        raise ValueError(f"diff requires input that is at least one dimensional; got {a}")
     axis = _canon_one(axis, a.ndim)
+    combined = []
     if prepend is not None:
-        a = concatenate([broadcast_to(asarray(prepend, a.dtype), _replace(a.shape, axis, 1)) if _np.ndim(prepend) == 0
-                         else asarray(prepend), a], axis)
+        p = asarray(prepend)
+        combined.append(broadcast_to(p, _replace(a.shape, axis, 1)) if not _np.ndim(p) else p)
+    combined.append(a)
     if append is not None:
-        a = concatenate([a, broadcast_to(asarray(append, a.dtype), _replace(a.shape, axis, 1)) if _np.ndim(append) == 0
-                         else asarray(append)], axis)
+        q = asarray(append)
+        combined.append(broadcast_to(q, _replace(a.shape, axis, 1)) if not _np.ndim(q) else q)
+    if len(combined) > 1:
+        a = concatenate(combined, axis)
+    hi = tuple(slice(1, None) if i == axis else slice(None) for i in range(a.ndim))
+    lo = tuple(slice(None, -1) if i == axis else slice(None) for i in range(a.ndim))
+    op = not_equal if a.dtype == _dt.bool_ else subtract
     for _ in range(n):
-        n_ = a.shape[axis]
-        a = subtract(lax.slice_in_dim(a, 1, n_, axis=axis), lax.slice_in_dim(a, 0, n_ - 1, axis=axis))
+        a = op(a[hi], a[lo])
     return a
 
 
@@ -1696,11 +1716,13 @@ def broadcast_shapes(*shapes):
     return _broadcast_shapes(*shapes)
 
 
+@_staged
 def atleast_1d(*arys):
     outs = [asarray(a) if asarray(a).ndim >= 1 else reshape(a, (1,)) for a in arys]
     return outs[0] if len(outs) == 1 else outs
 
 
+@_staged
 def atleast_2d(*arys):
     outs = []
     for a in arys:
@@ -1709,6 +1731,7 @@ def atleast_2d(*arys):
     return outs[0] if len(outs) == 1 else outs
 
 
+@_staged
 def atleast_3d(*arys):
     outs = []
     for a in arys:
@@ -1811,7 +1834,9 @@ def _split(name, ary, indices_or_sections, axis):
         idx = [int(_concrete(i, name)) for i in indices_or_sections]
         bounds = [0] + [builtins.min(builtins.max(i if i >= 0 else i + n, 0), n) for i in idx] + [n]
         sizes = [builtins.max(b - a, 0) for a, b in zip(bounds[:-1], bounds[1:])]
-    return list(lax.split(ary, sizes, axis))
+    from ..primitives.structural import split_p
+    # numpy ints, as JAX computes them with np.diff (its jaxprs print `sizes=(np.int64(1), ...)`)
+    return list(split_p.bind(ary, sizes=tuple(_np.int64(z) for z in sizes), axis=axis))
 
 
 def hsplit(ary, indices_or_sections):
@@ -1876,17 +1901,31 @@ def roll(a, shift, axis=None):
     a = asarray(a)
     if axis is None:
         return reshape(roll(ravel(a), shift, 0), a.shape)
-    shifts = (shift,) if isinstance(shift, int) else tuple(shift)
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    for s, ax in zip(shifts, axes):
-        ax = _canon_one(ax, a.ndim)
+    axes = (axis,) if isinstance(axis, (int, _np.integer)) else tuple(axis)
+    axes = tuple(_canon_one(ax, a.ndim) for ax in axes)
+    shifts = (shift,) if _np.ndim(shift) == 0 and not isinstance(shift, (list, tuple)) else tuple(shift)
+    shifts = tuple(int(_concrete(sh, "roll")) for sh in shifts)
+    return _roll_static(a, shifts, axes)
+
+
+@_staged(static_argnames=("shift", "axis"))
+def _roll_static(a, shift, axis):
+    for ax, sh in zip(*_np.broadcast_arrays(axis, shift)):
+        ax, sh = int(ax), int(sh)
         n = a.shape[ax]
         if n == 0:
             continue
-        s = int(_concrete(s, "roll")) % n
-        if s:
-            a = concatenate([lax.slice_in_dim(a, n - s, n, axis=ax), lax.slice_in_dim(a, 0, n - s, axis=ax)], ax)
+        i = (-sh) % n
+        a = lax.concatenate([_slice_in_dim(a, i, n, ax), _slice_in_dim(a, 0, i, ax)], ax)
     return a
+
+
+def _slice_in_dim(a, start, limit, axis):
+    """lax.slice_in_dim as JAX writes it (explicit unit strides show in the jaxpr)."""
+    starts = [0] * a.ndim
+    limits = list(a.shape)
+    starts[axis], limits[axis] = start, limit
+    return lax.slice(a, starts, limits, (1,) * a.ndim)
 
 
 def pad(array, pad_width, mode="constant", constant_values=0):
@@ -1896,8 +1935,26 @@ def pad(array, pad_width, mode="constant", constant_values=0):
                           _np.asarray([[pad_width, pad_width]]), (nd, 2))
     if mode != "constant":
         raise NotImplementedError(f"jnp.pad mode={mode!r} is not supported yet; use mode='constant'")
-    cv = asarray(constant_values, a.dtype)
-    return lax.pad(a, cv, tuple((int(lo), int(hi), 0) for lo, hi in pw))
+    if _np.any(pw < 0):
+        raise ValueError("index can't contain negative values")
+    if nd == 0:
+        return a
+    # numpy ints in the padding config, as JAX's jaxprs show (np.int64(1), np.int64(1), 0)
+    widths = tuple((_np.int64(lo), _np.int64(hi)) for lo, hi in pw)
+    return _pad(a, widths, constant_values)
+
+
+@_staged(static_argnames=("pad_width",))
+def _pad(a, pad_width, constant_values):
+    cv = lax._convert_element_type(asarray(constant_values), a.dtype, get_aval(a).weak_type)
+    if _np.ndim(cv) != 0:
+        raise NotImplementedError("jnp.pad: only scalar constant_values are supported")
+    return st_pad(a, cv, tuple((lo, hi, 0) for lo, hi in pad_width))
+
+
+def st_pad(a, cv, config):
+    from ..primitives.structural import pad_p
+    return pad_p.bind(a, cv, padding_config=config)
 
 
 @_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
