@@ -52,7 +52,8 @@ CASES = {
     "tan": (lax.tan, U), "asin": (lax.asin, U), "acos": (lax.acos, U), "atan": (lax.atan, F),
     "sinh": (lax.sinh, F), "cosh": (lax.cosh, F), "asinh": (lax.asinh, F), "acosh": (lax.acosh, P + 1),
     "atanh": (lax.atanh, U), "sqrt": (lax.sqrt, P), "rsqrt": (lax.rsqrt, P), "cbrt": (lax.cbrt, F),
-    "square": (lax.square, F), "erf": (lax.erf, F), "integer_pow3": (lambda x: lax.integer_pow(x, 3), F),
+    "square": (lax.square, F), "erf": (lax.erf, F), "erf_inv": (lax.erf_inv, U),
+    "bitcast_f32_u32": (lambda x: lax.bitcast_convert_type(x, np.uint32), F), "integer_pow3": (lambda x: lax.integer_pow(x, 3), F),
     "integer_pow-2": (lambda x: lax.integer_pow(x, -2), P),
     # binary float
     "add": (lax.add, F, G), "sub": (lax.sub, F, G), "mul": (lax.mul, F, G), "div": (lax.div, F, P),
@@ -151,6 +152,16 @@ FUSED = {
     "while": (lambda x: lax.while_loop(lambda c: c[0] < 5, lambda c: (c[0] + 1, c[1] * 1.5 + 1), (0, x))[1], F),
     "fori_loop": (lambda x: lax.fori_loop(0, 4, lambda i, v: v * 2 + i, x), I),
     "scan": (lambda x, xs: lax.scan(lambda c, a: (c + a, c * a), x, xs), F[0], F),
+    # threefry on the GPU, bit-identical to the CPU backend (partitionable layout, JAX's default)
+    "random_bits": (lambda k: (jax.random.bits(k, (3, 7)), jax.random.key_data(jax.random.split(k, 4)),
+                               jax.random.key_data(jax.random.fold_in(k, 9))), jax.random.key(42)),
+    "random_uniform_normal": (lambda k: (jax.random.uniform(k, (50,)), jax.random.normal(k, (50,))),
+                              jax.random.PRNGKey(7)),
+    # threefry on the GPU, bit-identical to the CPU backend (partitionable layout, JAX's default)
+    "random_bits": (lambda k: (jax.random.bits(k, (3, 7)), jax.random.key_data(jax.random.split(k, 4)),
+                               jax.random.key_data(jax.random.fold_in(k, 9))), jax.random.key(42)),
+    "random_uniform_normal": (lambda k: (jax.random.uniform(k, (50,)), jax.random.normal(k, (50,))),
+                              jax.random.PRNGKey(7)),
     "grad_tanh": (jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2)), F),
 }
 
@@ -242,3 +253,15 @@ def test_debug_prints_wgsl_and_equations(gpu, capsys, monkeypatch):
     jax.jit(lambda a: jnp.cos(a) * 3 + 1)(x)
     err = capsys.readouterr().err
     assert "@compute" in err and "cos" in err and "covers" in err and "launch fused[" in err
+
+
+def test_random_runs_entirely_on_gpu(gpu):
+    from core.backends.webgpu.compiler import HostStep
+    from core.backends.webgpu.dispatch import _plan_for
+    k = jax.device_put(jax.random.key(0), gpu)
+    f = jax.jit(lambda k: jax.random.normal(k, (16,)))
+    f(k)
+    (cj, _, _), _ = f._get((k,), {})
+    plan = _plan_for(cj)
+    assert not any(isinstance(s, HostStep) for s in plan.steps), plan.describe()
+    assert "gp_threefry" in plan.describe() and "gp_erf_inv" in plan.describe()

@@ -15,13 +15,29 @@ INDEX_OPS = {"broadcast_in_dim", "reshape", "squeeze", "expand_dims", "transpose
              "concatenate", "iota"}
 
 
+RANDOM_OPS = {"random_wrap", "random_unwrap", "random_bits", "random_split", "random_fold_in", "random_seed"}
+
+
 def fusable(eqn) -> bool:
     name = eqn.primitive.name
     if eqn.primitive.multiple_results:
         return False
+    if name in RANDOM_OPS:
+        from ...config import config
+        if not config.read("jax_threefry_partitionable"):
+            return False  # the original counter layout hashes halves of iota: left to the CPU
+        if name == "random_bits":
+            return eqn.params["bit_width"] == 32
+        if name == "random_seed":
+            return np.dtype(eqn.invars[0].aval.dtype).itemsize == 4
+        return True
     if name in INDEX_OPS:
         return name != "pad" or all(lo >= 0 and hi >= 0 for lo, hi, _ in eqn.params["padding_config"])
-    return has_elementwise(eqn.primitive)
+    if not has_elementwise(eqn.primitive):
+        return False
+    # some expressions exist only for some dtypes: try it on placeholder operands
+    return elementwise_expr(eqn.primitive, eqn.outvars[0].aval.dtype, [v.aval.dtype for v in eqn.invars],
+                            ["a"] * len(eqn.invars), eqn.params) is not None
 
 
 def strides_of(shape):
@@ -56,6 +72,7 @@ class Builder:
         self.memo: dict = {}
         self.n = 0
         self.covered: list = []         # equations inlined into this kernel (for GRADPAD_DEBUG=2)
+        self.helpers: set = set()       # WGSL helper functions the body calls
 
     def let(self, expr: str, prefix="t") -> str:
         name = f"{prefix}{self.n}"
@@ -138,6 +155,8 @@ class Builder:
             for d in p["dimensions"]:
                 c[d] = f"({x.aval.shape[d] - 1}u - {c[d]})"
             return self.value(x, Idx(x.aval.shape, coords=c))
+        if name in RANDOM_OPS:
+            return self._random(eqn, idx)
         if name == "iota":
             c = self.coords(idx)
             return cast(c[p["dimension"]], np.uint32, out_aval.dtype)
@@ -172,7 +191,38 @@ class Builder:
         expr = elementwise_expr(eqn.primitive, out_aval.dtype, [a.aval.dtype for a in eqn.invars], args, p)
         if expr is None:
             raise NotImplementedError(name)
+        if "gp_erf_inv(" in expr:
+            self.helpers.add("erf_inv")
         return expr
+
+
+def _random(self, eqn, idx):
+    """Typed-key primitives (partitionable threefry): keys are vec2<u32> values."""
+    name, p = eqn.primitive.name, eqn.params
+    x = eqn.invars[0]
+    c = self.coords(idx)
+    if name == "random_wrap":
+        w = [self.value(x, Idx(x.aval.shape, coords=[*c, j])) for j in ("0u", "1u")]
+        return f"vec2<u32>({w[0]}, {w[1]})"
+    if name == "random_unwrap":
+        k = self.value(x, Idx(x.aval.shape, coords=c[:-1]))
+        return f"select({k}.x, {k}.y, {c[-1]} == 1u)"
+    if name == "random_seed":
+        s = self.value(x, idx)
+        return f"vec2<u32>(0u, bitcast<u32>({s}))"
+    self.helpers.add("threefry")
+    if name == "random_fold_in":
+        k = self.value(x, idx)
+        m = self.value(eqn.invars[1], idx)
+        return f"gp_threefry({k}, vec2<u32>(0u, {m}))"
+    nk = x.aval.ndim
+    k = self.value(x, Idx(x.aval.shape, coords=c[:nk]))
+    counter = self.linear(Idx(tuple(p["shape"]), coords=c[nk:]))
+    h = self.let(f"gp_threefry({k}, vec2<u32>(0u, {counter}))", "h")
+    return f"({h}.x ^ {h}.y)" if name == "random_bits" else h
+
+
+Builder._random = _random
 
 
 def _affine(c, stride, start):

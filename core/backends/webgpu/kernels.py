@@ -17,6 +17,12 @@ def groups_for(n_groups: int):
     return (65535, -(-n_groups // 65535), 1)
 
 
+def _helpers(*builders) -> str:
+    from .wgsl import ERF_INV_WGSL, threefry_wgsl
+    names = set().union(*(b.helpers for b in builders))
+    return (threefry_wgsl() if "threefry" in names else "") + (ERF_INV_WGSL if "erf_inv" in names else "")
+
+
 def _header(dtypes) -> str:
     f16 = "enable f16;\n" if any(np.dtype(d) == np.float16 for d in dtypes) else ""
     return f16 + "var<private> gp_zero: u32 = 0u;  // makes inf/NaN literals runtime values\n"
@@ -39,7 +45,8 @@ def elementwise_kernel(producers, in_vars, out_vars):
         stores.append(store(v.aval.dtype, f"out{j}", "i", b.value(v, idx)))
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl += [binding(len(in_vars) + j, f"out{j}", v.aval.dtype, True) for j, v in enumerate(out_vars)]
-    src = (_header([v.aval.dtype for v in [*in_vars, *out_vars]]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
+    src = (_header([v.aval.dtype for v in [*in_vars, *out_vars]]) + "\n".join(decl) + "\n" + _helpers(b) + "\n"
+           + _MAIN.format(wg=WG)
            + f"  let i = gid.x + gid.y * (nwg.x * {WG}u);\n  if (i >= {n}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in b.lines + stores) + "}\n")
     return src, groups_for(-(-n // WG)), b.covered
@@ -94,7 +101,7 @@ def reduce_kernel(op, producers, in_vars, x, out_var, axes):
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", dt, True))
     body = "".join(f"    {ln}\n" for ln in inner.lines)
-    src = (_header([dt]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
+    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let o = gid.x + gid.y * (nwg.x * {WG}u);\n  if (o >= {O}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
            + _acc_init(op, dt, body, val, "0u", R) + f"  for (var r = 0u; r < {R}u; r = r + 1u) {{\n{body}"
@@ -120,7 +127,7 @@ def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, n_parts):
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", dt, True))
     body = "".join(f"    {ln}\n" for ln in inner.lines)
-    src = (_header([dt]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
+    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
            + f"  let o = w / {P}u;\n  let p = w % {P}u;\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)

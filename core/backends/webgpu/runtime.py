@@ -14,6 +14,11 @@ from .host import COPY_DST, COPY_SRC, DEFAULT_LIMITS, MAP_READ, STORAGE, SyncUna
 WGSL_TYPE = {np.dtype("float32"): "f32", np.dtype("int32"): "i32", np.dtype("uint32"): "u32",
              np.dtype("bool"): "bool", np.dtype("float16"): "f16"}
 STORAGE_DTYPE = {np.dtype("bool"): np.dtype("uint32")}
+try:  # typed PRNG keys (two uint32 words, a structured numpy dtype) are vec2<u32> in WGSL
+    from ...primitives.random_bits import KEY_DTYPE
+    WGSL_TYPE[KEY_DTYPE] = "vec2<u32>"
+except ImportError:  # pragma: no cover
+    KEY_DTYPE = None
 
 
 def debug_level() -> int:

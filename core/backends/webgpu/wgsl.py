@@ -209,6 +209,56 @@ TYPED = {
 }
 
 
+ERF_INV_WGSL = """fn gp_erf_inv(x: f32) -> f32 {
+  // Giles' single-precision approximation (what XLA uses for f32 erf_inv)
+  var w = -log((1.0 - x) * (1.0 + x));
+  var p: f32;
+  if (w < 5.0) {
+    w = w - 2.5;
+    p = 2.81022636e-08;
+    p = 3.43273939e-07 + p * w; p = -3.5233877e-06 + p * w; p = -4.39150654e-06 + p * w;
+    p = 0.00021858087 + p * w; p = -0.00125372503 + p * w; p = -0.00417768164 + p * w;
+    p = 0.246640727 + p * w; p = 1.50140941 + p * w;
+  } else {
+    w = sqrt(w) - 3.0;
+    p = -0.000200214257;
+    p = 0.000100950558 + p * w; p = 0.00134934322 + p * w; p = -0.00367342844 + p * w;
+    p = 0.00573950773 + p * w; p = -0.0076224613 + p * w; p = 0.00943887047 + p * w;
+    p = 1.00167406 + p * w; p = 2.83297682 + p * w;
+  }
+  let inf = bitcast<f32>(0x7f800000u + gp_zero);
+  return select(p * x, select(-inf, inf, x > 0.0), abs(x) == 1.0);
+}
+"""
+
+
+def _erf_inv(out, ins, args):
+    return f"gp_erf_inv({args[0]})" if np.dtype(out) == np.float32 else None
+
+
+def _bitcast(out, ins, args, new_dtype=None):
+    if np.dtype(out).itemsize != 4 or np.dtype(ins[0]).itemsize != 4:
+        return None
+    return f"bitcast<{wtype(out)}>({args[0]})"
+
+
+TYPED.update({"erf_inv": _erf_inv, "bitcast_convert_type": _bitcast})
+
+
+def threefry_wgsl() -> str:
+    """Threefry-2x32, 20 rounds, unrolled: bit-exact with the numpy backend (and XLA)."""
+    rot = ((13, 15, 26, 6), (17, 29, 16, 24))
+    ks = ["k.x", "k.y", "ks2"]
+    lines = ["fn gp_threefry(k: vec2<u32>, x: vec2<u32>) -> vec2<u32> {",
+             "  let ks2 = k.x ^ k.y ^ 0x1BD11BDAu;", "  var x0 = x.x + k.x;", "  var x1 = x.y + k.y;"]
+    for i in range(5):
+        for r in rot[i % 2]:
+            lines += ["  x0 = x0 + x1;", f"  x1 = ((x1 << {r}u) | (x1 >> {32 - r}u)) ^ x0;"]
+        lines += [f"  x0 = x0 + {ks[(i + 1) % 3]};", f"  x1 = x1 + {ks[(i + 2) % 3]} + {i + 1}u;"]
+    lines += ["  return vec2<u32>(x0, x1);", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def elementwise_expr(prim, out_dtype, in_dtypes, args, params):
     """WGSL for one elementwise equation, or None when the primitive has no WGSL."""
     fn = TYPED.get(prim.name)
