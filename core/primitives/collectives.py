@@ -10,11 +10,35 @@ from __future__ import annotations
 
 import numpy as np
 
+from contextlib import contextmanager
+
 from ..array import Array
+from ..avals import ShapedArray
 from ..rules import abstract_eval_rules, batch_rules, impl_rules, transpose_rules
 from ..tracing import Primitive, Tracer, get_aval, trace_stack
 from ..transforms import ad
 from ..tree_util import tree_map
+
+
+class _ManualAxis:
+    """A named axis bound while tracing a shard_map body: collectives are recorded by name."""
+    level = -1
+
+    def __init__(self, name, size):
+        from ..transforms.batching import AxisData
+        self.global_data = AxisData(size, name)
+
+
+_manual_axes: list = []
+
+
+@contextmanager
+def manual_axis(name, size):
+    _manual_axes.append(_ManualAxis(name, size))
+    try:
+        yield
+    finally:
+        _manual_axes.pop()
 
 
 def _axis_mains():
@@ -27,6 +51,9 @@ def _axis_mains():
 def _find_axis(name, prim_name):
     for n, m in reversed(_axis_mains()):
         if n == name:
+            return m
+    for m in reversed(_manual_axes):
+        if m.global_data.name == name:
             return m
     raise NameError(f"Found an unbound axis name: {name}. To fix this, please call {prim_name} under "
                     f"`jax.shard_map`.")
@@ -124,7 +151,8 @@ def _bind_named(prim, x, axes):
     names = _named(axes)
     if names:
         inner = max((_find_axis(n, prim.name) for n in names), key=lambda m: m.level)
-        x = _raise_to_axis(x, inner)
+        if not isinstance(inner, _ManualAxis):
+            x = _raise_to_axis(x, inner)
     return prim.bind(x, axes=axes)
 
 
@@ -241,15 +269,42 @@ def _all_gather_batch(axis_data, vals, dims, axis_name, axis, tiled, size):
 batch_rules[all_gather_p] = _all_gather_batch
 
 
+def _all_gather_jvp(primals, tangents, **params):
+    (x,), (t,) = primals, tangents
+    return all_gather_p.bind(x, **params), all_gather_p.bind(ad.instantiate(t), **params)
+
+
+def _all_gather_transpose(ct, x, axis_name, axis, tiled, size):
+    """Each device's input received every device's cotangent slot for it: sum them (psum), then
+    keep this device's slot (JAX's psum_scatter)."""
+    from .. import lax
+    ct = psum(ad.instantiate(ct), axis_name)
+    i = axis_index(axis_name)
+    block = x.aval.shape[axis] if tiled else 1
+    start = lax.mul(i, lax._const(i, block)) if tiled else i
+    out = lax.dynamic_slice_in_dim(ct, start, block, axis)
+    return [out if tiled else lax.squeeze(out, (axis,))]
+
+
+jvp_rules[all_gather_p] = _all_gather_jvp
+transpose_rules[all_gather_p] = _all_gather_transpose
+
+
 def all_gather(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False):
     """Every example/device gets the stacked values of all of them (along `axis`)."""
     main = _find_axis(axis_name, "all_gather")
     n = main.global_data.size
-    return tree_map(lambda v: all_gather_p.bind(_raise_to_axis(v, main), axis_name=axis_name, axis=int(axis),
+    lift = (lambda v: v) if isinstance(main, _ManualAxis) else (lambda v: _raise_to_axis(v, main))
+    return tree_map(lambda v: all_gather_p.bind(lift(v), axis_name=axis_name, axis=int(axis),
                                                 tiled=bool(tiled), size=n), x)
 
 
 # ---- axis_index ---------------------------------------------------------------------------
+
+axis_index_p = Primitive("axis_index")   # only in shard_map bodies: `axis_index[axis_name=i]`
+abstract_eval_rules[axis_index_p] = lambda *, axis_name: ShapedArray((), np.dtype(np.int32))
+axis_index_p.weak_type_rule = lambda weak, **_: False
+impl_rules[axis_index_p] = lambda *, axis_name: _unbound(axis_index_p)(axis_name=axis_name)
 
 def axis_index(axis_name):
     """The position (int32) of the current example/device along the named axis."""
@@ -262,6 +317,8 @@ def axis_index(axis_name):
             out = i if out is None else lax.add(lax.mul(out, lax._const(out, axis_size(n))), i)
         return out
     main = _find_axis(axis_name, "axis_index")
+    if isinstance(main, _ManualAxis):
+        return axis_index_p.bind(axis_name=axis_name)
     from .. import tracing
     n = main.global_data.size
     if tracing.dynamic_trace is not None and tracing.dynamic_trace.level > main.level:
