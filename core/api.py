@@ -76,6 +76,9 @@ class _Jitted:
                 if 0 <= i < len(params) and params[i] not in self.static_argnames:
                     self.static_argnames += (params[i],)
         self._cache: dict = {}
+        # eager calls with plain positional Arrays skip pytree flattening and signature
+        # building: (shape, dtype, weak) per argument -> (compiled code, consts, ...)
+        self._fast: dict = {}
         self.trace_count = 0
         self.name = _fun_name(fun)
 
@@ -158,6 +161,17 @@ class _Jitted:
         return entry, flat
 
     def __call__(self, *args, **kwargs):
+        fast_key = None
+        if not kwargs and not self.static_argnums and _eager_plain():
+            fast_key = _fast_key(args)
+            if fast_key is not None:
+                hit = self._fast.get(fast_key)
+                if hit is not None:
+                    fn, consts, out_tree, weaks = hit
+                    outs = fn(*consts, *[a._value for a in args])
+                    if out_tree is None:
+                        return Array(outs[0], weaks[0])
+                    return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
         if config.read("jax_disable_jit"):
             return self.fun(*args, **kwargs)
         (cj, consts, out_tree), flat = self._get(args, kwargs)
@@ -171,10 +185,15 @@ class _Jitted:
                     return tree_unflatten(out_tree, outs)
             from .backends import cpu
             fn = cpu.compiled(cj)
-            outs = fn(*[to_numpy(c) for c in consts], *[to_numpy(x) for x in flat])
-            outs = [Array(o, a.weak_type) for o, a in zip(outs, cj.out_avals)]
+            np_consts = [to_numpy(c) for c in consts]
+            outs = fn(*np_consts, *[to_numpy(x) for x in flat])
+            weaks = [a.weak_type for a in cj.out_avals]
+            outs = [Array(o, w) for o, w in zip(outs, weaks)]
             if config.read("jax_debug_nans") or config.read("jax_debug_infs"):
                 _debug_nans_rerun(self, args, kwargs, outs)
+            elif fast_key is not None:
+                single = out_tree.num_leaves == 1 and out_tree == tree_structure(0)
+                self._fast[fast_key] = (fn, np_consts, None if single else out_tree, weaks)
         else:
             outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
         return tree_unflatten(out_tree, outs)
@@ -195,6 +214,27 @@ class _Jitted:
 
     def clear_cache(self):
         self._cache.clear()
+        self._fast.clear()
+
+
+def _eager_plain() -> bool:
+    """True when a jitted call may take the cached fast path: nothing is being traced, no
+    accelerator hook, no debug checks, jit enabled."""
+    from .devices import dispatch_hooks
+    return (tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and dispatch_hooks.jit is None
+            and not config.read("jax_disable_jit") and not config.read("jax_debug_nans")
+            and not config.read("jax_debug_infs"))
+
+
+def _fast_key(args):
+    """(shape, dtype, weak) per argument when every argument is a plain Array, else None."""
+    key = []
+    for a in args:
+        if type(a) is not Array:
+            return None
+        v = a._value
+        key.append((v.shape, v.dtype, a.weak_type))
+    return tuple(key)
 
 
 class _Lowered:
@@ -754,7 +794,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         elif axis_size is not None:
             size = axis_size
         else:
-            raise ValueError("vmap must have at least one non-None value in in_axes")
+            raise ValueError("vmap must have at least one non-None value in in_axes or axis_size must be specified")
         box = []
 
         def flat_fun(*xs):

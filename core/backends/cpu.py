@@ -139,8 +139,12 @@ def _foldable(eqn) -> bool:
 
 
 def _emit(jaxpr, eqns, outvars, consts):
+    """Write the equations as one Python function. Elementwise primitives call their numpy ufunc
+    directly (one errstate for the whole body, not one per op) and, when an operand is a
+    temporary of this function that nothing reads afterwards, write into its buffer (`out=`),
+    so elementwise chains reuse memory instead of allocating per op."""
     names: dict = {}
-    g: dict = {"np": np}
+    g: dict = {"np": np, "_errstate": np.errstate}
 
     def name(v):
         if isinstance(v, Literal):
@@ -156,19 +160,41 @@ def _emit(jaxpr, eqns, outvars, consts):
                 n = names[v] = f"v{len(names)}"
         return n
 
+    last_use = {}
+    for i, eqn in enumerate(eqns):
+        for v in eqn.invars:
+            if isinstance(v, Var):
+                last_use[v] = i
+    returned = {v for v in outvars if isinstance(v, Var)}
+    owned: set = set()  # vars whose buffer this function allocated (safe to overwrite when dead)
+
+    def reusable(v, i, aval):
+        return (isinstance(v, Var) and v in owned and last_use.get(v) == i and v not in returned
+                and v.aval.shape == aval.shape and v.aval.dtype == aval.dtype)
+
     args = [name(v) for v in jaxpr.invars]
-    lines = [f"def _compiled({', '.join(args)}):"]
+    lines = [f"def _compiled({', '.join(args)}):", "  with _errstate(all='ignore'):"]
     for i, eqn in enumerate(eqns):
         fn = f"_f{i}"
         impl = impl_rules[eqn.primitive]
-        g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
+        raw = getattr(impl, "raw", None)
         ins = ", ".join(name(v) for v in eqn.invars)
         if eqn.primitive.multiple_results:
+            g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
             outs = ", ".join(name(v) for v in eqn.outvars)
             lines.append(f"    {outs}{',' if len(eqn.outvars) == 1 else ''} = {fn}({ins})" if eqn.outvars
                          else f"    {fn}({ins})")
-        else:
-            lines.append(f"    {name(eqn.outvars[0])} = {fn}({ins})  # {eqn.primitive.name}")
+            continue
+        out = eqn.outvars[0]
+        if raw is not None and out.aval.ndim:
+            g[fn] = raw
+            target = next((v for v in eqn.invars if reusable(v, i, out.aval)), None)
+            into = f", out={name(target)}" if target is not None else ""
+            lines.append(f"    {name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
+            owned.add(out)
+            continue
+        g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
+        lines.append(f"    {name(out)} = {fn}({ins})  # {eqn.primitive.name}")
     lines.append(f"    return [{', '.join(name(v) for v in outvars)}]")
     src = "\n".join(lines)
     if _debug_level() >= 2:
@@ -179,9 +205,11 @@ def _emit(jaxpr, eqns, outvars, consts):
     stats["compiles"] += 1
 
     dts = [a.dtype for a in out_avals]
-
-    def run(*args):  # numpy arrays in, numpy arrays out
-        return [np.asarray(o, d) for o, d in zip(inner(*args), dts)]
+    if all(isinstance(v, Var) and v in owned for v in outvars):
+        run = inner  # every output is a fresh array of the right dtype already
+    else:
+        def run(*args):  # numpy arrays in, numpy arrays out
+            return [np.asarray(o, d) for o, d in zip(inner(*args), dts)]
     run.source = src
     run.out_avals = out_avals
     return run

@@ -3,7 +3,8 @@ and the function's name; every transformation maps over the body."""
 from __future__ import annotations
 
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
-from ..rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
+from ..rules import (abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules,
+                     partial_eval_jaxpr_rules, transpose_rules)
 from ..tracing import Primitive, get_aval
 from ..transforms import ad
 from ..transforms.staging import eval_jaxpr, trace_to_jaxpr
@@ -57,7 +58,7 @@ def _jit_jvp(primals, tangents, jaxpr, name):
     nonzeros = [type(t) is not ad.Zero for t in tangents]
     new, consts = jvp_jaxpr(jaxpr, nonzeros)
     outs = jit_p.bind(*consts, *primals, *[t for t in tangents if type(t) is not ad.Zero],
-                      jaxpr=new, name=f"jvp({name})")
+                      jaxpr=new, name=name)
     k = len(jaxpr.out_avals)
     return outs[:k], outs[k:]
 
@@ -73,11 +74,21 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     unknown_vars = {v for v, u in zip(jaxpr.invars, unknowns) if u}
     known_eqns, unknown_eqns = [], []
     for eqn in jaxpr.eqns:
-        if any(isinstance(v, Var) and v in unknown_vars for v in eqn.invars):
-            unknown_eqns.append(eqn)
-            unknown_vars.update(eqn.outvars)
-        else:
+        unk_in = [isinstance(v, Var) and v in unknown_vars for v in eqn.invars]
+        if not any(unk_in):
             known_eqns.append(eqn)
+            continue
+        rule = partial_eval_jaxpr_rules.get(eqn.primitive)
+        if rule is not None and not all(unk_in):
+            # a call with some known inputs splits too, so its primal work stays on the known side
+            known_eqn, unknown_eqn, out_unk = rule(eqn, unk_in)
+            known_eqns.append(known_eqn)
+            if unknown_eqn is not None:
+                unknown_eqns.append(unknown_eqn)
+            unknown_vars.update(v for v, u in zip(eqn.outvars, out_unk) if u)
+            continue
+        unknown_eqns.append(eqn)
+        unknown_vars.update(eqn.outvars)
     out_unknowns = [isinstance(v, Var) and v in unknown_vars for v in jaxpr.outvars]
     residuals, seen = [], set()
     for eqn in unknown_eqns:
@@ -85,8 +96,6 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
             if isinstance(v, Var) and v not in unknown_vars and v not in seen:
                 seen.add(v)
                 residuals.append(v)
-    for v, u in zip(jaxpr.outvars, out_unknowns):
-        pass
     known_ins = [v for v, u in zip(jaxpr.invars, unknowns) if not u]
     known_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if not u]
     known = Jaxpr([], known_ins, known_outs + residuals, _dce(known_eqns, known_outs + residuals))
@@ -98,6 +107,26 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     unknown_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if u]
     unknown = Jaxpr([], res_vars + unknown_ins, unknown_outs, renamed)
     return known, unknown, out_unknowns, len(residuals)
+
+
+def _jit_partial_eval_eqn(eqn, unk_in):
+    """Split one jit equation: a known call returning its known outputs plus residuals, and an
+    unknown call taking those residuals plus the unknown inputs."""
+    inner = eqn.params["jaxpr"]
+    known, unknown, out_unk, n_res = partial_eval_jaxpr(inner.jaxpr, unk_in)
+    res_vars = [Var(v.aval) for v in known.outvars[len(known.outvars) - n_res:]]
+    known_eqn = JaxprEqn(jit_p, [v for v, u in zip(eqn.invars, unk_in) if not u],
+                         [v for v, u in zip(eqn.outvars, out_unk) if not u] + res_vars,
+                         dict(eqn.params, jaxpr=ClosedJaxpr(known, inner.consts)))
+    unknown_outs = [v for v, u in zip(eqn.outvars, out_unk) if u]
+    unknown_eqn = None
+    if unknown_outs:
+        unknown_eqn = JaxprEqn(jit_p, res_vars + [v for v, u in zip(eqn.invars, unk_in) if u], unknown_outs,
+                               dict(eqn.params, jaxpr=ClosedJaxpr(unknown, [])))
+    return known_eqn, unknown_eqn, out_unk
+
+
+partial_eval_jaxpr_rules[jit_p] = _jit_partial_eval_eqn
 
 
 def _dce(eqns, outvars):
