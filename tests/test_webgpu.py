@@ -265,3 +265,34 @@ def test_random_runs_entirely_on_gpu(gpu):
     plan = _plan_for(cj)
     assert not any(isinstance(s, HostStep) for s in plan.steps), plan.describe()
     assert "gp_threefry" in plan.describe() and "gp_erf_inv" in plan.describe()
+
+
+def test_float16_when_adapter_has_shader_f16(gpu):
+    from core.backends.webgpu.runtime import runtime
+    x = np.linspace(-2, 2, 7).astype(np.float16)
+    f = jax.jit(lambda a: (jnp.sin(a) * 2 + 1, a.sum(), a.astype(jnp.float32) * 3))
+    want = f(jnp.asarray(x))
+    if runtime().f16:  # lavapipe has shader-f16
+        got = f(jax.device_put(x, gpu))
+        assert all(isinstance(g, WebGpuArray) for g in got)
+    else:  # no shader-f16: float16 stays on the CPU with a TypeError naming the supported dtypes
+        with pytest.raises(TypeError, match="not supported on WebGPU"):
+            jax.device_put(x, gpu)
+        return
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(np.asarray(g, np.float32), np.asarray(w, np.float32), atol=2e-2)
+
+
+def test_gpu_failure_falls_back_to_cpu_with_warning(gpu, monkeypatch):
+    # a device error (here: a simulated lost device at launch) never gives a wrong answer
+    import wgpu
+    from core.backends.webgpu.runtime import runtime
+
+    def lost(*a, **k):
+        raise wgpu.GPUError("device lost (simulated)")
+    monkeypatch.setattr(runtime(), "launch", lost)
+    x = jax.device_put(np.arange(4, dtype=np.float32), gpu)
+    with pytest.warns(RuntimeWarning, match="failed on the GPU.*device lost"):
+        y = jax.jit(lambda a: jnp.cos(a) + 7)(x)
+    np.testing.assert_allclose(np.asarray(y), np.cos(np.arange(4)) + 7, rtol=1e-6)

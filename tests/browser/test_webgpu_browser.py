@@ -31,22 +31,25 @@ CASES = {
     "sum_rows": (lambda a: a.sum(axis=1), F), "max_all": (jnp.max, F),
     "big_sum": (jnp.sum, rng.randn(50000).astype(np.float32)),
     "matmul": (jnp.matmul, rng.randn(8, 16).astype(np.float32), rng.randn(16, 12).astype(np.float32)),
+    "random": (lambda k: (jax.random.bits(k, (4, 5)), jax.random.uniform(k, (9,))), jax.random.PRNGKey(1)),
+    "while": (lambda a: jax.lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * 2), (0, a))[1], F),
     "inf_literal": (lambda a: jnp.where(a > 0, a, -jnp.inf).max(axis=0), F),
     "softmax": (lambda a: jnp.exp(a) / jnp.exp(a).sum(axis=-1, keepdims=True), F),
 }
 out = {"adapter": webgpu.runtime().info["description"], "errors": {}}
 for name, (fn, *args) in CASES.items():
-    want = np.asarray(jax.jit(fn)(*[jnp.asarray(a) for a in args]))
+    wants = jax.tree_util.tree_leaves(jax.jit(fn)(*[jnp.asarray(a) for a in args]))
     try:
-        got = jax.jit(fn)(*[jax.device_put(a, dev) for a in args])
-        assert got.device == dev, got.device
-        got = await jax.device_get_async(got)
-        if want.dtype.kind == "f":
-            ok = got.dtype == want.dtype and np.allclose(got, want, rtol=2e-5, atol=2e-4)
-        else:
-            ok = got.dtype == want.dtype and np.array_equal(got, want)
-        if not ok:
-            out["errors"][name] = f"mismatch: {got!r} vs {want!r}"
+        gots = jax.tree_util.tree_leaves(jax.jit(fn)(*[jax.device_put(a, dev) for a in args]))
+        assert all(g.device == dev for g in gots), [g.device for g in gots]
+        for got, want in zip(await jax.device_get_async(gots), wants):
+            want = np.asarray(want)
+            if want.dtype.kind == "f":
+                ok = got.dtype == want.dtype and np.allclose(got, want, rtol=2e-5, atol=2e-4)
+            else:
+                ok = got.dtype == want.dtype and np.array_equal(got, want)
+            if not ok:
+                out["errors"][name] = f"mismatch: {got!r} vs {want!r}"
     except Exception as e:
         out["errors"][name] = f"{type(e).__name__}: {e}"
 x = jax.device_put(F, dev) * 2

@@ -94,6 +94,19 @@ def _safe(fn, what):
     except MemoryError as e:
         warn_fallback(f"out of GPU memory in {what}: {e}")
         return NotImplemented
+    except Exception as e:  # device lost, out of memory, a kernel the driver rejects
+        if not _is_gpu_error(e):
+            raise
+        warn_fallback(f"{what} failed on the GPU ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''})")
+        return NotImplemented
+
+
+def _is_gpu_error(e) -> bool:
+    """Errors raised by the WebGPU implementation (wgpu-py's GPUError family, or a JS exception
+    in the browser), as opposed to user errors (shape/dtype TypeErrors) that must propagate."""
+    mod = type(e).__module__ or ""
+    return mod.startswith("wgpu") or mod.startswith("pyodide") or type(e).__name__.startswith("GPU") \
+        or type(e).__name__ == "JsException"
 
 
 def _plan_for(cj: ClosedJaxpr):
