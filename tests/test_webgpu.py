@@ -89,6 +89,8 @@ CASES = {
     "squeeze": (lambda x: lax.squeeze(x[:1], (0,)), F), "expand_dims": (lambda x: lax.expand_dims(x, (1,)), F),
     "iota": (lambda x: x + lax.broadcasted_iota(np.float32, (3, 5), 1), F),
     "dynamic_slice": (lambda x: lax.dynamic_slice(x, (1, 2), (2, 2)), F),
+    "dynamic_slice_traced": (lambda x, i: lax.dynamic_slice(x, (i, i + 2), (2, 3)), F, np.int32(2)),
+    "dynamic_update_slice": (lambda x, u, i: lax.dynamic_update_slice(x, u, (i, np.int32(1))), F, G[:2, :3], np.int32(-1)),
     # reductions
     "reduce_sum": (lambda x: lax.reduce_sum(x, (1,)), F), "reduce_sum_all": (lambda x: lax.reduce_sum(x, (0, 1)), F),
     "reduce_max": (lambda x: lax.reduce_max(x, (0,)), F), "reduce_min": (lambda x: lax.reduce_min(x, (1,)), F),
@@ -152,6 +154,8 @@ FUSED = {
     "while": (lambda x: lax.while_loop(lambda c: c[0] < 5, lambda c: (c[0] + 1, c[1] * 1.5 + 1), (0, x))[1], F),
     "fori_loop": (lambda x: lax.fori_loop(0, 4, lambda i, v: v * 2 + i, x), I),
     "scan": (lambda x, xs: lax.scan(lambda c, a: (c + a, c * a), x, xs), F[0], F),
+    "scan_reverse_consts": (lambda x, xs: lax.scan(lambda c, a: (c * 0.5 + jnp.sin(a) * x, (c, a.sum())), x, xs,
+                                                   reverse=True), F[0], F),
     # threefry on the GPU, bit-identical to the CPU backend (partitionable layout, JAX's default)
     "random_bits": (lambda k: (jax.random.bits(k, (3, 7)), jax.random.key_data(jax.random.split(k, 4)),
                                jax.random.key_data(jax.random.fold_in(k, 9))), jax.random.key(42)),

@@ -112,6 +112,51 @@ class ControlStep:
             env[v] = b
 
 
+class ScanStep:
+    """scan driven from the host: one compiled step per iteration, whose slicing of xs[i] and
+    writing of ys[i] fuse into the body's kernels (the index i is a one-word buffer)."""
+
+    def __init__(self, eqn):
+        from ...primitives.call import closed_call
+        from ...transforms.staging import eval_jaxpr
+        from ... import lax
+        self.eqn = eqn
+        p = eqn.params
+        body, nc, nk = p["jaxpr"], p["num_consts"], p["num_carry"]
+        self.length, self.reverse, self.nc, self.nk = p["length"], p["reverse"], nc, nk
+        in_avals = [v.aval for v in eqn.invars]
+        self.y_avals = [v.aval for v in eqn.outvars[nk:]]
+        n_xs = len(in_avals) - nc - nk
+
+        def step(*args):
+            consts, carry = args[:nc], args[nc:nc + nk]
+            xs, ys, i = args[nc + nk:nc + nk + n_xs], args[nc + nk + n_xs:-1], args[-1]
+            x_i = [lax.dynamic_index_in_dim(x, i, 0, keepdims=False) for x in xs]
+            outs = eval_jaxpr(body.jaxpr, body.consts, *consts, *carry, *x_i)
+            new_ys = [lax.dynamic_update_index_in_dim(Y, y, i, 0) for Y, y in zip(ys, outs[nk:])]
+            return list(outs[:nk]) + new_ys
+        from ...avals import ShapedArray
+        cj, consts = closed_call(step, [*in_avals, *self.y_avals, ShapedArray((), np.int32)], "scan_step")
+        if consts:
+            raise Unsupported("scan step with constants")
+        self.plan = Plan(cj)
+        self.label = "scan"
+
+    def run(self, rt, env):
+        eqn = self.eqn
+        vals = [_operand(rt, env, v) for v in eqn.invars]
+        consts, carry, xs = vals[:self.nc], vals[self.nc:self.nc + self.nk], vals[self.nc + self.nk:]
+        ys = [rt.upload(np.zeros(a.shape, a.dtype)) for a in self.y_avals]
+        order = range(self.length - 1, -1, -1) if self.reverse else range(self.length)
+        for i in order:
+            outs = self.plan.run(rt, [*consts, *carry, *xs, *ys, rt.upload(np.asarray(i, np.int32))])
+            carry, ys = outs[:self.nk], outs[self.nk:]
+        if debug_level() >= 1:
+            log(f"scan of length {self.length} driven from the host")
+        for v, b in zip(eqn.outvars, [*carry, *ys]):
+            env[v] = b
+
+
 def _operand(rt, env, v):
     if isinstance(v, Literal):
         return rt.upload(np.asarray(v.val, v.aval.dtype))
@@ -157,6 +202,8 @@ def _kind(eqn):
         return "dot"
     if name == "cond" or name == "while" and eqn.params["cond_jaxpr"].out_avals[0].shape == ():
         return "control"
+    if name == "scan" and eqn.params["length"] > 0:
+        return "scan"
     return "host"
 
 
@@ -196,7 +243,7 @@ class Plan:
         mat = set(self.invars) | set(self.constvars) | {v for v in self.outvars if isinstance(v, Var)} | set(forced)
         for e in eqns:
             k = kinds[id(e)]
-            if k in ("host", "dot", "control"):
+            if k in ("host", "dot", "control", "scan"):
                 mat.update(v for v in e.invars if isinstance(v, Var))
             if k != "fuse":
                 mat.update(e.outvars)
@@ -219,9 +266,9 @@ class Plan:
                 steps.append(self._reduce(producers, mat, e))
             elif k == "dot":
                 steps.extend(self._dot(producers, mat, e))
-            elif k == "control":
+            elif k in ("control", "scan"):
                 try:
-                    steps.append(ControlStep(e))
+                    steps.append(ControlStep(e) if k == "control" else ScanStep(e))
                 except Unsupported:
                     steps.append(HostStep(e))
             else:
@@ -367,7 +414,7 @@ class Plan:
         parts = []
         for s in self.steps:
             for k in ([s.first, s.second] if isinstance(s, TwoPassReduce) else [s]):
-                if isinstance(k, (HostStep, ControlStep)):
+                if isinstance(k, (HostStep, ControlStep, ScanStep)):
                     parts.append(f"// {k.label}\n")
                     continue
                 covered = "\n".join(f"//   {pp_eqn_text(e)}" for e in k.covered)

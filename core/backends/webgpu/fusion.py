@@ -12,7 +12,7 @@ from ...jaxpr import Literal
 from .wgsl import cast, elementwise_expr, has_elementwise, literal, wtype
 
 INDEX_OPS = {"broadcast_in_dim", "reshape", "squeeze", "expand_dims", "transpose", "slice", "rev", "pad",
-             "concatenate", "iota"}
+             "concatenate", "iota", "dynamic_slice", "dynamic_update_slice"}
 
 
 RANDOM_OPS = {"random_wrap", "random_unwrap", "random_bits", "random_split", "random_fold_in", "random_seed"}
@@ -174,6 +174,21 @@ class Builder:
                 src.append(f"min({rel}, {max(n - 1, 0)}u)")
             inside = self.let(" && ".join(conds) or "true", "m")
             return f"select({pv}, {self.value(x, Idx(x.aval.shape, coords=src))}, {inside})"
+        if name in ("dynamic_slice", "dynamic_update_slice"):
+            c = self.coords(idx)
+            n_lead = 1 if name == "dynamic_slice" else 2
+            sizes = p["slice_sizes"] if name == "dynamic_slice" else eqn.invars[1].aval.shape
+            starts = []
+            for sv, dim, size in zip(eqn.invars[n_lead:], x.aval.shape, sizes):
+                s = self.value(sv, Idx(()))
+                starts.append(self.let(f"u32(clamp(i32({s}), 0, {dim - size}))", "s"))  # XLA clamps starts
+            if name == "dynamic_slice":
+                return self.value(x, Idx(x.aval.shape, coords=[f"({ci} + {s})" for ci, s in zip(c, starts)]))
+            upd = eqn.invars[1]
+            inside = " && ".join(f"({ci} >= {s}) && ({ci} < {s} + {u}u)" for ci, s, u in zip(c, starts, sizes)) or "true"
+            uc = [f"min({ci} - {s}, {max(u - 1, 0)}u)" for ci, s, u in zip(c, starts, sizes)]
+            m = self.let(inside, "m")
+            return f"select({self.value(x, idx)}, {self.value(upd, Idx(upd.aval.shape, coords=uc))}, {m})"
         if name == "concatenate":
             c = self.coords(idx)
             d = p["dimension"]
