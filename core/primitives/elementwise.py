@@ -259,7 +259,7 @@ lgamma_p = unop("lgamma", _np_err(_lgamma_impl), "f")
 
 def _digamma_impl(x):
     from ._special import digamma
-    return digamma(x)
+    return np.asarray(digamma(x), x.dtype)
 
 
 digamma_p = unop("digamma", _digamma_impl, "f")

@@ -22,7 +22,7 @@ from .. import dtypes
 from ..avals import ShapedArray
 from ..config import config
 from ..rules import batch_rules
-from ..tracing import bind
+from ..tracing import bind, get_aval
 from ..transforms import ad
 from ..transforms.batching import bdim_at_front
 from . import define, never_weak
@@ -97,6 +97,12 @@ ad.defjvp_zero(threefry2x32_p)
 
 def _threefry_batch(axis_data, vals, dims):
     vals = [bdim_at_front(v, d, axis_data.size) for v, d in zip(vals, dims)]
+    # lower-rank (e.g. per-example scalar) operands get unit axes after the batch axis, so
+    # numpy broadcasting lines the batch axes up instead of the trailing ones
+    rank = max(get_aval(v).ndim for v in vals)
+    from ..lax import expand_dims
+    vals = [v if get_aval(v).ndim == rank else expand_dims(v, tuple(range(1, 1 + rank - get_aval(v).ndim)))
+            for v in vals]
     return bind(threefry2x32_p, *vals), [0, 0]
 
 

@@ -257,7 +257,17 @@ def _pad_t(ct, x, pv, padding_config):
 def _pad_batch(axis_data, vals, dims, padding_config):
     (x, pv), (d, dpv) = vals, dims
     if dpv is not None:
-        raise NotImplementedError("vmap of pad with a batched padding value")
+        # JAX's rule: pad with zeros, then select the per-example padding value where padded
+        from .. import lax
+        x = bdim_at_front(x, d, axis_data.size)
+        cfg = ((0, 0, 0),) + tuple(padding_config)
+        zero = lax.full((), 0, get_aval(x).dtype)
+        padded = pad_p.bind(x, zero, padding_config=cfg)
+        mask = pad_p.bind(lax.full(get_aval(x).shape, True, np.bool_), lax.full((), False, np.bool_),
+                          padding_config=cfg)
+        shape = get_aval(padded).shape
+        pvb = lax.broadcast_in_dim(moveaxis(pv, dpv, 0), shape, (0,))
+        return lax.select(mask, padded, pvb), 0
     cfg = list(padding_config)
     cfg.insert(d, (0, 0, 0))
     return pad_p.bind(x, pv, padding_config=tuple(cfg)), d
@@ -495,4 +505,5 @@ transpose_rules[unstack_p] = lambda cts, x, axis: [stack_p.bind(*[ad.instantiate
 batch_rules[stack_p] = lambda axis_data, vals, dims, axis: (
     stack_p.bind(*[bdim_at_front(v, d, axis_data.size) for v, d in zip(vals, dims)], axis=axis + 1), 0)
 batch_rules[unstack_p] = lambda axis_data, vals, dims, axis: (
-    unstack_p.bind(moveaxis(vals[0], dims[0], 0), axis=axis + 1), [0] * get_aval(vals[0]).shape[dims[0]])
+    unstack_p.bind(moveaxis(vals[0], dims[0], 0), axis=axis + 1),
+    [0] * (get_aval(vals[0]).shape[axis + (1 if axis >= dims[0] else 0)]))

@@ -1,0 +1,277 @@
+"""Derivative and batching checks for EVERY primitive with a rule.
+
+* jvp (forward mode) against central finite differences, in float64 (x64 on);
+* vjp (reverse mode, i.e. linearize + the transpose rules) against the same numbers, through
+  the identity <ct, J t> = <J^T ct, t>;
+* vmap (the batching rules) against a Python loop over the examples, stacked.
+
+`SPECS` names one small program per primitive (by the primitive's name). The tests iterate over
+`core.rules.jvp_rules` and `core.rules.batch_rules`, so adding a primitive with a rule but no
+spec here fails `test_every_primitive_has_a_spec`; each spec is also checked to really bind
+its primitive. Kinds: "smooth" (finite-difference checks), "zero" (derivative is zero
+everywhere it exists: tangents must be zero), "fwd" (forward mode only: reverse mode of
+`while` is an error in JAX too).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import core as jax
+import core.numpy as jnp
+from core import lax
+from core.jaxpr import ClosedJaxpr, Jaxpr
+from core.primitives import elementwise as ew, reductions as red, structural as st
+from core.primitives.random_bits import threefry2x32_p
+from core.rules import batch_rules, jvp_rules
+
+
+def U(lo, hi, shape=(3,)):
+    return lambda r: r.uniform(lo, hi, shape)
+
+
+def I(lo, hi, shape=(3,)):
+    return lambda r: r.integers(lo, hi, shape).astype(np.int64)
+
+
+def distinct(shape=(3,)):
+    return lambda r: r.permutation(int(np.prod(shape))).reshape(shape) * 0.37 + r.uniform(0, 0.1, shape)
+
+
+def key():
+    return lambda r: np.array([0, int(r.integers(0, 1000))], np.uint32)
+
+
+_S = (2, 3)
+x3 = U(-1.5, 1.5)
+pos = U(0.5, 2.0)
+
+
+def _gather(x):
+    return x[jnp.array([2, 0, 2])]
+
+
+def _vmap_named(collective):
+    return lambda x: jax.vmap(lambda y: collective(y, "i"), axis_name="i")(x)
+
+
+# name -> (kind, fn, [arg makers])
+SPECS = {
+    # unary elementwise
+    "neg": ("smooth", lax.neg, [x3]), "sin": ("smooth", lax.sin, [x3]), "cos": ("smooth", lax.cos, [x3]),
+    "tan": ("smooth", lax.tan, [U(-1, 1)]), "asin": ("smooth", lax.asin, [U(-0.8, 0.8)]),
+    "acos": ("smooth", lax.acos, [U(-0.8, 0.8)]), "atan": ("smooth", lax.atan, [x3]),
+    "sinh": ("smooth", lax.sinh, [x3]), "cosh": ("smooth", lax.cosh, [x3]), "tanh": ("smooth", lax.tanh, [x3]),
+    "asinh": ("smooth", lax.asinh, [x3]), "acosh": ("smooth", lax.acosh, [U(1.2, 3)]),
+    "atanh": ("smooth", lax.atanh, [U(-0.8, 0.8)]), "exp": ("smooth", lax.exp, [x3]),
+    "exp2": ("smooth", lax.exp2, [x3]), "expm1": ("smooth", lax.expm1, [x3]), "log": ("smooth", lax.log, [pos]),
+    "log1p": ("smooth", lax.log1p, [U(-0.5, 2)]), "logistic": ("smooth", lax.logistic, [x3]),
+    "sqrt": ("smooth", lax.sqrt, [pos]), "rsqrt": ("smooth", lax.rsqrt, [pos]), "cbrt": ("smooth", lax.cbrt, [pos]),
+    "erf": ("smooth", lax.erf, [x3]), "erfc": ("smooth", lax.erfc, [x3]),
+    "erf_inv": ("smooth", lax.erf_inv, [U(-0.8, 0.8)]), "lgamma": ("smooth", lax.lgamma, [U(0.5, 3)]),
+    "abs": ("smooth", lax.abs, [U(0.3, 2)]), "square": ("smooth", jnp.square, [x3]),
+    "integer_pow": ("smooth", lambda x: lax.integer_pow(x, 3), [x3]),
+    "copy_p": ("smooth", lambda x: ew.copy_p.bind(x), [x3]),
+    "convert_element_type": ("smooth", lambda x: ew.convert_element_type_p.bind(
+        x, new_dtype=np.dtype(np.float64), weak_type=True, sharding=None), [x3]),
+    "stop_gradient": ("zero", lax.stop_gradient, [x3]),
+    "sign": ("zero", lax.sign, [x3]), "floor": ("zero", lax.floor, [U(0.1, 0.9)]),
+    "ceil": ("zero", lax.ceil, [U(0.1, 0.9)]), "round": ("zero", lax.round, [U(0.1, 0.4)]),
+    "is_finite": ("zero", lax.is_finite, [x3]),
+    "bitcast_convert_type": ("zero", lambda x: lax.bitcast_convert_type(x, np.int64), [x3]),
+    # binary elementwise
+    "add": ("smooth", lax.add, [x3, x3]), "sub": ("smooth", lax.sub, [x3, x3]),
+    "mul": ("smooth", lax.mul, [x3, x3]), "div": ("smooth", lax.div, [x3, pos]),
+    "pow": ("smooth", lax.pow, [pos, x3]), "atan2": ("smooth", lax.atan2, [x3, pos]),
+    "rem": ("smooth", lax.rem, [U(2.1, 2.9), U(1.0, 1.05)]),
+    "max": ("smooth", lax.max, [U(0, 1), U(2, 3)]), "min": ("smooth", lax.min, [U(0, 1), U(2, 3)]),
+    "add_any": ("smooth", lambda x, y: ew.add_any_p.bind(x, y), [x3, x3]),
+    "clamp": ("smooth", lambda x: lax.clamp(-1.0, x, 1.0), [U(-0.9, 0.9)]),
+    "select_n": ("smooth", lambda p, x, y: lax.select(p, x, y), [lambda r: r.uniform(size=3) > 0.5, x3, x3]),
+    "eq": ("zero", lax.eq, [x3, x3]), "ne": ("zero", lax.ne, [x3, x3]), "lt": ("zero", lax.lt, [x3, x3]),
+    "le": ("zero", lax.le, [x3, x3]), "gt": ("zero", lax.gt, [x3, x3]), "ge": ("zero", lax.ge, [x3, x3]),
+    "and": ("zero", lax.bitwise_and, [I(0, 9), I(0, 9)]), "or": ("zero", lax.bitwise_or, [I(0, 9), I(0, 9)]),
+    "xor": ("zero", lax.bitwise_xor, [I(0, 9), I(0, 9)]), "not": ("zero", lax.bitwise_not, [I(0, 9)]),
+    "population_count": ("zero", lax.population_count, [I(0, 99)]),
+    "shift_left": ("zero", lax.shift_left, [I(0, 9), I(0, 3)]),
+    "shift_right_logical": ("zero", lax.shift_right_logical, [I(0, 99), I(0, 3)]),
+    "shift_right_arithmetic": ("zero", lax.shift_right_arithmetic, [I(0, 99), I(0, 3)]),
+    # structural
+    "broadcast_in_dim": ("smooth", lambda x: lax.broadcast_in_dim(x, (2, 3), (1,)), [x3]),
+    "reshape": ("smooth", lambda x: lax.reshape(x, (3, 2)), [U(-1, 1, _S)]),
+    "transpose": ("smooth", lambda x: lax.transpose(x, (1, 0)), [U(-1, 1, _S)]),
+    "squeeze": ("smooth", lambda x: lax.squeeze(x, (0,)), [U(-1, 1, (1, 3))]),
+    "slice": ("smooth", lambda x: lax.slice(x, (0, 1), (2, 3)), [U(-1, 1, _S)]),
+    "pad": ("smooth", lambda x, v: lax.pad(x, v, ((1, 2, 1),)), [x3, U(-1, 1, ())]),
+    "concatenate": ("smooth", lambda x, y: lax.concatenate([x, y], 0), [x3, U(-1, 1, (2,))]),
+    "rev": ("smooth", lambda x: lax.rev(x, (0,)), [x3]),
+    "split": ("smooth", lambda x: lax.split(x, (1, 2), 0)[1], [x3]),
+    "stack": ("smooth", lambda x, y: jnp.stack([x, y]), [x3, x3]),
+    "unstack": ("smooth", lambda x: st.unstack_p.bind(x, axis=0)[1], [U(-1, 1, _S)]),
+    "dynamic_slice": ("smooth", lambda x: lax.dynamic_slice(x, (jnp.array(1),), (2,)), [x3]),
+    "dynamic_update_slice": ("smooth", lambda x, u: lax.dynamic_update_slice(x, u, (jnp.array(1),)),
+                             [x3, U(-1, 1, (2,))]),
+    "gather": ("smooth", _gather, [x3]),
+    "scatter": ("smooth", lambda x, u: jnp.asarray(x).at[jnp.array([0, 2])].set(u), [x3, U(-1, 1, (2,))]),
+    "scatter-add": ("smooth", lambda x, u: jnp.asarray(x).at[jnp.array([0, 2, 0])].add(u), [x3, x3]),
+    "scatter-mul": ("smooth", lambda x, u: jnp.asarray(x).at[jnp.array([0, 2])].multiply(u), [x3, U(-1, 1, (2,))]),
+    "scatter-min": ("smooth", lambda x, u: jnp.asarray(x).at[jnp.array([0, 2])].min(u), [U(0, 1), U(2, 3, (2,))]),
+    "scatter-max": ("smooth", lambda x, u: jnp.asarray(x).at[jnp.array([0, 2])].max(u), [U(0, 1), U(2, 3, (2,))]),
+    # reductions and scans
+    "reduce_sum": ("smooth", lambda x: lax.reduce_sum(x, (1,)), [U(-1, 1, _S)]),
+    "reduce_prod": ("smooth", lambda x: lax.reduce_prod(x, (1,)), [U(0.5, 1.5, _S)]),
+    "reduce_max": ("smooth", lambda x: lax.reduce_max(x, (1,)), [distinct(_S)]),
+    "reduce_min": ("smooth", lambda x: lax.reduce_min(x, (1,)), [distinct(_S)]),
+    "reduce_and": ("zero", lambda x: lax.reduce_and(x > 0, (0,)), [x3]),
+    "reduce_or": ("zero", lambda x: lax.reduce_or(x > 0, (0,)), [x3]),
+    "reduce_xor": ("zero", lambda x: red.reduce_xor_p.bind(x, axes=(0,)), [I(0, 9)]),
+    "argmax": ("zero", lambda x: lax.argmax(x, 0, np.int32), [distinct()]),
+    "argmin": ("zero", lambda x: lax.argmin(x, 0, np.int32), [distinct()]),
+    "cumsum": ("smooth", lambda x: lax.cumsum(x, 0), [x3]), "cumprod": ("smooth", lambda x: lax.cumprod(x, 0), [pos]),
+    "cummax": ("smooth", lambda x: lax.cummax(x, 0), [distinct()]),
+    "cummin": ("smooth", lambda x: lax.cummin(x, 0), [distinct()]),
+    "sort": ("smooth", lambda x: lax.sort(x), [distinct()]),
+    "dot_general": ("smooth", lambda x, y: lax.dot_general(x, y, (((1,), (0,)), ((), ()))),
+                    [U(-1, 1, _S), U(-1, 1, (3, 2))]),
+    # calls and control flow
+    "jit": ("smooth", jax.jit(lambda x: jnp.sin(x) * x), [x3]),
+    "cond": ("smooth", lambda p, x: lax.cond(p, jnp.sin, jnp.cos, x), [lambda r: np.bool_(r.uniform() > 0.5), x3]),
+    "scan": ("smooth", lambda x: lax.scan(lambda c, a: (c * a + 1.0, c), x[0], x)[0], [x3]),
+    "while": ("fwd", lambda x: lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, jnp.sin(c[1])), (0, x))[1],
+              [x3]),
+    # collectives (under vmap with a named axis)
+    "psum": ("smooth", _vmap_named(lax.psum), [x3]),
+    "pmax": ("smooth", _vmap_named(lax.pmax), [distinct()]),
+    "pmin": ("smooth", _vmap_named(lax.pmin), [distinct()]),
+    "all_gather": ("smooth", _vmap_named(lax.all_gather), [x3]),
+    # random bits: integer outputs, no derivative
+    "threefry2x32": ("zero", lambda k, c: threefry2x32_p.bind(k[0], k[1], c[0], c[1])[0],
+                     [key(), lambda r: r.integers(0, 99, (2, 3)).astype(np.uint32)]),
+    "random_seed": ("zero", lambda s: jax.random.key_data(jax.random.key(s)), [lambda r: np.int64(r.integers(0, 9))]),
+    "random_wrap": ("zero", lambda k: jax.random.key_data(jax.random.wrap_key_data(k)), [key()]),
+    "random_unwrap": ("zero", lambda k: jax.random.key_data(jax.random.wrap_key_data(k)), [key()]),
+    "random_split": ("zero", lambda k: jax.random.key_data(jax.random.split(jax.random.wrap_key_data(k))), [key()]),
+    "random_fold_in": ("zero", lambda k: jax.random.key_data(jax.random.fold_in(jax.random.wrap_key_data(k), 3)),
+                       [key()]),
+    "random_bits": ("zero", lambda k: jax.random.bits(jax.random.wrap_key_data(k), (3,)), [key()]),
+}
+
+# Batching-only primitives (no jvp rule), checked by the vmap test.
+BATCH_ONLY = {
+    "real": ("zero", lambda x: lax.real(x), [x3]), "imag": ("zero", lambda x: lax.imag(x), [x3]),
+    "conj": ("zero", lambda x: lax.conj(x), [x3]), "digamma": ("zero", lax.digamma, [pos]),
+    "nextafter": ("zero", lax.nextafter, [x3, x3]),
+    "cumlogsumexp": ("zero", lambda x: lax.cumlogsumexp(x, 0), [x3]),
+}
+
+
+@pytest.fixture(autouse=True)
+def x64():
+    jax.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", False)
+
+
+def _names(table):
+    return {p.name for p in table}
+
+
+def test_every_primitive_has_a_spec():
+    assert _names(jvp_rules) - set(SPECS) == set(), "add a SPECS entry for these primitives"
+    assert _names(batch_rules) - set(SPECS) - set(BATCH_ONLY) == set(), "add a spec for these primitives"
+
+
+def _args(spec, seed):
+    r = np.random.default_rng(seed)
+    return [m(r) for m in spec[2]]
+
+
+def _prims_in(jaxpr, acc):
+    for e in jaxpr.eqns:
+        acc.add(e.primitive.name)
+        for p in e.params.values():
+            for j in (p if isinstance(p, tuple) else (p,)):
+                if isinstance(j, (Jaxpr, ClosedJaxpr)):
+                    _prims_in(j.jaxpr if isinstance(j, ClosedJaxpr) else j, acc)
+    return acc
+
+
+def _float_mask(args):
+    return [np.asarray(a).dtype.kind == "f" for a in args]
+
+
+def _restrict(fn, args, mask):
+    """fn as a function of its float arguments only (the others stay fixed)."""
+    def g(*fs):
+        it = iter(fs)
+        return fn(*[next(it) if m else a for a, m in zip(args, mask)])
+    return g
+
+
+ALL = sorted(set(SPECS) | set(BATCH_ONLY))
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_spec_binds_its_primitive(name, monkeypatch):
+    from core.tracing import Primitive
+    spec = SPECS[name]
+    args = _args(spec, 0)
+    bound = set()
+    orig = Primitive.bind
+
+    def spy(self, *a, **kw):
+        bound.add(self.name)
+        return orig(self, *a, **kw)
+    monkeypatch.setattr(Primitive, "bind", spy)
+    staged = _prims_in(jax.make_jaxpr(spec[1])(*args).jaxpr, set())
+    assert name in staged | bound  # (collectives are bound to the batch trace, not staged)
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+@pytest.mark.parametrize("seed", [0, 1])
+def test_jvp_and_vjp_match_finite_differences(name, seed):
+    kind, fn, _ = SPECS[name]
+    args = _args(SPECS[name], seed)
+    mask = _float_mask(args)
+    fargs = [np.asarray(a, np.float64) for a, m in zip(args, mask) if m]
+    g = _restrict(fn, args, mask)
+    r = np.random.default_rng(100 + seed)
+    tans = [r.standard_normal(np.shape(a)) for a in fargs]
+    y, t_out = jax.jvp(g, tuple(fargs), tuple(tans))
+    y, t_out = np.asarray(y), np.asarray(t_out)
+    if kind == "zero":
+        assert not np.any(t_out.astype(np.float64) if t_out.dtype.kind != "V" else 0), name
+        return
+    eps = 1e-6
+    plus = np.asarray(g(*[a + eps * t for a, t in zip(fargs, tans)]))
+    minus = np.asarray(g(*[a - eps * t for a, t in zip(fargs, tans)]))
+    fd = (plus - minus) / (2 * eps)
+    np.testing.assert_allclose(t_out, fd, rtol=1e-5, atol=1e-6, err_msg=f"{name}: jvp vs finite differences")
+    if kind == "fwd":
+        return
+    ct = r.standard_normal(y.shape)
+    _, pullback = jax.vjp(g, *fargs)
+    cts_in = pullback(jnp.asarray(ct))
+    lhs = float(np.sum(ct * fd))
+    rhs = float(sum(np.sum(np.asarray(c) * t) for c, t in zip(cts_in, tans)))
+    np.testing.assert_allclose(rhs, lhs, rtol=1e-5, atol=1e-6, err_msg=f"{name}: vjp vs finite differences")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_vmap_matches_a_loop(name):
+    kind, fn, makers = (SPECS.get(name) or BATCH_ONLY[name])
+    examples = [_args((None, None, makers), s) for s in range(3)]
+    expected = np.stack([np.asarray(fn(*ex)) for ex in examples])
+    batched = [np.stack([np.asarray(ex[i]) for ex in examples]) for i in range(len(makers))]
+    got = jax.vmap(fn)(*batched)
+    np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-12, atol=0, err_msg=f"{name}: vmap, all batched")
+    if len(makers) > 1:  # only the first argument batched, the rest shared
+        expected1 = np.stack([np.asarray(fn(ex[0], *examples[0][1:])) for ex in examples])
+        got1 = jax.vmap(fn, in_axes=(0,) + (None,) * (len(makers) - 1))(batched[0], *examples[0][1:])
+        np.testing.assert_allclose(np.asarray(got1), expected1, rtol=1e-12, atol=0,
+                                   err_msg=f"{name}: vmap, first batched")
+    if np.ndim(batched[0]) >= 2:  # batch axis last
+        moved = [np.moveaxis(b, 0, -1) for b in batched]
+        got2 = jax.vmap(fn, in_axes=-1)(*moved)
+        np.testing.assert_allclose(np.asarray(got2), expected, rtol=1e-12, atol=0,
+                                   err_msg=f"{name}: vmap, in_axes=-1")
