@@ -300,3 +300,15 @@ def test_gpu_failure_falls_back_to_cpu_with_warning(gpu, monkeypatch):
     with pytest.warns(RuntimeWarning, match="failed on the GPU.*device lost"):
         y = jax.jit(lambda a: jnp.cos(a) + 7)(x)
     np.testing.assert_allclose(np.asarray(y), np.cos(np.arange(4)) + 7, rtol=1e-6)
+
+
+def test_reduction_fuses_prologue_and_epilogue(gpu):
+    # jnp.log(jnp.sum(jnp.exp(x), axis=1)): exp is read inside the reduction loop, log applied to
+    # the accumulator: one kernel
+    from core.backends.webgpu.dispatch import _plan_for
+    x = jax.device_put(F, gpu)
+    f = jax.jit(lambda a: jnp.log(jnp.sum(jnp.exp(a), axis=1)))
+    _check(f(x), np.log(np.exp(F).sum(1)), "logsumexp")
+    (cj, _, _), _ = f._get((x,), {})
+    plan = _plan_for(cj)
+    assert len(plan.steps) == 1 and "epilogue[log]" in plan.steps[0].label and "exp" in plan.steps[0].label

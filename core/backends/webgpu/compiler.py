@@ -13,7 +13,7 @@ import numpy as np
 from ...jaxpr import ClosedJaxpr, Literal, Var
 from ...rules import impl_rules
 from . import kernels
-from .fusion import fusable
+from .fusion import INDEX_OPS, RANDOM_OPS, fusable
 from .runtime import WGSL_TYPE, debug_level, log, runtime
 
 MAX_BUFFERS = 8
@@ -247,6 +247,10 @@ class Plan:
                 mat.update(v for v in e.invars if isinstance(v, Var))
             if k != "fuse":
                 mat.update(e.outvars)
+        epilogues = self._epilogues(eqns, kinds, mat)
+        for v, _ in epilogues.values():
+            mat.add(v)
+        done_by_reduce = {v for v, _ in epilogues.values()}
         steps, pending = [], {}
 
         def flush():
@@ -258,12 +262,12 @@ class Plan:
             k = kinds[id(e)]
             if k == "fuse":
                 v = e.outvars[0]
-                if v in mat:
+                if v in mat and v not in done_by_reduce:
                     pending.setdefault(v.aval.shape, []).append(v)
                 continue
             flush()
             if k == "reduce":
-                steps.append(self._reduce(producers, mat, e))
+                steps.append(self._reduce(producers, mat, e, epilogues.get(id(e))))
             elif k == "dot":
                 steps.extend(self._dot(producers, mat, e))
             elif k in ("control", "scan"):
@@ -275,6 +279,40 @@ class Plan:
                 steps.append(HostStep(e))
         flush()
         return steps
+
+    def _epilogues(self, eqns, kinds, mat):
+        """For each reduction, the chain of single-use elementwise ops that consume its result
+        (same shape, other operands computed earlier): the reduction kernel applies them to its
+        accumulator and stores the chain's last value instead."""
+        uses, pos = {}, {}
+        for i, e in enumerate(eqns):
+            for v in e.invars:
+                if isinstance(v, Var):
+                    uses.setdefault(v, []).append(e)
+            for v in e.outvars:
+                pos[v] = i
+        outset = {v for v in self.outvars if isinstance(v, Var)}
+        found = {}
+        for i, e in enumerate(eqns):
+            if kinds[id(e)] != "reduce":
+                continue
+            r = cur = e.outvars[0]
+            chain = []
+            while cur not in outset and (cur is r or cur not in mat):
+                cons = uses.get(cur, [])
+                if len(cons) != 1:
+                    break
+                f = cons[0]
+                if kinds[id(f)] != "fuse" or f.primitive.name in INDEX_OPS or f.primitive.name in RANDOM_OPS \
+                        or f.outvars[0].aval.shape != r.aval.shape:
+                    break
+                if any(isinstance(a, Var) and a is not cur and pos.get(a, -1) >= i for a in f.invars):
+                    break  # an operand computed after the reduction
+                chain.append(f)
+                cur = f.outvars[0]
+            if chain:
+                found[id(e)] = (cur, chain)
+        return found
 
     def _sources(self, producers, mat, roots):
         """Materialized variables the fused cones of `roots` read."""
@@ -328,7 +366,7 @@ class Plan:
             steps.append(Kernel(wgsl, srcs, g, grid, label, covered))
         return steps
 
-    def _reduce(self, producers, mat, e):
+    def _reduce(self, producers, mat, e, epi=None):
         x = e.invars[0]
         axes = tuple(e.params["axes"])
         out = e.outvars[0]
@@ -336,6 +374,15 @@ class Plan:
         roots = [x] if isinstance(x, Var) else []
         srcs = self._check(producers, mat, roots, 1) if x not in mat else [x]
         prods = _without(producers, mat, [])
+        epilogue, final_ins, result = None, [], out
+        if epi is not None:
+            v, chain = epi
+            epi_prods = _without(producers, mat, [v])
+            epi_srcs = [s for s in self._sources(epi_prods, mat, [v]) if s is not out]
+            if len(set(srcs) | set(epi_srcs)) + 1 <= MAX_BUFFERS:
+                epilogue, final_ins, result = (v, epi_prods, out), epi_srcs, v
+            else:  # no room: store the reduction, the chain becomes its own kernel
+                raise _TooManyBuffers(v) if v not in self.outvars else Unsupported("epilogue too wide")
         O, R = kernels.reduction_plan(x.aval.shape, axes)
         if R >= 2048 and O <= 256:
             # two passes: P strided partials per output, then one thread per output over them
@@ -343,12 +390,15 @@ class Plan:
             partial = PartialVar((O, n), out.aval.dtype)
             wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, n)
             first = Kernel(wgsl, srcs, [partial], grid, f"{name}.partials[{n}]", [*covered, e])
-            wgsl2, grid2, _ = kernels.reduce_kernel(name, {}, [partial], partial, out, (1,))
-            second = Kernel(wgsl2, [partial], [out], grid2, f"{name}.final", [e])
+            ins2 = [partial, *final_ins]
+            wgsl2, grid2, _ = kernels.reduce_kernel(name, {}, ins2, partial, out, (1,), epilogue)
+            second = Kernel(wgsl2, ins2, [result], grid2, f"{name}.final" + _epi_label(epi, epilogue),
+                            [e, *(epi[1] if epilogue else [])])
             return TwoPassReduce(first, second, partial)
-        wgsl, grid, covered = kernels.reduce_kernel(name, prods, srcs, x, out, axes)
-        return Kernel(wgsl, srcs, [out], grid, f"{name}[" + ",".join(c.primitive.name for c in covered) + "]",
-                      [*covered, e])
+        ins = list(dict.fromkeys([*srcs, *final_ins]))
+        wgsl, grid, covered = kernels.reduce_kernel(name, prods, ins, x, out, axes, epilogue)
+        return Kernel(wgsl, ins, [result], grid, f"{name}[" + ",".join(c.primitive.name for c in covered) + "]"
+                      + _epi_label(epi, epilogue), [*covered, e, *(epi[1] if epilogue else [])])
 
     def _dot(self, producers, mat, e):
         from ...jaxpr import JaxprEqn  # noqa: F401
@@ -420,6 +470,10 @@ class Plan:
                 covered = "\n".join(f"//   {pp_eqn_text(e)}" for e in k.covered)
                 parts.append(f"// kernel {k.label} covers:\n{covered}\n{k.wgsl}")
         return "\n".join(parts)
+
+
+def _epi_label(epi, epilogue):
+    return "+epilogue[" + ",".join(f.primitive.name for f in epi[1]) + "]" if epilogue else ""
 
 
 class _TooManyBuffers(Exception):

@@ -73,6 +73,7 @@ class Builder:
         self.n = 0
         self.covered: list = []         # equations inlined into this kernel (for GRADPAD_DEBUG=2)
         self.helpers: set = set()       # WGSL helper functions the body calls
+        self.inline: dict = {}          # var -> a WGSL name already holding its value (epilogues)
 
     def let(self, expr: str, prefix="t") -> str:
         name = f"{prefix}{self.n}"
@@ -111,6 +112,8 @@ class Builder:
     def value(self, v, idx: Idx) -> str:
         if isinstance(v, Literal):
             return literal(v.val, v.aval.dtype)
+        if v in self.inline:
+            return self.inline[v]
         key = (v, idx.key())
         got = self.memo.get(key)
         if got is not None:

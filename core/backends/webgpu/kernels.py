@@ -87,8 +87,9 @@ def _reduced_idx(b_outer, b_inner, x_shape, axes, out_linear, r_linear):
     return Idx(x_shape, coords=[rc[pos[i]] if i in pos else next(kc) for i in range(len(x_shape))])
 
 
-def reduce_kernel(op, producers, in_vars, x, out_var, axes):
-    """Thread-per-output loop over the reduced elements (prologue fused)."""
+def reduce_kernel(op, producers, in_vars, x, out_var, axes, epilogue=None):
+    """Thread-per-output loop over the reduced elements, with the elementwise prologue (x's
+    cone) and epilogue fused: `epilogue = (v, producers, r)` stores v, computed from acc (= r)."""
     names = {v: f"in{k}" for k, v in enumerate(in_vars)}
     O, R = reduction_plan(x.aval.shape, axes)
     dt = out_var.aval.dtype
@@ -99,14 +100,25 @@ def reduce_kernel(op, producers, in_vars, x, out_var, axes):
     val = inner.value(x, idx)
     comb = REDUCERS[op][0].format(a="acc", x=val)
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
-    decl.append(binding(len(in_vars), "out0", dt, True))
+    decl.append(binding(len(in_vars), "out0", epilogue[0].aval.dtype if epilogue else dt, True))
     body = "".join(f"    {ln}\n" for ln in inner.lines)
     src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let o = gid.x + gid.y * (nwg.x * {WG}u);\n  if (o >= {O}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
            + _acc_init(op, dt, body, val, "0u", R) + f"  for (var r = 0u; r < {R}u; r = r + 1u) {{\n{body}"
-           + f"    acc = {comb};\n  }}\n  {store(dt, 'out0', 'o', 'acc')}\n}}\n")
+           + f"    acc = {comb};\n  }}\n" + _epilogue(epilogue, names, dt) + "}\n")
     return src, groups_for(-(-O // WG)), inner.covered
+
+
+def _epilogue(epilogue, names, dt) -> str:
+    if epilogue is None:
+        return f"  {store(dt, 'out0', 'o', 'acc')}\n"
+    v, producers, r = epilogue
+    b = Builder(producers, names, {})
+    b.inline = {r: "acc"}
+    b.n = 2000
+    expr = b.value(v, Idx(r.aval.shape, linear="o"))
+    return "".join(f"  {ln}\n" for ln in b.lines) + f"  {store(v.aval.dtype, 'out0', 'o', expr)}\n"
 
 
 def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, n_parts):
