@@ -14,7 +14,7 @@ from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, c
                   device_get_async,
                   disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
                   linearize, make_jaxpr, named_call, named_scope, pure_callback, remat, value_and_grad, vjp, vmap)
-from .devices import default_backend, device_count, devices, local_device_count, local_devices
+from .devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
 from . import nn
 from . import tree
 from .tree_util import tree_structure as _tree_structure

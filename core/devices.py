@@ -98,9 +98,29 @@ def device_count(backend=None) -> int:
 local_device_count = device_count
 
 
-def default_device():
+_CURRENT = object()
+
+
+def default_device(device=_CURRENT):
+    """`default_device()`: the device new computations go to. `with jax.default_device(dev):`
+    (JAX's context manager) makes `dev` the default inside the block."""
+    if device is not _CURRENT:
+        return _DefaultDevice(device)
     dev = config.read("jax_default_device")
     return dev if dev is not None else devices()[0]
+
+
+class _DefaultDevice:
+    def __init__(self, device):
+        self.device = device
+
+    def __enter__(self):
+        self.prev = config.read("jax_default_device")
+        config.update("jax_default_device", self.device)
+        return self.device
+
+    def __exit__(self, *exc):
+        config.update("jax_default_device", self.prev)
 
 
 def default_backend() -> str:

@@ -312,3 +312,13 @@ def test_reduction_fuses_prologue_and_epilogue(gpu):
     (cj, _, _), _ = f._get((x,), {})
     plan = _plan_for(cj)
     assert len(plan.steps) == 1 and "epilogue[log]" in plan.steps[0].label and "exp" in plan.steps[0].label
+
+
+def test_default_device_context_manager(gpu):
+    # with jax.default_device(dev): computations on fresh inputs run on dev
+    with jax.default_device(gpu):
+        y = jnp.arange(6.0).reshape(2, 3) * 2
+        assert isinstance(y, WebGpuArray) and y.device == gpu
+    z = jnp.arange(6.0)
+    assert not isinstance(z, WebGpuArray)
+    _check(y, np.arange(6, dtype=np.float32).reshape(2, 3) * 2, "default_device")
