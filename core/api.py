@@ -3,6 +3,7 @@ hessian, vmap, make_jaxpr, eval_shape, device_put/get, custom_jvp/custom_vjp."""
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import itertools
 import weakref
@@ -157,7 +158,8 @@ class _Jitted:
         key, flat, statics, static_kw, in_tree, avals = self._signature(args, kwargs)
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._cache[key] = self._trace(statics, static_kw, in_tree, avals)
+            with _gc_paused():
+                entry = self._cache[key] = self._trace(statics, static_kw, in_tree, avals)
         return entry, flat
 
     def __call__(self, *args, **kwargs):
@@ -215,6 +217,19 @@ class _Jitted:
     def clear_cache(self):
         self._cache.clear()
         self._fast.clear()
+
+
+class _gc_paused:
+    """Tracing allocates many small objects that live until the jaxpr is built; pausing the
+    cyclic collector meanwhile avoids full collections in the middle of a trace."""
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was:
+            gc.enable()
 
 
 def _eager_plain() -> bool:

@@ -19,6 +19,7 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
+import core.pmap_api  # noqa: F401  (registers shard_map: every primitive is loaded up front)
 from core import lax
 from core.jaxpr import ClosedJaxpr, Jaxpr
 from core.primitives import elementwise as ew, reductions as red, structural as st
@@ -144,6 +145,8 @@ SPECS = {
     "pmax": ("smooth", _vmap_named(lax.pmax), [distinct()]),
     "pmin": ("smooth", _vmap_named(lax.pmin), [distinct()]),
     "all_gather": ("smooth", _vmap_named(lax.all_gather), [x3]),
+    # pmap's body (one virtual CPU device here)
+    "shard_map": ("smooth", lambda x: jax.pmap(lambda y: jnp.sin(y) * y)(x[None])[0], [x3]),
     # random bits: integer outputs, no derivative
     "threefry2x32": ("zero", lambda k, c: threefry2x32_p.bind(k[0], k[1], c[0], c[1])[0],
                      [key(), lambda r: r.integers(0, 99, (2, 3)).astype(np.uint32)]),

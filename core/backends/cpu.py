@@ -126,7 +126,8 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             kept.append(eqn)
             live.update(v for v in eqn.invars if isinstance(v, Var))
     kept.reverse()
-    return _emit(jaxpr, kept, outvars, consts)
+    stats["compiles"] += 1
+    return _Program(jaxpr, kept, outvars, consts)
 
 
 _UNFOLDABLE = {"iota", "broadcast_in_dim"}
@@ -202,7 +203,6 @@ def _emit(jaxpr, eqns, outvars, consts):
     exec(compile(src, "<gradpad-jit>", "exec"), g)
     inner = g["_compiled"]
     out_avals = [v.aval for v in jaxpr.outvars]
-    stats["compiles"] += 1
 
     dts = [a.dtype for a in out_avals]
     if all(isinstance(v, Var) and v in owned for v in outvars):
@@ -213,3 +213,50 @@ def _emit(jaxpr, eqns, outvars, consts):
     run.source = src
     run.out_avals = out_avals
     return run
+
+
+class _Program:
+    """A compiled jaxpr, in two tiers: the first call interprets the optimized equations (no
+    code generation: a first call costs tracing plus a little), later calls run the generated
+    Python (`_emit`), built on the second call. `GRADPAD_DEBUG=2` generates it up front."""
+
+    def __init__(self, jaxpr, eqns, outvars, consts):
+        self.jaxpr, self.eqns, self.outvars, self.consts = jaxpr, eqns, outvars, consts
+        self.out_avals = [v.aval for v in jaxpr.outvars]
+        self._fn = None
+        self._calls = 0
+        if _debug_level() >= 2:
+            self._build()
+
+    def _build(self):
+        self._fn = _emit(self.jaxpr, self.eqns, self.outvars, self.consts)
+        return self._fn
+
+    @property
+    def source(self) -> str:
+        return (self._fn or self._build()).source
+
+    def __call__(self, *args):
+        fn = self._fn
+        if fn is not None:
+            return fn(*args)
+        self._calls += 1
+        if self._calls > 1:
+            return self._build()(*args)
+        return self._interpret(args)
+
+    def _interpret(self, args):
+        env = dict(self.consts)
+        env.update(zip(self.jaxpr.invars, args))
+
+        def read(v):
+            return np.asarray(v.val, v.aval.dtype) if isinstance(v, Literal) else env[v]
+        with np.errstate(all="ignore"):
+            for eqn in self.eqns:
+                impl = impl_rules[eqn.primitive]
+                outs = impl(*[read(v) for v in eqn.invars], **eqn.params)
+                if eqn.primitive.multiple_results:
+                    env.update(zip(eqn.outvars, outs))
+                else:
+                    env[eqn.outvars[0]] = outs
+        return [np.asarray(read(v), a.dtype) for v, a in zip(self.outvars, self.out_avals)]
