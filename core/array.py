@@ -154,11 +154,78 @@ class ArrayMethods:
 
 
 def _binop(fn, a, b):
+    fast = _eager_binop(fn, a, b)
+    if fast is not None:
+        return fast
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         other = a if isinstance(a, (list, tuple)) else b
         raise TypeError(f"unsupported operand type(s) for {fn.__name__}: a jax array and {type(other).__name__!r}; "
                         "convert it with jnp.asarray first")
     return fn(a, b)
+
+
+_FAST_UFUNCS: dict = {}   # jnp function -> (numpy ufunc, result is bool)
+
+
+def _fast_table():
+    j = _jnp
+    for f, u in ((j.add, np.add), (j.subtract, np.subtract), (j.multiply, np.multiply)):
+        _FAST_UFUNCS[f] = (u, False)
+    for f, u in ((j.equal, np.equal), (j.not_equal, np.not_equal), (j.less, np.less),
+                 (j.less_equal, np.less_equal), (j.greater, np.greater), (j.greater_equal, np.greater_equal)):
+        _FAST_UFUNCS[f] = (u, True)
+    return _FAST_UFUNCS
+
+
+def _eager_binop(fn, a, b):
+    """Operators on concrete arrays of one dtype (or a float array and a Python float/int) skip
+    jnp's promotion and the primitive machinery: same numpy ufunc, same result, far less
+    Python. None means: take the general path."""
+    entry = (_FAST_UFUNCS or _fast_table()).get(fn)
+    if entry is None:
+        return None
+    ta, tb = type(a), type(b)
+    if ta is Array and tb is Array:
+        x, y = a._value, b._value
+        if x.dtype != y.dtype or x.shape != y.shape or x.dtype.kind not in "fiuc":
+            return None
+        weak = a.weak_type and b.weak_type
+    elif ta is Array and tb in (float, int) and a._value.dtype.kind in "fc":
+        x, y, weak = a._value, b, a.weak_type
+    elif tb is Array and ta in (float, int) and b._value.dtype.kind in "fc":
+        x, y, weak = a, b._value, b.weak_type
+    else:
+        return None
+    if not _tracing().eager_fast_path_ok():
+        return None
+    ufunc, is_bool = entry
+    if _ERR_VAR is None:
+        with np.errstate(all="ignore"):
+            out = ufunc(x, y)
+    else:  # np.errstate(all="ignore") without its Python overhead (a third of this path)
+        token = _ERR_VAR.set(_IGNORE_ERRORS)
+        try:
+            out = ufunc(x, y)
+        finally:
+            _ERR_VAR.reset(token)
+    return Array(out if type(out) is np.ndarray else np.asarray(out), False if is_bool else weak)
+
+
+def _tracing():
+    global _tracing_mod
+    if _tracing_mod is None:
+        from . import tracing
+        _tracing_mod = tracing
+    return _tracing_mod
+
+
+_tracing_mod = None
+try:  # numpy >= 2.0 keeps its floating-point error mode in a context variable
+    from numpy._core._ufunc_config import _extobj_contextvar as _ERR_VAR
+    with np.errstate(all="ignore"):
+        _IGNORE_ERRORS = _ERR_VAR.get()
+except (ImportError, AttributeError):
+    _ERR_VAR = None
 
 
 class Array(ArrayMethods):

@@ -218,6 +218,22 @@ def find_top_trace(xs) -> Trace:
     return top.trace_type(top)
 
 
+_debug_checks = [False]  # jax_debug_nans or jax_debug_infs is on (kept current by config)
+
+
+def _on_config(name, value) -> None:
+    if name in ("jax_debug_nans", "jax_debug_infs"):
+        _debug_checks[0] = bool(config.read("jax_debug_nans") or config.read("jax_debug_infs"))
+
+
+config.on_change(_on_config)
+
+
+def eager_fast_path_ok() -> bool:
+    """Nothing is being traced and no backend hook or debug check wants to see each op."""
+    return dynamic_trace is None and len(trace_stack) == 1 and _hooks.eager is None and not _debug_checks[0]
+
+
 def bind(prim: Primitive, *args, **params):
     trace = find_top_trace(args)
     tracers = [trace.full_raise(a) for a in args]
