@@ -1,13 +1,15 @@
 """Runs a learner's code: a fresh namespace where `import jax` is the engine, captured
 stdout/stderr/warnings, a time budget, and errors turned into something a learner can act on.
 
-Stopping runaway code (an infinite loop must not cost the page or the code):
-- CPython (`panel serve`, tests): a watchdog thread raises `TimeBudgetExceeded` inside the
-  running thread with `PyThreadState_SetAsyncExc`; no tracing, so timings are not distorted.
-- Pyodide (the page runs Python on the browser's main thread, where no other thread can
-  interrupt it): a trace function installed only on frames of the user's own code
-  (`co_filename == USER_FILE`) checks the clock; engine and numpy frames run untraced.
-  A `KeyboardInterrupt` from Pyodide's interrupt buffer (if Python runs in a worker) is
+Stopping runaway code (an infinite loop must not cost the page or the code), without
+sys.settrace so timings stay honest:
+- every loop in the user's code gets a `__gradpad_tick__()` call as its first statement (an
+  AST rewrite); the tick raises `TimeBudgetExceeded` once the budget's deadline has passed.
+  This is what stops loops in the browser, where Python runs on the page's only thread.
+- CPython (`panel serve`, tests) adds a watchdog thread that raises the same exception in the
+  running thread with `PyThreadState_SetAsyncExc`, which also catches runaway code that is not
+  a loop of the user's (a huge comprehension, a slow library call between bytecodes).
+- A `KeyboardInterrupt` from Pyodide's interrupt buffer (if Python ever runs in a worker) is
   reported the same way.
 """
 from __future__ import annotations
@@ -183,35 +185,70 @@ class _Watchdog:
         return False
 
 
-class _UserFrameTracer:
-    """Pyodide: a clock check on every line of the user's own code, nothing elsewhere."""
+_deadline: float | None = None  # perf_counter() time after which loop ticks raise
+
+
+def tick() -> None:
+    """Called at the top of every loop iteration in user code (see `_LoopTicks`)."""
+    if _deadline is not None and time.perf_counter() > _deadline:
+        raise TimeBudgetExceeded()
+
+
+class _LoopDeadline:
+    """Arms `tick()` for `seconds`; restores the previous deadline on exit."""
 
     def __init__(self, seconds: float):
-        self.deadline = time.monotonic() + seconds
-
-    def _local(self, frame, event, arg):
-        if time.monotonic() > self.deadline:
-            raise TimeBudgetExceeded()
-        return self._local
-
-    def _global(self, frame, event, arg):
-        return self._local if frame.f_code.co_filename == USER_FILE else None
+        self.seconds = seconds
 
     def __enter__(self):
-        self._previous = sys.gettrace()
-        sys.settrace(self._global)
+        global _deadline
+        self._previous = _deadline
+        _deadline = time.perf_counter() + self.seconds
         return self
 
     def __exit__(self, *exc):
-        sys.settrace(self._previous)
+        global _deadline
+        _deadline = self._previous
         return False
+
+
+class _Both:
+    def __init__(self, *managers):
+        self.managers = managers
+
+    def __enter__(self):
+        for m in self.managers:
+            m.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        for m in reversed(self.managers):
+            m.__exit__(*exc)
+        return False
+
+
+class _LoopTicks(ast.NodeTransformer):
+    """Insert `__gradpad_tick__()` as the first statement of every for/while body."""
+
+    def _tick_first(self, node):
+        self.generic_visit(node)
+        call = ast.Expr(ast.Call(ast.Name(TICK_NAME, ast.Load()), [], []))
+        node.body.insert(0, ast.copy_location(call, node.body[0]))
+        return node
+
+    visit_For = visit_AsyncFor = visit_While = _tick_first
+
+
+TICK_NAME = "__gradpad_tick__"
 
 
 def budget(seconds: float | None):
     """Context manager that stops the code inside after `seconds` (None: no limit)."""
     if seconds is None:
         return _NoBudget()
-    return _UserFrameTracer(seconds) if IN_PYODIDE else _Watchdog(seconds)
+    if IN_PYODIDE:  # no threads: loop ticks only
+        return _LoopDeadline(seconds)
+    return _Both(_LoopDeadline(seconds), _Watchdog(seconds))
 
 
 class _NoBudget:
@@ -245,12 +282,13 @@ def install_jax() -> None:
 
 
 def fresh_namespace() -> dict:
-    return {"__name__": "__main__", "__builtins__": builtins, "__file__": USER_FILE}
+    return {"__name__": "__main__", "__builtins__": builtins, "__file__": USER_FILE, TICK_NAME: tick}
 
 
 def compile_user_code(code: str):
     """(module code object, trailing-expression code object or None)."""
     tree = ast.parse(code, USER_FILE, "exec")
+    tree = ast.fix_missing_locations(_LoopTicks().visit(tree))
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = ast.Expression(tree.body.pop().value)

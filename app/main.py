@@ -1,0 +1,371 @@
+"""gradpad's Panel UI: editor + examples on the left, five panes (Jaxpr, Plots, vmap, Timing,
+Console) on the right, all refreshed together from one `analysis.analyse` run.
+
+The page (static site) calls `create_app()`; `panel serve app/main.py` serves the same app.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import panel as pn
+import param
+
+from app import analysis, env, examples, export, sandbox, share
+from app.panes import console as console_pane
+from app.panes import jaxpr as jaxpr_pane
+from app.panes import plots as plots_pane
+from app.panes import timing as timing_pane
+from app.panes import vmap as vmap_pane
+from app.panes.common import CSS
+
+DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
+PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
+AUTORUN_PAUSE_S = 1.2
+VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
+
+
+class KeyBridge(pn.custom.JSComponent):
+    """Ctrl/Cmd+Enter anywhere on the page (the editor included) bumps `runs`."""
+
+    runs = param.Integer(default=0)
+
+    _esm = """
+    export function render({ model }) {
+      const onKey = (e) => {
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); model.runs = model.runs + 1; }
+      };
+      document.addEventListener("keydown", onKey, true);
+      model.on("remove", () => document.removeEventListener("keydown", onKey, true));
+      return document.createElement("span");
+    }
+    """
+
+
+class Playground:
+    """One user's playground: widgets, the latest analysis, and the panes built from it."""
+
+    def __init__(self, code: str | None = None, example: str | None = None, embed: share.EmbedOptions | None = None):
+        self.embed = embed or share.EmbedOptions()
+        self.analysis: analysis.Analysis | None = None
+        self.example_name: str | None = None
+        self.loaded_code = ""            # the code as last loaded (example or link): edits differ from it
+        self._autorun_generation = 0
+        self._busy = False
+        self._quiet = 0                  # >0 while the app itself sets widget values
+
+        self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_both",
+                                            min_height=300, readonly=self.embed.readonly, on_keyup=True)
+        self.example_select = pn.widgets.Select(
+            name="Example", options={"(your code)": ""} | {examples.load(n).title: n for n in examples.names()},
+            sizing_mode="stretch_width")
+        self.function_select = pn.widgets.Select(name="Function", options=[], sizing_mode="stretch_width")
+        self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
+                                               sizing_mode="stretch_width")
+        self.view_select = pn.widgets.RadioButtonGroup(options={label: v for v, label in VIEW_LABELS.items()},
+                                                       value="f", button_type="light")
+        self.in_axes_input = pn.widgets.TextInput(name="in_axes (one per argument; None = not batched)",
+                                                  value="", placeholder="0", width=260)
+        self.backend_select = pn.widgets.Select(name="Backend", options=available_backends(), width=110)
+        self.run_button = pn.widgets.Button(name="▶ Run", button_type="primary", width=90)
+        self.share_link = pn.widgets.TextInput(name="Share link", sizing_mode="stretch_width")
+        self.share_button = pn.widgets.Button(name="Share", width=80)
+        self.embed_button = pn.widgets.Button(name="Embed", width=80)
+        self.embed_snippet = pn.widgets.TextAreaInput(name="Embed snippet", height=90, sizing_mode="stretch_width",
+                                                      visible=False)
+        self.download_py = pn.widgets.FileDownload(callback=self._export_py, filename="gradpad.py",
+                                                   label="⬇ .py", button_type="light", width=80, embed=False)
+        self.download_nb = pn.widgets.FileDownload(callback=self._export_ipynb, filename="gradpad.ipynb",
+                                                   label="⬇ .ipynb", button_type="light", width=90, embed=False)
+        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width")
+        self.notice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
+        self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
+        self.keys = KeyBridge(visible=True, width=0, height=0, margin=0)
+
+        self.panes = {name: pn.Column(sizing_mode="stretch_both", scroll=True, name=title)
+                      for name, title in PANE_TITLES.items()}
+        self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
+                            sizing_mode="stretch_both", dynamic=False)
+
+        self.run_button.on_click(lambda e: self.run())
+        self.keys.param.watch(lambda e: self.run(), "runs")
+        self.share_button.js_on_click(args={"link": self.share_link},
+                                      code="navigator.clipboard && navigator.clipboard.writeText(link.value)")
+        self.share_button.on_click(lambda e: self._show_share())
+        self.embed_button.on_click(lambda e: self._show_embed())
+        self._watch(self.example_select, self._on_example)
+        self._watch(self.function_select, lambda e: self._rerun_panes(function=e.new))
+        self._watch(self.args_input, lambda e: self._rerun_panes())
+        self._watch(self.view_select, lambda e: self._render_jaxpr())
+        self._watch(self.in_axes_input, lambda e: self._rerun_panes())
+        self._watch(self.editor, self._on_edit)
+        self.restore_button.on_click(lambda e: self._restore_previous())
+
+        self._initial(code, example)
+
+    def _watch(self, widget, callback):
+        widget.param.watch(lambda e: None if self._quiet else callback(e), "value")
+
+    # ------------------------------------------------------------------ state in and out
+    def _initial(self, code, example):
+        state = None
+        try:
+            state = share.parse_hash(env.location_hash())
+        except ValueError as e:
+            self._notify(str(e))
+        if code is not None or example is not None:
+            state = share.ShareState(code=code or "", example=example)
+        if state is None:
+            saved = env.storage_get(env.AUTOSAVE_KEY)
+            state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
+        self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
+
+    def apply_state(self, state: share.ShareState, run: bool = True):
+        if state.example and not state.code:
+            ex = examples.load(state.example)
+            code, function, args = ex.code, state.function or ex.function, state.args or ex.args
+            self.example_name = ex.name
+        else:
+            code, function, args = state.code, state.function, state.args
+            self.example_name = state.example
+        self.loaded_code = code
+        self._set_quietly(self.editor, "value", code)
+        self._set_quietly(self.example_select, "value", self.example_name or "")
+        self._set_quietly(self.view_select, "value", state.view if state.view in VIEW_LABELS else "f")
+        if state.backend in self.backend_select.options:
+            self.backend_select.value = state.backend
+        if run:
+            self.run(function=function, args=args)
+
+    def current_state(self) -> share.ShareState:
+        return share.ShareState(code=self.editor.value, function=self.function_select.value or None,
+                                args=self.args_input.value or None, panes=list(self.embed.panes),
+                                backend=self.backend_select.value, view=self.view_select.value,
+                                example=self.example_name if self.editor.value == self.loaded_code else None)
+
+    def share_url(self) -> str:
+        return env.page_base() + share.state_hash(self.current_state())
+
+    def load(self, code: str | None = None, example: str | None = None, panes=None) -> dict:
+        """Page API: load code or an example, run it, and return the snapshot."""
+        if panes:
+            wanted = [p for p in panes if p in self.panes]
+            if wanted:
+                self.tabs.active = list(self.embed.panes).index(wanted[0]) if wanted[0] in self.embed.panes else 0
+        if example and not code:
+            self._stash_unsaved()
+        self.apply_state(share.ShareState(code=code or "", example=example), run=True)
+        return self.snapshot()
+
+    def snapshot(self) -> dict:
+        """What the panes show now, as plain JSON-able data (page API and tests)."""
+        a = self.analysis
+        if a is None:
+            return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
+                    "plots": {}, "timings": {}}
+        jv = a.jaxprs.get(self.view_select.value)
+        err = a.run.error or a.args_error
+        t = a.timing if a.timing and "error" not in a.timing else {}
+        return {
+            "code": self.editor.value,
+            "function": a.function.name if a.function else None,
+            "view": self.view_select.value,
+            "jaxpr": jv.text if jv and jv.error is None else "",
+            "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
+            "console": console_pane.console_text(a.run),
+            "error": {"type": err.type, "message": err.message, "hint": err.hint} if err else None,
+            "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
+                        "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
+                        "backend": t["backend"]} if t else {},
+        }
+
+    # ------------------------------------------------------------------ running
+    def run(self, function: str | None = None, args: str | None = None):
+        """Run the editor's code and rebuild every pane."""
+        if self._busy:
+            return
+        self._busy = True
+        self.status.object = '<span class="gp-muted">running…</span>'
+        try:
+            self._select_backend()
+            code = self.editor.value
+            self.analysis = analysis.analyse(code, function=function, args_source=args,
+                                             in_axes=self._in_axes())
+            self._sync_inputs()
+            self._render_all()
+            env.storage_set(env.AUTOSAVE_KEY, code)
+            self.share_link.value = self.share_url()
+            if env.IN_BROWSER and not self.embed.embed:
+                env.set_hash(share.state_hash(self.current_state()))
+        finally:
+            self._busy = False
+
+    def _rerun_panes(self, function=None):
+        """The function, its input or in_axes changed: recompute the panes for the same code."""
+        if self._busy or self.analysis is None:
+            return
+        self.run(function=function or self.function_select.value or None, args=self.args_input.value)
+
+    def _in_axes(self):
+        text = self.in_axes_input.value.strip()
+        if not text:
+            return None
+        try:
+            value = eval(f"({text},)", {"__builtins__": {}}, {"None": None})
+            return tuple(value)
+        except Exception:  # noqa: BLE001 - a typo in the box: batch everything along 0
+            return None
+
+    def _select_backend(self):
+        backend = self.backend_select.value
+        sandbox.install_jax()
+        import jax
+        try:
+            jax.config.update("jax_platforms", backend)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _sync_inputs(self):
+        a = self.analysis
+        names = [f.name for f in a.functions]
+        self._set_quietly(self.function_select, "options", names)
+        self._set_quietly(self.function_select, "value", a.function.name if a.function else None)
+        self._set_quietly(self.args_input, "value", a.args_source)
+
+    # ------------------------------------------------------------------ rendering
+    def _render_all(self):
+        a = self.analysis
+        err = a.run.error or a.args_error
+        fn = f" · function <code>{a.function.name}({a.args_source})</code>" if a.function else " · no function found"
+        state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
+        self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
+        self._render_jaxpr()
+        self.panes["plot"].objects = plots_pane.render(a)
+        self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
+        self.panes["timing"].objects = timing_pane.render(a)
+        self.panes["console"].objects = console_pane.render(a, example_link=lambda n: f"#example={n}")
+        if err is not None and "console" in self.embed.panes and a.function is None:
+            self.tabs.active = list(self.embed.panes).index("console")
+
+    def _render_jaxpr(self):
+        if self.analysis is None:
+            return
+        self.panes["jaxpr"].objects = [self.view_select] + jaxpr_pane.render(self.analysis, self.view_select.value)
+
+    # ------------------------------------------------------------------ editing, examples, sharing
+    def _on_edit(self, event):
+        env.storage_set(env.AUTOSAVE_KEY, event.new)
+        self._autorun_generation += 1
+        generation = self._autorun_generation
+
+        def fire():
+            if generation == self._autorun_generation:
+                self.run(function=self.function_select.value or None)
+        try:
+            asyncio.get_event_loop().call_later(AUTORUN_PAUSE_S, fire)
+        except RuntimeError:  # no event loop (plain CPython tests): run on explicit request only
+            pass
+
+    def _on_example(self, event):
+        if not event.new:
+            return
+        self._stash_unsaved()
+        self.apply_state(share.ShareState(example=event.new), run=True)
+
+    def _stash_unsaved(self):
+        """Loading an example never silently discards edits: keep them one click away."""
+        if self.editor.value.strip() and self.editor.value != self.loaded_code:
+            env.storage_set(env.PREVIOUS_KEY, self.editor.value)
+            self.restore_button.visible = True
+            self._notify("Your edited code was kept: “Restore my code” brings it back.")
+
+    def _restore_previous(self):
+        previous = env.storage_get(env.PREVIOUS_KEY)
+        if previous:
+            self.apply_state(share.ShareState(code=previous), run=True)
+        self.restore_button.visible = False
+        self.notice.visible = False
+
+    def _notify(self, text: str):
+        self.notice.object = f'<div class="gp-hint">{text}</div>'
+        self.notice.visible = True
+
+    def _show_share(self):
+        self.share_link.value = self.share_url()
+
+    def _show_embed(self):
+        self.embed_snippet.value = share.iframe_snippet(env.page_base(), self.current_state())
+        self.embed_snippet.visible = True
+
+    def _export_py(self):
+        import io
+        return io.StringIO(export.to_py(self.editor.value))
+
+    def _export_ipynb(self):
+        import io
+        return io.StringIO(export.to_ipynb(self.editor.value, title=self.example_name or "gradpad"))
+
+    def _set_quietly(self, widget, name, value):
+        """Set a widget value without our own watchers rerunning the code."""
+        self._quiet += 1
+        try:
+            setattr(widget, name, value)
+        finally:
+            self._quiet -= 1
+
+    # ------------------------------------------------------------------ layout
+    def view(self):
+        if self.embed.embed:
+            return self._embed_view()
+        toolbar = pn.Row(self.example_select, self.backend_select, self.run_button, sizing_mode="stretch_width",
+                         align="end")
+        inputs = pn.Row(self.function_select, self.args_input, sizing_mode="stretch_width")
+        sharing = pn.Row(self.share_button, self.embed_button, self.download_py, self.download_nb,
+                         sizing_mode="stretch_width")
+        left = pn.Column(toolbar, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
+                         self.editor, inputs, sharing, self.share_link, self.embed_snippet, self.keys,
+                         width=500, sizing_mode="stretch_height", css_classes=["gp-left"])
+        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_both", css_classes=["gp-right"])
+        return pn.Row(left, right, sizing_mode="stretch_both", min_height=700, css_classes=["gp-app"])
+
+    def _embed_view(self):
+        open_link = pn.pane.HTML(
+            f'<a href="{env.page_base()}{share.state_hash(self.current_state())}" target="_blank" '
+            'rel="noopener">open in gradpad ↗</a>', stylesheets=[CSS], align="end")
+        top = pn.Row(self.status, open_link, sizing_mode="stretch_width")
+        parts = [top]
+        if not self.embed.readonly:
+            parts.append(pn.Column(self.editor, height=160, sizing_mode="stretch_width"))
+        parts.append(self.tabs)
+        return pn.Column(*parts, self.keys, sizing_mode="stretch_both", css_classes=["gp-embed"])
+
+
+def available_backends() -> list[str]:
+    sandbox.install_jax()
+    import jax
+    found = ["cpu"]
+    for name in ("webgpu",):
+        try:
+            if jax.devices(name):
+                found.append(name)
+        except Exception:  # noqa: BLE001 - backend not built or no adapter
+            pass
+    return found
+
+
+def create_app(code: str | None = None, example: str | None = None):
+    """The Panel object the page writes into <div id="app"> (and `panel serve` serves)."""
+    pn.extension("codeeditor", notifications=False)
+    opts = share.parse_query(env.location_search())
+    playground = Playground(code=code, example=example, embed=opts)
+    if env.IN_BROWSER:
+        from app import page_api
+        page_api.install(playground)
+    root = playground.view()
+    root.playground = playground  # reachable for tests and the page API
+    return root
+
+
+if __name__.startswith("bokeh_app"):  # `panel serve app/main.py`
+    create_app().servable(title="gradpad")

@@ -1,0 +1,46 @@
+"""`window.gradpad.load()` / `.snapshot()` for the page, and the same calls for a host page
+through postMessage to an embedded iframe. Pyodide only (imported by main.create_app there).
+
+Host protocol: post `{gradpad: "load", id, args: {code, example, panes}}` or
+`{gradpad: "snapshot", id}` to the iframe; it answers `{gradpad: "result", id, result}` or
+`{gradpad: "error", id, error}` to the sender's origin."""
+from __future__ import annotations
+
+import json
+
+_JS_GLUE = """
+const gp = window.gradpad || (window.gradpad = {});
+gp.load = async (opts) => JSON.parse(await pyLoad(JSON.stringify(opts || {})));
+gp.snapshot = async () => JSON.parse(await pySnapshot());
+if (!gp._messages) {
+  gp._messages = true;
+  window.addEventListener("message", async (ev) => {
+    const m = ev.data;
+    if (!m || typeof m !== "object" || !["load", "snapshot"].includes(m.gradpad)) return;
+    const reply = (msg) => ev.source && ev.source.postMessage({ ...msg, id: m.id }, ev.origin === "null" ? "*" : ev.origin);
+    try {
+      const result = m.gradpad === "load" ? await gp.load(m.args) : await gp.snapshot();
+      reply({ gradpad: "result", result });
+    } catch (e) {
+      reply({ gradpad: "error", error: String(e && e.message || e) });
+    }
+  });
+}
+"""
+
+
+def install(playground) -> None:
+    import js
+    from pyodide.ffi import create_proxy
+
+    async def py_load(opts_json):
+        opts = json.loads(str(opts_json))
+        return json.dumps(playground.load(code=opts.get("code"), example=opts.get("example"),
+                                          panes=opts.get("panes")))
+
+    async def py_snapshot():
+        return json.dumps(playground.snapshot())
+
+    glue = js.Function.new("pyLoad", "pySnapshot", _JS_GLUE)
+    # the proxies live as long as the page: they are never destroyed
+    glue(create_proxy(py_load), create_proxy(py_snapshot))

@@ -1,0 +1,57 @@
+"""Small HTML helpers shared by the panes."""
+from __future__ import annotations
+
+import html as _html
+
+import panel as pn
+
+CSS = """
+.gp-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px;
+  line-height: 1.45; white-space: pre; overflow: auto; background: #f7f8fa; border: 1px solid #e1e4e8;
+  border-radius: 6px; padding: 8px 10px; margin: 0; max-height: 420px; }
+.gp-jk { color: #8250df; font-weight: 600; } .gp-jv { color: #0550ae; } .gp-jt { color: #6e7781; }
+.gp-jp { color: #cf222e; font-weight: 600; } .gp-jl { color: #116329; }
+.gp-muted { color: #6e7781; font-size: 12px; }
+.gp-err { color: #b42318; font-weight: 600; } .gp-warn { color: #9a6700; }
+.gp-hint { background: #fff8c5; border: 1px solid #eed888; border-radius: 6px; padding: 6px 10px; }
+.gp-diff { border-collapse: collapse; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; width: 100%; }
+.gp-diff td { padding: 0 6px; white-space: pre; vertical-align: top; }
+.gp-diff .replace, .gp-diff .insert { background: #dafbe1; } .gp-diff .delete { background: #ffebe9; }
+.gp-diff th { text-align: left; font-weight: 600; border-bottom: 1px solid #ddd; }
+.gp-table { border-collapse: collapse; font-size: 12.5px; }
+.gp-table td, .gp-table th { border-bottom: 1px solid #eee; padding: 2px 8px; text-align: right; font-family: ui-monospace, Menlo, monospace; }
+.gp-badge { display: inline-block; background: #eef2ff; color: #3730a3; border-radius: 10px; padding: 1px 8px; margin-right: 6px; font-size: 12px; }
+"""
+
+
+def esc(text: str) -> str:
+    return _html.escape(str(text), quote=False)
+
+
+def code_block(text: str, css_class: str = "gp-code") -> pn.pane.HTML:
+    return pn.pane.HTML(f'<pre class="{css_class}">{esc(text)}</pre>', sizing_mode="stretch_width",
+                        stylesheets=[CSS])
+
+
+def html(body: str, **kw) -> pn.pane.HTML:
+    kw.setdefault("sizing_mode", "stretch_width")
+    return pn.pane.HTML(body, stylesheets=[CSS], **kw)
+
+
+def error_block(err, example_link=None) -> pn.pane.HTML:
+    """An ErrorInfo as class + first line, the hint, and a link to the example that fixes it."""
+    body = f'<div class="gp-err">{esc(err.headline())}</div>'
+    if err.hint:
+        link = ""
+        if err.example and example_link:
+            link = f' <a href="{example_link(err.example)}" target="_top">See the example →</a>'
+        body += f'<div class="gp-hint">{esc(err.hint)}{link}</div>'
+    return html(body)
+
+
+def fmt_seconds(s: float) -> str:
+    if s >= 1:
+        return f"{s:.2f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s * 1e6:.1f} µs"

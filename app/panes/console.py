@@ -1,0 +1,47 @@
+"""Console pane: the user's stdout, stderr and warnings, the trailing expression's value, and
+errors as JAX's class and message with a hint and a link to the example that shows the fix."""
+from __future__ import annotations
+
+from .common import error_block, esc, html
+
+
+def console_text(run) -> str:
+    """The console as plain text (what the page API's snapshot returns)."""
+    parts = []
+    if run.stdout:
+        parts.append(run.stdout.rstrip("\n"))
+    if run.stderr:
+        parts.append(run.stderr.rstrip("\n"))
+    parts += [f"warning: {w}" for w in run.warnings]
+    if run.result is not None:
+        parts.append(f"Out: {run.result}")
+    if run.error is not None:
+        parts.append(f"{run.error.type}: {run.error.message}".rstrip())
+    return "\n".join(parts)
+
+
+def render(a, example_link=None) -> list:
+    run = a.run
+    out = []
+    body = []
+    if run.stdout:
+        body.append(esc(run.stdout.rstrip("\n")))
+    if run.stderr:
+        body.append(f'<span class="gp-err">{esc(run.stderr.rstrip())}</span>')
+    for w in run.warnings:
+        body.append(f'<span class="gp-warn">warning: {esc(w)}</span>')
+    if run.result is not None:
+        body.append(f'<span class="gp-muted">Out:</span> {esc(run.result)}')
+    if not body and run.error is None:
+        body.append('<span class="gp-muted">(no output)</span>')
+    if body:
+        out.append(html(f'<pre class="gp-code gp-console">{chr(10).join(body)}</pre>'))
+    if run.error is not None:
+        where = f" (line {run.error.line})" if run.error.line else ""
+        out.append(error_block(run.error, example_link))
+        detail = esc(run.error.message) + (f"\n\n{esc(run.error.traceback)}" if run.error.traceback else "")
+        out.append(html(f'<details><summary class="gp-muted">full message{where}</summary>'
+                        f'<pre class="gp-code">{detail}</pre></details>'))
+    out.append(html(f'<p class="gp-muted">ran in {run.seconds * 1e3:.0f} ms · prints inside a jitted '
+                    'function appear only while it is traced (its first call)</p>'))
+    return out

@@ -1,0 +1,100 @@
+"""Jaxpr pane: JAX's text (highlighted) for f / grad / jit / vmap / jvp, the equation count,
+a side-by-side diff of f vs grad(f), and the jaxpr as a dataflow graph."""
+from __future__ import annotations
+
+import re
+
+import panel as pn
+from bokeh.models import (Circle, ColumnDataSource, GraphRenderer, HoverTool, LabelSet,
+                          MultiLine, StaticLayoutProvider)
+from bokeh.plotting import figure
+
+from .. import analysis
+from .common import error_block, esc, html
+
+TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
+                   r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
+
+
+def highlight(text: str) -> str:
+    """JAX's jaxpr text as HTML with spans for keywords, variables, types, primitives, literals."""
+    out, pos = [], 0
+    for m in TOKEN.finditer(text):
+        out.append(esc(text[pos:m.start()]))
+        if m.group("k"):
+            out.append(f'<span class="gp-jk">{esc(m.group("k"))}</span>')
+        elif m.group("l"):
+            out.append(f'<span class="gp-jl">{esc(m.group("l"))}</span>')
+        elif m.group("v"):
+            out.append(f'<span class="gp-jv">{esc(m.group("v"))}</span>:'
+                       f'<span class="gp-jt">{esc(m.group("t"))}</span>')
+        else:
+            out.append(f'<span class="gp-jp">{esc(m.group("p"))}</span>')
+        pos = m.end()
+    out.append(esc(text[pos:]))
+    return "".join(out)
+
+
+def jaxpr_html(view: analysis.JaxprView) -> str:
+    return f'<pre class="gp-code gp-jaxpr">{highlight(view.text)}</pre>'
+
+
+def diff_html(left: str, right: str) -> str:
+    rows = ["<tr><th>make_jaxpr(f)</th><th>make_jaxpr(grad(f))</th></tr>"]
+    for tag, a, b in analysis.side_by_side(left, right):
+        cls = "" if tag == "equal" else tag
+        rows.append(f'<tr><td class="{cls if a else ""}">{esc(a)}</td><td class="{cls if b else ""}">{esc(b)}</td></tr>')
+    return f'<table class="gp-diff">{"".join(rows)}</table>'
+
+
+KIND_COLOURS = {"input": "#2563eb", "const": "#64748b", "eqn": "#f59e0b", "output": "#16a34a"}
+GROUP_COLOURS = ["#ef4444", "#8b5cf6", "#06b6d4", "#84cc16", "#f97316", "#ec4899"]
+
+
+def graph_figure(jaxpr, title: str, height: int = 300):
+    """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer); fused kernels, when a
+    backend reports them, are coloured by group."""
+    g = analysis.dataflow_graph(jaxpr)
+    nodes = g["nodes"]
+    ids = [n["id"] for n in nodes]
+    colours = [GROUP_COLOURS[n["group"] % len(GROUP_COLOURS)] if n["group"] is not None
+               else KIND_COLOURS[n["kind"]] for n in nodes]
+    xs = [n["x"] for n in nodes]
+    ys = [n["y"] for n in nodes]
+    p = figure(title=title, height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,reset",
+               x_range=(min(xs) - 0.6, max(xs) + 0.6), y_range=(min(ys) - 0.8, max(ys) + 0.8),
+               toolbar_location="right")
+    p.axis.visible = False
+    p.grid.visible = False
+    graph = GraphRenderer()
+    graph.node_renderer.data_source.data = dict(index=ids, label=[n["label"] for n in nodes],
+                                                kind=[n["kind"] for n in nodes], colour=colours)
+    graph.node_renderer.glyph = Circle(radius=0.18, fill_color="colour", line_color="#333")
+    graph.edge_renderer.data_source.data = dict(start=[s for s, _ in g["edges"]], end=[d for _, d in g["edges"]])
+    graph.edge_renderer.glyph = MultiLine(line_color="#94a3b8", line_width=1.5)
+    graph.layout_provider = StaticLayoutProvider(graph_layout={n["id"]: (n["x"], n["y"]) for n in nodes})
+    p.renderers.append(graph)
+    labels = ColumnDataSource(dict(x=xs, y=ys, text=[n["label"] for n in nodes]))
+    p.add_layout(LabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
+                          x_offset=-14, y_offset=12))
+    p.add_tools(HoverTool(renderers=[graph.node_renderer], tooltips=[("", "@label"), ("kind", "@kind")]))
+    return p
+
+
+def render(a: analysis.Analysis, view: str) -> list:
+    jv = a.jaxprs.get(view)
+    if jv is None:
+        return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
+    code = analysis.VIEW_CODE[view].format(args=a.args_source)
+    head = html(f'<span class="gp-badge">{esc(code)}</span>'
+                + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equations</span>' if jv.error is None else ""))
+    if jv.error is not None:
+        return [head, error_block(jv.error)]
+    parts = [head, html(jaxpr_html(jv))]
+    f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
+    if f_view and g_view and f_view.error is None and g_view.error is None:
+        parts.append(pn.Card(html(diff_html(f_view.text, g_view.text)), title="f vs grad(f), side by side",
+                             collapsed=view != "grad", sizing_mode="stretch_width"))
+    title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
+    parts.append(pn.pane.Bokeh(graph_figure(jv.closed.jaxpr, title), sizing_mode="stretch_width"))
+    return parts

@@ -1,0 +1,85 @@
+"""Plots pane (Bokeh, hover tools): f, f', f'' for R -> R; a heatmap with gradient arrows for
+R^2 -> R; the Jacobian as a heatmap for vector outputs. Shows the code that computed them."""
+from __future__ import annotations
+
+import numpy as np
+import panel as pn
+from bokeh.models import ColorBar, HoverTool, LinearColorMapper
+from bokeh.palettes import Viridis256
+from bokeh.plotting import figure
+
+from .common import code_block, error_block, html
+
+CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
+
+
+def scalar_figure(data: dict, height: int = 320):
+    p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
+               title="f, f' and f'' (jax.vmap of jax.grad)")
+    for key, label, colour in CURVES:
+        p.line(data["x"], data[key], legend_label=label, color=colour, line_width=2, name=key)
+    p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
+    p.legend.location = "top_left"
+    p.legend.click_policy = "hide"
+    return p
+
+
+def surface_figure(data: dict, height: int = 360):
+    x, y, z = data["x"], data["y"], data["z"]
+    dx, dy = x[-1] - x[0], y[-1] - y[0]
+    finite = z[np.isfinite(z)]
+    mapper = LinearColorMapper(palette=Viridis256, low=float(finite.min()) if finite.size else 0,
+                               high=float(finite.max()) if finite.size else 1)
+    p = figure(height=height, sizing_mode="stretch_width", title="f(x, y) with its gradient",
+               x_range=(float(x[0]), float(x[-1])), y_range=(float(y[0]), float(y[-1])),
+               tools="pan,wheel_zoom,reset,save")
+    img = p.image(image=[z], x=float(x[0]), y=float(y[0]), dw=float(dx), dh=float(dy), color_mapper=mapper,
+                  name="surface")
+    p.add_tools(HoverTool(renderers=[img], tooltips=[("x", "$x{0.00}"), ("y", "$y{0.00}"), ("f", "@image{0.000}")]))
+    gx, gy = data["gx"], data["gy"]
+    norm = np.sqrt(gx ** 2 + gy ** 2)
+    scale = 0.8 * (dx / max(1, int(np.sqrt(len(gx))))) / (np.nanmax(norm) if np.isfinite(norm).any() and np.nanmax(norm) > 0 else 1)
+    x1, y1 = data["ax"] + scale * gx, data["ay"] + scale * gy
+    p.segment(data["ax"], data["ay"], x1, y1, color="white", line_width=1.5, name="gradient")
+    p.scatter(x1, y1, size=4, color="white")
+    p.add_layout(ColorBar(color_mapper=mapper), "right")
+    return p
+
+
+def jacobian_figure(jac: np.ndarray, height: int = 320):
+    m, n = jac.shape
+    lim = float(np.nanmax(np.abs(jac))) if np.isfinite(jac).any() else 1.0
+    mapper = LinearColorMapper(palette="RdBu11", low=-lim or -1, high=lim or 1)
+    p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
+               x_range=(0, n), y_range=(m, 0), tools="hover,reset,save",
+               tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")])
+    p.image(image=[jac], x=0, y=m, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+    p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
+    p.add_layout(ColorBar(color_mapper=mapper), "right")
+    return p
+
+
+def point_counts(kind: str | None, data: dict) -> dict:
+    """What the page API's snapshot reports: plot name -> number of points drawn."""
+    if not data or "error" in data or kind is None:
+        return {}
+    if kind == "scalar":
+        return {k: int(len(data[k])) for k, _, _ in CURVES}
+    if kind == "r2":
+        return {"surface": int(data["z"].size), "gradient": int(len(data["gx"]))}
+    return {"jacobian": int(data["jac"].size)}
+
+
+def render(a) -> list:
+    if a.function is None:
+        return [html('<p class="gp-muted">No function to plot yet.</p>')]
+    data, kind = a.plot, a.plot_kind
+    if kind is None:
+        return [html('<p class="gp-muted">Plots apply to functions R → R (f, f\', f\'\'), R² → R '
+                     '(heatmap with gradient arrows) and small vector outputs (the Jacobian). '
+                     f'<code>{a.function.name}({a.args_source})</code> is none of these.</p>')]
+    if "error" in data:
+        return [error_block(data["error"])]
+    fig = {"scalar": scalar_figure, "r2": surface_figure}.get(kind)
+    fig = fig(data) if fig else jacobian_figure(data["jac"])
+    return [pn.pane.Bokeh(fig, sizing_mode="stretch_width"), code_block(data["code"])]

@@ -1,0 +1,76 @@
+"""vmap pane: the batched outputs (table and plot) and the tutorial's three ways to batch,
+a Python loop, jax.vmap (also under jit) and f applied to the batch directly, with timings."""
+from __future__ import annotations
+
+import numpy as np
+import panel as pn
+from bokeh.plotting import figure
+
+from .common import code_block, error_block, esc, fmt_seconds, html
+
+METHODS = ("loop", "vmap", "jit(vmap)", "manual")
+
+
+def table_html(value: np.ndarray, max_rows: int = 12, max_cols: int = 8) -> str:
+    v = np.asarray(value)
+    v2 = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
+    head = "".join(f"<th>[{j}]</th>" for j in range(min(v2.shape[1], max_cols)))
+    rows = []
+    for i, row in enumerate(v2[:max_rows]):
+        cells = "".join(f"<td>{x:.5g}</td>" if np.issubdtype(type(x), np.number) else f"<td>{esc(x)}</td>"
+                        for x in row[:max_cols])
+        rows.append(f"<tr><th>batch {i}</th>{cells}</tr>")
+    note = f'<div class="gp-muted">showing {min(v2.shape[0], max_rows)}×{min(v2.shape[1], max_cols)} of {v.shape}</div>' \
+        if v2.shape[0] > max_rows or v2.shape[1] > max_cols else ""
+    return f'<table class="gp-table"><tr><th></th>{head}</tr>{"".join(rows)}</table>{note}'
+
+
+def outputs_figure(value: np.ndarray, height: int = 240):
+    v = np.asarray(value, dtype=float)
+    v2 = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
+    p = figure(height=height, sizing_mode="stretch_width", title="batched outputs (one line per batch element)",
+               tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")])
+    palette = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
+    for i, row in enumerate(v2[:8]):
+        xs = np.arange(len(row))
+        if len(row) == 1:
+            p.scatter([i], row, size=9, color=palette[i % 8], name=f"batch{i}")
+        else:
+            p.line(xs, row, color=palette[i % 8], line_width=2, name=f"batch{i}")
+    return p
+
+
+def timing_html(result: dict) -> str:
+    rows = []
+    for m in METHODS:
+        e = result.get(m)
+        if not e:
+            continue
+        if e.get("error") is not None:
+            rows.append(f'<tr><th>{m}</th><td colspan="3" class="gp-err">{esc(e["error"].headline()[:120])}</td></tr>')
+            continue
+        t = e.get("time") or {}
+        same = e.get("matches_vmap")
+        check = "" if same is None else ("✓ same as vmap" if same else "✗ differs from vmap")
+        rows.append(f"<tr><th>{m}</th><td>{fmt_seconds(t['median']) if t else '-'}</td>"
+                    f"<td>{fmt_seconds(t['min']) + ' – ' + fmt_seconds(t['max']) if t else ''}</td><td>{check}</td></tr>")
+    return ('<table class="gp-table"><tr><th>method</th><th>median</th><th>min – max</th><th></th></tr>'
+            + "".join(rows) + "</table>")
+
+
+def render(a) -> list:
+    r = a.vmap
+    if not r:
+        return [html('<p class="gp-muted">No function input to batch yet.</p>')]
+    if r.get("error") is not None:
+        return [error_block(r["error"])]
+    parts = [code_block(r["code"] + f"  # batch of {r['size']}: each input shifted by 0.5·k")]
+    v = r.get("vmap", {})
+    if v.get("error") is not None:
+        parts.append(error_block(v["error"]))
+    elif v.get("value") is not None:
+        parts.append(pn.Row(html(table_html(v["value"]), width=420),
+                            pn.pane.Bokeh(outputs_figure(v["value"]), sizing_mode="stretch_width"),
+                            sizing_mode="stretch_width"))
+    parts.append(html("<b>Loop vs vmap vs manual batching</b>" + timing_html(r)))
+    return parts
