@@ -254,7 +254,9 @@ class _Program:
         with np.errstate(all="ignore"):
             for eqn in self.eqns:
                 impl = impl_rules[eqn.primitive]
-                outs = impl(*[read(v) for v in eqn.invars], **eqn.params)
+                raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
+                outs = (raw(*[read(v) for v in eqn.invars]) if raw is not None
+                        else impl(*[read(v) for v in eqn.invars], **eqn.params))
                 if eqn.primitive.multiple_results:
                     env.update(zip(eqn.outvars, outs))
                 else:
