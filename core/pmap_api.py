@@ -13,15 +13,13 @@ from __future__ import annotations
 import functools
 import weakref
 
-import numpy as np
-
 from .avals import ShapedArray
 from .devices import device_count
-from .jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
+from .jaxpr import ClosedJaxpr, Jaxpr, Literal
 from .rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
-from .tracing import Primitive, Tracer, get_aval
+from .tracing import Primitive, get_aval
 from .transforms import ad
-from .tree_util import tree_flatten, tree_leaves, tree_unflatten
+from .tree_util import tree_flatten, tree_unflatten
 
 __all__ = ["pmap"]
 

@@ -15,13 +15,13 @@ import numpy as np
 from .. import dtypes
 from ..array import Array, to_numpy
 from ..avals import ShapedArray
-from ..jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
+from ..jaxpr import ClosedJaxpr, Jaxpr, Var
 from ..rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
 from ..tracing import Primitive, Tracer, get_aval, new_main
 from ..transforms import ad
 from ..transforms.staging import convert_constvars_to_invars, eval_jaxpr, trace_to_jaxpr
-from ..tree_util import tree_flatten, tree_structure, tree_unflatten
-from .call import _backward_with_residuals, partial_eval_jaxpr
+from ..tree_util import tree_flatten, tree_map, tree_unflatten
+from .call import _backward_with_residuals
 
 
 # ---- tracing bodies -----------------------------------------------------------------------
@@ -133,28 +133,6 @@ def _jvp_jaxpr(cj: ClosedJaxpr, nonzeros, instantiate):
     tan_avals = [ad.tangent_aval(a) for a, nz in zip(in_avals, nonzeros) if nz]
     new, consts = _trace(fun, list(in_avals) + tan_avals)
     return new, consts, list(out_nz)
-
-
-def _partial_eval_forced(jaxpr: Jaxpr, unknowns, force_unknown):
-    """partial_eval_jaxpr, but outputs in `force_unknown` come out of the unknown side even when
-    known (their known value travels as a residual)."""
-    known, unknown, out_unk, n_res = partial_eval_jaxpr(jaxpr, unknowns)
-    extra = {k for k, (u, f) in enumerate(zip(out_unk, force_unknown)) if f and not u}
-    if not extra:
-        return known, unknown, out_unk, n_res
-    n_known = len(known.outvars) - n_res
-    known_pos = [k for k, u in enumerate(out_unk) if not u]
-    kept = [v for k, v in zip(known_pos, known.outvars[:n_known]) if k not in extra]
-    moved = {k: v for k, v in zip(known_pos, known.outvars[:n_known]) if k in extra}
-    moved_keys = sorted(moved)
-    new_known = Jaxpr([], known.invars, kept + known.outvars[n_known:] + [moved[k] for k in moved_keys],
-                      known.eqns)
-    moved_vars = {k: Var(moved[k].aval) for k in moved_keys}
-    unk_outs = iter(unknown.outvars)
-    outs = [next(unk_outs) if u else moved_vars[k] for k, u in enumerate(out_unk) if u or k in extra]
-    new_unknown = Jaxpr([], unknown.invars[:n_res] + [moved_vars[k] for k in moved_keys] + unknown.invars[n_res:],
-                        outs, unknown.eqns)
-    return new_known, new_unknown, [u or k in extra for k, u in enumerate(out_unk)], n_res + len(moved_keys)
 
 
 def _linearize_jaxpr(cj: ClosedJaxpr, nonzeros):
@@ -536,7 +514,7 @@ def _while_jvp(primals, tangents, cond_jaxpr, body_jaxpr, cond_nconsts, body_nco
             + list(range(J + nb, J + nb + k)) + list(range(J + nb + k + nbt, J + nb + k + nbt + nkt)))
     body = _reorder(jb, perm)
     cj = cond_jaxpr.jaxpr
-    cond = ClosedJaxpr(Jaxpr([], cj.invars + [Var(ad.tangent_aval(a)) for a, nz in zip(get_avals(init), carry_nz) if nz],
+    cond = ClosedJaxpr(Jaxpr([], cj.invars + [Var(ad.tangent_aval(a)) for a, nz in zip((get_aval(x) for x in init), carry_nz) if nz],
                              cj.outvars, cj.eqns), [])
     t_init = [ad.instantiate(t) if nz and type(t) is ad.Zero else t
               for t, nz in zip(init_t, carry_nz)]
@@ -545,10 +523,6 @@ def _while_jvp(primals, tangents, cond_jaxpr, body_jaxpr, cond_nconsts, body_nco
                         cond_jaxpr=cond, body_jaxpr=body, cond_nconsts=nc, body_nconsts=J + nb + nbt)
     t_it = iter(outs[k:])
     return outs[:k], [next(t_it) if nz else ad.Zero(get_aval(p)) for p, nz in zip(outs[:k], carry_nz)]
-
-
-def get_avals(xs):
-    return [get_aval(x) for x in xs]
 
 
 jvp_rules[while_p] = _while_jvp
@@ -928,16 +902,11 @@ def _batched_map(f, xs, batch_size):
     n_batches, rem = divmod(n, batch_size)
     main = [jnp.reshape(x[:n_batches * batch_size], (n_batches, batch_size) + get_aval(x).shape[1:]) for x in leaves]
     ys = map(vmap(f), tree_unflatten(tree, main))
-    ys = tree_map_(lambda y: jnp.reshape(y, (n_batches * batch_size,) + y.shape[2:]), ys)
+    ys = tree_map(lambda y: jnp.reshape(y, (n_batches * batch_size,) + y.shape[2:]), ys)
     if rem:
         rest = vmap(f)(tree_unflatten(tree, [x[n_batches * batch_size:] for x in leaves]))
-        ys = tree_map_(lambda a, b: jnp.concatenate([a, b]), ys, rest)
+        ys = tree_map(lambda a, b: jnp.concatenate([a, b]), ys, rest)
     return ys
-
-
-def tree_map_(f, *trees):
-    from ..tree_util import tree_map
-    return tree_map(f, *trees)
 
 
 def associative_scan(fn, elems, reverse=False, axis=0):
