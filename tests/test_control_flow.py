@@ -272,3 +272,31 @@ def test_float_predicate_is_allowed_like_jax():
     # lax.cond(1.5, lambda: 1.0, lambda: 2.0) -> Array(1., dtype=float32, weak_type=True) in JAX
     out = lax.cond(1.5, lambda: 1.0, lambda: 2.0)
     assert float(out) == 1.0 and out.weak_type
+
+
+def test_branch_type_error_message_is_jax_s():
+    # lax.switch(0, [lambda x: x, lambda x: 2], 1.0) in JAX 0.10.2 raises TypeError:
+    # "switch branches must have equal output types but they differ.\n\nbranch 0 is <lambda> at ...
+    #  The output of branch 0 has type float32[] but the corresponding output of branch1 has type
+    #  int32[], so the dtypes do not match.\n\nRevise branch 0 and/or branch1 so that all output types match."
+    with pytest.raises(TypeError) as info:
+        lax.switch(0, [lambda x: x, lambda x: 2], 1.0)
+    msg = str(info.value)
+    assert msg.startswith("switch branches must have equal output types but they differ.\n\nbranch 0 is <lambda> at ")
+    assert ("The output of branch 0 has type float32[] but the corresponding output of branch1 has type int32[], "
+            "so the dtypes do not match.\n\nRevise branch 0 and/or branch1 so that all output types match.") in msg
+    # x = jnp.array([1., 2., 3.]); lax.cond(True, lambda x: x, lambda x: 0, x) (the jit tutorial)
+    with pytest.raises(TypeError, match="type float32\\[3\\] but the corresponding output of false_fun has type "
+                                        "int32\\[\\], so the dtypes do not match, and the shapes do not match"):
+        lax.cond(True, lambda x: x, lambda x: 0, jnp.array([1., 2., 3.]))
+
+
+@pytest.mark.parametrize("code,weak", [
+    # JAX 0.10.2: the output type is that of branches[0] (cond: the false branch), weak type included
+    ("lax.cond(True, lambda x: jnp.float32(1), lambda x: 2.0, 1.0)", True),
+    ("lax.cond(True, lambda x: 2.0, lambda x: jnp.float32(1), 1.0)", False),
+    ("lax.switch(1, [lambda x: 2.0, lambda x: jnp.float32(1)], 1.0)", True),
+    ("lax.switch(0, [lambda x: jnp.float32(1), lambda x: 2.0], 1.0)", False),
+])
+def test_output_weak_type_follows_first_branch(code, weak):
+    assert _run("out = " + code).weak_type is weak

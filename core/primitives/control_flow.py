@@ -229,8 +229,9 @@ cond_p.pp_params = _cond_pp
 
 
 def _joined_out_avals(branches):
-    outs = list(branches[0].out_avals)
-    return [a.update(weak_type=all(b.out_avals[i].weak_type for b in branches)) for i, a in enumerate(outs)]
+    """The cond's output types: those of branches[0] (for cond: the false branch), as in JAX,
+    weak types included."""
+    return list(branches[0].out_avals)
 
 
 abstract_eval_rules[cond_p] = lambda index, *ops, branches: _joined_out_avals(branches)
@@ -296,15 +297,36 @@ def _switch_with_index(index, funs, operands, what):
                         + ", ".join(str(t) for t in trees) + ". Make every branch return the same kind of "
                         "container (tuple, dict, ...) with the same number of leaves.")
     outs0 = traced[0][0].out_avals
-    for cj, _, _ in traced[1:]:
-        if len(cj.out_avals) != len(outs0) or not all(_same_type(a, b) for a, b in zip(outs0, cj.out_avals)):
-            raise TypeError(
-                f"{what} branches must have equal output types, but they differ: "
-                + "; ".join("(" + ", ".join(a.str_short() for a in c.out_avals) + ")" for c, _, _ in traced)
-                + ". Make every branch return the same shapes and dtypes (cast with .astype).")
+    for i, (cj, _, _) in enumerate(traced[1:], 1):
+        for a, b in zip(outs0, cj.out_avals):
+            if not _same_type(a, b):
+                raise TypeError(_branch_type_error(what, funs, i, a, b))
     branches, consts = _join_consts([(cj, cs) for cj, cs, _ in traced])
     outs = cond_p.bind(index, *consts, *ops, branches=tuple(branches))
     return tree_unflatten(trees[0], outs)
+
+
+def _fun_desc(f) -> str:
+    code = getattr(f, "__code__", None)
+    if code is None:
+        return getattr(f, "__name__", repr(f))
+    return f"{code.co_name} at {code.co_filename}:{code.co_firstlineno}"
+
+
+def _branch_type_error(what, funs, i, a, b) -> str:
+    """JAX's message for branches whose outputs differ (cond: funs are [false_fun, true_fun])."""
+    if what == "cond":
+        (n1, f1), (n2, f2) = ("true_fun", funs[1]), ("false_fun", funs[0])
+        t1, t2 = (b, a)
+    else:
+        (n1, f1), (n2, f2) = ("branch 0", funs[0]), (f"branch{i}", funs[i])
+        t1, t2 = (a, b)
+    why = [w for w, bad in (("the dtypes do not match", t1.dtype != t2.dtype),
+                            ("the shapes do not match", t1.shape != t2.shape)) if bad]
+    return (f"{what} branches must have equal output types but they differ.\n\n{n1} is {_fun_desc(f1)}\n"
+            f"{n2} is {_fun_desc(f2)}\n\nThe output of {n1} has type {t1.str_short(short_dtypes=False)} but the "
+            f"corresponding output of {n2} has type {t2.str_short(short_dtypes=False)}, so "
+            f"{', and '.join(why)}.\n\nRevise {n1} and/or {n2} so that all output types match.")
 
 
 def _cond_jvp(primals, tangents, branches):
