@@ -14,6 +14,7 @@ from . import dtypes, errors
 from .array import Array, to_numpy
 from .avals import ShapedArray, aval_of_value
 from .config import config
+from .devices import dispatch_hooks as _dispatch_hooks
 from .jaxpr import ClosedJaxpr
 from .primitives.call import closed_call, jit_p
 from .tracing import Tracer, bind, get_aval
@@ -235,10 +236,8 @@ class _gc_paused:
 def _eager_plain() -> bool:
     """True when a jitted call may take the cached fast path: nothing is being traced, no
     accelerator hook, no debug checks, jit enabled."""
-    from .devices import dispatch_hooks
-    return (tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and dispatch_hooks.jit is None
-            and not config.read("jax_disable_jit") and not config.read("jax_debug_nans")
-            and not config.read("jax_debug_infs"))
+    return (tracing.eager_fast_path_ok() and _dispatch_hooks.jit is None
+            and not config.read("jax_disable_jit"))
 
 
 def _fast_key(args):
