@@ -6,12 +6,16 @@ The page (static site) calls `create_app()`; `panel serve app/main.py` serves th
 from __future__ import annotations
 
 import asyncio
-import json
+import sys
+from pathlib import Path
 
-import panel as pn
-import param
+if __name__.startswith("bokeh_app"):  # `panel serve app/main.py`: import core/ and app/ from this checkout
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app import analysis, env, examples, export, sandbox, share
+import panel as pn  # noqa: E402
+import param  # noqa: E402
+
+from app import analysis, env, examples, export, sandbox, share  # noqa: E402
 from app.panes import console as console_pane
 from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
@@ -54,8 +58,8 @@ class Playground:
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
 
-        self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_both",
-                                            min_height=300, readonly=self.embed.readonly, on_keyup=True)
+        self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_width",
+                                            height=440, readonly=self.embed.readonly, on_keyup=True)
         self.example_select = pn.widgets.Select(
             name="Example", options={"(your code)": ""} | {examples.load(n).title: n for n in examples.names()},
             sizing_mode="stretch_width")
@@ -82,10 +86,11 @@ class Playground:
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
         self.keys = KeyBridge(visible=True, width=0, height=0, margin=0)
 
-        self.panes = {name: pn.Column(sizing_mode="stretch_both", scroll=True, name=title)
+        pane_height = 400 if self.embed.embed else 700
+        self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
                       for name, title in PANE_TITLES.items()}
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
-                            sizing_mode="stretch_both", dynamic=False)
+                            sizing_mode="stretch_width", dynamic=False)
 
         self.run_button.on_click(lambda e: self.run())
         self.keys.param.watch(lambda e: self.run(), "runs")
@@ -325,9 +330,9 @@ class Playground:
                          sizing_mode="stretch_width")
         left = pn.Column(toolbar, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
                          self.editor, inputs, sharing, self.share_link, self.embed_snippet, self.keys,
-                         width=500, sizing_mode="stretch_height", css_classes=["gp-left"])
-        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_both", css_classes=["gp-right"])
-        return pn.Row(left, right, sizing_mode="stretch_both", min_height=700, css_classes=["gp-app"])
+                         width=480, css_classes=["gp-left"])
+        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"])
+        return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"])
 
     def _embed_view(self):
         open_link = pn.pane.HTML(
@@ -336,9 +341,10 @@ class Playground:
         top = pn.Row(self.status, open_link, sizing_mode="stretch_width")
         parts = [top]
         if not self.embed.readonly:
-            parts.append(pn.Column(self.editor, height=160, sizing_mode="stretch_width"))
+            self.editor.height = 140
+            parts.append(self.editor)
         parts.append(self.tabs)
-        return pn.Column(*parts, self.keys, sizing_mode="stretch_both", css_classes=["gp-embed"])
+        return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
 
 
 def available_backends() -> list[str]:
