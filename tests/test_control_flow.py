@@ -223,7 +223,7 @@ def test_fori_loop_concrete_bounds_lower_to_scan_traced_to_while():
 
 def test_scan_carry_type_error_names_the_problem():
     # lax.scan(lambda c, x: (c.astype(jnp.int32), x), 0.0, jnp.arange(3.0)) raises TypeError:
-    # "scan body function carry input and carry output must have equal types ..."
+    # "scan body function carry input and carry output must have equal types, but they differ: ..."
     with pytest.raises(TypeError, match="scan body function carry input and carry output must have equal types"):
         lax.scan(lambda c, x: (c.astype(jnp.int32), x), 0.0, jnp.arange(3.0))
 
@@ -258,6 +258,18 @@ ERRORS = [
     ("lax.fori_loop(0.0, 3, lambda i, x: x, 1)", TypeError,
      "lower and upper arguments to fori_loop must have equal types, got float32 and int32"),
     ("lax.scan(lambda c, x: c, 0.0, jnp.ones(3))", TypeError, "scan body output must be a pair, got ~float32[]."),
+    ("lax.scan(lambda c, x: (jnp.stack([c, c]), x), 0.0, jnp.arange(3.0))", TypeError,
+     "scan body function carry input and carry output must have equal types, but they differ:\n\nThe input carry c "
+     "has type float32[] but the corresponding output carry component has type float32[2], so the shapes do not "
+     "match.\n\nRevise the function so that all output types match the corresponding input types."),
+    ("lax.while_loop(lambda x: x < 10, lambda x: x * 2.0, jnp.int32(1))", TypeError,
+     "while_loop body function carry input and carry output must have equal types, but they differ:\n\nThe input "
+     "carry x has type int32[] but the corresponding output carry component has type float32[], so the dtypes do "
+     "not match."),
+    ("lax.fori_loop(0, 3, lambda i, c: {'a': c['a'] * 2.0}, {'a': jnp.int32(1)})", TypeError,
+     "scan body function carry input and carry output must have equal types, but they differ:\n\nThe input carry "
+     "component loop_carry[1]['a'] has type int32[] but the corresponding output carry component has type "
+     "float32[], so the dtypes do not match."),
 ]
 
 

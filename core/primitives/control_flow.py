@@ -76,11 +76,27 @@ def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
     return a.shape == b.shape and a.dtype == b.dtype
 
 
-def _type_diff(what, in_avals, out_avals) -> str:
-    lines = [f"  * {what} {i}: input type {a.str_short(short_dtypes=False)} but output type "
-             f"{b.str_short(short_dtypes=False)}" for i, (a, b) in enumerate(zip(in_avals, out_avals))
-             if not _same_type(a, b)]
-    return "\n".join(lines)
+def _carry_type_error(what, fun, init, in_avals, out_avals) -> str:
+    """JAX's message: which carry component (by argument name and key path) changed type, and how."""
+    import inspect
+    from ..tree_util import keystr, tree_flatten_with_path
+    try:
+        arg = next(iter(inspect.signature(fun).parameters))
+    except (TypeError, ValueError, StopIteration):
+        arg = "carry"
+    paths = [keystr(p) for p, _ in tree_flatten_with_path(init)[0]]
+    lines = []
+    for path, a, b in zip(paths, in_avals, out_avals):
+        if _same_type(a, b):
+            continue
+        why = [w for w, bad in (("the dtypes do not match", a.dtype != b.dtype),
+                                ("the shapes do not match", a.shape != b.shape)) if bad]
+        who = f"carry {arg}" if not path else f"carry component {arg}{path}"
+        lines.append(f"The input {who} has type {a.str_short(short_dtypes=False)} but the corresponding output "
+                     f"carry component has type {b.str_short(short_dtypes=False)}, so {', and '.join(why)}.")
+    return (f"{what} body function carry input and carry output must have equal types, but they differ:\n\n"
+            + "\n".join(lines) + "\n\nRevise the function so that all output types match the corresponding "
+            "input types.")
 
 
 def _promote_weak_inputs(vals, in_avals, out_avals):
@@ -504,10 +520,7 @@ def while_loop(cond_fun, body_fun, init_val):
         avals = [get_aval(x) for x in init]
         body, bconsts, out_tree = _trace_tree(body_fun, in_tree, avals)
     if not all(_same_type(a, b) for a, b in zip(avals, body.out_avals)):
-        raise TypeError("while_loop body function carry input and carry output must have equal types (e.g. "
-                        "shapes and dtypes of arrays), but they differ:\n"
-                        + _type_diff("carry element", avals, body.out_avals)
-                        + "\nMake the initial value already have the type the body returns.")
+        raise TypeError(_carry_type_error("while_loop", body_fun, init_val, avals, body.out_avals))
     cond, cconsts, cond_tree = _trace_tree(cond_fun, in_tree, avals)
     pa = cond.out_avals
     if len(pa) != 1 or pa[0].shape != () or pa[0].dtype.kind != "b":
@@ -687,10 +700,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpos
         avals = [get_aval(x) for x in init_flat]
         jaxpr, consts, c_tree, y_tree = trace(avals)
     if not all(_same_type(a, b) for a, b in zip(avals, jaxpr.out_avals[:k])):
-        raise TypeError("scan body function carry input and carry output must have equal types (e.g. shapes "
-                        "and dtypes of arrays), but they differ:\n"
-                        + _type_diff("carry element", avals, jaxpr.out_avals[:k])
-                        + "\nMake the initial carry already have the type the body returns.")
+        raise TypeError(_carry_type_error("scan", f, init, avals, jaxpr.out_avals[:k]))
     unroll = length if unroll is True else 1 if unroll is False else int(unroll)
     outs = scan_p.bind(*consts, *init_flat, *xs_flat, jaxpr=jaxpr, length=length, reverse=bool(reverse),
                        unroll=unroll, num_consts=len(consts), num_carry=k)
@@ -889,8 +899,8 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
     else:
         use_scan = True
     if use_scan:
-        def step(carry, _):
-            i, x = carry
+        def step(loop_carry, _):  # JAX's name for the carry in its messages
+            i, x = loop_carry
             return (i + 1, body_fun(i, x)), None
         n = max(hi - lo, 0)
         (_, out), _ = scan(step, (lower, init_val), None, length=n,
@@ -902,8 +912,8 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
         i, hi_, _ = carry
         return lax.lt(i, hi_)
 
-    def body(carry):
-        i, hi_, x = carry
+    def body(loop_carry):
+        i, hi_, x = loop_carry
         return i + 1, hi_, body_fun(i, x)
     return while_loop(cond_fun, body, (lower, upper, init_val))[2]
 
