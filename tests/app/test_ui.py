@@ -1,0 +1,123 @@
+"""The Panel app object under CPython: set editor text, run, and read what the panes show."""
+import json
+
+import pytest
+
+import panel as pn  # noqa: E402
+
+from app import env, examples, main, share  # noqa: E402
+from app.panes import jaxpr as jaxpr_pane  # noqa: E402
+
+sandbox_jax = __import__("app.sandbox", fromlist=["install_jax"])
+sandbox_jax.install_jax()
+import jax  # noqa: E402  (the engine)
+
+CODE = "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.tanh(x) * 3.0\n\nf(0.5)\n"
+
+
+@pytest.fixture(scope="module")
+def app():
+    return main.create_app(code=CODE)
+
+
+def texts(column) -> str:
+    """Every HTML/Markdown object's text in a pane column (widgets skipped)."""
+    out = []
+    for obj in column.objects:
+        if isinstance(obj, pn.Card):
+            out.append(texts(obj))
+        elif hasattr(obj, "object") and isinstance(obj.object, str):
+            out.append(obj.object)
+    return "\n".join(out)
+
+
+def test_snapshot_after_run(app):
+    pg = app.playground
+    snap = pg.snapshot()
+    f = pg.analysis.function.fn
+    assert snap["function"] == "f" and snap["error"] is None
+    assert snap["jaxpr"] == str(jax.make_jaxpr(f)(0.5))
+    assert snap["plots"] == {"f": 201, "df": 201, "d2f": 201}
+    assert snap["timings"]["retraces"] == 1 and snap["timings"]["backend"] == "cpu"
+    json.dumps(snap)  # the page API sends it as JSON
+
+
+def test_jaxpr_pane_shows_highlighted_text_and_count(app):
+    html = texts(app.playground.panes["jaxpr"])
+    assert '<span class="gp-jp">tanh</span>' in html
+    assert "2 equations" in html
+    assert any(isinstance(o, pn.pane.Bokeh) for o in app.playground.panes["jaxpr"].objects)
+
+
+def test_views_switch_the_jaxpr(app):
+    pg = app.playground
+    pg.view_select.value = "grad"
+    f = pg.analysis.function.fn
+    assert pg.snapshot()["jaxpr"] == str(jax.make_jaxpr(jax.grad(f))(0.5))
+    pg.view_select.value = "f"
+
+
+def test_plot_pane_data_sources_hold_f_and_df(app):
+    import numpy as np
+    fig = next(o for o in app.playground.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)).object
+    by_name = {r.name: r.data_source.data for r in fig.renderers if r.name}
+    x = np.asarray(by_name["f"]["x"])
+    np.testing.assert_allclose(by_name["f"]["y"], 3 * np.tanh(x), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(by_name["df"]["y"], 3 * (1 - np.tanh(x) ** 2), rtol=1e-4, atol=1e-5)
+
+
+def test_error_shows_class_hint_and_example_link():
+    pg = main.create_app(code="import jax\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\nf(1.0)\n").playground
+    snap = pg.snapshot()
+    assert snap["error"]["type"] == "TracerBoolConversionError"
+    html = texts(pg.panes["console"])
+    assert "TracerBoolConversionError: Attempted boolean conversion" in html
+    assert 'href="#example=static_args_and_control_flow"' in html
+    # the app keeps working after an error
+    pg.editor.value = CODE
+    pg.run()
+    assert pg.snapshot()["error"] is None
+
+
+def test_load_example_keeps_unsaved_edits_one_click_away():
+    pg = main.create_app(code=CODE).playground
+    pg.editor.value = CODE + "# my edit\n"
+    snap = pg.load(example="pytrees")
+    assert snap["function"] == "loss" and snap["code"] == examples.load("pytrees").code
+    assert pg.restore_button.visible
+    assert env.storage_get(env.PREVIOUS_KEY) == CODE + "# my edit\n"
+    pg._restore_previous()
+    assert pg.editor.value == CODE + "# my edit\n"
+
+
+def test_share_state_round_trips_through_the_app(app):
+    pg = app.playground
+    pg.view_select.value = "jit"
+    state = pg.current_state()
+    url = pg.share_url()
+    restored = share.parse_hash(url.split("#", 1)[1])
+    assert restored == state and restored.code == CODE and restored.view == "jit"
+    other = main.Playground(code="x = 1")
+    other.apply_state(restored)
+    assert other.snapshot()["jaxpr"] == pg.snapshot()["jaxpr"]
+    pg.view_select.value = "f"
+
+
+def test_embed_view_is_compact(monkeypatch):
+    monkeypatch.setattr(env, "location_search", lambda: "?embed=1&panes=jaxpr,plot&autorun=1&readonly=1")
+    root = main.create_app(example="jvp_and_vjp")
+    pg = root.playground
+    assert [t for t in pg.tabs._names] == ["Jaxpr", "Plots"]
+    assert pg.editor not in root.objects and pg.editor.readonly
+    assert "open in gradpad" in root.objects[0].objects[1].object
+
+
+def test_exports_are_downloadable(app):
+    py = app.playground._export_py().getvalue()
+    assert py.startswith("# Exported from gradpad") and "def f(x):" in py
+    nb = json.loads(app.playground._export_ipynb().getvalue())
+    assert nb["nbformat"] == 4
+
+
+def test_highlighter_escapes_html():
+    assert jaxpr_pane.highlight("a < b") == "a &lt; b"
