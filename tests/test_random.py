@@ -3,7 +3,8 @@
 
 Every expected value below was printed by real JAX 0.10.2 (CPU) evaluating the quoted expression
 (`R` is `jax.random`), e.g. `np.asarray(jax.random.split(jax.random.PRNGKey(0))).tolist()`.
-Integers and keys must match exactly; floats within 2 ulp (XLA fuses a*b+c and has its own log).
+Integers, keys and uniform floats must match exactly; normal floats within 2 ulp (erf_inv/log1p
+follow XLA's polynomials; >99.99% of samples are bit-identical).
 """
 import numpy as np
 import pytest
@@ -114,7 +115,8 @@ def _check(expr, expected, dtype=None):
     assert got.dtype.name == dtype, (expr, got.dtype)
     if got.dtype.kind == "f":
         assert got.shape == np.shape(expected)
-        assert _ulps(got, np.asarray(expected, got.dtype)) <= FLOAT_ULPS, (expr, got.tolist(), expected)
+        tol = FLOAT_ULPS if "normal" in expr else 0
+        assert _ulps(got, np.asarray(expected, got.dtype)) <= tol, (expr, got.tolist(), expected)
     else:
         assert got.tolist() == expected, (expr, got.tolist(), expected)
 
