@@ -620,3 +620,18 @@ def rademacher(key, shape=(), dtype=int):
     dtype = _user_dtype(dtype, int)
     b = bernoulli(key, 0.5, shape=_canonical_shape(shape)).astype(dtype)
     return (2 * b - 1).astype(dtype)
+
+
+# Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
+# AttributeError, and point at what is available.
+_NOT_YET = ("ball", "beta", "binomial", "chisquare", "dirichlet", "double_sided_maxwell", "f", "gamma",
+            "generalized_normal", "geometric", "loggamma", "lognormal", "maxwell", "multinomial",
+            "multivariate_normal", "orthogonal", "pareto", "poisson", "rayleigh", "t", "triangular", "wald",
+            "weibull_min")
+
+
+def __getattr__(name):
+    if name in _NOT_YET:
+        raise AttributeError(f"jax.random.{name} is not implemented in gradpad yet. Available samplers: "
+                             f"{', '.join(sorted(n for n in __all__ if n[0].islower()))}.")
+    raise AttributeError(f"module 'jax.random' has no attribute '{name}'")
