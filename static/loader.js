@@ -232,6 +232,57 @@ _gp_kind
   $("gp-loader").hidden = true;
 }
 
+// ------------------------------------------------------------------ memory snapshot
+// Booting CPython is most of the runtime stage. The first visit saves a snapshot of the
+// freshly booted interpreter's memory in Cache Storage (keyed by build); later visits restore
+// it instead of booting. Any problem with it falls back to a normal boot.
+const SNAP_CACHE = "gpsnap-" + M.build;
+const SNAP_KEY = new URL("pyodide/boot-snapshot.bin", BASE).href;
+
+async function readSnapshot() {
+  try {
+    if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot")) return null;
+    const r = await (await caches.open(SNAP_CACHE)).match(SNAP_KEY);
+    return r ? new Uint8Array(await r.arrayBuffer()) : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function bootPython(loadPyodide) {
+  const indexURL = new URL("pyodide/", BASE).href;
+  const snap = await readSnapshot();
+  if (snap) {
+    try {
+      const py = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snap });
+      gradpad.bootedFrom = "snapshot";
+      return py;
+    } catch (e) {
+      console.warn("gradpad: boot snapshot unusable, booting normally", e);
+      caches.delete(SNAP_CACHE).catch(() => {});
+    }
+  }
+  gradpad.bootedFrom = "boot";
+  return loadPyodide({ indexURL, fullStdLib: false });
+}
+
+// An interpreter booted in snapshot-making mode has a restricted `js` module, so the snapshot
+// comes from a second, throw-away interpreter booted once the page is interactive.
+async function saveSnapshotLater(loadPyodide) {
+  if (gradpad.bootedFrom !== "boot" || !globalThis.caches) return;
+  if (new URLSearchParams(location.search).has("nosnapshot")) return;
+  await new Promise((r) => (globalThis.requestIdleCallback || setTimeout)(r, { timeout: 5000 }));
+  try {
+    const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
+    const bytes = py.makeMemorySnapshot();
+    await (await caches.open(SNAP_CACHE)).put(SNAP_KEY,
+      new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    gradpad.snapshotSaved = true;
+  } catch (e) {
+    console.warn("gradpad: no boot snapshot", e);
+  }
+}
+
 // ------------------------------------------------------------------ main
 async function main() {
   mark("start");
@@ -254,7 +305,7 @@ async function main() {
   enter("runtime");
   prefetch([...M.stages.numpy, ...M.stages.engine]);
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false });
+  pyodide = await bootPython(loadPyodide);
   gradpad.pyodide = pyodide;
   finish("runtime");
   prefetch(M.stages.ui);
@@ -272,6 +323,7 @@ async function main() {
   try {
     await loadUI();
     resolveUi(gradpad);
+    saveSnapshotLater(loadPyodide);
   } catch (e) {
     console.error(e);
     gradpad.uiError = String(e && e.stack || e);

@@ -27,7 +27,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys())
-      if (key.startsWith("gradpad-") && key !== CACHE) await caches.delete(key);
+      if ((key.startsWith("gradpad-") && key !== CACHE) || (key.startsWith("gpsnap-") && key !== "gpsnap-" + M.build))
+        await caches.delete(key);
     await self.clients.claim();
   })());
 });
