@@ -19,7 +19,8 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-import core.pmap_api  # noqa: F401  (registers shard_map: every primitive is loaded up front)
+import core.debug  # noqa: F401  (these register primitives: load every one up front)
+import core.pmap_api  # noqa: F401
 from core import lax
 from core.jaxpr import ClosedJaxpr, Jaxpr
 from core.primitives import elementwise as ew, reductions as red, structural as st
@@ -147,6 +148,9 @@ SPECS = {
     "all_gather": ("smooth", _vmap_named(lax.all_gather), [x3]),
     # pmap's body (one virtual CPU device here)
     "shard_map": ("smooth", lambda x: jax.pmap(lambda y: jnp.sin(y) * y)(x[None])[0], [x3]),
+    # effects: no outputs of their own; the checks run through the value around them
+    "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),
+    "debug_callback": ("smooth", lambda x: (jax.debug.callback(lambda v: None, x), jnp.sin(x))[1], [x3]),
     # random bits: integer outputs, no derivative
     "threefry2x32": ("zero", lambda k, c: threefry2x32_p.bind(k[0], k[1], c[0], c[1])[0],
                      [key(), lambda r: r.integers(0, 99, (2, 3)).astype(np.uint32)]),
