@@ -10,6 +10,15 @@ def _fma32(a, b, c):
     return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
 
 
+def _horner32(coeffs, x64):
+    """Horner's rule in float32 with one rounding per step (fused multiply-adds), x64 = x as
+    float64 (exact). coeffs: highest degree first."""
+    p = np.full(x64.shape, np.float32(coeffs[0]), np.float32)
+    for c in coeffs[1:]:
+        p = (p * x64 + float(np.float32(c))).astype(np.float32)
+    return p
+
+
 _LOG_P = [np.float32(c) for c in (7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1,
                                   1.4249322787e-1, -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1,
                                   3.3333331174e-1)]
@@ -51,18 +60,17 @@ def xla_log1p_f32(x):
     """XLA's float32 log1p: a Cephes rational function for |x| < sqrt(2)-1, else log(1 + x)."""
     f32 = np.float32
     x = np.asarray(x, f32)
+    out = np.empty_like(x)
+    small = np.abs(x) < f32(0.41421356237309504880)
     with np.errstate(all="ignore"):
-        num = np.zeros_like(x)
-        den = np.zeros_like(x)
-        for c in _LOG1P_NUM:
-            num = _fma32(num, x, f32(c))
-        for c in _LOG1P_DEN:
-            den = _fma32(den, x, f32(c))
-        x2 = x * x
-        small = (x * x2) * (num / den).astype(f32)
-        small = x + _fma32(f32(-0.5), x2, small)
-        large = xla_log_f32(x + f32(1))
-    return np.where(np.abs(x) < f32(0.41421356237309504880), small, large).astype(f32)
+        xs = x[small]
+        xs64 = xs.astype(np.float64)
+        ratio = (_horner32(_LOG1P_NUM, xs64) / _horner32(_LOG1P_DEN, xs64)).astype(f32)
+        x2 = xs * xs
+        out[small] = xs + _fma32(f32(-0.5), x2, (xs * x2) * ratio)
+        large = ~small
+        out[large] = xla_log_f32(x[large] + f32(1))
+    return out
 
 
 _ERFINV_LT5 = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
@@ -81,11 +89,11 @@ def erf_inv(x):
     xf = x.astype(f32)
     with np.errstate(all="ignore"):
         w = -xla_log1p_f32(-(xf * xf))
+        p = np.empty_like(xf)
         lt = w < f32(5.0)
-        w = np.where(lt, w - f32(2.5), np.sqrt(w) - f32(3.0)).astype(f32)
-        p = np.where(lt, f32(_ERFINV_LT5[0]), f32(_ERFINV_GE5[0])).astype(f32)
-        for a, b in zip(_ERFINV_LT5[1:], _ERFINV_GE5[1:]):
-            p = _fma32(p, w, np.where(lt, f32(a), f32(b)))
+        p[lt] = _horner32(_ERFINV_LT5, (w[lt] - f32(2.5)).astype(np.float64))
+        ge = ~lt
+        p[ge] = _horner32(_ERFINV_GE5, (np.sqrt(w[ge]) - f32(3.0)).astype(np.float64))
         out = (p * xf).astype(f32)
         out = np.where(np.abs(xf) == 1, np.copysign(f32(np.inf), xf), out)
     if dt == np.float64:

@@ -62,24 +62,25 @@ def _is_partitionable() -> bool:
 _ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
 
 
-def _rotl(v, r):
-    return (v << np.uint32(r)) | (v >> np.uint32(32 - r))
-
-
 def threefry2x32_np(k0, k1, x0, x1):
-    """Threefry-2x32 with 20 rounds (Salmon et al. 2011), as XLA computes it. All uint32."""
+    """Threefry-2x32 with 20 rounds (Salmon et al. 2011), as XLA computes it. All uint32; numpy
+    wraps the additions. In-place updates keep big counter arrays cheap."""
     k0, k1, x0, x1 = np.broadcast_arrays(*(np.asarray(a, np.uint32) for a in (k0, k1, x0, x1)))
     ks = (k0, k1, k0 ^ k1 ^ np.uint32(0x1BD11BDA))
-    with np.errstate(over="ignore"):
-        x0 = x0 + ks[0]
-        x1 = x1 + ks[1]
-        for i in range(5):
-            for r in _ROTATIONS[i % 2]:
-                x0 = x0 + x1
-                x1 = _rotl(x1, r) ^ x0
-            x0 = x0 + ks[(i + 1) % 3]
-            x1 = x1 + ks[(i + 2) % 3] + np.uint32(i + 1)
-    return x0.astype(np.uint32), x1.astype(np.uint32)
+    x0 = np.array(x0 + ks[0], np.uint32)  # fresh arrays (also for 0-d inputs) to update in place
+    x1 = np.array(x1 + ks[1], np.uint32)
+    tmp = np.empty_like(x1)
+    for i in range(5):
+        for r in _ROTATIONS[i % 2]:
+            x0 += x1
+            np.left_shift(x1, np.uint32(r), out=tmp)  # x1 = rotl(x1, r) ^ x0
+            x1 >>= np.uint32(32 - r)
+            x1 |= tmp
+            x1 ^= x0
+        x0 += ks[(i + 1) % 3]
+        x1 += ks[(i + 2) % 3]
+        x1 += np.uint32(i + 1)
+    return x0, x1
 
 
 def _threefry_abstract_eval(*avals):
