@@ -137,10 +137,14 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
 # the same keeps jitted numerics bit-identical to JAX, e.g. jax.random.uniform(k, minval=-2.,
 # maxval=3.). Eager (op-by-op) code is not compiled here, so it stays unfused, as in JAX.
 def _fma_impl(a, b, c, *, negate_product, negate_addend):
-    prod = np.asarray(a, np.float64) * np.asarray(b, np.float64)  # exact for float32 inputs
-    acc = np.asarray(c, np.float64)
-    out = (-prod if negate_product else prod) + (-acc if negate_addend else acc)
-    return out.astype(np.float32)
+    prod = np.multiply(np.asarray(a, np.float64), b)  # exact for float32 inputs
+    if negate_product:
+        prod = np.negative(prod, out=prod if type(prod) is np.ndarray else None)
+    combine = np.subtract if negate_addend else np.add
+    if type(prod) is np.ndarray and prod.shape == np.broadcast_shapes(prod.shape, np.shape(c)):
+        combine(prod, c, out=prod)  # in place: one float64 temporary for the whole op
+        return prod.astype(np.float32)
+    return np.asarray(combine(prod, c), np.float64).astype(np.float32)
 
 
 def _fma_primitive():
