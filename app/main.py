@@ -84,7 +84,9 @@ class Playground:
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width")
         self.notice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
-        self.keys = KeyBridge(visible=True, width=0, height=0, margin=0)
+        # Ctrl/Cmd+Enter: in the page, app.page_api listens on the document directly
+        self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
+            KeyBridge(width=0, height=0, margin=0)
 
         pane_height = 400 if self.embed.embed else 700
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
@@ -93,7 +95,8 @@ class Playground:
                             sizing_mode="stretch_width", dynamic=False)
 
         self.run_button.on_click(lambda e: self.run())
-        self.keys.param.watch(lambda e: self.run(), "runs")
+        if isinstance(self.keys, KeyBridge):
+            self.keys.param.watch(lambda e: self.run(), "runs")
         self.share_button.js_on_click(args={"link": self.share_link},
                                       code="navigator.clipboard && navigator.clipboard.writeText(link.value)")
         self.share_button.on_click(lambda e: self._show_share())

@@ -12,6 +12,15 @@ _JS_GLUE = """
 const gp = window.gradpad || (window.gradpad = {});
 gp.load = async (opts) => JSON.parse(await pyLoad(JSON.stringify(opts || {})));
 gp.snapshot = async () => JSON.parse(await pySnapshot());
+if (!gp._keys) {
+  gp._keys = true;
+  // Ctrl/Cmd+Enter runs (the editor lives in a shadow root: keydown is composed, so it reaches here)
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); pyRun(); }
+  }, true);
+  // a share link or #example=NAME pasted into this tab: apply it without a reload
+  window.addEventListener("hashchange", () => pyHash(location.hash));
+}
 if (!gp._messages) {
   gp._messages = true;
   window.addEventListener("message", async (ev) => {
@@ -41,6 +50,20 @@ def install(playground) -> None:
     async def py_snapshot():
         return json.dumps(playground.snapshot())
 
-    glue = js.Function.new("pyLoad", "pySnapshot", _JS_GLUE)
+    def py_run():
+        playground.run(function=playground.function_select.value or None)
+
+    def py_hash(fragment):
+        from app import share
+        try:
+            state = share.parse_hash(str(fragment))
+        except ValueError as e:
+            playground._notify(str(e))
+            return
+        if state is not None:
+            playground._stash_unsaved()
+            playground.apply_state(state, run=True)
+
+    glue = js.Function.new("pyLoad", "pySnapshot", "pyRun", "pyHash", _JS_GLUE)
     # the proxies live as long as the page: they are never destroyed
-    glue(create_proxy(py_load), create_proxy(py_snapshot))
+    glue(create_proxy(py_load), create_proxy(py_snapshot), create_proxy(py_run), create_proxy(py_hash))

@@ -1,0 +1,139 @@
+"""The Panel playground in the built site, in headless Chromium, on the shared page (see conftest).
+
+Flows: the page API (load/snapshot), an example opened by link, editing code in the editor,
+an error in the Console, an infinite loop stopped without a reload, and the embed view in a
+700x500 iframe driven by postMessage. Screenshots go to $GRADPAD_SCREENSHOTS (default
+/tmp/gradpad-screenshots) for a human to look at."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.timeout(900)
+SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def load(gp, **opts) -> dict:
+    gp.page.set_default_timeout(180_000)
+    return gp.page.evaluate("opts => window.gradpad.load(opts)", opts)
+
+
+def snapshot(gp) -> dict:
+    return gp.page.evaluate("() => window.gradpad.snapshot()")
+
+
+def canvases(page) -> int:
+    return page.locator("#app canvas").count()
+
+
+@pytest.fixture(scope="module")
+def app_page(gp):
+    kind = gp.wait_ui()
+    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
+    gp.page.set_viewport_size({"width": 1280, "height": 800})
+    return gp
+
+
+def test_app_renders_with_the_default_example(app_page):
+    page = app_page.page
+    snap = snapshot(app_page)
+    assert snap["function"] == "sum_logistic" and snap["error"] is None
+    assert snap["jaxpr"].startswith("{ lambda ; a:f32[]. let")
+    page.locator("#app .ace_editor").first.wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('#app') !== null")
+    shot(page, "app_1280x800")
+
+
+def test_page_api_load_returns_the_snapshot(app_page):
+    snap = load(app_page, example="jvp_and_vjp")
+    assert snap["function"] == "f" and snap["error"] is None
+    assert "jax.jvp(f, (x,), (v,))" in snap["console"]
+    # JAX: jax.make_jaxpr(lambda x: jnp.multiply(x, x) / 2.0)(x) for x: f32[5]
+    assert snap["jaxpr"] == ("{ lambda ; a:f32[5]. let\n    b:f32[5] = mul a a\n    c:f32[5] = div b 2.0:f32[]\n"
+                             "  in (c,) }")
+    assert snap["plots"] == {"jacobian": 25}
+
+
+def test_example_opens_by_link(app_page):
+    page = app_page.page
+    page.evaluate("() => { location.hash = '#example=pytrees' }")
+    page.wait_for_function("() => window.gradpad.snapshot().then(s => s.function === 'loss')", timeout=120_000)
+    snap = snapshot(app_page)
+    assert "grad of a dict" in snap["console"]
+
+
+def test_editing_code_updates_jaxpr_and_plot(app_page):
+    page = app_page.page
+    load(app_page, code="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x)\n\nf(1.0)\n")
+    before = snapshot(app_page)
+    assert "sin" in before["jaxpr"] and before["plots"]["f"] == 201
+    page.locator("#app .ace_content").first.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\ndef g(x):\n    return jnp.cos(x) * x\n\ng(2.0)\n")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function("() => window.gradpad.snapshot().then(s => s.function === 'g')", timeout=120_000)
+    after = snapshot(app_page)
+    assert "cos" in after["jaxpr"] and "mul" in after["jaxpr"]
+    assert after["plots"] == {"f": 201, "df": 201, "d2f": 201}
+    page.get_by_role("tab", name="Plots").click()
+    page.wait_for_function("() => document.querySelectorAll('#app canvas').length > 0 || true")
+    assert canvases(page) > 0
+    shot(page, "app_plots_after_edit")
+    page.get_by_role("tab", name="Jaxpr").click()
+
+
+def test_error_appears_in_the_console_pane(app_page):
+    page = app_page.page
+    snap = load(app_page, code="import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n\nf(1.0)\n")
+    assert snap["error"]["type"] == "TracerBoolConversionError"
+    page.get_by_role("tab", name="Console").click()
+    page.get_by_text("TracerBoolConversionError: Attempted boolean conversion").first.wait_for(state="visible")
+    page.get_by_text("See the example").first.wait_for(state="visible")
+    shot(page, "app_console_error")
+    page.get_by_role("tab", name="Jaxpr").click()
+
+
+def test_infinite_loop_is_stopped_and_the_code_kept(app_page):
+    code = "x = 0\nwhile True:\n    x += 1\n"
+    t0 = time.monotonic()
+    snap = load(app_page, code=code)
+    elapsed = time.monotonic() - t0
+    assert snap["error"]["type"] == "TimeBudgetExceeded", snap["error"]
+    assert snap["code"] == code
+    assert elapsed < 60
+    # the page still works: the next run succeeds without a reload
+    snap = load(app_page, code="import jax\nf = lambda x: x * 2.0\nf(3.0)\n")
+    assert snap["error"] is None and snap["function"] == "f"
+
+
+def test_embed_view_in_a_700x500_iframe_driven_by_post_message(browser_context, site_url, app_page):
+    ctx, _ = browser_context
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 760, "height": 560})
+        src = f"{site_url}?embed=1&panes=jaxpr,plot&autorun=1&readonly=1#example=jvp_and_vjp"
+        page.set_content(f'<iframe id="gp" src="{src}" width="700" height="500" style="border:1px solid #ccc"></iframe>')
+        frame = page.frame_locator("#gp")
+        page.set_default_timeout(360_000)
+        page.wait_for_function("""() => { const w = document.querySelector('#gp').contentWindow;
+            return w.gradpad && w.gradpad.uiReady && (w.gradpad.ui === 'app'); }""", timeout=360_000)
+        frame.get_by_text("open in gradpad").first.wait_for(state="visible")
+        reply = page.evaluate("""() => new Promise((resolve) => {
+            window.addEventListener('message', (ev) => { if (ev.data && ev.data.id === 7) resolve(ev.data); });
+            document.querySelector('#gp').contentWindow.postMessage({gradpad: 'snapshot', id: 7}, '*');
+        })""")
+        assert reply["gradpad"] == "result", reply
+        assert reply["result"]["function"] == "f"
+        assert reply["result"]["jaxpr"].startswith("{ lambda ; a:f32[5]. let")
+        page.wait_for_timeout(1500)
+        shot(page, "embed_700x500")
+    finally:
+        page.close()
