@@ -70,7 +70,8 @@ def _build_engine():
 
     def reset():
         cfg = getattr(top, "config", None)
-        for k, v in (("jax_enable_x64", False), ("jax_threefry_partitionable", True)):
+        # recorded on real JAX with these defaults (1 CPU device); other tests may change them
+        for k, v in (("jax_enable_x64", False), ("jax_threefry_partitionable", True), ("jax_num_cpu_devices", 1)):
             try:
                 cfg.update(k, v)
             except Exception:  # noqa: BLE001
