@@ -1051,14 +1051,17 @@ def _broadcast_arrays_like_jax(*args):
 
 
 def select(condlist, choicelist, default=0):
+    """The choice of the first true condition, as JAX does it: argmax over stacked conditions."""
     if len(condlist) != len(choicelist):
         raise ValueError(f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})")
     if len(condlist) == 0:
         raise ValueError("condlist must be non-empty")
-    out = default
-    for cond, choice in zip(reversed(condlist), reversed(choicelist)):
-        out = where(cond, choice, out)
-    return asarray(out)
+    _check_arraylike("select", *condlist, *choicelist, default)
+    condlist = [asarray(c) for c in condlist]
+    choicelist = _promote_dtypes(asarray(default), *[asarray(c) for c in choicelist])
+    conditions = stack(broadcast_arrays(False, *condlist))
+    idx = argmax(astype(conditions, _dt.bool_), axis=0)
+    return lax.select_n(*broadcast_arrays(idx, *choicelist))
 
 
 def piecewise(x, condlist, funclist, *args, **kw):
