@@ -93,6 +93,17 @@ class PRNGKeyArray(Array):
 
     __str__ = __repr__
 
+    def __eq__(self, other):  # `key == new_key` compares the key words, as in JAX
+        if not isinstance(other, Array) or other._value.dtype != KEY_DTYPE:
+            return NotImplemented
+        return Array(np.all(unwrap_words(self._value) == unwrap_words(other._value), axis=-1))
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else Array(~eq._value)
+
+    __hash__ = Array.__hash__
+
     def __reduce__(self):
         return (PRNGKeyArray, (self._value, False))
 

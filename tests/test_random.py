@@ -171,6 +171,10 @@ def test_typed_keys_behave_like_arrays():
     k = R.wrap_key_data(R.key_data(ks))
     assert np.array_equal(R.key_data(k), R.key_data(ks))
     assert repr(jax.jit(lambda k: k)(R.key(0))) == repr(R.key(0))
+    # key == R.wrap_key_data(R.key_data(key)) -> Array(True, dtype=bool) in JAX
+    key = R.key(42)
+    assert repr(key == R.wrap_key_data(R.key_data(key))) == "Array(True, dtype=bool)"
+    assert np.asarray(R.split(key, 3) != R.split(key, 3)).tolist() == [False, False, False]
 
 
 def test_transforms():
