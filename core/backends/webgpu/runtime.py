@@ -199,6 +199,11 @@ def _start(sync: bool):
         try:
             await rt.start()
         except Exception as e:
-            failed(e)
+            # one retry: a browser's first adapter request has been seen to fail spuriously
+            log(f"adapter/device request failed ({type(e).__name__}: {e}); retrying once")
+            try:
+                await rt.start()
+            except Exception as e2:
+                failed(e2)
         done()
     return go()
