@@ -131,7 +131,7 @@ def _is_typed_key(x) -> bool:
 def _check_prng_key(name, key, *, allow_batched=False):
     if isinstance(key, (Array, Tracer)) and _is_typed_key(key):
         typed, wrapped = key, False
-    elif isinstance(key, (Array, Tracer, np.ndarray, np.generic, list, tuple)):
+    elif isinstance(key, (Array, Tracer, np.ndarray, np.generic)):
         typed, wrapped = random_wrap_p.bind(jnp.asarray(key), impl=FRY), True
     else:
         raise TypeError(f"unexpected PRNG key type {type(key)}")
