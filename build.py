@@ -62,7 +62,7 @@ def ensure_chromium() -> str | None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     try:
         run(["apt-get", "update", "-q"], env=env)
-        run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium", "fonts-dejavu-core"], env=env)
+        run(["apt-get", "install", "-y", "-q", "chromium"], env=env)
     except subprocess.CalledProcessError as e:
         return f"apt-get install chromium failed ({e}); the browser tests cannot run"
     return None if CHROMIUM.exists() else f"apt-get ran but {CHROMIUM} is still missing"

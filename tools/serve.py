@@ -23,6 +23,7 @@ MIME = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~50 requests
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     quiet = True
 

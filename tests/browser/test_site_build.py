@@ -1,0 +1,71 @@
+"""The site build (tools/site.py) without a browser: integrity of what dist/ ships."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import site  # noqa: E402
+
+
+def test_wasm_wheel_with_wrong_hash_fails_the_build(tmp_path, monkeypatch):
+    """A third party's wheel that differs from Pyodide's official lock stops the build."""
+    monkeypatch.setattr(site, "CACHE", tmp_path)
+    monkeypatch.setattr(site, "OFFICIAL", ["numpy"])
+    name, version = site.PROVISA
+    (tmp_path / "provisa").mkdir()
+    fake = tmp_path / "provisa" / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(fake, "w") as zf:
+        zf.writestr(site.PROVISA_ASSETS + "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl", b"tampered")
+    official = {"packages": {"numpy": {
+        "file_name": "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl",
+        "sha256": hashlib.sha256(b"genuine").hexdigest()}}}
+    with pytest.raises(SystemExit, match="SECURITY"):
+        site.fetch_wasm_wheels(official)
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    return site.snapshot(tmp_path_factory.mktemp("dist"))
+
+
+def test_lock_lists_shipped_files_with_their_hashes(dist):
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"]["version"] == site.PYODIDE_VERSION
+    names = set(lock["packages"])
+    assert {"numpy", "gradpad", "panel", "bokeh", "pyyaml", "markupsafe"} <= names
+    for name, pkg in lock["packages"].items():
+        f = dist / "pyodide" / pkg["file_name"]
+        assert "/" not in pkg["file_name"] and f.exists(), name
+        assert hashlib.sha256(f.read_bytes()).hexdigest() == pkg["sha256"], name
+        assert set(pkg["depends"]) <= names, name
+
+
+def test_pure_wheels_are_pure_and_precompiled(dist):
+    for whl in (dist / "pyodide").glob("*-none-any.whl"):
+        with zipfile.ZipFile(whl) as zf:
+            files = zf.namelist()
+        if site.find_python312():
+            assert not [f for f in files if f.endswith(".py")], f"{whl.name} ships sources"
+        assert not [f for f in files if f.endswith((".so", ".pyd"))], whl.name
+
+
+def test_page_shell_names_no_other_host(dist):
+    for name in ("index.html", "loader.js", "sw.js", "manifest.json"):
+        text = (dist / name).read_text()
+        assert not re.findall(r"https?://(?!127\.0\.0\.1)", text), name
+    manifest = json.loads((dist / "manifest.json").read_text())
+    assert list(manifest["stages"]) == ["numpy", "engine", "ui"]
+    for f in manifest["files"].values():
+        assert (dist / f["file"]).exists()
+    for rel in manifest["bokeh"] + [manifest["panel"]["js"]]:
+        assert (dist / rel).exists(), rel
