@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 
@@ -28,7 +29,8 @@ from .tracing import Tracer, get_aval
 __all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "fold_in", "clone",
            "bits", "uniform", "normal", "randint", "bernoulli", "permutation", "choice", "categorical",
            "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
-           "threefry_2x32", "key_dtype"]
+           "lognormal", "pareto", "rayleigh", "weibull_min", "maxwell", "triangular", "threefry_2x32",
+           "key_dtype"]
 
 UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
                64: np.dtype(np.uint64)}
@@ -597,48 +599,156 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     return lax.reshape(indices, shape, (indices.ndim - 1, *range(indices.ndim - 1)))
 
 
-def exponential(key, shape=(), dtype=None):
-    key, _ = _check_prng_key("exponential", key)
+def _float_sampler(name, key, shape, dtype):
+    key, _ = _check_prng_key(name, key)
     dtype = _user_dtype(dtype, float)
-    u = _uniform(key, 0.0, 1.0, _canonical_shape(shape), dtype)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+    return key, _canonical_shape(shape), dtype
+
+
+def exponential(key, shape=(), dtype=None):
+    """Standard exponential samples: -log1p(-uniform)."""
+    return _exponential(*_float_sampler("exponential", key, shape, dtype))
+
+
+@partial(jit, static_argnums=(1, 2))
+def _exponential(key, shape, dtype):
+    u = _uniform(key, 0.0, 1.0, shape, dtype)
     return lax.neg(lax.log1p(lax.neg(u)))
 
 
 def laplace(key, shape=(), dtype=None):
-    key, _ = _check_prng_key("laplace", key)
-    dtype = _user_dtype(dtype, float)
-    u = _uniform(key, -1.0 + np.finfo(dtype).epsneg, 1.0, _canonical_shape(shape), dtype)
+    return _laplace(*_float_sampler("laplace", key, shape, dtype))
+
+
+@partial(jit, static_argnums=(1, 2))
+def _laplace(key, shape, dtype):
+    u = _uniform(key, -1.0 + np.finfo(dtype).epsneg, 1.0, shape, dtype)
     return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
 
 
 def logistic(key, shape=(), dtype=None):
-    key, _ = _check_prng_key("logistic", key)
-    dtype = _user_dtype(dtype, float)
-    x = _uniform(key, np.finfo(dtype).tiny, 1.0, _canonical_shape(shape), dtype)
-    return lax.log(lax.div(x, lax.sub(lax._const(x, 1), x)))
+    return _logistic(*_float_sampler("logistic", key, shape, dtype))
+
+
+@partial(jit, static_argnums=(1, 2))
+def _logistic(key, shape, dtype):
+    x = _uniform(key, np.finfo(dtype).tiny, 1.0, shape, dtype)
+    return lax.sub(lax.log(x), lax.log1p(lax.neg(x)))
 
 
 def cauchy(key, shape=(), dtype=None):
-    key, _ = _check_prng_key("cauchy", key)
-    dtype = _user_dtype(dtype, float)
-    u = _uniform(key, np.finfo(dtype).eps, 1.0, _canonical_shape(shape), dtype)
-    pi = lax._const(u, np.pi)
-    return lax.tan(lax.mul(pi, lax.sub(u, lax._const(u, 0.5))))
+    return _cauchy(*_float_sampler("cauchy", key, shape, dtype))
 
 
-def rademacher(key, shape=(), dtype=int):
+@partial(jit, static_argnums=(1, 2))
+def _cauchy(key, shape, dtype):
+    u = _uniform(key, np.finfo(dtype).eps, 1.0, shape, dtype)
+    return lax.tan(lax.mul(lax._const(u, np.pi), lax.sub(u, lax._const(u, 0.5))))
+
+
+def rademacher(key, shape=(), dtype=None):
+    """Random -1/+1 integers."""
     key, _ = _check_prng_key("rademacher", key)
-    dtype = _user_dtype(dtype, int)
-    b = bernoulli(key, 0.5, shape=_canonical_shape(shape)).astype(dtype)
-    return (2 * b - 1).astype(dtype)
+    return _rademacher(key, _canonical_shape(shape), _user_dtype(dtype, int))
+
+
+@partial(jit, static_argnums=(1, 2))
+def _rademacher(key, shape, dtype):
+    samples = _bernoulli(key, lax.convert_element_type(0.5, dtypes.default_float_dtype()), shape=shape,
+                         mode="low").astype(dtype)
+    return (2 * samples - 1).astype(dtype)
+
+
+def lognormal(key, sigma=1.0, shape=None, dtype=None):
+    """exp(sigma * standard normal)."""
+    key, _ = _check_prng_key("lognormal", key)
+    dtype = _user_dtype(dtype, float)
+    shape = np.shape(sigma) if shape is None else _canonical_shape(shape)
+    return _lognormal(key, sigma, shape, dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _lognormal(key, sigma, shape, dtype):
+    sigma = lax.convert_element_type(sigma, dtype)
+    return lax.exp(_normal(key, shape, dtype) * sigma)
+
+
+def pareto(key, b, shape=None, dtype=None):
+    key, _ = _check_prng_key("pareto", key)
+    dtype = _user_dtype(dtype, float)
+    shape = np.shape(b) if shape is None else _canonical_shape(shape)
+    return _pareto(key, b, shape, dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _pareto(key, b, shape, dtype):
+    b = lax.convert_element_type(b, dtype)
+    return lax.exp(_exponential(key, shape, dtype) / b)
+
+
+def rayleigh(key, scale=1.0, shape=None, dtype=None):
+    key, _ = _check_prng_key("rayleigh", key)
+    dtype = _user_dtype(dtype, float)
+    shape = np.shape(scale) if shape is None else _canonical_shape(shape)
+    return _rayleigh(key, jnp.asarray(scale), shape, dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _rayleigh(key, scale, shape, dtype):
+    u = _uniform(key, 0.0, 1.0, shape, dtype)
+    scale = jnp.broadcast_to(scale.astype(dtype), shape)
+    sqrt_u = lax.sqrt(lax.mul(lax.log(u), lax._const(scale, -2)))
+    return lax.mul(scale, sqrt_u)
+
+
+def weibull_min(key, scale, concentration, shape=(), dtype=None):
+    key, _ = _check_prng_key("weibull_min", key)
+    return _weibull_min(key, scale, concentration, _canonical_shape(shape), _user_dtype(dtype, float))
+
+
+@partial(jit, static_argnums=(3, 4))
+def _weibull_min(key, scale, concentration, shape, dtype):
+    u = _uniform(key, 0, 1, shape, dtype)
+    return jnp.power(-jnp.log1p(-u), 1.0 / concentration) * scale  # inverse Weibull CDF
+
+
+def maxwell(key, shape=(), dtype=None):
+    key, shape, dtype = _float_sampler("maxwell", key, shape, dtype)
+    return _maxwell(key, shape, dtype)
+
+
+@partial(jit, static_argnums=(1, 2))
+def _maxwell(key, shape, dtype):
+    return jnp.linalg.norm(_normal(key, shape + (3,), dtype), axis=-1)
+
+
+def triangular(key, left, mode, right, shape=None, dtype=None):
+    key, _ = _check_prng_key("triangular", key)
+    dtype = _user_dtype(dtype, float)
+    if shape is None:
+        shape = np.broadcast_shapes(np.shape(left), np.shape(mode), np.shape(right))
+    return _triangular(key, left, mode, right, _canonical_shape(shape), dtype)
+
+
+@partial(jit, static_argnums=(4, 5))
+def _triangular(key, left, mode, right, shape, dtype):
+    left = jnp.broadcast_to(lax.convert_element_type(left, dtype), shape)
+    right = jnp.broadcast_to(lax.convert_element_type(right, dtype), shape)
+    mode = jnp.broadcast_to(lax.convert_element_type(mode, dtype), shape)
+    fc = (mode - left) / (right - left)
+    u = _uniform(key, 0.0, 1.0, shape, dtype)
+    out1 = left + lax.sqrt(u * (right - left) * (mode - left))
+    out2 = right - lax.sqrt((1 - u) * (right - left) * (right - mode))
+    return lax.select(u < fc, out1, out2)
 
 
 # Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
 # AttributeError, and point at what is available.
 _NOT_YET = ("ball", "beta", "binomial", "chisquare", "dirichlet", "double_sided_maxwell", "f", "gamma",
-            "generalized_normal", "geometric", "loggamma", "lognormal", "maxwell", "multinomial",
-            "multivariate_normal", "orthogonal", "pareto", "poisson", "rayleigh", "t", "triangular", "wald",
-            "weibull_min")
+            "generalized_normal", "geometric", "loggamma", "multinomial", "multivariate_normal", "orthogonal",
+            "poisson", "t", "wald")
 
 
 def __getattr__(name):
