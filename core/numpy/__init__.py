@@ -540,8 +540,21 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     return a[..., rows, cols]
 
 
-def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
-    return sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype)
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    _check_arraylike("trace", a)
+    a = asarray(a)
+    if _canon_one(axis1, a.ndim) == _canon_one(axis2, a.ndim):
+        raise ValueError(f"axis1 and axis2 can not be same. axis1={axis1} and axis2={axis2}")
+    return _trace(a, operator.index(offset), axis1, axis2, _dtype_arg(dtype))
+
+
+@_staged(static_argnames=("offset", "axis1", "axis2", "dtype"), name="trace")
+def _trace(a, offset=0, axis1=0, axis2=1, dtype=None):
+    """Mask everything but the diagonal with eye(), then sum (JAX's formulation)."""
+    shape = a.shape
+    a = moveaxis(a, (axis1, axis2), (-2, -1))
+    a = where(eye(shape[axis1], shape[axis2], k=offset, dtype=_dt.bool_), a, zeros_like(a))
+    return sum(a, axis=(-2, -1), dtype=dtype)
 
 
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
