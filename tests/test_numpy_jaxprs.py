@@ -104,6 +104,51 @@ JAXPRS = [
     # jax.make_jaxpr(jax.nn.sigmoid)(*(1.0,))
     ('jax.nn.sigmoid', 'jax.nn.sigmoid', '(1.0,)',
      '{ lambda ; a:f32[]. let b:f32[] = logistic a in (b,) }'),
+    # jax.make_jaxpr(jnp.var)(*(jnp.arange(3.0),))
+    ('jnp.var', 'jnp.var', '(jnp.arange(3.0),)',
+     'let _var = { lambda ; a:f32[3] b:i32[]. let\n    c:f32[] = reduce_sum[axes=(0,) out_sharding=None] a\n    d:f32[1] = broadcast_in_dim c\n    e:f32[1] = div d 3.0:f32[]\n    f:f32[3] = sub a e\n    g:f32[3] = square f\n    h:f32[] = convert_element_type[new_dtype=float32 weak_type=False] b\n    i:f32[] = sub 3.0:f32[] h\n    j:f32[] = reduce_sum[axes=(0,) out_sharding=None] g\n    k:f32[] = div j i\n    l:bool[] = gt i 0.0:f32[]\n    m:f32[] = jit[\n      name=_where\n      jaxpr={ lambda ; l:bool[] k:f32[] n:f32[]. let\n          o:f32[] = convert_element_type[new_dtype=float32 weak_type=False] n\n          m:f32[] = select_n l o k\n        in (m,) }\n    ] l k nan:f32[]\n  in (m,) } in\n{ lambda ; p:f32[3]. let q:f32[] = jit[name=_var jaxpr=_var] p 0:i32[] in (q,) }'),
+    # jax.make_jaxpr(lambda x: jnp.std(x, ddof=1))(*(jnp.arange(3.0),))
+    ('jnp.std ddof', 'lambda x: jnp.std(x, ddof=1)', '(jnp.arange(3.0),)',
+     'let _var = { lambda ; a:f32[3] b:i32[]. let\n    c:f32[] = reduce_sum[axes=(0,) out_sharding=None] a\n    d:f32[1] = broadcast_in_dim c\n    e:f32[1] = div d 3.0:f32[]\n    f:f32[3] = sub a e\n    g:f32[3] = square f\n    h:f32[] = convert_element_type[new_dtype=float32 weak_type=False] b\n    i:f32[] = sub 3.0:f32[] h\n    j:f32[] = reduce_sum[axes=(0,) out_sharding=None] g\n    k:f32[] = div j i\n    l:bool[] = gt i 0.0:f32[]\n    m:f32[] = jit[\n      name=_where\n      jaxpr={ lambda ; l:bool[] k:f32[] n:f32[]. let\n          o:f32[] = convert_element_type[new_dtype=float32 weak_type=False] n\n          m:f32[] = select_n l o k\n        in (m,) }\n    ] l k nan:f32[]\n  in (m,) } in\n{ lambda ; p:f32[3]. let\n    q:f32[] = jit[\n      name=_std\n      jaxpr={ lambda ; p:f32[3] r:i32[]. let\n          s:f32[] = jit[name=_var jaxpr=_var] p r\n          q:f32[] = sqrt s\n        in (q,) }\n    ] p 1:i32[]\n  in (q,) }'),
+    # jax.make_jaxpr(lambda x: jnp.isclose(x, x))(*(jnp.arange(3.0),))
+    ('jnp.isclose', 'lambda x: jnp.isclose(x, x)', '(jnp.arange(3.0),)',
+     'let isclose = { lambda ; a:f32[3] b:f32[3]. let\n    c:bool[3] = ne a a\n    d:bool[3] = ne b b\n    e:bool[3] = and c d\n    f:bool[3] = is_finite b\n    g:f32[3] = sub a b\n    h:f32[3] = abs g\n    i:f32[3] = abs b\n    j:f32[3] = mul 9.999999747378752e-06:f32[] i\n    k:f32[3] = add 9.99999993922529e-09:f32[] j\n    l:bool[3] = le h k\n    m:bool[3] = eq a b\n    n:bool[3] = and f l\n    o:bool[3] = or m n\n  in (o,) } in\n{ lambda ; p:f32[3]. let\n    q:bool[3] = jit[name=isclose jaxpr=isclose] p p\n  in (q,) }'),
+    # jax.make_jaxpr(lambda x: jnp.allclose(x, x))(*(jnp.arange(3.0),))
+    ('jnp.allclose', 'lambda x: jnp.allclose(x, x)', '(jnp.arange(3.0),)',
+     'let isclose = { lambda ; a:f32[3] b:f32[3] c:f32[] d:f32[]. let\n    e:f32[] = convert_element_type[new_dtype=float32 weak_type=False] c\n    f:f32[] = convert_element_type[new_dtype=float32 weak_type=False] d\n    g:bool[3] = ne a a\n    h:bool[3] = ne b b\n    i:bool[3] = and g h\n    j:bool[3] = is_finite b\n    k:f32[3] = sub a b\n    l:f32[3] = abs k\n    m:f32[3] = abs b\n    n:f32[3] = mul e m\n    o:f32[3] = add f n\n    p:bool[3] = le l o\n    q:bool[3] = eq a b\n    r:bool[3] = and j p\n    s:bool[3] = or q r\n  in (s,) } in\n{ lambda ; t:f32[3]. let\n    u:bool[] = jit[\n      name=allclose\n      jaxpr={ lambda ; t:f32[3] v:f32[3]. let\n          w:bool[3] = jit[name=isclose jaxpr=isclose] t v 1e-05:f32[] 1e-08:f32[]\n          u:bool[] = reduce_and[axes=(0,)] w\n        in (u,) }\n    ] t t\n  in (u,) }'),
+    # jax.make_jaxpr(lambda x: jnp.select([x < 1, x > 1], [x, -x]))(*(jnp.arange(3.0),))
+    ('jnp.select', 'lambda x: jnp.select([x < 1, x > 1], [x, -x])', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:bool[3] = lt a 1.0:f32[]\n    c:bool[3] = gt a 1.0:f32[]\n    d:f32[3] = neg a\n    e:bool[3] = broadcast_in_dim False:bool[]\n    f:bool[3,3] = stack[axis=0] e b c\n    g:i32[3] = argmax[axes=(0,) index_dtype=int32] f\n    h:f32[3] = broadcast_in_dim 0.0:f32[]\n    i:f32[3] = select_n g h a d\n  in (i,) }'),
+    # jax.make_jaxpr(jnp.trace)(*(jnp.ones((2, 3)),))
+    ('jnp.trace', 'jnp.trace', '(jnp.ones((2, 3)),)',
+     '{ lambda ; a:f32[2,3]. let\n    b:f32[] = jit[\n      name=trace\n      jaxpr={ lambda ; a:f32[2,3]. let\n          c:i32[2,3] = iota[dimension=0 dtype=int32 shape=(2, 3) sharding=None] \n          d:i32[2,3] = iota[dimension=1 dtype=int32 shape=(2, 3) sharding=None] \n          e:i32[2,3] = add c 0:i32[]\n          f:bool[2,3] = eq e d\n          g:f32[2,3] = broadcast_in_dim 0.0:f32[]\n          h:f32[2,3] = jit[\n            name=_where\n            jaxpr={ lambda ; f:bool[2,3] a:f32[2,3] g:f32[2,3]. let\n                h:f32[2,3] = select_n f g a\n              in (h,) }\n          ] f a g\n          b:f32[] = reduce_sum[axes=(0, 1) out_sharding=None] h\n        in (b,) }\n    ] a\n  in (b,) }'),
+    # jax.make_jaxpr(jnp.tril)(*(jnp.ones((2, 3)),))
+    ('jnp.tril', 'jnp.tril', '(jnp.ones((2, 3)),)',
+     '{ lambda ; a:f32[2,3]. let\n    b:f32[2,3] = jit[\n      name=tril\n      jaxpr={ lambda ; a:f32[2,3]. let\n          c:i32[2,3] = iota[dimension=0 dtype=int32 shape=(2, 3) sharding=None] \n          d:i32[2,3] = add c 0:i32[]\n          e:i32[2,3] = iota[dimension=1 dtype=int32 shape=(2, 3) sharding=None] \n          f:bool[2,3] = ge d e\n          g:f32[2,3] = broadcast_in_dim 0.0:f32[]\n          b:f32[2,3] = select_n f g a\n        in (b,) }\n    ] a\n  in (b,) }'),
+    # jax.make_jaxpr(lambda x: jnp.eye(3) * x)(*(1.0,))
+    ('jnp.eye', 'lambda x: jnp.eye(3) * x', '(1.0,)',
+     '{ lambda ; a:f32[]. let\n    b:i32[3,3] = iota[dimension=0 dtype=int32 shape=(3, 3) sharding=None] \n    c:i32[3,3] = iota[dimension=1 dtype=int32 shape=(3, 3) sharding=None] \n    d:i32[3,3] = add b 0:i32[]\n    e:bool[3,3] = eq d c\n    f:f32[3,3] = convert_element_type[new_dtype=float32 weak_type=False] e\n    g:f32[] = convert_element_type[new_dtype=float32 weak_type=False] a\n    h:f32[3,3] = mul f g\n  in (h,) }'),
+    # jax.make_jaxpr(jnp.diff)(*(jnp.arange(3.0),))
+    ('jnp.diff', 'jnp.diff', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:f32[2] = jit[\n      name=diff\n      jaxpr={ lambda ; a:f32[3]. let\n          c:f32[2] = slice[limit_indices=(3,) start_indices=(1,) strides=None] a\n          d:f32[2] = slice[limit_indices=(2,) start_indices=(0,) strides=None] a\n          b:f32[2] = sub c d\n        in (b,) }\n    ] a\n  in (b,) }'),
+    # jax.make_jaxpr(lambda x: jnp.roll(x, 1))(*(jnp.arange(3.0),))
+    ('jnp.roll', 'lambda x: jnp.roll(x, 1)', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:f32[3] = jit[\n      name=_roll_static\n      jaxpr={ lambda ; a:f32[3]. let\n          c:f32[1] = slice[limit_indices=(3,) start_indices=(2,) strides=(1,)] a\n          d:f32[2] = slice[limit_indices=(2,) start_indices=(0,) strides=(1,)] a\n          b:f32[3] = concatenate[dimension=0] c d\n        in (b,) }\n    ] a\n  in (b,) }'),
+    # jax.make_jaxpr(lambda x: jnp.pad(x, 1))(*(jnp.arange(3.0),))
+    ('jnp.pad', 'lambda x: jnp.pad(x, 1)', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:f32[5] = jit[\n      name=_pad\n      jaxpr={ lambda ; a:f32[3] c:i32[]. let\n          d:f32[] = convert_element_type[new_dtype=float32 weak_type=False] c\n          b:f32[5] = pad[padding_config=((np.int64(1), np.int64(1), 0),)] a d\n        in (b,) }\n    ] a 0:i32[]\n  in (b,) }'),
+    # jax.make_jaxpr(lambda x: jnp.split(x, 3))(*(jnp.arange(3.0),))
+    ('jnp.split', 'lambda x: jnp.split(x, 3)', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:f32[1] c:f32[1] d:f32[1] = split[\n      axis=0\n      sizes=(np.int64(1), np.int64(1), np.int64(1))\n    ] a\n  in (b, c, d) }'),
+    # jax.make_jaxpr(jnp.atleast_2d)(*(jnp.arange(3.0),))
+    ('jnp.atleast_2d', 'jnp.atleast_2d', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:f32[1,3] = jit[\n      name=atleast_2d\n      jaxpr={ lambda ; a:f32[3]. let\n          b:f32[1,3] = broadcast_in_dim[broadcast_dimensions=(1,)] a\n        in (b,) }\n    ] a\n  in (b,) }'),
+    # jax.make_jaxpr(jnp.nan_to_num)(*(jnp.arange(3.0),))
+    ('jnp.nan_to_num', 'jnp.nan_to_num', '(jnp.arange(3.0),)',
+     'let _where = { lambda ; a:bool[3] b:f32[] c:f32[3]. let\n    d:f32[3] = broadcast_in_dim b\n    e:f32[3] = select_n a c d\n  in (e,) } in\n{ lambda ; f:f32[3]. let\n    g:f32[3] = jit[\n      name=nan_to_num\n      jaxpr={ lambda ; f:f32[3]. let\n          h:bool[3] = ne f f\n          i:f32[3] = jit[name=_where jaxpr=_where] h 0.0:f32[] f\n          j:bool[3] = eq i inf:f32[]\n          k:f32[3] = jit[name=_where jaxpr=_where] j 3.4028234663852886e+38:f32[]\n            i\n          l:bool[3] = eq k -inf:f32[]\n          g:f32[3] = jit[name=_where jaxpr=_where] l -3.4028234663852886e+38:f32[]\n            k\n        in (g,) }\n    ] f\n  in (g,) }'),
+    # jax.make_jaxpr(jnp.count_nonzero)(*(jnp.arange(3.0),))
+    ('jnp.count_nonzero', 'jnp.count_nonzero', '(jnp.arange(3.0),)',
+     '{ lambda ; a:f32[3]. let\n    b:i32[] = jit[\n      name=count_nonzero\n      jaxpr={ lambda ; a:f32[3]. let\n          c:bool[3] = ne a 0.0:f32[]\n          d:i32[3] = convert_element_type[new_dtype=int32 weak_type=False] c\n          b:i32[] = reduce_sum[axes=(0,) out_sharding=None] d\n        in (b,) }\n    ] a\n  in (b,) }'),
     # jax.make_jaxpr(lambda x: 1.05 * jnp.where(x > 0, x, 1.67 * jnp.exp(x) - 1.67))(*(jnp.ones(3),))
     ('selu-like where', 'lambda x: 1.05 * jnp.where(x > 0, x, 1.67 * jnp.exp(x) - 1.67)', '(jnp.ones(3),)',
      '{ lambda ; a:f32[3]. let\n    b:bool[3] = gt a 0.0:f32[]\n    c:f32[3] = exp a\n    d:f32[3] = mul 1.6699999570846558:f32[] c\n    e:f32[3] = sub d 1.6699999570846558:f32[]\n    f:f32[3] = jit[\n      name=_where\n      jaxpr={ lambda ; b:bool[3] a:f32[3] e:f32[3]. let\n          f:f32[3] = select_n b e a\n        in (f,) }\n    ] b a e\n    g:f32[3] = mul 1.0499999523162842:f32[] f\n  in (g,) }'),
@@ -129,7 +174,6 @@ FORMATS = {
     ('jnp.array(3)', 'd'): '3',
     ('jnp.array(2.0)', ''): '2.0',
 }
-
 
 @pytest.mark.parametrize("case", JAXPRS, ids=[c[0] for c in JAXPRS])
 def test_jnp_jaxpr_text_matches_jax(case):
