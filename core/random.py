@@ -171,7 +171,7 @@ def _canonical_shape(shape):
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
     try:
-        return tuple(int(d) for d in shape)
+        return tuple(operator.index(d) for d in shape)
     except TypeError:
         raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
 
