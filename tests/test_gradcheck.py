@@ -161,9 +161,6 @@ SPECS = {
     "random_fold_in": ("zero", lambda k: jax.random.key_data(jax.random.fold_in(jax.random.wrap_key_data(k), 3)),
                        [key()]),
     "random_bits": ("zero", lambda k: jax.random.bits(jax.random.wrap_key_data(k), (3,)), [key()]),
-    # jax.debug: effects with no outputs; derivatives flow through the surrounding sin
-    "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), jnp.sin(x))[1], [x3]),
-    "debug_callback": ("smooth", lambda x: (jax.debug.callback(lambda v: None, x), jnp.sin(x))[1], [x3]),
 }
 
 # Batching-only primitives (no jvp rule), checked by the vmap test.
