@@ -20,7 +20,7 @@ from .primitives.call import closed_call, jit_p
 from .tracing import Tracer, bind, get_aval
 from . import tracing
 from .transforms import ad, batching
-from .transforms.staging import trace_to_jaxpr
+from .transforms.staging import JaxprTrace, trace_to_jaxpr
 from .tree_util import tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
 
@@ -918,11 +918,11 @@ class custom_jvp:
         return jvp
 
     def defjvps(self, *jvps):
-        def jvp_rule(primals, tangents):
-            out = self.fun(*primals)
+        def jvp(primals, tangents):  # (named as JAX's, which shows in jaxpr text)
+            out = self(*primals)
             tans = [j(t, out, *primals) for j, t in zip(jvps, tangents) if j is not None]
             return out, functools.reduce(lambda a, b: a + b, tans)
-        self.jvp = jvp_rule
+        self.jvp = jvp
 
     def __call__(self, *args, **kwargs):
         if kwargs:
@@ -930,6 +930,11 @@ class custom_jvp:
             args = sig.bind(*args, **kwargs).args
         flat, tree = tree_flatten(args)
         top = tracing.find_top_trace(flat)
+        if self.jvp is not None and not self.nondiff_argnums and isinstance(top, JaxprTrace) \
+                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in flat):
+            # inside jit/make_jaxpr: stage a custom_jvp_call (the rule applies if differentiated later)
+            from .primitives.custom import stage_custom_jvp
+            return stage_custom_jvp(self, args, _fun_name(self.fun))
         if self.jvp is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         nondiff = set(self.nondiff_argnums)

@@ -53,6 +53,17 @@ def _gather(x):
     return x[jnp.array([2, 0, 2])]
 
 
+@jax.custom_jvp
+def _custom_sin(x):
+    return jnp.sin(x)
+
+
+@_custom_sin.defjvp
+def _custom_sin_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _custom_sin(x), jnp.cos(x) * t
+
+
 def _vmap_named(collective):
     return lambda x: jax.vmap(lambda y: collective(y, "i"), axis_name="i")(x)
 
@@ -148,6 +159,7 @@ SPECS = {
     "all_gather": ("smooth", _vmap_named(lax.all_gather), [x3]),
     # pmap's body (one virtual CPU device here)
     "shard_map": ("smooth", lambda x: jax.pmap(lambda y: jnp.sin(y) * y)(x[None])[0], [x3]),
+    "custom_jvp_call": ("smooth", jax.jit(lambda x: _custom_sin(x) * x), [x3]),
     # effects: no outputs of their own; the checks run through the value around them
     "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),
     "debug_callback": ("smooth", lambda x: (jax.debug.callback(lambda v: None, x), jnp.sin(x))[1], [x3]),

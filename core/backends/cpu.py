@@ -41,10 +41,11 @@ def _inline_calls(jaxpr: Jaxpr) -> list:
     from ..primitives.call import jit_p
     out = []
     for eqn in jaxpr.eqns:
-        if eqn.primitive is not jit_p:
+        param = "jaxpr" if eqn.primitive is jit_p else getattr(eqn.primitive, "inline_jaxpr_param", None)
+        if param is None:
             out.append(eqn)
             continue
-        inner = eqn.params["jaxpr"].jaxpr
+        inner = eqn.params[param].jaxpr
         sub = dict(zip(inner.invars, eqn.invars))
 
         def ren(v):

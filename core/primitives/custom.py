@@ -46,3 +46,81 @@ def custom_lin(fn, trace, args):
                              in_tree=in_tree, out_tree=out_tree, res_tree=res_tree)
     outs = [trace.tracer_type(trace, p, t) for p, t in zip(out_flat, tans)]
     return tree_unflatten(out_tree, [o.full_lower() for o in outs])
+
+
+# ---- custom_jvp under jit/make_jaxpr: a `custom_jvp_call` equation ----------------------------
+# Staged like JAX: the primal function as `call_jaxpr` (consts first, `num_consts` of them) and
+# the user's rule, applied when the equation is differentiated later (e.g. grad(jit(relu))).
+
+custom_jvp_call_p = Primitive("custom_jvp_call", multiple_results=True)
+custom_jvp_call_p.inline_jaxpr_param = "call_jaxpr"  # the cpu compiler inlines the primal body
+
+
+def _cjvp_pp(params):
+    shown = {k: v for k, v in params.items() if k not in ("name", "jvp") and not (k == "num_consts" and not v)}
+    shown["jvp"] = params["jvp"].name
+    return [("name", params["name"])] + [(k, shown[k]) for k in sorted(shown)]
+
+
+custom_jvp_call_p.pp_params = _cjvp_pp
+abstract_eval_rules[custom_jvp_call_p] = lambda *avals, call_jaxpr, **_: list(call_jaxpr.out_avals)
+custom_jvp_call_p.weak_type_rule = lambda w, call_jaxpr, **_: [a.weak_type for a in call_jaxpr.out_avals]
+
+
+def _cjvp_impl(*args, call_jaxpr, **_):
+    from ..backends import cpu
+    return cpu.compiled(call_jaxpr)(*args)
+
+
+impl_rules[custom_jvp_call_p] = _cjvp_impl
+
+
+class CustomJVPRule:
+    """The user's jvp rule of a staged custom_jvp, over flat argument lists."""
+
+    def __init__(self, fn, in_tree, out_tree, num_consts):
+        self.fn, self.in_tree, self.out_tree, self.num_consts = fn, in_tree, out_tree, num_consts
+        self.name = getattr(fn.jvp, "__name__", "jvp")
+
+    def __call__(self, primals, tangents):
+        primals = tree_unflatten(self.in_tree, primals[self.num_consts:])
+        tangents = tree_unflatten(self.in_tree, tangents[self.num_consts:])
+        out, tan = self.fn.jvp(primals, tangents)
+        return tree_flatten(out)[0], tree_flatten(tan)[0]
+
+
+def _cjvp_jvp(primals, tangents, call_jaxpr, jvp, **_):
+    tangents = [ad.instantiate(t) for t in tangents]
+    return jvp(list(primals), tangents)
+
+
+def _cjvp_batch(axis_data, vals, dims, call_jaxpr, **_):
+    # the primal body, batched (as for any call); the custom rule is not carried under vmap
+    from .call import batch_jaxpr, jit_p
+    new, consts, out_batched = batch_jaxpr(call_jaxpr, axis_data, dims)
+    outs = jit_p.bind(*consts, *vals, jaxpr=new, name="custom_jvp_call")
+    return outs, [0 if b else None for b in out_batched]
+
+
+from ..rules import batch_rules, jvp_rules  # noqa: E402
+
+jvp_rules[custom_jvp_call_p] = _cjvp_jvp
+batch_rules[custom_jvp_call_p] = _cjvp_batch
+
+
+def stage_custom_jvp(fn, args, name):
+    """Bind `custom_jvp_call` for custom_jvp `fn` applied to `args` (inside a jaxpr trace)."""
+    from .call import closed_call
+    flat, in_tree = tree_flatten(tuple(args))
+    box = []
+
+    def flat_fun(*xs):
+        out = fn.fun(*tree_unflatten(in_tree, xs))
+        of, ot = tree_flatten(out)
+        box.append(ot)
+        return of
+    cj, consts = closed_call(flat_fun, [get_aval(x) for x in flat], name)
+    rule = CustomJVPRule(fn, in_tree, box[0], len(consts))
+    outs = custom_jvp_call_p.bind(*consts, *flat, call_jaxpr=cj, jvp=rule, num_consts=len(consts),
+                                  symbolic_zeros=False, name=name)
+    return tree_unflatten(box[0], outs)
