@@ -9,6 +9,17 @@ const PRECACHE = [
   ...M.stages.numpy.concat(M.stages.engine, M.stages.ui).map((p) => M.files[p].file),
   ...M.bokeh, M.panel.js,
 ];
+const INTEGRITY = Object.fromEntries(Object.values(M.files).map((f) => [new URL(f.file, self.registration.scope).href, f.integrity]));
+
+// Cached copies remember the integrity they were fetched with: a request that asks for other
+// bytes under the same name (a page of a newer build, while this worker still runs) goes to
+// the network instead of failing its integrity check.
+async function remember(cache, req, resp, integrity) {
+  const headers = new Headers(resp.headers);
+  if (integrity) headers.set("X-Gradpad-Integrity", integrity);
+  const body = await resp.blob();
+  await cache.put(req, new Response(body, { status: resp.status, statusText: resp.statusText, headers }));
+}
 
 self.addEventListener("install", (event) => {
   // fetched moments ago by the page: the HTTP cache answers without a download
@@ -17,7 +28,7 @@ self.addEventListener("install", (event) => {
     await Promise.all(PRECACHE.map(async (u) => {
       try {
         const r = await fetch(new Request(u, { cache: "force-cache" }));
-        if (r.ok) await cache.put(u, r);
+        if (r.ok) await remember(cache, u, r, INTEGRITY[new URL(u, self.registration.scope).href]);
       } catch (e) { /* cached on first use instead */ }
     }));
     await self.skipWaiting();
@@ -53,9 +64,10 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req);
-    if (hit) return hit;
+    const wanted = req.integrity || INTEGRITY[req.url];
+    if (hit && (!wanted || hit.headers.get("X-Gradpad-Integrity") === wanted)) return hit;
     const r = await fetch(req);
-    if (r.ok && r.type === "basic") cache.put(req, r.clone());
+    if (r.ok && r.type === "basic") event.waitUntil(remember(cache, req.url, r.clone(), wanted));
     return r;
   })());
 });
