@@ -145,3 +145,50 @@ def test_value_matches_jax(expr):
     if exp[0] == "py" or isinstance(got, tuple) and exp[0] == "arr":   # e.g. `.shape` tuples
         got = tuple(got) if exp[0] == "py" else got
     _check(got, exp, expr)
+
+
+# ---- jnp functions under transformations (grad/vmap/jacfwd/jacrev/hessian/jit) ---------------
+# key: the expression (with x = jnp.arange(12.0).reshape(3, 4) / 5); value: real JAX's result.
+TRANSFORM_CASES = {
+    'jax.vmap(jax.grad(jnp.var))(x)': [[-0.15000000596046448, -0.05000000074505806, 0.05000000074505806, 0.15000000596046448], [-0.15000000596046448, -0.05000000447034836, 0.05000001937150955, 0.1499999761581421], [-0.15000000596046448, -0.04999998211860657, 0.04999998211860657, 0.15000000596046448]],
+    'jax.jacfwd(lambda v: jnp.clip(v, 0.5, 1.5))(x[0])': [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]],
+    'jax.grad(lambda v: jnp.std(v, ddof=1))(x[1])': [-0.3872983455657959, -0.12909947335720062, 0.12909948825836182, 0.3872983157634735],
+    'jax.vmap(lambda v: jnp.where(v > 1, v, 0.0))(x)': [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 1.2000000476837158, 1.399999976158142], [1.600000023841858, 1.8000000715255737, 2.0, 2.200000047683716]],
+    'jax.grad(lambda v: jnp.sort(v)[-1])(x[2])': [0.0, 0.0, 0.0, 1.0],
+    'jax.vmap(jnp.argsort)(-x)': [[3, 2, 1, 0], [3, 2, 1, 0], [3, 2, 1, 0]],
+    'jax.grad(lambda v: (v // 0.3).sum() + (v % 0.3).sum())(x[0])': [1.0, 1.0, 1.0, 1.0],
+    'jax.vmap(lambda v: jnp.linspace(v[0], v[1], 4))(x)': [[0.0, 0.06666667014360428, 0.13333334028720856, 0.20000000298023224], [0.800000011920929, 0.8666666746139526, 0.9333333373069763, 1.0], [1.600000023841858, 1.6666666269302368, 1.7333333492279053, 1.8000000715255737]],
+    'jax.jacrev(lambda v: jnp.roll(v, 1))(x[0])': [[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]],
+    'jax.grad(lambda v: jnp.pad(v, 1, constant_values=2.0).sum())(x[0])': [1.0, 1.0, 1.0, 1.0],
+    'jax.vmap(lambda v: jnp.diff(v, n=2))(x)': [[0.0, 1.4901161193847656e-08], [5.960464477539063e-08, -1.1920928955078125e-07], [-1.1920928955078125e-07, 1.1920928955078125e-07]],
+    'jax.grad(lambda v: jnp.trace(v.reshape(2, 2)))(x[0])': [1.0, 0.0, 0.0, 1.0],
+    'jax.vmap(lambda v: jnp.select([v < 0.5, v > 1], [v, -v], 7.0))(x)': [[0.0, 0.20000000298023224, 0.4000000059604645, 7.0], [7.0, 7.0, -1.2000000476837158, -1.399999976158142], [-1.600000023841858, -1.8000000715255737, -2.0, -2.200000047683716]],
+    'jax.grad(lambda v: jax.nn.logsumexp(v))(x[0])': [0.18065716326236725, 0.2206551730632782, 0.26950883865356445, 0.3291788399219513],
+    'jax.vmap(jax.nn.softmax)(x)': [[0.18065716326236725, 0.2206551730632782, 0.26950883865356445, 0.3291788399219513], [0.18065717816352844, 0.220655158162117, 0.26950883865356445, 0.3291788101196289], [0.18065716326236725, 0.2206551730632782, 0.26950883865356445, 0.3291788399219513]],
+    'jax.grad(lambda v: jax.nn.log_softmax(v)[0])(x[0])': [0.819342851638794, -0.2206551730632782, -0.26950883865356445, -0.3291788399219513],
+    'jax.jit(jax.vmap(lambda v: jax.nn.one_hot(jnp.argmax(v), 4)))(x)': [[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]],
+    'jax.grad(lambda v: jax.nn.relu(v - 1).sum())(x[1])': [0.0, 0.0, 1.0, 1.0],
+    'jax.grad(lambda v: jax.nn.silu(v).sum())(x[0])': [0.5, 0.5993372797966003, 0.6947919726371765, 0.7829268574714661],
+    'jax.vmap(lambda v: jnp.isclose(v, 0.4))(x)': [[False, False, True, False], [False, False, False, False], [False, False, False, False]],
+    'jax.grad(lambda v: jnp.var(v, axis=0).sum())(x)': [[-0.5333333611488342, -0.5333333611488342, -0.5333333611488342, -0.5333333611488342], [1.4570023409987698e-08, -1.1920930020892229e-08, 3.443824070359369e-08, -3.1789145538141383e-08], [0.5333333611488342, 0.5333333611488342, 0.5333333611488342, 0.5333333611488342]],
+    'jax.vmap(lambda v: jnp.split(v, 2)[1])(x)': [[0.4000000059604645, 0.6000000238418579], [1.2000000476837158, 1.399999976158142], [2.0, 2.200000047683716]],
+    'jax.vmap(lambda v: jnp.stack([v, 2 * v], axis=1))(x).shape': [3, 4, 2],
+    'jax.grad(lambda v: jnp.stack([v, 2 * v]).sum())(x[0])': [3.0, 3.0, 3.0, 3.0],
+    "jax.grad(lambda v: jnp.einsum('ii', v.reshape(2,2)))(x[0])": [1.0, 0.0, 0.0, 1.0],
+    'jax.vmap(jnp.count_nonzero)(x > 1)': [0, 2, 4],
+    'jax.grad(lambda v: jnp.nan_to_num(jnp.log(v)).sum())(x[0])': [nan, 5.0, 2.5, 1.6666666269302368],
+    'jax.vmap(lambda v: jnp.floor_divide(v, 0.5))(x)': [[0.0, 0.0, 0.0, 1.0], [1.0, 2.0, 2.0, 2.0], [3.0, 3.0, 4.0, 4.0]],
+    'jax.hessian(lambda v: jnp.sum(jnp.where(v > 0.5, v ** 3, v)))(x[0])': [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 3.6000001430511475]],
+}
+
+
+@pytest.mark.parametrize("expr", list(TRANSFORM_CASES))
+def test_jnp_under_transforms_matches_jax(expr):
+    ns = {"jax": jax, "jnp": jnp, "np": np, "x": jnp.arange(12.0).reshape(3, 4) / 5}
+    got = eval(expr, ns)
+    exp = TRANSFORM_CASES[expr]
+    if isinstance(got, tuple):
+        assert list(got) == exp
+    else:
+        np.testing.assert_allclose(np.asarray(got, dtype=np.float64), np.asarray(exp, dtype=np.float64),
+                                   rtol=1e-5, atol=1e-6, err_msg=expr)
