@@ -5,7 +5,7 @@ holds what the same snippet gave with real JAX 0.10.2 (CPU), recorded with
 `.cache/jax-venv/bin/python` (`jax`, `jnp` = the real modules). Covered: jaxpr text of nested
 jit (inner vars named after the outer ones, known/transposed calls of grad(jit(f))), shared
 jaxprs hoisted as `let`, numpy ints that batching puts into params, jacfwd/jacrev/hessian
-jaxprs, tracer reprs, JAX's error messages, jit caching and static arguments, pytrees.
+jaxprs, custom_jvp staging, tracer reprs, JAX's error messages, jit caching and static arguments, pytrees.
 """
 from __future__ import annotations
 
@@ -62,6 +62,9 @@ CASES = {
     'jvp_pytree': "out = jax.jvp(lambda p: p['w'] * p['b'], ({'w': 2.0, 'b': 3.0},), ({'w': 1.0, 'b': 0.5},))",
     'vmap_axis_size_no_mapped_args': 'out = jax.vmap(lambda: jnp.ones(2), axis_size=3)()',
     'vmap_nested_out_axes': 'out = jax.vmap(jax.vmap(lambda x, y: x * y, in_axes=(None, 0)), in_axes=(0, None), out_axes=1)(jnp.arange(2.0), jnp.arange(3.0))',
+    'jaxpr_custom_jvp_relu': 'out = str(jax.make_jaxpr(jax.nn.relu)(jnp.ones(3)))',
+    'jaxpr_custom_jvp_user': '@jax.custom_jvp\ndef f(x):\n    return jnp.sin(x)\n@f.defjvp\ndef f_jvp(primals, tangents):\n    (x,), (t,) = primals, tangents\n    return f(x), 2.0 * t\nout = str(jax.make_jaxpr(f)(1.0))',
+    'grad_jit_custom_jvp_uses_rule': '@jax.custom_jvp\ndef f(x):\n    return jnp.sin(x)\n@f.defjvp\ndef f_jvp(primals, tangents):\n    (x,), (t,) = primals, tangents\n    return f(x), 2.0 * t\nout = (jax.grad(jax.jit(f))(1.0), jax.jit(jax.grad(f))(1.0), jax.grad(jax.jit(jax.nn.relu))(0.0))',
 }
 
 # Real JAX 0.10.2's results for CASES: {'kind': 'str'|'int'|'tree', 'treedef', 'value'}
@@ -471,7 +474,36 @@ EXPECTED = {'jaxpr_grad_of_jit': {'kind': 'str',
                                    'value': [[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]]},
  'vmap_nested_out_axes': {'kind': 'tree',
                           'treedef': 'PyTreeDef(*)',
-                          'value': [[0.0, 0.0], [0.0, 1.0], [0.0, 2.0]]}}
+                          'value': [[0.0, 0.0], [0.0, 1.0], [0.0, 2.0]]},
+ 'jaxpr_custom_jvp_relu': {'kind': 'str',
+                           'treedef': None,
+                           'value': '{ lambda ; a:f32[3]. let\n'
+                                    '    b:f32[3] = custom_jvp_call[\n'
+                                    '      name=relu\n'
+                                    '      call_jaxpr={ lambda ; c:f32[3]. let\n'
+                                    '          d:f32[3] = jit[\n'
+                                    '            name=relu\n'
+                                    '            jaxpr={ lambda ; c:f32[3]. let d:f32[3] = max c 0.0:f32[] '
+                                    'in (d,) }\n'
+                                    '          ] c\n'
+                                    '        in (d,) }\n'
+                                    '      jvp=jvp\n'
+                                    '      symbolic_zeros=False\n'
+                                    '    ] a\n'
+                                    '  in (b,) }'},
+ 'jaxpr_custom_jvp_user': {'kind': 'str',
+                           'treedef': None,
+                           'value': '{ lambda ; a:f32[]. let\n'
+                                    '    b:f32[] = custom_jvp_call[\n'
+                                    '      name=f\n'
+                                    '      call_jaxpr={ lambda ; c:f32[]. let d:f32[] = sin c in (d,) }\n'
+                                    '      jvp=f_jvp\n'
+                                    '      symbolic_zeros=False\n'
+                                    '    ] a\n'
+                                    '  in (b,) }'},
+ 'grad_jit_custom_jvp_uses_rule': {'kind': 'tree',
+                                   'treedef': 'PyTreeDef((*, *, *))',
+                                   'value': [2.0, 2.0, 0.0]}}
 
 
 def _run(code):
