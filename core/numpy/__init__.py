@@ -416,7 +416,21 @@ def arange(start, stop=None, step=None, dtype=None):
     if dtype is None:
         dtype = _dt.result_type(*vals)
     dtype = _dt.canonicalize_dtype(dtype)
-    return Array(_np.arange(start, stop, step, dtype=dtype))   # computed in dtype, like JAX
+    if builtins.any(isinstance(v, complex) for v in vals):
+        raise ValueError("Passing complex start/stop/step to jnp.arange is no longer supported starting in "
+                         "JAX v0.10.0.")
+    # JAX's formulation (values and jaxprs): start + step * iota, computed in the result dtype
+    if step is not None:
+        working = _dt.float32 if dtype.kind == "f" and dtype.itemsize < 4 else dtype
+        size = builtins.max(0, int(_np.ceil((stop - start) / step)))
+        return lax.convert_element_type(
+            lax.add(lax.convert_element_type(start, working),
+                    lax.mul(lax.convert_element_type(step, working), lax.broadcasted_iota(working, (size,), 0))),
+            dtype)
+    if start == 0:
+        return lax.broadcasted_iota(dtype, (builtins.max(0, int(_np.ceil(stop))),), 0)
+    size = builtins.max(0, int(_np.ceil(stop - start)))
+    return lax.add(lax.convert_element_type(start, dtype), lax.broadcasted_iota(dtype, (size,), 0))
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
@@ -531,13 +545,21 @@ def diag(v, k=0):
 
 
 def diagonal(a, offset=0, axis1=0, axis2=1):
+    _check_arraylike("diagonal", a)
     a = asarray(a)
+    if a.ndim < 2:
+        raise ValueError("diagonal requires an array of at least two dimensions.")
+    return _diagonal(a, operator.index(_concrete(offset, "diagonal")), axis1, axis2)
+
+
+@_staged(static_argnames=("offset", "axis1", "axis2"), name="diagonal")
+def _diagonal(a, offset=0, axis1=0, axis2=1):
+    shape = a.shape
     a = moveaxis(a, (axis1, axis2), (-2, -1))
-    n, m = a.shape[-2:]
-    i = _np.arange(builtins.max(0, builtins.min(n - builtins.max(-offset, 0), m - builtins.max(offset, 0))))
-    rows = i + builtins.max(-offset, 0)
-    cols = i + builtins.max(offset, 0)
-    return a[..., rows, cols]
+    size = builtins.max(0, builtins.min(shape[axis1] + builtins.min(offset, 0), shape[axis2] - builtins.max(offset, 0)))
+    i = arange(size)
+    j = arange(builtins.abs(offset), builtins.abs(offset) + size)
+    return a[..., i, j] if offset >= 0 else a[..., j, i]
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
