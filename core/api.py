@@ -20,7 +20,7 @@ from .primitives.call import closed_call, jit_p
 from .tracing import Tracer, bind, get_aval
 from . import tracing
 from .transforms import ad, batching
-from .transforms.staging import JaxprTrace, trace_to_jaxpr
+from .transforms.staging import trace_to_jaxpr
 from .tree_util import tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
 
@@ -930,7 +930,8 @@ class custom_jvp:
             args = sig.bind(*args, **kwargs).args
         flat, tree = tree_flatten(args)
         top = tracing.find_top_trace(flat)
-        if self.jvp is not None and not self.nondiff_argnums and isinstance(top, JaxprTrace) \
+        if self.jvp is not None and not self.nondiff_argnums and tracing.dynamic_trace is not None \
+                and not isinstance(top, ad.JVPTrace) \
                 and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in flat):
             # inside jit/make_jaxpr: stage a custom_jvp_call (the rule applies if differentiated later)
             from .primitives.custom import stage_custom_jvp

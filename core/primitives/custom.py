@@ -83,7 +83,7 @@ class CustomJVPRule:
         self.name = getattr(fn.jvp, "__name__", "jvp")
 
     def __call__(self, primals, tangents):
-        primals = tree_unflatten(self.in_tree, primals[self.num_consts:])
+        primals = tree_unflatten(self.in_tree, primals[self.num_consts:])  # consts: no tangent
         tangents = tree_unflatten(self.in_tree, tangents[self.num_consts:])
         out, tan = self.fn.jvp(primals, tangents)
         return tree_flatten(out)[0], tree_flatten(tan)[0]
@@ -94,12 +94,31 @@ def _cjvp_jvp(primals, tangents, call_jaxpr, jvp, **_):
     return jvp(list(primals), tangents)
 
 
-def _cjvp_batch(axis_data, vals, dims, call_jaxpr, **_):
-    # the primal body, batched (as for any call); the custom rule is not carried under vmap
-    from .call import batch_jaxpr, jit_p
+class BatchedJVPRule:
+    """A staged rule under vmap: the user's rule mapped over the batch axis."""
+
+    def __init__(self, rule, size, in_dims, out_dims):
+        self.rule, self.size, self.in_dims, self.out_dims = rule, size, list(in_dims), list(out_dims)
+        self.name = rule.name
+
+    def __call__(self, primals, tangents):
+        from ..api import vmap
+        mapped = vmap(lambda p, t: self.rule(list(p), list(t)), in_axes=(self.in_dims, self.in_dims),
+                      out_axes=(self.out_dims, self.out_dims), axis_size=self.size)
+        outs, tans = mapped(list(primals), list(tangents))
+        return list(outs), list(tans)
+
+
+def _cjvp_batch(axis_data, vals, dims, call_jaxpr, jvp, num_consts, symbolic_zeros, name):
+    """The primal body batched (as for any call), the rule mapped: still one custom_jvp_call."""
+    from .call import batch_jaxpr
     new, consts, out_batched = batch_jaxpr(call_jaxpr, axis_data, dims)
-    outs = jit_p.bind(*consts, *vals, jaxpr=new, name="custom_jvp_call")
-    return outs, [0 if b else None for b in out_batched]
+    out_dims = [0 if b else None for b in out_batched]
+    in_dims = [None] * len(consts) + list(dims)
+    outs = custom_jvp_call_p.bind(*consts, *vals, call_jaxpr=new,
+                                  jvp=BatchedJVPRule(jvp, axis_data.size, in_dims, out_dims),
+                                  num_consts=num_consts + len(consts), symbolic_zeros=symbolic_zeros, name=name)
+    return outs, out_dims
 
 
 from ..rules import batch_rules, jvp_rules  # noqa: E402
