@@ -17,7 +17,7 @@ from .avals import ShapedArray, aval_of_value
 from .config import config
 from .devices import dispatch_hooks as _hooks
 from .array import ArrayMethods
-from .rules import impl_rules
+from .rules import abstract_eval_rules, impl_rules
 
 
 class Primitive:
@@ -268,6 +268,11 @@ class EvalTrace(Trace):
             if out is not NotImplemented:
                 return out
         nps = [to_numpy(v) for v in vals]
+        if len(nps) > 1 and any(a.dtype != nps[0].dtype for a in nps[1:]):
+            # mixed dtypes: validate with the shape rule (raises JAX's TypeError for lax ops);
+            # same-dtype calls skip this so eager dispatch stays cheap
+            abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, _weak_of(v)) for a, v in zip(nps, vals)],
+                                      **params)
         out = impl_rules[prim](*nps, **params)
         weak = prim.weak_type_rule([_weak_of(v) for v in vals], **params)
         if config.read("jax_debug_nans") or config.read("jax_debug_infs"):

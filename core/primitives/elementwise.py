@@ -33,12 +33,20 @@ def broadcasting_shape(name, *avals):
     return tuple(out)
 
 
+# lax name -> (name in the message, the jnp function that promotes for you)
+_PROMOTING_TWIN = {"sub": "subtract", "mul": "multiply", "div": "divide", "max": "maximum", "min": "minimum",
+                   "pow": "power", "rem": "remainder", "eq": "equal", "ne": "not_equal", "lt": "less",
+                   "le": "less_equal", "gt": "greater", "ge": "greater_equal", "and": "bitwise_and",
+                   "or": "bitwise_or", "xor": "bitwise_xor", "atan2": "arctan2", "select_n": "where"}
+
+
 def _same_dtypes(name, avals):
     dts = {a.dtype for a in avals}
     if len(dts) > 1:
-        raise TypeError(f"{name} requires arguments to have the same dtypes, got "
-                        f"{', '.join(a.dtype.name for a in avals)}. (Tip: jnp.{name} and the "
-                        "operators promote dtypes for you; lax functions do not.)")
+        shown = "select" if name == "select_n" else name
+        raise TypeError(f"lax.{shown} requires arguments to have the same dtypes, got "
+                        f"{', '.join(a.dtype.name for a in avals)}. (Tip: jnp.{_PROMOTING_TWIN.get(name, name)} "
+                        "is a similar function that does automatic type promotion on inputs).")
 
 
 _FLOAT = "fc"
