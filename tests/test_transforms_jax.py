@@ -65,6 +65,8 @@ CASES = {
     'jaxpr_custom_jvp_relu': 'out = str(jax.make_jaxpr(jax.nn.relu)(jnp.ones(3)))',
     'jaxpr_custom_jvp_user': '@jax.custom_jvp\ndef f(x):\n    return jnp.sin(x)\n@f.defjvp\ndef f_jvp(primals, tangents):\n    (x,), (t,) = primals, tangents\n    return f(x), 2.0 * t\nout = str(jax.make_jaxpr(f)(1.0))',
     'grad_jit_custom_jvp_uses_rule': '@jax.custom_jvp\ndef f(x):\n    return jnp.sin(x)\n@f.defjvp\ndef f_jvp(primals, tangents):\n    (x,), (t,) = primals, tangents\n    return f(x), 2.0 * t\nout = (jax.grad(jax.jit(f))(1.0), jax.jit(jax.grad(f))(1.0), jax.grad(jax.jit(jax.nn.relu))(0.0))',
+    'jaxpr_vmap_custom_jvp_relu': 'out = str(jax.make_jaxpr(jax.vmap(jax.nn.relu))(jnp.ones((2, 3))))',
+    'grad_vmap_relu_at_zero_jit': 'out = jax.jit(jax.grad(lambda x: jax.vmap(jax.nn.relu)(x).sum()))(jnp.array([[-1.0, 0.0, 2.0]]))',
 }
 
 # Real JAX 0.10.2's results for CASES: {'kind': 'str'|'int'|'tree', 'treedef', 'value'}
@@ -503,7 +505,25 @@ EXPECTED = {'jaxpr_grad_of_jit': {'kind': 'str',
                                     '  in (b,) }'},
  'grad_jit_custom_jvp_uses_rule': {'kind': 'tree',
                                    'treedef': 'PyTreeDef((*, *, *))',
-                                   'value': [2.0, 2.0, 0.0]}}
+                                   'value': [2.0, 2.0, 0.0]},
+ 'jaxpr_vmap_custom_jvp_relu': {'kind': 'str',
+                                'treedef': None,
+                                'value': '{ lambda ; a:f32[2,3]. let\n'
+                                         '    b:f32[2,3] = custom_jvp_call[\n'
+                                         '      name=relu\n'
+                                         '      call_jaxpr={ lambda ; c:f32[2,3]. let\n'
+                                         '          d:f32[2,3] = jit[\n'
+                                         '            name=relu\n'
+                                         '            jaxpr={ lambda ; c:f32[2,3]. let\n'
+                                         '                d:f32[2,3] = max c 0.0:f32[]\n'
+                                         '              in (d,) }\n'
+                                         '          ] c\n'
+                                         '        in (d,) }\n'
+                                         '      jvp=jvp\n'
+                                         '      symbolic_zeros=False\n'
+                                         '    ] a\n'
+                                         '  in (b,) }'},
+ 'grad_vmap_relu_at_zero_jit': {'kind': 'tree', 'treedef': 'PyTreeDef(*)', 'value': [[0.0, 0.0, 1.0]]}}
 
 
 def _run(code):
