@@ -141,13 +141,13 @@ def test_golden_case_names_unique():
     assert not dup, f"duplicate golden case names: {sorted(dup)}"
 
 
-@pytest.mark.skipif(os.environ.get("GRADPAD_LIVE_JAX") != "1",
-                    reason="set GRADPAD_LIVE_JAX=1 to regenerate with real JAX and diff")
-def test_golden_data_matches_live_jax():
-    py = os.environ.get("GRADPAD_JAX_PYTHON", sys.executable)
-    probe = subprocess.run([py, "-c", "import jax"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        pytest.skip(f"real jax not importable with {py}")
-    r = subprocess.run([py, os.path.join(GOLDEN_DIR, "generate.py"), "--check"],
-                       capture_output=True, text=True, timeout=1800)
-    assert r.returncode == 0, (r.stdout[-8000:] + r.stderr[-4000:])
+if os.environ.get("GRADPAD_LIVE_JAX") == "1":
+    # Opt-in drift check (needs real JAX, which CI does not install): regenerate every case
+    # with live JAX and diff against the committed data.
+    def test_golden_data_matches_live_jax():
+        py = os.environ.get("GRADPAD_JAX_PYTHON", sys.executable)
+        probe = subprocess.run([py, "-c", "import jax"], capture_output=True, text=True)
+        assert probe.returncode == 0, f"GRADPAD_LIVE_JAX=1 but real jax is not importable with {py}"
+        r = subprocess.run([py, os.path.join(GOLDEN_DIR, "generate.py"), "--check"],
+                           capture_output=True, text=True, timeout=1800)
+        assert r.returncode == 0, (r.stdout[-8000:] + r.stderr[-4000:])
