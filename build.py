@@ -73,7 +73,12 @@ def build_site(py: Path, force: bool = False) -> int:
 
 
 def cmd_test(args) -> int:
-    py = ensure_venv("test,site,browser")
+    py = ensure_venv("test,site,browser,webgpu")
+    try:
+        from tools.sysdeps import ensure_vulkan
+        ensure_vulkan(log)  # lavapipe for the WebGPU backend's CPython tests; sets XDG_RUNTIME_DIR
+    except RuntimeError as e:
+        log(f"ERROR: {e}")  # the WebGPU tests will fail and say why
     env = dict(os.environ)
     problem = ensure_chromium()
     if problem:
@@ -113,6 +118,17 @@ def cmd_bench(args) -> int:
         if build_site(py):
             return 1
         return subprocess.call([str(py), "-m", "tools.bench_site", *args.what[1:]], cwd=ROOT)
+    if args.what and args.what[0] == "webgpu":
+        py = ensure_venv("test,site,browser,webgpu")
+        from tools.sysdeps import ensure_vulkan
+        ensure_vulkan(log)
+        problem = ensure_chromium()
+        if problem:
+            log(f"ERROR: {problem}")
+            return 2
+        if build_site(py):
+            return 1
+        return subprocess.call([str(py), "-m", "tests.bench_webgpu", "--browser", *args.what[1:]], cwd=ROOT)
     py = ensure_venv("test")
     return subprocess.call([str(py), "-m", "tests.bench", *args.what], cwd=ROOT)
 
