@@ -34,28 +34,34 @@ def compiled(cj: ClosedJaxpr):
     return fn
 
 
-def _inline_calls(jaxpr: Jaxpr) -> list:
+def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = False) -> list:
     """Flatten nested jit calls into one equation list. Each call site gets fresh vars (the same
     inner jaxpr may be inlined more than once); `("alias", outer_var, atom)` items say that an
-    outer var is another name for an inner atom."""
+    outer var is another name for an inner atom. Outputs of equations inlined from the bodies
+    named in `FMA_CALLS` are collected into `fma_scope` (see `_contract_fma`)."""
     from ..primitives.call import jit_p
     out = []
     for eqn in jaxpr.eqns:
         param = "jaxpr" if eqn.primitive is jit_p else getattr(eqn.primitive, "inline_jaxpr_param", None)
         if param is None:
+            if in_scope and fma_scope is not None:
+                fma_scope.update(eqn.outvars)
             out.append(eqn)
             continue
         inner = eqn.params[param].jaxpr
         sub = dict(zip(inner.invars, eqn.invars))
+        inner_scope = in_scope or eqn.params.get("name") in FMA_CALLS
 
         def ren(v):
             return sub.get(v, v) if isinstance(v, Var) else v
-        for ie in _inline_calls(inner):
+        for ie in _inline_calls(inner, fma_scope, inner_scope):
             if isinstance(ie, tuple):  # an alias from a jit nested deeper
                 sub[ie[1]] = ren(ie[2])
                 continue
             outs = [Var(v.aval) for v in ie.outvars]
             ins = [ren(v) for v in ie.invars]
+            if fma_scope is not None and any(v in fma_scope for v in ie.outvars):
+                fma_scope.update(outs)
             sub.update(zip(ie.outvars, outs))
             out.append(JaxprEqn(ie.primitive, ins, outs, ie.params))
         for ov, iv in zip(eqn.outvars, inner.outvars):
@@ -74,7 +80,8 @@ def _param_key(v):
 def compile_closed_jaxpr(cj: ClosedJaxpr):
     from ..array import to_numpy
     jaxpr = cj.jaxpr
-    items = _inline_calls(jaxpr)
+    fma_scope: set = set()
+    items = _inline_calls(jaxpr, fma_scope)
     alias: dict = {}
     consts: dict = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, cj.consts)}
 
@@ -127,16 +134,22 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             kept.append(eqn)
             live.update(v for v in eqn.invars if isinstance(v, Var))
     kept.reverse()
-    kept = _contract_fma(kept, outvars)
+    kept = _contract_fma(kept, outvars, fma_scope)
     stats["compiles"] += 1
     return _Program(jaxpr, kept, outvars, consts)
 
 
 # XLA's CPU compiler contracts a float32 multiply that feeds an add/sub into one fused
 # multiply-add when the product has no other use (measured with JAX 0.10.2: jit(lambda a, b, c:
-# a*b + c) equals fma(a, b, c) on 100% of random inputs, the two-rounding result on 77%). Doing
-# the same keeps jitted numerics bit-identical to JAX, e.g. jax.random.uniform(k, minval=-2.,
-# maxval=3.). Eager (op-by-op) code is not compiled here, so it stays unfused, as in JAX.
+# a*b + c) equals fma(a, b, c) on 100% of random inputs, the two-rounding result on 77%).
+# Emulating that in numpy needs a float64 pass, which made jitted float32 code about 2x slower
+# than eager (selu on 1M floats: 10 ms jit vs 4.4 ms eager) and would invert the playground's
+# jit-vs-eager lesson. So we contract only inside jax.random's samplers, whose bits are
+# promised identical to JAX's (uniform(k, minval=-2., maxval=3.) needs it); elsewhere jitted
+# float32 results may differ from XLA's in the last place.
+FMA_CALLS = frozenset({"_uniform"})
+
+
 def _fma_impl(a, b, c, *, negate_product, negate_addend):
     prod = np.multiply(np.asarray(a, np.float64), b)  # exact for float32 inputs
     if negate_product:
@@ -158,7 +171,7 @@ def _fma_primitive():
 _fma_p = _fma_primitive()
 
 
-def _contract_fma(eqns, outvars):
+def _contract_fma(eqns, outvars, scope):
     uses: dict = {}
     for v in outvars:
         uses[v] = uses.get(v, 0) + 2  # an output must stay materialized
@@ -168,10 +181,10 @@ def _contract_fma(eqns, outvars):
                 uses[v] = uses.get(v, 0) + 1
     f32 = np.dtype(np.float32)
     products = {e.outvars[0]: e for e in eqns if e.primitive.name == "mul" and e.outvars[0].aval.dtype == f32
-                and uses.get(e.outvars[0], 0) == 1}
+                and uses.get(e.outvars[0], 0) == 1 and e.outvars[0] in scope}
     fused: dict = {}
     for e in eqns:
-        if e.primitive.name not in ("add", "sub") or e.outvars[0].aval.dtype != f32:
+        if e.primitive.name not in ("add", "sub") or e.outvars[0].aval.dtype != f32 or e.outvars[0] not in scope:
             continue
         for i, v in enumerate(e.invars):
             m = products.get(v) if isinstance(v, Var) else None
