@@ -59,7 +59,8 @@ class Playground:
         self._quiet = 0                  # >0 while the app itself sets widget values
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_width",
-                                            height=440, readonly=self.embed.readonly, on_keyup=True)
+                                            height=440, readonly=self.embed.readonly, on_keyup=True,
+                                            soft_tabs=True, indent=4)
         self.example_select = pn.widgets.Select(
             name="Example", options={"(your code)": ""} | {examples.load(n).title: n for n in examples.names()},
             sizing_mode="stretch_width")
