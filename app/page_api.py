@@ -38,9 +38,17 @@ if (!gp._messages) {
 """
 
 
+EMBED_CSS = "header.gp-header, #gp-notice { display: none !important; } main { padding: 0 !important; }"
+
+
 def install(playground) -> None:
     import js
     from pyodide.ffi import create_proxy
+
+    if playground.embed.embed:  # an iframe has no room for the site's header and notices
+        style = js.document.createElement("style")
+        style.textContent = EMBED_CSS
+        js.document.head.appendChild(style)
 
     async def py_load(opts_json):
         opts = json.loads(str(opts_json))
