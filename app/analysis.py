@@ -452,13 +452,13 @@ def timings(fn, args, repeats: int = 15) -> dict:
         reps = repeats if first_eager < 0.05 else max(3, min(repeats, int(0.5 / max(first_eager, 1e-9))))
         out["eager"] = _median_time(lambda: fn(*args), reps)
 
-        t0 = time.perf_counter()
-        jax.jit(fn).lower(*args)
-        trace_s = time.perf_counter() - t0
         jitted = jax.jit(counted)
         t0 = time.perf_counter()
         jax.block_until_ready(jitted(*args))
         first = time.perf_counter() - t0
+        t0 = time.perf_counter()  # tracing alone, on a fresh jit (after the first call's warm-up)
+        jax.jit(fn).lower(*args)
+        trace_s = time.perf_counter() - t0
         out["jit_steady"] = _median_time(lambda: jitted(*args), reps)
         out["jit_first"] = {"total": first, "trace": min(trace_s, first),
                             "compile_and_run": max(0.0, first - trace_s)}
