@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import panel as pn
-from bokeh.models import (Circle, ColumnDataSource, GraphRenderer, HoverTool, LabelSet,
-                          MultiLine, StaticLayoutProvider)
+from bokeh.models import (ColumnDataSource, GraphRenderer, HoverTool, LabelSet, MultiLine, Scatter,
+                          StaticLayoutProvider)
 from bokeh.plotting import figure
 
 from .. import analysis
@@ -69,7 +69,7 @@ def graph_figure(jaxpr, title: str, height: int = 300):
     graph = GraphRenderer()
     graph.node_renderer.data_source.data = dict(index=ids, label=[n["label"] for n in nodes],
                                                 kind=[n["kind"] for n in nodes], colour=colours)
-    graph.node_renderer.glyph = Circle(radius=0.18, fill_color="colour", line_color="#333")
+    graph.node_renderer.glyph = Scatter(size=16, fill_color="colour", line_color="#333")  # screen units
     graph.edge_renderer.data_source.data = dict(start=[s for s, _ in g["edges"]], end=[d for _, d in g["edges"]])
     graph.edge_renderer.glyph = MultiLine(line_color="#94a3b8", line_width=1.5)
     graph.layout_provider = StaticLayoutProvider(graph_layout={n["id"]: (n["x"], n["y"]) for n in nodes})
