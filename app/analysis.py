@@ -165,6 +165,8 @@ class JaxprView:
     eqn_count: int = 0
     closed: object = None            # the ClosedJaxpr (for the graph)
     error: sandbox.ErrorInfo | None = None
+    kernels: list | None = None      # WebGPU's fused kernels (PlannedKernel), None if not plannable
+    kernels_note: str = ""           # why there is no kernel plan
 
 
 def jaxpr_view(fn, args, view: str = "f") -> JaxprView:
@@ -177,7 +179,26 @@ def jaxpr_view(fn, args, view: str = "f") -> JaxprView:
     closed, err = sandbox.guarded_call(make, seconds=10.0)
     if err is not None:
         return JaxprView(view, error=err)
-    return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed)
+    kernels, note = webgpu_kernels(closed)
+    return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed, kernels=kernels, kernels_note=note)
+
+
+def webgpu_kernels(closed) -> tuple:
+    """(kernels, note): how the WebGPU backend would fuse this jaxpr. Pure planning, no GPU."""
+    try:
+        from core.backends.webgpu import plan_kernels
+        return plan_kernels(closed), ""
+    except Exception as e:  # noqa: BLE001 - float64, an op the planner rejects: the graph stays plain
+        return None, f"WebGPU cannot plan this jaxpr ({type(e).__name__}: {e})"
+
+
+def kernel_groups(kernels) -> dict:
+    """eqn index -> index of the first kernel that computes it."""
+    groups: dict = {}
+    for k, kernel in enumerate(kernels or []):
+        for i in kernel.eqns:
+            groups.setdefault(i, k)
+    return groups
 
 
 def count_eqns(jaxpr) -> int:
@@ -197,11 +218,13 @@ def side_by_side(left: str, right: str) -> list[tuple[str, str, str]]:
 
 
 # ------------------------------------------------------------------ dataflow graph
-def dataflow_graph(jaxpr) -> dict:
+def dataflow_graph(jaxpr, kernels=None) -> dict:
     """Nodes (inputs, equations, outputs) and edges of a jaxpr, laid out in layers by depth.
 
     Returns {"nodes": [{id, label, kind, layer, x, y, group}], "edges": [(src, dst)]}.
-    `group` is the fused-kernel index when a backend reports one (None on the CPU backend)."""
+    `group` is the index of the fused kernel computing an equation, given `kernels` (from
+    `plan_kernels`); None for inputs, outputs and without kernels."""
+    groups = kernel_groups(kernels)
     nodes, edges = [], []
     producer = {}
     depth = {}
@@ -220,7 +243,8 @@ def dataflow_graph(jaxpr) -> dict:
         srcs = [producer[id(v)] for v in eqn.invars if id(v) in producer]
         layer = 1 + max((depth[s] for s in srcs), default=0)
         depth[nid] = layer
-        nodes.append({"id": nid, "label": eqn.primitive.name, "kind": "eqn", "layer": layer})
+        nodes.append({"id": nid, "label": eqn.primitive.name, "kind": "eqn", "layer": layer,
+                      "group": groups.get(i)})
         edges.extend((s, nid) for s in dict.fromkeys(srcs))
         for v in eqn.outvars:
             producer[id(v)] = nid
@@ -234,7 +258,7 @@ def dataflow_graph(jaxpr) -> dict:
     for n in nodes:
         row = per_layer.setdefault(n["layer"], [])
         n["x"], n["y"] = float(n["layer"]), -float(len(row))
-        n["group"] = None
+        n.setdefault("group", None)
         row.append(n)
     for row in per_layer.values():  # centre each layer vertically
         shift = (len(row) - 1) / 2
@@ -433,10 +457,47 @@ def _as_array(value):
 
 
 # ------------------------------------------------------------------ timings
-def timings(fn, args, repeats: int = 15) -> dict:
-    """Eager vs jit: first call (trace, then compile + first run) and steady state, as median
-    with min and max of `repeats` calls; the retrace count of the steady-state calls."""
+def available_backends() -> list[str]:
+    """'cpu', plus 'webgpu' when `jax.devices('webgpu')` finds an adapter."""
     jax = _jax()
+    found = ["cpu"]
+    try:
+        if jax.devices("webgpu"):
+            found.append("webgpu")
+    except Exception:  # noqa: BLE001 - backend not built or no adapter (the reason is in the message)
+        pass
+    return found
+
+
+def kernel_count(fn, args, backend: str) -> dict:
+    """How many kernels one jitted call launches: the CPU backend compiles a whole jaxpr into one
+    Python function; WebGPU fuses it into the kernels `plan_kernels` reports (host steps apart)."""
+    if backend != "webgpu":
+        return {"kernels": 1, "host_steps": 0}
+    from core.backends.webgpu import plan_kernels
+    planned = plan_kernels(_jax().make_jaxpr(fn)(*args))
+    host = sum(k.kind == "host" for k in planned)
+    return {"kernels": len(planned) - host, "host_steps": host}
+
+
+async def _ready_async(tree):
+    """Wait for every array in `tree` without blocking the page (WebGPU readback is async)."""
+    for leaf in _jax().tree_util.tree_leaves(tree):
+        if hasattr(leaf, "block_until_ready_async"):
+            await leaf.block_until_ready_async()
+    return tree
+
+
+async def _ready_sync(tree):
+    return _jax().block_until_ready(tree)
+
+
+async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
+    """Eager vs jit on `backend`'s device: the inputs are device_put there and new arrays default
+    to it. `wait` makes a result ready; written once, run by `_drive` (CPython, sync waits) or
+    awaited (the browser, async waits)."""
+    jax = _jax()
+    dev = jax.devices(backend)[0]
     traces = [0]
 
     @functools.wraps(fn)
@@ -444,33 +505,84 @@ def timings(fn, args, repeats: int = 15) -> dict:
         traces[0] += 1
         return fn(*a)
 
-    def measure():
-        out = {"backend": jax.default_backend()}
-        t0 = time.perf_counter()
-        jax.block_until_ready(fn(*args))
-        first_eager = time.perf_counter() - t0
-        reps = repeats if first_eager < 0.05 else max(3, min(repeats, int(0.5 / max(first_eager, 1e-9))))
-        out["eager"] = _median_time(lambda: fn(*args), reps)
+    async def timed(call, n):
+        times = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            await wait(call())
+            times.append(time.perf_counter() - t0)
+        return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": n}
 
+    with jax.default_device(dev):
+        dargs = jax.device_put(args, dev)
+        out = {"backend": backend, "device": str(dev)}
+        await timed(lambda: fn(*dargs), 1)  # the first eager call compiles per-op kernels (WebGPU)
+        warm = (await timed(lambda: fn(*dargs), 1))["median"]
+        reps = repeats if warm < 0.05 else max(3, min(repeats, int(0.5 / max(warm, 1e-9))))
+        out["eager"] = await timed(lambda: fn(*dargs), reps)
         jitted = jax.jit(counted)
-        t0 = time.perf_counter()
-        jax.block_until_ready(jitted(*args))
-        first = time.perf_counter() - t0
+        first = (await timed(lambda: jitted(*dargs), 1))["median"]
         t0 = time.perf_counter()  # tracing alone, on a fresh jit (after the first call's warm-up)
-        jax.jit(fn).lower(*args)
+        jax.jit(fn).lower(*dargs)
         trace_s = time.perf_counter() - t0
-        out["jit_steady"] = _median_time(lambda: jitted(*args), reps)
-        out["jit_first"] = {"total": first, "trace": min(trace_s, first),
-                            "compile_and_run": max(0.0, first - trace_s)}
-        out["retraces"] = traces[0]
-        closed = jax.make_jaxpr(fn)(*args)
-        out["eqn_count"] = count_eqns(closed.jaxpr)
-        out["kernels"] = 1  # the CPU backend compiles a whole jaxpr into one Python function
-        out["repeats"] = reps
-        return out
+        out["jit_steady"] = await timed(lambda: jitted(*dargs), reps)
+    out["jit_first"] = {"total": first, "trace": min(trace_s, first), "compile_and_run": max(0.0, first - trace_s)}
+    out["retraces"] = traces[0]
+    out["eqn_count"] = count_eqns(jax.make_jaxpr(fn)(*args).jaxpr)
+    out.update(kernel_count(fn, args, backend))
+    out["repeats"] = reps
+    return out
 
-    out, err = sandbox.guarded_call(measure, seconds=20.0)
-    return {"error": err} if err is not None else out
+
+def _drive(coro):
+    """Run a coroutine that never suspends (all its waits are synchronous) to its result."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("timing needed an async wait; use timings_async in the browser")
+
+
+def timings(fn, args, repeats: int = 15, backends=None, selected: str | None = None) -> dict:
+    """Eager vs jit per backend: first call (trace, then compile + first run) and steady state,
+    as median with min and max of `repeats` calls, retraces and kernel counts.
+
+    Returns the selected backend's numbers at top level (else the first measured) and every
+    backend's under "backends". In the browser, WebGPU needs async readback: it is left
+    {"pending": True} for `timings_async`."""
+    jax = _jax()
+    selected = selected or jax.default_backend()
+    backends = list(backends or (["cpu", "webgpu"] if env_in_browser() else available_backends()))
+    per = {}
+    for b in backends:
+        if b != "cpu" and env_in_browser():
+            per[b] = {"pending": True, "backend": b}
+            continue
+        out, err = sandbox.guarded_call(lambda: _drive(_measure(fn, args, b, repeats, _ready_sync)), seconds=20.0)
+        per[b] = {"error": err, "backend": b} if err is not None else out
+    done = [t for t in per.values() if "eager" in t]
+    if not done:
+        return {"error": next(t["error"] for t in per.values() if t.get("error") is not None), "backends": per}
+    top = per[selected] if "eager" in per.get(selected, {}) else done[0]
+    return {**top, "backends": per}
+
+
+async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 15) -> dict:
+    """One backend's timings with async readback (the browser's main thread must never block)."""
+    try:
+        if backend == "webgpu":
+            from core.backends.webgpu import init_async
+            await init_async()
+        with sandbox.captured():
+            return await _measure(fn, args, backend, repeats, _ready_async)
+    except Exception as e:  # noqa: BLE001 - shown in the pane, like every user error
+        return {"error": sandbox.describe_error(e), "backend": backend}
+
+
+def env_in_browser() -> bool:
+    from . import env
+    return env.IN_BROWSER
 
 
 # ------------------------------------------------------------------ everything at once

@@ -10,7 +10,7 @@ from bokeh.models import (ColumnDataSource, GraphRenderer, HoverTool, LabelSet, 
 from bokeh.plotting import figure
 
 from .. import analysis
-from .common import error_block, esc, html
+from .common import CSS, error_block, esc, html
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -48,17 +48,43 @@ def diff_html(left: str, right: str) -> str:
 
 
 KIND_COLOURS = {"input": "#2563eb", "const": "#64748b", "eqn": "#f59e0b", "output": "#16a34a"}
-GROUP_COLOURS = ["#ef4444", "#8b5cf6", "#06b6d4", "#84cc16", "#f97316", "#ec4899"]
+GROUP_COLOURS = ["#ef4444", "#8b5cf6", "#06b6d4", "#84cc16", "#f97316", "#ec4899", "#0ea5e9", "#a16207"]
+UNFUSED = "#e5e7eb"  # an equation no kernel computes (only a layout change, or dead)
 
 
-def graph_figure(jaxpr, title: str, height: int = 300):
-    """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer); fused kernels, when a
-    backend reports them, are coloured by group."""
-    g = analysis.dataflow_graph(jaxpr)
+def kernel_colour(k: int) -> str:
+    return GROUP_COLOURS[k % len(GROUP_COLOURS)]
+
+
+def node_colour(n: dict, with_kernels: bool) -> str:
+    if n["group"] is not None:
+        return kernel_colour(n["group"])
+    return UNFUSED if with_kernels and n["kind"] == "eqn" else KIND_COLOURS[n["kind"]]
+
+
+def kernel_legend(kernels, eqn_count: int) -> str:
+    """'N kernels for M equations' and one swatch per kernel: its kind and what it fuses."""
+    items = "".join(
+        f'<span class="gp-kernel"><span class="gp-swatch" style="background:{kernel_colour(k)}"></span>'
+        f'{k}: {esc(kernel.kind)} <code>{esc(kernel.label)}</code></span>' for k, kernel in enumerate(kernels))
+    s = "s" if len(kernels) != 1 else ""
+    return (f'<div class="gp-legend"><b>WebGPU: {len(kernels)} kernel{s} for {eqn_count} equations</b> '
+            f'(colours: which fused kernel computes each equation)<br>{items}</div>')
+
+
+LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-block; margin: 2px 10px 2px 0; }
+.gp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px;
+  border: 1px solid #333; vertical-align: middle; }"""
+
+
+def graph_figure(jaxpr, title: str, height: int = 300, kernels=None):
+    """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer); with `kernels` (the
+    WebGPU plan) equations are coloured by the fused kernel that computes them."""
+    g = analysis.dataflow_graph(jaxpr, kernels)
     nodes = g["nodes"]
     ids = [n["id"] for n in nodes]
-    colours = [GROUP_COLOURS[n["group"] % len(GROUP_COLOURS)] if n["group"] is not None
-               else KIND_COLOURS[n["kind"]] for n in nodes]
+    colours = [node_colour(n, kernels is not None) for n in nodes]
+    kernel_names = ["" if n["group"] is None else f'{n["group"]}: {kernels[n["group"]].kind}' for n in nodes]
     xs = [n["x"] for n in nodes]
     ys = [n["y"] for n in nodes]
     p = figure(title=title, height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,reset",
@@ -68,7 +94,8 @@ def graph_figure(jaxpr, title: str, height: int = 300):
     p.grid.visible = False
     graph = GraphRenderer()
     graph.node_renderer.data_source.data = dict(index=ids, label=[n["label"] for n in nodes],
-                                                kind=[n["kind"] for n in nodes], colour=colours)
+                                                kind=[n["kind"] for n in nodes], colour=colours,
+                                                kernel=kernel_names)
     graph.node_renderer.glyph = Scatter(size=16, fill_color="colour", line_color="#333")  # screen units
     graph.edge_renderer.data_source.data = dict(start=[s for s, _ in g["edges"]], end=[d for _, d in g["edges"]])
     graph.edge_renderer.glyph = MultiLine(line_color="#94a3b8", line_width=1.5)
@@ -77,7 +104,8 @@ def graph_figure(jaxpr, title: str, height: int = 300):
     labels = ColumnDataSource(dict(x=xs, y=ys, text=[n["label"] for n in nodes]))
     p.add_layout(LabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
                           x_offset=-14, y_offset=12))
-    p.add_tools(HoverTool(renderers=[graph.node_renderer], tooltips=[("", "@label"), ("kind", "@kind")]))
+    p.add_tools(HoverTool(renderers=[graph.node_renderer], tooltips=[("", "@label"), ("kind", "@kind"),
+                                                                               ("kernel", "@kernel")]))
     return p
 
 
@@ -96,5 +124,11 @@ def render(a: analysis.Analysis, view: str) -> list:
         parts.append(pn.Card(html(diff_html(f_view.text, g_view.text)), title="f vs grad(f), side by side",
                              collapsed=view != "grad", sizing_mode="stretch_width"))
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
-    parts.append(pn.pane.Bokeh(graph_figure(jv.closed.jaxpr, title), sizing_mode="stretch_width"))
+    if jv.kernels is not None:
+        parts.append(pn.pane.HTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
+                                  sizing_mode="stretch_width"))
+    elif jv.kernels_note:
+        parts.append(html(f'<p class="gp-muted">{esc(jv.kernels_note)}</p>'))
+    parts.append(pn.pane.Bokeh(graph_figure(jv.closed.jaxpr, title, kernels=jv.kernels),
+                               sizing_mode="stretch_width"))
     return parts

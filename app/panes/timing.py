@@ -1,12 +1,22 @@
 """Timing pane: eager vs jit (first call broken into trace and compile + run, then steady
-state) as medians with min-max bars, plus retrace and kernel counts."""
+state) as medians with min-max bars, one chart per backend side by side (CPU numpy, and WebGPU
+when it has an adapter), plus retrace and kernel counts.
+
+In the browser WebGPU results are read back asynchronously: its column shows "measuring…" and
+fills in when `analysis.timings_async` finishes, never blocking the page."""
 from __future__ import annotations
 
+import asyncio
+
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool, Whisker
+from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
 from bokeh.plotting import figure
 
-from .common import error_block, fmt_seconds, html
+from .. import analysis
+from .common import error_block, esc, fmt_seconds, html
+
+BACKEND_TITLES = {"cpu": "CPU (numpy)", "webgpu": "WebGPU"}
+BAR_COLOURS = {"cpu": "#60a5fa", "webgpu": "#f97316"}
 
 
 def bars(t: dict) -> dict:
@@ -17,7 +27,13 @@ def bars(t: dict) -> dict:
             "jit, steady state": (t["jit_steady"]["median"], t["jit_steady"]["min"], t["jit_steady"]["max"])}
 
 
-def timing_figure(t: dict, height: int = 220):
+def shared_range(results) -> Range1d:
+    """One log-scale millisecond axis for every backend, so the bars compare across charts."""
+    values = [v * 1e3 for t in results for b in bars(t).values() for v in b]
+    return Range1d(min(values) / 2, max(values) * 2)
+
+
+def timing_figure(t: dict, height: int = 220, x_range=None):
     b = bars(t)
     names = list(b)
     ms = lambda s: s * 1e3  # noqa: E731
@@ -25,29 +41,74 @@ def timing_figure(t: dict, height: int = 220):
                                 lo=[ms(v[1]) for v in b.values()], hi=[ms(v[2]) for v in b.values()],
                                 label=[fmt_seconds(v[0]) for v in b.values()]))
     p = figure(y_range=names[::-1], height=height, sizing_mode="stretch_width", x_axis_type="log",
-               title=f"median of {t['repeats']} calls, {t['backend']} backend (ms, log scale)",
-               tools="reset,save")
-    p.hbar(y="name", right="median", left=1e-4, height=0.5, source=src, color="#60a5fa", name="median")
+               x_range=x_range, tools="reset,save",
+               title=f"{BACKEND_TITLES.get(t['backend'], t['backend'])}: median of {t['repeats']} calls (ms, log)")
+    p.hbar(y="name", right="median", left=1e-4, height=0.5, source=src,
+           color=BAR_COLOURS.get(t["backend"], "#60a5fa"), name="median")
     p.add_layout(Whisker(base="name", lower="lo", upper="hi", source=src, dimension="width"))
     p.add_tools(HoverTool(tooltips=[("", "@name"), ("median", "@label"), ("min", "@lo{0.000} ms"),
                                     ("max", "@hi{0.000} ms")]))
     return p
 
 
+def facts_html(t: dict) -> str:
+    f = t["jit_first"]
+    speedup = t["eager"]["median"] / t["jit_steady"]["median"] if t["jit_steady"]["median"] else float("nan")
+    host = f' + {t["host_steps"]} host step{"s" if t["host_steps"] != 1 else ""}' if t.get("host_steps") else ""
+    return (f'<span class="gp-badge">jit speed-up {speedup:.1f}×</span>'
+            f'<span class="gp-badge">first call {fmt_seconds(f["total"])} = trace {fmt_seconds(f["trace"])}'
+            f' + compile &amp; run {fmt_seconds(f["compile_and_run"])}</span>'
+            f'<span class="gp-badge">traces: {t["retraces"]}</span>'
+            f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
+            f'{"s" if t["kernels"] != 1 else ""}{host}</span>')
+
+
+def backend_column(t: dict, x_range=None) -> pn.Column:
+    title = BACKEND_TITLES.get(t.get("backend"), t.get("backend"))
+    if t.get("pending"):
+        return pn.Column(html(f'<b>{esc(title)}</b> <span class="gp-muted">measuring…</span>'),
+                         sizing_mode="stretch_width")
+    if t.get("error") is not None:
+        return pn.Column(html(f"<b>{esc(title)}</b>"), error_block(t["error"]), sizing_mode="stretch_width")
+    return pn.Column(html(f"<b>{esc(title)}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>"
+                          + facts_html(t)),
+                     pn.pane.Bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
+                     sizing_mode="stretch_width")
+
+
+def backends_row(per: dict) -> pn.Row:
+    done = [t for t in per.values() if "eager" in t]
+    x_range = shared_range(done) if done else None
+    return pn.Row(*[backend_column(t, x_range) for t in per.values()], sizing_mode="stretch_width")
+
+
 def render(a) -> list:
     t = a.timing
     if not t:
         return [html('<p class="gp-muted">No function to time yet.</p>')]
-    if t.get("error") is not None:
+    per = t.get("backends") or {t.get("backend", "cpu"): t}
+    if t.get("error") is not None and not any("eager" in r for r in per.values()):
         return [error_block(t["error"])]
-    f = t["jit_first"]
-    speedup = t["eager"]["median"] / t["jit_steady"]["median"] if t["jit_steady"]["median"] else float("nan")
-    facts = (f'<span class="gp-badge">jit speed-up {speedup:.1f}×</span>'
-             f'<span class="gp-badge">first call {fmt_seconds(f["total"])} = trace {fmt_seconds(f["trace"])}'
-             f' + compile &amp; run {fmt_seconds(f["compile_and_run"])}</span>'
-             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
-             f'<span class="gp-badge">{t["eqn_count"]} equations → {t["kernels"]} kernel'
-             f'{"s" if t["kernels"] != 1 else ""}</span>')
-    return [html(facts), pn.pane.Bokeh(timing_figure(t), sizing_mode="stretch_width"),
-            html('<p class="gp-muted">Steady-state jit calls skip Python entirely: the traced program is '
-                 'cached per input shape and dtype, so "traces" stays 1 however often it runs.</p>')]
+    row = backends_row(per)
+    _fill_pending(a, per, row)
+    return [row, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
+                      '<code>jax.device_put</code> there). Steady-state jit calls skip Python entirely: the '
+                      'traced program is cached per input shape and dtype, so "traces" stays 1 however often '
+                      'it runs. On WebGPU, jit fuses the jaxpr into few kernels; eager launches one per '
+                      'operation.</p>')]
+
+
+def _fill_pending(a, per: dict, row: pn.Row):
+    """Browser: measure the pending backends with async readback, then redraw the row."""
+    pending = [b for b, r in per.items() if r.get("pending")]
+    if not pending or a.function is None:
+        return
+
+    async def fill():
+        for b in pending:
+            per[b] = await analysis.timings_async(a.function.fn, a.args, b)
+        row.objects = backends_row(per).objects
+    try:
+        asyncio.get_event_loop().create_task(fill())
+    except RuntimeError:  # no running loop (CPython tests): stays "measuring…"
+        pass

@@ -12,6 +12,7 @@ from ...devices import register_backend
 from ...api import device_get_async
 from .device import DEVICE, WebGpuArray, WebGpuDevice
 from .dispatch import install
+from .planning import plan_kernels
 from .runtime import init_async, runtime
 
 
@@ -23,4 +24,4 @@ def webgpu_devices() -> list:
 register_backend("webgpu", webgpu_devices)
 install()
 
-__all__ = ["init_async", "DEVICE", "WebGpuArray", "WebGpuDevice", "device_get_async", "runtime", "webgpu_devices"]
+__all__ = ["init_async", "plan_kernels", "DEVICE", "WebGpuArray", "WebGpuDevice", "device_get_async", "runtime", "webgpu_devices"]
