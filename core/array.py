@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes
-from .avals import ShapedArray
+from .avals import ShapedArray, shaped_array_unchecked
 
 _jnp = None  # set by core.numpy on import
 
@@ -239,7 +239,8 @@ class Array(ArrayMethods):
 
     @property
     def aval(self) -> ShapedArray:
-        return ShapedArray(self._value.shape, self._value.dtype, self.weak_type)
+        v = self._value
+        return shaped_array_unchecked(v.shape, v.dtype, bool(self.weak_type))
 
     shape = property(lambda self: self._value.shape)
     dtype = property(lambda self: self._value.dtype)

@@ -48,6 +48,17 @@ class ShapedArray:
         return self.str_long()
 
 
+def shaped_array_unchecked(shape: tuple, dtype: np.dtype, weak_type: bool) -> ShapedArray:
+    """A ShapedArray from parts that are already canonical (a tuple of ints, an np.dtype, a bool),
+    skipping the constructor's normalisation: shape rules and tracers make one per traced op."""
+    a = _new_shaped(ShapedArray)
+    a.shape, a.dtype, a.weak_type = shape, dtype, weak_type
+    return a
+
+
+_new_shaped = object.__new__
+
+
 def aval_of_value(x) -> ShapedArray:
     """The aval of a concrete value (numpy array, python scalar, Array)."""
     aval = getattr(x, "aval", None)

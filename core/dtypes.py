@@ -25,24 +25,36 @@ def short_name(dtype) -> str:
     return _SHORT.get(np.dtype(dtype), np.dtype(dtype).name)
 
 
+# The x64 flag, mirrored here by a config listener: tracing asks for it on every op.
+_x64 = [config.read("jax_enable_x64")]
+
+
+def _on_config(name, value) -> None:
+    if name == "jax_enable_x64":
+        _x64[0] = bool(value)
+
+
+config.on_change(_on_config)
+
+
 def x64_enabled() -> bool:
-    return config.read("jax_enable_x64")
+    return _x64[0]
 
 
 def canonicalize_dtype(dtype) -> np.dtype:
     """float64 -> float32 etc. unless x64 is enabled (JAX's `dtypes.canonicalize_dtype`)."""
-    dt = np.dtype(dtype)
-    if not x64_enabled():
+    dt = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+    if not _x64[0]:
         return _X32.get(dt, dt)
     return dt
 
 
 def default_float_dtype():
-    return float64 if x64_enabled() else float32
+    return float64 if _x64[0] else float32
 
 
 def default_int_dtype():
-    return int64 if x64_enabled() else int32
+    return int64 if _x64[0] else int32
 
 
 def default_uint_dtype():
@@ -139,10 +151,14 @@ def _from_node(node) -> np.dtype:
 def result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
     """(dtype, weak_type) of an elementwise op on inputs given as (dtype, weak) pairs."""
     try:
+        return _result_type_weak_cached(dtype_weak_pairs, _x64[0])  # hashable pairs: the common case
+    except TypeError:
+        pass
+    try:
         key = tuple((np.dtype(d), bool(w)) for d, w in dtype_weak_pairs)
     except TypeError:
         return _result_type_weak(*dtype_weak_pairs)
-    return _result_type_weak_cached(key, x64_enabled())
+    return _result_type_weak_cached(key, _x64[0])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -154,7 +170,7 @@ def _result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
     dts = [np.dtype(d) for d, _ in dtype_weak_pairs]
     weaks = [w for _, w in dtype_weak_pairs]
     if len(dts) == 1:
-        return canonicalize_dtype(dts[0]), weaks[0] and dts[0] != bool_
+        return canonicalize_dtype(dts[0]), bool(weaks[0]) and dts[0] != bool_
     if len(set(dts)) == 1 and not all(weaks):
         return canonicalize_dtype(dts[0]), False
     if all(weaks):

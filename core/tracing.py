@@ -236,7 +236,9 @@ def eager_fast_path_ok() -> bool:
 
 def bind(prim: Primitive, *args, **params):
     trace = find_top_trace(args)
-    tracers = [trace.full_raise(a) for a in args]
+    main = trace.main
+    # tracers of the top trace need no raising (inlined check: this runs on every traced op)
+    tracers = [a if isinstance(a, Tracer) and a._trace.main is main else trace.full_raise(a) for a in args]
     outs = trace.process_primitive(prim, tracers, params)
     if prim.multiple_results:
         return [full_lower(o) for o in outs]

@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..avals import ShapedArray
+from ..avals import ShapedArray, shaped_array_unchecked
 from ..rules import transpose_rules
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
@@ -20,6 +20,9 @@ def broadcasting_shape(name, *avals):
     shapes = [a.shape for a in avals if a.shape]
     if not shapes:
         return ()
+    first = shapes[0]
+    if all(s == first for s in shapes):  # the common case: one shape (scalars aside)
+        return first
     if len({len(s) for s in shapes}) != 1:
         raise TypeError(f"{name}: arrays must have same number of dimensions, got "
                         f"{', '.join(map(str, shapes))}.")
@@ -69,7 +72,7 @@ def unary_abstract(name, kinds=None, out_dtype=None):
             _check_kind(name, x, kinds)
         if out_dtype is not None:
             return ShapedArray(x.shape, out_dtype, False)
-        return ShapedArray(x.shape, x.dtype, x.weak_type)
+        return shaped_array_unchecked(x.shape, x.dtype, x.weak_type)
     return rule
 
 
@@ -81,7 +84,7 @@ def nary_abstract(name, kinds=None, out_dtype=None):
         shape = broadcasting_shape(name, *avals)
         if out_dtype is not None:
             return ShapedArray(shape, out_dtype, False)
-        return ShapedArray(shape, avals[0].dtype, all(a.weak_type for a in avals))
+        return shaped_array_unchecked(shape, avals[0].dtype, all(a.weak_type for a in avals))
     return rule
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..array import Array, to_numpy
 from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
@@ -15,16 +16,12 @@ from ..tracing import Trace, Tracer, new_main
 
 
 class JaxprTracer(Tracer):
-    __slots__ = ("_aval",)
+    __slots__ = ("aval",)  # a plain slot (shadows Tracer.aval): read on every traced op
     _kind = "JitTracer"
 
     def __init__(self, trace, aval: ShapedArray):
         self._trace = trace
-        self._aval = aval
-
-    @property
-    def aval(self):
-        return self._aval
+        self.aval = aval
 
 
 class JaxprBuilder:
@@ -59,7 +56,7 @@ class JaxprBuilder:
                 return v
             if id(t) in self.consts:
                 val = self.consts[id(t)]
-                if np.shape(val) == () and _literalable(val):
+                if t.aval.shape == () and _literalable(val):  # t.aval is val's aval
                     v = Literal(_literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)
@@ -71,7 +68,7 @@ class JaxprBuilder:
 
         eqns = []
         for prim, ins, params, outs in self.eqns:
-            invs = [read(t) for t in ins]
+            invs = [var_of.get(id(t)) or read(t) for t in ins]
             outvs = []
             for t in outs:
                 v = var_of[id(t)] = Var(t.aval)
@@ -82,12 +79,10 @@ class JaxprBuilder:
 
 
 def _literalable(val) -> bool:
-    from ..array import Array
     return isinstance(val, (Array, np.ndarray, np.generic, bool, int, float, complex))
 
 
 def _literal_value(val, aval):
-    from ..array import to_numpy
     return np.asarray(to_numpy(val), aval.dtype)[()]
 
 
@@ -105,8 +100,7 @@ class JaxprTrace(Trace):
         return JaxprTracer(self, aval)
 
     def process_primitive(self, prim, tracers, params):
-        avals_in = [t.aval for t in tracers]
-        out_avals = abstract_eval_rules[prim](*avals_in, **params)
+        out_avals = abstract_eval_rules[prim](*[t.aval for t in tracers], **params)
         builder = self.main.global_data
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
