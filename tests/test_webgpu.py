@@ -330,3 +330,30 @@ def test_default_device_context_manager(gpu):
     z = jnp.arange(6.0)
     assert not isinstance(z, WebGpuArray)
     _check(y, np.arange(6, dtype=np.float32).reshape(2, 3) * 2, "default_device")
+
+
+LONG_REDUCTIONS = {
+    # (shape, axes): lengths that leave a tail after the unrolled loop, one- and two-pass plans
+    "sum_all_two_pass": (lambda x: jnp.sum(x), (100003,)),
+    "sum_rows_two_pass": (lambda x: jnp.sum(x, axis=1), (3, 40001)),
+    "sum_cols_one_pass": (lambda x: jnp.sum(x, axis=0), (37, 300)),
+    "max_two_pass": (lambda x: jnp.max(x), (50021,)),
+    "min_rows": (lambda x: jnp.min(x, axis=1), (5, 999)),
+    "sum_prologue_two_pass": (lambda x: jnp.sum(x * x + 1), (70001,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG_REDUCTIONS))
+@pytest.mark.parametrize("dtype", [np.int32, np.float32])
+def test_long_reductions_match_numpy(gpu, name, dtype):
+    # jax.jit(jnp.sum)(jnp.arange(100003) % 19 - 9) == the numpy backend's exact integer sum; floats
+    # are summed in another order (here every partial sum is exact in f32 anyway)
+    fn, shape = LONG_REDUCTIONS[name]
+    x = (np.arange(np.prod(shape)).reshape(shape) % 19 - 9).astype(dtype)
+    want = np.asarray(fn(x))
+    got = np.asarray(jax.jit(fn)(jax.device_put(x, gpu)))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    if dtype == np.int32:
+        np.testing.assert_array_equal(got, want, err_msg=name)
+    else:
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-3, err_msg=name)

@@ -163,6 +163,9 @@ def _operand(rt, env, v):
     return env[v]
 
 
+PARTIAL_THREADS = 2048  # first pass of a two-pass reduction
+
+
 class PartialVar:
     """A scratch variable (reduction partials)."""
 
@@ -386,7 +389,9 @@ class Plan:
         O, R = kernels.reduction_plan(x.aval.shape, axes)
         if R >= 2048 and O <= 256:
             # two passes: P strided partials per output, then one thread per output over them
-            n = min(4096 // O if O else 1, -(-R // 64))
+            # ~2048 threads in all, each over >= 256 elements (measured on SwiftShader and
+            # lavapipe: 1024-4096 threads with an unrolled loop sit at the dispatch floor)
+            n = min(PARTIAL_THREADS // O if O else 1, -(-R // 256))
             partial = PartialVar((O, n), out.aval.dtype)
             wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, n)
             first = Kernel(wgsl, srcs, [partial], grid, f"{name}.partials[{n}]", [*covered, e])

@@ -87,6 +87,46 @@ def _reduced_idx(b_outer, b_inner, x_shape, axes, out_linear, r_linear):
     return Idx(x_shape, coords=[rc[pos[i]] if i in pos else next(kc) for i in range(len(x_shape))])
 
 
+UNROLL = 8  # loads in flight per loop trip: SwiftShader runs a rolled strided loop ~2x slower
+
+
+def _reduce_loop(op, producers, names, x, axes, outer, start, step, R):
+    """WGSL declaring `acc` and combining x's elements start, start + step, ... (< R) of output
+    `o` into it: an unrolled main loop (UNROLL index streams), then a rolled tail.
+    Returns (code, builders)."""
+    def value_at(r_name, n0):
+        b = Builder(producers, names, {})
+        b.n = n0
+        val = b.value(x, _reduced_idx(outer, b, x.aval.shape, axes, "o", r_name))
+        return b, val
+    dt = x.aval.dtype
+    first, val = value_at("r", 1000)
+    body = "".join(f"    {ln}\n" for ln in first.lines)
+    code = _acc_init(op, dt, body, val, start, R)
+    builders = [first]
+    # a long prologue (say a threefry cone) is copied UNROLL times: keep compile times sane
+    unroll = UNROLL if len(first.lines) <= 24 else 2
+    if R >= 2 * unroll * step:
+        span = unroll * step
+        lines = []
+        for u in range(unroll):
+            bu, vu = value_at(f"r{u}", 10000 * (u + 1))
+            builders.append(bu)
+            lines.append(f"let r{u} = r + {u * step}u;")
+            lines += bu.lines
+            lines.append(f"acc = {REDUCERS[op][0].format(a='acc', x=vu)};")
+        # every thread's main loop covers the first (R // span) * span elements, then the tail
+        main_end = R // span * span
+        code += (f"  var r = {start};\n  for (; r < {main_end}u; r = r + {span}u) {{\n"
+                 + "".join(f"    {ln}\n" for ln in lines) + "  }\n")
+        start = "r"
+    else:
+        code += f"  var r = {start};\n"
+    code += (f"  for (; r < {R}u; r = r + {step}u) {{\n{body}"
+             f"    acc = {REDUCERS[op][0].format(a='acc', x=val)};\n  }}\n")
+    return code, builders
+
+
 def reduce_kernel(op, producers, in_vars, x, out_var, axes, epilogue=None):
     """Thread-per-output loop over the reduced elements, with the elementwise prologue (x's
     cone) and epilogue fused: `epilogue = (v, producers, r)` stores v, computed from acc (= r)."""
@@ -94,20 +134,18 @@ def reduce_kernel(op, producers, in_vars, x, out_var, axes, epilogue=None):
     O, R = reduction_plan(x.aval.shape, axes)
     dt = out_var.aval.dtype
     outer = Builder(producers, names, {})
-    inner = Builder(producers, names, {})
-    inner.n = 1000
-    idx = _reduced_idx(outer, inner, x.aval.shape, axes, "o", "r")
-    val = inner.value(x, idx)
-    comb = REDUCERS[op][0].format(a="acc", x=val)
+    loop, inner = _reduce_loop(op, producers, names, x, axes, outer, "0u", 1, R)
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", epilogue[0].aval.dtype if epilogue else dt, True))
-    body = "".join(f"    {ln}\n" for ln in inner.lines)
-    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, inner) + "\n" + _MAIN.format(wg=WG)
+    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, *inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let o = gid.x + gid.y * (nwg.x * {WG}u);\n  if (o >= {O}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
-           + _acc_init(op, dt, body, val, "0u", R) + f"  for (var r = 0u; r < {R}u; r = r + 1u) {{\n{body}"
-           + f"    acc = {comb};\n  }}\n" + _epilogue(epilogue, names, dt) + "}\n")
-    return src, groups_for(-(-O // WG)), inner.covered
+           + loop + _epilogue(epilogue, names, dt) + "}\n")
+    return src, groups_for(-(-O // WG)), _covered(inner)
+
+
+def _covered(builders):
+    return list(dict.fromkeys(e for b in builders for e in b.covered))
 
 
 def _epilogue(epilogue, names, dt) -> str:
@@ -125,28 +163,22 @@ def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, n_parts):
     """First pass of a long reduction: thread (o, p) combines elements p, p + P, p + 2P, ... of
     output o (adjacent threads read adjacent memory) into partial[o * P + p]; a second pass
     reduces the P partials. No shared memory or barriers: on software adapters (SwiftShader,
-    lavapipe) a barrier costs more than the loads it saves."""
+    lavapipe) a barrier costs more than the loads it saves (measured: a 256-wide shared-memory
+    tree per workgroup was slower than strided registers at every workgroup count tried)."""
     names = {v: f"in{k}" for k, v in enumerate(in_vars)}
     O, R = reduction_plan(x.aval.shape, axes)
     P = n_parts
     dt = np.dtype(out_dtype)
     outer = Builder(producers, names, {})
-    inner = Builder(producers, names, {})
-    inner.n = 1000
-    idx = _reduced_idx(outer, inner, x.aval.shape, axes, "o", "r")
-    val = inner.value(x, idx)
-    comb = REDUCERS[op][0].format(a="acc", x=val)
+    loop, inner = _reduce_loop(op, producers, names, x, axes, outer, "p", P, R)
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", dt, True))
-    body = "".join(f"    {ln}\n" for ln in inner.lines)
-    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, inner) + "\n" + _MAIN.format(wg=WG)
+    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, *inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
            + f"  let o = w / {P}u;\n  let p = w % {P}u;\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
-           + _acc_init(op, dt, body, val, "p", R)
-           + f"  for (var r = p; r < {R}u; r = r + {P}u) {{\n{body}    acc = {comb};\n  }}\n"
-           + f"  {store(dt, 'out0', 'w', 'acc')}\n}}\n")
-    return src, groups_for(-(-O * P // WG)), inner.covered
+           + loop + f"  {store(dt, 'out0', 'w', 'acc')}\n}}\n")
+    return src, groups_for(-(-O * P // WG)), _covered(inner)
 
 
 def matmul_kernel(B, M, K, N, dtype):
