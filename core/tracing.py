@@ -29,8 +29,8 @@ class Primitive:
         self.weak_type_rule = _all_weak
         self.pp_params = None  # optional: params -> [(key, value)] for jaxpr text
 
-    def bind(self, *args, **params):
-        return bind(self, *args, **params)
+    # bind(*args, **params): the module-level `bind` below, installed as the method itself
+    # (no wrapper frame: this runs on every traced op).
 
     def __repr__(self):
         return self.name
@@ -243,6 +243,9 @@ def bind(prim: Primitive, *args, **params):
     if prim.multiple_results:
         return [full_lower(o) for o in outs]
     return full_lower(outs)
+
+
+Primitive.bind = bind
 
 
 def full_lower(x):

@@ -102,8 +102,11 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
         if isinstance(it, tuple):
             alias[it[1]] = it[2]
             continue
-        invars = [resolve(v) for v in it.invars]
-        eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
+        if alias:
+            invars = [resolve(v) for v in it.invars]
+            eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
+        else:  # nothing renamed yet: the equation stands as it is (never mutated below)
+            invars, eqn = it.invars, it
         effectful = getattr(eqn.primitive, "effectful", False)
         # constant folding: all inputs known at compile time
         if not effectful and all(isinstance(v, Literal) or v in consts for v in invars) and _foldable(eqn):
@@ -116,7 +119,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
         # common subexpressions
         if not effectful:
             key = (eqn.primitive, tuple(v if isinstance(v, Var) else ("lit", v.val.item() if hasattr(v.val, "item") else v.val, v.aval.dtype) for v in invars),
-                   tuple(sorted((k, _param_key(p)) for k, p in eqn.params.items())))
+                   tuple(sorted((k, _param_key(p)) for k, p in eqn.params.items())) if eqn.params else ())
             prev = seen.get(key)
             if prev is not None:
                 for a, b in zip(eqn.outvars, prev.outvars):
@@ -172,6 +175,8 @@ _fma_p = _fma_primitive()
 
 
 def _contract_fma(eqns, outvars, scope):
+    if not scope:  # nothing inlined from a FMA_CALLS body: nothing may be contracted
+        return eqns
     uses: dict = {}
     for v in outvars:
         uses[v] = uses.get(v, 0) + 2  # an output must stay materialized
