@@ -42,6 +42,12 @@ class JaxprBuilder:
             self.keepalive.append(val)
         return t
 
+    def release(self) -> None:
+        """Drop the recorded tracers once the jaxpr is built. They point back here through their
+        trace's main, so this breaks the cycles and refcounting frees a trace's objects at once
+        (otherwise the cyclic GC collects them, in the middle of the next compile or call)."""
+        self.eqns, self.consts, self.const_by_id, self.keepalive = [], {}, {}, []
+
     def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
         var_of: dict = {}
         invars = []
@@ -119,7 +125,9 @@ def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
         ins = [trace.new_arg(a) for a in in_avals]
         outs = fun(*ins)
         outs = [trace.full_raise(o) for o in outs]
-        return builder.to_jaxpr(ins, outs)
+        result = builder.to_jaxpr(ins, outs)
+        builder.release()
+        return result
 
 
 def trace_to_closed_jaxpr(fun, in_avals) -> ClosedJaxpr:
