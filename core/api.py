@@ -356,7 +356,8 @@ def make_jaxpr(fun, static_argnums=(), axis_env=None, return_shape=False, abstra
             out_flat, out_tree = tree_flatten(out)
             out_tree_box.append(out_tree)
             return [_check_output(o) for o in out_flat]
-        jaxpr, consts = trace_to_jaxpr(flat_fun, avals)
+        with _gc_paused():  # as in jit: no collections in the middle of a trace
+            jaxpr, consts = trace_to_jaxpr(flat_fun, avals)
         cj = ClosedJaxpr(jaxpr, consts)
         if return_shape:
             shapes = tree_unflatten(out_tree_box[0], [ShapeDtypeStruct(v.aval.shape, v.aval.dtype)

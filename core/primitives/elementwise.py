@@ -78,7 +78,8 @@ def unary_abstract(name, kinds=None, out_dtype=None):
 
 def nary_abstract(name, kinds=None, out_dtype=None):
     def rule(*avals, **params):
-        _same_dtypes(name, avals)
+        if len(avals) != 2 or avals[0].dtype != avals[1].dtype:  # (two of one dtype: nothing to check)
+            _same_dtypes(name, avals)
         if kinds:
             _check_kind(name, avals[0], kinds)
         shape = broadcasting_shape(name, *avals)

@@ -36,7 +36,7 @@ class JaxprBuilder:
     def new_const(self, trace, val) -> JaxprTracer:
         t = self.const_by_id.get(id(val))
         if t is None:
-            t = JaxprTracer(trace, _const_aval(val))
+            t = JaxprTracer(trace, val.aval if type(val) is Array else _const_aval(val))
             self.const_by_id[id(val)] = t
             self.consts[id(t)] = val
             self.keepalive.append(val)
