@@ -69,6 +69,17 @@ def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = F
     return out
 
 
+def _all_known(invars, consts) -> bool:
+    for v in invars:
+        if type(v) is not Literal and v not in consts:
+            return False
+    return True
+
+
+def _literal_key(v):
+    return ("lit", v.val.item() if hasattr(v.val, "item") else v.val, v.aval.dtype)
+
+
 def _param_key(v):
     try:
         hash(v)
@@ -109,7 +120,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             invars, eqn = it.invars, it
         effectful = getattr(eqn.primitive, "effectful", False)
         # constant folding: all inputs known at compile time
-        if not effectful and all(isinstance(v, Literal) or v in consts for v in invars) and _foldable(eqn):
+        if not effectful and _all_known(invars, consts) and _foldable(eqn):
             vals = [value_of(v) for v in invars]
             outs = impl_rules[eqn.primitive](*vals, **eqn.params)
             outs = outs if eqn.primitive.multiple_results else [outs]
@@ -118,7 +129,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             continue
         # common subexpressions
         if not effectful:
-            key = (eqn.primitive, tuple(v if isinstance(v, Var) else ("lit", v.val.item() if hasattr(v.val, "item") else v.val, v.aval.dtype) for v in invars),
+            key = (eqn.primitive, tuple([v if type(v) is Var else _literal_key(v) for v in invars]),
                    tuple(sorted((k, _param_key(p)) for k, p in eqn.params.items())) if eqn.params else ())
             prev = seen.get(key)
             if prev is not None:
@@ -133,9 +144,11 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
     live = {v for v in outvars if isinstance(v, Var)}
     kept = []
     for eqn in reversed(eqns):
-        if getattr(eqn.primitive, "effectful", False) or any(v in live for v in eqn.outvars):
+        outs = eqn.outvars
+        if (outs[0] in live if len(outs) == 1 else any(v in live for v in outs)) or getattr(
+                eqn.primitive, "effectful", False):
             kept.append(eqn)
-            live.update(v for v in eqn.invars if isinstance(v, Var))
+            live.update([v for v in eqn.invars if type(v) is Var])
     kept.reverse()
     kept = _contract_fma(kept, outvars, fma_scope)
     stats["compiles"] += 1
