@@ -347,8 +347,8 @@ class _Program:
             for eqn, dead in zip(self.eqns, self._dead_after()):
                 impl = impl_rules[eqn.primitive]
                 raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
-                outs = (raw(*[read(v) for v in eqn.invars]) if raw is not None
-                        else impl(*[read(v) for v in eqn.invars], **eqn.params))
+                ins = [env[v] if type(v) is Var else read(v) for v in eqn.invars]
+                outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
                 if eqn.primitive.multiple_results:
                     env.update(zip(eqn.outvars, outs))
                 else:
