@@ -357,3 +357,29 @@ def test_long_reductions_match_numpy(gpu, name, dtype):
         np.testing.assert_array_equal(got, want, err_msg=name)
     else:
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-3, err_msg=name)
+
+
+MATMUL_SHAPES = {
+    # (a shape, b shape) -> the kernel variant the compiler picks for it
+    "vector_dot": ((5000,), (5000,), "splitk"),
+    "skinny_batched": ((2, 4, 5000), (2, 5000, 3), "splitk"),
+    "vector_matrix": ((1, 300), (300, 64), "rows"),
+    "three_rows": ((3, 40), (40, 12), "rows"),
+    "square": ((40, 36), (36, 44), "vec4x4"),
+    "odd_n": ((7, 9), (9, 5), "scalar"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MATMUL_SHAPES))
+@pytest.mark.parametrize("dtype", [np.int32, np.float32])
+def test_matmul_variants_by_shape(gpu, name, dtype):
+    # jax.jit(jnp.matmul)(a, b) == a @ b (exact for int32) whichever kernel the shape selects
+    from core.backends.webgpu.dispatch import _plan_for
+    sa, sb, variant = MATMUL_SHAPES[name]
+    r = np.random.RandomState(1)
+    a, b = r.randint(-4, 5, sa).astype(dtype), r.randint(-4, 5, sb).astype(dtype)
+    f = jax.jit(jnp.matmul)
+    _check(f(jax.device_put(a, gpu), jax.device_put(b, gpu)), np.asarray(jnp.matmul(a, b)), name)
+    (cj, _, _), _ = f._get((jax.device_put(a, gpu), jax.device_put(b, gpu)), {})
+    labels = [s.label for s in _plan_for(cj).steps]
+    assert any(f",{variant}" in lab for lab in labels), labels

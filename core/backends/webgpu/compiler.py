@@ -166,6 +166,18 @@ def _operand(rt, env, v):
 PARTIAL_THREADS = 2048  # first pass of a two-pass reduction
 
 
+def matmul_variant(B, M, K, N, dtype) -> str:
+    """Which matmul kernel suits the shape (measured on SwiftShader and lavapipe):
+    'splitk' for few outputs and a long K (vector dots), 'rows' for one to three rows (vector @
+    matrix), 'vec4x4' blocks otherwise, 'scalar' when N is not a multiple of 4."""
+    four_bytes = np.dtype(dtype) in (np.float32, np.int32, np.uint32)
+    if four_bytes and B * M * N <= 256 and K >= 2048:
+        return "splitk"
+    if N % 4:
+        return "scalar"
+    return "rows" if four_bytes and M < 4 else "vec4x4"
+
+
 class PartialVar:
     """A scratch variable (reduction partials)."""
 
@@ -420,9 +432,23 @@ class Plan:
         a = self._layout(steps, x, [*lb, *lf, *lc])
         b = self._layout(steps, y, [*rb, *rc, *rf])
         dt = e.outvars[0].aval.dtype
-        wgsl, grid = kernels.matmul_kernel(B, M, K, N, dt)
-        variant = "vec4x4" if N % 4 == 0 else "scalar"
-        steps.append(Kernel(wgsl, [a, b], [e.outvars[0]], grid, f"dot_general[{B}x{M}x{K}x{N},{variant}]", [e]))
+        name = f"dot_general[{B}x{M}x{K}x{N}"
+        variant = matmul_variant(B, M, K, N, dt)
+        if variant == "splitk":
+            # few outputs, long K: P partial sums per output, then a reduction over them
+            O = B * M * N
+            n = min(PARTIAL_THREADS // O, -(-K // 256))
+            partial = PartialVar((O, n), dt)
+            wgsl, grid = kernels.matmul_splitk_kernel(B, M, K, N, dt, n)
+            steps.append(Kernel(wgsl, [a, b], [partial], grid, f"{name},splitk[{n}]]", [e]))
+            wgsl2, grid2, _ = kernels.reduce_kernel("reduce_sum", {}, [partial], partial, e.outvars[0], (1,))
+            steps.append(Kernel(wgsl2, [partial], [e.outvars[0]], grid2, f"{name},splitk.final]", [e]))
+            return steps
+        if variant == "rows":
+            wgsl, grid = kernels.matmul_rows_kernel(B, M, K, N, dt)
+        else:
+            wgsl, grid = kernels.matmul_kernel(B, M, K, N, dt)
+        steps.append(Kernel(wgsl, [a, b], [e.outvars[0]], grid, f"{name},{variant}]", [e]))
         return steps
 
     def _layout(self, steps, v, perm):

@@ -220,3 +220,45 @@ def matmul_kernel(B, M, K, N, dtype):
            + f"    acc = acc + A[b * {M * K}u + m * {K}u + k] * Bm[b * {K * N}u + k * {N}u + n];\n  }}\n"
            + f"  C[b * {M * N}u + m * {N}u + n] = acc;\n}}\n")
     return src, (-(-N // 16), -(-M // 16), B)
+
+
+def matmul_splitk_kernel(B, M, K, N, dtype, n_parts):
+    """First pass of a dot with few outputs and a long K (a vector dot, a skinny product): thread
+    (output, p) sums A[b,m,k] * B[b,k,n] over k = p, p + P, ... into partial[output * P + p];
+    `reduce_kernel` then sums the P partials per output. A thread-per-output matmul would run
+    all of K on a handful of threads."""
+    P = n_parts
+    O = B * M * N
+    t = wtype(dtype)
+
+    def term(k):
+        return f"A[abase + {k}] * Bm[bbase + ({k}) * {N}u]"
+    main = [f"    acc = acc + {term(f'k + {u * P}u')};\n" for u in range(UNROLL)]
+    span = UNROLL * P
+    src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False) + "\n"
+           + binding(2, "C", dtype, True) + "\n\n" + _MAIN.format(wg=WG)
+           + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
+           + f"  let o = w / {P}u;\n  let p = w % {P}u;\n"
+           + f"  let b = o / {M * N}u;\n  let m = (o / {N}u) % {M}u;\n  let n = o % {N}u;\n"
+           + f"  let abase = b * {M * K}u + m * {K}u;\n  let bbase = b * {K * N}u + n;\n"
+           + f"  var acc = {t}(0);\n  var k = p;\n"
+           + f"  for (; k < {K // span * span}u; k = k + {span}u) {{\n" + "".join(main) + "  }\n"
+           + f"  for (; k < {K}u; k = k + {P}u) {{\n    acc = acc + {term('k')};\n  }}\n"
+           + "  C[w] = acc;\n}\n")
+    return src, groups_for(-(-O * P // WG))
+
+
+def matmul_rows_kernel(B, M, K, N, dtype):
+    """C = A @ B for few rows (M < 4, say a vector-matrix product): each thread one row and four
+    columns (vec4 over N), so no thread repeats a row as the 4x4 blocks would."""
+    t = wtype(dtype)
+    N4 = N // 4
+    loop = (f"  for (var k = 0u; k < {K}u; k = k + 1u) {{\n"
+            f"    acc = acc + A[abase + k] * Bm[bbase + k * {N4}u];\n  }}\n")
+    src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False, vec4=True) + "\n"
+           + binding(2, "C", dtype, True, vec4=True) + "\n\n" + _MAIN.format(wg=WG)
+           + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {B * M * N4}u) {{ return; }}\n"
+           + f"  let b = w / {M * N4}u;\n  let m = (w / {N4}u) % {M}u;\n  let n4 = w % {N4}u;\n"
+           + f"  let abase = b * {M * K}u + m * {K}u;\n  let bbase = b * {K * N4}u + n4;\n"
+           + f"  var acc = vec4<{t}>();\n" + loop + "  C[w] = acc;\n}\n")
+    return src, groups_for(-(-B * M * N4 // WG))
