@@ -69,7 +69,7 @@ def kernel_legend(kernels, eqn_count: int) -> str:
         f'{k}: {esc(kernel.kind)} <code>{esc(kernel.label)}</code></span>' for k, kernel in enumerate(kernels))
     s = "s" if len(kernels) != 1 else ""
     return (f'<div class="gp-legend"><b>WebGPU: {len(kernels)} kernel{s} for {eqn_count} equations</b> '
-            f'(colours: which fused kernel computes each equation)<br>{items}</div>')
+            f'(colours: which fused kernel computes each equation; grey: none does, e.g. dead code)<br>{items}</div>')
 
 
 LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-block; margin: 2px 10px 2px 0; }

@@ -69,6 +69,10 @@ def backend_column(t: dict, x_range=None) -> pn.Column:
         return pn.Column(html(f'<b>{esc(title)}</b> <span class="gp-muted">measuring…</span>'),
                          sizing_mode="stretch_width")
     if t.get("error") is not None:
+        message = getattr(t["error"], "message", "")
+        if message.startswith("Unable to initialize backend"):  # no adapter here: not the user's error
+            return pn.Column(html(f'<b>{esc(title)}</b> <span class="gp-muted">not available: {esc(message)}</span>'),
+                             sizing_mode="stretch_width")
         return pn.Column(html(f"<b>{esc(title)}</b>"), error_block(t["error"]), sizing_mode="stretch_width")
     return pn.Column(html(f"<b>{esc(title)}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>"
                           + facts_html(t)),

@@ -166,3 +166,9 @@ def test_timing_pane_side_by_side(gpu):
 def test_pending_backend_shows_measuring():
     col = timing_pane.backend_column({"pending": True, "backend": "webgpu"})
     assert "measuring" in col.objects[0].object
+
+
+def test_missing_adapter_is_a_note_not_an_error():
+    err = sandbox.describe_error(RuntimeError("Unable to initialize backend 'webgpu': no navigator.gpu"))
+    col = timing_pane.backend_column({"error": err, "backend": "webgpu"})
+    assert len(col.objects) == 1 and "not available" in col.objects[0].object
