@@ -475,7 +475,11 @@ def kernel_count(fn, args, backend: str) -> dict:
     if backend != "webgpu":
         return {"kernels": 1, "host_steps": 0}
     from core.backends.webgpu import plan_kernels
-    planned = plan_kernels(_jax().make_jaxpr(fn)(*args))
+    from core.backends.webgpu.planning import Unsupported
+    try:
+        planned = plan_kernels(_jax().make_jaxpr(fn)(*args))
+    except Unsupported as e:  # the backend runs such jaxprs on the CPU (with a warning)
+        return {"kernels": 0, "host_steps": 0, "note": f"jit falls back to the CPU: {e}"}
     host = sum(k.kind == "host" for k in planned)
     return {"kernels": len(planned) - host, "host_steps": host}
 

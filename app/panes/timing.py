@@ -60,7 +60,8 @@ def facts_html(t: dict) -> str:
             f' + compile &amp; run {fmt_seconds(f["compile_and_run"])}</span>'
             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
             f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
-            f'{"s" if t["kernels"] != 1 else ""}{host}</span>')
+            f'{"s" if t["kernels"] != 1 else ""}{host}</span>'
+            + (f'<div class="gp-hint">{esc(t["note"])}</div>' if t.get("note") else ""))
 
 
 def backend_column(t: dict, x_range=None) -> pn.Column:

@@ -57,6 +57,13 @@ def test_mlp_kernels_by_kind():
     assert sorted(i for k in kernels for i in k.eqns) == list(range(len(prims)))  # each eqn once
 
 
+def test_long_reduction_is_one_two_pass_kernel():
+    # jax.make_jaxpr(lambda x: jnp.sum(jnp.exp(x)))(x) with 100000 elements: exp, reduce_sum
+    kernels = plan_kernels(jax.make_jaxpr(lambda x: jnp.sum(jnp.exp(x)))(jnp.ones(100000)))
+    assert [(k.kind, k.eqns) for k in kernels] == [("reduction", (0, 1))]
+    assert "partials" in kernels[0].label and "final" in kernels[0].label
+
+
 def test_planning_needs_no_gpu_adapter():
     # with wgpu unimportable there is no adapter at all; planning still works
     code = ("import sys; sys.modules['wgpu'] = None\n"
@@ -172,3 +179,13 @@ def test_missing_adapter_is_a_note_not_an_error():
     err = sandbox.describe_error(RuntimeError("Unable to initialize backend 'webgpu': no navigator.gpu"))
     col = timing_pane.backend_column({"error": err, "backend": "webgpu"})
     assert len(col.objects) == 1 and "not available" in col.objects[0].object
+
+
+def test_float64_inputs_time_on_cpu_and_say_why_not_on_webgpu(gpu):
+    with _x64():
+        t = analysis.timings(lambda x: x * 2, (np.ones(3),), repeats=3)
+    assert "eager" in t["backends"]["cpu"]
+    err = t["backends"]["webgpu"]["error"]
+    assert err.type == "TypeError" and "float64 has no WebGPU representation" in err.message
+    col = timing_pane.backends_row(t["backends"]).objects[1]
+    assert "float64" in col.objects[1].object

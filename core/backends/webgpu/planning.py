@@ -37,8 +37,14 @@ def plan_kernels(closed_jaxpr: ClosedJaxpr) -> list:
     for step in plan.steps:
         covered = _covered(step)
         eqns = tuple(sorted({top_of[id(e)] for e in covered if id(e) in top_of}))
-        out.append(PlannedKernel(_kind_of(step), eqns, step.label))
+        out.append(PlannedKernel(_kind_of(step), eqns, _label(step)))
     return out
+
+
+def _label(step) -> str:
+    if isinstance(step, TwoPassReduce):  # one reduction, launched as two kernels
+        return f"{step.first.label} + {step.second.label}"
+    return step.label
 
 
 def _kind_of(step) -> str:
