@@ -366,7 +366,8 @@ MATMUL_SHAPES = {
     "vector_matrix": ((1, 300), (300, 64), "rows"),
     "three_rows": ((3, 40), (40, 12), "rows"),
     "square": ((40, 36), (36, 44), "vec4x4"),
-    "odd_n": ((7, 9), (9, 5), "scalar"),
+    "odd_n": ((7, 9), (9, 5), "narrow"),
+    "matrix_vector": ((300, 37), (37,), "narrow"),
 }
 
 

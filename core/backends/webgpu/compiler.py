@@ -169,12 +169,13 @@ PARTIAL_THREADS = 2048  # first pass of a two-pass reduction
 def matmul_variant(B, M, K, N, dtype) -> str:
     """Which matmul kernel suits the shape (measured on SwiftShader and lavapipe):
     'splitk' for few outputs and a long K (vector dots), 'rows' for one to three rows (vector @
-    matrix), 'vec4x4' blocks otherwise, 'scalar' when N is not a multiple of 4."""
+    matrix), 'vec4x4' blocks otherwise; when N is not a multiple of 4, 'narrow' (thread per
+    output, linear) or 'scalar' (16x16 workgroups, other dtypes)."""
     four_bytes = np.dtype(dtype) in (np.float32, np.int32, np.uint32)
     if four_bytes and B * M * N <= 256 and K >= 2048:
         return "splitk"
     if N % 4:
-        return "scalar"
+        return "narrow" if four_bytes else "scalar"
     return "rows" if four_bytes and M < 4 else "vec4x4"
 
 
@@ -446,6 +447,8 @@ class Plan:
             return steps
         if variant == "rows":
             wgsl, grid = kernels.matmul_rows_kernel(B, M, K, N, dt)
+        elif variant == "narrow":
+            wgsl, grid = kernels.matmul_narrow_kernel(B, M, K, N, dt)
         else:
             wgsl, grid = kernels.matmul_kernel(B, M, K, N, dt)
         steps.append(Kernel(wgsl, [a, b], [e.outvars[0]], grid, f"{name},{variant}]", [e]))

@@ -250,15 +250,43 @@ def matmul_splitk_kernel(B, M, K, N, dtype, n_parts):
 
 def matmul_rows_kernel(B, M, K, N, dtype):
     """C = A @ B for few rows (M < 4, say a vector-matrix product): each thread one row and four
-    columns (vec4 over N), so no thread repeats a row as the 4x4 blocks would."""
+    columns (vec4 over N, and over K when K % 4 == 0), so no thread repeats a row as the 4x4
+    blocks would."""
     t = wtype(dtype)
     N4 = N // 4
-    loop = (f"  for (var k = 0u; k < {K}u; k = k + 1u) {{\n"
-            f"    acc = acc + A[abase + k] * Bm[bbase + k * {N4}u];\n  }}\n")
-    src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False, vec4=True) + "\n"
+    if K % 4 == 0:
+        a_decl = binding(0, "A", dtype, False, vec4=True)
+        loop = (f"  for (var k = 0u; k < {K // 4}u; k = k + 1u) {{\n"
+                f"    let a = A[abase / 4u + k];\n    let kb = bbase + k * {4 * N4}u;\n"
+                f"    acc = acc + a.x * Bm[kb] + a.y * Bm[kb + {N4}u] + a.z * Bm[kb + {2 * N4}u]"
+                f" + a.w * Bm[kb + {3 * N4}u];\n  }}\n")
+    else:
+        a_decl = binding(0, "A", dtype, False)
+        loop = (f"  for (var k = 0u; k < {K}u; k = k + 1u) {{\n"
+                f"    acc = acc + A[abase + k] * Bm[bbase + k * {N4}u];\n  }}\n")
+    src = (_header([dtype]) + a_decl + "\n" + binding(1, "Bm", dtype, False, vec4=True) + "\n"
            + binding(2, "C", dtype, True, vec4=True) + "\n\n" + _MAIN.format(wg=WG)
            + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {B * M * N4}u) {{ return; }}\n"
            + f"  let b = w / {M * N4}u;\n  let m = (w / {N4}u) % {M}u;\n  let n4 = w % {N4}u;\n"
            + f"  let abase = b * {M * K}u + m * {K}u;\n  let bbase = b * {K * N4}u + n4;\n"
            + f"  var acc = vec4<{t}>();\n" + loop + "  C[w] = acc;\n}\n")
     return src, groups_for(-(-B * M * N4 // WG))
+
+
+def matmul_narrow_kernel(B, M, K, N, dtype):
+    """C = A @ B when N is not a multiple of 4 (a matrix-vector product, say): one thread per
+    output element, numbered linearly so that every invocation of a workgroup has work (a 16x16
+    workgroup over (n, m) leaves 15 of 16 idle when N = 1), unrolled by 4 over K."""
+    t = wtype(dtype)
+    O = B * M * N
+    main = "".join(f"    acc = acc + A[abase + k + {u}u] * Bm[bbase + (k + {u}u) * {N}u];\n" for u in range(4))
+    src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False) + "\n"
+           + binding(2, "C", dtype, True) + "\n\n" + _MAIN.format(wg=WG)
+           + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O}u) {{ return; }}\n"
+           + f"  let b = w / {M * N}u;\n  let m = (w / {N}u) % {M}u;\n  let n = w % {N}u;\n"
+           + f"  let abase = b * {M * K}u + m * {K}u;\n  let bbase = b * {K * N}u + n;\n"
+           + f"  var acc = {t}(0);\n  var k = 0u;\n"
+           + f"  for (; k < {K // 4 * 4}u; k = k + 4u) {{\n{main}  }}\n"
+           + f"  for (; k < {K}u; k = k + 1u) {{\n    acc = acc + A[abase + k] * Bm[bbase + k * {N}u];\n  }}\n"
+           + "  C[w] = acc;\n}\n")
+    return src, groups_for(-(-O // WG))
