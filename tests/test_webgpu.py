@@ -340,6 +340,11 @@ LONG_REDUCTIONS = {
     "max_two_pass": (lambda x: jnp.max(x), (50021,)),
     "min_rows": (lambda x: jnp.min(x, axis=1), (5, 999)),
     "sum_prologue_two_pass": (lambda x: jnp.sum(x * x + 1), (70001,)),
+    # a plain buffer with a multiple of 4 elements per row: the first pass reads vec4s
+    "sum_all_vec4": (lambda x: jnp.sum(x), (100004,)),
+    "max_rows_vec4": (lambda x: jnp.max(x, axis=1), (3, 40000)),
+    "min_3d_vec4": (lambda x: jnp.min(x, axis=(1, 2)), (2, 64, 100)),
+    "prod_vec4": (lambda x: jnp.prod(x), (4096,)),
 }
 
 
@@ -350,6 +355,8 @@ def test_long_reductions_match_numpy(gpu, name, dtype):
     # are summed in another order (here every partial sum is exact in f32 anyway)
     fn, shape = LONG_REDUCTIONS[name]
     x = (np.arange(np.prod(shape)).reshape(shape) % 19 - 9).astype(dtype)
+    if name.startswith("prod"):  # exact products: mostly ones, a few -1s and 2s
+        x = np.where(np.arange(x.size).reshape(shape) % 997 == 0, -1, np.where(x == 5, 2, 1)).astype(dtype)
     want = np.asarray(fn(x))
     got = np.asarray(jax.jit(fn)(jax.device_put(x, gpu)))
     assert got.dtype == want.dtype and got.shape == want.shape

@@ -406,7 +406,10 @@ class Plan:
             # lavapipe: 1024-4096 threads with an unrolled loop sit at the dispatch floor)
             n = min(PARTIAL_THREADS // O if O else 1, -(-R // 256))
             partial = PartialVar((O, n), out.aval.dtype)
-            wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, n)
+            if kernels.vec4_reducible(x, prods, axes, out.aval.dtype):
+                wgsl, grid, covered = kernels.reduce_partials_vec4_kernel(name, srcs, x, out.aval.dtype, axes, n)
+            else:
+                wgsl, grid, covered = kernels.reduce_partials_kernel(name, prods, srcs, x, out.aval.dtype, axes, n)
             first = Kernel(wgsl, srcs, [partial], grid, f"{name}.partials[{n}]", [*covered, e])
             ins2 = [partial, *final_ins]
             wgsl2, grid2, _ = kernels.reduce_kernel(name, {}, ins2, partial, out, (1,), epilogue)

