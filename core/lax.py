@@ -98,6 +98,10 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
     if new_dtype is None:
         new_dtype = get_aval(x).dtype
     new_dtype = dtypes.canonicalize_dtype(new_dtype)
+    t = type(x)
+    if t is float or t is int:  # a Python scalar (jnp promotion's usual constant): the path below, shortened
+        v = to_numpy(x)
+        return Array(v if v.dtype == new_dtype else ew._convert_impl(v, new_dtype, weak_type), weak_type)
     on_accelerator = isinstance(x, Array) and type(x) is not Array  # e.g. a WebGPU array: convert there
     if not isinstance(x, Tracer) and not on_accelerator:
         v = to_numpy(x)
