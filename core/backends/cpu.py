@@ -77,7 +77,8 @@ def _all_known(invars, consts) -> bool:
 
 
 def _literal_key(v):
-    return ("lit", v.val.item() if hasattr(v.val, "item") else v.val, v.aval.dtype)
+    # by bits, not value: 0.0 == -0.0, yet `x * 0.0` and `x * -0.0` differ in sign
+    return ("lit", np.asarray(v.val, v.aval.dtype).tobytes(), v.aval.dtype)
 
 
 def _param_key(v):
