@@ -1,6 +1,7 @@
 """The browser side of tests/bench_webgpu.py: one headless Chromium page (the gradpad site, with
 SwiftShader's WebGPU unless the machine has a GPU) runs our jit/eager kernels, tfjs's WebGPU
-backend and jax-js's WebGPU backend on the same inputs, one after the other."""
+backend and jax-js's WebGPU backend on the same inputs, one after the other. Skinny products
+(matrix @ vector, a long vector dot) are timed against jax-js only."""
 from __future__ import annotations
 
 import json
@@ -44,13 +45,17 @@ a_np, b_np = rng.randn(N, N).astype(np.float32), rng.randn(N, N).astype(np.float
 x_np = rng.randn(M).astype(np.float32)
 a, b, x = (jax.device_put(v, dev) for v in (a_np, b_np, x_np))
 mm, jselu, jsum = jax.jit(jnp.matmul), jax.jit(selu), jax.jit(jnp.sum)
+v = jax.device_put(rng.randn(N).astype(np.float32), dev)
+jdot = jax.jit(jnp.dot)
 got = await jax.device_get_async(mm(a, b))
 assert np.allclose(got, a_np @ b_np, atol=1e-2 * np.sqrt(N)), "matmul mismatch"
 out = {{"adapter": webgpu.runtime().info["description"],
         "matmul_ms": await best_ms(lambda: mm(a, b)),
         "selu_jit_ms": await best_ms(lambda: jselu(x)),
         "selu_eager_ms": await best_ms(lambda: selu(x)),
-        "sum_ms": await best_ms(lambda: jsum(x))}}
+        "sum_ms": await best_ms(lambda: jsum(x)),
+        "matvec_ms": await best_ms(lambda: mm(a, v)),
+        "dot_ms": await best_ms(lambda: jdot(x, x))}}
 json.dumps(out)
 '''
 
@@ -86,12 +91,15 @@ async ({n, m, reps}) => {
   jx.defaultDevice("webgpu");
   {
     const np = jx.numpy;
-    const a = np.array(A).reshape([n, n]), b = np.array(B).reshape([n, n]), x = np.array(X);
+    const a = np.array(A).reshape([n, n]), b = np.array(B).reshape([n, n]), x = np.array(X), v = np.array(B.slice(0, n));
     const mm = jx.jit((p, q) => np.matmul(p, q)), selu = jx.jit((v) => jx.nn.selu(v)), sum = jx.jit((v) => np.sum(v));
     const sync = (r) => r.blockUntilReady(), dispose = (r) => r.dispose();
     res.jaxjs_matmul_ms = await best(() => mm(a.ref, b.ref), sync, dispose);
     res.jaxjs_selu_ms = await best(() => selu(x.ref), sync, dispose);
     res.jaxjs_sum_ms = await best(() => sum(x.ref), sync, dispose);
+    const dot = jx.jit((p, q) => np.dot(p, q));
+    res.jaxjs_matvec_ms = await best(() => mm(a.ref, v.ref), sync, dispose);
+    res.jaxjs_dot_ms = await best(() => dot(x.ref, x.ref), sync, dispose);
   }
   return JSON.stringify(res);
 }
@@ -179,5 +187,9 @@ def run_browser(args):
     print(f"{'selu eager ms':28}{res['selu_eager_ms']:12.2f}{'':24}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
     print(f"{'sum %d floats ms' % args.elems:28}{res['sum_ms']:12.2f}{res['jaxjs_sum_ms']:12.2f}{res['tfjs_sum_ms']:12.2f}"
           f"   {res['sum_vs_jaxjs']:.2f}x jax-js, {res['sum_vs_tfjs']:.2f}x tfjs")
+    print(f"{'matvec %dx%d @ %d ms' % (args.n, args.n, args.n):28}{res['matvec_ms']:12.2f}{res['jaxjs_matvec_ms']:12.2f}"
+          f"{'':12}   {res['jaxjs_matvec_ms'] / res['matvec_ms']:.2f}x jax-js")
+    print(f"{'dot %d floats ms' % args.elems:28}{res['dot_ms']:12.2f}{res['jaxjs_dot_ms']:12.2f}{'':12}"
+          f"   {res['jaxjs_dot_ms'] / res['dot_ms']:.2f}x jax-js")
     print("(tfjs is timed through data(), its only wait-for-result call, so its times include readback)")
     return res
