@@ -369,6 +369,8 @@ def test_long_reductions_match_numpy(gpu, name, dtype):
 MATMUL_SHAPES = {
     # (a shape, b shape) -> the kernel variant the compiler picks for it
     "vector_dot": ((5000,), (5000,), "splitk"),
+    "vector_dot_vec4": ((6000,), (6000,), "splitk"),
+    "batched_matrix_vector_vec4": ((3, 2, 4096), (3, 4096, 1), "splitk"),
     "skinny_batched": ((2, 4, 5000), (2, 5000, 3), "splitk"),
     "vector_matrix": ((1, 300), (300, 64), "rows"),
     "three_rows": ((3, 40), (40, 12), "rows"),
