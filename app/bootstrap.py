@@ -84,18 +84,25 @@ def run_json(code: str) -> str:
 
 
 def engine_info() -> dict:
-    info = {"python": sys.version.split()[0]}
+    """Versions, plus how long importing numpy and the engine took (ms; the page reports it)."""
+    import time
+
+    info: dict = {"python": sys.version.split()[0], "import_ms": {}}
+    t0 = time.perf_counter()
     try:
         import numpy
 
         info["numpy"] = numpy.__version__
     except ImportError:
         pass
+    t1 = time.perf_counter()
     try:
         core = importlib.import_module(ENGINE)
         info["engine"] = getattr(core, "__version__", "dev")
     except Exception as e:  # noqa: BLE001
         info["engine_error"] = f"{type(e).__name__}: {e}"
+    t2 = time.perf_counter()
+    info["import_ms"] = {"numpy": round(1000 * (t1 - t0)), "engine": round(1000 * (t2 - t1))}
     return info
 
 
@@ -106,6 +113,10 @@ def install() -> str:
 
 
 # ---------------------------------------------------------------- Panel (UI stage)
+# The page imports these one at a time (roughly equal slices of `import panel`) so that code
+# runs asked for meanwhile wait for one slice only.
+UI_IMPORT_STEPS = ["param", "bokeh.core.properties", "bokeh.models", "panel"]
+
 def prepare_panel(cdn_root: str) -> None:
     """What Panel 1.9 needs on Pyodide 0.27 before `import panel`."""
     import os

@@ -31,9 +31,28 @@ uiReady.catch(() => {});
 let pyodide = null;
 let boot = null;
 
+// Code runs take priority over loading the UI: the UI stage does its CPU work (unpacking
+// wheels, importing Panel) in steps and waits at each step until no run is queued, so a
+// run asked for while the UI loads waits for one step, not for the whole stage.
+let pendingRuns = 0;
+let firstRunDone;
+const firstRun = new Promise((res) => { firstRunDone = res; });
+
 async function runPython(code) {
-  await ready;
-  return JSON.parse(boot.run_json(String(code)));
+  pendingRuns++;
+  try {
+    await ready;
+    return JSON.parse(boot.run_json(String(code)));
+  } finally {
+    pendingRuns--;
+    firstRunDone();
+  }
+}
+
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+async function yieldToRuns() {
+  await nextTask();
+  while (pendingRuns > 0) await nextTask();
 }
 
 const gradpad = {
@@ -143,7 +162,7 @@ globalThis.fetch = async function (input, init) {
 async function loadStage(stage) {
   const errors = [];
   await pyodide.loadPackage(M.stages[stage], {
-    messageCallback: () => {},
+    messageCallback: (msg) => { if (/^Loaded /.test(msg)) mark(stage + ":loaded"); },
     errorCallback: (msg) => errors.push(msg),
     checkIntegrity: true,
   });
@@ -205,12 +224,25 @@ window.gradpadLoadResources = async function (spec) {
   }));
 };
 
+// The UI's Python work starts once the page has had a moment for a first run (hosts and
+// the placeholder editor call runPython as soon as `ready` resolves) or after that run.
+const UI_GRACE_MS = 300;
+
 async function loadUI() {
   enter("ui");
   const scripts = loadScripts([...M.bokeh, M.panel.js]);
+  await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
+  await yieldToRuns();
   await loadStage("ui");
   await scripts;
+  await yieldToRuns();
   boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
+  // Panel's import chain in steps (each is seconds of synchronous work), yielding between
+  for (const mod of boot.UI_IMPORT_STEPS) {
+    await yieldToRuns();
+    pyodide.pyimport(mod).destroy();
+  }
+  await yieldToRuns();
   const kind = await pyodide.runPythonAsync(`
 import panel as _pn
 from panel.io.pyodide import write as _gp_write
@@ -252,6 +284,7 @@ async function readSnapshot() {
 async function bootPython(loadPyodide) {
   const indexURL = new URL("pyodide/", BASE).href;
   const snap = await readSnapshot();
+  mark("runtime:snapshot-read");
   if (snap) {
     try {
       const py = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snap });
@@ -305,6 +338,7 @@ async function main() {
   enter("runtime");
   prefetch([...M.stages.numpy, ...M.stages.engine]);
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+  mark("runtime:module");
   pyodide = await bootPython(loadPyodide);
   gradpad.pyodide = pyodide;
   finish("runtime");
