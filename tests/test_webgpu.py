@@ -377,6 +377,7 @@ MATMUL_SHAPES = {
     "square": ((40, 36), (36, 44), "vec4x4"),
     "odd_n": ((7, 9), (9, 5), "narrow"),
     "matrix_vector": ((300, 37), (37,), "narrow"),
+    "matrix_vector_vec4": ((2, 300, 36), (2, 36, 1), "narrow"),
 }
 
 

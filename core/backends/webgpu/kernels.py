@@ -289,7 +289,8 @@ def matmul_splitk_kernel(B, M, K, N, dtype, n_parts):
 
 
 def _splitk_vec4(B, M, K, dtype, P):
-    """`matmul_splitk_kernel` for N == 1 and K % 4 == 0 (a vector dot): vec4 loads of both rows."""
+    """`matmul_splitk_kernel` for N == 1 and K % 4 == 0 (a vector dot): vec4 loads of both rows.
+    With P = 1 it is the whole product (matrix @ vector, thread per output)."""
     t = wtype(dtype)
     O, K4 = B * M, K // 4
     span = UNROLL * P
@@ -338,6 +339,8 @@ def matmul_narrow_kernel(B, M, K, N, dtype):
     workgroup over (n, m) leaves 15 of 16 idle when N = 1), unrolled by 4 over K."""
     t = wtype(dtype)
     O = B * M * N
+    if N == 1 and K % 4 == 0:  # matrix @ vector: rows and vector contiguous along K
+        return _splitk_vec4(B, M, K, dtype, 1)
     main = "".join(f"    acc = acc + A[abase + k + {u}u] * Bm[bbase + (k + {u}u) * {N}u];\n" for u in range(4))
     src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False) + "\n"
            + binding(2, "C", dtype, True) + "\n\n" + _MAIN.format(wg=WG)
