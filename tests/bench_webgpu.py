@@ -1,5 +1,5 @@
 """WebGPU benchmarks: 1024x1024 float32 matmul (jit), fused selu on 1M floats (jit vs eager), a
-1M-float sum.
+1M-float sum (the browser run adds matrix @ vector and a 1M-float dot, against jax-js).
 
     python -m tests.bench_webgpu            # CPython through wgpu-py (Vulkan; lavapipe or a real GPU)
     python -m tests.bench_webgpu --browser  # headless Chromium, one page run, side by side with
