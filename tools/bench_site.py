@@ -68,6 +68,7 @@ def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
     }""", FIRST)
     ui = page.evaluate("() => window.gradpad.uiReady.then(g => g.ui, e => 'error: ' + e)")
     timings = page.evaluate("() => window.gradpad.timings")
+    info = page.evaluate("() => window.gradpad.info")
     # let the service worker finish installing (it precaches from the HTTP cache)
     sw = page.evaluate("""async () => {
         if (!navigator.serviceWorker) return 'unsupported';
@@ -87,6 +88,8 @@ def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
         "interactive_ms": timings.get("ui"), "ui": ui, "service_worker": sw, "booted_from": snapshot,
         "first_result": first["result"], "first_error": first["error"],
         "wall_s": round(time.monotonic() - wall0, 1),
+        # sub-stage marks (runtime:snapshot-read, numpy:loaded, ...) and Python import costs
+        "timings": timings, "import_ms": (info or {}).get("import_ms"),
     }
     page.close()
     return out
@@ -139,6 +142,9 @@ def main(argv=None) -> int:
     print(f"first result: {last['first_result']!r}" + (f" (error: {last['first_error']})" if last["first_error"] else ""))
     print(f"UI: {last['ui']}; service worker: {results['warm'][-1]['service_worker']}; "
           f"cold boot: {last['booted_from']}; warm boot: {results['warm'][-1]['booted_from']}")
+    for kind in ("cold", "warm"):
+        r = results[kind][-1]
+        print(f"{kind} stages: " + ", ".join(f"{k} {v}" for k, v in r["timings"].items()) + f"; imports (ms): {r['import_ms']}")
     print("goal: first result <= 8000 ms cold, <= 3000 ms warm")
     if external:
         print(f"FAIL: requests left 127.0.0.1: {external}")
