@@ -2,6 +2,8 @@
 like XLA's host-platform device count; pmap maps over them."""
 from __future__ import annotations
 
+import contextvars
+
 from .config import config
 
 
@@ -106,8 +108,19 @@ def default_device(device=_CURRENT):
     (JAX's context manager) makes `dev` the default inside the block."""
     if device is not _CURRENT:
         return _DefaultDevice(device)
-    dev = config.read("jax_default_device")
+    dev = configured_default_device()
     return dev if dev is not None else devices()[0]
+
+
+# Like JAX's, the `with jax.default_device(...)` scope is local to its thread/async task: a
+# coroutine timing work on WebGPU (awaiting readbacks) must not move the learner's next run there.
+_scoped_default = contextvars.ContextVar("gradpad_default_device", default=None)
+
+
+def configured_default_device():
+    """The device a `with default_device(...)` block or `jax_default_device` asks for, or None."""
+    dev = _scoped_default.get()
+    return dev if dev is not None else config.read("jax_default_device")
 
 
 class _DefaultDevice:
@@ -115,12 +128,12 @@ class _DefaultDevice:
         self.device = device
 
     def __enter__(self):
-        self.prev = config.read("jax_default_device")
-        config.update("jax_default_device", self.device)
+        _load_backend(getattr(self.device, "platform", ""))
+        self._token = _scoped_default.set(self.device)
         return self.device
 
     def __exit__(self, *exc):
-        config.update("jax_default_device", self.prev)
+        _scoped_default.reset(self._token)
 
 
 def default_backend() -> str:

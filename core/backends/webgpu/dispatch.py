@@ -31,7 +31,8 @@ def warn_fallback(reason: str) -> None:
 
 
 def default_is_webgpu() -> bool:
-    dev = config.read("jax_default_device")
+    from ...devices import configured_default_device
+    dev = configured_default_device()
     if dev is not None:
         return getattr(dev, "platform", None) == "webgpu"
     return config.read("jax_platforms").split(",")[0] == "webgpu"
