@@ -253,32 +253,29 @@ def vjp_flat(fun, primals):
 
 # ---- helpers for primitive files ----------------------------------------------------------
 
-def defjvp(prim, *rules):
-    """Per-argument tangent rules `rule(t, *primals, **params)`, summed (JAX's ad.defjvp)."""
+def _sum_of_rules(prim, rules, sees_output: bool):
+    """A jvp rule summing per-argument tangent rules over the nonzero tangents."""
     def jvp(primals, tangents, **params):
         out = prim.bind(*primals, **params)
+        extra = (out,) if sees_output else ()
         acc = None
         for rule, t in zip(rules, tangents):
             if rule is None or type(t) is Zero:
                 continue
-            contrib = rule(t, *primals, **params)
+            contrib = rule(t, *extra, *primals, **params)
             acc = contrib if acc is None else add_tangents(acc, contrib)
         return out, (Zero(get_aval(out)) if acc is None else acc)
-    jvp_rules[prim] = jvp
+    return jvp
+
+
+def defjvp(prim, *rules):
+    """Per-argument tangent rules `rule(t, *primals, **params)`, summed (JAX's ad.defjvp)."""
+    jvp_rules[prim] = _sum_of_rules(prim, rules, sees_output=False)
 
 
 def defjvp2(prim, *rules):
     """Like defjvp but rules also see the primal output: `rule(t, ans, *primals)`."""
-    def jvp(primals, tangents, **params):
-        out = prim.bind(*primals, **params)
-        acc = None
-        for rule, t in zip(rules, tangents):
-            if rule is None or type(t) is Zero:
-                continue
-            contrib = rule(t, out, *primals, **params)
-            acc = contrib if acc is None else add_tangents(acc, contrib)
-        return out, (Zero(get_aval(out)) if acc is None else acc)
-    jvp_rules[prim] = jvp
+    jvp_rules[prim] = _sum_of_rules(prim, rules, sees_output=True)
 
 
 def defjvp_zero(prim):
