@@ -2,6 +2,7 @@
 import asyncio
 
 import core as jax
+from tests.asyncio_helper import run_coroutine
 import importlib
 
 devmod = importlib.import_module("core.devices")  # `core.devices` the attribute is jax.devices()
@@ -26,7 +27,7 @@ def test_default_device_scope_is_local_to_its_async_task():
     async def main():
         await asyncio.gather(timing_task(), learner_run())
 
-    asyncio.run(main())
+    run_coroutine(main)
     assert seen["inside"] is other_device
     assert seen["inside_after_await"] is other_device
     assert seen["other_task"] == jax.devices()[0]

@@ -212,19 +212,11 @@ def test_device_put_get_roundtrip(gpu):
     assert x.block_until_ready() is x
 
 
-def _run_coroutine(make_coro):
-    """asyncio.run on a fresh thread: the browser tests' Playwright session may already have an
-    event loop running on this one, and asyncio.run refuses to nest."""
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(lambda: asyncio.run(make_coro())).result()
-
-
 def test_async_readback(gpu):
+    from tests.asyncio_helper import run_coroutine
     x = jax.device_put(np.arange(5, dtype=np.float32), gpu) * 2
-    assert _run_coroutine(x.block_until_ready_async) is x
-    got = _run_coroutine(lambda: jax.device_get_async({"a": x, "b": 3}))
+    assert run_coroutine(x.block_until_ready_async) is x
+    got = run_coroutine(lambda: jax.device_get_async({"a": x, "b": 3}))
     np.testing.assert_array_equal(got["a"], np.arange(5) * 2.0)
     assert got["b"] == 3
 
