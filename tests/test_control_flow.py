@@ -6,15 +6,13 @@ bound as usual) and `expected` is what it returned, encoded as {dtype, weak, sha
 cases hold JAX's text. More control-flow cases live in tests/golden (run
 `pytest tests/test_golden.py -k "cond or switch or while or fori or scan or map or jaxpr_lax"`).
 """
-import builtins
-import json
 
-import numpy as np
 import pytest
 
 import core as jax
 import core.numpy as jnp
 from core import lax
+from tests.jax_case_check import run, run_case
 
 CASES = [
     ('switch_jvp',
@@ -161,43 +159,11 @@ CASES = [
 ]
 
 
-def _check(got, exp, path="out"):
-    """Compare our result with the encoded JAX result: containers, dtype, weak type, shape,
-    values (rtol 1e-5), jaxpr text exactly."""
-    if isinstance(exp, str):
-        assert str(got) == exp, f"{path}: jaxpr text differs\n--- ours\n{got}\n--- JAX\n{exp}"
-    elif isinstance(exp, list):
-        assert isinstance(got, (tuple, list)) and len(got) == len(exp), f"{path}: {got!r}"
-        for i, (g, e) in enumerate(zip(got, exp)):
-            _check(g, e, f"{path}[{i}]")
-    elif isinstance(exp, int):
-        assert got == exp, f"{path}: {got} != {exp}"
-    else:
-        a = np.asarray(got)
-        assert str(a.dtype) == exp["dtype"], f"{path}: dtype {a.dtype} != {exp['dtype']}"
-        assert list(a.shape) == exp["shape"], f"{path}: shape {a.shape} != {exp['shape']}"
-        assert bool(getattr(got, "weak_type", False)) == exp["weak"], f"{path}: weak_type differs"
-        np.testing.assert_allclose(a, np.asarray(exp["v"], a.dtype), rtol=1e-5, atol=1e-6, err_msg=path)
-
-
-def _run(code):
-    env = {"jax": jax, "jnp": jnp, "lax": lax, "np": np}
-    exec(code, env)
-    return env["out"]
-
-
-def _run_case(code, expected):
-    exp = json.loads(expected)
-    if isinstance(exp, dict) and "error" in exp:
-        with pytest.raises(getattr(builtins, exp["error"])):
-            _run(code)
-        return
-    _check(_run(code), exp)
 
 
 @pytest.mark.parametrize("name,code,expected", CASES, ids=[c[0] for c in CASES])
 def test_matches_jax(name, code, expected):
-    _run_case(code, expected)
+    run_case(code, expected)
 
 
 def test_grad_of_while_loop_raises_like_jax():
@@ -276,7 +242,7 @@ ERRORS = [
 @pytest.mark.parametrize("code,exc,message", ERRORS, ids=[e[0][:40] for e in ERRORS])
 def test_errors_match_jax(code, exc, message):
     with pytest.raises(exc) as info:
-        _run(code)
+        run(code)
     assert str(info.value).startswith(message)
 
 
@@ -311,4 +277,4 @@ def test_branch_type_error_message_is_jax_s():
     ("lax.switch(0, [lambda x: jnp.float32(1), lambda x: 2.0], 1.0)", False),
 ])
 def test_output_weak_type_follows_first_branch(code, weak):
-    assert _run("out = " + code).weak_type is weak
+    assert run("out = " + code).weak_type is weak

@@ -6,8 +6,6 @@ XLA_FLAGS=--xla_force_host_platform_device_count=8; here the device count comes 
 Each case is (name, code, expected): `code` ran verbatim with real JAX; `expected` is its result
 encoded as {dtype, weak, shape, v} (or JAX's jaxpr text, or the error class).
 """
-import builtins
-import json
 import os
 import subprocess
 import sys
@@ -18,6 +16,7 @@ import pytest
 import core as jax
 import core.numpy as jnp
 from core import lax
+from tests.jax_case_check import run, run_case
 
 NAMED_AXIS_CASES = [
     ('vmap_all_gather_tiled',
@@ -134,38 +133,6 @@ EIGHT_DEVICE_CASES = [
 ]
 
 
-def _check(got, exp, path="out"):
-    """Compare our result with the encoded JAX result: containers, dtype, weak type, shape,
-    values (rtol 1e-5), jaxpr text exactly."""
-    if isinstance(exp, str):
-        assert str(got) == exp, f"{path}: jaxpr text differs\n--- ours\n{got}\n--- JAX\n{exp}"
-    elif isinstance(exp, list):
-        assert isinstance(got, (tuple, list)) and len(got) == len(exp), f"{path}: {got!r}"
-        for i, (g, e) in enumerate(zip(got, exp)):
-            _check(g, e, f"{path}[{i}]")
-    elif isinstance(exp, int):
-        assert got == exp, f"{path}: {got} != {exp}"
-    else:
-        a = np.asarray(got)
-        assert str(a.dtype) == exp["dtype"], f"{path}: dtype {a.dtype} != {exp['dtype']}"
-        assert list(a.shape) == exp["shape"], f"{path}: shape {a.shape} != {exp['shape']}"
-        assert bool(getattr(got, "weak_type", False)) == exp["weak"], f"{path}: weak_type differs"
-        np.testing.assert_allclose(a, np.asarray(exp["v"], a.dtype), rtol=1e-5, atol=1e-6, err_msg=path)
-
-
-def _run(code):
-    env = {"jax": jax, "jnp": jnp, "lax": lax, "np": np}
-    exec(code, env)
-    return env["out"]
-
-
-def _run_case(code, expected):
-    exp = json.loads(expected)
-    if isinstance(exp, dict) and "error" in exp:
-        with pytest.raises(getattr(builtins, exp["error"])):
-            _run(code)
-        return
-    _check(_run(code), exp)
 
 
 @pytest.fixture
@@ -179,12 +146,12 @@ def eight_devices():
 
 @pytest.mark.parametrize("name,code,expected", NAMED_AXIS_CASES, ids=[c[0] for c in NAMED_AXIS_CASES])
 def test_named_axis_matches_jax(name, code, expected):
-    _run_case(code, expected)
+    run_case(code, expected)
 
 
 @pytest.mark.parametrize("name,code,expected", EIGHT_DEVICE_CASES, ids=[c[0] for c in EIGHT_DEVICE_CASES])
 def test_pmap_eight_devices_matches_jax(name, code, expected, eight_devices):
-    _run_case(code, expected)
+    run_case(code, expected)
 
 
 def test_pmap_refuses_more_devices_than_available():
@@ -240,7 +207,7 @@ out = (n_devices, replicated_params.weight.shape, params, jnp.stack(losses))
 def _seed_regression(devices):
     jax.config.update("jax_num_cpu_devices", devices)
     try:
-        return _run(SEED_REGRESSION)
+        return run(SEED_REGRESSION)
     finally:
         jax.config.update("jax_num_cpu_devices", 1)
 
