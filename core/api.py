@@ -427,21 +427,9 @@ def _check_inexact_input(x, name="grad"):
 def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     flat_primals, in_tree = tree_flatten(primals)
     flat_primals = [_as_array(p) for p in flat_primals]
-    out_tree_box, aux_box = [], []
-
-    def flat_fun(*xs):
-        out = fun(*tree_unflatten(in_tree, xs))
-        if has_aux:
-            out, aux = _split_aux(out)
-            aux_flat, aux_tree = tree_flatten(aux)
-            aux_box.append(aux_tree)
-        else:
-            aux_flat = []
-        of, ot = tree_flatten(out)
-        out_tree_box.append((ot, len(of)))
-        return list(of) + list(aux_flat)
+    flat_fun, trees = _flatten_with_aux(fun, in_tree, has_aux)
     outs, f_vjp_flat, lin = ad.vjp_flat(flat_fun, flat_primals)
-    out_tree, n_out = out_tree_box[0]
+    out_tree, n_out, aux_tree = trees[0]
     primal_out = tree_unflatten(out_tree, outs[:n_out])
     in_avals = [get_aval(p) for p in flat_primals]
     out_avals = [get_aval(o) for o in outs]
@@ -464,7 +452,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
         return tree_unflatten(in_tree, cts_in)
     f_vjp = tree_util_partial(f_vjp)
     if has_aux:
-        aux = tree_unflatten(aux_box[0], outs[n_out:])
+        aux = tree_unflatten(aux_tree, outs[n_out:])
         return primal_out, f_vjp, aux
     return primal_out, f_vjp
 
@@ -474,6 +462,23 @@ def _split_aux(out):
         raise TypeError("expected function with aux output to return a two-element tuple, but got type "
                         f"{type(out)} with value {out!r}")
     return out
+
+
+def _flatten_with_aux(fun, in_tree, has_aux):
+    """`fun` over flat inputs returning its flat outputs followed by its flat aux values.
+    The returned `trees` list receives (out_tree, number of outputs, aux_tree) when it runs."""
+    trees = []
+
+    def flat_fun(*xs):
+        out = fun(*tree_unflatten(in_tree, xs))
+        aux_flat, aux_tree = [], None
+        if has_aux:
+            out, aux = _split_aux(out)
+            aux_flat, aux_tree = tree_flatten(aux)
+        out_flat, out_tree = tree_flatten(out)
+        trees.append((out_tree, len(out_flat), aux_tree))
+        return list(out_flat) + list(aux_flat)
+    return flat_fun, trees
 
 
 # JAX's dtype of cotangents/tangents for integer and boolean values (no content)
@@ -582,18 +587,7 @@ def jvp(fun, primals, tangents, has_aux=False):
                             f"in case of int/bool primal dtype the tangent dtype must be float0.Got primal "
                             f"dtype {pa.dtype.name} and so expected tangent dtype {pa.dtype.name}, but got "
                             f"tangent dtype {ta.dtype.name} instead.")
-    box = []
-
-    def flat_fun(*xs):
-        out = fun(*tree_unflatten(tree_p, xs))
-        if has_aux:
-            out, aux = _split_aux(out)
-            af, at = tree_flatten(aux)
-        else:
-            af, at = [], None
-        of, ot = tree_flatten(out)
-        box.append((ot, len(of), at))
-        return list(of) + list(af)
+    flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
     po, to = ad.jvp_flat(flat_fun, flat_p, flat_t)
     ot, n, at = box[0]
     to = [ad.instantiate(t) for t in to]
@@ -606,18 +600,7 @@ def jvp(fun, primals, tangents, has_aux=False):
 def linearize(fun, *primals, has_aux=False):
     flat_p, tree_p = tree_flatten(primals)
     flat_p = [_as_array(p) for p in flat_p]
-    box = []
-
-    def flat_fun(*xs):
-        out = fun(*tree_unflatten(tree_p, xs))
-        if has_aux:
-            out, aux = _split_aux(out)
-            af, at = tree_flatten(aux)
-        else:
-            af, at = [], None
-        of, ot = tree_flatten(out)
-        box.append((ot, len(of), at))
-        return list(of) + list(af)
+    flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
     outs, lin = ad.linearize_flat(flat_fun, flat_p)
     ot, n, at = box[0]
 
