@@ -140,7 +140,6 @@ class _Jitted:
     def _trace(self, statics, static_kw, in_tree, avals):
         out_tree_box = []
         fun = self.fun
-        n_total = len(statics) + len(tree_unflatten(in_tree, [None] * len(avals))[0])
 
         def flat_fun(*flat_args):
             dyn_args, dyn_kw = tree_unflatten(in_tree, flat_args)

@@ -1163,8 +1163,6 @@ def piecewise(x, condlist, funclist, *args, **kw):
         funclist = [0] + list(funclist)
     else:
         raise ValueError(f"with {nc} condition(s), either {nc} or {nc + 1} functions are expected; got {nf}")
-    out = zeros_like(x)
-    indices = [zeros_like(x, dtype=_dt.int32)]
     which = zeros(x.shape, _dt.int32)
     for i, c in enumerate(condlist):
         which = where(c, Array(_np.int32(i + 1)), which)
@@ -1181,7 +1179,6 @@ def nonzero(a, *, size=None, fill_value=None):
                                          "jnp.nonzero within JAX transformations.\n")
     v = _np.asarray(a) if not isinstance(a, Tracer) else None
     if v is None:
-        mask = ravel(lax.ne(a, lax._zero(a)))
         raise NotImplementedError("jnp.nonzero with size under a transformation is not supported yet")
     idx = _np.nonzero(v)
     if size is not None:

@@ -72,7 +72,6 @@ def einsum(subscripts, *operands, precision=None, preferred_element_type=None):
             specs[k] = "".join(c for i, c in enumerate(s) if i not in drop)
     cur, cur_spec = ops[0], specs[0]
     for op, spec in zip(ops[1:], specs[1:]):
-        rest = out + "".join(specs[specs.index(spec) + 1:]) if False else out
         remaining = "".join(specs[specs.index(spec) + 1:])
         keep = set(out) | set(remaining)
         batch = [c for c in cur_spec if c in spec and c in keep]

@@ -192,7 +192,6 @@ linearize_rules[jit_p] = _jit_linearize
 def _jit_transpose(cts, *args, jaxpr, name):
     lin = [ad.is_undefined(a) for a in args]
     res = [a for a in args if not ad.is_undefined(a)]
-    lin_avals = [a.aval for a in args if ad.is_undefined(a)]
     ct_avals = [get_aval(c) if type(c) is not ad.Zero else c.aval for c in cts]
     nz_ct = [type(c) is not ad.Zero for c in cts]
 

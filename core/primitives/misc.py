@@ -84,7 +84,6 @@ def _padding_pairs(padding, in_shape, window, strides, dilation=None):
 def _window_slices(x, window, strides, dilation, out_shape):
     """Yield (offset, strided slice of x) for every position inside the window."""
     lax = _lax()
-    nd = len(window)
     for offs in itertools.product(*[range(w) for w in window]):
         starts = [o * d for o, d in zip(offs, dilation)]
         limits = [s + (n - 1) * st + 1 for s, n, st in zip(starts, out_shape, strides)]

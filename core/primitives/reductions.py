@@ -102,9 +102,7 @@ def _prod_jvp(primals, tangents, axes, out_sharding=None):
     lax = _lax()
     (x,), (g,) = primals, tangents
     ans = reduce_prod_p.bind(x, axes=axes, out_sharding=out_sharding)
-    shape = get_aval(x).shape
-    kept = tuple(i for i in range(len(shape)) if i not in axes)
-    # d(prod)/dx_i = prod / x_i (fine away from zeros; exact zeros handled by the product of others)
+    # d(prod)/dx_i is the product of all the other elements (exact even where x has zeros)
     others = _prod_of_others(x, axes)
     return ans, lax.reduce_sum(lax.mul(g, others), axes)
 

@@ -74,7 +74,7 @@ def _integer_pow(out, ins, args, y):
     if n == 0:
         return literal(1, out)
     # exponentiation by squaring, written out as nested products
-    result, base = None, x
+    base = x
     terms = []
     while n:
         if n & 1:
