@@ -108,27 +108,27 @@ def cmd_serve(args) -> int:
         return 0
 
 
-def cmd_bench(args) -> int:
-    if args.what and args.what[0] == "site":
-        py = ensure_venv("test,site,browser")
-        problem = ensure_chromium()
-        if problem:
-            log(f"ERROR: {problem}")
-            return 2
-        if build_site(py):
-            return 1
-        return subprocess.call([str(py), "-m", "tools.bench_site", *args.what[1:]], cwd=ROOT)
-    if args.what and args.what[0] == "webgpu":
-        py = ensure_venv("test,site,browser,webgpu")
+def _browser_bench(extras: str, module: list, vulkan: bool = False) -> int:
+    """Set up what a benchmark in headless Chromium needs (venv, chromium, dist/), then run it."""
+    py = ensure_venv(extras)
+    if vulkan:
         from tools.sysdeps import ensure_vulkan
         ensure_vulkan(log)
-        problem = ensure_chromium()
-        if problem:
-            log(f"ERROR: {problem}")
-            return 2
-        if build_site(py):
-            return 1
-        return subprocess.call([str(py), "-m", "tests.bench_webgpu", "--browser", *args.what[1:]], cwd=ROOT)
+    problem = ensure_chromium()
+    if problem:
+        log(f"ERROR: {problem}")
+        return 2
+    if build_site(py):
+        return 1
+    return subprocess.call([str(py), "-m", *module], cwd=ROOT)
+
+
+def cmd_bench(args) -> int:
+    if args.what and args.what[0] == "site":
+        return _browser_bench("test,site,browser", ["tools.bench_site", *args.what[1:]])
+    if args.what and args.what[0] == "webgpu":
+        return _browser_bench("test,site,browser,webgpu", ["tests.bench_webgpu", "--browser", *args.what[1:]],
+                              vulkan=True)
     py = ensure_venv("test")
     return subprocess.call([str(py), "-m", "tests.bench", *args.what], cwd=ROOT)
 

@@ -205,6 +205,13 @@ def _static_slice(x, parsed, shape, mode):
     trivial = all(s == 1 for s in strides) and len(starts) == len(shape) and all(
         (a, b) == (0, n) for a, b, n in zip(starts, limits, shape))
     out = x if trivial else lax.slice(x, starts, limits, None if all(s == 1 for s in strides) else strides)
+    return _reverse_squeeze_expand(out, rev, squeeze, newaxes)
+
+
+
+def _reverse_squeeze_expand(out, rev, squeeze, newaxes):
+    """The common end of the slice and dynamic-slice strategies: negative steps, int indices
+    (squeezed axes) and None (new axes)."""
     if rev:
         out = lax.rev(out, tuple(rev))
     if squeeze:
@@ -282,13 +289,7 @@ def _dynamic_slice(x, parsed, shape, mode):
         starts = [_normalize_start(s, n) for s, n in zip(starts, shape)]
         starts = [s if isinstance(s, (Array, Tracer)) else Array(np.asarray(s)) for s in starts]
         out = dynamic_slice_p.bind(x, *starts, slice_sizes=tuple(sizes))   # starts already normalized
-    if rev:
-        out = lax.rev(out, tuple(rev))
-    if squeeze:
-        out = lax.squeeze(out, squeeze)
-    if newaxes:
-        out = lax.expand_dims(out, tuple(newaxes))
-    return out
+    return _reverse_squeeze_expand(out, rev, squeeze, newaxes)
 
 
 # ---- strategy 3: gather -------------------------------------------------------------------
