@@ -71,9 +71,13 @@ SLIM = {
     "panel": ["panel/tests/", "panel/dist/bundled/", "panel/dist/panel.js", "panel/dist/panel.json",
               "panel/dist/panel.min.js", "panel/dist/lib/", "panel/package-lock.json"],
     "param": ["param/tests/"],
+    # headers, static libs, Cython declarations, f2py (needs a compiler) and typing stubs: half
+    # of numpy's files, and unpacking is per file on the warm path to the first result
+    "numpy": ["numpy/f2py/", "numpy/_pyinstaller/", "numpy/_core/include/", "numpy/_core/lib/",
+              "numpy/random/lib/", "numpy/random/_examples/"],
 }
 SLIM_KEEP = {"panel": ["panel/dist/bundled/theme/"]}
-SLIM_SUFFIX_DROP = (".ts", ".less", ".map", ".pyi")
+SLIM_SUFFIX_DROP = (".ts", ".less", ".map", ".pyi", ".pxd", ".pyx", ".h", ".c", ".a")
 
 # what the page loads, in order (lock package names; closures resolved at build time)
 STAGES = {"numpy": ["numpy"], "engine": ["gradpad"], "ui": ["panel"]}
@@ -81,7 +85,7 @@ BOKEH_JS = ["bokeh.min.js", "bokeh-gl.min.js", "bokeh-widgets.min.js", "bokeh-ta
 # panel/dist/bundled/* served from dist/panel/: everything but heavy extensions we never use
 PANEL_BUNDLED_SKIP = ["deckglplot", "abstractvtkplot", "perspective", "plotlyplot", "reveal.js",
                       "babel-standalone", "bootstrap4", "vegaplot", "echarts", "terminal"]
-PROCESS_VERSION = "4"  # bump when slim/compile rules change (invalidates .cache/site/processed)
+PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache/site/processed)
 
 
 def log(msg: str) -> None:

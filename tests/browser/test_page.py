@@ -69,6 +69,27 @@ def test_numpy_results_equal_cpython(gp):
             np.testing.assert_allclose(in_page[key], here[key], rtol=1e-12, atol=1e-15, err_msg=key)
 
 
+def test_stdlib_zip_keeps_its_index_and_new_modules_still_import(gp):
+    """The loader stops invalidate_caches() from re-reading python312.zip (the stdlib never
+    changes); modules written to disk later must still become importable."""
+    r = gp.run("""
+import importlib, os, sys, zipimport
+stdlib = [p for p in sys.path if p.endswith('.zip')]
+before = dict(zipimport._zip_directory_cache)
+importlib.invalidate_caches()
+kept = all(p in before and zipimport._zip_directory_cache[p] is before[p] for p in stdlib)
+site = [p for p in sys.path if p.endswith('site-packages')][0]
+with open(os.path.join(site, 'gp_fresh_module.py'), 'w') as f:
+    f.write('VALUE = 7')
+importlib.invalidate_caches()
+import gp_fresh_module
+(bool(stdlib), kept, gp_fresh_module.VALUE, zipimport.zipimporter.invalidate_caches.__qualname__)
+""")
+    assert r["error"] is None, r["error"]
+    assert r["result"].startswith("(True, True, 7, ")
+    assert "_gp_install_stdlib_zip_guard" in r["result"]
+
+
 def test_run_python_contract(gp):
     r = gp.run("print('hello')\nx = 41")
     assert r == {"stdout": "hello\n", "stderr": "", "result": None, "error": None}

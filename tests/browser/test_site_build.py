@@ -69,3 +69,17 @@ def test_page_shell_names_no_other_host(dist):
         assert (dist / f["file"]).exists()
     for rel in manifest["bokeh"] + [manifest["panel"]["js"]]:
         assert (dist / rel).exists(), rel
+
+
+def test_numpy_is_slimmed_but_keeps_every_extension_module(dist):
+    """The site's numpy drops headers, stubs and f2py, never a compiled module or a .pyc."""
+    shipped = next((dist / "pyodide").glob("numpy-*.whl"))
+    original = site.CACHE / "wasm" / shipped.name
+    with zipfile.ZipFile(shipped) as zf:
+        files = set(zf.namelist())
+    assert not [f for f in files if f.startswith("numpy/f2py/") or f.endswith((".pyi", ".h", ".pxd"))]
+    assert "numpy/linalg/_umath_linalg.cpython-312-wasm32-emscripten.so" in files
+    if original.exists():
+        with zipfile.ZipFile(original) as zf:
+            extensions = {f for f in zf.namelist() if f.endswith(".so")}
+        assert extensions <= files
