@@ -131,6 +131,42 @@ def test_primitive_eager_and_jit(gpu, name):
     _check(jitted, want, name + " (jit)")
 
 
+# The same elementwise cases on 20 elements: a multiple of 4, so the kernels take the vec4 form
+# (four elements per thread; 15 elements above exercise the scalar form).
+VEC4_CASES = [n for n in CASES if list(CASES).index(n) < list(CASES).index("broadcast_in_dim")
+              and n not in ("where_iota", "cond", "while", "fori_loop", "scan", "scan_reverse_consts")]
+
+
+def _four_rows(a):
+    a = np.asarray(a)
+    return np.concatenate([a, a[:1]]) if a.shape == (3, 5) else a
+
+
+@pytest.mark.parametrize("name", VEC4_CASES)
+def test_primitive_vec4_kernels(gpu, name):
+    fn, *args = CASES[name]
+    args = [_four_rows(a) for a in args]
+    want = fn(*[jnp.asarray(a) for a in args])
+    dargs = [jax.device_put(a, gpu) for a in args]
+    _check(fn(*dargs), want, name + " (eager, vec4)")
+    _check(jax.jit(fn)(*dargs), want, name + " (jit, vec4)")
+
+
+def test_vec4_form_only_for_aligned_reads(gpu):
+    from core.backends.webgpu.dispatch import _plan_for
+    x = rng.randn(8, 8).astype(np.float32)
+    y = rng.randn(8, 8).astype(np.float32)
+    for fn, vec4 in ((lambda a, b: jnp.where(a > 0, a * b, -b) + 1.0, True),
+                     (lambda a, b: jnp.where(a > 0, a * b.T, -b) + 1.0, False),   # b.T: strided reads
+                     (lambda a, b: a[:, :6] * b[:, :6], False)):
+        f = jax.jit(fn)
+        dargs = [jax.device_put(v, gpu) for v in (x, y)]
+        _check(f(*dargs), fn(jnp.asarray(x), jnp.asarray(y)), "vec4 form")
+        (cj, _, _), _ = f._get(tuple(dargs), {})
+        wgsl = _plan_for(cj).steps[0].wgsl
+        assert ("array<vec4<f32>>" in wgsl) == vec4, wgsl
+
+
 def _selu(x):
     alpha, scale = 1.6732632423543772, 1.0507009873554805
     return scale * jnp.where(x > 0, x, alpha * jnp.exp(x) - alpha)

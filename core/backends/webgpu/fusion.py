@@ -74,6 +74,11 @@ class Builder:
         self.covered: list = []         # equations inlined into this kernel (for GRADPAD_DEBUG=2)
         self.helpers: set = set()       # WGSL helper functions the body calls
         self.inline: dict = {}          # var -> a WGSL name already holding its value (epilogues)
+        # vec4 mode (elementwise kernels): buffers are arrays of vec4 and each thread computes
+        # four elements; reads at linear index `j<k>` are component k of one vec4 load per buffer
+        self.vec4: dict | None = None   # linear name -> component ("x", "y", "z", "w")
+        self.vec4_loads: list = []      # buffers read with one vec4 load
+        self.vec4_strided = False       # some read needed another element: vec4 mode gives up
 
     def let(self, expr: str, prefix="t") -> str:
         name = f"{prefix}{self.n}"
@@ -119,7 +124,8 @@ class Builder:
         if got is not None:
             return got
         if v in self.buffers:
-            expr = f"{self.buffers[v]}[{self.linear(idx) if v.aval.shape else '0u'}]"
+            lin = self.linear(idx) if v.aval.shape else "0u"
+            expr = f"{self.buffers[v]}[{lin}]" if self.vec4 is None else self._vec4_read(self.buffers[v], lin)
             if np.dtype(v.aval.dtype) == np.bool_:
                 expr = f"({expr} != 0u)"
         else:
@@ -130,6 +136,17 @@ class Builder:
         out = self.let(expr) if not _trivial(expr) else expr
         self.memo[key] = out
         return out
+
+    def _vec4_read(self, buf: str, lin: str) -> str:
+        comp = self.vec4.get(lin)
+        if comp is not None:
+            if buf not in self.vec4_loads:
+                self.vec4_loads.append(buf)
+            return f"v_{buf}.{comp}"
+        if lin == "0u":
+            return f"{buf}[0u].x"
+        self.vec4_strided = True
+        return f"{buf}[({lin}) / 4u][({lin}) % 4u]"
 
     def _eqn(self, eqn, idx: Idx) -> str:
         name, p = eqn.primitive.name, eqn.params

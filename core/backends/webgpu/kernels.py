@@ -33,11 +33,20 @@ _MAIN = ("@compute @workgroup_size({wg})\nfn main(@builtin(global_invocation_id)
          "@builtin(workgroup_id) wid3: vec3<u32>) {{\n")
 
 
+VEC4_DTYPES = {np.dtype(np.float32), np.dtype(np.int32), np.dtype(np.uint32), np.dtype(np.bool_)}
+
+
 def elementwise_kernel(producers, in_vars, out_vars):
-    """One thread per output element; every output has the same shape."""
-    names = {v: f"in{k}" for k, v in enumerate(in_vars)}
+    """Every output has the same shape. Four elements per thread through vec4 loads and stores
+    when all reads are aligned with the output (2x faster on SwiftShader and lavapipe than one
+    scalar element per thread); otherwise one thread per element."""
     shape = out_vars[0].aval.shape
     n = int(np.prod(shape, dtype=np.int64))
+    if n >= 4 and n % 4 == 0 and all(np.dtype(v.aval.dtype) in VEC4_DTYPES for v in [*in_vars, *out_vars]):
+        got = _elementwise_vec4(producers, in_vars, out_vars, n)
+        if got is not None:
+            return got
+    names = {v: f"in{k}" for k, v in enumerate(in_vars)}
     b = Builder(producers, names, {})
     idx = Idx(shape, linear="i")
     stores = []
@@ -50,6 +59,33 @@ def elementwise_kernel(producers, in_vars, out_vars):
            + f"  let i = gid.x + gid.y * (nwg.x * {WG}u);\n  if (i >= {n}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in b.lines + stores) + "}\n")
     return src, groups_for(-(-n // WG)), b.covered
+
+
+def _elementwise_vec4(producers, in_vars, out_vars, n):
+    names = {v: f"in{k}" for k, v in enumerate(in_vars)}
+    shape = out_vars[0].aval.shape
+    b = Builder(producers, names, {})
+    comps = "xyzw"
+    b.vec4 = {f"j{k}": comps[k] for k in range(4)}
+    vals = [[b.value(v, Idx(shape, linear=f"j{k}")) for k in range(4)] for v in out_vars]
+    if b.vec4_strided:
+        return None
+    stores = []
+    for j, (v, val) in enumerate(zip(out_vars, vals)):
+        if np.dtype(v.aval.dtype) == np.bool_:
+            stores.append(f"out{j}[i] = vec4<u32>({', '.join(f'select(0u, 1u, {x})' for x in val)});")
+        else:
+            stores.append(f"out{j}[i] = vec4<{wtype(v.aval.dtype)}>({', '.join(val)});")
+    loads = [f"let v_{buf} = {buf}[i];" for buf in b.vec4_loads]
+    decl = [binding(k, names[v], v.aval.dtype, False, vec4=True) for k, v in enumerate(in_vars)]
+    decl += [binding(len(in_vars) + j, f"out{j}", v.aval.dtype, True, vec4=True) for j, v in enumerate(out_vars)]
+    m = n // 4
+    src = (_header([v.aval.dtype for v in [*in_vars, *out_vars]]) + "\n".join(decl) + "\n" + _helpers(b) + "\n"
+           + _MAIN.format(wg=WG)
+           + f"  let i = gid.x + gid.y * (nwg.x * {WG}u);\n  if (i >= {m}u) {{ return; }}\n"
+           + "  let j0 = i * 4u;\n  let j1 = j0 + 1u;\n  let j2 = j0 + 2u;\n  let j3 = j0 + 3u;\n"
+           + "".join(f"  {ln}\n" for ln in loads + b.lines + stores) + "}\n")
+    return src, groups_for(-(-m // WG)), b.covered
 
 
 REDUCERS = {
