@@ -1,6 +1,8 @@
 """Abstract values: what tracing knows about an array (shape, dtype, weak type), not its contents."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import dtypes
@@ -15,7 +17,7 @@ class ShapedArray:
         self.weak_type = bool(weak_type)
 
     ndim = property(lambda self: len(self.shape))
-    size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
+    size = property(lambda self: math.prod(self.shape))  # shape holds Python ints
 
     def update(self, shape=None, dtype=None, weak_type=None) -> "ShapedArray":
         return ShapedArray(self.shape if shape is None else shape,

@@ -124,6 +124,7 @@ class BrowserHost:
                                "(Chromium: serve over localhost/https; headless needs --enable-unsafe-webgpu)")
         self.gpu = gpu
         self.adapter = self.device = None
+        self._submit = None
 
     def _obj(self, d):
         return self.to_js(d, dict_converter=self.js.Object.fromEntries)
@@ -160,18 +161,12 @@ class BrowserHost:
             {"layout": "auto", "compute": {"module": module, "entryPoint": "main"}}))
 
     def submit(self, dispatches, copies=()):
-        enc = self.device.createCommandEncoder()
-        for pipe, bufs, groups in dispatches:
-            entries = [{"binding": i, "resource": {"buffer": b}} for i, b in enumerate(bufs)]
-            bg = self.device.createBindGroup(self._obj({"layout": pipe.getBindGroupLayout(0), "entries": entries}))
-            cp = enc.beginComputePass()
-            cp.setPipeline(pipe)
-            cp.setBindGroup(0, bg)
-            cp.dispatchWorkgroups(*groups)
-            cp.end()
-        for src, dst, size in copies:
-            enc.copyBufferToBuffer(src, 0, dst, 0, size)
-        self.queue.submit(self.to_js([enc.finish()]))
+        # One call into JS per submit: each Python -> JS call costs microseconds in Pyodide, and
+        # a dispatch needs about ten of them. Bind groups are cached there (pooled buffers recur).
+        if self._submit is None:
+            self._submit = _js_function(SUBMIT_JS)
+        work = [[pipe, bufs, *groups] for pipe, bufs, groups in dispatches]
+        self._submit(self.device, self.to_js(work), self.to_js([list(c) for c in copies]))
 
     async def map_read(self, staging, size):
         await staging.mapAsync(MAP_READ_MODE, 0, size)
@@ -197,6 +192,42 @@ class BrowserHost:
 
 
 MAP_READ_MODE = 1  # GPUMapMode.READ
+
+# work: [[pipeline, [buffers], gx, gy, gz], ...]; copies: [[src, dst, size], ...]
+SUBMIT_JS = """
+(() => {
+  const groupsOf = new WeakMap();  // pipeline -> Map(buffer ids -> bind group)
+  let nextId = 1;
+  const idOf = (b) => b.__gradpadId || (b.__gradpadId = nextId++);
+  return (device, work, copies) => {
+    const enc = device.createCommandEncoder();
+    for (const [pipe, bufs, gx, gy, gz] of work) {
+      let cache = groupsOf.get(pipe);
+      if (!cache) groupsOf.set(pipe, cache = new Map());
+      const key = bufs.map(idOf).join(",");
+      let bg = cache.get(key);
+      if (!bg) {
+        if (cache.size > 256) cache.clear();
+        bg = device.createBindGroup({layout: pipe.getBindGroupLayout(0),
+          entries: bufs.map((buffer, binding) => ({binding, resource: {buffer}}))});
+        cache.set(key, bg);
+      }
+      const pass = enc.beginComputePass();
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, bg);
+      pass.dispatchWorkgroups(gx, gy, gz);
+      pass.end();
+    }
+    for (const [src, dst, size] of copies) enc.copyBufferToBuffer(src, 0, dst, 0, size);
+    device.queue.submit([enc.finish()]);
+  };
+})()
+"""
+
+
+def _js_function(source: str):
+    from pyodide.code import run_js  # type: ignore
+    return run_js(source)
 
 
 def _camel(k):
