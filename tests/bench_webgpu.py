@@ -44,6 +44,7 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=1024)
     ap.add_argument("--elems", type=int, default=1 << 20)
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=3, help="browser: alternating rounds of ours and theirs")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.browser:
