@@ -59,6 +59,10 @@ CASES = {
     "add": (lax.add, F, G), "sub": (lax.sub, F, G), "mul": (lax.mul, F, G), "div": (lax.div, F, P),
     "rem": (lax.rem, F * 3, P), "pow": (lax.pow, P, G), "max": (lax.max, F, G), "min": (lax.min, F, G),
     "atan2": (lax.atan2, F, G), "nextafter": (lax.nextafter, F, G),
+    # lax's binary ops broadcast size-1 dimensions (jnp's x[:, None] * y[None, :] stages to this)
+    "outer_mul": (lambda x, y: lax.mul(x[:, :1], y[:1, :]), F, G),
+    "outer_add_i32": (lambda x, y: lax.add(x[:1, :], y[:, 2:3]), I, J),
+    "outer_jnp": (lambda x, y: x[:, 0][:, None] * y[0][None, :] + 1.0, F, G),
     "eq": (lax.eq, F, np.where(B, F, G)), "ne": (lax.ne, F, G), "lt": (lax.lt, F, G), "le": (lax.le, F, G),
     "gt": (lax.gt, F, G), "ge": (lax.ge, F, G),
     # integers and bits (exact)
@@ -203,6 +207,9 @@ FUSED = {
     "random_uniform_normal": (lambda k: (jax.random.uniform(k, (50,)), jax.random.normal(k, (50,))),
                               jax.random.PRNGKey(7)),
     "grad_tanh": (jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2)), F),
+    # each step's y is copied into ys[i] in place: vectors, bools, ints, reversed
+    "scan_ys_in_place": (lambda c, xs: lax.scan(lambda c, a: (c * 0.9 + a, (c > 0, jnp.floor(c * 10).astype(np.int32), a[::-1])),
+                                                c, xs, reverse=True), F[0], rng.randn(40, 5).astype(np.float32)),
 }
 
 
@@ -310,7 +317,9 @@ def test_random_runs_entirely_on_gpu(gpu):
 def test_float16_when_adapter_has_shader_f16(gpu):
     from core.backends.webgpu.runtime import runtime
     x = np.linspace(-2, 2, 7).astype(np.float16)
-    f = jax.jit(lambda a: (jnp.sin(a) * 2 + 1, a.sum(), a.astype(jnp.float32) * 3))
+    # the scan's y (3 halves = 6 bytes) is no whole number of words: ys is rewritten per step
+    f = jax.jit(lambda a: (jnp.sin(a) * 2 + 1, a.sum(), a.astype(jnp.float32) * 3,
+                           lax.scan(lambda c, v: (c + v, c * v), a[:3], a.reshape(7, 1) * a[None, 4:])[1]))
     want = f(jnp.asarray(x))
     if runtime().f16:  # lavapipe has shader-f16
         got = f(jax.device_put(x, gpu))

@@ -221,8 +221,18 @@ class Builder:
                 expr = val if expr is None else f"select({expr}, {val}, {c[d]} >= {off}u)"
                 off += n
             return expr
-        # elementwise: operands share the output's shape (rank-0 operands broadcast)
-        args = [self.value(a, idx if a.aval.shape else Idx(())) for a in eqn.invars]
+        # elementwise: operands have the output's rank (or none); like lax's binary ops they may
+        # have size-1 dimensions where the output has more, which broadcast (x[:, None] * y[None])
+        args = []
+        for a in eqn.invars:
+            sh = a.aval.shape
+            if not sh:
+                args.append(self.value(a, Idx(())))
+            elif sh == out_aval.shape:
+                args.append(self.value(a, idx))
+            else:
+                c = self.coords(idx)
+                args.append(self.value(a, Idx(sh, coords=["0u" if d == 1 else c[k] for k, d in enumerate(sh)])))
         expr = elementwise_expr(eqn.primitive, out_aval.dtype, [a.aval.dtype for a in eqn.invars], args, p)
         if expr is None:
             raise NotImplementedError(name)
