@@ -41,8 +41,7 @@ class Kernel:
     def run(self, rt, env):
         bufs = [env[v] for v in self.ins]
         for v in self.outs:
-            env[v] = rt.alloc(v.aval.size * np.dtype(v.aval.dtype).itemsize if v.aval.dtype != np.bool_
-                              else v.aval.size * 4)
+            env[v] = rt.alloc(_stored_bytes(v.aval))
         if all(v.aval.size for v in self.outs):
             rt.launch(self.wgsl, bufs + [env[v] for v in self.outs], self.groups, self.label)
 
@@ -113,8 +112,10 @@ class ControlStep:
 
 
 class ScanStep:
-    """scan driven from the host: one compiled step per iteration, whose slicing of xs[i] and
-    writing of ys[i] fuse into the body's kernels (the index i is a one-word buffer)."""
+    """scan driven from the host: one compiled step per iteration, whose slicing of xs[i] fuses
+    into the body's kernels (the index i is a one-word buffer). Each step's outputs y are
+    copied into ys[i] in place; only y sizes that are not whole 4-byte words (float16) make the
+    step rewrite all of ys through dynamic_update_slice instead."""
 
     def __init__(self, eqn):
         from ...primitives.call import closed_call
@@ -126,17 +127,23 @@ class ScanStep:
         self.length, self.reverse, self.nc, self.nk = p["length"], p["reverse"], nc, nk
         in_avals = [v.aval for v in eqn.invars]
         self.y_avals = [v.aval for v in eqn.outvars[nk:]]
+        self.y_bytes = [_stored_bytes(a) // max(self.length, 1) for a in self.y_avals]
+        self.copy_ys = all(b % 4 == 0 for b in self.y_bytes)
         n_xs = len(in_avals) - nc - nk
+        copy_ys = self.copy_ys
 
         def step(*args):
             consts, carry = args[:nc], args[nc:nc + nk]
             xs, ys, i = args[nc + nk:nc + nk + n_xs], args[nc + nk + n_xs:-1], args[-1]
             x_i = [lax.dynamic_index_in_dim(x, i, 0, keepdims=False) for x in xs]
             outs = eval_jaxpr(body.jaxpr, body.consts, *consts, *carry, *x_i)
+            if copy_ys:
+                return list(outs)
             new_ys = [lax.dynamic_update_index_in_dim(Y, y, i, 0) for Y, y in zip(ys, outs[nk:])]
             return list(outs[:nk]) + new_ys
         from ...avals import ShapedArray
-        cj, consts = closed_call(step, [*in_avals, *self.y_avals, ShapedArray((), np.int32)], "scan_step")
+        ys_avals = [] if copy_ys else self.y_avals
+        cj, consts = closed_call(step, [*in_avals, *ys_avals, ShapedArray((), np.int32)], "scan_step")
         if consts:
             raise Unsupported("scan step with constants")
         self.plan = Plan(cj)
@@ -146,15 +153,31 @@ class ScanStep:
         eqn = self.eqn
         vals = [_operand(rt, env, v) for v in eqn.invars]
         consts, carry, xs = vals[:self.nc], vals[self.nc:self.nc + self.nk], vals[self.nc + self.nk:]
-        ys = [rt.upload(np.zeros(a.shape, a.dtype)) for a in self.y_avals]
+        if self.copy_ys:
+            ys = [rt.alloc(_stored_bytes(a)) for a in self.y_avals]
+        else:
+            ys = [rt.upload(np.zeros(a.shape, a.dtype)) for a in self.y_avals]
         order = range(self.length - 1, -1, -1) if self.reverse else range(self.length)
         for i in order:
-            outs = self.plan.run(rt, [*consts, *carry, *xs, *ys, rt.upload(np.asarray(i, np.int32))])
-            carry, ys = outs[:self.nk], outs[self.nk:]
+            i_buf = rt.upload(np.asarray(i, np.int32))
+            if self.copy_ys:
+                outs = self.plan.run(rt, [*consts, *carry, *xs, i_buf])
+                carry = outs[:self.nk]
+                for Y, y, nbytes in zip(ys, outs[self.nk:], self.y_bytes):
+                    if nbytes:
+                        rt.copy(y, Y, i * nbytes, nbytes)
+            else:
+                outs = self.plan.run(rt, [*consts, *carry, *xs, *ys, i_buf])
+                carry, ys = outs[:self.nk], outs[self.nk:]
         if debug_level() >= 1:
             log(f"scan of length {self.length} driven from the host")
         for v, b in zip(eqn.outvars, [*carry, *ys]):
             env[v] = b
+
+
+def _stored_bytes(aval) -> int:
+    """Bytes an array of this aval takes in a GPU buffer (bool is stored as u32)."""
+    return aval.size * (4 if aval.dtype == np.bool_ else np.dtype(aval.dtype).itemsize)
 
 
 def _operand(rt, env, v):

@@ -77,7 +77,8 @@ class WgpuHost:
         return self.device.create_compute_pipeline(layout="auto", compute={"module": module, "entry_point": "main"})
 
     def submit(self, dispatches, copies=()):
-        """dispatches: [(pipeline, [buffers], (gx, gy, gz))]; copies: [(src, dst, size)]."""
+        """dispatches: [(pipeline, [buffers], (gx, gy, gz))]; copies: [(src, dst, size[, dst_offset])],
+        recorded after the dispatches."""
         enc = self.device.create_command_encoder()
         for pipe, bufs, groups in dispatches:
             bg = self.device.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[
@@ -87,8 +88,8 @@ class WgpuHost:
             cp.set_bind_group(0, bg)
             cp.dispatch_workgroups(*groups)
             cp.end()
-        for src, dst, size in copies:
-            enc.copy_buffer_to_buffer(src, 0, dst, 0, size)
+        for src, dst, size, *off in copies:
+            enc.copy_buffer_to_buffer(src, 0, dst, off[0] if off else 0, size)
         self.queue.submit([enc.finish()])
 
     async def map_read(self, staging, size):
@@ -193,7 +194,7 @@ class BrowserHost:
 
 MAP_READ_MODE = 1  # GPUMapMode.READ
 
-# work: [[pipeline, [buffers], gx, gy, gz], ...]; copies: [[src, dst, size], ...]
+# work: [[pipeline, [buffers], gx, gy, gz], ...]; copies: [[src, dst, size(, dst_offset)], ...]
 SUBMIT_JS = """
 (() => {
   const groupsOf = new WeakMap();  // pipeline -> Map(buffer ids -> bind group)
@@ -218,7 +219,7 @@ SUBMIT_JS = """
       pass.dispatchWorkgroups(gx, gy, gz);
       pass.end();
     }
-    for (const [src, dst, size] of copies) enc.copyBufferToBuffer(src, 0, dst, 0, size);
+    for (const [src, dst, size, off] of copies) enc.copyBufferToBuffer(src, 0, dst, off || 0, size);
     device.queue.submit([enc.finish()]);
   };
 })()

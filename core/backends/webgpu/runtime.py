@@ -111,6 +111,12 @@ class Runtime:
             log(f"launch {label} groups={groups} buffers={len(buffers)}")
         self.pending.append((self.pipeline(wgsl), [b.handle for b in buffers], groups, buffers))
 
+    def copy(self, src: GpuBuffer, dst: GpuBuffer, dst_offset: int, nbytes: int):
+        """Copy src's first nbytes into dst at dst_offset (both multiples of 4), after every
+        dispatch recorded so far."""
+        self.flush()
+        self.host.submit([], [(src.handle, dst.handle, nbytes, dst_offset)])
+
     def flush(self):
         if self.pending:
             work, self.pending = self.pending, []
