@@ -35,6 +35,8 @@ CASES = {
     "while": (lambda a: jax.lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * 2), (0, a))[1], F),
     "inf_literal": (lambda a: jnp.where(a > 0, a, -jnp.inf).max(axis=0), F),
     "softmax": (lambda a: jnp.exp(a) / jnp.exp(a).sum(axis=-1, keepdims=True), F),
+    "outer": (lambda a, b: a[:, 0][:, None] * b[0][None, :], F, G),
+    "scan": (lambda a: lax.scan(lambda c, x: (c * 0.5 + x, (c, c > 0)), a[0], a), F),
 }
 out = {"adapter": webgpu.runtime().info["description"], "errors": {}}
 for name, (fn, *args) in CASES.items():
