@@ -122,6 +122,11 @@ EXPECTED = {
     'jnp.trace(m, 1)': ('arr', 'float32', [], False, 2.5714287757873535),
     'jnp.var(m, axis=0, ddof=1)': ('arr', 'float32', [4], False, [0.3265306353569031, 0.32653066515922546, 0.3265306353569031, 0.3265306353569031]),
     'jnp.std(jnp.arange(1.0, 2.0))': ('arr', 'float32', [], False, 0.0),
+    "jnp.searchsorted(jnp.array([0.0, 0.5, 0.5, 1.0, 1.5]), m, side='left')": ('arr', 'int32', [3, 4], False, [[0, 1, 1, 1], [3, 3, 3, 3], [4, 4, 4, 5]]),
+    "jnp.searchsorted(jnp.array([0.0, 0.5, 0.5, 1.0, 1.5]), m * 7 / 8, side='right')": ('arr', 'int32', [3, 4], False, [[1, 1, 1, 1], [3, 3, 3, 3], [4, 4, 4, 4]]),
+    "jnp.searchsorted(jnp.array([3, 1, 2, 2]), jnp.array([2, 0, 5]), side='right', sorter=jnp.array([1, 2, 3, 0]))": ('arr', 'int32', [3], False, [3, 0, 4]),
+    "jax.jit(lambda a, v: jnp.searchsorted(a, v, side='right'))(jnp.array([1.0, 2.0, 2.0, 3.0]), x)": ('arr', 'int32', [7], False, [0, 0, 0, 0, 1, 3, 4]),
+    'jnp.interp(jnp.array([1.0, 2.0, 2.5, 0.0, 9.0]), jnp.array([1.0, 2.0, 3.0]), jnp.array([10.0, 20.0, 30.0]))': ('arr', 'float32', [5], False, [10.0, 20.0, 25.0, 10.0, 30.0]),
 }
 
 

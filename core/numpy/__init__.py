@@ -2105,11 +2105,16 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
 def searchsorted(a, v, side="left", sorter=None, method="scan"):
     a = asarray(a)
     v = asarray(v)
+    if side not in ("left", "right"):
+        raise ValueError(f"{side!r} is an invalid value for keyword 'side'")
+    if sorter is not None:
+        a = take(a, asarray(sorter))
     a, v = _promote_dtypes(a, v)
-    cmp = lax.le if side == "left" else lax.lt
-    # count of elements of a that come before each v
+    # the insertion index of each v = how many elements of a come before it: a < v on the
+    # left side, a <= v on the right; comparing a against v[..., None] broadcasts to (..., n)
     vv = lax.expand_dims(v, (get_aval(v).ndim,))
-    return sum(cmp(a, vv) if side == "right" else lax.lt(a, vv), axis=-1, dtype=_dt.int32)
+    before = less(a, vv) if side == "left" else less_equal(a, vv)
+    return sum(before, axis=-1, dtype=_dt.int32)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, size=None,
