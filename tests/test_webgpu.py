@@ -41,6 +41,7 @@ S = rng.randint(0, 40, (3, 5)).astype(np.int32)           # shift amounts, some 
 W = rng.randint(0, 2**31, (3, 5)).astype(np.uint32)
 B = rng.rand(3, 5) > 0.5
 C = rng.rand(3, 5) > 0.5
+FNAN = np.where(B, F, np.nan).astype(np.float32)
 
 CASES = {
     # unary float
@@ -59,6 +60,12 @@ CASES = {
     "add": (lax.add, F, G), "sub": (lax.sub, F, G), "mul": (lax.mul, F, G), "div": (lax.div, F, P),
     "rem": (lax.rem, F * 3, P), "pow": (lax.pow, P, G), "max": (lax.max, F, G), "min": (lax.min, F, G),
     "atan2": (lax.atan2, F, G), "nextafter": (lax.nextafter, F, G),
+    # XLA's semantics where WGSL differs: x / 0 = -1 and x % 0 = x for integers; NaN tests
+    # from the bits (compilers may fold x != x), NaN propagating through max/min
+    "div_by_zero_i32": (lambda a, b: lax.div(a, b * 0), I, J), "rem_by_zero_i32": (lambda a, b: lax.rem(a, b * 0), I, J),
+    "div_by_zero_u32": (lambda a: lax.div(a, a * 0), W),
+    "ne_nan": (lambda x: x != x, FNAN), "eq_nan": (lambda x: x == x, FNAN),
+    "max_nan": (lambda x: lax.max(x, jnp.float32(0)), FNAN), "min_nan": (lambda x: lax.min(x, jnp.float32(1)), FNAN),
     # lax's binary ops broadcast size-1 dimensions (jnp's x[:, None] * y[None, :] stages to this)
     "outer_mul": (lambda x, y: lax.mul(x[:, :1], y[:1, :]), F, G),
     "outer_add_i32": (lambda x, y: lax.add(x[:1, :], y[:, 2:3]), I, J),

@@ -117,15 +117,39 @@ def _is_finite(out, ins, args):
     return f"((bitcast<u32>({args[0]}) & 0x7f800000u) != 0x7f800000u)"
 
 
+def _isnan(x, dtype) -> str:
+    # from the bits: shader compilers may fold `x != x` to false
+    if np.dtype(dtype) == np.float32:
+        return f"((bitcast<u32>({x}) & 0x7fffffffu) > 0x7f800000u)"
+    return f"({x} != {x})"
+
+
+def _eq(out, ins, args):
+    x, y = args
+    if np.dtype(ins[0]).kind != "f":
+        return f"({x} == {y})"
+    return f"(({x} == {y}) & !{_isnan(x, ins[0])} & !{_isnan(y, ins[1])})"
+
+
+def _ne(out, ins, args):
+    x, y = args
+    if np.dtype(ins[0]).kind != "f":
+        return f"({x} != {y})"
+    return f"(({x} != {y}) | {_isnan(x, ins[0])} | {_isnan(y, ins[1])})"
+
+
 def _rem(out, ins, args):
     x, y = args
     if np.dtype(out).kind == "f":
         return f"({x} - {y} * trunc({x} / {y}))"
-    return f"({x} % {y})"
+    return f"select({x} % {y}, {x}, {y} == {literal(0, out)})"  # XLA: x % 0 = x (WGSL gives 0)
 
 
 def _div(out, ins, args):
-    return f"({args[0]} / {args[1]})"
+    x, y = args
+    if np.dtype(out).kind in "iu":  # XLA: x / 0 has every bit set (-1; 0xffffffff), WGSL gives x
+        return f"select({x} / {y}, {literal(-1 if np.dtype(out).kind == 'i' else 0xFFFFFFFF, out)}, {y} == {literal(0, out)})"
+    return f"({x} / {y})"
 
 
 def _log1p(out, ins, args):
@@ -142,14 +166,14 @@ def _expm1(out, ins, args):
 def _max(out, ins, args):
     x, y = args
     if np.dtype(out).kind == "f":  # NaN propagates, as in XLA
-        return f"select(max({x}, {y}), {x} + {y}, ({x} != {x}) | ({y} != {y}))"
+        return f"select(max({x}, {y}), {x} + {y}, {_isnan(x, out)} | {_isnan(y, out)})"
     return f"max({x}, {y})"
 
 
 def _min(out, ins, args):
     x, y = args
     if np.dtype(out).kind == "f":
-        return f"select(min({x}, {y}), {x} + {y}, ({x} != {x}) | ({y} != {y}))"
+        return f"select(min({x}, {y}), {x} + {y}, {_isnan(x, out)} | {_isnan(y, out)})"
     return f"min({x}, {y})"
 
 
@@ -205,7 +229,7 @@ TYPED = {
     "integer_pow": _integer_pow, "sign": _sign, "neg": _neg, "abs": _abs, "not": _not, "round": _round,
     "is_finite": _is_finite, "rem": _rem, "div": _div, "log1p": _log1p, "expm1": _expm1, "select_n": _select_n,
     "copy_p": _copy, "copy": _copy, "stop_gradient": _copy, "convert_element_type": _convert, "clamp": _clamp,
-    "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy,
+    "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy, "eq": _eq, "ne": _ne,
 }
 
 
