@@ -110,10 +110,19 @@ def _is_gpu_error(e) -> bool:
         or type(e).__name__ == "JsException"
 
 
+def _plan_variant():
+    # what a plan's kernels depend on besides the jaxpr: the PRNG counter layout decides whether
+    # random primitives become GPU kernels (partitionable) or host steps
+    return bool(config.read("jax_threefry_partitionable"))
+
+
 def _plan_for(cj: ClosedJaxpr):
-    plan = _jit_plans.get(cj)
+    variants = _jit_plans.get(cj)
+    if variants is None:
+        variants = _jit_plans[cj] = {}
+    plan = variants.get(_plan_variant())
     if plan is None:
-        plan = _jit_plans[cj] = Plan(cj)
+        plan = variants[_plan_variant()] = Plan(cj)
         stats["jit_compiles"] += 1
         if debug_level() >= 2:
             log(f"jit plan: {len(plan.steps)} steps\n{plan.describe()}")
@@ -150,7 +159,7 @@ def eager_dispatch(prim, vals, params):
         return _safe(lambda rt: _run(_plan_for(cj), vals, [a.weak_type for a in cj.out_avals]), "jit")
     avals = [v.aval if isinstance(v, Array) else ShapedArray(np.shape(v), to_numpy(v).dtype) for v in vals]
     key = (prim, tuple(sorted((k, _hkey(p)) for k, p in params.items())),
-           tuple((a.shape, a.dtype) for a in avals))
+           tuple((a.shape, a.dtype) for a in avals), _plan_variant())
     weak = prim.weak_type_rule([getattr(v, "weak_type", type(v) in (int, float, complex)) for v in vals], **params)
 
     def go(rt):
