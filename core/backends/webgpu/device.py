@@ -64,7 +64,15 @@ class WebGpuArray(Array):
         return self._aval
 
     shape = property(lambda self: self._aval.shape)
-    dtype = property(lambda self: self._aval.dtype)
+
+    @property
+    def dtype(self):
+        dt = self._aval.dtype
+        if dt.names is not None:  # typed PRNG keys: `key<fry>`, as on the CPU
+            from ...random import KeyDType
+            return KeyDType()
+        return dt
+
     ndim = property(lambda self: len(self._aval.shape))
     size = property(lambda self: int(np.prod(self._aval.shape, dtype=np.int64)))
     nbytes = property(lambda self: self.size * self._aval.dtype.itemsize)
@@ -95,3 +103,6 @@ class WebGpuArray(Array):
     def __deepcopy__(self, memo):
         return self
 
+
+# JAX arrays are `ArrayImpl` whatever their device (see core/array.py)
+WebGpuArray.__name__ = "ArrayImpl"
