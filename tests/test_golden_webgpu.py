@@ -31,7 +31,12 @@ def webgpu_engine():
     def reset_on_gpu():
         reset()
         top.config.update("jax_platforms", "webgpu")
-    return ns, reset, reset_on_gpu
+
+    def reset_on_cpu():
+        reset()
+        top.config.update("jax_platforms", "cpu")
+    yield ns, reset_on_cpu, reset_on_gpu
+    reset_on_cpu()
 
 
 @pytest.mark.parametrize("case", golden.CASES, ids=[c["name"] for c in golden.CASES])

@@ -438,3 +438,17 @@ def test_matmul_variants_by_shape(gpu, name, dtype):
     (cj, _, _), _ = f._get((jax.device_put(a, gpu), jax.device_put(b, gpu)), {})
     labels = [s.label for s in _plan_for(cj).steps]
     assert any(f",{variant}" in lab for lab in labels), labels
+
+
+def test_typed_keys_and_seed_era_device_call_on_gpu(gpu):
+    with jax.default_device(gpu):
+        key = jax.random.key(42)
+        ks = jax.random.split(key, 3)
+        same = key == jax.random.wrap_key_data(jax.random.key_data(key))
+        differ = ks != ks
+    assert isinstance(ks, WebGpuArray) and str(ks.dtype) == "key<fry>"
+    assert type(ks).__name__ == "ArrayImpl"  # as JAX names arrays on every device
+    assert repr(same) == "Array(True, dtype=bool)"
+    assert np.asarray(differ).tolist() == [False, False, False]
+    with pytest.warns(Warning, match="device"):
+        assert ks.device() == gpu  # seed-era call spelling, as on the CPU

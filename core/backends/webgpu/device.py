@@ -9,25 +9,20 @@ import numpy as np
 
 from ...array import Array
 from ...avals import ShapedArray
+from ...devices import Device
 from .runtime import runtime
 
 
-class WebGpuDevice:
+class WebGpuDevice(Device):
+    """Equality, hashing and the seed-era `x.device()` call come from the CPU device class."""
     platform = "webgpu"
     device_kind = "webgpu"
 
     def __init__(self, id: int = 0):
-        self.id = id
-        self.process_index = 0
+        super().__init__(id)
 
     def __repr__(self):
         return f"WebGpuDevice(id={self.id})"
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other.id == self.id
-
-    def __hash__(self):
-        return hash((type(self), self.id))
 
     @property
     def description(self):
@@ -99,6 +94,24 @@ class WebGpuArray(Array):
 
     def __reduce__(self):
         return (Array, (np.asarray(self._value), self.weak_type))
+
+    # typed PRNG keys compare by their key words (JAX: key == key -> Array(True, dtype=bool))
+    def __eq__(self, other):
+        if self._aval.dtype.names is None:
+            return super().__eq__(other)
+        from ... import random
+        from ...numpy import all as all_
+        if not isinstance(other, Array) or getattr(other, "_aval", other.aval).dtype.names is None:
+            return NotImplemented
+        return all_(random.key_data(self) == random.key_data(other), axis=-1)
+
+    def __ne__(self, other):
+        if self._aval.dtype.names is None:
+            return super().__ne__(other)
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else ~eq
+
+    __hash__ = Array.__hash__
 
     def __deepcopy__(self, memo):
         return self
