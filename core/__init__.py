@@ -70,3 +70,8 @@ def install_as_jax():
         sys.modules[f"jax.{sub}"] = mod
     sys.modules["jax.numpy.linalg"] = numpy.linalg
     sys.modules["jax.numpy.fft"] = numpy.fft
+
+
+from .devices import load_configured_backends as _load_configured_backends  # noqa: E402
+
+_load_configured_backends()  # JAX_PLATFORMS=webgpu in the environment

@@ -75,6 +75,17 @@ def _on_config(name, value) -> None:
 config.on_change(_on_config)
 
 
+def load_configured_backends() -> None:
+    """Load the backends that `jax_platforms` names before any config.update (JAX_PLATFORMS in
+    the environment); called once `core` has finished importing."""
+    for p in config.read("jax_platforms").split(","):
+        if p.strip() and p.strip() != "cpu":
+            try:
+                _load_backend(p.strip())
+            except ImportError:  # reported when a device is asked for
+                pass
+
+
 def register_backend(platform: str, devices_fn) -> None:
     """Backends (e.g. WebGPU) register a function returning their devices (or raising RuntimeError)."""
     _backends[platform] = devices_fn
