@@ -452,3 +452,14 @@ def test_typed_keys_and_seed_era_device_call_on_gpu(gpu):
     assert np.asarray(differ).tolist() == [False, False, False]
     with pytest.warns(Warning, match="device"):
         assert ks.device() == gpu  # seed-era call spelling, as on the CPU
+
+
+def test_jax_platforms_environment_variable(gpu):
+    import os
+    import subprocess
+    import sys
+    code = "import core.numpy as jnp; y = jnp.arange(4.0) * 2; print(type(y).__qualname__, y.device)"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "JAX_PLATFORMS": "webgpu"},
+                       cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert r.stdout.strip() == "WebGpuArray WebGpuDevice(id=0)", r.stdout + r.stderr[-2000:]
