@@ -181,23 +181,8 @@ jvp_rules[psum_p] = _psum_jvp
 transpose_rules[psum_p] = _psum_transpose
 
 
-def _pmax_jvp(prim):
-    def jvp(primals, tangents, axes):
-        from .. import lax
-        (x,), (t,) = primals, tangents
-        out = _bind_named(prim, x, axes)
-        # tangent of the winning example(s), averaged over ties (JAX's balanced rule)
-        pos = _pos(axes)
-        out_b = lax.broadcast_in_dim(out, x.aval.shape if isinstance(x, Tracer) else np.shape(x),
-                                     tuple(i for i in range(get_aval(x).ndim) if i not in pos)) if pos else out
-        winners = lax.convert_element_type(lax.eq(x, out_b), get_aval(x).dtype)
-        count = _bind_named(psum_p, winners, axes)
-        return out, lax.div(_bind_named(psum_p, lax.mul(ad.instantiate(t), winners), axes), count)
-    return jvp
-
-
-jvp_rules[pmax_p] = _pmax_jvp(pmax_p)
-jvp_rules[pmin_p] = _pmax_jvp(pmin_p)
+# pmax / pmin have no jvp rule, as in JAX: differentiating them raises
+# NotImplementedError("Differentiation rule for 'pmax' not implemented").
 
 
 def _no_groups(axis_index_groups):
