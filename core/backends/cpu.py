@@ -37,7 +37,8 @@ def compiled(cj: ClosedJaxpr):
 def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = False) -> list:
     """Flatten nested jit calls into one equation list. Each call site gets fresh vars (the same
     inner jaxpr may be inlined more than once); `("alias", outer_var, atom)` items say that an
-    outer var is another name for an inner atom. Outputs of equations inlined from the bodies
+    outer var is another name for an inner atom; `("const", var, value)` items bind the arrays
+    an inner body closes over. Outputs of equations inlined from the bodies
     named in `FMA_CALLS` are collected into `fma_scope` (see `_contract_fma`)."""
     from ..primitives.call import jit_p
     out = []
@@ -48,13 +49,21 @@ def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = F
                 fma_scope.update(eqn.outvars)
             out.append(eqn)
             continue
-        inner = eqn.params[param].jaxpr
+        closed = eqn.params[param]
+        inner = closed.jaxpr
         sub = dict(zip(inner.invars, eqn.invars))
+        for cv, c in zip(inner.constvars, closed.consts):  # arrays the body closes over
+            fresh = Var(cv.aval)
+            sub[cv] = fresh
+            out.append(("const", fresh, c))
         inner_scope = in_scope or eqn.params.get("name") in FMA_CALLS
 
         def ren(v):
             return sub.get(v, v) if isinstance(v, Var) else v
         for ie in _inline_calls(inner, fma_scope, inner_scope):
+            if isinstance(ie, tuple) and ie[0] == "const":  # a const of a jit nested deeper
+                out.append(ie)
+                continue
             if isinstance(ie, tuple):  # an alias from a jit nested deeper
                 sub[ie[1]] = ren(ie[2])
                 continue
@@ -111,6 +120,9 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
     eqns = []
     seen: dict = {}
     for it in items:
+        if isinstance(it, tuple) and it[0] == "const":
+            consts[it[1]] = to_numpy(it[2])
+            continue
         if isinstance(it, tuple):
             alias[it[1]] = it[2]
             continue

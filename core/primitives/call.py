@@ -1,5 +1,7 @@
-"""`jit`: the call primitive. Its params hold a closed jaxpr (consts passed as leading args)
-and the function's name; every transformation maps over the body."""
+"""`jit`: the call primitive. Its params hold a closed jaxpr and the function's name; every
+transformation maps over the body. As in JAX, arrays a function closes over stay in its closed
+jaxpr as consts (printed `{ lambda c:f32[3]; a:f32[3]. ...`), unless one of them is a tracer of
+an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
@@ -30,16 +32,30 @@ def _jit_impl(*args, jaxpr, name):
 impl_rules[jit_p] = _jit_impl
 
 
+def close(jaxpr: Jaxpr, consts):
+    """(ClosedJaxpr, leading args): consts stay inside when all are concrete values (JAX's rule
+    for jit), else every constvar becomes a leading invar and the consts are returned as args."""
+    from ..tracing import Tracer
+    if not any(isinstance(c, Tracer) for c in consts):
+        return ClosedJaxpr(jaxpr, list(consts)), []
+    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), list(consts)
+
+
 def closed_call(fun, in_avals, name):
-    """Trace `fun` and return a ClosedJaxpr whose consts were turned into leading invars."""
-    jaxpr, consts = trace_to_jaxpr(fun, in_avals)
-    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), consts
+    """Trace `fun`: (ClosedJaxpr, leading args for its call), see `close`."""
+    return close(*trace_to_jaxpr(fun, in_avals))
+
+
+def lifted(jaxpr: Jaxpr, consts):
+    """(ClosedJaxpr with every const as a leading invar, those consts)."""
+    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), list(consts)
 
 
 # ---- jvp ----------------------------------------------------------------------------------
 
-def jvp_jaxpr(cj: ClosedJaxpr, nonzeros):
-    """A jaxpr computing (primal outs, tangent outs) from (primals, nonzero tangents)."""
+def jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift=True):
+    """A jaxpr computing (primal outs, tangent outs) from (primals, nonzero tangents), with its
+    consts as leading invars (lift) or closed over as `close` decides."""
     in_avals = cj.in_avals
     n = len(in_avals)
     tan_avals = [a for a, nz in zip(in_avals, nonzeros) if nz]
@@ -51,12 +67,12 @@ def jvp_jaxpr(cj: ClosedJaxpr, nonzeros):
         po, to = ad.jvp_flat(lambda *xs: eval_jaxpr(cj.jaxpr, cj.consts, *xs), primals, tangents)
         return list(po) + [ad.instantiate(t) for t in to]
     jaxpr, consts = trace_to_jaxpr(fun, list(in_avals) + tan_avals)
-    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), consts
+    return lifted(jaxpr, consts) if lift else close(jaxpr, consts)
 
 
 def _jit_jvp(primals, tangents, jaxpr, name):
     nonzeros = [type(t) is not ad.Zero for t in tangents]
-    new, consts = jvp_jaxpr(jaxpr, nonzeros)
+    new, consts = jvp_jaxpr(jaxpr, nonzeros, lift=False)
     outs = jit_p.bind(*consts, *primals, *[t for t in tangents if type(t) is not ad.Zero],
                       jaxpr=new, name=name)
     k = len(jaxpr.out_avals)
@@ -98,7 +114,8 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
                 residuals.append(v)
     known_ins = [v for v, u in zip(jaxpr.invars, unknowns) if not u]
     known_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if not u]
-    known = Jaxpr([], known_ins, known_outs + residuals, _dce(known_eqns, known_outs + residuals))
+    known = Jaxpr(list(jaxpr.constvars), known_ins, known_outs + residuals,
+                  _dce(known_eqns, known_outs + residuals))
     res_vars = [Var(v.aval) for v in residuals]
     sub = dict(zip(residuals, res_vars))
     unknown_ins = [v for v, u in zip(jaxpr.invars, unknowns) if u]
@@ -166,8 +183,9 @@ def _jit_linearize(trace, tracers, jaxpr, name):
                ("out", out_pos[v]) if j >= n_primal_outs and v in out_pos else None
                for j, v in enumerate(known.outvars)]
     kept = [v for v, src in zip(known.outvars, sources) if src is None]
-    pruned = Jaxpr([], known.invars, kept, known.eqns)
-    computed = iter(jit_p.bind(*known_in_vals, jaxpr=ClosedJaxpr(pruned, []), name=name))
+    # the consts (arrays the function closes over) stay inside the known call, as in JAX
+    known_call, lead = close(Jaxpr(known.invars[:n_consts], known.invars[n_consts:], kept, known.eqns), consts)
+    computed = iter(jit_p.bind(*lead, *primals, jaxpr=known_call, name=name))
     known_out = []
     for src in sources:
         known_out.append(next(computed) if src is None else known_in_vals[src[1]] if src[0] == "in" else None)
@@ -252,8 +270,7 @@ def batch_jaxpr(cj: ClosedJaxpr, axis_data, dims):
             outs = [trace.full_raise(o) for o in outs]
             out_batched[:] = [o.batch_dim is not None for o in outs]
             return [moveaxis(o.val, o.batch_dim, 0) if o.batch_dim is not None else o.val for o in outs]
-    jaxpr, consts = trace_to_jaxpr(fun, in_avals)
-    return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), consts, out_batched
+    return (*closed_call(fun, in_avals, "batched"), out_batched)
 
 
 def _jit_batch(axis_data, vals, dims, jaxpr, name):

@@ -129,7 +129,8 @@ batch_rules[custom_jvp_call_p] = _cjvp_batch
 
 def stage_custom_jvp(fn, args, name):
     """Bind `custom_jvp_call` for custom_jvp `fn` applied to `args` (inside a jaxpr trace)."""
-    from .call import closed_call
+    from .call import lifted
+    from ..transforms.staging import trace_to_jaxpr
     flat, in_tree = tree_flatten(tuple(args))
     box = []
 
@@ -138,7 +139,8 @@ def stage_custom_jvp(fn, args, name):
         of, ot = tree_flatten(out)
         box.append(ot)
         return of
-    cj, consts = closed_call(flat_fun, [get_aval(x) for x in flat], name)
+    # JAX passes what the function closes over as leading args (num_consts), unlike jit
+    cj, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x) for x in flat]))
     rule = CustomJVPRule(fn, in_tree, box[0], len(consts))
     outs = custom_jvp_call_p.bind(*consts, *flat, call_jaxpr=cj, jvp=rule, num_consts=len(consts),
                                   symbolic_zeros=False, name=name)

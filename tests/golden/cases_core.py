@@ -709,6 +709,23 @@ for _n, _f, _a in JAXPRS:
 C("jaxpr_constvar_closure", "jaxpr", "c = jnp.arange(3.0)\nout = str(jax.make_jaxpr(lambda x: x * c)(jnp.ones(3)))")
 C("jaxpr_constvar_numpy", "jaxpr", "c = np.arange(3.0, dtype=np.float32)\nout = str(jax.make_jaxpr(lambda x: x + c)(jnp.ones(3)))")
 C("jaxpr_python_scalar_closure", "jaxpr", "c = 3.0\nout = str(jax.make_jaxpr(lambda x: x * c)(jnp.ones(3)))")
+# arrays a jitted function closes over stay consts of its inner jaxpr (`lambda c:f32[3]; a:f32[3]`)
+_JIT_W = "W = jnp.arange(3.0)\nf = jax.jit(lambda x: jnp.dot(W, x) + 1.0)\n"
+C("jaxpr_jit_closure", "jaxpr", _JIT_W + "out = str(jax.make_jaxpr(f)(jnp.ones(3)))")
+C("jaxpr_jit_closure_called", "jaxpr", _JIT_W + "out = str(jax.make_jaxpr(lambda x: f(x) * 2)(jnp.ones(3)))")
+C("jaxpr_jit_closure_grad", "jaxpr", _JIT_W + "out = str(jax.make_jaxpr(jax.grad(f))(jnp.ones(3)))")
+C("jaxpr_jit_closure_vmap", "jaxpr", _JIT_W + "out = str(jax.make_jaxpr(jax.vmap(f))(jnp.ones((2, 3))))")
+C("jaxpr_jit_closure_jvp", "jaxpr", _JIT_W + "out = str(jax.make_jaxpr(lambda x: jax.jvp(f, (x,), (x,)))(jnp.ones(3)))")
+C("jaxpr_jit_closure_of_tracer", "jaxpr",
+  "W = jnp.arange(3.0)\nout = str(jax.make_jaxpr(lambda x: jax.jit(lambda z: z + x * 3 + W)(x))(jnp.ones(3)))")
+C("jaxpr_jit_closure_scan", "jaxpr", _JIT_W + "out = str(jax.make_jaxpr(lambda x: lax.scan(lambda c, a: (c + f(a * c), c), x, "
+  "jnp.ones((2, 3))))(jnp.ones(3)))")
+C("jaxpr_custom_jvp_closure", "jaxpr",
+  "W = jnp.arange(3.0)\ncs = jax.custom_jvp(lambda x: jnp.sin(x) * W)\n"
+  "cs.defjvp(lambda p, t: (cs(p[0]), jnp.cos(p[0]) * t[0] * W))\n"
+  "out = str(jax.make_jaxpr(jax.jit(lambda x: cs(x).sum()))(jnp.ones(3)))")
+C("jit_closure_values", "jit", _JIT_W + "x = jnp.arange(3.0) + 0.5\n"
+  "out = (f(x), jax.grad(f)(x), jax.vmap(f)(jnp.stack([x, 2 * x])), jax.jvp(f, (x,), (x,)))")
 C("jaxpr_selu", "jaxpr", """
 def selu(x, alpha=1.67, lmbda=1.05):
     return lmbda * jnp.where(x > 0, x, alpha * jnp.exp(x) - alpha)

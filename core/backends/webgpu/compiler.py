@@ -213,8 +213,9 @@ class PartialVar:
 # ---- planning --------------------------------------------------------------------------------
 
 def inline_calls(jaxpr):
+    """(equations, outvars, {var: value} of the arrays inner bodies close over)."""
     from ..cpu import _inline_calls
-    eqns, alias = [], {}
+    eqns, alias, inner_consts = [], {}, {}
 
     def res(v):
         while isinstance(v, Var) and v in alias:
@@ -222,11 +223,13 @@ def inline_calls(jaxpr):
         return v
     from ...jaxpr import JaxprEqn
     for it in _inline_calls(jaxpr):
-        if isinstance(it, tuple):
+        if isinstance(it, tuple) and it[0] == "const":
+            inner_consts[it[1]] = it[2]
+        elif isinstance(it, tuple):
             alias[it[1]] = res(it[2])
         else:
             eqns.append(JaxprEqn(it.primitive, [res(v) for v in it.invars], it.outvars, it.params))
-    return eqns, [res(v) for v in jaxpr.outvars]
+    return eqns, [res(v) for v in jaxpr.outvars], inner_consts
 
 
 def _kind(eqn):
@@ -257,12 +260,13 @@ class Plan:
     def __init__(self, cj: ClosedJaxpr):
         jaxpr = cj.jaxpr
         self.invars = list(jaxpr.invars)
-        self.constvars = list(jaxpr.constvars)
-        self.consts = [np.asarray(getattr(c, "_value", c)) for c in cj.consts]
+        eqns, self.outvars, inner_consts = inline_calls(jaxpr)
+        # the top level's consts and those of inlined bodies are uploaded once, on first run
+        self.constvars = [*jaxpr.constvars, *inner_consts]
+        self.consts = [np.asarray(getattr(c, "_value", c)) for c in [*cj.consts, *inner_consts.values()]]
         self._const_bufs = None
         self.out_avals = [v.aval for v in jaxpr.outvars]
-        eqns, self.outvars = inline_calls(jaxpr)
-        for v in [*jaxpr.constvars, *self.invars, *self.outvars]:
+        for v in [*self.constvars, *self.invars, *self.outvars]:
             if not gpu_dtype_ok(v.aval.dtype):
                 raise Unsupported(str(v.aval.dtype))
         self.eqns = eqns
