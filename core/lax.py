@@ -455,3 +455,5 @@ def __getattr__(name):
         if name in public:
             return public[name]
     raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
+
+from . import lax_linalg as linalg  # noqa: E402  (jax.lax.linalg)

@@ -68,8 +68,28 @@ def _vmap_named(collective):
     return lambda x: jax.vmap(lambda y: collective(y, "i"), axis_name="i")(x)
 
 
+def spd(n=3):
+    """A well-conditioned symmetric positive definite matrix (distinct eigenvalues)."""
+    def make(r):
+        m = r.uniform(-1, 1, (n, n))
+        return m @ m.T + np.diag(np.arange(1.0, n + 1)) * 1.5
+    return make
+
+
+def lower_tri(n=3):
+    return lambda r: np.tril(r.uniform(-1, 1, (n, n))) + np.eye(n) * 2.5
+
+
 # name -> (kind, fn, [arg makers])
 SPECS = {
+    # decompositions (core/primitives/linalg.py)
+    "lu": ("smooth", lambda a: lax.linalg.lu(a)[0], [spd()]),
+    "triangular_solve": ("smooth", lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True, lower=True),
+                         [lower_tri(), U(-1, 1, (3, 2))]),
+    "cholesky": ("smooth", jnp.linalg.cholesky, [spd()]),
+    # eigenvectors are defined up to sign: check v * v
+    "eigh": ("smooth", lambda a: jnp.concatenate([jnp.linalg.eigh(a)[0], (jnp.linalg.eigh(a)[1] ** 2).ravel()]),
+             [spd()]),
     # unary elementwise
     "neg": ("smooth", lax.neg, [x3]), "sin": ("smooth", lax.sin, [x3]), "cos": ("smooth", lax.cos, [x3]),
     "tan": ("smooth", lax.tan, [U(-1, 1)]), "asin": ("smooth", lax.asin, [U(-0.8, 0.8)]),

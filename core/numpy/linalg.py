@@ -1,11 +1,17 @@
-"""`jax.numpy.linalg`: the pieces tutorials use (norm, inv, det, solve via numpy on concrete values)."""
+"""`jax.numpy.linalg`: norm, and solve / inv / det / slogdet / cholesky / eigh / eigvalsh built on
+the decomposition primitives of core/primitives/linalg.py, so they work under jit, grad and
+vmap. svd and qr run on concrete values only (no primitive yet)."""
 from __future__ import annotations
+
+from collections import namedtuple as _namedtuple
 
 import numpy as _np
 
 from .. import lax
 from ..array import Array
+from ..primitives import linalg as _la
 from ..tracing import Tracer, get_aval
+from . import _staged
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
@@ -26,33 +32,160 @@ def norm(x, ord=None, axis=None, keepdims=False):
 def _concrete_only(name, *xs):
     for x in xs:
         if isinstance(x, Tracer):
-            raise NotImplementedError(f"jnp.linalg.{name} under jit/grad/vmap is not supported by gradpad yet")
+            raise NotImplementedError(f"jnp.linalg.{name} under jit/grad/vmap is not supported by gradpad yet; "
+                                      f"call it on concrete arrays (outside the transformed function)")
 
 
-def inv(a):
-    _concrete_only("inv", a)
-    return Array(_np.linalg.inv(_np.asarray(a)).astype(_np.asarray(a).dtype))
+def _float_matrix(name, a):
+    from . import _promote_dtypes_inexact, asarray
+    (a,) = _promote_dtypes_inexact(asarray(a))
+    aval = get_aval(a)
+    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
+        raise ValueError(f"{name}: argument must be a square matrix or a stack of them, shape [..., n, n]; "
+                         f"got shape {aval.shape}")
+    return a
 
 
-def det(a):
-    _concrete_only("det", a)
-    return Array(_np.asarray(_np.linalg.det(_np.asarray(a)), _np.asarray(a).dtype))
+def _lu_solve(lu_, perm, b):
+    """Solve a x = b from a's LU factors; b is [..., n, k]."""
+    from . import take_along_axis
+    rows = lax.expand_dims(perm, (get_aval(perm).ndim,))
+    pb = take_along_axis(b, lax.broadcast_in_dim(rows, get_aval(b).shape[:-1] + (1,), tuple(range(get_aval(b).ndim)))
+                         if get_aval(rows).shape != get_aval(b).shape[:-1] + (1,) else rows, axis=-2)
+    y = _la.triangular_solve(lu_, pb, left_side=True, lower=True, unit_diagonal=True)
+    return _la.triangular_solve(lu_, y, left_side=True, lower=False)
 
 
 def solve(a, b):
-    _concrete_only("solve", a, b)
-    return Array(_np.linalg.solve(_np.asarray(a), _np.asarray(b)).astype(_np.asarray(a).dtype))
+    from . import _promote_dtypes_inexact, asarray
+    a = _float_matrix("solve", a)
+    a, b = _promote_dtypes_inexact(a, asarray(b))
+    return _solve(a, b)
 
 
-def eigh(a):
-    _concrete_only("eigh", a)
-    w, v = _np.linalg.eigh(_np.asarray(a))
-    return Array(w.astype(_np.float32)), Array(v.astype(_np.float32))
+@_staged(name="solve")
+def _solve(a, b):
+    a_aval, b_aval = get_aval(a), get_aval(b)
+    vector = b_aval.ndim == 1 or b_aval.ndim == a_aval.ndim - 1  # b is [..., n]: solve for a vector
+    if vector:
+        b = lax.expand_dims(b, (b_aval.ndim,))
+    if get_aval(b).shape[-2] != a_aval.shape[-1]:
+        sig = "(m,m),(m)->(m)" if vector else "(m,m),(m,n)->(m,n)"
+        raise ValueError(f"inconsistent size for core dimension 'm': {get_aval(b).shape[-2]} vs {a_aval.shape[-1]} "
+                         f"on vectorized function with excluded=frozenset() and signature='{sig}'\n"
+                         f"(jnp.linalg.solve: a has shape {a_aval.shape}, so b needs {a_aval.shape[-1]} rows; "
+                         f"b has shape {b_aval.shape})")
+    batch = tuple(_np.broadcast_shapes(a_aval.shape[:-2], get_aval(b).shape[:-2]))
+    a = lax.broadcast_in_dim(a, batch + a_aval.shape[-2:], tuple(range(len(batch) - a_aval.ndim + 2,
+                                                                        len(batch) + 2)))
+    bb = get_aval(b)
+    b = lax.broadcast_in_dim(b, batch + bb.shape[-2:], tuple(range(len(batch) - bb.ndim + 2, len(batch) + 2)))
+    lu_, _, perm = _la.lu(a)
+    x = _lu_solve(lu_, perm, b)
+    return lax.squeeze(x, (get_aval(x).ndim - 1,)) if vector else x
 
 
-def svd(a, full_matrices=True, compute_uv=True):
+def inv(a):
+    from . import eye
+    a = _float_matrix("inv", a)
+    aval = get_aval(a)
+    n = aval.shape[-1]
+    return solve(a, lax.broadcast_in_dim(eye(n, dtype=aval.dtype), aval.shape, (aval.ndim - 2, aval.ndim - 1)))
+
+
+def _diag(x):
+    from . import diagonal
+    return diagonal(x, axis1=-2, axis2=-1)
+
+
+def _lu_det_parts(a):
+    """(sign of the permutation, diagonal of u) of a's LU factors."""
+    from . import arange, sum
+    lu_, piv, _ = _la.lu(a)
+    n = get_aval(a).shape[-1]
+    swaps = sum(lax.ne(piv, arange(n, dtype=_np.int32)), axis=-1)
+    parity = lax.rem(swaps, lax._const(swaps, 2))
+    sign = lax.sub(lax._const(lu_, 1), lax.mul(lax._const(lu_, 2), lax.convert_element_type(parity, get_aval(lu_).dtype)))
+    return sign, _diag(lu_)
+
+
+def det(a):
+    return _det_jit(_float_matrix("det", a))
+
+
+@_staged(name="det")
+def _det_jit(a):
+    from . import prod
+    n = get_aval(a).shape[-1]
+    e = lambda i, j: a[..., i, j]  # noqa: E731
+    if n == 2:  # closed forms for 2x2 and 3x3, as JAX
+        return e(0, 0) * e(1, 1) - e(0, 1) * e(1, 0)
+    if n == 3:
+        return (e(0, 0) * e(1, 1) * e(2, 2) + e(0, 1) * e(1, 2) * e(2, 0) + e(0, 2) * e(1, 0) * e(2, 1)
+                - e(0, 2) * e(1, 1) * e(2, 0) - e(0, 0) * e(1, 2) * e(2, 1) - e(0, 1) * e(1, 0) * e(2, 2))
+    sign, d = _lu_det_parts(a)
+    return lax.mul(sign, prod(d, axis=-1))
+
+
+SlogdetResult = _namedtuple("SlogdetResult", ["sign", "logabsdet"])
+
+
+def slogdet(a):
+    from . import abs, log, prod, sign as sign_of, sum
+    a = _float_matrix("slogdet", a)
+    s, d = _lu_det_parts(a)
+    return SlogdetResult(lax.mul(s, prod(sign_of(d), axis=-1)), sum(log(abs(d)), axis=-1))
+
+
+def cholesky(a, *, upper=False, symmetrize_input=True):
+    return _cholesky(_float_matrix("cholesky", a), upper=upper, symmetrize_input=symmetrize_input)
+
+
+@_staged(static_argnames=("upper", "symmetrize_input"), name="cholesky")
+def _cholesky(a, upper, symmetrize_input):
+    from . import conj
+    if symmetrize_input:
+        a = lax.div(lax.add(a, _la._conj(_swap(a))), lax._const(a, 2.0))
+    l = _la._lower_part(_la.cholesky_p.bind(a))
+    return conj(_swap(l)) if upper else l
+
+
+def _swap(x):
+    n = get_aval(x).ndim
+    return lax.transpose(x, (*range(n - 2), n - 1, n - 2))
+
+
+EighResult = _namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+
+
+def eigh(a, UPLO=None, symmetrize_input=True):
+    w, v = _eigh(_float_matrix("eigh", a), lower=UPLO in (None, "L"), symmetrize_input=symmetrize_input)
+    return EighResult(w, v)
+
+
+@_staged(static_argnames=("lower", "symmetrize_input"), name="eigh")
+def _eigh(a, lower, symmetrize_input):
+    v, w = _la.eigh(a, lower=lower, symmetrize_input=symmetrize_input)
+    return w, v
+
+
+def eigvalsh(a, UPLO="L"):
+    return eigh(a, UPLO).eigenvalues
+
+
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     _concrete_only("svd", a)
-    res = _np.linalg.svd(_np.asarray(a), full_matrices=full_matrices, compute_uv=compute_uv)
+    x = _np.asarray(a)
+    res = _np.linalg.svd(x, full_matrices=full_matrices, compute_uv=compute_uv, hermitian=hermitian)
+    dt = x.dtype if x.dtype.kind in "fc" else _np.float32
     if compute_uv:
-        return tuple(Array(r.astype(_np.float32)) for r in res)
-    return Array(res.astype(_np.float32))
+        return tuple(Array(r.astype(dt if r.dtype.kind != "c" else r.dtype)) for r in res)
+    return Array(res.astype(dt))
+
+
+def qr(a, mode="reduced"):
+    _concrete_only("qr", a)
+    x = _np.asarray(a)
+    res = _np.linalg.qr(x, mode=mode)
+    return tuple(Array(r.astype(x.dtype if x.dtype.kind in "fc" else _np.float32)) for r in res) \
+        if isinstance(res, tuple) else Array(res)

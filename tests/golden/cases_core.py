@@ -724,6 +724,27 @@ C("jaxpr_custom_jvp_closure", "jaxpr",
   "W = jnp.arange(3.0)\ncs = jax.custom_jvp(lambda x: jnp.sin(x) * W)\n"
   "cs.defjvp(lambda p, t: (cs(p[0]), jnp.cos(p[0]) * t[0] * W))\n"
   "out = str(jax.make_jaxpr(jax.jit(lambda x: cs(x).sum()))(jnp.ones(3)))")
+# jnp.linalg on the decomposition primitives: values, grads, vmap, jit, and JAX's jaxprs
+_LA = ("A = jnp.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])\n"
+       "A4 = jnp.eye(4) * 3 + jnp.arange(16.0).reshape(4, 4) / 10\nb = jnp.arange(3.0)\n")
+C("linalg_values", "numpy", _LA + "out = (jnp.linalg.solve(A, b), jnp.linalg.solve(A4, jnp.ones((4, 2))), jnp.linalg.inv(A4), "
+  "jnp.linalg.det(A), jnp.linalg.det(A4), jnp.linalg.det(A[:2, :2]), tuple(jnp.linalg.slogdet(A4)), "
+  "jnp.linalg.cholesky(A), jnp.linalg.eigh(A).eigenvalues, jnp.abs(jnp.linalg.eigh(A).eigenvectors), "
+  "jnp.linalg.eigvalsh(A4 + A4.T))", rtol=2e-5, atol=2e-5)
+C("linalg_grads", "grad", _LA + "out = (jax.grad(jnp.linalg.det)(A), jax.grad(jnp.linalg.det)(A4), "
+  "jax.grad(lambda a: jnp.linalg.solve(a, b).sum())(A), jax.grad(lambda a: jnp.linalg.slogdet(a)[1])(A4), "
+  "jax.grad(lambda a: jnp.linalg.cholesky(a).sum())(A), jax.grad(lambda a: jnp.linalg.eigh(a).eigenvalues[-1])(A), "
+  "jax.grad(lambda a: jnp.linalg.inv(a)[0, 1])(A4), jax.jacfwd(lambda v: jnp.linalg.solve(A, v))(b))",
+  rtol=1e-4, atol=1e-4)
+C("linalg_vmap_jit", "vmap", _LA + "out = (jax.vmap(jnp.linalg.det)(jnp.stack([A4, 2 * A4])), "
+  "jax.jit(jax.vmap(jnp.linalg.solve, (0, None)))(jnp.stack([A, A + 1]), b), "
+  "jax.vmap(jnp.linalg.cholesky)(jnp.stack([A, 2 * A])), jax.jit(jnp.linalg.inv)(A))", rtol=2e-5, atol=2e-5)
+C("jaxpr_linalg_cholesky", "jaxpr", _LA + "out = str(jax.make_jaxpr(jnp.linalg.cholesky)(A))")
+C("jaxpr_linalg_det3", "jaxpr", _LA + "out = str(jax.make_jaxpr(jnp.linalg.det)(A))")
+C("jaxpr_linalg_eigh", "jaxpr", _LA + "out = str(jax.make_jaxpr(jnp.linalg.eigh)(A))")
+C("jaxpr_lax_linalg_lu_triangular", "jaxpr", _LA + "out = str(jax.make_jaxpr(lambda a: (lax.linalg.lu(a), "
+  "lax.linalg.triangular_solve(a, a, left_side=True, lower=True)))(A))")
+C("linalg_solve_shape_error", "errors", _LA + "out = jnp.linalg.solve(A, jnp.ones(4))", raises=True, msg_prefix=10)
 C("jit_closure_values", "jit", _JIT_W + "x = jnp.arange(3.0) + 0.5\n"
   "out = (f(x), jax.grad(f)(x), jax.vmap(f)(jnp.stack([x, 2 * x])), jax.jvp(f, (x,), (x,)))")
 C("jaxpr_selu", "jaxpr", """

@@ -1,0 +1,341 @@
+"""Matrix decompositions as primitives, named as in JAX's `lax.linalg`: `lu`, `triangular_solve`,
+`cholesky`, `eigh`. Each acts on the last two axes (leading axes are a batch, which numpy's
+linalg routines broadcast over), has a numpy impl, a jvp rule and a batching rule;
+`triangular_solve` is linear in its right-hand side and has a transpose rule.
+`jax.numpy.linalg` builds solve, inv, det, slogdet, cholesky and eigh on them."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..avals import ShapedArray
+from ..rules import batch_rules, transpose_rules
+from ..tracing import get_aval
+from ..transforms import ad
+from ..transforms.batching import moveaxis
+from . import define
+
+
+def _lax():
+    from .. import lax
+    return lax
+
+
+def _jnp():
+    from .. import numpy as jnp
+    return jnp
+
+
+def _square_check(name, aval):
+    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
+        raise ValueError(f"Argument to {name} must have shape [..., n, n], got shape {aval.shape}")
+    if aval.dtype.kind not in "fc":
+        raise TypeError(f"{name} requires a floating-point matrix, got {aval.dtype.name}; cast it with "
+                        f"x.astype(jnp.float32)")
+
+
+def _batch_front(vals, dims, size):
+    """Batched operands with the batch axis first; unbatched ones broadcast to it."""
+    out = []
+    for v, d in zip(vals, dims):
+        if d is None:
+            aval = get_aval(v)
+            out.append(_lax().broadcast_in_dim(v, (size, *aval.shape), tuple(range(1, aval.ndim + 1))))
+        else:
+            out.append(moveaxis(v, d, 0))
+    return out
+
+
+def _swap(x):
+    """Transpose of the last two axes."""
+    n = get_aval(x).ndim
+    return _lax().transpose(x, (*range(n - 2), n - 1, n - 2))
+
+
+def _matmul(a, b):
+    return _jnp().matmul(a, b)
+
+
+def _tril(x, k=0):
+    return _jnp().tril(x, k)
+
+
+def _lower_part(x):
+    """x's lower triangle, zeros above (what JAX's cholesky stages: iota, ge, select_n)."""
+    lax = _lax()
+    aval = get_aval(x)
+    shape, nd = aval.shape, aval.ndim
+    rows = lax.add(lax.broadcasted_iota(np.int32, shape, nd - 2), np.int32(0))
+    keep = lax.ge(rows, lax.broadcasted_iota(np.int32, shape, nd - 1))
+    return lax.select(keep, x, lax.full(shape, 0, aval.dtype))
+
+
+def _conj(x):
+    return _lax().conj(x) if get_aval(x).dtype.kind == "c" else x
+
+
+def _triu(x, k=0):
+    return _jnp().triu(x, k)
+
+
+# ---- triangular_solve ------------------------------------------------------------------------
+# op(a) x = b (left_side) or x op(a) = b, where op(a) is a, a^T or a^H and only the `lower` (or
+# upper) triangle of a is read; unit_diagonal reads ones on the diagonal.
+
+def _tri_abstract(a, b, *, left_side, lower, transpose_a, conjugate_a, unit_diagonal):
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise TypeError(f"triangular_solve requires a square matrix a, got shape {a.shape}")
+    k = -2 if left_side else -1
+    if b.ndim != a.ndim or b.shape[:-2] != a.shape[:-2] or b.shape[k] != a.shape[-1]:
+        raise TypeError(f"triangular_solve: incompatible shapes a {a.shape} and b {b.shape} "
+                        f"(left_side={left_side})")
+    return ShapedArray(b.shape, b.dtype)
+
+
+def _tri_matrix(a, lower, unit_diagonal, transpose_a, conjugate_a):
+    t = np.tril(a) if lower else np.triu(a)
+    if unit_diagonal:
+        n = a.shape[-1]
+        t = t.copy()
+        t[..., np.arange(n), np.arange(n)] = 1
+    if conjugate_a:
+        t = np.conj(t)
+    return np.swapaxes(t, -1, -2) if transpose_a else t
+
+
+def _tri_impl(a, b, *, left_side, lower, transpose_a, conjugate_a, unit_diagonal):
+    t = _tri_matrix(np.asarray(a), lower, unit_diagonal, transpose_a, conjugate_a)
+    b = np.asarray(b)
+    if b.size == 0:
+        return np.zeros(b.shape, b.dtype)
+    if left_side:
+        x = np.linalg.solve(t, b)
+    else:  # x t = b  <=>  t^T x^T = b^T
+        x = np.swapaxes(np.linalg.solve(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    return x.astype(b.dtype)
+
+
+triangular_solve_p = define("triangular_solve", abstract_eval=_tri_abstract, impl=_tri_impl)
+
+
+def triangular_solve(a, b, left_side=False, lower=False, transpose_a=False, conjugate_a=False,
+                     unit_diagonal=False):
+    return triangular_solve_p.bind(a, b, left_side=bool(left_side), lower=bool(lower),
+                                   transpose_a=bool(transpose_a), conjugate_a=bool(conjugate_a),
+                                   unit_diagonal=bool(unit_diagonal))
+
+
+def _tri_jvp(primals, tangents, **p):
+    a, b = primals
+    da, db = tangents
+    x = triangular_solve_p.bind(a, b, **p)
+    dx = ad.Zero(get_aval(x))
+    if type(db) is not ad.Zero:
+        dx = triangular_solve_p.bind(a, db, **p)
+    if type(da) is not ad.Zero:
+        # d(op(a)) only has the triangle that is read; a unit diagonal is constant
+        dt = _tril(da, -1 if p["unit_diagonal"] else 0) if p["lower"] else _triu(da, 1 if p["unit_diagonal"] else 0)
+        if p["conjugate_a"]:
+            dt = _conj(dt)
+        if p["transpose_a"]:
+            dt = _swap(dt)
+        rhs = _matmul(dt, x) if p["left_side"] else _matmul(x, dt)
+        corr = _lax().neg(triangular_solve_p.bind(a, rhs, **p))
+        dx = corr if type(dx) is ad.Zero else _lax().add(dx, corr)
+    return x, dx
+
+
+def _tri_transpose(ct, a, b, **p):
+    # x = op(a)^-1 b is linear in b: its transpose solves with op(a)^T
+    if type(ct) is ad.Zero:
+        return [None, None]
+    return [None, triangular_solve_p.bind(a, ct, **dict(p, transpose_a=not p["transpose_a"]))]
+
+
+def _tri_batch(axis_data, vals, dims, **p):
+    a, b = _batch_front(vals, dims, axis_data.size)
+    return triangular_solve_p.bind(a, b, **p), 0
+
+
+ad.jvp_rules[triangular_solve_p] = _tri_jvp
+transpose_rules[triangular_solve_p] = _tri_transpose
+batch_rules[triangular_solve_p] = _tri_batch
+
+
+# ---- lu: a[perm] = l @ u with partial pivoting ------------------------------------------------
+
+def _lu_abstract(a):
+    if a.ndim < 2:
+        raise ValueError(f"Argument to LU decomposition must have ndims >= 2, got shape {a.shape}")
+    if a.dtype.kind not in "fc":
+        raise TypeError(f"lu requires a floating-point matrix, got {a.dtype.name}")
+    m, n = a.shape[-2:]
+    batch = a.shape[:-2]
+    return [ShapedArray(a.shape, a.dtype), ShapedArray((*batch, min(m, n)), np.int32),
+            ShapedArray((*batch, m), np.int32)]
+
+
+def _lu_one(a):
+    a = a.copy()
+    m, n = a.shape
+    k = min(m, n)
+    pivots = np.zeros(k, np.int32)
+    perm = np.arange(m, dtype=np.int32)
+    for j in range(k):
+        p = j + int(np.argmax(np.abs(a[j:, j])))
+        pivots[j] = p
+        if p != j:
+            a[[j, p]] = a[[p, j]]
+            perm[[j, p]] = perm[[p, j]]
+        if a[j, j] != 0:
+            a[j + 1:, j] /= a[j, j]
+        a[j + 1:, j + 1:] -= np.outer(a[j + 1:, j], a[j, j + 1:])
+    return a, pivots, perm
+
+
+def _lu_impl(a):
+    a = np.asarray(a)
+    out = _lu_abstract(ShapedArray(a.shape, a.dtype))
+    lu, piv, perm = (np.zeros(o.shape, o.dtype) for o in out)
+    for idx in np.ndindex(*a.shape[:-2]):
+        lu[idx], piv[idx], perm[idx] = _lu_one(a[idx])
+    return [lu, piv, perm]
+
+
+lu_p = define("lu", abstract_eval=_lu_abstract, impl=_lu_impl, multiple_results=True,
+              weak_type_rule=lambda w: [False, False, False])
+
+
+def lu(a):
+    return tuple(lu_p.bind(a))
+
+
+def _lu_factors(lu_):
+    """(unit lower l, upper u) of a square LU result."""
+    n = get_aval(lu_).shape[-1]
+    eye = _jnp().eye(n, dtype=get_aval(lu_).dtype)
+    return _lax().add(_tril(lu_, -1), eye), _triu(lu_)
+
+
+def _lu_jvp(primals, tangents):
+    (a,), (da,) = primals, tangents
+    lu_, piv, perm = lu_p.bind(a)
+    aval = get_aval(a)
+    if aval.shape[-1] != aval.shape[-2]:
+        raise NotImplementedError("Differentiation rule for 'lu' of a non-square matrix not implemented")
+    zeros = [ad.Zero(get_aval(piv)), ad.Zero(get_aval(perm))]
+    if type(da) is ad.Zero:
+        return [lu_, piv, perm], [ad.Zero(get_aval(lu_)), *zeros]
+    l, u = _lu_factors(lu_)
+    x = _jnp().take_along_axis(da, _lax().expand_dims(perm, (aval.ndim - 1,)), axis=-2)  # rows as in l @ u
+    la = triangular_solve(l, x, left_side=True, lower=True, unit_diagonal=True)
+    lau = triangular_solve(u, la, left_side=False, lower=False)
+    dlu = _lax().add(_matmul(l, _tril(lau, -1)), _matmul(_triu(lau), u))
+    return [lu_, piv, perm], [dlu, *zeros]
+
+
+def _lu_batch(axis_data, vals, dims):
+    return lu_p.bind(moveaxis(vals[0], dims[0], 0)), [0, 0, 0]
+
+
+ad.jvp_rules[lu_p] = _lu_jvp
+batch_rules[lu_p] = _lu_batch
+
+
+# ---- cholesky ----------------------------------------------------------------------------------
+
+def _chol_abstract(a):
+    _square_check("cholesky", a)
+    return ShapedArray(a.shape, a.dtype)
+
+
+def _chol_impl(a):
+    a = np.asarray(a)
+    try:
+        return np.linalg.cholesky(a).astype(a.dtype)
+    except np.linalg.LinAlgError:
+        # XLA returns NaNs for a matrix that is not positive definite
+        return np.full(a.shape, np.nan, a.dtype)
+
+
+cholesky_p = define("cholesky", abstract_eval=_chol_abstract, impl=_chol_impl)
+
+
+def _chol_jvp(primals, tangents):
+    (a,), (da,) = primals, tangents
+    l = cholesky_p.bind(a)
+    if type(da) is ad.Zero:
+        return l, ad.Zero(get_aval(l))
+    # dl = l phi(l^-1 da l^-T), phi: the lower triangle with the diagonal halved
+    tmp = triangular_solve(l, da, left_side=False, lower=True, transpose_a=True)
+    s = triangular_solve(l, tmp, left_side=True, lower=True)
+    n = get_aval(a).shape[-1]
+    half = _lax().sub(_jnp().ones((n, n), get_aval(a).dtype), _lax().mul(_jnp().eye(n, dtype=get_aval(a).dtype),
+                                                                          _lax()._const(s, 0.5)))
+    return l, _matmul(l, _lax().mul(_tril(s), half))
+
+
+def _chol_batch(axis_data, vals, dims):
+    return cholesky_p.bind(moveaxis(vals[0], dims[0], 0)), 0
+
+
+ad.jvp_rules[cholesky_p] = _chol_jvp
+batch_rules[cholesky_p] = _chol_batch
+
+
+# ---- eigh: eigenvectors v and ascending eigenvalues w of a symmetric matrix ------------------
+
+def _eigh_abstract(a, *, lower, sort_eigenvalues, subset_by_index, algorithm):
+    _square_check("eigh", a)
+    real = np.dtype(a.dtype.char.lower()) if a.dtype.kind == "c" else a.dtype
+    return [ShapedArray(a.shape, a.dtype), ShapedArray(a.shape[:-1], real)]
+
+
+def _eigh_impl(a, *, lower, sort_eigenvalues, subset_by_index, algorithm):
+    a = np.asarray(a)
+    w, v = np.linalg.eigh(a, UPLO="L" if lower else "U")
+    real = np.dtype(a.dtype.char.lower()) if a.dtype.kind == "c" else a.dtype
+    return [v.astype(a.dtype), w.astype(real)]
+
+
+def _eigh_pp(params):
+    return sorted(params.items())
+
+
+eigh_p = define("eigh", abstract_eval=_eigh_abstract, impl=_eigh_impl, multiple_results=True,
+                weak_type_rule=lambda w, **p: [False, False], pp_params=_eigh_pp)
+
+
+def eigh(a, lower=True, symmetrize_input=True, sort_eigenvalues=True, subset_by_index=None):
+    if symmetrize_input:
+        a = _lax().div(_lax().add(a, _conj(_swap(a))), _lax()._const(a, 2.0))
+    v, w = eigh_p.bind(a, lower=bool(lower), sort_eigenvalues=bool(sort_eigenvalues),
+                       subset_by_index=subset_by_index, algorithm=None)
+    return v, w
+
+
+def _eigh_jvp(primals, tangents, **p):
+    (a,), (da,) = primals, tangents
+    v, w = eigh_p.bind(a, **p)
+    if type(da) is ad.Zero:
+        return [v, w], [ad.Zero(get_aval(v)), ad.Zero(get_aval(w))]
+    lax, jnp = _lax(), _jnp()
+    vt = _conj(_swap(v))
+    vdv = _matmul(vt, _matmul(da, v))
+    # eigenvalues move by the diagonal of v^H da v; eigenvectors by v (F * v^H da v), where
+    # F[i, j] = 1 / (w[j] - w[i]) off the diagonal and 0 on it
+    dw = lax.real(jnp.diagonal(vdv, axis1=-2, axis2=-1)) if get_aval(vdv).dtype.kind == "c" else \
+        jnp.diagonal(vdv, axis1=-2, axis2=-1)
+    diff = lax.sub(lax.expand_dims(w, (get_aval(w).ndim - 1,)), lax.expand_dims(w, (get_aval(w).ndim,)))
+    n = get_aval(a).shape[-1]
+    eye = jnp.eye(n, dtype=get_aval(diff).dtype)
+    f = lax.div(lax.sub(jnp.ones_like(eye), eye), lax.add(diff, eye))
+    dv = _matmul(v, lax.mul(lax.convert_element_type(f, get_aval(vdv).dtype), vdv))
+    return [v, w], [dv, dw]
+
+
+def _eigh_batch(axis_data, vals, dims, **p):
+    return eigh_p.bind(moveaxis(vals[0], dims[0], 0), **p), [0, 0]
+
+
+ad.jvp_rules[eigh_p] = _eigh_jvp
+batch_rules[eigh_p] = _eigh_batch
