@@ -1,9 +1,9 @@
 """`jax.lax.linalg`: the decomposition primitives (core/primitives/linalg.py) as JAX exposes them."""
 from __future__ import annotations
 
-from .primitives.linalg import _conj, _lower_part, _swap, cholesky_p, eigh, lu, triangular_solve
+from .primitives.linalg import _conj, _lower_part, _swap, cholesky_p, eigh, lu, qr, svd, triangular_solve
 
-__all__ = ["cholesky", "eigh", "lu", "triangular_solve"]
+__all__ = ["cholesky", "eigh", "lu", "qr", "svd", "triangular_solve"]
 
 
 def cholesky(x, *, symmetrize_input: bool = True):

@@ -87,7 +87,13 @@ SPECS = {
     "triangular_solve": ("smooth", lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True, lower=True),
                          [lower_tri(), U(-1, 1, (3, 2))]),
     "cholesky": ("smooth", jnp.linalg.cholesky, [spd()]),
-    # eigenvectors are defined up to sign: check v * v
+    "qr": ("smooth", lambda a: jnp.concatenate([jnp.linalg.qr(a)[0].ravel(), jnp.linalg.qr(a)[1].ravel()]),
+           [lambda r: r.uniform(-1, 1, (3, 2)) + np.array([[3.0, 0], [0, 1.5], [0, 0]])]),
+    # singular vectors (and eigenvectors) are defined up to sign: check their squares
+    "svd": ("smooth", lambda a: jnp.concatenate([jnp.linalg.svd(a, compute_uv=False),
+                                                 (jnp.linalg.svd(a, full_matrices=False)[0] ** 2).ravel(),
+                                                 (jnp.linalg.svd(a, full_matrices=False)[2] ** 2).ravel()]),
+            [lambda r: r.uniform(-1, 1, (3, 2)) + np.array([[3.0, 0], [0, 1.5], [0, 0]])]),
     "eigh": ("smooth", lambda a: jnp.concatenate([jnp.linalg.eigh(a)[0], (jnp.linalg.eigh(a)[1] ** 2).ravel()]),
              [spd()]),
     # unary elementwise

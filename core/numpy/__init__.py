@@ -1237,7 +1237,10 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
             result_dtype = _dt.default_int_dtype() if aval.dtype.kind != "u" else _dt.default_uint_dtype()
         else:
             result_dtype = aval.dtype
-    # JAX reduces in a strongly typed computation dtype: weak inputs give strong results
+    # JAX reduces in a strongly typed computation dtype: weak inputs give strong results;
+    # booleans summed or multiplied become integers first (then the requested dtype)
+    if upcast_int and aval.dtype.kind == "b" and _np.dtype(result_dtype).kind != "b":
+        a = lax._convert_element_type(a, _dt.default_int_dtype(), False)
     a = lax._convert_element_type(a, result_dtype, False)
     axes = _canon_axis(axis, aval.ndim)
     if where_ is not None:
@@ -1527,25 +1530,50 @@ def percentile(a, q, axis=None, method="linear", keepdims=False):
     return quantile(a, true_divide(q, 100.0), axis, method, keepdims)
 
 
+def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **kw):
+    """A reduction that skips NaNs (they count as `init`), staged as JAX stages it; with
+    nan_if_all_nan an all-NaN slice gives NaN."""
+    _check_arraylike(name, a)
+    a = asarray(a)
+    aval = get_aval(a)
+    if aval.dtype.kind not in "fc":
+        return reduction(a, axis=axis, keepdims=keepdims, **kw)
+    out = reduction(_where(lax.ne(a, a), _np.array(init, aval.dtype), a), axis=axis, keepdims=keepdims, **kw)
+    if nan_if_all_nan:
+        return _where(all(lax.ne(a, a), axis=axis, keepdims=keepdims), _np.array(_np.nan, aval.dtype), out)
+    return out
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
 def nansum(a, axis=None, dtype=None, keepdims=False):
-    a = asarray(a)
-    return sum(where(isnan(a), zeros_like(a), a), axis, dtype, keepdims=keepdims)
+    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype)
 
 
-def nanmean(a, axis=None, dtype=None, keepdims=False):
-    a = asarray(a)
-    valid = logical_not(isnan(a))
-    return true_divide(nansum(a, axis, dtype, keepdims), sum(valid, axis, keepdims=keepdims))
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def nanprod(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduction(a, "nanprod", prod, 1, False, axis, keepdims, dtype=dtype)
 
 
+@_staged(static_argnames=("axis", "keepdims"))
 def nanmax(a, axis=None, keepdims=False):
-    a = asarray(a)
-    return max(where(isnan(a), full_like(a, -_np.inf), a), axis, keepdims=keepdims)
+    return _nan_reduction(a, "nanmax", max, -_np.inf, True, axis, keepdims)
 
 
+@_staged(static_argnames=("axis", "keepdims"))
 def nanmin(a, axis=None, keepdims=False):
+    return _nan_reduction(a, "nanmin", min, _np.inf, True, axis, keepdims)
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    _check_arraylike("nanmean", a)
     a = asarray(a)
-    return min(where(isnan(a), full_like(a, _np.inf), a), axis, keepdims=keepdims)
+    aval = get_aval(a)
+    if aval.dtype.kind not in "fc":
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    dtype = dtype or aval.dtype
+    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims)
+    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims), normalizer)
 
 
 # ---- linear algebra -----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """`jax.numpy.linalg`: norm, and solve / inv / det / slogdet / cholesky / eigh / eigvalsh built on
 the decomposition primitives of core/primitives/linalg.py, so they work under jit, grad and
-vmap. svd and qr run on concrete values only (no primitive yet)."""
+vmap, as do norm, svd and qr."""
 from __future__ import annotations
 
 from collections import namedtuple as _namedtuple
@@ -15,18 +15,67 @@ from . import _staged
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
-    from . import abs, asarray, max, sqrt, sum, _promote_dtypes_inexact
+    from . import _promote_dtypes_inexact, asarray
     (x,) = _promote_dtypes_inexact(asarray(x))
-    if ord is None or ord == 2 and (axis is not None and not isinstance(axis, tuple) or get_aval(x).ndim == 1):
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    return _norm(x, ord=ord, axis=axis, keepdims=bool(keepdims))
+
+
+@_staged(static_argnames=("ord", "axis", "keepdims"), name="norm")
+def _norm(x, ord, axis, keepdims):
+    from . import abs, max, min, real, sqrt, sum
+    nd = get_aval(x).ndim
+    squares = lambda: real(x * x.conj()) if get_aval(x).dtype.kind == "c" else x * x  # noqa: E731
+    if axis is None:
+        if ord is None:
+            return sqrt(sum(squares(), keepdims=keepdims))
+        axis = tuple(range(nd))
+    elif isinstance(axis, int):
+        axis = (axis,)
+    axis = tuple(a % nd if nd else a for a in axis)
+    if len(axis) == 1:
         if ord is None or ord == 2:
-            return sqrt(sum(x * x if get_aval(x).dtype.kind != "c" else (x * x.conj()).real, axis=axis, keepdims=keepdims))
-    if ord in ("fro", "f"):
-        return sqrt(sum(x * x, axis=axis, keepdims=keepdims))
-    if ord == 1:
-        return sum(abs(x), axis=axis, keepdims=keepdims)
-    if ord in (_np.inf, "inf"):
-        return max(abs(x), axis=axis, keepdims=keepdims)
-    return sum(abs(x) ** ord, axis=axis, keepdims=keepdims) ** (1.0 / ord)
+            return sqrt(sum(squares(), axis=axis, keepdims=keepdims))
+        if isinstance(ord, str):
+            raise ValueError(f"Invalid order '{ord}' for vector norm.")
+        if ord == _np.inf:
+            return max(abs(x), axis=axis, keepdims=keepdims, initial=0)
+        if ord == -_np.inf:
+            return min(abs(x), axis=axis, keepdims=keepdims)
+        if ord == 0:
+            real_dtype = _la._real_dtype(get_aval(x).dtype)
+            return sum(lax.ne(x, lax._const(x, 0)), axis=axis, dtype=real_dtype, keepdims=keepdims)
+        if ord == 1:
+            return sum(abs(x), axis=axis, keepdims=keepdims)
+        ax = abs(x)
+        total = sum(lax.pow(ax, lax._const(ax, ord)), axis=axis, keepdims=keepdims)
+        return lax.pow(total, lax._const(ax, 1.0 / ord))
+    if len(axis) == 2:
+        row, col = axis
+        if row == col:
+            raise ValueError(f"Duplicate axes given to jnp.linalg.norm: {axis}")
+        if ord in (None, "fro", "f"):
+            return sqrt(sum(squares(), axis=axis, keepdims=keepdims))
+        if ord in (1, -1):
+            if not keepdims and col > row:
+                col -= 1
+            red = max if ord == 1 else min
+            kw = {"initial": 0} if ord == 1 else {}
+            return red(sum(abs(x), axis=row, keepdims=keepdims), axis=col, keepdims=keepdims, **kw)
+        if ord in (_np.inf, -_np.inf):
+            if not keepdims and row > col:
+                row -= 1
+            red = max if ord == _np.inf else min
+            kw = {"initial": 0} if ord == _np.inf else {}
+            return red(sum(abs(x), axis=col, keepdims=keepdims), axis=row, keepdims=keepdims, **kw)
+        if ord in (2, -2, "nuc"):
+            from . import expand_dims, moveaxis
+            sv = svd(moveaxis(x, axis, (-2, -1)), compute_uv=False)
+            out = max(sv, axis=-1, initial=0) if ord == 2 else min(sv, axis=-1) if ord == -2 else sum(sv, axis=-1)
+            return expand_dims(out, axis) if keepdims else out
+        raise ValueError(f"Invalid order '{ord}' for matrix norm.")
+    raise ValueError(f"Invalid axis values ({axis}) for jnp.linalg.norm.")
 
 
 def _concrete_only(name, *xs):
@@ -174,18 +223,38 @@ def eigvalsh(a, UPLO="L"):
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
-    _concrete_only("svd", a)
-    x = _np.asarray(a)
-    res = _np.linalg.svd(x, full_matrices=full_matrices, compute_uv=compute_uv, hermitian=hermitian)
-    dt = x.dtype if x.dtype.kind in "fc" else _np.float32
-    if compute_uv:
-        return tuple(Array(r.astype(dt if r.dtype.kind != "c" else r.dtype)) for r in res)
-    return Array(res.astype(dt))
+    from . import _promote_dtypes_inexact, asarray
+    (a,) = _promote_dtypes_inexact(asarray(a))
+    out = _svd(a, full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
+    return SVDResult(*out) if compute_uv else out
+
+
+SVDResult = _namedtuple("SVDResult", ["U", "S", "Vh"])
+
+
+@_staged(static_argnames=("full_matrices", "compute_uv"), name="svd")
+def _svd(a, full_matrices, compute_uv):
+    if not compute_uv:
+        return _la.svd(a, full_matrices=full_matrices, compute_uv=False)
+    s, u, vt = _la.svd(a, full_matrices=full_matrices, compute_uv=True)
+    return u, s, vt
+
+
+QRResult = _namedtuple("QRResult", ["Q", "R"])
 
 
 def qr(a, mode="reduced"):
-    _concrete_only("qr", a)
-    x = _np.asarray(a)
-    res = _np.linalg.qr(x, mode=mode)
-    return tuple(Array(r.astype(x.dtype if x.dtype.kind in "fc" else _np.float32)) for r in res) \
-        if isinstance(res, tuple) else Array(res)
+    from . import _promote_dtypes_inexact, asarray
+    if mode not in ("reduced", "complete", "r", "raw"):
+        raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
+    if mode == "raw":
+        raise NotImplementedError("jnp.linalg.qr(mode='raw') is not supported by gradpad; use 'reduced'")
+    (a,) = _promote_dtypes_inexact(asarray(a))
+    out = _qr(a, mode=mode)
+    return out if mode == "r" else QRResult(*out)
+
+
+@_staged(static_argnames=("mode",), name="qr")
+def _qr(a, mode):
+    q, r = _la.qr(a, full_matrices=mode == "complete")
+    return r if mode == "r" else (q, r)

@@ -339,3 +339,153 @@ def _eigh_batch(axis_data, vals, dims, **p):
 
 ad.jvp_rules[eigh_p] = _eigh_jvp
 batch_rules[eigh_p] = _eigh_batch
+
+
+# ---- svd: a = u @ diag(s) @ vt, s descending -------------------------------------------------
+
+def _real_dtype(dtype):
+    dt = np.dtype(dtype)
+    return np.dtype(dt.char.lower()) if dt.kind == "c" else dt
+
+
+def _svd_abstract(a, *, full_matrices, compute_uv, subset_by_index, algorithm):
+    if a.ndim < 2:
+        raise ValueError(f"Argument to singular value decomposition must have ndims >= 2, got shape {a.shape}")
+    if a.dtype.kind not in "fc":
+        raise TypeError(f"svd requires a floating-point matrix, got {a.dtype.name}")
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    batch = a.shape[:-2]
+    s = ShapedArray((*batch, k), _real_dtype(a.dtype))
+    if not compute_uv:
+        return [s]
+    u_cols, vt_rows = (m, n) if full_matrices else (k, k)
+    return [s, ShapedArray((*batch, m, u_cols), a.dtype), ShapedArray((*batch, vt_rows, n), a.dtype)]
+
+
+def _svd_impl(a, *, full_matrices, compute_uv, subset_by_index, algorithm):
+    a = np.asarray(a)
+    if not compute_uv:
+        return [np.linalg.svd(a, compute_uv=False).astype(_real_dtype(a.dtype))]
+    u, s, vt = np.linalg.svd(a, full_matrices=full_matrices)
+    return [s.astype(_real_dtype(a.dtype)), u.astype(a.dtype), vt.astype(a.dtype)]
+
+
+svd_p = define("svd", abstract_eval=_svd_abstract, impl=_svd_impl, multiple_results=True,
+               weak_type_rule=lambda w, **p: [False] * (3 if p["compute_uv"] else 1),
+               pp_params=lambda params: sorted(params.items()))
+
+
+def svd(a, full_matrices=True, compute_uv=True, subset_by_index=None):
+    outs = svd_p.bind(a, full_matrices=bool(full_matrices), compute_uv=bool(compute_uv),
+                      subset_by_index=subset_by_index, algorithm=None)
+    return tuple(outs) if compute_uv else outs[0]
+
+
+def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, algorithm):
+    (a,), (da,) = primals, tangents
+    outs = svd_p.bind(a, full_matrices=full_matrices, compute_uv=compute_uv,
+                      subset_by_index=subset_by_index, algorithm=algorithm)
+    if type(da) is ad.Zero:
+        return outs, [ad.Zero(get_aval(o)) for o in outs]
+    if compute_uv and full_matrices:
+        raise NotImplementedError("Singular value decomposition JVP not implemented for full matrices")
+    lax, jnp = _lax(), _jnp()
+    s, u, vt = svd_p.bind(a, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)
+    dt = get_aval(a).dtype
+    ut, v = _conj(_swap(u)), _conj(_swap(vt))
+    ds_mat = _matmul(ut, _matmul(da, v))            # u^H da v: its diagonal moves s
+    diag = jnp.diagonal(ds_mat, axis1=-2, axis2=-1)
+    ds = lax.real(diag) if dt.kind == "c" else diag
+    if not compute_uv:
+        return [s], [ds]
+    k = get_aval(s).shape[-1]
+    eye = jnp.eye(k, dtype=get_aval(s).dtype)
+    s_row = lax.expand_dims(s, (get_aval(s).ndim - 1,))   # [..., 1, k]
+    s_col = _swap(s_row)                                   # [..., k, 1]
+    # F[i, j] = 1 / (s_j^2 - s_i^2) off the diagonal, 0 on it
+    f = lax.sub(lax.div(lax._const(eye, 1), lax.add(lax.mul(lax.add(s_row, s_col), lax.sub(s_row, s_col)), eye)), eye)
+    f = lax.convert_element_type(f, dt)
+    s_row_c, s_col_c = lax.convert_element_type(s_row, dt), lax.convert_element_type(s_col, dt)
+    dss, sds = lax.mul(s_row_c, ds_mat), lax.mul(s_col_c, ds_mat)
+    zero_s = lax.convert_element_type(lax.eq(s, lax._const(s, 0)), get_aval(s).dtype)
+    s_inv = lax.sub(lax.div(lax._const(s, 1), lax.add(s, zero_s)), zero_s)
+    s_inv_mat = lax.mul(lax.expand_dims(s_inv, (get_aval(s).ndim,)), eye)
+    du_dv_diag = lax.mul(lax.mul(lax._const(ds_mat, 0.5), lax.sub(ds_mat, _conj(_swap(ds_mat)))),
+                         lax.convert_element_type(s_inv_mat, dt))
+    du = _matmul(u, lax.add(lax.mul(f, lax.add(dss, _conj(_swap(dss)))), du_dv_diag))
+    dv = _matmul(v, lax.mul(f, lax.add(sds, _conj(_swap(sds)))))
+    m, n = get_aval(a).shape[-2:]
+    if m > n:  # the part of da outside u's column space
+        dav = _matmul(da, v)
+        du = lax.add(du, lax.div(lax.sub(dav, _matmul(u, _matmul(ut, dav))), s_row_c))
+    if n > m:
+        dahu = _matmul(_conj(_swap(da)), u)
+        dv = lax.add(dv, lax.div(lax.sub(dahu, _matmul(v, _matmul(vt, dahu))), s_row_c))
+    return [s, u, vt], [ds, du, _conj(_swap(dv))]
+
+
+def _svd_batch(axis_data, vals, dims, **p):
+    outs = svd_p.bind(moveaxis(vals[0], dims[0], 0), **p)
+    return outs, [0] * len(outs)
+
+
+ad.jvp_rules[svd_p] = _svd_jvp
+batch_rules[svd_p] = _svd_batch
+
+
+# ---- qr: a = q @ r -------------------------------------------------------------------------------
+
+def _qr_abstract(a, *, full_matrices, pivoting, use_magma):
+    if a.ndim < 2:
+        raise ValueError(f"Argument to QR decomposition must have ndims >= 2, got shape {a.shape}")
+    if a.dtype.kind not in "fc":
+        raise TypeError(f"qr requires a floating-point matrix, got {a.dtype.name}")
+    m, n = a.shape[-2:]
+    k = m if full_matrices else min(m, n)
+    batch = a.shape[:-2]
+    return [ShapedArray((*batch, m, k), a.dtype), ShapedArray((*batch, k, n), a.dtype)]
+
+
+def _qr_impl(a, *, full_matrices, pivoting, use_magma):
+    a = np.asarray(a)
+    q, r = np.linalg.qr(a, mode="complete" if full_matrices else "reduced")
+    return [q.astype(a.dtype), r.astype(a.dtype)]
+
+
+qr_p = define("qr", abstract_eval=_qr_abstract, impl=_qr_impl, multiple_results=True,
+              weak_type_rule=lambda w, **p: [False, False], pp_params=lambda params: sorted(params.items()))
+
+
+def qr(a, full_matrices=True, pivoting=False, use_magma=None):
+    return tuple(qr_p.bind(a, full_matrices=bool(full_matrices), pivoting=bool(pivoting), use_magma=use_magma))
+
+
+def _qr_jvp(primals, tangents, *, full_matrices, pivoting, use_magma):
+    (a,), (da,) = primals, tangents
+    q, r = qr_p.bind(a, full_matrices=full_matrices, pivoting=pivoting, use_magma=use_magma)
+    if type(da) is ad.Zero:
+        return [q, r], [ad.Zero(get_aval(q)), ad.Zero(get_aval(r))]
+    m, n = get_aval(a).shape[-2:]
+    if m < n or (full_matrices and m != n):
+        raise NotImplementedError("Unimplemented case of QR decomposition derivative")
+    lax = _lax()
+    da_rinv = triangular_solve(r, da)                      # da r^-1 (a right-side solve)
+    qt_da_rinv = _matmul(_conj(_swap(q)), da_rinv)
+    low = _tril(qt_da_rinv, -1)
+    omega = lax.sub(low, _conj(_swap(low)))                # skew-symmetric part
+    if get_aval(a).dtype.kind == "c":
+        eye = _jnp().eye(n, dtype=get_aval(a).dtype)
+        omega = lax.add(omega, lax.mul(eye, lax.sub(qt_da_rinv, lax.convert_element_type(lax.real(qt_da_rinv),
+                                                                                       get_aval(a).dtype))))
+    dq = lax.add(_matmul(q, lax.sub(omega, qt_da_rinv)), da_rinv)
+    dr = _matmul(lax.sub(qt_da_rinv, omega), r)
+    return [q, r], [dq, dr]
+
+
+def _qr_batch(axis_data, vals, dims, **p):
+    return qr_p.bind(moveaxis(vals[0], dims[0], 0), **p), [0, 0]
+
+
+ad.jvp_rules[qr_p] = _qr_jvp
+batch_rules[qr_p] = _qr_batch

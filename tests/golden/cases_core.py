@@ -745,6 +745,29 @@ C("jaxpr_linalg_eigh", "jaxpr", _LA + "out = str(jax.make_jaxpr(jnp.linalg.eigh)
 C("jaxpr_lax_linalg_lu_triangular", "jaxpr", _LA + "out = str(jax.make_jaxpr(lambda a: (lax.linalg.lu(a), "
   "lax.linalg.triangular_solve(a, a, left_side=True, lower=True)))(A))")
 C("linalg_solve_shape_error", "errors", _LA + "out = jnp.linalg.solve(A, jnp.ones(4))", raises=True, msg_prefix=10)
+C("linalg_svd_qr", "numpy", _LA + "B = A[:, :2] + jnp.array([[0.0, 0.0], [0.0, 0.0], [1.0, 0.5]])\n"
+  "u, s, vt = jnp.linalg.svd(B, full_matrices=False)\nq, r = jnp.linalg.qr(B)\n"
+  "out = (s, jnp.abs(u), jnp.abs(vt), jnp.linalg.svd(A, compute_uv=False), jnp.linalg.svd(B).U.shape, q, r, "
+  "jnp.linalg.qr(B, mode='complete')[0].shape, jnp.linalg.qr(B, mode='r'), "
+  "jax.grad(lambda b: jnp.linalg.svd(b, compute_uv=False)[0])(B), jax.grad(lambda b: jnp.linalg.qr(b)[1][0, 1])(B), "
+  "jax.vmap(lambda b: jnp.linalg.svd(b, compute_uv=False))(jnp.stack([B, 2 * B])))", rtol=1e-4, atol=1e-4)
+C("jaxpr_linalg_svd_qr", "jaxpr", _LA + "out = (str(jax.make_jaxpr(lambda a: jnp.linalg.svd(a, compute_uv=False))(A)), "
+  "str(jax.make_jaxpr(lambda a: jnp.linalg.svd(a, full_matrices=False))(A)), str(jax.make_jaxpr(jnp.linalg.qr)(A)))")
+C("linalg_norm_orders", "numpy", "x = jnp.arange(6.0).reshape(2, 3) / 7 - 0.3\nout = tuple("
+  "jnp.linalg.norm(x if ax is not None or o in (None, 'fro', 'nuc') else x[0], ord=o, axis=ax, keepdims=kd) "
+  "for o in (None, 2, 1, -1, 3, 0, jnp.inf, -jnp.inf, 'fro', 'nuc', 0.5) for ax in (None, 1, (0, 1), (1, 0)) "
+  "for kd in (False, True) if not (o in (3, 0, 0.5) and ax in ((0, 1), (1, 0))) and not (o in ('fro', 'nuc') and ax == 1))",
+  rtol=1e-5, atol=1e-6)
+C("jaxpr_linalg_norm", "jaxpr", "x = jnp.arange(6.0).reshape(2, 3) / 7 - 0.3\nout = tuple(str(jax.make_jaxpr("
+  "lambda v: jnp.linalg.norm(v, ord=o, axis=ax))(x)) for o, ax in ((None, None), (None, 1), (1, 1), (3, 1), "
+  "(0, 1), (jnp.inf, (0, 1)), (-1, (1, 0)), (2, (0, 1))))")
+C("norm_invalid_order", "errors", "out = jnp.linalg.norm(jnp.ones((2, 2)), ord=3, axis=(0, 1))", raises=True)
+C("nan_reductions", "numpy", "x = jnp.array([[1.0, jnp.nan, 3.0], [jnp.nan, jnp.nan, 2.0]])\n"
+  "out = (jnp.nansum(x), jnp.nansum(x, axis=0), jnp.nanmax(x, axis=1), jnp.nanmin(x), jnp.nanmean(x, axis=0), "
+  "jnp.nanprod(x, axis=1), jnp.nanmax(x, axis=0), jnp.nansum(jnp.arange(4)), jnp.sum(x > 1, dtype=jnp.float32))")
+C("jaxpr_nan_reductions", "jaxpr", "x = jnp.arange(6.0).reshape(2, 3) / 7\nout = tuple(str(jax.make_jaxpr(f)(x)) for f in "
+  "(jnp.nansum, lambda v: jnp.nanmax(v, axis=1), lambda v: jnp.nanmean(v, axis=0), jnp.nanprod, "
+  "lambda v: jnp.sum(v > 0.2, dtype=jnp.float32), lambda v: jnp.mean(v > 0.2)))")
 C("jit_closure_values", "jit", _JIT_W + "x = jnp.arange(3.0) + 0.5\n"
   "out = (f(x), jax.grad(f)(x), jax.vmap(f)(jnp.stack([x, 2 * x])), jax.jvp(f, (x,), (x,)))")
 C("jaxpr_selu", "jaxpr", """
