@@ -326,9 +326,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
     if isinstance(object, Tracer):
         out = object if dtype is None else lax._convert_element_type(object, dtype, False)
     elif isinstance(object, (list, tuple)) and builtins.any(isinstance(l, Tracer) for l in _flat_items(object)):
-        out = stack([array(o) for o in object])
-        if dtype is not None:
-            out = lax._convert_element_type(out, dtype, False)
+        # as JAX: every element converted to the common (strong) dtype, given a leading axis
+        # of length 1, and concatenated
+        dt = dtype if dtype is not None else _dt.canonicalize_dtype(result_type(*_flat_items(object)))
+        out = lax.concatenate([lax.expand_dims(asarray(array(o, dtype=dt), dtype=dt), (0,)) for o in object], 0)
     else:
         if isinstance(object, Array):
             v = object._value
@@ -946,17 +947,45 @@ def rad2deg(x, /):
 radians, degrees = deg2rad, rad2deg
 
 
+@_staged
 def hypot(x1, x2, /):
+    # scaled by the larger magnitude, so large inputs do not overflow (as JAX)
     a, b = _promote_args_inexact("hypot", x1, x2)
-    return lax.sqrt(lax.add(lax.mul(a, a), lax.mul(b, b)))
+    a, b = lax.abs(a), lax.abs(b)
+    is_inf = lax.bitwise_or(isposinf(a), isposinf(b))
+    a, b = maximum(a, b), minimum(a, b)
+    x = _where(a == 0, a, a * lax.sqrt(1 + lax.square(lax.div(b, _where(a == 0, ones_like(a), a)))))
+    # the constant takes x's weak type, so hypot of two Python floats stays weak (as in JAX)
+    inf = lax._convert_element_type(_np.array(_np.inf, get_aval(x).dtype), get_aval(x).dtype, get_aval(x).weak_type)
+    return _where(is_inf, inf, x)
 
 
+from ..api import custom_jvp as _custom_jvp  # noqa: E402
+
+
+@_custom_jvp
 def logaddexp(x1, x2, /):
     a, b = _promote_args_inexact("logaddexp", x1, x2)
     amax = lax.max(a, b)
     delta = lax.sub(a, b)
+    # NaN delta: NaNs, or infinities of the same sign (then a + b is right)
     return lax.select(lax.ne(delta, delta), lax.add(a, b),
                       lax.add(amax, lax.log1p(lax.exp(lax.neg(lax.abs(delta))))))
+
+
+def _replace_inf(x):
+    return lax.select(isposinf(real(x)), lax.full_like(x, 0), x)
+
+
+@logaddexp.defjvp
+def _logaddexp_jvp(primals, tangents):
+    # JAX's rule: finite everywhere, also where an input is +inf
+    x1, x2 = primals
+    t1, t2 = tangents
+    x1, x2, t1, t2 = _promote_args_inexact("logaddexp_jvp", x1, x2, t1, t2)
+    out = logaddexp(x1, x2)
+    return out, lax.add(lax.mul(t1, exp(lax.sub(_replace_inf(x1), _replace_inf(out)))),
+                        lax.mul(t2, exp(lax.sub(_replace_inf(x2), _replace_inf(out)))))
 
 
 def sinc(x, /):
@@ -1674,10 +1703,26 @@ def kron(a, b):
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
-    a, b = _promote_dtypes(asarray(a), asarray(b))
-    a0, a1, a2 = (a[..., i] for i in range(3))
-    b0, b1, b2 = (b[..., i] for i in range(3))
-    return stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], -1)
+    _check_arraylike("cross", a, b)
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    return _cross(asarray(a), asarray(b), axisa=axisa, axisb=axisb, axisc=axisc)
+
+
+@_staged(static_argnames=("axisa", "axisb", "axisc"), name="cross")
+def _cross(a, b, axisa, axisb, axisc):
+    a, b = moveaxis(a, axisa, -1), moveaxis(b, axisb, -1)
+    na, nb = get_aval(a).shape[-1], get_aval(b).shape[-1]
+    if na not in (2, 3) or nb not in (2, 3):
+        raise ValueError("Dimension must be either 2 or 3 for cross product")
+    if na == 2 and nb == 2:
+        return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    a0, a1 = a[..., 0], a[..., 1]
+    a2 = a[..., 2] if na == 3 else zeros_like(a0)
+    b0, b1 = b[..., 0], b[..., 1]
+    b2 = b[..., 2] if nb == 3 else zeros_like(b0)
+    c = array([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
+    return moveaxis(c, 0, axisc)
 
 
 def einsum(subscripts, *operands, optimize="optimal", precision=None, preferred_element_type=None, _dot_general=None):

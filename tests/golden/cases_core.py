@@ -768,6 +768,16 @@ C("nan_reductions", "numpy", "x = jnp.array([[1.0, jnp.nan, 3.0], [jnp.nan, jnp.
 C("jaxpr_nan_reductions", "jaxpr", "x = jnp.arange(6.0).reshape(2, 3) / 7\nout = tuple(str(jax.make_jaxpr(f)(x)) for f in "
   "(jnp.nansum, lambda v: jnp.nanmax(v, axis=1), lambda v: jnp.nanmean(v, axis=0), jnp.nanprod, "
   "lambda v: jnp.sum(v > 0.2, dtype=jnp.float32), lambda v: jnp.mean(v > 0.2)))")
+C("jaxpr_logaddexp_hypot_cross", "jaxpr", "x = jnp.arange(6.0).reshape(2, 3) / 7\nout = tuple(str(jax.make_jaxpr(f)(x)) for f in "
+  "(lambda v: jnp.logaddexp(v, 1.0), lambda v: jnp.hypot(v, 2.0), lambda v: jnp.cross(v[0], v[1])))")
+C("jaxpr_array_of_tracers", "jaxpr", "out = (str(jax.make_jaxpr(lambda a, b: jnp.array([a, b]))(1.0, 2.0)), "
+  "str(jax.make_jaxpr(lambda a: jnp.array([[a, 1], [2, a]]))(2)), str(jax.make_jaxpr(lambda a: jnp.array([a, 1.0]))(jnp.ones(()))))")
+C("logaddexp_hypot_cross_values", "numpy", "x = jnp.array([1.0, -jnp.inf, jnp.inf, 3e38, 0.0])\n"
+  "out = (jnp.logaddexp(x, 1.0), jnp.hypot(x, 3e38), jnp.hypot(0.0, 0.0), jax.grad(lambda v: jnp.logaddexp(v, jnp.inf))(2.0), "
+  "jax.grad(lambda v: jnp.hypot(v, 4.0))(3.0), jnp.cross(jnp.arange(3.0), jnp.array([1.0, -1.0, 2.0])), "
+  "jnp.cross(jnp.arange(2.0), jnp.array([1.0, -1.0])), jnp.cross(jnp.ones((2, 3)), jnp.arange(6.0).reshape(3, 2), axisb=0), "
+  "jnp.cross(jnp.arange(3.0), jnp.array([1.0, 2.0])))")
+C("cross_bad_dimension", "errors", "out = jnp.cross(jnp.ones(4), jnp.ones(4))", raises=True)
 C("jit_closure_values", "jit", _JIT_W + "x = jnp.arange(3.0) + 0.5\n"
   "out = (f(x), jax.grad(f)(x), jax.vmap(f)(jnp.stack([x, 2 * x])), jax.jvp(f, (x,), (x,)))")
 C("jaxpr_selu", "jaxpr", """
