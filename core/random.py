@@ -24,13 +24,18 @@ from .array import Array
 from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
                                      random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
                                      threefry2x32_p, unwrap_words)
+from .avals import ShapedArray
+from .primitives import define
+from .rules import batch_rules
 from .tracing import Tracer, get_aval
+from .transforms import ad
+from .transforms.batching import moveaxis
 
 __all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "fold_in", "clone",
            "bits", "uniform", "normal", "randint", "bernoulli", "permutation", "choice", "categorical",
            "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
            "lognormal", "pareto", "rayleigh", "weibull_min", "maxwell", "triangular", "threefry_2x32",
-           "key_dtype"]
+           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t"]
 
 UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
                64: np.dtype(np.uint64)}
@@ -744,11 +749,229 @@ def _triangular(key, left, mode, right, shape, dtype):
     return lax.select(u < fc, out1, out2)
 
 
+# ---- gamma, and the samplers built on it ---------------------------------------------------
+# Marsaglia and Tsang's rejection method, one alpha at a time with its own key (JAX's algorithm,
+# step for step, so that samples match JAX's). `random_gamma` is a primitive, as in JAX; its
+# impl runs the per-element sampler vmapped under jit.
+
+def _gamma_one(key, alpha, log_space):
+    zero, one, two = lax._const(alpha, 0), lax._const(alpha, 1), lax._const(alpha, 2)
+    minus_one, half = lax._const(alpha, -1), lax._const(alpha, 0.5)
+    third, squeeze = lax._const(alpha, 1.0 / 3.0), lax._const(alpha, 0.0331)
+    dtype = get_aval(alpha).dtype
+    # alpha < 1: sample Gamma(alpha + 1) and scale by Uniform^(1 / alpha) (in log space if asked)
+    boost_mask = lax.ge(alpha, one)
+    alpha_orig = alpha
+    alpha = lax.select(boost_mask, alpha, lax.add(alpha, one))
+    d = lax.sub(alpha, third)
+    c = lax.div(third, lax.sqrt(d))
+
+    def accept_not_yet(state):
+        _, X, V, U = state
+        return lax.bitwise_and(lax.ge(U, lax.sub(one, lax.mul(squeeze, lax.mul(X, X)))),
+                               lax.ge(lax.log(U), lax.add(lax.mul(X, half),
+                                                          lax.mul(d, lax.add(lax.sub(one, V), lax.log(V))))))
+
+    def propose(state):
+        def next_xv(kxv):
+            k, sub = _unstack(_split(kxv[0]))
+            x = _normal(sub, (), dtype)
+            return k, x, lax.add(one, lax.mul(x, c))
+        k, x_key, u_key = _unstack(_split(state[0], 3))
+        _, x, v = lax.while_loop(lambda kxv: lax.le(kxv[2], zero), next_xv, (x_key, zero, minus_one))
+        return k, lax.mul(x, x), lax.mul(lax.mul(v, v), v), _uniform(u_key, 0.0, 1.0, (), dtype)
+
+    key, subkey = _unstack(_split(key))
+    _, _, V, _ = lax.while_loop(accept_not_yet, propose, (key, zero, one, two))  # starts rejected
+    if log_space:
+        log_samples = lax.neg(_exponential(subkey, (), dtype))
+        log_boost = lax.select(boost_mask | (log_samples == 0), zero, lax.mul(log_samples, lax.div(one, alpha_orig)))
+        return lax.add(lax.add(lax.log(d), lax.log(V)), log_boost)
+    samples = 1 - _uniform(subkey, 0.0, 1.0, (), dtype)
+    boost = lax.select(boost_mask, one, lax.pow(samples, lax.div(one, alpha_orig)))
+    return lax.mul(lax.mul(d, V), boost)
+
+
+def _gamma_all(keys, alphas, log_space):
+    """keys: typed keys of shape a.shape[:k]; each is split over the remaining axes."""
+    from .api import vmap
+    shape = get_aval(alphas).shape
+    nk = get_aval(keys).ndim
+    count = math.prod(shape[nk:])
+    keys = vmap(lambda k: _split(k, count))(jnp.ravel(keys)) if nk else _split(keys, count)
+    samples = vmap(partial(_gamma_one, log_space=log_space))(jnp.ravel(keys), jnp.ravel(alphas))
+    return jnp.reshape(samples, shape)
+
+
+_gamma_all_jit = jit(_gamma_all, static_argnums=(2,))
+
+
+def _random_gamma_impl(key, a, *, log_space):
+    return np.asarray(_gamma_all_jit(PRNGKeyArray(np.asarray(key), False), Array(np.asarray(a)), bool(log_space)))
+
+
+def _random_gamma_abstract(key, a, *, log_space):
+    if key.dtype != KEY_DTYPE:
+        raise TypeError(f"random_gamma expects a typed PRNG key, got {key.dtype}")
+    return ShapedArray(a.shape, a.dtype)
+
+
+random_gamma_p = define("random_gamma", abstract_eval=_random_gamma_abstract, impl=_random_gamma_impl)
+
+
+def _random_gamma_jvp(primals, tangents, log_space):
+    key, a = primals
+    out = random_gamma_p.bind(key, a, log_space=log_space)
+    if type(tangents[1]) is not ad.Zero:
+        raise NotImplementedError("Differentiating jax.random.gamma samples with respect to `a` (implicit "
+                                  "reparameterization) is not implemented in gradpad yet; wrap the sample in "
+                                  "jax.lax.stop_gradient if you only need gradients of other inputs")
+    return out, ad.Zero(get_aval(out))
+
+
+def _random_gamma_batch(axis_data, vals, dims, log_space):
+    key, a = vals
+    dk, da = dims
+    n = axis_data.size
+    key = moveaxis(key, dk, 0) if dk is not None else lax.broadcast_in_dim(key, (n, *get_aval(key).shape),
+                                                                            tuple(range(1, get_aval(key).ndim + 1)))
+    a = moveaxis(a, da, 0) if da is not None else lax.broadcast_in_dim(a, (n, *get_aval(a).shape),
+                                                                      tuple(range(1, get_aval(a).ndim + 1)))
+    return random_gamma_p.bind(key, a, log_space=log_space), 0
+
+
+ad.jvp_rules[random_gamma_p] = _random_gamma_jvp
+batch_rules[random_gamma_p] = _random_gamma_batch
+
+
+def _float_dtype_arg(name, dtype):
+    dtype = _user_dtype(dtype, float)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+    return dtype
+
+
+def gamma(key, a, shape=None, dtype=None):
+    """Standard gamma samples with shape parameter `a` (unit rate)."""
+    key, _ = _check_prng_key("gamma", key)
+    dtype = _float_dtype_arg("gamma", dtype)
+    return _gamma(key, a, None if shape is None else _canonical_shape(shape), dtype)
+
+
+def loggamma(key, a, shape=None, dtype=None):
+    """log of gamma samples, computed in log space (accurate for small `a`)."""
+    key, _ = _check_prng_key("loggamma", key)
+    dtype = _float_dtype_arg("gamma", dtype)
+    return _gamma(key, a, None if shape is None else _canonical_shape(shape), dtype, log_space=True)
+
+
+@partial(jit, static_argnames=("shape", "dtype", "log_space"))
+def _gamma(key, a, shape, dtype, log_space=False):
+    if shape is None:
+        shape = np.shape(a)
+    else:
+        _check_shape("gamma", shape, np.shape(a))
+    a = lax.convert_element_type(a, dtype)
+    if np.shape(a) != shape:
+        a = jnp.broadcast_to(a, shape)
+    return random_gamma_p.bind(key, a, log_space=log_space)
+
+
+def beta(key, a, b, shape=None, dtype=None):
+    """Beta(a, b) samples, from two log-gamma samples."""
+    key, _ = _check_prng_key("beta", key)
+    dtype = _float_dtype_arg("beta", dtype)
+    return _beta(key, a, b, None if shape is None else _canonical_shape(shape), dtype)
+
+
+@partial(jit, static_argnums=(3, 4))
+def _beta(key, a, b, shape, dtype):
+    if shape is None:
+        shape = tuple(np.broadcast_shapes(np.shape(a), np.shape(b)))
+    else:
+        _check_shape("beta", shape, np.shape(a), np.shape(b))
+    a = lax.convert_element_type(a, dtype)
+    b = lax.convert_element_type(b, dtype)
+    key_a, key_b = _unstack(_split(key))
+    a = jnp.broadcast_to(a, shape)
+    b = jnp.broadcast_to(b, shape)
+    log_gamma_a = loggamma(key_a, a, shape, dtype)
+    log_gamma_b = loggamma(key_b, b, shape, dtype)
+    # gamma_a / (gamma_a + gamma_b) without overflow or underflow
+    log_max = lax.max(log_gamma_a, log_gamma_b)
+    gamma_a_scaled = jnp.exp(log_gamma_a - log_max)
+    gamma_b_scaled = jnp.exp(log_gamma_b - log_max)
+    return gamma_a_scaled / (gamma_a_scaled + gamma_b_scaled)
+
+
+def dirichlet(key, alpha, shape=None, dtype=None):
+    """Dirichlet samples over alpha's last axis (softmax of log-gamma samples)."""
+    key, _ = _check_prng_key("dirichlet", key)
+    dtype = _float_dtype_arg("dirichlet", dtype)
+    return _dirichlet(key, alpha, None if shape is None else _canonical_shape(shape), dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _dirichlet(key, alpha, shape, dtype):
+    from .nn import softmax
+    if not np.ndim(alpha) >= 1:
+        raise ValueError(f"dirichlet requires alpha.ndim >= 1, got alpha.ndim == {np.ndim(alpha)}")
+    if shape is None:
+        shape = np.shape(alpha)[:-1]
+    else:
+        _check_shape("dirichlet", shape, np.shape(alpha)[:-1])
+    alpha = lax.convert_element_type(alpha, dtype)
+    log_gamma_samples = loggamma(key, alpha, tuple(shape) + np.shape(alpha)[-1:], dtype)
+    return softmax(log_gamma_samples, -1)
+
+
+def chisquare(key, df, shape=None, dtype=None):
+    """Chi-square samples with `df` degrees of freedom: 2 * Gamma(df / 2)."""
+    key, _ = _check_prng_key("chisquare", key)
+    dtype = _float_dtype_arg("chisquare", dtype)
+    shape = None if shape is None else _canonical_shape(shape)
+    if shape is None:
+        shape = np.shape(df)
+    else:
+        _check_shape("chisquare", shape, np.shape(df))
+    return _chisquare(key, df, shape, dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _chisquare(key, df, shape, dtype):
+    df = lax.convert_element_type(df, dtype)
+    two = lax._const(df, 2)
+    half_df = lax.div(df, two)
+    log_g = loggamma(key, half_df, shape, dtype)
+    return lax.mul(jnp.exp(log_g), two)
+
+
+def t(key, df, shape=(), dtype=None):
+    """Student's t samples with `df` degrees of freedom."""
+    key, _ = _check_prng_key("t", key)
+    dtype = _float_dtype_arg("t", dtype)
+    return _t(key, df, None if shape is None else _canonical_shape(shape), dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _t(key, df, shape, dtype):
+    if shape is None:
+        shape = np.shape(df)
+    else:
+        _check_shape("t", shape, np.shape(df))
+    df = lax.convert_element_type(df, dtype)
+    key_n, key_g = _unstack(_split(key))
+    n = normal(key_n, shape, dtype)
+    two = lax._const(n, 2)
+    half_df = lax.div(df, two)
+    g = gamma(key_g, half_df, shape, dtype)
+    return n * jnp.sqrt(half_df / g)
+
+
 # Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
 # AttributeError, and point at what is available.
-_NOT_YET = ("ball", "beta", "binomial", "chisquare", "dirichlet", "double_sided_maxwell", "f", "gamma",
-            "generalized_normal", "geometric", "loggamma", "multinomial", "multivariate_normal", "orthogonal",
-            "poisson", "t", "wald")
+_NOT_YET = ("ball", "binomial", "double_sided_maxwell", "f", "generalized_normal", "geometric", "multinomial",
+            "multivariate_normal", "orthogonal", "poisson", "wald")
 
 
 def __getattr__(name):

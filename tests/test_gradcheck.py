@@ -198,6 +198,10 @@ SPECS = {
     "random_fold_in": ("zero", lambda k: jax.random.key_data(jax.random.fold_in(jax.random.wrap_key_data(k), 3)),
                        [key()]),
     "random_bits": ("zero", lambda k: jax.random.bits(jax.random.wrap_key_data(k), (3,)), [key()]),
+    # samples as a function of the key only (gradients with respect to `a` are not implemented;
+    # test_random checks that they raise)
+    "random_gamma": ("zero", lambda k: jax.random.gamma(jax.random.wrap_key_data(k), jnp.array([0.5, 2.0, 4.0])),
+                     [key()]),
 }
 
 # Batching-only primitives (no jvp rule), checked by the vmap test.

@@ -225,5 +225,14 @@ def test_more_samplers_match_jax():
         assert _ulps(np.asarray(got), np.array(expected, np.float32)) <= 2, (got, expected)
     # jax.random.rademacher(PRNGKey(0), (6,)) -> [-1, -1, 1, 1, -1, 1]
     assert np.asarray(R.rademacher(k, (6,))).tolist() == [-1, -1, 1, 1, -1, 1]
-    with pytest.raises(AttributeError, match="jax.random.gamma is not implemented in gradpad yet"):
-        R.gamma  # noqa: B018
+    with pytest.raises(AttributeError, match="jax.random.poisson is not implemented in gradpad yet"):
+        R.poisson  # noqa: B018
+
+
+def test_gamma_gradient_with_respect_to_a_says_it_is_not_implemented():
+    key = R.PRNGKey(0)
+    with pytest.raises(NotImplementedError, match="jax.random.gamma samples with respect to `a`"):
+        jax.grad(lambda a: R.gamma(key, a))(2.0)
+    # gradients of other inputs flow around a stopped sample
+    g = jax.grad(lambda s: s * jax.lax.stop_gradient(R.gamma(key, 2.0)))(3.0)
+    assert float(g) == float(R.gamma(key, 2.0))

@@ -203,6 +203,14 @@ RAND = [
     ("normal_vmap_keys", "jax.vmap(lambda k: random.normal(k))(random.split(random.PRNGKey(0), 3))"),
     ("uniform_vmap_keys", "jax.vmap(lambda k: random.uniform(k, (2,)))(random.split(random.PRNGKey(7), 2))"),
     ("split_in_jit", "jax.jit(random.split)(random.PRNGKey(0))"),
+    # gamma and the samplers built on it (Marsaglia-Tsang rejection, as JAX)
+    ("gamma", "random.gamma(random.PRNGKey(0), 2.0, (5,))"),
+    ("gamma_array_a", "random.gamma(random.key(7), jnp.array([[0.2, 5.0], [1.5, 9.0]]))"),
+    ("gamma_vmap_jit", "jax.jit(jax.vmap(lambda k: random.gamma(k, 0.7, (2,))))(random.split(random.PRNGKey(1), 3))"),
+    ("loggamma", "random.loggamma(random.PRNGKey(0), 0.1, (3,))"),
+    ("beta", "random.beta(random.PRNGKey(0), 2.0, jnp.array([0.5, 3.0, 8.0]))"),
+    ("dirichlet", "random.dirichlet(random.PRNGKey(0), jnp.array([[1.0, 2.0, 0.3], [5.0, 5.0, 5.0]]))"),
+    ("chisquare_t", "(random.chisquare(random.PRNGKey(0), 3.0, (3,)), random.t(random.PRNGKey(0), 4.0, (3,)))"),
 ]
 for _mode in (True, False):
     _sfx = "" if _mode else "_nonpart"
@@ -210,6 +218,10 @@ for _mode in (True, False):
     for _n, _e in RAND:
         C(f"random_{_n}{_sfx}", "random", _pre + "out = " + _e, rtol=2e-5, atol=2e-6)
 
+C("jaxpr_random_gamma", "jaxpr", "out = str(jax.make_jaxpr(lambda k: random.gamma(k, 2.0, (3,)))(random.PRNGKey(0)))")
+C("random_gamma_moments", "random", "x = random.gamma(random.PRNGKey(3), 2.5, (20000,))\nout = (x.mean(), x.var())",
+  rtol=1e-4, atol=1e-4)
+C("random_gamma_bad_dtype", "errors", "out = random.gamma(random.PRNGKey(0), 2.0, (2,), dtype=jnp.int32)", raises=True)
 C("random_key_typed_repr", "random", "k = random.key(0)\nout = (str(k.dtype), k.shape, str(random.key_impl(k)))")
 C("random_key_typed_shape", "random", "out = random.split(random.key(0), 4).shape")
 C("random_wrap_key_data", "random", "k = random.wrap_key_data(jnp.array([0, 42], dtype=jnp.uint32))\nout = (str(k.dtype), random.key_data(k), random.uniform(k, (2,)))")
