@@ -463,3 +463,11 @@ def test_jax_platforms_environment_variable(gpu):
                        env={**os.environ, "JAX_PLATFORMS": "webgpu"},
                        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert r.stdout.strip() == "WebGpuArray WebGpuDevice(id=0)", r.stdout + r.stderr[-2000:]
+
+
+def test_kernels_of_different_shapes_run_after_the_values_they_read(gpu):
+    # grad of corrcoef, run eagerly: its linearized call materializes a [1,3] value that a
+    # [3,3] kernel reads; the [3,3] kernel was launched first (KeyError)
+    x = np.array([[0.0, 1.0, 2.0, 4.0], [2.0, 1.5, 0.5, -1.0], [1.0, 1.0, 2.0, 3.0]], np.float32)
+    f = jax.grad(lambda v: jnp.corrcoef(v)[0, 1])
+    _check(f(jax.device_put(x, gpu)), f(jnp.asarray(x)), "grad corrcoef")

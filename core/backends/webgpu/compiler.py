@@ -297,9 +297,25 @@ class Plan:
         steps, pending = [], {}
 
         def flush():
-            for shape, outs in pending.items():
-                steps.extend(self._elementwise(producers, mat, outs))
+            # one kernel per shape group, each after the groups whose values it reads (a group
+            # can read another's materialized value: x[:, None] feeding a [n, n] product)
+            groups = list(pending.values())
             pending.clear()
+            owner = {v: id(g) for g in groups for v in g}
+            done: set = set()
+            while groups:
+                for g in groups:
+                    if all(owner.get(s) in (None, id(g)) or s in done for s in self._sources(producers, mat, g)):
+                        break
+                else:  # groups that read each other: split the first into one kernel per value
+                    first = groups.pop(0)
+                    singles = [[v] for v in first]
+                    owner.update({v: id(one) for one in singles for v in one})
+                    groups[0:0] = singles
+                    continue
+                groups.remove(g)
+                steps.extend(self._elementwise(producers, mat, g))
+                done.update(g)
 
         for e in eqns:
             k = kinds[id(e)]
