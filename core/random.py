@@ -35,7 +35,7 @@ __all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "
            "bits", "uniform", "normal", "randint", "bernoulli", "permutation", "choice", "categorical",
            "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
            "lognormal", "pareto", "rayleigh", "weibull_min", "maxwell", "triangular", "threefry_2x32",
-           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t"]
+           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t", "multivariate_normal"]
 
 UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
                64: np.dtype(np.uint64)}
@@ -968,10 +968,48 @@ def _t(key, df, shape, dtype):
     return n * jnp.sqrt(half_df / g)
 
 
+def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky"):
+    """Samples of N(mean, cov); cov factored by cholesky (default), eigh or svd."""
+    key, _ = _check_prng_key("multivariate_normal", key)
+    mean, cov = jnp._promote_dtypes_inexact(jnp.asarray(mean), jnp.asarray(cov))
+    if method not in {"svd", "eigh", "cholesky"}:
+        raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
+    dtype = get_aval(mean).dtype if dtype is None else _user_dtype(dtype, float)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `multivariate_normal` must be a float dtype, got {dtype}")
+    return _multivariate_normal(key, mean, cov, None if shape is None else _canonical_shape(shape), dtype, method)
+
+
+@partial(jit, static_argnums=(3, 4, 5))
+def _multivariate_normal(key, mean, cov, shape, dtype, method):
+    if not np.ndim(mean) >= 1:
+        raise ValueError(f"multivariate_normal requires mean.ndim >= 1, got mean.ndim == {np.ndim(mean)}")
+    if not np.ndim(cov) >= 2:
+        raise ValueError(f"multivariate_normal requires cov.ndim >= 2, got cov.ndim == {np.ndim(cov)}")
+    n = np.shape(mean)[-1]
+    if np.shape(cov)[-2:] != (n, n):
+        raise ValueError(f"multivariate_normal requires cov.shape == (..., n, n) for n={n}, "
+                         f"but got cov.shape == {np.shape(cov)}.")
+    if shape is None:
+        shape = tuple(np.broadcast_shapes(np.shape(mean)[:-1], np.shape(cov)[:-2]))
+    else:
+        _check_shape("normal", shape, np.shape(mean)[:-1], np.shape(cov)[:-2])
+    if method == "svd":
+        u, s, _ = jnp.linalg.svd(cov)
+        factor = u * jnp.sqrt(s[..., None, :])
+    elif method == "eigh":
+        w, v = jnp.linalg.eigh(cov)
+        factor = v * jnp.sqrt(w[..., None, :])
+    else:
+        factor = jnp.linalg.cholesky(cov)
+    samples = normal(key, tuple(shape) + np.shape(mean)[-1:], dtype)
+    return mean + jnp.einsum("...ij,...j->...i", factor, samples)
+
+
 # Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
 # AttributeError, and point at what is available.
 _NOT_YET = ("ball", "binomial", "double_sided_maxwell", "f", "generalized_normal", "geometric", "multinomial",
-            "multivariate_normal", "orthogonal", "poisson", "wald")
+            "orthogonal", "poisson", "wald")
 
 
 def __getattr__(name):

@@ -1368,6 +1368,64 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
     return (avg, wsum) if returned else avg
 
 
+@_staged(static_argnames=("rowvar", "bias", "ddof"))
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
+    """Covariance matrix of the variables in m's rows (columns when rowvar=False), as numpy."""
+    if y is not None:
+        m, y = _promote_args_inexact("cov", m, y)
+        if get_aval(y).ndim > 2:
+            raise ValueError("y has more than 2 dimensions")
+    else:
+        (m,) = _promote_args_inexact("cov", m)
+    if get_aval(m).ndim > 2:
+        raise ValueError("m has more than 2 dimensions")
+    X = atleast_2d(m)
+    if not rowvar and get_aval(m).ndim != 1:
+        X = X.T
+    if get_aval(X).shape[0] == 0:
+        return array([]).reshape(0, 0)
+    if y is not None:
+        y2 = atleast_2d(y)
+        if not rowvar and get_aval(y2).shape[0] != 1:
+            y2 = y2.T
+        X = concatenate((X, y2), axis=0)
+    if ddof is None:
+        ddof = 1 if bias == 0 else 0
+    w = None
+    if fweights is not None:
+        w = asarray(fweights)
+    if aweights is not None:
+        w = asarray(aweights) if w is None else w * asarray(aweights)
+    avg, w_sum = average(X, axis=1, weights=w, returned=True)
+    w_sum = w_sum[0]
+    if w is None:
+        f = get_aval(X).shape[1] - ddof
+    elif ddof == 0:
+        f = w_sum
+    elif aweights is None:
+        f = w_sum - ddof
+    else:
+        f = w_sum - ddof * sum(w * asarray(aweights)) / w_sum
+    X = X - avg[:, None]
+    X_T = X.T if w is None else (X * w).T
+    return true_divide(dot(X, X_T.conj()), f).squeeze()
+
+
+@_staged(static_argnames=("rowvar",))
+def corrcoef(x, y=None, rowvar=True):
+    """Pearson correlation coefficients (cov normalised by the standard deviations)."""
+    c = cov(x, y, rowvar)
+    if len(_np.shape(c)) == 0:
+        return true_divide(c, c)
+    d = diag(c)
+    stddev = sqrt(real(d)).astype(get_aval(c).dtype)
+    c = c / stddev[:, None] / stddev[None, :]
+    real_part = clip(real(c), -1, 1)
+    if get_aval(c).dtype.kind == "c":
+        return lax.complex(real_part, clip(imag(c), -1, 1))
+    return real_part
+
+
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None,
         mean=None):
     if correction is None:

@@ -778,6 +778,11 @@ C("logaddexp_hypot_cross_values", "numpy", "x = jnp.array([1.0, -jnp.inf, jnp.in
   "jnp.cross(jnp.arange(2.0), jnp.array([1.0, -1.0])), jnp.cross(jnp.ones((2, 3)), jnp.arange(6.0).reshape(3, 2), axisb=0), "
   "jnp.cross(jnp.arange(3.0), jnp.array([1.0, 2.0])))")
 C("cross_bad_dimension", "errors", "out = jnp.cross(jnp.ones(4), jnp.ones(4))", raises=True)
+_COV = "x = jnp.array([[0.0, 1.0, 2.0, 4.0], [2.0, 1.5, 0.5, -1.0], [1.0, 1.0, 2.0, 3.0]])\n"
+C("np_cov_corrcoef", "numpy", _COV + "out = (jnp.cov(x), jnp.cov(x, rowvar=False), jnp.cov(x[0], x[1]), jnp.cov(x, bias=True), "
+  "jnp.cov(x, fweights=jnp.array([1, 2, 1, 1])), jnp.cov(x, aweights=jnp.array([0.5, 1.0, 2.0, 1.0])), jnp.cov(x[0]), "
+  "jnp.corrcoef(x), jnp.corrcoef(x[0], x[2]), jax.grad(lambda v: jnp.corrcoef(v)[0, 1])(x))", rtol=1e-5, atol=1e-6)
+C("jaxpr_np_cov", "jaxpr", _COV + "out = str(jax.make_jaxpr(jnp.cov)(x))")
 C("jit_closure_values", "jit", _JIT_W + "x = jnp.arange(3.0) + 0.5\n"
   "out = (f(x), jax.grad(f)(x), jax.vmap(f)(jnp.stack([x, 2 * x])), jax.jvp(f, (x,), (x,)))")
 C("jaxpr_selu", "jaxpr", """

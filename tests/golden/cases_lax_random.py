@@ -211,6 +211,8 @@ RAND = [
     ("beta", "random.beta(random.PRNGKey(0), 2.0, jnp.array([0.5, 3.0, 8.0]))"),
     ("dirichlet", "random.dirichlet(random.PRNGKey(0), jnp.array([[1.0, 2.0, 0.3], [5.0, 5.0, 5.0]]))"),
     ("chisquare_t", "(random.chisquare(random.PRNGKey(0), 3.0, (3,)), random.t(random.PRNGKey(0), 4.0, (3,)))"),
+    ("multivariate_normal", "tuple(random.multivariate_normal(random.PRNGKey(0), jnp.array([1.0, -1.0]), "
+     "jnp.array([[2.0, 0.3], [0.3, 1.0]]), (3,), method=m) for m in ('cholesky', 'eigh', 'svd'))"),
 ]
 for _mode in (True, False):
     _sfx = "" if _mode else "_nonpart"
