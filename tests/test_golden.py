@@ -114,9 +114,9 @@ def _engine():
     return _ENGINE_STATE
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
-def test_golden(case):
-    ns, reset, _top = _engine()
+def check_case(case, ns, reset, restore, where=""):
+    """Run one case (config set by `reset` before and between its steps, `restore` after) and
+    fail the test with the code and every mismatch against the recorded result."""
     reset()
     try:
         with _time_limit(CASE_TIMEOUT_S):
@@ -128,11 +128,17 @@ def test_golden(case):
     except G.UnflattenableOutput as e:
         pytest.fail(f"[{case['area']}] {e}", pytrace=False)
     finally:
-        reset()
+        restore()
     errs = G.compare_result(case, got)
     if errs:
-        pytest.fail(f"[{case['area']}] {case['name']} ({case['_file']})\n--- code\n{case['code']}"
+        pytest.fail(f"[{case['area']}] {case['name']} ({case['_file']}){where}\n--- code\n{case['code']}"
                     f"--- mismatches\n" + "\n".join(errs), pytrace=False)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_golden(case):
+    ns, reset, _top = _engine()
+    check_case(case, ns, reset, reset)
 
 
 def test_golden_case_names_unique():

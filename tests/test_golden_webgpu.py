@@ -41,16 +41,5 @@ def webgpu_engine():
 
 @pytest.mark.parametrize("case", golden.CASES, ids=[c["name"] for c in golden.CASES])
 def test_golden_on_webgpu(case, webgpu_engine):
-    ns, reset, reset_on_gpu = webgpu_engine
-    reset_on_gpu()
-    try:
-        with golden._time_limit(golden.CASE_TIMEOUT_S):
-            got = G.run_case(case, ns, reset_on_gpu)
-    except golden.CaseTimeout as e:
-        pytest.fail(f"[{case['area']}] {e}", pytrace=False)
-    finally:
-        reset()
-    errs = G.compare_result(case, got)
-    if errs:
-        pytest.fail(f"[{case['area']}] {case['name']} on WebGPU\n--- code\n{case['code']}"
-                    f"--- mismatches\n" + "\n".join(errs), pytrace=False)
+    ns, reset_on_cpu, reset_on_gpu = webgpu_engine
+    golden.check_case(case, ns, reset_on_gpu, reset_on_cpu, where=" on WebGPU")
