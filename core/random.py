@@ -35,7 +35,7 @@ __all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "
            "bits", "uniform", "normal", "randint", "bernoulli", "permutation", "choice", "categorical",
            "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
            "lognormal", "pareto", "rayleigh", "weibull_min", "maxwell", "triangular", "threefry_2x32",
-           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t", "multivariate_normal"]
+           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t", "multivariate_normal", "poisson"]
 
 UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
                64: np.dtype(np.uint64)}
@@ -1006,10 +1006,87 @@ def _multivariate_normal(key, mean, cov, shape, dtype, method):
     return mean + jnp.einsum("...ij,...j->...i", factor, samples)
 
 
+def poisson(key, lam, shape=None, dtype=None):
+    """Poisson samples: Knuth's method for lam < 10, Hormann's transformed rejection above
+    (JAX's algorithm, which matches TensorFlow's and numpy's)."""
+    key, _ = _check_prng_key("poisson", key)
+    dtype = _user_dtype(dtype, int)
+    shape = np.shape(lam) if shape is None else _canonical_shape(shape)
+    lam = jnp.broadcast_to(lam, shape)
+    lam = lax.convert_element_type(lam, np.float32)
+    return _poisson(key, lam, tuple(shape), dtype)
+
+
+@partial(jit, static_argnums=(2, 3, 4))
+def _poisson_knuth(key, lam, shape, dtype, max_iters):
+    def body_fn(carry):
+        i, k, rng, log_prod = carry
+        rng, subkey = _unstack(_split(rng))
+        k = lax.select(log_prod > -lam, k + 1, k)
+        u = uniform(subkey, shape, np.float32)
+        return i + 1, k, rng, log_prod + jnp.log(u)
+
+    def cond_fn(carry):
+        i, log_prod = carry[0], carry[3]
+        return (log_prod > -lam).any() & (i < max_iters)
+
+    k_init = lax.full_like(lam, 0, dtype, shape)
+    log_rate_init = lax.full_like(lam, 0, np.float32, shape)
+    k = lax.while_loop(cond_fn, body_fn, (0, k_init, key, log_rate_init))[1]
+    return (k - 1).astype(dtype)
+
+
+@partial(jit, static_argnums=(2, 3, 4))
+def _poisson_rejection(key, lam, shape, dtype, max_iters):
+    log_lam = lax.log(lam)
+    b = 0.931 + 2.53 * lax.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+
+    def body_fn(carry):
+        i, k_out, accepted, key = carry
+        key, subkey_0, subkey_1 = _unstack(_split(key, 3))
+        u = uniform(subkey_0, shape, get_aval(lam).dtype) - 0.5
+        v = uniform(subkey_1, shape, get_aval(lam).dtype)
+        u_shifted = 0.5 - abs(u)
+        k = lax.floor((2 * a / u_shifted + b) * u + lam + 0.43)
+        s = lax.log(v * inv_alpha / (a / (u_shifted * u_shifted) + b))
+        t = -lam + k * log_lam - lax.lgamma(k + 1)
+        accept1 = (u_shifted >= 0.07) & (v <= v_r)
+        reject = (k < 0) | ((u_shifted < 0.013) & (v > u_shifted))
+        accept2 = s <= t
+        accept = accept1 | (~reject & accept2)
+        k_out = lax.select(accept, k, k_out)
+        accepted = accepted | accept
+        return i + 1, k_out, accepted, key
+
+    def cond_fn(carry):
+        i, _, accepted, _ = carry
+        return (~accepted).any() & (i < max_iters)
+
+    k_init = lax.full_like(lam, -1, get_aval(lam).dtype, shape)
+    accepted = lax.full_like(lam, False, np.dtype("bool"), shape)
+    k = lax.while_loop(cond_fn, body_fn, (0, k_init, accepted, key))[1]
+    return k.astype(dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _poisson(key, lam, shape, dtype):
+    use_knuth = jnp.isnan(lam) | (lam < 10)
+    lam_knuth = lax.select(use_knuth, lam, lax.full_like(lam, 0.0))
+    # rejection's acceptance rate tops out near 89% as lam grows: any large value does here
+    lam_rejection = lax.select(use_knuth, lax.full_like(lam, 1e5), lam)
+    max_iters = dtype.type(np.iinfo(dtype).max)
+    result = lax.select(use_knuth, _poisson_knuth(key, lam_knuth, shape, dtype, max_iters),
+                        _poisson_rejection(key, lam_rejection, shape, dtype, max_iters))
+    return lax.select(lam == 0, jnp.zeros_like(result), result)
+
+
 # Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
 # AttributeError, and point at what is available.
 _NOT_YET = ("ball", "binomial", "double_sided_maxwell", "f", "generalized_normal", "geometric", "multinomial",
-            "orthogonal", "poisson", "wald")
+            "orthogonal", "wald")
 
 
 def __getattr__(name):

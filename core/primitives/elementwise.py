@@ -262,8 +262,15 @@ erf_inv_p = unop("erf_inv", _erf_inv_impl, "f")
 ad.defjvp2(erf_inv_p, lambda g, ans, x: mul(g, mul(_const(x, np.sqrt(np.pi) / 2), exp(square(ans)))))
 
 
+def _lgamma_scalar(v):
+    try:
+        return math.lgamma(v)
+    except ValueError:  # a pole (0, -1, -2, ...): +inf, as XLA
+        return math.inf
+
+
 def _lgamma_impl(x):
-    return np.vectorize(math.lgamma, otypes=[x.dtype])(x) if x.size else x.copy()
+    return np.vectorize(_lgamma_scalar, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
 lgamma_p = unop("lgamma", _np_err(_lgamma_impl), "f")

@@ -211,6 +211,8 @@ RAND = [
     ("beta", "random.beta(random.PRNGKey(0), 2.0, jnp.array([0.5, 3.0, 8.0]))"),
     ("dirichlet", "random.dirichlet(random.PRNGKey(0), jnp.array([[1.0, 2.0, 0.3], [5.0, 5.0, 5.0]]))"),
     ("chisquare_t", "(random.chisquare(random.PRNGKey(0), 3.0, (3,)), random.t(random.PRNGKey(0), 4.0, (3,)))"),
+    ("poisson", "(random.poisson(random.PRNGKey(0), 3.0, (6,)), random.poisson(random.PRNGKey(0), "
+     "jnp.array([0.0, 0.5, 4.0, 12.0, 100.0, 1e4])), random.poisson(random.key(5), 25.0, (2, 3)))"),
     ("multivariate_normal", "tuple(random.multivariate_normal(random.PRNGKey(0), jnp.array([1.0, -1.0]), "
      "jnp.array([[2.0, 0.3], [0.3, 1.0]]), (3,), method=m) for m in ('cholesky', 'eigh', 'svd'))"),
 ]
@@ -223,6 +225,10 @@ for _mode in (True, False):
 C("jaxpr_random_gamma", "jaxpr", "out = str(jax.make_jaxpr(lambda k: random.gamma(k, 2.0, (3,)))(random.PRNGKey(0)))")
 C("random_gamma_moments", "random", "x = random.gamma(random.PRNGKey(3), 2.5, (20000,))\nout = (x.mean(), x.var())",
   rtol=1e-4, atol=1e-4)
+C("jaxpr_random_poisson", "jaxpr", "out = str(jax.make_jaxpr(lambda k: random.poisson(k, 3.0, (2,)))(random.PRNGKey(0)))")
+C("random_poisson_moments", "random", "x = random.poisson(random.PRNGKey(0), 7.5, (20000,))\nout = (x.mean(), x.var())",
+  rtol=1e-4, atol=1e-4)
+C("lax_lgamma_poles", "lax", "out = lax.lgamma(jnp.array([0.0, -1.0, -2.5, 1.0, 10.0]))", rtol=1e-5, atol=1e-6)
 C("random_gamma_bad_dtype", "errors", "out = random.gamma(random.PRNGKey(0), 2.0, (2,), dtype=jnp.int32)", raises=True)
 C("random_key_typed_repr", "random", "k = random.key(0)\nout = (str(k.dtype), k.shape, str(random.key_impl(k)))")
 C("random_key_typed_shape", "random", "out = random.split(random.key(0), 4).shape")
