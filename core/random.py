@@ -35,7 +35,8 @@ __all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "
            "bits", "uniform", "normal", "randint", "bernoulli", "permutation", "choice", "categorical",
            "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
            "lognormal", "pareto", "rayleigh", "weibull_min", "maxwell", "triangular", "threefry_2x32",
-           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t", "multivariate_normal", "poisson"]
+           "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t", "multivariate_normal", "poisson",
+           "f", "geometric", "wald", "double_sided_maxwell", "generalized_normal", "ball", "orthogonal"]
 
 UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
                64: np.dtype(np.uint64)}
@@ -1083,10 +1084,139 @@ def _poisson(key, lam, shape, dtype):
     return lax.select(lam == 0, jnp.zeros_like(result), result)
 
 
+def _broadcast_shape_arg(name, shape, *params):
+    if shape is None:
+        return tuple(np.broadcast_shapes(*(np.shape(p) for p in params)))
+    shape = _canonical_shape(shape)
+    _check_shape(name, shape, *(np.shape(p) for p in params))
+    return shape
+
+
+def f(key, dfnum, dfden, shape=None, dtype=None):
+    """F-distribution samples: the ratio of two chi-square samples over their dfs."""
+    key, _ = _check_prng_key("f", key)
+    dtype = _float_dtype_arg("f", dtype)
+    return _f(key, dfnum, dfden, _broadcast_shape_arg("f", shape, dfnum, dfden), dtype)
+
+
+@partial(jit, static_argnums=(3, 4))
+def _f(key, dfnum, dfden, shape, dtype):
+    dfden = lax.convert_element_type(dfden, dtype)
+    dfnum = lax.convert_element_type(dfnum, dtype)
+    key_dfd, key_dfn = _unstack(_split(key))
+    chi2_dfn = chisquare(key_dfn, dfnum, shape, dtype)
+    chi2_dfd = chisquare(key_dfd, dfden, shape, dtype)
+    return lax.div(lax.div(chi2_dfn, dfnum), lax.div(chi2_dfd, dfden))
+
+
+def geometric(key, p, shape=None, dtype=None):
+    """Geometric samples: trials until the first success, each with probability p."""
+    key, _ = _check_prng_key("geometric", key)
+    dtype = _user_dtype(dtype, int)
+    if dtype.kind not in "iu":
+        raise ValueError(f"dtype argument to `geometric` must be an int dtype, got {dtype}")
+    return _geometric(key, p, _broadcast_shape_arg("geometric", shape, p), dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _geometric(key, p, shape, dtype):
+    (p,) = jnp._promote_dtypes_inexact(p)
+    u = uniform(key, shape, get_aval(p).dtype)
+    u = jnp.where(u == 0, 1, u)  # as JAX: keeps log(u) finite without changing other samples
+    log_u = lax.log(u)
+    log_one_minus_p = jnp.broadcast_to(lax.log1p(-p), shape)
+    g = lax.floor(lax.div(log_u, log_one_minus_p)) + 1
+    return g.astype(dtype)
+
+
+def wald(key, mean, shape=None, dtype=None):
+    """Wald (inverse Gaussian) samples with the given mean."""
+    key, _ = _check_prng_key("wald", key)
+    dtype = _float_dtype_arg("wald", dtype)
+    return _wald(key, jnp.asarray(mean), _broadcast_shape_arg("wald", shape, mean), dtype)
+
+
+@partial(jit, static_argnums=(2, 3))
+def _wald(key, mean, shape, dtype):
+    k1, k2 = _unstack(_split(key, 2))
+    mean = jnp.broadcast_to(mean.astype(dtype), shape)
+    v = normal(k1, shape, dtype)
+    z = uniform(k2, shape, dtype)
+    y = lax.integer_pow(v, 2)
+    y_sq = lax.integer_pow(y, 2)
+    mean_sq = lax.integer_pow(mean, 2)
+    sqrt_term = lax.sqrt(4 * mean * y + mean_sq * y_sq)
+    x = mean + mean_sq * y / 2 - mean / 2 * sqrt_term
+    return lax.select(lax.le(z, mean / (mean + x)), x, mean_sq / x)
+
+
+def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
+    """Symmetric Maxwell samples: a Maxwell sample with a random sign, scaled and shifted."""
+    key, _ = _check_prng_key("double_sided_maxwell", key)
+    dtype = _float_dtype_arg("double_sided_maxwell", dtype)
+    return _double_sided_maxwell(key, loc, scale, _canonical_shape(shape), dtype)
+
+
+@partial(jit, static_argnums=(3, 4))
+def _double_sided_maxwell(key, loc, scale, shape, dtype):
+    params_shape = tuple(np.broadcast_shapes(np.shape(loc), np.shape(scale)))
+    shape = (shape or params_shape) + params_shape
+    maxwell_key, rademacher_key = _unstack(_split(key))
+    maxwell_rvs = maxwell(maxwell_key, shape=shape, dtype=dtype)
+    random_sign = rademacher(rademacher_key, shape=shape, dtype=dtype)
+    return random_sign * maxwell_rvs * scale + loc
+
+
+def generalized_normal(key, p, shape=(), dtype=None):
+    """Generalized normal samples with shape parameter p (p=2: normal up to scale)."""
+    shape = _canonical_shape(shape)
+    key, _ = _check_prng_key("generalized_normal", key)
+    return _generalized_normal(key, p, shape, _user_dtype(dtype, float))
+
+
+@partial(jit, static_argnums=(2, 3))
+def _generalized_normal(key, p, shape, dtype):
+    keys = split(key)
+    g = gamma(keys[0], 1 / p, shape, dtype)
+    r = rademacher(keys[1], shape, dtype)
+    return r * g ** (1 / p)
+
+
+def ball(key, d, p=2, shape=(), dtype=None):
+    """Points uniform in the d-dimensional unit Lp ball."""
+    shape = _canonical_shape(shape)
+    key, _ = _check_prng_key("ball", key)
+    return _ball(key, p, operator.index(d), shape, _user_dtype(dtype, float))
+
+
+@partial(jit, static_argnums=(2, 3, 4))
+def _ball(key, p, d, shape, dtype):
+    k1, k2 = split(key)
+    g = generalized_normal(k1, p, (*shape, d), dtype)
+    e = exponential(k2, shape, dtype)
+    return g / (((jnp.abs(g) ** p).sum(-1) + e) ** (1 / p))[..., None]
+
+
+def orthogonal(key, n, shape=(), dtype=None, m=None):
+    """Haar-random matrices with orthonormal columns (or rows), from a QR of normal samples."""
+    _m = n if m is None else m
+    shape = _canonical_shape(shape)
+    key, _ = _check_prng_key("orthogonal", key)
+    return _orthogonal(key, operator.index(n), operator.index(_m), shape, _user_dtype(dtype, float))
+
+
+@partial(jit, static_argnums=(1, 2, 3, 4))
+def _orthogonal(key, n, _m, shape, dtype):
+    z = normal(key, (*shape, max(n, _m), min(n, _m)), dtype)
+    q, r = jnp.linalg.qr(z)
+    d = jnp.diagonal(r, axis1=-2, axis2=-1)
+    x = q * jnp.expand_dims(jnp.sign(d), -2)
+    return jnp.swapaxes(x, -1, -2) if n < _m else x
+
+
 # Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
 # AttributeError, and point at what is available.
-_NOT_YET = ("ball", "binomial", "double_sided_maxwell", "f", "generalized_normal", "geometric", "multinomial",
-            "orthogonal", "wald")
+_NOT_YET = ("binomial", "multinomial")
 
 
 def __getattr__(name):

@@ -213,6 +213,13 @@ RAND = [
     ("chisquare_t", "(random.chisquare(random.PRNGKey(0), 3.0, (3,)), random.t(random.PRNGKey(0), 4.0, (3,)))"),
     ("poisson", "(random.poisson(random.PRNGKey(0), 3.0, (6,)), random.poisson(random.PRNGKey(0), "
      "jnp.array([0.0, 0.5, 4.0, 12.0, 100.0, 1e4])), random.poisson(random.key(5), 25.0, (2, 3)))"),
+    ("f_geometric_wald", "(random.f(random.PRNGKey(0), 3.0, 5.0, (3,)), random.geometric(random.PRNGKey(0), 0.3, (4,)), "
+     "random.geometric(random.PRNGKey(0), jnp.array([0.1, 0.9])), random.wald(random.PRNGKey(0), 2.0, (3,)))"),
+    ("maxwell_gnormal_ball", "(random.double_sided_maxwell(random.PRNGKey(0), 1.0, 2.0, (3,)), "
+     "random.generalized_normal(random.PRNGKey(0), 1.5, (3,)), random.ball(random.PRNGKey(0), 3, 2, (2,)), "
+     "random.ball(random.PRNGKey(0), 2, p=1.0))"),
+    ("orthogonal", "(random.orthogonal(random.PRNGKey(0), 3), random.orthogonal(random.PRNGKey(0), 2, m=3), "
+     "random.orthogonal(random.PRNGKey(0), 2, (2,)))"),
     ("multivariate_normal", "tuple(random.multivariate_normal(random.PRNGKey(0), jnp.array([1.0, -1.0]), "
      "jnp.array([[2.0, 0.3], [0.3, 1.0]]), (3,), method=m) for m in ('cholesky', 'eigh', 'svd'))"),
 ]
