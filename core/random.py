@@ -36,7 +36,8 @@ __all__ = ["PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "split", "
            "truncated_normal", "gumbel", "exponential", "laplace", "logistic", "rademacher", "cauchy",
            "lognormal", "pareto", "rayleigh", "weibull_min", "maxwell", "triangular", "threefry_2x32",
            "key_dtype", "gamma", "loggamma", "beta", "dirichlet", "chisquare", "t", "multivariate_normal", "poisson",
-           "f", "geometric", "wald", "double_sided_maxwell", "generalized_normal", "ball", "orthogonal"]
+           "f", "geometric", "wald", "double_sided_maxwell", "generalized_normal", "ball", "orthogonal",
+           "binomial", "multinomial"]
 
 UINT_DTYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32),
                64: np.dtype(np.uint64)}
@@ -1214,13 +1215,139 @@ def _orthogonal(key, n, _m, shape, dtype):
     return jnp.swapaxes(x, -1, -2) if n < _m else x
 
 
-# Samplers current JAX has that gradpad does not implement yet: say so instead of a bare
-# AttributeError, and point at what is available.
-_NOT_YET = ("binomial", "multinomial")
+def _stirling_approx_tail(k):
+    tail_vals = jnp.array([0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                           0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.010411265261972,
+                           0.00925546218271273, 0.00833056343336287], dtype=get_aval(k).dtype)
+    use_tail_values = k <= 9
+    k = lax.clamp(lax._const(k, 0.0), k, lax._const(k, 9.0))
+    kp1sq = (k + 1) * (k + 1)
+    approx = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+    k = jnp.floor(k)
+    return lax.select(use_tail_values, tail_vals[jnp.asarray(k, dtype="int32")], approx)
+
+
+def _binomial_inversion(key, count, prob, shape, dtype, max_iters):
+    log1minusprob = jnp.log1p(-prob)
+
+    def body_fn(carry):
+        i, num_geom, geom_sum, key = carry
+        subkey, key = _unstack(_split(key))
+        num_geom_out = lax.select(geom_sum <= count, num_geom + 1, num_geom)
+        u = uniform(subkey, shape, get_aval(prob).dtype)
+        geom = jnp.ceil(jnp.log(u) / log1minusprob)
+        geom_sum = geom_sum + geom
+        return i + 1, num_geom_out, geom_sum, key
+
+    def cond_fn(carry):
+        i, geom_sum = carry[0], carry[2]
+        return (geom_sum <= count).any() & (i < max_iters)
+
+    num_geom_init = lax.full_like(prob, 0, get_aval(prob).dtype, shape)
+    geom_sum_init = lax.full_like(prob, 0, get_aval(prob).dtype, shape)
+    k = lax.while_loop(cond_fn, body_fn, (0, num_geom_init, geom_sum_init, key))[1]
+    return (k - 1).astype(dtype)
+
+
+def _btrs(key, count, prob, shape, dtype, max_iters):
+    # Hormann's BTRS transformed rejection for large count * prob
+    stddev = jnp.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = jnp.floor((count + 1) * prob)
+
+    def body_fn(carry):
+        i, k_out, accepted, key = carry
+        key, subkey_0, subkey_1 = _unstack(_split(key, 3))
+        u = uniform(subkey_0, shape, get_aval(prob).dtype)
+        v = uniform(subkey_1, shape, get_aval(prob).dtype)
+        u = u - 0.5
+        us = 0.5 - jnp.abs(u)
+        accept1 = (us >= 0.07) & (v <= v_r)
+        k = jnp.floor((2 * a / us + b) * u + c)
+        reject = (k < 0) | (k > count)
+        v = jnp.log(v * alpha / (a / (us * us) + b))
+        ub = ((m + 0.5) * jnp.log((m + 1) / (r * (count - m + 1))) + (count + 1) * jnp.log((count - m + 1) / (count - k + 1))
+              + (k + 0.5) * jnp.log(r * (count - k + 1) / (k + 1)) + _stirling_approx_tail(m)
+              + _stirling_approx_tail(count - m) - _stirling_approx_tail(k) - _stirling_approx_tail(count - k))
+        accept2 = v <= ub
+        accept = accept1 | ~reject & accept2
+        k_out = lax.select(accept, k, k_out)
+        accepted = accepted | accept
+        return i + 1, k_out, accepted, key
+
+    def cond_fn(carry):
+        i, accepted = carry[0], carry[2]
+        return (~accepted).any() & (i < max_iters)
+
+    k_init = lax.full_like(prob, -1, get_aval(prob).dtype, shape)
+    carry = (0, k_init, jnp.full(shape, False, bool), key)
+    return lax.while_loop(cond_fn, body_fn, carry)[1].astype(dtype)
+
+
+def binomial(key, n, p, shape=None, dtype=None):
+    """Binomial(n, p) samples (as floats, like JAX): inversion for small n * p, BTRS above."""
+    key, _ = _check_prng_key("binomial", key)
+    jnp._check_arraylike("binomial", n, p)
+    dtype = _float_dtype_arg("binomial", dtype)
+    return _binomial(key, n, p, None if shape is None else _canonical_shape(shape), dtype)
+
+
+def _binomial(key, count, prob, shape, dtype):
+    if shape is None:
+        shape = tuple(np.broadcast_shapes(np.shape(count), np.shape(prob)))
+    else:
+        _check_shape("binomial", shape, np.shape(count), np.shape(prob))
+    (prob,) = jnp._promote_dtypes_inexact(prob)
+    count = lax.convert_element_type(count, get_aval(prob).dtype)
+    count = jnp.broadcast_to(count, shape)
+    prob = jnp.broadcast_to(prob, shape)
+    p_lt_half = prob < 0.5
+    q = lax.select(p_lt_half, prob, 1.0 - prob)
+    count_nan_or_neg = jnp.isnan(count) | (count < 0.0)
+    count_inf = jnp.isinf(count)
+    q_is_nan = jnp.isnan(q)
+    q_l_0 = q < 0.0
+    q = lax.select(q_is_nan | q_l_0, lax.full_like(q, 0.01), q)
+    use_inversion = count_nan_or_neg | (count * q <= 10.0)
+    count = jnp.floor(count)
+    count_inv = lax.select(use_inversion, count, lax.full_like(count, 0.0))
+    count_btrs = lax.select(use_inversion, lax.full_like(count, 10000.0), count)
+    q_btrs = lax.select(use_inversion, lax.full_like(q, 0.5), q)
+    max_iters = dtype.type(np.finfo(dtype).max)
+    samples = lax.select(use_inversion, _binomial_inversion(key, count_inv, q, shape, dtype, max_iters),
+                         _btrs(key, count_btrs, q_btrs, shape, dtype, max_iters))
+    invalid = q_l_0 | q_is_nan | count_nan_or_neg
+    samples = lax.select(invalid, jnp.full_like(samples, np.nan, dtype), samples)
+    samples = lax.select(count_inf & ~invalid, jnp.full_like(samples, np.inf, dtype), samples)
+    return lax.select(p_lt_half | count_nan_or_neg | q_is_nan | count_inf, samples, count.astype(dtype) - samples)
+
+
+def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
+    """Multinomial counts: a binomial per category on what the earlier ones left (a scan)."""
+    key, _ = _check_prng_key("multinomial", key)
+    jnp._check_arraylike("multinomial", n, p)
+    n, p = jnp._promote_dtypes_inexact(jnp.asarray(n), jnp.asarray(p))
+    shape = get_aval(p).shape if shape is None else _canonical_shape(shape)
+    dtype = _user_dtype(dtype, float)
+    n = jnp.broadcast_to(n, shape[:-1])
+    p = jnp.broadcast_to(p, shape)
+
+    def f(remainder, ratio_key):
+        ratio, k = ratio_key
+        count = binomial(k, remainder, ratio.clip(0, 1), dtype=get_aval(remainder).dtype)
+        return remainder - count, count
+    p = jnp.moveaxis(p, -1, 0)
+    remaining_probs = lax.cumsum(p, 0, reverse=True)
+    ratios = p / jnp.where(remaining_probs == 0, 1, remaining_probs)
+    keys = split(key, get_aval(ratios).shape[0])
+    _, counts = lax.scan(f, n, (ratios, keys), unroll=unroll)
+    return jnp.moveaxis(counts, 0, -1).astype(dtype)
 
 
 def __getattr__(name):
-    if name in _NOT_YET:
-        raise AttributeError(f"jax.random.{name} is not implemented in gradpad yet. Available samplers: "
-                             f"{', '.join(sorted(n for n in __all__ if n[0].islower()))}.")
     raise AttributeError(f"module 'jax.random' has no attribute '{name}'")

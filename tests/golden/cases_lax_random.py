@@ -220,6 +220,11 @@ RAND = [
      "random.ball(random.PRNGKey(0), 2, p=1.0))"),
     ("orthogonal", "(random.orthogonal(random.PRNGKey(0), 3), random.orthogonal(random.PRNGKey(0), 2, m=3), "
      "random.orthogonal(random.PRNGKey(0), 2, (2,)))"),
+    ("binomial", "(random.binomial(random.PRNGKey(0), 10, 0.3, (5,)), random.binomial(random.PRNGKey(0), "
+     "jnp.array([5.0, 100.0, 1000.0, 0.0]), jnp.array([0.5, 0.3, 0.9, 0.2])), random.binomial(random.PRNGKey(0), 20.0, 0.8, (3,)), "
+     "random.binomial(random.PRNGKey(0), jnp.array([-1.0, jnp.inf, 5.0]), jnp.array([0.5, 0.5, jnp.nan])))"),
+    ("multinomial", "(random.multinomial(random.PRNGKey(0), 20.0, jnp.array([0.2, 0.5, 0.3])), "
+     "random.multinomial(random.PRNGKey(0), jnp.array([10.0, 50.0]), jnp.array([[0.1, 0.9], [0.5, 0.5]])))"),
     ("multivariate_normal", "tuple(random.multivariate_normal(random.PRNGKey(0), jnp.array([1.0, -1.0]), "
      "jnp.array([[2.0, 0.3], [0.3, 1.0]]), (3,), method=m) for m in ('cholesky', 'eigh', 'svd'))"),
 ]
