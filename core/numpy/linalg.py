@@ -8,9 +8,8 @@ from collections import namedtuple as _namedtuple
 import numpy as _np
 
 from .. import lax
-from ..array import Array
 from ..primitives import linalg as _la
-from ..tracing import Tracer, get_aval
+from ..tracing import get_aval
 from . import _staged
 
 
@@ -76,13 +75,6 @@ def _norm(x, ord, axis, keepdims):
             return expand_dims(out, axis) if keepdims else out
         raise ValueError(f"Invalid order '{ord}' for matrix norm.")
     raise ValueError(f"Invalid axis values ({axis}) for jnp.linalg.norm.")
-
-
-def _concrete_only(name, *xs):
-    for x in xs:
-        if isinstance(x, Tracer):
-            raise NotImplementedError(f"jnp.linalg.{name} under jit/grad/vmap is not supported by gradpad yet; "
-                                      f"call it on concrete arrays (outside the transformed function)")
 
 
 def _float_matrix(name, a):
@@ -192,16 +184,8 @@ def cholesky(a, *, upper=False, symmetrize_input=True):
 
 @_staged(static_argnames=("upper", "symmetrize_input"), name="cholesky")
 def _cholesky(a, upper, symmetrize_input):
-    from . import conj
-    if symmetrize_input:
-        a = lax.div(lax.add(a, _la._conj(_swap(a))), lax._const(a, 2.0))
-    l = _la._lower_part(_la.cholesky_p.bind(a))
-    return conj(_swap(l)) if upper else l
-
-
-def _swap(x):
-    n = get_aval(x).ndim
-    return lax.transpose(x, (*range(n - 2), n - 1, n - 2))
+    l = _la.cholesky(a, symmetrize_input=symmetrize_input)
+    return _la._adj(l) if upper else l
 
 
 EighResult = _namedtuple("EighResult", ["eigenvalues", "eigenvectors"])

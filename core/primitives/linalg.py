@@ -73,6 +73,16 @@ def _conj(x):
     return _lax().conj(x) if get_aval(x).dtype.kind == "c" else x
 
 
+def _adj(x):
+    """The conjugate transpose of the last two axes."""
+    return _conj(_swap(x))
+
+
+def _symmetrize(x):
+    """(x + x^H) / 2: what cholesky and eigh read when asked to symmetrize their input."""
+    return _lax().div(_lax().add(x, _adj(x)), _lax()._const(x, 2.0))
+
+
 def _triu(x, k=0):
     return _jnp().triu(x, k)
 
@@ -274,6 +284,13 @@ def _chol_jvp(primals, tangents):
     return l, _matmul(l, _lax().mul(_tril(s), half))
 
 
+def cholesky(x, *, symmetrize_input: bool = True):
+    """The lower Cholesky factor of x (of (x + x^H) / 2 when symmetrize_input), as lax.linalg."""
+    if symmetrize_input:
+        x = _symmetrize(x)
+    return _lower_part(cholesky_p.bind(x))
+
+
 def _chol_batch(axis_data, vals, dims):
     return cholesky_p.bind(moveaxis(vals[0], dims[0], 0)), 0
 
@@ -307,7 +324,7 @@ eigh_p = define("eigh", abstract_eval=_eigh_abstract, impl=_eigh_impl, multiple_
 
 def eigh(a, lower=True, symmetrize_input=True, sort_eigenvalues=True, subset_by_index=None):
     if symmetrize_input:
-        a = _lax().div(_lax().add(a, _conj(_swap(a))), _lax()._const(a, 2.0))
+        a = _symmetrize(a)
     v, w = eigh_p.bind(a, lower=bool(lower), sort_eigenvalues=bool(sort_eigenvalues),
                        subset_by_index=subset_by_index, algorithm=None)
     return v, w
@@ -319,7 +336,7 @@ def _eigh_jvp(primals, tangents, **p):
     if type(da) is ad.Zero:
         return [v, w], [ad.Zero(get_aval(v)), ad.Zero(get_aval(w))]
     lax, jnp = _lax(), _jnp()
-    vt = _conj(_swap(v))
+    vt = _adj(v)
     vdv = _matmul(vt, _matmul(da, v))
     # eigenvalues move by the diagonal of v^H da v; eigenvectors by v (F * v^H da v), where
     # F[i, j] = 1 / (w[j] - w[i]) off the diagonal and 0 on it
@@ -393,7 +410,7 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
     lax, jnp = _lax(), _jnp()
     s, u, vt = svd_p.bind(a, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)
     dt = get_aval(a).dtype
-    ut, v = _conj(_swap(u)), _conj(_swap(vt))
+    ut, v = _adj(u), _adj(vt)
     ds_mat = _matmul(ut, _matmul(da, v))            # u^H da v: its diagonal moves s
     diag = jnp.diagonal(ds_mat, axis1=-2, axis2=-1)
     ds = lax.real(diag) if dt.kind == "c" else diag
@@ -411,18 +428,18 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
     zero_s = lax.convert_element_type(lax.eq(s, lax._const(s, 0)), get_aval(s).dtype)
     s_inv = lax.sub(lax.div(lax._const(s, 1), lax.add(s, zero_s)), zero_s)
     s_inv_mat = lax.mul(lax.expand_dims(s_inv, (get_aval(s).ndim,)), eye)
-    du_dv_diag = lax.mul(lax.mul(lax._const(ds_mat, 0.5), lax.sub(ds_mat, _conj(_swap(ds_mat)))),
+    du_dv_diag = lax.mul(lax.mul(lax._const(ds_mat, 0.5), lax.sub(ds_mat, _adj(ds_mat))),
                          lax.convert_element_type(s_inv_mat, dt))
-    du = _matmul(u, lax.add(lax.mul(f, lax.add(dss, _conj(_swap(dss)))), du_dv_diag))
-    dv = _matmul(v, lax.mul(f, lax.add(sds, _conj(_swap(sds)))))
+    du = _matmul(u, lax.add(lax.mul(f, lax.add(dss, _adj(dss))), du_dv_diag))
+    dv = _matmul(v, lax.mul(f, lax.add(sds, _adj(sds))))
     m, n = get_aval(a).shape[-2:]
     if m > n:  # the part of da outside u's column space
         dav = _matmul(da, v)
         du = lax.add(du, lax.div(lax.sub(dav, _matmul(u, _matmul(ut, dav))), s_row_c))
     if n > m:
-        dahu = _matmul(_conj(_swap(da)), u)
+        dahu = _matmul(_adj(da), u)
         dv = lax.add(dv, lax.div(lax.sub(dahu, _matmul(v, _matmul(vt, dahu))), s_row_c))
-    return [s, u, vt], [ds, du, _conj(_swap(dv))]
+    return [s, u, vt], [ds, du, _adj(dv)]
 
 
 def _svd_batch(axis_data, vals, dims, **p):
@@ -471,9 +488,9 @@ def _qr_jvp(primals, tangents, *, full_matrices, pivoting, use_magma):
         raise NotImplementedError("Unimplemented case of QR decomposition derivative")
     lax = _lax()
     da_rinv = triangular_solve(r, da)                      # da r^-1 (a right-side solve)
-    qt_da_rinv = _matmul(_conj(_swap(q)), da_rinv)
+    qt_da_rinv = _matmul(_adj(q), da_rinv)
     low = _tril(qt_da_rinv, -1)
-    omega = lax.sub(low, _conj(_swap(low)))                # skew-symmetric part
+    omega = lax.sub(low, _adj(low))                # skew-symmetric part
     if get_aval(a).dtype.kind == "c":
         eye = _jnp().eye(n, dtype=get_aval(a).dtype)
         omega = lax.add(omega, lax.mul(eye, lax.sub(qt_da_rinv, lax.convert_element_type(lax.real(qt_da_rinv),
