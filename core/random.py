@@ -196,6 +196,13 @@ def _user_dtype(dtype, default):
     return dtypes.canonicalize_dtype(default if dtype is None else dtype)
 
 
+def _float_dtype_arg(name, dtype):
+    dtype = _user_dtype(dtype, float)
+    if dtype.kind != "f":
+        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+    return dtype
+
+
 # ---- keys -------------------------------------------------------------------------------------
 
 def _seed(ctor_name, seed):
@@ -293,9 +300,7 @@ def bits(key, shape=(), dtype=None):
 def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
     """Uniform floats in [minval, maxval)."""
     key, _ = _check_prng_key("uniform", key)
-    dtype = _user_dtype(dtype, float)
-    if dtype.kind != "f":
-        raise ValueError(f"dtype argument to `uniform` must be a float dtype, got {dtype}")
+    dtype = _float_dtype_arg("uniform", dtype)
     return _uniform(key, minval, maxval, _canonical_shape(shape), dtype)
 
 
@@ -418,9 +423,7 @@ def truncated_normal(key, lower, upper, shape=None, dtype=None):
     """Normal samples truncated to (lower, upper)."""
     shape = None if shape is None else _canonical_shape(shape)
     key, _ = _check_prng_key("truncated_normal", key)
-    dtype = _user_dtype(dtype, float)
-    if dtype.kind != "f":
-        raise ValueError(f"dtype argument to `truncated_normal` must be a float dtype, got {dtype}")
+    dtype = _float_dtype_arg("truncated_normal", dtype)
     return _truncated_normal(key, lower, upper, shape, dtype)
 
 
@@ -554,9 +557,7 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
 def gumbel(key, shape=(), dtype=None, mode=None):
     """Standard Gumbel samples: -log(-log(uniform(tiny, 1)))."""
     key, _ = _check_prng_key("gumbel", key)
-    dtype = _user_dtype(dtype, float)
-    if dtype.kind != "f":
-        raise ValueError(f"dtype argument to `gumbel` must be a float dtype, got {dtype}")
+    dtype = _float_dtype_arg("gumbel", dtype)
     mode = "low" if mode is None else mode
     if mode not in ("highest", "high", "low"):
         raise ValueError(f"Must provide valid mode for gumbel got: {mode}")
@@ -608,10 +609,7 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
 
 def _float_sampler(name, key, shape, dtype):
     key, _ = _check_prng_key(name, key)
-    dtype = _user_dtype(dtype, float)
-    if dtype.kind != "f":
-        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
-    return key, _canonical_shape(shape), dtype
+    return key, _canonical_shape(shape), _float_dtype_arg(name, dtype)
 
 
 def exponential(key, shape=(), dtype=None):
@@ -846,13 +844,6 @@ ad.jvp_rules[random_gamma_p] = _random_gamma_jvp
 batch_rules[random_gamma_p] = _random_gamma_batch
 
 
-def _float_dtype_arg(name, dtype):
-    dtype = _user_dtype(dtype, float)
-    if dtype.kind != "f":
-        raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
-    return dtype
-
-
 def gamma(key, a, shape=None, dtype=None):
     """Standard gamma samples with shape parameter `a` (unit rate)."""
     key, _ = _check_prng_key("gamma", key)
@@ -976,9 +967,7 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
     mean, cov = jnp._promote_dtypes_inexact(jnp.asarray(mean), jnp.asarray(cov))
     if method not in {"svd", "eigh", "cholesky"}:
         raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
-    dtype = get_aval(mean).dtype if dtype is None else _user_dtype(dtype, float)
-    if dtype.kind != "f":
-        raise ValueError(f"dtype argument to `multivariate_normal` must be a float dtype, got {dtype}")
+    dtype = _float_dtype_arg("multivariate_normal", get_aval(mean).dtype if dtype is None else dtype)
     return _multivariate_normal(key, mean, cov, None if shape is None else _canonical_shape(shape), dtype, method)
 
 
