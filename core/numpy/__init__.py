@@ -1428,13 +1428,19 @@ def corrcoef(x, y=None, rowvar=True):
 
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None,
         mean=None):
-    if correction is None:
-        correction = ddof
-    elif not isinstance(ddof, int) or ddof != 0:
-        raise ValueError("ddof and correction can't be provided simultaneously.")
+    correction = _correction(ddof, correction)
     _check_arraylike("var", a)
     return _var(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
                 keepdims=keepdims, where=where, a_mean=mean)
+
+
+def _correction(ddof, correction):
+    """var's and std's degrees-of-freedom correction, given as ddof or (array API) correction."""
+    if correction is None:
+        return ddof
+    if not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    return correction
 
 
 def _axis_arg(axis):
@@ -1476,10 +1482,7 @@ def _var(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, 
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None, mean=None):
-    if correction is None:
-        correction = ddof
-    elif not isinstance(ddof, int) or ddof != 0:
-        raise ValueError("ddof and correction can't be provided simultaneously.")
+    correction = _correction(ddof, correction)
     _check_arraylike("std", a)
     return _std(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
                 keepdims=keepdims, where=where, mean=mean)
