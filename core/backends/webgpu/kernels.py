@@ -301,16 +301,21 @@ def matmul_splitk_kernel(B, M, K, N, dtype, n_parts):
     (output, p) sums A[b,m,k] * B[b,k,n] over k = p, p + P, ... into partial[output * P + p];
     `reduce_kernel` then sums the P partials per output. A thread-per-output matmul would run
     all of K on a handful of threads."""
-    P = n_parts
+    if N == 1 and K % 4 == 0:  # both operands contiguous along K: vec4 loads
+        return _splitk_vec4(B, M, K, dtype, n_parts)
+    return _strided_dot(B, M, K, N, dtype, n_parts, UNROLL)
+
+
+def _strided_dot(B, M, K, N, dtype, P, unroll):
+    """Thread (output, p) sums A[b,m,k] * B[b,k,n] over k = p, p + P, ..., `unroll` terms per
+    loop trip; P = 1 is one thread per output."""
     O = B * M * N
     t = wtype(dtype)
-    if N == 1 and K % 4 == 0:  # both operands contiguous along K: vec4 loads
-        return _splitk_vec4(B, M, K, dtype, P)
 
     def term(k):
         return f"A[abase + {k}] * Bm[bbase + ({k}) * {N}u]"
-    main = [f"    acc = acc + {term(f'k + {u * P}u')};\n" for u in range(UNROLL)]
-    span = UNROLL * P
+    main = [f"    acc = acc + {term(f'k + {u * P}u')};\n" for u in range(unroll)]
+    span = unroll * P
     src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False) + "\n"
            + binding(2, "C", dtype, True) + "\n\n" + _MAIN.format(wg=WG)
            + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
@@ -373,18 +378,6 @@ def matmul_narrow_kernel(B, M, K, N, dtype):
     """C = A @ B when N is not a multiple of 4 (a matrix-vector product, say): one thread per
     output element, numbered linearly so that every invocation of a workgroup has work (a 16x16
     workgroup over (n, m) leaves 15 of 16 idle when N = 1), unrolled by 4 over K."""
-    t = wtype(dtype)
-    O = B * M * N
     if N == 1 and K % 4 == 0:  # matrix @ vector: rows and vector contiguous along K
         return _splitk_vec4(B, M, K, dtype, 1)
-    main = "".join(f"    acc = acc + A[abase + k + {u}u] * Bm[bbase + (k + {u}u) * {N}u];\n" for u in range(4))
-    src = (_header([dtype]) + binding(0, "A", dtype, False) + "\n" + binding(1, "Bm", dtype, False) + "\n"
-           + binding(2, "C", dtype, True) + "\n\n" + _MAIN.format(wg=WG)
-           + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O}u) {{ return; }}\n"
-           + f"  let b = w / {M * N}u;\n  let m = (w / {N}u) % {M}u;\n  let n = w % {N}u;\n"
-           + f"  let abase = b * {M * K}u + m * {K}u;\n  let bbase = b * {K * N}u + n;\n"
-           + f"  var acc = {t}(0);\n  var k = 0u;\n"
-           + f"  for (; k < {K // 4 * 4}u; k = k + 4u) {{\n{main}  }}\n"
-           + f"  for (; k < {K}u; k = k + 1u) {{\n    acc = acc + A[abase + k] * Bm[bbase + k * {N}u];\n  }}\n"
-           + "  C[w] = acc;\n}\n")
-    return src, groups_for(-(-O // WG))
+    return _strided_dot(B, M, K, N, dtype, 1, 4)
