@@ -244,32 +244,17 @@ transpose_rules[shard_map_p] = _transpose
 def _batch(axis_data, vals, dims, jaxpr, mesh, in_specs, out_specs, **_):
     """vmap of a shard_map: the batch axis rides inside each block, right after the device axis."""
     from .primitives.control_flow import _trace
-    from .transforms.batching import BatchTrace, BatchTracer, bdim_at_front, moveaxis
-    from .tracing import new_main
-    from .transforms.staging import eval_jaxpr
-    size = axis_data.size
+    from .transforms.batching import batched_body, moveaxis
     args, body_dims = [], []
     for x, d, s in zip(vals, dims, in_specs):
         if d is not None and s:
             x, d = moveaxis(x, d, 1), 1
         args.append(x)
         body_dims.append(d)
-    in_avals = []
-    for a, d in zip(jaxpr.in_avals, body_dims):
-        shape = list(a.shape)
-        if d is not None:
-            shape.insert(d, size)
-        in_avals.append(a.update(shape=tuple(shape)))
-    out_bat: list = []
+    fun, in_avals, out_bat = batched_body(jaxpr, axis_data, body_dims)
 
-    def body(*xs):
-        with new_main(BatchTrace, axis_data) as main:
-            trace = BatchTrace(main)
-            ins = [BatchTracer(trace, x, d) if d is not None else x for x, d in zip(xs, body_dims)]
-            outs = [trace.full_raise(o) for o in eval_jaxpr(jaxpr.jaxpr, jaxpr.consts, *ins)]
-            out_bat[:] = [o.batch_dim is not None for o in outs]
-            return [(moveaxis(bdim_at_front(o.val, o.batch_dim, size), 0, 1) if s else o.val) if b else o.val
-                    for o, b, s in zip(outs, out_bat, out_specs)]
+    def body(*xs):  # a mapped output keeps its device axis first, the batch axis after it
+        return [moveaxis(o, 0, 1) if b and s else o for o, b, s in zip(fun(*xs), out_bat, out_specs)]
     with _manual(mesh):
         bj, bconsts = _trace(body, in_avals)
     outs = _bind([*bconsts, *args], bj, mesh, [PartitionSpec()] * len(bconsts) + list(in_specs), list(out_specs))

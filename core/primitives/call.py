@@ -250,26 +250,8 @@ transpose_rules[jit_p] = _jit_transpose
 
 def batch_jaxpr(cj: ClosedJaxpr, axis_data, dims):
     """A jaxpr over batched inputs (batch axis at `dims`); outputs batched at 0 or unbatched."""
-    from ..transforms.batching import BatchTrace, BatchTracer, moveaxis
-    from ..tracing import new_main
-    in_avals = []
-    for a, d in zip(cj.in_avals, dims):
-        if d is None:
-            in_avals.append(a)
-        else:
-            shape = list(a.shape)
-            shape.insert(d, axis_data.size)
-            in_avals.append(a.update(shape=tuple(shape)))
-    out_batched = []
-
-    def fun(*xs):
-        with new_main(BatchTrace, axis_data) as main:
-            trace = BatchTrace(main)
-            ins = [BatchTracer(trace, x, d) if d is not None else x for x, d in zip(xs, dims)]
-            outs = eval_jaxpr(cj.jaxpr, cj.consts, *ins)
-            outs = [trace.full_raise(o) for o in outs]
-            out_batched[:] = [o.batch_dim is not None for o in outs]
-            return [moveaxis(o.val, o.batch_dim, 0) if o.batch_dim is not None else o.val for o in outs]
+    from ..transforms.batching import batched_body
+    fun, in_avals, out_batched = batched_body(cj, axis_data, dims)
     return (*closed_call(fun, in_avals, "batched"), out_batched)
 
 

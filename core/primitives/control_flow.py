@@ -17,7 +17,7 @@ from ..array import Array, to_numpy
 from ..avals import ShapedArray
 from ..jaxpr import ClosedJaxpr, Jaxpr, Var
 from ..rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
-from ..tracing import Primitive, Tracer, get_aval, new_main
+from ..tracing import Primitive, Tracer, get_aval
 from ..transforms import ad
 from ..transforms.staging import convert_constvars_to_invars, eval_jaxpr, trace_to_jaxpr
 from ..tree_util import tree_flatten, tree_map, tree_unflatten
@@ -170,30 +170,12 @@ def _linearize_jaxpr(cj: ClosedJaxpr, nonzeros):
     return known, kconsts, lin.jaxpr, n_out
 
 
-def _batched_aval(a: ShapedArray, d, size):
-    if d is None:
-        return a
-    shape = list(a.shape)
-    shape.insert(d, size)
-    return a.update(shape=tuple(shape))
-
-
 def _batch_jaxpr(cj: ClosedJaxpr, axis_data, dims, force=False):
     """Body over batched inputs (batch axis at `dims`); outputs batched at 0 where they depend
     on the batch or `force` says so. Returns (closed jaxpr, consts, out_batched)."""
-    from ..transforms.batching import BatchTrace, BatchTracer, bdim_at_front
-    size = axis_data.size
-    out_bat: list = []
-
-    def fun(*xs):
-        with new_main(BatchTrace, axis_data) as main:
-            trace = BatchTrace(main)
-            ins = [BatchTracer(trace, x, d) if d is not None else x for x, d in zip(xs, dims)]
-            outs = [trace.full_raise(o) for o in eval_jaxpr(cj.jaxpr, cj.consts, *ins)]
-            forced = force if isinstance(force, (list, tuple)) else [force] * len(outs)
-            out_bat[:] = [o.batch_dim is not None or f for o, f in zip(outs, forced)]
-            return [bdim_at_front(o.val, o.batch_dim, size) if b else o.val for o, b in zip(outs, out_bat)]
-    new, consts = _trace(fun, [_batched_aval(a, d, size) for a, d in zip(cj.in_avals, dims)])
+    from ..transforms.batching import batched_body
+    fun, in_avals, out_bat = batched_body(cj, axis_data, dims, force)
+    new, consts = _trace(fun, in_avals)
     return new, consts, list(out_bat)
 
 

@@ -127,6 +127,35 @@ def bdim_at_front(x, d, size):
     return moveaxis(x, d, 0)
 
 
+def batched_aval(a: ShapedArray, d, size) -> ShapedArray:
+    """`a` with a batch axis of `size` inserted at `d` (unchanged when d is None)."""
+    if d is None:
+        return a
+    shape = list(a.shape)
+    shape.insert(d, size)
+    return a.update(shape=tuple(shape))
+
+
+def batched_body(cj, axis_data, dims, force=False):
+    """What call-like primitives (jit, cond, while, scan, shard_map) trace to batch their body:
+    (fun, in_avals, out_batched). `fun` evaluates `cj` on inputs batched at `dims` and returns
+    its outputs with the batch axis first where they depend on the batch (or `force`, a bool or
+    one per output, says so); `out_batched` says which, once `fun` has been traced."""
+    from .staging import eval_jaxpr
+    size = axis_data.size
+    out_batched: list = []
+
+    def fun(*xs):
+        with new_main(BatchTrace, axis_data) as main:
+            trace = BatchTrace(main)
+            ins = [BatchTracer(trace, x, d) if d is not None else x for x, d in zip(xs, dims)]
+            outs = [trace.full_raise(o) for o in eval_jaxpr(cj.jaxpr, cj.consts, *ins)]
+            forced = force if isinstance(force, (list, tuple)) else [force] * len(outs)
+            out_batched[:] = [o.batch_dim is not None or f for o, f in zip(outs, forced)]
+            return [bdim_at_front(o.val, o.batch_dim, size) if b else o.val for o, b in zip(outs, out_batched)]
+    return fun, [batched_aval(a, d, size) for a, d in zip(cj.in_avals, dims)], out_batched
+
+
 def vectorized_batcher(axis_data, vals, dims, prim=None, **params):
     raise NotImplementedError
 
