@@ -5,7 +5,8 @@
     .cache/jax-venv/bin/python tests/golden/generate.py --check   # regenerate to a temp dir, diff
     .cache/jax-venv/bin/python tests/golden/generate.py --only NAME_SUBSTRING   # print results
 
-Case definitions live in cases_core.py and cases_lax_random.py next to this file.
+Case definitions live in cases_<area>.py next to this file; each writes <area>_cases.json.
+    .cache/jax-venv/bin/python tests/golden/generate.py --file engine   # only cases_engine.py
 """
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import importlib  # noqa: E402
+
 import golden_lib  # noqa: E402
-import cases_core  # noqa: E402
-import cases_lax_random  # noqa: E402
 
 OPTIONAL_KEYS = ("rtol", "atol", "msg_prefix", "expect_warning", "raises")
 _IMPORT_RE = re.compile(r"^\s*(import|from)\s", re.M)
@@ -106,12 +107,17 @@ def main(argv=None):
                     help="regenerate into a temp dir and diff against the committed JSON")
     ap.add_argument("--only", help="run cases whose name contains this and print results")
     ap.add_argument("--no-strict", action="store_true")
+    ap.add_argument("--file", help="only this case module: AREA for cases_AREA.py")
     args = ap.parse_args(argv)
 
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
     jax, ns = _jax_namespace()
-    files = {"core_cases.json": cases_core.CASES,
-             "lax_random_cases.json": cases_lax_random.CASES}
+    files = {fn: importlib.import_module("cases_" + fn[:-len("_cases.json")]).CASES
+             for fn in golden_lib.CASE_FILES}
+    if args.file:
+        files = {fn: defs for fn, defs in files.items() if fn == f"{args.file}_cases.json"}
+        if not files:
+            raise SystemExit(f"no tests/golden/cases_{args.file}.py")
 
     if args.only:
         for defs in files.values():

@@ -17,7 +17,14 @@ from typing import NamedTuple
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CASE_FILES = ("core_cases.json", "lax_random_cases.json")
+# every `cases_<area>.py` next to this file records into `<area>_cases.json` (one JSON file per
+# case module, so areas are regenerated and reviewed independently)
+def case_files() -> list:
+    return sorted(f"{fn[len('cases_'):-3]}_cases.json" for fn in os.listdir(HERE)
+                  if fn.startswith("cases_") and fn.endswith(".py"))
+
+
+CASE_FILES = tuple(case_files())
 
 DEFAULT_RTOL = 1e-5
 DEFAULT_ATOL = 1e-6
