@@ -959,14 +959,30 @@ class custom_vjp:
     def __call__(self, *args, **kwargs):
         if kwargs:
             args = inspect.signature(self.fun).bind(*args, **kwargs).args
-        flat, tree = tree_flatten(args)
-        top = tracing.find_top_trace(flat)
+        nondiff = [i for i in range(len(args)) if i in self.nondiff_argnums]
+        dyn = tuple(a for i, a in enumerate(args) if i not in nondiff)
+        top = tracing.find_top_trace(tree_leaves(dyn))
         if self.fwd is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         if not isinstance(top, ad.LinearizeTrace):
             raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
         from .primitives.custom import custom_lin
-        return custom_lin(self, top, args)
+        return custom_lin(_DiffArgsVJP(self, args, nondiff) if nondiff else self, top, dyn)
+
+
+class _DiffArgsVJP:
+    """A custom_vjp seen through its differentiable arguments: fwd gets every argument, bwd gets the
+    nondiff ones first (JAX's convention) and returns cotangents for the others only."""
+
+    def __init__(self, fn, args, nondiff):
+        self.fn, self.args, self.nondiff = fn, args, nondiff
+
+    def fwd(self, *dyn):
+        it = iter(dyn)
+        return self.fn.fwd(*[self.args[i] if i in self.nondiff else next(it) for i in range(len(self.args))])
+
+    def bwd(self, res, ct):
+        return self.fn.bwd(*[self.args[i] for i in self.nondiff], res, ct)
 
 
 # ---- misc ---------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 transpose calls the user's bwd with the residuals from fwd."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..rules import abstract_eval_rules, impl_rules, transpose_rules
 from ..tracing import Primitive, get_aval
 from ..transforms import ad
@@ -23,8 +25,49 @@ def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree)
     cts = [ad.instantiate(c) for c in cts]
     ct_tree = tree_unflatten(out_tree, cts)
     cts_in = bwd(res, ct_tree)
-    flat, _ = tree_flatten(tuple(cts_in))
-    return [None] * num_res + list(flat)
+    in_avals = [a.aval for a in args[num_res:]]
+    return [None] * num_res + bwd_cotangents(cts_in, in_tree, in_avals)
+
+
+_NO_CT = object()  # stands for every leaf under a None that bwd returned
+
+
+def bwd_cotangents(cts_in, in_tree, in_avals):
+    """bwd's output matched to the primal inputs' tree, as JAX does: a tuple with one entry per
+    argument, None for a zero cotangent of a whole subtree; flat, None meaning zero."""
+    from ..tree_util import keystr, tree_flatten_with_path, tree_map
+    if isinstance(cts_in, list) and len(cts_in) == len(in_tree.children):
+        cts_in = tuple(cts_in)
+    dummy = tree_unflatten(in_tree, [object() for _ in range(in_tree.num_leaves)])
+    flat = []
+
+    def collect(ct, subtree):
+        n = len(tree_flatten(subtree)[0])
+        flat.extend([_NO_CT if ct is None else ct] * n)
+    try:
+        if not isinstance(cts_in, tuple):
+            raise ValueError
+        tree_map(collect, cts_in, dummy, is_leaf=lambda x: x is None)
+    except ValueError:
+        raise TypeError("Custom VJP bwd rule must produce an output with the same container (pytree) structure "
+                        "as the args tuple of the primal function, and in particular must produce a tuple of "
+                        "length equal to the number of arguments to the primal function, but got bwd output "
+                        f"structure {tree_flatten(cts_in)[1]} for primal input structure {in_tree}.") from None
+    paths = [p for p, _ in tree_flatten_with_path(dummy)[0]]
+    return [_checked_ct(ct, a, keystr(p)) for ct, a, p in zip(flat, in_avals, paths)]
+
+
+def _checked_ct(ct, aval, where):
+    if ct is _NO_CT or not np.issubdtype(aval.dtype, np.inexact):
+        return None  # integer inputs have float0 cotangents in JAX: always zero
+    got = get_aval(ct)
+    if got.shape != aval.shape:
+        extra = ", so the dtypes do not match, and the shapes do not match" if got.dtype != aval.dtype \
+            else ", so the shapes do not match"
+        raise ValueError("Custom VJP bwd rule must produce an output with the same type as the args tuple of the "
+                         f"primal function, but at output{where} the bwd rule produced an output of type "
+                         f"{got.str_short(False)} corresponding to an input of type {aval.str_short(False)}{extra}")
+    return ct
 
 
 abstract_eval_rules[custom_lin_p] = _abstract
