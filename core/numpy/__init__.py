@@ -70,14 +70,16 @@ class _ScalarType:
     def __repr__(self):
         return f"<class 'jax.numpy.{self.dtype.name}'>"
 
+    # JAX compares the scalar type, not a dtype coerced from `other`: jnp.float32 == np.float32 and
+    # == np.dtype('float32'), but not == 'float32', None, a dict or a structured-dtype spec
     def __eq__(self, other):
-        try:
-            return self.dtype == _np.dtype(other)
-        except TypeError:
-            return False
+        return other is self or self.type == other
+
+    def __ne__(self, other):
+        return not self == other
 
     def __hash__(self):
-        return hash(self.dtype)
+        return hash(self.type)
 
 
 def _canon(d):
