@@ -22,7 +22,7 @@ def to_numpy(x) -> np.ndarray:
         dt = dtypes.canonicalize_dtype(x.dtype)
         return x if dt == x.dtype else x.astype(dt)
     if t in (bool, int, float, complex):
-        return np.asarray(x, dtypes.python_scalar_dtype(x))
+        return np.asarray(x, dtypes.python_scalar_value_dtype(x))
     if isinstance(x, np.generic):
         return np.asarray(x, dtypes.canonicalize_dtype(x.dtype))
     if isinstance(x, Array):  # device-resident subclasses read their data back
@@ -190,9 +190,9 @@ def _eager_binop(fn, a, b):
         if x.dtype != y.dtype or x.shape != y.shape or x.dtype.kind not in "fiuc":
             return None
         weak = a.weak_type and b.weak_type
-    elif ta is Array and tb in (float, int) and a._value.dtype.kind in "fc":
+    elif ta is Array and (tb is float or tb is int and _small(b)) and a._value.dtype.kind in "fc":
         x, y, weak = a._value, b, a.weak_type
-    elif tb is Array and ta in (float, int) and b._value.dtype.kind in "fc":
+    elif tb is Array and (ta is float or ta is int and _small(a)) and b._value.dtype.kind in "fc":
         x, y, weak = a, b._value, b.weak_type
     else:
         return None
@@ -209,6 +209,11 @@ def _eager_binop(fn, a, b):
         finally:
             _ERR_VAR.reset(token)
     return Array(out if type(out) is np.ndarray else np.asarray(out), False if is_bool else weak)
+
+
+def _small(i):
+    """A Python int that fits int32 (a bigger one takes the general path, which says JAX's OverflowError)."""
+    return -2147483648 <= i <= 2147483647
 
 
 def _tracing():

@@ -91,6 +91,17 @@ def python_scalar_dtype(x) -> np.dtype:
     raise TypeError(f"not a python scalar: {x!r}")
 
 
+def python_scalar_value_dtype(x) -> np.dtype:
+    """The dtype a Python scalar *value* becomes: an int must fit the default int dtype (numpy
+    would wrap it or say "out of bounds"; JAX's OverflowError has its own words)."""
+    dt = python_scalar_dtype(x)
+    if type(x) is int:
+        info = np.iinfo(dt)
+        if not info.min <= x <= info.max:
+            raise OverflowError(f"Python int {x} too large to convert to {dt.name}")
+    return dt
+
+
 # ---- the promotion lattice (JAX's `jax.numpy` type promotion, "standard" mode) --------------
 # Nodes are dtypes plus the three weak kinds 'i*', 'f*', 'c*' (python int/float/complex).
 _I, _F, _C = "i*", "f*", "c*"

@@ -99,7 +99,9 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
         new_dtype = get_aval(x).dtype
     new_dtype = dtypes.canonicalize_dtype(new_dtype)
     t = type(x)
-    if t is float or t is int:  # a Python scalar (jnp promotion's usual constant): the path below, shortened
+    if t is int:  # straight to the target, as JAX: lax.full(2, 2998342421, uint32) fits, 300 -> uint8 wraps
+        return Array(np.asarray(x).astype(new_dtype), weak_type)
+    if t is float:  # a Python scalar (jnp promotion's usual constant): the path below, shortened
         v = to_numpy(x)
         return Array(v if v.dtype == new_dtype else ew._convert_impl(v, new_dtype, weak_type), weak_type)
     on_accelerator = isinstance(x, Array) and type(x) is not Array  # e.g. a WebGPU array: convert there

@@ -165,6 +165,8 @@ def _check_arraylike(fun_name, *args):
 
 
 def _weak(x):
+    if type(x) is int:  # JAX first parses a Python int as the default int: a bigger one overflows
+        _dt.python_scalar_value_dtype(x)
     return _dt.dtype_and_weak(x)
 
 
@@ -257,7 +259,7 @@ def _traced_binary_args(x1, x2, inexact):
         t2 = type(x2)
         if t2 is not float and t2 is not int:
             return None
-        dt, weak = _dt.result_type_weak((a1.dtype, a1.weak_type), (_dt.python_scalar_dtype(x2), True))
+        dt, weak = _dt.result_type_weak((a1.dtype, a1.weak_type), (_dt.python_scalar_value_dtype(x2), True))
         if dt != a1.dtype or weak != a1.weak_type or (inexact and dt.kind not in "fc"):
             return None
         return x1, lax._convert_element_type(x2, dt, weak)
@@ -266,7 +268,7 @@ def _traced_binary_args(x1, x2, inexact):
         if t1 is not float and t1 is not int:
             return None
         a2 = x2.aval
-        dt, weak = _dt.result_type_weak((_dt.python_scalar_dtype(x1), True), (a2.dtype, a2.weak_type))
+        dt, weak = _dt.result_type_weak((_dt.python_scalar_value_dtype(x1), True), (a2.dtype, a2.weak_type))
         if dt != a2.dtype or weak != a2.weak_type or (inexact and dt.kind not in "fc"):
             return None
         return lax._convert_element_type(x1, dt, weak), x2
@@ -347,7 +349,9 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
             else:
                 v = _np.asarray(object)
                 if _dt.is_python_scalar(object):
-                    v = _np.asarray(object, _dt.python_scalar_dtype(object))
+                    # straight to a requested dtype: jnp.uint32(2998342421) fits, jnp.uint8(300) is
+                    # numpy's OverflowError, never a wrapped value
+                    v = _np.asarray(object, _dt.python_scalar_value_dtype(object) if dtype is None else dtype)
             # python scalars stay weakly typed (jnp.array(3) is `weak_type=True`), as in JAX
             weak = _dt.is_python_scalar(object) and dtype is None and type(object) is not builtins.bool
         target = dtype if dtype is not None else _dt.canonicalize_dtype(v.dtype)
@@ -2205,39 +2209,6 @@ def argsort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     return perm
 
 
-def take(a, indices, axis=None, out=None, mode=None, unique_indices=False, indices_are_sorted=False,
-         fill_value=None):
-    a = asarray(a)
-    if axis is None:
-        a = ravel(a)
-        axis = 0
-    axis = _canon_one(axis, a.ndim)
-    idx = (slice(None),) * axis + (asarray(indices),)
-    return _getitem(a, idx)
-
-
-def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
-    arr = asarray(arr)
-    indices = asarray(indices)
-    if axis is None:
-        arr = ravel(arr)
-        axis = 0
-    axis = _canon_one(axis, arr.ndim)
-    idx = []
-    for d in range(arr.ndim):
-        if d == axis:
-            n = arr.shape[axis]
-            i = indices
-            i = where(lax.lt(i, lax._zero(i)), lax.add(i, lax._const(i, n)), i)
-            idx.append(i)
-        else:
-            shape = [1] * arr.ndim
-            shape[d] = arr.shape[d]
-            idx.append(lax.broadcast_in_dim(lax.iota(get_aval(indices).dtype, arr.shape[d]), tuple(shape), (d,)))
-    bshape = _broadcast_shapes(*[get_aval(i).shape for i in idx])
-    return _getitem(arr, tuple(broadcast_to(i, bshape) for i in idx))
-
-
 def searchsorted(a, v, side="left", sorter=None, method="scan"):
     a = asarray(a)
     v = asarray(v)
@@ -2320,6 +2291,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
 # ---- indexing -----------------------------------------------------------------------------
 
 from ._indexing import _getitem, _IndexUpdateHelper  # noqa: E402
+from ._take import take, take_along_axis  # noqa: E402
 
 from . import linalg  # noqa: E402,F401
 from . import fft  # noqa: E402,F401

@@ -136,3 +136,64 @@ C("dtype_scalar_type_hash", "dtypes", """
 out = ({jnp.float32: 1}.get(np.float32), {np.float32: 1}.get(jnp.float32), hash(jnp.int32) == hash(np.int32),
        jnp.arange(3.0).dtype == jnp.float32, jnp.float32 == jnp.arange(3.0).dtype)
 """)
+
+# ---------------------------------------------------------------- vmap of cond / switch (batched predicate)
+COND_LAX = """
+def cond_lax(x):
+    return lax.cond(x < 0.0, lambda x: x ** 2.0, lambda x: x ** 3.0, x)
+"""
+C("vmap_cond_batched_pred", "vmap", COND_LAX + "out = jax.vmap(cond_lax)(jnp.array([1., -2., 3.]))")
+C("vmap_cond_batched_pred_jaxpr", "vmap", COND_LAX + "out = str(jax.make_jaxpr(jax.vmap(cond_lax))(jnp.array([1., -2., 3.])))")
+C("vmap_grad_grad_cond", "vmap", COND_LAX + "out = jax.vmap(jax.grad(jax.grad(cond_lax)))(jnp.linspace(-2., 2., 5))")
+C("vmap_switch_batched_index", "vmap", """
+branches = [lambda x: x + 1, lambda x: x * 2, lambda x: -x]
+out = jax.vmap(lambda i, x: lax.switch(i, branches, x))(jnp.array([0, 1, 2, 5]), jnp.arange(4.))
+""")
+C("vmap_switch_batched_index_jaxpr", "vmap", """
+branches = [lambda x: x + 1, lambda x: x * 2]
+out = str(jax.make_jaxpr(jax.vmap(lambda i, x: lax.switch(i, branches, x)))(jnp.array([0, 1]), jnp.arange(2.)))
+""")
+C("vmap_cond_batched_pred_x64", "vmap", COND_LAX + """
+jax.config.update('jax_enable_x64', True)
+out = jax.jit(jax.vmap(cond_lax))(jnp.array([1., -2., 3.]))
+""")
+C("vmap_cond_pred_only", "vmap", "out = jax.vmap(lambda p: lax.cond(p, lambda: 1., lambda: 2.))(jnp.array([True, False]))")
+
+# ---------------------------------------------------------------- take: JAX's out-of-bounds modes
+TAKE_I = "x = jnp.arange(5.)\ni = jnp.array([0, 4, 5, -1, -6, 10])\n"
+C("take_default_fill_nan", "indexing", TAKE_I + "out = jnp.take(x, i)")
+C("take_fill_nan", "indexing", TAKE_I + "out = jnp.take(x, i, mode='fill')")
+C("take_fill_value", "indexing", TAKE_I + "out = jnp.take(x, i, mode='fill', fill_value=-1.)")
+C("take_fill_int_min", "indexing", "out = jnp.take(jnp.arange(5), jnp.array([0, 5, -6]), mode='fill')")
+C("take_fill_axis1", "indexing", "out = jnp.take(jnp.arange(6.).reshape(2, 3), jnp.array([[0, 3], [-1, 2]]), axis=1)")
+C("take_clip_raw_index", "indexing", TAKE_I + "out = jnp.take(x, i, mode='clip')")
+C("take_wrap_mod", "indexing", TAKE_I + "out = jnp.take(x, i, mode='wrap')")
+C("take_method_fill", "indexing", TAKE_I + "out = x.take(i)")
+C("take_jaxpr_fill", "indexing", TAKE_I + "out = jax.jit(lambda x, i: jnp.take(x, i))(x, i)")
+C("take_empty_indices", "indexing", "out = jnp.take(jnp.arange(6.).reshape(2, 3), jnp.zeros((0,), jnp.int32), axis=1)")
+E("take_mode_raise", "indexing", TAKE_I + "out = jnp.take(x, i, mode='raise')")
+E("take_mode_invalid", "indexing", TAKE_I + "out = jnp.take(x, i, mode='foo')")
+C("take_along_axis_default_fill", "indexing",
+  "out = jnp.take_along_axis(jnp.arange(6.).reshape(2, 3), jnp.array([[0, 3], [-1, -4]]), axis=1)")
+C("take_along_axis_clip", "indexing",
+  "out = jnp.take_along_axis(jnp.arange(6.).reshape(2, 3), jnp.array([[0, 3], [-1, -4]]), axis=1, mode='clip')")
+C("interp_outside_range", "indexing",
+  "out = jnp.interp(jnp.array([-1., 0., 0.5, 2., 3.]), jnp.array([0., 1., 2.]), jnp.array([0., 10., 5.]))")
+
+# ---------------------------------------------------------------- Python ints and unsigned dtypes
+C("uint32_scalar_type_big", "dtypes", "out = jnp.uint32(2998342421)")
+C("asarray_uint32_big", "dtypes", "out = (jnp.asarray(2998342421, dtype=jnp.uint32), jnp.asarray(2**32 - 1, dtype=jnp.uint32))")
+C("full_uint32_big", "dtypes", "out = (jnp.full(2, 2998342421, dtype=jnp.uint32), jnp.full_like(jnp.zeros(2, jnp.uint32), 2998342421))")
+C("lax_full_int_wraps", "dtypes", "out = (lax.full(2, 300, jnp.uint8), lax.full(2, 2**31, jnp.int32))")
+C("convert_big_python_int", "dtypes",
+  "out = (lax.convert_element_type(2**31, jnp.uint32), lax.convert_element_type(2**70, jnp.float32))")
+C("uint8_array_plus_300_wraps", "dtypes", "out = jnp.zeros(2, jnp.uint8) + 300")
+E("uint32_scalar_type_negative", "dtypes", "out = jnp.uint32(-1)")
+E("uint8_scalar_type_300", "dtypes", "out = jnp.uint8(300)")
+E("asarray_int_too_large", "dtypes", "out = jnp.asarray(2**31)")
+E("asarray_int_too_small", "dtypes", "out = jnp.asarray(-2**31 - 1)")
+E("asarray_int_huge", "dtypes", "out = jnp.asarray(2**70)")
+E("int32_scalar_type_too_large", "dtypes", "out = jnp.int32(2**31)")
+E("float_array_times_big_int", "dtypes", "out = jnp.arange(3.) * 2**40", msg_prefix=0)
+E("int_array_plus_big_int", "dtypes", "out = jnp.arange(3) + 2**31", msg_prefix=0)
+E("jit_big_int_argument", "dtypes", "out = jax.jit(lambda x: x)(2**31)", msg_prefix=0)
