@@ -346,11 +346,13 @@ def _make_scatter_impl(name):
         else:   # XLA skips windows that do not fit
             ok = _in_bounds(starts, out.shape, window, range(out.ndim))
             starts, upd = starts[ok], upd[ok]
-        idx = _window_index(starts, window)
+        scalar = out.ndim == 0  # a 0-d operand (x.at[()]): one window of size 1 in a 1-d view
+        target = out.reshape(1) if scalar else out
+        idx = _window_index(starts, window) if not scalar else (np.zeros((starts.shape[0],), np.int64),)
         if ufunc is None:
-            out[idx] = upd
+            target[idx] = upd
         else:
-            ufunc.at(out, idx, upd)
+            ufunc.at(target, idx, upd)
         return out
     return impl
 
