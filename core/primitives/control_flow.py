@@ -245,12 +245,24 @@ def _cond_impl(index, *ops, branches):
 impl_rules[cond_p] = _cond_impl
 
 
-def cond(pred, true_fun, false_fun, *operands, operand=None, linear=None):
+# `operand=` given by keyword, None included (a sentinel, as JAX's, tells "not passed" apart)
+_NO_OPERAND = object()
+
+
+def _keyword_operand(operands, operand):
+    if operand is _NO_OPERAND:
+        return operands
+    if operands:
+        raise TypeError("if 'operand' keyword is passed then no positional operands can be passed, got "
+                        f"operand={operand!r} and positional operands {operands}")
+    return (operand,)
+
+
+def cond(pred, true_fun, false_fun, *operands, operand=_NO_OPERAND, linear=None):
     """lax.cond: `true_fun(*operands)` if pred else `false_fun(*operands)`, both traced."""
-    if operand is not None:
-        operands = operands + (operand,)
     if not callable(true_fun) or not callable(false_fun):
         raise TypeError("lax.cond: true_fun and false_fun arguments should be callable.")
+    operands = _keyword_operand(operands, operand)
     pred_aval = get_aval(pred)
     if pred_aval.shape != ():
         raise TypeError(f"Pred must be a scalar, got {_show(pred)} of shape {pred_aval.shape}.")
@@ -264,14 +276,15 @@ def cond(pred, true_fun, false_fun, *operands, operand=None, linear=None):
     return _switch_with_index(index, [false_fun, true_fun], operands, "cond")
 
 
-def switch(index, branches, *operands, operand=None):
+def switch(index, branches, *operands, operand=_NO_OPERAND):
     """lax.switch: apply `branches[clamp(0, index, len-1)]` to operands."""
     from .. import lax
-    if operand is not None:
-        operands = operands + (operand,)
     branches = list(branches)
     if not branches:
         raise ValueError("Empty branch sequence")
+    if not all(callable(b) for b in branches):
+        raise TypeError("lax.switch: branches argument should be a sequence of callables.")
+    operands = _keyword_operand(operands, operand)
     a = get_aval(index)
     if a.shape != ():
         raise TypeError(f"Branch index must be scalar, got {_show(index)} of shape {a.shape}.")
