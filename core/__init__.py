@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .config import config
 from . import dtypes, errors, tree_util
-from .array import Array
+from .basearray import Array  # tracers are instances too, as in JAX
 from . import lax
 from . import numpy
 from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, custom_vjp, device_get, device_put,

@@ -179,10 +179,10 @@ class Tracer(ArrayMethods):
         raise TypeError(f"unhashable type: '{type(self).__name__}'")
 
     def __setitem__(self, idx, value):
-        raise TypeError(
-            f"'{type(self).__name__}' object does not support item assignment. JAX arrays are "
-            "immutable. Instead of ``x[idx] = y``, use ``x = x.at[idx].set(y)`` or another .at[] "
-            "method: https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html")
+        raise TypeError(  # JAX's words, the same for tracers and concrete arrays
+            "JAX arrays are immutable and do not support in-place item assignment. Instead of x[idx] = y, "
+            "use x = x.at[idx].set(y) or another .at[] method: "
+            "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html")
 
     def item(self):
         v = self.to_concrete_value()

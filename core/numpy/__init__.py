@@ -33,7 +33,7 @@ def _staged(fn=None, *, static_argnames=(), name=None):
     return _ft.wraps(fn)(jit(fn, static_argnames=static_argnames))
 
 
-ndarray = Array
+from ..basearray import Array as ndarray  # noqa: E402  (jnp.ndarray is jax.Array)
 pi = _np.pi
 e = _np.e
 inf = _np.inf

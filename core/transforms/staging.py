@@ -24,6 +24,10 @@ class JaxprTracer(Tracer):
         self.aval = aval
 
 
+# what `type(x).__name__` says inside jit/make_jaxpr, as in JAX
+JaxprTracer.__name__ = JaxprTracer.__qualname__ = "DynamicJaxprTracer"
+
+
 class JaxprBuilder:
     """Collects equations, constants and tracers while a function is traced."""
 

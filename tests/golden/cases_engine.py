@@ -197,3 +197,55 @@ E("int32_scalar_type_too_large", "dtypes", "out = jnp.int32(2**31)")
 E("float_array_times_big_int", "dtypes", "out = jnp.arange(3.) * 2**40", msg_prefix=0)
 E("int_array_plus_big_int", "dtypes", "out = jnp.arange(3) + 2**31", msg_prefix=0)
 E("jit_big_int_argument", "dtypes", "out = jax.jit(lambda x: x)(2**31)", msg_prefix=0)
+
+# ---------------------------------------------------------------- 0-d .at, cond's operand=None
+C("at_0d_set", "indexing", "out = jnp.array(1.).at[()].set(5.)")
+C("at_0d_ellipsis_add", "indexing", "out = jnp.array(1.).at[...].add(2)")
+C("at_0d_int_mul", "indexing", "out = jnp.array(3).at[()].mul(4)")
+C("at_0d_get", "indexing", "out = jnp.array(1.).at[()].get()")
+C("at_0d_set_jit_grad", "indexing", """
+out = (jax.jit(lambda x: x.at[()].set(5.))(jnp.array(1.)), jax.grad(lambda x: x.at[()].mul(3.))(2.),
+       jax.vmap(lambda x: x.at[()].set(5.))(jnp.ones(3)))
+""")
+C("at_0d_set_jaxpr", "indexing", "out = str(jax.make_jaxpr(lambda x: x.at[()].set(5.))(jnp.array(1.)))")
+C("cond_operand_none", "control_flow", """
+out = (lax.cond(True, lambda x: x is None, lambda x: x is None, operand=None),
+       lax.cond(False, lambda x: 1., lambda x: 2., operand=None),
+       jax.jit(lambda p: lax.cond(p, lambda _: 1., lambda _: 2., operand=None))(True))
+""")
+C("cond_operand_keyword", "control_flow", "out = lax.cond(False, lambda x: x + 1, lambda x: x - 1, operand=jnp.float32(1))")
+E("cond_operand_and_positional", "control_flow", "out = lax.cond(False, lambda x: x, lambda x: x, 1., operand=2.)")
+E("switch_operand_and_positional", "control_flow",
+  "out = lax.switch(1, [lambda x: 1., lambda x: 2.], 1., operand=None)")
+E("switch_branch_not_callable", "control_flow", "out = lax.switch(1, [lambda x: 1., 3], 1.)")
+C("switch_operand_none", "control_flow", "out = lax.switch(1, [lambda x: 1., lambda x: 2.], operand=None)")
+
+# ---------------------------------------------------------------- jax.Array: tracers are instances
+C("isinstance_tracer_jax_array", "api", """
+out = (jax.jit(lambda x: jnp.array(isinstance(x, jax.Array)))(1.),
+       jax.grad(lambda x: x * isinstance(x, jax.Array))(1.),
+       jax.vmap(lambda x: x * isinstance(x, jnp.ndarray))(jnp.ones(2)),
+       jax.jvp(lambda x: x * isinstance(x, jax.Array), (1.,), (1.,)))
+""")
+C("isinstance_jax_array_non_arrays", "api", """
+out = (isinstance(1.0, jax.Array), isinstance(np.ones(1), jax.Array), isinstance(jnp.float32(1), jax.Array),
+       jnp.ndarray is jax.Array, issubclass(type(jnp.ones(1)), jax.Array), repr(jax.Array))
+""")
+E("jax_array_not_constructible", "api", "out = jax.Array([1])")
+C("tracer_type_names", "api", """
+names = []
+jax.jit(lambda x: names.append(type(x).__name__) or x)(1.)
+jax.make_jaxpr(lambda x: names.append(type(x).__name__) or x)(1.)
+jax.grad(lambda x: names.append(type(x).__name__) or x)(1.)
+jax.vmap(lambda x: names.append(type(x).__name__) or x)(jnp.ones(2))
+jax.jvp(lambda x: names.append(type(x).__name__) or x, (1.,), (1.,))
+out = names
+""")
+E("tracer_setitem_message", "errors", """
+def f(x):
+    x[0] = 1.
+    return x
+out = jax.jit(f)(jnp.ones(2))
+""")
+E("grad_tracer_setitem_message", "errors", "out = jax.grad(lambda x: x.__setitem__(0, 1))(1.)")
+E("jit_tracer_unhashable", "errors", "out = jax.jit(lambda x: {x: 1})(1.)")
