@@ -198,7 +198,7 @@ def _eager_binop(fn, a, b):
         return None
     if not _tracing().eager_fast_path_ok():
         return None
-    ufunc, is_bool = entry
+    ufunc = entry[0]
     if _ERR_VAR is None:
         with np.errstate(all="ignore"):
             out = ufunc(x, y)
@@ -208,7 +208,7 @@ def _eager_binop(fn, a, b):
             out = ufunc(x, y)
         finally:
             _ERR_VAR.reset(token)
-    return Array(out if type(out) is np.ndarray else np.asarray(out), False if is_bool else weak)
+    return Array(out if type(out) is np.ndarray else np.asarray(out), weak)  # comparisons too: JAX keeps weak
 
 
 def _small(i):

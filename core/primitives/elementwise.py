@@ -70,8 +70,8 @@ def unary_abstract(name, kinds=None, out_dtype=None):
     def rule(x, **params):
         if kinds:
             _check_kind(name, x, kinds)
-        if out_dtype is not None:
-            return ShapedArray(x.shape, out_dtype, False)
+        if out_dtype is not None:  # a fixed dtype (comparisons, is_finite): weak as the inputs, as JAX's
+            return ShapedArray(x.shape, out_dtype, x.weak_type)
         return shaped_array_unchecked(x.shape, x.dtype, x.weak_type)
     return rule
 
@@ -83,22 +83,21 @@ def nary_abstract(name, kinds=None, out_dtype=None):
         if kinds:
             _check_kind(name, avals[0], kinds)
         shape = broadcasting_shape(name, *avals)
+        weak = all(a.weak_type for a in avals)
         if out_dtype is not None:
-            return ShapedArray(shape, out_dtype, False)
-        return shaped_array_unchecked(shape, avals[0].dtype, all(a.weak_type for a in avals))
+            return ShapedArray(shape, out_dtype, weak)
+        return shaped_array_unchecked(shape, avals[0].dtype, weak)
     return rule
 
 
 def unop(name, impl, kinds=None, wgsl=None, out_dtype=None):
-    p = define(name, abstract_eval=unary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl,
-               weak_type_rule=never_weak if out_dtype is not None else None)
+    p = define(name, abstract_eval=unary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl)
     defvectorized(p)
     return p
 
 
 def binop(name, impl, kinds=None, wgsl=None, out_dtype=None):
-    p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl,
-               weak_type_rule=never_weak if out_dtype is not None else None)
+    p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl)
     defbroadcasting(p)
     return p
 
