@@ -428,13 +428,18 @@ def full(shape, fill_value, dtype=None, device=None):
     return lax.full(_shape_arg(shape), fill_value, dtype, weak_type=None if dtype is None else False)
 
 
+def _check_like(fun_name, a):
+    if not (hasattr(a, "shape") and hasattr(a, "dtype")):  # duck-typed arrays pass, as in JAX
+        _check_arraylike(fun_name, a)
+
+
 def zeros_like(a, dtype=None, shape=None, device=None):
-    _check_arraylike("zeros_like", a)
+    _check_like("zeros_like", a)
     return lax.full_like(a, 0, _canonical_request(dtype), shape)
 
 
 def ones_like(a, dtype=None, shape=None, device=None):
-    _check_arraylike("ones_like", a)
+    _check_like("ones_like", a)
     return lax.full_like(a, 1, _canonical_request(dtype), shape)
 
 
@@ -443,7 +448,7 @@ def empty_like(a, dtype=None, shape=None, device=None):
 
 
 def full_like(a, fill_value, dtype=None, shape=None, device=None):
-    _check_arraylike("full_like", a)
+    _check_like("full_like", a)
     return lax.full_like(a, fill_value, _canonical_request(dtype), shape)
 
 
@@ -969,9 +974,12 @@ def hypot(x1, x2, /):
 from ..api import custom_jvp as _custom_jvp  # noqa: E402
 
 
-@_custom_jvp
 def logaddexp(x1, x2, /):
-    a, b = _promote_args_inexact("logaddexp", x1, x2)
+    # promoted first, as JAX's: the custom_jvp sees arrays of one dtype (its weak types kept)
+    return _lax_logaddexp(*_promote_args_inexact("logaddexp", x1, x2))
+
+
+def _logaddexp(a, b):
     amax = lax.max(a, b)
     delta = lax.sub(a, b)
     # NaN delta: NaNs, or infinities of the same sign (then a + b is right)
@@ -983,13 +991,17 @@ def _replace_inf(x):
     return lax.select(isposinf(real(x)), lax.full_like(x, 0), x)
 
 
-@logaddexp.defjvp
+_logaddexp.__name__ = "logaddexp"  # the name its custom_jvp_call shows
+_lax_logaddexp = _custom_jvp(_logaddexp)
+
+
+@_lax_logaddexp.defjvp
 def _logaddexp_jvp(primals, tangents):
     # JAX's rule: finite everywhere, also where an input is +inf
     x1, x2 = primals
     t1, t2 = tangents
     x1, x2, t1, t2 = _promote_args_inexact("logaddexp_jvp", x1, x2, t1, t2)
-    out = logaddexp(x1, x2)
+    out = _lax_logaddexp(x1, x2)
     return out, lax.add(lax.mul(t1, exp(lax.sub(_replace_inf(x1), _replace_inf(out)))),
                         lax.mul(t2, exp(lax.sub(_replace_inf(x2), _replace_inf(out)))))
 

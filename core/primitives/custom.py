@@ -183,7 +183,7 @@ def stage_custom_jvp(fn, args, name):
         box.append(ot)
         return of
     # JAX passes what the function closes over as leading args (num_consts), unlike jit
-    cj, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x).strip_weak_type() for x in flat]))
+    cj, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x) for x in flat]))  # weak types kept, as JAX
     rule = CustomJVPRule(fn, in_tree, box[0], len(consts))
     outs = custom_jvp_call_p.bind(*consts, *flat, call_jaxpr=cj, jvp=rule, num_consts=len(consts),
                                   symbolic_zeros=False, name=name)
