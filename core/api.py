@@ -2,6 +2,7 @@
 hessian, vmap, make_jaxpr, eval_shape, device_put/get, custom_jvp/custom_vjp."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import inspect
@@ -1000,8 +1001,13 @@ def named_call(fun, *, name=None):
     return fun
 
 
-class named_scope:
+class named_scope(contextlib.ContextDecorator):
+    """`with jax.named_scope(name):` or `@jax.named_scope(name)`: a name-stack entry (the engine
+    keeps no name stack, so it changes nothing in values or jaxpr text)."""
+
     def __init__(self, name):
+        if not isinstance(name, str):
+            raise TypeError("named_scope name argument must be a string.")
         self.name = name
 
     def __enter__(self):
@@ -1009,6 +1015,11 @@ class named_scope:
 
     def __exit__(self, *a):
         return False
+
+
+def effects_barrier():
+    """Waits for pending side effects: every computation here has finished when it returns."""
+    return None
 
 
 def ensure_compile_time_eval():

@@ -411,10 +411,19 @@ def full(shape, fill_value, dtype=None, weak_type=None, sharding=None):
     return broadcast_in_dim(val, shape, ())
 
 
-def full_like(x, fill_value, dtype=None, shape=None):
-    aval = get_aval(x)
-    weak = dtype is None and aval.weak_type
-    return full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype, weak_type=weak)
+def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
+    x_shape, x_dtype, x_weak = _like(x)
+    weak = dtype is None and x_weak
+    return full(x_shape if shape is None else shape, fill_value, dtype or x_dtype, weak_type=weak)
+
+
+def _like(x):
+    """(shape, dtype, weak_type) of an array, or of any object with .shape and .dtype (a
+    ShapeDtypeStruct, a duck-typed array): JAX's *_like functions accept both."""
+    if isinstance(x, (Array, Tracer, np.ndarray, np.generic)) or not (hasattr(x, "shape") and hasattr(x, "dtype")):
+        aval = get_aval(x)
+        return aval.shape, aval.dtype, aval.weak_type
+    return tuple(x.shape), dtypes.canonicalize_dtype(x.dtype), False  # JAX reads no weak_type off a duck
 
 
 def zeros_like_array(x):

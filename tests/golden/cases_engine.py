@@ -249,3 +249,61 @@ out = jax.jit(f)(jnp.ones(2))
 """)
 E("grad_tracer_setitem_message", "errors", "out = jax.grad(lambda x: x.__setitem__(0, 1))(1.)")
 E("jit_tracer_unhashable", "errors", "out = jax.jit(lambda x: {x: 1})(1.)")
+
+# ---------------------------------------------------------------- weak types: comparisons, custom_jvp outputs
+C("weak_type_comparisons", "dtypes", """
+x = jnp.array(1.)
+out = (x < 2., jnp.equal(1., 2.), jax.jit(lambda x: x < 2.)(1.), jax.jit(lambda x: x < 2.)(jnp.float32(1.)),
+       jnp.arange(3) == 1, lax.lt(1., 2.), jnp.isnan(x), jnp.isfinite(2.), jnp.logical_not(x < 2.),
+       jnp.logical_and(x < 2., x > 0.), jnp.not_equal(jnp.array(1), 2), (x < 2.) * 3., jnp.sum(x < 2.))
+""")
+CJVP = """
+@jax.custom_jvp
+def f(x):
+    return jnp.sin(x)
+
+@f.defjvp
+def f_jvp(primals, tangents):
+    x, = primals
+    t, = tangents
+    return f(x), jnp.cos(x) * t
+"""
+C("custom_jvp_weak_outputs", "custom_jvp", CJVP + """
+out = (f(1.), f(jnp.float32(1.)), jax.grad(f)(1.), jax.jvp(f, (1.,), (1.,)), jax.jit(f)(1.),
+       jax.jit(jax.grad(f))(1.), jax.vmap(f)(jnp.ones(2)))
+""", rtol=1e-6)
+C("custom_jvp_nn_relu_weak", "custom_jvp", """
+out = (jax.nn.relu(1.), jax.grad(jax.nn.relu)(1.), jax.jit(jax.nn.relu)(-1.), jax.nn.relu(jnp.float32(1.)))
+""")
+C("custom_jvp_jaxpr_weak_int_arg", "custom_jvp", """
+@jax.custom_jvp
+def g(x, y):
+    return x * y + 1.0
+g.defjvp(lambda p, t: (g(*p), t[0]))
+out = (str(jax.make_jaxpr(g)(1., 2)), str(jax.make_jaxpr(lambda x: g(x, 2.))(jnp.float32(1.))), jax.jit(g)(1., 2.))
+""")
+C("logaddexp_jit_weak", "custom_jvp", "out = (jax.jit(lambda x: jnp.logaddexp(x, 1.))(1.), jnp.logaddexp(1., 1.))")
+
+# ---------------------------------------------------------------- *_like of duck-typed arrays, named_scope
+C("zeros_like_shape_dtype_struct", "numpy", """
+sd = jax.ShapeDtypeStruct((2,), jnp.int32)
+out = (jnp.zeros_like(sd), jnp.full_like(sd, 3), jnp.empty_like(jax.ShapeDtypeStruct((2,), jnp.float32)),
+       jnp.zeros_like(sd, dtype=jnp.float32, shape=(3,)), lax.full_like(sd, 2),
+       jnp.zeros_like(jax.ShapeDtypeStruct((2,), jnp.float32, weak_type=True)))
+""")
+C("ones_like_duck_array", "numpy", """
+class Duck:
+    shape = (2, 1)
+    dtype = np.dtype('float64')
+out = jnp.ones_like(Duck())
+""")
+E("zeros_like_list_rejected", "numpy", "out = jnp.zeros_like([1., 2.])")
+C("named_scope_decorator", "api", """
+@jax.named_scope("layer")
+def layer(w, x):
+    return jnp.tanh(w * x)
+out = (layer(2., 1.), str(jax.make_jaxpr(layer)(2., 1.)), jax.grad(layer, argnums=1)(2., 1.),
+       jax.jit(jax.named_scope("foo")(lambda x: x + 1))(1.))
+""")
+E("named_scope_name_not_str", "api", "out = jax.named_scope(3)")
+C("effects_barrier", "api", "out = (jax.effects_barrier(), jnp.ones(2))")
