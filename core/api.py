@@ -721,34 +721,19 @@ def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
 # ---- vmap ---------------------------------------------------------------------------------
 
 def _prefix_leaves(prefix, tree, what):
-    """Broadcast a pytree prefix (in_axes/out_axes) over `tree`'s leaves."""
+    """Broadcast a pytree prefix (in_axes/out_axes) over `tree`'s leaves: `tree` is cut at the
+    prefix's leaves (None is a leaf there), each cut subtree gets its prefix leaf. Any node type
+    works, registered classes included, as JAX's broadcast_prefix."""
+    from .tree_util import _flatten_up_to
     flat_prefix, prefix_tree = tree_flatten(prefix, is_leaf=lambda x: x is None)
+    try:
+        subtrees = _flatten_up_to(prefix_tree, tree, name=what)
+    except ValueError as e:
+        raise ValueError(f"{what} specification must be a tree prefix of the corresponding value; \n"
+                         f"  Mismatch details (1 found):\n  {e}") from None
     out = []
-
-    def rec(p, t):
-        if p is None or isinstance(p, int):
-            out.extend([p] * len(tree_leaves(t)))
-            return
-        if isinstance(p, (tuple, list)) and isinstance(t, (tuple, list)) and len(p) == len(t):
-            for pp, tt in zip(p, t):
-                rec(pp, tt)
-            return
-        if isinstance(p, dict) and isinstance(t, dict) and set(p) == set(t):
-            for k in sorted(t):
-                rec(p[k], t[k])
-            return
-        if hasattr(p, "_fields") and type(p) is type(t):
-            for pp, tt in zip(p, t):
-                rec(pp, tt)
-            return
-        if type(p) is type(t) and tree_structure(p, is_leaf=lambda x: x is None).node_type is type(t):
-            pl, _ = tree_flatten(p, is_leaf=lambda x: x is None)
-            ptd = tree_structure(p, is_leaf=lambda x: x is None)
-            for pp, tt in zip(pl, ptd.flatten_up_to(t) if False else [t]):
-                pass
-        raise ValueError(f"{what} specification must be a tree prefix of the corresponding value, got "
-                         f"specification {prefix} for value tree {tree_structure(tree)}.")
-    rec(prefix, tree)
+    for p, sub in zip(flat_prefix, subtrees):
+        out.extend([p] * len(tree_leaves(sub)))
     return out
 
 

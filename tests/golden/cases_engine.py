@@ -307,3 +307,38 @@ out = (layer(2., 1.), str(jax.make_jaxpr(layer)(2., 1.)), jax.grad(layer, argnum
 """)
 E("named_scope_name_not_str", "api", "out = jax.named_scope(3)")
 C("effects_barrier", "api", "out = (jax.effects_barrier(), jnp.ones(2))")
+
+# ---------------------------------------------------------------- vmap: in_axes/out_axes prefixes of any pytree node
+BOX = """
+@jax.tree_util.register_pytree_node_class
+class Box:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+    def tree_flatten(self):
+        return (self.x, self.y), None
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children)
+"""
+C("vmap_in_axes_custom_node_prefix", "vmap", BOX + """
+out = jax.vmap(lambda bx: bx.x * bx.y, in_axes=(Box(0, None),))(Box(jnp.arange(3.), 2.))
+""")
+C("vmap_out_axes_custom_node_prefix", "vmap", BOX + """
+r = jax.vmap(lambda x: Box(x, x), out_axes=Box(0, 1))(jnp.ones((2, 3)))
+out = (r.x.shape, r.y.shape)
+""")
+C("vmap_in_axes_namedtuple_dict_prefix", "vmap", """
+class P(NamedTuple):
+    a: object
+    b: object
+out = (jax.vmap(lambda p: p.a + p.b, in_axes=(P(0, None),))(P(jnp.arange(3.), 1.)),
+       jax.vmap(lambda d: d['a'] * d['b'], in_axes=({'a': 0, 'b': None},))({'a': jnp.arange(3.), 'b': 2.}))
+""")
+E("vmap_in_axes_custom_node_top_level", "vmap", BOX + """
+out = jax.vmap(lambda bx: bx.x * bx.y, in_axes=Box(0, None))(Box(jnp.arange(3.), 2.))
+""", msg_prefix=120)
+E("vmap_in_axes_not_a_prefix", "vmap", BOX + """
+out = jax.vmap(lambda bx: bx, in_axes=(Box(0, None),))({'x': jnp.arange(3.)})
+""")
+E("vmap_in_axes_dict_keys_differ", "vmap", "out = jax.vmap(lambda d: d, in_axes=({'a': 0},))({'b': jnp.arange(3.)})")
+E("vmap_out_axes_tuple_for_leaf", "vmap", "out = jax.vmap(lambda d: d, out_axes=(0, 0))(jnp.arange(3.))")
