@@ -141,3 +141,7 @@ def inspect_array_sharding(value, *, callback) -> None:
     from .array import SingleDeviceSharding
     from .devices import default_device
     callback(SingleDeviceSharding(default_device()))
+
+
+from ._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

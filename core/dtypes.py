@@ -255,3 +255,7 @@ def finfo(dtype):
 
 def iinfo(dtype):
     return np.iinfo(dtype)
+
+
+from ._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

@@ -100,3 +100,7 @@ def _describe(tracer) -> str:
     if aval is None:
         return "traced value"
     return f"traced array with shape {_type_str(aval)}"
+
+
+from ._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

@@ -4,3 +4,7 @@ from __future__ import annotations
 from .primitives.linalg import cholesky, eigh, lu, qr, svd, triangular_solve
 
 __all__ = ["cholesky", "eigh", "lu", "qr", "svd", "triangular_solve"]
+
+
+from ._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__, "jax.lax.linalg")

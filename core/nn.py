@@ -223,3 +223,7 @@ class initializers:
     @staticmethod
     def ones(key, shape, dtype=jnp.float32):
         return jnp.ones(shape, dtype)
+
+
+from ._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

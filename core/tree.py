@@ -6,3 +6,7 @@ from .tree_util import (all_leaves, tree_all as all, tree_flatten as flatten, tr
 
 __all__ = ["all", "flatten", "leaves", "map", "reduce", "structure", "transpose", "unflatten", "flatten_with_path",
            "leaves_with_path", "map_with_path", "all_leaves"]
+
+
+from ._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

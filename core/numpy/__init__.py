@@ -400,6 +400,8 @@ def asarray(a, dtype=None, order=None, copy=None):
 def _shape_arg(shape):
     if isinstance(shape, (int, _np.integer)):
         return (int(shape),)
+    if getattr(shape, "ndim", None) == 0:  # a 0-d array (concrete) stands for one dimension, as in JAX
+        shape = (shape,)
     try:
         return tuple(operator.index(d) for d in shape)
     except TypeError:
@@ -1830,21 +1832,29 @@ def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
         shape = newshape
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
-    shape = _shape_arg(shape) if not isinstance(shape, (int, _np.integer)) else (int(shape),)
-    if -1 in shape:
-        if shape.count(-1) > 1:
-            raise ValueError("can only specify one unknown dimension")
-        known = int(_np.prod([d for d in shape if d != -1]))
-        if known == 0 or aval.size % known:
-            raise TypeError(f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape {shape}")
-        shape = tuple(aval.size // known if d == -1 else d for d in shape)
-    if int(_np.prod(shape)) != aval.size:
-        raise TypeError(f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape {shape} "
-                        f"(size {int(_np.prod(shape))})")
+    shape = _compute_newshape(aval, shape)
     if order == "F":
         return lax.transpose(lax.reshape(lax.transpose(a, tuple(reversed(range(aval.ndim)))), tuple(reversed(shape))),
                              tuple(reversed(range(len(shape)))))
     return lax.reshape(a, shape)
+
+
+def _compute_newshape(aval, newshape):
+    """The shape with its one -1 resolved; errors quote `newshape` as the user wrote it (JAX's)."""
+    shape = _shape_arg(newshape)
+    if shape.count(-1) > 1:
+        raise TypeError(f"can only specify one unknown axis size with a `-1` value, got {newshape}")
+    if -1 in shape:
+        known = math.prod(d for d in shape if d != -1)
+        if aval.size % known:  # (a 0 among the known sizes is JAX's ZeroDivisionError too)
+            raise TypeError(f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape {newshape} "
+                            f"because the product of specified axis sizes ({known}) does not evenly divide "
+                            f"{aval.size}")
+        return tuple(aval.size // known if d == -1 else d for d in shape)
+    if math.prod(shape) != aval.size:
+        raise TypeError(f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape {newshape} "
+                        f"(size {math.prod(shape)})")
+    return shape
 
 
 def ravel(a, order="C"):
@@ -2309,3 +2319,7 @@ from . import linalg  # noqa: E402,F401
 from . import fft  # noqa: E402,F401
 
 _array_mod._jnp = sys.modules[__name__]
+
+
+from .._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

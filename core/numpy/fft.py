@@ -19,3 +19,7 @@ ifft = _wrap(_np.fft.ifft)
 rfft = _wrap(_np.fft.rfft)
 irfft = _wrap(_np.fft.irfft)
 fftfreq = _wrap(_np.fft.fftfreq)
+
+
+from .._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

@@ -242,3 +242,7 @@ def qr(a, mode="reduced"):
 def _qr(a, mode):
     q, r = _la.qr(a, full_matrices=mode == "complete")
     return r if mode == "r" else (q, r)
+
+
+from .._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

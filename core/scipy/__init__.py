@@ -1,3 +1,7 @@
 """`jax.scipy`: the few SciPy functions tutorials reach for (special functions)."""
 from . import special  # noqa: F401
 from . import stats  # noqa: F401
+
+
+from .._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)

@@ -64,3 +64,7 @@ def ndtr(x):
     (x,) = _inexact("ndtr", x)
     half = lax._const(x, 0.5)
     return half * lax.erfc(-x * lax._const(x, 0.7071067811865476))
+
+
+from .._public import missing_attribute as _missing_attribute  # noqa: E402
+__getattr__ = _missing_attribute(__name__)
