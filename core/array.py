@@ -105,7 +105,7 @@ class ArrayMethods:
     conjugate = conj
     def astype(self, dtype, copy=False): return _jnp.astype(self, dtype)
     def reshape(self, *shape, order="C"):
-        if len(shape) == 1 and not isinstance(shape[0], int):
+        if len(shape) == 1:  # x.reshape(5), x.reshape((5,)): the one argument, as given (error texts show it)
             shape = shape[0]
         return _jnp.reshape(self, shape, order=order)
     def transpose(self, *axes):

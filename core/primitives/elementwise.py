@@ -24,8 +24,7 @@ def broadcasting_shape(name, *avals):
     if all(s == first for s in shapes):  # the common case: one shape (scalars aside)
         return first
     if len({len(s) for s in shapes}) != 1:
-        raise TypeError(f"{name}: arrays must have same number of dimensions, got "
-                        f"{', '.join(map(str, shapes))}.")
+        raise TypeError(f"{name}: arrays must have the same number of dimensions, got {({len(s) for s in shapes})}")
     out = []
     for ds in zip(*shapes):
         non1 = {d for d in ds if d != 1}
@@ -494,18 +493,20 @@ ad.defjvp_zero(population_count_p)
 # ---- select, clamp, conversions -----------------------------------------------------------
 
 def _select_n_abstract(which, *cases):
+    # JAX's order and words: the shape rule (cases, then `which`), then the dtype rule
     if not cases:
-        raise TypeError("select_n must have at least one case")
-    _same_dtypes("select_n", cases)
-    if which.dtype.kind not in "bi":
-        raise TypeError(f"select_n which must be boolean or int32, got {which.dtype.name}")
-    if which.shape and any(c.shape != which.shape for c in cases):
-        raise TypeError(f"select_n which must be scalar or have the same shape as cases, got "
-                        f"which shape {which.shape} but case shapes "
-                        f"{', '.join(str(c.shape) for c in cases)}")
+        raise TypeError("select must have at least one case")
     if len({c.shape for c in cases}) > 1:
         raise TypeError("select cases must have the same shapes, got "
                         f"[{', '.join(str(c.shape) for c in cases)}].")
+    if which.shape and which.shape != cases[0].shape:
+        raise TypeError("select `which` must be scalar or have the same shape as cases, got `which` shape "
+                        f"{which.shape} but case shape {cases[0].shape}.")
+    _same_dtypes("select_n", cases)
+    if which.dtype.kind not in "biu":
+        raise TypeError(f"select `which` must be boolean or integer type, got {which.dtype.name}.")
+    if which.dtype.kind == "b" and len(cases) > 2:
+        raise TypeError("select with boolean `which` cannot have > 2 cases.")
     return ShapedArray(cases[0].shape, cases[0].dtype, all(c.weak_type for c in cases))
 
 

@@ -342,3 +342,22 @@ out = jax.vmap(lambda bx: bx, in_axes=(Box(0, None),))({'x': jnp.arange(3.)})
 """)
 E("vmap_in_axes_dict_keys_differ", "vmap", "out = jax.vmap(lambda d: d, in_axes=({'a': 0},))({'b': jnp.arange(3.)})")
 E("vmap_out_axes_tuple_for_leaf", "vmap", "out = jax.vmap(lambda d: d, out_axes=(0, 0))(jnp.arange(3.))")
+
+# ---------------------------------------------------------------- first lines of error messages
+X23 = "x = jnp.arange(6.).reshape(2, 3)\n"
+E("reshape_int_shape_message", "errors", X23 + "out = x.reshape(5)")
+E("reshape_tuple_shape_message", "errors", X23 + "out = x.reshape((4, 2))")
+E("reshape_args_shape_message", "errors", X23 + "out = x.reshape(4, 2)")
+E("reshape_list_shape_message", "errors", X23 + "out = jnp.reshape(x, [5])")
+E("reshape_minus_one_not_dividing", "errors", X23 + "out = x.reshape(-1, 4)")
+E("reshape_two_minus_ones", "errors", X23 + "out = x.reshape(-1, -1)")
+E("reshape_to_scalar_message", "errors", X23 + "out = x.reshape(())")
+E("reshape_under_jit_message", "errors", X23 + "out = jax.jit(lambda y: y.reshape(5))(x)")
+C("reshape_0d_array_shape", "numpy", X23 + "out = (x.reshape(jnp.int32(6)).shape, x.reshape(np.array([3, 2])).shape, x.reshape(3, -1))")
+E("lax_add_rank_mismatch_jit", "errors", X23 + "out = jax.jit(lambda a, b: lax.add(a, b))(x, jnp.ones(3))")
+E("lax_select_which_shape", "errors", X23 + "out = lax.select(jnp.ones(3) > 0, x, x)")
+E("lax_select_n_case_shapes", "errors", "out = lax.select_n(True, jnp.ones(2), jnp.ones(3))")
+for _mod in ("jnp", "jax.nn", "jax.tree_util", "jnp.linalg", "jax.tree", "jax.scipy.special", "jax.errors",
+             "jax.dtypes", "jax.debug", "jnp.fft", "lax", "jax", "jax.random", "jax.scipy", "jax.scipy.stats",
+             "lax.linalg"):
+    E(f"missing_attribute_{_mod.replace('.', '_')}", "errors", f"out = {_mod}.no_such_name")
