@@ -244,7 +244,7 @@ def _emit(jaxpr, eqns, outvars, consts):
     temporary of this function that nothing reads afterwards, write into its buffer (`out=`),
     so elementwise chains reuse memory instead of allocating per op."""
     names: dict = {}
-    from ..array import _ERR_VAR, _IGNORE_ERRORS
+    from ..fp_errors import _ERR_VAR, _IGNORE_ERRORS
     g: dict = {"np": np, "_errstate": np.errstate, "_ERR_VAR": _ERR_VAR, "_IGNORE": _IGNORE_ERRORS if _ERR_VAR else None}
 
     def name(v):
