@@ -10,7 +10,7 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, jit_cache
 from .array import Array, to_numpy
 from .avals import ShapedArray, aval_of_value
 from .config import config
@@ -77,11 +77,13 @@ class _Jitted:
             for i in self.static_argnums:
                 if 0 <= i < len(params) and params[i] not in self.static_argnames:
                     self.static_argnames += (params[i],)
-        self._cache: dict = {}
+        # the traces belong to `fun` (shared by every jit of it with these options), as JAX's
+        self._cache_entry = jit_cache.cache_for(
+            fun, (self.static_argnums, self.static_argnames, tuple(donate_argnums or ()), inline, keep_unused))
+        self._cache = self._cache_entry.traces
         # eager calls with plain positional Arrays skip pytree flattening and signature
-        # building: (shape, dtype, weak) per argument -> (compiled code, consts, ...)
-        self._fast: dict = {}
-        self.trace_count = 0
+        # building: (context, (shape, dtype, weak) per argument) -> (compiled code, consts, ...)
+        self._fast = self._cache_entry.fast
         self.name = _fun_name(fun)
 
     def __get__(self, obj, objtype=None):
@@ -112,7 +114,7 @@ class _Jitted:
             raise
         skey = (tuple((j, _hashable(v, j)) for j, v in statics),
                 tuple(sorted((k, _hashable(v, k)) for k, v in static_kw.items())))
-        return (in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
+        return (jit_cache.context[0], in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
 
     def _raise_bad_arg(self, dyn_args, dyn_kw, statics):
         """JAX's message for a non-array argument that was not marked static."""
@@ -151,7 +153,6 @@ class _Jitted:
             out_tree_box.append(out_tree)
             return [_check_output(o) for o in out_flat]
         cj, consts = closed_call(flat_fun, list(avals), self.name)
-        self.trace_count += 1
         return cj, consts, out_tree_box[0]
 
     def _get(self, args, kwargs):
@@ -215,8 +216,7 @@ class _Jitted:
         return len(self._cache)
 
     def clear_cache(self):
-        self._cache.clear()
-        self._fast.clear()
+        self._cache_entry.clear()
 
 
 class _gc_paused:
@@ -240,8 +240,9 @@ def _eager_plain() -> bool:
 
 
 def _fast_key(args):
-    """(shape, dtype, weak) per argument when every argument is a plain Array, else None."""
-    key = []
+    """The trace context and (shape, dtype, weak) per argument when every argument is a plain
+    Array, else None."""
+    key = [jit_cache.context[0]]
     for a in args:
         if type(a) is not Array:
             return None

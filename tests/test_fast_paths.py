@@ -37,3 +37,38 @@ def test_eager_binary_shape_errors_unchanged():
     # jnp.add(jnp.ones(3), jnp.ones(4)) -> TypeError: add got incompatible shapes for broadcasting: (3,), (4,).
     with pytest.raises(TypeError, match=r"add got incompatible shapes for broadcasting: \(3,\), \(4,\)"):
         jnp.add(jnp.ones(3), jnp.ones(4))
+
+
+def test_jit_cache_lives_and_dies_with_the_function():
+    # JAX keys jit's cache weakly on the function: a second jax.jit(f) reuses the first's trace
+    import gc
+    import weakref
+    from core import jit_cache
+    traces = []
+
+    def f(x):
+        traces.append(x)
+        return x * 2
+
+    jax.jit(f)(1.0)
+    jax.jit(f)(2.0)
+    assert len(traces) == 1
+    ref = weakref.ref(f)
+    del f
+    gc.collect()
+    assert ref() is None
+    assert all(k is not None for k in jit_cache._by_function.keys())
+
+
+def test_jit_of_an_unhashable_callable_still_caches_per_wrapper():
+    class Unhashable:
+        __hash__ = None
+        calls = 0
+
+        def __call__(self, x):
+            Unhashable.calls += 1
+            return x + 1
+
+    j = jax.jit(Unhashable())
+    j(1.0), j(2.0)
+    assert Unhashable.calls == 1

@@ -25,3 +25,31 @@ C("eager_reductions_axes", "eager", "m = jnp.arange(24.0).reshape(2, 3, 4)\nout 
 C("eager_reductions_nan", "eager", "x = jnp.array([1.0, jnp.nan, 2.0])\nout = (jnp.sum(x), jnp.max(x), jnp.mean(x))")
 C("eager_reductions_bool", "eager", "b = jnp.array([True, False, True])\nout = (jnp.sum(b), jnp.mean(b), jnp.max(b))")
 C("eager_divide_by_zero", "eager", "x = jnp.array([1.0, -1.0, 0.0])\nout = (jnp.divide(x, jnp.zeros(3)), jnp.log(x), x / 0.0)")
+
+# ---------------------------------------------------------------- jit's cache belongs to the function
+C("jit_cache_stale_global", "jit", """
+g = 0.
+def impure_uses_globals(x):
+    return x + g
+first = jax.jit(impure_uses_globals)(4.)
+g = 10.
+out = (first, jax.jit(impure_uses_globals)(5.))
+""")
+C("jit_cache_retrace_counts", "jit", """
+n = []
+def f(x, k=1):
+    n.append(1)
+    return x * k
+jax.jit(f)(1.0); jax.jit(f)(2.0); jax.jit(f, static_argnums=1)(2.0, 3); jax.jit(f, static_argnums=1)(2.0, 3)
+jax.jit(f)(jnp.ones(2)); jax.jit(lambda x: f(x))(3.0)
+out = len(n)
+""")
+C("jit_cache_x64_is_part_of_the_key", "jit", """
+def f(x):
+    return x + jnp.zeros(2)
+a = jax.jit(f)(1.0)
+jax.config.update('jax_enable_x64', True)
+b = jax.jit(f)(1.0)
+jax.config.update('jax_enable_x64', False)
+out = (a, b, jax.jit(f)(1.0))
+""")
