@@ -166,12 +166,14 @@ class _Jitted:
     def __call__(self, *args, **kwargs):
         fast_key = None
         if not kwargs and not self.static_argnums and _eager_plain():
-            fast_key = _fast_key(args)
-            if fast_key is not None:
+            key = [jit_cache.context[0]]
+            values: list = []
+            if _fast_key(args, key, values):
+                fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
                     fn, consts, out_tree, weaks = hit
-                    outs = fn(*consts, *[a._value for a in args])
+                    outs = fn(*consts, *values)
                     if out_tree is None:
                         return Array(outs[0], weaks[0])
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
@@ -239,16 +241,32 @@ def _eager_plain() -> bool:
             and not config.read("jax_disable_jit"))
 
 
-def _fast_key(args):
-    """The trace context and (shape, dtype, weak) per argument when every argument is a plain
-    Array, else None."""
-    key = [jit_cache.context[0]]
+def _fast_key(args, key: list, values: list) -> bool:
+    """Flatten args made of plain Arrays in lists, tuples and dicts (the usual params pytree)
+    in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
+    leaves' ndarrays to `values`, in tree_flatten's order. False for anything else (the general
+    path handles it)."""
     for a in args:
-        if type(a) is not Array:
-            return None
-        v = a._value
-        key.append((v.shape, v.dtype, a.weak_type))
-    return tuple(key)
+        t = type(a)
+        if t is Array:
+            v = a._value
+            values.append(v)
+            key.append((v.shape, v.dtype, a.weak_type))
+        elif t is list or t is tuple:
+            key.append((t, len(a)))
+            if not _fast_key(a, key, values):
+                return False
+        elif t is dict:
+            try:
+                names = sorted(a)
+            except TypeError:
+                return False
+            key.append((dict, tuple(names)))
+            if not _fast_key([a[k] for k in names], key, values):
+                return False
+        else:
+            return False
+    return True
 
 
 class _Lowered:

@@ -72,3 +72,52 @@ def test_jit_of_an_unhashable_callable_still_caches_per_wrapper():
     j = jax.jit(Unhashable())
     j(1.0), j(2.0)
     assert Unhashable.calls == 1
+
+
+def _thrice(f, *args):
+    """A jitted call's result on its first (interpreted) and later (generated code) calls."""
+    jf = jax.jit(f)
+    return [np.asarray(jf(*args)) for _ in range(3)]
+
+
+@pytest.mark.parametrize("f, args", [
+    (lambda x: x + jnp.zeros(2), (1.0,)),                                  # both operands broadcast
+    (lambda x, y: x[:, None] + y[None, :], (jnp.arange(3.0), jnp.arange(4.0))),
+    (lambda x, b: jnp.tanh(x @ jnp.ones((1, 4)) + b), (jnp.ones((5, 1)), jnp.arange(4.0))),
+    (lambda x: jnp.broadcast_to(x, (3, 2)), (jnp.arange(2.0),)),           # returned as it is
+    (lambda x: jnp.broadcast_to(x, (3, 2)) @ jnp.ones((2, 2)), (jnp.arange(2.0),)),  # feeds a dot
+    (lambda x: jnp.sum(x * jnp.ones((4, 3)), axis=0), (jnp.arange(3.0),)),
+])
+def test_generated_code_broadcasts_like_the_interpreter(f, args):
+    # the generated code leaves some broadcasts to numpy: same shapes and values as the first,
+    # interpreted call (and as eager evaluation)
+    first, second, third = _thrice(f, *args)
+    expected = np.asarray(f(*args))
+    for got in (first, second, third):
+        assert got.shape == expected.shape
+        np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("xs, ys, dn", [
+    ((5, 3), (3, 4), (((1,), (0,)), ((), ()))),
+    ((5, 3), (4, 3), (((1,), (1,)), ((), ()))),
+    ((3, 5), (3, 4), (((0,), (0,)), ((), ()))),
+    ((3, 5), (4, 3), (((0,), (1,)), ((), ()))),
+    ((5, 1), (1, 4), (((1,), (0,)), ((), ()))),     # outer product
+    ((5, 1), (4, 1), (((1,), (1,)), ((), ()))),
+    ((3,), (3,), (((0,), (0,)), ((), ()))),
+    ((3,), (3, 4), (((0,), (0,)), ((), ()))),
+    ((2, 5, 3), (2, 3, 4), (((2,), (1,)), ((0,), (0,)))),
+    ((5, 2, 3), (3, 4, 2), (((2,), (0,)), ((1,), (2,)))),
+    ((2, 3, 4), (4, 3), (((1, 2), (1, 0)), ((), ()))),
+])
+def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
+    from core import lax
+    from core.primitives.dot import _dot_impl, make_dn
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(xs).astype(np.float32)
+    y = rng.standard_normal(ys).astype(np.float32)
+    expected = _dot_impl(x, y, make_dn(dn))
+    for got in _thrice(lambda a, b: lax.dot_general(a, b, dn), jnp.asarray(x), jnp.asarray(y)):
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)

@@ -13,7 +13,7 @@ import weakref
 import numpy as np
 
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
-from ..rules import impl_rules
+from ..rules import impl_rules, specialize_rules
 
 _cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 stats = {"compiles": 0}
@@ -273,6 +273,7 @@ def _emit(jaxpr, eqns, outvars, consts):
         return (isinstance(v, Var) and v in owned and last_use.get(v) == i and v not in returned
                 and v.aval.shape == aval.shape and v.aval.dtype == aval.dtype)
 
+    implicit = _implicit_broadcasts(eqns, returned)
     args = [name(v) for v in jaxpr.invars]
     # floating-point errors ignored for the whole body (numpy's errstate, minus its overhead)
     lines = [f"def _compiled({', '.join(args)}):",
@@ -297,7 +298,11 @@ def _emit(jaxpr, eqns, outvars, consts):
             lines.append(f"    {name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
             owned.add(out)
             continue
-        g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
+        if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest
+            g[fn] = _reshape_to(implicit[eqn])
+            lines.append(f"    {name(out)} = {fn}({ins})  # {eqn.primitive.name} (left to numpy)")
+            continue
+        g[fn] = _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
         lines.append(f"    {name(out)} = {fn}({ins})  # {eqn.primitive.name}")
     lines.append(f"    return [{', '.join(name(v) for v in outvars)}]")
     if _ERR_VAR is not None:
@@ -318,6 +323,51 @@ def _emit(jaxpr, eqns, outvars, consts):
     run.source = src
     run.out_avals = out_avals
     return run
+
+
+def _implicit_broadcasts(eqns, returned) -> dict:
+    """broadcast_in_dim equations whose result only feeds elementwise ufuncs of the broadcast
+    shape: those need just the size-1 axes (a free reshape), numpy broadcasts the rest, which is
+    cheaper than materialising the view (and than ufuncs reading stride-0 views).
+    eqn -> the reshaped operand's shape."""
+    cands = {}
+    for e in eqns:
+        if e.primitive.name == "broadcast_in_dim" and e.outvars[0] not in returned:
+            shape, bd = e.params["shape"], e.params["broadcast_dimensions"]
+            expanded = [1] * len(shape)
+            for i, d in enumerate(bd):
+                expanded[d] = e.invars[0].aval.shape[i]
+            cands[e.outvars[0]] = (e, tuple(expanded))
+    if not cands:
+        return {}
+    consumers = []
+    for e in eqns:
+        elementwise = getattr(impl_rules[e.primitive], "raw", None) is not None
+        for v in e.invars:
+            if type(v) is Var and v in cands and not (elementwise and e.outvars[0].aval.shape == v.aval.shape):
+                del cands[v]
+        if elementwise:
+            consumers.append(e)
+    for e in consumers:  # some operand must still carry the full shape
+        shape = e.outvars[0].aval.shape
+        if not any(v.aval.shape == shape and not (type(v) is Var and v in cands) for v in e.invars):
+            for v in e.invars:
+                cands.pop(v, None) if type(v) is Var else None
+    return {e: expanded for e, expanded in cands.values()}
+
+
+def _reshape_to(shape):
+    def reshape(x):
+        return x.reshape(shape)
+    return reshape
+
+
+def _specialized(eqn):
+    """The primitive's impl specialised to this equation's shapes, or None (see rules.py)."""
+    rule = specialize_rules.get(eqn.primitive)
+    if rule is None:
+        return None
+    return rule([v.aval for v in eqn.invars], **eqn.params)
 
 
 class _Program:
