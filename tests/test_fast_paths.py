@@ -121,3 +121,61 @@ def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
     for got in _thrice(lambda a, b: lax.dot_general(a, b, dn), jnp.asarray(x), jnp.asarray(y)):
         assert got.shape == expected.shape and got.dtype == expected.dtype
         np.testing.assert_array_equal(got, expected)
+
+
+def _loops():
+    from core import lax
+
+    def rnn(w, xs):
+        def cell(h, x):
+            h = jnp.tanh(h @ w + x)
+            return h, (h.sum(), h)      # a y that is the new carry, one that is a reduction
+        return lax.scan(cell, jnp.zeros(3), xs)
+
+    def carry_as_output(xs):
+        return lax.scan(lambda c, x: (c + x, c), jnp.zeros(3), xs)   # the y is the incoming carry
+
+    def reverse_no_carry(xs):
+        return lax.scan(lambda c, x: (c, x * 2.0), (), xs, reverse=True)
+
+    def empty(xs):
+        return lax.scan(lambda c, x: (c + x, x), jnp.ones(3), xs[:0])
+
+    def nested(xs):
+        def outer(c, row):
+            inner, _ = lax.scan(lambda a, v: (a * 0.5 + v, None), c, row)  # noqa
+            return inner, inner
+        return lax.scan(outer, 0.0, xs)
+
+    def fori(w):
+        return lax.fori_loop(0, 5, lambda i, h: jnp.sin(h @ w) + i, jnp.ones(3))
+
+    def while_(x):
+        return lax.while_loop(lambda c: c[0] < 7, lambda c: (c[0] + 1, c[1] * 1.5 + c[0]), (0, x))
+
+    def while_never(x):
+        return lax.while_loop(lambda c: c.sum() > 100.0, lambda c: c * 2.0, x)
+
+    w = jnp.asarray(np.linspace(-1, 1, 9, dtype=np.float32).reshape(3, 3))
+    xs = jnp.asarray(np.linspace(-2, 2, 12, dtype=np.float32).reshape(4, 3))
+    return [(rnn, (w, xs)), (carry_as_output, (xs,)), (reverse_no_carry, (xs,)), (empty, (xs,)),
+            (nested, (xs,)), (fori, (w,)), (while_, (jnp.arange(3.0),)), (while_never, (jnp.ones(2),)),
+            (jax.grad(lambda w, xs: rnn(w, xs)[1][0].sum()), (w, xs)),
+            (jax.vmap(while_), (jnp.arange(6.0).reshape(2, 3),)),
+            (jax.vmap(lambda n: lax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 2.0), (0.0, 1.0))),
+             (jnp.arange(4.0),))]
+
+
+@pytest.mark.parametrize("case", range(len(_loops())))
+def test_loops_written_into_the_generated_code_match_eager(case):
+    # scan / fori_loop / while_loop bodies are inlined into the jitted function's Python loop:
+    # same values, shapes and dtypes as eager evaluation (primitive by primitive)
+    f, args = _loops()[case]
+    expected = jax.tree_util.tree_leaves(f(*args))
+    jf = jax.jit(f)
+    for _ in range(3):   # the first call is interpreted, later ones run the generated code
+        got = jax.tree_util.tree_leaves(jf(*args))
+        assert len(got) == len(expected)
+        for a, b in zip(got, expected):
+            assert a.shape == b.shape and a.dtype == b.dtype and a.weak_type == b.weak_type
+            np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-6, atol=1e-6)

@@ -96,6 +96,10 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
     mm_shape = xs[:-1] + ys[-1:]
     cast = dt != np.result_type(x.dtype, y.dtype)
     reshape_out = mm_shape != out_shape
+    if not lb and x.ndim <= 2 and y.ndim <= 2 and k > 1 and not cast:
+        # at most matrices, no batch: numpy's matmul takes them as they are (a vector operand
+        # is the same one-row/one-column product), so the call is all that remains
+        return _MATMULS[px is not None, py is not None]
     # one-term contractions (outer products) are plain broadcast products: the same single
     # rounding per element, without matmul's slow path for k == 1
     matmul = _outer if k == 1 else np.matmul
@@ -117,6 +121,12 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
 
 
 specialize_rules[dot_general_p] = _dot_specialize
+
+
+_MATMULS = {(False, False): np.matmul,
+            (True, False): lambda x, y: np.matmul(x.T, y),
+            (False, True): lambda x, y: np.matmul(x, y.T),
+            (True, True): lambda x, y: np.matmul(x.T, y.T)}
 
 
 def _outer(x, y):

@@ -6,7 +6,7 @@ import numpy as np
 from .. import dtypes
 from ..fp_errors import quietly
 from ..avals import ShapedArray
-from ..rules import batch_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import moveaxis
@@ -47,6 +47,11 @@ def _reducer(name, np_fn, kinds=None):
         return out if type(out) is np.ndarray and out.dtype == x.dtype else np.asarray(out, x.dtype)
     p = define(name, abstract_eval=_reduce_abstract(name), impl=impl)
     batch_rules[p] = _reduce_batch(p)
+    if isinstance(getattr(np_fn, "__self__", None), np.ufunc):  # a ufunc's reduce
+        def specialize(avals, axes, out_sharding=None):
+            # float reductions keep their dtype: the bare reduce (generated code has the errstate)
+            return (lambda x: np_fn(x, axes)) if avals[0].dtype.kind in "fc" else None
+        specialize_rules[p] = specialize
     return p
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import batch_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import bdim_at_front, moveaxis
@@ -93,6 +93,8 @@ def _reshape_batch(axis_data, vals, dims, new_sizes, dimensions=None, sharding=N
 
 
 reshape_p = define("reshape", abstract_eval=_reshape_abstract, impl=_reshape_impl)
+specialize_rules[reshape_p] = lambda avals, new_sizes, dimensions=None, sharding=None: (
+    None if dimensions is not None else lambda x: x.reshape(new_sizes))
 ad.deflinear(reshape_p, lambda ct, x, new_sizes, dimensions=None, sharding=None: [
     None if type(ct) is ad.Zero else reshape_p.bind(ct, new_sizes=x.aval.shape, dimensions=None, sharding=sharding)])
 batch_rules[reshape_p] = _reshape_batch
@@ -115,6 +117,7 @@ def _transpose_batch(axis_data, vals, dims, permutation):
 
 transpose_p = define("transpose", abstract_eval=_transpose_abstract,
                      impl=lambda x, permutation: np.transpose(x, permutation))
+specialize_rules[transpose_p] = lambda avals, permutation: lambda x: x.transpose(permutation)
 ad.deflinear(transpose_p, lambda ct, x, permutation: [
     None if type(ct) is ad.Zero else transpose_p.bind(ct, permutation=tuple(int(i) for i in np.argsort(permutation)))])
 batch_rules[transpose_p] = _transpose_batch
