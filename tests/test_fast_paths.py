@@ -110,6 +110,8 @@ def test_generated_code_broadcasts_like_the_interpreter(f, args):
     ((2, 5, 3), (2, 3, 4), (((2,), (1,)), ((0,), (0,)))),
     ((5, 2, 3), (3, 4, 2), (((2,), (0,)), ((1,), (2,)))),
     ((2, 3, 4), (4, 3), (((1, 2), (1, 0)), ((), ()))),
+    ((3,), (4,), (((), ()), ((), ()))),             # no contraction: an outer product
+    ((2, 3), (4,), (((), ()), ((), ()))),
 ])
 def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
     from core import lax

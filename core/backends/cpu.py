@@ -345,6 +345,10 @@ class Emitter:
                 lines.append(f"{ind}{name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
                 owned.add(out)
                 continue
+            if raw is not None:  # a scalar: the ufunc's numpy scalar (made an array if returned)
+                g[fn] = raw
+                lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
+                continue
             if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest
                 g[fn] = _reshape_to(implicit[eqn])
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name} (left to numpy)")

@@ -96,6 +96,8 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
     mm_shape = xs[:-1] + ys[-1:]
     cast = dt != np.result_type(x.dtype, y.dtype)
     reshape_out = mm_shape != out_shape
+    if not lb and not lc and px is None and py is None and not cast:
+        return np.multiply.outer   # no contraction at all: out[i.., j..] = x[i..] * y[j..]
     if not lb and x.ndim <= 2 and y.ndim <= 2 and k > 1 and not cast:
         # at most matrices, no batch: numpy's matmul takes them as they are (a vector operand
         # is the same one-row/one-column product), so the call is all that remains
