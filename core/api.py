@@ -112,8 +112,9 @@ class _Jitted:
         except TypeError:
             self._raise_bad_arg(dyn_args, dyn_kw, statics)
             raise
-        skey = (tuple((j, _hashable(v, j)) for j, v in statics),
-                tuple(sorted((k, _hashable(v, k)) for k, v in static_kw.items())))
+        # statics by type and value, as JAX: f(x, 2) and f(x, 2.0) are two traces
+        skey = (tuple((j, type(v), _hashable(v, j)) for j, v in statics),
+                tuple(sorted((k, type(v).__qualname__, _hashable(v, k)) for k, v in static_kw.items())))
         return (jit_cache.context[0], in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
 
     def _raise_bad_arg(self, dyn_args, dyn_kw, statics):
@@ -165,10 +166,11 @@ class _Jitted:
 
     def __call__(self, *args, **kwargs):
         fast_key = None
-        if not kwargs and not self.static_argnums and _eager_plain():
+        if not kwargs and _eager_plain():
             key = [jit_cache.context[0]]
             values: list = []
-            if _fast_key(args, key, values):
+            dyn = _static_key(self.static_argnums, args, key) if self.static_argnums else args
+            if dyn is not None and _fast_key(dyn, key, values):
                 fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
@@ -239,6 +241,24 @@ def _eager_plain() -> bool:
     accelerator hook, no debug checks, jit enabled."""
     return (tracing.eager_fast_path_ok() and _dispatch_hooks.jit is None
             and not config.read("jax_disable_jit"))
+
+
+def _static_key(static_argnums, args, key: list):
+    """Append the static positional arguments (by type and value) to `key`; the other
+    arguments, or None when a static one is unhashable (the general path explains why)."""
+    n = len(args)
+    pos = {i + n if i < 0 else i for i in static_argnums}
+    dyn = []
+    for i, a in enumerate(args):
+        if i in pos:
+            try:
+                hash(a)
+            except TypeError:
+                return None
+            key.append(("static", i, type(a), a))
+        else:
+            dyn.append(a)
+    return dyn
 
 
 def _fast_key(args, key: list, values: list) -> bool:

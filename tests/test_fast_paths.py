@@ -181,3 +181,22 @@ def test_loops_written_into_the_generated_code_match_eager(case):
         for a, b in zip(got, expected):
             assert a.shape == b.shape and a.dtype == b.dtype and a.weak_type == b.weak_type
             np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-6, atol=1e-6)
+
+
+def test_jit_fast_path_with_static_arguments_keys_on_their_values():
+    # jax.jit(f, static_argnums=1): each static value is its own trace; 2 and 2.0 are different
+    # statics (JAX keys them by type and value), and an unhashable static still raises JAX's error
+    traces = []
+
+    def f(x, n):
+        traces.append(n)
+        return x * n
+
+    jf = jax.jit(f, static_argnums=1)
+    a = jnp.arange(3.0)
+    outs = [jf(a, 2), jf(a, 3), jf(a, 2), jf(a, 2.0), jf(a, 3)]
+    assert traces == [2, 3, 2.0]
+    assert [o.dtype for o in outs] == [np.float32] * 5
+    np.testing.assert_array_equal(np.asarray(outs[1]), [0.0, 3.0, 6.0])
+    with pytest.raises(ValueError, match="Non-hashable static arguments are not supported"):
+        jf(a, [1])
