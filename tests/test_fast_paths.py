@@ -200,3 +200,21 @@ def test_jit_fast_path_with_static_arguments_keys_on_their_values():
     np.testing.assert_array_equal(np.asarray(outs[1]), [0.0, 3.0, 6.0])
     with pytest.raises(ValueError, match="Non-hashable static arguments are not supported"):
         jf(a, [1])
+
+
+def test_scalar_arithmetic_in_generated_code_wraps_and_compares_like_the_ufuncs():
+    # jax.jit(lambda x, y: (x + y, x * y, x - y, x < y, x == y))(jnp.int32(2**31 - 1), jnp.int32(2))
+    #   -> (-2147483647, -2, 2147483645, False, False), all int32/bool, no warning; nan compares False
+    import warnings
+    f = lambda x, y: (x + y, x * y, x - y, x < y, x == y, x != y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ints = _thrice(lambda x, y: jnp.stack([jnp.asarray(o, jnp.int32) for o in f(x, y)]),
+                       jnp.int32(2**31 - 1), jnp.int32(2))
+        nans = _thrice(lambda x, y: jnp.stack(f(x, y)[3:]), jnp.float32(np.nan), jnp.float32(1.0))
+    for got in ints:
+        np.testing.assert_array_equal(got, [-2147483647, -2, 2147483645, 0, 0, 1])
+    for got in nans:
+        np.testing.assert_array_equal(got, [False, False, True])
+    out = jax.jit(f)(jnp.int32(3), jnp.int32(4))
+    assert [o.dtype for o in out] == [np.int32] * 3 + [np.bool_] * 3

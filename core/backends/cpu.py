@@ -295,7 +295,10 @@ class Emitter:
         g = self.g
         if isinstance(v, Literal):
             key = f"_l{len(g)}"
-            g[key] = np.asarray(v.val, v.aval.dtype)
+            val = np.asarray(v.val, v.aval.dtype)
+            # a scalar literal as a numpy scalar: scalar-with-scalar ops (loop counters, bounds)
+            # then take numpy's scalar arithmetic instead of the ufunc machinery
+            g[key] = val[()] if val.ndim == 0 else val
             return key
         n = self.names.get(v)
         if n is None:
@@ -346,6 +349,11 @@ class Emitter:
                 owned.add(out)
                 continue
             if raw is not None:  # a scalar: the ufunc's numpy scalar (made an array if returned)
+                op = _SCALAR_OPERATORS.get(raw)
+                if op is not None and len(eqn.invars) == 2:  # numpy's scalar math: same result, ~30x cheaper
+                    lines.append(f"{ind}{name(out)} = {name(eqn.invars[0])} {op} {name(eqn.invars[1])}"
+                                 f"  # {eqn.primitive.name}")
+                    continue
                 g[fn] = raw
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
                 continue
@@ -356,6 +364,11 @@ class Emitter:
             g[fn] = _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
             lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
         return owned
+
+
+# ufuncs whose Python operator on numpy scalars (or 0-d arrays) computes the same thing
+_SCALAR_OPERATORS = {np.add: "+", np.subtract: "-", np.multiply: "*", np.less: "<", np.less_equal: "<=",
+                     np.greater: ">", np.greater_equal: ">=", np.equal: "==", np.not_equal: "!="}
 
 
 def _implicit_broadcasts(eqns, returned) -> dict:
