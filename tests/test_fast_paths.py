@@ -218,3 +218,15 @@ def test_scalar_arithmetic_in_generated_code_wraps_and_compares_like_the_ufuncs(
         np.testing.assert_array_equal(got, [False, False, True])
     out = jax.jit(f)(jnp.int32(3), jnp.int32(4))
     assert [o.dtype for o in out] == [np.int32] * 3 + [np.bool_] * 3
+
+
+def test_scan_outputs_passed_through_from_xs_and_unread_xs():
+    # lax.scan(lambda c, x: (c + 1.0, (x, 2.0 * c)), 0.0, (xs, unused)) -> ys[0] is xs itself
+    from core import lax
+    xs = jnp.arange(5.0)
+    unused = jnp.ones((5, 2))
+    f = lambda xs, u: lax.scan(lambda c, x: (c + 1.0, (x[0], 2.0 * c)), 0.0, (xs, u), reverse=True)
+    for c, (y0, y1) in (f(xs, unused), *[jax.jit(f)(xs, unused) for _ in range(3)]):
+        assert float(c) == 5.0
+        np.testing.assert_array_equal(np.asarray(y0), np.arange(5.0))
+        np.testing.assert_array_equal(np.asarray(y1), [8.0, 6.0, 4.0, 2.0, 0.0])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..jaxpr import Var
+
 
 def _body(cj):
     from .cpu import compiled
@@ -33,24 +35,31 @@ def emit_scan(em, eqn, ind) -> bool:
     carry = [em.fresh("_k") for _ in init]
     if carry:
         lines.append(f"{ind}{', '.join(carry)}, = {', '.join(init)},  # scan over {length}")
-    ys = []
-    for a in p["jaxpr"].out_avals[nk:]:
+    x_vars = prog.jaxpr.invars[nc + nk:]
+    read = {v for e in prog.eqns for v in e.invars if type(v) is Var} | {v for v in prog.outvars if type(v) is Var}
+    ys, stored = [], []
+    for a, o in zip(p["jaxpr"].out_avals[nk:], prog.outvars[nk:]):
+        if type(o) is Var and o in x_vars:  # a y that is an x passed through: the stacked output is that xs itself
+            ys.append(xs[x_vars.index(o)])
+            continue
         y, dt = em.fresh("_ys"), em.fresh("_dt")
         em.g[dt] = np.dtype(a.dtype)
         lines.append(f"{ind}{y} = np.empty({(length,) + tuple(a.shape)}, {dt})")
         ys.append(y)
+        stored.append((y, o))
     i = em.fresh("_i")
     steps = f"range({length} - 1, -1, -1)" if p["reverse"] else f"range({length})"
     lines.append(f"{ind}for {i} in {steps}:")
     body_ind = ind + "  "
     x_names = [em.fresh("_x") for _ in xs]
-    for xn, x in zip(x_names, xs):
-        lines.append(f"{body_ind}{xn} = {x}[{i}]")
+    for xn, x, v in zip(x_names, xs, x_vars):
+        if v in read:
+            lines.append(f"{body_ind}{xn} = {x}[{i}]")
     _bind_inputs(em, prog, consts + carry + x_names)
     em.block(prog.eqns, prog.outvars, body_ind)
     outs = [em.name(v) for v in prog.outvars]
-    for y, o in zip(ys, outs[nk:]):  # before the carry moves on: an output may be a carry input
-        lines.append(f"{body_ind}{y}[{i}] = {o}")
+    for y, o in stored:  # before the carry moves on: an output may be a carry input
+        lines.append(f"{body_ind}{y}[{i}] = {em.name(o)}")
     if carry:
         lines.append(f"{body_ind}{', '.join(carry)}, = {', '.join(outs[:nk])},")
     if len(lines[-1]) - len(lines[-1].lstrip()) < len(body_ind):  # an empty body (no carry, no ys)
