@@ -39,6 +39,18 @@ def _bid_impl(x, shape, broadcast_dimensions, sharding=None):
     return np.broadcast_to(x.reshape(expanded), shape)
 
 
+def _bid_specialize(avals, shape, broadcast_dimensions, sharding=None):
+    """_bid_impl with the expanded shape computed once; a broadcast that only adds size-1 axes
+    is that reshape alone."""
+    expanded = [1] * len(shape)
+    for i, d in enumerate(broadcast_dimensions):
+        expanded[d] = avals[0].shape[i]
+    expanded, shape = tuple(expanded), tuple(shape)
+    if expanded == shape:
+        return lambda x: x.reshape(shape)
+    return lambda x: np.broadcast_to(x.reshape(expanded), shape)
+
+
 def _bid_t(ct, x, shape, broadcast_dimensions, sharding=None):
     if type(ct) is ad.Zero:
         return [None]
@@ -61,6 +73,7 @@ def _bid_batch(axis_data, vals, dims, shape, broadcast_dimensions, sharding=None
 
 
 broadcast_in_dim_p = define("broadcast_in_dim", abstract_eval=_bid_abstract, impl=_bid_impl)
+specialize_rules[broadcast_in_dim_p] = _bid_specialize
 # JAX's printer: shape and sharding are implied by the binder type; empty dims are not shown
 broadcast_in_dim_p.pp_params = lambda params: [
     (k, params[k]) for k in sorted(params)
