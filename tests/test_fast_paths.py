@@ -119,10 +119,11 @@ def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
     rng = np.random.default_rng(0)
     x = rng.standard_normal(xs).astype(np.float32)
     y = rng.standard_normal(ys).astype(np.float32)
+    x.flat[0], y.flat[-1] = -1.0, 0.0   # a -1 * 0 term: the sign of zero must agree too
     expected = _dot_impl(x, y, make_dn(dn))
     for got in _thrice(lambda a, b: lax.dot_general(a, b, dn), jnp.asarray(x), jnp.asarray(y)):
         assert got.shape == expected.shape and got.dtype == expected.dtype
-        np.testing.assert_array_equal(got, expected)
+        np.testing.assert_array_equal(got.view(np.uint32), expected.view(np.uint32))
 
 
 def _loops():

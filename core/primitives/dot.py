@@ -69,7 +69,10 @@ def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=No
     k = int(np.prod([x.shape[i] for i in lc], dtype=np.int64))
     n = int(np.prod([y.shape[i] for i in rf], dtype=np.int64))
     b = int(np.prod(bshape, dtype=np.int64))
-    out = np.matmul(xt.reshape(b, m, k), yt.reshape(b, k, n))
+    if k == 1:  # a one-term contraction is a product (XLA's too: -1 * 0 stays -0.0, no 0 + ... sum)
+        out = np.multiply(xt.reshape(b, m, 1), yt.reshape(b, 1, n))
+    else:
+        out = np.matmul(xt.reshape(b, m, k), yt.reshape(b, k, n))
     out = out.reshape(bshape + [x.shape[i] for i in lf] + [y.shape[i] for i in rf])
     dt = preferred_element_type if preferred_element_type is not None else x.dtype
     return out.astype(dt, copy=False)

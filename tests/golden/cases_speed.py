@@ -53,3 +53,11 @@ b = jax.jit(f)(1.0)
 jax.config.update('jax_enable_x64', False)
 out = (a, b, jax.jit(f)(1.0))
 """)
+
+# ---------------------------------------------------------------- one-term contractions are products
+C("dot_k1_keeps_negative_zero", "eager", """
+x = jnp.array([[-1.0], [2.0]]); y = jnp.array([[0.0, 3.0]])
+v = jnp.array([-1.0, 2.0]); w = jnp.array([0.0, 3.0])
+f = jax.jit(lambda a, b: a @ b)
+out = [np.signbit(np.asarray(r)).tolist() for r in (x @ y, f(x, y), f(x, y), lax.dot_general(v, w, (((), ()), ((), ()))), jnp.outer(v, w))]
+""")
