@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, jit_cache
 from .array import Array, to_numpy
 from .avals import ShapedArray, aval_of_value
 from .config import config
@@ -78,11 +78,13 @@ class _Jitted:
             for i in self.static_argnums:
                 if 0 <= i < len(params) and params[i] not in self.static_argnames:
                     self.static_argnames += (params[i],)
-        self._cache: dict = {}
+        # the traces belong to `fun` (shared by every jit of it with these options), as JAX's
+        self._cache_entry = jit_cache.cache_for(
+            fun, (self.static_argnums, self.static_argnames, tuple(donate_argnums or ()), inline, keep_unused))
+        self._cache = self._cache_entry.traces
         # eager calls with plain positional Arrays skip pytree flattening and signature
-        # building: (shape, dtype, weak) per argument -> (compiled code, consts, ...)
-        self._fast: dict = {}
-        self.trace_count = 0
+        # building: (context, (shape, dtype, weak) per argument) -> (compiled code, consts, ...)
+        self._fast = self._cache_entry.fast
         self.name = _fun_name(fun)
 
     def __get__(self, obj, objtype=None):
@@ -111,9 +113,10 @@ class _Jitted:
         except TypeError:
             self._raise_bad_arg(dyn_args, dyn_kw, statics)
             raise
-        skey = (tuple((j, _hashable(v, j)) for j, v in statics),
-                tuple(sorted((k, _hashable(v, k)) for k, v in static_kw.items())))
-        return (in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
+        # statics by type and value, as JAX: f(x, 2) and f(x, 2.0) are two traces
+        skey = (tuple((j, type(v), _hashable(v, j)) for j, v in statics),
+                tuple(sorted((k, type(v).__qualname__, _hashable(v, k)) for k, v in static_kw.items())))
+        return (jit_cache.context[0], in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
 
     def _raise_bad_arg(self, dyn_args, dyn_kw, statics):
         """JAX's message for a non-array argument that was not marked static."""
@@ -152,7 +155,6 @@ class _Jitted:
             out_tree_box.append(out_tree)
             return [_check_output(o) for o in out_flat]
         cj, consts = closed_call(flat_fun, list(avals), self.name)
-        self.trace_count += 1
         return cj, consts, out_tree_box[0]
 
     def _get(self, args, kwargs):
@@ -165,13 +167,16 @@ class _Jitted:
 
     def __call__(self, *args, **kwargs):
         fast_key = None
-        if not kwargs and not self.static_argnums and _eager_plain():
-            fast_key = _fast_key(args)
-            if fast_key is not None:
+        if not kwargs and _eager_plain():
+            key = [jit_cache.context[0]]
+            values: list = []
+            dyn = _static_key(self.static_argnums, args, key) if self.static_argnums else args
+            if dyn is not None and _fast_key(dyn, key, values):
+                fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
                     fn, consts, out_tree, weaks = hit
-                    outs = fn(*consts, *[a._value for a in args])
+                    outs = fn(*consts, *values)
                     if out_tree is None:
                         return Array(outs[0], weaks[0])
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
@@ -216,8 +221,7 @@ class _Jitted:
         return len(self._cache)
 
     def clear_cache(self):
-        self._cache.clear()
-        self._fast.clear()
+        self._cache_entry.clear()
 
 
 class _gc_paused:
@@ -240,15 +244,50 @@ def _eager_plain() -> bool:
             and not config.read("jax_disable_jit"))
 
 
-def _fast_key(args):
-    """(shape, dtype, weak) per argument when every argument is a plain Array, else None."""
-    key = []
+def _static_key(static_argnums, args, key: list):
+    """Append the static positional arguments (by type and value) to `key`; the other
+    arguments, or None when a static one is unhashable (the general path explains why)."""
+    n = len(args)
+    pos = {i + n if i < 0 else i for i in static_argnums}
+    dyn = []
+    for i, a in enumerate(args):
+        if i in pos:
+            try:
+                hash(a)
+            except TypeError:
+                return None
+            key.append(("static", i, type(a), a))
+        else:
+            dyn.append(a)
+    return dyn
+
+
+def _fast_key(args, key: list, values: list) -> bool:
+    """Flatten args made of plain Arrays in lists, tuples and dicts (the usual params pytree)
+    in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
+    leaves' ndarrays to `values`, in tree_flatten's order. False for anything else (the general
+    path handles it)."""
     for a in args:
-        if type(a) is not Array:
-            return None
-        v = a._value
-        key.append((v.shape, v.dtype, a.weak_type))
-    return tuple(key)
+        t = type(a)
+        if t is Array:
+            v = a._value
+            values.append(v)
+            key.append((v.shape, v.dtype, a.weak_type))
+        elif t is list or t is tuple:
+            key.append((t, len(a)))
+            if not _fast_key(a, key, values):
+                return False
+        elif t is dict:
+            try:
+                names = sorted(a)
+            except TypeError:
+                return False
+            key.append((dict, tuple(names)))
+            if not _fast_key([a[k] for k in names], key, values):
+                return False
+        else:
+            return False
+    return True
 
 
 class _Lowered:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes
+from .fp_errors import quietly
 from .avals import ShapedArray, shaped_array_unchecked
 
 _jnp = None  # set by core.numpy on import
@@ -198,16 +199,7 @@ def _eager_binop(fn, a, b):
         return None
     if not _tracing().eager_fast_path_ok():
         return None
-    ufunc = entry[0]
-    if _ERR_VAR is None:
-        with np.errstate(all="ignore"):
-            out = ufunc(x, y)
-    else:  # np.errstate(all="ignore") without its Python overhead (a third of this path)
-        token = _ERR_VAR.set(_IGNORE_ERRORS)
-        try:
-            out = ufunc(x, y)
-        finally:
-            _ERR_VAR.reset(token)
+    out = quietly(entry[0], x, y)
     return Array(out if type(out) is np.ndarray else np.asarray(out), weak)  # comparisons too: JAX keeps weak
 
 
@@ -225,12 +217,6 @@ def _tracing():
 
 
 _tracing_mod = None
-try:  # numpy >= 2.0 keeps its floating-point error mode in a context variable
-    from numpy._core._ufunc_config import _extobj_contextvar as _ERR_VAR
-    with np.errstate(all="ignore"):
-        _IGNORE_ERRORS = _ERR_VAR.get()
-except (ImportError, AttributeError):
-    _ERR_VAR = None
 
 
 class Array(ArrayMethods):

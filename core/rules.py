@@ -7,6 +7,9 @@
     batch_rules[p](axis_size, vals, dims, **params) -> (out, out_dim)
     wgsl_rules[p]                             -> WGSL expression template ("sin({0})")
     linearize_rules[p]                        -> for call/control-flow primitives (split known/unknown)
+    specialize_rules[p](in_avals, **params)   -> fn(*ndarrays) for these avals, or None (the CPU
+                                                 compiler's shape-specialised impl: work that
+                                                 depends only on shapes is done once, at compile time)
 """
 abstract_eval_rules: dict = {}
 impl_rules: dict = {}
@@ -15,4 +18,5 @@ transpose_rules: dict = {}
 batch_rules: dict = {}
 wgsl_rules: dict = {}
 linearize_rules: dict = {}
+specialize_rules: dict = {}
 partial_eval_jaxpr_rules: dict = {}

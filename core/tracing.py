@@ -16,7 +16,7 @@ from . import errors
 from .avals import ShapedArray, aval_of_value
 from .config import config
 from .devices import dispatch_hooks as _hooks
-from .array import ArrayMethods
+from .array import Array, ArrayMethods
 from .rules import abstract_eval_rules, impl_rules
 
 
@@ -235,6 +235,13 @@ def eager_fast_path_ok() -> bool:
 
 
 def bind(prim: Primitive, *args, **params):
+    if dynamic_trace is None and len(trace_stack) == 1 and _hooks.eager is None and not _debug_checks[0]:
+        # eager on plain concrete arrays (what every jnp call on arrays ends in): straight to numpy
+        for a in args:
+            if type(a) is not Array:
+                break
+        else:
+            return _eval_impl(prim, [a._value for a in args], [a.weak_type for a in args], params)
     trace = find_top_trace(args)
     main = trace.main
     # tracers of the top trace need no raising (inlined check: this runs on every traced op)
@@ -272,19 +279,27 @@ class EvalTrace(Trace):
             out = _hooks.eager(prim, vals, params)
             if out is not NotImplemented:
                 return out
-        nps = [to_numpy(v) for v in vals]
-        if len(nps) > 1 and any(a.dtype != nps[0].dtype for a in nps[1:]):
-            # mixed dtypes: validate with the shape rule (raises JAX's TypeError for lax ops);
-            # same-dtype calls skip this so eager dispatch stays cheap
-            abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, _weak_of(v)) for a, v in zip(nps, vals)],
-                                      **params)
-        out = impl_rules[prim](*nps, **params)
-        weak = prim.weak_type_rule([_weak_of(v) for v in vals], **params)
-        if config.read("jax_debug_nans") or config.read("jax_debug_infs"):
-            _check_nans(prim, out)
-        if prim.multiple_results:
-            return [Array(np.asarray(o), _out_weak(weak, i)) for i, o in enumerate(out)]
-        return Array(np.asarray(out), weak)
+        out = _eval_impl(prim, [to_numpy(v) for v in vals], [_weak_of(v) for v in vals], params)
+        if _debug_checks[0]:
+            _check_nans(prim, [o._value for o in out] if prim.multiple_results else out._value)
+        return out
+
+
+def _eval_impl(prim, nps, weaks, params):
+    """Run prim's numpy implementation on ndarrays; the result as Array(s) with JAX's weak types."""
+    if len(nps) > 1:
+        dt = nps[0].dtype
+        for a in nps:
+            if a.dtype != dt:
+                # mixed dtypes: validate with the shape rule (raises JAX's TypeError for lax ops);
+                # same-dtype calls skip this so eager dispatch stays cheap
+                abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, w) for a, w in zip(nps, weaks)], **params)
+                break
+    out = impl_rules[prim](*nps, **params)
+    weak = prim.weak_type_rule(weaks, **params)
+    if prim.multiple_results:
+        return [Array(np.asarray(o), _out_weak(weak, i)) for i, o in enumerate(out)]
+    return Array(out if type(out) is np.ndarray else np.asarray(out), weak)
 
 
 def _out_weak(weak, i):

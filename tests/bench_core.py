@@ -1,13 +1,16 @@
-"""CPU benchmark of the engine, side by side with numpy and real JAX, measured in one run.
+"""CPU benchmark of the engine against real JAX, both in this one process, calls interleaved.
 
-    python build.py bench core            # or: python -m tests.bench core [--quick] [--json PATH]
+    python build.py bench core [--quick] [--json PATH] [--jax-python PATH]
+    python -m tests.bench core ...
 
-The same workload functions run on every engine (`core` here, `jax` when importable: in this
-process if `import jax` works, else in the private JAX venv `.cache/jax-venv` as a subprocess).
-numpy gets hand-written equivalents where one exists. Times are medians of repeated calls.
-
-Targets (ratios to JAX on the same machine): eager dispatch <= 1/3 of JAX's time, jit call
-overhead <= 1/2, jit first call of 100 ops <= 1/25, jitted 100-op chain steady <= 2x.
+Every workload is written once, as a user writes it (`jnp.add(a, b)`, `jax.jit(jax.grad(loss))`,
+`lax.scan`, `random.normal`), and built twice: with gradpad's engine (`core`) and with real JAX.
+Real JAX comes from a JAX virtual environment (`--jax-python`, else $GRADPAD_JAX_PYTHON, else
+`.cache/jax-venv/bin/python`): its site-packages are appended to sys.path, so `import jax` is
+real JAX while ours is imported as `core` (this works because ours is never installed as `jax`).
+The two sides alternate batch by batch; a row's ratio is the median of the paired ratios, so load
+from other processes hits both sides alike. Every benchmarked result is checked against JAX's
+before it is timed. BLAS is pinned to one thread. Targets (ours/JAX) are printed, never asserted.
 """
 from __future__ import annotations
 
@@ -19,47 +22,99 @@ import subprocess
 import sys
 import time
 
-# One BLAS thread: on a small shared machine OpenBLAS's thread pool makes 128x128 matmuls ~100x
+# One BLAS thread: on a small shared machine OpenBLAS's thread pool makes small matmuls ~100x
 # slower under load (must be set before numpy loads).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 import numpy as np  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-JAX_PYTHON = os.path.join(ROOT, ".cache", "jax-venv", "bin", "python")
+DEFAULT_JAX_PYTHON = os.path.join(ROOT, ".cache", "jax-venv", "bin", "python")
 
 CHAIN_SIZE = 10_000      # elements in the steady-state elementwise chain
 SELU_SIZE = 1_000_000
+LOOP_STEPS = 1000        # scan / fori_loop / while_loop trip count
+
+# row -> (max ratio ours/JAX, label)
+TARGETS = {
+    "jnp.add f32[8] eager": (0.5, "<= 0.5"),
+    "jnp.multiply f32[8] eager": (0.5, "<= 0.5"),
+    "jnp.sin f32[8] eager": (0.5, "<= 0.5"),
+    "jnp.maximum f32[8] eager": (0.5, "<= 0.5"),
+    "jnp.sum f32[8] eager": (0.5, "<= 0.5"),
+    "jnp.mean f32[8] eager": (0.5, "<= 0.5"),
+    "a + b f32[8] eager": (1 / 3, "<= 1/3"),
+    "jit call, 1 op": (0.5, "<= 0.5"),
+    "jit first call, 100 ops": (0.04, "<= 0.04"),
+    "make_jaxpr, 100 ops": (0.5, "<= 0.5"),
+    f"jit 100-op chain steady, f32[{CHAIN_SIZE}]": (2.0, "<= 2"),
+    "jit(grad) MLP 1-64-1, 256 pts": (1.0, "<= 1"),
+    "jitted train step x200, params pytree": (1.5, "<= 1.5"),
+    "eager train step x20, MLP 1-64-1": (0.5, "<= 0.5"),
+    f"scan RNN {LOOP_STEPS} steps, jit(grad)": (25.0, "<= 25"),
+    f"fori_loop {LOOP_STEPS} steps, jit(grad)": (25.0, "<= 25"),
+    f"while_loop {LOOP_STEPS} steps, jit": (25.0, "<= 25"),
+    "random.normal(key, (1000,))": (1.0, "<= 1"),
+}
 
 
-def timeit(fn, min_time=0.2, max_reps=2000, min_reps=3) -> float:
-    """Median seconds per call (calls batched so that timer resolution does not matter)."""
-    fn()
-    t0 = time.perf_counter()
-    fn()
-    one = max(time.perf_counter() - t0, 1e-7)
-    batch = max(1, int(0.01 / one))
-    samples = []
-    start = time.perf_counter()
-    while (time.perf_counter() - start < min_time or len(samples) < min_reps) and len(samples) * batch < max_reps:
-        t0 = time.perf_counter()
-        for _ in range(batch):
-            fn()
-        samples.append((time.perf_counter() - t0) / batch)
-    return statistics.median(samples)
+# ---- finding real JAX ---------------------------------------------------------------------
+
+def _ours_is_jax(mod) -> bool:
+    return os.path.abspath(getattr(mod, "__file__", "") or "").startswith(os.path.join(ROOT, "core"))
 
 
-def once(fn, reps) -> float:
-    """Median of `reps` single timed calls of fn(rep) (for first-call costs: fresh each time)."""
-    out = []
-    for r in range(reps):
-        t0 = time.perf_counter()
-        fn(r)
-        out.append(time.perf_counter() - t0)
-    return statistics.median(out)
+def load_jax(jax_python: str | None):
+    """Import real JAX into this process. Returns (module, None) or (None, why not)."""
+    try:
+        import jax
+        if not _ours_is_jax(jax):
+            return jax, None
+        return None, "`jax` here is gradpad's engine (install_as_jax): JAX column omitted"
+    except ImportError:
+        pass
+    py = jax_python or os.environ.get("GRADPAD_JAX_PYTHON") or DEFAULT_JAX_PYTHON
+    if not os.path.exists(py):
+        return None, (f"no JAX environment at {py}: JAX column omitted (create one with "
+                      "`python3 -m venv .cache/jax-venv && .cache/jax-venv/bin/pip install jax`)")
+    probe = ("import json, sys, sysconfig; p = sysconfig.get_paths(); "
+             "print(json.dumps([list(sys.version_info[:2]), p['purelib'], p['platlib']]))")
+    out = subprocess.run([py, "-c", probe], capture_output=True, text=True)
+    if out.returncode:
+        return None, f"{py} did not run: {out.stderr.strip()[-200:]}"
+    version, *paths = json.loads(out.stdout)
+    if tuple(version) != sys.version_info[:2]:
+        return None, (f"{py} is Python {version[0]}.{version[1]} and this is "
+                      f"{sys.version_info[0]}.{sys.version_info[1]}: JAX's compiled modules cannot load "
+                      "here; make the JAX venv with the same Python")
+    for p in dict.fromkeys(paths):
+        if p not in sys.path:
+            sys.path.append(p)   # after ours: this process keeps its own numpy
+    try:
+        import jax
+    except ImportError as e:
+        return None, f"importing JAX from {py} failed: {e}"
+    return jax, None
 
 
-# ---- workloads (written once, run with any jax-like module) --------------------------------
+class Engine:
+    """One side of the benchmark: jax, jnp, lax, random and a block() that waits for results."""
+
+    def __init__(self, name, jax):
+        import importlib
+        self.name = name
+        self.jax = jax
+        self.jnp = importlib.import_module(jax.__name__ + ".numpy")
+        self.lax = importlib.import_module(jax.__name__ + ".lax")
+        self.random = importlib.import_module(jax.__name__ + ".random")
+        self.block = jax.block_until_ready
+
+    def asarray(self, x):
+        return self.jnp.asarray(x)
+
+
+# ---- workloads (each written once; build(e) returns a zero-argument callable) ---------------
 
 def chain(jnp, n, scale):
     """n chained elementwise ops alternating sin and a multiply (`scale` varies per trace)."""
@@ -86,125 +141,283 @@ def mlp_loss(jnp):
     return loss
 
 
-def mlp_data(rng):
-    sizes = [128, 128, 128, 10]
-    params = [((rng.standard_normal((m, n)) / np.sqrt(m)).astype(np.float32), np.zeros(n, np.float32))
-              for m, n in zip(sizes[:-1], sizes[1:])]
-    x = rng.standard_normal((128, 128)).astype(np.float32)
-    y = rng.standard_normal((128, 10)).astype(np.float32)
-    return params, x, y
+def mlp_params(e, sizes, seed=0):
+    rng = np.random.default_rng(seed)
+    return [(e.asarray((rng.standard_normal((m, n)) / np.sqrt(m)).astype(np.float32)),
+             e.asarray(np.zeros(n, np.float32))) for m, n in zip(sizes[:-1], sizes[1:])]
 
 
-def numpy_mlp_grad(params, x, y):
-    """The same loss's gradient by hand in numpy (forward, then backward)."""
-    hs, h = [x], x
-    for w, b in params[:-1]:
-        h = np.tanh(h @ w + b)
-        hs.append(h)
-    w, b = params[-1]
-    out = h @ w + b
-    g = 2.0 * (out - y) / out.size
-    grads = [None] * len(params)
-    grads[-1] = (hs[-1].T @ g, g.sum(0))
-    g = g @ w.T
-    for i in range(len(params) - 2, -1, -1):
-        g = g * (1 - hs[i + 1] ** 2)
-        grads[i] = (hs[i].T @ g, g.sum(0))
-        g = g @ params[i][0].T
-    return grads
+def small_mlp_data(e):
+    """The tutorials' regression: 1-64-1 MLP, 256 points of a sine."""
+    xs = np.linspace(-3, 3, 256, dtype=np.float32)[:, None]
+    return mlp_params(e, [1, 64, 1]), e.asarray(xs), e.asarray(np.sin(xs))
 
 
-def run_engine(engine: str, quick: bool) -> dict:
-    if engine == "jax":
-        import jax
-        import jax.numpy as jnp
+def sgd_step(e, loss, lr=0.01):
+    jax = e.jax
 
-        def block(x):
-            return jax.block_until_ready(x)
-    else:
-        sys.path.insert(0, ROOT)
-        import core as jax
-        import core.numpy as jnp
+    def step(params, x, y):
+        g = jax.grad(loss)(params, x, y)
+        return jax.tree_util.tree_map(lambda p, d: p - lr * d, params, g)
+    return step
 
-        def block(x):
-            return x
-    res = {}
+
+def w_eager(fn_name, *, binary=True):
+    def build(e):
+        rng = np.random.default_rng(0)
+        a = e.asarray(rng.standard_normal(8).astype(np.float32))
+        b = e.asarray(rng.standard_normal(8).astype(np.float32))
+        f = getattr(e.jnp, fn_name)
+        return (lambda: f(a, b)) if binary else (lambda: f(a))
+    return build
+
+
+def w_operator_add(e):
     rng = np.random.default_rng(0)
-    a = jnp.asarray(rng.standard_normal(8).astype(np.float32))
-    b = jnp.asarray(rng.standard_normal(8).astype(np.float32))
-    res["eager add f32[8]"] = timeit(lambda: block(a + b))
-
-    inc = jax.jit(lambda x: x + 1.0)
-    res["jit call, 1 op"] = timeit(lambda: block(inc(a)))
-
-    x = jnp.asarray(rng.standard_normal(CHAIN_SIZE).astype(np.float32))
-    for n, reps in ((10, 5), (100, 3), (1000, 1)):
-        if quick and n == 1000:
-            continue
-        # a new function and new constants each time: nothing cached anywhere
-        res[f"jit first call, {n} ops"] = once(
-            lambda r: block(jax.jit(chain(jnp, n, 1.0 + 1e-4 * (r + 1)))(x)), reps)
-
-    res["make_jaxpr, 100 ops"] = once(lambda r: jax.make_jaxpr(chain(jnp, 100, 1.0 + 1e-4 * r))(x), 5)
-
-    f100 = jax.jit(chain(jnp, 100, 1.01))
-    res[f"jit 100-op chain steady, f32[{CHAIN_SIZE}]"] = timeit(lambda: block(f100(x)))
-
-    params, xb, yb = mlp_data(rng)
-    params = [(jnp.asarray(w), jnp.asarray(b_)) for w, b_ in params]
-    xb, yb = jnp.asarray(xb), jnp.asarray(yb)
-    g = jax.grad(mlp_loss(jnp))
-    res["MLP grad eager"] = timeit(lambda: block(g(params, xb, yb)), min_time=0.5)
-    gj = jax.jit(g)
-    res["MLP grad jit"] = timeit(lambda: block(gj(params, xb, yb)))
-
-    big = jnp.asarray(rng.standard_normal(SELU_SIZE).astype(np.float32))
-    s = selu(jnp)
-    res["selu 1M eager"] = timeit(lambda: block(s(big)), min_time=0.5)
-    sj = jax.jit(s)
-    res["selu 1M jit"] = timeit(lambda: block(sj(big)))
-    return res
+    a = e.asarray(rng.standard_normal(8).astype(np.float32))
+    b = e.asarray(rng.standard_normal(8).astype(np.float32))
+    return lambda: a + b
 
 
-def run_numpy() -> dict:
-    rng = np.random.default_rng(0)
-    res = {}
-    a = rng.standard_normal(8).astype(np.float32)
-    b = rng.standard_normal(8).astype(np.float32)
-    res["eager add f32[8]"] = timeit(lambda: a + b)
-    res["jit call, 1 op"] = timeit(lambda: a + np.float32(1.0))
-    x = rng.standard_normal(CHAIN_SIZE).astype(np.float32)
-    res[f"jit 100-op chain steady, f32[{CHAIN_SIZE}]"] = timeit(lambda: chain(np, 100, np.float32(1.01))(x))
-    params, xb, yb = mlp_data(rng)
-    res["MLP grad eager"] = timeit(lambda: numpy_mlp_grad(params, xb, yb))
-    big = rng.standard_normal(SELU_SIZE).astype(np.float32)
-    res["selu 1M eager"] = timeit(lambda: selu(np)(big), min_time=0.5)
-    return res
+def w_jit_one_op(e):
+    a = e.asarray(np.arange(8, dtype=np.float32))
+    inc = e.jax.jit(lambda x: x + 1.0)
+    return lambda: inc(a)
 
 
-def run_jax(quick: bool):
-    """JAX's numbers: in this process if importable, else from the private JAX venv."""
-    try:
-        import jax  # noqa: F401
-        return run_engine("jax", quick), None
-    except ImportError:
-        pass
-    if not os.path.exists(JAX_PYTHON):
-        return None, "real JAX not importable and no .cache/jax-venv: JAX column omitted"
-    cmd = [JAX_PYTHON, "-m", "tests.bench_core", "--engine", "jax", "--emit-json"] + (["--quick"] if quick else [])
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env={**os.environ, "JAX_PLATFORMS": "cpu"})
-    if p.returncode:
-        return None, f"JAX run failed: {p.stderr.strip().splitlines()[-1] if p.stderr.strip() else p.returncode}"
-    return json.loads(p.stdout.strip().splitlines()[-1]), None
+def w_chain_steady(e):
+    x = e.asarray(np.random.default_rng(0).standard_normal(CHAIN_SIZE).astype(np.float32))
+    f = e.jax.jit(chain(e.jnp, 100, 1.01))
+    return lambda: f(x)
 
 
-TARGETS = {  # row -> (max ratio ours/JAX, label)
-    "eager add f32[8]": (1 / 3, "<= 1/3"),
-    "jit call, 1 op": (1 / 2, "<= 1/2"),
-    "jit first call, 100 ops": (1 / 25, "<= 1/25"),
-    f"jit 100-op chain steady, f32[{CHAIN_SIZE}]": (2.0, "<= 2"),
-}
+def w_mlp_grad_jit_small(e):
+    params, x, y = small_mlp_data(e)
+    g = e.jax.jit(e.jax.grad(mlp_loss(e.jnp)))
+    return lambda: g(params, x, y)
 
+
+def w_train_jit(e):
+    params0, x, y = small_mlp_data(e)
+    step = e.jax.jit(sgd_step(e, mlp_loss(e.jnp)))
+
+    def run():
+        params = params0
+        for _ in range(200):
+            params = step(params, x, y)
+        return params
+    return run
+
+
+def w_train_eager(e):
+    params0, x, y = small_mlp_data(e)
+    step = sgd_step(e, mlp_loss(e.jnp))
+
+    def run():
+        params = params0
+        for _ in range(20):
+            params = step(params, x, y)
+        return params
+    return run
+
+
+def w_mlp_grad_eager(e):
+    params, x, y = mlp_params(e, [128, 128, 128, 10]), *_mlp_batch(e)
+    g = e.jax.grad(mlp_loss(e.jnp))
+    return lambda: g(params, x, y)
+
+
+def w_mlp_grad_jit(e):
+    params, x, y = mlp_params(e, [128, 128, 128, 10]), *_mlp_batch(e)
+    g = e.jax.jit(e.jax.grad(mlp_loss(e.jnp)))
+    return lambda: g(params, x, y)
+
+
+def _mlp_batch(e):
+    rng = np.random.default_rng(1)
+    return (e.asarray(rng.standard_normal((128, 128)).astype(np.float32)),
+            e.asarray(rng.standard_normal((128, 10)).astype(np.float32)))
+
+
+def _rnn_data(e, hidden=8):
+    rng = np.random.default_rng(2)
+    w = e.asarray((rng.standard_normal((hidden, hidden)) / np.sqrt(hidden)).astype(np.float32))
+    u = e.asarray((rng.standard_normal((hidden, hidden)) / np.sqrt(hidden)).astype(np.float32))
+    xs = e.asarray(rng.standard_normal((LOOP_STEPS, hidden)).astype(np.float32))
+    return w, u, xs
+
+
+def w_scan_rnn(e):
+    jnp, lax = e.jnp, e.lax
+    w, u, xs = _rnn_data(e)
+
+    def loss(w, u, xs):
+        def cell(h, x):
+            h = jnp.tanh(h @ w + x @ u)
+            return h, h.sum()
+        h, ys = lax.scan(cell, jnp.zeros(xs.shape[1], xs.dtype), xs)
+        return jnp.sum(ys) + jnp.sum(h)
+    g = e.jax.jit(e.jax.grad(loss, argnums=(0, 1)))
+    return lambda: g(w, u, xs)
+
+
+def w_fori(e):
+    jnp, lax = e.jnp, e.lax
+    w, u, _ = _rnn_data(e)
+
+    def loss(w, u):
+        def body(i, h):
+            return jnp.tanh(h @ w) * 0.5 + jnp.sin(h @ u) * 0.5
+        return jnp.sum(lax.fori_loop(0, LOOP_STEPS, body, jnp.ones(w.shape[0], w.dtype)))
+    g = e.jax.jit(e.jax.grad(loss, argnums=(0, 1)))
+    return lambda: g(w, u)
+
+
+def w_while(e):
+    jnp, lax = e.jnp, e.lax
+    w, _, _ = _rnn_data(e)
+
+    def run(w):
+        def cond(c):
+            return c[0] < LOOP_STEPS
+
+        def body(c):
+            i, h = c
+            return i + 1, jnp.tanh(h @ w) + 0.1
+        return lax.while_loop(cond, body, (0, jnp.ones(w.shape[0], w.dtype)))[1]
+    f = e.jax.jit(run)
+    return lambda: f(w)
+
+
+def w_random_normal(e):
+    key = e.random.PRNGKey(0)
+    return lambda: e.random.normal(key, (1000,))
+
+
+def w_selu(jit):
+    def build(e):
+        big = e.asarray(np.random.default_rng(3).standard_normal(SELU_SIZE).astype(np.float32))
+        s = selu(e.jnp)
+        s = e.jax.jit(s) if jit else s
+        return lambda: s(big)
+    return build
+
+
+# (row, build, tolerance (rtol, atol); None: bit-exact)
+STEADY = [
+    ("jnp.add f32[8] eager", w_eager("add"), None),
+    ("jnp.multiply f32[8] eager", w_eager("multiply"), None),
+    ("jnp.maximum f32[8] eager", w_eager("maximum"), None),
+    ("jnp.sin f32[8] eager", w_eager("sin", binary=False), (1e-6, 1e-7)),
+    ("jnp.sum f32[8] eager", w_eager("sum", binary=False), (1e-6, 1e-6)),
+    ("jnp.mean f32[8] eager", w_eager("mean", binary=False), (1e-6, 1e-6)),
+    ("a + b f32[8] eager", w_operator_add, None),
+    ("jit call, 1 op", w_jit_one_op, None),
+    (f"jit 100-op chain steady, f32[{CHAIN_SIZE}]", w_chain_steady, (1e-5, 1e-6)),
+    ("jit(grad) MLP 1-64-1, 256 pts", w_mlp_grad_jit_small, (1e-4, 1e-6)),
+    ("jitted train step x200, params pytree", w_train_jit, (1e-3, 1e-5)),
+    ("eager train step x20, MLP 1-64-1", w_train_eager, (1e-4, 1e-6)),
+    ("MLP grad eager, 128-128-128-10", w_mlp_grad_eager, (1e-4, 1e-6)),
+    ("MLP grad jit, 128-128-128-10", w_mlp_grad_jit, (1e-4, 1e-6)),
+    (f"scan RNN {LOOP_STEPS} steps, jit(grad)", w_scan_rnn, (1e-4, 1e-5)),
+    (f"fori_loop {LOOP_STEPS} steps, jit(grad)", w_fori, (1e-4, 1e-5)),
+    (f"while_loop {LOOP_STEPS} steps, jit", w_while, (1e-5, 1e-6)),
+    ("random.normal(key, (1000,))", w_random_normal, None),
+    ("selu 1M eager", w_selu(False), (1e-6, 1e-6)),
+    ("selu 1M jit", w_selu(True), (1e-6, 1e-6)),
+]
+
+
+def first_call(n):
+    def call(e, r):   # a new function and new constants each time: nothing cached anywhere
+        x = e.asarray(np.random.default_rng(0).standard_normal(CHAIN_SIZE).astype(np.float32))
+        return e.block(e.jax.jit(chain(e.jnp, n, 1.0 + 1e-4 * (r + 1)))(x))
+    return call
+
+
+def make_jaxpr_100(e, r):
+    x = e.asarray(np.zeros(CHAIN_SIZE, np.float32))
+    return e.jax.make_jaxpr(chain(e.jnp, 100, 1.0 + 1e-4 * r))(x)
+
+
+ONCE = [  # (row, call(engine, rep), reps, skipped by --quick)
+    ("jit first call, 10 ops", first_call(10), 5, False),
+    ("jit first call, 100 ops", first_call(100), 3, False),
+    ("jit first call, 1000 ops", first_call(1000), 1, True),
+    ("make_jaxpr, 100 ops", make_jaxpr_100, 5, False),
+]
+
+
+# ---- timing ---------------------------------------------------------------------------------
+
+def _batch_time(fn, batch) -> float:
+    t0 = time.perf_counter()
+    for _ in range(batch):
+        fn()
+    return (time.perf_counter() - t0) / batch
+
+
+def _batch_size(fn, target=0.01) -> int:
+    t0 = time.perf_counter()
+    fn()
+    one = max(time.perf_counter() - t0, 1e-7)
+    return max(1, int(target / one))
+
+
+def paired(ours, theirs, rounds) -> tuple:
+    """Alternate batches of our calls and theirs; (our median, their median, median ratio)."""
+    ours(), ours()
+    bo = _batch_size(ours)
+    if theirs is None:
+        return statistics.median(_batch_time(ours, bo) for _ in range(rounds)), None, None
+    theirs(), theirs()
+    bt = _batch_size(theirs)
+    to, tt = [], []
+    for _ in range(rounds):
+        to.append(_batch_time(ours, bo))
+        tt.append(_batch_time(theirs, bt))
+    ratios = [a / b for a, b in zip(to, tt)]
+    return statistics.median(to), statistics.median(tt), statistics.median(ratios)
+
+
+def paired_once(call, ours, theirs, reps) -> tuple:
+    to, tt = [], []
+    for r in range(reps):
+        t0 = time.perf_counter()
+        call(ours, r)
+        to.append(time.perf_counter() - t0)
+        if theirs is not None:
+            t0 = time.perf_counter()
+            call(theirs, r)
+            tt.append(time.perf_counter() - t0)
+    if theirs is None:
+        return statistics.median(to), None, None
+    return statistics.median(to), statistics.median(tt), statistics.median(a / b for a, b in zip(to, tt))
+
+
+def check_same(row, ours, theirs, tol):
+    """Our result against JAX's: same tree of leaves, dtypes, shapes and values."""
+    import jax
+    lo, to = jax.tree_util.tree_flatten(theirs)
+    lo_ours = _leaves(ours)
+    if len(lo_ours) != len(lo):
+        raise AssertionError(f"{row}: {len(lo_ours)} leaves here, JAX has {len(lo)} ({to})")
+    for a, b in zip(lo_ours, lo):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.dtype != b.dtype or a.shape != b.shape:
+            raise AssertionError(f"{row}: {a.dtype}{list(a.shape)} here, JAX gives {b.dtype}{list(b.shape)}")
+        if tol is None:
+            np.testing.assert_array_equal(a, b, err_msg=row)
+        else:
+            np.testing.assert_allclose(a, b, rtol=tol[0], atol=tol[1], err_msg=row)
+
+
+def _leaves(tree):
+    import core
+    return core.tree_util.tree_leaves(tree)
+
+
+# ---- report ---------------------------------------------------------------------------------
 
 def fmt(t) -> str:
     if t is None:
@@ -216,14 +429,12 @@ def fmt(t) -> str:
     return f"{t:.2f} s"
 
 
-def table(ours, npy, jx) -> str:
-    rows = [("benchmark", "gradpad", "numpy", "JAX", "gradpad/JAX", "target")]
-    for k, t in ours.items():
-        j = jx.get(k) if jx else None
-        ratio = f"{t / j:.3f}" if j else "-"
-        tgt = TARGETS.get(k)
-        target = "-" if tgt is None else tgt[1] + ("" if j is None else (" ok" if t / j <= tgt[0] else " MISS"))
-        rows.append((k, fmt(t), fmt(npy.get(k)), fmt(j), ratio, target))
+def table(results) -> str:
+    rows = [("benchmark", "gradpad", "JAX", "gradpad/JAX", "target")]
+    for row, t, j, ratio in results:
+        tgt = TARGETS.get(row)
+        target = "-" if tgt is None else tgt[1] + ("" if ratio is None else (" ok" if ratio <= tgt[0] else " MISS"))
+        rows.append((row, fmt(t), fmt(j), "-" if ratio is None else f"{ratio:.3f}", target))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
              for r in rows]
@@ -233,25 +444,41 @@ def table(ours, npy, jx) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.bench core")
-    ap.add_argument("--quick", action="store_true", help="skip the 1000-op first-call row")
+    ap.add_argument("--quick", action="store_true", help="fewer rounds; skip the 1000-op first-call row")
     ap.add_argument("--json", help="also write the numbers here")
-    ap.add_argument("--engine", choices=["core", "jax"], help=argparse.SUPPRESS)
-    ap.add_argument("--emit-json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--jax-python", help="the python of a JAX venv (default: $GRADPAD_JAX_PYTHON, "
+                                         "else .cache/jax-venv/bin/python)")
+    ap.add_argument("-k", dest="only", help="only rows whose name contains this")
     args = ap.parse_args(argv)
-    if args.emit_json:  # child mode: one engine's numbers as JSON on the last line
-        print(json.dumps(run_engine(args.engine or "core", args.quick)))
-        return 0
-    ours = run_engine("core", args.quick)
-    npy = run_numpy()
-    jx, note = run_jax(args.quick)
-    print(f"gradpad core benchmark (CPU; chain on f32[{CHAIN_SIZE}], selu on f32[{SELU_SIZE}], "
-          "MLP 128-128-128-10 batch 128; medians)")
-    print(table(ours, npy, jx))
+    sys.path.insert(0, ROOT)
+    import core
+    real, note = load_jax(args.jax_python)
+    ours = Engine("gradpad", core)
+    theirs = Engine("jax", real) if real is not None else None
+    rounds = 5 if args.quick else 9
+    results = []
+    for row, build, tol in STEADY:
+        if args.only and args.only not in row:
+            continue
+        fo = build(ours)
+        ft = build(theirs) if theirs else None
+        if ft is not None:
+            check_same(row, fo(), ft(), tol)
+        bo = (lambda f=fo: ours.block(f()))
+        bt = None if ft is None else (lambda f=ft: theirs.block(f()))
+        results.append((row, *paired(bo, bt, rounds)))
+    for row, call, reps, slow in ONCE:
+        if (args.quick and slow) or (args.only and args.only not in row):
+            continue
+        results.append((row, *paired_once(call, ours, theirs, reps)))
+    print(f"gradpad core benchmark: CPU, one BLAS thread, {'JAX ' + real.__version__ if real else 'no JAX'} "
+          "in this process; paired medians of alternating batches")
+    print(table(results))
     if note:
         print(note)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"gradpad": ours, "numpy": npy, "jax": jx}, f, indent=1)
+            json.dump({row: {"gradpad": t, "jax": j, "ratio": r} for row, t, j, r in results}, f, indent=1)
     return 0
 
 

@@ -13,7 +13,7 @@ import weakref
 import numpy as np
 
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
-from ..rules import impl_rules
+from ..rules import impl_rules, specialize_rules
 
 _cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 stats = {"compiles": 0}
@@ -242,69 +242,23 @@ def _emit(jaxpr, eqns, outvars, consts):
     """Write the equations as one Python function. Elementwise primitives call their numpy ufunc
     directly (one errstate for the whole body, not one per op) and, when an operand is a
     temporary of this function that nothing reads afterwards, write into its buffer (`out=`),
-    so elementwise chains reuse memory instead of allocating per op."""
-    names: dict = {}
-    from ..array import _ERR_VAR, _IGNORE_ERRORS
-    g: dict = {"np": np, "_errstate": np.errstate, "_ERR_VAR": _ERR_VAR, "_IGNORE": _IGNORE_ERRORS if _ERR_VAR else None}
-
-    def name(v):
-        if isinstance(v, Literal):
-            key = f"_l{len(g)}"
-            g[key] = np.asarray(v.val, v.aval.dtype)
-            return key
-        n = names.get(v)
-        if n is None:
-            if v in consts:
-                n = names[v] = f"_c{len(names)}"
-                g[n] = consts[v]
-            else:
-                n = names[v] = f"v{len(names)}"
-        return n
-
-    last_use = {}
-    for i, eqn in enumerate(eqns):
-        for v in eqn.invars:
-            if isinstance(v, Var):
-                last_use[v] = i
-    returned = {v for v in outvars if isinstance(v, Var)}
-    owned: set = set()  # vars whose buffer this function allocated (safe to overwrite when dead)
-
-    def reusable(v, i, aval):
-        return (isinstance(v, Var) and v in owned and last_use.get(v) == i and v not in returned
-                and v.aval.shape == aval.shape and v.aval.dtype == aval.dtype)
-
-    args = [name(v) for v in jaxpr.invars]
+    so elementwise chains reuse memory instead of allocating per op. Loops (scan, while) are
+    written out as Python loops around their inlined bodies (cpu_loops.py)."""
+    em = Emitter(consts)
+    args = [em.name(v) for v in jaxpr.invars]
+    from ..fp_errors import _ERR_VAR
     # floating-point errors ignored for the whole body (numpy's errstate, minus its overhead)
-    lines = [f"def _compiled({', '.join(args)}):",
-             "  _tok = _ERR_VAR.set(_IGNORE)" if _ERR_VAR is not None else "  with _errstate(all='ignore'):",
-             "  try:" if _ERR_VAR is not None else "  if True:"]
-    for i, eqn in enumerate(eqns):
-        fn = f"_f{i}"
-        impl = impl_rules[eqn.primitive]
-        raw = getattr(impl, "raw", None)
-        ins = ", ".join(name(v) for v in eqn.invars)
-        if eqn.primitive.multiple_results:
-            g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
-            outs = ", ".join(name(v) for v in eqn.outvars)
-            lines.append(f"    {outs}{',' if len(eqn.outvars) == 1 else ''} = {fn}({ins})" if eqn.outvars
-                         else f"    {fn}({ins})")
-            continue
-        out = eqn.outvars[0]
-        if raw is not None and out.aval.ndim:
-            g[fn] = raw
-            target = next((v for v in eqn.invars if reusable(v, i, out.aval)), None)
-            into = f", out={name(target)}" if target is not None else ""
-            lines.append(f"    {name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
-            owned.add(out)
-            continue
-        g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
-        lines.append(f"    {name(out)} = {fn}({ins})  # {eqn.primitive.name}")
-    lines.append(f"    return [{', '.join(name(v) for v in outvars)}]")
+    em.lines = [f"def _compiled({', '.join(args)}):",
+                "  _tok = _ERR_VAR.set(_IGNORE)" if _ERR_VAR is not None else "  with _errstate(all='ignore'):",
+                "  try:" if _ERR_VAR is not None else "  if True:"]
+    owned = em.block(eqns, outvars, "    ")
+    em.lines.append(f"    return [{', '.join(em.name(v) for v in outvars)}]")
     if _ERR_VAR is not None:
-        lines += ["  finally:", "    _ERR_VAR.reset(_tok)"]
-    src = "\n".join(lines)
+        em.lines += ["  finally:", "    _ERR_VAR.reset(_tok)"]
+    src = "\n".join(em.lines)
     if _debug_level() >= 2:
         print(f"# gradpad cpu kernel ({len(eqns)} ops)\n{src}")
+    g = em.g
     exec(compile(src, "<gradpad-jit>", "exec"), g)
     inner = g["_compiled"]
     out_avals = [v.aval for v in jaxpr.outvars]
@@ -318,6 +272,148 @@ def _emit(jaxpr, eqns, outvars, consts):
     run.source = src
     run.out_avals = out_avals
     return run
+
+
+class Emitter:
+    """Writes equations as Python lines: `name(v)` names vars, literals and constants (held in
+    the globals `g` of the generated code), `block` writes a list of equations."""
+
+    def __init__(self, consts):
+        from ..fp_errors import _ERR_VAR, _IGNORE_ERRORS
+        self.g: dict = {"np": np, "_errstate": np.errstate, "_ERR_VAR": _ERR_VAR,
+                        "_IGNORE": _IGNORE_ERRORS if _ERR_VAR else None}
+        self.names: dict = {}
+        self.consts = dict(consts)
+        self.lines: list = []
+        self.counter = 0
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def name(self, v):
+        g = self.g
+        if isinstance(v, Literal):
+            key = f"_l{len(g)}"
+            val = np.asarray(v.val, v.aval.dtype)
+            # a scalar literal as a numpy scalar: scalar-with-scalar ops (loop counters, bounds)
+            # then take numpy's scalar arithmetic instead of the ufunc machinery
+            g[key] = val[()] if val.ndim == 0 else val
+            return key
+        n = self.names.get(v)
+        if n is None:
+            if v in self.consts:
+                n = self.names[v] = f"_c{len(self.names)}"
+                g[n] = self.consts[v]
+            else:
+                n = self.names[v] = f"v{len(self.names)}"
+        return n
+
+    def block(self, eqns, outvars, ind) -> set:
+        """Write eqns at indentation `ind`; returns the vars whose buffers they allocated."""
+        from . import cpu_loops
+        g, name, lines = self.g, self.name, self.lines
+        last_use = {}
+        for i, eqn in enumerate(eqns):
+            for v in eqn.invars:
+                if isinstance(v, Var):
+                    last_use[v] = i
+        returned = {v for v in outvars if isinstance(v, Var)}
+        owned: set = set()  # vars whose buffer this block allocated (safe to overwrite when dead)
+
+        def reusable(v, i, aval):
+            return (isinstance(v, Var) and v in owned and last_use.get(v) == i and v not in returned
+                    and v.aval.shape == aval.shape and v.aval.dtype == aval.dtype)
+
+        implicit = _implicit_broadcasts(eqns, returned)
+        for i, eqn in enumerate(eqns):
+            fn = self.fresh("_f")
+            impl = impl_rules[eqn.primitive]
+            raw = getattr(impl, "raw", None)
+            ins = ", ".join(name(v) for v in eqn.invars)
+            if eqn.primitive.multiple_results:
+                loop = cpu_loops.EMITTERS.get(eqn.primitive.name)
+                if loop is not None and loop(self, eqn, ind):
+                    continue
+                g[fn] = functools.partial(impl, **eqn.params) if eqn.params else impl
+                outs = ", ".join(name(v) for v in eqn.outvars)
+                lines.append(f"{ind}{outs}{',' if len(eqn.outvars) == 1 else ''} = {fn}({ins})" if eqn.outvars
+                             else f"{ind}{fn}({ins})")
+                continue
+            out = eqn.outvars[0]
+            if raw is not None and out.aval.ndim:
+                g[fn] = raw
+                target = next((v for v in eqn.invars if reusable(v, i, out.aval)), None)
+                into = f", out={name(target)}" if target is not None else ""
+                lines.append(f"{ind}{name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
+                owned.add(out)
+                continue
+            if raw is not None:  # a scalar: the ufunc's numpy scalar (made an array if returned)
+                op = _SCALAR_OPERATORS.get(raw)
+                if op is not None and len(eqn.invars) == 2:  # numpy's scalar math: same result, ~30x cheaper
+                    lines.append(f"{ind}{name(out)} = {name(eqn.invars[0])} {op} {name(eqn.invars[1])}"
+                                 f"  # {eqn.primitive.name}")
+                    continue
+                g[fn] = raw
+                lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
+                continue
+            if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest
+                g[fn] = _reshape_to(implicit[eqn])
+                lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name} (left to numpy)")
+                continue
+            g[fn] = _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
+            lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
+        return owned
+
+
+# ufuncs whose Python operator on numpy scalars (or 0-d arrays) computes the same thing
+_SCALAR_OPERATORS = {np.add: "+", np.subtract: "-", np.multiply: "*", np.less: "<", np.less_equal: "<=",
+                     np.greater: ">", np.greater_equal: ">=", np.equal: "==", np.not_equal: "!="}
+
+
+def _implicit_broadcasts(eqns, returned) -> dict:
+    """broadcast_in_dim equations whose result only feeds elementwise ufuncs of the broadcast
+    shape: those need just the size-1 axes (a free reshape), numpy broadcasts the rest, which is
+    cheaper than materialising the view (and than ufuncs reading stride-0 views).
+    eqn -> the reshaped operand's shape."""
+    cands = {}
+    for e in eqns:
+        if e.primitive.name == "broadcast_in_dim" and e.outvars[0] not in returned:
+            shape, bd = e.params["shape"], e.params["broadcast_dimensions"]
+            expanded = [1] * len(shape)
+            for i, d in enumerate(bd):
+                expanded[d] = e.invars[0].aval.shape[i]
+            cands[e.outvars[0]] = (e, tuple(expanded))
+    if not cands:
+        return {}
+    consumers = []
+    for e in eqns:
+        elementwise = getattr(impl_rules[e.primitive], "raw", None) is not None
+        for v in e.invars:
+            if type(v) is Var and v in cands and not (elementwise and e.outvars[0].aval.shape == v.aval.shape):
+                del cands[v]
+        if elementwise:
+            consumers.append(e)
+    for e in consumers:  # some operand must still carry the full shape
+        shape = e.outvars[0].aval.shape
+        if not any(v.aval.shape == shape and not (type(v) is Var and v in cands) for v in e.invars):
+            for v in e.invars:
+                cands.pop(v, None) if type(v) is Var else None
+    return {e: expanded for e, expanded in cands.values()}
+
+
+def _reshape_to(shape):
+    def reshape(x):
+        return x.reshape(shape)
+    return reshape
+
+
+def _specialized(eqn):
+    """The primitive's impl specialised to this equation's shapes, or None (see rules.py)."""
+    rule = specialize_rules.get(eqn.primitive)
+    if rule is None:
+        return None
+    return rule([v.aval for v in eqn.invars], **eqn.params)
 
 
 class _Program:

@@ -275,9 +275,32 @@ def _traced_binary_args(x1, x2, inexact):
     return None
 
 
+def _eager_binary_args(x1, x2, inexact):
+    """`_traced_binary_args` for concrete arrays: two arrays of one dtype and shape, or a float
+    array and a Python int/float; else None. Promotion would change no value and the lax rule
+    gives the same weak type, so these skip it (the eager fast path of every jnp binary op)."""
+    if type(x1) is Array:
+        v1 = x1._value
+        t2 = type(x2)
+        if t2 is Array:
+            v2 = x2._value
+            if v1.dtype != v2.dtype or v1.shape != v2.shape or v1.dtype.kind not in ("fc" if inexact else "fiuc"):
+                return None
+            return x1, x2
+        if (t2 is float or t2 is int) and v1.dtype.kind in "fc":
+            return x1, lax._convert_element_type(x2, v1.dtype, x1.weak_type)
+        return None
+    if type(x2) is Array and type(x1) in (float, int) and x2._value.dtype.kind in "fc":
+        return lax._convert_element_type(x1, x2._value.dtype, x2.weak_type), x2
+    return None
+
+
 def _unary(name, lax_fn, inexact=False):
     def fn(x, /):
-        if isinstance(x, Tracer) and (not inexact or x.aval.dtype.kind in "fc"):
+        if type(x) is Array:
+            if not inexact or x._value.dtype.kind in "fc":
+                return lax_fn(x)  # already of the promoted type
+        elif isinstance(x, Tracer) and (not inexact or x.aval.dtype.kind in "fc"):
             return lax_fn(x)  # already of the promoted type (what the general path returns)
         _check_arraylike(name, x)
         (x,) = _promote_dtypes_inexact(x) if inexact else _promote_dtypes(x)
@@ -290,7 +313,7 @@ def _binary(name, lax_fn, inexact=False):
     promote_dtypes = _promote_dtypes_inexact if inexact else _promote_dtypes
 
     def fn(x1, x2, /):
-        fast = _traced_binary_args(x1, x2, inexact)
+        fast = _eager_binary_args(x1, x2, inexact) or _traced_binary_args(x1, x2, inexact)
         if fast is not None:
             return lax_fn(*fast)
         _check_arraylike(name, x1, x2)
@@ -303,7 +326,7 @@ def _binary(name, lax_fn, inexact=False):
 
 def _compare(name, lax_fn):
     def fn(x1, x2, /):
-        fast = _traced_binary_args(x1, x2, False)
+        fast = _eager_binary_args(x1, x2, False) or _traced_binary_args(x1, x2, False)
         if fast is not None:
             return lax_fn(*fast)
         _check_arraylike(name, x1, x2)
@@ -1273,6 +1296,12 @@ def _canon_one(a, ndim):
 
 def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where_=None, upcast_int=False,
                bool_to_int=False, promote_integers=True):
+    if (type(a) is Array and dtype is None and initial is None and where_ is None
+            and a._value.dtype.kind in "fc"):
+        # eager fast path: a float array keeps its dtype; only a weak one becomes strong
+        axes = _canon_axis(axis, a._value.ndim)
+        out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)
+        return lax.expand_dims(out, axes) if keepdims else out
     _check_arraylike(name, a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
@@ -1359,6 +1388,10 @@ def _axis_size(aval, axis):
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc":
+        # eager fast path: the general path below with dt = a.dtype
+        total = sum(a, axis, keepdims=keepdims)
+        return lax.div(total, lax._convert_element_type(_axis_size(a, axis), a._value.dtype, False))
     _check_arraylike("mean", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)

@@ -1,10 +1,12 @@
 """dot_general: contractions with batch dimensions (matmul, dot, einsum all lower to it)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import batch_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import moveaxis
@@ -67,13 +69,73 @@ def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=No
     k = int(np.prod([x.shape[i] for i in lc], dtype=np.int64))
     n = int(np.prod([y.shape[i] for i in rf], dtype=np.int64))
     b = int(np.prod(bshape, dtype=np.int64))
-    out = np.matmul(xt.reshape(b, m, k), yt.reshape(b, k, n))
+    if k == 1:  # a one-term contraction is a product (XLA's too: -1 * 0 stays -0.0, no 0 + ... sum)
+        out = np.multiply(xt.reshape(b, m, 1), yt.reshape(b, 1, n))
+    else:
+        out = np.matmul(xt.reshape(b, m, k), yt.reshape(b, k, n))
     out = out.reshape(bshape + [x.shape[i] for i in lf] + [y.shape[i] for i in rf])
     dt = preferred_element_type if preferred_element_type is not None else x.dtype
     return out.astype(dt, copy=False)
 
 
 dot_general_p = define("dot_general", abstract_eval=_dot_abstract, impl=_dot_impl)
+
+
+def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
+    """_dot_impl with every shape computation done once: the transposes and reshapes it would
+    make, minus those that change nothing. The same matmul runs on the same operands (a batch
+    of one is the plain 2-d product), so results are unchanged."""
+    x, y = avals
+    (lc, rc), (lb, rb) = dimension_numbers
+    lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
+    px, py = tuple(lb) + tuple(lf) + tuple(lc), tuple(rb) + tuple(rc) + tuple(rf)
+    px = None if px == tuple(range(x.ndim)) else px
+    py = None if py == tuple(range(y.ndim)) else py
+    size = lambda dims, shape: math.prod(shape[i] for i in dims)
+    b, m, k, n = size(lb, x.shape), size(lf, x.shape), size(lc, x.shape), size(rf, y.shape)
+    xs, ys = ((m, k), (k, n)) if not lb else ((b, m, k), (b, k, n))
+    out_shape = tuple(x.shape[i] for i in lb) + tuple(x.shape[i] for i in lf) + tuple(y.shape[i] for i in rf)
+    dt = np.dtype(preferred_element_type if preferred_element_type is not None else x.dtype)
+    mm_shape = xs[:-1] + ys[-1:]
+    cast = dt != np.result_type(x.dtype, y.dtype)
+    reshape_out = mm_shape != out_shape
+    if not lb and not lc and px is None and py is None and not cast:
+        return np.multiply.outer   # no contraction at all: out[i.., j..] = x[i..] * y[j..]
+    if not lb and x.ndim <= 2 and y.ndim <= 2 and k > 1 and not cast:
+        # at most matrices, no batch: numpy's matmul takes them as they are (a vector operand
+        # is the same one-row/one-column product), so the call is all that remains
+        return _MATMULS[px is not None, py is not None]
+    # one-term contractions (outer products) are plain broadcast products: the same single
+    # rounding per element, without matmul's slow path for k == 1
+    matmul = _outer if k == 1 else np.matmul
+
+    def dot(x, y):
+        if px is not None:
+            x = x.transpose(px)
+        if py is not None:
+            y = y.transpose(py)
+        if x.shape != xs:
+            x = x.reshape(xs)
+        if y.shape != ys:
+            y = y.reshape(ys)
+        out = matmul(x, y)
+        if reshape_out:
+            out = out.reshape(out_shape)
+        return out.astype(dt, copy=False) if cast else out
+    return dot
+
+
+specialize_rules[dot_general_p] = _dot_specialize
+
+
+_MATMULS = {(False, False): np.matmul,
+            (True, False): lambda x, y: np.matmul(x.T, y),
+            (False, True): lambda x, y: np.matmul(x, y.T),
+            (True, True): lambda x, y: np.matmul(x.T, y.T)}
+
+
+def _outer(x, y):
+    return np.multiply(x, y)   # (.., m, 1) * (.., 1, n)
 
 
 def _dot_pp(params):

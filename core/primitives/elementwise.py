@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..fp_errors import quietly
 from ..avals import ShapedArray, shaped_array_unchecked
 from ..rules import transpose_rules
 from ..transforms import ad
@@ -103,8 +104,7 @@ def binop(name, impl, kinds=None, wgsl=None, out_dtype=None):
 
 def _np_err(fn):
     def impl(*args, **params):
-        with np.errstate(all="ignore"):
-            return fn(*args)
+        return quietly(fn, *args)
     impl.__name__ = getattr(fn, "__name__", "impl")
     if isinstance(fn, np.ufunc):
         impl.raw = fn  # compiled code calls the ufunc itself, under one errstate per call
@@ -366,6 +366,8 @@ transpose_rules[mul_p] = _mul_t
 
 
 def _div_impl(x, y):
+    if x.shape == y.shape and x.dtype.kind in "fc":  # the common case, kept cheap
+        return quietly(np.divide, x, y)
     with np.errstate(all="ignore"):
         if x.dtype.kind in "iu":
             q = np.floor_divide(x, np.where(y == 0, 1, y))

@@ -4,8 +4,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
+from ..fp_errors import quietly
 from ..avals import ShapedArray
-from ..rules import batch_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import moveaxis
@@ -42,15 +43,19 @@ def _reduce_pp(params):
 
 def _reducer(name, np_fn, kinds=None):
     def impl(x, axes, out_sharding=None):
-        with np.errstate(all="ignore"):
-            out = np_fn(x, axis=tuple(axes))
-        return np.asarray(out, x.dtype)
+        out = quietly(np_fn, x, tuple(axes))
+        return out if type(out) is np.ndarray and out.dtype == x.dtype else np.asarray(out, x.dtype)
     p = define(name, abstract_eval=_reduce_abstract(name), impl=impl)
     batch_rules[p] = _reduce_batch(p)
+    if isinstance(getattr(np_fn, "__self__", None), np.ufunc):  # a ufunc's reduce
+        def specialize(avals, axes, out_sharding=None):
+            # float reductions keep their dtype: the bare reduce (generated code has the errstate)
+            return (lambda x: np_fn(x, axes)) if avals[0].dtype.kind in "fc" else None
+        specialize_rules[p] = specialize
     return p
 
 
-reduce_sum_p = _reducer("reduce_sum", np.sum)
+reduce_sum_p = _reducer("reduce_sum", np.add.reduce)  # = np.sum, minus its wrapper
 
 
 def _reduce_sum_t(ct, x, axes, out_sharding=None):
@@ -63,12 +68,12 @@ def _reduce_sum_t(ct, x, axes, out_sharding=None):
 
 ad.deflinear(reduce_sum_p, _reduce_sum_t)
 
-reduce_max_p = _reducer("reduce_max", np.max)
-reduce_min_p = _reducer("reduce_min", np.min)
-reduce_prod_p = _reducer("reduce_prod", np.prod)
-reduce_and_p = _reducer("reduce_and", np.all)
-reduce_or_p = _reducer("reduce_or", np.any)
-reduce_xor_p = _reducer("reduce_xor", lambda x, axis: np.bitwise_xor.reduce(x, axis=axis))
+reduce_max_p = _reducer("reduce_max", np.maximum.reduce)
+reduce_min_p = _reducer("reduce_min", np.minimum.reduce)
+reduce_prod_p = _reducer("reduce_prod", np.multiply.reduce)
+reduce_and_p = _reducer("reduce_and", lambda x, axis: np.all(x, axis=axis))
+reduce_or_p = _reducer("reduce_or", lambda x, axis: np.any(x, axis=axis))
+reduce_xor_p = _reducer("reduce_xor", np.bitwise_xor.reduce)
 for _p in (reduce_and_p, reduce_or_p, reduce_xor_p):
     ad.defjvp_zero(_p)
 

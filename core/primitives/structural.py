@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import batch_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import bdim_at_front, moveaxis
@@ -39,6 +39,18 @@ def _bid_impl(x, shape, broadcast_dimensions, sharding=None):
     return np.broadcast_to(x.reshape(expanded), shape)
 
 
+def _bid_specialize(avals, shape, broadcast_dimensions, sharding=None):
+    """_bid_impl with the expanded shape computed once; a broadcast that only adds size-1 axes
+    is that reshape alone."""
+    expanded = [1] * len(shape)
+    for i, d in enumerate(broadcast_dimensions):
+        expanded[d] = avals[0].shape[i]
+    expanded, shape = tuple(expanded), tuple(shape)
+    if expanded == shape:
+        return lambda x: x.reshape(shape)
+    return lambda x: np.broadcast_to(x.reshape(expanded), shape)
+
+
 def _bid_t(ct, x, shape, broadcast_dimensions, sharding=None):
     if type(ct) is ad.Zero:
         return [None]
@@ -61,6 +73,7 @@ def _bid_batch(axis_data, vals, dims, shape, broadcast_dimensions, sharding=None
 
 
 broadcast_in_dim_p = define("broadcast_in_dim", abstract_eval=_bid_abstract, impl=_bid_impl)
+specialize_rules[broadcast_in_dim_p] = _bid_specialize
 # JAX's printer: shape and sharding are implied by the binder type; empty dims are not shown
 broadcast_in_dim_p.pp_params = lambda params: [
     (k, params[k]) for k in sorted(params)
@@ -93,6 +106,8 @@ def _reshape_batch(axis_data, vals, dims, new_sizes, dimensions=None, sharding=N
 
 
 reshape_p = define("reshape", abstract_eval=_reshape_abstract, impl=_reshape_impl)
+specialize_rules[reshape_p] = lambda avals, new_sizes, dimensions=None, sharding=None: (
+    None if dimensions is not None else lambda x: x.reshape(new_sizes))
 ad.deflinear(reshape_p, lambda ct, x, new_sizes, dimensions=None, sharding=None: [
     None if type(ct) is ad.Zero else reshape_p.bind(ct, new_sizes=x.aval.shape, dimensions=None, sharding=sharding)])
 batch_rules[reshape_p] = _reshape_batch
@@ -115,6 +130,7 @@ def _transpose_batch(axis_data, vals, dims, permutation):
 
 transpose_p = define("transpose", abstract_eval=_transpose_abstract,
                      impl=lambda x, permutation: np.transpose(x, permutation))
+specialize_rules[transpose_p] = lambda avals, permutation: lambda x: x.transpose(permutation)
 ad.deflinear(transpose_p, lambda ct, x, permutation: [
     None if type(ct) is ad.Zero else transpose_p.bind(ct, permutation=tuple(int(i) for i in np.argsort(permutation)))])
 batch_rules[transpose_p] = _transpose_batch

@@ -1,0 +1,233 @@
+"""The fast paths (eager jnp calls on concrete arrays, jit's per-function cache) keep what the
+general paths guarantee. Values and weak types against real JAX are in golden/cases_speed.py."""
+import numpy as np
+import pytest
+
+import core as jax
+import core.numpy as jnp
+
+
+@pytest.fixture
+def debug_nans():
+    saved = jax.config.read("jax_debug_nans")
+    jax.config.update("jax_debug_nans", True)
+    yield
+    jax.config.update("jax_debug_nans", saved)
+
+
+@pytest.mark.parametrize("call", [lambda x: jnp.log(x), lambda x: jnp.add(jnp.log(x), x),
+                                  lambda x: jnp.sum(jnp.log(x))])
+def test_debug_nans_sees_eager_calls_on_arrays(debug_nans, call):
+    # jax.config.update('jax_debug_nans', True); jnp.log(jnp.array([-1.0]))
+    #   -> FloatingPointError: invalid value (nan) encountered in log
+    with pytest.raises(FloatingPointError, match=r"invalid value \(nan\) encountered in log"):
+        call(jnp.array([-1.0]))
+
+
+def test_eager_calls_warn_nothing_on_inf_and_nan():
+    # JAX computes 1/0 and log(-1) silently: jnp.divide(jnp.ones(2), jnp.zeros(2)) -> [inf, inf]
+    with np.errstate(all="raise"):
+        out = jnp.divide(jnp.ones(2), jnp.zeros(2))
+        assert np.isinf(np.asarray(out)).all()
+        assert np.isnan(np.asarray(jnp.log(jnp.array([-1.0])))).all()
+        assert np.isinf(np.asarray(jnp.sum(jnp.array([np.inf, 1.0]))))
+
+
+def test_eager_binary_shape_errors_unchanged():
+    # jnp.add(jnp.ones(3), jnp.ones(4)) -> TypeError: add got incompatible shapes for broadcasting: (3,), (4,).
+    with pytest.raises(TypeError, match=r"add got incompatible shapes for broadcasting: \(3,\), \(4,\)"):
+        jnp.add(jnp.ones(3), jnp.ones(4))
+
+
+def test_jit_cache_lives_and_dies_with_the_function():
+    # JAX keys jit's cache weakly on the function: a second jax.jit(f) reuses the first's trace
+    import gc
+    import weakref
+    from core import jit_cache
+    traces = []
+
+    def f(x):
+        traces.append(x)
+        return x * 2
+
+    jax.jit(f)(1.0)
+    jax.jit(f)(2.0)
+    assert len(traces) == 1
+    ref = weakref.ref(f)
+    del f
+    gc.collect()
+    assert ref() is None
+    assert all(k is not None for k in jit_cache._by_function.keys())
+
+
+def test_jit_of_an_unhashable_callable_still_caches_per_wrapper():
+    class Unhashable:
+        __hash__ = None
+        calls = 0
+
+        def __call__(self, x):
+            Unhashable.calls += 1
+            return x + 1
+
+    j = jax.jit(Unhashable())
+    j(1.0), j(2.0)
+    assert Unhashable.calls == 1
+
+
+def _thrice(f, *args):
+    """A jitted call's result on its first (interpreted) and later (generated code) calls."""
+    jf = jax.jit(f)
+    return [np.asarray(jf(*args)) for _ in range(3)]
+
+
+@pytest.mark.parametrize("f, args", [
+    (lambda x: x + jnp.zeros(2), (1.0,)),                                  # both operands broadcast
+    (lambda x, y: x[:, None] + y[None, :], (jnp.arange(3.0), jnp.arange(4.0))),
+    (lambda x, b: jnp.tanh(x @ jnp.ones((1, 4)) + b), (jnp.ones((5, 1)), jnp.arange(4.0))),
+    (lambda x: jnp.broadcast_to(x, (3, 2)), (jnp.arange(2.0),)),           # returned as it is
+    (lambda x: jnp.broadcast_to(x, (3, 2)) @ jnp.ones((2, 2)), (jnp.arange(2.0),)),  # feeds a dot
+    (lambda x: jnp.sum(x * jnp.ones((4, 3)), axis=0), (jnp.arange(3.0),)),
+])
+def test_generated_code_broadcasts_like_the_interpreter(f, args):
+    # the generated code leaves some broadcasts to numpy: same shapes and values as the first,
+    # interpreted call (and as eager evaluation)
+    first, second, third = _thrice(f, *args)
+    expected = np.asarray(f(*args))
+    for got in (first, second, third):
+        assert got.shape == expected.shape
+        np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("xs, ys, dn", [
+    ((5, 3), (3, 4), (((1,), (0,)), ((), ()))),
+    ((5, 3), (4, 3), (((1,), (1,)), ((), ()))),
+    ((3, 5), (3, 4), (((0,), (0,)), ((), ()))),
+    ((3, 5), (4, 3), (((0,), (1,)), ((), ()))),
+    ((5, 1), (1, 4), (((1,), (0,)), ((), ()))),     # outer product
+    ((5, 1), (4, 1), (((1,), (1,)), ((), ()))),
+    ((3,), (3,), (((0,), (0,)), ((), ()))),
+    ((3,), (3, 4), (((0,), (0,)), ((), ()))),
+    ((2, 5, 3), (2, 3, 4), (((2,), (1,)), ((0,), (0,)))),
+    ((5, 2, 3), (3, 4, 2), (((2,), (0,)), ((1,), (2,)))),
+    ((2, 3, 4), (4, 3), (((1, 2), (1, 0)), ((), ()))),
+    ((3,), (4,), (((), ()), ((), ()))),             # no contraction: an outer product
+    ((2, 3), (4,), (((), ()), ((), ()))),
+])
+def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
+    from core import lax
+    from core.primitives.dot import _dot_impl, make_dn
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(xs).astype(np.float32)
+    y = rng.standard_normal(ys).astype(np.float32)
+    x.flat[0], y.flat[-1] = -1.0, 0.0   # a -1 * 0 term: the sign of zero must agree too
+    expected = _dot_impl(x, y, make_dn(dn))
+    for got in _thrice(lambda a, b: lax.dot_general(a, b, dn), jnp.asarray(x), jnp.asarray(y)):
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        np.testing.assert_array_equal(got.view(np.uint32), expected.view(np.uint32))
+
+
+def _loops():
+    from core import lax
+
+    def rnn(w, xs):
+        def cell(h, x):
+            h = jnp.tanh(h @ w + x)
+            return h, (h.sum(), h)      # a y that is the new carry, one that is a reduction
+        return lax.scan(cell, jnp.zeros(3), xs)
+
+    def carry_as_output(xs):
+        return lax.scan(lambda c, x: (c + x, c), jnp.zeros(3), xs)   # the y is the incoming carry
+
+    def reverse_no_carry(xs):
+        return lax.scan(lambda c, x: (c, x * 2.0), (), xs, reverse=True)
+
+    def empty(xs):
+        return lax.scan(lambda c, x: (c + x, x), jnp.ones(3), xs[:0])
+
+    def nested(xs):
+        def outer(c, row):
+            inner, _ = lax.scan(lambda a, v: (a * 0.5 + v, None), c, row)  # noqa
+            return inner, inner
+        return lax.scan(outer, 0.0, xs)
+
+    def fori(w):
+        return lax.fori_loop(0, 5, lambda i, h: jnp.sin(h @ w) + i, jnp.ones(3))
+
+    def while_(x):
+        return lax.while_loop(lambda c: c[0] < 7, lambda c: (c[0] + 1, c[1] * 1.5 + c[0]), (0, x))
+
+    def while_never(x):
+        return lax.while_loop(lambda c: c.sum() > 100.0, lambda c: c * 2.0, x)
+
+    w = jnp.asarray(np.linspace(-1, 1, 9, dtype=np.float32).reshape(3, 3))
+    xs = jnp.asarray(np.linspace(-2, 2, 12, dtype=np.float32).reshape(4, 3))
+    return [(rnn, (w, xs)), (carry_as_output, (xs,)), (reverse_no_carry, (xs,)), (empty, (xs,)),
+            (nested, (xs,)), (fori, (w,)), (while_, (jnp.arange(3.0),)), (while_never, (jnp.ones(2),)),
+            (jax.grad(lambda w, xs: rnn(w, xs)[1][0].sum()), (w, xs)),
+            (jax.vmap(while_), (jnp.arange(6.0).reshape(2, 3),)),
+            (jax.vmap(lambda n: lax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 2.0), (0.0, 1.0))),
+             (jnp.arange(4.0),))]
+
+
+@pytest.mark.parametrize("case", range(len(_loops())))
+def test_loops_written_into_the_generated_code_match_eager(case):
+    # scan / fori_loop / while_loop bodies are inlined into the jitted function's Python loop:
+    # same values, shapes and dtypes as eager evaluation (primitive by primitive)
+    f, args = _loops()[case]
+    expected = jax.tree_util.tree_leaves(f(*args))
+    jf = jax.jit(f)
+    for _ in range(3):   # the first call is interpreted, later ones run the generated code
+        got = jax.tree_util.tree_leaves(jf(*args))
+        assert len(got) == len(expected)
+        for a, b in zip(got, expected):
+            assert a.shape == b.shape and a.dtype == b.dtype and a.weak_type == b.weak_type
+            np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=2e-6, atol=1e-6)
+
+
+def test_jit_fast_path_with_static_arguments_keys_on_their_values():
+    # jax.jit(f, static_argnums=1): each static value is its own trace; 2 and 2.0 are different
+    # statics (JAX keys them by type and value), and an unhashable static still raises JAX's error
+    traces = []
+
+    def f(x, n):
+        traces.append(n)
+        return x * n
+
+    jf = jax.jit(f, static_argnums=1)
+    a = jnp.arange(3.0)
+    outs = [jf(a, 2), jf(a, 3), jf(a, 2), jf(a, 2.0), jf(a, 3)]
+    assert traces == [2, 3, 2.0]
+    assert [o.dtype for o in outs] == [np.float32] * 5
+    np.testing.assert_array_equal(np.asarray(outs[1]), [0.0, 3.0, 6.0])
+    with pytest.raises(ValueError, match="Non-hashable static arguments are not supported"):
+        jf(a, [1])
+
+
+def test_scalar_arithmetic_in_generated_code_wraps_and_compares_like_the_ufuncs():
+    # jax.jit(lambda x, y: (x + y, x * y, x - y, x < y, x == y))(jnp.int32(2**31 - 1), jnp.int32(2))
+    #   -> (-2147483647, -2, 2147483645, False, False), all int32/bool, no warning; nan compares False
+    import warnings
+    f = lambda x, y: (x + y, x * y, x - y, x < y, x == y, x != y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ints = _thrice(lambda x, y: jnp.stack([jnp.asarray(o, jnp.int32) for o in f(x, y)]),
+                       jnp.int32(2**31 - 1), jnp.int32(2))
+        nans = _thrice(lambda x, y: jnp.stack(f(x, y)[3:]), jnp.float32(np.nan), jnp.float32(1.0))
+    for got in ints:
+        np.testing.assert_array_equal(got, [-2147483647, -2, 2147483645, 0, 0, 1])
+    for got in nans:
+        np.testing.assert_array_equal(got, [False, False, True])
+    out = jax.jit(f)(jnp.int32(3), jnp.int32(4))
+    assert [o.dtype for o in out] == [np.int32] * 3 + [np.bool_] * 3
+
+
+def test_scan_outputs_passed_through_from_xs_and_unread_xs():
+    # lax.scan(lambda c, x: (c + 1.0, (x, 2.0 * c)), 0.0, (xs, unused)) -> ys[0] is xs itself
+    from core import lax
+    xs = jnp.arange(5.0)
+    unused = jnp.ones((5, 2))
+    f = lambda xs, u: lax.scan(lambda c, x: (c + 1.0, (x[0], 2.0 * c)), 0.0, (xs, u), reverse=True)
+    for c, (y0, y1) in (f(xs, unused), *[jax.jit(f)(xs, unused) for _ in range(3)]):
+        assert float(c) == 5.0
+        np.testing.assert_array_equal(np.asarray(y0), np.arange(5.0))
+        np.testing.assert_array_equal(np.asarray(y1), [8.0, 6.0, 4.0, 2.0, 0.0])
