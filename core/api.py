@@ -200,12 +200,15 @@ class _Jitted:
             outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
         return tree_unflatten(out_tree, outs)
 
-    def lower(self, *args, **kwargs):
-        (cj, consts, out_tree), flat = self._get(args, kwargs)
-        return _Lowered(cj, consts)
-
     def trace(self, *args, **kwargs):
-        return self.lower(*args, **kwargs)
+        from . import stages  # a sibling leaf module: the jit stages are its data classes
+        (cj, consts, out_tree), flat = self._get(args, kwargs)
+        in_tree = self._signature(args, kwargs)[4]
+        info = tree_unflatten(in_tree, [stages.ArgInfo(a, False) for a in cj.in_avals])
+        return stages.Traced(cj, consts, in_tree, out_tree, info, self)
+
+    def lower(self, *args, **kwargs):
+        return self.trace(*args, **kwargs).lower()
 
     def eval_shape(self, *args, **kwargs):
         (cj, consts, out_tree), flat = self._get(args, kwargs)
@@ -248,22 +251,6 @@ def _fast_key(args):
         v = a._value
         key.append((v.shape, v.dtype, a.weak_type))
     return tuple(key)
-
-
-class _Lowered:
-    def __init__(self, cj, consts):
-        self.jaxpr = cj
-        self.consts = consts
-
-    def compile(self):
-        return self
-
-    def as_text(self):
-        from .backends import cpu
-        return cpu.compiled(self.jaxpr).source
-
-    def cost_analysis(self):
-        return {}
 
 
 def _debug_nans_rerun(jitted, args, kwargs, outs):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import numpy as _np
 
-from . import lax
-from . import numpy as jnp
-from .api import custom_jvp, jit
-from .tracing import get_aval
+from .. import lax
+from .. import numpy as jnp
+from ..api import custom_jvp, jit
+from ..tracing import get_aval
 
 
 def _jit(fn=None, **kw):
@@ -215,11 +215,4 @@ def glu(x, axis=-1):
     return a * sigmoid(b)
 
 
-class initializers:
-    @staticmethod
-    def zeros(key, shape, dtype=jnp.float32):
-        return jnp.zeros(shape, dtype)
-
-    @staticmethod
-    def ones(key, shape, dtype=jnp.float32):
-        return jnp.ones(shape, dtype)
+from . import initializers  # noqa: E402,F401  (jax.nn.initializers)

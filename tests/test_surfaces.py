@@ -1,0 +1,56 @@
+"""Public surfaces that golden snippets cannot reach (they may not `import`): submodule imports
+through `install_as_jax()` and jax.experimental.layout. Expected values quote real JAX 0.10.2."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+PROG_HEAD = "import core; core.install_as_jax()\n"
+
+
+def _run(code: str) -> str:
+    out = subprocess.run([sys.executable, "-c", PROG_HEAD + code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_submodules_import_as_jax_names():
+    # import jax.nn.initializers as I; I is jax.nn.initializers  -> True (and likewise for the rest)
+    out = _run(
+        "import jax, jax.nn.initializers, jax.typing, jax.sharding, jax.stages, jax.version\n"
+        "import jax.custom_derivatives, jax.experimental.layout\n"
+        "import core.nn.initializers, core.experimental.layout\n"
+        "print(jax.nn.initializers is core.nn.initializers, jax.experimental.layout is core.experimental.layout,\n"
+        "      jax.experimental.layout.__spec__.name)")
+    assert out == "True True core.experimental.layout"
+
+
+def test_missing_submodule_is_module_not_found():
+    # import jax.no_such_module -> ModuleNotFoundError: No module named 'jax.no_such_module'
+    out = _run("try:\n    import jax.no_such_module\nexcept ModuleNotFoundError as e:\n    print(e.name)")
+    assert out == "jax.no_such_module"
+
+
+def test_layout_names():
+    from core import numpy as jnp
+    from core.experimental import layout as L
+    lay = L.Layout((1, 0))
+    # repr(Layout((1, 0))) -> 'Layout(major_to_minor=(1, 0), tiling=None, sub_byte_element_size_in_bits=0)'
+    assert repr(lay) == "Layout(major_to_minor=(1, 0), tiling=None, sub_byte_element_size_in_bits=0)"
+    # repr(Format()) -> 'Format(layout=None, sharding=None)'
+    assert repr(L.Format()) == "Format(layout=None, sharding=None)"
+    # repr(Format(l, SingleDeviceSharding(cpu0))) -> 'Format(layout=Layout(...), sharding=SingleDeviceSharding(
+    #   device=CpuDevice(id=0), memory_kind=device))'
+    assert repr(L.Format(lay, jnp.ones(2).sharding)) == (
+        "Format(layout=Layout(major_to_minor=(1, 0), tiling=None, sub_byte_element_size_in_bits=0), "
+        "sharding=SingleDeviceSharding(device=CpuDevice(id=0), memory_kind=device))")
+    assert lay == L.Layout((1, 0)) and repr(L.Layout.AUTO) == "AUTO"
+    # Format(Layout((1, 0))) -> ValueError: Sharding has to be concrete when layout is of type ...
+    try:
+        L.Format(lay)
+    except ValueError as e:
+        assert str(e).startswith("Sharding has to be concrete when layout is of type")
+    else:
+        raise AssertionError("Format(layout) without a sharding must raise")
+    x = jnp.arange(3.0)
+    assert L.with_layout_constraint(x, lay) is x
