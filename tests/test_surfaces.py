@@ -54,3 +54,31 @@ def test_layout_names():
         raise AssertionError("Format(layout) without a sharding must raise")
     x = jnp.arange(3.0)
     assert L.with_layout_constraint(x, lay) is x
+
+
+def test_extension_modules_import():
+    # import jax.extend.core, jax.extend.source_info_util, jax.interpreters.{ad,batching,mlir,partial_eval}
+    out = _run(
+        "import jax.extend.core, jax.extend.source_info_util as siu, jax.extend.linear_util as lu\n"
+        "import jax.interpreters.ad as ad, jax.interpreters.batching as batching, jax.interpreters.mlir as mlir\n"
+        "from jax.interpreters import partial_eval as pe\n"
+        "import jax.core, core.rules\n"
+        "siu.register_exclusion('/nowhere')\n"
+        "print(ad.primitive_jvps is core.rules.jvp_rules, batching.fancy_primitive_batchers is core.rules.batch_rules,\n"
+        "      lu.wrap_init(lambda x, k: x + k, {'k': 1}).call_wrapped(2))")
+    assert out == "True True 3"
+
+
+def test_partial_eval_known_and_unknown_outputs():
+    # pe.trace_to_jaxpr_nounits(f, [PartialVal.unknown(f32[3])]) for f(x) = (x * 2, ones(2) + 1):
+    #   out_pvals -> [PartialVal(ShapedArray(float32[3]), None), PartialVal(None, Array([2., 2.]))]
+    import numpy as np
+    from core import numpy as jnp
+    from core.avals import ShapedArray
+    from core.extend import linear_util as lu
+    from core.interpreters import partial_eval as pe
+    fun = lu.wrap_init(lambda x: [x * 2, jnp.ones(2) + 1])
+    jaxpr, pvals, consts = pe.trace_to_jaxpr_nounits(fun, [pe.PartialVal.unknown(ShapedArray((3,), np.float32))])
+    assert not pvals[0].is_known() and pvals[0].pv == ShapedArray((3,), np.float32)
+    assert pvals[1].is_known() and np.array_equal(np.asarray(pvals[1].const), [2.0, 2.0])
+    assert str(jaxpr) == "{ lambda ; a:f32[3]. let b:f32[3] = mul a 2.0:f32[] in (b,) }"

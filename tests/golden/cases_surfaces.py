@@ -2,7 +2,16 @@
 equinox, flax) import: jax.typing, jax.Device, jax.sharding, jax.stages, jax.custom_derivatives,
 jax.dtypes extensions, flag context managers, jax.experimental.layout, jax.nn.initializers,
 jax.core / jax.extend / jax.interpreters, tree_util's keyed API and the callbacks."""
+import importlib
 import textwrap
+
+# Snippets cannot import, and real JAX does not import these submodules with `import jax`: the
+# generator (which runs this file with real JAX) imports them here, as user code would.
+for _sub in ("jax.extend", "jax.extend.core", "jax.experimental"):
+    try:
+        importlib.import_module(_sub)
+    except ImportError:  # loaded without jax (e.g. by a linter): nothing to prepare
+        pass
 
 CASES = []
 
@@ -167,3 +176,160 @@ E("init_delta_orthogonal_2d", "surfaces", f"out = {INIT}.delta_orthogonal()(jax.
 C("init_under_jit", "surfaces", f"out = jax.jit(lambda k: {INIT}.he_uniform()(k, (2, 3)))(jax.random.key(9))",
   rtol=0, atol=0)
 C("init_legacy_key", "surfaces", f"out = {INIT}.lecun_normal()(jax.random.PRNGKey(0), (2, 2))", rtol=0, atol=0)
+
+# ---------------------------------------------------------------- jax.core
+C("core_tracer_isinstance", "surfaces", """
+seen = []
+jax.jit(lambda x: seen.append((isinstance(x, jax.core.Tracer), isinstance(x, jax.core.Trace))) or x)(1.0)
+out = (seen[0], isinstance(jnp.ones(2), jax.core.Tracer))
+""")
+C("core_shaped_array", "surfaces", """
+a = jax.core.ShapedArray((2, 3), jnp.float32)
+out = (str(a), a.shape, str(a.dtype), a.ndim, a.size, isinstance(a, jax.core.AbstractValue), a.weak_type,
+       a == jax.core.ShapedArray((2, 3), jnp.float32), str(a.update(shape=(4,))))
+""")
+C("core_eval_jaxpr", "surfaces", """
+cj = jax.make_jaxpr(lambda x, y: jnp.sin(x) * y + 1.0)(1.0, jnp.arange(3.0))
+out = jax.core.eval_jaxpr(cj.jaxpr, cj.consts, 0.5, jnp.arange(3.0))
+""")
+C("core_eval_jaxpr_under_grad", "surfaces", """
+cj = jax.make_jaxpr(lambda x: x ** 3)(1.0)
+out = jax.grad(lambda x: jax.core.eval_jaxpr(cj.jaxpr, cj.consts, x)[0])(2.0)
+""")
+C("core_misc_names", "surfaces", """
+with jax.core.eval_context():
+    a = jnp.ones(2) * 2
+out = (jax.core.min_dim(3, 5), jax.core.max_dim(3, 5), a)
+""")
+
+# ---------------------------------------------------------------- a library's own primitive
+# jax.extend is imported by this module in the generator (snippets cannot import), as user code would.
+PRIM_CUBE = """
+p = jax.extend.core.Primitive('cube')
+p.def_impl(lambda x: x ** 3)
+p.def_abstract_eval(lambda a: jax.core.ShapedArray(a.shape, a.dtype))
+ad = jax.interpreters.ad
+jax.interpreters.ad.primitive_jvps[p] = lambda primals, tangents: (
+    p.bind(primals[0]), 3 * primals[0] ** 2 * ad.instantiate_zeros(tangents[0]))
+jax.interpreters.batching.primitive_batchers[p] = lambda vals, dims: (p.bind(vals[0]), dims[0])
+jax.interpreters.mlir.register_lowering(p, jax.interpreters.mlir.lower_fun(lambda x: x ** 3, multiple_results=False))
+f = lambda x: p.bind(x)
+"""
+C("prim_eager_jit_vmap_grad", "surfaces", PRIM_CUBE + """
+out = (f(2.0), f(jnp.arange(3.0)), jax.jit(f)(jnp.arange(3.0)), jax.vmap(f)(jnp.arange(3.0)), jax.grad(f)(2.0),
+       jax.jit(jax.grad(f))(3.0), jax.vmap(jax.grad(f))(jnp.arange(3.0)), jax.grad(lambda x: jax.jit(f)(x))(2.0),
+       jax.jacfwd(f)(1.5), jax.vmap(jax.vmap(f))(jnp.arange(4.0).reshape(2, 2)))
+""")
+C("prim_jaxpr_text", "surfaces", PRIM_CUBE + """
+out = (str(jax.make_jaxpr(f)(1.0)), str(jax.make_jaxpr(jax.vmap(f))(jnp.ones(3))),
+       str(jax.make_jaxpr(lambda x: f(x) + 1.0)(jnp.ones(2))))
+""")
+C("prim_linear_transpose", "surfaces", """
+p = jax.extend.core.Primitive('scale2')
+p.def_impl(lambda x: 2 * x)
+p.def_abstract_eval(lambda a: a)
+jax.interpreters.ad.deflinear2(p, lambda ct, x: [2 * ct])
+jax.interpreters.batching.defvectorized(p)
+jax.interpreters.mlir.register_lowering(p, jax.interpreters.mlir.lower_fun(lambda x: 2 * x, multiple_results=False))
+g = lambda x: jnp.sum(p.bind(jnp.sin(x)))
+out = (jax.grad(g)(jnp.arange(3.0)), jax.jit(jax.grad(g))(jnp.arange(3.0)), jax.jvp(g, (1.0,), (1.0,)),
+       jax.vmap(jax.grad(g))(jnp.arange(4.0).reshape(2, 2)))
+""")
+C("prim_multiple_results", "surfaces", """
+p = jax.extend.core.Primitive('sincos')
+p.multiple_results = True
+p.def_impl(lambda x: [jnp.sin(x), jnp.cos(x)])
+p.def_abstract_eval(lambda a: [a, a])
+def jvp(primals, tangents):
+    x, = primals
+    t = jax.interpreters.ad.instantiate_zeros(tangents[0])
+    s, c = p.bind(x)
+    return [s, c], [c * t, -s * t]
+jax.interpreters.ad.primitive_jvps[p] = jvp
+jax.interpreters.batching.primitive_batchers[p] = lambda vals, dims: (p.bind(*vals), [dims[0], dims[0]])
+jax.interpreters.mlir.register_lowering(p, jax.interpreters.mlir.lower_fun(lambda x: [jnp.sin(x), jnp.cos(x)]))
+h = lambda x: p.bind(x)[0] * p.bind(x)[1]
+out = (p.bind(1.0), jax.jit(h)(0.3), jax.grad(h)(0.3), jax.vmap(h)(jnp.arange(3.0)), str(jax.make_jaxpr(h)(1.0)))
+""")
+C("prim_axis_batcher", "surfaces", """
+p = jax.extend.core.Primitive('addsize')
+p.def_impl(lambda x, n: x + n)
+p.def_abstract_eval(lambda a, n: a)
+def rule(size, name, trace_type, vals, dims, n):
+    return p.bind(vals[0], n=n + size), dims[0]
+jax.interpreters.batching.axis_primitive_batchers[p] = rule
+jax.interpreters.mlir.register_lowering(p, jax.interpreters.mlir.lower_fun(lambda x, n: x + n, multiple_results=False))
+out = (jax.vmap(lambda x: p.bind(x, n=1))(jnp.arange(3.0)), jax.jit(lambda x: p.bind(x, n=1))(1.0))
+""")
+E("prim_no_jvp_rule", "surfaces", """
+p = jax.extend.core.Primitive('nojvp')
+p.def_impl(lambda x: x)
+p.def_abstract_eval(lambda a: a)
+out = jax.grad(lambda x: p.bind(x))(1.0)
+""")
+E("prim_no_batch_rule", "surfaces", """
+p = jax.extend.core.Primitive('nobatch')
+p.def_impl(lambda x: x)
+p.def_abstract_eval(lambda a: a)
+out = jax.vmap(lambda x: p.bind(x))(jnp.ones(2))
+""")
+C("ad_helpers", "surfaces", """
+ad = jax.interpreters.ad
+z = ad.Zero(jax.core.ShapedArray((2,), jnp.float32))
+u = ad.UndefinedPrimal(jax.core.ShapedArray((), jnp.float32))
+out = (ad.is_undefined_primal(u), ad.is_undefined_primal(1.0), ad.instantiate_zeros(z), ad.instantiate_zeros(jnp.ones(2)),
+       str(z.aval))
+""")
+
+# ---------------------------------------------------------------- jax.extend.core helpers
+C("extend_jaxpr_objects", "surfaces", """
+ec = jax.extend.core
+cj = jax.make_jaxpr(lambda x: jnp.sin(x) * 2.0)(1.0)
+eq = cj.jaxpr.eqns[1]
+out = (isinstance(cj, ec.ClosedJaxpr), isinstance(cj.jaxpr, ec.Jaxpr), isinstance(cj.jaxpr.invars[0], ec.Var),
+       isinstance(eq.invars[1], ec.Literal), float(eq.invars[1].val), isinstance(eq, ec.JaxprEqn), str(eq.primitive),
+       isinstance(eq.primitive, ec.Primitive), [str(a) for a in cj.in_avals], [str(a) for a in cj.out_avals],
+       ec.jaxpr_as_fun(cj)(0.5), len(list(ec.jaxprs_in_params({'a': cj, 'b': (cj.jaxpr, 1), 'c': 2}))))
+""")
+C("extend_avals", "surfaces", """
+ec = jax.extend.core
+a = jax.core.ShapedArray((2, 3), jnp.float32)
+out = (str(ec.mapped_aval(2, 0, a)), str(ec.mapped_aval(3, 1, a)), str(ec.unmapped_aval(4, 1, a)),
+       str(ec.unmapped_aval(4, None, a)), str(ec.primal_dtype_to_tangent_dtype(jnp.int32)),
+       str(ec.primal_dtype_to_tangent_dtype(jnp.float32)),
+       [ec.valid_jaxtype(v) for v in (jnp.ones(2), 1.0, np.ones(2), 'a', None, [1.0])])
+""")
+C("extend_concrete_or_error", "surfaces", """
+ec = jax.extend.core
+out = (ec.concrete_or_error(int, 3.0), ec.concrete_or_error(None, 2))
+""")
+E("extend_concrete_or_error_traced", "surfaces", """
+out = jax.jit(lambda x: jax.extend.core.concrete_or_error(int, x, 'in my_fn'))(1.0)
+""", msg_prefix=40)
+C("extend_opaque_trace_state", "surfaces", """
+ec = jax.extend.core
+outside = ec.get_opaque_trace_state(convention='nnx')
+inner = []
+jax.jit(lambda x: inner.append(ec.get_opaque_trace_state(convention='nnx')) or x)(1.0)
+out = (outside == ec.get_opaque_trace_state(convention='nnx'), outside == inner[0])
+""")
+C("extend_under_jit_vmap_flags", "surfaces", """
+ec = jax.extend.core
+seen = []
+jax.jit(lambda x: seen.append(ec.unsafe_am_i_under_a_jit_DO_NOT_USE()) or x)(1.0)
+jax.vmap(lambda x: seen.append(ec.unsafe_am_i_under_a_vmap_DO_NOT_USE()) or x)(jnp.ones(2))
+jax.vmap(lambda x: seen.append(tuple(ec.unsafe_get_axis_names_DO_NOT_USE())) or x, axis_name='i')(jnp.ones(2))
+out = (seen, ec.unsafe_am_i_under_a_jit_DO_NOT_USE(), ec.unsafe_am_i_under_a_vmap_DO_NOT_USE())
+""")
+C("extend_effects_names", "surfaces", """
+ec = jax.extend.core
+out = (ec.no_effects == frozenset(), issubclass(ec.JaxprTypeError, TypeError), ec.Effects is set,
+       issubclass(jax.errors.JaxRuntimeError, RuntimeError))
+""")
+E("extend_check_jaxpr", "surfaces", """
+ec = jax.extend.core
+cj = jax.make_jaxpr(lambda x: jnp.sin(x))(1.0)
+ec.check_jaxpr(cj.jaxpr)
+bad = ec.Jaxpr([], [], cj.jaxpr.outvars, cj.jaxpr.eqns)
+out = ec.check_jaxpr(bad)
+""", msg_prefix=9)
