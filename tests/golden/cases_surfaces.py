@@ -333,3 +333,80 @@ ec.check_jaxpr(cj.jaxpr)
 bad = ec.Jaxpr([], [], cj.jaxpr.outvars, cj.jaxpr.eqns)
 out = ec.check_jaxpr(bad)
 """, msg_prefix=9)
+
+# ---------------------------------------------------------------- tree_util: the keyed API
+TU = "tu = jax.tree_util\n"
+KEYED = TU + """
+class K:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+tu.register_pytree_with_keys(K, lambda k: (((tu.GetAttrKey('x'), k.x), (tu.GetAttrKey('y'), k.y)), 'meta'),
+                             lambda aux, c: K(*c))
+"""
+C("tree_register_with_keys", "surfaces", KEYED + """
+paths, td = tu.tree_flatten_with_path({'k': K(1.0, [2.0, 3.0])})
+out = ([(tu.keystr(p), v) for p, v in paths], str(td), tu.tree_map(lambda v: v * 2, K(1.0, 2.0)).y,
+       [tu.keystr(p, simple=True, separator='/') for p, _ in paths],
+       tu.tree_map_with_path(lambda p, v: tu.keystr(p), [K(1, 2)])[0].x)
+""")
+C("tree_register_with_keys_class", "surfaces", TU + """
+@tu.register_pytree_with_keys_class
+class Box:
+    def __init__(self, a, b):
+        self.a, self.b = a, b
+    def tree_flatten_with_keys(self):
+        return ((tu.DictKey('first'), self.a), (tu.DictKey('second'), self.b)), None
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children)
+paths = tu.tree_leaves_with_path(Box(jnp.ones(2), 3.0))
+out = ([tu.keystr(p) for p, _ in paths], jax.grad(lambda b: jnp.sum(b.a) * b.b)(Box(jnp.ones(2), 3.0)).b)
+""")
+C("tree_register_static", "surfaces", TU + """
+@tu.register_static
+class Cfg:
+    def __init__(self, n):
+        self.n = n
+    def __eq__(self, other):
+        return type(other) is Cfg and other.n == self.n
+    def __hash__(self):
+        return hash(self.n)
+leaves, td = tu.tree_flatten([Cfg(3), 2.0])
+out = (leaves, td.num_leaves, td == tu.tree_structure([Cfg(3), 5.0]), td == tu.tree_structure([Cfg(4), 5.0]),
+       jax.jit(lambda c, x: x * c.n)(Cfg(3), 2.0))
+""")
+C("tree_register_dataclass_fields", "surfaces", TU + """
+class P:
+    def __init__(self, w, b, name):
+        self.w, self.b, self.name = w, b, name
+tu.register_dataclass(P, data_fields=['w', 'b'], meta_fields=['name'])
+paths, td = tu.tree_flatten_with_path(P(jnp.ones(2), 0.5, 'lin'))
+g = jax.grad(lambda p: jnp.sum(p.w * p.b))(P(jnp.arange(2.0), 0.5, 'lin'))
+out = ([tu.keystr(p) for p, _ in paths], str(td), g.w, g.b, g.name)
+""")
+E("tree_register_dataclass_not_dataclass", "surfaces", "out = jax.tree_util.register_dataclass(int)")
+C("tree_flatten_one_level", "surfaces", TU + """
+out = (tu.flatten_one_level({'a': 1, 'b': (2,)}), tu.flatten_one_level((1, [2])), tu.flatten_one_level(None),
+       [(str(k), v) for k, v in tu.flatten_one_level_with_keys({'a': 1})[0]], tu.flatten_one_level_with_keys([5])[1])
+""")
+E("tree_flatten_one_level_leaf", "surfaces", "out = jax.tree_util.flatten_one_level(1)")
+C("tree_is_tree_node", "surfaces", TU + """
+out = [tu.is_tree_node(t) for t in (int, tuple, list, dict, type(None), float)]
+""")
+C("tree_treedef_tuple_children", "surfaces", TU + """
+td = tu.treedef_tuple([tu.tree_structure((1, 2)), tu.tree_structure({'a': 1})])
+out = (str(td), td.num_leaves, [str(c) for c in tu.treedef_children(td)], td.unflatten([1, 2, 3]))
+""")
+C("tree_broadcast_reduce_assoc", "surfaces", TU + """
+out = (tu.tree_broadcast((1, 2), ((3, 4), 5)), jax.tree.broadcast({'a': 0.5}, {'a': [1, 2]}),
+       tu.tree_reduce_associative(lambda a, b: a + b, [1, 2, 3, 4, 5]),
+       jax.tree.reduce_associative(lambda a, b: a + b, ['a', 'b', 'c']),
+       tu.tree_reduce_associative(lambda a, b: a + b, [], identity=0))
+""")
+E("tree_reduce_associative_empty", "surfaces", "out = jax.tree_util.tree_reduce_associative(lambda a, b: a + b, [])")
+C("tree_key_types", "surfaces", TU + """
+out = (str(tu.SequenceKey(1)), str(tu.DictKey('a')), str(tu.GetAttrKey('w')), str(tu.FlattenedIndexKey(2)),
+       tu.keystr((tu.DictKey('a'), tu.SequenceKey(0), tu.GetAttrKey('w'))),
+       tu.keystr((tu.DictKey('a'), tu.SequenceKey(0), tu.GetAttrKey('w')), simple=True, separator='.'),
+       tu.default_registry.is_node(tuple))
+""")
