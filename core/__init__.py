@@ -13,7 +13,8 @@ from . import numpy
 from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, custom_vjp, device_get, device_put,
                   device_get_async,
                   disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
-                  linearize, make_jaxpr, named_call, named_scope, pure_callback, remat, value_and_grad, vjp, vmap)
+                  linearize, make_jaxpr, named_call, named_scope, remat, value_and_grad, vjp, vmap)
+from .callbacks import pure_callback
 from .devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
 from . import nn
 from . import tree

@@ -986,9 +986,3 @@ def ensure_compile_time_eval():
     return named_scope("compile_time_eval")
 
 
-def pure_callback(callback, result_shape_dtypes, *args, **kwargs):
-    flat = tree_leaves(args)
-    if any(isinstance(x, Tracer) for x in flat):
-        raise NotImplementedError("pure_callback under a transformation is not supported in gradpad yet")
-    out = callback(*args, **kwargs)
-    return tree_map(lambda o: Array(np.asarray(o)), out)

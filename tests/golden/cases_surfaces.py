@@ -410,3 +410,72 @@ out = (str(tu.SequenceKey(1)), str(tu.DictKey('a')), str(tu.GetAttrKey('w')), st
        tu.keystr((tu.DictKey('a'), tu.SequenceKey(0), tu.GetAttrKey('w')), simple=True, separator='.'),
        tu.default_registry.is_node(tuple))
 """)
+
+# ---------------------------------------------------------------- pure_callback / io_callback
+CB = """
+calls = []
+def cb(x):
+    calls.append((type(x).__name__, str(x.dtype), x.shape))
+    return np.sin(np.asarray(x))
+S = jax.ShapeDtypeStruct
+"""
+C("pure_callback_eager_jit", "surfaces", CB + """
+f = jax.jit(lambda x: jax.pure_callback(cb, S((3,), jnp.float32), x) * 2)
+a = jax.pure_callback(cb, S((3,), jnp.float32), jnp.arange(3.0))
+b = f(jnp.arange(3.0))
+c = f(jnp.ones(3))
+out = (a, b, c, calls)
+""")
+C("pure_callback_not_at_trace_time", "surfaces", CB + """
+j = jax.make_jaxpr(lambda x: jax.pure_callback(cb, S((), jnp.float32), x))(1.0)
+out = (calls, [l for l in str(j).splitlines() if 'callback=' not in l])
+""")
+C("pure_callback_cond_branch_not_taken", "surfaces", CB + """
+g = jax.jit(lambda x: lax.cond(x > 0, lambda v: v, lambda v: jax.pure_callback(cb, S((), jnp.float32), v), x))
+out = (g(1.0), list(calls), g(-1.0), calls)
+""")
+C("pure_callback_pytree_and_kwargs", "surfaces", """
+r = jax.pure_callback(lambda x, scale: {'a': np.asarray(x) * scale, 'b': np.int32(7)},
+                      {'a': jax.ShapeDtypeStruct((2,), jnp.float32), 'b': jax.ShapeDtypeStruct((), jnp.int32)},
+                      jnp.ones(2), scale=3.0)
+out = (r, jax.jit(lambda x: jax.pure_callback(lambda v: v * 2, jax.ShapeDtypeStruct((), jnp.float32), x))(2.0))
+""")
+C("pure_callback_vmap_methods", "surfaces", CB + """
+sd = S((), jnp.float32)
+seq = jax.vmap(lambda x: jax.pure_callback(cb, sd, x, vmap_method='sequential'))(jnp.arange(3.0))
+n_seq = len(calls)
+exp = jax.vmap(lambda x: jax.pure_callback(cb, sd, x, vmap_method='expand_dims'))(jnp.arange(3.0))
+two = jax.vmap(lambda x, y: jax.pure_callback(lambda a, b: np.asarray(a) + np.asarray(b), sd, x, y,
+                                                 vmap_method='broadcast_all'), in_axes=(0, None))(jnp.arange(3.0), 1.0)
+exp2 = jax.vmap(lambda x, y: jax.pure_callback(lambda a, b: np.asarray(a) + np.asarray(b), sd, x, y,
+                                                  vmap_method='expand_dims'), in_axes=(0, None))(jnp.arange(3.0), 1.0)
+out = (seq, n_seq, exp, calls, two, exp2)
+""")
+E("pure_callback_vmap_no_method", "surfaces",
+  "out = jax.vmap(lambda x: jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x))(jnp.ones(2))")
+E("pure_callback_grad", "surfaces",
+  "out = jax.grad(lambda x: jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x))(1.0)")
+E("pure_callback_wrong_shape", "surfaces",
+  "out = jax.pure_callback(lambda x: np.ones(2), jax.ShapeDtypeStruct((3,), jnp.float32), 1.0)", msg_prefix=0)
+E("pure_callback_wrong_count", "surfaces",
+  "out = jax.pure_callback(lambda x: (np.ones(3), np.ones(3)), jax.ShapeDtypeStruct((3,), jnp.float32), 1.0)",
+  msg_prefix=0)
+C("io_callback_runs_unused", "surfaces", """
+log = []
+f = jax.jit(lambda x: (jax.experimental.io_callback(lambda v: log.append(float(v)), None, x), x * 2)[1])
+out = (f(3.0), f(4.0), log, jax.experimental.io_callback(lambda v: np.float32(v * 2), jax.ShapeDtypeStruct((), jnp.float32), 2.0))
+""")
+C("io_callback_vmap_unordered", "surfaces", """
+log = []
+def cb(v):
+    log.append(float(v))
+    return np.asarray(v) * 2
+r = jax.vmap(lambda x: jax.experimental.io_callback(cb, jax.ShapeDtypeStruct((), jnp.float32), x))(jnp.arange(3.0))
+out = (r, log)
+""")
+E("io_callback_vmap_ordered", "surfaces", """
+out = jax.vmap(lambda x: jax.experimental.io_callback(lambda v: v, jax.ShapeDtypeStruct((), jnp.float32), x,
+                                                      ordered=True))(jnp.ones(2))
+""")
+E("io_callback_grad", "surfaces",
+  "out = jax.grad(lambda x: jax.experimental.io_callback(lambda v: v, jax.ShapeDtypeStruct((), jnp.float32), x))(1.0)")
