@@ -7,7 +7,7 @@ import textwrap
 
 # Snippets cannot import, and real JAX does not import these submodules with `import jax`: the
 # generator (which runs this file with real JAX) imports them here, as user code would.
-for _sub in ("jax.extend", "jax.extend.core", "jax.experimental"):
+for _sub in ("jax.extend", "jax.extend.core", "jax.experimental", "jax.experimental.checkify", "jax.flatten_util"):
     try:
         importlib.import_module(_sub)
     except ImportError:  # loaded without jax (e.g. by a linter): nothing to prepare
@@ -479,3 +479,45 @@ out = jax.vmap(lambda x: jax.experimental.io_callback(lambda v: v, jax.ShapeDtyp
 """)
 E("io_callback_grad", "surfaces",
   "out = jax.grad(lambda x: jax.experimental.io_callback(lambda v: v, jax.ShapeDtypeStruct((), jnp.float32), x))(1.0)")
+
+# ---------------------------------------------------------------- jax.flatten_util
+C("ravel_pytree", "surfaces", """
+rp = jax.flatten_util.ravel_pytree
+f, u = rp({'a': jnp.ones(2), 'b': (jnp.arange(3), 2.0)})
+e, ue = rp([])
+i, ui = rp({'a': jnp.ones(2, jnp.int32)})
+out = (f, u(f * 2), e, ue(e), rp(1.0)[0], i, ui(i), jax.grad(lambda v: jnp.sum(u(v)['a'] ** 2))(f))
+""")
+E("ravel_pytree_wrong_size", "surfaces", "out = jax.flatten_util.ravel_pytree({'a': jnp.ones(2)})[1](jnp.ones(3))")
+
+# ---------------------------------------------------------------- jax.experimental.checkify (user checks)
+CK = """
+ck = jax.experimental.checkify
+def f(x):
+    ck.check(x > 0, 'x must be positive, got {}', jnp.asarray(x))
+    return jnp.log(x)
+"""
+C("checkify_basic", "surfaces", CK + """
+e1, o1 = ck.checkify(f)(-1.0)
+e2, o2 = ck.checkify(f)(2.0)
+e3, _ = jax.jit(ck.checkify(f))(-1.0)
+e4, o4 = jax.vmap(ck.checkify(f))(jnp.array([1.0, -2.0, -3.0]))
+e5, _ = ck.checkify(jax.jit(f))(-1.0)
+out = (e1.get(), o1, e2.get(), o2, e3.get(), e4.get(), o4, e5.get(), ck.init_error.get())
+""")
+C("checkify_first_failure_wins", "surfaces", CK + """
+g = lambda x: (ck.check(x < 5, 'too big'), ck.check(x > 0, 'neg'), x)[2]
+h = jax.grad(lambda x: (ck.check(x > 0, 'neg'), x ** 2)[1])
+out = (ck.checkify(g)(-1.0)[0].get(), ck.checkify(g)(7.0)[0].get(), ck.checkify(g)(1.0)[0].get(),
+       ck.checkify(h)(-1.0)[0].get(), ck.checkify(h)(3.0)[1])
+""")
+E("checkify_throw", "surfaces", CK + "out = ck.checkify(f)(-1.0)[0].throw()")
+E("checkify_check_outside_eager", "surfaces", CK + "out = f(-1.0)")
+E("checkify_check_outside_jit", "surfaces", CK + "out = jax.jit(f)(-1.0)")
+E("checkify_bad_payload", "surfaces", CK + "out = ck.checkify(lambda x: ck.check(x > 0, 'v {}', 1.0))(1.0)")
+C("checkify_check_error_reinjects", "surfaces", CK + """
+err, _ = ck.checkify(f)(-1.0)
+e2, _ = ck.checkify(lambda: ck.check_error(err))()
+out = (e2.get(), ck.user_checks == frozenset({ck.FailedCheckError}) if hasattr(ck, 'FailedCheckError') else True)
+""")
+E("checkify_check_error_outside", "surfaces", CK + "out = ck.check_error(ck.checkify(f)(-1.0)[0])")
