@@ -2321,5 +2321,6 @@ from ._indexing import _getitem, _IndexUpdateHelper  # noqa: E402
 
 from . import linalg  # noqa: E402,F401
 from . import fft  # noqa: E402,F401
+from ._vectorize import vectorize  # noqa: E402,F401
 
 _array_mod._jnp = sys.modules[__name__]

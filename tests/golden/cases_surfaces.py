@@ -7,7 +7,8 @@ import textwrap
 
 # Snippets cannot import, and real JAX does not import these submodules with `import jax`: the
 # generator (which runs this file with real JAX) imports them here, as user code would.
-for _sub in ("jax.extend", "jax.extend.core", "jax.experimental", "jax.experimental.checkify", "jax.flatten_util"):
+for _sub in ("jax.extend", "jax.extend.core", "jax.experimental", "jax.experimental.checkify", "jax.flatten_util",
+             "jax.test_util"):
     try:
         importlib.import_module(_sub)
     except ImportError:  # loaded without jax (e.g. by a linter): nothing to prepare
@@ -521,3 +522,45 @@ e2, _ = ck.checkify(lambda: ck.check_error(err))()
 out = (e2.get(), ck.user_checks == frozenset({ck.FailedCheckError}) if hasattr(ck, 'FailedCheckError') else True)
 """)
 E("checkify_check_error_outside", "surfaces", CK + "out = ck.check_error(ck.checkify(f)(-1.0)[0])")
+
+# ---------------------------------------------------------------- lax.all_to_all (chex references it)
+C("all_to_all_vmap", "surfaces", """
+x = jnp.arange(18.0).reshape(3, 2, 3)
+a2a = lambda s, c, t=False: jax.vmap(lambda v: lax.all_to_all(v, 'i', s, c, tiled=t), axis_name='i')
+y = jnp.arange(24.0).reshape(2, 4, 3)
+out = (a2a(1, 0)(x), a2a(1, 1)(x), a2a(0, 0)(jnp.arange(12.0).reshape(2, 2, 3)), a2a(0, 1, True)(y),
+       a2a(0, 0, True)(y), jax.jit(a2a(1, 1))(x))
+""")
+C("all_to_all_grad", "surfaces", """
+x = jnp.arange(18.0).reshape(3, 2, 3)
+f = lambda x: jnp.sum(jax.vmap(lambda v: lax.all_to_all(v, 'i', 1, 0), axis_name='i')(x) * jnp.arange(18.0).reshape(3, 3, 2))
+g = lambda y: jnp.sum(jax.vmap(lambda v: lax.all_to_all(v, 'i', 0, 1, tiled=True), axis_name='i')(y) ** 2)
+out = (jax.grad(f)(x), jax.grad(g)(jnp.arange(24.0).reshape(2, 4, 3)))
+""")
+E("all_to_all_bad_split", "surfaces",
+  "out = jax.vmap(lambda v: lax.all_to_all(v, 'i', 0, 0), axis_name='i')(jnp.ones((3, 2)))")
+
+# ---------------------------------------------------------------- jnp.vectorize, jax.test_util (optax, chex import them)
+C("vectorize_signature", "surfaces", """
+v = jnp.vectorize(jnp.dot, signature='(n),(n)->()')
+out = (v(jnp.ones((3, 2)), jnp.arange(2.0)), jnp.vectorize(lambda x, y: x + y)(jnp.ones((2, 1)), jnp.arange(3.0)),
+       jnp.vectorize(lambda x, p: x ** p, excluded={1})(jnp.arange(3.0), 2),
+       jnp.vectorize(lambda x: (x, x * 2), signature='()->(),()')(jnp.arange(3.0)),
+       jnp.vectorize(jnp.diag, signature='(n,n)->(n)')(jnp.arange(18.0).reshape(2, 3, 3)),
+       jax.jit(v)(jnp.ones((2, 3)), jnp.ones(3)))
+""")
+E("vectorize_inconsistent_core", "surfaces",
+  "out = jnp.vectorize(jnp.dot, signature='(n),(n)->()')(jnp.ones((3, 2)), jnp.ones(3))")
+E("vectorize_too_few_dims", "surfaces",
+  "out = jnp.vectorize(jnp.dot, signature='(n),(n)->()')(jnp.ones(()), jnp.ones(3))")
+C("check_grads_passes", "surfaces", """
+jax.test_util.check_grads(jnp.sin, (1.0,), order=2)
+jax.test_util.check_grads(lambda x, y: jnp.sum(x * y ** 2), (jnp.arange(3.0), jnp.ones(3)), order=2, modes=['rev'])
+jax.test_util.check_grads(lambda x: jnp.tanh(x) * 3, (jnp.linspace(-1, 1, 4),), order=1, modes=['fwd'])
+out = 'ok'
+""")
+E("check_grads_catches_wrong_jvp", "surfaces", """
+bad = jax.custom_jvp(jnp.sin)
+bad.defjvp(lambda p, t: (jnp.sin(p[0]), 2.0 * t[0]))
+out = jax.test_util.check_grads(bad, (1.0,), order=1, modes=['fwd'])
+""", msg_prefix=0)
