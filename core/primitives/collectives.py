@@ -378,6 +378,11 @@ def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None,
     return tree_map(one, x)
 
 
+def pswapaxes(x, axis_name, axis, *, axis_index_groups=None):
+    """Swap the named (mapped) axis with positional `axis` of x: an all_to_all on `axis`."""
+    return all_to_all(x, axis_name, axis, axis, axis_index_groups=axis_index_groups)
+
+
 # ---- axis_index ---------------------------------------------------------------------------
 
 axis_index_p = Primitive("axis_index")   # only in shard_map bodies: `axis_index[axis_name=i]`
@@ -410,4 +415,5 @@ def axis_index(axis_name):
 LAX_EXPORTS = {
     "psum": psum, "pmean": pmean, "pmax": pmax, "pmin": pmin, "all_gather": all_gather,
     "axis_index": axis_index, "axis_size": axis_size, "all_to_all": all_to_all,
+    "pswapaxes": pswapaxes,
 }

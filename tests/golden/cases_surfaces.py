@@ -529,7 +529,8 @@ x = jnp.arange(18.0).reshape(3, 2, 3)
 a2a = lambda s, c, t=False: jax.vmap(lambda v: lax.all_to_all(v, 'i', s, c, tiled=t), axis_name='i')
 y = jnp.arange(24.0).reshape(2, 4, 3)
 out = (a2a(1, 0)(x), a2a(1, 1)(x), a2a(0, 0)(jnp.arange(12.0).reshape(2, 2, 3)), a2a(0, 1, True)(y),
-       a2a(0, 0, True)(y), jax.jit(a2a(1, 1))(x))
+       a2a(0, 0, True)(y), jax.jit(a2a(1, 1))(x),
+       jax.vmap(lambda v: lax.pswapaxes(v, 'i', 1), axis_name='i')(x))
 """)
 C("all_to_all_grad", "surfaces", """
 x = jnp.arange(18.0).reshape(3, 2, 3)
