@@ -25,6 +25,8 @@ from .sharding import NamedSharding, P, make_mesh, set_mesh
 from .version import __version_info__
 from .dtypes import float0
 from .config import STATE_FLAGS as _STATE_FLAGS, State as _State
+from .refs import Ref, empty_ref, freeze, new_ref
+from .tracing import get_aval as typeof
 
 __version__ = "0.10.2+gradpad"
 jacobian = jacrev

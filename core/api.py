@@ -2,6 +2,7 @@
 hessian, vmap, make_jaxpr, eval_shape, device_put/get, custom_jvp/custom_vjp."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import inspect
@@ -971,7 +972,9 @@ def named_call(fun, *, name=None):
     return fun
 
 
-class named_scope:
+class named_scope(contextlib.ContextDecorator):
+    """`with jax.named_scope('x'):` or `@jax.named_scope('x')` (gradpad's jaxprs carry no name stacks)."""
+
     def __init__(self, name):
         self.name = name
 

@@ -43,8 +43,9 @@ class ShapedArray:
     def __hash__(self):
         return hash((self.shape, self.dtype, self.weak_type))
 
-    def __repr__(self):
-        return f"ShapedArray({self.str_long()})"
+    def __repr__(self):  # JAX's: ShapedArray(float32[2]) / ShapedArray(float32[], weak_type=True)
+        return (f"ShapedArray({self.dtype.name}[{','.join(map(str, self.shape))}]"
+                f"{', weak_type=True' if self.weak_type else ''})")
 
     def __str__(self):
         return self.str_long()

@@ -82,3 +82,34 @@ def test_partial_eval_known_and_unknown_outputs():
     assert not pvals[0].is_known() and pvals[0].pv == ShapedArray((3,), np.float32)
     assert pvals[1].is_known() and np.array_equal(np.asarray(pvals[1].const), [2.0, 2.0])
     assert str(jaxpr) == "{ lambda ; a:f32[3]. let b:f32[3] = mul a 2.0:f32[] in (b,) }"
+
+
+def test_narrow_dtypes_fail_loudly():
+    # JAX computes in float8_e4m3fn (via ml_dtypes); gradpad cannot, and must not fall back to object arrays
+    import pytest
+    from core import numpy as jnp
+    for use in (lambda: jnp.zeros(2, jnp.float8_e4m3fn), lambda: jnp.float8_e5m2(1.0),
+                lambda: jnp.ones(2).astype(jnp.int4)):
+        with pytest.raises(NotImplementedError, match="not supported in gradpad"):
+            use()
+
+
+def test_refs_are_refused_with_the_fix():
+    import pytest
+    import core
+    with pytest.raises(NotImplementedError, match="x.at"):
+        core.new_ref(core.numpy.ones(2))
+
+
+def test_private_paths_the_libraries_import():
+    # equinox: `import jax._src.traceback_util as t; t.register_exclusion(__file__)`;
+    # flax: `from jax._src.dtypes import ExtendedDType`; chex: `from jax._src import compiler`
+    out = _run(
+        "import jax._src.traceback_util as t, jax._src.dtypes as d, jax._src.compiler, jax._src.dispatch\n"
+        "from jax.experimental import hijax\n"
+        "t.register_exclusion('/lib/x')\n"
+        "class F:\n    f_code = type('C', (), {'co_filename': '/lib/x/y.py'})\n"
+        "print(t.include_frame(F), issubclass(d.TypePromotionError, ValueError), jax._src.dispatch.wait_for_tokens())\n"
+        "class P(hijax.HiPrimitive):\n    pass\n"
+        "try:\n    P('p').bind(1.0)\nexcept NotImplementedError as e:\n    print('hijax' in str(e))")
+    assert out.splitlines() == ["False True None", "True"]

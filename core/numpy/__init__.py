@@ -2322,5 +2322,7 @@ from ._indexing import _getitem, _IndexUpdateHelper  # noqa: E402
 from . import linalg  # noqa: E402,F401
 from . import fft  # noqa: E402,F401
 from ._vectorize import vectorize  # noqa: E402,F401
+from ._unsupported_dtypes import UNSUPPORTED_DTYPES as _UNSUPPORTED_DTYPES  # noqa: E402
+globals().update(_UNSUPPORTED_DTYPES)  # float8_e4m3fn, int4, ...: names whose use raises NotImplementedError
 
 _array_mod._jnp = sys.modules[__name__]

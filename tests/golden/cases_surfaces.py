@@ -565,3 +565,24 @@ bad = jax.custom_jvp(jnp.sin)
 bad.defjvp(lambda p, t: (jnp.sin(p[0]), 2.0 * t[0]))
 out = jax.test_util.check_grads(bad, (1.0,), order=1, modes=['fwd'])
 """, msg_prefix=0)
+
+# ---------------------------------------------------------------- names the libraries need at import time
+C("typeof", "surfaces", """
+seen = []
+jax.jit(lambda x: seen.append(repr(jax.typeof(x))) or x)(jnp.ones(2))
+out = (repr(jax.typeof(jnp.ones(2))), repr(jax.typeof(1.0)), repr(jax.typeof(jnp.int32(3))), seen)
+""")
+C("named_scope_decorator", "surfaces", """
+@jax.named_scope('scope')
+def f(x):
+    return x * 2
+with jax.named_scope('outer'):
+    y = f(3.0)
+out = (y, jax.jit(f)(jnp.ones(2)))
+""")
+C("nn_identity", "surfaces", "out = (jax.nn.identity(jnp.arange(3.0)), jax.nn.identity(2.0), jax.nn.identity(np.int32(3)))")
+C("ref_isinstance", "surfaces", "out = (isinstance(jnp.ones(2), jax.Ref), isinstance(1.0, jax.Ref))")
+C("lax_primitive_objects", "surfaces",
+  "out = (str(lax.stop_gradient_p), str(lax.sin_p), str(lax.add_p), lax.sin_p is lax.sin_p)")
+C("shaped_array_repr", "surfaces",
+  "out = (repr(jax.core.ShapedArray((2, 3), jnp.float32)), repr(jax.core.ShapedArray((), jnp.float32, weak_type=True)))")
