@@ -93,6 +93,12 @@ def scalar_type_of(x):
     return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[kind]
 
 
+def is_extended(dt) -> bool:
+    """Whether `dt` is an extended dtype (a key dtype) or one of the extended scalar types."""
+    t = dt if isinstance(dt, type) else getattr(dt, "type", None)
+    return isinstance(t, type) and issubclass(t, extended)
+
+
 def issubdtype(a, b) -> bool:
     ext = getattr(a, "type", None)
     if isinstance(ext, type) and issubclass(ext, extended):  # a key dtype: only extended categories hold it

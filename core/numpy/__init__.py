@@ -135,6 +135,8 @@ def result_type(*args):
 
 
 def issubdtype(a, b):
+    if _dt.is_extended(a) or _dt.is_extended(b):  # key dtypes: only jax.dtypes.extended/prng_key hold them
+        return _dt.issubdtype(a, b)
     a = _canon(a)
     b = _canon(b)
     if isinstance(b, _np.dtype):
@@ -2300,6 +2302,10 @@ def copy(a, order=None):
 
 def iscomplexobj(x):
     return get_aval(asarray(x)).dtype.kind == "c"
+
+
+def isrealobj(x):
+    return not iscomplexobj(x)
 
 
 def isscalar(element):

@@ -586,3 +586,9 @@ C("lax_primitive_objects", "surfaces",
   "out = (str(lax.stop_gradient_p), str(lax.sin_p), str(lax.add_p), lax.sin_p is lax.sin_p)")
 C("shaped_array_repr", "surfaces",
   "out = (repr(jax.core.ShapedArray((2, 3), jnp.float32)), repr(jax.core.ShapedArray((), jnp.float32, weak_type=True)))")
+C("jnp_issubdtype_key_and_isrealobj", "surfaces", """
+k = jax.random.key(0)
+out = (jnp.issubdtype(k.dtype, jax.dtypes.prng_key), jnp.issubdtype(k.dtype, jnp.floating),
+       jnp.issubdtype(jnp.float32, jax.dtypes.extended), jnp.isrealobj(jnp.ones(2)), jnp.isrealobj(1j),
+       jnp.isrealobj(np.ones(2, np.complex64)))
+""")
