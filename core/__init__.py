@@ -40,7 +40,7 @@ def __getattr__(name):
     import importlib
     if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
                 "interpreters", "example_libraries", "flatten_util", "typing", "version",
-                "custom_derivatives", "extend", "core", "test_util"):
+                "custom_derivatives", "extend", "core", "test_util", "api_util"):
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:

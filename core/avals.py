@@ -11,10 +11,17 @@ from . import dtypes
 class ShapedArray:
     __slots__ = ("shape", "dtype", "weak_type")
 
-    def __init__(self, shape, dtype, weak_type: bool = False):
+    def __init__(self, shape, dtype, weak_type: bool = False, sharding=None):
+        # `sharding`: accepted as JAX's constructor does; on one device every aval is unsharded
         self.shape = tuple(int(d) for d in shape)
         self.dtype = np.dtype(dtype)
         self.weak_type = bool(weak_type)
+
+    @property
+    def sharding(self):
+        """JAX's sharding of an abstract value: no mesh axes, no dimension split."""
+        from .sharding import AbstractMesh, NamedSharding, PartitionSpec  # a leaf module, imported on use
+        return NamedSharding(AbstractMesh((), ()), PartitionSpec(*[None] * len(self.shape)))
 
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: math.prod(self.shape))  # shape holds Python ints

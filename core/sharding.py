@@ -278,7 +278,12 @@ class NamedSharding(Sharding):
     def __hash__(self):
         return hash((self.mesh, self.spec))
 
+    def update(self, *, mesh=None, spec=None, memory_kind=None):
+        return NamedSharding(self.mesh if mesh is None else mesh, self.spec if spec is None else spec)
+
     def __repr__(self):
+        if isinstance(self.mesh, AbstractMesh):  # an aval's sharding: JAX prints no memory kind
+            return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r})"
         return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r}, memory_kind={self.memory_kind})"
 
 

@@ -113,3 +113,15 @@ def test_private_paths_the_libraries_import():
         "class P(hijax.HiPrimitive):\n    pass\n"
         "try:\n    P('p').bind(1.0)\nexcept NotImplementedError as e:\n    print('hijax' in str(e))")
     assert out.splitlines() == ["False True None", "True"]
+
+
+def test_api_util_flatten_fun_nokwargs():
+    # flax.linen.scan: f_flat, out_tree = flatten_fun_nokwargs(lu.wrap_init(f), in_tree); f_flat.call_wrapped(*leaves)
+    from core import api_util
+    from core.extend import linear_util as lu
+    from core.tree_util import tree_flatten, tree_structure
+    leaves, in_tree = tree_flatten(((1.0, {"a": 2.0}),))
+    f_flat, out_tree = api_util.flatten_fun_nokwargs(lu.wrap_init(lambda t: {"s": t[0] + t[1]["a"], "n": None}),
+                                                      in_tree)
+    assert f_flat.call_wrapped(*leaves) == [3.0]
+    assert out_tree() == tree_structure({"s": 0, "n": None})

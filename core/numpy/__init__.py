@@ -347,7 +347,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
             else:
                 v = _np.asarray(object)
                 if _dt.is_python_scalar(object):
-                    v = _np.asarray(object, _dt.python_scalar_dtype(object))
+                    # an int given a dtype becomes that dtype directly (jnp.uint32(2998342421) fits uint32,
+                    # not the int32 a bare Python int would get)
+                    v = _np.asarray(object, _dt.canonicalize_dtype(dtype) if dtype is not None and type(object) is int
+                                    else _dt.python_scalar_dtype(object))
             # python scalars stay weakly typed (jnp.array(3) is `weak_type=True`), as in JAX
             weak = _dt.is_python_scalar(object) and dtype is None and type(object) is not builtins.bool
         target = dtype if dtype is not None else _dt.canonicalize_dtype(v.dtype)

@@ -99,8 +99,42 @@ def flax_nnx_linear_optimizer():
     return {"first": first, "losses": jnp.stack(losses), "kernel": net.l1.kernel[...]}
 
 
+def flax_linen_batchnorm_dropout():
+    import flax.linen as nn
+    x = X[:8].reshape(4, 2)
+
+    class M(nn.Module):
+        @nn.compact
+        def __call__(self, x, train: bool):
+            x = nn.Dense(8)(x)
+            x = nn.BatchNorm(use_running_average=not train)(x)
+            x = nn.Dropout(0.5, deterministic=not train)(x)
+            return nn.Dense(1)(nn.relu(x))
+    m = M()
+    v = m.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, x, train=False)
+    y, upd = m.apply(v, x, train=True, rngs={"dropout": jax.random.key(2)}, mutable=["batch_stats"])
+    g = jax.grad(lambda p: jnp.sum(m.apply({"params": p, "batch_stats": v["batch_stats"]}, x, train=False)))(
+        v["params"])
+    return {"train_out": y, "mean": upd["batch_stats"]["BatchNorm_0"]["mean"], "grad": g["Dense_0"]["kernel"],
+            "eval_out": m.apply(v, x, train=False)}
+
+
+def flax_linen_rnn_lstm():
+    import flax.linen as nn
+
+    class R(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            return nn.RNN(nn.LSTMCell(4))(x)
+    xs = jnp.asarray(np.linspace(-1, 1, 30, dtype=np.float32).reshape(2, 5, 3))
+    r = R()
+    v = r.init(jax.random.key(0), xs)
+    return {"out": r.apply(v, xs), "grad": jax.grad(lambda p: jnp.sum(r.apply(p, xs) ** 2))(v)["params"][
+        "LSTMCell_0"]["hi"]["kernel"]}
+
+
 WORKLOADS = {f.__name__: f for f in (optax_adam_mlp, optax_adamw_chain_schedule, chex_asserts, equinox_mlp,
-                                     flax_nnx_linear_optimizer)}
+                                     flax_nnx_linear_optimizer, flax_linen_batchnorm_dropout, flax_linen_rnn_lstm)}
 
 
 def run_all() -> dict:

@@ -592,3 +592,11 @@ out = (jnp.issubdtype(k.dtype, jax.dtypes.prng_key), jnp.issubdtype(k.dtype, jnp
        jnp.issubdtype(jnp.float32, jax.dtypes.extended), jnp.isrealobj(jnp.ones(2)), jnp.isrealobj(1j),
        jnp.isrealobj(np.ones(2, np.complex64)))
 """)
+C("aval_sharding", "surfaces", """
+a = jax.core.ShapedArray((2, 3), jnp.float32, sharding=None)
+s = a.sharding
+out = (repr(s), repr(s.spec), repr(s.update(spec=jax.P(None))), repr(jax.typeof(jnp.ones(2)).sharding))
+""")
+C("uint32_from_big_int", "surfaces",
+  "out = (jnp.uint32(2998342421), jnp.asarray(2998342421, dtype=jnp.uint32), jnp.array(3, dtype=jnp.float32))")
+E("uint32_overflow", "surfaces", "out = jnp.asarray(2 ** 40, dtype=jnp.uint32)")
