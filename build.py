@@ -80,6 +80,10 @@ def cmd_test(args) -> int:
     except RuntimeError as e:
         log(f"ERROR: {e}")  # the WebGPU tests will fail and say why
     env = dict(os.environ)
+    try:  # optax/chex/equinox/flax, pinned, --no-deps (never jax/jaxlib) into .ecosystem/
+        run([py, ROOT / "tests" / "ecosystem" / "install.py"])
+    except subprocess.CalledProcessError as e:
+        log(f"ERROR: installing the ecosystem libraries failed ({e}); tests/test_ecosystem.py will fail")
     problem = ensure_chromium()
     if problem:
         log(f"ERROR: {problem}")

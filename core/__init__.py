@@ -13,17 +13,24 @@ from . import numpy
 from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, custom_vjp, device_get, device_put,
                   device_get_async, effects_barrier,
                   disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
-                  linearize, make_jaxpr, named_call, named_scope, pure_callback, remat, value_and_grad, vjp, vmap)
+                  linearize, make_jaxpr, named_call, named_scope, remat, value_and_grad, vjp, vmap)
+from .callbacks import pure_callback
 from .devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
 from . import nn
 from . import tree
 from .tree_util import tree_structure as _tree_structure
 from .errors import ConcretizationTypeError  # noqa: F401  (handy at top level in tutorials)
+from .devices import Device
+from .sharding import NamedSharding, P, make_mesh, set_mesh
+from .version import __version_info__
+from .dtypes import float0
+from .config import STATE_FLAGS as _STATE_FLAGS, State as _State
+from .refs import Ref, empty_ref, freeze, new_ref
+from .tracing import get_aval as typeof
 
 __version__ = "0.10.2+gradpad"
 jacobian = jacrev
-
-typing = None
+globals().update({_name: _State(_flag) for _name, _flag in _STATE_FLAGS.items()})  # jax.enable_x64(...), ...
 _SUBMODULES = ("numpy", "lax", "random", "tree_util", "nn", "errors", "config", "tree", "dtypes", "debug",
                "scipy", "experimental", "sharding", "profiler", "typing", "image", "stages", "core",
                "interpreters")
@@ -32,7 +39,8 @@ _SUBMODULES = ("numpy", "lax", "random", "tree_util", "nn", "errors", "config", 
 def __getattr__(name):
     import importlib
     if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
-                "interpreters", "example_libraries", "flatten_util"):
+                "interpreters", "example_libraries", "flatten_util", "typing", "version",
+                "custom_derivatives", "extend", "core", "test_util", "api_util"):
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:
@@ -70,6 +78,8 @@ def install_as_jax():
         sys.modules[f"jax.{sub}"] = mod
     sys.modules["jax.numpy.linalg"] = numpy.linalg
     sys.modules["jax.numpy.fft"] = numpy.fft
+    from . import jax_names
+    jax_names.install(__name__)  # every other `jax.X.Y` resolves to `core.X.Y`
 
 
 from .devices import load_configured_backends as _load_configured_backends  # noqa: E402

@@ -206,12 +206,15 @@ class _Jitted:
             outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
         return tree_unflatten(out_tree, outs)
 
-    def lower(self, *args, **kwargs):
-        (cj, consts, out_tree), flat = self._get(args, kwargs)
-        return _Lowered(cj, consts)
-
     def trace(self, *args, **kwargs):
-        return self.lower(*args, **kwargs)
+        from . import stages  # a sibling leaf module: the jit stages are its data classes
+        (cj, consts, out_tree), flat = self._get(args, kwargs)
+        in_tree = self._signature(args, kwargs)[4]
+        info = tree_unflatten(in_tree, [stages.ArgInfo(a, False) for a in cj.in_avals])
+        return stages.Traced(cj, consts, in_tree, out_tree, info, self)
+
+    def lower(self, *args, **kwargs):
+        return self.trace(*args, **kwargs).lower()
 
     def eval_shape(self, *args, **kwargs):
         (cj, consts, out_tree), flat = self._get(args, kwargs)
@@ -288,22 +291,6 @@ def _fast_key(args, key: list, values: list) -> bool:
         else:
             return False
     return True
-
-
-class _Lowered:
-    def __init__(self, cj, consts):
-        self.jaxpr = cj
-        self.consts = consts
-
-    def compile(self):
-        return self
-
-    def as_text(self):
-        from .backends import cpu
-        return cpu.compiled(self.jaxpr).source
-
-    def cost_analysis(self):
-        return {}
 
 
 def _debug_nans_rerun(jitted, args, kwargs, outs):
@@ -1050,9 +1037,3 @@ def ensure_compile_time_eval():
     return named_scope("compile_time_eval")
 
 
-def pure_callback(callback, result_shape_dtypes, *args, **kwargs):
-    flat = tree_leaves(args)
-    if any(isinstance(x, Tracer) for x in flat):
-        raise NotImplementedError("pure_callback under a transformation is not supported in gradpad yet")
-    out = callback(*args, **kwargs)
-    return tree_map(lambda o: Array(np.asarray(o)), out)

@@ -10,6 +10,7 @@ import numpy as np
 from . import dtypes
 from .fp_errors import quietly
 from .avals import ShapedArray, shaped_array_unchecked
+from .sharding import SingleDeviceSharding
 
 _jnp = None  # set by core.numpy on import
 
@@ -322,15 +323,6 @@ class Array(ArrayMethods):
 
     def __deepcopy__(self, memo):
         return Array(self._value.copy(), self.weak_type, self._device)
-
-
-class SingleDeviceSharding:
-    def __init__(self, device):
-        self.device_set = {device}
-        self._device = device
-
-    def __repr__(self):
-        return f"SingleDeviceSharding(device={self._device!r})"
 
 
 def wrap(value, weak_type: bool = False) -> Array:

@@ -11,10 +11,17 @@ from . import dtypes
 class ShapedArray:
     __slots__ = ("shape", "dtype", "weak_type")
 
-    def __init__(self, shape, dtype, weak_type: bool = False):
+    def __init__(self, shape, dtype, weak_type: bool = False, sharding=None):
+        # `sharding`: accepted as JAX's constructor does; on one device every aval is unsharded
         self.shape = tuple(int(d) for d in shape)
         self.dtype = np.dtype(dtype)
         self.weak_type = bool(weak_type)
+
+    @property
+    def sharding(self):
+        """JAX's sharding of an abstract value: no mesh axes, no dimension split."""
+        from .sharding import AbstractMesh, NamedSharding, PartitionSpec  # a leaf module, imported on use
+        return NamedSharding(AbstractMesh((), ()), PartitionSpec(*[None] * len(self.shape)))
 
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: math.prod(self.shape))  # shape holds Python ints
@@ -43,8 +50,9 @@ class ShapedArray:
     def __hash__(self):
         return hash((self.shape, self.dtype, self.weak_type))
 
-    def __repr__(self):
-        return f"ShapedArray({self.str_long()})"
+    def __repr__(self):  # JAX's: ShapedArray(float32[2]) / ShapedArray(float32[], weak_type=True)
+        return (f"ShapedArray({self.dtype.name}[{','.join(map(str, self.shape))}]"
+                f"{', weak_type=True' if self.weak_type else ''})")
 
     def __str__(self):
         return self.str_long()

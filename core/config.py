@@ -26,6 +26,7 @@ class Config:
         "jax_default_device": lambda: None,
         "jax_num_cpu_devices": lambda: int(os.environ.get("GRADPAD_DEVICES", "1")),
         "jax_numpy_rank_promotion": lambda: "allow",
+        "jax_numpy_dtype_promotion": lambda: "standard",
         "jax_default_matmul_precision": lambda: None,
         "jax_log_compiles": lambda: False,
         "jax_default_prng_impl": lambda: os.environ.get("JAX_DEFAULT_PRNG_IMPL", "threefry2x32"),
@@ -85,6 +86,67 @@ class Config:
 
 
 config = Config()
+
+
+# Allowed values of the enum-valued flags, checked when a context manager sets one.
+_ENUM_FLAGS = {"jax_numpy_dtype_promotion": ("NumpyDtypePromotion", ("standard", "strict")),
+               "jax_numpy_rank_promotion": ("NumpyRankPromotion", ("allow", "warn", "raise"))}
+
+
+class State:
+    """A flag as JAX exposes it at top level: `jax.enable_x64(True)` is a context manager that
+    sets `jax_enable_x64` inside the `with` block and restores it after; `.value` reads it."""
+
+    def __init__(self, flag: str):
+        self.flag = flag
+
+    @property
+    def value(self):
+        return config.read(self.flag)
+
+    def __call__(self, new_value=True):
+        if self.flag in _ENUM_FLAGS:
+            enum_name, allowed = _ENUM_FLAGS[self.flag]
+            if new_value not in allowed:
+                raise ValueError(f"{new_value!r} is not a valid {enum_name}")
+        return _StateContext(self.flag, new_value)
+
+    def __repr__(self):
+        return f"State({self.flag}={self.value!r})"
+
+
+class _StateContext:
+    def __init__(self, flag, value):
+        self.flag, self.new = flag, value
+
+    def __enter__(self):
+        self.prev = config.read(self.flag)
+        config.update(self.flag, self.new)
+
+    def __exit__(self, *exc):
+        config.update(self.flag, self.prev)
+        return False
+
+    def __call__(self, fn):  # also a decorator, as JAX's are
+        import functools
+
+        @functools.wraps(fn)
+        def wrapped(*a, **k):
+            with _StateContext(self.flag, self.new):
+                return fn(*a, **k)
+        return wrapped
+
+
+# jax.<name>: the flag it scopes
+STATE_FLAGS = {
+    "enable_x64": "jax_enable_x64", "debug_nans": "jax_debug_nans", "debug_infs": "jax_debug_infs",
+    "log_compiles": "jax_log_compiles", "default_matmul_precision": "jax_default_matmul_precision",
+    "threefry_partitionable": "jax_threefry_partitionable", "check_tracer_leaks": "jax_check_tracer_leaks",
+    "checking_leaks": "jax_check_tracer_leaks", "enable_checks": "jax_enable_checks",
+    "explain_cache_misses": "jax_explain_cache_misses", "legacy_prng_key": "jax_legacy_prng_key",
+    "default_prng_impl": "jax_default_prng_impl", "numpy_rank_promotion": "jax_numpy_rank_promotion",
+    "numpy_dtype_promotion": "jax_numpy_dtype_promotion",
+}
 
 
 class _ConfigModule(types.ModuleType):

@@ -32,6 +32,8 @@ _x64 = [config.read("jax_enable_x64")]
 def _on_config(name, value) -> None:
     if name == "jax_enable_x64":
         _x64[0] = bool(value)
+    elif name == "jax_numpy_dtype_promotion":
+        _strict[0] = value == "strict"
 
 
 config.on_change(_on_config)
@@ -69,7 +71,40 @@ def is_python_scalar(x) -> bool:
     return type(x) in (bool, int, float, complex)
 
 
+class extended(np.generic):
+    """Scalar type of JAX's extended dtypes (dtypes that are not numpy's, such as typed PRNG keys)."""
+
+
+class prng_key(extended):
+    """Scalar type of typed PRNG key dtypes (`jax.random.key(0).dtype`)."""
+
+
+# float0: the dtype of tangents of integer and boolean values
+float0 = np.dtype([("float0", np.void, 0)])
+
+
+def itemsize_bits(dtype) -> int:
+    return np.dtype(dtype).itemsize * 8
+
+
+def scalar_type_of(x):
+    """The Python scalar type JAX uses for x's dtype category (bool, int, float, complex)."""
+    kind = np.dtype(dtype_and_weak(x)[0]).kind
+    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[kind]
+
+
+def is_extended(dt) -> bool:
+    """Whether `dt` is an extended dtype (a key dtype) or one of the extended scalar types."""
+    t = dt if isinstance(dt, type) else getattr(dt, "type", None)
+    return isinstance(t, type) and issubclass(t, extended)
+
+
 def issubdtype(a, b) -> bool:
+    ext = getattr(a, "type", None)
+    if isinstance(ext, type) and issubclass(ext, extended):  # a key dtype: only extended categories hold it
+        return isinstance(b, type) and issubclass(ext, b)
+    if isinstance(b, type) and issubclass(b, extended):
+        return isinstance(a, type) and issubclass(a, b)
     if b in _CATEGORIES:
         b = _CATEGORIES[b]
     return np.issubdtype(np.dtype(a) if not isinstance(a, type) or not issubclass(a, np.generic) else a, b)
@@ -159,8 +194,27 @@ def _from_node(node) -> np.dtype:
     return canonicalize_dtype(node)
 
 
+class TypePromotionError(ValueError):
+    pass
+
+
+# jax_numpy_dtype_promotion == 'strict', mirrored by a config listener (checked on every promotion)
+_strict = [False]
+
+
+def _check_strict(dtype_weak_pairs) -> None:
+    strong = sorted({np.dtype(d).name for d, w in dtype_weak_pairs if not w})
+    if len(strong) > 1:
+        raise TypePromotionError(
+            f"Input dtypes {tuple(strong)} have no available implicit dtype promotion path when "
+            "jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the desired output type, "
+            "or set jax_numpy_dtype_promotion=standard.")
+
+
 def result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
     """(dtype, weak_type) of an elementwise op on inputs given as (dtype, weak) pairs."""
+    if _strict[0]:
+        _check_strict(dtype_weak_pairs)
     try:
         return _result_type_weak_cached(dtype_weak_pairs, _x64[0])  # hashable pairs: the common case
     except TypeError:

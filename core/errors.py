@@ -89,6 +89,18 @@ class KeyReuseError(_JAXErrorMixin, Exception):
     pass
 
 
+class InconclusiveDimensionOperation(Exception):
+    """A shape computation with symbolic dimensions has no definite answer."""
+
+
+class JaxRuntimeError(RuntimeError):
+    """An error raised while running a computation (not while tracing it)."""
+
+
+class JaxprTypeError(TypeError):
+    """A jaxpr whose equations disagree with their primitives' types (`check_jaxpr`)."""
+
+
 def _type_str(aval) -> str:
     """`float32[2,3]`: JAX's spelling of an aval in error messages (no weak-type marker)."""
     short = aval.str_short() if hasattr(aval, "str_short") else str(aval)

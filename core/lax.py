@@ -465,6 +465,11 @@ def __getattr__(name):
         public = getattr(m, "LAX_EXPORTS", {})
         if name in public:
             return public[name]
+    if name.endswith("_p"):  # jax.lax.sin_p, ...: the primitive objects, for libraries' rule tables
+        from .rules import abstract_eval_rules
+        for prim in list(abstract_eval_rules):
+            if getattr(prim, "name", None) == name[:-2]:
+                return prim
     raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
 
 from . import lax_linalg as linalg  # noqa: E402  (jax.lax.linalg)

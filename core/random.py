@@ -50,6 +50,7 @@ class KeyDType:
     name = KEY_NAME
     itemsize = 8
     kind = "V"
+    type = dtypes.prng_key
 
     def __repr__(self):
         return KEY_NAME

@@ -10,13 +10,14 @@ from typing import Any, NamedTuple
 class _NodeDef(NamedTuple):
     to_iter: Any
     from_iter: Any
+    with_keys: Any = None  # x -> ([(key, child), ...], aux), for key paths; None: flattened indices
 
 
 _registry: dict = {}
 
 
-def register_pytree_node(nodetype, flatten_func, unflatten_func):
-    _registry[nodetype] = _NodeDef(flatten_func, unflatten_func)
+def register_pytree_node(nodetype, flatten_func, unflatten_func, flatten_with_keys_func=None):
+    _registry[nodetype] = _NodeDef(flatten_func, unflatten_func, flatten_with_keys_func)
 
 
 def register_pytree_node_class(cls):
@@ -25,29 +26,52 @@ def register_pytree_node_class(cls):
 
 
 def register_pytree_with_keys(nodetype, flatten_with_keys, unflatten_func, flatten_func=None):
+    """A node whose children carry keys (`flatten_with_keys(x) -> ([(key, child)...], aux)`)."""
     def flat(x):
-        if flatten_func is not None:
-            return flatten_func(x)
         kc, aux = flatten_with_keys(x)
         return [c for _, c in kc], aux
-    register_pytree_node(nodetype, flat, unflatten_func)
+    register_pytree_node(nodetype, flatten_func or flat, unflatten_func, flatten_with_keys)
+
+
+def register_pytree_with_keys_class(cls):
+    """Class decorator: `tree_flatten_with_keys` and `tree_unflatten` (and optionally `tree_flatten`)."""
+    flatten = getattr(cls, "tree_flatten", None)
+    register_pytree_with_keys(cls, lambda x: x.tree_flatten_with_keys(), cls.tree_unflatten,
+                              (lambda x: x.tree_flatten()) if flatten is not None else None)
+    return cls
+
+
+def register_static(cls):
+    """Instances of `cls` are nodes without children: the whole object is static metadata (it must
+    be hashable), so it never becomes a leaf that transformations trace."""
+    register_pytree_node(cls, lambda x: ((), x), lambda aux, _: aux, lambda x: ((), x))
+    return cls
 
 
 def register_dataclass(nodetype, data_fields=None, meta_fields=None, drop_fields=()):
+    """A dataclass (or any class, given the field names) as a node: `data_fields` are children
+    (keyed by attribute), `meta_fields` static metadata; `drop_fields` are left out."""
     import dataclasses
-    if data_fields is None:
-        data_fields = [f.name for f in dataclasses.fields(nodetype) if not f.metadata.get("static", False)]
-        meta_fields = [f.name for f in dataclasses.fields(nodetype) if f.metadata.get("static", False)]
-    meta_fields = list(meta_fields or ())
+    if data_fields is None or meta_fields is None:
+        if not dataclasses.is_dataclass(nodetype):
+            raise TypeError("register_dataclass: data_fields and meta_fields are required when nodetype is not "
+                            f"a dataclass. Got nodetype={nodetype!r}.")
+        fields = [f for f in dataclasses.fields(nodetype) if f.init and f.name not in drop_fields]
+        data_fields = [f.name for f in fields if not f.metadata.get("static", False)]
+        meta_fields = [f.name for f in fields if f.metadata.get("static", False)]
+    data_fields, meta_fields = list(data_fields), list(meta_fields)
 
     def flat(x):
         return [getattr(x, n) for n in data_fields], tuple(getattr(x, n) for n in meta_fields)
+
+    def flat_with_keys(x):
+        return [(GetAttrKey(n), getattr(x, n)) for n in data_fields], tuple(getattr(x, n) for n in meta_fields)
 
     def unflat(aux, children):
         kw = dict(zip(data_fields, children))
         kw.update(zip(meta_fields, aux))
         return nodetype(**kw)
-    register_pytree_node(nodetype, flat, unflat)
+    register_pytree_node(nodetype, flat, unflat, flat_with_keys)
     return nodetype
 
 
@@ -145,7 +169,7 @@ class PyTreeDef:
         if t == "namedtuple":
             return f"CustomNode(namedtuple[{self.aux.__name__}], [{', '.join(kids)}])"
         name = getattr(t, "__name__", str(t))
-        return f"CustomNode({name}[{self.aux!r}], [{', '.join(kids)}])"
+        return f"CustomNode({name}[{self.aux}], [{', '.join(kids)}])"  # str of the aux data, as JAX prints it
 
 
 def _aux_eq(a, b):
@@ -293,6 +317,22 @@ class FlattenedIndexKey(NamedTuple):
         return f"[<flat index {self.key}>]"
 
 
+def _keyed_children(x, t, nd) -> list:
+    """[(key, child)] of node x: dict keys, attribute names, sequence indices, registered keys, or
+    flattened indices for custom nodes registered without keys."""
+    if t == "namedtuple":
+        return [(GetAttrKey(f), c) for f, c in zip(type(x)._fields, x)]
+    if t in (dict, collections.OrderedDict, collections.defaultdict):
+        children, keys = nd.to_iter(x)
+        keys = keys[1] if t is collections.defaultdict else keys
+        return [(DictKey(k), c) for k, c in zip(keys, children)]
+    if nd.with_keys is not None:
+        return list(nd.with_keys(x)[0])
+    children, _ = nd.to_iter(x)
+    key = SequenceKey if t in (list, tuple) else FlattenedIndexKey
+    return [(key(i), c) for i, c in enumerate(children)]
+
+
 def tree_flatten_with_path(tree, is_leaf=None):
     out = []
 
@@ -301,20 +341,8 @@ def tree_flatten_with_path(tree, is_leaf=None):
         if node is None:
             out.append((path, x))
             return
-        t, nd = node
-        if t == "namedtuple":
-            for f, c in zip(type(x)._fields, x):
-                rec(c, path + (GetAttrKey(f),))
-        elif t in (dict, collections.OrderedDict, collections.defaultdict):
-            children, keys = nd.to_iter(x)
-            keys = keys[1] if t is collections.defaultdict else keys
-            for k, c in zip(keys, children):
-                rec(c, path + (DictKey(k),))
-        else:
-            children, _ = nd.to_iter(x)
-            key = SequenceKey if t in (list, tuple) else FlattenedIndexKey
-            for i, c in enumerate(children):
-                rec(c, path + (key(i),))
+        for k, c in _keyed_children(x, *node):
+            rec(c, path + (k,))
     rec(tree, ())
     return out, tree_structure(tree, is_leaf)
 
@@ -323,8 +351,99 @@ def tree_leaves_with_path(tree, is_leaf=None):
     return tree_flatten_with_path(tree, is_leaf)[0]
 
 
-def keystr(path) -> str:
-    return "".join(str(k) for k in path)
+def keystr(keys, *, simple: bool = False, separator: str = "") -> str:
+    """`path` as text: `['a'][0].b`, or with simple=True the bare keys joined by `separator`."""
+    if not simple:
+        return separator.join(str(k) for k in keys)
+    return separator.join(str(_bare_key(k)) for k in keys)
+
+
+def _bare_key(k):
+    for attr in ("key", "idx", "name"):
+        if hasattr(k, attr):
+            return getattr(k, attr)
+    return k
+
+
+KeyEntry = Any
+KeyPath = tuple
+
+
+def is_tree_node(typ) -> bool:
+    """Whether instances of the type `typ` are pytree nodes (not leaves)."""
+    return typ in _registry or (isinstance(typ, type) and issubclass(typ, tuple) and hasattr(typ, "_fields"))
+
+
+def flatten_one_level(tree):
+    """(children, aux) of the top node of `tree`; a ValueError for a leaf."""
+    node = _node_of(tree, None)
+    if node is None:
+        raise ValueError(f"can't tree-flatten type: {type(tree)}")
+    t, nd = node
+    if t == "namedtuple":
+        return tuple(tree), type(tree)
+    children, aux = nd.to_iter(tree)
+    return tuple(children), (tuple(aux) if t is dict else aux)
+
+
+def flatten_one_level_with_keys(tree):
+    node = _node_of(tree, None)
+    if node is None:
+        raise ValueError(f"can't tree-flatten type: {type(tree)}")
+    return tuple(_keyed_children(tree, *node)), flatten_one_level(tree)[1]
+
+
+def treedef_tuple(treedefs) -> PyTreeDef:
+    """The structure of a tuple whose elements have the structures `treedefs`."""
+    return PyTreeDef(tuple, None, list(treedefs))
+
+
+def treedef_children(treedef: PyTreeDef) -> list:
+    return list(treedef.children)
+
+
+def tree_broadcast(prefix_tree, full_tree, is_leaf=None):
+    """`prefix_tree` with each of its leaves repeated over the matching subtree of `full_tree`."""
+    prefix_leaves, prefix_def = tree_flatten(prefix_tree, is_leaf)
+    subtrees = _flatten_up_to(prefix_def, full_tree, "", "tree_broadcast full_tree")
+    return prefix_def.unflatten(tree_map(lambda _: p, sub, is_leaf=is_leaf) for p, sub in zip(prefix_leaves, subtrees))
+
+
+class _Unspecified:
+    def __repr__(self):
+        return "<unspecified>"
+
+
+def tree_reduce_associative(operation, tree, *, identity=_Unspecified(), is_leaf=None):
+    """Reduce the leaves with an associative `operation`, pairing neighbours (a balanced tree of calls)."""
+    items = tree_leaves(tree, is_leaf)
+    if not items:
+        if isinstance(identity, _Unspecified):
+            raise TypeError("Must specify identity for parallel reduction of empty sequence.")
+        return identity
+    while len(items) > 1:
+        paired = [operation(a, b) for a, b in zip(items[::2], items[1::2])]
+        items = paired + ([items[-1]] if len(items) % 2 else [])
+    return items[0]
+
+
+class PyTreeRegistry:
+    """The registry of pytree node types (`default_registry`: the one tree_util uses)."""
+
+    def is_node(self, typ) -> bool:
+        return is_tree_node(typ)
+
+    def flatten(self, tree, leaf_predicate=None):
+        return tree_flatten(tree, leaf_predicate)
+
+    def flatten_one_level(self, tree):
+        return flatten_one_level(tree)
+
+    def register_node(self, type_, to_iterable, from_iterable, to_iterable_with_keys=None):
+        register_pytree_node(type_, to_iterable, from_iterable, to_iterable_with_keys)
+
+
+default_registry = PyTreeRegistry()
 
 
 def tree_reduce(function, tree, initializer=None, is_leaf=None):

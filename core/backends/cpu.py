@@ -229,7 +229,7 @@ def _contract_fma(eqns, outvars, scope):
     return [fused.get(id(e), e) for e in eqns if not (e.primitive.name == "mul" and fused.get(id(e)) is e)]
 
 
-_UNFOLDABLE = {"iota", "broadcast_in_dim"}
+_UNFOLDABLE = {"iota", "broadcast_in_dim", "pure_callback"}  # a callback runs when the program does
 
 
 def _foldable(eqn) -> bool:

@@ -137,6 +137,8 @@ def result_type(*args):
 
 
 def issubdtype(a, b):
+    if _dt.is_extended(a) or _dt.is_extended(b):  # key dtypes: only jax.dtypes.extended/prng_key hold them
+        return _dt.issubdtype(a, b)
     a = _canon(a)
     b = _canon(b)
     if isinstance(b, _np.dtype):
@@ -2330,6 +2332,10 @@ def iscomplexobj(x):
     return get_aval(asarray(x)).dtype.kind == "c"
 
 
+def isrealobj(x):
+    return not iscomplexobj(x)
+
+
 def isscalar(element):
     return _np.isscalar(element) or (isinstance(element, (Array, Tracer)) and get_aval(element).ndim == 0)
 
@@ -2350,6 +2356,9 @@ from ._take import take, take_along_axis  # noqa: E402
 
 from . import linalg  # noqa: E402,F401
 from . import fft  # noqa: E402,F401
+from ._vectorize import vectorize  # noqa: E402,F401
+from ._unsupported_dtypes import UNSUPPORTED_DTYPES as _UNSUPPORTED_DTYPES  # noqa: E402
+globals().update(_UNSUPPORTED_DTYPES)  # float8_e4m3fn, int4, ...: names whose use raises NotImplementedError
 
 _array_mod._jnp = sys.modules[__name__]
 

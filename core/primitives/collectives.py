@@ -284,6 +284,105 @@ def all_gather(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False):
                                                 tiled=bool(tiled), size=n), x)
 
 
+# ---- all_to_all ---------------------------------------------------------------------------
+# Example j receives chunk j of every example's `split_axis`, stacked (or, tiled, concatenated)
+# along `concat_axis`. In batched form: the batch axis and the chunk axis trade places.
+
+all_to_all_p = Primitive("all_to_all")
+all_to_all_p.batch_always = True
+
+
+def _all_to_all_abstract(x, axis_name, split_axis, concat_axis, tiled, size):
+    shape = list(x.shape)
+    if tiled:
+        shape[split_axis] //= size
+        shape[concat_axis] *= size
+    else:
+        del shape[split_axis]
+        shape.insert(concat_axis, size)
+    return x.update(shape=tuple(shape))
+
+
+abstract_eval_rules[all_to_all_p] = _all_to_all_abstract
+impl_rules[all_to_all_p] = _unbound(all_to_all_p)
+
+
+def _moveaxis(x, src, dst):
+    from .. import lax
+    perm = list(range(get_aval(x).ndim))
+    perm.insert(dst, perm.pop(src))
+    return lax.transpose(x, tuple(perm))
+
+
+def _all_to_all_batch(axis_data, vals, dims, axis_name, split_axis, concat_axis, tiled, size):
+    from .. import lax
+    from ..transforms.batching import bdim_at_front
+    (x,), (d,) = vals, dims
+    if axis_data.name != axis_name:
+        x = bdim_at_front(x, d, axis_data.size)
+        out = all_to_all_p.bind(x, axis_name=axis_name, split_axis=split_axis + 1, concat_axis=concat_axis + 1,
+                                tiled=tiled, size=size)
+        return out, 0
+    whole = bdim_at_front(x, d, axis_data.size)       # [i, ...]: example i's value
+    n = axis_data.size
+    if not tiled:                                     # [j, i, rest] -> i moved to the concat position
+        return _moveaxis(_moveaxis(whole, 1 + split_axis, 0), 1, 1 + concat_axis), 0
+    shape = list(get_aval(whole).shape)
+    shape[1 + split_axis:2 + split_axis] = [n, shape[1 + split_axis] // n]
+    chunks = _moveaxis(lax.reshape(whole, tuple(shape)), 1 + split_axis, 0)   # [j, i, ..., c, ...]
+    placed = _moveaxis(chunks, 1, 1 + concat_axis)                              # i just before concat dim
+    out_shape = list(get_aval(placed).shape)
+    out_shape[1 + concat_axis:3 + concat_axis] = [out_shape[1 + concat_axis] * out_shape[2 + concat_axis]]
+    return lax.reshape(placed, tuple(out_shape)), 0
+
+
+batch_rules[all_to_all_p] = _all_to_all_batch
+
+
+def _all_to_all_jvp(primals, tangents, **params):
+    (x,), (t,) = primals, tangents
+    return all_to_all_p.bind(x, **params), all_to_all_p.bind(ad.instantiate(t), **params)
+
+
+def _all_to_all_transpose(ct, x, axis_name, split_axis, concat_axis, tiled, size):
+    """The exchange is a permutation of chunks: undo it by exchanging back."""
+    return [all_to_all_p.bind(ad.instantiate(ct), axis_name=axis_name, split_axis=concat_axis,
+                              concat_axis=split_axis, tiled=tiled, size=size)]
+
+
+jvp_rules[all_to_all_p] = _all_to_all_jvp
+transpose_rules[all_to_all_p] = _all_to_all_transpose
+
+
+def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None, tiled=False):
+    """Exchange chunks of `split_axis` between the examples/devices of the named axis."""
+    if axis_index_groups is not None:
+        raise NotImplementedError("all_to_all: axis_index_groups is not supported in gradpad")
+    main = _find_axis(axis_name, "all_to_all")
+    n = main.global_data.size
+    lift = (lambda v: v) if isinstance(main, _ManualAxis) else (lambda v: _raise_to_axis(v, main))
+
+    def one(v):
+        v = lift(v)
+        nd = get_aval(v).ndim
+        split, concat = int(split_axis) % nd, int(concat_axis) % nd
+        size_split = get_aval(v).shape[split]
+        if not tiled and size_split != n:
+            raise ValueError(f"all_to_all requires the size of the mapped axis axis_name to equal "
+                             f"x.shape[split_axis], but they are {n} and {size_split} respectively.")
+        if tiled and size_split % n:
+            raise ValueError(f"all_to_all: the split axis {split} has size {size_split}, which is not divisible "
+                             f"by the size {n} of axis '{axis_name}'")
+        return all_to_all_p.bind(v, axis_name=axis_name, split_axis=split, concat_axis=concat, tiled=bool(tiled),
+                                 size=n)
+    return tree_map(one, x)
+
+
+def pswapaxes(x, axis_name, axis, *, axis_index_groups=None):
+    """Swap the named (mapped) axis with positional `axis` of x: an all_to_all on `axis`."""
+    return all_to_all(x, axis_name, axis, axis, axis_index_groups=axis_index_groups)
+
+
 # ---- axis_index ---------------------------------------------------------------------------
 
 axis_index_p = Primitive("axis_index")   # only in shard_map bodies: `axis_index[axis_name=i]`
@@ -315,5 +414,6 @@ def axis_index(axis_name):
 
 LAX_EXPORTS = {
     "psum": psum, "pmean": pmean, "pmax": pmax, "pmin": pmin, "all_gather": all_gather,
-    "axis_index": axis_index, "axis_size": axis_size,
+    "axis_index": axis_index, "axis_size": axis_size, "all_to_all": all_to_all,
+    "pswapaxes": pswapaxes,
 }

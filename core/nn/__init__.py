@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import numpy as _np
 
-from . import lax
-from . import numpy as jnp
-from .api import custom_jvp, jit
-from .tracing import get_aval
+from .. import lax
+from .. import numpy as jnp
+from ..api import custom_jvp, jit
+from ..tracing import get_aval
 
 
 def _jit(fn=None, **kw):
@@ -210,20 +210,18 @@ def _one_hot(x, num_classes, *, dtype, axis):
     return jnp.equal(lhs, rhs).astype(dtype)
 
 
+def identity(x):
+    """x itself, as an array (a no-op activation)."""
+    return jnp.asarray(x)
+
+
 def glu(x, axis=-1):
     a, b = jnp.split(x, 2, axis)
     return a * sigmoid(b)
 
 
-class initializers:
-    @staticmethod
-    def zeros(key, shape, dtype=jnp.float32):
-        return jnp.zeros(shape, dtype)
-
-    @staticmethod
-    def ones(key, shape, dtype=jnp.float32):
-        return jnp.ones(shape, dtype)
+from . import initializers  # noqa: E402,F401  (jax.nn.initializers)
 
 
-from ._public import missing_attribute as _missing_attribute  # noqa: E402
+from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)

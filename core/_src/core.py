@@ -1,0 +1,4 @@
+"""`jax._src.core` (flax.linen.fp8_ops imports it; it reads the public core names)."""
+from ..core import *  # noqa: F401,F403
+from ..extend.core import *  # noqa: F401,F403
+from ..tracing import Trace, Tracer, get_aval  # noqa: F401

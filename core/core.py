@@ -1,0 +1,36 @@
+"""`jax.core`: the public names of JAX's core (tracers, abstract values, jaxpr evaluation)."""
+from __future__ import annotations
+
+import abc
+from typing import Any, Union
+
+from .api import ensure_compile_time_eval
+from .avals import ShapedArray
+from .jaxpr import Literal, Var
+from .tracing import Trace, Tracer
+from .transforms.staging import eval_jaxpr
+from .extend.core import find_top_trace, get_opaque_trace_state, jaxprs_in_params  # noqa: F401 (deprecated here in JAX, still present)
+
+
+class AbstractValue(abc.ABC):
+    """Base of abstract values; ShapedArray counts as one (`isinstance(aval, AbstractValue)`)."""
+
+
+AbstractValue.register(ShapedArray)
+Value = Any
+Atom = Union[Var, Literal]
+ParamDict = dict[str, Any]
+eval_context = ensure_compile_time_eval
+
+
+def min_dim(d1, d2):
+    """The smaller of two dimension sizes."""
+    return min(d1, d2)
+
+
+def max_dim(d1, d2):
+    return max(d1, d2)
+
+
+__all__ = ["AbstractValue", "Atom", "ParamDict", "ShapedArray", "Trace", "Tracer", "Value",
+           "ensure_compile_time_eval", "eval_context", "eval_jaxpr", "max_dim", "min_dim"]

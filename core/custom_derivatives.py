@@ -1,0 +1,87 @@
+"""`jax.custom_derivatives`: the custom_jvp / custom_vjp entry points and their helper types."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import numpy as jnp
+from .dtypes import float0
+from .api import custom_jvp, custom_vjp, make_jaxpr
+from .primitives.custom import custom_jvp_call_p
+from .transforms.staging import eval_jaxpr
+from .tracing import Tracer
+from .tree_util import tree_flatten, tree_map, tree_unflatten
+
+
+class SymbolicZero:
+    """A zero tangent/cotangent carried only as its abstract value (custom_jvp's symbolic_zeros)."""
+
+    def __init__(self, aval):
+        self.aval = aval
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+
+    def __bool__(self):
+        return False
+
+    def __repr__(self):
+        return "SymbolicZero"
+
+    @staticmethod
+    def from_primal_value(val) -> "SymbolicZero":
+        from .tracing import get_aval
+        return SymbolicZero(get_aval(val).strip_weak_type())
+
+
+def zero_from_primal(val, symbolic_zeros: bool = False):
+    """Zeros shaped like each leaf of `val` (SymbolicZero objects when symbolic_zeros)."""
+    if symbolic_zeros:
+        return tree_map(SymbolicZero.from_primal_value, val)
+    return tree_map(_zeros_like_primal, val)
+
+
+def _zeros_like_primal(x):
+    dt = jnp.result_type(x)
+    if jnp.issubdtype(dt, jnp.inexact):
+        return jnp.zeros(jnp.shape(x), dt)
+    return np.zeros(jnp.shape(x), float0)  # integer and boolean primals have float0 tangents
+
+
+class CustomVJPPrimal(NamedTuple):
+    """A primal input as custom_vjp's fwd sees it with symbolic_zeros=True."""
+    value: Any
+    perturbed: bool
+
+
+def custom_vjp_primal_tree_values(tree):
+    """The values inside a tree of CustomVJPPrimal (other leaves unchanged)."""
+    return tree_map(lambda x: x.value if isinstance(x, CustomVJPPrimal) else x, tree,
+                    is_leaf=lambda x: isinstance(x, CustomVJPPrimal))
+
+
+def closure_convert(fun, *example_args):
+    """(converted, consts): `converted(*args, *consts)` computes `fun(*args)` with the traced
+    floating-point values `fun` closes over passed explicitly (as JAX does, concrete constants
+    stay inside), so a custom_vjp rule can differentiate them."""
+    closed, out_shape = make_jaxpr(fun, return_shape=True)(*example_args)
+    hoist = [isinstance(c, Tracer) and jnp.issubdtype(jnp.result_type(c), jnp.inexact) for c in closed.consts]
+    consts = [c for c, h in zip(closed.consts, hoist) if h]
+    kept = [None if h else c for c, h in zip(closed.consts, hoist)]
+    in_tree = tree_flatten(example_args)[1]
+    out_tree = tree_flatten(out_shape)[1]
+
+    def converted(*args_and_consts):
+        split = len(args_and_consts) - len(consts)
+        args, hoisted = args_and_consts[:split], iter(args_and_consts[split:])
+        flat, tree = tree_flatten(args)
+        if tree != in_tree:
+            raise TypeError(f"closure_convert: the arguments' structure {tree} is not the example's {in_tree}")
+        all_consts = [next(hoisted) if c is None else c for c in kept]
+        return tree_unflatten(out_tree, eval_jaxpr(closed.jaxpr, all_consts, *flat))
+    return converted, consts
+
+
+__all__ = ["CustomVJPPrimal", "SymbolicZero", "closure_convert", "custom_jvp", "custom_jvp_call_p",
+           "custom_vjp", "custom_vjp_primal_tree_values", "zero_from_primal"]

@@ -1,0 +1,363 @@
+"""`jax.sharding` for one process: meshes, partition specs and shardings.
+
+gradpad runs every array on one device (pmap has its own virtual devices), so a sharding here
+only describes placement: any spec is legal on a mesh whose axes all have size 1, and a
+NamedSharding on a bigger mesh is accepted but keeps the data whole (the shard shape is what JAX
+computes, so code that asks `shard_shape` gets JAX's answer).
+"""
+from __future__ import annotations
+
+import collections
+import contextlib
+import enum
+import math
+
+import numpy as np
+
+from .devices import devices as all_devices
+
+MEMORY_KIND = "device"
+
+
+class AxisType(enum.Enum):
+    Auto = enum.auto()
+    Explicit = enum.auto()
+    Manual = enum.auto()
+
+    def __repr__(self):
+        return self.name
+
+
+class ManualAxisType(enum.Enum):
+    Varying = enum.auto()
+    Invariant = enum.auto()
+
+    def __repr__(self):
+        return self.name
+
+
+class _Unconstrained:
+    def __repr__(self):
+        return "UNCONSTRAINED"
+
+
+class PartitionSpec:
+    """Which mesh axes each array dimension is split over (`P('x', None)`); not a tuple, as in JAX."""
+    UNCONSTRAINED = _Unconstrained()
+    __slots__ = ("_partitions", "unreduced", "reduced")
+
+    def __init__(self, *partitions, unreduced=frozenset(), reduced=frozenset()):
+        self._partitions = tuple(tuple(p) if isinstance(p, list) else p for p in partitions)
+        self.unreduced = frozenset(unreduced)
+        self.reduced = frozenset(reduced)
+
+    def __iter__(self):
+        return iter(self._partitions)
+
+    def __len__(self):
+        return len(self._partitions)
+
+    def __getitem__(self, i):
+        return self._partitions[i]
+
+    def __eq__(self, other):
+        return (isinstance(other, PartitionSpec) and self._partitions == other._partitions
+                and self.unreduced == other.unreduced and self.reduced == other.reduced)
+
+    def __hash__(self):
+        return hash((self._partitions, self.unreduced, self.reduced))
+
+    def __repr__(self):
+        return f"P{self._partitions!r}"
+
+    def _normalized_spec_for_aval(self, ndim: int) -> "PartitionSpec":
+        return PartitionSpec(*self._partitions, *([None] * (ndim - len(self._partitions))))
+
+
+P = PartitionSpec
+
+
+def _axes_of(entry) -> tuple:
+    if entry is None or entry is PartitionSpec.UNCONSTRAINED:
+        return ()
+    return entry if isinstance(entry, tuple) else (entry,)
+
+
+class _MeshBase:
+    axis_names: tuple
+    axis_sizes: tuple
+    axis_types: tuple
+
+    @property
+    def shape(self):
+        return collections.OrderedDict(zip(self.axis_names, self.axis_sizes))
+
+    @property
+    def shape_tuple(self):
+        return tuple(zip(self.axis_names, self.axis_sizes))
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.axis_sizes)
+
+    @property
+    def empty(self) -> bool:
+        return not self.axis_names
+
+    def _short(self, extra: str = "") -> str:
+        axes = ", ".join(f"{n!r}: {s}" for n, s in zip(self.axis_names, self.axis_sizes))
+        body = f"{axes}, " if axes else "(), "
+        return f"{type(self).__name__}({body}axis_types={self.axis_types!r}{extra})"
+
+
+def _axis_types(axis_types, n: int, default=AxisType.Auto) -> tuple:
+    if axis_types is None:
+        return (default,) * n
+    if isinstance(axis_types, AxisType):
+        return (axis_types,) * n
+    types = tuple(axis_types)
+    if len(types) != n:
+        raise ValueError(f"Number of axis names should match the number of axis_types. Got axis_names={n} "
+                         f"and axis_types={types}")
+    return types
+
+
+class AbstractMesh(_MeshBase):
+    """A mesh's axis names, sizes and types, without devices."""
+
+    def __init__(self, axis_sizes, axis_names, axis_types=None):
+        self.axis_sizes = tuple(int(s) for s in axis_sizes)
+        self.axis_names = tuple(axis_names)
+        if len(self.axis_sizes) != len(self.axis_names):
+            raise ValueError(f"Number of axis names should match the number of axis sizes. Got "
+                             f"axis_sizes={self.axis_sizes} and axis_names={self.axis_names}")
+        self.axis_types = _axis_types(axis_types, len(self.axis_names))
+
+    def __eq__(self, other):
+        return (type(other) is AbstractMesh and self.axis_sizes == other.axis_sizes
+                and self.axis_names == other.axis_names and self.axis_types == other.axis_types)
+
+    def __hash__(self):
+        return hash((self.axis_sizes, self.axis_names, self.axis_types))
+
+    @property
+    def abstract_mesh(self):
+        return self
+
+    def __repr__(self):
+        return self._short()
+
+
+class Mesh(_MeshBase):
+    """An n-d array of devices with named axes (`Mesh(np.array(jax.devices()), ('x',))`)."""
+
+    def __init__(self, devices, axis_names, axis_types=None):
+        if isinstance(axis_names, str):
+            axis_names = (axis_names,)
+        self.devices = np.asarray(devices, dtype=object) if not isinstance(devices, np.ndarray) else devices
+        self.axis_names = tuple(axis_names)
+        if self.devices.ndim != len(self.axis_names):
+            raise ValueError(f"Mesh requires the ndim of its first argument (`devices`) to equal the length "
+                             f"of its second argument (`axis_names`), but got devices.ndim == "
+                             f"{self.devices.ndim} and len(axis_names) == {len(self.axis_names)}.")
+        self.axis_sizes = tuple(self.devices.shape)
+        self.axis_types = _axis_types(axis_types, len(self.axis_names))
+
+    @property
+    def device_ids(self):
+        return np.vectorize(lambda d: d.id, otypes=[int])(self.devices)
+
+    @property
+    def devices_flat(self):
+        return list(self.devices.flat)
+
+    @property
+    def device_set(self):
+        return set(self.devices.flat)
+
+    local_devices = property(lambda self: list(self.devices.flat))
+    abstract_mesh = property(lambda self: AbstractMesh(self.axis_sizes, self.axis_names, self.axis_types))
+
+    def __eq__(self, other):
+        return (type(other) is Mesh and self.axis_names == other.axis_names and self.axis_types == other.axis_types
+                and self.devices.shape == other.devices.shape and list(self.devices.flat) == list(other.devices.flat))
+
+    def __hash__(self):
+        return hash((self.axis_names, self.axis_types, self.axis_sizes, tuple(self.devices.flat)))
+
+    def __enter__(self):
+        _mesh_stack.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _mesh_stack.pop()
+        return False
+
+    def __repr__(self):
+        return (f"Mesh(axis_sizes={self.axis_sizes!r}, axis_names={self.axis_names!r}, "
+                f"axis_types={self.axis_types!r})")
+
+
+class Sharding:
+    """Base of every sharding: the set of devices an array lives on and how it is split."""
+    memory_kind = MEMORY_KIND
+
+    @property
+    def addressable_devices(self):
+        return self.device_set
+
+    is_fully_addressable = property(lambda self: True)
+    num_devices = property(lambda self: len(self.device_set))
+
+    def shard_shape(self, global_shape) -> tuple:
+        return tuple(global_shape)
+
+    def is_equivalent_to(self, other, ndim: int) -> bool:
+        return self == other or (self.is_fully_replicated and getattr(other, "is_fully_replicated", False)
+                                 and self.device_set == other.device_set)
+
+    def with_memory_kind(self, kind):
+        return self
+
+
+class SingleDeviceSharding(Sharding):
+    """Everything on one device (what `x.sharding` is for every gradpad array)."""
+
+    def __init__(self, device, *, memory_kind=None):
+        self._device = device
+
+    device_set = property(lambda self: {self._device})
+    is_fully_replicated = property(lambda self: True)
+
+    def devices_indices_map(self, global_shape):
+        return {self._device: (slice(None),) * len(global_shape)}
+
+    def __eq__(self, other):
+        return type(other) is SingleDeviceSharding and other._device == self._device
+
+    def __hash__(self):
+        return hash(("SingleDeviceSharding", self._device))
+
+    def __repr__(self):
+        return f"SingleDeviceSharding(device={self._device!r}, memory_kind={self.memory_kind})"
+
+
+class NamedSharding(Sharding):
+    """A mesh plus a PartitionSpec saying which mesh axes split which array dimensions."""
+
+    def __init__(self, mesh, spec, *, memory_kind=None):
+        if not isinstance(spec, PartitionSpec):
+            # JAX fails with this AttributeError; the tail says what to pass instead
+            raise AttributeError(f"'{type(spec).__name__}' object has no attribute 'partitions': the spec of a "
+                                 "NamedSharding must be a PartitionSpec, e.g. jax.P('x', None)")
+        for entry in spec:
+            for name in _axes_of(entry):
+                if name not in mesh.axis_names:
+                    raise ValueError(f"Resource axis: {name} of {spec} is not found in mesh: "
+                                     f"{tuple(mesh.axis_names)}.")
+        self.mesh = mesh
+        self.spec = spec
+
+    @property
+    def device_set(self):
+        return self.mesh.device_set if isinstance(self.mesh, Mesh) else set()
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        return all(self.mesh.shape[n] == 1 for e in self.spec for n in _axes_of(e))
+
+    def shard_shape(self, global_shape) -> tuple:
+        out = list(global_shape)
+        for i, entry in enumerate(self.spec):
+            out[i] //= math.prod(self.mesh.shape[n] for n in _axes_of(entry))
+        return tuple(out)
+
+    def __eq__(self, other):
+        return type(other) is NamedSharding and self.mesh == other.mesh and self.spec == other.spec
+
+    def __hash__(self):
+        return hash((self.mesh, self.spec))
+
+    def update(self, *, mesh=None, spec=None, memory_kind=None):
+        return NamedSharding(self.mesh if mesh is None else mesh, self.spec if spec is None else spec)
+
+    def __repr__(self):
+        if isinstance(self.mesh, AbstractMesh):  # an aval's sharding: JAX prints no memory kind
+            return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r})"
+        return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r}, memory_kind={self.memory_kind})"
+
+
+class AbstractDevice:
+    def __init__(self, device_kind: str, num_cores=None):
+        self.device_kind = device_kind
+        self.num_cores = num_cores
+
+
+# ---- the current mesh (`jax.set_mesh`) ---------------------------------------------------------
+
+_mesh_stack: list = []
+
+
+def get_mesh():
+    return _mesh_stack[-1] if _mesh_stack else Mesh(np.empty((), dtype=object), ())
+
+
+def get_abstract_mesh():
+    return _mesh_stack[-1].abstract_mesh if _mesh_stack else AbstractMesh((), ())
+
+
+class _MeshContext:
+    """`jax.set_mesh(mesh)` sets the mesh; used as `with jax.set_mesh(mesh):` it restores it after."""
+
+    def __init__(self, mesh):
+        self._prev = list(_mesh_stack)
+        _mesh_stack[:] = [mesh]
+
+    def __enter__(self):
+        return _mesh_stack[-1]
+
+    def __exit__(self, *exc):
+        _mesh_stack[:] = self._prev
+        return False
+
+
+def set_mesh(mesh):
+    return _MeshContext(mesh)
+
+
+@contextlib.contextmanager
+def use_abstract_mesh(mesh):
+    _mesh_stack.append(mesh)
+    try:
+        yield mesh
+    finally:
+        _mesh_stack.pop()
+
+
+def make_single_device_sharding(device, *, memory_kind=None):
+    return SingleDeviceSharding(device, memory_kind=memory_kind)
+
+
+def make_mesh(axis_shapes, axis_names, axis_types=None, *, devices=None):
+    """`jax.make_mesh`: axes are Explicit unless told otherwise (JAX 0.10's default)."""
+    devs = list(all_devices() if devices is None else devices)
+    n = math.prod(axis_shapes)
+    if n != len(devs):
+        raise ValueError(f"Number of devices {len(devs)} must equal the product of mesh_shape {tuple(axis_shapes)}")
+    return Mesh(np.array(devs, dtype=object).reshape(tuple(axis_shapes)), axis_names,
+                _axis_types(axis_types, len(axis_names), AxisType.Explicit))
+
+
+def reshard(xs, out_shardings):
+    """One device holds everything, so resharding leaves the values where they are."""
+    return xs
+
+
+def _axes_decorator(fun=None, *, axes=None, out_sharding=None):
+    if fun is None:
+        return lambda f: f
+    return fun
+
+
+auto_axes = _axes_decorator
+explicit_axes = _axes_decorator

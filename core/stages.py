@@ -1,0 +1,96 @@
+"""`jax.stages`: what `jit(f).trace(...)`, `.lower(...)` and `.compile()` return.
+
+gradpad's jit has one real stage (the jaxpr; the CPU backend turns it into Python on first call),
+so Lowered and Compiled both hold the traced jaxpr; `Lowered.as_text()` is the generated Python.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class ArgInfo:
+    """One argument of a traced call: its abstract value and whether it was donated."""
+    __slots__ = ("_aval", "donated")
+
+    def __init__(self, _aval, donated: bool):
+        self._aval = _aval
+        self.donated = donated
+
+    shape = property(lambda self: self._aval.shape)
+    dtype = property(lambda self: self._aval.dtype)
+
+    def __eq__(self, other):
+        return type(other) is ArgInfo and (self._aval, self.donated) == (other._aval, other.donated)
+
+    def __hash__(self):
+        return hash((self._aval, self.donated))
+
+    def __repr__(self):
+        return f"ArgInfo(_aval={self._aval!r}, donated={self.donated})"
+
+
+class CompilerOptions(dict):
+    """Backend options (`jit(f).lower(x).compile(compiler_options)`); gradpad has none to set."""
+
+
+class Wrapped(Protocol):
+    """What `jax.jit` returns: callable, with `trace`/`lower` stages."""
+
+    def __call__(self, *args, **kwargs): ...
+
+    def trace(self, *args, **kwargs) -> "Traced": ...
+
+    def lower(self, *args, **kwargs) -> "Lowered": ...
+
+
+class _Stage:
+    def __init__(self, closed_jaxpr, consts, in_tree, out_tree, args_info, call):
+        self.jaxpr = closed_jaxpr
+        self.consts = consts
+        self.in_tree = in_tree
+        self.out_tree = out_tree
+        self.args_info = args_info
+        self._call = call
+
+    @property
+    def in_avals(self):
+        from .tree_util import tree_unflatten
+        return tree_unflatten(self.in_tree, list(self.jaxpr.in_avals))
+
+    @property
+    def out_info(self):
+        from .api import ShapeDtypeStruct  # lazy: api (layer 8) builds these stages
+        from .tree_util import tree_unflatten
+        return tree_unflatten(self.out_tree, [ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
+                                              for a in self.jaxpr.out_avals])
+
+
+class Traced(_Stage):
+    def lower(self, **_):
+        return Lowered(self.jaxpr, self.consts, self.in_tree, self.out_tree, self.args_info, self._call)
+
+
+class Lowered(_Stage):
+    def compile(self, compiler_options=None):
+        return Compiled(self.jaxpr, self.consts, self.in_tree, self.out_tree, self.args_info, self._call)
+
+    def as_text(self, dialect=None, **_):
+        from .backends import cpu  # lazy: backends sit above everything else
+        return cpu.compiled(self.jaxpr).source
+
+    def cost_analysis(self):
+        return {}
+
+
+class Compiled(_Stage):
+    def __call__(self, *args, **kwargs):
+        return self._call(*args, **kwargs)
+
+    def as_text(self):
+        return Lowered.as_text(self)
+
+    def cost_analysis(self):
+        return {}
+
+    def memory_analysis(self):
+        return None
