@@ -396,13 +396,8 @@ def batch_inputs(args, in_axes, size: int = 4):
 
 
 def _median_time(fn, repeats: int) -> dict:
-    jax = _jax()
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        jax.block_until_ready(fn())
-        times.append(time.perf_counter() - t0)
-    return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": repeats}
+    """Per-call seconds of `fn()`, sampled as the timing pane does (a coarse timer resolves it)."""
+    return _drive(_per_call(fn, _ready_sync, repeats))
 
 
 def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5) -> dict:
@@ -496,6 +491,47 @@ async def _ready_sync(tree):
     return _jax().block_until_ready(tree)
 
 
+MIN_SAMPLE_S = 2e-3    # one sample lasts at least this long: a 100 µs page timer then resolves it to 5 %
+MAX_CALLS_PER_SAMPLE = 100_000
+TIMING_BUDGET_S = 0.5  # a slow function gets fewer samples, never fewer than 3
+CALL_STEPS = (1, 2, 5)  # calls per sample: 1, 2, 5, 10, 20, 50, ... (timeit's autorange)
+
+
+def clock() -> float:
+    """The timer every measurement reads (module level, so a test can make it as coarse as the page's)."""
+    return time.perf_counter()
+
+
+async def _sample(call, wait, n: int) -> float:
+    """Seconds for `n` calls, each waited for (per-call latency, not pipelined throughput)."""
+    t0 = clock()
+    for _ in range(n):
+        await wait(call())
+    return clock() - t0
+
+
+async def _autorange(call, wait) -> tuple:
+    """(calls per sample, seconds of the first such sample): the fewest calls, stepping like
+    timeit's autorange, whose sample lasts MIN_SAMPLE_S, so a coarse timer never reads 0."""
+    scale = 1
+    while True:
+        for step in CALL_STEPS:
+            n = step * scale
+            elapsed = await _sample(call, wait, n)
+            if elapsed >= MIN_SAMPLE_S or n >= MAX_CALLS_PER_SAMPLE:
+                return n, elapsed
+        scale *= 10
+
+
+async def _per_call(call, wait, samples: int) -> dict:
+    """Per-call seconds (median, min, max over `samples` samples of `calls` calls each)."""
+    calls, first = await _autorange(call, wait)
+    samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
+    times = [first / calls] + [await _sample(call, wait, calls) / calls for _ in range(samples - 1)]
+    return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": samples,
+            "calls": calls}
+
+
 async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
     """Eager vs jit on `backend`'s device: the inputs are device_put there and new arrays default
     to it. `wait` makes a result ready; written once, run by `_drive` (CPython, sync waits) or
@@ -509,32 +545,23 @@ async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
         traces[0] += 1
         return fn(*a)
 
-    async def timed(call, n):
-        times = []
-        for _ in range(n):
-            t0 = time.perf_counter()
-            await wait(call())
-            times.append(time.perf_counter() - t0)
-        return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": n}
-
     with jax.default_device(dev):
         dargs = jax.device_put(args, dev)
         out = {"backend": backend, "device": str(dev)}
-        await timed(lambda: fn(*dargs), 1)  # the first eager call compiles per-op kernels (WebGPU)
-        warm = (await timed(lambda: fn(*dargs), 1))["median"]
-        reps = repeats if warm < 0.05 else max(3, min(repeats, int(0.5 / max(warm, 1e-9))))
-        out["eager"] = await timed(lambda: fn(*dargs), reps)
+        await _sample(lambda: fn(*dargs), wait, 1)  # the first eager call compiles per-op kernels (WebGPU)
+        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats)
         jitted = jax.jit(counted)
-        first = (await timed(lambda: jitted(*dargs), 1))["median"]
-        t0 = time.perf_counter()  # tracing alone, on a fresh jit (after the first call's warm-up)
+        first = await _sample(lambda: jitted(*dargs), wait, 1)
+        t0 = clock()  # tracing alone, on a fresh jit (after the first call's warm-up)
         jax.jit(fn).lower(*dargs)
-        trace_s = time.perf_counter() - t0
-        out["jit_steady"] = await timed(lambda: jitted(*dargs), reps)
+        trace_s = clock() - t0
+        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats)
     out["jit_first"] = {"total": first, "trace": min(trace_s, first), "compile_and_run": max(0.0, first - trace_s)}
     out["retraces"] = traces[0]
     out["eqn_count"] = count_eqns(jax.make_jaxpr(fn)(*args).jaxpr)
     out.update(kernel_count(fn, args, backend))
-    out["repeats"] = reps
+    out["repeats"] = out["eager"]["n"]
+    out["speedup"] = out["eager"]["median"] / out["jit_steady"]["median"]
     return out
 
 
@@ -548,9 +575,10 @@ def _drive(coro):
     raise RuntimeError("timing needed an async wait; use timings_async in the browser")
 
 
-def timings(fn, args, repeats: int = 15, backends=None, selected: str | None = None) -> dict:
+def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = None) -> dict:
     """Eager vs jit per backend: first call (trace, then compile + first run) and steady state,
-    as median with min and max of `repeats` calls, retraces and kernel counts.
+    per call, as median with min and max of `repeats` samples (each sample times enough calls
+    to last MIN_SAMPLE_S), retraces and kernel counts.
 
     Returns the selected backend's numbers at top level (else the first measured) and every
     backend's under "backends". In the browser, WebGPU needs async readback: it is left
@@ -572,7 +600,7 @@ def timings(fn, args, repeats: int = 15, backends=None, selected: str | None = N
     return {**top, "backends": per}
 
 
-async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 15) -> dict:
+async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 7) -> dict:
     """One backend's timings with async readback (the browser's main thread must never block)."""
     try:
         if backend == "webgpu":

@@ -171,7 +171,7 @@ class Playground:
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timings": {}}
+                    "plots": {}, "timing": {}, "timings": {}}
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
         t = a.timing if a.timing and "error" not in a.timing else {}
@@ -184,6 +184,7 @@ class Playground:
             "console": console_pane.console_text(a.run),
             "error": {"type": err.type, "message": err.message, "hint": err.hint} if err else None,
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
                         "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
                         "backend": t["backend"]} if t else {},
@@ -349,6 +350,16 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def timing_summary(timing: dict) -> dict:
+    """backend -> {eager_ms, jit_first_ms, jit_steady_ms, speedup, calls} for each measured backend
+    (a backend still measuring or failed is left out)."""
+    per = (timing or {}).get("backends") or {}
+    return {b: {"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
+                "jit_steady_ms": r["jit_steady"]["median"] * 1e3, "speedup": timing_pane.speedup(r),
+                "calls": {"eager": r["eager"].get("calls", 1), "jit": r["jit_steady"].get("calls", 1)}}
+            for b, r in per.items() if "eager" in r}
 
 
 def available_backends() -> list[str]:

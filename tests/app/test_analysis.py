@@ -160,3 +160,27 @@ def test_prints_while_tracing_stay_in_the_console():
     b = analysis.analyse("import jax\n@jax.jit\ndef f(x):\n    print('tracing')\n    return x + 1\n"
                          "f(1.0)\nf(2.0)\n", with_timing=True)
     assert b.run.stdout == "tracing\n"  # once: the second call hits the cache
+
+
+def _coarse_clock(monkeypatch, step=1e-4):
+    """The page's timer without cross-origin isolation: performance.now() steps by 100 µs."""
+    import math
+    import time
+    monkeypatch.setattr(analysis, "clock", lambda: math.floor(time.perf_counter() / step) * step)
+
+
+def test_timings_resolve_fast_calls_with_a_100us_timer(monkeypatch):
+    _coarse_clock(monkeypatch)
+    t = analysis.timings(lambda x: x * 2.0 + 1.0, (np.ones(4, np.float32),), repeats=3, backends=["cpu"])
+    for key in ("eager", "jit_steady"):
+        r = t[key]
+        # each sample spans >= MIN_SAMPLE_S, so the per-call time is finite and above 0
+        assert r["calls"] > 1 and r["calls"] * r["min"] >= analysis.MIN_SAMPLE_S * 0.99
+        assert 0 < r["min"] <= r["median"] <= r["max"] < 1e-3
+    assert np.isfinite(t["speedup"]) and t["speedup"] > 0
+
+
+def test_slow_calls_take_one_call_per_sample():
+    import time
+    t = analysis.timings(lambda x: (time.sleep(0.003), x)[1], (1.0,), repeats=3, backends=["cpu"])
+    assert t["eager"]["calls"] == 1 and t["eager"]["median"] >= 0.003

@@ -121,3 +121,12 @@ def test_exports_are_downloadable(app):
 
 def test_highlighter_escapes_html():
     assert jaxpr_pane.highlight("a < b") == "a &lt; b"
+
+
+def test_snapshot_reports_timing_per_backend_in_ms(app):
+    timing = app.playground.snapshot()["timing"]
+    cpu = timing["cpu"]
+    assert 0 < cpu["jit_steady_ms"] and 0 < cpu["eager_ms"] < cpu["jit_first_ms"]
+    assert cpu["speedup"] == pytest.approx(cpu["eager_ms"] / cpu["jit_steady_ms"])
+    assert cpu["calls"]["eager"] >= 1 and cpu["calls"]["jit"] >= 1
+
