@@ -53,7 +53,9 @@ def jacobian_figure(jac: np.ndarray, height: int = 320):
     p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
                x_range=(0, n), y_range=(m, 0), tools="hover,reset,save",
                tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")])
-    p.image(image=[jac], x=0, y=m, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+    # an image's anchor is its bottom-left corner in data space: with the y axis flipped
+    # (row 0 on top) the image still spans y in [0, m], so it starts at y=0
+    p.image(image=[np.ascontiguousarray(jac)], x=0, y=0, dw=n, dh=m, color_mapper=mapper, name="jacobian")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
     p.add_layout(ColorBar(color_mapper=mapper), "right")
     return p

@@ -130,3 +130,11 @@ def test_snapshot_reports_timing_per_backend_in_ms(app):
     assert cpu["speedup"] == pytest.approx(cpu["eager_ms"] / cpu["jit_steady_ms"])
     assert cpu["calls"]["eager"] >= 1 and cpu["calls"]["jit"] >= 1
 
+
+def test_jacobian_image_lies_inside_the_plot():
+    pg = main.create_app(example="jvp_and_vjp").playground
+    fig = next(o for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)).object
+    img = next(r for r in fig.renderers if r.name == "jacobian").glyph
+    lo, hi = sorted((fig.y_range.start, fig.y_range.end))
+    # the image covers [y, y + dh]: it must be the plotted range, not beside it
+    assert (img.y, img.y + img.dh) == (lo, hi) and (img.x, img.x + img.dw) == (fig.x_range.start, fig.x_range.end)
