@@ -8,6 +8,7 @@ import ast
 import difflib
 import functools
 import inspect
+import re
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -400,9 +401,22 @@ def _median_time(fn, repeats: int) -> dict:
     return _drive(_per_call(fn, _ready_sync, repeats))
 
 
-def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5) -> dict:
-    """The tutorial's three ways to batch: a Python loop, jax.vmap, and f applied to the
-    batch directly ('manual': only right when f is already written for batches)."""
+MANUAL_MARK = re.compile(r"^# manual: *(\w+) *-> *(\w+) *$", re.M)
+
+
+def manual_versions(code: str) -> dict:
+    """function name -> the name of its hand-batched version, from '# manual: f -> batched_f'
+    lines (the gallery's header metadata; users may write them too)."""
+    return dict(MANUAL_MARK.findall(code))
+
+
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5, manual=None) -> dict:
+    """The tutorial's three ways to batch: a Python loop, jax.vmap, and by hand ('manual': the
+    user's hand-batched version `manual` when the code names one, else f applied to the whole
+    batch, which is only right when f is already written for batches).
+
+    The manual entry has "shown" (True when it ran and matches vmap) and, when it is not shown,
+    "why": one sentence on what went differently (the reason vmap exists)."""
     jax = _jax()
     jnp = jax.numpy
     in_axes = tuple(in_axes) if in_axes is not None else (0,) * len(args)
@@ -423,20 +437,51 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5) -> 
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
     for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched)),
-                      ("jit(vmap)", lambda: jitted(*batched)), ("manual", lambda: fn(*batched))):
-        value, err = sandbox.guarded_call(run, seconds=10.0)
-        entry = {"error": err}
-        if err is None:
-            entry["value"] = _as_array(value)
-            timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
-            entry["time"] = timed if terr is None else None
-        result[name] = entry
-    ref = result.get("vmap", {}).get("value")
-    for name in ("loop", "manual"):
-        e = result.get(name, {})
-        if ref is not None and e.get("value") is not None:
-            e["matches_vmap"] = bool(e["value"].shape == ref.shape and np.allclose(e["value"], ref, equal_nan=True))
+                      ("jit(vmap)", lambda: jitted(*batched))):
+        result[name] = _timed_entry(run, repeats)
+    ref = result["vmap"].get("value")
+    if ref is not None and result["loop"].get("value") is not None:
+        result["loop"]["matches_vmap"] = _same(result["loop"]["value"], ref)
+    result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats)
     return result
+
+
+def _timed_entry(run, repeats) -> dict:
+    value, err = sandbox.guarded_call(run, seconds=10.0)
+    entry = {"error": err}
+    if err is None:
+        entry["value"] = _as_array(value)
+        timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
+        entry["time"] = timed if terr is None else None
+    return entry
+
+
+def _same(value, ref) -> bool:
+    return bool(value.shape == ref.shape and np.allclose(value, ref, equal_nan=True))
+
+
+def _manual_entry(g, hand_written: bool, batched, ref, repeats) -> dict:
+    """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
+    call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
+    value, err = sandbox.guarded_call(lambda: g(*batched), seconds=10.0)
+    if err is not None:
+        why = (f"{call} raises {err.type}" if hand_written else
+               f"f is written for one example: applied to the whole batch it raises {err.type}") + \
+            f" ({err.headline().split(': ', 1)[-1][:90].rstrip('.:')}). vmap batches it without a rewrite."
+        return {"shown": False, "why": why, "call": call}
+    got = _as_array(value)
+    if ref is None or got is None or not _same(got, ref):
+        if got is not None and ref is not None and got.shape != ref.shape:
+            what = f"shape {got.shape} where vmap gives {ref.shape}"
+        else:
+            what = "other values than vmap"
+        lead = call if hand_written else "f applied to the whole batch (f(batch))"
+        return {"shown": False, "call": call,
+                "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
+                       "vmap maps f over it."}
+    entry = _timed_entry(lambda: g(*batched), repeats)
+    entry.update(shown=True, matches_vmap=True, call=call)
+    return entry
 
 
 def _as_array(value):
@@ -660,7 +705,8 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
         elif a.plot_kind == "vector":
             a.plot = jacobian(fn, a.args)
         if with_vmap and a.args:
-            a.vmap = vmap_comparison(fn, a.args, in_axes)
+            manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
+            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)
         if with_timing:
             a.timing = timings(fn, a.args)
     return a
