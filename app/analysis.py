@@ -94,11 +94,18 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     return sorted(found, key=lambda f: f.line)
 
 
-def default_function(functions: list[FunctionInfo], preferred: str | None = None) -> FunctionInfo | None:
-    """The named one, else the last function with an example call, else the last one."""
+FUNCTION_MARK = re.compile(r"^# function: *(\w+) *$", re.M)
+
+
+def default_function(functions: list[FunctionInfo], preferred: str | None = None,
+                     code: str = "") -> FunctionInfo | None:
+    """The one function that picks what the panes analyse, on every path (run, edit, link,
+    example): the named one, else the one a '# function: NAME' line in the code names (the
+    gallery's header), else the last function with an example call, else the last one."""
     by_name = {f.name: f for f in functions}
-    if preferred in by_name:
-        return by_name[preferred]
+    for name in (preferred, *FUNCTION_MARK.findall(code)):
+        if name in by_name:
+            return by_name[name]
     called = [f for f in functions if f.call_source]
     return (called or functions or [None])[-1]
 
@@ -686,7 +693,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run)
     a.functions = find_functions(code, run.namespace)
-    a.function = default_function(a.functions, function)
+    a.function = default_function(a.functions, function, code)
     if a.function is None:
         return a
     a.args_source = args_source if args_source is not None else default_args_source(a.function)

@@ -57,6 +57,7 @@ class Playground:
         self._autorun_generation = 0
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
+        self._user_args = None           # the input the user typed for the selected function
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_width",
                                             height=440, readonly=self.embed.readonly, on_keyup=True,
@@ -103,8 +104,8 @@ class Playground:
         self.share_button.on_click(lambda e: self._show_share())
         self.embed_button.on_click(lambda e: self._show_embed())
         self._watch(self.example_select, self._on_example)
-        self._watch(self.function_select, lambda e: self._rerun_panes(function=e.new))
-        self._watch(self.args_input, lambda e: self._rerun_panes())
+        self._watch(self.function_select, self._on_function)
+        self._watch(self.args_input, self._on_args)
         self._watch(self.view_select, lambda e: self._render_jaxpr())
         self._watch(self.in_axes_input, lambda e: self._rerun_panes())
         self._watch(self.editor, self._on_edit)
@@ -141,6 +142,8 @@ class Playground:
         self._set_quietly(self.editor, "value", code)
         self._set_quietly(self.example_select, "value", self.example_name or "")
         self._set_quietly(self.view_select, "value", state.view if state.view in VIEW_LABELS else "f")
+        self._set_quietly(self.function_select, "value", None)  # new code: its own default function
+        self._user_args = None
         if state.backend in self.backend_select.options:
             self.backend_select.value = state.backend
         if run:
@@ -192,9 +195,14 @@ class Playground:
 
     # ------------------------------------------------------------------ running
     def run(self, function: str | None = None, args: str | None = None):
-        """Run the editor's code and rebuild every pane."""
+        """Run the editor's code and rebuild every pane. Every way to run (Run, Ctrl+Enter, an
+        edit, a link) keeps the user's function and input until they change them; without one,
+        `analysis.default_function` picks."""
         if self._busy:
             return
+        function = function or self.function_select.value or None
+        if args is None and self._user_args is not None and function == self.function_select.value:
+            args = self._user_args
         self._busy = True
         self.status.object = '<span class="gp-muted">running…</span>'
         try:
@@ -210,6 +218,14 @@ class Playground:
                 env.set_hash(share.state_hash(self.current_state()))
         finally:
             self._busy = False
+
+    def _on_function(self, event):
+        self._user_args = None  # another function: its own default input
+        self._rerun_panes(function=event.new)
+
+    def _on_args(self, event):
+        self._user_args = event.new
+        self._rerun_panes()
 
     def _rerun_panes(self, function=None):
         """The function, its input or in_axes changed: recompute the panes for the same code."""

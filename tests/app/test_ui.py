@@ -138,3 +138,30 @@ def test_jacobian_image_lies_inside_the_plot():
     lo, hi = sorted((fig.y_range.start, fig.y_range.end))
     # the image covers [y, y + dh]: it must be the plotted range, not beside it
     assert (img.y, img.y + img.dh) == (lo, hi) and (img.x, img.x + img.dw) == (fig.x_range.start, fig.x_range.end)
+
+
+def test_run_keeps_the_example_function_and_the_users_choice():
+    pg = main.create_app(example="jit_selu_timing").playground
+    assert pg.snapshot()["function"] == "selu"
+    pg.run()  # the Run button: the code's last call is another function, the choice stays
+    assert pg.snapshot()["function"] == "selu"
+    other = next(n for n in pg.function_select.options if n != "selu")
+    pg.function_select.value = other
+    pg.run()
+    assert pg.snapshot()["function"] == other
+    pg.editor.value = pg.editor.value + "\n# an edit\n"
+    pg.run()
+    assert pg.snapshot()["function"] == other
+
+
+def test_typed_input_stays_across_runs():
+    pg = main.create_app(code=CODE).playground
+    pg.args_input.value = "0.25"
+    pg.run()
+    assert pg.analysis.args_source == "0.25"
+
+
+def test_new_code_gets_its_own_default_function():
+    pg = main.create_app(example="jit_selu_timing").playground
+    snap = pg.load(code="# function: h\ndef h(x):\n    return x * 2\ndef k(x):\n    return x\nk(1.0)\n")
+    assert snap["function"] == "h"  # the code's '# function:' line, not the last call, not selu
