@@ -131,6 +131,10 @@ class Playground:
         self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
 
     def apply_state(self, state: share.ShareState, run: bool = True):
+        if state.example and not state.code and state.example not in examples.names():
+            self._notify(unknown_example_html(state.example), escape=False)
+            saved = env.storage_get(env.AUTOSAVE_KEY)
+            state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
         if state.example and not state.code:
             ex = examples.load(state.example)
             code, function, args = ex.code, state.function or ex.function, state.args or ex.args
@@ -187,6 +191,8 @@ class Playground:
             "console": console_pane.console_text(a.run),
             "error": {"type": err.type, "message": err.message, "hint": err.hint} if err else None,
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "notice": self.notice.object if self.notice.visible else "",
+            "example": self.example_select.value or None,
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
                         "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
@@ -214,8 +220,7 @@ class Playground:
             self._render_all()
             env.storage_set(env.AUTOSAVE_KEY, code)
             self.share_link.value = self.share_url()
-            if env.IN_BROWSER and not self.embed.embed:
-                env.set_hash(share.state_hash(self.current_state()))
+            self._publish_hash()
         finally:
             self._busy = False
 
@@ -280,8 +285,16 @@ class Playground:
         self.panes["jaxpr"].objects = [self.view_select] + jaxpr_pane.render(self.analysis, self.view_select.value)
 
     # ------------------------------------------------------------------ editing, examples, sharing
+    def _publish_hash(self):
+        """The address bar holds the newest state (so a reload never brings back older code)."""
+        if env.IN_BROWSER and not self.embed.embed:
+            env.set_hash(share.state_hash(self.current_state()))
+
     def _on_edit(self, event):
         env.storage_set(env.AUTOSAVE_KEY, event.new)
+        if event.new != self.loaded_code:  # no longer the example: the dropdown says so
+            self._set_quietly(self.example_select, "value", "")
+        self._publish_hash()  # at once, not after the autorun: a reload within the pause keeps the edit
         self._autorun_generation += 1
         generation = self._autorun_generation
 
@@ -313,8 +326,9 @@ class Playground:
         self.restore_button.visible = False
         self.notice.visible = False
 
-    def _notify(self, text: str):
-        self.notice.object = f'<div class="gp-hint">{text}</div>'
+    def _notify(self, text: str, escape: bool = True):
+        from app.panes.common import esc
+        self.notice.object = f'<div class="gp-hint">{esc(text) if escape else text}</div>'
         self.notice.visible = True
 
     def _show_share(self):
@@ -366,6 +380,13 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def unknown_example_html(name: str) -> str:
+    """The message for a link to an example that does not exist, with the gallery to pick from."""
+    from app.panes.common import esc
+    links = " · ".join(f'<a href="#example={n}">{esc(examples.load(n).title)}</a>' for n in examples.names())
+    return f"There is no example named “{esc(name)}”. The gallery: {links}"
 
 
 def timing_summary(timing: dict) -> dict:

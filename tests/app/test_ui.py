@@ -165,3 +165,36 @@ def test_new_code_gets_its_own_default_function():
     pg = main.create_app(example="jit_selu_timing").playground
     snap = pg.load(code="# function: h\ndef h(x):\n    return x * 2\ndef k(x):\n    return x\nk(1.0)\n")
     assert snap["function"] == "h"  # the code's '# function:' line, not the last call, not selu
+
+
+@pytest.mark.parametrize("fragment", ["#example=nope", "#example=pytrees%20x", "#example=../main"])
+def test_unknown_example_link_shows_a_message_and_the_gallery(monkeypatch, fragment):
+    monkeypatch.setattr(env, "location_hash", lambda: fragment)
+    pg = main.create_app().playground
+    snap = pg.snapshot()
+    assert "There is no example named" in snap["notice"] and 'href="#example=pytrees"' in snap["notice"]
+    assert snap["function"] is not None and snap["error"] is None  # the app runs something
+
+
+def test_example_link_with_a_trailing_space_opens_it(monkeypatch):
+    monkeypatch.setattr(env, "location_hash", lambda: "#example=pytrees%20")
+    assert main.create_app().playground.snapshot()["example"] == "pytrees"
+
+
+def test_the_address_bar_follows_every_edit_so_a_reload_keeps_it(monkeypatch):
+    hashes = []
+    monkeypatch.setattr(env, "IN_BROWSER", True)
+    monkeypatch.setattr(env, "set_hash", hashes.append)
+    monkeypatch.setattr(env, "page_base", lambda: "./")
+    monkeypatch.setattr(env, "location_hash", lambda: "")
+    stored = {}
+    monkeypatch.setattr(env, "storage_set", stored.__setitem__)
+    monkeypatch.setattr(env, "storage_get", stored.get)
+    monkeypatch.setattr(main.asyncio, "get_event_loop", lambda: (_ for _ in ()).throw(RuntimeError()))
+    pg = main.Playground(example="pytrees")
+    pg.editor.value = "# my newest edit\n" + pg.editor.value  # typed, no autorun yet
+    assert pg.snapshot()["example"] is None  # the dropdown no longer names the example
+    monkeypatch.setattr(env, "IN_BROWSER", False)
+    monkeypatch.setattr(env, "location_hash", lambda: hashes[-1])  # reload now
+    reloaded = main.Playground()
+    assert reloaded.editor.value.startswith("# my newest edit\n")
