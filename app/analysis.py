@@ -8,6 +8,7 @@ import ast
 import difflib
 import functools
 import inspect
+import math
 import re
 import statistics
 import time
@@ -576,10 +577,17 @@ async def _autorange(call, wait) -> tuple:
 
 
 async def _per_call(call, wait, samples: int) -> dict:
-    """Per-call seconds (median, min, max over `samples` samples of `calls` calls each)."""
+    """Per-call seconds (median, min, max over `samples` samples of `calls` calls each). A first
+    sample slowed by a pause (GC, a late compile) can pick too few calls: when the samples
+    turn out shorter than half of MIN_SAMPLE_S, they are taken again with more calls."""
+    await wait(call())  # warm: the first call after tracing may still do one-off work
     calls, first = await _autorange(call, wait)
     samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
     times = [first / calls] + [await _sample(call, wait, calls) / calls for _ in range(samples - 1)]
+    median = statistics.median(times)
+    if median * calls < MIN_SAMPLE_S / 2 and calls < MAX_CALLS_PER_SAMPLE:
+        calls = min(MAX_CALLS_PER_SAMPLE, math.ceil(MIN_SAMPLE_S / max(median, MIN_SAMPLE_S / MAX_CALLS_PER_SAMPLE)))
+        times = [await _sample(call, wait, calls) / calls for _ in range(samples)]
     return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": samples,
             "calls": calls}
 

@@ -26,6 +26,17 @@ from app.panes.common import CSS
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
 AUTORUN_PAUSE_S = 1.2
+NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack
+# The editor and the panes side by side, the editor's column resizable by its corner handle
+# (CSS resize); it starts wide enough for 88 columns of code at 1400 px. Bokeh sets sizes
+# inline, hence !important.
+ROW_CSS = f":host {{ flex-wrap: wrap; gap: 12px; min-width: 0 !important; max-width: 100%; }} {NARROW} {{ :host {{ flex-direction: column; }} }}"
+WRAP_CSS = ":host { flex-wrap: wrap; min-width: 0 !important; }"  # a row of widgets wraps on a phone
+LEFT_CSS = (":host { flex: 0 0 auto !important; width: clamp(520px, 56%, 960px) !important; min-width: 320px; "
+            "max-width: 100%; resize: horizontal; overflow: auto; padding-right: 6px; }"
+            f"{NARROW} {{ :host {{ width: 100% !important; min-width: 0; resize: none; overflow: visible; }} }}")
+RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !important; }"
+             f"{NARROW} {{ :host {{ width: 100% !important; flex: 0 0 auto !important; }} }}")
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 
@@ -90,6 +101,9 @@ class Playground:
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
             KeyBridge(width=0, height=0, margin=0)
 
+        # the console beside the code (under the editor), not only behind its tab
+        self.console_strip = pn.Column(sizing_mode="stretch_width", height=170, scroll=True,
+                                       css_classes=["gp-console-strip"])
         pane_height = 400 if self.embed.embed else 700
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
                       for name, title in PANE_TITLES.items()}
@@ -193,6 +207,7 @@ class Playground:
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
+            "vmap": vmap_summary(a.vmap),
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
                         "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
@@ -276,6 +291,7 @@ class Playground:
         self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
         self.panes["timing"].objects = timing_pane.render(a)
         self.panes["console"].objects = console_pane.render(a, example_link=lambda n: f"#example={n}")
+        self.console_strip.objects = console_pane.render(a, example_link=lambda n: f"#example={n}", compact=True)
         if err is not None and "console" in self.embed.panes and a.function is None:
             self.tabs.active = list(self.embed.panes).index("console")
 
@@ -359,15 +375,16 @@ class Playground:
         if self.embed.embed:
             return self._embed_view()
         toolbar = pn.Row(self.example_select, self.backend_select, self.run_button, sizing_mode="stretch_width",
-                         align="end")
-        inputs = pn.Row(self.function_select, self.args_input, sizing_mode="stretch_width")
+                         align="end", stylesheets=[WRAP_CSS])
+        inputs = pn.Row(self.function_select, self.args_input, sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         sharing = pn.Row(self.share_button, self.embed_button, self.download_py, self.download_nb,
-                         sizing_mode="stretch_width")
+                         sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         left = pn.Column(toolbar, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
-                         self.editor, inputs, sharing, self.share_link, self.embed_snippet, self.keys,
-                         width=480, css_classes=["gp-left"])
-        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"])
-        return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"])
+                         self.editor, self.console_strip, inputs, sharing, self.share_link, self.embed_snippet,
+                         self.keys, sizing_mode="stretch_width", css_classes=["gp-left"], stylesheets=[LEFT_CSS])
+        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"],
+                          stylesheets=[RIGHT_CSS])
+        return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"], stylesheets=[ROW_CSS])
 
     def _embed_view(self):
         open_link = pn.pane.HTML(
@@ -387,6 +404,21 @@ def unknown_example_html(name: str) -> str:
     from app.panes.common import esc
     links = " · ".join(f'<a href="#example={n}">{esc(examples.load(n).title)}</a>' for n in examples.names())
     return f"There is no example named “{esc(name)}”. The gallery: {links}"
+
+
+def vmap_summary(result: dict) -> dict:
+    """What the vmap pane's table shows: method -> {ms, matches_vmap} or {error}, and the note
+    that replaces the manual row when batching by hand is not right for this f."""
+    rows = {}
+    for method in vmap_pane.METHODS:
+        e = (result or {}).get(method)
+        if not e or (method == "manual" and not e.get("shown")):
+            continue
+        t = e.get("time")
+        rows[method] = {"error": e["error"].headline()} if e.get("error") is not None else \
+            {"ms": t["median"] * 1e3 if t else None, "matches_vmap": e.get("matches_vmap")}
+    manual = (result or {}).get("manual") or {}
+    return {"rows": rows, "manual_note": "" if manual.get("shown", True) else manual["why"]}
 
 
 def timing_summary(timing: dict) -> dict:

@@ -20,7 +20,8 @@ def console_text(run) -> str:
     return "\n".join(parts)
 
 
-def render(a, example_link=None) -> list:
+def render(a, example_link=None, compact: bool = False) -> list:
+    """The console; `compact` (the strip under the editor) leaves out the traceback and footnote."""
     run = a.run
     out = []
     body = []
@@ -39,9 +40,13 @@ def render(a, example_link=None) -> list:
     if run.error is not None:
         where = f" (line {run.error.line})" if run.error.line else ""
         out.append(error_block(run.error, example_link))
+        if compact:
+            return out
         detail = esc(run.error.message) + (f"\n\n{esc(run.error.traceback)}" if run.error.traceback else "")
         out.append(html(f'<details><summary class="gp-muted">full message{where}</summary>'
                         f'<pre class="gp-code">{detail}</pre></details>'))
+    if compact:
+        return out
     out.append(html(f'<p class="gp-muted">ran in {run.seconds * 1e3:.0f} ms · prints inside a jitted '
                     'function appear only while it is traced (its first call)</p>'))
     return out

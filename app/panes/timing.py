@@ -43,7 +43,7 @@ def timing_figure(t: dict, height: int = 220, x_range=None):
     x_range = x_range or shared_range([t])
     p = figure(y_range=names[::-1], height=height, sizing_mode="stretch_width", x_axis_type="log",
                x_range=x_range, tools="reset,save",
-               title=f"ms per call (log): {sample_note(t)}")  # the backend is in the column head
+               title="ms per call (log scale)")  # the backend is in the column head, samples under it
     # log axis: bars start at the axis' left edge (0 has no place on it)
     p.hbar(y="name", right="median", left=x_range.start, height=0.5, source=src,
            color=BAR_COLOURS.get(t["backend"], "#60a5fa"), name="median")
@@ -74,6 +74,7 @@ def facts_html(t: dict) -> str:
             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
             f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
             f'{"s" if t["kernels"] != 1 else ""}{host}</span>'
+            + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call</div>'
             + (f'<div class="gp-hint">{esc(t["note"])}</div>' if t.get("note") else ""))
 
 

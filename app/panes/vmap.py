@@ -67,7 +67,7 @@ def render(a) -> list:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
     if r.get("error") is not None:
         return [error_block(r["error"])]
-    parts = [code_block(r["code"] + f"  # batch of {r['size']}: each input shifted by 0.5·k")]
+    parts = [code_block(f"# a batch of {r['size']}: input k is the input shifted by 0.5·k\n" + r["code"])]
     v = r.get("vmap", {})
     if v.get("error") is not None:
         parts.append(error_block(v["error"]))
