@@ -287,12 +287,19 @@ def _is_float_scalar(a) -> bool:
     return arr.shape == () and arr.dtype.kind in "fiu"
 
 
-MAX_JACOBIAN_SIDE = 64  # larger Jacobians are not worth a heatmap (and cost n forward passes)
+MAX_JACOBIAN_SIDE = 160  # larger Jacobians are not worth a heatmap (and cost n forward passes)
+
+
+def _float_leaves(args) -> bool:
+    """Every leaf of every argument is a float array (what jax.grad differentiates)."""
+    leaves = _jax().tree_util.tree_leaves(args)
+    return bool(leaves) and all(np.asarray(leaf).dtype.kind == "f" or isinstance(leaf, float) for leaf in leaves)
 
 
 def plot_kind(fn, args) -> str | None:
-    """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'vector' (array out),
-    or None when no plot applies."""
+    """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'rn' (any other float
+    input, pytrees included, -> R), 'vector' (a vector out of a vector, small enough for a
+    Jacobian heatmap), 'elementwise' (a long vector out of one of the same shape), or None."""
     out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
     if err is not None or out is None:
         return None
@@ -308,11 +315,16 @@ def plot_kind(fn, args) -> str | None:
     if scalar_out and (len(args) == 2 and all(_is_float_scalar(a) for a in args)
                        or len(args) == 1 and np.asarray(args[0]).shape == (2,)):
         return "r2"
-    if not scalar_out and len(args) == 1 and np.asarray(args[0]).dtype.kind == "f" \
-            and np.asarray(args[0]).ndim <= 1 and out_arr.ndim <= 1 \
-            and np.asarray(args[0]).size <= MAX_JACOBIAN_SIDE and out_arr.size <= MAX_JACOBIAN_SIDE:
+    if scalar_out and out_arr.dtype.kind == "f" and _float_leaves(args):
+        return "rn"
+    if scalar_out or len(args) != 1:
+        return None
+    x = np.asarray(args[0])
+    if x.dtype.kind != "f" or x.ndim > 1 or out_arr.ndim > 1:
+        return None
+    if x.size <= MAX_JACOBIAN_SIDE and out_arr.size <= MAX_JACOBIAN_SIDE:
         return "vector"
-    return None
+    return "elementwise" if out_arr.shape == x.shape else None
 
 
 SCALAR_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})
@@ -374,6 +386,78 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
                 "gx": np.asarray(GX, dtype=float).ravel(), "gy": np.asarray(GY, dtype=float).ravel(),
                 "code": "Z = jax.vmap(jax.vmap(f))(X, Y)\n"
                         "GX, GY = jax.vmap(jax.vmap(jax.grad(f, argnums=(0, 1))))(X, Y)"}
+
+    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    return {"error": err} if err is not None else out
+
+
+LINE_CODE = """d = grad(f)(x) / |grad(f)(x)|          # the direction of steepest ascent
+fs = vmap(lambda t: f(x + t * d))(ts)  # f along the line x + t·d, t in [-{w:g}, {w:g}]
+dfs = vmap(lambda t: jvp(f, (x + t * d,), (d,))[1])(ts)  # the directional derivative
+g = grad(f, argnums=all)(x)           # one bar per component (per leaf for pytrees)"""
+
+
+def _leaf_names(args, arg_names=()) -> list:
+    """"params['w']", 'x' ... one name per leaf of the arguments: the parameter's name, then the
+    leaf's path in it as jax.tree_util.keystr writes it."""
+    tu = _jax().tree_util
+    names = []
+    for i, a in enumerate(args):
+        base = arg_names[i] if i < len(arg_names) else f"args[{i}]"
+        paths, _ = tu.tree_flatten_with_path(a)
+        names += [base + tu.keystr(path) for path, _ in paths]
+    return names
+
+
+def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
+    """For f: R^n -> R (any float pytree in): f and its directional derivative along the line
+    through the input in the gradient's direction, and the gradient per component and per leaf."""
+    jax = _jax()
+    jnp = jax.numpy
+    tu = jax.tree_util
+    argnums = tuple(range(len(args)))
+
+    def compute():
+        grads = jax.grad(fn, argnums=argnums)(*args)
+        leaves = [np.asarray(g, dtype=float) for g in tu.tree_leaves(grads)]
+        norm = float(np.sqrt(sum(np.sum(g ** 2) for g in leaves)))
+        size = sum(g.size for g in leaves)
+        d = tu.tree_map(lambda g: g / norm, grads) if norm > 0 and np.isfinite(norm) else \
+            tu.tree_map(lambda g: jnp.ones_like(g) / np.sqrt(size), grads)
+        x_norm = float(np.sqrt(sum(np.sum(np.asarray(a, dtype=float) ** 2) for a in tu.tree_leaves(args))))
+        w = max(1.0, 0.25 * x_norm)
+        ts = np.linspace(-w, w, n, dtype=np.float32)
+
+        def along(t):
+            moved = tu.tree_map(lambda a, v: a + t * v, tuple(args), tuple(d))
+            return jax.jvp(lambda *p: fn(*p), moved, tuple(d))
+
+        try:
+            fs, dfs = jax.vmap(along)(jnp.asarray(ts))
+        except Exception:  # noqa: BLE001 - Python control flow on values: one point at a time
+            pairs = [along(t) for t in ts]
+            fs, dfs = [p[0] for p in pairs], [p[1] for p in pairs]
+        names = _leaf_names(args, arg_names)
+        per_leaf = [{"name": nm, "shape": tuple(g.shape), "norm": float(np.sqrt(np.sum(g ** 2))),
+                     "values": g.ravel()} for nm, g in zip(names, leaves)]
+        return {"t": ts.astype(float), "f": np.asarray(fs, dtype=float), "df": np.asarray(dfs, dtype=float),
+                "leaves": per_leaf, "grad_norm": norm, "code": LINE_CODE.format(w=w)}
+
+    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    return {"error": err} if err is not None else out
+
+
+def elementwise(fn, args) -> dict:
+    """A long vector in, one of the same shape out: f(x)_i against x_i, and J·1 (the Jacobian's
+    row sums, f'(x_i) for an elementwise f) from one jvp."""
+    jax = _jax()
+
+    def compute():
+        x = jax.numpy.asarray(args[0])
+        out, tangent = jax.jvp(fn, (x,), (jax.numpy.ones_like(x),))
+        return {"x": np.asarray(x, dtype=float), "f": np.asarray(out, dtype=float),
+                "df": np.asarray(tangent, dtype=float),
+                "code": "y, dy = jax.jvp(f, (x,), (jnp.ones_like(x),))  # dy = J·1 = f'(x_i) if f is elementwise"}
 
     out, err = sandbox.guarded_call(compute, seconds=10.0)
     return {"error": err} if err is not None else out
@@ -719,6 +803,10 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.plot = surface(fn, a.args)
         elif a.plot_kind == "vector":
             a.plot = jacobian(fn, a.args)
+        elif a.plot_kind == "rn":
+            a.plot = line_and_gradient(fn, a.args, a.function.params)
+        elif a.plot_kind == "elementwise":
+            a.plot = elementwise(fn, a.args)
         if with_vmap and a.args:
             manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
             a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)

@@ -240,3 +240,40 @@ def test_one_slow_first_sample_does_not_leave_too_few_calls(monkeypatch):
         return x
     r = asyncio.run(analysis._per_call(call, wait, 3))
     assert r["calls"] > 1 and 0 < r["median"] < 1e-3
+
+
+PYTREE_LOSS = """import jax.numpy as jnp
+def loss(params, x):
+    return jnp.sum((params['w'] * x + params['b']) ** 2)
+params = {'w': jnp.array([1.0, -2.0]), 'b': jnp.array(0.5)}
+loss(params, jnp.array([3.0, 1.0]))
+"""
+
+
+def test_pytree_input_to_a_number_plots_the_line_and_per_leaf_gradients():
+    b = analysis.analyse(PYTREE_LOSS, with_vmap=False, with_timing=False)
+    assert b.plot_kind == "rn"
+    p = b.plot
+    w, bias, x = np.array([1.0, -2.0]), 0.5, np.array([3.0, 1.0])
+    r = w * x + bias  # JAX: jax.grad(loss, argnums=(0, 1))(params, x)
+    want = {"params['b']": [np.sum(2 * r)], "params['w']": 2 * r * x, "x": 2 * r * w}
+    got = {leaf["name"]: leaf["values"] for leaf in p["leaves"]}
+    assert set(got) == set(want)
+    for name in want:
+        np.testing.assert_allclose(got[name], want[name], rtol=1e-5)
+    norm = np.sqrt(sum(np.sum(np.square(v)) for v in want.values()))
+    mid = len(p["t"]) // 2
+    assert p["t"][mid] == 0
+    np.testing.assert_allclose(p["f"][mid], np.sum(r ** 2), rtol=1e-5)
+    # along the gradient's direction the directional derivative at the input is |grad f|
+    np.testing.assert_allclose(p["df"][mid], norm, rtol=1e-4)
+    # and it is the derivative of the plotted f(x + t·d)
+    np.testing.assert_allclose(np.gradient(p["f"], p["t"])[mid], p["df"][mid], rtol=1e-2)
+
+
+def test_long_elementwise_vectors_plot_f_against_x():
+    b = analysis.analyse("import jax.numpy as jnp\ndef f(x):\n    return jnp.tanh(x)\nf(jnp.linspace(-2, 2, 500))",
+                         with_vmap=False, with_timing=False)
+    assert b.plot_kind == "elementwise"
+    np.testing.assert_allclose(b.plot["f"], np.tanh(b.plot["x"]), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(b.plot["df"], 1 - np.tanh(b.plot["x"]) ** 2, rtol=1e-4, atol=1e-6)

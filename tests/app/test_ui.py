@@ -198,3 +198,13 @@ def test_the_address_bar_follows_every_edit_so_a_reload_keeps_it(monkeypatch):
     monkeypatch.setattr(env, "location_hash", lambda: hashes[-1])  # reload now
     reloaded = main.Playground()
     assert reloaded.editor.value.startswith("# my newest edit\n")
+
+
+def test_plots_for_a_pytree_input_show_the_line_and_gradient_bars():
+    from tests.app.test_analysis import PYTREE_LOSS
+    pg = main.create_app(code=PYTREE_LOSS).playground
+    figs = [o.object for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)]
+    names = {r.name for f in figs for r in f.renderers if r.name}
+    assert {"line_f", "line_df", "gradient"} <= names
+    assert pg.snapshot()["plots"] == {"line_f": 61, "line_df": 61, "gradient": 5}  # b, w[0], w[1], x[0], x[1]
+    assert "none of these" not in texts(pg.panes["plot"])
