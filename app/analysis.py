@@ -766,6 +766,7 @@ def env_in_browser() -> bool:
 class Analysis:
     """Everything the panes show for one (code, function, input) state."""
     run: sandbox.RunResult
+    code: str = ""
     functions: list = field(default_factory=list)
     function: FunctionInfo | None = None
     args_source: str = ""
@@ -783,7 +784,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
     """Run the code, pick the function and its input, and compute every pane's data."""
     run = sandbox.run(code, seconds=seconds)
-    a = Analysis(run=run)
+    a = Analysis(run=run, code=code)
     a.functions = find_functions(code, run.namespace)
     a.function = default_function(a.functions, function, code)
     if a.function is None:

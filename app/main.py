@@ -21,7 +21,7 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS
+from app.panes.common import CSS, readable
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
@@ -121,6 +121,7 @@ class Playground:
         self._watch(self.function_select, self._on_function)
         self._watch(self.args_input, self._on_args)
         self._watch(self.view_select, lambda e: self._render_jaxpr())
+        self._watch(self.backend_select, lambda e: self._rerun_panes())  # a new backend: measure it now
         self._watch(self.in_axes_input, lambda e: self._rerun_panes())
         self._watch(self.editor, self._on_edit)
         self.restore_button.on_click(lambda e: self._restore_previous())
@@ -163,7 +164,7 @@ class Playground:
         self._set_quietly(self.function_select, "value", None)  # new code: its own default function
         self._user_args = None
         if state.backend in self.backend_select.options:
-            self.backend_select.value = state.backend
+            self._set_quietly(self.backend_select, "value", state.backend)
         if run:
             self.run(function=function, args=args)
 
@@ -203,7 +204,9 @@ class Playground:
             "jaxpr": jv.text if jv and jv.error is None else "",
             "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
             "console": console_pane.console_text(a.run),
-            "error": {"type": err.type, "message": err.message, "hint": err.hint} if err else None,
+            "error": {"type": err.type, "message": readable(err.message), "hint": err.hint, "line": err.line}
+            if err else None,
+            "annotations": list(self.editor.annotations),
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
@@ -287,6 +290,7 @@ class Playground:
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
         self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
         self._render_jaxpr()
+        self.editor.annotations = error_annotations(a.run.error)
         self.panes["plot"].objects = plots_pane.render(a)
         self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
         self.panes["timing"].objects = timing_pane.render(a)
@@ -397,6 +401,13 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def error_annotations(err) -> list:
+    """The editor's gutter mark (an ace annotation) at the line an error points to, if any."""
+    if err is None or not err.line:
+        return []
+    return [{"row": err.line - 1, "column": 0, "type": "error", "text": readable(err.headline())}]
 
 
 def unknown_example_html(name: str) -> str:

@@ -208,3 +208,33 @@ def test_plots_for_a_pytree_input_show_the_line_and_gradient_bars():
     assert {"line_f", "line_df", "gradient"} <= names
     assert pg.snapshot()["plots"] == {"line_f": 61, "line_df": 61, "gradient": 5}  # b, w[0], w[1], x[0], x[1]
     assert "none of these" not in texts(pg.panes["plot"])
+
+
+def test_changing_the_backend_reruns_at_once():
+    pg = main.create_app(code=CODE).playground
+    calls = []
+    pg._set_quietly(pg.backend_select, "options", ["cpu", "webgpu"])
+    pg.run = lambda **kw: calls.append(kw)
+    pg.backend_select.value = "webgpu"
+    assert len(calls) == 1
+
+
+def test_the_jit_print_note_shows_only_for_prints_in_jitted_code():
+    note = "appear only while it is traced"
+    assert note not in texts(main.create_app(code=CODE).playground.panes["console"])
+    jit_print = "import jax\n@jax.jit\ndef f(x):\n    print('tracing', x)\n    return x + 1\nf(1.0)\n"
+    assert note in texts(main.create_app(code=jit_print).playground.panes["console"])
+
+
+def test_syntax_error_names_the_line_and_marks_it_in_the_editor():
+    pg = main.create_app(code="import jax\n\ndef f(:\n    return 1\n").playground
+    snap = pg.snapshot()
+    # CPython: SyntaxError 'invalid syntax' at line 3 (the file name is gradpad's, not the user's)
+    assert snap["error"]["type"] == "SyntaxError" and snap["error"]["line"] == 3
+    assert "<gradpad>" not in snap["error"]["message"] and "line 3" in snap["error"]["message"]
+    assert "<gradpad>" not in texts(pg.panes["console"]) + snap["console"]
+    assert snap["annotations"] == [{"row": 2, "column": 0, "type": "error",
+                                    "text": "SyntaxError: invalid syntax (line 3)"}]
+    pg.editor.value = CODE
+    pg.run()
+    assert pg.snapshot()["annotations"] == []  # fixed: the mark goes
