@@ -391,10 +391,12 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
     return {"error": err} if err is not None else out
 
 
-LINE_CODE = """d = grad(f)(x) / |grad(f)(x)|          # the direction of steepest ascent
-fs = vmap(lambda t: f(x + t * d))(ts)  # f along the line x + t·d, t in [-{w:g}, {w:g}]
-dfs = vmap(lambda t: jvp(f, (x + t * d,), (d,))[1])(ts)  # the directional derivative
-g = grad(f, argnums=all)(x)           # one bar per component (per leaf for pytrees)"""
+LINE_CODE = """# d: the direction of steepest ascent; the line x + t·d, t in [-{w:g}, {w:g}]
+d = grad(f)(x) / |grad(f)(x)|
+fs = vmap(lambda t: f(x + t * d))(ts)
+dfs = vmap(lambda t: jvp(f, (x + t * d,), (d,))[1])(ts)
+# the bars: one per component (per leaf, its norm, when there are many)
+g = grad(f, argnums=all)(x)"""
 
 
 def _leaf_names(args, arg_names=()) -> list:

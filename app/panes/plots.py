@@ -94,7 +94,7 @@ def gradient_bars(leaves: list) -> tuple:
                 labels.append(f"{leaf['name']}[{i}]" if many else leaf["name"])
                 values.append(float(v))
         return labels, values, "∂f/∂x per component"
-    labels = [f"{leaf['name']} {tuple(leaf['shape'])}" for leaf in leaves]
+    labels = [f"{leaf['name']} {tuple(leaf['shape'])}" if leaf["shape"] else leaf["name"] for leaf in leaves]
     return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| per leaf ({total} components)"
 
 

@@ -69,7 +69,7 @@ def test_every_pane_shows_something_true(app_page, name):
         return
     assert snap["error"] is None, snap["error"]
     assert snap["function"] == ex.function and snap["example"] == name
-    assert snap["jaxpr"].startswith("{ lambda") and snap["eqn_count"] > 0
+    assert "{ lambda" in snap["jaxpr"] and snap["eqn_count"] > 0  # shared sub-jaxprs come first as "let"
     assert snap["plots"] and all(n > 0 for n in snap["plots"].values()), snap["plots"]
     cpu = snap["timing"]["cpu"]
     for key in ("eager_ms", "jit_first_ms", "jit_steady_ms", "speedup"):
@@ -100,7 +100,7 @@ def test_jacobian_heatmap_is_coloured(app_page, name):
     page = app_page.page
     tab(page, "Plots").click()
     page.wait_for_timeout(800)
-    canvas = page.locator("#app .bk-Canvas").first
+    canvas = page.locator("#app .bk-Canvas >> visible=true").first
     img = Image.open(io.BytesIO(canvas.screenshot())).convert("RGB")
     w, h = img.size
     plot_area = img.crop((0, 0, int(w * 0.7), h))  # the colour bar is on the right: leave it out
