@@ -8,6 +8,8 @@ import ast
 import difflib
 import functools
 import inspect
+import math
+import re
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -93,11 +95,18 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     return sorted(found, key=lambda f: f.line)
 
 
-def default_function(functions: list[FunctionInfo], preferred: str | None = None) -> FunctionInfo | None:
-    """The named one, else the last function with an example call, else the last one."""
+FUNCTION_MARK = re.compile(r"^# function: *(\w+) *$", re.M)
+
+
+def default_function(functions: list[FunctionInfo], preferred: str | None = None,
+                     code: str = "") -> FunctionInfo | None:
+    """The one function that picks what the panes analyse, on every path (run, edit, link,
+    example): the named one, else the one a '# function: NAME' line in the code names (the
+    gallery's header), else the last function with an example call, else the last one."""
     by_name = {f.name: f for f in functions}
-    if preferred in by_name:
-        return by_name[preferred]
+    for name in (preferred, *FUNCTION_MARK.findall(code)):
+        if name in by_name:
+            return by_name[name]
     called = [f for f in functions if f.call_source]
     return (called or functions or [None])[-1]
 
@@ -278,12 +287,19 @@ def _is_float_scalar(a) -> bool:
     return arr.shape == () and arr.dtype.kind in "fiu"
 
 
-MAX_JACOBIAN_SIDE = 64  # larger Jacobians are not worth a heatmap (and cost n forward passes)
+MAX_JACOBIAN_SIDE = 160  # larger Jacobians are not worth a heatmap (and cost n forward passes)
+
+
+def _float_leaves(args) -> bool:
+    """Every leaf of every argument is a float array (what jax.grad differentiates)."""
+    leaves = _jax().tree_util.tree_leaves(args)
+    return bool(leaves) and all(np.asarray(leaf).dtype.kind == "f" or isinstance(leaf, float) for leaf in leaves)
 
 
 def plot_kind(fn, args) -> str | None:
-    """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'vector' (array out),
-    or None when no plot applies."""
+    """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'rn' (any other float
+    input, pytrees included, -> R), 'vector' (a vector out of a vector, small enough for a
+    Jacobian heatmap), 'elementwise' (a long vector out of one of the same shape), or None."""
     out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
     if err is not None or out is None:
         return None
@@ -299,11 +315,16 @@ def plot_kind(fn, args) -> str | None:
     if scalar_out and (len(args) == 2 and all(_is_float_scalar(a) for a in args)
                        or len(args) == 1 and np.asarray(args[0]).shape == (2,)):
         return "r2"
-    if not scalar_out and len(args) == 1 and np.asarray(args[0]).dtype.kind == "f" \
-            and np.asarray(args[0]).ndim <= 1 and out_arr.ndim <= 1 \
-            and np.asarray(args[0]).size <= MAX_JACOBIAN_SIDE and out_arr.size <= MAX_JACOBIAN_SIDE:
+    if scalar_out and out_arr.dtype.kind == "f" and _float_leaves(args):
+        return "rn"
+    if scalar_out or len(args) != 1:
+        return None
+    x = np.asarray(args[0])
+    if x.dtype.kind != "f" or x.ndim > 1 or out_arr.ndim > 1:
+        return None
+    if x.size <= MAX_JACOBIAN_SIDE and out_arr.size <= MAX_JACOBIAN_SIDE:
         return "vector"
-    return None
+    return "elementwise" if out_arr.shape == x.shape else None
 
 
 SCALAR_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})
@@ -370,6 +391,80 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
     return {"error": err} if err is not None else out
 
 
+LINE_CODE = """# d: the direction of steepest ascent; the line x + t·d, t in [-{w:g}, {w:g}]
+d = grad(f)(x) / |grad(f)(x)|
+fs = vmap(lambda t: f(x + t * d))(ts)
+dfs = vmap(lambda t: jvp(f, (x + t * d,), (d,))[1])(ts)
+# the bars: one per component (per leaf, its norm, when there are many)
+g = grad(f, argnums=all)(x)"""
+
+
+def _leaf_names(args, arg_names=()) -> list:
+    """"params['w']", 'x' ... one name per leaf of the arguments: the parameter's name, then the
+    leaf's path in it as jax.tree_util.keystr writes it."""
+    tu = _jax().tree_util
+    names = []
+    for i, a in enumerate(args):
+        base = arg_names[i] if i < len(arg_names) else f"args[{i}]"
+        paths, _ = tu.tree_flatten_with_path(a)
+        names += [base + tu.keystr(path) for path, _ in paths]
+    return names
+
+
+def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
+    """For f: R^n -> R (any float pytree in): f and its directional derivative along the line
+    through the input in the gradient's direction, and the gradient per component and per leaf."""
+    jax = _jax()
+    jnp = jax.numpy
+    tu = jax.tree_util
+    argnums = tuple(range(len(args)))
+
+    def compute():
+        grads = jax.grad(fn, argnums=argnums)(*args)
+        leaves = [np.asarray(g, dtype=float) for g in tu.tree_leaves(grads)]
+        norm = float(np.sqrt(sum(np.sum(g ** 2) for g in leaves)))
+        size = sum(g.size for g in leaves)
+        d = tu.tree_map(lambda g: g / norm, grads) if norm > 0 and np.isfinite(norm) else \
+            tu.tree_map(lambda g: jnp.ones_like(g) / np.sqrt(size), grads)
+        x_norm = float(np.sqrt(sum(np.sum(np.asarray(a, dtype=float) ** 2) for a in tu.tree_leaves(args))))
+        w = max(1.0, 0.25 * x_norm)
+        ts = np.linspace(-w, w, n, dtype=np.float32)
+
+        def along(t):
+            moved = tu.tree_map(lambda a, v: a + t * v, tuple(args), tuple(d))
+            return jax.jvp(lambda *p: fn(*p), moved, tuple(d))
+
+        try:
+            fs, dfs = jax.vmap(along)(jnp.asarray(ts))
+        except Exception:  # noqa: BLE001 - Python control flow on values: one point at a time
+            pairs = [along(t) for t in ts]
+            fs, dfs = [p[0] for p in pairs], [p[1] for p in pairs]
+        names = _leaf_names(args, arg_names)
+        per_leaf = [{"name": nm, "shape": tuple(g.shape), "norm": float(np.sqrt(np.sum(g ** 2))),
+                     "values": g.ravel()} for nm, g in zip(names, leaves)]
+        return {"t": ts.astype(float), "f": np.asarray(fs, dtype=float), "df": np.asarray(dfs, dtype=float),
+                "leaves": per_leaf, "grad_norm": norm, "code": LINE_CODE.format(w=w)}
+
+    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    return {"error": err} if err is not None else out
+
+
+def elementwise(fn, args) -> dict:
+    """A long vector in, one of the same shape out: f(x)_i against x_i, and J·1 (the Jacobian's
+    row sums, f'(x_i) for an elementwise f) from one jvp."""
+    jax = _jax()
+
+    def compute():
+        x = jax.numpy.asarray(args[0])
+        out, tangent = jax.jvp(fn, (x,), (jax.numpy.ones_like(x),))
+        return {"x": np.asarray(x, dtype=float), "f": np.asarray(out, dtype=float),
+                "df": np.asarray(tangent, dtype=float),
+                "code": "y, dy = jax.jvp(f, (x,), (jnp.ones_like(x),))  # dy = J·1 = f'(x_i) if f is elementwise"}
+
+    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    return {"error": err} if err is not None else out
+
+
 def jacobian(fn, args) -> dict:
     jax = _jax()
     jac, err = sandbox.guarded_call(lambda: np.asarray(jax.jacfwd(fn)(*args), dtype=float), seconds=10.0)
@@ -396,18 +491,26 @@ def batch_inputs(args, in_axes, size: int = 4):
 
 
 def _median_time(fn, repeats: int) -> dict:
-    jax = _jax()
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        jax.block_until_ready(fn())
-        times.append(time.perf_counter() - t0)
-    return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": repeats}
+    """Per-call seconds of `fn()`, sampled as the timing pane does (a coarse timer resolves it)."""
+    return _drive(_per_call(fn, _ready_sync, repeats))
 
 
-def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5) -> dict:
-    """The tutorial's three ways to batch: a Python loop, jax.vmap, and f applied to the
-    batch directly ('manual': only right when f is already written for batches)."""
+MANUAL_MARK = re.compile(r"^# manual: *(\w+) *-> *(\w+) *$", re.M)
+
+
+def manual_versions(code: str) -> dict:
+    """function name -> the name of its hand-batched version, from '# manual: f -> batched_f'
+    lines (the gallery's header metadata; users may write them too)."""
+    return dict(MANUAL_MARK.findall(code))
+
+
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5, manual=None) -> dict:
+    """The tutorial's three ways to batch: a Python loop, jax.vmap, and by hand ('manual': the
+    user's hand-batched version `manual` when the code names one, else f applied to the whole
+    batch, which is only right when f is already written for batches).
+
+    The manual entry has "shown" (True when it ran and matches vmap) and, when it is not shown,
+    "why": one sentence on what went differently (the reason vmap exists)."""
     jax = _jax()
     jnp = jax.numpy
     in_axes = tuple(in_axes) if in_axes is not None else (0,) * len(args)
@@ -428,20 +531,51 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5) -> 
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
     for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched)),
-                      ("jit(vmap)", lambda: jitted(*batched)), ("manual", lambda: fn(*batched))):
-        value, err = sandbox.guarded_call(run, seconds=10.0)
-        entry = {"error": err}
-        if err is None:
-            entry["value"] = _as_array(value)
-            timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
-            entry["time"] = timed if terr is None else None
-        result[name] = entry
-    ref = result.get("vmap", {}).get("value")
-    for name in ("loop", "manual"):
-        e = result.get(name, {})
-        if ref is not None and e.get("value") is not None:
-            e["matches_vmap"] = bool(e["value"].shape == ref.shape and np.allclose(e["value"], ref, equal_nan=True))
+                      ("jit(vmap)", lambda: jitted(*batched))):
+        result[name] = _timed_entry(run, repeats)
+    ref = result["vmap"].get("value")
+    if ref is not None and result["loop"].get("value") is not None:
+        result["loop"]["matches_vmap"] = _same(result["loop"]["value"], ref)
+    result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats)
     return result
+
+
+def _timed_entry(run, repeats) -> dict:
+    value, err = sandbox.guarded_call(run, seconds=10.0)
+    entry = {"error": err}
+    if err is None:
+        entry["value"] = _as_array(value)
+        timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
+        entry["time"] = timed if terr is None else None
+    return entry
+
+
+def _same(value, ref) -> bool:
+    return bool(value.shape == ref.shape and np.allclose(value, ref, equal_nan=True))
+
+
+def _manual_entry(g, hand_written: bool, batched, ref, repeats) -> dict:
+    """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
+    call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
+    value, err = sandbox.guarded_call(lambda: g(*batched), seconds=10.0)
+    if err is not None:
+        why = (f"{call} raises {err.type}" if hand_written else
+               f"f is written for one example: applied to the whole batch it raises {err.type}") + \
+            f" ({err.headline().split(': ', 1)[-1][:90].rstrip('.:')}). vmap batches it without a rewrite."
+        return {"shown": False, "why": why, "call": call}
+    got = _as_array(value)
+    if ref is None or got is None or not _same(got, ref):
+        if got is not None and ref is not None and got.shape != ref.shape:
+            what = f"shape {got.shape} where vmap gives {ref.shape}"
+        else:
+            what = "other values than vmap"
+        lead = call if hand_written else "f applied to the whole batch (f(batch))"
+        return {"shown": False, "call": call,
+                "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
+                       "vmap maps f over it."}
+    entry = _timed_entry(lambda: g(*batched), repeats)
+    entry.update(shown=True, matches_vmap=True, call=call)
+    return entry
 
 
 def _as_array(value):
@@ -496,6 +630,54 @@ async def _ready_sync(tree):
     return _jax().block_until_ready(tree)
 
 
+MIN_SAMPLE_S = 2e-3    # one sample lasts at least this long: a 100 µs page timer then resolves it to 5 %
+MAX_CALLS_PER_SAMPLE = 100_000
+TIMING_BUDGET_S = 0.5  # a slow function gets fewer samples, never fewer than 3
+CALL_STEPS = (1, 2, 5)  # calls per sample: 1, 2, 5, 10, 20, 50, ... (timeit's autorange)
+
+
+def clock() -> float:
+    """The timer every measurement reads (module level, so a test can make it as coarse as the page's)."""
+    return time.perf_counter()
+
+
+async def _sample(call, wait, n: int) -> float:
+    """Seconds for `n` calls, each waited for (per-call latency, not pipelined throughput)."""
+    t0 = clock()
+    for _ in range(n):
+        await wait(call())
+    return clock() - t0
+
+
+async def _autorange(call, wait) -> tuple:
+    """(calls per sample, seconds of the first such sample): the fewest calls, stepping like
+    timeit's autorange, whose sample lasts MIN_SAMPLE_S, so a coarse timer never reads 0."""
+    scale = 1
+    while True:
+        for step in CALL_STEPS:
+            n = step * scale
+            elapsed = await _sample(call, wait, n)
+            if elapsed >= MIN_SAMPLE_S or n >= MAX_CALLS_PER_SAMPLE:
+                return n, elapsed
+        scale *= 10
+
+
+async def _per_call(call, wait, samples: int) -> dict:
+    """Per-call seconds (median, min, max over `samples` samples of `calls` calls each). A first
+    sample slowed by a pause (GC, a late compile) can pick too few calls: when the samples
+    turn out shorter than half of MIN_SAMPLE_S, they are taken again with more calls."""
+    await wait(call())  # warm: the first call after tracing may still do one-off work
+    calls, first = await _autorange(call, wait)
+    samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
+    times = [first / calls] + [await _sample(call, wait, calls) / calls for _ in range(samples - 1)]
+    median = statistics.median(times)
+    if median * calls < MIN_SAMPLE_S / 2 and calls < MAX_CALLS_PER_SAMPLE:
+        calls = min(MAX_CALLS_PER_SAMPLE, math.ceil(MIN_SAMPLE_S / max(median, MIN_SAMPLE_S / MAX_CALLS_PER_SAMPLE)))
+        times = [await _sample(call, wait, calls) / calls for _ in range(samples)]
+    return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": samples,
+            "calls": calls}
+
+
 async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
     """Eager vs jit on `backend`'s device: the inputs are device_put there and new arrays default
     to it. `wait` makes a result ready; written once, run by `_drive` (CPython, sync waits) or
@@ -509,32 +691,23 @@ async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
         traces[0] += 1
         return fn(*a)
 
-    async def timed(call, n):
-        times = []
-        for _ in range(n):
-            t0 = time.perf_counter()
-            await wait(call())
-            times.append(time.perf_counter() - t0)
-        return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": n}
-
     with jax.default_device(dev):
         dargs = jax.device_put(args, dev)
         out = {"backend": backend, "device": str(dev)}
-        await timed(lambda: fn(*dargs), 1)  # the first eager call compiles per-op kernels (WebGPU)
-        warm = (await timed(lambda: fn(*dargs), 1))["median"]
-        reps = repeats if warm < 0.05 else max(3, min(repeats, int(0.5 / max(warm, 1e-9))))
-        out["eager"] = await timed(lambda: fn(*dargs), reps)
+        await _sample(lambda: fn(*dargs), wait, 1)  # the first eager call compiles per-op kernels (WebGPU)
+        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats)
         jitted = jax.jit(counted)
-        first = (await timed(lambda: jitted(*dargs), 1))["median"]
-        t0 = time.perf_counter()  # tracing alone, on a fresh jit (after the first call's warm-up)
+        first = await _sample(lambda: jitted(*dargs), wait, 1)
+        t0 = clock()  # tracing alone, on a fresh jit (after the first call's warm-up)
         jax.jit(fn).lower(*dargs)
-        trace_s = time.perf_counter() - t0
-        out["jit_steady"] = await timed(lambda: jitted(*dargs), reps)
+        trace_s = clock() - t0
+        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats)
     out["jit_first"] = {"total": first, "trace": min(trace_s, first), "compile_and_run": max(0.0, first - trace_s)}
     out["retraces"] = traces[0]
     out["eqn_count"] = count_eqns(jax.make_jaxpr(fn)(*args).jaxpr)
     out.update(kernel_count(fn, args, backend))
-    out["repeats"] = reps
+    out["repeats"] = out["eager"]["n"]
+    out["speedup"] = out["eager"]["median"] / out["jit_steady"]["median"]
     return out
 
 
@@ -548,9 +721,10 @@ def _drive(coro):
     raise RuntimeError("timing needed an async wait; use timings_async in the browser")
 
 
-def timings(fn, args, repeats: int = 15, backends=None, selected: str | None = None) -> dict:
+def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = None) -> dict:
     """Eager vs jit per backend: first call (trace, then compile + first run) and steady state,
-    as median with min and max of `repeats` calls, retraces and kernel counts.
+    per call, as median with min and max of `repeats` samples (each sample times enough calls
+    to last MIN_SAMPLE_S), retraces and kernel counts.
 
     Returns the selected backend's numbers at top level (else the first measured) and every
     backend's under "backends". In the browser, WebGPU needs async readback: it is left
@@ -572,7 +746,7 @@ def timings(fn, args, repeats: int = 15, backends=None, selected: str | None = N
     return {**top, "backends": per}
 
 
-async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 15) -> dict:
+async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 7) -> dict:
     """One backend's timings with async readback (the browser's main thread must never block)."""
     try:
         if backend == "webgpu":
@@ -594,6 +768,7 @@ def env_in_browser() -> bool:
 class Analysis:
     """Everything the panes show for one (code, function, input) state."""
     run: sandbox.RunResult
+    code: str = ""
     functions: list = field(default_factory=list)
     function: FunctionInfo | None = None
     args_source: str = ""
@@ -611,9 +786,9 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
     """Run the code, pick the function and its input, and compute every pane's data."""
     run = sandbox.run(code, seconds=seconds)
-    a = Analysis(run=run)
+    a = Analysis(run=run, code=code)
     a.functions = find_functions(code, run.namespace)
-    a.function = default_function(a.functions, function)
+    a.function = default_function(a.functions, function, code)
     if a.function is None:
         return a
     a.args_source = args_source if args_source is not None else default_args_source(a.function)
@@ -631,8 +806,13 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.plot = surface(fn, a.args)
         elif a.plot_kind == "vector":
             a.plot = jacobian(fn, a.args)
+        elif a.plot_kind == "rn":
+            a.plot = line_and_gradient(fn, a.args, a.function.params)
+        elif a.plot_kind == "elementwise":
+            a.plot = elementwise(fn, a.args)
         if with_vmap and a.args:
-            a.vmap = vmap_comparison(fn, a.args, in_axes)
+            manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
+            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)
         if with_timing:
             a.timing = timings(fn, a.args)
     return a

@@ -4,6 +4,7 @@ The engine accepts names that current JAX removed (jax.tree_map, jax.tree_multim
 exports prepend a small shim only when the code uses them."""
 from __future__ import annotations
 
+import ast
 import json
 import re
 
@@ -34,10 +35,40 @@ def to_py(code: str) -> str:
 
 
 def split_cells(code: str) -> list[str]:
-    """Cells at '# %%' markers; without markers, at blank-line-separated top-level blocks
-    would split functions from their calls, so the whole code is one cell."""
-    parts = [p.strip("\n") for p in CELL_MARK.split(code)]
-    return [p for p in parts if p.strip()] or [""]
+    """Cells at '# %%' markers; without markers, at top-level blocks: a new cell starts at each
+    top-level def/class (with its decorators and the comment lines just above it), at the first
+    statement after a definition, and at a top-level comment that follows a blank line. Code
+    that does not parse stays one cell."""
+    if CELL_MARK.search(code):
+        parts = [p.strip("\n") for p in CELL_MARK.split(code)]
+        return [p for p in parts if p.strip()] or [""]
+    lines = code.splitlines()
+    starts = sorted(set(_block_starts(code, lines)) - {0})
+    cells = ["\n".join(lines[a:b]).strip("\n") for a, b in zip([0] + starts, starts + [len(lines)])]
+    return [c for c in cells if c.strip()] or [""]
+
+
+def _block_starts(code: str, lines: list[str]) -> list[int]:
+    """0-based line numbers where a top-level block begins (see split_cells)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    inside = set()  # lines covered by a statement (a comment there belongs to it)
+    starts = []
+    after_def = False
+    for node in tree.body:
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
+        inside.update(range(first + 1, node.end_lineno))
+        is_def = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        if is_def or after_def:  # a definition, and the code that follows definitions
+            while first > 0 and lines[first - 1].startswith("#"):  # its comment comes along
+                first -= 1
+            starts.append(first)
+        after_def = is_def
+    starts += [i for i, line in enumerate(lines) if line.startswith("#") and i not in inside
+               and i > 0 and not lines[i - 1].strip()]
+    return starts
 
 
 def to_ipynb(code: str, title: str = "gradpad") -> str:

@@ -21,11 +21,22 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS
+from app.panes.common import CSS, readable
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
 AUTORUN_PAUSE_S = 1.2
+NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack
+# The editor and the panes side by side, the editor's column resizable by its corner handle
+# (CSS resize); it starts wide enough for 88 columns of code at 1400 px. Bokeh sets sizes
+# inline, hence !important.
+ROW_CSS = f":host {{ flex-wrap: wrap; gap: 12px; min-width: 0 !important; max-width: 100%; }} {NARROW} {{ :host {{ flex-direction: column; }} }}"
+WRAP_CSS = ":host { flex-wrap: wrap; min-width: 0 !important; }"  # a row of widgets wraps on a phone
+LEFT_CSS = (":host { flex: 0 0 auto !important; width: clamp(520px, 56%, 960px) !important; min-width: 320px; "
+            "max-width: 100%; resize: horizontal; overflow: auto; padding-right: 6px; }"
+            f"{NARROW} {{ :host {{ width: 100% !important; min-width: 0; resize: none; overflow: visible; }} }}")
+RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !important; }"
+             f"{NARROW} {{ :host {{ width: 100% !important; flex: 0 0 auto !important; }} }}")
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 
@@ -57,6 +68,7 @@ class Playground:
         self._autorun_generation = 0
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
+        self._user_args = None           # the input the user typed for the selected function
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_width",
                                             height=440, readonly=self.embed.readonly, on_keyup=True,
@@ -89,6 +101,9 @@ class Playground:
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
             KeyBridge(width=0, height=0, margin=0)
 
+        # the console beside the code (under the editor), not only behind its tab
+        self.console_strip = pn.Column(sizing_mode="stretch_width", height=170, scroll=True,
+                                       css_classes=["gp-console-strip"])
         pane_height = 400 if self.embed.embed else 700
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
                       for name, title in PANE_TITLES.items()}
@@ -103,9 +118,10 @@ class Playground:
         self.share_button.on_click(lambda e: self._show_share())
         self.embed_button.on_click(lambda e: self._show_embed())
         self._watch(self.example_select, self._on_example)
-        self._watch(self.function_select, lambda e: self._rerun_panes(function=e.new))
-        self._watch(self.args_input, lambda e: self._rerun_panes())
+        self._watch(self.function_select, self._on_function)
+        self._watch(self.args_input, self._on_args)
         self._watch(self.view_select, lambda e: self._render_jaxpr())
+        self._watch(self.backend_select, lambda e: self._rerun_panes())  # a new backend: measure it now
         self._watch(self.in_axes_input, lambda e: self._rerun_panes())
         self._watch(self.editor, self._on_edit)
         self.restore_button.on_click(lambda e: self._restore_previous())
@@ -130,6 +146,10 @@ class Playground:
         self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
 
     def apply_state(self, state: share.ShareState, run: bool = True):
+        if state.example and not state.code and state.example not in examples.names():
+            self._notify(unknown_example_html(state.example), escape=False)
+            saved = env.storage_get(env.AUTOSAVE_KEY)
+            state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
         if state.example and not state.code:
             ex = examples.load(state.example)
             code, function, args = ex.code, state.function or ex.function, state.args or ex.args
@@ -141,8 +161,10 @@ class Playground:
         self._set_quietly(self.editor, "value", code)
         self._set_quietly(self.example_select, "value", self.example_name or "")
         self._set_quietly(self.view_select, "value", state.view if state.view in VIEW_LABELS else "f")
+        self._set_quietly(self.function_select, "value", None)  # new code: its own default function
+        self._user_args = None
         if state.backend in self.backend_select.options:
-            self.backend_select.value = state.backend
+            self._set_quietly(self.backend_select, "value", state.backend)
         if run:
             self.run(function=function, args=args)
 
@@ -171,7 +193,7 @@ class Playground:
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timings": {}}
+                    "plots": {}, "timing": {}, "timings": {}}
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
         t = a.timing if a.timing and "error" not in a.timing else {}
@@ -182,8 +204,14 @@ class Playground:
             "jaxpr": jv.text if jv and jv.error is None else "",
             "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
             "console": console_pane.console_text(a.run),
-            "error": {"type": err.type, "message": err.message, "hint": err.hint} if err else None,
+            "error": {"type": err.type, "message": readable(err.message), "hint": err.hint, "line": err.line}
+            if err else None,
+            "annotations": list(self.editor.annotations),
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "notice": self.notice.object if self.notice.visible else "",
+            "example": self.example_select.value or None,
+            "vmap": vmap_summary(a.vmap),
+            "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
                         "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
                         "backend": t["backend"]} if t else {},
@@ -191,9 +219,14 @@ class Playground:
 
     # ------------------------------------------------------------------ running
     def run(self, function: str | None = None, args: str | None = None):
-        """Run the editor's code and rebuild every pane."""
+        """Run the editor's code and rebuild every pane. Every way to run (Run, Ctrl+Enter, an
+        edit, a link) keeps the user's function and input until they change them; without one,
+        `analysis.default_function` picks."""
         if self._busy:
             return
+        function = function or self.function_select.value or None
+        if args is None and self._user_args is not None and function == self.function_select.value:
+            args = self._user_args
         self._busy = True
         self.status.object = '<span class="gp-muted">running…</span>'
         try:
@@ -205,10 +238,17 @@ class Playground:
             self._render_all()
             env.storage_set(env.AUTOSAVE_KEY, code)
             self.share_link.value = self.share_url()
-            if env.IN_BROWSER and not self.embed.embed:
-                env.set_hash(share.state_hash(self.current_state()))
+            self._publish_hash()
         finally:
             self._busy = False
+
+    def _on_function(self, event):
+        self._user_args = None  # another function: its own default input
+        self._rerun_panes(function=event.new)
+
+    def _on_args(self, event):
+        self._user_args = event.new
+        self._rerun_panes()
 
     def _rerun_panes(self, function=None):
         """The function, its input or in_axes changed: recompute the panes for the same code."""
@@ -250,10 +290,12 @@ class Playground:
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
         self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
         self._render_jaxpr()
+        self.editor.annotations = error_annotations(a.run.error)
         self.panes["plot"].objects = plots_pane.render(a)
         self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
         self.panes["timing"].objects = timing_pane.render(a)
         self.panes["console"].objects = console_pane.render(a, example_link=lambda n: f"#example={n}")
+        self.console_strip.objects = console_pane.render(a, example_link=lambda n: f"#example={n}", compact=True)
         if err is not None and "console" in self.embed.panes and a.function is None:
             self.tabs.active = list(self.embed.panes).index("console")
 
@@ -263,8 +305,16 @@ class Playground:
         self.panes["jaxpr"].objects = [self.view_select] + jaxpr_pane.render(self.analysis, self.view_select.value)
 
     # ------------------------------------------------------------------ editing, examples, sharing
+    def _publish_hash(self):
+        """The address bar holds the newest state (so a reload never brings back older code)."""
+        if env.IN_BROWSER and not self.embed.embed:
+            env.set_hash(share.state_hash(self.current_state()))
+
     def _on_edit(self, event):
         env.storage_set(env.AUTOSAVE_KEY, event.new)
+        if event.new != self.loaded_code:  # no longer the example: the dropdown says so
+            self._set_quietly(self.example_select, "value", "")
+        self._publish_hash()  # at once, not after the autorun: a reload within the pause keeps the edit
         self._autorun_generation += 1
         generation = self._autorun_generation
 
@@ -296,8 +346,9 @@ class Playground:
         self.restore_button.visible = False
         self.notice.visible = False
 
-    def _notify(self, text: str):
-        self.notice.object = f'<div class="gp-hint">{text}</div>'
+    def _notify(self, text: str, escape: bool = True):
+        from app.panes.common import esc
+        self.notice.object = f'<div class="gp-hint">{esc(text) if escape else text}</div>'
         self.notice.visible = True
 
     def _show_share(self):
@@ -328,15 +379,16 @@ class Playground:
         if self.embed.embed:
             return self._embed_view()
         toolbar = pn.Row(self.example_select, self.backend_select, self.run_button, sizing_mode="stretch_width",
-                         align="end")
-        inputs = pn.Row(self.function_select, self.args_input, sizing_mode="stretch_width")
+                         align="end", stylesheets=[WRAP_CSS])
+        inputs = pn.Row(self.function_select, self.args_input, sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         sharing = pn.Row(self.share_button, self.embed_button, self.download_py, self.download_nb,
-                         sizing_mode="stretch_width")
+                         sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         left = pn.Column(toolbar, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
-                         self.editor, inputs, sharing, self.share_link, self.embed_snippet, self.keys,
-                         width=480, css_classes=["gp-left"])
-        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"])
-        return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"])
+                         self.editor, self.console_strip, inputs, sharing, self.share_link, self.embed_snippet,
+                         self.keys, sizing_mode="stretch_width", css_classes=["gp-left"], stylesheets=[LEFT_CSS])
+        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"],
+                          stylesheets=[RIGHT_CSS])
+        return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"], stylesheets=[ROW_CSS])
 
     def _embed_view(self):
         open_link = pn.pane.HTML(
@@ -349,6 +401,45 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def error_annotations(err) -> list:
+    """The editor's gutter mark (an ace annotation) at the line an error points to, if any."""
+    if err is None or not err.line:
+        return []
+    return [{"row": err.line - 1, "column": 0, "type": "error", "text": readable(err.headline())}]
+
+
+def unknown_example_html(name: str) -> str:
+    """The message for a link to an example that does not exist, with the gallery to pick from."""
+    from app.panes.common import esc
+    links = " · ".join(f'<a href="#example={n}">{esc(examples.load(n).title)}</a>' for n in examples.names())
+    return f"There is no example named “{esc(name)}”. The gallery: {links}"
+
+
+def vmap_summary(result: dict) -> dict:
+    """What the vmap pane's table shows: method -> {ms, matches_vmap} or {error}, and the note
+    that replaces the manual row when batching by hand is not right for this f."""
+    rows = {}
+    for method in vmap_pane.METHODS:
+        e = (result or {}).get(method)
+        if not e or (method == "manual" and not e.get("shown")):
+            continue
+        t = e.get("time")
+        rows[method] = {"error": e["error"].headline()} if e.get("error") is not None else \
+            {"ms": t["median"] * 1e3 if t else None, "matches_vmap": e.get("matches_vmap")}
+    manual = (result or {}).get("manual") or {}
+    return {"rows": rows, "manual_note": "" if manual.get("shown", True) else manual["why"]}
+
+
+def timing_summary(timing: dict) -> dict:
+    """backend -> {eager_ms, jit_first_ms, jit_steady_ms, speedup, calls} for each measured backend
+    (a backend still measuring or failed is left out)."""
+    per = (timing or {}).get("backends") or {}
+    return {b: {"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
+                "jit_steady_ms": r["jit_steady"]["median"] * 1e3, "speedup": timing_pane.speedup(r),
+                "calls": {"eager": r["eager"].get("calls", 1), "jit": r["jit_steady"].get("calls", 1)}}
+            for b, r in per.items() if "eager" in r}
 
 
 def available_backends() -> list[str]:

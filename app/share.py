@@ -55,8 +55,8 @@ def parse_hash(fragment: str) -> ShareState | None:
     params = parse_qs(frag, keep_blank_values=True)
     if "s" in params:
         return decode_state(params["s"][0])
-    if "example" in params:
-        return ShareState(example=params["example"][0])
+    if "example" in params:  # a link pasted from chat often ends in a space (%20) or newline
+        return ShareState(example=params["example"][0].strip())
     return None
 
 

@@ -3,7 +3,8 @@
 Each example is one `<name>.txt` file of plain Python (kept as text so the site's bytecode
 precompiler leaves it readable) whose first comment lines are metadata:
 `# title:`, `# about:`, `# function:` (the function the panes show), optionally `# args:`
-(its input) and `# panes:`. The whole file, header included, is what the editor shows.
+(its input), `# panes:` and `# manual: f -> batched_f` (a hand-batched version of the
+function, which the vmap pane times beside jax.vmap). The whole file, header included, is what the editor shows.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-META = re.compile(r"^# (title|about|function|args|panes): (.*)$")
+META = re.compile(r"^# (title|about|function|args|panes|manual): (.*)$")
 ORDER = [
     "jnp_basics_and_immutability", "grad_value_and_grad_has_aux", "jvp_and_vjp",
     "jacobians_and_hessian", "jit_selu_timing", "static_args_and_control_flow",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html as _html
+import re
 
 import panel as pn
 
@@ -28,6 +29,15 @@ def esc(text: str) -> str:
     return _html.escape(str(text), quote=False)
 
 
+USER_FILE_MENTION = re.compile(r'\(<gradpad>, line (\d+)\)|"<gradpad>"|<gradpad>')
+
+
+def readable(text: str) -> str:
+    """Python names the user's code by its internal file name '<gradpad>': say 'your code'
+    ('invalid syntax (<gradpad>, line 2)' -> 'invalid syntax (line 2)')."""
+    return USER_FILE_MENTION.sub(lambda m: f"(line {m.group(1)})" if m.group(1) else "your code", text or "")
+
+
 def code_block(text: str, css_class: str = "gp-code") -> pn.pane.HTML:
     return pn.pane.HTML(f'<pre class="{css_class}">{esc(text)}</pre>', sizing_mode="stretch_width",
                         stylesheets=[CSS])
@@ -40,7 +50,7 @@ def html(body: str, **kw) -> pn.pane.HTML:
 
 def error_block(err, example_link=None) -> pn.pane.HTML:
     """An ErrorInfo as class + first line, the hint, and a link to the example that fixes it."""
-    body = f'<div class="gp-err">{esc(err.headline())}</div>'
+    body = f'<div class="gp-err">{esc(readable(err.headline()))}</div>'
     if err.hint:
         link = ""
         if err.example and example_link:

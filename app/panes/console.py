@@ -2,7 +2,11 @@
 errors as JAX's class and message with a hint and a link to the example that shows the fix."""
 from __future__ import annotations
 
-from .common import error_block, esc, html
+import ast
+
+from .common import error_block, esc, html, readable
+
+JIT_PRINT_NOTE = "prints inside a jitted function appear only while it is traced (its first call)"
 
 
 def console_text(run) -> str:
@@ -16,11 +20,12 @@ def console_text(run) -> str:
     if run.result is not None:
         parts.append(f"Out: {run.result}")
     if run.error is not None:
-        parts.append(f"{run.error.type}: {run.error.message}".rstrip())
+        parts.append(readable(f"{run.error.type}: {run.error.message}").rstrip())
     return "\n".join(parts)
 
 
-def render(a, example_link=None) -> list:
+def render(a, example_link=None, compact: bool = False) -> list:
+    """The console; `compact` (the strip under the editor) leaves out the traceback and footnote."""
     run = a.run
     out = []
     body = []
@@ -39,9 +44,28 @@ def render(a, example_link=None) -> list:
     if run.error is not None:
         where = f" (line {run.error.line})" if run.error.line else ""
         out.append(error_block(run.error, example_link))
-        detail = esc(run.error.message) + (f"\n\n{esc(run.error.traceback)}" if run.error.traceback else "")
+        if compact:
+            return out
+        detail = esc(readable(run.error.message)) + \
+            (f"\n\n{esc(readable(run.error.traceback))}" if run.error.traceback else "")
         out.append(html(f'<details><summary class="gp-muted">full message{where}</summary>'
                         f'<pre class="gp-code">{detail}</pre></details>'))
-    out.append(html(f'<p class="gp-muted">ran in {run.seconds * 1e3:.0f} ms · prints inside a jitted '
-                    'function appear only while it is traced (its first call)</p>'))
+    if compact:
+        return out
+    note = f" · {JIT_PRINT_NOTE}" if prints_in_jitted_code(a.code) else ""
+    out.append(html(f'<p class="gp-muted">ran in {run.seconds * 1e3:.0f} ms{note}</p>'))
     return out
+
+
+def prints_in_jitted_code(code: str) -> bool:
+    """The code uses jit and some function body calls print: only then is the note worth reading."""
+    try:
+        tree = ast.parse(code or "")
+    except SyntaxError:
+        return False
+    uses_jit = any(isinstance(n, (ast.Name, ast.Attribute)) and (getattr(n, "id", None) == "jit"
+                                                                 or getattr(n, "attr", None) == "jit")
+                   for n in ast.walk(tree))
+    return uses_jit and any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "print"
+                            for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
+                            for n in ast.walk(f))

@@ -1,5 +1,8 @@
 """Plots pane (Bokeh, hover tools): f, f', f'' for R -> R; a heatmap with gradient arrows for
-R^2 -> R; the Jacobian as a heatmap for vector outputs. Shows the code that computed them."""
+R^2 -> R; for any other float input (pytrees too) -> R, f and its directional derivative along
+a line through the input and the gradient per component (or per leaf); the Jacobian as a heatmap
+for vector outputs, and f(x_i) against x_i for long elementwise ones. Shows the code that
+computed them."""
 from __future__ import annotations
 
 import numpy as np
@@ -53,9 +56,65 @@ def jacobian_figure(jac: np.ndarray, height: int = 320):
     p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
                x_range=(0, n), y_range=(m, 0), tools="hover,reset,save",
                tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")])
-    p.image(image=[jac], x=0, y=m, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+    # an image's anchor is its bottom-left corner in data space: with the y axis flipped
+    # (row 0 on top) the image still spans y in [0, m], so it starts at y=0
+    p.image(image=[np.ascontiguousarray(jac)], x=0, y=0, dw=n, dh=m, color_mapper=mapper, name="jacobian")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
     p.add_layout(ColorBar(color_mapper=mapper), "right")
+    return p
+
+
+MAX_BARS = 64  # more gradient components than this: one bar per leaf (its norm)
+
+
+def line_figure(data: dict, height: int = 280):
+    """f(x + t·d) and its derivative in t (the directional derivative) along the gradient's direction."""
+    p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
+               title="f along the line x + t·d through the input (d: the gradient's direction)",
+               x_axis_label="t (t = 0 is the input)")
+    p.line(data["t"], data["f"], legend_label="f(x + t·d)", color="#2563eb", line_width=2, name="line_f")
+    p.line(data["t"], data["df"], legend_label="directional derivative ∇f·d", color="#dc2626", line_width=2,
+           name="line_df")
+    mid = len(data["t"]) // 2
+    p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="the input")
+    p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
+    p.legend.location = "top_left"
+    p.legend.click_policy = "hide"
+    return p
+
+
+def gradient_bars(leaves: list) -> tuple:
+    """(labels, values, title): one bar per component when few, else one per leaf (its norm)."""
+    total = sum(len(leaf["values"]) for leaf in leaves)
+    if total <= MAX_BARS:
+        labels, values = [], []
+        for leaf in leaves:
+            many = len(leaf["values"]) > 1 or leaf["shape"]
+            for i, v in enumerate(leaf["values"]):
+                labels.append(f"{leaf['name']}[{i}]" if many else leaf["name"])
+                values.append(float(v))
+        return labels, values, "∂f/∂x per component"
+    labels = [f"{leaf['name']} {tuple(leaf['shape'])}" if leaf["shape"] else leaf["name"] for leaf in leaves]
+    return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| per leaf ({total} components)"
+
+
+def gradient_figure(leaves: list):
+    labels, values, title = gradient_bars(leaves)
+    height = max(160, min(520, 22 * len(labels) + 60))
+    p = figure(y_range=labels[::-1], height=height, sizing_mode="stretch_width", tools="hover,reset,save",
+               title=title, tooltips=[("", "@y"), ("value", "@right{0.00000}")])
+    p.hbar(y=labels, right=values, left=0, height=0.6, color=["#2563eb" if v >= 0 else "#dc2626" for v in values],
+           name="gradient")
+    return p
+
+
+def elementwise_figure(data: dict, height: int = 300):
+    p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
+               title=f"f(x)_i against x_i for the {len(data['x'])} components", x_axis_label="x_i")
+    p.scatter(data["x"], data["f"], size=3, color="#2563eb", legend_label="f(x)_i", name="f")
+    p.scatter(data["x"], data["df"], size=3, color="#dc2626", legend_label="(J·1)_i", name="df")
+    p.legend.location = "top_left"
+    p.legend.click_policy = "hide"
     return p
 
 
@@ -67,6 +126,11 @@ def point_counts(kind: str | None, data: dict) -> dict:
         return {k: int(len(data[k])) for k, _, _ in CURVES}
     if kind == "r2":
         return {"surface": int(data["z"].size), "gradient": int(len(data["gx"]))}
+    if kind == "rn":
+        return {"line_f": int(len(data["f"])), "line_df": int(len(data["df"])),
+                "gradient": len(gradient_bars(data["leaves"])[0])}
+    if kind == "elementwise":
+        return {"f": int(len(data["f"])), "df": int(len(data["df"]))}
     return {"jacobian": int(data["jac"].size)}
 
 
@@ -75,11 +139,19 @@ def render(a) -> list:
         return [html('<p class="gp-muted">No function to plot yet.</p>')]
     data, kind = a.plot, a.plot_kind
     if kind is None:
-        return [html('<p class="gp-muted">Plots apply to functions R → R (f, f\', f\'\'), R² → R '
-                     '(heatmap with gradient arrows) and small vector outputs (the Jacobian). '
+        return [html('<p class="gp-muted">Plots apply to functions with float inputs and a number out (f, '
+                     'its derivatives and gradient), and to vector outputs of one vector (the Jacobian). '
                      f'<code>{a.function.name}({a.args_source})</code> is none of these.</p>')]
     if "error" in data:
         return [error_block(data["error"])]
-    fig = {"scalar": scalar_figure, "r2": surface_figure}.get(kind)
-    fig = fig(data) if fig else jacobian_figure(data["jac"])
-    return [pn.pane.Bokeh(fig, sizing_mode="stretch_width"), code_block(data["code"])]
+    figures = FIGURES[kind](data)
+    return [pn.pane.Bokeh(fig, sizing_mode="stretch_width") for fig in figures] + [code_block(data["code"])]
+
+
+FIGURES = {  # plot kind (analysis.plot_kind) -> the figures that show it
+    "scalar": lambda d: [scalar_figure(d)],
+    "r2": lambda d: [surface_figure(d)],
+    "rn": lambda d: [line_figure(d), gradient_figure(d["leaves"])],
+    "vector": lambda d: [jacobian_figure(d["jac"])],
+    "elementwise": lambda d: [elementwise_figure(d)],
+}

@@ -40,10 +40,12 @@ def timing_figure(t: dict, height: int = 220, x_range=None):
     src = ColumnDataSource(dict(name=names, median=[ms(v[0]) for v in b.values()],
                                 lo=[ms(v[1]) for v in b.values()], hi=[ms(v[2]) for v in b.values()],
                                 label=[fmt_seconds(v[0]) for v in b.values()]))
+    x_range = x_range or shared_range([t])
     p = figure(y_range=names[::-1], height=height, sizing_mode="stretch_width", x_axis_type="log",
                x_range=x_range, tools="reset,save",
-               title=f"median of {t['repeats']} calls, ms (log)")  # the backend is in the column head
-    p.hbar(y="name", right="median", left=1e-4, height=0.5, source=src,
+               title="ms per call (log scale)")  # the backend is in the column head, samples under it
+    # log axis: bars start at the axis' left edge (0 has no place on it)
+    p.hbar(y="name", right="median", left=x_range.start, height=0.5, source=src,
            color=BAR_COLOURS.get(t["backend"], "#60a5fa"), name="median")
     p.add_layout(Whisker(base="name", lower="lo", upper="hi", source=src, dimension="width"))
     p.add_tools(HoverTool(tooltips=[("", "@name"), ("median", "@label"), ("min", "@lo{0.000} ms"),
@@ -51,16 +53,28 @@ def timing_figure(t: dict, height: int = 220, x_range=None):
     return p
 
 
+def sample_note(t: dict) -> str:
+    """How the per-call times were taken, e.g. 'median of 7 samples × 200 calls (jit)'."""
+    e, j = t["eager"], t["jit_steady"]
+    return f"median of {e['n']} samples × {e.get('calls', 1)} calls (eager), {j['n']} × {j.get('calls', 1)} (jit)"
+
+
+def speedup(t: dict) -> float:
+    return t["eager"]["median"] / t["jit_steady"]["median"]
+
+
 def facts_html(t: dict) -> str:
     f = t["jit_first"]
-    speedup = t["eager"]["median"] / t["jit_steady"]["median"] if t["jit_steady"]["median"] else float("nan")
+    ratio = speedup(t)
+    verdict = "jit is faster" if ratio > 1.1 else ("jit is slower here" if ratio < 0.9 else "about the same")
     host = f' + {t["host_steps"]} host step{"s" if t["host_steps"] != 1 else ""}' if t.get("host_steps") else ""
-    return (f'<span class="gp-badge">jit speed-up {speedup:.1f}×</span>'
+    return (f'<span class="gp-badge gp-speedup">jit speed-up {ratio:.2g}× ({verdict})</span>'
             f'<span class="gp-badge">first call {fmt_seconds(f["total"])} = trace {fmt_seconds(f["trace"])}'
             f' + compile &amp; run {fmt_seconds(f["compile_and_run"])}</span>'
             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
             f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
             f'{"s" if t["kernels"] != 1 else ""}{host}</span>'
+            + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call</div>'
             + (f'<div class="gp-hint">{esc(t["note"])}</div>' if t.get("note") else ""))
 
 

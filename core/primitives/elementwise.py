@@ -537,7 +537,7 @@ def _select_n_impl(which, *cases):
                 and a.dtype.itemsize in _UINT_OF_SIZE):
             return _blend(which, a, b)
         return np.where(which, cases[1], cases[0])
-    return np.choose(which.astype(np.int64), cases)
+    return np.choose(which.astype(np.intp), cases)  # intp: int32 on wasm32 (Pyodide), where int64 fails
 
 
 select_n_p = define("select_n", abstract_eval=_select_n_abstract, impl=_select_n_impl,

@@ -160,3 +160,120 @@ def test_prints_while_tracing_stay_in_the_console():
     b = analysis.analyse("import jax\n@jax.jit\ndef f(x):\n    print('tracing')\n    return x + 1\n"
                          "f(1.0)\nf(2.0)\n", with_timing=True)
     assert b.run.stdout == "tracing\n"  # once: the second call hits the cache
+
+
+def _coarse_clock(monkeypatch, step=1e-4):
+    """The page's timer without cross-origin isolation: performance.now() steps by 100 µs."""
+    import math
+    import time
+    monkeypatch.setattr(analysis, "clock", lambda: math.floor(time.perf_counter() / step) * step)
+
+
+def test_timings_resolve_fast_calls_with_a_100us_timer(monkeypatch):
+    _coarse_clock(monkeypatch)
+    t = analysis.timings(lambda x: x * 2.0 + 1.0, (np.ones(4, np.float32),), repeats=3, backends=["cpu"])
+    for key in ("eager", "jit_steady"):
+        r = t[key]
+        # a sample of `calls` calls spans many timer ticks, so no per-call time reads 0
+        assert r["calls"] > 1 and r["calls"] * r["min"] >= 2e-4
+        assert 0 < r["min"] <= r["median"] <= r["max"] and r["min"] < 1e-3
+    assert np.isfinite(t["speedup"]) and t["speedup"] > 0
+
+
+def test_slow_calls_take_one_call_per_sample():
+    import time
+    t = analysis.timings(lambda x: (time.sleep(0.003), x)[1], (1.0,), repeats=3, backends=["cpu"])
+    assert t["eager"]["calls"] == 1 and t["eager"]["median"] >= 0.003
+
+
+MATVEC = """import jax.numpy as jnp
+# manual: apply -> apply_batched
+m = jnp.arange(6.0).reshape(2, 3)
+def apply(v):
+    return m @ v
+def apply_batched(vs):
+    return vs @ m.T
+apply(jnp.ones(3))
+"""
+
+
+def test_manual_batching_uses_the_hand_batched_version_the_code_names():
+    b = analysis.analyse(MATVEC, with_timing=False)
+    manual = b.vmap["manual"]
+    # JAX: jax.vmap(apply)(vs) == apply_batched(vs)
+    assert manual["shown"] and manual["matches_vmap"] and manual["call"] == "apply_batched(*batched)"
+    assert manual["time"]["median"] > 0
+
+
+def test_manual_batching_that_fails_is_explained_not_shown():
+    b = analysis.analyse(MATVEC.replace("# manual: apply -> apply_batched\n", ""), with_timing=False)
+    manual = b.vmap["manual"]
+    # JAX: apply(vs) with vs: f32[4, 3] -> TypeError: dot_general requires contracting dimensions ...
+    assert not manual["shown"] and "raises TypeError" in manual["why"] and "time" not in manual
+    c = analysis.analyse("import jax.numpy as jnp\ndef total(x):\n    return jnp.sum(x ** 2)\ntotal(jnp.ones(3))",
+                         with_timing=False)
+    # total(batch) sums over the batch too: one number where vmap gives one per example
+    assert not c.vmap["manual"]["shown"]
+    assert "shape () where vmap gives (4,)" in c.vmap["manual"]["why"]
+
+
+def test_vmap_pane_shows_no_error_row_for_manual_batching():
+    from app.panes import vmap as vmap_pane
+    b = analysis.analyse(MATVEC.replace("# manual: apply -> apply_batched\n", ""), with_timing=False)
+    text = "".join(getattr(o, "object", "") or "" for o in vmap_pane.render(b) if isinstance(getattr(o, "object", None), str))
+    assert "gp-err" not in text and "manual batching: f is written for one example" in text
+
+
+def test_one_slow_first_sample_does_not_leave_too_few_calls(monkeypatch):
+    import asyncio
+    import time
+    _coarse_clock(monkeypatch)
+    slow_once = [2]  # the warm-up call and the first sample are paused (GC, a late compile)
+
+    def call():
+        if slow_once[0]:
+            slow_once[0] -= 1
+            time.sleep(0.004)
+        return 1.0
+
+    async def wait(x):
+        return x
+    r = asyncio.run(analysis._per_call(call, wait, 3))
+    assert r["calls"] > 1 and 0 < r["median"] < 1e-3
+
+
+PYTREE_LOSS = """import jax.numpy as jnp
+def loss(params, x):
+    return jnp.sum((params['w'] * x + params['b']) ** 2)
+params = {'w': jnp.array([1.0, -2.0]), 'b': jnp.array(0.5)}
+loss(params, jnp.array([3.0, 1.0]))
+"""
+
+
+def test_pytree_input_to_a_number_plots_the_line_and_per_leaf_gradients():
+    b = analysis.analyse(PYTREE_LOSS, with_vmap=False, with_timing=False)
+    assert b.plot_kind == "rn"
+    p = b.plot
+    w, bias, x = np.array([1.0, -2.0]), 0.5, np.array([3.0, 1.0])
+    r = w * x + bias  # JAX: jax.grad(loss, argnums=(0, 1))(params, x)
+    want = {"params['b']": [np.sum(2 * r)], "params['w']": 2 * r * x, "x": 2 * r * w}
+    got = {leaf["name"]: leaf["values"] for leaf in p["leaves"]}
+    assert set(got) == set(want)
+    for name in want:
+        np.testing.assert_allclose(got[name], want[name], rtol=1e-5)
+    norm = np.sqrt(sum(np.sum(np.square(v)) for v in want.values()))
+    mid = len(p["t"]) // 2
+    assert p["t"][mid] == 0
+    np.testing.assert_allclose(p["f"][mid], np.sum(r ** 2), rtol=1e-5)
+    # along the gradient's direction the directional derivative at the input is |grad f|
+    np.testing.assert_allclose(p["df"][mid], norm, rtol=1e-4)
+    # and it is the derivative of the plotted f(x + t·d)
+    np.testing.assert_allclose(np.gradient(p["f"], p["t"])[mid], p["df"][mid], rtol=1e-2)
+
+
+def test_long_elementwise_vectors_plot_f_against_x():
+    b = analysis.analyse("import jax.numpy as jnp\ndef f(x):\n    return jnp.tanh(x)\nf(jnp.linspace(-2, 2, 500))",
+                         with_vmap=False, with_timing=False)
+    assert b.plot_kind == "elementwise"
+    np.testing.assert_allclose(b.plot["f"], np.tanh(b.plot["x"]), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(b.plot["df"], 1 - np.tanh(b.plot["x"]) ** 2, rtol=1e-4, atol=1e-6)

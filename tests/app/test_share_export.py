@@ -71,3 +71,20 @@ def test_exported_examples_run_on_python(name, tmp_path):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=ROOT,
                        env={**os.environ, "JAX_PLATFORMS": "cpu"})
     assert r.returncode == 0, r.stderr[-2000:]
+
+
+def test_ipynb_without_markers_splits_at_top_level_blocks():
+    code = ("import jax\nimport jax.numpy as jnp\n\n# a helper\n@jax.jit\ndef f(x):\n    # inside f\n\n"
+            "    return x * 2\n\ndef g(x):\n    return f(x) + 1\n\nprint(g(1.0))\ny = 2\n\n# the end\nprint(y)\n")
+    cells = export.split_cells(code)
+    assert cells == ["import jax\nimport jax.numpy as jnp",
+                     "# a helper\n@jax.jit\ndef f(x):\n    # inside f\n\n    return x * 2",
+                     "def g(x):\n    return f(x) + 1",
+                     "print(g(1.0))\ny = 2",
+                     "# the end\nprint(y)"]
+    nb = json.loads(export.to_ipynb(code))
+    assert [c["cell_type"] for c in nb["cells"]] == ["markdown"] + ["code"] * 5
+
+
+def test_ipynb_of_code_that_does_not_parse_is_one_cell():
+    assert export.split_cells("def f(:\n    pass\n\n# x\nprint(1)\n") == ["def f(:\n    pass\n\n# x\nprint(1)"]

@@ -121,3 +121,120 @@ def test_exports_are_downloadable(app):
 
 def test_highlighter_escapes_html():
     assert jaxpr_pane.highlight("a < b") == "a &lt; b"
+
+
+def test_snapshot_reports_timing_per_backend_in_ms(app):
+    timing = app.playground.snapshot()["timing"]
+    cpu = timing["cpu"]
+    assert 0 < cpu["jit_steady_ms"] and 0 < cpu["eager_ms"] < cpu["jit_first_ms"]
+    assert cpu["speedup"] == pytest.approx(cpu["eager_ms"] / cpu["jit_steady_ms"])
+    assert cpu["calls"]["eager"] >= 1 and cpu["calls"]["jit"] >= 1
+
+
+def test_jacobian_image_lies_inside_the_plot():
+    pg = main.create_app(example="jvp_and_vjp").playground
+    fig = next(o for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)).object
+    img = next(r for r in fig.renderers if r.name == "jacobian").glyph
+    lo, hi = sorted((fig.y_range.start, fig.y_range.end))
+    # the image covers [y, y + dh]: it must be the plotted range, not beside it
+    assert (img.y, img.y + img.dh) == (lo, hi) and (img.x, img.x + img.dw) == (fig.x_range.start, fig.x_range.end)
+
+
+def test_run_keeps_the_example_function_and_the_users_choice():
+    pg = main.create_app(example="jit_selu_timing").playground
+    assert pg.snapshot()["function"] == "selu"
+    pg.run()  # the Run button: the code's last call is another function, the choice stays
+    assert pg.snapshot()["function"] == "selu"
+    other = next(n for n in pg.function_select.options if n != "selu")
+    pg.function_select.value = other
+    pg.run()
+    assert pg.snapshot()["function"] == other
+    pg.editor.value = pg.editor.value + "\n# an edit\n"
+    pg.run()
+    assert pg.snapshot()["function"] == other
+
+
+def test_typed_input_stays_across_runs():
+    pg = main.create_app(code=CODE).playground
+    pg.args_input.value = "0.25"
+    pg.run()
+    assert pg.analysis.args_source == "0.25"
+
+
+def test_new_code_gets_its_own_default_function():
+    pg = main.create_app(example="jit_selu_timing").playground
+    snap = pg.load(code="# function: h\ndef h(x):\n    return x * 2\ndef k(x):\n    return x\nk(1.0)\n")
+    assert snap["function"] == "h"  # the code's '# function:' line, not the last call, not selu
+
+
+@pytest.mark.parametrize("fragment", ["#example=nope", "#example=pytrees%20x", "#example=../main"])
+def test_unknown_example_link_shows_a_message_and_the_gallery(monkeypatch, fragment):
+    monkeypatch.setattr(env, "location_hash", lambda: fragment)
+    pg = main.create_app().playground
+    snap = pg.snapshot()
+    assert "There is no example named" in snap["notice"] and 'href="#example=pytrees"' in snap["notice"]
+    assert snap["function"] is not None and snap["error"] is None  # the app runs something
+
+
+def test_example_link_with_a_trailing_space_opens_it(monkeypatch):
+    monkeypatch.setattr(env, "location_hash", lambda: "#example=pytrees%20")
+    assert main.create_app().playground.snapshot()["example"] == "pytrees"
+
+
+def test_the_address_bar_follows_every_edit_so_a_reload_keeps_it(monkeypatch):
+    hashes = []
+    monkeypatch.setattr(env, "IN_BROWSER", True)
+    monkeypatch.setattr(env, "set_hash", hashes.append)
+    monkeypatch.setattr(env, "page_base", lambda: "./")
+    monkeypatch.setattr(env, "location_hash", lambda: "")
+    stored = {}
+    monkeypatch.setattr(env, "storage_set", stored.__setitem__)
+    monkeypatch.setattr(env, "storage_get", stored.get)
+    monkeypatch.setattr(main.asyncio, "get_event_loop", lambda: (_ for _ in ()).throw(RuntimeError()))
+    pg = main.Playground(example="pytrees")
+    pg.editor.value = "# my newest edit\n" + pg.editor.value  # typed, no autorun yet
+    assert pg.snapshot()["example"] is None  # the dropdown no longer names the example
+    monkeypatch.setattr(env, "IN_BROWSER", False)
+    monkeypatch.setattr(env, "location_hash", lambda: hashes[-1])  # reload now
+    reloaded = main.Playground()
+    assert reloaded.editor.value.startswith("# my newest edit\n")
+
+
+def test_plots_for_a_pytree_input_show_the_line_and_gradient_bars():
+    from tests.app.test_analysis import PYTREE_LOSS
+    pg = main.create_app(code=PYTREE_LOSS).playground
+    figs = [o.object for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)]
+    names = {r.name for f in figs for r in f.renderers if r.name}
+    assert {"line_f", "line_df", "gradient"} <= names
+    assert pg.snapshot()["plots"] == {"line_f": 61, "line_df": 61, "gradient": 5}  # b, w[0], w[1], x[0], x[1]
+    assert "none of these" not in texts(pg.panes["plot"])
+
+
+def test_changing_the_backend_reruns_at_once():
+    pg = main.create_app(code=CODE).playground
+    calls = []
+    pg._set_quietly(pg.backend_select, "options", ["cpu", "webgpu"])
+    pg.run = lambda **kw: calls.append(kw)
+    pg.backend_select.value = "webgpu"
+    assert len(calls) == 1
+
+
+def test_the_jit_print_note_shows_only_for_prints_in_jitted_code():
+    note = "appear only while it is traced"
+    assert note not in texts(main.create_app(code=CODE).playground.panes["console"])
+    jit_print = "import jax\n@jax.jit\ndef f(x):\n    print('tracing', x)\n    return x + 1\nf(1.0)\n"
+    assert note in texts(main.create_app(code=jit_print).playground.panes["console"])
+
+
+def test_syntax_error_names_the_line_and_marks_it_in_the_editor():
+    pg = main.create_app(code="import jax\n\ndef f(:\n    return 1\n").playground
+    snap = pg.snapshot()
+    # CPython: SyntaxError 'invalid syntax' at line 3 (the file name is gradpad's, not the user's)
+    assert snap["error"]["type"] == "SyntaxError" and snap["error"]["line"] == 3
+    assert "<gradpad>" not in snap["error"]["message"] and "line 3" in snap["error"]["message"]
+    assert "<gradpad>" not in texts(pg.panes["console"]) + snap["console"]
+    assert snap["annotations"] == [{"row": 2, "column": 0, "type": "error",
+                                    "text": "SyntaxError: invalid syntax (line 3)"}]
+    pg.editor.value = CODE
+    pg.run()
+    assert pg.snapshot()["annotations"] == []  # fixed: the mark goes
