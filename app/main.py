@@ -85,7 +85,7 @@ class Playground:
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width")
         self.notice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
-        # Ctrl/Cmd+Enter: in the page, app.page_api listens on the document directly
+        # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
             KeyBridge(width=0, height=0, margin=0)
 
@@ -195,7 +195,9 @@ class Playground:
         if self._busy:
             return
         self._busy = True
+        self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
         self.status.object = '<span class="gp-muted">running…</span>'
+        env.run_state(True)
         try:
             self._select_backend()
             code = self.editor.value
@@ -208,6 +210,7 @@ class Playground:
             if env.IN_BROWSER and not self.embed.embed:
                 env.set_hash(share.state_hash(self.current_state()))
         finally:
+            env.run_state(False)
             self._busy = False
 
     def _rerun_panes(self, function=None):

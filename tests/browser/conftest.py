@@ -27,6 +27,7 @@ class GradpadPage:
     console: list = field(default_factory=list)
     page_errors: list = field(default_factory=list)
     load_seconds: float = 0.0
+    first_visit: dict = field(default_factory=dict)
 
     def run(self, code: str, timeout_ms: int = 120_000) -> dict:
         self.page.set_default_timeout(timeout_ms)
@@ -85,4 +86,22 @@ def gp(browser_context, site_url) -> GradpadPage:
         pytest.fail(f"page never became ready: {outcome}\nconsole:\n" + "\n".join(g.console[-40:]),
                     pytrace=False)
     print(f"\n[browser] gradpad.ready after {g.load_seconds:.1f}s", flush=True)
+    # A first visit runs before the service worker controls the page, so without cross-origin
+    # isolation (no interrupt buffer: runs keep the time budget). Record it, then reload once
+    # the service worker controls the page: the session's page is the isolated one, as every
+    # later visit is.
+    g.first_visit = page.evaluate("""async () => ({
+        isolated: crossOriginIsolated, gradpadIsolated: window.gradpad.isolated,
+        run: await window.gradpad.runPython('1 + 1'),
+        ui: await window.gradpad.uiReady.then(g => g.ui, e => 'ERROR: ' + String(e && e.stack || e)),
+    })""")
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    page.reload(wait_until="domcontentloaded", timeout=60_000)
+    outcome = page.evaluate("""() => window.gradpad.ready.then(
+        () => 'ok', e => 'ERROR: ' + String(e && e.stack || e))""")
+    if outcome != "ok":
+        pytest.fail(f"page never became ready after the reload: {outcome}\nconsole:\n"
+                    + "\n".join(g.console[-40:]), pytrace=False)
     return g
