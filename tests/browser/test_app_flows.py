@@ -124,8 +124,9 @@ def test_infinite_loop_is_stopped_and_the_code_kept(app_page):
     page.evaluate("""code => { window.__gpLoop = null;
         setTimeout(() => window.gradpad.load({code}).then(r => { window.__gpLoop = r; }), 0); }""", code)
     page.wait_for_function("() => window.gradpad.running", timeout=60_000)
-    page.evaluate("() => window.gradpad.interrupt()")
-    page.wait_for_function("() => window.__gpLoop !== null", timeout=5_000)
+    # Stop until this load answers (an autorun of the previous test's edits may run first)
+    page.wait_for_function("() => window.__gpLoop !== null || (window.gradpad.interrupt(), false)",
+                           timeout=10_000, polling=200)
     snap = page.evaluate("() => window.__gpLoop")
     assert snap["error"]["type"] == "KeyboardInterrupt", snap["error"]
     assert snap["code"] == code
@@ -156,6 +157,14 @@ def test_embed_view_in_a_700x500_iframe_driven_by_post_message(browser_context, 
         assert reply["gradpad"] == "result", reply
         assert reply["result"]["function"] == "f"
         assert reply["result"]["jaxpr"].startswith("{ lambda ; a:f32[5]. let")
+        # the rest of the page API over postMessage: runPython, and interrupt with nothing running
+        replies = page.evaluate("""() => Promise.all([['runPython', {code: '6 * 7'}, 8], ['interrupt', null, 9]].map(
+            ([call, args, id]) => new Promise((resolve) => {
+                window.addEventListener('message', (ev) => { if (ev.data && ev.data.id === id) resolve(ev.data); });
+                document.querySelector('#gp').contentWindow.postMessage({gradpad: call, id, args}, '*');
+            })))""")
+        assert replies[0]["result"]["result"] == "42", replies
+        assert replies[1] == {"gradpad": "result", "result": False, "id": 9}, replies
         page.wait_for_timeout(1500)
         shot(page, "embed_700x500")
     finally:

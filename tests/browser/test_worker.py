@@ -90,7 +90,7 @@ def test_main_thread_stays_responsive_and_interrupt_stops_the_run(gp):
     # a Stop is answered within a second: KeyboardInterrupt, and the namespace is kept
     t0 = time.monotonic()
     assert page.evaluate("() => window.gradpad.interrupt()") is True
-    page.wait_for_function("() => window.__gpRun !== null", timeout=1_000)
+    page.wait_for_function("() => window.__gpRun !== null", timeout=1_000, polling=20)
     stopped_in = time.monotonic() - t0
     r = page.evaluate("() => window.__gpRun")
     assert r["error"]["type"] == "KeyboardInterrupt", r
@@ -243,7 +243,7 @@ def test_stop_button_in_the_app_keeps_code_and_page(gp):
     assert took <= 200, f"a tab click took {took:.0f} ms"
     shot(page, "worker_running_before_stop")
     page.keyboard.press("Escape")
-    page.wait_for_function("() => window.__gpLoad !== null", timeout=5_000)
+    page.wait_for_function("() => window.__gpLoad !== null", timeout=2_000)
     snap = page.evaluate("() => window.__gpLoad")
     assert snap["error"]["type"] == "KeyboardInterrupt", snap["error"]
     assert snap["code"] == code
