@@ -56,9 +56,30 @@ function prefetch(pkgs) {
     prefetched.set(url, body);
   }
 }
+// The runtime's two big files are requested the moment the worker starts; Pyodide's fetch
+// then gets the very response (still streaming: the wasm compiles while it downloads).
+const RUNTIME_EARLY = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const early = new Map();
+function fetchRuntimeEarly() {
+  for (const f of RUNTIME_EARLY) {
+    const url = new URL("pyodide/" + f, BASE).href;
+    const resp = nativeFetch(url);
+    resp.catch(() => {});
+    early.set(url, resp);
+  }
+}
+
 async function prefetchingFetch(input, init) {
   const url = typeof input === "string" || input instanceof URL
     ? new URL(String(input), BASE).href : input.url;
+  const started = early.get(url);
+  if (started) {
+    early.delete(url);
+    try {
+      const r = await started;
+      if (r.ok) return r;
+    } catch (e) { /* a normal request reports the error */ }
+  }
   const body = prefetched.get(url);
   if (body) {
     prefetched.delete(url);
@@ -292,6 +313,7 @@ async function start(init) {
   });
   try {
     post({ type: "stage", stage: "runtime" });
+    fetchRuntimeEarly();
     prefetch([...M.stages.numpy, ...M.stages.engine]);
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
