@@ -276,14 +276,24 @@ const FROM_WORKER = {
     }
   },
   render: async (m, s) => {
+    if (s.rendering) return refuse("a second document"); // one render per worker: the app's
+    s.rendering = true;
     await bokeh();
     if (m.page && m.page.embed) {
       const style = document.createElement("style");
       style.textContent = EMBED_CSS;
       document.head.appendChild(style);
     }
+    const item = JSON.parse(m.model);
+    s.frozenIds = new Set();
+    const refused = guardModels(item, s.frozenIds);
+    if (refused) {
+      refuse(refused);
+      s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
+      return;
+    }
     clearApp(s);
-    s.views = await window.Bokeh.embed.embed_item(JSON.parse(m.model));
+    s.views = await window.Bokeh.embed.embed_item(item);
     const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
     jsdoc.on_change((event) => {
       if (s.patching > 0 || py !== s) return;
@@ -293,6 +303,8 @@ const FROM_WORKER = {
   },
   patch: (m, s) => {
     if (!s.jsdoc) return;
+    const refused = guardPatch(s, m.patch);
+    if (refused) return refuse(refused);
     s.patching++;
     try {
       s.jsdoc.apply_json_patch(m.patch, m.buffers);
@@ -309,6 +321,73 @@ const FROM_WORKER = {
     restart();
   },
 };
+
+// ------------------------------------------------------------------ the document guard
+// The learner's code runs in the same interpreter as the app, so it can reach the app's Bokeh
+// document and send the page models that run JavaScript here (CustomJS, ESM components) or
+// that navigate (Panel's Location). The page accepts code models only with the app's own
+// code: Panel's generated property links (jslink) and the Share button's copy to clipboard,
+// none of them touching the Location model; and no change at all to the Location model.
+const CODE_MODELS = /^(CustomJS\w*|OpenURL|ReactiveHTML|ReactiveESM|JSComponent|ReactComponent|AnyWidgetComponent)$/;
+const FROZEN_MODELS = /^Location$/;
+const SHARE_JS = "try { navigator.clipboard && navigator.clipboard.writeText(link.value) } catch(err) { console.log(err) }";
+// Panel 1.9's jslink template (panel/links.py), with the two property names filled in
+const jslinkJs = (src, tgt) => `
+    var value = source['${src}'];
+    value = value;
+    value = value;
+    try {
+      var property = target.properties['${tgt}'];
+      if (property !== undefined) { property.validate(value); }
+    } catch(err) {
+      console.log('WARNING: Could not set ${tgt} on target, raised error: ' + err);
+      return;
+    }
+    try {
+      target['${tgt}'] = value;
+    } catch(err) {
+      console.log(err)
+    }
+    `;
+
+function isAppJs(code) {
+  if (code === SHARE_JS) return true;
+  const src = /^\n    var value = source\['(\w+)'\];/.exec(code || "");
+  const tgt = /target\.properties\['(\w+)'\]/.exec(code || "");
+  return !!(src && tgt && code === jslinkJs(src[1], tgt[1]));
+}
+
+function eachObject(value, visit) {
+  if (Array.isArray(value)) { for (const v of value) eachObject(v, visit); return; }
+  if (!value || typeof value !== "object") return;
+  visit(value);
+  for (const v of Object.values(value)) eachObject(v, visit);
+}
+
+// null, or what in a docs JSON / patch the page refuses; records the Location model's id
+function guardModels(value, frozenIds) {
+  eachObject(value, (o) => { if (o.type === "object" && FROZEN_MODELS.test(o.name) && o.id) frozenIds.add(o.id); });
+  let refused = null;
+  eachObject(value, (o) => {
+    if (refused || o.type !== "object" || !CODE_MODELS.test(o.name || "")) return;
+    const text = JSON.stringify(o);
+    if (!isAppJs(o.attributes && o.attributes.code)) refused = `a ${o.name} model`;
+    else if ([...frozenIds].some((id) => text.includes(JSON.stringify(id)))) refused = `a ${o.name} model on the page's location`;
+  });
+  return refused;
+}
+
+function guardPatch(session, patch) {
+  const refused = guardModels(patch, session.frozenIds);
+  if (refused) return refused;
+  const frozen = (patch.events || []).find((e) => e && e.model && session.frozenIds.has(e.model.id));
+  return frozen ? `a change to the page's location (${frozen.attr})` : null;
+}
+
+function refuse(what) {
+  console.warn(`gradpad: refused ${what} from Python: code run in the playground cannot run ` +
+    "JavaScript in the page or navigate it.");
+}
 
 function settle(session, id, fn) {
   const p = session.pending.get(id);

@@ -267,3 +267,36 @@ def test_one_ctrl_enter_is_one_run(gp):
     page.wait_for_timeout(3000)  # longer than the app's autorun pause (1.2 s)
     assert page.evaluate("() => window.gradpad.runs") - before == 1
     assert "# edited" in page.evaluate("() => window.gradpad.snapshot()")["code"]
+
+
+ESCAPE = """
+from bokeh.models import CustomJS
+from app import bootstrap
+# a model of the live app document (the status line): a JS callback on it, then a change
+status = next(m for m in bootstrap._doc.models if type(m).__name__ == 'HTML' and 'ran' in str(m.text))
+status.js_on_change('text', CustomJS(code="window.__escaped = 'CustomJS'"))
+status.text = 'changed by user code'
+'ok'
+"""
+
+
+def test_user_code_cannot_run_javascript_in_the_page(gp):
+    # user code shares the interpreter with the app: it can edit the app's Bokeh document,
+    # but the page refuses models that run JavaScript (loader.js, the document guard)
+    page = gp.page
+    assert gp.wait_ui() == "app"
+    page.evaluate("opts => window.gradpad.load(opts)", {"code": "h = lambda x: x * 3.0\nh(1.0)\n"})
+    r = gp.run(ESCAPE)
+    assert r["result"] == "'ok'", r
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.__escaped === undefined")
+    assert any("refused a CustomJS model" in line for line in gp.console), \
+        [c for c in gp.console if "param." not in c][-10:]
+    # a second document from the worker is refused too (only the app's first render is embedded)
+    gp.run("import js\njs.postMessage(js.JSON.parse('{\"type\": \"render\", \"model\": \"{}\"}'))")
+    page.wait_for_timeout(500)
+    assert any("refused a second document" in line for line in gp.console)
+    # the app keeps working
+    snap = page.evaluate("opts => window.gradpad.load(opts)", {"code": "k = lambda x: x + 2.0\nk(1.0)\n"})
+    assert snap["error"] is None and snap["function"] == "k"
+    assert page.locator("#app .bk-tab").count() >= 5
