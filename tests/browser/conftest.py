@@ -90,11 +90,19 @@ def gp(browser_context, site_url) -> GradpadPage:
     # isolation (no interrupt buffer: runs keep the time budget). Record it, then reload once
     # the service worker controls the page: the session's page is the isolated one, as every
     # later visit is.
-    g.first_visit = page.evaluate("""async () => ({
-        isolated: crossOriginIsolated, gradpadIsolated: window.gradpad.isolated,
-        run: await window.gradpad.runPython('1 + 1'),
-        ui: await window.gradpad.uiReady.then(g => g.ui, e => 'ERROR: ' + String(e && e.stack || e)),
-    })""")
+    g.first_visit = page.evaluate("""async () => {
+        const gp = window.gradpad;
+        const out = {isolated: crossOriginIsolated, gradpadIsolated: gp.isolated,
+                     run: await gp.runPython('1 + 1'),
+                     ui: await gp.uiReady.then(g => g.ui, e => 'ERROR: ' + String(e && e.stack || e))};
+        // no interrupt buffer here: Stop restarts Python
+        const stuck = gp.runPython('while True:\\n    pass').then(r => ({result: r}), e => ({failed: String(e)}));
+        while (!gp.running) await new Promise(r => setTimeout(r, 20));
+        out.interrupted = gp.interrupt();
+        out.stuck = await stuck;
+        out.after = await gp.runPython('2 + 2');
+        return out;
+    }""")
     page.set_default_timeout(READY_TIMEOUT_MS)
     page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
     page.wait_for_function("() => !!navigator.serviceWorker.controller")

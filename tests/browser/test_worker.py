@@ -38,6 +38,9 @@ def test_first_visit_works_without_isolation(gp):
     assert fv["isolated"] is False and fv["gradpadIsolated"] is False, fv
     assert fv["run"]["result"] == "2" and fv["run"]["error"] is None, fv
     assert fv["ui"] in ("app", "placeholder"), fv
+    # without shared memory there is no interrupt buffer: Stop starts a fresh Python instead
+    assert fv["interrupted"] is True and "restarted" in fv["stuck"]["failed"], fv
+    assert fv["after"]["result"] == "4", fv
 
 
 def test_the_page_is_cross_origin_isolated(gp):
