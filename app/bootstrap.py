@@ -1,5 +1,7 @@
-"""Page-side Python for the static site: `import jax` -> the engine, and the code runner
-behind `window.gradpad.runPython`. Pure stdlib; also works (and is tested) under CPython.
+"""Python side of the page's worker (static/worker.js): `import jax` -> the engine, the code
+runner behind `window.gradpad.runPython`, and the Panel app rendered in the worker and kept
+in sync with the page's BokehJS through JSON patches. The runner is pure stdlib and also
+works (and is tested) under CPython.
 """
 from __future__ import annotations
 
@@ -54,6 +56,49 @@ def install_jax_alias() -> None:
 
 USER_NS: dict = {"__name__": "__main__", "__builtins__": builtins}
 
+# a run that prints more than this keeps the first lines/characters and says how much it dropped
+MAX_OUTPUT_LINES = 5_000
+MAX_OUTPUT_CHARS = 200_000
+
+
+class _CappedOutput(io.StringIO):
+    """stdout/stderr of one run: the first MAX_OUTPUT_LINES lines (and MAX_OUTPUT_CHARS
+    characters); the rest is counted, not kept, so an endless print loop cannot eat the memory."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = 0
+        self.dropped_lines = 0
+        self.full = False
+
+    def write(self, s: str) -> int:
+        if self.full:
+            self.dropped_lines += s.count("\n")
+            return len(s)
+        room_lines = MAX_OUTPUT_LINES - self.lines
+        room_chars = MAX_OUTPUT_CHARS - self.tell()
+        kept = s
+        parts = s.split("\n")
+        if len(parts) - 1 >= room_lines:
+            kept = "\n".join(parts[:room_lines]) + "\n"
+            self.full = True
+        if len(kept) > room_chars:
+            kept = kept[:max(room_chars, 0)]
+            self.full = True
+        if self.full:
+            self.dropped_lines += s.count("\n") - kept.count("\n")
+        self.lines += kept.count("\n")
+        super().write(kept)
+        return len(s)
+
+    def text(self) -> str:
+        body = self.getvalue()
+        if self.full:
+            more = f"{self.dropped_lines:,} more lines" if self.dropped_lines else "more output"
+            body += (f"\n… output truncated: {more} not shown (a run keeps the first "
+                     f"{MAX_OUTPUT_LINES:,} lines)\n")
+        return body
+
 
 def run(code: str, ns: dict | None = None) -> dict:
     """Run `code` like a notebook cell: statements, then the repr of a trailing expression.
@@ -61,7 +106,7 @@ def run(code: str, ns: dict | None = None) -> dict:
     Returns {"stdout", "stderr", "result", "error"}; error is None or {"type", "message",
     "traceback"}. Variables persist between calls in the shared namespace."""
     ns = USER_NS if ns is None else ns
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _CappedOutput(), _CappedOutput()
     result = error = None
     try:
         tree = ast.parse(code, "<gradpad>", "exec")
@@ -74,9 +119,14 @@ def run(code: str, ns: dict | None = None) -> dict:
                 value = eval(compile(last, "<gradpad>", "eval"), ns)
                 result = repr(value)
     except BaseException as e:  # noqa: BLE001 - everything is reported to the page
+        from app.sandbox import as_memory_error
+
+        e = as_memory_error(e) or e
         tb = traceback.format_exception(type(e), e, e.__traceback__)
         error = {"type": type(e).__name__, "message": str(e), "traceback": "".join(tb)}
-    return {"stdout": out.getvalue(), "stderr": err.getvalue(), "result": result, "error": error}
+    if error is not None and error["type"] == "KeyboardInterrupt" and not error["message"]:
+        error["message"] = "the run was stopped (Stop button, Esc or gradpad.interrupt())"
+    return {"stdout": out.text(), "stderr": err.text(), "result": result, "error": error}
 
 
 def run_json(code: str) -> str:
@@ -106,9 +156,15 @@ def engine_info() -> dict:
     return info
 
 
-def install() -> str:
-    """Called by the page loader once numpy and the engine wheel are loaded."""
+def install(interruptible: bool = False) -> str:
+    """Called by the page's worker once numpy and the engine wheel are loaded. `interruptible`:
+    the page can stop runs through Pyodide's interrupt buffer (it is cross-origin isolated),
+    so the app's time budget is not needed."""
     install_jax_alias()
+    if interruptible:
+        from app import sandbox
+
+        sandbox.INTERRUPTIBLE = True
     return json.dumps(engine_info())
 
 
@@ -131,8 +187,9 @@ def prepare_panel(cdn_root: str) -> None:
         pass
 
 
-def ui_entry():
-    """app.main.create_app() when the UI module exists, else None."""
+def ui_entry(code: str | None = None):
+    """app.main.create_app() when the UI module exists, else None. `code`: the editor's code
+    to start with (after "Restart Python")."""
     try:
         spec = importlib.util.find_spec("app.main")
     except ModuleNotFoundError:
@@ -141,13 +198,15 @@ def ui_entry():
         return None
     main = importlib.import_module("app.main")
     create = getattr(main, "create_app", None)
-    return create() if callable(create) else None
+    if not callable(create):
+        return None
+    return create(code=code) if code is not None else create()
 
 
 def _model_resources(pydoc) -> dict:
     """The JS/CSS the Bokeh models of a document declare (__javascript__ etc.), in order.
-    Panel's own page templates add these as <script> tags; on our page we load exactly what
-    the rendered app needs (PANEL_CDN_ROOT makes them self-hosted URLs)."""
+    Panel's own page templates add these as <script> tags; on our page the main thread loads
+    exactly what the rendered app needs (PANEL_CDN_ROOT makes them self-hosted URLs)."""
     seen: set = set()
     out: dict = {"js": [], "modules": [], "css": []}
     classes = []
@@ -169,16 +228,45 @@ def _model_resources(pydoc) -> dict:
     return out
 
 
-async def render(target: str, obj) -> None:
-    """panel.io.pyodide.write(), plus loading the model JS/CSS the app declares first."""
-    import js
-    from panel.io.pyodide import _link_docs, _model_json
+# ---------------------------------------------------------------- the app's document
+# The worker renders the app into a Bokeh document and posts its JSON; the page embeds it
+# with BokehJS. From then on both sides exchange JSON patches (Panel's pyodide-worker scheme).
+_doc = None
+
+
+def render(target: str, code: str | None = None) -> str:
+    """The app as JSON for the page: {kind, model (for Bokeh.embed.embed_item), resources,
+    page (options for the page shell)}; kind is "placeholder" when there is no app."""
+    global _doc
+    obj = ui_entry(code)
+    if obj is None:
+        return json.dumps({"kind": "placeholder"})
+    from panel.io.pyodide import _model_json
     from panel.pane import panel as as_panel
 
-    obj = as_panel(obj)
-    pydoc, model_json = _model_json(obj, target)
-    await js.gradpadLoadResources(json.dumps(_model_resources(pydoc)))
-    views = await js.window.Bokeh.embed.embed_item(js.JSON.parse(model_json))
-    jsdoc = list(views.roots)[0].model.document
-    _link_docs(pydoc, jsdoc)
-    pydoc.unhold()
+    from app import page_api
+
+    _doc, model_json = _model_json(as_panel(obj), target)
+    return json.dumps({"kind": "app", "model": model_json, "resources": _model_resources(_doc),
+                       "page": page_api.page_options()})
+
+
+def link(send_patch) -> None:
+    """The page embedded the document: from now on every change here is sent as a patch."""
+    from panel.io.pyodide import _link_docs_worker
+
+    _link_docs_worker(_doc, send_patch, setter="js")
+
+
+def apply_patch(patch) -> None:
+    """A change made on the page (a widget edited, a button clicked)."""
+    from panel.io.pyodide import _convert_json_patch
+
+    _doc.apply_json_patch(_convert_json_patch(patch), setter="js")
+
+
+def call(name: str, args_json: str) -> str:
+    """The page API (`gradpad.load`, `.snapshot`, Ctrl+Enter, a new #hash): see app.page_api."""
+    from app import page_api
+
+    return json.dumps(page_api.call(name, json.loads(args_json)))

@@ -1,8 +1,12 @@
-"""Where the app runs: the browser page (Pyodide; reached through the `js` module) or a
-`panel serve` session. Everything that touches the URL, localStorage or the clipboard goes
-through here so the rest of the app does not care."""
+"""Where the app runs: the browser page or a `panel serve` session. Everything that touches
+the URL, localStorage or the clipboard goes through here so the rest of the app does not care.
+
+In the browser the app runs in a Web Worker (static/worker.js), which has no `document`,
+`localStorage` or page URL: the page sends their values with the worker's init message (and
+every later change of the hash), and writes go back to the page as messages."""
 from __future__ import annotations
 
+import json
 import sys
 
 IN_BROWSER = sys.platform == "emscripten"
@@ -15,9 +19,42 @@ def _js():
     return js
 
 
+_page_state: dict | None = None
+
+
+def _page() -> dict:
+    """{search, hash, origin, pathname, storage, isolated}: the page as the worker was told."""
+    global _page_state
+    if _page_state is None:
+        raw = getattr(_js(), "gradpadPageState", None)
+        _page_state = json.loads(str(raw)) if raw is not None else {}
+        _page_state.setdefault("storage", {})
+    return _page_state
+
+
+def _to_page(op: str, key: str, value: str) -> None:
+    send = getattr(_js(), "gradpadPageEnv", None)
+    if send is not None:
+        send(op, key, value)
+
+
+def page_changed(changes_json: str) -> None:
+    """The page reports a change the worker cannot see (the user edited the URL's hash)."""
+    _page().update(json.loads(changes_json))
+
+
+def run_state(running: bool) -> None:
+    """The app starts/ends running the learner's code: the page shows its running indicator
+    (and its Stop button can interrupt only while a run is on)."""
+    if IN_BROWSER:
+        mark = getattr(_js(), "gradpadRunState", None)
+        if mark is not None:
+            mark(running)
+
+
 def location_hash() -> str:
     if IN_BROWSER:
-        return str(_js().location.hash or "")
+        return str(_page().get("hash") or "")
     try:
         import panel as pn
         return pn.state.location.hash if pn.state.location is not None else ""
@@ -27,7 +64,7 @@ def location_hash() -> str:
 
 def location_search() -> str:
     if IN_BROWSER:
-        return str(_js().location.search or "")
+        return str(_page().get("search") or "")
     try:
         import panel as pn
         args = pn.state.session_args or {}
@@ -39,8 +76,8 @@ def location_search() -> str:
 def page_base() -> str:
     """The page's URL without query or hash (for share and embed links)."""
     if IN_BROWSER:
-        loc = _js().location
-        return str(loc.origin) + str(loc.pathname)
+        page = _page()
+        return str(page.get("origin", "")) + str(page.get("pathname", ""))
     try:
         import panel as pn
         loc = pn.state.location
@@ -54,8 +91,8 @@ def page_base() -> str:
 def set_hash(fragment: str) -> None:
     """Replace the URL's hash without adding a history entry or reloading."""
     if IN_BROWSER:
-        js = _js()
-        js.history.replaceState(None, "", fragment or js.location.pathname + js.location.search)
+        _page()["hash"] = fragment
+        _to_page("set_hash", "", fragment)
         return
     try:
         import panel as pn
@@ -68,21 +105,16 @@ def set_hash(fragment: str) -> None:
 def storage_get(key: str) -> str | None:
     if not IN_BROWSER:
         return _memory.get(key)
-    try:
-        v = _js().localStorage.getItem(key)
-        return None if v is None else str(v)
-    except Exception:  # noqa: BLE001 - storage disabled (private mode, sandboxed iframe)
-        return None
+    v = _page()["storage"].get(key)
+    return None if v is None else str(v)
 
 
 def storage_set(key: str, value: str) -> None:
     if not IN_BROWSER:
         _memory[key] = value
         return
-    try:
-        _js().localStorage.setItem(key, value)
-    except Exception:  # noqa: BLE001
-        pass
+    _page()["storage"][key] = value
+    _to_page("storage_set", key, value)
 
 
 _memory: dict = {}  # stands in for localStorage outside the browser (tests, panel serve)

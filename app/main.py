@@ -97,7 +97,7 @@ class Playground:
         self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width")
         self.notice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
-        # Ctrl/Cmd+Enter: in the page, app.page_api listens on the document directly
+        # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
             KeyBridge(width=0, height=0, margin=0)
 
@@ -228,7 +228,9 @@ class Playground:
         if args is None and self._user_args is not None and function == self.function_select.value:
             args = self._user_args
         self._busy = True
+        self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
         self.status.object = '<span class="gp-muted">running…</span>'
+        env.run_state(True)
         try:
             self._select_backend()
             code = self.editor.value
@@ -240,6 +242,7 @@ class Playground:
             self.share_link.value = self.share_url()
             self._publish_hash()
         finally:
+            env.run_state(False)
             self._busy = False
 
     def _on_function(self, event):

@@ -1,77 +1,69 @@
-"""`window.gradpad.load()` / `.snapshot()` for the page, and the same calls for a host page
-through postMessage to an embedded iframe. Pyodide only (imported by main.create_app there).
+"""The Panel app's side of the page API: `window.gradpad.load()` / `.snapshot()`, Ctrl+Enter and
+a new #hash. The page's JS (static/loader.js) owns the API, the key and hash listeners and the
+postMessage protocol for a host page; it forwards these calls to the worker, which answers
+through `call` (app.bootstrap.call). Pyodide only (main.create_app installs the playground).
 
-Host protocol: post `{gradpad: "load", id, args: {code, example, panes}}` or
-`{gradpad: "snapshot", id}` to the iframe; it answers `{gradpad: "result", id, result}` or
-`{gradpad: "error", id, error}` to the sender's origin."""
+Host protocol (loader.js): post `{gradpad: "load", id, args: {code, example, panes}}`,
+`{gradpad: "snapshot", id}`, `{gradpad: "runPython", id, args: {code}}`,
+`{gradpad: "interrupt", id}` or `{gradpad: "restart", id}` to the iframe; it answers
+`{gradpad: "result", id, result}` or `{gradpad: "error", id, error}` to the sender's origin."""
 from __future__ import annotations
 
 import json
 
-_JS_GLUE = """
-const gp = window.gradpad || (window.gradpad = {});
-gp.load = async (opts) => JSON.parse(await pyLoad(JSON.stringify(opts || {})));
-gp.snapshot = async () => JSON.parse(await pySnapshot());
-if (!gp._keys) {
-  gp._keys = true;
-  // Ctrl/Cmd+Enter runs (the editor lives in a shadow root: keydown is composed, so it reaches here)
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); pyRun(); }
-  }, true);
-  // a share link or #example=NAME pasted into this tab: apply it without a reload
-  window.addEventListener("hashchange", () => pyHash(location.hash));
-}
-if (!gp._messages) {
-  gp._messages = true;
-  window.addEventListener("message", async (ev) => {
-    const m = ev.data;
-    if (!m || typeof m !== "object" || !["load", "snapshot"].includes(m.gradpad)) return;
-    const reply = (msg) => ev.source && ev.source.postMessage({ ...msg, id: m.id }, ev.origin === "null" ? "*" : ev.origin);
-    try {
-      const result = m.gradpad === "load" ? await gp.load(m.args) : await gp.snapshot();
-      reply({ gradpad: "result", result });
-    } catch (e) {
-      reply({ gradpad: "error", error: String(e && e.message || e) });
-    }
-  });
-}
-"""
-
-
-EMBED_CSS = "header.gp-header, #gp-notice { display: none !important; } main { padding: 0 !important; }"
+_playground = None
 
 
 def install(playground) -> None:
-    import js
-    from pyodide.ffi import create_proxy
+    global _playground
+    _playground = playground
 
-    if playground.embed.embed:  # an iframe has no room for the site's header and notices
-        style = js.document.createElement("style")
-        style.textContent = EMBED_CSS
-        js.document.head.appendChild(style)
 
-    async def py_load(opts_json):
-        opts = json.loads(str(opts_json))
-        return json.dumps(playground.load(code=opts.get("code"), example=opts.get("example"),
-                                          panes=opts.get("panes")))
+def page_options() -> dict:
+    """What the page shell needs to know about the app (an iframe has no room for the header)."""
+    return {"embed": bool(_playground is not None and _playground.embed.embed)}
 
-    async def py_snapshot():
-        return json.dumps(playground.snapshot())
 
-    def py_run():
-        playground.run(function=playground.function_select.value or None)
+def _load(args):
+    args = args or {}
+    return _playground.load(code=args.get("code"), example=args.get("example"), panes=args.get("panes"))
 
-    def py_hash(fragment):
-        from app import share
-        try:
-            state = share.parse_hash(str(fragment))
-        except ValueError as e:
-            playground._notify(str(e))
-            return
-        if state is not None:
-            playground._stash_unsaved()
-            playground.apply_state(state, run=True)
 
-    glue = js.Function.new("pyLoad", "pySnapshot", "pyRun", "pyHash", _JS_GLUE)
-    # the proxies live as long as the page: they are never destroyed
-    glue(create_proxy(py_load), create_proxy(py_snapshot), create_proxy(py_run), create_proxy(py_hash))
+def _snapshot(args):
+    return _playground.snapshot()
+
+
+def _run(args):
+    """Ctrl/Cmd+Enter on the page: one key press is one run (see Playground.run)."""
+    _playground.run(function=_playground.function_select.value or None)
+    return None
+
+
+def _hash(args):
+    """A share link or #example=NAME pasted into this tab: apply it without a reload."""
+    from app import env, share
+
+    fragment = str((args or {}).get("hash") or "")
+    env.page_changed(json.dumps({"hash": fragment}))
+    try:
+        state = share.parse_hash(fragment)
+    except ValueError as e:
+        _playground._notify(str(e))
+        return None
+    if state is not None:
+        _playground._stash_unsaved()
+        _playground.apply_state(state, run=True)
+    return None
+
+
+CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash}
+
+
+def call(name: str, args):
+    if _playground is None:
+        raise RuntimeError("the playground UI is not loaded yet")
+    try:
+        handler = CALLS[name]
+    except KeyError:
+        raise ValueError(f"unknown page API call {name!r}; known: {', '.join(CALLS)}") from None
+    return handler(args)

@@ -29,6 +29,9 @@ USER_FILE = "<gradpad>"
 DEFAULT_BUDGET_S = 10.0
 MAX_OUTPUT_CHARS = 20_000
 IN_PYODIDE = sys.platform == "emscripten"
+# True when the page can stop a run itself (Pyodide's interrupt buffer: a cross-origin isolated
+# page, set by app.bootstrap.install): runs then have no time budget, Stop ends them.
+INTERRUPTIBLE = False
 
 
 class TimeBudgetExceeded(BaseException):
@@ -61,10 +64,30 @@ HINTS: dict[str, tuple[str, str]] = {
     "TimeBudgetExceeded": (
         "The code ran past its time budget and was stopped (an infinite loop?). Your code is "
         "kept; fix it and run again.", ""),
+    "KeyboardInterrupt": (
+        "Stopped. Your code and variables are kept; fix it and run again (\"Restart Python\" "
+        "starts from a fresh interpreter if something is stuck).", ""),
     "TypeError": ("", ""),
 }
 ITEM_ASSIGNMENT_HINT = ("JAX arrays are immutable: use x.at[i].set(v), which returns a new "
                         "array.", "jnp_basics_and_immutability")
+
+
+# numpy's ValueErrors when an array's size does not fit a 32-bit address space (Python in the
+# browser is WebAssembly: 4 GiB in all, 2 GiB per array): shown as the MemoryError they are
+ADDRESS_SPACE_ERRORS = ("iterator is too large", "array is too big", "Maximum allowed size exceeded",
+                        "Maximum allowed dimension exceeded")
+OUT_OF_MEMORY = ("the arrays are too big for the memory Python has in this browser (WebAssembly: "
+                 "4 GiB in all, at most 2 GiB per array); use smaller shapes. numpy said: {}")
+
+
+def as_memory_error(exc: BaseException) -> MemoryError | None:
+    """A clear MemoryError for numpy's size-limit ValueErrors (None for any other error)."""
+    if isinstance(exc, ValueError) and any(m in str(exc) for m in ADDRESS_SPACE_ERRORS):
+        err = MemoryError(OUT_OF_MEMORY.format(exc))
+        err.__traceback__ = exc.__traceback__
+        return err
+    return None
 
 
 @dataclass
@@ -97,6 +120,7 @@ class RunResult:
 
 
 def describe_error(exc: BaseException) -> ErrorInfo:
+    exc = as_memory_error(exc) or exc
     name = type(exc).__name__
     message = str(exc)
     hint, example = HINTS.get(name, ("", ""))
@@ -105,8 +129,8 @@ def describe_error(exc: BaseException) -> ErrorInfo:
     if isinstance(exc, TimeBudgetExceeded) and not message:
         message = "stopped: the code ran longer than its time budget"
     if isinstance(exc, KeyboardInterrupt):
-        name, message = "TimeBudgetExceeded", "execution was interrupted"
-        hint, example = HINTS["TimeBudgetExceeded"]
+        message = message or "the run was stopped (Stop button, Esc or gradpad.interrupt())"
+        hint, example = HINTS["KeyboardInterrupt"]
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == USER_FILE]
     if frames:
         line = frames[-1].lineno
@@ -244,7 +268,7 @@ TICK_NAME = "__gradpad_tick__"
 
 def budget(seconds: float | None):
     """Context manager that stops the code inside after `seconds` (None: no limit)."""
-    if seconds is None:
+    if seconds is None or INTERRUPTIBLE:
         return _NoBudget()
     if IN_PYODIDE:  # no threads: loop ticks only
         return _LoopDeadline(seconds)
@@ -259,13 +283,25 @@ class _NoBudget:
         return False
 
 
+# A Stop ends the whole analysis, not just the call it hit: once a KeyboardInterrupt was seen,
+# the guarded calls that follow (the panes call the learner's function again) are skipped,
+# until the next `run` of the code.
+_stopped: ErrorInfo | None = None
+
+
 def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, **kwargs):
     """Call fn under the time budget; returns (value, ErrorInfo | None). Output is not captured."""
+    global _stopped
+    if _stopped is not None:
+        return None, _stopped
     try:
         with budget(seconds):
             return fn(*args, **kwargs), None
     except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
-        return None, describe_error(e)
+        info = describe_error(e)
+        if isinstance(e, KeyboardInterrupt):
+            _stopped = info
+        return None, info
 
 
 # ------------------------------------------------------------------ running code
@@ -297,6 +333,8 @@ def compile_user_code(code: str):
 
 def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
     """Run `code` in a fresh namespace. Never raises for errors in the user's code."""
+    global _stopped
+    _stopped = None
     install_jax()
     ns = fresh_namespace()
     res = RunResult(namespace=ns)
@@ -312,6 +350,8 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
                         res.result = truncate(repr(value))
         except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
             res.error = describe_error(e)
+            if isinstance(e, KeyboardInterrupt):
+                _stopped = res.error
     res.seconds = time.perf_counter() - t0
     res.stdout, res.stderr = out.text(), err.text()
     res.warnings = format_warnings(caught)

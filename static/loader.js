@@ -1,4 +1,6 @@
-// gradpad page loader: runtime -> numpy -> engine (gradpad.ready) -> UI (gradpad.uiReady).
+// gradpad page (main thread): progress bar, BokehJS view of the Panel app, running indicator,
+// Stop / Restart, and the public page API. Python (Pyodide, the engine, the Panel app) runs
+// in a Web Worker (worker.js), so the page keeps repainting while code runs.
 //
 // Public page API (stable; hosts that embed the playground and the tests use it):
 //   window.gradpad.ready              Promise: Python, numpy and the engine are loaded
@@ -6,8 +8,13 @@
 //   await window.gradpad.runPython(code)
 //       -> {stdout, stderr, result: repr of the last expression or null,
 //           error: null or {type, message, traceback}}      (`import jax` is the engine)
+//   window.gradpad.interrupt()        stop the running code (KeyboardInterrupt; code and
+//                                     variables kept). Returns false when nothing runs.
+//   await window.gradpad.restart()    a fresh Python (new worker); the editor's code is kept
+//   window.gradpad.load(opts) / .snapshot()   the Panel app (app/page_api.py)
 //   window.gradpad.timings            {stage: ms since navigation start}
-//   window.gradpad.version, .info, .webgpu, .pyodide
+//   window.gradpad.version, .info, .webgpu, .isolated, .running
+// The same calls over postMessage for a host page: see app/page_api.py.
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
 const $ = (id) => document.getElementById(id);
@@ -20,49 +27,31 @@ const STAGES = {
 };
 
 const timings = {};
-const mark = (name) => { timings[name] = Math.round(performance.now()); };
+const mark = (name, t) => { timings[name] = Math.round(t === undefined ? performance.now() : t - performance.timeOrigin); };
 
-let resolveReady, rejectReady, resolveUi, rejectUi;
-const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
-const uiReady = new Promise((res, rej) => { resolveUi = res; rejectUi = rej; });
-ready.catch(() => {});
-uiReady.catch(() => {});
+const deferred = () => {
+  let resolve, reject;
+  const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+};
+const readyD = deferred();
+const uiD = deferred();
 
-let pyodide = null;
-let boot = null;
-
-// Code runs take priority over loading the UI: the UI stage does its CPU work (unpacking
-// wheels, importing Panel) in steps and waits at each step until no run is queued, so a
-// run asked for while the UI loads waits for one step, not for the whole stage.
-let pendingRuns = 0;
-let firstRunDone;
-const firstRun = new Promise((res) => { firstRunDone = res; });
-
-async function runPython(code) {
-  pendingRuns++;
-  try {
-    await ready;
-    return JSON.parse(boot.run_json(String(code)));
-  } finally {
-    pendingRuns--;
-    firstRunDone();
-  }
-}
-
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
-async function yieldToRuns() {
-  await nextTask();
-  while (pendingRuns > 0) await nextTask();
-}
+// Pyodide's interrupt buffer: shared memory exists only on a cross-origin isolated page
+// (the service worker adds the headers; see sw.js). Without it runs keep the app's time budget.
+const ISOLATED = !!globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
+const interruptBuffer = ISOLATED ? new Uint8Array(new SharedArrayBuffer(1)) : null;
 
 const gradpad = {
-  version: M.build, ready, uiReady, runPython, timings,
-  stage: "init", info: null, webgpu: "gpu" in navigator, pyodide: null, ui: null,
+  version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
+  stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
+  running: false, runs: 0, restarts: 0,
 };
 window.gradpad = gradpad;
 
 // ------------------------------------------------------------------ progress
-// bytes per stage, counted from the Resource Timing entries of the files each stage needs
+// bytes per stage, counted from the Resource Timing entries (the worker posts its own)
 const urlStage = new Map();
 const stageBytes = {};
 const stageDone = {};
@@ -113,11 +102,6 @@ function enter(stage) {
   render();
 }
 
-function finish(stage) {
-  mark(stage);
-  render();
-}
-
 function fail(title, text, detail) {
   $("gp-loader").hidden = true;
   $("gp-error").hidden = false;
@@ -128,52 +112,24 @@ function fail(title, text, detail) {
   gradpad.error = { title, text, detail: detail || "" };
 }
 
-// ------------------------------------------------------------------ parallel prefetch
-// Every wheel is requested as early as possible (with its integrity hash); Pyodide's own
-// fetch of the same URL is then answered from memory instead of the network.
-const prefetched = new Map();
-const nativeFetch = globalThis.fetch.bind(globalThis);
-function prefetch(pkgs) {
-  for (const p of pkgs) {
-    const f = M.files[p];
-    const url = new URL(f.file, BASE).href;
-    if (prefetched.has(url)) continue;
-    const body = nativeFetch(url, { integrity: f.integrity }).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status} for ${url}`);
-      return r.arrayBuffer();
-    });
-    body.catch(() => {});
-    prefetched.set(url, body);
-  }
+function notice(text) {
+  const n = $("gp-notice");
+  n.hidden = !text;
+  n.textContent = text || "";
 }
-globalThis.fetch = async function (input, init) {
-  const url = typeof input === "string" || input instanceof URL
-    ? new URL(String(input), BASE).href : input.url;
-  const body = prefetched.get(url);
-  if (body) {
-    prefetched.delete(url);
-    try {
-      return new Response(await body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
-    } catch (e) { /* fall back to a normal request, which reports the error */ }
-  }
-  return nativeFetch(input, init);
-};
 
-async function loadStage(stage) {
-  const errors = [];
-  await pyodide.loadPackage(M.stages[stage], {
-    messageCallback: (msg) => { if (/^Loaded /.test(msg)) mark(stage + ":loaded"); },
-    errorCallback: (msg) => errors.push(msg),
-    checkIntegrity: true,
-  });
-  if (errors.length) throw new Error(`loading ${stage} failed:\n${errors.join("\n")}`);
+// ------------------------------------------------------------------ page resources
+function sameOrigin(u) {
+  const url = new URL(u, BASE);
+  if (url.origin !== location.origin) throw new Error(`refusing to load ${url.href}: not this site`);
+  return url.href;
 }
 
 function loadScripts(urls) {
   // downloaded in parallel, executed in order
   return Promise.all(urls.map((u) => new Promise((res, rej) => {
     const s = document.createElement("script");
-    s.src = new URL(u, BASE).href;
+    s.src = sameOrigin(u);
     s.async = false;
     s.onload = res;
     s.onerror = () => rej(new Error(`could not load ${u}`));
@@ -181,162 +137,421 @@ function loadScripts(urls) {
   })));
 }
 
-// ------------------------------------------------------------------ placeholder UI
-function showPlaceholder() {
-  $("gp-placeholder").hidden = false;
-  const out = $("gp-out");
-  const go = async () => {
-    out.textContent = "running…";
-    const r = await runPython($("gp-code").value);
-    out.textContent = r.stdout + (r.stderr || "");
-    if (r.error) {
-      const e = document.createElement("span");
-      e.className = "err";
-      e.textContent = `${r.error.type}: ${r.error.message}`;
-      out.appendChild(e);
-    } else if (r.result !== null) {
-      out.appendChild(document.createTextNode(r.result));
-    }
-  };
-  $("gp-run").addEventListener("click", go);
-  $("gp-code").addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); go(); }
-  });
-}
-
-// called from Python (bootstrap.render) with the resources the rendered models declare
+// the JS/CSS the rendered app's models declare (app.bootstrap._model_resources)
 const loadedResources = new Set();
-window.gradpadLoadResources = async function (spec) {
-  const { js, modules, css } = JSON.parse(spec);
+async function loadResources({ js, modules, css }) {
   for (const href of css) {
     if (loadedResources.has(href)) continue;
     loadedResources.add(href);
     const l = document.createElement("link");
     l.rel = "stylesheet";
-    l.href = href;
+    l.href = sameOrigin(href);
     document.head.appendChild(l);
   }
   await loadScripts(js.filter((u) => !loadedResources.has(u)));
   js.forEach((u) => loadedResources.add(u));
   await Promise.all(modules.filter((u) => !loadedResources.has(u)).map((u) => {
     loadedResources.add(u);
-    return import(new URL(u, BASE).href);
+    return import(sameOrigin(u));
   }));
+}
+
+// ------------------------------------------------------------------ the Python worker
+// The worker is started from a blob: URL so that it inherits this page's Content-Security-
+// Policy (connections to this site only) and cross-origin isolation, also on a first visit
+// that no service worker controls yet.
+const WORKER_URL = new URL("worker.js", BASE).href;
+function spawnWorker() {
+  const src = `import ${JSON.stringify(WORKER_URL)};`;
+  const blob = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
+  const w = new Worker(blob, { type: "module", name: "gradpad-python" });
+  URL.revokeObjectURL(blob);
+  return w;
+}
+
+// localStorage as the app sees it (the worker has none): a copy goes with init, writes come back
+const STORE_PREFIX = "gradpad.";
+const store = {};
+try {
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith(STORE_PREFIX)) store[k] = localStorage.getItem(k);
+  }
+} catch (e) { /* storage disabled (private mode, sandboxed iframe): the copy is all there is */ }
+
+let py = null; // the current worker session: {worker, ready, pending, ...}
+let nextId = 1;
+// BokehJS + Panel's JS: requested once Python is ready (not competing with the runtime's download)
+let bokehLoading = null;
+const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]));
+
+function startPython(restoreCode) {
+  const session = {
+    worker: spawnWorker(), pending: new Map(), ready: deferred(), ui: deferred(),
+    jsdoc: null, patching: 0, views: null, runDepth: 0,
+  };
+  session.ui.promise.catch(() => {});
+  session.ready.promise.catch(() => {});
+  py = session;
+  session.worker.onmessage = (ev) => {
+    const msg = ev.data;
+    const handler = msg && FROM_WORKER[msg.type];
+    if (handler && py === session) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
+  };
+  session.worker.onerror = (ev) => {
+    const err = new Error(`the Python worker failed to start: ${ev.message || "worker error"}`);
+    session.ready.reject(err);
+    session.ui.reject(err);
+  };
+  const u = new URL(location.href);
+  session.worker.postMessage({
+    type: "init", base: BASE.href, search: location.search, hash: location.hash,
+    origin: location.origin, pathname: location.pathname, storage: { ...store },
+    interrupt: interruptBuffer ? interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
+    nosnapshot: u.searchParams.has("nosnapshot"),
+  });
+  return session;
+}
+
+function ask(type, fields) {
+  const session = py;
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    session.pending.set(id, { resolve, reject });
+    session.worker.postMessage({ type, id, ...fields });
+  });
+}
+
+function setRunning(running) {
+  gradpad.running = running;
+  const bar = $("gp-runbar");
+  if (running) {
+    gradpad.runs++;
+    gradpad.runStarted = performance.now();
+    bar.hidden = false;
+    bar.classList.add("running");
+    tickRunning();
+  } else {
+    bar.classList.remove("running");
+    $("gp-run-state").textContent = "Python is idle";
+  }
+  $("gp-stop").disabled = !running;
+}
+
+function tickRunning() {
+  if (!gradpad.running) return;
+  const s = (performance.now() - gradpad.runStarted) / 1000;
+  $("gp-run-state").textContent = `Running… ${s.toFixed(1)} s`;
+  setTimeout(tickRunning, 100);
+}
+
+const FROM_WORKER = {
+  mark: (m) => {
+    mark(m.name, m.t);
+    if (STAGES[m.name]) render();
+  },
+  stage: (m, s) => { if (!s.restarting) enter(m.stage); },
+  resource: (m) => countResource(m.url),
+  ready: (m, s) => {
+    gradpad.info = m.info;
+    gradpad.bootedFrom = m.bootedFrom;
+    s.ready.resolve();
+  },
+  "boot-error": (m, s) => {
+    const e = new Error(m.error);
+    s.ready.reject(e);
+    s.ui.reject(e);
+  },
+  result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
+  error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
+  "run-start": () => setRunning(true),
+  "run-end": () => setRunning(false),
+  env: (m) => PAGE_ENV[m.op] && PAGE_ENV[m.op](m.key, m.value),
+  request: async (m, s) => {
+    try {
+      const result = await WORKER_REQUESTS[m.name](m.args);
+      s.worker.postMessage({ type: "reply", id: m.id, result });
+    } catch (e) {
+      s.worker.postMessage({ type: "reply", id: m.id, error: String(e && e.message || e) });
+    }
+  },
+  render: async (m, s) => {
+    if (s.rendering) return refuse("a second document"); // one render per worker: the app's
+    s.rendering = true;
+    await bokeh();
+    if (m.page && m.page.embed) {
+      const style = document.createElement("style");
+      style.textContent = EMBED_CSS;
+      document.head.appendChild(style);
+    }
+    const item = JSON.parse(m.model);
+    s.frozenIds = new Set();
+    const refused = guardModels(item, s.frozenIds);
+    if (refused) {
+      refuse(refused);
+      s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
+      return;
+    }
+    clearApp(s);
+    s.views = await window.Bokeh.embed.embed_item(item);
+    const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
+    jsdoc.on_change((event) => {
+      if (s.patching > 0 || py !== s) return;
+      s.worker.postMessage({ type: "patch", patch: jsdoc.create_json_patch([event]) });
+    }, false);
+    s.worker.postMessage({ type: "rendered" });
+  },
+  patch: (m, s) => {
+    if (!s.jsdoc) return;
+    const refused = guardPatch(s, m.patch);
+    if (refused) return refuse(refused);
+    s.patching++;
+    try {
+      s.jsdoc.apply_json_patch(m.patch, m.buffers);
+    } finally {
+      s.patching--;
+    }
+  },
+  ui: (m, s) => s.ui.resolve(m.kind),
+  "ui-error": (m, s) => s.ui.reject(new Error(m.error)),
+  fatal: (m) => {
+    console.error("gradpad: Python stopped working:", m.error);
+    notice("Python stopped working (" + m.error.split("\n")[0] + "), probably out of memory. " +
+      "It was restarted; your code is kept.");
+    restart();
+  },
 };
 
-// The UI's Python work starts once the page has had a moment for a first run (hosts and
-// the placeholder editor call runPython as soon as `ready` resolves) or after that run.
-const UI_GRACE_MS = 300;
+// ------------------------------------------------------------------ the document guard
+// The learner's code runs in the same interpreter as the app, so it can reach the app's Bokeh
+// document and send the page models that run JavaScript here (CustomJS, ESM components) or
+// that navigate (Panel's Location). The page accepts code models only with the app's own
+// code: Panel's generated property links (jslink) and the Share button's copy to clipboard,
+// none of them touching the Location model; and no change at all to the Location model.
+const CODE_MODELS = /^(CustomJS\w*|OpenURL|ReactiveHTML|ReactiveESM|JSComponent|ReactComponent|AnyWidgetComponent)$/;
+const FROZEN_MODELS = /^Location$/;
+const SHARE_JS = "try { navigator.clipboard && navigator.clipboard.writeText(link.value) } catch(err) { console.log(err) }";
+// Panel 1.9's jslink template (panel/links.py), with the two property names filled in
+const jslinkJs = (src, tgt) => `
+    var value = source['${src}'];
+    value = value;
+    value = value;
+    try {
+      var property = target.properties['${tgt}'];
+      if (property !== undefined) { property.validate(value); }
+    } catch(err) {
+      console.log('WARNING: Could not set ${tgt} on target, raised error: ' + err);
+      return;
+    }
+    try {
+      target['${tgt}'] = value;
+    } catch(err) {
+      console.log(err)
+    }
+    `;
 
-async function loadUI() {
-  enter("ui");
-  const scripts = loadScripts([...M.bokeh, M.panel.js]);
-  await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
-  await yieldToRuns();
-  await loadStage("ui");
-  await scripts;
-  await yieldToRuns();
-  boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
-  // Panel's import chain in steps (each is seconds of synchronous work), yielding between
-  for (const mod of boot.UI_IMPORT_STEPS) {
-    await yieldToRuns();
-    pyodide.pyimport(mod).destroy();
+function isAppJs(code) {
+  if (code === SHARE_JS) return true;
+  const src = /^\n    var value = source\['(\w+)'\];/.exec(code || "");
+  const tgt = /target\.properties\['(\w+)'\]/.exec(code || "");
+  return !!(src && tgt && code === jslinkJs(src[1], tgt[1]));
+}
+
+function eachObject(value, visit) {
+  if (Array.isArray(value)) { for (const v of value) eachObject(v, visit); return; }
+  if (!value || typeof value !== "object") return;
+  visit(value);
+  for (const v of Object.values(value)) eachObject(v, visit);
+}
+
+// null, or what in a docs JSON / patch the page refuses; records the Location model's id
+function guardModels(value, frozenIds) {
+  eachObject(value, (o) => { if (o.type === "object" && FROZEN_MODELS.test(o.name) && o.id) frozenIds.add(o.id); });
+  let refused = null;
+  eachObject(value, (o) => {
+    if (refused || o.type !== "object" || !CODE_MODELS.test(o.name || "")) return;
+    const text = JSON.stringify(o);
+    if (!isAppJs(o.attributes && o.attributes.code)) refused = `a ${o.name} model`;
+    else if ([...frozenIds].some((id) => text.includes(JSON.stringify(id)))) refused = `a ${o.name} model on the page's location`;
+  });
+  return refused;
+}
+
+function guardPatch(session, patch) {
+  const refused = guardModels(patch, session.frozenIds);
+  if (refused) return refused;
+  const frozen = (patch.events || []).find((e) => e && e.model && session.frozenIds.has(e.model.id));
+  return frozen ? `a change to the page's location (${frozen.attr})` : null;
+}
+
+function refuse(what) {
+  console.warn(`gradpad: refused ${what} from Python: code run in the playground cannot run ` +
+    "JavaScript in the page or navigate it.");
+}
+
+function settle(session, id, fn) {
+  const p = session.pending.get(id);
+  if (!p) return;
+  session.pending.delete(id);
+  fn(p);
+}
+
+// what the worker asks the page to do for it
+const WORKER_REQUESTS = {
+  "load-resources": async (spec) => { await bokeh(); await loadResources(spec); return true; },
+};
+
+const PAGE_ENV = {
+  storage_set: (key, value) => {
+    if (!String(key).startsWith(STORE_PREFIX)) return; // the app's own keys only
+    store[key] = String(value);
+    try { localStorage.setItem(key, String(value)); } catch (e) { /* storage disabled */ }
+  },
+  set_hash: (_key, fragment) => {
+    fragment = String(fragment || "");
+    if (fragment && !fragment.startsWith("#")) return;
+    history.replaceState(null, "", fragment || location.pathname + location.search);
+  },
+};
+
+function clearApp(session) {
+  if (session && session.views) for (const v of session.views.roots) v.remove();
+  if (window.Bokeh) for (const v of [...window.Bokeh.index.roots || []]) v.remove();
+  $("app").replaceChildren();
+}
+
+// ------------------------------------------------------------------ page API
+async function runPython(code) {
+  await py.ready.promise;
+  return ask("run", { code: String(code) });
+}
+
+function interrupt() {
+  if (!gradpad.running) return false;
+  if (interruptBuffer) {
+    interruptBuffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+    return true;
   }
-  await yieldToRuns();
-  const kind = await pyodide.runPythonAsync(`
-import panel as _pn
-from panel.io.pyodide import write as _gp_write
-from app import bootstrap as _gp_boot
-_gp_obj = _gp_boot.ui_entry()
-if _gp_obj is None:
-    await _gp_write("panel-status", _pn.pane.Markdown(
-        "Panel " + _pn.__version__ + " is loaded; the full UI lands with app/main.py.",
-        css_classes=["gp-panel-ok"]))
-    _gp_kind = "placeholder"
-else:
-    await _gp_boot.render("app", _gp_obj)
-    _gp_kind = "app"
-_gp_kind
-`);
-  if (kind === "app") $("gp-placeholder").hidden = true;
-  gradpad.ui = kind;
-  finish("ui");
-  $("gp-loader").hidden = true;
+  // no shared memory (not cross-origin isolated): the only way to stop is a new interpreter
+  restart();
+  return true;
+}
+
+// "Restart Python": a new worker; the editor's code (autosaved by the app) comes along
+async function restart() {
+  const old = py;
+  const code = store["gradpad.code"];
+  old.worker.terminate();
+  const err = new Error("Python was restarted");
+  for (const p of old.pending.values()) p.reject(err);
+  old.pending.clear();
+  setRunning(false);
+  gradpad.restarts++;
+  const session = startPython(code);
+  session.restarting = true;
+  clearApp(old);
+  await session.ready.promise;
+  try {
+    const kind = await session.ui.promise;
+    if (kind === "app") $("gp-placeholder").hidden = true;
+  } catch (e) {
+    console.error(e);
+    $("gp-placeholder").hidden = false;
+  }
+  return true;
+}
+
+const EMBED_CSS = "header.gp-header, #gp-notice { display: none !important; } main { padding: 0 !important; }";
+
+Object.assign(gradpad, {
+  runPython, interrupt, restart,
+  load: async (opts) => { await uiD.promise; return ask("call", { name: "load", args: opts || {} }); },
+  snapshot: async () => { await uiD.promise; return ask("call", { name: "snapshot", args: null }); },
+  // code with top-level await (e.g. WebGPU readbacks); resolves with String(result)
+  runPythonAsync: async (code) => { await py.ready.promise; return ask("run", { code: String(code), async: true }); },
+});
+gradpad.pyodide = { runPythonAsync: gradpad.runPythonAsync }; // what tests used before the worker
+
+// Ctrl/Cmd+Enter runs (the editor lives in a shadow root: keydown is composed, so it reaches
+// here); Esc stops a run.
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+    e.preventDefault();
+    if (gradpad.ui === "app") ask("call", { name: "run", args: null }).catch(() => {});
+    else if (!$("gp-placeholder").hidden) runPlaceholder();
+  } else if (e.key === "Escape" && gradpad.running) {
+    e.preventDefault();
+    interrupt();
+  }
+}, true);
+
+// a share link or #example=NAME pasted into this tab: apply it without a reload
+window.addEventListener("hashchange", () => {
+  if (gradpad.ui === "app") ask("call", { name: "hash", args: { hash: location.hash } }).catch(() => {});
+});
+
+// a host page embedding us drives the same API through postMessage
+const HOST_CALLS = {
+  load: (args) => gradpad.load(args),
+  snapshot: () => gradpad.snapshot(),
+  runPython: (args) => gradpad.runPython((args || {}).code || ""),
+  interrupt: () => gradpad.interrupt(),
+  restart: () => gradpad.restart(),
+};
+window.addEventListener("message", async (ev) => {
+  const m = ev.data;
+  if (!m || typeof m !== "object" || !HOST_CALLS[m.gradpad] || ev.source === window) return;
+  const reply = (msg) => ev.source && ev.source.postMessage({ ...msg, id: m.id }, ev.origin === "null" ? "*" : ev.origin);
+  try {
+    reply({ gradpad: "result", result: await HOST_CALLS[m.gradpad](m.args) });
+  } catch (e) {
+    reply({ gradpad: "error", error: String(e && e.message || e) });
+  }
+});
+
+// ------------------------------------------------------------------ placeholder UI
+async function runPlaceholder() {
+  const out = $("gp-out");
+  out.textContent = "running…";
+  const r = await runPython($("gp-code").value);
+  out.textContent = r.stdout + (r.stderr || "");
+  if (r.error) {
+    const e = document.createElement("span");
+    e.className = "err";
+    e.textContent = `${r.error.type}: ${r.error.message}`;
+    out.appendChild(e);
+  } else if (r.result !== null) {
+    out.appendChild(document.createTextNode(r.result));
+  }
+}
+
+function showPlaceholder() {
+  $("gp-placeholder").hidden = false;
+  $("gp-run").addEventListener("click", runPlaceholder);
 }
 
 // ------------------------------------------------------------------ memory snapshot
-// Booting CPython is most of the runtime stage. The first visit saves a snapshot of the
-// freshly booted interpreter's memory in Cache Storage (keyed by build); later visits restore
-// it instead of booting. Any problem with it falls back to a normal boot.
-const SNAP_CACHE = "gpsnap-" + M.build;
-const SNAP_KEY = new URL("pyodide/boot-snapshot.bin", BASE).href;
-
-async function readSnapshot() {
-  try {
-    if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot")) return null;
-    const r = await (await caches.open(SNAP_CACHE)).match(SNAP_KEY);
-    return r ? new Uint8Array(await r.arrayBuffer()) : null;
-  } catch (e) {
-    return null;
-  }
-}
-
-async function bootPython(loadPyodide) {
-  const indexURL = new URL("pyodide/", BASE).href;
-  const snap = await readSnapshot();
-  mark("runtime:snapshot-read");
-  if (snap) {
-    try {
-      const py = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snap });
-      gradpad.bootedFrom = "snapshot";
-      return py;
-    } catch (e) {
-      console.warn("gradpad: boot snapshot unusable, booting normally", e);
-      caches.delete(SNAP_CACHE).catch(() => {});
-    }
-  }
-  gradpad.bootedFrom = "boot";
-  return loadPyodide({ indexURL, fullStdLib: false });
-}
-
-// An interpreter booted in snapshot-making mode has a restricted `js` module, so the snapshot
-// comes from a second, throw-away interpreter booted once the page is interactive.
-async function saveSnapshotLater(loadPyodide) {
+// Booting CPython is most of the runtime stage. After a normal boot, a throw-away worker
+// boots a second interpreter in snapshot-making mode and saves its memory in Cache Storage
+// (keyed by build); later visits restore it (worker.js). Off the main thread and off the
+// worker that runs the learner's code.
+function saveSnapshotLater() {
   if (gradpad.bootedFrom !== "boot" || !globalThis.caches) return;
   if (new URLSearchParams(location.search).has("nosnapshot")) return;
-  await new Promise((r) => (globalThis.requestIdleCallback || setTimeout)(r, { timeout: 5000 }));
-  try {
-    const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
-    const bytes = py.makeMemorySnapshot();
-    await (await caches.open(SNAP_CACHE)).put(SNAP_KEY,
-      new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-    gradpad.snapshotSaved = true;
-  } catch (e) {
-    console.warn("gradpad: no boot snapshot", e);
-  }
-}
-
-// Every loadPackage ends with importlib.invalidate_caches(), and CPython's zipimporter answers
-// that by re-reading the whole directory of python312.zip once per cached stdlib sub-package
-// (dozens of times): 0.1-0.7 s per call here. The stdlib zip never changes while the page
-// lives, so its importers keep their index; other zips and directories are refreshed as usual.
-function keepStdlibZipIndex() {
-  try {
-    pyodide.runPython(`
-import sys, zipimport
-def _gp_install_stdlib_zip_guard():
-    refresh = zipimport.zipimporter.invalidate_caches
-    stdlib_zips = {p for p in sys.path if p.endswith(".zip")}
-    def invalidate_caches(self):
-        if self.archive not in stdlib_zips:
-            refresh(self)
-    zipimport.zipimporter.invalidate_caches = invalidate_caches
-_gp_install_stdlib_zip_guard()
-del _gp_install_stdlib_zip_guard
-`);
-  } catch (e) {
-    console.warn("gradpad: stdlib zip guard not installed", e);
-  }
+  (globalThis.requestIdleCallback || setTimeout)(() => {
+    const w = spawnWorker();
+    const OUTCOME = {
+      "snapshot-saved": () => { gradpad.snapshotSaved = true; },
+      "snapshot-failed": (m) => console.warn("gradpad: no boot snapshot", m.error),
+    };
+    w.onmessage = (ev) => {
+      const outcome = OUTCOME[ev.data && ev.data.type];
+      if (!outcome) return; // progress messages of its boot
+      outcome(ev.data);
+      w.terminate();
+    };
+    w.postMessage({ type: "make-snapshot", base: BASE.href });
+  }, { timeout: 5000 });
 }
 
 // ------------------------------------------------------------------ main
@@ -347,53 +562,43 @@ async function main() {
       "gradpad runs Python inside your browser with WebAssembly, and this browser has it " +
       "switched off or does not support it. Use a current Chrome, Edge, Firefox or Safari, " +
       "and check that no policy disables WebAssembly (some hardened or JIT-less modes do).");
-    rejectReady(new Error("WebAssembly is not available"));
-    rejectUi(new Error("WebAssembly is not available"));
+    readyD.reject(new Error("WebAssembly is not available"));
+    uiD.reject(new Error("WebAssembly is not available"));
     return;
   }
   if (!gradpad.webgpu) {
-    const n = $("gp-notice");
-    n.hidden = false;
-    n.textContent = "WebGPU is not available in this browser, so gradpad computes on the CPU " +
+    notice("WebGPU is not available in this browser, so gradpad computes on the CPU " +
       "(numpy in WebAssembly). Everything works; GPU kernels are simply not used. " +
-      "Chrome/Edge 113+ and recent Safari/Firefox have WebGPU.";
+      "Chrome/Edge 113+ and recent Safari/Firefox have WebGPU.");
   }
+  $("gp-stop").addEventListener("click", () => interrupt());
+  $("gp-restart").addEventListener("click", () => restart());
+  $("gp-stop").title = ISOLATED ? "Stop the running code (Esc)"
+    : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
-  prefetch([...M.stages.numpy, ...M.stages.engine]);
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-  mark("runtime:module");
-  pyodide = await bootPython(loadPyodide);
-  gradpad.pyodide = pyodide;
-  keepStdlibZipIndex();
-  finish("runtime");
-  // After a snapshot boot every file comes from the service worker's cache in milliseconds, and
-  // reading the UI's 15 MB then would only compete with numpy's unpacking for the CPU.
-  const uiPrefetchLater = gradpad.bootedFrom === "snapshot";
-  if (!uiPrefetchLater) prefetch(M.stages.ui);
-  enter("numpy");
-  await loadStage("numpy");
-  finish("numpy");
-  enter("engine");
-  await loadStage("engine");
-  boot = pyodide.pyimport("app.bootstrap");
-  gradpad.info = JSON.parse(boot.install());
-  finish("engine");
-  resolveReady(gradpad);
-  if (uiPrefetchLater) prefetch(M.stages.ui);
+  const session = startPython(null);
+  await session.ready.promise;
+  readyD.resolve(gradpad);
+  bokeh().catch(() => {});
+  $("gp-runbar").hidden = false;
+  setRunning(false);
   showPlaceholder();
   registerServiceWorker();
   try {
-    await loadUI();
-    resolveUi(gradpad);
-    saveSnapshotLater(loadPyodide);
+    const kind = await session.ui.promise;
+    if (kind === "app") $("gp-placeholder").hidden = true;
+    gradpad.ui = kind;
+    mark("ui");
+    render();
+    $("gp-loader").hidden = true;
+    uiD.resolve(gradpad);
+    saveSnapshotLater();
   } catch (e) {
     console.error(e);
     gradpad.uiError = String(e && e.stack || e);
-    const n = $("gp-notice");
-    n.hidden = false;
-    n.textContent = "The full UI could not be loaded; the basic editor below still works. " + e;
+    notice("The full UI could not be loaded; the basic editor below still works. " + e);
     $("gp-loader").hidden = true;
-    rejectUi(e);
+    uiD.reject(e);
   }
 }
 
@@ -408,6 +613,6 @@ main().catch((e) => {
     "Loading Python in this page failed. Reloading usually helps; if it keeps failing, the " +
     "files on this server may be incomplete (rebuild with `python build.py site`).",
     String(e && e.stack || e));
-  rejectReady(e);
-  rejectUi(e);
+  readyD.reject(e);
+  uiD.reject(e);
 });

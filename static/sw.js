@@ -1,10 +1,17 @@
 // gradpad service worker: keeps the runtime, the wheels and the UI assets of this build in
 // Cache Storage so that reloads (and offline use) do not touch the network.
 // The page itself (navigations) is network-first so a new build is picked up at once.
+//
+// It also makes the page cross-origin isolated on any static host: every response it serves
+// gets COOP/COEP (so SharedArrayBuffer, Pyodide's interrupt buffer, and 5 us timers exist)
+// and the page gets its Content-Security-Policy as a header too. A first visit, before this
+// worker controls the page, runs without isolation (Stop then restarts Python; runs have a
+// time budget); every later visit is isolated.
 const M = __GRADPAD_MANIFEST__;
+const CSP = "__GRADPAD_CSP__";
 const CACHE = "gradpad-" + M.build;
 const PRECACHE = [
-  "./", "loader.js", "style.css", "favicon.svg", "pyodide/pyodide-lock.json",
+  "./", "loader.js", "worker.js", "style.css", "favicon.svg", "pyodide/pyodide-lock.json",
   ...Object.keys(M.runtime).map((f) => "pyodide/" + f),
   ...M.stages.numpy.concat(M.stages.engine, M.stages.ui).map((p) => M.files[p].file),
   ...M.bokeh, M.panel.js,
@@ -19,6 +26,24 @@ async function remember(cache, req, resp, integrity) {
   if (integrity) headers.set("X-Gradpad-Integrity", integrity);
   const body = await resp.blob();
   await cache.put(req, new Response(body, { status: resp.status, statusText: resp.statusText, headers }));
+}
+
+// header -> value added to every same-origin response served, by kind of request
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+const HEADERS = {
+  navigate: { ...ISOLATION, "Content-Security-Policy": CSP },
+  other: { ...ISOLATION, "Cross-Origin-Resource-Policy": "same-origin" },
+};
+
+function isolated(resp, kind) {
+  // redirects and errors stay as they are (their bodies and headers cannot be rewritten)
+  if (!resp || resp.type === "opaqueredirect" || resp.type === "opaque" || resp.status === 0) return resp;
+  const headers = new Headers(resp.headers);
+  for (const [k, v] of Object.entries(HEADERS[kind])) headers.set(k, v);
+  return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
 }
 
 self.addEventListener("install", (event) => {
@@ -49,14 +74,15 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET") return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return; // never proxy other origins
+  const kind = req.mode === "navigate" ? "navigate" : "other";
   if (req.mode === "navigate" || url.pathname.endsWith("/sw.js")) {
     event.respondWith((async () => {
       try {
         const r = await fetch(req);
         if (r.ok) (await caches.open(CACHE)).put(req, r.clone());
-        return r;
+        return isolated(r, kind);
       } catch (e) {
-        return (await caches.match(req)) || Response.error();
+        return isolated(await caches.match(req), kind) || Response.error();
       }
     })());
     return;
@@ -65,9 +91,9 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req);
     const wanted = req.integrity || INTEGRITY[req.url];
-    if (hit && (!wanted || hit.headers.get("X-Gradpad-Integrity") === wanted)) return hit;
+    if (hit && (!wanted || hit.headers.get("X-Gradpad-Integrity") === wanted)) return isolated(hit, kind);
     const r = await fetch(req);
     if (r.ok && r.type === "basic") event.waitUntil(remember(cache, req.url, r.clone(), wanted));
-    return r;
+    return isolated(r, kind);
   })());
 });

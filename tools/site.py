@@ -88,6 +88,25 @@ PANEL_BUNDLED_SKIP = ["deckglplot", "abstractvtkplot", "perspective", "plotlyplo
 PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache/site/processed)
 
 
+# The page's Content-Security-Policy (a <meta> in index.html, a header from sw.js). Python runs
+# in a worker that inherits it: user code may connect to this site only (no other host or
+# port), and scripts come from this site only. 'wasm-unsafe-eval' is Pyodide; 'unsafe-eval'
+# is Bokeh's CustomJS and Pyodide's JS glue; blob: is the worker and Panel's ESM components.
+# No frame-ancestors: any page may embed the playground in an iframe.
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+])
+
+
 def log(msg: str) -> None:
     print(f"[site] {msg}", flush=True)
 
@@ -495,6 +514,7 @@ def _build(force: bool) -> Path:
         if p.suffix in (".html", ".js"):
             text = p.read_text()
             text = text.replace("__GRADPAD_BUILD__", build_id)
+            text = text.replace("__GRADPAD_CSP__", CSP)
             text = text.replace("__GRADPAD_MANIFEST__", json.dumps(manifest, separators=(",", ":")))
             dest.write_text(text)
         else:

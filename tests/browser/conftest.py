@@ -27,6 +27,7 @@ class GradpadPage:
     console: list = field(default_factory=list)
     page_errors: list = field(default_factory=list)
     load_seconds: float = 0.0
+    first_visit: dict = field(default_factory=dict)
 
     def run(self, code: str, timeout_ms: int = 120_000) -> dict:
         self.page.set_default_timeout(timeout_ms)
@@ -85,4 +86,30 @@ def gp(browser_context, site_url) -> GradpadPage:
         pytest.fail(f"page never became ready: {outcome}\nconsole:\n" + "\n".join(g.console[-40:]),
                     pytrace=False)
     print(f"\n[browser] gradpad.ready after {g.load_seconds:.1f}s", flush=True)
+    # A first visit runs before the service worker controls the page, so without cross-origin
+    # isolation (no interrupt buffer: runs keep the time budget). Record it, then reload once
+    # the service worker controls the page: the session's page is the isolated one, as every
+    # later visit is.
+    g.first_visit = page.evaluate("""async () => {
+        const gp = window.gradpad;
+        const out = {isolated: crossOriginIsolated, gradpadIsolated: gp.isolated,
+                     run: await gp.runPython('1 + 1'),
+                     ui: await gp.uiReady.then(g => g.ui, e => 'ERROR: ' + String(e && e.stack || e))};
+        // no interrupt buffer here: Stop restarts Python
+        const stuck = gp.runPython('while True:\\n    pass').then(r => ({result: r}), e => ({failed: String(e)}));
+        while (!gp.running) await new Promise(r => setTimeout(r, 20));
+        out.interrupted = gp.interrupt();
+        out.stuck = await stuck;
+        out.after = await gp.runPython('2 + 2');
+        return out;
+    }""")
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    page.reload(wait_until="domcontentloaded", timeout=60_000)
+    outcome = page.evaluate("""() => window.gradpad.ready.then(
+        () => 'ok', e => 'ERROR: ' + String(e && e.stack || e))""")
+    if outcome != "ok":
+        pytest.fail(f"page never became ready after the reload: {outcome}\nconsole:\n"
+                    + "\n".join(g.console[-40:]), pytrace=False)
     return g

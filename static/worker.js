@@ -1,0 +1,348 @@
+// gradpad's Python worker: Pyodide, the engine and the Panel app run here, off the page's
+// main thread, so a long or endless run never freezes the page (loader.js draws everything).
+//
+// Messages from the page (loader.js):
+//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode}
+//   {type: "run", id, code, async}            runPython (async: top-level await allowed)
+//   {type: "call", id, name, args}            the Panel app's page API (app.page_api.CALLS)
+//   {type: "patch", patch} / {type: "rendered"} / {type: "env", hash}
+//   {type: "reply", id, result}               answer to a request of ours (resources)
+//   {type: "make-snapshot"}                   boot a throw-away interpreter, save its snapshot
+// Messages to the page:
+//   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
+//   run-start / run-end · render {model, resources, page} · patch {patch, buffers}
+//   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
+const M = __GRADPAD_MANIFEST__;
+let BASE = null;
+let pyodide = null;
+let boot = null;
+let interruptBuffer = null;
+
+const post = (msg, transfer) => self.postMessage(msg, transfer || []);
+// absolute epoch ms: the page turns them into its own navigation-relative timings
+const mark = (name) => post({ type: "mark", name, t: performance.timeOrigin + performance.now() });
+
+// ------------------------------------------------------------------ requests to the page
+let nextRequest = 1;
+const pendingRequests = new Map();
+function request(name, args) {
+  const id = nextRequest++;
+  return new Promise((resolve, reject) => {
+    pendingRequests.set(id, { resolve, reject });
+    post({ type: "request", id, name, args });
+  });
+}
+
+// ------------------------------------------------------------------ progress + prefetch
+try {
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => post({ type: "resource", url: e.name })))
+    .observe({ type: "resource", buffered: true });
+} catch (e) { /* stage-level progress only */ }
+
+// Every wheel is requested as early as possible (with its integrity hash); Pyodide's own
+// fetch of the same URL is then answered from memory instead of the network.
+const prefetched = new Map();
+const nativeFetch = globalThis.fetch.bind(globalThis);
+function prefetch(pkgs) {
+  for (const p of pkgs) {
+    const f = M.files[p];
+    const url = new URL(f.file, BASE).href;
+    if (prefetched.has(url)) continue;
+    const body = nativeFetch(url, { integrity: f.integrity }).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status} for ${url}`);
+      return r.arrayBuffer();
+    });
+    body.catch(() => {});
+    prefetched.set(url, body);
+  }
+}
+// The runtime's two big files are requested the moment the worker starts; Pyodide's fetch
+// then gets the very response (still streaming: the wasm compiles while it downloads).
+const RUNTIME_EARLY = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const early = new Map();
+function fetchRuntimeEarly() {
+  for (const f of RUNTIME_EARLY) {
+    const url = new URL("pyodide/" + f, BASE).href;
+    const resp = nativeFetch(url);
+    resp.catch(() => {});
+    early.set(url, resp);
+  }
+}
+
+async function prefetchingFetch(input, init) {
+  const url = typeof input === "string" || input instanceof URL
+    ? new URL(String(input), BASE).href : input.url;
+  const started = early.get(url);
+  if (started) {
+    early.delete(url);
+    try {
+      const r = await started;
+      if (r.ok) return r;
+    } catch (e) { /* a normal request reports the error */ }
+  }
+  const body = prefetched.get(url);
+  if (body) {
+    prefetched.delete(url);
+    try {
+      return new Response(await body, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
+    } catch (e) { /* fall back to a normal request, which reports the error */ }
+  }
+  return nativeFetch(input, init);
+}
+
+async function loadStage(stage) {
+  const errors = [];
+  await pyodide.loadPackage(M.stages[stage], {
+    messageCallback: (msg) => { if (/^Loaded /.test(msg)) mark(stage + ":loaded"); },
+    errorCallback: (msg) => errors.push(msg),
+    checkIntegrity: true,
+  });
+  if (errors.length) throw new Error(`loading ${stage} failed:\n${errors.join("\n")}`);
+}
+
+// ------------------------------------------------------------------ runs
+// Runs take priority over loading the UI: the UI stage works in steps and waits at each
+// step until no run is queued.
+let pendingRuns = 0;
+let firstRunDone;
+const firstRun = new Promise((res) => { firstRunDone = res; });
+let readyResolve;
+const ready = new Promise((res) => { readyResolve = res; });
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+async function yieldToRuns() {
+  await nextTask();
+  while (pendingRuns > 0) await nextTask();
+}
+
+// one Python run at a time, whoever asks (runPython, the app's Run, a patch from the editor)
+let chain = Promise.resolve();
+function serial(fn) {
+  const next = chain.then(fn, fn);
+  chain = next.catch(() => {});
+  return next;
+}
+
+// The page writes 2 (SIGINT) into the shared buffer to stop a run; it is cleared around every
+// run so that a Stop pressed while nothing runs cannot hit the next one.
+function clearInterrupt() { if (interruptBuffer) interruptBuffer[0] = 0; }
+
+let runDepth = 0;
+function runState(running) {
+  if (running ? runDepth++ === 0 : --runDepth === 0) {
+    clearInterrupt();
+    post({ type: running ? "run-start" : "run-end" });
+  }
+}
+async function runUser(fn) {
+  runState(true);
+  try {
+    return await fn();
+  } finally {
+    runState(false);
+  }
+}
+
+function fatal(e) {
+  // Pyodide cannot continue after a fatal error (out of wasm memory, a crash in C code)
+  post({ type: "fatal", error: String(e && e.message || e) });
+}
+
+async function onRun(msg) {
+  pendingRuns++;
+  try {
+    await ready;
+    const result = await serial(() => runUser(async () => {
+      if (msg.async) return String(await pyodide.runPythonAsync(String(msg.code)));
+      return JSON.parse(boot.run_json(String(msg.code)));
+    }));
+    post({ type: "result", id: msg.id, result });
+  } catch (e) {
+    if (e && e.pyodide_fatal_error) fatal(e);
+    post({ type: "error", id: msg.id, error: String(e && e.message || e) });
+  } finally {
+    pendingRuns--;
+    firstRunDone();
+  }
+}
+
+async function onCall(msg) {
+  try {
+    await uiLinked;
+    const result = await serial(() => runUser(() => appCall(msg.name, JSON.stringify(msg.args ?? null))));
+    post({ type: "result", id: msg.id, result: JSON.parse(result) });
+  } catch (e) {
+    if (e && e.pyodide_fatal_error) fatal(e);
+    post({ type: "error", id: msg.id, error: String(e && e.message || e) });
+  }
+}
+
+// ------------------------------------------------------------------ boot
+const SNAP_CACHE = () => "gpsnap-" + M.build;
+const SNAP_KEY = () => new URL("pyodide/boot-snapshot.bin", BASE).href;
+
+async function readSnapshot(search) {
+  try {
+    if (!globalThis.caches || new URLSearchParams(search).has("nosnapshot")) return null;
+    const r = await (await caches.open(SNAP_CACHE())).match(SNAP_KEY());
+    return r ? new Uint8Array(await r.arrayBuffer()) : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function bootPython(loadPyodide, search) {
+  const indexURL = new URL("pyodide/", BASE).href;
+  const snap = await readSnapshot(search);
+  mark("runtime:snapshot-read");
+  if (snap) {
+    try {
+      return [await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snap }), "snapshot"];
+    } catch (e) {
+      console.warn("gradpad: boot snapshot unusable, booting normally", e);
+      caches.delete(SNAP_CACHE()).catch(() => {});
+    }
+  }
+  return [await loadPyodide({ indexURL, fullStdLib: false }), "boot"];
+}
+
+// An interpreter booted in snapshot-making mode has a restricted `js` module, so the snapshot
+// comes from a second, throw-away worker that the page starts once it is interactive.
+async function makeSnapshot() {
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
+  const bytes = py.makeMemorySnapshot();
+  await (await caches.open(SNAP_CACHE())).put(SNAP_KEY(),
+    new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+// See loader history: every loadPackage ends with importlib.invalidate_caches(), which makes
+// CPython's zipimporter re-read python312.zip dozens of times; the stdlib zip never changes.
+function keepStdlibZipIndex() {
+  try {
+    pyodide.runPython(`
+import sys, zipimport
+def _gp_install_stdlib_zip_guard():
+    refresh = zipimport.zipimporter.invalidate_caches
+    stdlib_zips = {p for p in sys.path if p.endswith(".zip")}
+    def invalidate_caches(self):
+        if self.archive not in stdlib_zips:
+            refresh(self)
+    zipimport.zipimporter.invalidate_caches = invalidate_caches
+_gp_install_stdlib_zip_guard()
+del _gp_install_stdlib_zip_guard
+`);
+  } catch (e) {
+    console.warn("gradpad: stdlib zip guard not installed", e);
+  }
+}
+
+// ------------------------------------------------------------------ UI (Panel in this worker)
+let uiLinkedResolve;
+const uiLinked = new Promise((res) => { uiLinkedResolve = res; });
+let appCall = null;
+const UI_GRACE_MS = 300;
+
+async function loadUI(init) {
+  post({ type: "stage", stage: "ui" });
+  await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
+  await yieldToRuns();
+  await loadStage("ui");
+  await yieldToRuns();
+  boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
+  // Panel's import chain in steps (each is seconds of synchronous work), yielding between
+  for (const mod of boot.UI_IMPORT_STEPS) {
+    await yieldToRuns();
+    pyodide.pyimport(mod).destroy();
+  }
+  await yieldToRuns();
+  appCall = (name, args) => boot.call(name, args);
+  const rendered = JSON.parse(await serial(() => boot.render("app", init.restoreCode ?? null)));
+  if (rendered.kind !== "app") {
+    post({ type: "ui", kind: rendered.kind });
+    return;
+  }
+  await request("load-resources", rendered.resources);
+  post({ type: "render", model: rendered.model, page: rendered.page });
+}
+
+// ------------------------------------------------------------------ messages
+const HANDLERS = {
+  init: (msg) => start(msg),
+  "make-snapshot": async (msg) => {
+    BASE = msg.base;
+    try { await makeSnapshot(); post({ type: "snapshot-saved" }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
+  },
+  run: onRun,
+  call: onCall,
+  patch: (msg) => serial(() => boot.apply_patch(msg.patch)),
+  rendered: async () => {
+    await serial(() => boot.link(self.gradpadSendPatch));
+    post({ type: "ui", kind: "app" });
+    uiLinkedResolve();
+  },
+  env: (msg) => { if (boot) pyodide.pyimport("app.env").page_changed(JSON.stringify(msg.changes)); },
+  reply: (msg) => {
+    const p = pendingRequests.get(msg.id);
+    if (!p) return;
+    pendingRequests.delete(msg.id);
+    if (msg.error) p.reject(new Error(msg.error)); else p.resolve(msg.result);
+  },
+};
+
+self.onmessage = (ev) => {
+  const msg = ev.data;
+  const handler = msg && HANDLERS[msg.type];
+  if (handler) Promise.resolve(handler(msg)).catch((e) => console.error("gradpad worker:", e));
+};
+
+// called from Python (app.bootstrap.link): Bokeh patches for the page's document
+self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers });
+// called from Python (app.env): what the worker cannot do itself goes to the page
+self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
+// called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
+self.gradpadRunState = (running) => runState(!!running);
+
+async function start(init) {
+  BASE = init.base;
+  if (init.interrupt) interruptBuffer = new Uint8Array(init.interrupt);
+  globalThis.fetch = prefetchingFetch;
+  // the page state the app reads (URL, stored code) arrives with init: a worker has none
+  self.gradpadPageState = JSON.stringify({
+    search: init.search, hash: init.hash, origin: init.origin, pathname: init.pathname,
+    storage: init.storage, isolated: !!interruptBuffer,
+  });
+  try {
+    post({ type: "stage", stage: "runtime" });
+    fetchRuntimeEarly();
+    prefetch([...M.stages.numpy, ...M.stages.engine]);
+    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+    mark("runtime:module");
+    let bootedFrom;
+    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search);
+    if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+    keepStdlibZipIndex();
+    mark("runtime");
+    const uiPrefetchLater = bootedFrom === "snapshot";
+    if (!uiPrefetchLater) prefetch(M.stages.ui);
+    post({ type: "stage", stage: "numpy" });
+    await loadStage("numpy");
+    mark("numpy");
+    post({ type: "stage", stage: "engine" });
+    await loadStage("engine");
+    boot = pyodide.pyimport("app.bootstrap");
+    const info = JSON.parse(boot.install(!!interruptBuffer));
+    mark("engine");
+    readyResolve();
+    post({ type: "ready", info, bootedFrom });
+    if (uiPrefetchLater) prefetch(M.stages.ui);
+  } catch (e) {
+    post({ type: "boot-error", error: String(e && e.stack || e) });
+    return;
+  }
+  try {
+    await loadUI(init);
+  } catch (e) {
+    console.error(e);
+    post({ type: "ui-error", error: String(e && e.stack || e) });
+  }
+}
