@@ -277,6 +277,11 @@ def _traced_binary_args(x1, x2, inexact):
     return None
 
 
+def _fits_int32(i: int) -> bool:
+    """A bigger Python int takes the general path, which raises JAX's OverflowError."""
+    return -2147483648 <= i <= 2147483647
+
+
 def _eager_binary_args(x1, x2, inexact):
     """`_traced_binary_args` for concrete arrays: two arrays of one dtype and shape, or a float
     array and a Python int/float; else None. Promotion would change no value and the lax rule
@@ -289,10 +294,11 @@ def _eager_binary_args(x1, x2, inexact):
             if v1.dtype != v2.dtype or v1.shape != v2.shape or v1.dtype.kind not in ("fc" if inexact else "fiuc"):
                 return None
             return x1, x2
-        if (t2 is float or t2 is int) and v1.dtype.kind in "fc":
+        if (t2 is float or t2 is int and _fits_int32(x2)) and v1.dtype.kind in "fc":
             return x1, lax._convert_element_type(x2, v1.dtype, x1.weak_type)
         return None
-    if type(x2) is Array and type(x1) in (float, int) and x2._value.dtype.kind in "fc":
+    if type(x2) is Array and (type(x1) is float or type(x1) is int and _fits_int32(x1)) \
+            and x2._value.dtype.kind in "fc":
         return lax._convert_element_type(x1, x2._value.dtype, x2.weak_type), x2
     return None
 
