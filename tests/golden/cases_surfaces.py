@@ -607,3 +607,22 @@ out = (repr(s), repr(s.spec), repr(s.update(spec=jax.P(None))), repr(jax.typeof(
 C("uint32_from_big_int", "surfaces",
   "out = (jnp.uint32(2998342421), jnp.asarray(2998342421, dtype=jnp.uint32), jnp.array(3, dtype=jnp.float32))")
 E("uint32_overflow", "surfaces", "out = jnp.asarray(2 ** 40, dtype=jnp.uint32)")
+C("custom_gradient", "surfaces", """
+@jax.custom_gradient
+def f(x):
+    return x ** 2, lambda g: (g * 10 * x,)
+@jax.custom_gradient
+def h(x, y):
+    return x * y, lambda g: (g * y, g * x * 2)
+@jax.custom_derivatives.custom_gradient
+def k(x):
+    return jnp.sin(x), lambda g: g * 10 * x
+out = (f(3.0), jax.grad(f)(3.0), jax.jit(jax.grad(f))(3.0), jax.vmap(jax.grad(f))(jnp.arange(3.0)),
+       jax.grad(h, argnums=(0, 1))(2.0, 3.0), jax.grad(k)(3.0), jax.closure_convert is jax.custom_derivatives.closure_convert)
+""")
+E("custom_gradient_jvp", "surfaces", """
+@jax.custom_gradient
+def f(x):
+    return x ** 2, lambda g: (g * 10 * x,)
+out = jax.jvp(f, (1.0,), (1.0,))
+""")
