@@ -626,3 +626,15 @@ def f(x):
     return x ** 2, lambda g: (g * 10 * x,)
 out = jax.jvp(f, (1.0,), (1.0,))
 """)
+E("rank_promotion_raise", "surfaces", """
+with jax.numpy_rank_promotion('raise'):
+    out = jnp.ones(2) + jnp.ones((3, 2))
+""")
+C("rank_promotion_raise_same_rank_ok", "surfaces", """
+with jax.numpy_rank_promotion('raise'):
+    out = (jnp.ones(2) + 1.0, jnp.ones((3, 2)) * jnp.ones((1, 2)), jnp.ones((2, 2)) - jnp.ones(()))
+""")
+C("rank_promotion_warn", "surfaces", """
+with jax.numpy_rank_promotion('warn'):
+    out = jnp.ones(2) * jnp.ones((3, 2))
+""", expect_warning=True)
