@@ -26,6 +26,7 @@ from .version import __version_info__
 from .dtypes import float0
 from .config import STATE_FLAGS as _STATE_FLAGS, State as _State
 from .refs import Ref, empty_ref, freeze, new_ref
+from .custom_derivatives import closure_convert, custom_gradient
 from .tracing import get_aval as typeof
 
 __version__ = "0.10.2+gradpad"

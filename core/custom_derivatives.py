@@ -83,5 +83,24 @@ def closure_convert(fun, *example_args):
     return converted, consts
 
 
-__all__ = ["CustomVJPPrimal", "SymbolicZero", "closure_convert", "custom_jvp", "custom_jvp_call_p",
+def custom_gradient(fun):
+    """`fun(*args) -> (value, vjp)`, with `vjp(g)` giving the cotangents of args (a tuple; a single
+    value for one argument): differentiation uses that vjp. Built on custom_vjp, so forward mode
+    is refused as JAX refuses it. The backward pass re-runs `fun` on the saved primal inputs to
+    get the vjp (residuals must be arrays, and the vjp is a function)."""
+    @custom_vjp
+    def wrapped(*args):
+        return fun(*args)[0]
+
+    def fwd(*args):
+        return fun(*args)[0], args
+
+    def bwd(args, g):
+        cts = fun(*args)[1](g)
+        return tuple(cts) if isinstance(cts, (tuple, list)) else (cts,)
+    wrapped.defvjp(fwd, bwd)
+    return wrapped
+
+
+__all__ = ["custom_gradient", "CustomVJPPrimal", "SymbolicZero", "closure_convert", "custom_jvp", "custom_jvp_call_p",
            "custom_vjp", "custom_vjp_primal_tree_values", "zero_from_primal"]

@@ -205,8 +205,26 @@ def _promote_shapes(fun_name, *args):
     nonscalar_ranks = {len(s) for s in shapes if s}
     if len(nonscalar_ranks) < 2:
         return list(args)
+    _check_rank_promotion(fun_name, shapes)
     result_rank = len(_broadcast_shapes(*shapes))
     return [lax.broadcast_to_rank(a, result_rank) for a in args]
+
+
+def _check_rank_promotion(fun_name, shapes):
+    """jax_numpy_rank_promotion: 'allow' (numpy's implicit rank promotion), 'warn' or 'raise'."""
+    from ..config import config  # read per call: the flag is scoped by jax.numpy_rank_promotion(...)
+    mode = config.read("jax_numpy_rank_promotion")
+    if mode == "allow":
+        return
+    shown = " ".join(str(tuple(s)) for s in shapes)
+    if mode == "raise":
+        raise ValueError(f"Operands could not be broadcast together for {fun_name} on shapes {shown} and with the "
+                         "config option jax_numpy_rank_promotion='raise'. For more information, see "
+                         "https://docs.jax.dev/en/latest/rank_promotion_warning.html.")
+    import warnings
+    warnings.warn(f"Following NumPy automatic rank promotion for {fun_name} on shapes {shown}. Set the "
+                  "jax_numpy_rank_promotion config option to 'allow' to disable this warning; for more information, "
+                  "see https://docs.jax.dev/en/latest/rank_promotion_warning.html.", stacklevel=4)
 
 
 def _broadcast_shapes(*shapes):

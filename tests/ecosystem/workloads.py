@@ -133,8 +133,63 @@ def flax_linen_rnn_lstm():
         "LSTMCell_0"]["hi"]["kernel"]}
 
 
-WORKLOADS = {f.__name__: f for f in (optax_adam_mlp, optax_adamw_chain_schedule, chex_asserts, equinox_mlp,
-                                     flax_nnx_linear_optimizer, flax_linen_batchnorm_dropout, flax_linen_rnn_lstm)}
+def optax_lbfgs_linesearch():
+    import optax
+
+    def f(w):
+        return jnp.sum((X[:, 0] * w[0] + w[1] - Y[:, 0]) ** 2)
+    opt, w = optax.lbfgs(), jnp.array([0.5, 0.1])
+    state = opt.init(w)
+    value_and_grad = optax.value_and_grad_from_state(f)
+    values = []
+    for _ in range(5):
+        v, g = value_and_grad(w, state=state)
+        u, state = opt.update(g, state, w, value=v, grad=g, value_fn=f)
+        w = optax.apply_updates(w, u)
+        values.append(v)
+    return {"w": w, "values": jnp.stack(values)}
+
+
+def equinox_conv_gru_scan():
+    import equinox as eqx
+    conv = eqx.nn.Conv2d(2, 3, 3, key=jax.random.key(0))
+    cell = eqx.nn.GRUCell(3, 4, key=jax.random.key(1))
+
+    def step(h, x):
+        h = cell(x, h)
+        return h, h
+    xs = jnp.asarray(np.linspace(-1, 1, 18, dtype=np.float32).reshape(6, 3))
+    return {"conv": conv(jnp.asarray(np.linspace(0, 1, 50, dtype=np.float32).reshape(2, 5, 5))),
+            "gru": jax.lax.scan(step, jnp.zeros(4), xs)[1]}
+
+
+def chex_chexify_jit():
+    import chex
+
+    @chex.chexify
+    @jax.jit
+    def f(x):
+        chex.assert_trees_all_equal(x, x)
+        return x * 2
+    @chex.chexify
+    @jax.jit
+    def g(x):
+        chex.assert_tree_all_finite(x)
+        return x
+    out = f(jnp.ones(2))
+    chex.block_until_chexify_assertions_complete()
+    caught = 0
+    try:
+        g(jnp.array([1.0, jnp.inf]))
+        chex.block_until_chexify_assertions_complete()
+    except Exception:  # noqa: BLE001  (chexify raises its check's error)
+        caught = 1
+    return {"out": out, "caught_failure": jnp.array(caught)}
+
+
+WORKLOADS = {f.__name__: f for f in (optax_adam_mlp, optax_adamw_chain_schedule, optax_lbfgs_linesearch, chex_asserts,
+                                     chex_chexify_jit, equinox_mlp, equinox_conv_gru_scan, flax_nnx_linear_optimizer,
+                                     flax_linen_batchnorm_dropout, flax_linen_rnn_lstm)}
 
 
 def run_all() -> dict:
