@@ -579,7 +579,7 @@ seen = []
 jax.jit(lambda x: seen.append(repr(jax.typeof(x))) or x)(jnp.ones(2))
 out = (repr(jax.typeof(jnp.ones(2))), repr(jax.typeof(1.0)), repr(jax.typeof(jnp.int32(3))), seen)
 """)
-C("named_scope_decorator", "surfaces", """
+C("named_scope_as_decorator", "surfaces", """
 @jax.named_scope('scope')
 def f(x):
     return x * 2
