@@ -471,3 +471,16 @@ def test_kernels_of_different_shapes_run_after_the_values_they_read(gpu):
     x = np.array([[0.0, 1.0, 2.0, 4.0], [2.0, 1.5, 0.5, -1.0], [1.0, 1.0, 2.0, 3.0]], np.float32)
     f = jax.grad(lambda v: jnp.corrcoef(v)[0, 1])
     _check(f(jax.device_put(x, gpu)), f(jnp.asarray(x)), "grad corrcoef")
+
+
+@pytest.mark.parametrize("n", [3, 8, 4096, 100003])  # one pass, vec4 partials, long scalar partials
+@pytest.mark.parametrize("reducer", ["max", "min"])
+def test_max_min_propagate_nan(gpu, n, reducer):
+    # JAX: jnp.max(jnp.array([1., nan, 2.])) -> nan (XLA's max propagates NaN; WGSL's may not)
+    fn = getattr(jnp, reducer)
+    x = np.arange(n, dtype=np.float32)
+    x[n // 2] = np.nan
+    xd = jax.device_put(x, gpu)
+    assert np.isnan(np.asarray(fn(xd))) and np.isnan(np.asarray(jax.jit(fn)(xd)))
+    x[n // 2] = 0.5  # without NaN: the ordinary answer
+    assert float(jax.jit(fn)(jax.device_put(x, gpu))) == float(getattr(np, reducer)(x))

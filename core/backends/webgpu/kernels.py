@@ -98,6 +98,19 @@ REDUCERS = {
 }
 
 
+def combine(op, dtype, a, x, vec4=False) -> str:
+    """WGSL folding `x` into the accumulator `a`. Float max/min propagate NaN, as XLA does (WGSL's
+    max/min may return the other operand); NaN is read from the bits, which compilers cannot
+    fold away."""
+    expr = REDUCERS[op][0].format(a=a, x=x)
+    if op in ("reduce_max", "reduce_min") and np.dtype(dtype) == np.float32:
+        u = "vec4<u32>" if vec4 else "u32"
+        mask, inf = (f"vec4<u32>({c})" if vec4 else c for c in ("0x7fffffffu", "0x7f800000u"))
+        nan = f"(((bitcast<{u}>({a}) & {mask}) > {inf}) | ((bitcast<{u}>({x}) & {mask}) > {inf}))"
+        return f"select({expr}, {a} + {x}, {nan})"
+    return expr
+
+
 def _acc_init(op, dtype, body, val, first, n):
     """Declare `acc`. max/min start from the first element rather than an infinity: WGSL treats
     infinities in constant expressions as errors, and some compilers (Tint) mis-fold them."""
@@ -150,7 +163,7 @@ def _reduce_loop(op, producers, names, x, axes, outer, start, step, R):
             builders.append(bu)
             lines.append(f"let r{u} = r + {u * step}u;")
             lines += bu.lines
-            lines.append(f"acc = {REDUCERS[op][0].format(a='acc', x=vu)};")
+            lines.append(f"acc = {combine(op, dt, 'acc', vu)};")
         # every thread's main loop covers the first (R // span) * span elements, then the tail
         main_end = R // span * span
         code += (f"  var r = {start};\n  for (; r < {main_end}u; r = r + {span}u) {{\n"
@@ -159,7 +172,7 @@ def _reduce_loop(op, producers, names, x, axes, outer, start, step, R):
     else:
         code += f"  var r = {start};\n"
     code += (f"  for (; r < {R}u; r = r + {step}u) {{\n{body}"
-             f"    acc = {REDUCERS[op][0].format(a='acc', x=val)};\n  }}\n")
+             f"    acc = {combine(op, dt, 'acc', val)};\n  }}\n")
     return code, builders
 
 
@@ -237,18 +250,19 @@ def reduce_partials_vec4_kernel(op, in_vars, x, out_dtype, axes, n_parts):
     name = f"in{in_vars.index(x)}"
     decl = [binding(k, f"in{k}", v.aval.dtype, False, vec4=v is x) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", dt, True))
-    comb = REDUCERS[op][0]
+    def comb(a, x, vec4=True):
+        return combine(op, dt, a, x, vec4)
     init = (f"{name}[base + p]" if op in ("reduce_max", "reduce_min")
             else f"vec4<{t}>({literal(REDUCERS[op][1](dt), dt)})")
     span = UNROLL * P
-    main = "".join(f"    acc = {comb.format(a='acc', x=f'{name}[base + r + {u * P}u]')};\n" for u in range(UNROLL))
-    lanes = comb.format(a=comb.format(a=comb.format(a="acc.x", x="acc.y"), x="acc.z"), x="acc.w")
+    main = "".join(f"    acc = {comb('acc', f'{name}[base + r + {u * P}u]')};\n" for u in range(UNROLL))
+    lanes = comb(comb(comb("acc.x", "acc.y", False), "acc.z", False), "acc.w", False)
     src = (_header([dt]) + "\n".join(decl) + "\n\n" + _MAIN.format(wg=WG)
            + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
            + f"  let o = w / {P}u;\n  let p = w % {P}u;\n  let base = o * {R4}u;\n"
            + f"  var acc = {init};\n  var r = p;\n"
            + f"  for (; r < {R4 // span * span}u; r = r + {span}u) {{\n{main}  }}\n"
-           + f"  for (; r < {R4}u; r = r + {P}u) {{\n    acc = {comb.format(a='acc', x=f'{name}[base + r]')};\n  }}\n"
+           + f"  for (; r < {R4}u; r = r + {P}u) {{\n    acc = {comb('acc', f'{name}[base + r]')};\n  }}\n"
            + f"  {store(dt, 'out0', 'w', lanes)}\n}}\n")
     return src, groups_for(-(-O * P // WG)), []
 
