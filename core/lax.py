@@ -181,12 +181,15 @@ def expand_dims(x, dimensions):
 
 
 def iota(dtype, size):
-    return st.iota_p.bind(dtype=np.dtype(dtypes.canonicalize_dtype(dtype)), shape=(int(size),), dimension=0, sharding=None)
+    return broadcasted_iota(dtype, (size,), 0)
 
 
 def broadcasted_iota(dtype, shape, dimension):
-    return st.iota_p.bind(dtype=np.dtype(dtypes.canonicalize_dtype(dtype)), shape=tuple(int(s) for s in shape),
-                          dimension=int(dimension), sharding=None)
+    dtype = np.dtype(dtypes.canonicalize_dtype(dtype))
+    if dtype.kind not in "iufc":  # (a bool iota would count 0, 1, 1, ...: no such thing in JAX)
+        raise TypeError(f"iota does not accept dtype {dtype.name}. Accepted dtypes are subtypes of integer, "
+                        "floating, complexfloating.")
+    return st.iota_p.bind(dtype=dtype, shape=tuple(int(s) for s in shape), dimension=int(dimension), sharding=None)
 
 
 def slice(x, start_indices, limit_indices, strides=None):

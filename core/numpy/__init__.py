@@ -468,22 +468,23 @@ def _concrete(x, what):
 
 def arange(start, stop=None, step=None, dtype=None):
     dtype = _canonical_request(dtype)
+    start_name = "stop" if stop is None and step is None else "start"
+    for name, val in ((start_name, start), ("stop", stop), ("step", step)):
+        if val is not None and not isinstance(val, Tracer) and _np.ndim(val) != 0:
+            raise ValueError(f"jax.numpy.arange: arguments must be scalars; got {name}={_np.asarray(val)}")
+    given = [v for v in (start, stop, step) if v is not None]
     start = _concrete(start, "arange")
     stop = _concrete(stop, "arange") if stop is not None else None
     step = _concrete(step, "arange") if step is not None else None
-    if stop is None and step is None:
-        if dtype is None:
-            dtype = _dt.result_type(start) if not isinstance(start, int) else _dt.default_int_dtype()
-        dtype = _dt.canonicalize_dtype(dtype)
-        n = int(_np.ceil(start)) if not isinstance(start, int) else start
-        return lax.iota(dtype, builtins.max(n, 0))
     vals = [v for v in (start, stop, step) if v is not None]
-    if dtype is None:
-        dtype = _dt.result_type(*vals)
+    if dtype is None:  # from the arguments as given: jnp.arange(jnp.int32(4)) stays int32 under x64
+        dtype = _dt.result_type(*given)
     dtype = _dt.canonicalize_dtype(dtype)
     if builtins.any(isinstance(v, complex) for v in vals):
         raise ValueError("Passing complex start/stop/step to jnp.arange is no longer supported starting in "
                          "JAX v0.10.0.")
+    if stop is None:  # arange(M), and arange(M, None, step) too: M is the stop
+        start, stop = 0, start
     # JAX's formulation (values and jaxprs): start + step * iota, computed in the result dtype
     if step is not None:
         working = _dt.float32 if dtype.kind == "f" and dtype.itemsize < 4 else dtype
@@ -805,7 +806,10 @@ def power(x1, x2, /):
             return lax.integer_pow(*_promote_args("power", x1, x2)[:1], int(_to_numpy(x2)))
     a, b = _promote_args("power", x1, x2)
     dt = get_aval(a).dtype
-    if dt.kind in "iub":
+    if dt.kind == "b":  # JAX promotes bools to the default int here ("numeric" promotion)
+        a, b = (lax._convert_element_type(v, _dt.default_int_dtype(), get_aval(v).weak_type) for v in (a, b))
+        dt = get_aval(a).dtype
+    if dt.kind in "iu":
         return _int_power(a, b)
     return lax.pow(a, b)
 
@@ -814,14 +818,14 @@ pow = power
 
 
 def _int_power(a, b):
-    # square-and-multiply over the bits of b (b >= 0), as JAX does for integer powers
-    acc = lax.full_like(a, 1)
-    base = a
-    for _ in range(get_aval(a).dtype.itemsize * 8):
-        bit = lax.ne(lax.bitwise_and(b, lax._one(b)), lax._zero(b))
-        acc = lax.select(bit, lax.mul(acc, base), acc)
-        base = lax.mul(base, base)
-        b = lax.shift_right_logical(b, lax._one(b))
+    # JAX's _pow_int_int: binary exponentiation over the low 6 bits of b (more would overflow for
+    # any base > 1), so 3 ** 100 and 3 ** -1 wrap exactly as JAX's do; pow(0, b) is 0 for b != 0
+    zero, one = lax._zero(b), lax._one(b)
+    acc = where(lax.bitwise_and(lax.eq(a, zero), lax.ne(b, zero)), zero, one)
+    for _ in range(6):
+        acc = where(lax.bitwise_and(b, one), lax.mul(acc, a), acc)
+        a = lax.mul(a, a)
+        b = lax.shift_right_logical(b, one)
     return acc
 
 
@@ -1051,8 +1055,16 @@ def isfinite(x, /):
 
 def signbit(x, /):
     (x,) = _promote_dtypes(x)
-    return lax.lt(x, lax._zero(x)) if get_aval(x).dtype.kind != "f" else lax.ne(
-        lax.shift_right_logical(lax.bitcast_convert_type(x, _np.uint32), Array(_np.uint32(31))), Array(_np.uint32(0)))
+    dt = get_aval(x).dtype
+    if dt.kind in "iu":
+        return lax.lt(x, Array(_np.zeros((), dt)))  # a strong 0 (JAX's _constant_like): never weak
+    if dt.kind == "b":
+        return lax.full_like(x, False, dtype=_dt.bool_)
+    if dt.kind != "f":
+        raise ValueError(f"jax.numpy.signbit is not well defined for {dt}")
+    # the sign bit of the float's own width (float64 under x64 too): an arithmetic shift of its bits
+    bits = lax.bitcast_convert_type(x, _np.dtype(f"int{dt.itemsize * 8}"))
+    return lax.convert_element_type(lax.shift_right_arithmetic(bits, lax._const(bits, dt.itemsize * 8 - 1)), _dt.bool_)
 
 
 def copysign(x1, x2, /):
@@ -1542,33 +1554,76 @@ def argmin(a, axis=None, out=None, keepdims=None):
     return _arg_reduce(a, axis, keepdims, lax.argmin, "argmin")
 
 
-def _cumulative(name, lax_fn, upcast):
-    def fn(a, axis=None, dtype=None, out=None):
-        _check_arraylike(name, a)
+def _promote_integer_dtype(dt):
+    """Bools and narrow ints accumulate in the default int (uint) width, as JAX's."""
+    if dt.kind == "b":
+        return _dt.default_int_dtype()
+    wide = {"i": _dt.default_int_dtype(), "u": _dt.default_uint_dtype()}.get(dt.kind)
+    return wide if wide is not None and dt.itemsize < wide.itemsize else dt
+
+
+def _cumulative(name, lax_fn, promote_integers=False):
+    """jnp.cumsum/cumprod (ints keep their dtype, bools become ints) and the array API's
+    cumulative_sum (narrow ints widened too), staged under JAX's name."""
+    def fn(a, axis=None, dtype=None):
         a = asarray(a)
-        if axis is None:
-            a = ravel(a)
-            axis = 0
-        axis = _canon_one(axis, get_aval(a).ndim)
-        dt = _dtype_arg(dtype)
-        if dt is None and upcast and (a.dtype.kind == "b" or (a.dtype.kind in "iu" and a.dtype.itemsize < 4)):
-            dt = _dt.default_int_dtype()
-        a = lax._convert_element_type(a, dt, False)
-        return lax_fn(a, axis)
+        if axis is None or a.ndim == 0:
+            a = lax.reshape(a, (a.size,))
+        axis = _canon_one(0 if axis is None else axis, a.ndim)
+        if dtype is None:
+            result = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
+            compute = result
+        elif _np.dtype(dtype) == _dt.bool_:  # accumulate "any nonzero so far" in ints, never -1 + 1
+            result = _dt.bool_
+            if a.dtype != result:
+                a = lax.ne(a, Array(_np.zeros((), a.dtype)))
+            compute = _promote_integer_dtype(result)
+        else:
+            result = compute = _dtype_arg(dtype)
+        out = lax_fn(lax._convert_element_type(a, compute, False), axis)
+        return lax._convert_element_type(out, result, False)
     fn.__name__ = name
     from ..api import jit
-    staged = jit(fn, static_argnames=("axis", "dtype", "out"))   # JAX's jaxprs show `jit[name=cumsum ...]`
+    staged = jit(fn, static_argnames=("axis", "dtype"))   # JAX's jaxprs show `jit[name=cumsum ...]`
 
     def call(a, axis=None, dtype=None, out=None):
-        return staged(a, axis=axis, dtype=dtype)
+        _check_arraylike(name, a)
+        if out is not None:
+            raise NotImplementedError(f"The 'out' argument to jnp.{name} is not supported")
+        return staged(a, axis=axis, dtype=_canonical_request(dtype, name) if dtype is not None else None)
     call.__name__ = name
     return call
 
 
-cumsum = _cumulative("cumsum", lax.cumsum, True)
-cumprod = _cumulative("cumprod", lax.cumprod, True)
-cumulative_sum = cumsum
-cumulative_prod = cumprod
+cumsum = _cumulative("cumsum", lax.cumsum)
+cumprod = _cumulative("cumprod", lax.cumprod)
+_cumsum_with_promotion = _cumulative("_cumsum_with_promotion", lax.cumsum, promote_integers=True)
+_cumulative_prod = _cumulative("cumulative_prod", lax.cumprod)
+
+
+def _array_api_cumulative(what, staged, initial):
+    def fn(x, /, *, axis=None, dtype=None, include_initial=False):
+        x = asarray(x)
+        if x.ndim == 0:
+            raise ValueError(f"The input must be non-scalar to take a cumulative {what}, however a scalar value "
+                             "or scalar array was given.")
+        if axis is None:
+            if x.ndim > 1:
+                raise ValueError(f"The input array has rank {x.ndim}, however axis was not set to an explicit "
+                                 "value. The axis argument is only optional for one-dimensional arrays.")
+            axis = 0
+        axis = _canon_one(axis, x.ndim)
+        out = staged(x, axis=axis, dtype=dtype)
+        if include_initial:
+            shape = list(x.shape)
+            shape[axis] = 1
+            out = lax.concatenate([lax.full(tuple(shape), initial, get_aval(out).dtype), out], axis)
+        return out
+    return fn
+
+
+cumulative_sum = _array_api_cumulative("sum", _cumsum_with_promotion, 0)
+cumulative_prod = _array_api_cumulative("product", _cumulative_prod, 1)
 
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
@@ -2208,6 +2263,7 @@ def st_pad(a, cv, config):
 @_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
 def sort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     _check_arraylike("sort", a)
+    _check_sort_args("sort", kind, order)
     a = asarray(a)
     if axis is None:
         a = ravel(a)
@@ -2217,18 +2273,31 @@ def sort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     return lax.rev(out, (axis,)) if descending else out
 
 
-@_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
-def argsort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
+def _check_sort_args(name, kind, order):
+    if kind is not None:
+        raise TypeError(f"'kind' argument to {name} is not supported. Use stable=True or stable=False to specify "
+                        "sort stability.")
+    if order is not None:
+        raise TypeError(f"'order' argument to {name} is not supported.")
+
+
+@_staged(static_argnames=("axis", "kind", "order", "stable", "descending", "dtype"))
+def argsort(a, axis=-1, kind=None, order=None, stable=True, descending=False, dtype=None):
     _check_arraylike("argsort", a)
+    _check_sort_args("argsort", kind, order)
     a = asarray(a)
     if axis is None:
         a = ravel(a)
         axis = 0
     axis = _canon_one(axis, a.ndim)
-    iota = lax.broadcasted_iota(_dt.default_int_dtype(), a.shape, axis)
-    keys = lax.neg(a) if descending else a
-    _, perm = lax.sort((keys, iota), axis, True, 1)
-    return perm
+    idx_dtype = _canonical_request(dtype, "argsort") if dtype is not None else _dt.default_int_dtype()
+    iota = lax.broadcasted_iota(idx_dtype, a.shape, axis)
+    # descending as JAX: sort ascending and reverse (never negate: -x wraps for unsigned ints and
+    # moves NaNs); a stable one reverses first so that ties keep their original order
+    if descending and stable:
+        a, iota = lax.rev(a, (axis,)), lax.rev(iota, (axis,))
+    _, perm = lax.sort((a, iota), axis, stable, 1)
+    return lax.rev(perm, (axis,)) if descending else perm
 
 
 def searchsorted(a, v, side="left", sorter=None, method="scan"):

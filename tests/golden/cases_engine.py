@@ -361,3 +361,69 @@ for _mod in ("jnp", "jax.nn", "jax.tree_util", "jnp.linalg", "jax.tree", "jax.sc
              "jax.dtypes", "jax.debug", "jnp.fft", "lax", "jax", "jax.random", "jax.scipy", "jax.scipy.stats",
              "lax.linalg"):
     E(f"missing_attribute_{_mod.replace('.', '_')}", "errors", f"out = {_mod}.no_such_name")
+
+# ---------------------------------------------------------------- integer power, signbit, argsort, cumulative sums, arange
+C("int_power_0d_base_broadcast", "numpy", """
+out = (jnp.power(jnp.array(2), jnp.array([1, 2, 3])), jnp.array(2) ** jnp.array([[1, 2], [3, 4]]),
+       2 ** jnp.array([1, 2, 3]), jnp.power(jnp.array([[2], [3]]), jnp.array([1, 2])))
+""")
+C("int_power_low_six_bits", "numpy", """
+out = (jnp.power(jnp.array([3, 3, 0, 0, -2]), jnp.array([100, -1, 0, 3, 5])),
+       jnp.power(jnp.array([2, 3], jnp.uint8), jnp.array([7, 200], jnp.uint8)), jnp.array([2, 3]) ** jnp.array(70))
+""")
+C("int_power_bool_promotes", "numpy", "out = jnp.power(jnp.array([True, False]), jnp.array([True, True]))")
+C("int_power_jit_vmap", "numpy", """
+out = (jax.jit(jnp.power)(jnp.array([2, 3]), jnp.array([3, 4])), jax.vmap(jnp.power)(jnp.array([2, 3]), jnp.array([3, 4])))
+""")
+SIGNS = "v = jnp.array([-1., 0., -0., 2., -jnp.inf, jnp.nan, -jnp.nan])\n"
+C("signbit_float32", "numpy", SIGNS + "out = (jnp.signbit(v), jnp.signbit(jnp.array([-1, 0, 2])), jnp.signbit(jnp.array([True])), jnp.signbit(-1.), jnp.signbit(-1))")
+C("signbit_float64_x64", "numpy", "jax.config.update('jax_enable_x64', True)\n" + SIGNS +
+  "out = (jnp.signbit(v), jnp.copysign(jnp.array([1., 2.]), jnp.array([-0., 3.])))")
+C("signbit_float16", "numpy", "out = jnp.signbit(jnp.array([-1., 1.], jnp.float16))")
+E("signbit_complex", "numpy", "out = jnp.signbit(jnp.array([1j]))")
+C("argsort_descending_unsigned", "numpy", """
+out = (jnp.argsort(jnp.array([3, 1, 2, 0], dtype=jnp.uint8), descending=True),
+       jnp.argsort(jnp.array([3, 1, 2, 0], dtype=jnp.uint32), descending=True),
+       jnp.argsort(jnp.array([-2**31, 2**31 - 1, 0]), descending=True))
+""")
+C("argsort_descending_ties_nan", "numpy", """
+out = (jnp.argsort(jnp.array([3, 1, 2, 3, 1]), descending=True),
+       jnp.argsort(jnp.array([3, 1, 2, 3, 1]), descending=True, stable=False),
+       jnp.argsort(jnp.array([3., jnp.nan, 1., 2., -jnp.inf]), descending=True),
+       jnp.argsort(jnp.array([[3, 1], [0, 5]]), axis=0, descending=True),
+       jnp.argsort(jnp.array([True, False, True]), descending=True), jnp.argsort(jnp.array([3, 1]), dtype=jnp.int16))
+""")
+E("argsort_kind_rejected", "numpy", "out = jnp.argsort(jnp.array([3, 1]), kind='quicksort')")
+E("sort_order_rejected", "numpy", "out = jnp.sort(jnp.array([3, 1]), order='x')")
+C("cumulative_sum_dtypes", "numpy", """
+out = (jnp.cumulative_sum(jnp.array([100, 100], dtype=jnp.int8)), jnp.cumulative_sum(jnp.array([1, 2], dtype=jnp.uint8)),
+       jnp.cumulative_sum(jnp.array([True, True])), jnp.cumulative_sum(jnp.array([1, 2]), dtype=jnp.float32),
+       jnp.cumulative_prod(jnp.array([100, 3], jnp.int8)), jnp.cumulative_sum(jnp.array([True, False]), dtype=bool))
+""")
+C("cumulative_sum_include_initial", "numpy", """
+out = (jnp.cumulative_sum(jnp.array([1., 2., 3.]), include_initial=True),
+       jnp.cumulative_sum(jnp.ones((2, 2)), axis=1, include_initial=True),
+       jnp.cumulative_prod(jnp.array([1., 2., 3.]), include_initial=True),
+       jnp.cumulative_sum(jnp.ones((2, 0)), axis=1, include_initial=True),
+       jax.grad(lambda x: jnp.cumulative_sum(x, include_initial=True).sum())(jnp.ones(3)),
+       str(jax.make_jaxpr(lambda x: jnp.cumulative_sum(x, include_initial=True))(jnp.ones(3))))
+""")
+E("cumulative_sum_needs_axis", "numpy", "out = jnp.cumulative_sum(jnp.ones((2, 2)))")
+E("cumulative_prod_needs_axis", "numpy", "out = jnp.cumulative_prod(jnp.ones((2, 2)))")
+E("cumulative_sum_scalar", "numpy", "out = jnp.cumulative_sum(3.)")
+C("cumsum_keeps_int_dtype", "numpy", """
+out = (jnp.cumsum(jnp.array([100, 100], dtype=jnp.int8)), jnp.cumprod(jnp.array([True, True])),
+       jnp.cumsum(jnp.array([-1, 1, 0]), dtype=bool), jnp.cumsum(3.), jnp.cumsum(jnp.ones((2, 2))),
+       jnp.cumsum(jnp.array([1, 2], jnp.uint16)), jnp.arange(4).cumsum())
+""")
+E("cumsum_out_rejected", "numpy", "out = jnp.cumsum(jnp.arange(3), out=1)")
+C("arange_stop_none", "numpy", """
+out = (jnp.arange(0, None, 1), jnp.arange(5, None), jnp.arange(5, None, 2), jnp.arange(-3), jnp.arange(5.5),
+       jnp.arange(jnp.int32(4)), jnp.arange(np.uint8(3)))
+""")
+C("arange_int32_scalar_x64", "numpy", """
+jax.config.update('jax_enable_x64', True)
+out = (jnp.arange(jnp.int32(4)), jnp.arange(0, None, 1), jnp.arange(3))
+""")
+E("arange_non_scalar", "numpy", "out = jnp.arange(jnp.ones(2))")
+E("arange_bool", "numpy", "out = jnp.arange(True)")
