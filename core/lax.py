@@ -223,6 +223,15 @@ def pad(x, padding_value, padding_config):
     return st.pad_p.bind(x, padding_value, padding_config=tuple(tuple(int(i) for i in c) for c in padding_config))
 
 
+def unstack(x, axis=0):
+    """The slices of x along `axis`, as a tuple (one `unstack` equation, as JAX's)."""
+    x = x if isinstance(x, (Array, Tracer)) else Array(to_numpy(x))
+    nd = get_aval(x).ndim
+    if not -nd <= axis < nd:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {nd}")
+    return tuple(st.unstack_p.bind(x, axis=axis % nd))
+
+
 def concatenate(operands, dimension):
     if len(operands) == 1 and isinstance(operands[0], Tracer):
         return operands[0]

@@ -722,6 +722,19 @@ bitwise_not = invert
 bitwise_invert = invert
 
 
+def bitwise_left_shift(x1, x2, /):
+    return left_shift(x1, x2)
+
+
+def bitwise_right_shift(x1, x2, /):
+    return right_shift(x1, x2)
+
+
+def unstack(x, /, *, axis=0):
+    _check_arraylike("unstack", x)
+    return lax.unstack(asarray(x), axis=axis)
+
+
 def left_shift(x1, x2, /):
     a, b = _promote_args("left_shift", x1, x2)
     return lax.shift_left(a, b)

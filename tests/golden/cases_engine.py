@@ -427,3 +427,24 @@ out = (jnp.arange(jnp.int32(4)), jnp.arange(0, None, 1), jnp.arange(3))
 """)
 E("arange_non_scalar", "numpy", "out = jnp.arange(jnp.ones(2))")
 E("arange_bool", "numpy", "out = jnp.arange(True)")
+
+# ---------------------------------------------------------------- unstack, bitwise shifts, dict keys
+C("unstack_axes", "numpy", """
+x = jnp.arange(6).reshape(2, 3)
+out = (jnp.unstack(x), jnp.unstack(x, axis=1), jnp.unstack(x, axis=-1), jnp.unstack(jnp.ones((2, 0)), axis=1),
+       lax.unstack(jnp.ones((1, 2))), jnp.unstack(jnp.arange(3.) + 1.))
+""")
+C("unstack_transforms", "numpy", """
+out = (str(jax.make_jaxpr(lambda x: jnp.unstack(x))(jnp.ones((2, 3)))),
+       jax.grad(lambda x: jnp.unstack(x)[1].sum())(jnp.ones((2, 2))),
+       jax.vmap(lambda x: jnp.unstack(x, axis=1))(jnp.arange(8.).reshape(2, 2, 2)),
+       jax.jit(jnp.unstack)(jnp.arange(4.).reshape(2, 2)))
+""")
+E("unstack_scalar", "numpy", "out = jnp.unstack(jnp.array(1.))")
+E("unstack_list_rejected", "numpy", "out = jnp.unstack([1, 2])")
+C("bitwise_shift_aliases", "numpy", """
+out = (jnp.bitwise_left_shift(jnp.array([1, 2]), 2), jnp.bitwise_right_shift(jnp.array([8, -8]), 1),
+       jnp.bitwise_right_shift(jnp.array([8, 255], jnp.uint8), 1))
+""")
+E("tree_flatten_mixed_key_types", "pytree", "out = jax.tree_util.tree_flatten({1: 1., 'a': 2.})")
+E("tree_map_mixed_key_types", "pytree", "out = jax.tree_util.tree_map(lambda x: x, {1: 1., 'a': 2.})")
