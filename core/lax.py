@@ -171,8 +171,17 @@ def squeeze(x, dimensions):
 
 def expand_dims(x, dimensions):
     aval = get_aval(x)
+    dimensions = tuple(dimensions)
+    if len(set(dimensions)) != len(dimensions):
+        raise ValueError(f"repeated axis in lax.expand_dims: {dimensions}")
     nd = aval.ndim + len(dimensions)
-    dims = sorted(int(d) % nd for d in dimensions)
+    for d in dimensions:
+        if not -nd <= int(d) < nd:
+            raise ValueError(f"axis {d} is out of bounds for array of dimension {nd}")
+    dims = [int(d) % nd for d in dimensions]
+    if len(set(dims)) != len(dims):  # again after canonicalizing, as JAX's
+        raise ValueError(f"repeated axis in lax.expand_dims: {dims}")
+    dims = sorted(dims)
     shape = list(aval.shape)
     for d in dims:
         shape.insert(d, 1)

@@ -560,7 +560,11 @@ def eye(N, M=None, k=0, dtype=None):
     N, M = operator.index(N), operator.index(M)
     if N < 0 or M < 0:
         raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
+    if isinstance(k, int):  # a Python int offset is clipped to int32's range first, as JAX's
+        k = builtins.max(-2**31, builtins.min(k, 2**31 - 1))
     offset = asarray(k)
+    if not (offset.shape == () and offset.dtype.kind in "iu"):
+        raise ValueError(f"k must be a scalar integer; got {k}")
     i = lax.broadcasted_iota(offset.dtype, (N, M), 0)   # both iotas first, as JAX's _eye
     j = lax.broadcasted_iota(offset.dtype, (N, M), 1)
     return astype(equal(add(i, offset), j), dtype)
@@ -1981,9 +1985,7 @@ def expand_dims(a, axis):
     _check_arraylike("expand_dims", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    nd = get_aval(a).ndim + len(axes)
-    axes = tuple(sorted(_canon_one(x, nd) for x in axes))
-    return lax.expand_dims(a, axes)
+    return lax.expand_dims(a, axes)  # (lax checks and canonicalizes, as JAX's)
 
 
 def squeeze(a, axis=None):
@@ -2071,11 +2073,11 @@ def concatenate(arrays, axis=0, dtype=None):
     arrays = _promote_dtypes(*[asarray(a) if not isinstance(a, (Array, Tracer)) else a for a in arrays])
     if dtype is not None:
         arrays = [lax.convert_element_type(a, _dtype_arg(dtype)) for a in arrays]
+    if axis is None:  # (0-d arrays included, as JAX's)
+        return concatenate([ravel(a) for a in arrays], 0)
     nd = get_aval(arrays[0]).ndim
     if nd == 0:
         raise ValueError("Zero-dimensional arrays cannot be concatenated.")
-    if axis is None:
-        return concatenate([ravel(a) for a in arrays], 0)
     axis = _canon_one(axis, nd)
     if len(arrays) == 1:
         return arrays[0]
@@ -2183,6 +2185,8 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         a = ravel(a)
         axis = 0
     axis = _canon_one(axis, a.ndim)
+    if total_repeat_length is not None:
+        return _repeat_to_length(a, repeats, axis, total_repeat_length)
     if isinstance(repeats, int):
         shape = list(a.shape)
         b = lax.broadcast_in_dim(a, tuple(shape[:axis + 1] + [repeats] + shape[axis + 1:]),
@@ -2192,6 +2196,21 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
     reps = _np.asarray(_to_numpy(repeats) if not isinstance(repeats, Tracer) else _concrete(repeats, "repeat"))
     idx = _np.repeat(_np.arange(a.shape[axis]), reps)
     return take(a, Array(idx.astype(_np.int32)), axis=axis)
+
+
+def _repeat_to_length(a, repeats, axis, total):
+    """jnp.repeat with total_repeat_length (repeats may be traced), as JAX computes it: cut at
+    `total`, or padded with the last element; the gather indices come from a cumsum of block starts."""
+    repeats = broadcast_to(ravel(asarray(repeats)), (a.shape[axis],))
+    if total == 0:
+        shape = list(a.shape)
+        shape[axis] = 0
+        return zeros(tuple(shape), a.dtype)
+    if a.shape[axis] == 0:
+        return a
+    exclusive = roll(repeats, 1).at[0].set(0)
+    starts = zeros((total,), _dt.int32).at[cumsum(exclusive)].add(1)
+    return take(a, cumsum(starts) - 1, axis=axis)
 
 
 def flip(m, axis=None):

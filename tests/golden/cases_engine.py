@@ -448,3 +448,34 @@ out = (jnp.bitwise_left_shift(jnp.array([1, 2]), 2), jnp.bitwise_right_shift(jnp
 """)
 E("tree_flatten_mixed_key_types", "pytree", "out = jax.tree_util.tree_flatten({1: 1., 'a': 2.})")
 E("tree_map_mixed_key_types", "pytree", "out = jax.tree_util.tree_map(lambda x: x, {1: 1., 'a': 2.})")
+
+# ---------------------------------------------------------------- eye, concat axis=None, repeat, slices, expand_dims
+C("eye_huge_offsets", "numpy", """
+out = (jnp.eye(0, None, k=2**63), jnp.eye(2, None, k=2**63), jnp.eye(2, 3, k=-2**70), jnp.eye(3, k=jnp.int32(-1)))
+""")
+E("eye_float_offset", "numpy", "out = jnp.eye(2, k=1.5)")
+C("concat_0d_axis_none", "numpy", """
+out = (jnp.concat([jnp.uint8(0), jnp.uint8(0)], axis=None), jnp.concatenate([jnp.array(1.), jnp.array(2.)], axis=None))
+""")
+E("concat_0d_axis_0", "numpy", "out = jnp.concatenate([jnp.array(1.), jnp.array(2.)])")
+C("repeat_total_repeat_length", "numpy", """
+out = (jnp.repeat(jnp.array([1, 2]), 2, total_repeat_length=3), jnp.repeat(jnp.array([1, 2]), jnp.array([1, 2]), total_repeat_length=5),
+       jnp.repeat(jnp.array([[1, 2], [3, 4]]), jnp.array([2, 1]), axis=1, total_repeat_length=4),
+       jax.jit(lambda r: jnp.repeat(jnp.array([1, 2, 3]), r, total_repeat_length=6))(jnp.array([3, 0, 2])),
+       jnp.repeat(jnp.array([1, 2]), 2, total_repeat_length=0))
+""")
+C("repeat_0d_repeats", "numpy", """
+out = (jnp.repeat(jnp.array([1, 2]), jnp.array(2)), jnp.repeat(jnp.array([[1, 2]]), jnp.array(2), axis=1), jnp.repeat(jnp.array(3), 2))
+""")
+C("slice_bounds_0d_arrays", "indexing", """
+x = jnp.arange(5)
+out = (x[0:jnp.array(2)], x[jnp.array(1):jnp.int32(4):np.int64(2)], x[np.array(3):])
+""")
+C("expand_dims_axes", "numpy", """
+x = jnp.ones((1, 2, 3))
+out = (jnp.expand_dims(x, 3).shape, jnp.expand_dims(x, (0, 4)).shape, jnp.expand_dims(x, -1).shape, lax.expand_dims(x, (0,)).shape)
+""")
+E("expand_dims_repeated_axis", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), (1, 1))")
+E("expand_dims_repeated_after_canon", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), (1, -4))")
+E("expand_dims_out_of_bounds", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), 4)")
+E("lax_expand_dims_out_of_bounds", "numpy", "out = lax.expand_dims(jnp.ones((1, 2, 3)), (7,))")
