@@ -395,10 +395,48 @@ rem_p = binop("rem", _rem_impl, wgsl=None)
 ad.defjvp(rem_p, lambda g, x, y: _maybe_broadcast(broadcasting_shape("rem", get_aval(x), get_aval(y)), g),
           lambda g, x, y: mul(neg(g), mul(sign(div(x, y)), floor(abs(div(x, y))))))
 
-pow_p = binop("pow", _np_err(np.power), _FLOAT, wgsl="pow({0}, {1})")
-ad.defjvp2(pow_p,
-           lambda g, ans, x, y: mul(g, mul(y, pow(x, sub(y, _one(y))))),
-           lambda g, ans, x, y: mul(g, mul(log(_replace_zero(x)), ans)))
+def _pow_abstract(x, y):
+    # JAX's rule: an inexact base with an integer exponent (jnp.power(x, n) keeps n's ints), or
+    # two inexact operands of one dtype
+    if x.dtype.kind not in "fc" or not (y.dtype.kind in "iu" or y.dtype == x.dtype):
+        raise TypeError("the first argument to pow must have an inexact dtype (float or complex), and the second "
+                        "argument must have an inexact or integer dtype, and two inexact dtypes must match, but got "
+                        f"{x.dtype.name} and {y.dtype.name} respectively.")
+    return ShapedArray(broadcasting_shape("pow", x, y), x.dtype, x.weak_type and y.weak_type)
+
+
+def _pow_impl(x, y):
+    with np.errstate(all="ignore"):
+        return np.power(x, y.astype(x.dtype) if y.dtype != x.dtype else y)
+
+
+def _pow_jvp_lhs(g, ans, x, y):
+    # JAX's rule: y in x's dtype; for an integer exponent the derivative is exactly 0 where y == 0
+    dt = get_aval(x).dtype
+    y_int = get_aval(y).dtype.kind in "iu"
+    # both strongly typed in x's dtype (lax.convert_element_type), so the derivative is never weak
+    x, y = (v if get_aval(v).dtype == dt and not get_aval(v).weak_type else
+            convert_element_type_p.bind(v, new_dtype=dt, weak_type=False, sharding=None) for v in (x, y))
+    if y_int:
+        from ..lax import full_like
+        shape = broadcasting_shape("pow", get_aval(x), get_aval(y))
+        x, y = _maybe_broadcast(shape, x), _maybe_broadcast(shape, y)
+        jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, _one(y)))))
+    else:
+        jac = mul(y, pow(x, sub(y, _one(y))))
+    return mul(g, jac)
+
+
+def _pow_jvp_rhs(g, ans, x, y):
+    if get_aval(y).dtype.kind in "iu":  # an integer exponent has no tangent
+        from ..lax import full_like
+        return full_like(ans, 0)
+    return mul(g, mul(log(_replace_zero(x)), ans))
+
+
+pow_p = define("pow", abstract_eval=_pow_abstract, impl=_pow_impl, wgsl="pow({0}, {1})")
+defbroadcasting(pow_p)
+ad.defjvp2(pow_p, _pow_jvp_lhs, _pow_jvp_rhs)
 
 
 def _replace_zero(x):

@@ -202,9 +202,12 @@ def _clamp(out, ins, args):
 
 def _pow(out, ins, args):
     x, y = args
+    if np.dtype(ins[1]).kind in "iu":  # an integer exponent (jnp.power(x, n)): pow takes floats
+        y = f"f32({y})"
     # WGSL pow is undefined for x < 0; integral exponents keep numpy's sign
-    return (f"select(pow({x}, {y}), select(1.0, -1.0, ({y} - 2.0 * floor({y} * 0.5)) == 1.0) * pow(abs({x}), {y}), "
-            f"({x} < 0.0) & ({y} == floor({y})))")
+    # (and x ** 0 is 1 for every x, 0 and NaN included, as in numpy and XLA)
+    return (f"select(select(pow({x}, {y}), select(1.0, -1.0, ({y} - 2.0 * floor({y} * 0.5)) == 1.0) * "
+            f"pow(abs({x}), {y}), ({x} < 0.0) & ({y} == floor({y}))), 1.0, {y} == 0.0)")
 
 
 def _asin(out, ins, args):
