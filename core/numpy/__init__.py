@@ -811,23 +811,26 @@ def divmod(x1, x2, /):
     return floor_divide(x1, x2), remainder(x1, x2)
 
 
+def _to_numeric(a):
+    """JAX's "numeric" promotion: bools become the default int (weak type kept)."""
+    aval = get_aval(a)
+    return lax._convert_element_type(a, _dt.default_int_dtype(), aval.weak_type) if aval.dtype.kind == "b" else a
+
+
 def power(x1, x2, /):
     _check_arraylike("power", x1, x2)
-    if isinstance(x2, int) and not isinstance(x2, builtins.bool):
+    if not isinstance(x2, Tracer) and _np.ndim(x2) == 0 and _np.result_type(x2).kind in "iu":
+        # a concrete integer exponent: exact binary exponentiation (x ** 2, x ** jnp.array(3))
         (a,) = _promote_dtypes(x1)
-        return lax.integer_pow(a, x2)
-    if isinstance(x2, (Array, _np.ndarray, _np.generic)) and get_aval(x2).shape == () and \
-            get_aval(x2).dtype.kind in "iu" and not isinstance(x2, Tracer):
-        (a,) = _promote_dtypes(x1)
-        if get_aval(a).dtype.kind in "iu":
-            return lax.integer_pow(*_promote_args("power", x1, x2)[:1], int(_to_numpy(x2)))
-    a, b = _promote_args("power", x1, x2)
-    dt = get_aval(a).dtype
-    if dt.kind == "b":  # JAX promotes bools to the default int here ("numeric" promotion)
-        a, b = (lax._convert_element_type(v, _dt.default_int_dtype(), get_aval(v).weak_type) for v in (a, b))
-        dt = get_aval(a).dtype
-    if dt.kind in "iu":
+        return lax.integer_pow(_to_numeric(a), operator.index(x2))
+    x1, x2 = _promote_shapes("power", asarray(x1), asarray(x2))
+    a, b = (_to_numeric(v) for v in _promote_dtypes(x1, x2))
+    if get_aval(a).dtype.kind in "iu":
         return _int_power(a, b)
+    if get_aval(x1).dtype.kind in "fc" and get_aval(x2).dtype.kind in "iu":
+        # an inexact base with integer exponents: lax.pow keeps them integers, so that the
+        # derivative is exactly n x**(n-1), 0 where n == 0 (x ** jnp.arange(3) at x = 0)
+        return lax.pow(x1, x2)
     return lax.pow(a, b)
 
 
@@ -909,6 +912,8 @@ def round(a, decimals=0, out=None):
     (a,) = _promote_dtypes(a)
     dt = get_aval(a).dtype
     if dt.kind in "iub":
+        if decimals < 0:  # JAX refuses rather than round 15 to 20
+            raise NotImplementedError("integer np.round not implemented for decimals < 0")
         return a
     if decimals == 0:
         return lax.round(a, 1)
@@ -2365,10 +2370,41 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     return zeros(length, get_aval(w).dtype).at[x].add(w)
 
 
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    if isinstance(bins, str):
+        raise NotImplementedError("string values for `bins` not implemented.")
+    _check_arraylike("histogram_bin_edges", a, bins)
+    arr = asarray(a)
+    dtype = _dt.canonicalize_dtype(arr.dtype if arr.dtype.kind in "fc" else _dt.default_float_dtype())
+    if _np.ndim(bins) == 1:
+        return asarray(bins, dtype=dtype)
+    n = operator.index(_concrete(bins, "histogram_bin_edges") if isinstance(bins, (Array, Tracer)) else bins)
+    rng = asarray([arr.min(), arr.max()] if range is None else range, dtype=dtype)
+    if rng.shape != (2,):
+        raise ValueError(f"`range` must be either None or a sequence of scalars, got {rng}")
+    flat = ptp(rng) == 0  # one value: a unit-wide range around it, as JAX's
+    return linspace(where(flat, rng[0] - 0.5, rng[0]), where(flat, rng[1] + 0.5, rng[1]), n + 1, dtype=dtype)
+
+
 def histogram(a, bins=10, range=None, weights=None, density=None):
-    v = _np.asarray(asarray(a))
-    h, e_ = _np.histogram(v, bins=bins, range=range)
-    return Array(h.astype(_np.int32)), Array(e_.astype(_np.float32))
+    """JAX's histogram: float counts (weighted, or densities), traceable for a static bin count."""
+    if weights is None:
+        _check_arraylike("histogram", a, bins)
+        (a,) = _promote_dtypes_inexact(asarray(a))
+        weights = ones_like(a)
+    else:
+        _check_arraylike("histogram", a, bins, weights)
+        if _np.shape(a) != _np.shape(weights):
+            raise ValueError("weights should have the same shape as a.")
+        a, weights = _promote_dtypes_inexact(asarray(a), asarray(weights))
+    edges = histogram_bin_edges(a, bins, range, weights)
+    n = get_aval(edges).shape[0]
+    idx = searchsorted(edges, a, side="right")
+    idx = where(a == edges[-1], n - 1, idx)  # the last edge belongs to the last bin
+    counts = zeros(n, get_aval(weights).dtype).at[idx].add(weights)[1:]
+    if density:
+        counts = counts / diff(edges) / counts.sum()
+    return counts, edges
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):

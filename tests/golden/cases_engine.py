@@ -479,3 +479,32 @@ E("expand_dims_repeated_axis", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3
 E("expand_dims_repeated_after_canon", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), (1, -4))")
 E("expand_dims_out_of_bounds", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), 4)")
 E("lax_expand_dims_out_of_bounds", "numpy", "out = lax.expand_dims(jnp.ones((1, 2, 3)), (7,))")
+
+# ---------------------------------------------------------------- power with integer exponents, histogram, round
+C("power_int_exponent_grad_at_zero", "grad", """
+out = (jax.grad(lambda x: jnp.power(x, jnp.array(3)))(0.), jax.grad(lambda x: jnp.power(x, jnp.array(0)))(0.),
+       jax.grad(lambda x: (x ** jnp.array([0, 1, 2])).sum())(0.),
+       jax.jvp(lambda x: x ** jnp.array([0, 1, 2, -1]), (jnp.array([0., 0., 0., 2.]),), (jnp.ones(4),)))
+""")
+C("power_float_exponent_grad_strong", "grad", "out = (jax.grad(lambda x: x ** jnp.array(2.))(3.), jax.grad(lambda x: x ** 2.5)(3.))")
+C("power_int_exponent_jaxpr", "jaxpr", """
+out = (str(jax.make_jaxpr(lambda x, n: jnp.power(x, n))(jnp.ones(2), jnp.array([1, 2]))),
+       str(jax.make_jaxpr(lambda n: jnp.power(2., n))(jnp.array([1, 2]))))
+""")
+C("power_float_base_int_exponent_values", "numpy", """
+out = (jnp.power(2., jnp.array([1, 2])), jnp.power(jnp.float32(2.), jnp.array([1, 2])), 2. ** jnp.array([1, 2]),
+       jnp.power(2., 3), jax.vmap(lambda x, n: x ** n)(jnp.array([2., 3.]), jnp.array([2, 3])),
+       jax.jit(lambda x: x ** jnp.arange(4))(2.), jnp.power(True, jnp.array([1, 2])), jnp.power(jnp.array([True]), 2),
+       jnp.array(2.) ** jnp.array(3), jnp.power(jnp.array([2.], jnp.float16), jnp.array([3])))
+""")
+C("lax_pow_int_exponent", "numpy", "out = (lax.pow(2., jnp.array([1, 2])), lax.pow(jnp.ones(2), jnp.array([1, 2])))")
+E("lax_pow_mixed_floats", "numpy", "out = lax.pow(jnp.ones(2), jnp.ones(2, jnp.float16))")
+C("histogram_weights_density", "numpy", """
+out = (jnp.histogram(jnp.arange(5.), bins=3), jnp.histogram(jnp.arange(5), bins=2, density=True),
+       jnp.histogram(jnp.arange(5), bins=2, weights=jnp.arange(5)), jnp.histogram(jnp.array([1., 2, 1]), bins=jnp.array([0., 1.5, 3])),
+       jnp.histogram(jnp.array([3., 3.]), bins=2), jnp.histogram(jnp.arange(5.), bins=2, range=(1, 3)),
+       jax.jit(lambda x: jnp.histogram(x, bins=4))(jnp.arange(6.)), jnp.histogram_bin_edges(jnp.arange(4), 3))
+""")
+E("histogram_weights_shape", "numpy", "out = jnp.histogram(jnp.arange(3.), weights=jnp.ones(2))")
+E("round_int_negative_decimals", "numpy", "out = jnp.round(jnp.array([15, 25]), -1)")
+C("round_int_positive_decimals", "numpy", "out = jnp.round(jnp.array([15, 25]), 1)")
