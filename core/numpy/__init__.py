@@ -1328,9 +1328,15 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
     axes = _canon_axis(axis, aval.ndim)
     if where_ is not None:
         a = where(where_, a, lax.full_like(a, init))
-    out = lax_fn(a, axes)
-    if initial is not None:
-        out = _combine_initial(name, out, initial)
+    if initial is not None and builtins.any(aval.shape[ax] == 0 for ax in axes):
+        # nothing to reduce: the result is `initial` (a reduction of empty axes has no identity
+        # for min/max, and JAX starts its reduction from `initial`)
+        shape = tuple(d for i, d in enumerate(aval.shape) if i not in axes)
+        out = lax.full(shape, initial, result_dtype)
+    else:
+        out = lax_fn(a, axes)
+        if initial is not None:
+            out = _combine_initial(name, out, initial)
     if keepdims:
         out = lax.expand_dims(out, axes)
     return out

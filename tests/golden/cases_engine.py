@@ -508,3 +508,10 @@ out = (jnp.histogram(jnp.arange(5.), bins=3), jnp.histogram(jnp.arange(5), bins=
 E("histogram_weights_shape", "numpy", "out = jnp.histogram(jnp.arange(3.), weights=jnp.ones(2))")
 E("round_int_negative_decimals", "numpy", "out = jnp.round(jnp.array([15, 25]), -1)")
 C("round_int_positive_decimals", "numpy", "out = jnp.round(jnp.array([15, 25]), 1)")
+C("reduction_initial_on_empty", "numpy", """
+out = (jnp.min(jnp.array([], jnp.float32), initial=3.), jnp.max(jnp.array([], jnp.int32), initial=3),
+       jnp.min(jnp.ones((0, 2)), axis=0, initial=1.), jnp.max(jnp.ones((2, 0)), axis=0, initial=1.),
+       jnp.max(jnp.ones((0, 2)), axis=0, initial=5., keepdims=True), jnp.prod(jnp.zeros(0), initial=4.),
+       jnp.max(jnp.array([1., 5.]), initial=3.), jnp.min(jnp.array([], jnp.uint8), initial=300))
+""")
+E("reduction_min_empty_no_initial", "numpy", "out = jnp.min(jnp.array([], jnp.float32))")
