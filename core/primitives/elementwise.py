@@ -97,6 +97,7 @@ def unop(name, impl, kinds=None, wgsl=None, out_dtype=None):
 
 def binop(name, impl, kinds=None, wgsl=None, out_dtype=None):
     p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl)
+    p.same_rank_operands = True
     defbroadcasting(p)
     return p
 
@@ -435,6 +436,7 @@ def _pow_jvp_rhs(g, ans, x, y):
 
 
 pow_p = define("pow", abstract_eval=_pow_abstract, impl=_pow_impl, wgsl="pow({0}, {1})")
+pow_p.same_rank_operands = True
 defbroadcasting(pow_p)
 ad.defjvp2(pow_p, _pow_jvp_lhs, _pow_jvp_rhs)
 

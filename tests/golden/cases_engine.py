@@ -515,3 +515,13 @@ out = (jnp.min(jnp.array([], jnp.float32), initial=3.), jnp.max(jnp.array([], jn
        jnp.max(jnp.array([1., 5.]), initial=3.), jnp.min(jnp.array([], jnp.uint8), initial=300))
 """)
 E("reduction_min_empty_no_initial", "numpy", "out = jnp.min(jnp.array([], jnp.float32))")
+
+# ---------------------------------------------------------------- lax's shape rules also hold eagerly
+E("lax_add_rank_mismatch_eager", "errors", "out = lax.add(jnp.ones((2, 3)), jnp.ones(3))")
+E("lax_mul_rank_mismatch_eager", "errors", "out = lax.mul(jnp.ones(3), jnp.ones((3, 1)))")
+E("lax_lt_rank_mismatch_eager", "errors", "out = lax.lt(jnp.ones((2, 3)), jnp.ones(3))")
+E("lax_add_incompatible_sizes_eager", "errors", "out = lax.add(jnp.ones(3), jnp.ones(4))")
+C("lax_add_size_one_and_scalar_broadcast", "numpy", """
+x = jnp.arange(6.).reshape(2, 3)
+out = (lax.add(x, jnp.ones((1, 3))), lax.add(x, 1.), lax.add(x, jnp.float32(1)), lax.max(x, jnp.ones((2, 1))))
+""")
