@@ -132,7 +132,13 @@ def _zero(x):
 neg_p = unop("neg", _np_err(np.negative), _NUM, wgsl="(-{0})")
 ad.deflinear(neg_p, lambda ct, x: [neg(ct)])
 
-sign_p = unop("sign", _np_err(np.sign), _NUM, wgsl="sign({0})")
+def _sign_impl(x):
+    s = np.sign(x)
+    # XLA keeps the sign of a float zero (sign(-0.) is -0.); numpy gives +0
+    return np.where(x == 0, x, s) if x.dtype.kind == "f" else s
+
+
+sign_p = unop("sign", _np_err(_sign_impl), _NUM, wgsl="sign({0})")
 ad.defjvp_zero(sign_p)
 
 floor_p = unop("floor", _np_err(np.floor), "f", wgsl="floor({0})")
@@ -662,11 +668,15 @@ def _convert_abstract(x, new_dtype, weak_type, sharding=None):
 def _convert_impl(x, new_dtype, weak_type, sharding=None):
     nd = np.dtype(new_dtype)
     if x.dtype.kind == "f" and nd.kind in "iu":
+        # saturating, as XLA: out-of-range values become the int's min/max, NaN becomes 0. The
+        # bounds are compared as powers of two (exact in any float); clipping to info.max in
+        # float32 would round 2**31 - 1 up to 2**31 and wrap to the minimum
         with np.errstate(all="ignore"):
             info = np.iinfo(nd)
-            y = np.nan_to_num(np.trunc(x), nan=0, posinf=info.max, neginf=info.min)
-            y = np.clip(y, info.min, info.max)
-            return y.astype(nd)
+            t = np.trunc(x)
+            big, small = t >= float(info.max) + 1.0, t < float(info.min)
+            y = np.where(big | small | np.isnan(t), 0, t).astype(nd)
+            return np.where(big, info.max, np.where(small, info.min, y)).astype(nd)
     if x.dtype.kind == "c" and nd.kind != "c":
         x = x.real
     return x.astype(nd)

@@ -525,3 +525,19 @@ C("lax_add_size_one_and_scalar_broadcast", "numpy", """
 x = jnp.arange(6.).reshape(2, 3)
 out = (lax.add(x, jnp.ones((1, 3))), lax.add(x, 1.), lax.add(x, jnp.float32(1)), lax.max(x, jnp.ones((2, 1))))
 """)
+
+# ---------------------------------------------------------------- float -> int saturation, signed zeros
+C("float_to_int_saturates", "dtypes", """
+v = jnp.array([1.7, -1.7, 300., -300., 3e9, -3e9, jnp.nan, jnp.inf, -jnp.inf, 255.9, -0.9, 127.5, 2147483520.])
+out = tuple((lax.convert_element_type(v, dt), jax.jit(lambda v: v.astype(dt))(v))
+            for dt in (jnp.int8, jnp.uint8, jnp.int16, jnp.uint16, jnp.int32, jnp.uint32))
+""")
+C("float_to_int64_saturates_x64", "dtypes", """
+jax.config.update('jax_enable_x64', True)
+w = jnp.array([1e19, -1e19, jnp.nan, 3e9])
+out = (w.astype(jnp.int64), w.astype(jnp.uint64), w.astype(jnp.int32))
+""")
+C("sign_keeps_signed_zero", "numpy", """
+out = (lax.sign(jnp.array([-0., 0., -2., 3., jnp.nan])), jnp.sign(jnp.array([-0., 0.])), jax.jit(jnp.sign)(jnp.array([-0., 1.])),
+       1 / jnp.sign(jnp.array([-0.])), jnp.sign(jnp.array([-3, 0, 2])))
+""")
