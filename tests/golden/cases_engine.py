@@ -541,3 +541,25 @@ C("sign_keeps_signed_zero", "numpy", """
 out = (lax.sign(jnp.array([-0., 0., -2., 3., jnp.nan])), jnp.sign(jnp.array([-0., 0.])), jax.jit(jnp.sign)(jnp.array([-0., 1.])),
        1 / jnp.sign(jnp.array([-0.])), jnp.sign(jnp.array([-3, 0, 2])))
 """)
+
+# ---------------------------------------------------------------- custom_vjp staged under jit
+C("custom_vjp_grad_of_jit", "custom_vjp", CLIP + """
+f = lambda x: clip_gradient(-0.75, 0.75, jnp.sin(x))
+t = jnp.linspace(0, 10, 4)
+out = (jax.vmap(jax.grad(jax.jit(f)))(t), jax.jit(jax.vmap(jax.grad(f)))(t), jax.value_and_grad(jax.jit(f))(0.3))
+""")
+C("custom_vjp_jaxpr", "custom_vjp", """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (f(x), x), lambda r, g: (g * 2,))
+out = (str(jax.make_jaxpr(f)(1.)), jax.jit(f)(1.), jax.grad(jax.jit(f))(1.), jax.vmap(jax.jit(f))(jnp.ones(2)))
+""", rtol=1e-6)
+C("custom_vjp_jit_closure_const", "custom_vjp", """
+c = jnp.array(3.)
+@jax.custom_vjp
+def g(x, y):
+    return x * c + y
+g.defvjp(lambda x, y: (g(x, y), (x, y)), lambda r, ct: (ct * 10., None))
+out = (jax.grad(jax.jit(g), argnums=(0, 1))(1., 2.), jax.jit(jax.grad(g))(1., 2.), jax.jit(g)(1., 2.))
+""")
