@@ -974,6 +974,12 @@ class custom_vjp:
         nondiff = [i for i in range(len(args)) if i in self.nondiff_argnums]
         dyn = tuple(a for i, a in enumerate(args) if i not in nondiff)
         top = tracing.find_top_trace(tree_leaves(dyn))
+        if self.fwd is not None and not nondiff and tracing.dynamic_trace is not None \
+                and not isinstance(top, ad.JVPTrace) \
+                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in tree_leaves(args)):
+            # inside jit/make_jaxpr: stage a custom_vjp_call (fwd/bwd apply if differentiated later)
+            from .primitives.custom import stage_custom_vjp
+            return stage_custom_vjp(self, args, _fun_name(self.fun))
         if self.fwd is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         if not isinstance(top, ad.LinearizeTrace):

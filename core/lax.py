@@ -171,8 +171,17 @@ def squeeze(x, dimensions):
 
 def expand_dims(x, dimensions):
     aval = get_aval(x)
+    dimensions = tuple(dimensions)
+    if len(set(dimensions)) != len(dimensions):
+        raise ValueError(f"repeated axis in lax.expand_dims: {dimensions}")
     nd = aval.ndim + len(dimensions)
-    dims = sorted(int(d) % nd for d in dimensions)
+    for d in dimensions:
+        if not -nd <= int(d) < nd:
+            raise ValueError(f"axis {d} is out of bounds for array of dimension {nd}")
+    dims = [int(d) % nd for d in dimensions]
+    if len(set(dims)) != len(dims):  # again after canonicalizing, as JAX's
+        raise ValueError(f"repeated axis in lax.expand_dims: {dims}")
+    dims = sorted(dims)
     shape = list(aval.shape)
     for d in dims:
         shape.insert(d, 1)
@@ -181,12 +190,15 @@ def expand_dims(x, dimensions):
 
 
 def iota(dtype, size):
-    return st.iota_p.bind(dtype=np.dtype(dtypes.canonicalize_dtype(dtype)), shape=(int(size),), dimension=0, sharding=None)
+    return broadcasted_iota(dtype, (size,), 0)
 
 
 def broadcasted_iota(dtype, shape, dimension):
-    return st.iota_p.bind(dtype=np.dtype(dtypes.canonicalize_dtype(dtype)), shape=tuple(int(s) for s in shape),
-                          dimension=int(dimension), sharding=None)
+    dtype = np.dtype(dtypes.canonicalize_dtype(dtype))
+    if dtype.kind not in "iufc":  # (a bool iota would count 0, 1, 1, ...: no such thing in JAX)
+        raise TypeError(f"iota does not accept dtype {dtype.name}. Accepted dtypes are subtypes of integer, "
+                        "floating, complexfloating.")
+    return st.iota_p.bind(dtype=dtype, shape=tuple(int(s) for s in shape), dimension=int(dimension), sharding=None)
 
 
 def slice(x, start_indices, limit_indices, strides=None):
@@ -218,6 +230,15 @@ def index_in_dim(x, index, axis=0, keepdims=True):
 
 def pad(x, padding_value, padding_config):
     return st.pad_p.bind(x, padding_value, padding_config=tuple(tuple(int(i) for i in c) for c in padding_config))
+
+
+def unstack(x, axis=0):
+    """The slices of x along `axis`, as a tuple (one `unstack` equation, as JAX's)."""
+    x = x if isinstance(x, (Array, Tracer)) else Array(to_numpy(x))
+    nd = get_aval(x).ndim
+    if not -nd <= axis < nd:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {nd}")
+    return tuple(st.unstack_p.bind(x, axis=axis % nd))
 
 
 def concatenate(operands, dimension):

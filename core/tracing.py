@@ -22,6 +22,9 @@ from .rules import abstract_eval_rules, impl_rules
 
 class Primitive:
     multiple_results = False
+    # lax's n-ary elementwise ops: arrays of different ranks are an error (scalars aside), also
+    # eagerly, where numpy would broadcast them silently
+    same_rank_operands = False
 
     def __init__(self, name: str, multiple_results: bool = False):
         self.name = name
@@ -287,14 +290,11 @@ class EvalTrace(Trace):
 
 def _eval_impl(prim, nps, weaks, params):
     """Run prim's numpy implementation on ndarrays; the result as Array(s) with JAX's weak types."""
-    if len(nps) > 1:
-        dt = nps[0].dtype
-        for a in nps:
-            if a.dtype != dt:
-                # mixed dtypes: validate with the shape rule (raises JAX's TypeError for lax ops);
-                # same-dtype calls skip this so eager dispatch stays cheap
-                abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, w) for a, w in zip(nps, weaks)], **params)
-                break
+    if len(nps) > 1 and (any(a.dtype != nps[0].dtype for a in nps[1:]) or
+                         (prim.same_rank_operands and len({a.shape for a in nps if a.ndim}) > 1)):
+        # mixed dtypes or ranks: validate with the shape rule (raises JAX's TypeError for lax
+        # ops); other calls skip this so eager dispatch stays cheap
+        abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, w) for a, w in zip(nps, weaks)], **params)
     out = impl_rules[prim](*nps, **params)
     weak = prim.weak_type_rule(weaks, **params)
     if prim.multiple_results:

@@ -81,7 +81,10 @@ register_pytree_node(type(None), lambda n: ([], None), lambda _, c: None)
 
 
 def _dict_flatten(d):
-    keys = sorted(d.keys())
+    try:
+        keys = sorted(d.keys())
+    except TypeError as e:  # keys of mixed types ({1: .., 'a': ..}): JAX's ValueError, the cause kept
+        raise ValueError("Comparator raised exception while sorting pytree dictionary keys.") from e
     return [d[k] for k in keys], keys
 
 

@@ -517,22 +517,23 @@ def _concrete(x, what):
 
 def arange(start, stop=None, step=None, dtype=None):
     dtype = _canonical_request(dtype)
+    start_name = "stop" if stop is None and step is None else "start"
+    for name, val in ((start_name, start), ("stop", stop), ("step", step)):
+        if val is not None and not isinstance(val, Tracer) and _np.ndim(val) != 0:
+            raise ValueError(f"jax.numpy.arange: arguments must be scalars; got {name}={_np.asarray(val)}")
+    given = [v for v in (start, stop, step) if v is not None]
     start = _concrete(start, "arange")
     stop = _concrete(stop, "arange") if stop is not None else None
     step = _concrete(step, "arange") if step is not None else None
-    if stop is None and step is None:
-        if dtype is None:
-            dtype = _dt.result_type(start) if not isinstance(start, int) else _dt.default_int_dtype()
-        dtype = _dt.canonicalize_dtype(dtype)
-        n = int(_np.ceil(start)) if not isinstance(start, int) else start
-        return lax.iota(dtype, builtins.max(n, 0))
     vals = [v for v in (start, stop, step) if v is not None]
-    if dtype is None:
-        dtype = _dt.result_type(*vals)
+    if dtype is None:  # from the arguments as given: jnp.arange(jnp.int32(4)) stays int32 under x64
+        dtype = _dt.result_type(*given)
     dtype = _dt.canonicalize_dtype(dtype)
     if builtins.any(isinstance(v, complex) for v in vals):
         raise ValueError("Passing complex start/stop/step to jnp.arange is no longer supported starting in "
                          "JAX v0.10.0.")
+    if stop is None:  # arange(M), and arange(M, None, step) too: M is the stop
+        start, stop = 0, start
     # JAX's formulation (values and jaxprs): start + step * iota, computed in the result dtype
     if step is not None:
         working = _dt.float32 if dtype.kind == "f" and dtype.itemsize < 4 else dtype
@@ -608,7 +609,11 @@ def eye(N, M=None, k=0, dtype=None):
     N, M = operator.index(N), operator.index(M)
     if N < 0 or M < 0:
         raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
+    if isinstance(k, int):  # a Python int offset is clipped to int32's range first, as JAX's
+        k = builtins.max(-2**31, builtins.min(k, 2**31 - 1))
     offset = asarray(k)
+    if not (offset.shape == () and offset.dtype.kind in "iu"):
+        raise ValueError(f"k must be a scalar integer; got {k}")
     i = lax.broadcasted_iota(offset.dtype, (N, M), 0)   # both iotas first, as JAX's _eye
     j = lax.broadcasted_iota(offset.dtype, (N, M), 1)
     return astype(equal(add(i, offset), j), dtype)
@@ -770,6 +775,19 @@ bitwise_not = invert
 bitwise_invert = invert
 
 
+def bitwise_left_shift(x1, x2, /):
+    return left_shift(x1, x2)
+
+
+def bitwise_right_shift(x1, x2, /):
+    return right_shift(x1, x2)
+
+
+def unstack(x, /, *, axis=0):
+    _check_arraylike("unstack", x)
+    return lax.unstack(asarray(x), axis=axis)
+
+
 def left_shift(x1, x2, /):
     a, b = _promote_args("left_shift", x1, x2)
     return lax.shift_left(a, b)
@@ -842,20 +860,26 @@ def divmod(x1, x2, /):
     return floor_divide(x1, x2), remainder(x1, x2)
 
 
+def _to_numeric(a):
+    """JAX's "numeric" promotion: bools become the default int (weak type kept)."""
+    aval = get_aval(a)
+    return lax._convert_element_type(a, _dt.default_int_dtype(), aval.weak_type) if aval.dtype.kind == "b" else a
+
+
 def power(x1, x2, /):
     _check_arraylike("power", x1, x2)
-    if isinstance(x2, int) and not isinstance(x2, builtins.bool):
+    if not isinstance(x2, Tracer) and _np.ndim(x2) == 0 and _np.result_type(x2).kind in "iu":
+        # a concrete integer exponent: exact binary exponentiation (x ** 2, x ** jnp.array(3))
         (a,) = _promote_dtypes(x1)
-        return lax.integer_pow(a, x2)
-    if isinstance(x2, (Array, _np.ndarray, _np.generic)) and get_aval(x2).shape == () and \
-            get_aval(x2).dtype.kind in "iu" and not isinstance(x2, Tracer):
-        (a,) = _promote_dtypes(x1)
-        if get_aval(a).dtype.kind in "iu":
-            return lax.integer_pow(*_promote_args("power", x1, x2)[:1], int(_to_numpy(x2)))
-    a, b = _promote_args("power", x1, x2)
-    dt = get_aval(a).dtype
-    if dt.kind in "iub":
+        return lax.integer_pow(_to_numeric(a), operator.index(x2))
+    x1, x2 = _promote_shapes("power", asarray(x1), asarray(x2))
+    a, b = (_to_numeric(v) for v in _promote_dtypes(x1, x2))
+    if get_aval(a).dtype.kind in "iu":
         return _int_power(a, b)
+    if get_aval(x1).dtype.kind in "fc" and get_aval(x2).dtype.kind in "iu":
+        # an inexact base with integer exponents: lax.pow keeps them integers, so that the
+        # derivative is exactly n x**(n-1), 0 where n == 0 (x ** jnp.arange(3) at x = 0)
+        return lax.pow(x1, x2)
     return lax.pow(a, b)
 
 
@@ -863,14 +887,14 @@ pow = power
 
 
 def _int_power(a, b):
-    # square-and-multiply over the bits of b (b >= 0), as JAX does for integer powers
-    acc = lax.full_like(a, 1)
-    base = a
-    for _ in range(get_aval(a).dtype.itemsize * 8):
-        bit = lax.ne(lax.bitwise_and(b, lax._one(b)), lax._zero(b))
-        acc = lax.select(bit, lax.mul(acc, base), acc)
-        base = lax.mul(base, base)
-        b = lax.shift_right_logical(b, lax._one(b))
+    # JAX's _pow_int_int: binary exponentiation over the low 6 bits of b (more would overflow for
+    # any base > 1), so 3 ** 100 and 3 ** -1 wrap exactly as JAX's do; pow(0, b) is 0 for b != 0
+    zero, one = lax._zero(b), lax._one(b)
+    acc = where(lax.bitwise_and(lax.eq(a, zero), lax.ne(b, zero)), zero, one)
+    for _ in range(6):
+        acc = where(lax.bitwise_and(b, one), lax.mul(acc, a), acc)
+        a = lax.mul(a, a)
+        b = lax.shift_right_logical(b, one)
     return acc
 
 
@@ -937,6 +961,8 @@ def round(a, decimals=0, out=None):
     (a,) = _promote_dtypes(a)
     dt = get_aval(a).dtype
     if dt.kind in "iub":
+        if decimals < 0:  # JAX refuses rather than round 15 to 20
+            raise NotImplementedError("integer np.round not implemented for decimals < 0")
         return a
     if decimals == 0:
         return lax.round(a, 1)
@@ -1100,8 +1126,16 @@ def isfinite(x, /):
 
 def signbit(x, /):
     (x,) = _promote_dtypes(x)
-    return lax.lt(x, lax._zero(x)) if get_aval(x).dtype.kind != "f" else lax.ne(
-        lax.shift_right_logical(lax.bitcast_convert_type(x, _np.uint32), Array(_np.uint32(31))), Array(_np.uint32(0)))
+    dt = get_aval(x).dtype
+    if dt.kind in "iu":
+        return lax.lt(x, Array(_np.zeros((), dt)))  # a strong 0 (JAX's _constant_like): never weak
+    if dt.kind == "b":
+        return lax.full_like(x, False, dtype=_dt.bool_)
+    if dt.kind != "f":
+        raise ValueError(f"jax.numpy.signbit is not well defined for {dt}")
+    # the sign bit of the float's own width (float64 under x64 too): an arithmetic shift of its bits
+    bits = lax.bitcast_convert_type(x, _np.dtype(f"int{dt.itemsize * 8}"))
+    return lax.convert_element_type(lax.shift_right_arithmetic(bits, lax._const(bits, dt.itemsize * 8 - 1)), _dt.bool_)
 
 
 def copysign(x1, x2, /):
@@ -1349,9 +1383,15 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
     axes = _canon_axis(axis, aval.ndim)
     if where_ is not None:
         a = where(where_, a, lax.full_like(a, init))
-    out = lax_fn(a, axes)
-    if initial is not None:
-        out = _combine_initial(name, out, initial)
+    if initial is not None and builtins.any(aval.shape[ax] == 0 for ax in axes):
+        # nothing to reduce: the result is `initial` (a reduction of empty axes has no identity
+        # for min/max, and JAX starts its reduction from `initial`)
+        shape = tuple(d for i, d in enumerate(aval.shape) if i not in axes)
+        out = lax.full(shape, initial, result_dtype)
+    else:
+        out = lax_fn(a, axes)
+        if initial is not None:
+            out = _combine_initial(name, out, initial)
     if keepdims:
         out = lax.expand_dims(out, axes)
     return out
@@ -1601,33 +1641,76 @@ def argmin(a, axis=None, out=None, keepdims=None):
     return _arg_reduce(a, axis, keepdims, lax.argmin, "argmin")
 
 
-def _cumulative(name, lax_fn, upcast):
-    def fn(a, axis=None, dtype=None, out=None):
-        _check_arraylike(name, a)
+def _promote_integer_dtype(dt):
+    """Bools and narrow ints accumulate in the default int (uint) width, as JAX's."""
+    if dt.kind == "b":
+        return _dt.default_int_dtype()
+    wide = {"i": _dt.default_int_dtype(), "u": _dt.default_uint_dtype()}.get(dt.kind)
+    return wide if wide is not None and dt.itemsize < wide.itemsize else dt
+
+
+def _cumulative(name, lax_fn, promote_integers=False):
+    """jnp.cumsum/cumprod (ints keep their dtype, bools become ints) and the array API's
+    cumulative_sum (narrow ints widened too), staged under JAX's name."""
+    def fn(a, axis=None, dtype=None):
         a = asarray(a)
-        if axis is None:
-            a = ravel(a)
-            axis = 0
-        axis = _canon_one(axis, get_aval(a).ndim)
-        dt = _dtype_arg(dtype)
-        if dt is None and upcast and (a.dtype.kind == "b" or (a.dtype.kind in "iu" and a.dtype.itemsize < 4)):
-            dt = _dt.default_int_dtype()
-        a = lax._convert_element_type(a, dt, False)
-        return lax_fn(a, axis)
+        if axis is None or a.ndim == 0:
+            a = lax.reshape(a, (a.size,))
+        axis = _canon_one(0 if axis is None else axis, a.ndim)
+        if dtype is None:
+            result = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
+            compute = result
+        elif _np.dtype(dtype) == _dt.bool_:  # accumulate "any nonzero so far" in ints, never -1 + 1
+            result = _dt.bool_
+            if a.dtype != result:
+                a = lax.ne(a, Array(_np.zeros((), a.dtype)))
+            compute = _promote_integer_dtype(result)
+        else:
+            result = compute = _dtype_arg(dtype)
+        out = lax_fn(lax._convert_element_type(a, compute, False), axis)
+        return lax._convert_element_type(out, result, False)
     fn.__name__ = name
     from ..api import jit
-    staged = jit(fn, static_argnames=("axis", "dtype", "out"))   # JAX's jaxprs show `jit[name=cumsum ...]`
+    staged = jit(fn, static_argnames=("axis", "dtype"))   # JAX's jaxprs show `jit[name=cumsum ...]`
 
     def call(a, axis=None, dtype=None, out=None):
-        return staged(a, axis=axis, dtype=dtype)
+        _check_arraylike(name, a)
+        if out is not None:
+            raise NotImplementedError(f"The 'out' argument to jnp.{name} is not supported")
+        return staged(a, axis=axis, dtype=_canonical_request(dtype, name) if dtype is not None else None)
     call.__name__ = name
     return call
 
 
-cumsum = _cumulative("cumsum", lax.cumsum, True)
-cumprod = _cumulative("cumprod", lax.cumprod, True)
-cumulative_sum = cumsum
-cumulative_prod = cumprod
+cumsum = _cumulative("cumsum", lax.cumsum)
+cumprod = _cumulative("cumprod", lax.cumprod)
+_cumsum_with_promotion = _cumulative("_cumsum_with_promotion", lax.cumsum, promote_integers=True)
+_cumulative_prod = _cumulative("cumulative_prod", lax.cumprod)
+
+
+def _array_api_cumulative(what, staged, initial):
+    def fn(x, /, *, axis=None, dtype=None, include_initial=False):
+        x = asarray(x)
+        if x.ndim == 0:
+            raise ValueError(f"The input must be non-scalar to take a cumulative {what}, however a scalar value "
+                             "or scalar array was given.")
+        if axis is None:
+            if x.ndim > 1:
+                raise ValueError(f"The input array has rank {x.ndim}, however axis was not set to an explicit "
+                                 "value. The axis argument is only optional for one-dimensional arrays.")
+            axis = 0
+        axis = _canon_one(axis, x.ndim)
+        out = staged(x, axis=axis, dtype=dtype)
+        if include_initial:
+            shape = list(x.shape)
+            shape[axis] = 1
+            out = lax.concatenate([lax.full(tuple(shape), initial, get_aval(out).dtype), out], axis)
+        return out
+    return fn
+
+
+cumulative_sum = _array_api_cumulative("sum", _cumsum_with_promotion, 0)
+cumulative_prod = _array_api_cumulative("product", _cumulative_prod, 1)
 
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
@@ -1972,9 +2055,7 @@ def expand_dims(a, axis):
     _check_arraylike("expand_dims", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    nd = get_aval(a).ndim + len(axes)
-    axes = tuple(sorted(_canon_one(x, nd) for x in axes))
-    return lax.expand_dims(a, axes)
+    return lax.expand_dims(a, axes)  # (lax checks and canonicalizes, as JAX's)
 
 
 def squeeze(a, axis=None):
@@ -2062,11 +2143,11 @@ def concatenate(arrays, axis=0, dtype=None):
     arrays = _promote_dtypes(*[asarray(a) if not isinstance(a, (Array, Tracer)) else a for a in arrays])
     if dtype is not None:
         arrays = [lax.convert_element_type(a, _dtype_arg(dtype)) for a in arrays]
+    if axis is None:  # (0-d arrays included, as JAX's)
+        return concatenate([ravel(a) for a in arrays], 0)
     nd = get_aval(arrays[0]).ndim
     if nd == 0:
         raise ValueError("Zero-dimensional arrays cannot be concatenated.")
-    if axis is None:
-        return concatenate([ravel(a) for a in arrays], 0)
     axis = _canon_one(axis, nd)
     if len(arrays) == 1:
         return arrays[0]
@@ -2174,6 +2255,8 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         a = ravel(a)
         axis = 0
     axis = _canon_one(axis, a.ndim)
+    if total_repeat_length is not None:
+        return _repeat_to_length(a, repeats, axis, total_repeat_length)
     if isinstance(repeats, int):
         shape = list(a.shape)
         b = lax.broadcast_in_dim(a, tuple(shape[:axis + 1] + [repeats] + shape[axis + 1:]),
@@ -2183,6 +2266,21 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
     reps = _np.asarray(_to_numpy(repeats) if not isinstance(repeats, Tracer) else _concrete(repeats, "repeat"))
     idx = _np.repeat(_np.arange(a.shape[axis]), reps)
     return take(a, Array(idx.astype(_np.int32)), axis=axis)
+
+
+def _repeat_to_length(a, repeats, axis, total):
+    """jnp.repeat with total_repeat_length (repeats may be traced), as JAX computes it: cut at
+    `total`, or padded with the last element; the gather indices come from a cumsum of block starts."""
+    repeats = broadcast_to(ravel(asarray(repeats)), (a.shape[axis],))
+    if total == 0:
+        shape = list(a.shape)
+        shape[axis] = 0
+        return zeros(tuple(shape), a.dtype)
+    if a.shape[axis] == 0:
+        return a
+    exclusive = roll(repeats, 1).at[0].set(0)
+    starts = zeros((total,), _dt.int32).at[cumsum(exclusive)].add(1)
+    return take(a, cumsum(starts) - 1, axis=axis)
 
 
 def flip(m, axis=None):
@@ -2267,6 +2365,7 @@ def st_pad(a, cv, config):
 @_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
 def sort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     _check_arraylike("sort", a)
+    _check_sort_args("sort", kind, order)
     a = asarray(a)
     if axis is None:
         a = ravel(a)
@@ -2276,18 +2375,31 @@ def sort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
     return lax.rev(out, (axis,)) if descending else out
 
 
-@_staged(static_argnames=("axis", "kind", "order", "stable", "descending"))
-def argsort(a, axis=-1, kind=None, order=None, stable=True, descending=False):
+def _check_sort_args(name, kind, order):
+    if kind is not None:
+        raise TypeError(f"'kind' argument to {name} is not supported. Use stable=True or stable=False to specify "
+                        "sort stability.")
+    if order is not None:
+        raise TypeError(f"'order' argument to {name} is not supported.")
+
+
+@_staged(static_argnames=("axis", "kind", "order", "stable", "descending", "dtype"))
+def argsort(a, axis=-1, kind=None, order=None, stable=True, descending=False, dtype=None):
     _check_arraylike("argsort", a)
+    _check_sort_args("argsort", kind, order)
     a = asarray(a)
     if axis is None:
         a = ravel(a)
         axis = 0
     axis = _canon_one(axis, a.ndim)
-    iota = lax.broadcasted_iota(_dt.default_int_dtype(), a.shape, axis)
-    keys = lax.neg(a) if descending else a
-    _, perm = lax.sort((keys, iota), axis, True, 1)
-    return perm
+    idx_dtype = _canonical_request(dtype, "argsort") if dtype is not None else _dt.default_int_dtype()
+    iota = lax.broadcasted_iota(idx_dtype, a.shape, axis)
+    # descending as JAX: sort ascending and reverse (never negate: -x wraps for unsigned ints and
+    # moves NaNs); a stable one reverses first so that ties keep their original order
+    if descending and stable:
+        a, iota = lax.rev(a, (axis,)), lax.rev(iota, (axis,))
+    _, perm = lax.sort((a, iota), axis, stable, 1)
+    return lax.rev(perm, (axis,)) if descending else perm
 
 
 def searchsorted(a, v, side="left", sorter=None, method="scan"):
@@ -2323,10 +2435,41 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     return zeros(length, get_aval(w).dtype).at[x].add(w)
 
 
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    if isinstance(bins, str):
+        raise NotImplementedError("string values for `bins` not implemented.")
+    _check_arraylike("histogram_bin_edges", a, bins)
+    arr = asarray(a)
+    dtype = _dt.canonicalize_dtype(arr.dtype if arr.dtype.kind in "fc" else _dt.default_float_dtype())
+    if _np.ndim(bins) == 1:
+        return asarray(bins, dtype=dtype)
+    n = operator.index(_concrete(bins, "histogram_bin_edges") if isinstance(bins, (Array, Tracer)) else bins)
+    rng = asarray([arr.min(), arr.max()] if range is None else range, dtype=dtype)
+    if rng.shape != (2,):
+        raise ValueError(f"`range` must be either None or a sequence of scalars, got {rng}")
+    flat = ptp(rng) == 0  # one value: a unit-wide range around it, as JAX's
+    return linspace(where(flat, rng[0] - 0.5, rng[0]), where(flat, rng[1] + 0.5, rng[1]), n + 1, dtype=dtype)
+
+
 def histogram(a, bins=10, range=None, weights=None, density=None):
-    v = _np.asarray(asarray(a))
-    h, e_ = _np.histogram(v, bins=bins, range=range)
-    return Array(h.astype(_np.int32)), Array(e_.astype(_np.float32))
+    """JAX's histogram: float counts (weighted, or densities), traceable for a static bin count."""
+    if weights is None:
+        _check_arraylike("histogram", a, bins)
+        (a,) = _promote_dtypes_inexact(asarray(a))
+        weights = ones_like(a)
+    else:
+        _check_arraylike("histogram", a, bins, weights)
+        if _np.shape(a) != _np.shape(weights):
+            raise ValueError("weights should have the same shape as a.")
+        a, weights = _promote_dtypes_inexact(asarray(a), asarray(weights))
+    edges = histogram_bin_edges(a, bins, range, weights)
+    n = get_aval(edges).shape[0]
+    idx = searchsorted(edges, a, side="right")
+    idx = where(a == edges[-1], n - 1, idx)  # the last edge belongs to the last bin
+    counts = zeros(n, get_aval(weights).dtype).at[idx].add(weights)[1:]
+    if density:
+        counts = counts / diff(edges) / counts.sum()
+    return counts, edges
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):

@@ -115,8 +115,16 @@ def _as_tuple(idx):
     return (idx,)
 
 
+def _static_slice_entry(v):
+    """A concrete 0-d integer array as a slice bound is its int (x[0:jnp.array(2)] works in JAX)."""
+    if isinstance(v, (Array, np.ndarray)) and np.ndim(v) == 0 and _dtype_of(v).kind in "iu":
+        return operator.index(v)
+    return v
+
+
 def _parse(idx, shape):
-    idx = _as_tuple(idx)
+    idx = tuple(slice(*(_static_slice_entry(v) for v in (i.start, i.stop, i.step))) if isinstance(i, slice) else i
+                for i in _as_tuple(idx))
     types = [_classify(i) for i in idx]
     consumed = [np.ndim(i) if t is _T.BOOLEAN else 0 if t in (_T.NONE, _T.ELLIPSIS) else 1
                 for i, t in zip(idx, types)]

@@ -75,20 +75,110 @@ impl_rules[custom_lin_p] = _impl
 transpose_rules[custom_lin_p] = _transpose
 
 
+def custom_lin_flat(fn, in_tree, primals, tangents):
+    """(primal outs, tangent outs, out tree) of custom_vjp `fn` at flat primals: fwd runs now, the
+    tangents go through one `custom_lin` equation that transposes to the user's bwd."""
+    out, res = fn.fwd(*tree_unflatten(in_tree, list(primals)))
+    out_flat, out_tree = tree_flatten(out)
+    res_flat, res_tree = tree_flatten(res)
+    tangents = [ad.instantiate(t) for t in tangents]
+    out_avals = [get_aval(o) for o in out_flat]
+    tans = custom_lin_p.bind(*res_flat, *tangents, num_res=len(res_flat), out_avals=tuple(out_avals), bwd=fn.bwd,
+                             in_tree=in_tree, out_tree=out_tree, res_tree=res_tree)
+    return out_flat, tans, out_tree
+
+
 def custom_lin(fn, trace, args):
     """Apply custom_vjp function `fn` to LinearizeTracers of `trace`."""
     flat, in_tree = tree_flatten(tuple(args))
     tracers = [trace.full_raise(x) for x in flat]
-    primals = tree_unflatten(in_tree, [t.primal for t in tracers])
-    out, res = fn.fwd(*primals)
-    out_flat, out_tree = tree_flatten(out)
-    res_flat, res_tree = tree_flatten(res)
-    tangents = [ad.instantiate(t.tangent) for t in tracers]
-    out_avals = [get_aval(o) for o in out_flat]
-    tans = custom_lin_p.bind(*res_flat, *tangents, num_res=len(res_flat), out_avals=tuple(out_avals), bwd=fn.bwd,
-                             in_tree=in_tree, out_tree=out_tree, res_tree=res_tree)
+    out_flat, tans, out_tree = custom_lin_flat(fn, in_tree, [t.primal for t in tracers], [t.tangent for t in tracers])
     outs = [trace.tracer_type(trace, p, t) for p, t in zip(out_flat, tans)]
     return tree_unflatten(out_tree, [o.full_lower() for o in outs])
+
+
+# ---- custom_vjp under jit/make_jaxpr: a `custom_vjp_call` equation ----------------------------
+# As JAX stages it: the primal function as `call_jaxpr` and the user's fwd/bwd, used when the
+# equation is differentiated later (grad(jit(f))), so the custom rule is not traced away.
+
+custom_vjp_call_p = Primitive("custom_vjp_call", multiple_results=True)
+custom_vjp_call_p.inline_jaxpr_param = "call_jaxpr"  # the cpu compiler inlines the primal body
+
+
+class CustomVJPRule:
+    """fwd/bwd of a staged custom_vjp over flat argument lists (the closure consts come first)."""
+
+    def __init__(self, fn, in_tree, num_consts):
+        self.fn, self.in_tree, self.num_consts = fn, in_tree, num_consts
+        self.name = getattr(fn.fwd, "__name__", "fwd")
+        self.bwd_name = getattr(fn.bwd, "__name__", "bwd")
+
+    def __call__(self, primals, tangents):
+        out, tans, _ = custom_lin_flat(self.fn, self.in_tree, primals[self.num_consts:], tangents[self.num_consts:])
+        return out, tans
+
+
+class _Name:
+    """A param shown by its name in jaxpr text (JAX prints bwd=<its name>)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+def _cvjp_pp(params):
+    shown = [("name", params["name"]), ("bwd", params["bwd"].name), ("call_jaxpr", params["call_jaxpr"]),
+             ("fwd", params["fwd"].name)]
+    if params["num_consts"]:
+        shown.append(("num_consts", params["num_consts"]))
+    return shown + [("symbolic_zeros", params["symbolic_zeros"])]
+
+
+custom_vjp_call_p.pp_params = _cvjp_pp
+abstract_eval_rules[custom_vjp_call_p] = lambda *avals, call_jaxpr, **_: list(call_jaxpr.out_avals)
+custom_vjp_call_p.weak_type_rule = lambda w, call_jaxpr, **_: [a.weak_type for a in call_jaxpr.out_avals]
+
+
+def _cvjp_impl(*args, call_jaxpr, **_):
+    from ..backends import cpu
+    return cpu.compiled(call_jaxpr)(*args)
+
+
+def _cvjp_jvp(primals, tangents, call_jaxpr, fwd, **_):
+    return fwd(list(primals), list(tangents))
+
+
+def _cvjp_batch(axis_data, vals, dims, call_jaxpr, **_):
+    # the primal body, batched (a derivative taken outside this vmap sees the body, not the rule)
+    from .call import batch_jaxpr
+    from ..transforms.staging import eval_jaxpr
+    new, consts, out_batched = batch_jaxpr(call_jaxpr, axis_data, dims)
+    outs = eval_jaxpr(new.jaxpr, new.consts, *consts, *vals)
+    return outs, [0 if b else None for b in out_batched]
+
+
+impl_rules[custom_vjp_call_p] = _cvjp_impl
+
+
+def stage_custom_vjp(fn, args, name):
+    """Bind `custom_vjp_call` for custom_vjp `fn` applied to `args` (inside a jaxpr trace)."""
+    from .call import lifted
+    from ..transforms.staging import trace_to_jaxpr
+    flat, in_tree = tree_flatten(tuple(args))
+    box = []
+
+    def flat_fun(*xs):
+        out = fn.fun(*tree_unflatten(in_tree, xs))
+        of, ot = tree_flatten(out)
+        box.append(ot)
+        return of
+    cj, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x) for x in flat]))
+    rule = CustomVJPRule(fn, in_tree, len(consts))
+    outs = custom_vjp_call_p.bind(*consts, *flat, call_jaxpr=cj, fwd=rule, bwd=_Name(rule.bwd_name),
+                                  num_consts=len(consts), symbolic_zeros=False, name=name)
+    return tree_unflatten(box[0], outs)
 
 
 # ---- custom_jvp under jit/make_jaxpr: a `custom_jvp_call` equation ----------------------------
@@ -168,6 +258,8 @@ from ..rules import batch_rules, jvp_rules  # noqa: E402
 
 jvp_rules[custom_jvp_call_p] = _cjvp_jvp
 batch_rules[custom_jvp_call_p] = _cjvp_batch
+jvp_rules[custom_vjp_call_p] = _cvjp_jvp
+batch_rules[custom_vjp_call_p] = _cvjp_batch
 
 
 def stage_custom_jvp(fn, args, name):

@@ -98,6 +98,7 @@ def unop(name, impl, kinds=None, wgsl=None, out_dtype=None):
 
 def binop(name, impl, kinds=None, wgsl=None, out_dtype=None):
     p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl)
+    p.same_rank_operands = True
     defbroadcasting(p)
     return p
 
@@ -131,7 +132,13 @@ def _zero(x):
 neg_p = unop("neg", _np_err(np.negative), _NUM, wgsl="(-{0})")
 ad.deflinear(neg_p, lambda ct, x: [neg(ct)])
 
-sign_p = unop("sign", _np_err(np.sign), _NUM, wgsl="sign({0})")
+def _sign_impl(x):
+    s = np.sign(x)
+    # XLA keeps the sign of a float zero (sign(-0.) is -0.); numpy gives +0
+    return np.where(x == 0, x, s) if x.dtype.kind == "f" else s
+
+
+sign_p = unop("sign", _np_err(_sign_impl), _NUM, wgsl="sign({0})")
 ad.defjvp_zero(sign_p)
 
 floor_p = unop("floor", _np_err(np.floor), "f", wgsl="floor({0})")
@@ -397,10 +404,49 @@ rem_p = binop("rem", _rem_impl, wgsl=None)
 ad.defjvp(rem_p, lambda g, x, y: _maybe_broadcast(broadcasting_shape("rem", get_aval(x), get_aval(y)), g),
           lambda g, x, y: mul(neg(g), mul(sign(div(x, y)), floor(abs(div(x, y))))))
 
-pow_p = binop("pow", _np_err(np.power), _FLOAT, wgsl="pow({0}, {1})")
-ad.defjvp2(pow_p,
-           lambda g, ans, x, y: mul(g, mul(y, pow(x, sub(y, _one(y))))),
-           lambda g, ans, x, y: mul(g, mul(log(_replace_zero(x)), ans)))
+def _pow_abstract(x, y):
+    # JAX's rule: an inexact base with an integer exponent (jnp.power(x, n) keeps n's ints), or
+    # two inexact operands of one dtype
+    if x.dtype.kind not in "fc" or not (y.dtype.kind in "iu" or y.dtype == x.dtype):
+        raise TypeError("the first argument to pow must have an inexact dtype (float or complex), and the second "
+                        "argument must have an inexact or integer dtype, and two inexact dtypes must match, but got "
+                        f"{x.dtype.name} and {y.dtype.name} respectively.")
+    return ShapedArray(broadcasting_shape("pow", x, y), x.dtype, x.weak_type and y.weak_type)
+
+
+def _pow_impl(x, y):
+    with np.errstate(all="ignore"):
+        return np.power(x, y.astype(x.dtype) if y.dtype != x.dtype else y)
+
+
+def _pow_jvp_lhs(g, ans, x, y):
+    # JAX's rule: y in x's dtype; for an integer exponent the derivative is exactly 0 where y == 0
+    dt = get_aval(x).dtype
+    y_int = get_aval(y).dtype.kind in "iu"
+    # both strongly typed in x's dtype (lax.convert_element_type), so the derivative is never weak
+    x, y = (v if get_aval(v).dtype == dt and not get_aval(v).weak_type else
+            convert_element_type_p.bind(v, new_dtype=dt, weak_type=False, sharding=None) for v in (x, y))
+    if y_int:
+        from ..lax import full_like
+        shape = broadcasting_shape("pow", get_aval(x), get_aval(y))
+        x, y = _maybe_broadcast(shape, x), _maybe_broadcast(shape, y)
+        jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, _one(y)))))
+    else:
+        jac = mul(y, pow(x, sub(y, _one(y))))
+    return mul(g, jac)
+
+
+def _pow_jvp_rhs(g, ans, x, y):
+    if get_aval(y).dtype.kind in "iu":  # an integer exponent has no tangent
+        from ..lax import full_like
+        return full_like(ans, 0)
+    return mul(g, mul(log(_replace_zero(x)), ans))
+
+
+pow_p = define("pow", abstract_eval=_pow_abstract, impl=_pow_impl, wgsl="pow({0}, {1})")
+pow_p.same_rank_operands = True
+defbroadcasting(pow_p)
+ad.defjvp2(pow_p, _pow_jvp_lhs, _pow_jvp_rhs)
 
 
 def _replace_zero(x):
@@ -624,11 +670,15 @@ def _convert_abstract(x, new_dtype, weak_type, sharding=None):
 def _convert_impl(x, new_dtype, weak_type, sharding=None):
     nd = np.dtype(new_dtype)
     if x.dtype.kind == "f" and nd.kind in "iu":
+        # saturating, as XLA: out-of-range values become the int's min/max, NaN becomes 0. The
+        # bounds are compared as powers of two (exact in any float); clipping to info.max in
+        # float32 would round 2**31 - 1 up to 2**31 and wrap to the minimum
         with np.errstate(all="ignore"):
             info = np.iinfo(nd)
-            y = np.nan_to_num(np.trunc(x), nan=0, posinf=info.max, neginf=info.min)
-            y = np.clip(y, info.min, info.max)
-            return y.astype(nd)
+            t = np.trunc(x)
+            big, small = t >= float(info.max) + 1.0, t < float(info.min)
+            y = np.where(big | small | np.isnan(t), 0, t).astype(nd)
+            return np.where(big, info.max, np.where(small, info.min, y)).astype(nd)
     if x.dtype.kind == "c" and nd.kind != "c":
         x = x.real
     return x.astype(nd)

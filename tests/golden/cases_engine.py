@@ -361,3 +361,205 @@ for _mod in ("jnp", "jax.nn", "jax.tree_util", "jnp.linalg", "jax.tree", "jax.sc
              "jax.dtypes", "jax.debug", "jnp.fft", "lax", "jax", "jax.random", "jax.scipy", "jax.scipy.stats",
              "lax.linalg"):
     E(f"missing_attribute_{_mod.replace('.', '_')}", "errors", f"out = {_mod}.no_such_name")
+
+# ---------------------------------------------------------------- integer power, signbit, argsort, cumulative sums, arange
+C("int_power_0d_base_broadcast", "numpy", """
+out = (jnp.power(jnp.array(2), jnp.array([1, 2, 3])), jnp.array(2) ** jnp.array([[1, 2], [3, 4]]),
+       2 ** jnp.array([1, 2, 3]), jnp.power(jnp.array([[2], [3]]), jnp.array([1, 2])))
+""")
+C("int_power_low_six_bits", "numpy", """
+out = (jnp.power(jnp.array([3, 3, 0, 0, -2]), jnp.array([100, -1, 0, 3, 5])),
+       jnp.power(jnp.array([2, 3], jnp.uint8), jnp.array([7, 200], jnp.uint8)), jnp.array([2, 3]) ** jnp.array(70))
+""")
+C("int_power_bool_promotes", "numpy", "out = jnp.power(jnp.array([True, False]), jnp.array([True, True]))")
+C("int_power_jit_vmap", "numpy", """
+out = (jax.jit(jnp.power)(jnp.array([2, 3]), jnp.array([3, 4])), jax.vmap(jnp.power)(jnp.array([2, 3]), jnp.array([3, 4])))
+""")
+SIGNS = "v = jnp.array([-1., 0., -0., 2., -jnp.inf, jnp.nan, -jnp.nan])\n"
+C("signbit_float32", "numpy", SIGNS + "out = (jnp.signbit(v), jnp.signbit(jnp.array([-1, 0, 2])), jnp.signbit(jnp.array([True])), jnp.signbit(-1.), jnp.signbit(-1))")
+C("signbit_float64_x64", "numpy", "jax.config.update('jax_enable_x64', True)\n" + SIGNS +
+  "out = (jnp.signbit(v), jnp.copysign(jnp.array([1., 2.]), jnp.array([-0., 3.])))")
+C("signbit_float16", "numpy", "out = jnp.signbit(jnp.array([-1., 1.], jnp.float16))")
+E("signbit_complex", "numpy", "out = jnp.signbit(jnp.array([1j]))")
+C("argsort_descending_unsigned", "numpy", """
+out = (jnp.argsort(jnp.array([3, 1, 2, 0], dtype=jnp.uint8), descending=True),
+       jnp.argsort(jnp.array([3, 1, 2, 0], dtype=jnp.uint32), descending=True),
+       jnp.argsort(jnp.array([-2**31, 2**31 - 1, 0]), descending=True))
+""")
+C("argsort_descending_ties_nan", "numpy", """
+out = (jnp.argsort(jnp.array([3, 1, 2, 3, 1]), descending=True),
+       jnp.argsort(jnp.array([3, 1, 2, 3, 1]), descending=True, stable=False),
+       jnp.argsort(jnp.array([3., jnp.nan, 1., 2., -jnp.inf]), descending=True),
+       jnp.argsort(jnp.array([[3, 1], [0, 5]]), axis=0, descending=True),
+       jnp.argsort(jnp.array([True, False, True]), descending=True), jnp.argsort(jnp.array([3, 1]), dtype=jnp.int16))
+""")
+E("argsort_kind_rejected", "numpy", "out = jnp.argsort(jnp.array([3, 1]), kind='quicksort')")
+E("sort_order_rejected", "numpy", "out = jnp.sort(jnp.array([3, 1]), order='x')")
+C("cumulative_sum_dtypes", "numpy", """
+out = (jnp.cumulative_sum(jnp.array([100, 100], dtype=jnp.int8)), jnp.cumulative_sum(jnp.array([1, 2], dtype=jnp.uint8)),
+       jnp.cumulative_sum(jnp.array([True, True])), jnp.cumulative_sum(jnp.array([1, 2]), dtype=jnp.float32),
+       jnp.cumulative_prod(jnp.array([100, 3], jnp.int8)), jnp.cumulative_sum(jnp.array([True, False]), dtype=bool))
+""")
+C("cumulative_sum_include_initial", "numpy", """
+out = (jnp.cumulative_sum(jnp.array([1., 2., 3.]), include_initial=True),
+       jnp.cumulative_sum(jnp.ones((2, 2)), axis=1, include_initial=True),
+       jnp.cumulative_prod(jnp.array([1., 2., 3.]), include_initial=True),
+       jnp.cumulative_sum(jnp.ones((2, 0)), axis=1, include_initial=True),
+       jax.grad(lambda x: jnp.cumulative_sum(x, include_initial=True).sum())(jnp.ones(3)),
+       str(jax.make_jaxpr(lambda x: jnp.cumulative_sum(x, include_initial=True))(jnp.ones(3))))
+""")
+E("cumulative_sum_needs_axis", "numpy", "out = jnp.cumulative_sum(jnp.ones((2, 2)))")
+E("cumulative_prod_needs_axis", "numpy", "out = jnp.cumulative_prod(jnp.ones((2, 2)))")
+E("cumulative_sum_scalar", "numpy", "out = jnp.cumulative_sum(3.)")
+C("cumsum_keeps_int_dtype", "numpy", """
+out = (jnp.cumsum(jnp.array([100, 100], dtype=jnp.int8)), jnp.cumprod(jnp.array([True, True])),
+       jnp.cumsum(jnp.array([-1, 1, 0]), dtype=bool), jnp.cumsum(3.), jnp.cumsum(jnp.ones((2, 2))),
+       jnp.cumsum(jnp.array([1, 2], jnp.uint16)), jnp.arange(4).cumsum())
+""")
+E("cumsum_out_rejected", "numpy", "out = jnp.cumsum(jnp.arange(3), out=1)")
+C("arange_stop_none", "numpy", """
+out = (jnp.arange(0, None, 1), jnp.arange(5, None), jnp.arange(5, None, 2), jnp.arange(-3), jnp.arange(5.5),
+       jnp.arange(jnp.int32(4)), jnp.arange(np.uint8(3)))
+""")
+C("arange_int32_scalar_x64", "numpy", """
+jax.config.update('jax_enable_x64', True)
+out = (jnp.arange(jnp.int32(4)), jnp.arange(0, None, 1), jnp.arange(3))
+""")
+E("arange_non_scalar", "numpy", "out = jnp.arange(jnp.ones(2))")
+E("arange_bool", "numpy", "out = jnp.arange(True)")
+
+# ---------------------------------------------------------------- unstack, bitwise shifts, dict keys
+C("unstack_axes", "numpy", """
+x = jnp.arange(6).reshape(2, 3)
+out = (jnp.unstack(x), jnp.unstack(x, axis=1), jnp.unstack(x, axis=-1), jnp.unstack(jnp.ones((2, 0)), axis=1),
+       lax.unstack(jnp.ones((1, 2))), jnp.unstack(jnp.arange(3.) + 1.))
+""")
+C("unstack_transforms", "numpy", """
+out = (str(jax.make_jaxpr(lambda x: jnp.unstack(x))(jnp.ones((2, 3)))),
+       jax.grad(lambda x: jnp.unstack(x)[1].sum())(jnp.ones((2, 2))),
+       jax.vmap(lambda x: jnp.unstack(x, axis=1))(jnp.arange(8.).reshape(2, 2, 2)),
+       jax.jit(jnp.unstack)(jnp.arange(4.).reshape(2, 2)))
+""")
+E("unstack_scalar", "numpy", "out = jnp.unstack(jnp.array(1.))")
+E("unstack_list_rejected", "numpy", "out = jnp.unstack([1, 2])")
+C("bitwise_shift_aliases", "numpy", """
+out = (jnp.bitwise_left_shift(jnp.array([1, 2]), 2), jnp.bitwise_right_shift(jnp.array([8, -8]), 1),
+       jnp.bitwise_right_shift(jnp.array([8, 255], jnp.uint8), 1))
+""")
+E("tree_flatten_mixed_key_types", "pytree", "out = jax.tree_util.tree_flatten({1: 1., 'a': 2.})")
+E("tree_map_mixed_key_types", "pytree", "out = jax.tree_util.tree_map(lambda x: x, {1: 1., 'a': 2.})")
+
+# ---------------------------------------------------------------- eye, concat axis=None, repeat, slices, expand_dims
+C("eye_huge_offsets", "numpy", """
+out = (jnp.eye(0, None, k=2**63), jnp.eye(2, None, k=2**63), jnp.eye(2, 3, k=-2**70), jnp.eye(3, k=jnp.int32(-1)))
+""")
+E("eye_float_offset", "numpy", "out = jnp.eye(2, k=1.5)")
+C("concat_0d_axis_none", "numpy", """
+out = (jnp.concat([jnp.uint8(0), jnp.uint8(0)], axis=None), jnp.concatenate([jnp.array(1.), jnp.array(2.)], axis=None))
+""")
+E("concat_0d_axis_0", "numpy", "out = jnp.concatenate([jnp.array(1.), jnp.array(2.)])")
+C("repeat_total_repeat_length", "numpy", """
+out = (jnp.repeat(jnp.array([1, 2]), 2, total_repeat_length=3), jnp.repeat(jnp.array([1, 2]), jnp.array([1, 2]), total_repeat_length=5),
+       jnp.repeat(jnp.array([[1, 2], [3, 4]]), jnp.array([2, 1]), axis=1, total_repeat_length=4),
+       jax.jit(lambda r: jnp.repeat(jnp.array([1, 2, 3]), r, total_repeat_length=6))(jnp.array([3, 0, 2])),
+       jnp.repeat(jnp.array([1, 2]), 2, total_repeat_length=0))
+""")
+C("repeat_0d_repeats", "numpy", """
+out = (jnp.repeat(jnp.array([1, 2]), jnp.array(2)), jnp.repeat(jnp.array([[1, 2]]), jnp.array(2), axis=1), jnp.repeat(jnp.array(3), 2))
+""")
+C("slice_bounds_0d_arrays", "indexing", """
+x = jnp.arange(5)
+out = (x[0:jnp.array(2)], x[jnp.array(1):jnp.int32(4):np.int64(2)], x[np.array(3):])
+""")
+C("expand_dims_axes", "numpy", """
+x = jnp.ones((1, 2, 3))
+out = (jnp.expand_dims(x, 3).shape, jnp.expand_dims(x, (0, 4)).shape, jnp.expand_dims(x, -1).shape, lax.expand_dims(x, (0,)).shape)
+""")
+E("expand_dims_repeated_axis", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), (1, 1))")
+E("expand_dims_repeated_after_canon", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), (1, -4))")
+E("expand_dims_out_of_bounds", "numpy", "out = jnp.expand_dims(jnp.ones((1, 2, 3)), 4)")
+E("lax_expand_dims_out_of_bounds", "numpy", "out = lax.expand_dims(jnp.ones((1, 2, 3)), (7,))")
+
+# ---------------------------------------------------------------- power with integer exponents, histogram, round
+C("power_int_exponent_grad_at_zero", "grad", """
+out = (jax.grad(lambda x: jnp.power(x, jnp.array(3)))(0.), jax.grad(lambda x: jnp.power(x, jnp.array(0)))(0.),
+       jax.grad(lambda x: (x ** jnp.array([0, 1, 2])).sum())(0.),
+       jax.jvp(lambda x: x ** jnp.array([0, 1, 2, -1]), (jnp.array([0., 0., 0., 2.]),), (jnp.ones(4),)))
+""")
+C("power_float_exponent_grad_strong", "grad", "out = (jax.grad(lambda x: x ** jnp.array(2.))(3.), jax.grad(lambda x: x ** 2.5)(3.))")
+C("power_int_exponent_jaxpr", "jaxpr", """
+out = (str(jax.make_jaxpr(lambda x, n: jnp.power(x, n))(jnp.ones(2), jnp.array([1, 2]))),
+       str(jax.make_jaxpr(lambda n: jnp.power(2., n))(jnp.array([1, 2]))))
+""")
+C("power_float_base_int_exponent_values", "numpy", """
+out = (jnp.power(2., jnp.array([1, 2])), jnp.power(jnp.float32(2.), jnp.array([1, 2])), 2. ** jnp.array([1, 2]),
+       jnp.power(2., 3), jax.vmap(lambda x, n: x ** n)(jnp.array([2., 3.]), jnp.array([2, 3])),
+       jax.jit(lambda x: x ** jnp.arange(4))(2.), jnp.power(True, jnp.array([1, 2])), jnp.power(jnp.array([True]), 2),
+       jnp.array(2.) ** jnp.array(3), jnp.power(jnp.array([2.], jnp.float16), jnp.array([3])))
+""")
+C("lax_pow_int_exponent", "numpy", "out = (lax.pow(2., jnp.array([1, 2])), lax.pow(jnp.ones(2), jnp.array([1, 2])))")
+E("lax_pow_mixed_floats", "numpy", "out = lax.pow(jnp.ones(2), jnp.ones(2, jnp.float16))")
+C("histogram_weights_density", "numpy", """
+out = (jnp.histogram(jnp.arange(5.), bins=3), jnp.histogram(jnp.arange(5), bins=2, density=True),
+       jnp.histogram(jnp.arange(5), bins=2, weights=jnp.arange(5)), jnp.histogram(jnp.array([1., 2, 1]), bins=jnp.array([0., 1.5, 3])),
+       jnp.histogram(jnp.array([3., 3.]), bins=2), jnp.histogram(jnp.arange(5.), bins=2, range=(1, 3)),
+       jax.jit(lambda x: jnp.histogram(x, bins=4))(jnp.arange(6.)), jnp.histogram_bin_edges(jnp.arange(4), 3))
+""")
+E("histogram_weights_shape", "numpy", "out = jnp.histogram(jnp.arange(3.), weights=jnp.ones(2))")
+E("round_int_negative_decimals", "numpy", "out = jnp.round(jnp.array([15, 25]), -1)")
+C("round_int_positive_decimals", "numpy", "out = jnp.round(jnp.array([15, 25]), 1)")
+C("reduction_initial_on_empty", "numpy", """
+out = (jnp.min(jnp.array([], jnp.float32), initial=3.), jnp.max(jnp.array([], jnp.int32), initial=3),
+       jnp.min(jnp.ones((0, 2)), axis=0, initial=1.), jnp.max(jnp.ones((2, 0)), axis=0, initial=1.),
+       jnp.max(jnp.ones((0, 2)), axis=0, initial=5., keepdims=True), jnp.prod(jnp.zeros(0), initial=4.),
+       jnp.max(jnp.array([1., 5.]), initial=3.), jnp.min(jnp.array([], jnp.uint8), initial=300))
+""")
+E("reduction_min_empty_no_initial", "numpy", "out = jnp.min(jnp.array([], jnp.float32))")
+
+# ---------------------------------------------------------------- lax's shape rules also hold eagerly
+E("lax_add_rank_mismatch_eager", "errors", "out = lax.add(jnp.ones((2, 3)), jnp.ones(3))")
+E("lax_mul_rank_mismatch_eager", "errors", "out = lax.mul(jnp.ones(3), jnp.ones((3, 1)))")
+E("lax_lt_rank_mismatch_eager", "errors", "out = lax.lt(jnp.ones((2, 3)), jnp.ones(3))")
+E("lax_add_incompatible_sizes_eager", "errors", "out = lax.add(jnp.ones(3), jnp.ones(4))")
+C("lax_add_size_one_and_scalar_broadcast", "numpy", """
+x = jnp.arange(6.).reshape(2, 3)
+out = (lax.add(x, jnp.ones((1, 3))), lax.add(x, 1.), lax.add(x, jnp.float32(1)), lax.max(x, jnp.ones((2, 1))))
+""")
+
+# ---------------------------------------------------------------- float -> int saturation, signed zeros
+C("float_to_int_saturates", "dtypes", """
+v = jnp.array([1.7, -1.7, 300., -300., 3e9, -3e9, jnp.nan, jnp.inf, -jnp.inf, 255.9, -0.9, 127.5, 2147483520.])
+out = tuple((lax.convert_element_type(v, dt), jax.jit(lambda v: v.astype(dt))(v))
+            for dt in (jnp.int8, jnp.uint8, jnp.int16, jnp.uint16, jnp.int32, jnp.uint32))
+""")
+C("float_to_int64_saturates_x64", "dtypes", """
+jax.config.update('jax_enable_x64', True)
+w = jnp.array([1e19, -1e19, jnp.nan, 3e9])
+out = (w.astype(jnp.int64), w.astype(jnp.uint64), w.astype(jnp.int32))
+""")
+C("sign_keeps_signed_zero", "numpy", """
+out = (lax.sign(jnp.array([-0., 0., -2., 3., jnp.nan])), jnp.sign(jnp.array([-0., 0.])), jax.jit(jnp.sign)(jnp.array([-0., 1.])),
+       1 / jnp.sign(jnp.array([-0.])), jnp.sign(jnp.array([-3, 0, 2])))
+""")
+
+# ---------------------------------------------------------------- custom_vjp staged under jit
+C("custom_vjp_grad_of_jit", "custom_vjp", CLIP + """
+f = lambda x: clip_gradient(-0.75, 0.75, jnp.sin(x))
+t = jnp.linspace(0, 10, 4)
+out = (jax.vmap(jax.grad(jax.jit(f)))(t), jax.jit(jax.vmap(jax.grad(f)))(t), jax.value_and_grad(jax.jit(f))(0.3))
+""")
+C("custom_vjp_jaxpr", "custom_vjp", """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (f(x), x), lambda r, g: (g * 2,))
+out = (str(jax.make_jaxpr(f)(1.)), jax.jit(f)(1.), jax.grad(jax.jit(f))(1.), jax.vmap(jax.jit(f))(jnp.ones(2)))
+""", rtol=1e-6)
+C("custom_vjp_jit_closure_const", "custom_vjp", """
+c = jnp.array(3.)
+@jax.custom_vjp
+def g(x, y):
+    return x * c + y
+g.defvjp(lambda x, y: (g(x, y), (x, y)), lambda r, ct: (ct * 10., None))
+out = (jax.grad(jax.jit(g), argnums=(0, 1))(1., 2.), jax.jit(jax.grad(g))(1., 2.), jax.jit(g)(1., 2.))
+""")

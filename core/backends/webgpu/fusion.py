@@ -238,6 +238,8 @@ class Builder:
             raise NotImplementedError(name)
         if "gp_erf_inv(" in expr:
             self.helpers.add("erf_inv")
+        if "gp_f2i(" in expr or "gp_f2u(" in expr:
+            self.helpers.add("f2int")
         return expr
 
 

@@ -18,9 +18,10 @@ def groups_for(n_groups: int):
 
 
 def _helpers(*builders) -> str:
-    from .wgsl import ERF_INV_WGSL, threefry_wgsl
+    from .wgsl import ERF_INV_WGSL, F2I_WGSL, threefry_wgsl
     names = set().union(*(b.helpers for b in builders))
-    return (threefry_wgsl() if "threefry" in names else "") + (ERF_INV_WGSL if "erf_inv" in names else "")
+    return ((threefry_wgsl() if "threefry" in names else "") + (ERF_INV_WGSL if "erf_inv" in names else "")
+            + (F2I_WGSL if "f2int" in names else ""))
 
 
 def _header(dtypes) -> str:

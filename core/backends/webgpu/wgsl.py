@@ -48,8 +48,9 @@ def cast(expr: str, src, dst) -> str:
     if dst == np.bool_:
         return f"({expr} != {literal(0, src)})"
     if src.kind == "f" and dst.kind in "iu":
-        # XLA truncates toward zero; WGSL's conversion does too (and saturates)
-        return f"{wtype(dst)}(trunc({expr}))" if dst.kind == "i" else f"{wtype(dst)}(max(trunc({expr}), 0.0))"
+        # XLA truncates toward zero and saturates at the int's own min/max, NaN -> 0 (WGSL's
+        # conversion stops at the largest float below 2**31 and leaves NaN undefined): helpers
+        return f"gp_f2{dst.kind}({expr})"
     return f"{wtype(dst)}({expr})"
 
 
@@ -91,6 +92,9 @@ def _sign(out, ins, args):
     t = np.dtype(out)
     if t == np.uint32:
         return f"select(0u, 1u, {args[0]} > 0u)"
+    if t.kind == "f":  # XLA's: sign(NaN) is NaN and sign(-0.) is -0. (x itself in both cases)
+        x = args[0]
+        return f"select(sign({x}), {x}, ({x} == 0.0) | {_isnan(x, t)})"
     return f"sign({args[0]})"
 
 
@@ -202,9 +206,12 @@ def _clamp(out, ins, args):
 
 def _pow(out, ins, args):
     x, y = args
+    if np.dtype(ins[1]).kind in "iu":  # an integer exponent (jnp.power(x, n)): pow takes floats
+        y = f"f32({y})"
     # WGSL pow is undefined for x < 0; integral exponents keep numpy's sign
-    return (f"select(pow({x}, {y}), select(1.0, -1.0, ({y} - 2.0 * floor({y} * 0.5)) == 1.0) * pow(abs({x}), {y}), "
-            f"({x} < 0.0) & ({y} == floor({y})))")
+    # (and x ** 0 is 1 for every x, 0 and NaN included, as in numpy and XLA)
+    return (f"select(select(pow({x}, {y}), select(1.0, -1.0, ({y} - 2.0 * floor({y} * 0.5)) == 1.0) * "
+            f"pow(abs({x}), {y}), ({x} < 0.0) & ({y} == floor({y}))), 1.0, {y} == 0.0)")
 
 
 def _asin(out, ins, args):
@@ -231,6 +238,19 @@ TYPED = {
     "copy_p": _copy, "copy": _copy, "stop_gradient": _copy, "convert_element_type": _convert, "clamp": _clamp,
     "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy, "eq": _eq, "ne": _ne,
 }
+
+
+F2I_WGSL = """fn gp_f2i(x: f32) -> i32 {
+  if ((bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u) { return 0; }  // NaN (x != x may fold away)
+  if (x >= 2147483648.0) { return 2147483647; }
+  return i32(trunc(x));
+}
+fn gp_f2u(x: f32) -> u32 {
+  if ((bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u) { return 0u; }
+  if (x >= 4294967296.0) { return 4294967295u; }
+  return u32(max(trunc(x), 0.0));
+}
+"""
 
 
 ERF_INV_WGSL = """fn gp_erf_inv(x: f32) -> f32 {
