@@ -283,6 +283,9 @@ const FROM_WORKER = {
       const style = document.createElement("style");
       style.textContent = EMBED_CSS;
       document.head.appendChild(style);
+      // the header is hidden in an iframe: the running indicator floats, shown while code runs
+      document.body.appendChild($("gp-runbar"));
+      $("gp-runbar").classList.add("gp-floating");
     }
     const item = JSON.parse(m.model);
     s.frozenIds = new Set();
