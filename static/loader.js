@@ -317,7 +317,9 @@ const FROM_WORKER = {
   },
   ui: (m, s) => s.ui.resolve(m.kind),
   "ui-error": (m, s) => s.ui.reject(new Error(m.error)),
-  fatal: (m) => {
+  fatal: (m, s) => {
+    if (s.crashed) return; // one restart per crash
+    s.crashed = true;
     console.error("gradpad: Python stopped working:", m.error);
     notice("Python stopped working (" + m.error.split("\n")[0] + "), probably out of memory. " +
       "It was restarted; your code is kept.");
