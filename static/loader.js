@@ -426,9 +426,19 @@ function clearApp(session) {
 }
 
 // ------------------------------------------------------------------ page API
+// The page's own work for the UI (parsing BokehJS) waits for the first run, or a moment:
+// hosts and the placeholder run code as soon as `ready` resolves, and on a busy machine the
+// two would compete for the CPU.
+const UI_GRACE_MS = 300;
+const firstRun = deferred();
+
 async function runPython(code) {
   await py.ready.promise;
-  return ask("run", { code: String(code) });
+  try {
+    return await ask("run", { code: String(code) });
+  } finally {
+    firstRun.resolve();
+  }
 }
 
 function interrupt() {
@@ -584,7 +594,8 @@ async function main() {
   const session = startPython(null);
   await session.ready.promise;
   readyD.resolve(gradpad);
-  bokeh().catch(() => {});
+  Promise.race([firstRun.promise, new Promise((r) => setTimeout(r, UI_GRACE_MS))])
+    .then(() => bokeh()).catch(() => {});
   $("gp-runbar").hidden = false;
   setRunning(false);
   showPlaceholder();
