@@ -3,14 +3,16 @@ stdout/stderr/warnings, a time budget, and errors turned into something a learne
 
 Stopping runaway code (an infinite loop must not cost the page or the code), without
 sys.settrace so timings stay honest:
-- every loop in the user's code gets a `__gradpad_tick__()` call as its first statement (an
+- In the browser Python runs in a Web Worker and the page's Stop button (or Esc) writes SIGINT
+  into Pyodide's interrupt buffer: a `KeyboardInterrupt` ends the run and, through
+  `guarded_call`, the rest of that analysis. Where the page has that buffer (it is
+  cross-origin isolated; `INTERRUPTIBLE`), runs have no time budget.
+- Otherwise (a first visit before the service worker isolates the page, `panel serve`, tests)
+  every loop in the user's code gets a `__gradpad_tick__()` call as its first statement (an
   AST rewrite); the tick raises `TimeBudgetExceeded` once the budget's deadline has passed.
-  This is what stops loops in the browser, where Python runs on the page's only thread.
-- CPython (`panel serve`, tests) adds a watchdog thread that raises the same exception in the
-  running thread with `PyThreadState_SetAsyncExc`, which also catches runaway code that is not
-  a loop of the user's (a huge comprehension, a slow library call between bytecodes).
-- A `KeyboardInterrupt` from Pyodide's interrupt buffer (if Python ever runs in a worker) is
-  reported the same way.
+- CPython adds a watchdog thread that raises the same exception in the running thread with
+  `PyThreadState_SetAsyncExc`, which also catches runaway code that is not a loop of the
+  user's (a huge comprehension, a slow library call between bytecodes).
 """
 from __future__ import annotations
 

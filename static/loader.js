@@ -283,6 +283,9 @@ const FROM_WORKER = {
       const style = document.createElement("style");
       style.textContent = EMBED_CSS;
       document.head.appendChild(style);
+      // the header is hidden in an iframe: the running indicator floats, shown while code runs
+      document.body.appendChild($("gp-runbar"));
+      $("gp-runbar").classList.add("gp-floating");
     }
     const item = JSON.parse(m.model);
     s.frozenIds = new Set();
@@ -314,7 +317,9 @@ const FROM_WORKER = {
   },
   ui: (m, s) => s.ui.resolve(m.kind),
   "ui-error": (m, s) => s.ui.reject(new Error(m.error)),
-  fatal: (m) => {
+  fatal: (m, s) => {
+    if (s.crashed) return; // one restart per crash
+    s.crashed = true;
     console.error("gradpad: Python stopped working:", m.error);
     notice("Python stopped working (" + m.error.split("\n")[0] + "), probably out of memory. " +
       "It was restarted; your code is kept.");
@@ -421,9 +426,19 @@ function clearApp(session) {
 }
 
 // ------------------------------------------------------------------ page API
+// The page's own work for the UI (parsing BokehJS) waits for the first run, or a moment:
+// hosts and the placeholder run code as soon as `ready` resolves, and on a busy machine the
+// two would compete for the CPU.
+const UI_GRACE_MS = 300;
+const firstRun = deferred();
+
 async function runPython(code) {
   await py.ready.promise;
-  return ask("run", { code: String(code) });
+  try {
+    return await ask("run", { code: String(code) });
+  } finally {
+    firstRun.resolve();
+  }
 }
 
 function interrupt() {
@@ -579,7 +594,8 @@ async function main() {
   const session = startPython(null);
   await session.ready.promise;
   readyD.resolve(gradpad);
-  bokeh().catch(() => {});
+  Promise.race([firstRun.promise, new Promise((r) => setTimeout(r, UI_GRACE_MS))])
+    .then(() => bokeh()).catch(() => {});
   $("gp-runbar").hidden = false;
   setRunning(false);
   showPlaceholder();

@@ -21,9 +21,12 @@ const INTEGRITY = Object.fromEntries(Object.values(M.files).map((f) => [new URL(
 // Cached copies remember the integrity they were fetched with: a request that asks for other
 // bytes under the same name (a page of a newer build, while this worker still runs) goes to
 // the network instead of failing its integrity check.
+// They are stored with the isolation headers already on, so that a cache hit is answered
+// as it is: re-wrapping a response would pipe its whole body through this worker's JS.
 async function remember(cache, req, resp, integrity) {
   const headers = new Headers(resp.headers);
   if (integrity) headers.set("X-Gradpad-Integrity", integrity);
+  for (const [k, v] of Object.entries(HEADERS.other)) headers.set(k, v);
   const body = await resp.blob();
   await cache.put(req, new Response(body, { status: resp.status, statusText: resp.statusText, headers }));
 }
@@ -91,7 +94,8 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req);
     const wanted = req.integrity || INTEGRITY[req.url];
-    if (hit && (!wanted || hit.headers.get("X-Gradpad-Integrity") === wanted)) return isolated(hit, kind);
+    if (hit && (!wanted || hit.headers.get("X-Gradpad-Integrity") === wanted))
+      return hit.headers.has("Cross-Origin-Embedder-Policy") ? hit : isolated(hit, kind);
     const r = await fetch(req);
     if (r.ok && r.type === "basic") event.waitUntil(remember(cache, req.url, r.clone(), wanted));
     return isolated(r, kind);

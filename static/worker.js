@@ -142,10 +142,28 @@ async function runUser(fn) {
   }
 }
 
+// Pyodide cannot continue after a fatal error (out of wasm memory, a crash in C code): its
+// API then throws on every access. The page restarts the worker.
+function pyodideFailed() {
+  try {
+    void pyodide.loadPackage;
+    return false;
+  } catch (e) {
+    return true;
+  }
+}
+let fatalPosted = false;
 function fatal(e) {
-  // Pyodide cannot continue after a fatal error (out of wasm memory, a crash in C code)
+  if (fatalPosted) return;
+  fatalPosted = true;
   post({ type: "fatal", error: String(e && e.message || e) });
 }
+const CRASHED = (e) => ({
+  stdout: "", stderr: "", result: null,
+  error: { type: "PythonCrashed", traceback: String(e && e.stack || e),
+           message: "Python stopped working (a fatal error in the runtime, e.g. out of memory in C " +
+                    "code); the page restarts it: variables are lost, the editor's code is kept" },
+});
 
 async function onRun(msg) {
   pendingRuns++;
@@ -157,8 +175,12 @@ async function onRun(msg) {
     }));
     post({ type: "result", id: msg.id, result });
   } catch (e) {
-    if (e && e.pyodide_fatal_error) fatal(e);
-    post({ type: "error", id: msg.id, error: String(e && e.message || e) });
+    if (pyodide && pyodideFailed()) {
+      post({ type: "result", id: msg.id, result: CRASHED(e) });
+      fatal(e);
+    } else {
+      post({ type: "error", id: msg.id, error: String(e && e.message || e) });
+    }
   } finally {
     pendingRuns--;
     firstRunDone();
@@ -171,7 +193,7 @@ async function onCall(msg) {
     const result = await serial(() => runUser(() => appCall(msg.name, JSON.stringify(msg.args ?? null))));
     post({ type: "result", id: msg.id, result: JSON.parse(result) });
   } catch (e) {
-    if (e && e.pyodide_fatal_error) fatal(e);
+    if (pyodide && pyodideFailed()) fatal(e);
     post({ type: "error", id: msg.id, error: String(e && e.message || e) });
   }
 }
@@ -342,6 +364,7 @@ async function start(init) {
   try {
     await loadUI(init);
   } catch (e) {
+    if (pyodideFailed()) return fatal(e);
     console.error(e);
     post({ type: "ui-error", error: String(e && e.stack || e) });
   }

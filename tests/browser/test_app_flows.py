@@ -126,7 +126,7 @@ def test_infinite_loop_is_stopped_and_the_code_kept(app_page):
     page.wait_for_function("() => window.gradpad.running", timeout=60_000)
     # Stop until this load answers (an autorun of the previous test's edits may run first)
     page.wait_for_function("() => window.__gpLoop !== null || (window.gradpad.interrupt(), false)",
-                           timeout=10_000, polling=200)
+                           timeout=30_000, polling=200)
     snap = page.evaluate("() => window.__gpLoop")
     assert snap["error"]["type"] == "KeyboardInterrupt", snap["error"]
     assert snap["code"] == code

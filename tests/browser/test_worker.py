@@ -210,6 +210,21 @@ def test_user_code_cannot_reach_another_port(gp):
         srv.shutdown()
 
 
+def test_a_crashed_python_is_restarted_with_the_code_kept(gp):
+    # Pyodide's fatal-error path (what running out of wasm memory in C code ends in), simulated
+    page = gp.page
+    assert gp.wait_ui() == "app"
+    code = page.evaluate("() => window.gradpad.snapshot()")["code"]
+    restarts = page.evaluate("() => window.gradpad.restarts")
+    r = gp.run("import pyodide_js\npyodide_js._api.fatal_error(Exception('simulated crash'))")
+    assert r["error"]["type"] == "PythonCrashed" and "restarts it" in r["error"]["message"], r
+    page.wait_for_function(f"() => window.gradpad.restarts > {restarts}", timeout=10_000)
+    assert gp.run("3 * 3")["result"] == "9"
+    page.set_default_timeout(240_000)
+    assert page.evaluate("() => window.gradpad.snapshot()")["code"] == code
+    assert "restarted" in page.locator("#gp-notice").inner_text()
+
+
 def test_restart_gives_a_fresh_namespace_and_keeps_the_code(gp):
     page = gp.page
     assert gp.wait_ui() == "app"
@@ -246,7 +261,8 @@ def test_stop_button_in_the_app_keeps_code_and_page(gp):
     assert took <= 200, f"a tab click took {took:.0f} ms"
     shot(page, "worker_running_before_stop")
     page.keyboard.press("Escape")
-    page.wait_for_function("() => window.__gpLoad !== null", timeout=2_000)
+    # the run stops at once (see the 1 s check above); the app then redraws its panes
+    page.wait_for_function("() => window.__gpLoad !== null", timeout=10_000)
     snap = page.evaluate("() => window.__gpLoad")
     assert snap["error"]["type"] == "KeyboardInterrupt", snap["error"]
     assert snap["code"] == code
