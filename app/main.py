@@ -26,6 +26,9 @@ from app.panes.common import CSS, readable
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
 AUTORUN_PAUSE_S = 1.2
+TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
+            "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
+EDITOR_THEMES = {"default": "chrome", "dark": "tomorrow_night"}  # Panel's theme -> the editor's
 NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack
 # The editor and the panes side by side, the editor's column resizable by its corner handle
 # (CSS resize); it starts wide enough for 88 columns of code at 1400 px. Bokeh sets sizes
@@ -70,7 +73,8 @@ class Playground:
         self._quiet = 0                  # >0 while the app itself sets widget values
         self._user_args = None           # the input the user typed for the selected function
 
-        self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_width",
+        self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
+                                            sizing_mode="stretch_width",
                                             height=440, readonly=self.embed.readonly, on_keyup=True,
                                             soft_tabs=True, indent=4)
         self.example_select = pn.widgets.Select(
@@ -108,7 +112,7 @@ class Playground:
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
                       for name, title in PANE_TITLES.items()}
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
-                            sizing_mode="stretch_width", dynamic=False)
+                            sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 
         self.run_button.on_click(lambda e: self.run())
         if isinstance(self.keys, KeyBridge):
@@ -403,6 +407,18 @@ class Playground:
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
 
 
+def system_prefers_dark() -> bool:
+    """The visitor's system theme (CSS prefers-color-scheme), read once when the app is built;
+    the page's own CSS follows the same media query."""
+    if not env.IN_BROWSER:
+        return False
+    try:
+        import js
+        return bool(js.window.matchMedia("(prefers-color-scheme: dark)").matches)
+    except Exception:  # noqa: BLE001 - no window (a Web Worker): the light theme
+        return False
+
+
 def error_annotations(err) -> list:
     """The editor's gutter mark (an ace annotation) at the line an error points to, if any."""
     if err is None or not err.line:
@@ -458,6 +474,7 @@ def available_backends() -> list[str]:
 def create_app(code: str | None = None, example: str | None = None):
     """The Panel object the page writes into <div id="app"> (and `panel serve` serves)."""
     pn.extension("codeeditor", notifications=False)
+    pn.config.theme = "dark" if system_prefers_dark() else "default"
     opts = share.parse_query(env.location_search())
     playground = Playground(code=code, example=example, embed=opts)
     if env.IN_BROWSER:

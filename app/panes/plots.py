@@ -11,7 +11,7 @@ from bokeh.models import ColorBar, HoverTool, LinearColorMapper
 from bokeh.palettes import Viridis256
 from bokeh.plotting import figure
 
-from .common import code_block, error_block, html
+from .common import bokeh, code_block, error_block, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
 
@@ -145,7 +145,7 @@ def render(a) -> list:
     if "error" in data:
         return [error_block(data["error"])]
     figures = FIGURES[kind](data)
-    return [pn.pane.Bokeh(fig, sizing_mode="stretch_width") for fig in figures] + [code_block(data["code"])]
+    return [bokeh(fig, sizing_mode="stretch_width") for fig in figures] + [code_block(data["code"])]
 
 
 FIGURES = {  # plot kind (analysis.plot_kind) -> the figures that show it

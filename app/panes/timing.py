@@ -13,7 +13,7 @@ from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
 from bokeh.plotting import figure
 
 from .. import analysis
-from .common import error_block, esc, fmt_seconds, html
+from .common import bokeh, error_block, esc, fmt_seconds, html
 
 BACKEND_TITLES = {"cpu": "CPU (numpy)", "webgpu": "WebGPU"}
 BAR_COLOURS = {"cpu": "#60a5fa", "webgpu": "#f97316"}
@@ -91,7 +91,7 @@ def backend_column(t: dict, x_range=None) -> pn.Column:
         return pn.Column(html(f"<b>{esc(title)}</b>"), error_block(t["error"]), sizing_mode="stretch_width")
     return pn.Column(html(f"<b>{esc(title)}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>"
                           + facts_html(t)),
-                     pn.pane.Bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
+                     bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
                      sizing_mode="stretch_width")
 
 

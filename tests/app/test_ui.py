@@ -238,3 +238,16 @@ def test_syntax_error_names_the_line_and_marks_it_in_the_editor():
     pg.editor.value = CODE
     pg.run()
     assert pg.snapshot()["annotations"] == []  # fixed: the mark goes
+
+
+def test_dark_system_theme_darkens_editor_and_plots(monkeypatch):
+    monkeypatch.setattr(main, "system_prefers_dark", lambda: True)
+    try:
+        pg = main.create_app(code=CODE).playground
+        assert pg.editor.theme == "tomorrow_night"
+        plot = next(o for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh))
+        assert plot.object.background_fill_color not in ("#ffffff", "white")
+    finally:
+        monkeypatch.undo()
+        pn.config.theme = "default"
+    assert main.create_app(code=CODE).playground.editor.theme == "chrome"  # light systems: light
