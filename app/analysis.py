@@ -721,7 +721,18 @@ def _drive(coro):
     raise RuntimeError("timing needed an async wait; use timings_async in the browser")
 
 
-def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = None) -> dict:
+def scaled_problem(fn, args, scale: int = 1) -> tuple:
+    """(function, arguments) for `scale` times the work: jax.vmap(f) over `scale` copies of the
+    input (the problem-size control: where jit starts to win). Scale 1 is f itself."""
+    if scale <= 1:
+        return fn, tuple(args)
+    jax = _jax()
+    jnp = jax.numpy
+    copies = jax.tree_util.tree_map(lambda a: jnp.broadcast_to(jnp.asarray(a), (scale,) + jnp.shape(a)), tuple(args))
+    return jax.vmap(fn), copies
+
+
+def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = None, scale: int = 1) -> dict:
     """Eager vs jit per backend: first call (trace, then compile + first run) and steady state,
     per call, as median with min and max of `repeats` samples (each sample times enough calls
     to last MIN_SAMPLE_S), retraces and kernel counts.
@@ -732,6 +743,7 @@ def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = No
     jax = _jax()
     selected = selected or jax.default_backend()
     backends = list(backends or (["cpu", "webgpu"] if env_in_browser() else available_backends()))
+    fn, args = scaled_problem(fn, args, scale)
     per = {}
     for b in backends:
         if b != "cpu" and env_in_browser():
@@ -741,14 +753,16 @@ def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = No
         per[b] = {"error": err, "backend": b} if err is not None else out
     done = [t for t in per.values() if "eager" in t]
     if not done:
-        return {"error": next(t["error"] for t in per.values() if t.get("error") is not None), "backends": per}
+        return {"error": next(t["error"] for t in per.values() if t.get("error") is not None), "backends": per,
+                "scale": scale}
     top = per[selected] if "eager" in per.get(selected, {}) else done[0]
-    return {**top, "backends": per}
+    return {**top, "backends": per, "scale": scale}
 
 
-async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 7) -> dict:
+async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 7, scale: int = 1) -> dict:
     """One backend's timings with async readback (the browser's main thread must never block)."""
     try:
+        fn, args = scaled_problem(fn, args, scale)
         if backend == "webgpu":
             from core.backends.webgpu import init_async
             await init_async()
@@ -782,7 +796,7 @@ class Analysis:
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
-            views=VIEWS, with_vmap=True, with_timing=True, in_axes=None,
+            views=VIEWS, with_vmap=True, with_timing=True, in_axes=None, timing_scale: int = 1,
             seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
     """Run the code, pick the function and its input, and compute every pane's data."""
     run = sandbox.run(code, seconds=seconds)
@@ -814,5 +828,5 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
             a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)
         if with_timing:
-            a.timing = timings(fn, a.args)
+            a.timing = timings(fn, a.args, scale=timing_scale)
     return a

@@ -28,6 +28,7 @@ PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Tim
 AUTORUN_PAUSE_S = 1.2
 TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
             "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
+PROBLEM_SIZES = (1, 10, 100, 1000)  # the timing pane's sizes: f, then jax.vmap(f) over N copies
 EDITOR_THEMES = {"default": "chrome", "dark": "tomorrow_night"}  # Panel's theme -> the editor's
 NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack
 # The editor and the panes side by side, the editor's column resizable by its corner handle
@@ -87,6 +88,8 @@ class Playground:
                                                        value="f", button_type="light")
         self.in_axes_input = pn.widgets.TextInput(name="in_axes (one per argument; None = not batched)",
                                                   value="", placeholder="0", width=260)
+        self.size_select = pn.widgets.RadioButtonGroup(options={f"×{n}": n for n in PROBLEM_SIZES}, value=1,
+                                                       button_type="light", name="problem size")
         self.backend_select = pn.widgets.Select(name="Backend", options=available_backends(), width=110)
         self.run_button = pn.widgets.Button(name="▶ Run", button_type="primary", width=90)
         self.share_link = pn.widgets.TextInput(name="Share link", sizing_mode="stretch_width")
@@ -126,6 +129,7 @@ class Playground:
         self._watch(self.args_input, self._on_args)
         self._watch(self.view_select, lambda e: self._render_jaxpr())
         self._watch(self.backend_select, lambda e: self._rerun_panes())  # a new backend: measure it now
+        self._watch(self.size_select, lambda e: self._retime())
         self._watch(self.in_axes_input, lambda e: self._rerun_panes())
         self._watch(self.editor, self._on_edit)
         self.restore_button.on_click(lambda e: self._restore_previous())
@@ -237,7 +241,7 @@ class Playground:
             self._select_backend()
             code = self.editor.value
             self.analysis = analysis.analyse(code, function=function, args_source=args,
-                                             in_axes=self._in_axes())
+                                             in_axes=self._in_axes(), timing_scale=self.size_select.value)
             self._sync_inputs()
             self._render_all()
             env.storage_set(env.AUTOSAVE_KEY, code)
@@ -245,6 +249,15 @@ class Playground:
             self._publish_hash()
         finally:
             self._busy = False
+
+    def _retime(self):
+        """The problem size changed: measure again (the other panes stay as they are)."""
+        a = self.analysis
+        if a is None or a.function is None or a.args_error is not None:
+            return
+        with sandbox.captured():
+            a.timing = analysis.timings(a.function.fn, a.args, scale=self.size_select.value)
+        self.panes["timing"].objects = [self.size_select] + timing_pane.render(a)
 
     def _on_function(self, event):
         self._user_args = None  # another function: its own default input
@@ -297,7 +310,7 @@ class Playground:
         self.editor.annotations = error_annotations(a.run.error)
         self.panes["plot"].objects = plots_pane.render(a)
         self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
-        self.panes["timing"].objects = timing_pane.render(a)
+        self.panes["timing"].objects = [self.size_select] + timing_pane.render(a)
         self.panes["console"].objects = console_pane.render(a, example_link=lambda n: f"#example={n}")
         self.console_strip.objects = console_pane.render(a, example_link=lambda n: f"#example={n}", compact=True)
         if err is not None and "console" in self.embed.panes and a.function is None:
@@ -452,7 +465,7 @@ def timing_summary(timing: dict) -> dict:
     """backend -> {eager_ms, jit_first_ms, jit_steady_ms, speedup, calls} for each measured backend
     (a backend still measuring or failed is left out)."""
     per = (timing or {}).get("backends") or {}
-    return {b: {"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
+    return {b: {"scale": timing.get("scale", 1),"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
                 "jit_steady_ms": r["jit_steady"]["median"] * 1e3, "speedup": timing_pane.speedup(r),
                 "calls": {"eager": r["eager"].get("calls", 1), "jit": r["jit_steady"].get("calls", 1)}}
             for b, r in per.items() if "eager" in r}

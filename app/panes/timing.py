@@ -110,7 +110,11 @@ def render(a) -> list:
         return [error_block(t["error"])]
     row = backends_row(per)
     _fill_pending(a, per, row)
-    return [row, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
+    scale = t.get("scale", 1)
+    size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
+        f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else
+        'f on its input; larger sizes batch it with <code>jax.vmap</code> to show where jit starts to win</p>'))
+    return [size, row, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
                       '<code>jax.device_put</code> there). Steady-state jit calls skip Python entirely: the '
                       'traced program is cached per input shape and dtype, so "traces" stays 1 however often '
                       'it runs. On WebGPU, jit fuses the jaxpr into few kernels; eager launches one per '
@@ -125,7 +129,7 @@ def _fill_pending(a, per: dict, row: pn.Row):
 
     async def fill():
         for b in pending:
-            per[b] = await analysis.timings_async(a.function.fn, a.args, b)
+            per[b] = await analysis.timings_async(a.function.fn, a.args, b, scale=a.timing.get("scale", 1))
         row.objects = backends_row(per).objects
     try:
         asyncio.get_event_loop().create_task(fill())

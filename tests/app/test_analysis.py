@@ -277,3 +277,13 @@ def test_long_elementwise_vectors_plot_f_against_x():
     assert b.plot_kind == "elementwise"
     np.testing.assert_allclose(b.plot["f"], np.tanh(b.plot["x"]), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(b.plot["df"], 1 - np.tanh(b.plot["x"]) ** 2, rtol=1e-4, atol=1e-6)
+
+
+def test_problem_size_batches_the_input_with_vmap():
+    f = lambda x, y: jnp.sum(jnp.sin(x) * y)  # noqa: E731
+    g, args = analysis.scaled_problem(f, (jnp.arange(3.0), 2.0), 100)
+    assert [a.shape for a in args] == [(100, 3), (100,)]
+    # JAX: jax.vmap(f)(broadcast copies) == f(x, y) repeated
+    np.testing.assert_allclose(g(*args), np.full(100, 2 * np.sum(np.sin(np.arange(3.0)))), rtol=1e-5)
+    t = analysis.timings(f, (jnp.arange(3.0), 2.0), repeats=3, backends=["cpu"], scale=100)
+    assert t["scale"] == 100 and t["eager"]["median"] > 0 and t["retraces"] == 1

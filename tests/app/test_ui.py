@@ -251,3 +251,13 @@ def test_dark_system_theme_darkens_editor_and_plots(monkeypatch):
         monkeypatch.undo()
         pn.config.theme = "default"
     assert main.create_app(code=CODE).playground.editor.theme == "chrome"  # light systems: light
+
+
+def test_problem_size_control_retimes_only_the_timing_pane():
+    pg = main.create_app(code=CODE).playground
+    jaxpr_before = pg.panes["jaxpr"].objects
+    pg.size_select.value = 1000
+    timing = pg.snapshot()["timing"]["cpu"]
+    assert timing["scale"] == 1000 and timing["speedup"] > 0
+    assert pg.panes["jaxpr"].objects == jaxpr_before
+    assert "problem size ×1000" in texts(pg.panes["timing"])
