@@ -17,6 +17,9 @@ from .common import bokeh, error_block, esc, fmt_seconds, html
 
 BACKEND_TITLES = {"cpu": "CPU (numpy)", "webgpu": "WebGPU"}
 BAR_COLOURS = {"cpu": "#60a5fa", "webgpu": "#f97316"}
+# one column per backend, side by side where there is room, stacked on a phone
+ROW_CSS = ":host { flex-wrap: wrap; min-width: 0 !important; }"
+COLUMN_CSS = ":host { flex: 1 1 300px !important; min-width: 260px; }"
 
 
 def bars(t: dict) -> dict:
@@ -92,13 +95,14 @@ def backend_column(t: dict, x_range=None) -> pn.Column:
     return pn.Column(html(f"<b>{esc(title)}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>"
                           + facts_html(t)),
                      bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
-                     sizing_mode="stretch_width")
+                     sizing_mode="stretch_width", stylesheets=[COLUMN_CSS])
 
 
 def backends_row(per: dict) -> pn.Row:
     done = [t for t in per.values() if "eager" in t]
     x_range = shared_range(done) if done else None
-    return pn.Row(*[backend_column(t, x_range) for t in per.values()], sizing_mode="stretch_width")
+    return pn.Row(*[backend_column(t, x_range) for t in per.values()], sizing_mode="stretch_width",
+                  stylesheets=[ROW_CSS])
 
 
 def render(a) -> list:
@@ -114,7 +118,7 @@ def render(a) -> list:
     size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
         f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else
         'f on its input; larger sizes batch it with <code>jax.vmap</code> to show where jit starts to win</p>'))
-    return [size, row, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
+    return [row, size, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
                       '<code>jax.device_put</code> there). Steady-state jit calls skip Python entirely: the '
                       'traced program is cached per input shape and dtype, so "traces" stays 1 however often '
                       'it runs. On WebGPU, jit fuses the jaxpr into few kernels; eager launches one per '
