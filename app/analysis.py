@@ -504,7 +504,7 @@ def manual_versions(code: str) -> dict:
     return dict(MANUAL_MARK.findall(code))
 
 
-def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5, manual=None) -> dict:
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, manual=None) -> dict:
     """The tutorial's three ways to batch: a Python loop, jax.vmap, and by hand ('manual': the
     user's hand-batched version `manual` when the code names one, else f applied to the whole
     batch, which is only right when f is already written for batches).
@@ -732,7 +732,7 @@ def scaled_problem(fn, args, scale: int = 1) -> tuple:
     return jax.vmap(fn), copies
 
 
-def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = None, scale: int = 1) -> dict:
+def timings(fn, args, repeats: int = 5, backends=None, selected: str | None = None, scale: int = 1) -> dict:
     """Eager vs jit per backend: first call (trace, then compile + first run) and steady state,
     per call, as median with min and max of `repeats` samples (each sample times enough calls
     to last MIN_SAMPLE_S), retraces and kernel counts.
@@ -759,7 +759,7 @@ def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = No
     return {**top, "backends": per, "scale": scale}
 
 
-async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 7, scale: int = 1) -> dict:
+async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, scale: int = 1) -> dict:
     """One backend's timings with async readback (the browser's main thread must never block)."""
     try:
         fn, args = scaled_problem(fn, args, scale)
