@@ -73,6 +73,7 @@ class Playground:
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
         self._user_args = None           # the input the user typed for the selected function
+        self._link_notice = False        # the notice says a link named no example
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
@@ -154,8 +155,11 @@ class Playground:
         self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
 
     def apply_state(self, state: share.ShareState, run: bool = True):
+        if self._link_notice:  # the last link's problem is no longer what the page shows
+            self.notice.visible = self._link_notice = False
         if state.example and not state.code and state.example not in examples.names():
             self._notify(unknown_example_html(state.example), escape=False)
+            self._link_notice = True
             saved = env.storage_get(env.AUTOSAVE_KEY)
             state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
         if state.example and not state.code:

@@ -174,6 +174,7 @@ def test_unknown_example_link_shows_a_message_and_the_gallery(monkeypatch, fragm
     snap = pg.snapshot()
     assert "There is no example named" in snap["notice"] and 'href="#example=pytrees"' in snap["notice"]
     assert snap["function"] is not None and snap["error"] is None  # the app runs something
+    assert pg.load(example="pytrees")["notice"] == ""  # a good link: the message goes
 
 
 def test_example_link_with_a_trailing_space_opens_it(monkeypatch):
