@@ -60,6 +60,7 @@ def jacobian_figure(jac: np.ndarray, height: int = 320):
     # (row 0 on top) the image still spans y in [0, m], so it starts at y=0
     p.image(image=[np.ascontiguousarray(jac)], x=0, y=0, dw=n, dh=m, color_mapper=mapper, name="jacobian")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
+    p.xaxis.ticker.min_interval = p.yaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     p.add_layout(ColorBar(color_mapper=mapper), "right")
     return p
 

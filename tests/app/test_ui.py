@@ -262,3 +262,9 @@ def test_problem_size_control_retimes_only_the_timing_pane():
     assert timing["scale"] == 1000 and timing["speedup"] > 0
     assert pg.panes["jaxpr"].objects == jaxpr_before
     assert "problem size ×1000" in texts(pg.panes["timing"])
+
+
+def test_jacobian_axes_tick_whole_indices():
+    pg = main.create_app(example="jacobians_and_hessian").playground
+    fig = next(o for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)).object
+    assert fig.xaxis[0].ticker.min_interval == 1 and fig.yaxis[0].ticker.min_interval == 1
