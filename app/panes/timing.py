@@ -77,7 +77,9 @@ def facts_html(t: dict) -> str:
             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
             f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
             f'{"s" if t["kernels"] != 1 else ""}{host}</span>'
-            + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call</div>'
+            + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call'
+            + (f' (timer step {fmt_seconds(t["clock_step"])})' if t.get("clock_step", 0) >= 1e-5 else "")
+            + '</div>'
             + (f'<div class="gp-hint">{esc(t["note"])}</div>' if t.get("note") else ""))
 
 
