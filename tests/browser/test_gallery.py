@@ -54,7 +54,10 @@ def app_page(gp):
     kind = gp.wait_ui()
     assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
     gp.page.set_viewport_size({"width": 1400, "height": 900})
-    return gp
+    yield gp
+    # the page is shared: leave it as a fresh visit shows it, for the test modules after this one
+    from app.main import DEFAULT_EXAMPLE
+    load(gp, example=DEFAULT_EXAMPLE)
 
 
 def finite_positive(x) -> bool:
