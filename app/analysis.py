@@ -504,7 +504,7 @@ def manual_versions(code: str) -> dict:
     return dict(MANUAL_MARK.findall(code))
 
 
-def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 5, manual=None) -> dict:
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, manual=None) -> dict:
     """The tutorial's three ways to batch: a Python loop, jax.vmap, and by hand ('manual': the
     user's hand-batched version `manual` when the code names one, else f applied to the whole
     batch, which is only right when f is already written for batches).
@@ -641,6 +641,21 @@ def clock() -> float:
     return time.perf_counter()
 
 
+def clock_step(tries: int = 200) -> float:
+    """The timer's smallest step, seen by reading it until it moves (100 µs in a page that is
+    not cross-origin isolated, ~0.1 µs in CPython): single-call times are only this precise."""
+    steps = []
+    for _ in range(tries):
+        t0 = clock()
+        t1 = clock()
+        while t1 == t0:
+            t1 = clock()
+        steps.append(t1 - t0)
+        if len(steps) >= 5:
+            break
+    return min(steps)
+
+
 async def _sample(call, wait, n: int) -> float:
     """Seconds for `n` calls, each waited for (per-call latency, not pipelined throughput)."""
     t0 = clock()
@@ -670,9 +685,9 @@ async def _per_call(call, wait, samples: int) -> dict:
     calls, first = await _autorange(call, wait)
     samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
     times = [first / calls] + [await _sample(call, wait, calls) / calls for _ in range(samples - 1)]
-    median = statistics.median(times)
-    if median * calls < MIN_SAMPLE_S / 2 and calls < MAX_CALLS_PER_SAMPLE:
-        calls = min(MAX_CALLS_PER_SAMPLE, math.ceil(MIN_SAMPLE_S / max(median, MIN_SAMPLE_S / MAX_CALLS_PER_SAMPLE)))
+    while statistics.median(times) * calls < MIN_SAMPLE_S / 2 and calls < MAX_CALLS_PER_SAMPLE:
+        median = max(statistics.median(times), MIN_SAMPLE_S / MAX_CALLS_PER_SAMPLE)
+        calls = min(MAX_CALLS_PER_SAMPLE, max(10 * calls, math.ceil(MIN_SAMPLE_S / median)))
         times = [await _sample(call, wait, calls) / calls for _ in range(samples)]
     return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": samples,
             "calls": calls}
@@ -707,6 +722,7 @@ async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
     out["eqn_count"] = count_eqns(jax.make_jaxpr(fn)(*args).jaxpr)
     out.update(kernel_count(fn, args, backend))
     out["repeats"] = out["eager"]["n"]
+    out["clock_step"] = clock_step()
     out["speedup"] = out["eager"]["median"] / out["jit_steady"]["median"]
     return out
 
@@ -721,7 +737,18 @@ def _drive(coro):
     raise RuntimeError("timing needed an async wait; use timings_async in the browser")
 
 
-def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = None) -> dict:
+def scaled_problem(fn, args, scale: int = 1) -> tuple:
+    """(function, arguments) for `scale` times the work: jax.vmap(f) over `scale` copies of the
+    input (the problem-size control: where jit starts to win). Scale 1 is f itself."""
+    if scale <= 1:
+        return fn, tuple(args)
+    jax = _jax()
+    jnp = jax.numpy
+    copies = jax.tree_util.tree_map(lambda a: jnp.broadcast_to(jnp.asarray(a), (scale,) + jnp.shape(a)), tuple(args))
+    return jax.vmap(fn), copies
+
+
+def timings(fn, args, repeats: int = 5, backends=None, selected: str | None = None, scale: int = 1) -> dict:
     """Eager vs jit per backend: first call (trace, then compile + first run) and steady state,
     per call, as median with min and max of `repeats` samples (each sample times enough calls
     to last MIN_SAMPLE_S), retraces and kernel counts.
@@ -732,6 +759,7 @@ def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = No
     jax = _jax()
     selected = selected or jax.default_backend()
     backends = list(backends or (["cpu", "webgpu"] if env_in_browser() else available_backends()))
+    fn, args = scaled_problem(fn, args, scale)
     per = {}
     for b in backends:
         if b != "cpu" and env_in_browser():
@@ -741,14 +769,16 @@ def timings(fn, args, repeats: int = 7, backends=None, selected: str | None = No
         per[b] = {"error": err, "backend": b} if err is not None else out
     done = [t for t in per.values() if "eager" in t]
     if not done:
-        return {"error": next(t["error"] for t in per.values() if t.get("error") is not None), "backends": per}
+        return {"error": next(t["error"] for t in per.values() if t.get("error") is not None), "backends": per,
+                "scale": scale}
     top = per[selected] if "eager" in per.get(selected, {}) else done[0]
-    return {**top, "backends": per}
+    return {**top, "backends": per, "scale": scale}
 
 
-async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 7) -> dict:
+async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, scale: int = 1) -> dict:
     """One backend's timings with async readback (the browser's main thread must never block)."""
     try:
+        fn, args = scaled_problem(fn, args, scale)
         if backend == "webgpu":
             from core.backends.webgpu import init_async
             await init_async()
@@ -782,7 +812,7 @@ class Analysis:
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
-            views=VIEWS, with_vmap=True, with_timing=True, in_axes=None,
+            views=VIEWS, with_vmap=True, with_timing=True, in_axes=None, timing_scale: int = 1,
             seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
     """Run the code, pick the function and its input, and compute every pane's data."""
     run = sandbox.run(code, seconds=seconds)
@@ -814,5 +844,5 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
             a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)
         if with_timing:
-            a.timing = timings(fn, a.args)
+            a.timing = timings(fn, a.args, scale=timing_scale)
     return a

@@ -26,6 +26,10 @@ from app.panes.common import CSS, readable
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
 AUTORUN_PAUSE_S = 1.2
+TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
+            "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
+PROBLEM_SIZES = (1, 10, 100, 1000)  # the timing pane's sizes: f, then jax.vmap(f) over N copies
+EDITOR_THEMES = {"default": "chrome", "dark": "tomorrow_night"}  # Panel's theme -> the editor's
 NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack
 # The editor and the panes side by side, the editor's column resizable by its corner handle
 # (CSS resize); it starts wide enough for 88 columns of code at 1400 px. Bokeh sets sizes
@@ -69,8 +73,10 @@ class Playground:
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
         self._user_args = None           # the input the user typed for the selected function
+        self._link_notice = False        # the notice says a link named no example
 
-        self.editor = pn.widgets.CodeEditor(value="", language="python", theme="chrome", sizing_mode="stretch_width",
+        self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
+                                            sizing_mode="stretch_width",
                                             height=440, readonly=self.embed.readonly, on_keyup=True,
                                             soft_tabs=True, indent=4)
         self.example_select = pn.widgets.Select(
@@ -83,6 +89,8 @@ class Playground:
                                                        value="f", button_type="light")
         self.in_axes_input = pn.widgets.TextInput(name="in_axes (one per argument; None = not batched)",
                                                   value="", placeholder="0", width=260)
+        self.size_select = pn.widgets.RadioButtonGroup(options={f"×{n}": n for n in PROBLEM_SIZES}, value=1,
+                                                       button_type="light", name="problem size")
         self.backend_select = pn.widgets.Select(name="Backend", options=available_backends(), width=110)
         self.run_button = pn.widgets.Button(name="▶ Run", button_type="primary", width=90)
         self.share_link = pn.widgets.TextInput(name="Share link", sizing_mode="stretch_width")
@@ -108,7 +116,7 @@ class Playground:
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
                       for name, title in PANE_TITLES.items()}
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
-                            sizing_mode="stretch_width", dynamic=False)
+                            sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 
         self.run_button.on_click(lambda e: self.run())
         if isinstance(self.keys, KeyBridge):
@@ -122,6 +130,7 @@ class Playground:
         self._watch(self.args_input, self._on_args)
         self._watch(self.view_select, lambda e: self._render_jaxpr())
         self._watch(self.backend_select, lambda e: self._rerun_panes())  # a new backend: measure it now
+        self._watch(self.size_select, lambda e: self._retime())
         self._watch(self.in_axes_input, lambda e: self._rerun_panes())
         self._watch(self.editor, self._on_edit)
         self.restore_button.on_click(lambda e: self._restore_previous())
@@ -146,8 +155,11 @@ class Playground:
         self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
 
     def apply_state(self, state: share.ShareState, run: bool = True):
+        if self._link_notice:  # the last link's problem is no longer what the page shows
+            self.notice.visible = self._link_notice = False
         if state.example and not state.code and state.example not in examples.names():
             self._notify(unknown_example_html(state.example), escape=False)
+            self._link_notice = True
             saved = env.storage_get(env.AUTOSAVE_KEY)
             state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
         if state.example and not state.code:
@@ -235,7 +247,7 @@ class Playground:
             self._select_backend()
             code = self.editor.value
             self.analysis = analysis.analyse(code, function=function, args_source=args,
-                                             in_axes=self._in_axes())
+                                             in_axes=self._in_axes(), timing_scale=self.size_select.value)
             self._sync_inputs()
             self._render_all()
             env.storage_set(env.AUTOSAVE_KEY, code)
@@ -244,6 +256,15 @@ class Playground:
         finally:
             env.run_state(False)
             self._busy = False
+
+    def _retime(self):
+        """The problem size changed: measure again (the other panes stay as they are)."""
+        a = self.analysis
+        if a is None or a.function is None or a.args_error is not None:
+            return
+        with sandbox.captured():
+            a.timing = analysis.timings(a.function.fn, a.args, scale=self.size_select.value)
+        self.panes["timing"].objects = [self.size_select] + timing_pane.render(a)
 
     def _on_function(self, event):
         self._user_args = None  # another function: its own default input
@@ -296,7 +317,7 @@ class Playground:
         self.editor.annotations = error_annotations(a.run.error)
         self.panes["plot"].objects = plots_pane.render(a)
         self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
-        self.panes["timing"].objects = timing_pane.render(a)
+        self.panes["timing"].objects = [self.size_select] + timing_pane.render(a)
         self.panes["console"].objects = console_pane.render(a, example_link=lambda n: f"#example={n}")
         self.console_strip.objects = console_pane.render(a, example_link=lambda n: f"#example={n}", compact=True)
         if err is not None and "console" in self.embed.panes and a.function is None:
@@ -406,6 +427,18 @@ class Playground:
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
 
 
+def system_prefers_dark() -> bool:
+    """The visitor's system theme (CSS prefers-color-scheme), read once when the app is built;
+    the page's own CSS follows the same media query."""
+    if not env.IN_BROWSER:
+        return False
+    try:
+        import js
+        return bool(js.window.matchMedia("(prefers-color-scheme: dark)").matches)
+    except Exception:  # noqa: BLE001 - no window (a Web Worker): the light theme
+        return False
+
+
 def error_annotations(err) -> list:
     """The editor's gutter mark (an ace annotation) at the line an error points to, if any."""
     if err is None or not err.line:
@@ -439,7 +472,7 @@ def timing_summary(timing: dict) -> dict:
     """backend -> {eager_ms, jit_first_ms, jit_steady_ms, speedup, calls} for each measured backend
     (a backend still measuring or failed is left out)."""
     per = (timing or {}).get("backends") or {}
-    return {b: {"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
+    return {b: {"scale": timing.get("scale", 1),"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
                 "jit_steady_ms": r["jit_steady"]["median"] * 1e3, "speedup": timing_pane.speedup(r),
                 "calls": {"eager": r["eager"].get("calls", 1), "jit": r["jit_steady"].get("calls", 1)}}
             for b, r in per.items() if "eager" in r}
@@ -461,6 +494,7 @@ def available_backends() -> list[str]:
 def create_app(code: str | None = None, example: str | None = None):
     """The Panel object the page writes into <div id="app"> (and `panel serve` serves)."""
     pn.extension("codeeditor", notifications=False)
+    pn.config.theme = "dark" if system_prefers_dark() else "default"
     opts = share.parse_query(env.location_search())
     playground = Playground(code=code, example=example, embed=opts)
     if env.IN_BROWSER:

@@ -22,6 +22,17 @@ CSS = """
 .gp-table { border-collapse: collapse; font-size: 12.5px; }
 .gp-table td, .gp-table th { border-bottom: 1px solid #eee; padding: 2px 8px; text-align: right; font-family: ui-monospace, Menlo, monospace; }
 .gp-badge { display: inline-block; background: #eef2ff; color: #3730a3; border-radius: 10px; padding: 1px 8px; margin-right: 6px; font-size: 12px; }
+@media (prefers-color-scheme: dark) {  /* the page follows the system's theme (main.create_app) */
+  .gp-code { background: #161b22; border-color: #30363d; color: #e6edf3; }
+  .gp-jk { color: #d2a8ff; } .gp-jv { color: #79c0ff; } .gp-jt { color: #8b949e; }
+  .gp-jp { color: #ff7b72; } .gp-jl { color: #7ee787; } .gp-muted { color: #8b949e; }
+  .gp-err { color: #ff7b72; } .gp-warn { color: #d29922; }
+  .gp-hint { background: #3b2f00; border-color: #6e5600; color: #f0e6c0; }
+  .gp-diff .replace, .gp-diff .insert { background: #12361f; } .gp-diff .delete { background: #4a1d1d; }
+  .gp-table td, .gp-table th, .gp-diff th { border-color: #30363d; }
+  .gp-badge { background: #1f2a4d; color: #c7d2fe; }
+  a { color: #79c0ff; }
+}
 """
 
 
@@ -36,6 +47,26 @@ def readable(text: str) -> str:
     """Python names the user's code by its internal file name '<gradpad>': say 'your code'
     ('invalid syntax (<gradpad>, line 2)' -> 'invalid syntax (line 2)')."""
     return USER_FILE_MENTION.sub(lambda m: f"(line {m.group(1)})" if m.group(1) else "your code", text or "")
+
+
+def bokeh(fig, **kw) -> pn.pane.Bokeh:
+    """A Bokeh figure as a pane, in the page's theme (dark when the system is)."""
+    kw.setdefault("sizing_mode", "stretch_width")
+    if pn.config.theme == "dark":
+        dark_figure(fig)
+    return pn.pane.Bokeh(fig, **kw)
+
+
+def dark_figure(fig) -> None:
+    """Bokeh's dark_minimal theme, set as the figure's own values: the page's document applies
+    its (light) theme to every model added to it, which would undo themed defaults."""
+    from bokeh.themes import built_in_themes
+    attrs = built_in_themes["dark_minimal"]._json.get("attrs", {})
+    for model in fig.references():
+        for cls in type(model).__mro__:
+            for name, value in attrs.get(cls.__name__, {}).items():
+                if name in model.properties() and name not in model.properties_with_values(include_defaults=False):
+                    setattr(model, name, value)
 
 
 def code_block(text: str, css_class: str = "gp-code") -> pn.pane.HTML:

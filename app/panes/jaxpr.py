@@ -10,7 +10,7 @@ from bokeh.models import (ColumnDataSource, GraphRenderer, HoverTool, LabelSet, 
 from bokeh.plotting import figure
 
 from .. import analysis
-from .common import CSS, error_block, esc, html
+from .common import CSS, bokeh, error_block, esc, html
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -129,6 +129,6 @@ def render(a: analysis.Analysis, view: str) -> list:
                                   sizing_mode="stretch_width"))
     elif jv.kernels_note:
         parts.append(html(f'<p class="gp-muted">{esc(jv.kernels_note)}</p>'))
-    parts.append(pn.pane.Bokeh(graph_figure(jv.closed.jaxpr, title, kernels=jv.kernels),
+    parts.append(bokeh(graph_figure(jv.closed.jaxpr, title, kernels=jv.kernels),
                                sizing_mode="stretch_width"))
     return parts

@@ -11,7 +11,7 @@ from bokeh.models import ColorBar, HoverTool, LinearColorMapper
 from bokeh.palettes import Viridis256
 from bokeh.plotting import figure
 
-from .common import code_block, error_block, html
+from .common import bokeh, code_block, error_block, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
 
@@ -60,6 +60,7 @@ def jacobian_figure(jac: np.ndarray, height: int = 320):
     # (row 0 on top) the image still spans y in [0, m], so it starts at y=0
     p.image(image=[np.ascontiguousarray(jac)], x=0, y=0, dw=n, dh=m, color_mapper=mapper, name="jacobian")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
+    p.xaxis.ticker.min_interval = p.yaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     p.add_layout(ColorBar(color_mapper=mapper), "right")
     return p
 
@@ -145,7 +146,7 @@ def render(a) -> list:
     if "error" in data:
         return [error_block(data["error"])]
     figures = FIGURES[kind](data)
-    return [pn.pane.Bokeh(fig, sizing_mode="stretch_width") for fig in figures] + [code_block(data["code"])]
+    return [bokeh(fig, sizing_mode="stretch_width") for fig in figures] + [code_block(data["code"])]
 
 
 FIGURES = {  # plot kind (analysis.plot_kind) -> the figures that show it

@@ -13,10 +13,13 @@ from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
 from bokeh.plotting import figure
 
 from .. import analysis
-from .common import error_block, esc, fmt_seconds, html
+from .common import bokeh, error_block, esc, fmt_seconds, html
 
 BACKEND_TITLES = {"cpu": "CPU (numpy)", "webgpu": "WebGPU"}
 BAR_COLOURS = {"cpu": "#60a5fa", "webgpu": "#f97316"}
+# one column per backend, side by side where there is room, stacked on a phone
+ROW_CSS = ":host { flex-wrap: wrap; min-width: 0 !important; }"
+COLUMN_CSS = ":host { flex: 1 1 300px !important; min-width: 260px; }"
 
 
 def bars(t: dict) -> dict:
@@ -74,7 +77,9 @@ def facts_html(t: dict) -> str:
             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
             f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
             f'{"s" if t["kernels"] != 1 else ""}{host}</span>'
-            + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call</div>'
+            + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call'
+            + (f' (timer step {fmt_seconds(t["clock_step"])})' if t.get("clock_step", 0) >= 1e-5 else "")
+            + '</div>'
             + (f'<div class="gp-hint">{esc(t["note"])}</div>' if t.get("note") else ""))
 
 
@@ -91,14 +96,15 @@ def backend_column(t: dict, x_range=None) -> pn.Column:
         return pn.Column(html(f"<b>{esc(title)}</b>"), error_block(t["error"]), sizing_mode="stretch_width")
     return pn.Column(html(f"<b>{esc(title)}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>"
                           + facts_html(t)),
-                     pn.pane.Bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
-                     sizing_mode="stretch_width")
+                     bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
+                     sizing_mode="stretch_width", stylesheets=[COLUMN_CSS])
 
 
 def backends_row(per: dict) -> pn.Row:
     done = [t for t in per.values() if "eager" in t]
     x_range = shared_range(done) if done else None
-    return pn.Row(*[backend_column(t, x_range) for t in per.values()], sizing_mode="stretch_width")
+    return pn.Row(*[backend_column(t, x_range) for t in per.values()], sizing_mode="stretch_width",
+                  stylesheets=[ROW_CSS])
 
 
 def render(a) -> list:
@@ -110,7 +116,11 @@ def render(a) -> list:
         return [error_block(t["error"])]
     row = backends_row(per)
     _fill_pending(a, per, row)
-    return [row, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
+    scale = t.get("scale", 1)
+    size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
+        f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else
+        'f on its input; larger sizes batch it with <code>jax.vmap</code> to show where jit starts to win</p>'))
+    return [row, size, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
                       '<code>jax.device_put</code> there). Steady-state jit calls skip Python entirely: the '
                       'traced program is cached per input shape and dtype, so "traces" stays 1 however often '
                       'it runs. On WebGPU, jit fuses the jaxpr into few kernels; eager launches one per '
@@ -125,7 +135,7 @@ def _fill_pending(a, per: dict, row: pn.Row):
 
     async def fill():
         for b in pending:
-            per[b] = await analysis.timings_async(a.function.fn, a.args, b)
+            per[b] = await analysis.timings_async(a.function.fn, a.args, b, scale=a.timing.get("scale", 1))
         row.objects = backends_row(per).objects
     try:
         asyncio.get_event_loop().create_task(fill())

@@ -6,7 +6,7 @@ import numpy as np
 import panel as pn
 from bokeh.plotting import figure
 
-from .common import code_block, error_block, esc, fmt_seconds, html
+from .common import bokeh, code_block, error_block, esc, fmt_seconds, html
 
 METHODS = ("loop", "vmap", "jit(vmap)", "manual")
 
@@ -74,7 +74,7 @@ def render(a) -> list:
     elif v.get("value") is not None:
         # stacked, not side by side: the plot gets the pane's whole width whatever its size
         parts.append(html(table_html(v["value"])))
-        parts.append(pn.pane.Bokeh(outputs_figure(v["value"]), sizing_mode="stretch_width", min_height=240))
+        parts.append(bokeh(outputs_figure(v["value"]), sizing_mode="stretch_width", min_height=240))
     parts.append(html("<b>Loop vs vmap vs manual batching</b>" + timing_html(r)))
     manual = r.get("manual") or {}
     if manual and not manual.get("shown"):

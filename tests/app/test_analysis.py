@@ -277,3 +277,41 @@ def test_long_elementwise_vectors_plot_f_against_x():
     assert b.plot_kind == "elementwise"
     np.testing.assert_allclose(b.plot["f"], np.tanh(b.plot["x"]), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(b.plot["df"], 1 - np.tanh(b.plot["x"]) ** 2, rtol=1e-4, atol=1e-6)
+
+
+def test_problem_size_batches_the_input_with_vmap():
+    f = lambda x, y: jnp.sum(jnp.sin(x) * y)  # noqa: E731
+    g, args = analysis.scaled_problem(f, (jnp.arange(3.0), 2.0), 100)
+    assert [a.shape for a in args] == [(100, 3), (100,)]
+    # JAX: jax.vmap(f)(broadcast copies) == f(x, y) repeated
+    np.testing.assert_allclose(g(*args), np.full(100, 2 * np.sum(np.sin(np.arange(3.0)))), rtol=1e-5)
+    t = analysis.timings(f, (jnp.arange(3.0), 2.0), repeats=3, backends=["cpu"], scale=100)
+    assert t["scale"] == 100 and t["eager"]["median"] > 0 and t["retraces"] == 1
+
+
+def test_the_timer_step_is_reported(monkeypatch):
+    _coarse_clock(monkeypatch)
+    assert analysis.clock_step() == pytest.approx(1e-4)
+    t = analysis.timings(lambda x: x + 1.0, (1.0,), repeats=3, backends=["cpu"])
+    assert t["clock_step"] == pytest.approx(1e-4)
+    from app.panes import timing as timing_pane
+    assert "timer step 100.0 µs" in timing_pane.facts_html(t)
+
+
+def test_samples_that_still_read_short_are_taken_again_with_more_calls(monkeypatch):
+    import asyncio
+    # the clock's readings: one slow 1-call sample, then a 1-call sample that crosses a tick
+    scripted = iter([0.0, 0.004, 0.0, 0.0001, 0.0, 0.0])
+    now = {"t": 0.0}  # afterwards: each call takes 1 µs, read with a 100 µs step
+
+    def clock():
+        t = next(scripted, None)
+        return int(now["t"] / 1e-4) * 1e-4 if t is None else t
+
+    async def wait(x):
+        now["t"] += 1e-6
+        return x
+    monkeypatch.setattr(analysis, "clock", clock)
+    r = asyncio.run(analysis._per_call(lambda: 1.0, wait, 3))
+    # the per-call time is resolved (a sample spans >= 1 ms of 100 µs ticks), never 0
+    assert r["median"] > 0 and r["median"] * r["calls"] >= analysis.MIN_SAMPLE_S / 2

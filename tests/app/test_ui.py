@@ -174,6 +174,7 @@ def test_unknown_example_link_shows_a_message_and_the_gallery(monkeypatch, fragm
     snap = pg.snapshot()
     assert "There is no example named" in snap["notice"] and 'href="#example=pytrees"' in snap["notice"]
     assert snap["function"] is not None and snap["error"] is None  # the app runs something
+    assert pg.load(example="pytrees")["notice"] == ""  # a good link: the message goes
 
 
 def test_example_link_with_a_trailing_space_opens_it(monkeypatch):
@@ -239,3 +240,32 @@ def test_syntax_error_names_the_line_and_marks_it_in_the_editor():
     pg.editor.value = CODE
     pg.run()
     assert pg.snapshot()["annotations"] == []  # fixed: the mark goes
+
+
+def test_dark_system_theme_darkens_editor_and_plots(monkeypatch):
+    monkeypatch.setattr(main, "system_prefers_dark", lambda: True)
+    try:
+        pg = main.create_app(code=CODE).playground
+        assert pg.editor.theme == "tomorrow_night"
+        plot = next(o for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh))
+        assert plot.object.background_fill_color not in ("#ffffff", "white")
+    finally:
+        monkeypatch.undo()
+        pn.config.theme = "default"
+    assert main.create_app(code=CODE).playground.editor.theme == "chrome"  # light systems: light
+
+
+def test_problem_size_control_retimes_only_the_timing_pane():
+    pg = main.create_app(code=CODE).playground
+    jaxpr_before = pg.panes["jaxpr"].objects
+    pg.size_select.value = 1000
+    timing = pg.snapshot()["timing"]["cpu"]
+    assert timing["scale"] == 1000 and timing["speedup"] > 0
+    assert pg.panes["jaxpr"].objects == jaxpr_before
+    assert "problem size ×1000" in texts(pg.panes["timing"])
+
+
+def test_jacobian_axes_tick_whole_indices():
+    pg = main.create_app(example="jacobians_and_hessian").playground
+    fig = next(o for o in pg.panes["plot"].objects if isinstance(o, pn.pane.Bokeh)).object
+    assert fig.xaxis[0].ticker.min_interval == 1 and fig.yaxis[0].ticker.min_interval == 1

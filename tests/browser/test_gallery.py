@@ -16,6 +16,7 @@ from app import examples
 pytestmark = pytest.mark.timeout(1800)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-ui"))
 TABS = ("Jaxpr", "Plots", "vmap", "Timing", "Console")
+SIZES = ((1400, 900), (1920, 1080), (390, 844))
 ABOUT_AN_ERROR: dict = {}  # example -> the error class it exists to show (none of today's 15)
 
 # the page's DOM, shadow roots included (Panel renders every widget in one)
@@ -53,7 +54,10 @@ def app_page(gp):
     kind = gp.wait_ui()
     assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
     gp.page.set_viewport_size({"width": 1400, "height": 900})
-    return gp
+    yield gp
+    # the page is shared: leave it as a fresh visit shows it, for the test modules after this one
+    from app.main import DEFAULT_EXAMPLE
+    load(gp, example=DEFAULT_EXAMPLE)
 
 
 def finite_positive(x) -> bool:
@@ -82,13 +86,18 @@ def test_every_pane_shows_something_true(app_page, name):
     if "manual" not in rows:
         assert snap["vmap"]["manual_note"]  # why batching by hand is not right for this f
     page = app_page.page
-    for title in TABS:
-        tab(page, title).click()
-        page.wait_for_timeout(400)
-        shot(page, f"{name}_1400x900_{title}")
-        text = page.locator("#app").inner_text()
-        assert "nan×" not in text.replace(" ", "") and "differs from vmap" not in text, title
-    tab(page, "Jaxpr").click()
+    try:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            for title in TABS:
+                tab(page, title).click()
+                page.wait_for_timeout(400)
+                shot(page, f"{name}_{width}x{height}_{title}")
+                text = page.locator("#app").inner_text()
+                assert "nan×" not in text.replace(" ", "") and "differs from vmap" not in text, title
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        tab(page, "Jaxpr").click()
 
 
 @pytest.mark.parametrize("name", ["jvp_and_vjp", "jacobians_and_hessian", "lax_control_flow",
