@@ -9,17 +9,13 @@ names, dependencies first; "wheels": lock name -> {file, sha256}}. Fetching is i
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.abc
-import importlib.metadata
-import io
 import sys
-import sysconfig
-import zipfile
 from typing import Callable
 
-from app.sandbox import USER_FILE
+# the worker installs the finders before the first run: what only an install needs (hashlib,
+# zipfile, importlib.metadata, sysconfig, app.sandbox) is imported then, not at boot
 
 # the page's own top-level packages, named in the "not shipped" message besides the lazy ones
 BOOTED = ("numpy", "jax", "panel", "bokeh", "pandas")
@@ -39,6 +35,7 @@ def fetch_sync(url: str) -> bytes:
 
 
 def is_installed(dist: str) -> bool:
+    import importlib.metadata
     try:
         importlib.metadata.distribution(dist)
         return True
@@ -53,10 +50,15 @@ class LazyWheels(importlib.abc.MetaPathFinder):
                  site_packages: str | None = None):
         self.imports, self.wheels = table["imports"], table["wheels"]
         self.base_url, self.fetch = base_url, fetch
-        self.site_packages = site_packages or sysconfig.get_paths()["purelib"]
+        self.site_packages = site_packages
         self.installed: list[str] = []  # lock names, in the order they were installed
 
     def install(self, names: list[str]) -> None:
+        import hashlib
+        import io
+        import sysconfig
+        import zipfile
+        site_packages = self.site_packages or sysconfig.get_paths()["purelib"]
         for name in names:
             if name in self.installed or is_installed(name):
                 continue
@@ -67,7 +69,7 @@ class LazyWheels(importlib.abc.MetaPathFinder):
                 raise ImportError(f"{w['file']} has sha256 {got}, the site's lock says {w['sha256']}: "
                                   "reload the page (a newer build may be deployed)")
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
-                zf.extractall(self.site_packages)
+                zf.extractall(site_packages)
             self.installed.append(name)
         importlib.invalidate_caches()
 
@@ -81,6 +83,7 @@ class LazyWheels(importlib.abc.MetaPathFinder):
 def imported_by_user_code() -> bool:
     """Whether the import statement being resolved is in the learner's code: libraries probe for
     optional modules (try/except, importlib.util.find_spec) and must keep getting None."""
+    from app.sandbox import USER_FILE
     frame = sys._getframe(2)
     while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
         frame = frame.f_back

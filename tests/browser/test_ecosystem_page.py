@@ -38,6 +38,21 @@ losses = [float(step(model, opt, xs, ys)) for _ in range(200)]
 """
 
 
+def test_dist_pins_the_libraries_and_stages_none_of_them(tmp_path_factory):
+    from tools import site
+    dist = site.snapshot(tmp_path_factory.mktemp("dist"))
+    manifest = json.loads((dist / "manifest.json").read_text())
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    lazy = manifest["lazy"]
+    assert set(LIBRARIES) <= set(lazy["imports"])
+    for lib in LIBRARIES:
+        assert lazy["imports"][lib][-1] == lib  # dependencies first, the library last
+    for name, wheel in lazy["wheels"].items():
+        assert lock[name]["file_name"] == wheel["file"] and lock[name]["sha256"] == wheel["sha256"], name
+    staged = {n for names in manifest["stages"].values() for n in names}
+    assert not staged & {"optax", "chex", "equinox", "flax", "absl-py", "jaxtyping", "treescope", "rich"}
+
+
 def state(gp) -> dict:
     r = gp.run(STATE)
     assert r["error"] is None, r["error"]
