@@ -353,6 +353,8 @@ async function start(init) {
     await loadStage("engine");
     boot = pyodide.pyimport("app.bootstrap");
     const info = JSON.parse(boot.install(!!interruptBuffer));
+    // optax/chex/equinox/flax: fetched and installed on their first import (app/lazy_wheels.py), not now
+    if (M.lazy) pyodide.pyimport("app.lazy_wheels").install(JSON.stringify(M.lazy), new URL("pyodide/", BASE).href);
     mark("engine");
     readyResolve();
     post({ type: "ready", info, bootedFrom });

@@ -60,10 +60,18 @@ PURE = [
     "uc-micro-py==2.0.0", "narwhals==2.29.0", "xyzservices==2026.9.1", "jinja2==3.1.6",
     "typing_extensions==4.16.0",
 ]
+# the JAX ecosystem (issue 12, pins as tests/ecosystem/requirements.txt): in dist/ and the lock, but
+# in no stage: app/lazy_wheels.py installs a closure on the first import of one of its packages
+ECOSYSTEM = ["optax==0.2.8", "chex==0.1.92", "equinox==0.13.8", "flax==0.12.8", "absl-py==2.5.1", "toolz==1.2.0",
+             "jaxtyping==0.3.11", "wadler-lindig==0.1.8", "opt-einsum==3.4.0", "rich==15.0.0",
+             "pygments==2.21.0", "treescope==0.1.10"]
 # no pure wheels on PyPI: build from the sdist with the C extension switched off
-FROM_SOURCE = {"pyyaml==6.0.3": {"PYYAML_FORCE_LIBYAML": "0"}, "markupsafe==3.0.4": {"CC": "/bin/false"}}
+FROM_SOURCE = {"pyyaml==6.0.3": {"PYYAML_FORCE_LIBYAML": "0"}, "markupsafe==3.0.4": {"CC": "/bin/false"},
+               "msgpack==1.2.4": {"MSGPACK_PUREPYTHON": "1"}}
 # declared dependencies that are not needed (or not available) in the browser
-ALLOWED_MISSING = {"nh3", "panel-material-ui", "requests", "tqdm", "tornado"}
+ALLOWED_MISSING = {"nh3", "panel-material-ui", "requests", "tqdm", "tornado",
+                   # the ecosystem's: jax is gradpad's engine; the rest flax and chex import lazily
+                   "jax", "jaxlib", "orbax-checkpoint", "tensorstore", "dm-tree", "etils"}
 
 # files inside wheels that the browser never reads (prefix match on the archive path)
 SLIM = {
@@ -188,11 +196,11 @@ def fetch_wasm_wheels(official: dict) -> dict[str, Path]:
 def fetch_pure_wheels() -> list[Path]:
     out = CACHE / "pure"
     stamp = out / ".stamp"
-    key = json.dumps([PURE, sorted(FROM_SOURCE)])
+    key = json.dumps([PURE + ECOSYSTEM, sorted(FROM_SOURCE)])
     if not (stamp.exists() and stamp.read_text() == key):
         shutil.rmtree(out, ignore_errors=True)
         pip_download(["--only-binary=:all:", "--python-version", "3.12", "--platform", "any",
-                      "--abi", "none", "--implementation", "py", *PURE], out)
+                      "--abi", "none", "--implementation", "py", *PURE, *ECOSYSTEM], out)
         for req, env in FROM_SOURCE.items():
             name = req.split("==")[0]
             run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary", name,
@@ -202,8 +210,9 @@ def fetch_pure_wheels() -> list[Path]:
     for w in wheels:
         if not re.search(r"-(py3|py2\.py3)-none-any\.whl$", w.name):
             raise SystemExit(f"{w.name} is not a pure py3-none-any wheel: it would not load in Pyodide")
-    if len(wheels) != len(PURE) + len(FROM_SOURCE):
-        raise SystemExit(f"expected {len(PURE) + len(FROM_SOURCE)} pure wheels in {out}, found {len(wheels)}")
+    expected = len(PURE) + len(ECOSYSTEM) + len(FROM_SOURCE)
+    if len(wheels) != expected:
+        raise SystemExit(f"expected {expected} pure wheels in {out}, found {len(wheels)}")
     return wheels
 
 
@@ -387,6 +396,21 @@ def closure(lock: dict, roots: list[str], seen: set[str]) -> list[str]:
     return order
 
 
+def lazy_imports(lock: dict, booted: set[str]) -> dict:
+    """{"imports": import name -> lock names (dependencies first), "wheels": lock name -> file and
+    sha256}: what the first import of an ecosystem package installs (app/lazy_wheels.py), so the
+    page's load is unchanged. UI-stage wheels stay listed (a run may come before the UI loads)."""
+    roots = [r.split("==")[0].lower().replace("_", "-") for r in ECOSYSTEM]
+    imports, wheels = {}, {}
+    for root in roots:
+        names = closure(lock, [root], set(booted))
+        for module in lock["packages"][root]["imports"]:
+            imports[module] = names
+        wheels.update({n: {"file": lock["packages"][n]["file_name"], "sha256": lock["packages"][n]["sha256"]}
+                       for n in names})
+    return {"imports": imports, "wheels": wheels}
+
+
 # ---------------------------------------------------------------- assemble
 def inputs_digest() -> str:
     h = hashlib.sha256()
@@ -504,6 +528,7 @@ def _build(force: bool) -> Path:
         "panel": {"cdn_root": "panel/", "js": f"panel/{panel_js_version}/dist/panel.min.js",
                   "version": panel_js_version},
         "has_app_main": (ROOT / "app" / "main.py").exists(),
+        "lazy": lazy_imports(lock, {*stages["numpy"], *stages["engine"]}),
     }
     for p in STATIC.rglob("*"):
         if not p.is_file():

@@ -186,10 +186,69 @@ def chex_chexify_jit():
         caught = 1
     return {"out": out, "caught_failure": jnp.array(caught)}
 
+def equinox_filter_jit_grad():
+    import equinox as eqx
+    mlp = eqx.nn.MLP(1, 1, 8, 1, key=jax.random.key(2))
+
+    @eqx.filter_jit
+    def loss(m, x, y):
+        return jnp.mean((jax.vmap(m)(x) - y) ** 2)
+
+    @eqx.filter_jit
+    def step(m, x, y):
+        grads = eqx.filter_grad(loss)(m, x, y)
+        return eqx.apply_updates(m, jax.tree_util.tree_map(lambda g: -0.1 * g, grads))
+    losses = []
+    for _ in range(5):
+        losses.append(loss(mlp, X, Y))
+        mlp = step(mlp, X, Y)
+    return {"losses": jnp.stack(losses), "weight0": mlp.layers[0].weight}
+
+
+def equinox_error_if_jit_vmap():
+    import equinox as eqx
+
+    @jax.jit
+    @jax.vmap
+    def checked_sqrt(x):
+        x = eqx.error_if(x, x < 0, "negative input")
+        return jnp.sqrt(x)
+    ok = checked_sqrt(jnp.arange(4.0))
+    caught = 0
+    try:
+        jax.block_until_ready(checked_sqrt(jnp.array([1.0, -1.0])))
+    except Exception as e:  # noqa: BLE001  (equinox raises its EqxRuntimeError, an Exception)
+        caught = int("negative input" in str(e))
+    return {"ok": ok, "caught_failure": jnp.array(caught)}
+
+
+def flax_nnx_jit_training():
+    import optax
+    from flax import nnx
+
+    class Net(nnx.Module):
+        def __init__(self, rngs):
+            self.l1 = nnx.Linear(1, 16, rngs=rngs)
+            self.l2 = nnx.Linear(16, 1, rngs=rngs)
+
+        def __call__(self, x):
+            return self.l2(jnp.tanh(self.l1(x)))
+    net = Net(nnx.Rngs(3))
+    optim = nnx.Optimizer(net, optax.adam(1e-2), wrt=nnx.Param)
+
+    @nnx.jit
+    def train_step(model, optimizer, x, y):
+        loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+        optimizer.update(model, grads)
+        return loss
+    losses = jnp.stack([train_step(net, optim, X, Y) for _ in range(20)])
+    return {"losses": losses, "kernel": net.l2.kernel[...], "step": optim.step[...]}
+
 
 WORKLOADS = {f.__name__: f for f in (optax_adam_mlp, optax_adamw_chain_schedule, optax_lbfgs_linesearch, chex_asserts,
                                      chex_chexify_jit, equinox_mlp, equinox_conv_gru_scan, flax_nnx_linear_optimizer,
-                                     flax_linen_batchnorm_dropout, flax_linen_rnn_lstm)}
+                                     flax_linen_batchnorm_dropout, flax_linen_rnn_lstm,
+                                     equinox_filter_jit_grad, equinox_error_if_jit_vmap, flax_nnx_jit_training)}
 
 
 def run_all() -> dict:

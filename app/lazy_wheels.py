@@ -1,0 +1,118 @@
+"""Libraries shipped in dist/ but not loaded with the page (optax, chex, equinox, flax and their
+dependencies): the first `import flax` in user code fetches that library's wheels, checks each
+against the sha256 of the site's lock, and unpacks them into site-packages, all synchronously
+(a worker may make synchronous requests), so it works from every way code runs: runPython, the
+app's Run, autorun. A top-level import that nothing provides says in one line what the page ships.
+
+The table comes from the build (tools/site.py `lazy_imports`): {"imports": import name -> lock
+names, dependencies first; "wheels": lock name -> {file, sha256}}. Fetching is injectable so that CPython tests run the same code on local files.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import sys
+from typing import Callable
+
+# the worker installs the finders before the first run: what only an install needs (hashlib,
+# zipfile, importlib.metadata, sysconfig, app.sandbox) is imported then, not at boot
+
+# the page's own top-level packages, named in the "not shipped" message besides the lazy ones
+BOOTED = ("numpy", "jax", "panel", "bokeh", "pandas")
+
+
+def fetch_sync(url: str) -> bytes:
+    """GET `url` synchronously: allowed in a Web Worker, where gradpad's Python runs."""
+    import js  # Pyodide only
+
+    xhr = js.XMLHttpRequest.new()
+    xhr.open("GET", url, False)
+    xhr.responseType = "arraybuffer"
+    xhr.send(None)
+    if xhr.status != 200:
+        raise ImportError(f"gradpad could not fetch {url}: HTTP {xhr.status}")
+    return bytes(js.Uint8Array.new(xhr.response).to_py())
+
+
+def is_installed(dist: str) -> bool:
+    import importlib.metadata
+    try:
+        importlib.metadata.distribution(dist)
+        return True
+    except importlib.metadata.PackageNotFoundError:
+        return False
+
+
+class LazyWheels(importlib.abc.MetaPathFinder):
+    """First in sys.meta_path: installs a lazy library's wheels, then lets the normal finders find it."""
+
+    def __init__(self, table: dict, base_url: str, fetch: Callable[[str], bytes] = fetch_sync,
+                 site_packages: str | None = None):
+        self.imports, self.wheels = table["imports"], table["wheels"]
+        self.base_url, self.fetch = base_url, fetch
+        self.site_packages = site_packages
+        self.installed: list[str] = []  # lock names, in the order they were installed
+
+    def install(self, names: list[str]) -> None:
+        import hashlib
+        import io
+        import sysconfig
+        import zipfile
+        site_packages = self.site_packages or sysconfig.get_paths()["purelib"]
+        for name in names:
+            if name in self.installed or is_installed(name):
+                continue
+            w = self.wheels[name]
+            data = self.fetch(self.base_url + w["file"])
+            got = hashlib.sha256(data).hexdigest()
+            if got != w["sha256"]:
+                raise ImportError(f"{w['file']} has sha256 {got}, the site's lock says {w['sha256']}: "
+                                  "reload the page (a newer build may be deployed)")
+            with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                zf.extractall(site_packages)
+            self.installed.append(name)
+        importlib.invalidate_caches()
+
+    def find_spec(self, fullname, path=None, target=None):
+        names = self.imports.get(fullname)  # top-level names only: submodules follow their package
+        if names is not None:
+            self.install(names)
+        return None
+
+
+def imported_by_user_code() -> bool:
+    """Whether the import statement being resolved is in the learner's code: libraries probe for
+    optional modules (try/except, importlib.util.find_spec) and must keep getting None."""
+    from app.sandbox import USER_FILE
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
+        frame = frame.f_back
+    return frame is not None and frame.f_code.co_filename == USER_FILE
+
+
+class NotShipped(importlib.abc.MetaPathFinder):
+    """Last in sys.meta_path: a top-level module that no finder found, imported by user code."""
+
+    def __init__(self, lazy: list[str]):
+        self.available = sorted({*BOOTED, *lazy})
+
+    def find_spec(self, fullname, path=None, target=None):
+        if "." in fullname or not imported_by_user_code():
+            return None
+        raise ModuleNotFoundError(f"No module named {fullname!r}: gradpad's page ships only "
+                                  f"{', '.join(self.available)} (and the Python standard library)",
+                                  name=fullname)
+
+
+def install(table: dict, base_url: str, **kw) -> LazyWheels:
+    """Put the two finders in place (once). `table` may be the manifest's JSON text."""
+    if isinstance(table, str):
+        import json
+        table = json.loads(table)
+    for f in [f for f in sys.meta_path if isinstance(f, (LazyWheels, NotShipped))]:
+        sys.meta_path.remove(f)
+    lazy = LazyWheels(table, base_url, **kw)
+    sys.meta_path.insert(0, lazy)
+    shown = [name for name in table["imports"] if name in ("optax", "chex", "equinox", "flax")]
+    sys.meta_path.append(NotShipped(shown))
+    return lazy
