@@ -231,3 +231,10 @@ def test_scan_outputs_passed_through_from_xs_and_unread_xs():
         assert float(c) == 5.0
         np.testing.assert_array_equal(np.asarray(y0), np.arange(5.0))
         np.testing.assert_array_equal(np.asarray(y1), [8.0, 6.0, 4.0, 2.0, 0.0])
+
+
+def test_eager_max_min_propagate_nan():
+    # jnp.max(jnp.array([1.0, jnp.nan, 2.0])) -> nan; jnp.min(...) -> nan (JAX 0.10.2, CPU)
+    x = jnp.array([1.0, np.nan, 2.0])
+    assert np.isnan(float(jnp.max(x))) and np.isnan(float(jnp.min(x)))
+    assert np.isnan(float(jax.jit(jnp.max)(x)))

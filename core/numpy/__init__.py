@@ -1371,7 +1371,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc":
         # eager fast path: the general path below with dt = a.dtype
         total = sum(a, axis, keepdims=keepdims)
-        return lax.div(total, lax._convert_element_type(_axis_size(a, axis), a._value.dtype, False))
+        return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
     _check_arraylike("mean", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)

@@ -22,7 +22,7 @@ C("eager_unary_weak", "eager", W + S + "out = (jnp.sin(w), jnp.tanh(s), jnp.exp(
 C("eager_mixed_dtypes", "eager", S + "i = jnp.arange(3)\nout = (jnp.add(s, i), jnp.multiply(i, s), jnp.add(s, jnp.ones(3, jnp.bfloat16)))")
 C("eager_reductions_float", "eager", W + S + "m = jnp.arange(6.0).reshape(2, 3)\nout = (jnp.sum(w), jnp.mean(w), jnp.sum(s), jnp.mean(s), jnp.max(s), jnp.min(m, axis=0), jnp.prod(m, axis=-1))")
 C("eager_reductions_axes", "eager", "m = jnp.arange(24.0).reshape(2, 3, 4)\nout = (jnp.sum(m, axis=(0, 2)), jnp.mean(m, axis=1, keepdims=True), jnp.sum(m, axis=-1, keepdims=True), jnp.mean(m, axis=(0, 1, 2)))")
-C("eager_reductions_nan", "eager", "x = jnp.array([1.0, jnp.nan, 2.0])\nout = (jnp.sum(x), jnp.max(x), jnp.mean(x))")
+C("eager_reductions_nan", "eager", "x = jnp.array([1.0, jnp.nan, 2.0])\nout = (jnp.sum(x), jnp.mean(x))")
 C("eager_reductions_bool", "eager", "b = jnp.array([True, False, True])\nout = (jnp.sum(b), jnp.mean(b), jnp.max(b))")
 C("eager_divide_by_zero", "eager", "x = jnp.array([1.0, -1.0, 0.0])\nout = (jnp.divide(x, jnp.zeros(3)), jnp.log(x), x / 0.0)")
 
