@@ -174,8 +174,8 @@ class _Jitted:
                 fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
-                    fn, consts, out_tree, weaks = hit
-                    outs = fn(*consts, *values)
+                    prog, consts, out_tree, weaks = hit
+                    outs = (prog._fn or prog)(*consts, *values)  # the generated code once built
                     if out_tree is None:
                         return Array(outs[0], weaks[0])
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
@@ -239,8 +239,8 @@ class _gc_paused:
 def _eager_plain() -> bool:
     """True when a jitted call may take the cached fast path: nothing is being traced, no
     accelerator hook, no debug checks, jit enabled."""
-    return (tracing.eager_fast_path_ok() and _dispatch_hooks.jit is None
-            and not config.read("jax_disable_jit"))
+    return (tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and _dispatch_hooks.jit is None
+            and tracing.eager_fast_path_ok() and not config.read("jax_disable_jit"))
 
 
 def _static_key(static_argnums, args, key: list):
