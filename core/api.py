@@ -79,7 +79,9 @@ class _Jitted:
                     self.static_argnames += (params[i],)
         # the traces belong to `fun` (shared by every jit of it with these options), as JAX's
         self._cache_entry = jit_cache.cache_for(
-            fun, (self.static_argnums, self.static_argnames, tuple(donate_argnums or ()), inline, keep_unused))
+            fun, (self.static_argnums, self.static_argnames,
+                  (donate_argnums,) if isinstance(donate_argnums, int) else tuple(donate_argnums or ()),
+                  inline, keep_unused))
         self._cache = self._cache_entry.traces
         # eager calls with plain positional Arrays skip pytree flattening and signature
         # building: (context, (shape, dtype, weak) per argument) -> (compiled code, consts, ...)

@@ -238,3 +238,17 @@ def test_eager_max_min_propagate_nan():
     x = jnp.array([1.0, np.nan, 2.0])
     assert np.isnan(float(jnp.max(x))) and np.isnan(float(jnp.min(x)))
     assert np.isnan(float(jax.jit(jnp.max)(x)))
+
+
+def test_jit_options_given_as_ints_still_share_the_function_cache():
+    # jax.jit(f, static_argnums=1) and jax.jit(f, static_argnums=(1,)) are the same options
+    traces = []
+
+    def f(x, n):
+        traces.append(n)
+        return x * n
+
+    jax.jit(f, static_argnums=1)(1.0, 2)
+    jax.jit(f, static_argnums=(1,))(1.0, 2)
+    jax.jit(f, donate_argnums=0, static_argnums=1)(1.0, 2)
+    assert traces == [2]
