@@ -156,13 +156,19 @@ def _loops():
     def while_(x):
         return lax.while_loop(lambda c: c[0] < 7, lambda c: (c[0] + 1, c[1] * 1.5 + c[0]), (0, x))
 
+    def while_no_carry(x):
+        return lax.while_loop(lambda c: False, lambda c: c, ()), x
+
+    def scan_nothing(xs):
+        return lax.scan(lambda c, x: (c, None), (), xs), xs
+
     def while_never(x):
         return lax.while_loop(lambda c: c.sum() > 100.0, lambda c: c * 2.0, x)
 
     w = jnp.asarray(np.linspace(-1, 1, 9, dtype=np.float32).reshape(3, 3))
     xs = jnp.asarray(np.linspace(-2, 2, 12, dtype=np.float32).reshape(4, 3))
     return [(rnn, (w, xs)), (carry_as_output, (xs,)), (reverse_no_carry, (xs,)), (empty, (xs,)),
-            (nested, (xs,)), (fori, (w,)), (while_, (jnp.arange(3.0),)), (while_never, (jnp.ones(2),)),
+            (nested, (xs,)), (fori, (w,)), (while_no_carry, (xs,)), (scan_nothing, (xs,)), (while_, (jnp.arange(3.0),)), (while_never, (jnp.ones(2),)),
             (jax.grad(lambda w, xs: rnn(w, xs)[1][0].sum()), (w, xs)),
             (jax.vmap(while_), (jnp.arange(6.0).reshape(2, 3),)),
             (jax.vmap(lambda n: lax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 2.0), (0.0, 1.0))),
