@@ -18,7 +18,9 @@ def test_results_are_compared_leaf_by_leaf_with_dtypes():
 
 
 def test_missing_jax_environment_names_how_to_create_one(tmp_path, monkeypatch):
+    import sys
     monkeypatch.delenv("GRADPAD_JAX_PYTHON", raising=False)
+    monkeypatch.delitem(sys.modules, "jax", raising=False)   # (the app's tests install ours as jax)
     jax, note = bench_core.load_jax(str(tmp_path / "no-venv" / "bin" / "python"))
     assert jax is None
     assert "pip install jax" in note and "JAX column omitted" in note
