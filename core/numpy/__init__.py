@@ -744,6 +744,9 @@ def right_shift(x1, x2, /):
 
 
 def true_divide(x1, x2, /):
+    fast = _eager_binary_args(x1, x2, True) or _traced_binary_args(x1, x2, True)
+    if fast is not None:  # operands already of the promoted type
+        return lax.div(*fast)
     a, b = _promote_args_inexact("true_divide", x1, x2)
     return lax.div(a, b)
 
@@ -804,6 +807,10 @@ def divmod(x1, x2, /):
 
 
 def power(x1, x2, /):
+    if type(x2) is not int:  # (integer exponents: integer_pow below)
+        fast = _eager_binary_args(x1, x2, True)
+        if fast is not None:  # float operands already of the promoted type
+            return lax.pow(*fast)
     _check_arraylike("power", x1, x2)
     if isinstance(x2, int) and not isinstance(x2, builtins.bool):
         (a,) = _promote_dtypes(x1)

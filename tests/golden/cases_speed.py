@@ -61,3 +61,8 @@ v = jnp.array([-1.0, 2.0]); w = jnp.array([0.0, 3.0])
 f = jax.jit(lambda a, b: a @ b)
 out = [np.signbit(np.asarray(r)).tolist() for r in (x @ y, f(x, y), f(x, y), lax.dot_general(v, w, (((), ()), ((), ()))), jnp.outer(v, w))]
 """)
+
+# ---------------------------------------------------------------- divide and power on the fast path
+C("eager_divide", "eager", W + S + "out = (jnp.divide(w, s), w / 2, 3 / s, s / s, jnp.divide(jnp.arange(3), 2), jnp.true_divide(s, 2.5), w / w)")
+C("eager_power", "eager", W + S + "out = (jnp.power(s, s), jnp.power(w, 2.5), jnp.power(s, 2), s ** 0.5, jnp.power(2.0, s), jnp.power(jnp.arange(3), 2), w ** w)")
+C("jaxpr_divide_power_traced", "jaxpr", "out = [str(jax.make_jaxpr(f)(jnp.ones(3), 2.0)) for f in (lambda x, y: x / y, lambda x, y: x / 2, lambda x, y: 2 / x, lambda x, y: x ** y, lambda x, y: jnp.power(x, 1.5), lambda x, y: jnp.divide(x, x))]")
