@@ -264,8 +264,8 @@ def _static_key(static_argnums, args, key: list):
 
 
 def _fast_key(args, key: list, values: list) -> bool:
-    """Flatten args made of plain Arrays in lists, tuples and dicts (the usual params pytree)
-    in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
+    """Flatten args made of plain Arrays and Python scalars in lists, tuples and dicts (the
+    usual params pytree, a learning rate) in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
     leaves' ndarrays to `values`, in tree_flatten's order. False for anything else (the general
     path handles it)."""
     for a in args:
@@ -278,6 +278,14 @@ def _fast_key(args, key: list, values: list) -> bool:
             key.append((t, len(a)))
             if not _fast_key(a, key, values):
                 return False
+        elif t is float or t is int or t is bool:   # a Python scalar: a weakly typed leaf
+            try:
+                values.append(to_numpy(a))
+            except (OverflowError, TypeError):
+                return False   # (the general path raises JAX's error)
+            key.append(t)
+        elif a is None:   # an empty subtree
+            key.append(None)
         elif t is dict:
             try:
                 names = sorted(a)

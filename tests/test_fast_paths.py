@@ -258,3 +258,26 @@ def test_jit_options_given_as_ints_still_share_the_function_cache():
     jax.jit(f, static_argnums=(1,))(1.0, 2)
     jax.jit(f, donate_argnums=0, static_argnums=1)(1.0, 2)
     assert traces == [2]
+
+
+def test_jit_fast_path_with_python_scalars_and_none():
+    # jax.jit(f)(x, 0.5) then (x, 2): a float and an int argument are weakly typed f32 / i32
+    # leaves (two traces); None is an empty subtree; values flow through unchanged
+    traces = []
+
+    def f(x, s, opt=None):
+        traces.append(s.dtype)
+        return x * s, s
+
+    jf = jax.jit(f)
+    x = jnp.arange(3.0)
+    for _ in range(3):
+        y, s = jf(x, 0.5, None)
+        np.testing.assert_array_equal(np.asarray(y), [0.0, 0.5, 1.0])
+        assert s.dtype == np.float32 and s.weak_type and float(s) == 0.5
+    y, s = jf(x, 2, None)
+    assert s.dtype == np.int32 and s.weak_type and int(s) == 2
+    np.testing.assert_array_equal(np.asarray(jf(x, 0.25, None)[0]), [0.0, 0.25, 0.5])
+    assert traces == [np.float32, np.int32]
+    with pytest.raises(OverflowError):   # JAX: Python int too large for int32
+        jf(x, 2**40, None)
