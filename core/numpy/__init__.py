@@ -1335,6 +1335,8 @@ def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where
 
 
 def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    if type(a) is Array and initial is None and where is None and a._value.size and a._value.dtype.kind in "fc":
+        return _reduction(a, "max", lax.reduce_max, -_np.inf, axis, None, keepdims)  # (eager fast path)
     aval = get_aval(asarray(a)) if not isinstance(a, Tracer) else a.aval
     if aval.size == 0 and initial is None and (axis is None or aval.shape[axis] == 0):
         raise ValueError("zero-size array to reduction operation max which has no identity")
@@ -1343,6 +1345,8 @@ def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):
 
 
 def min(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    if type(a) is Array and initial is None and where is None and a._value.size and a._value.dtype.kind in "fc":
+        return _reduction(a, "min", lax.reduce_min, _np.inf, axis, None, keepdims)  # (eager fast path)
     aval = get_aval(asarray(a)) if not isinstance(a, Tracer) else a.aval
     if aval.size == 0 and initial is None and (axis is None or aval.shape[axis] == 0):
         raise ValueError("zero-size array to reduction operation min which has no identity")
