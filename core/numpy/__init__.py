@@ -481,6 +481,8 @@ def arange(start, stop=None, step=None, dtype=None):
     start = _concrete(start, "arange")
     stop = _concrete(stop, "arange") if stop is not None else None
     step = _concrete(step, "arange") if step is not None else None
+    if stop is None and step is not None:   # numpy's arange(stop, None, step): counts from 0
+        start, stop = 0, start
     if stop is None and step is None:
         if dtype is None:
             dtype = _dt.result_type(start) if not isinstance(start, int) else _dt.default_int_dtype()
@@ -2365,5 +2367,12 @@ from ._indexing import _getitem, _IndexUpdateHelper  # noqa: E402
 
 from . import linalg  # noqa: E402,F401
 from . import fft  # noqa: E402,F401
+from ._products import matvec, vecdot, vecmat  # noqa: E402,F401
+from ._sets import (intersect1d, isin, setdiff1d, setxor1d, union1d, unique_all, unique_counts,  # noqa: E402,F401
+                    unique_inverse, unique_values)
+from ._cumulative import cumulative_prod, cumulative_sum  # noqa: E402,F401
+from ._rearrange import (append, bitwise_count, bitwise_left_shift, bitwise_right_shift, delete,  # noqa: E402,F401
+                         insert, rot90, unstack)
+from ._signal import convolve, correlate  # noqa: E402,F401
 
 _array_mod._jnp = sys.modules[__name__]

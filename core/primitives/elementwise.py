@@ -676,8 +676,19 @@ copy_p = define("copy_p", abstract_eval=unary_abstract("copy_p"), impl=lambda x:
 defvectorized(copy_p)
 ad.deflinear(copy_p, lambda ct, x: [copy_p.bind(ct)])
 
-real_p = unop("real", lambda x: np.real(x), "c")
-imag_p = unop("imag", lambda x: np.imag(x), "c")
+def _complex_part_abstract(name):
+    """real / imag of complex64 are float32 (of complex128, float64): the aval must say so."""
+    def rule(x, **params):
+        _check_kind(name, x, "c")
+        part = np.dtype(np.float64) if x.dtype == np.complex128 else np.dtype(np.float32)
+        return shaped_array_unchecked(x.shape, part, x.weak_type)
+    return rule
+
+
+real_p = define("real", abstract_eval=_complex_part_abstract("real"), impl=lambda x: np.real(x))
+defvectorized(real_p)
+imag_p = define("imag", abstract_eval=_complex_part_abstract("imag"), impl=lambda x: np.imag(x))
+defvectorized(imag_p)
 conj_p = unop("conj", lambda x: np.conj(x), "c")
 
 

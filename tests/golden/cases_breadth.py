@@ -1,0 +1,109 @@
+"""Case definitions for breadth_cases.json: names of jax.numpy (+linalg, fft), jax.scipy,
+jax.ops, jax.image and jax.test_util that the engine gained (issue 11's breadth), recorded from
+real JAX 0.10.2."""
+import textwrap
+
+CASES = []
+
+
+def C(name, area, code, **kw):
+    CASES.append(dict(name=name, area=area, code=textwrap.dedent(code).strip() + "\n", **kw))
+
+
+def E(name, area, code, **kw):
+    C(name, area, code, raises=True, **kw)
+
+
+M = "m = jnp.array([[2.0, -1.0, 0.5], [1.0, 3.0, -2.0], [0.0, 1.5, 4.0]])\n"
+R = "r = jnp.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])\n"
+
+# ---------------------------------------------------------------- jnp.linalg (array API names)
+C("linalg_cross", "linalg", "out = jnp.linalg.cross(jnp.array([1.0, 2.0, 3.0]), jnp.array([[0.0, 1.0, 0.0], [2.0, -1.0, 1.0]]))")
+E("linalg_cross_not_3", "linalg", "out = jnp.linalg.cross(jnp.ones(2), jnp.ones(2))")
+C("linalg_diagonal_trace", "linalg", M + "b = jnp.arange(12.0).reshape(2, 2, 3)\n"
+  "out = (jnp.linalg.diagonal(m), jnp.linalg.diagonal(b, offset=1), jnp.linalg.trace(m), jnp.linalg.trace(b, offset=-1),"
+  " jnp.linalg.trace(jnp.arange(9).reshape(3, 3), dtype=jnp.float32))")
+C("linalg_matrix_norm", "linalg", M + "out = (jnp.linalg.matrix_norm(m), jnp.linalg.matrix_norm(m, ord=1), "
+  "jnp.linalg.matrix_norm(m, ord=jnp.inf, keepdims=True), jnp.linalg.matrix_norm(m, ord='nuc'), jnp.linalg.matrix_norm(m, ord=2))",
+  rtol=1e-5, atol=1e-5)
+C("linalg_vector_norm", "linalg", M + "out = (jnp.linalg.vector_norm(m), jnp.linalg.vector_norm(m, axis=1, ord=1), "
+  "jnp.linalg.vector_norm(m, keepdims=True), jnp.linalg.vector_norm(m, axis=(0, 1), ord=jnp.inf), "
+  "jnp.linalg.vector_norm(jnp.arange(4), ord=3))")
+C("linalg_matrix_power", "linalg", M + "out = (jnp.linalg.matrix_power(m, 3), jnp.linalg.matrix_power(m, 0), "
+  "jnp.linalg.matrix_power(m, -2), jnp.linalg.matrix_power(jnp.arange(4).reshape(2, 2), 2))", rtol=1e-5, atol=1e-6)
+C("linalg_matrix_rank", "linalg", M + R + "out = (jnp.linalg.matrix_rank(m), jnp.linalg.matrix_rank(r), "
+  "jnp.linalg.matrix_rank(jnp.ones((3, 3))), jnp.linalg.matrix_rank(jnp.zeros((2, 2))), jnp.linalg.matrix_rank(m, rtol=0.5))")
+C("linalg_matrix_transpose_outer", "linalg", R + "out = (jnp.linalg.matrix_transpose(r), jnp.linalg.matrix_transpose(jnp.ones((2, 1, 3))), "
+  "jnp.linalg.outer(jnp.arange(3), jnp.array([1.0, 2.0])))")
+E("linalg_outer_needs_vectors", "linalg", "out = jnp.linalg.outer(jnp.ones((2, 2)), jnp.ones(2))")
+C("linalg_pinv", "linalg", M + R + "out = (jnp.linalg.pinv(r), jnp.linalg.pinv(m), jnp.linalg.pinv(jnp.ones((2, 2))))", rtol=1e-4, atol=1e-5)
+C("linalg_svdvals", "linalg", R + "out = jnp.linalg.svdvals(r)", rtol=1e-5, atol=1e-5)
+C("linalg_tensordot_vecdot_matmul", "linalg", R + "out = (jnp.linalg.tensordot(r, r, axes=([0], [0])), "
+  "jnp.linalg.vecdot(r, jnp.array([1.0, -1.0])), jnp.linalg.matmul(r.T, r), jnp.linalg.vecdot(r, r, axis=0))")
+C("linalg_multi_dot_cond", "linalg", M + R + "out = (jnp.linalg.multi_dot([r.T, m, r]), jnp.linalg.cond(m), jnp.linalg.cond(m, 1))",
+  rtol=1e-4, atol=1e-5)
+C("linalg_lstsq", "linalg", R + "x, resid, rank, s = jnp.linalg.lstsq(r, jnp.array([1.0, 0.0, 2.0]))\nout = (x, resid, rank, s)",
+  rtol=1e-4, atol=1e-5)
+C("linalg_tensorinv_tensorsolve", "linalg", "a = jnp.eye(4).reshape(4, 2, 2) * 2.0 + 0.5\n"
+  "out = (jnp.linalg.tensorinv(a, ind=1), jnp.linalg.tensorsolve(a, jnp.arange(4.0)))", rtol=1e-4, atol=1e-5)
+C("linalg_grad_matrix_power_pinv", "linalg", M + "out = (jax.grad(lambda a: jnp.linalg.matrix_power(a, 3).sum())(m), "
+  "jax.jit(jnp.linalg.vector_norm)(m))", rtol=1e-4, atol=1e-4)
+C("jnp_vecdot_matvec_vecmat", "numpy", M + "v = jnp.array([1.0, 0.5, -1.0])\n"
+  "out = (jnp.vecdot(m, v), jnp.matvec(m, v), jnp.vecmat(v, m), jnp.vecdot(jnp.array([1 + 2j, 3j]), jnp.array([2.0, 1j])), "
+  "jax.grad(lambda a: jnp.vecdot(a, v).sum())(m))")
+
+# ---------------------------------------------------------------- jnp.fft
+X = "x = jnp.array([1.0, 2.0, 0.5, -1.0, 3.0, 0.0])\ny = jnp.arange(12.0).reshape(3, 4)\n"
+C("fft_dtypes_and_ints", "fft", "out = (jnp.fft.fft(jnp.arange(4)), jnp.fft.ifft(jnp.arange(4)), jnp.fft.rfft(jnp.arange(5)), jnp.fft.fftfreq(4), jnp.fft.fftfreq(5, 0.5))",
+  atol=1e-5)
+C("fft_x64_complex128", "fft", "jax.config.update('jax_enable_x64', True)\n"
+  "out = (jnp.fft.fft(jnp.arange(4.0)), jnp.fft.fft(jnp.arange(4.0, dtype=jnp.float32)), jnp.fft.rfftfreq(5), jnp.fft.fftfreq(4))")
+C("fft_n_and_norm", "fft", X + "out = (jnp.fft.fft(x, n=4), jnp.fft.fft(x, n=8, norm='ortho'), jnp.fft.ifft(x, norm='forward'), "
+  "jnp.fft.rfft(x, n=5), jnp.fft.irfft(jnp.fft.rfft(x)), jnp.fft.irfft(jnp.fft.rfft(x), n=7))", atol=1e-5)
+C("fft_nd", "fft", X + "out = (jnp.fft.fftn(y), jnp.fft.ifftn(y, s=(2, 3)), jnp.fft.rfftn(y), jnp.fft.irfftn(jnp.fft.rfftn(y), s=(3, 4)), "
+  "jnp.fft.fft2(y), jnp.fft.ifft2(y), jnp.fft.rfft2(y), jnp.fft.irfft2(jnp.fft.rfft2(y)), jnp.fft.fftn(y, axes=(0,)))", atol=1e-4)
+C("fft_hermitian", "fft", X + "out = (jnp.fft.hfft(x), jnp.fft.hfft(x, n=6, norm='ortho'), jnp.fft.ihfft(x), jnp.fft.ihfft(x, norm='forward'))",
+  atol=1e-5)
+C("fft_shift_freq", "fft", X + "out = (jnp.fft.fftshift(x), jnp.fft.ifftshift(x), jnp.fft.fftshift(y, axes=1), jnp.fft.ifftshift(y), "
+  "jnp.fft.rfftfreq(6), jnp.fft.rfftfreq(7, d=0.1), jnp.fft.fftfreq(3, dtype=jnp.float32))")
+C("fft_under_jit_vmap", "fft", X + "out = (jax.jit(jnp.fft.fft)(x), jax.vmap(jnp.fft.rfft)(y), jax.jit(jnp.fft.irfft)(jnp.fft.rfft(x)), "
+  "jax.jit(jnp.fft.fftn)(y), jax.jit(lambda a: jnp.real(a) + jnp.imag(a))(jnp.fft.fft(x)))", atol=1e-4)
+E("fft_rfft_complex_input", "fft", "out = jnp.fft.rfft(jnp.array([1j, 2.0]))")
+
+# ---------------------------------------------------------------- jnp: sets, shapes, signals, cumulative
+C("unique_array_api", "numpy", "x = jnp.array([[3, 1, 2], [3, 2, 7]])\n"
+  "out = (jnp.unique_all(x), jnp.unique_counts(x), jnp.unique_inverse(x), jnp.unique_values(jnp.array([2.0, 1.0, 2.0])))")
+C("set_routines", "numpy", "a = jnp.array([1, 4, 2, 4, 7])\nb = jnp.array([4, 5, 1])\n"
+  "out = (jnp.union1d(a, b), jnp.intersect1d(a, b), jnp.setdiff1d(a, b), jnp.setxor1d(a, b), jnp.isin(a, b), "
+  "jnp.isin(a, b, invert=True), jnp.intersect1d(a, b, return_indices=True))")
+C("unstack", "numpy", "x = jnp.arange(6.0).reshape(2, 3)\nout = (jnp.unstack(x), jnp.unstack(x, axis=1), jnp.unstack(x, axis=-1))")
+C("rot90", "numpy", "x = jnp.arange(6).reshape(2, 3)\nout = (jnp.rot90(x), jnp.rot90(x, 2), jnp.rot90(x, 3), jnp.rot90(x, -1), "
+  "jnp.rot90(x, axes=(1, 0)), jnp.rot90(jnp.arange(8).reshape(2, 2, 2), axes=(1, 2)))")
+E("rot90_1d", "numpy", "out = jnp.rot90(jnp.ones(3))")
+E("rot90_same_axes", "numpy", "out = jnp.rot90(jnp.ones((2, 2)), axes=(0, 0))")
+C("bitwise_shifts_count", "numpy", "x = jnp.array([1, 7, -8], jnp.int32)\n"
+  "out = (jnp.bitwise_left_shift(x, 2), jnp.bitwise_right_shift(x, 1), jnp.bitwise_left_shift(jnp.uint8(3), jnp.uint8(4)), "
+  "jnp.bitwise_count(x), jnp.bitwise_count(jnp.array([7, -1], jnp.int8)), jnp.bitwise_count(jnp.uint16(65535)))")
+C("convolve_modes", "numpy", "a = jnp.array([1.0, 2.0, 3.0, 4.0])\nv = jnp.array([1.0, 2.0, 0.5])\n"
+  "out = (jnp.convolve(a, v), jnp.convolve(a, v, mode='same'), jnp.convolve(a, v, mode='valid'), "
+  "jnp.convolve(jnp.array([1.0, 2.0]), jnp.array([1.0, 2.0, 0.5, 3.0]), mode='same'), jnp.convolve(jnp.array([1, 2, 3]), jnp.array([0, 1])))")
+C("correlate_modes", "numpy", "a = jnp.array([1.0, 2.0, 3.0, 4.0])\nv = jnp.array([1.0, 2.0, 0.5])\n"
+  "out = (jnp.correlate(a, v), jnp.correlate(a, v, mode='same'), jnp.correlate(a, v, mode='full'), "
+  "jnp.correlate(jnp.array([1.0, 2.0, 3.0]), jnp.array([0.0, 1.0, 0.5j]), mode='full'))")
+C("convolve_grad_jit", "numpy", "v = jnp.array([1.0, 2.0, 0.5])\n"
+  "out = (jax.grad(lambda a: (jnp.convolve(a, v, mode='same') ** 2).sum())(jnp.array([1.0, -1.0, 2.0, 0.5])), "
+  "jax.jit(jnp.correlate)(jnp.arange(5.0), v))")
+E("convolve_2d", "numpy", "out = jnp.convolve(jnp.ones((2, 2)), jnp.ones(2))")
+E("convolve_empty", "numpy", "out = jnp.convolve(jnp.ones(0), jnp.ones(2))")
+C("cumulative_sum_prod", "numpy", "out = (jnp.cumulative_sum(jnp.arange(4, dtype=jnp.int8)), "
+  "jnp.cumulative_sum(jnp.arange(4, dtype=jnp.int8), include_initial=True), jnp.cumulative_sum(jnp.arange(4.0), dtype=jnp.int32), "
+  "jnp.cumulative_sum(jnp.ones((2, 2)), axis=1, include_initial=True), jnp.cumulative_sum(jnp.array([True, False])), "
+  "jnp.cumulative_prod(jnp.arange(1, 4, dtype=jnp.int8), dtype=jnp.float32, include_initial=True), "
+  "jnp.cumulative_prod(jnp.array([2.0, 3.0]), include_initial=True))")
+E("cumulative_sum_needs_axis", "numpy", "out = jnp.cumulative_sum(jnp.ones((2, 2)))")
+E("cumulative_sum_scalar", "numpy", "out = jnp.cumulative_sum(jnp.float32(1))")
+C("arange_stop_none", "numpy", "out = (jnp.arange(0, None, 1), jnp.arange(5, None, 2), jnp.arange(2.5, None, 1))")
+C("append_delete_insert", "numpy", "x = jnp.arange(6).reshape(2, 3)\n"
+  "out = (jnp.append(x, jnp.array([7, 8])), jnp.append(x, x, axis=0), jnp.delete(x, 1), jnp.delete(x, jnp.array([0, 2]), axis=1), "
+  "jnp.insert(jnp.arange(5), 2, 9), jnp.insert(x, 1, jnp.array([7, 8, 9]), axis=0), jnp.insert(x, 1, 5, axis=1), "
+  "jnp.insert(jnp.arange(4), jnp.array([1, 3]), jnp.array([10, 20])))")
