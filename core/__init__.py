@@ -26,13 +26,13 @@ jacobian = jacrev
 typing = None
 _SUBMODULES = ("numpy", "lax", "random", "tree_util", "nn", "errors", "config", "tree", "dtypes", "debug",
                "scipy", "experimental", "sharding", "profiler", "typing", "image", "stages", "core",
-               "interpreters")
+               "interpreters", "ops", "test_util")
 
 
 def __getattr__(name):
     import importlib
     if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
-                "interpreters", "example_libraries", "flatten_util"):
+                "interpreters", "example_libraries", "flatten_util", "ops", "test_util"):
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:

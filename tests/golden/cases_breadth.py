@@ -107,3 +107,17 @@ C("append_delete_insert", "numpy", "x = jnp.arange(6).reshape(2, 3)\n"
   "out = (jnp.append(x, jnp.array([7, 8])), jnp.append(x, x, axis=0), jnp.delete(x, 1), jnp.delete(x, jnp.array([0, 2]), axis=1), "
   "jnp.insert(jnp.arange(5), 2, 9), jnp.insert(x, 1, jnp.array([7, 8, 9]), axis=0), jnp.insert(x, 1, 5, axis=1), "
   "jnp.insert(jnp.arange(4), jnp.array([1, 3]), jnp.array([10, 20])))")
+
+# ---------------------------------------------------------------- jax.ops
+D = "d = jnp.array([1.0, 2.0, 3.0, 4.0, 5.0])\ns = jnp.array([0, 0, 2, 1, 5])\n"
+C("ops_segment_reductions", "ops", D + "out = (jax.ops.segment_sum(d, s), jax.ops.segment_sum(d, s, num_segments=3), "
+  "jax.ops.segment_max(d, s, 4), jax.ops.segment_min(jnp.arange(5), s, 4), jax.ops.segment_prod(d, s, 3), "
+  "jax.ops.segment_sum(jnp.ones((3, 2)), jnp.array([-1, 0, 1]), 2))")
+C("ops_segment_grad_jit", "ops", D + "out = (jax.grad(lambda d: jax.ops.segment_sum(d ** 2, s, 3).sum())(d), "
+  "jax.jit(jax.ops.segment_sum, static_argnums=2)(d, s, 2), jax.vmap(lambda r: jax.ops.segment_sum(r, s, 3))(jnp.stack([d, -d])))")
+
+# ---------------------------------------------------------------- jax.test_util
+C("test_util_check_grads", "test_util", "out = (jax.test_util.check_grads(lambda x: jnp.sin(x) * x ** 2, (jnp.array([0.5, 1.0]),), 2), "
+  "jax.test_util.check_grads(lambda x, y: jnp.tanh(x @ y), (jnp.ones((2, 2)), jnp.arange(2.0)), 1, modes=['rev']))")
+E("test_util_check_grads_fails", "test_util", "out = jax.test_util.check_grads(lambda x: lax.stop_gradient(x) * x, (jnp.array([0.5, 1.0]),), 1)",
+  msg_prefix=0)
