@@ -121,3 +121,44 @@ C("test_util_check_grads", "test_util", "out = (jax.test_util.check_grads(lambda
   "jax.test_util.check_grads(lambda x, y: jnp.tanh(x @ y), (jnp.ones((2, 2)), jnp.arange(2.0)), 1, modes=['rev']))")
 E("test_util_check_grads_fails", "test_util", "out = jax.test_util.check_grads(lambda x: lax.stop_gradient(x) * x, (jnp.array([0.5, 1.0]),), 1)",
   msg_prefix=0)
+
+# ---------------------------------------------------------------- jax.scipy.special
+SP = "sp = jax.scipy.special\nx = jnp.array([-2.5, -2.0, -0.5, 0.0, 0.5, 3.0])\n"
+C("special_gamma_family", "scipy", SP + "out = (sp.gamma(x), sp.gammasgn(x), sp.loggamma(x), sp.gamma(4), sp.poch(x, 2.0), sp.poch(x, 0.0))",
+  rtol=1e-5, atol=1e-5)
+C("special_beta_factorial_comb", "scipy", SP + "out = (sp.beta(2.0, jnp.array([-0.5, 3.0])), sp.betaln(2.0, 3.0), "
+  "sp.factorial(jnp.array([-1.0, 0.0, 3.0, 4.5])), sp.factorial(5), sp.comb(5.0, jnp.array([0.0, 2.0, 6.0, -1.0])), "
+  "sp.comb(5, 2, repetition=True), sp.multigammaln(jnp.array([2.0, 3.5]), 3))", rtol=1e-5, atol=1e-5)
+E("special_factorial_exact", "scipy", "out = jax.scipy.special.factorial(5, exact=True)")
+C("special_entropies_boxcox", "scipy", "sp = jax.scipy.special\np = jnp.array([0.0, 1.0, 2.0, -1.0, 0.0])\nq = jnp.array([1.0, 0.0, 3.0, 1.0, -1.0])\n"
+  "out = (sp.kl_div(p, q), sp.rel_entr(p, q), sp.boxcox(jnp.array([1.0, 2.0]), jnp.array([0.0, 2.0])), "
+  "sp.boxcox1p(jnp.array([0.5, 1.0]), 0.0), sp.boxcox1p(jnp.array([0.5, 1.0]), -1.5))")
+C("special_ndtri_log_ndtr_erfcx", "scipy", "sp = jax.scipy.special\n"
+  "out = (sp.ndtri(jnp.array([0.0, 0.1, 0.5, 0.975, 1.0])), sp.log_ndtr(jnp.array([-40.0, -9.0, -5.0, 0.0, 5.0, 7.0])), "
+  "sp.erfcx(jnp.array([-3.0, 0.0, 1.0, 4.0, 5.5, 10.0, 100.0])))", rtol=2e-5, atol=1e-6)
+C("special_grads", "scipy", "sp = jax.scipy.special\n"
+  "out = (jax.grad(sp.gamma)(2.5), jax.grad(sp.log_ndtr)(jnp.float32(-3.0)), jax.grad(lambda p: sp.kl_div(p, 0.5))(0.25), "
+  "jax.vmap(jax.grad(sp.erfcx))(jnp.array([0.5, 2.0])), jax.jit(sp.betaln)(1.5, 2.5))", rtol=1e-4, atol=1e-5)
+
+# ---------------------------------------------------------------- jax.scipy.stats
+ST = "st = jax.scipy.stats\nx = jnp.array([-1.0, 0.5, 2.0])\n"
+C("stats_expon_laplace", "scipy", ST + "out = (st.expon.logpdf(x), st.expon.pdf(x, 0.5, 2.0), st.expon.cdf(x), st.expon.logcdf(x), "
+  "st.expon.sf(x), st.expon.logsf(x), st.expon.ppf(jnp.array([0.0, 0.5, 1.0, 1.5])), st.laplace.logpdf(x, 0.5, 2.0), "
+  "st.laplace.pdf(x), st.laplace.cdf(x))")
+C("stats_logistic_cauchy", "scipy", ST + "q = jnp.array([0.0, 0.25, 0.5, 1.0])\n"
+  "out = (st.logistic.logpdf(x), st.logistic.pdf(x, 1.0, 2.0), st.logistic.cdf(x), st.logistic.sf(x), st.logistic.ppf(q), "
+  "st.logistic.isf(q), st.cauchy.logpdf(x), st.cauchy.pdf(x, 1.0, 2.0), st.cauchy.cdf(x), st.cauchy.logcdf(x), st.cauchy.sf(x), "
+  "st.cauchy.logsf(x), st.cauchy.ppf(q), st.cauchy.isf(q))", rtol=1e-5, atol=1e-5)
+C("stats_uniform_bernoulli_poisson", "scipy", ST + "out = (st.uniform.logpdf(x, 0.0, 2.0), st.uniform.pdf(x), st.uniform.cdf(x, -2.0, 3.0), "
+  "st.uniform.ppf(jnp.array([-0.5, 0.25, 1.0])), st.bernoulli.logpmf(jnp.array([0, 1, 2]), 0.3), st.bernoulli.pmf(jnp.array([1, 0]), 0.25), "
+  "st.bernoulli.cdf(jnp.array([-1.0, 0.0, 0.5, 1.0]), 0.3), st.bernoulli.ppf(jnp.array([0.5, 0.8]), 0.3), "
+  "st.poisson.logpmf(jnp.array([0, 1, 2]), 2.0), st.poisson.pmf(jnp.array([0.0, 2.5, -1.0]), 2.0))")
+C("stats_t_gamma_chi2_beta", "scipy", ST + "out = (st.t.logpdf(x, 3.0), st.t.pdf(x, 5.0, 1.0, 2.0), st.gamma.logpdf(x, 2.0), st.gamma.pdf(x, 1.5, 0.0, 2.0), "
+  "st.chi2.logpdf(x, 3.0), st.chi2.pdf(x, 4.0), st.beta.logpdf(jnp.array([0.2, 0.5, 1.5]), 2.0, 3.0), st.beta.pdf(jnp.array([0.25, 0.75]), 0.5, 0.5))",
+  rtol=1e-5, atol=1e-5)
+C("stats_multivariate_dirichlet_norm_isf", "scipy", "st = jax.scipy.stats\ncov = jnp.array([[2.0, 0.5], [0.5, 1.0]])\n"
+  "out = (st.multivariate_normal.logpdf(jnp.array([[1.0, 0.0], [0.5, 0.5]]), jnp.zeros(2), cov), "
+  "st.multivariate_normal.pdf(jnp.array([1.0, -1.0]), jnp.array([0.5, 0.0]), cov), st.multivariate_normal.logpdf(0.5, 0.0, 2.0), "
+  "st.dirichlet.logpdf(jnp.array([0.2, 0.3, 0.5]), jnp.array([1.0, 2.0, 3.0])), st.dirichlet.pdf(jnp.array([0.2, 0.3]), jnp.array([1.0, 2.0, 3.0])), "
+  "st.norm.isf(jnp.array([0.1, 0.5, 0.975])), "
+  "jax.grad(lambda m: st.multivariate_normal.logpdf(jnp.array([1.0, 0.0]), m, cov))(jnp.ones(2)))", rtol=1e-5, atol=1e-5)

@@ -45,3 +45,8 @@ def ppf(q, loc=0, scale=1):
     q, loc, scale = _args("norm.ppf", q, loc, scale)
     z = lax.mul(lax._const(q, np.sqrt(2)), lax.erf_inv(lax.sub(lax.mul(lax._const(q, 2), q), lax._const(q, 1))))
     return lax.add(lax.mul(z, scale), loc)
+
+
+def isf(q, loc=0, scale=1):
+    q, loc, scale = _args("norm.isf", q, loc, scale)
+    return ppf(lax.sub(lax._const(q, 1), q), loc, scale)
