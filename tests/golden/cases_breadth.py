@@ -162,3 +162,27 @@ C("stats_multivariate_dirichlet_norm_isf", "scipy", "st = jax.scipy.stats\ncov =
   "st.dirichlet.logpdf(jnp.array([0.2, 0.3, 0.5]), jnp.array([1.0, 2.0, 3.0])), st.dirichlet.pdf(jnp.array([0.2, 0.3]), jnp.array([1.0, 2.0, 3.0])), "
   "st.norm.isf(jnp.array([0.1, 0.5, 0.975])), "
   "jax.grad(lambda m: st.multivariate_normal.logpdf(jnp.array([1.0, 0.0]), m, cov))(jnp.ones(2)))", rtol=1e-5, atol=1e-5)
+
+# ---------------------------------------------------------------- jax.scipy.linalg
+SL = "sl = jax.scipy.linalg\na = jnp.array([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]])\nb = jnp.array([1.0, 2.0, 3.0])\n"
+G = "g = jnp.array([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0], [0.0, 4.0, 1.0]])\n"
+C("scipy_linalg_cholesky_cho", "scipy_linalg", SL + "out = (sl.cholesky(a), sl.cholesky(a, lower=True), sl.cho_factor(a), "
+  "sl.cho_solve(sl.cho_factor(a), b), sl.cho_solve(sl.cho_factor(a, lower=True), jnp.stack([b, -b], 1)))", rtol=1e-5, atol=1e-5)
+C("scipy_linalg_lu", "scipy_linalg", SL + G + "out = (sl.lu_factor(g), sl.lu(g), sl.lu(g, permute_l=True), sl.lu_solve(sl.lu_factor(g), b), "
+  "sl.lu_solve(sl.lu_factor(g), b, trans=1), sl.lu(jnp.arange(6.0).reshape(2, 3)))", rtol=1e-5, atol=1e-5)
+C("scipy_linalg_solvers", "scipy_linalg", SL + G + "out = (sl.solve(g, b), sl.solve(a, b, assume_a='pos'), sl.solve_triangular(g, b), "
+  "sl.solve_triangular(g, b, lower=True, trans=1), sl.solve_triangular(g, b, unit_diagonal=True), sl.det(g), sl.inv(a))", rtol=1e-5, atol=1e-5)
+C("scipy_linalg_decompositions", "scipy_linalg", SL + "r = jnp.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])\n"
+  "q1, r1 = sl.qr(r)\nq2, r2 = sl.qr(r, mode='economic')\nw, v = sl.eigh(a)\nu, s, vh = sl.svd(r, full_matrices=False)\n"
+  "up, pp = sl.polar(a)\n"
+  "out = (jnp.abs(q1 @ r1 - r).max() < 1e-5, q2.shape, r2.shape, sl.qr(r, mode='r')[0].shape, w, jnp.abs(v.T @ a @ v - jnp.diag(w)).max() < 1e-4, "
+  "s, sl.svd(r, compute_uv=False), sl.eigh(a, eigvals_only=True), up @ up.T, pp)", rtol=1e-4, atol=1e-4)
+C("scipy_linalg_expm", "scipy_linalg", SL + "rot = jnp.array([[0.0, 1.0], [-1.0, 0.0]])\n"
+  "out = (sl.expm(rot), sl.expm(jnp.zeros((2, 2))), sl.expm(a), jax.jit(sl.expm)(3.0 * rot), jax.grad(lambda m: sl.expm(m).sum())(rot))",
+  rtol=1e-4, atol=1e-4)
+C("scipy_linalg_special_matrices", "scipy_linalg", "sl = jax.scipy.linalg\n"
+  "out = (sl.toeplitz(jnp.array([1, 2, 3])), sl.toeplitz(jnp.array([1.0, 2.0]), jnp.array([1.0, 5.0, 6.0])), sl.hankel(jnp.array([1, 2, 3])), "
+  "sl.hankel(jnp.array([1, 2]), jnp.array([9, 8, 7])), sl.circulant(jnp.array([1, 2, 3])), sl.companion(jnp.array([1.0, 2.0, 3.0])), "
+  "sl.hilbert(3), sl.block_diag(jnp.ones((1, 2)), 2 * jnp.ones((2, 1)), jnp.array(3)), sl.pascal(3), sl.pascal(4, kind='lower'), "
+  "sl.hadamard(4), sl.dft(3), sl.helmert(3), sl.helmert(3, full=True), sl.leslie(jnp.array([0.1, 2.0, 1.0]), jnp.array([0.5, 0.2])))",
+  rtol=1e-5, atol=1e-5)
