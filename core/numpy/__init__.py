@@ -2374,5 +2374,13 @@ from ._cumulative import cumulative_prod, cumulative_sum  # noqa: E402,F401
 from ._rearrange import (append, bitwise_count, bitwise_left_shift, bitwise_right_shift, delete,  # noqa: E402,F401
                          insert, rot90, unstack)
 from ._signal import convolve, correlate  # noqa: E402,F401
+from ._more_math import (angle, fabs, frexp, gcd, i0, iscomplex, isreal, isrealobj, lcm, ldexp,  # noqa: E402,F401
+                         logaddexp2, modf, nanargmax, nanargmin, nancumprod, nancumsum, nanstd, nanvar)
+from ._index_tricks import (array_equiv, choose, compress, diag_indices, diag_indices_from,  # noqa: E402,F401
+                            diagflat, digitize, ediff1d, extract, fromfunction, geomspace, indices, ix_,
+                            ravel_multi_index, trapezoid, tril_indices, tril_indices_from, trim_zeros,
+                            triu_indices, triu_indices_from, unravel_index, vander)
+from ._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402,F401
+from ._polynomial import poly, polyadd, polyder, polyint, polymul, polysub, polyval  # noqa: E402,F401
 
 _array_mod._jnp = sys.modules[__name__]

@@ -425,7 +425,11 @@ min_p = binop("min", _np_err(np.minimum), wgsl="min({0}, {1})")
 ad.defjvp2(min_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
            lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
 
-atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl="atan2({0}, {1})")
+# WGSL leaves atan2(0, 0) undefined (lavapipe gives 3*pi/4); numpy's is +-0 or +-pi by the zeros' signs
+_ATAN2_WGSL = ("select(atan2({0}, {1}), select(select(0.0, 3.14159265358979, (bitcast<u32>({1}) >> 31u) == 1u), "
+               "-select(0.0, 3.14159265358979, (bitcast<u32>({1}) >> 31u) == 1u), (bitcast<u32>({0}) >> 31u) == 1u), "
+               "{0} == 0.0 && {1} == 0.0)")
+atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl=_ATAN2_WGSL)
 ad.defjvp(atan2_p, lambda g, x, y: mul(g, div(y, add(square(x), square(y)))),
           lambda g, x, y: mul(g, div(neg(x), add(square(x), square(y)))))
 

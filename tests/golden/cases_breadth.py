@@ -186,3 +186,42 @@ C("scipy_linalg_special_matrices", "scipy_linalg", "sl = jax.scipy.linalg\n"
   "sl.hilbert(3), sl.block_diag(jnp.ones((1, 2)), 2 * jnp.ones((2, 1)), jnp.array(3)), sl.pascal(3), sl.pascal(4, kind='lower'), "
   "sl.hadamard(4), sl.dft(3), sl.helmert(3), sl.helmert(3, full=True), sl.leslie(jnp.array([0.1, 2.0, 1.0]), jnp.array([0.5, 0.2])))",
   rtol=1e-5, atol=1e-5)
+
+# ---------------------------------------------------------------- jnp: more elementwise, index tricks, windows, polynomials
+C("more_math_elementwise", "numpy", "x = jnp.array([-2.5, 0.0, 1.5])\nz = jnp.array([1 + 1j, -1.0, -2j])\n"
+  "out = (jnp.fabs(x), jnp.angle(z), jnp.angle(z, deg=True), jnp.angle(x), jnp.gcd(jnp.array([12, -18, 0, 7]), jnp.array([8, 12, 5, 0])), "
+  "jnp.lcm(jnp.array([4, -6, 0]), jnp.array([6, 4, 3])), jnp.ldexp(x, jnp.array([1, 2, -1])), jnp.frexp(jnp.array([8.0, -0.375, 0.0])), "
+  "jnp.modf(jnp.array([-2.5, 3.25])), jnp.logaddexp2(jnp.array([1.0, -3.0]), 2.0), jnp.iscomplex(z), jnp.isreal(z), jnp.isreal(x), "
+  "jnp.isrealobj(z), jnp.i0(jnp.array([0.0, 1.0, -2.5, 10.0, 40.0])))", rtol=1e-5, atol=1e-5)
+C("nan_reductions_more", "numpy", "x = jnp.array([[1.0, jnp.nan, 3.0], [jnp.nan, jnp.nan, -1.0]])\n"
+  "out = (jnp.nancumsum(x), jnp.nancumsum(x, axis=1), jnp.nancumprod(x, axis=0), jnp.nanargmax(x), jnp.nanargmin(x, axis=1), "
+  "jnp.nanvar(x), jnp.nanstd(x, axis=1), jnp.nanvar(x, axis=0, ddof=1))")
+C("index_tricks", "numpy", "m = jnp.arange(12).reshape(3, 4)\n"
+  "out = (jnp.tril_indices(3), jnp.triu_indices(3, 1), jnp.tril_indices(3, -1, 4), jnp.triu_indices_from(m), jnp.tril_indices_from(m, 1), "
+  "jnp.diag_indices(3), jnp.diag_indices_from(jnp.ones((2, 2, 2))), jnp.indices((2, 3)), jnp.indices((2, 2), sparse=True), "
+  "jnp.ix_(jnp.array([0, 2]), jnp.array([1, 3])), m[jnp.ix_(jnp.array([0, 2]), jnp.array([1, 3]))], jnp.diagflat(jnp.array([[1, 2], [3, 4]])), "
+  "jnp.diagflat(jnp.array([1, 2]), -1))")
+C("creation_more", "numpy", "out = (jnp.geomspace(1.0, 1000.0, 4), jnp.geomspace(-1.0, -16.0, 5), jnp.vander(jnp.array([1.0, 2.0, 3.0])), "
+  "jnp.vander(jnp.array([1, 2, 3]), 2, increasing=True), jnp.fromfunction(lambda i, j: i + 2 * j, (2, 3)), "
+  "jnp.fromfunction(lambda i, j: i * j, (2, 2), dtype=int))", rtol=1e-5, atol=1e-5)
+C("unravel_ravel_index", "numpy", "out = (jnp.unravel_index(jnp.array([5, 0, 11]), (3, 4)), jnp.unravel_index(7, (2, 4)), "
+  "jnp.ravel_multi_index((jnp.array([1, 2]), jnp.array([3, 0])), (3, 4)), jnp.ravel_multi_index((jnp.array([4, -1]), jnp.array([3, 5])), (3, 4), mode='clip'), "
+  "jnp.ravel_multi_index((jnp.array([4, -1]), jnp.array([3, 5])), (3, 4), mode='wrap'))")
+C("ediff1d_trapezoid_digitize", "numpy", "y = jnp.array([1.0, 4.0, 9.0, 16.0])\n"
+  "out = (jnp.ediff1d(y), jnp.ediff1d(y, to_begin=-1.0, to_end=jnp.array([7.0, 8.0])), jnp.trapezoid(y), jnp.trapezoid(y, dx=0.5), "
+  "jnp.trapezoid(y, x=jnp.array([0.0, 1.0, 3.0, 4.0])), jnp.trapezoid(jnp.arange(6.0).reshape(2, 3), axis=0), "
+  "jnp.digitize(jnp.array([0.2, 6.4, 3.0, 1.6, -1.0]), jnp.array([0.0, 1.0, 2.5, 4.0, 10.0])), "
+  "jnp.digitize(jnp.array([1.0, 2.5]), jnp.array([0.0, 1.0, 2.5]), right=True))")
+C("extract_compress_choose", "numpy", "a = jnp.arange(6).reshape(2, 3)\n"
+  "out = (jnp.extract(a % 2 == 0, a), jnp.compress(jnp.array([True, False, True]), a, axis=1), jnp.compress(jnp.array([False, True]), a, axis=0), "
+  "jnp.choose(jnp.array([0, 1, 2, 1]), [jnp.arange(4), 10 * jnp.arange(4), 100 * jnp.arange(4)]), "
+  "jnp.choose(jnp.array([3, -1]), [jnp.zeros(2), jnp.ones(2)], mode='clip'), jnp.choose(jnp.array([3, -1]), [jnp.zeros(2), jnp.ones(2)], mode='wrap'), "
+  "jnp.array_equiv(jnp.array([1, 2]), jnp.array([[1, 2], [1, 2]])), jnp.array_equiv(jnp.array([1, 2]), jnp.array([1, 3])), "
+  "jnp.trim_zeros(jnp.array([0, 0, 1, 2, 0])), jnp.trim_zeros(jnp.array([0, 1, 0]), 'f'))")
+C("windows", "numpy", "out = (jnp.hamming(5), jnp.hanning(4), jnp.blackman(6), jnp.bartlett(5), jnp.kaiser(6, 3.0), jnp.hamming(1), jnp.bartlett(0))",
+  rtol=1e-5, atol=1e-5)
+C("polynomials", "numpy", "p = jnp.array([1.0, -3.0, 2.0])\nq = jnp.array([2.0, 1.0])\n"
+  "out = (jnp.polyval(p, jnp.array([0.0, 1.0, 3.0])), jnp.polyval(jnp.array([1, 2]), 3), jnp.polyadd(p, q), jnp.polysub(q, p), jnp.polymul(p, q), "
+  "jnp.polymul(jnp.array([1, 2]), jnp.array([3, 4])), jnp.polyder(p), jnp.polyder(jnp.array([1.0, 2.0, 3.0, 4.0]), 2), jnp.polyint(p), "
+  "jnp.polyint(q, 2, k=jnp.array([1.0, 2.0])), jnp.poly(jnp.array([1.0, 2.0])), jax.grad(lambda c: jnp.polyval(c, 2.0))(p))", rtol=1e-5, atol=1e-5)
+E("array_equiv_incompatible", "numpy", "out = jnp.array_equiv(jnp.ones(2), jnp.ones(3))")
