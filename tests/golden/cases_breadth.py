@@ -225,3 +225,16 @@ C("polynomials", "numpy", "p = jnp.array([1.0, -3.0, 2.0])\nq = jnp.array([2.0, 
   "jnp.polymul(jnp.array([1, 2]), jnp.array([3, 4])), jnp.polyder(p), jnp.polyder(jnp.array([1.0, 2.0, 3.0, 4.0]), 2), jnp.polyint(p), "
   "jnp.polyint(q, 2, k=jnp.array([1.0, 2.0])), jnp.poly(jnp.array([1.0, 2.0])), jax.grad(lambda c: jnp.polyval(c, 2.0))(p))", rtol=1e-5, atol=1e-5)
 E("array_equiv_incompatible", "numpy", "out = jnp.array_equiv(jnp.ones(2), jnp.ones(3))")
+
+# ---------------------------------------------------------------- jax.image
+IM = "x = jnp.arange(12.0).reshape(3, 4)\n"
+C("image_resize_methods", "image", IM + "out = (jax.image.resize(x, (6, 2), 'linear'), jax.image.resize(x, (2, 5), 'nearest'), "
+  "jax.image.resize(x, (5, 7), 'bicubic'), jax.image.resize(x, (2, 2), 'lanczos3'), jax.image.resize(x, (6, 8), 'lanczos5'), "
+  "jax.image.resize(x, (2, 3), 'linear', antialias=False), jax.image.resize(jnp.arange(6).reshape(2, 3), (4, 3), 'bilinear'), "
+  "jax.image.resize(x, (3, 4), 'cubic'), jax.image.resize(jnp.ones((1, 3, 4, 2)), (1, 6, 2, 2), jax.image.ResizeMethod.LINEAR))",
+  rtol=1e-5, atol=1e-5)
+C("image_scale_and_translate_grad", "image", IM + "out = (jax.image.scale_and_translate(x, (4, 4), (0, 1), jnp.array([1.5, 1.0]), jnp.array([0.5, -1.0]), 'linear'), "
+  "jax.grad(lambda a: jax.image.resize(a, (5, 3), 'cubic').sum())(x), jax.jit(lambda a: jax.image.resize(a, (6, 8), 'linear'))(x))",
+  rtol=1e-5, atol=1e-5)
+E("image_resize_bad_method", "image", "out = jax.image.resize(jnp.ones((2, 2)), (3, 3), 'spline')")
+E("image_resize_bad_rank", "image", "out = jax.image.resize(jnp.ones((2, 2)), (3,), 'linear')")
