@@ -238,3 +238,14 @@ C("image_scale_and_translate_grad", "image", IM + "out = (jax.image.scale_and_tr
   rtol=1e-5, atol=1e-5)
 E("image_resize_bad_method", "image", "out = jax.image.resize(jnp.ones((2, 2)), (3, 3), 'spline')")
 E("image_resize_bad_rank", "image", "out = jax.image.resize(jnp.ones((2, 2)), (3,), 'linear')")
+
+# ---------------------------------------------------------------- jax.scipy.signal / integrate
+SG = "sg = jax.scipy.signal\nimg = jnp.arange(20.0).reshape(4, 5)\nk = jnp.array([[1.0, 0.0], [0.5, -1.0]])\n"
+C("signal_convolve_correlate", "scipy", SG + "out = (sg.convolve(img, k), sg.convolve(img, k, mode='same'), sg.convolve(img, k, mode='valid'), "
+  "sg.correlate(img, k), sg.correlate(img, k, mode='same'), sg.correlate(img, k, mode='valid'), "
+  "sg.convolve(jnp.array([1.0, 2.0, 3.0]), jnp.array([0.0, 1.0, 0.5])), sg.correlate(jnp.array([1, 2, 3]), jnp.array([1j, 2.0]), mode='same'), "
+  "sg.convolve2d(img, k, mode='same'), sg.correlate2d(img, k), sg.convolve(k, img, mode='valid'))")
+C("signal_grad_detrend_trapezoid", "scipy", SG + "out = (jax.grad(lambda a: (sg.convolve2d(a, k, mode='same') ** 2).sum())(img), "
+  "sg.detrend(jnp.array([1.0, 3.0, 2.0, 5.0])), sg.detrend(img, axis=0), sg.detrend(img, type='constant'), "
+  "jax.scipy.integrate.trapezoid(jnp.array([1.0, 4.0, 9.0]), x=jnp.array([0.0, 1.0, 3.0])))", rtol=1e-5, atol=1e-4)
+E("signal_convolve_ndim_mismatch", "scipy", "out = jax.scipy.signal.convolve(jnp.ones((2, 2)), jnp.ones(2))")
