@@ -2382,5 +2382,9 @@ from ._index_tricks import (array_equiv, choose, compress, diag_indices, diag_in
                             triu_indices, triu_indices_from, unravel_index, vander)
 from ._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402,F401
 from ._polynomial import poly, polyadd, polyder, polyint, polymul, polysub, polyval  # noqa: E402,F401
+from ._aliases import (ComplexWarning, apply_along_axis, apply_over_axes, character, dsplit,  # noqa: E402,F401
+                       fill_diagonal, flexible, get_printoptions, index_exp, iterable, lexsort, object_,
+                       printoptions, put_along_axis, resize, s_, set_printoptions, sort_complex)
+single, double, csingle, cdouble, uint = float32, float64, complex64, complex128, uint64  # NumPy's C-style names
 
 _array_mod._jnp = sys.modules[__name__]

@@ -249,3 +249,19 @@ C("signal_grad_detrend_trapezoid", "scipy", SG + "out = (jax.grad(lambda a: (sg.
   "sg.detrend(jnp.array([1.0, 3.0, 2.0, 5.0])), sg.detrend(img, axis=0), sg.detrend(img, type='constant'), "
   "jax.scipy.integrate.trapezoid(jnp.array([1.0, 4.0, 9.0]), x=jnp.array([0.0, 1.0, 3.0])))", rtol=1e-5, atol=1e-4)
 E("signal_convolve_ndim_mismatch", "scipy", "out = jax.scipy.signal.convolve(jnp.ones((2, 2)), jnp.ones(2))")
+
+# ---------------------------------------------------------------- jnp: aliases and placement helpers
+C("numpy_aliases", "numpy", "out = (jnp.single(1.5), jnp.double(2), jnp.csingle(1j), jnp.uint(3), jnp.arange(5)[jnp.s_[1:4]], "
+  "jnp.arange(5)[jnp.index_exp[::2]], jnp.iterable([1]), jnp.iterable(3), issubclass(jnp.ComplexWarning, Warning))")
+C("lexsort_sort_complex", "numpy", "a = jnp.array([1, 5, 1, 4, 3, 4, 4])\nb = jnp.array([9, 4, 0, 4, 0, 2, 1])\n"
+  "out = (jnp.lexsort((b, a)), jnp.lexsort((a, b)), jnp.lexsort(jnp.stack([b, a])), jnp.sort_complex(jnp.array([3.0, 1.0, 2.0])), "
+  "jnp.sort_complex(jnp.array([1 + 2j, 1 - 1j, -1 + 0j])))")
+C("put_along_axis_fill_diagonal", "numpy", "a = jnp.arange(6.0).reshape(2, 3)\n"
+  "out = (jnp.put_along_axis(a, jnp.array([[0], [2]]), 9.0, axis=1, inplace=False), "
+  "jnp.put_along_axis(a, jnp.array([[1, 0, 1]]), jnp.array([[7.0, 8.0, 9.0]]), axis=0, inplace=False), "
+  "jnp.fill_diagonal(jnp.zeros((3, 3)), 5.0, inplace=False), jnp.fill_diagonal(jnp.zeros((2, 3)), jnp.array([1.0, 2.0]), inplace=False))")
+E("put_along_axis_inplace", "numpy", "out = jnp.put_along_axis(jnp.zeros(3), jnp.array([1]), 1.0, axis=0)")
+C("dsplit_resize_apply", "numpy", "x = jnp.arange(12.0).reshape(2, 3, 2)\n"
+  "out = (jnp.dsplit(x, 2), jnp.resize(jnp.arange(3), (2, 4)), jnp.resize(jnp.arange(4), 3), "
+  "jnp.apply_along_axis(jnp.sum, 1, x), jnp.apply_along_axis(lambda v: v * v[0], 0, x), jnp.apply_along_axis(lambda v: jnp.outer(v, v), 2, x).shape, "
+  "jnp.apply_over_axes(jnp.sum, x, [0, 2]))")
