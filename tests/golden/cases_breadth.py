@@ -265,3 +265,6 @@ C("dsplit_resize_apply", "numpy", "x = jnp.arange(12.0).reshape(2, 3, 2)\n"
   "out = (jnp.dsplit(x, 2), jnp.resize(jnp.arange(3), (2, 4)), jnp.resize(jnp.arange(4), 3), "
   "jnp.apply_along_axis(jnp.sum, 1, x), jnp.apply_along_axis(lambda v: v * v[0], 0, x), jnp.apply_along_axis(lambda v: jnp.outer(v, v), 2, x).shape, "
   "jnp.apply_over_axes(jnp.sum, x, [0, 2]))")
+C("stats_binom", "scipy", "st = jax.scipy.stats\nk = jnp.array([0.0, 1.0, 3.0, 5.0, 6.0, -1.0])\n"
+  "out = (st.binom.logpmf(k, 5.0, jnp.float32(0.3)), st.binom.pmf(k, 5.0, jnp.float32(0.5)), st.binom.pmf(k, jnp.float32(5.0), jnp.float32(0.25), loc=1.0))",
+  rtol=1e-5, atol=1e-6)

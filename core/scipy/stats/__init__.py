@@ -1,3 +1,3 @@
 """`jax.scipy.stats`: probability distributions written with lax/jnp ops (grad, jit and vmap compose)."""
 from . import bernoulli, beta, cauchy, chi2, dirichlet, expon, gamma, laplace, logistic  # noqa: F401
-from . import multivariate_normal, norm, poisson, t, uniform  # noqa: F401
+from . import binom, multivariate_normal, norm, poisson, t, uniform  # noqa: F401
