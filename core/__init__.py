@@ -34,14 +34,14 @@ jacobian = jacrev
 globals().update({_name: _State(_flag) for _name, _flag in _STATE_FLAGS.items()})  # jax.enable_x64(...), ...
 _SUBMODULES = ("numpy", "lax", "random", "tree_util", "nn", "errors", "config", "tree", "dtypes", "debug",
                "scipy", "experimental", "sharding", "profiler", "typing", "image", "stages", "core",
-               "interpreters")
+               "interpreters", "ops", "test_util")
 
 
 def __getattr__(name):
     import importlib
     if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
                 "interpreters", "example_libraries", "flatten_util", "typing", "version",
-                "custom_derivatives", "extend", "core", "test_util", "api_util"):
+                "custom_derivatives", "extend", "core", "test_util", "api_util", "ops"):
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:

@@ -80,7 +80,9 @@ class _Jitted:
                     self.static_argnames += (params[i],)
         # the traces belong to `fun` (shared by every jit of it with these options), as JAX's
         self._cache_entry = jit_cache.cache_for(
-            fun, (self.static_argnums, self.static_argnames, tuple(donate_argnums or ()), inline, keep_unused))
+            fun, (self.static_argnums, self.static_argnames,
+                  (donate_argnums,) if isinstance(donate_argnums, int) else tuple(donate_argnums or ()),
+                  inline, keep_unused))
         self._cache = self._cache_entry.traces
         # eager calls with plain positional Arrays skip pytree flattening and signature
         # building: (context, (shape, dtype, weak) per argument) -> (compiled code, consts, ...)
@@ -175,8 +177,8 @@ class _Jitted:
                 fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
-                    fn, consts, out_tree, weaks = hit
-                    outs = fn(*consts, *values)
+                    prog, consts, out_tree, weaks = hit
+                    outs = (prog._fn or prog)(*consts, *values)  # the generated code once built
                     if out_tree is None:
                         return Array(outs[0], weaks[0])
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
@@ -243,8 +245,8 @@ class _gc_paused:
 def _eager_plain() -> bool:
     """True when a jitted call may take the cached fast path: nothing is being traced, no
     accelerator hook, no debug checks, jit enabled."""
-    return (tracing.eager_fast_path_ok() and _dispatch_hooks.jit is None
-            and not config.read("jax_disable_jit"))
+    return (tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and _dispatch_hooks.jit is None
+            and tracing.eager_fast_path_ok() and not config.read("jax_disable_jit"))
 
 
 def _static_key(static_argnums, args, key: list):
@@ -266,8 +268,8 @@ def _static_key(static_argnums, args, key: list):
 
 
 def _fast_key(args, key: list, values: list) -> bool:
-    """Flatten args made of plain Arrays in lists, tuples and dicts (the usual params pytree)
-    in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
+    """Flatten args made of plain Arrays and Python scalars in lists, tuples and dicts (the
+    usual params pytree, a learning rate) in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
     leaves' ndarrays to `values`, in tree_flatten's order. False for anything else (the general
     path handles it)."""
     for a in args:
@@ -280,6 +282,14 @@ def _fast_key(args, key: list, values: list) -> bool:
             key.append((t, len(a)))
             if not _fast_key(a, key, values):
                 return False
+        elif t is float or t is int or t is bool:   # a Python scalar: a weakly typed leaf
+            try:
+                values.append(to_numpy(a))
+            except (OverflowError, TypeError):
+                return False   # (the general path raises JAX's error)
+            key.append(t)
+        elif a is None:   # an empty subtree
+            key.append(None)
         elif t is dict:
             try:
                 names = sorted(a)

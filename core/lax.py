@@ -348,27 +348,27 @@ def _batched_dynamic_update_slice(size, x, dx, upd, du, starts, dstarts):
 # ---- reductions ---------------------------------------------------------------------------
 
 def reduce_sum(x, axes):
-    return red.reduce_sum_p.bind(x, axes=tuple(int(a) for a in axes), out_sharding=None)
+    return red.reduce_sum_p.bind(x, axes=tuple(map(int, axes)), out_sharding=None)
 
 
 def reduce_max(x, axes):
-    return red.reduce_max_p.bind(x, axes=tuple(int(a) for a in axes), out_sharding=None)
+    return red.reduce_max_p.bind(x, axes=tuple(map(int, axes)), out_sharding=None)
 
 
 def reduce_min(x, axes):
-    return red.reduce_min_p.bind(x, axes=tuple(int(a) for a in axes), out_sharding=None)
+    return red.reduce_min_p.bind(x, axes=tuple(map(int, axes)), out_sharding=None)
 
 
 def reduce_prod(x, axes):
-    return red.reduce_prod_p.bind(x, axes=tuple(int(a) for a in axes), out_sharding=None)
+    return red.reduce_prod_p.bind(x, axes=tuple(map(int, axes)), out_sharding=None)
 
 
 def reduce_and(x, axes):
-    return red.reduce_and_p.bind(x, axes=tuple(int(a) for a in axes), out_sharding=None)
+    return red.reduce_and_p.bind(x, axes=tuple(map(int, axes)), out_sharding=None)
 
 
 def reduce_or(x, axes):
-    return red.reduce_or_p.bind(x, axes=tuple(int(a) for a in axes), out_sharding=None)
+    return red.reduce_or_p.bind(x, axes=tuple(map(int, axes)), out_sharding=None)
 
 
 def argmax(x, axis, index_dtype):

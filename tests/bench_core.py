@@ -396,12 +396,11 @@ def paired_once(call, ours, theirs, reps) -> tuple:
 
 
 def check_same(row, ours, theirs, tol):
-    """Our result against JAX's: same tree of leaves, dtypes, shapes and values."""
-    import jax
-    lo, to = jax.tree_util.tree_flatten(theirs)
-    lo_ours = _leaves(ours)
+    """Our result against JAX's: same number of leaves (lists, tuples and dicts are the nodes
+    on both sides), dtypes, shapes and values (tol None: bit for bit)."""
+    lo_ours, lo = _leaves(ours), _leaves(theirs)
     if len(lo_ours) != len(lo):
-        raise AssertionError(f"{row}: {len(lo_ours)} leaves here, JAX has {len(lo)} ({to})")
+        raise AssertionError(f"{row}: {len(lo_ours)} leaves here, JAX has {len(lo)}")
     for a, b in zip(lo_ours, lo):
         a, b = np.asarray(a), np.asarray(b)
         if a.dtype != b.dtype or a.shape != b.shape:
@@ -455,7 +454,7 @@ def main(argv=None) -> int:
     real, note = load_jax(args.jax_python)
     ours = Engine("gradpad", core)
     theirs = Engine("jax", real) if real is not None else None
-    rounds = 5 if args.quick else 9
+    rounds = 5 if args.quick else 15
     results = []
     for row, build, tol in STEADY:
         if args.only and args.only not in row:

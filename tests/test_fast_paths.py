@@ -156,13 +156,19 @@ def _loops():
     def while_(x):
         return lax.while_loop(lambda c: c[0] < 7, lambda c: (c[0] + 1, c[1] * 1.5 + c[0]), (0, x))
 
+    def while_no_carry(x):
+        return lax.while_loop(lambda c: False, lambda c: c, ()), x
+
+    def scan_nothing(xs):
+        return lax.scan(lambda c, x: (c, None), (), xs), xs
+
     def while_never(x):
         return lax.while_loop(lambda c: c.sum() > 100.0, lambda c: c * 2.0, x)
 
     w = jnp.asarray(np.linspace(-1, 1, 9, dtype=np.float32).reshape(3, 3))
     xs = jnp.asarray(np.linspace(-2, 2, 12, dtype=np.float32).reshape(4, 3))
     return [(rnn, (w, xs)), (carry_as_output, (xs,)), (reverse_no_carry, (xs,)), (empty, (xs,)),
-            (nested, (xs,)), (fori, (w,)), (while_, (jnp.arange(3.0),)), (while_never, (jnp.ones(2),)),
+            (nested, (xs,)), (fori, (w,)), (while_no_carry, (xs,)), (scan_nothing, (xs,)), (while_, (jnp.arange(3.0),)), (while_never, (jnp.ones(2),)),
             (jax.grad(lambda w, xs: rnn(w, xs)[1][0].sum()), (w, xs)),
             (jax.vmap(while_), (jnp.arange(6.0).reshape(2, 3),)),
             (jax.vmap(lambda n: lax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 2.0), (0.0, 1.0))),
@@ -231,3 +237,47 @@ def test_scan_outputs_passed_through_from_xs_and_unread_xs():
         assert float(c) == 5.0
         np.testing.assert_array_equal(np.asarray(y0), np.arange(5.0))
         np.testing.assert_array_equal(np.asarray(y1), [8.0, 6.0, 4.0, 2.0, 0.0])
+
+
+def test_eager_max_min_propagate_nan():
+    # jnp.max(jnp.array([1.0, jnp.nan, 2.0])) -> nan; jnp.min(...) -> nan (JAX 0.10.2, CPU)
+    x = jnp.array([1.0, np.nan, 2.0])
+    assert np.isnan(float(jnp.max(x))) and np.isnan(float(jnp.min(x)))
+    assert np.isnan(float(jax.jit(jnp.max)(x)))
+
+
+def test_jit_options_given_as_ints_still_share_the_function_cache():
+    # jax.jit(f, static_argnums=1) and jax.jit(f, static_argnums=(1,)) are the same options
+    traces = []
+
+    def f(x, n):
+        traces.append(n)
+        return x * n
+
+    jax.jit(f, static_argnums=1)(1.0, 2)
+    jax.jit(f, static_argnums=(1,))(1.0, 2)
+    jax.jit(f, donate_argnums=0, static_argnums=1)(1.0, 2)
+    assert traces == [2]
+
+
+def test_jit_fast_path_with_python_scalars_and_none():
+    # jax.jit(f)(x, 0.5) then (x, 2): a float and an int argument are weakly typed f32 / i32
+    # leaves (two traces); None is an empty subtree; values flow through unchanged
+    traces = []
+
+    def f(x, s, opt=None):
+        traces.append(s.dtype)
+        return x * s, s
+
+    jf = jax.jit(f)
+    x = jnp.arange(3.0)
+    for _ in range(3):
+        y, s = jf(x, 0.5, None)
+        np.testing.assert_array_equal(np.asarray(y), [0.0, 0.5, 1.0])
+        assert s.dtype == np.float32 and s.weak_type and float(s) == 0.5
+    y, s = jf(x, 2, None)
+    assert s.dtype == np.int32 and s.weak_type and int(s) == 2
+    np.testing.assert_array_equal(np.asarray(jf(x, 0.25, None)[0]), [0.0, 0.25, 0.5])
+    assert traces == [np.float32, np.int32]
+    with pytest.raises(OverflowError):   # JAX: Python int too large for int32
+        jf(x, 2**40, None)

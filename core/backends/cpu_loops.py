@@ -72,8 +72,8 @@ def emit_scan(em, eqn, ind) -> bool:
 def emit_while(em, eqn, ind) -> bool:
     p = eqn.params
     cond, body = _body(p["cond_jaxpr"]), _body(p["body_jaxpr"])
-    if cond.jaxpr.outvars[0].aval.shape != ():
-        return False  # a batched predicate (vmap of while): the impl's masked loop
+    if cond.jaxpr.outvars[0].aval.shape != () or not eqn.outvars:
+        return False  # a batched predicate (vmap of while), or no carry: the impl's loop
     ncc, nbc = p["cond_nconsts"], p["body_nconsts"]
     ins = [em.name(v) for v in eqn.invars]
     cc, bc, init = ins[:ncc], ins[ncc:ncc + nbc], ins[ncc + nbc:]

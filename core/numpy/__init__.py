@@ -801,6 +801,9 @@ def right_shift(x1, x2, /):
 
 
 def true_divide(x1, x2, /):
+    fast = _eager_binary_args(x1, x2, True) or _traced_binary_args(x1, x2, True)
+    if fast is not None:  # operands already of the promoted type
+        return lax.div(*fast)
     a, b = _promote_args_inexact("true_divide", x1, x2)
     return lax.div(a, b)
 
@@ -867,6 +870,10 @@ def _to_numeric(a):
 
 
 def power(x1, x2, /):
+    if type(x2) is not int:  # (integer exponents: integer_pow below)
+        fast = _eager_binary_args(x1, x2, True)
+        if fast is not None:  # float operands already of the promoted type
+            return lax.pow(*fast)
     _check_arraylike("power", x1, x2)
     if not isinstance(x2, Tracer) and _np.ndim(x2) == 0 and _np.result_type(x2).kind in "iu":
         # a concrete integer exponent: exact binary exponentiation (x ** 2, x ** jnp.array(3))
@@ -1414,6 +1421,8 @@ def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where
 
 
 def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    if type(a) is Array and initial is None and where is None and a._value.size and a._value.dtype.kind in "fc":
+        return _reduction(a, "max", lax.reduce_max, -_np.inf, axis, None, keepdims)  # (eager fast path)
     aval = get_aval(asarray(a)) if not isinstance(a, Tracer) else a.aval
     if aval.size == 0 and initial is None and (axis is None or aval.shape[axis] == 0):
         raise ValueError("zero-size array to reduction operation max which has no identity")
@@ -1422,6 +1431,8 @@ def max(a, axis=None, out=None, keepdims=False, initial=None, where=None):
 
 
 def min(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    if type(a) is Array and initial is None and where is None and a._value.size and a._value.dtype.kind in "fc":
+        return _reduction(a, "min", lax.reduce_min, _np.inf, axis, None, keepdims)  # (eager fast path)
     aval = get_aval(asarray(a)) if not isinstance(a, Tracer) else a.aval
     if aval.size == 0 and initial is None and (axis is None or aval.shape[axis] == 0):
         raise ValueError("zero-size array to reduction operation min which has no identity")
@@ -1457,7 +1468,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc":
         # eager fast path: the general path below with dt = a.dtype
         total = sum(a, axis, keepdims=keepdims)
-        return lax.div(total, lax._convert_element_type(_axis_size(a, axis), a._value.dtype, False))
+        return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
     _check_arraylike("mean", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
@@ -2526,6 +2537,25 @@ from . import fft  # noqa: E402,F401
 from ._vectorize import vectorize  # noqa: E402,F401
 from ._unsupported_dtypes import UNSUPPORTED_DTYPES as _UNSUPPORTED_DTYPES  # noqa: E402
 globals().update(_UNSUPPORTED_DTYPES)  # float8_e4m3fn, int4, ...: names whose use raises NotImplementedError
+from ._products import matvec, vecdot, vecmat  # noqa: E402,F401
+from ._sets import (intersect1d, isin, setdiff1d, setxor1d, union1d, unique_all, unique_counts,  # noqa: E402,F401
+                    unique_inverse, unique_values)
+from ._cumulative import cumulative_prod, cumulative_sum  # noqa: E402,F401
+from ._rearrange import (append, bitwise_count, bitwise_left_shift, bitwise_right_shift, delete,  # noqa: E402,F401
+                         insert, rot90, unstack)
+from ._signal import convolve, correlate  # noqa: E402,F401
+from ._more_math import (angle, fabs, frexp, gcd, i0, iscomplex, isreal, isrealobj, lcm, ldexp,  # noqa: E402,F401
+                         logaddexp2, modf, nanargmax, nanargmin, nancumprod, nancumsum, nanstd, nanvar)
+from ._index_tricks import (array_equiv, choose, compress, diag_indices, diag_indices_from,  # noqa: E402,F401
+                            diagflat, digitize, ediff1d, extract, fromfunction, geomspace, indices, ix_,
+                            ravel_multi_index, trapezoid, tril_indices, tril_indices_from, trim_zeros,
+                            triu_indices, triu_indices_from, unravel_index, vander)
+from ._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402,F401
+from ._polynomial import poly, polyadd, polyder, polyint, polymul, polysub, polyval  # noqa: E402,F401
+from ._aliases import (ComplexWarning, apply_along_axis, apply_over_axes, character, dsplit,  # noqa: E402,F401
+                       fill_diagonal, flexible, get_printoptions, index_exp, iterable, lexsort, object_,
+                       printoptions, put_along_axis, resize, s_, set_printoptions, sort_complex)
+single, double, csingle, cdouble, uint = float32, float64, complex64, complex128, uint64  # NumPy's C-style names
 
 _array_mod._jnp = sys.modules[__name__]
 

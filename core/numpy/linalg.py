@@ -244,5 +244,231 @@ def _qr(a, mode):
     return r if mode == "r" else (q, r)
 
 
+# ---- the array API's linalg names (thin faces over jnp functions, so grad/jit/vmap carry over) ----
+
+def cross(x1, x2, /, *, axis=-1):
+    from . import asarray, cross as _jnp_cross
+    x1, x2 = asarray(x1), asarray(x2)
+    if get_aval(x1).shape[axis] != 3 or get_aval(x2).shape[axis] != 3:
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they have "
+                         f"x1.shape[axis]={get_aval(x1).shape[axis]} and x2.shape[axis]={get_aval(x2).shape[axis]}")
+    return _jnp_cross(x1, x2, axis=axis)
+
+
+def diagonal(x, /, *, offset=0):
+    from . import diagonal as _jnp_diagonal
+    return _jnp_diagonal(x, offset=offset, axis1=-2, axis2=-1)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    from . import trace as _jnp_trace
+    return _jnp_trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def matrix_transpose(x, /):
+    from . import asarray, matrix_transpose as _jnp_mt
+    x = asarray(x)
+    if get_aval(x).ndim < 2:
+        raise ValueError(f"x must be at least two-dimensional for matrix_transpose; got ndim={get_aval(x).ndim}")
+    return _jnp_mt(x)
+
+
+def outer(x1, x2, /):
+    from . import asarray, outer as _jnp_outer
+    x1, x2 = asarray(x1), asarray(x2)
+    if get_aval(x1).ndim != 1 or get_aval(x2).ndim != 1:
+        raise ValueError(f"Input arrays must be one-dimensional, but they are x1.ndim={get_aval(x1).ndim} "
+                         f"x2.ndim={get_aval(x2).ndim}")
+    return _jnp_outer(x1, x2)
+
+
+def tensordot(x1, x2, /, *, axes=2, precision=None, preferred_element_type=None):
+    from . import tensordot as _jnp_tensordot
+    return _jnp_tensordot(x1, x2, axes=axes, precision=precision, preferred_element_type=preferred_element_type)
+
+
+def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
+    from . import vecdot as _jnp_vecdot
+    return _jnp_vecdot(x1, x2, axis=axis, precision=precision, preferred_element_type=preferred_element_type)
+
+
+def matmul(x1, x2, /, *, precision=None, preferred_element_type=None):
+    from . import matmul as _jnp_matmul
+    return _jnp_matmul(x1, x2, precision=precision, preferred_element_type=preferred_element_type)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    return norm(x, ord=ord, keepdims=keepdims, axis=(-2, -1))
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """Reductions over any axes; like JAX it does not promote integers first (ord=1 of ints is an int)."""
+    from . import _check_arraylike, abs as _abs, asarray, conj, finfo, max as _max, min as _min, power, real, sqrt
+    from . import sum as _sum
+    _check_arraylike("jnp.linalg.vector_norm", x)
+    x = asarray(x)
+    if ord is None or ord == 2:
+        return sqrt(_sum(real(x * conj(x)), axis=axis, keepdims=keepdims))
+    if ord == _np.inf:
+        return _max(_abs(x), axis=axis, keepdims=keepdims, initial=0)
+    if ord == -_np.inf:
+        return _min(_abs(x), axis=axis, keepdims=keepdims)
+    if ord == 0:
+        return _sum(x != 0, dtype=finfo(get_aval(x).dtype).dtype, axis=axis, keepdims=keepdims)
+    if ord == 1:
+        return _sum(_abs(x), axis=axis, keepdims=keepdims)
+    if isinstance(ord, str):
+        msg = f"Invalid order '{ord}' for vector norm."
+        if ord in ("inf", "-inf"):
+            msg += f"Use '{ord[:-3]}jax.numpy.inf' instead."
+        raise ValueError(msg)
+    ax = _abs(x)
+    return power(_sum(ax ** lax._const(ax, ord), axis=axis, keepdims=keepdims), lax._const(ax, 1.0 / ord))
+
+
+def svdvals(x, /):
+    return svd(x, compute_uv=False)
+
+
+def matrix_power(a, n):
+    """a @ a @ ... (n times) by repeated squaring; a negative n inverts first, as JAX does."""
+    import operator
+    from . import asarray, eye, matmul as _mm
+    a = asarray(a)
+    aval = get_aval(a)
+    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
+        raise TypeError(f"matrix_power requires a square matrix or a stack of them, but got shape {aval.shape}")
+    try:
+        n = operator.index(n)
+    except TypeError as err:
+        raise TypeError(f"exponent must be an integer, got {n}") from err
+    if n == 0:
+        return lax.broadcast_in_dim(eye(aval.shape[-1], dtype=aval.dtype), aval.shape,
+                                    (aval.ndim - 2, aval.ndim - 1))
+    if n < 0:
+        a, n = inv(a), -n
+    result, z = None, a
+    while n > 0:
+        if n % 2:
+            result = z if result is None else _mm(result, z)
+        n //= 2
+        if n:
+            z = _mm(z, z)
+    return result
+
+
+def matrix_rank(M, rtol=None, *, tol=None):
+    from . import _promote_dtypes_inexact, asarray, finfo, sum as _sum, max as _max
+    (M,) = _promote_dtypes_inexact(asarray(M))
+    aval = get_aval(M)
+    if aval.ndim < 2:
+        return lax.convert_element_type((M != 0).any(), _np.int32)
+    S = svd(M, full_matrices=False, compute_uv=False)
+    if tol is not None:
+        rtol = tol
+    if rtol is None:
+        rtol = _max(S, axis=-1) * builtins_max(aval.shape[-2:]) * finfo(get_aval(S).dtype).eps
+    # JAX 0.10.2 compares the singular values with rtol itself (an absolute cutoff), so do we
+    rtol = asarray(rtol)
+    rtol = lax.expand_dims(rtol, (get_aval(rtol).ndim,))
+    return _sum(S > rtol, axis=-1)
+
+
+def builtins_max(xs):
+    import builtins
+    return builtins.max(xs)
+
+
+def pinv(a, rtol=None, hermitian=False):
+    from . import _promote_dtypes_inexact, asarray, finfo, max as _max, where, matmul as _mm, conj, swapaxes
+    (a,) = _promote_dtypes_inexact(asarray(a))
+    aval = get_aval(a)
+    m, n = aval.shape[-2:]
+    if m == 0 or n == 0:
+        from . import empty
+        return empty(aval.shape[:-2] + (n, m), aval.dtype)
+    a = conj(a)
+    if rtol is None:
+        rtol = 10. * builtins_max((m, n)) * finfo(aval.dtype).eps
+    u, s, vh = svd(a, full_matrices=False)
+    cutoff = asarray(rtol)[..., None] * _max(s, axis=-1, keepdims=True)
+    s = where(s > cutoff, s, _np.inf).astype(get_aval(u).dtype)
+    return _mm(swapaxes(vh, -1, -2) / s[..., None, :], swapaxes(u, -1, -2))
+
+
+def multi_dot(arrays, *, precision=None):
+    """Left-to-right products (the optimal order only changes cost, not values up to rounding)."""
+    from . import asarray, matmul as _mm
+    arrays = [asarray(x) for x in arrays]
+    if len(arrays) < 2:
+        raise ValueError(f"multi_dot requires at least two arrays, got {len(arrays)}")
+    out = arrays[0]
+    for x in arrays[1:]:
+        out = _mm(out, x, precision=precision)
+    return out
+
+
+def tensorinv(a, ind=2):
+    import math
+    from . import asarray, reshape
+    a = asarray(a)
+    shape = get_aval(a).shape
+    out_shape = shape[ind:] + shape[:ind]
+    rows = math.prod(shape[:ind])
+    if rows != math.prod(shape[ind:]):
+        raise ValueError(f"tensorinv: product of first {ind} dimensions ({rows}) must equal the product of the rest")
+    return reshape(inv(reshape(a, (rows, -1))), out_shape)
+
+
+def tensorsolve(a, b, axes=None):
+    import math
+    from . import asarray, moveaxis, reshape
+    a, b = asarray(a), asarray(b)
+    if axes is not None:
+        a = moveaxis(a, axes, len(axes) * (get_aval(a).ndim - 1,))
+    out_shape = get_aval(a).shape[get_aval(b).ndim:]
+    return reshape(solve(reshape(a, (math.prod(get_aval(b).shape), math.prod(out_shape))), reshape(b, (-1,))),
+                   out_shape)
+
+
+def cond(x, p=None):
+    from . import asarray, isnan, where, inf
+    x = asarray(x)
+    if p is None or p == 2:
+        s = svd(x, compute_uv=False)
+        r = s[..., 0] / s[..., -1]
+    else:
+        r = norm(x, ord=p, axis=(-2, -1)) * norm(inv(x), ord=p, axis=(-2, -1))
+    return where(isnan(r) & ~isnan(x).any(axis=(-2, -1)), inf, r)
+
+
+def lstsq(a, b, rcond=None, *, numpy_resid=False):
+    from . import _promote_dtypes_inexact, asarray, finfo, sum as _sum, matmul as _mm, conj, where, abs as _abs
+    a, b = _promote_dtypes_inexact(asarray(a), asarray(b))
+    m, n = get_aval(a).shape
+    b_vec = get_aval(b).ndim == 1
+    if b_vec:
+        b = b[:, None]
+    dtype = get_aval(a).dtype
+    if rcond is None:
+        rcond = finfo(dtype).eps * builtins_max((n, m))
+    u, s, vt = svd(a, full_matrices=False)
+    mask = (s >= rcond * s[0]) & (s > 0)
+    rank = _sum(mask)
+    safe_s = where(mask, s, 1).astype(dtype)
+    s_inv = where(mask, 1 / safe_s, 0)[:, None]
+    uTb = _mm(conj(u).T, b)
+    x = _mm(conj(vt).T, s_inv * uTb)
+    if numpy_resid and (rank < n or m <= n):
+        resid = asarray([], dtype=_la._real_dtype(dtype))
+    else:
+        b_est = _mm(a, x)
+        resid = norm(b - b_est, axis=0) ** 2
+    if b_vec:
+        x = x.ravel()
+        resid = resid.ravel()
+    return x, resid, rank, s
+
+
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)

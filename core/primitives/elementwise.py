@@ -469,7 +469,11 @@ min_p = binop("min", _np_err(np.minimum), wgsl="min({0}, {1})")
 ad.defjvp2(min_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
            lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
 
-atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl="atan2({0}, {1})")
+# WGSL leaves atan2(0, 0) undefined (lavapipe gives 3*pi/4); numpy's is +-0 or +-pi by the zeros' signs
+_ATAN2_WGSL = ("select(atan2({0}, {1}), select(select(0.0, 3.14159265358979, (bitcast<u32>({1}) >> 31u) == 1u), "
+               "-select(0.0, 3.14159265358979, (bitcast<u32>({1}) >> 31u) == 1u), (bitcast<u32>({0}) >> 31u) == 1u), "
+               "{0} == 0.0 && {1} == 0.0)")
+atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl=_ATAN2_WGSL)
 ad.defjvp(atan2_p, lambda g, x, y: mul(g, div(y, add(square(x), square(y)))),
           lambda g, x, y: mul(g, div(neg(x), add(square(x), square(y)))))
 
@@ -726,8 +730,19 @@ copy_p = define("copy_p", abstract_eval=unary_abstract("copy_p"), impl=lambda x:
 defvectorized(copy_p)
 ad.deflinear(copy_p, lambda ct, x: [copy_p.bind(ct)])
 
-real_p = unop("real", lambda x: np.real(x), "c")
-imag_p = unop("imag", lambda x: np.imag(x), "c")
+def _complex_part_abstract(name):
+    """real / imag of complex64 are float32 (of complex128, float64): the aval must say so."""
+    def rule(x, **params):
+        _check_kind(name, x, "c")
+        part = np.dtype(np.float64) if x.dtype == np.complex128 else np.dtype(np.float32)
+        return shaped_array_unchecked(x.shape, part, x.weak_type)
+    return rule
+
+
+real_p = define("real", abstract_eval=_complex_part_abstract("real"), impl=lambda x: np.real(x))
+defvectorized(real_p)
+imag_p = define("imag", abstract_eval=_complex_part_abstract("imag"), impl=lambda x: np.imag(x))
+defvectorized(imag_p)
 conj_p = unop("conj", lambda x: np.conj(x), "c")
 
 

@@ -365,13 +365,13 @@ def _scatter_dnums_to_gather(dn):
                                   start_indices_batching_dims=dn.scatter_indices_batching_dims)
 
 
-def _gather_like_updates(x, indices, updates_aval, dn, mode, indices_are_sorted, unique_indices):
+def _gather_like_updates(x, indices, updates_aval, dn, mode, indices_are_sorted, unique_indices, fill_value=None):
     """The values of `x` each update element lands on (the transpose of scatter-add)."""
     xa = get_aval(x)
     return gather_p.bind(x, indices, dimension_numbers=_scatter_dnums_to_gather(dn),
                          slice_sizes=_window_shape(xa.shape, updates_aval.shape, dn),
                          unique_indices=unique_indices, indices_are_sorted=indices_are_sorted,
-                         mode=mode, fill_value=None)
+                         mode=mode, fill_value=fill_value)
 
 
 def _aval_of(x):
@@ -385,8 +385,9 @@ def _scatter_add_t(ct, operand, indices, updates, *, dimension_numbers, indices_
     t_op = ct if ad.is_undefined(operand) else None
     t_up = None
     if ad.is_undefined(updates):
+        # fill 0: a dropped (out-of-range) update gets cotangent 0, not the NaN fill of a float gather
         t_up = _gather_like_updates(ct, indices, updates.aval, dimension_numbers, mode, indices_are_sorted,
-                                    unique_indices)
+                                    unique_indices, fill_value=0)
     return [t_op, None, t_up]
 
 
@@ -403,7 +404,8 @@ def _scatter_t(ct, operand, indices, updates, *, dimension_numbers, indices_are_
                               indices_are_sorted=indices_are_sorted, unique_indices=unique_indices, mode=mode,
                               update_jaxpr=None, update_consts=())
     if ad.is_undefined(updates):
-        t_up = _gather_like_updates(ct, indices, ua, dimension_numbers, mode, indices_are_sorted, unique_indices)
+        t_up = _gather_like_updates(ct, indices, ua, dimension_numbers, mode, indices_are_sorted, unique_indices,
+                                    fill_value=0)
     return [t_op, None, t_up]
 
 

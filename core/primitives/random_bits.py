@@ -65,22 +65,33 @@ _ROTATIONS = ((13, 15, 26, 6), (17, 29, 16, 24))
 def threefry2x32_np(k0, k1, x0, x1):
     """Threefry-2x32 with 20 rounds (Salmon et al. 2011), as XLA computes it. All uint32; numpy
     wraps the additions. In-place updates keep big counter arrays cheap."""
-    k0, k1, x0, x1 = np.broadcast_arrays(*(np.asarray(a, np.uint32) for a in (k0, k1, x0, x1)))
-    ks = (k0, k1, k0 ^ k1 ^ np.uint32(0x1BD11BDA))
-    x0 = np.array(x0 + ks[0], np.uint32)  # fresh arrays (also for 0-d inputs) to update in place
-    x1 = np.array(x1 + ks[1], np.uint32)
+    k0, k1, x0, x1 = (np.asarray(a, np.uint32) for a in (k0, k1, x0, x1))
+    shape = np.broadcast_shapes(k0.shape, k1.shape, x0.shape, x1.shape)
+    ks = (k0, k1, k0 ^ k1 ^ np.uint32(0x1BD11BDA))   # (numpy broadcasts the key words in the adds)
+    x0 = _fresh(x0 + ks[0], shape)  # fresh full-shape arrays (also for 0-d inputs) to update in place
+    x1 = _fresh(x1 + ks[1], shape)
     tmp = np.empty_like(x1)
     for i in range(5):
-        for r in _ROTATIONS[i % 2]:
+        for r, back in _SHIFTS[i % 2]:
             x0 += x1
-            np.left_shift(x1, np.uint32(r), out=tmp)  # x1 = rotl(x1, r) ^ x0
-            x1 >>= np.uint32(32 - r)
+            np.left_shift(x1, r, out=tmp)  # x1 = rotl(x1, r) ^ x0
+            x1 >>= back
             x1 |= tmp
             x1 ^= x0
         x0 += ks[(i + 1) % 3]
         x1 += ks[(i + 2) % 3]
-        x1 += np.uint32(i + 1)
+        x1 += _ROUND[i]
     return x0, x1
+
+
+_SHIFTS = tuple(tuple((np.uint32(r), np.uint32(32 - r)) for r in rots) for rots in _ROTATIONS)
+_ROUND = tuple(np.uint32(i + 1) for i in range(5))
+
+
+def _fresh(x, shape):
+    if type(x) is np.ndarray and x.shape == shape:
+        return x
+    return np.array(np.broadcast_to(x, shape), np.uint32)
 
 
 def _threefry_abstract_eval(*avals):

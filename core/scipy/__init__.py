@@ -1,5 +1,8 @@
 """`jax.scipy`: the few SciPy functions tutorials reach for (special functions)."""
 from . import special  # noqa: F401
+from . import linalg  # noqa: F401
+from . import signal  # noqa: F401
+from . import integrate  # noqa: F401
 from . import stats  # noqa: F401
 
 

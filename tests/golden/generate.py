@@ -32,6 +32,7 @@ _IMPORT_RE = re.compile(r"^\s*(import|from)\s", re.M)
 def _jax_namespace():
     import jax
     import jax.numpy as jnp
+    import jax.test_util  # noqa: F401  (`import jax` leaves it out; a user imports it, snippets cannot)
     from jax import lax, random
     return jax, golden_lib.make_namespace(jax, jnp, lax, random)
 

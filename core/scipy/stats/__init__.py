@@ -1,5 +1,6 @@
-"""`jax.scipy.stats`: the distributions tutorials reach for."""
-from . import norm  # noqa: F401
+"""`jax.scipy.stats`: probability distributions written with lax/jnp ops (grad, jit and vmap compose)."""
+from . import bernoulli, beta, cauchy, chi2, dirichlet, expon, gamma, laplace, logistic  # noqa: F401
+from . import binom, multivariate_normal, norm, poisson, t, uniform  # noqa: F401
 
 
 from ..._public import missing_attribute as _missing_attribute  # noqa: E402

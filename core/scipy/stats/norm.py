@@ -47,5 +47,10 @@ def ppf(q, loc=0, scale=1):
     return lax.add(lax.mul(z, scale), loc)
 
 
+def isf(q, loc=0, scale=1):
+    q, loc, scale = _args("norm.isf", q, loc, scale)
+    return ppf(lax.sub(lax._const(q, 1), q), loc, scale)
+
+
 from ..._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)

@@ -1,0 +1,236 @@
+"""Index builders and structured constructors: tri/diag indices, indices, ix_, diagflat,
+geomspace, vander, fromfunction, unravel_index / ravel_multi_index, ediff1d, trapezoid,
+digitize, extract, compress, choose, array_equiv, trim_zeros."""
+from __future__ import annotations
+
+import operator
+
+import numpy as _np
+
+from .. import dtypes as _dt
+from .. import lax
+from ..array import Array
+from ..tracing import get_aval
+
+
+def _int_array(v):
+    return Array(_np.asarray(v).astype(_dt.default_int_dtype()))
+
+
+def tril_indices(n, k=0, m=None):
+    return tuple(_int_array(v) for v in _np.tril_indices(n, k, m))
+
+
+def triu_indices(n, k=0, m=None):
+    return tuple(_int_array(v) for v in _np.triu_indices(n, k, m))
+
+
+def tril_indices_from(arr, k=0):
+    shape = get_aval(arr).shape if hasattr(arr, "shape") else _np.shape(arr)
+    if len(shape) != 2:
+        raise ValueError("input array must be 2-d")
+    return tril_indices(shape[-2], k=k, m=shape[-1])
+
+
+def triu_indices_from(arr, k=0):
+    shape = get_aval(arr).shape if hasattr(arr, "shape") else _np.shape(arr)
+    if len(shape) != 2:
+        raise ValueError("input array must be 2-d")
+    return triu_indices(shape[-2], k=k, m=shape[-1])
+
+
+def diag_indices(n, ndim=2):
+    if n < 0:
+        raise ValueError(f"n argument to diag_indices must be nonnegative, got {n}")
+    if ndim < 0:
+        raise ValueError(f"ndim argument to diag_indices must be nonnegative, got {ndim}")
+    return (_int_array(_np.arange(n)),) * ndim
+
+
+def diag_indices_from(arr):
+    shape = _np.shape(arr)
+    if len(shape) < 2:
+        raise ValueError("input array must be at least 2-d")
+    if len(set(shape)) != 1:
+        raise ValueError("All dimensions of input must be of equal length")
+    return diag_indices(shape[0], len(shape))
+
+
+def indices(dimensions, dtype=None, sparse=False):
+    dt = _dt.canonicalize_dtype(dtype if dtype is not None else _dt.default_int_dtype())
+    out = _np.indices(tuple(dimensions), dtype=_np.int64, sparse=sparse)
+    if sparse:
+        return tuple(Array(v.astype(dt)) for v in out)
+    return Array(out.astype(dt))
+
+
+def ix_(*args):
+    from . import asarray, reshape
+    n = len(args)
+    out = []
+    for i, a in enumerate(args):
+        a = asarray(a)
+        if get_aval(a).ndim != 1:
+            raise ValueError(f"Arguments to jax.numpy.ix_ must be 1-dimensional, got shape {get_aval(a).shape}")
+        out.append(reshape(a, (1,) * i + (get_aval(a).shape[0],) + (1,) * (n - i - 1)))
+    return tuple(out)
+
+
+def diagflat(v, k=0):
+    from . import asarray, diag, ravel
+    return diag(ravel(asarray(v)), k)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    from . import _promote_args_inexact, logspace, log10, sign
+    start, stop = _promote_args_inexact("geomspace", start, stop)
+    s = sign(start)
+    out = s * logspace(log10(start * s), log10(stop * s), num, endpoint=endpoint, base=10.0, dtype=dtype, axis=axis)
+    return out if dtype is None else out.astype(dtype)
+
+
+def vander(x, N=None, increasing=False):
+    from . import arange, asarray, broadcast_to, expand_dims, power
+    x = asarray(x)
+    if get_aval(x).ndim != 1:
+        raise ValueError("x must be a one-dimensional array")
+    n = get_aval(x).shape[0] if N is None else operator.index(N)
+    if n < 0:
+        raise ValueError("N must be nonnegative")
+    powers = arange(n, dtype=_dt.default_int_dtype())
+    if not increasing:
+        powers = powers[::-1]
+    shape = (get_aval(x).shape[0], n)
+    return power(broadcast_to(expand_dims(x, 1), shape), broadcast_to(powers, shape))
+
+
+def fromfunction(function, shape, *, dtype=float, **kwargs):
+    dt = _dt.canonicalize_dtype(dtype)
+    grids = tuple(Array(g.astype(dt)) for g in _np.indices(tuple(shape)))
+    return function(*grids, **kwargs)
+
+
+def unravel_index(indices, shape):
+    from . import asarray, clip, floor_divide, remainder
+    idx = asarray(indices)
+    sizes = tuple(operator.index(s) for s in shape)
+    total = int(_np.prod(sizes))
+    idx = clip(lax.select(idx < 0, idx + total, idx), 0, max(total - 1, 0))
+    out = []
+    for s in reversed(sizes):
+        out.append(remainder(idx, s))
+        idx = floor_divide(idx, s)
+    return tuple(reversed(out))
+
+
+def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+    from . import asarray, clip
+    if mode == "raise":
+        vals = [_np.asarray(asarray(i)) for i in multi_index]
+        return _int_array(_np.ravel_multi_index(vals, dims, mode="raise", order=order))
+    total = 0
+    stride = 1
+    pairs = list(zip(multi_index, dims))
+    for i, d in (reversed(pairs) if order == "C" else pairs):
+        i = asarray(i)
+        i = clip(i, 0, d - 1) if mode == "clip" else i % d
+        total = total + i * stride
+        stride *= d
+    return total
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    from . import asarray, concatenate, ravel
+    a = ravel(asarray(ary))
+    parts = [a[1:] - a[:-1]]
+    if to_begin is not None:
+        parts.insert(0, ravel(asarray(to_begin)).astype(get_aval(a).dtype))
+    if to_end is not None:
+        parts.append(ravel(asarray(to_end)).astype(get_aval(a).dtype))
+    return concatenate(parts) if len(parts) > 1 else parts[0]
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    from . import _promote_args_inexact, asarray, diff, moveaxis, sum as _sum
+    if x is None:
+        (y,) = _promote_args_inexact("trapezoid", y)
+        y = moveaxis(y, axis, -1)
+        return dx * _sum(y[..., 1:] + y[..., :-1], axis=-1) * 0.5
+    y, x = _promote_args_inexact("trapezoid", y, x)
+    y = moveaxis(y, axis, -1)
+    d = diff(x) if get_aval(x).ndim == 1 else moveaxis(diff(x, axis=axis), axis, -1)
+    return 0.5 * _sum(d * (y[..., 1:] + y[..., :-1]), axis=-1)
+
+
+def digitize(x, bins, right=False, *, method=None):
+    from . import asarray, searchsorted
+    bins = asarray(bins)
+    if get_aval(bins).ndim != 1:
+        raise ValueError(f"digitize: bins must be a 1-dimensional array; got bins={bins}")
+    if get_aval(bins).shape[0] == 0:
+        return lax.full_like(asarray(x), 0, _np.int32)
+    side = "left" if right else "right"
+    increasing = bool(_np.all(_np.diff(_np.asarray(bins)) >= 0)) if not hasattr(bins, "to_concrete_value") else True
+    if increasing:
+        return searchsorted(bins, x, side=side).astype(_np.int32)
+    n = get_aval(bins).shape[0]
+    return (n - searchsorted(bins[::-1], x, side="left" if side == "right" else "right")).astype(_np.int32)
+
+
+def extract(condition, arr, *, size=None, fill_value=0):
+    from . import asarray, ravel
+    a = _np.asarray(ravel(asarray(arr)))
+    c = _np.asarray(ravel(asarray(condition))).astype(bool)
+    return Array(a[c[:a.size]] if c.size >= a.size else a[:c.size][c])
+
+
+def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
+    from . import asarray, ravel, take
+    c = _np.asarray(asarray(condition)).astype(bool)
+    if c.ndim != 1:
+        raise ValueError("condition must be a 1D array")
+    a = asarray(a)
+    if axis is None:
+        a, axis = ravel(a), 0
+    idx = _np.nonzero(c)[0]
+    if idx.size and idx[-1] >= get_aval(a).shape[axis]:
+        raise ValueError("condition contains entries that are out of bounds")
+    return take(a, Array(idx.astype(_np.int32)), axis=axis)
+
+
+def choose(a, choices, out=None, mode="raise"):
+    from . import asarray, broadcast_arrays, stack, take_along_axis, clip
+    a = asarray(a)
+    choices = [asarray(c) for c in choices]
+    n = len(choices)
+    if mode == "raise":
+        av = _np.asarray(a)
+        if av.size and (av.min() < 0 or av.max() >= n):
+            raise ValueError("invalid entry in choice array")
+    elif mode == "wrap":
+        a = a % n
+    elif mode == "clip":
+        a = clip(a, 0, n - 1)
+    else:
+        raise ValueError(f"mode={mode!r} not understood. Must be 'raise', 'wrap', or 'clip'")
+    arrs = broadcast_arrays(a, *choices)
+    stacked = stack(arrs[1:], axis=0)
+    return take_along_axis(stacked, arrs[0][None], axis=0)[0]
+
+
+def array_equiv(a1, a2):
+    from . import all as _all, asarray
+    a1, a2 = asarray(a1), asarray(a2)
+    return _all(a1 == a2)   # like JAX, shapes that do not broadcast raise (TypeError), not False
+
+
+def trim_zeros(filt, trim="fb"):
+    from . import asarray
+    a = asarray(filt)
+    v = _np.asarray(a)
+    nz = _np.nonzero(v)[0]
+    if nz.size == 0:
+        return a[:0]
+    start = nz[0] if "f" in trim.lower() else 0
+    stop = nz[-1] + 1 if "b" in trim.lower() else v.shape[0]
+    return a[int(start):int(stop)]

@@ -1,0 +1,168 @@
+"""Elementwise jnp functions composed from existing ones: fabs, angle, gcd/lcm, ldexp/frexp,
+modf, logaddexp2, the complex predicates, and i0 (series), plus the nan-skipping cumulative
+reductions and statistics."""
+from __future__ import annotations
+
+import numpy as _np
+
+from .. import lax
+from ..tracing import get_aval
+
+
+def fabs(x, /):
+    from . import _promote_args_inexact, abs as _abs
+    (x,) = _promote_args_inexact("fabs", x)
+    if get_aval(x).dtype.kind == "c":
+        raise TypeError("ufunc 'fabs' does not support complex dtypes")
+    return _abs(x)
+
+
+def angle(z, deg=False):
+    from . import _promote_args_inexact, arctan2, imag, real
+    (z,) = _promote_args_inexact("angle", z)
+    out = arctan2(imag(z), real(z)) if get_aval(z).dtype.kind == "c" else arctan2(lax.full_like(z, 0), z)
+    return out * (180 / _np.pi) if deg else out
+
+
+def gcd(x1, x2, /):
+    """Euclid's algorithm, unrolled to the bit width (each step halves the smaller value at worst)."""
+    from . import _promote_args, abs as _abs, where
+    x1, x2 = _promote_args("gcd", x1, x2)
+    if get_aval(x1).dtype.kind not in "iub":
+        raise ValueError("Arguments to jax.numpy.gcd must be integers.")
+    a, b = _abs(x1), _abs(x2)
+    for _ in range(2 * get_aval(a).dtype.itemsize * 8):
+        nonzero = b != 0
+        safe_b = where(nonzero, b, 1)
+        a, b = where(nonzero, b, a), where(nonzero, a % safe_b, 0)
+    return a
+
+
+def lcm(x1, x2, /):
+    from . import _promote_args, abs as _abs, where
+    x1, x2 = _promote_args("lcm", x1, x2)
+    if get_aval(x1).dtype.kind not in "iub":
+        raise ValueError("Arguments to jax.numpy.lcm must be integers.")
+    d = gcd(x1, x2)
+    return where(d == 0, 0, _abs(x1 * (x2 // where(d == 0, 1, d))))
+
+
+def ldexp(x1, x2, /):
+    from . import _promote_args_inexact, asarray
+    x2 = asarray(x2)
+    if get_aval(x2).dtype.kind not in "iub":
+        raise ValueError(f"ldexp: exponent must be an integer; got dtype {get_aval(x2).dtype}")
+    (x1,) = _promote_args_inexact("ldexp", x1)
+    return x1 * lax.pow(lax._const(x1, 2.0), lax.convert_element_type(x2, get_aval(x1).dtype))
+
+
+def frexp(x, /):
+    """Concrete values through numpy (mantissa in x's dtype, exponent int32)."""
+    from . import _promote_args_inexact
+    from ..array import Array
+    (x,) = _promote_args_inexact("frexp", x)
+    m, e = _np.frexp(_np.asarray(x))
+    return Array(m.astype(get_aval(x).dtype)), Array(e.astype(_np.int32))
+
+
+def modf(x, /, out=None):
+    from . import _promote_args_inexact, trunc
+    (x,) = _promote_args_inexact("modf", x)
+    whole = trunc(x)
+    return x - whole, whole
+
+
+def logaddexp2(x1, x2, /):
+    from . import _promote_args_inexact, logaddexp
+    x1, x2 = _promote_args_inexact("logaddexp2", x1, x2)
+    ln2 = lax._const(x1, _np.log(2))
+    return logaddexp(x1 * ln2, x2 * ln2) / ln2
+
+
+def iscomplex(x):
+    from . import asarray, imag
+    x = asarray(x)
+    return imag(x) != 0 if get_aval(x).dtype.kind == "c" else lax.full_like(x, False, _np.bool_)
+
+
+def isreal(x):
+    from . import asarray, imag
+    x = asarray(x)
+    return imag(x) == 0 if get_aval(x).dtype.kind == "c" else lax.full_like(x, True, _np.bool_)
+
+
+def isrealobj(x):
+    from . import asarray
+    return get_aval(asarray(x)).dtype.kind != "c"
+
+
+def i0(x):
+    """Modified Bessel function of order 0: its power series sum ((x/2)^k / k!)^2, 40 terms (float32-exact
+    for |x| < 30), then the large-|x| asymptotic form."""
+    from . import _promote_args_inexact, abs as _abs, exp, sqrt, where
+    (x,) = _promote_args_inexact("i0", x)
+    ax = _abs(x)
+    small = lax.min(ax, lax._const(ax, 30.0))
+    q = (small / 2) * (small / 2)
+    term, total = lax.full_like(ax, 1.0), lax.full_like(ax, 1.0)
+    for k in range(1, 60):
+        term = term * q / (k * k)
+        total = total + term
+    big = lax.max(ax, lax._const(ax, 30.0))
+    asym = exp(big) / sqrt(2 * _np.pi * big) * (1 + 1 / (8 * big) + 9 / (128 * big * big) + 225 / (3072 * big ** 3))
+    return where(ax > 30, asym, total)
+
+
+# ---- nan-skipping cumulative reductions and statistics ---------------------------------------
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    from . import asarray, cumsum, isnan, where
+    a = asarray(a)
+    return cumsum(where(isnan(a), lax._const(a, 0), a), axis=axis, dtype=dtype)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    from . import asarray, cumprod, isnan, where
+    a = asarray(a)
+    return cumprod(where(isnan(a), lax._const(a, 1), a), axis=axis, dtype=dtype)
+
+
+def _nanarg(name, a, axis, keepdims, fill, reducer):
+    from . import all as _all, asarray, isnan, where
+    a = asarray(a)
+    if get_aval(a).dtype.kind not in "fc":
+        return reducer(a, axis=axis, keepdims=keepdims)
+    nan_mask = isnan(a)
+    out = reducer(where(nan_mask, fill, a), axis=axis, keepdims=keepdims)
+    return where(_all(nan_mask, axis=axis, keepdims=keepdims), -1, out)
+
+
+def nanargmax(a, axis=None, out=None, keepdims=None):
+    from . import argmax
+    return _nanarg("nanargmax", a, axis, keepdims, -_np.inf, argmax)
+
+
+def nanargmin(a, axis=None, out=None, keepdims=None):
+    from . import argmin
+    return _nanarg("nanargmin", a, axis, keepdims, _np.inf, argmin)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, correction=None):
+    from . import _promote_args_inexact, abs as _abs, isnan, nanmean, nansum, real, sum as _sum
+    from . import where as _where
+    (a,) = _promote_args_inexact("nanvar", a)
+    if correction is not None:
+        ddof = correction
+    mean = nanmean(a, axis=axis, keepdims=True)
+    centered = _where(isnan(a), lax._const(a, 0), a - mean)
+    sq = real(centered * centered.conj()) if get_aval(a).dtype.kind == "c" else centered * centered
+    count = _sum(~isnan(a), axis=axis, keepdims=keepdims)
+    total = nansum(sq, axis=axis, keepdims=keepdims)
+    out = total / lax.convert_element_type(count - ddof, get_aval(total).dtype)
+    out = _where(count - ddof <= 0, _np.nan, out)
+    return out if dtype is None else out.astype(dtype)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, correction=None):
+    from . import sqrt
+    return sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, correction=correction))
