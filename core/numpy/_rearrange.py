@@ -33,12 +33,6 @@ def rot90(m, k=1, axes=(0, 1)):
     return flip(swapaxes(m, ax1, ax2), ax2)
 
 
-def unstack(x, /, *, axis=0):
-    from . import _canon_one, _check_arraylike, asarray
-    _check_arraylike("unstack", x)
-    x = asarray(x)
-    axis = _canon_one(axis, get_aval(x).ndim)
-    return tuple(lax.index_in_dim(x, i, axis, keepdims=False) for i in range(get_aval(x).shape[axis]))
 
 
 def append(arr, values, axis=None):
@@ -104,11 +98,4 @@ def bitwise_count(x, /):
     return lax.convert_element_type(lax.population_count(_abs(x)), _np.uint8)
 
 
-def bitwise_left_shift(x1, x2, /):
-    from . import left_shift
-    return left_shift(x1, x2)
 
-
-def bitwise_right_shift(x1, x2, /):
-    from . import right_shift
-    return right_shift(x1, x2)

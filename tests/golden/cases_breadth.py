@@ -100,9 +100,9 @@ C("cumulative_sum_prod", "numpy", "out = (jnp.cumulative_sum(jnp.arange(4, dtype
   "jnp.cumulative_sum(jnp.ones((2, 2)), axis=1, include_initial=True), jnp.cumulative_sum(jnp.array([True, False])), "
   "jnp.cumulative_prod(jnp.arange(1, 4, dtype=jnp.int8), dtype=jnp.float32, include_initial=True), "
   "jnp.cumulative_prod(jnp.array([2.0, 3.0]), include_initial=True))")
-E("cumulative_sum_needs_axis", "numpy", "out = jnp.cumulative_sum(jnp.ones((2, 2)))")
-E("cumulative_sum_scalar", "numpy", "out = jnp.cumulative_sum(jnp.float32(1))")
-C("arange_stop_none", "numpy", "out = (jnp.arange(0, None, 1), jnp.arange(5, None, 2), jnp.arange(2.5, None, 1))")
+E("breadth_cumulative_sum_needs_axis", "numpy", "out = jnp.cumulative_sum(jnp.ones((2, 2)))")
+E("breadth_cumulative_sum_scalar", "numpy", "out = jnp.cumulative_sum(jnp.float32(1))")
+C("breadth_arange_stop_none", "numpy", "out = (jnp.arange(0, None, 1), jnp.arange(5, None, 2), jnp.arange(2.5, None, 1))")
 C("append_delete_insert", "numpy", "x = jnp.arange(6).reshape(2, 3)\n"
   "out = (jnp.append(x, jnp.array([7, 8])), jnp.append(x, x, axis=0), jnp.delete(x, 1), jnp.delete(x, jnp.array([0, 2]), axis=1), "
   "jnp.insert(jnp.arange(5), 2, 9), jnp.insert(x, 1, jnp.array([7, 8, 9]), axis=0), jnp.insert(x, 1, 5, axis=1), "
