@@ -51,4 +51,6 @@ def stage_html(stage) -> str:
 
 def stages_html(stages, names) -> str:
     chosen = [s for s in stages if s.name in names]
-    return f'<div class="gp-stages">{"".join(stage_html(s) for s in chosen)}</div>'
+    intro = ('<p class="gp-muted">g(x) = f(x, *other arguments): grad(f) differentiates the first argument; '
+             'x is its value in the Input box.</p>' if "jvp" in names else "")
+    return f'{intro}<div class="gp-stages">{"".join(stage_html(s) for s in chosen)}</div>'
