@@ -88,7 +88,8 @@ class Playground:
         self.search_hits = list(examples.names())
         self.prev_button = pn.widgets.Button(name="◀ previous", button_type="light", width=100)
         self.next_button = pn.widgets.Button(name="next ▶", button_type="light", width=100)
-        self.lesson_note = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gp-lesson"])
+        self.lesson_note = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", min_width=260,
+                                       css_classes=["gp-lesson"])  # below the buttons on a phone
         self.function_select = pn.widgets.Select(name="Function", options=[], sizing_mode="stretch_width")
         self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")

@@ -52,3 +52,22 @@ def test_two_lessons_their_grad_stages_and_prev_next(app_page):
         card.scroll_into_view_if_needed()
         shot(page, f"teach_grad_stages_{width}x{height}")
     page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def test_lesson_bar_and_search_fit_a_phone(app_page):
+    page = app_page.page
+    load(app_page, example="pytrees")
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        search = page.locator("#app input[placeholder*='scan']").first
+        search.fill("scan")
+        search.press("Enter")
+        snap = wait_snapshot(app_page, lambda s: s.get("search") == ["lax_control_flow"])
+        assert snap["search"] == ["lax_control_flow"] and snap["example"] == "pytrees"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        shot(page, "teach_lessons_390x844")
+        search.fill("")
+        search.press("Enter")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
