@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import sandbox
+from . import sandbox, stages
 
 # ------------------------------------------------------------------ finding functions
 WRAPPERS = {"jit", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat"}
@@ -809,6 +809,7 @@ class Analysis:
     plot: dict = field(default_factory=dict)
     vmap: dict = field(default_factory=dict)
     timing: dict = field(default_factory=dict)
+    stages: list = field(default_factory=list)       # stages.Stage: how grad(f) and vmap(f) are built
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
@@ -829,6 +830,9 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         for view in views:
             a.jaxprs[view] = jaxpr_view(fn, a.args, view)
+        f_view = a.jaxprs.get("f")
+        a.stages = stages.grad_stages(fn, a.args) + [
+            stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
         a.plot_kind = plot_kind(fn, a.args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))

@@ -82,6 +82,14 @@ class Playground:
         self.example_select = pn.widgets.Select(
             name="Example", options={"(your code)": ""} | {examples.load(n).title: n for n in examples.names()},
             sizing_mode="stretch_width")
+        # the gallery as a lesson path: previous/next along examples.ORDER, a note, a search box
+        self.search_input = pn.widgets.TextInput(name="Search examples", placeholder="e.g. scan, pytree, in_axes",
+                                                 sizing_mode="stretch_width")
+        self.search_hits = list(examples.names())
+        self.prev_button = pn.widgets.Button(name="◀ previous", button_type="light", width=100)
+        self.next_button = pn.widgets.Button(name="next ▶", button_type="light", width=100)
+        self.lesson_note = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", min_width=260,
+                                       css_classes=["gp-lesson"])  # below the buttons on a phone
         self.function_select = pn.widgets.Select(name="Function", options=[], sizing_mode="stretch_width")
         self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")
@@ -126,6 +134,9 @@ class Playground:
         self.share_button.on_click(lambda e: self._show_share())
         self.embed_button.on_click(lambda e: self._show_embed())
         self._watch(self.example_select, self._on_example)
+        self.search_input.param.watch(lambda e: self._on_search(e.new), "value_input")
+        self.prev_button.on_click(lambda e: self._step_lesson(-1))
+        self.next_button.on_click(lambda e: self._step_lesson(+1))
         self._watch(self.function_select, self._on_function)
         self._watch(self.args_input, self._on_args)
         self._watch(self.view_select, lambda e: self._render_jaxpr())
@@ -170,6 +181,7 @@ class Playground:
             code, function, args = state.code, state.function, state.args
             self.example_name = state.example
         self.loaded_code = code
+        self._update_lesson()
         self._set_quietly(self.editor, "value", code)
         self._set_quietly(self.example_select, "value", self.example_name or "")
         self._set_quietly(self.view_select, "value", state.view if state.view in VIEW_LABELS else "f")
@@ -179,6 +191,44 @@ class Playground:
             self._set_quietly(self.backend_select, "value", state.backend)
         if run:
             self.run(function=function, args=args)
+
+    # ------------------------------------------------------------------ lessons
+    def lesson(self) -> dict:
+        """Where the loaded example sits on the lesson path (plain data: snapshot and tests)."""
+        order = examples.names()
+        prev, nxt = examples.neighbours(self.example_name)
+        if self.example_name not in order:
+            return {"index": None, "of": len(order), "chapter": None, "notice": "", "prev": prev, "next": nxt}
+        return {"index": order.index(self.example_name) + 1, "of": len(order),
+                "chapter": examples.CHAPTER.get(self.example_name), "notice": examples.NOTICE.get(self.example_name, ""),
+                "prev": prev, "next": nxt}
+
+    def _update_lesson(self):
+        from app.panes.common import esc
+        les = self.lesson()
+        self.prev_button.disabled = les["prev"] is None
+        self.next_button.disabled = les["next"] is None
+        if les["index"] is None:
+            self.lesson_note.object = '<span class="gp-muted">Your own code · “next ▶” starts the lessons.</span>'
+        else:
+            self.lesson_note.object = (f'<b>Lesson {les["index"]} of {les["of"]} · {esc(les["chapter"] or "")}</b> — '
+                                       f'what to notice: {esc(les["notice"])}')
+
+    def _step_lesson(self, step: int):
+        target = self.lesson()["prev" if step < 0 else "next"]
+        if target:
+            self._stash_unsaved()
+            self.apply_state(share.ShareState(example=target), run=True)
+
+    def _on_search(self, query: str):
+        """Filter the Example list; the loaded example stays in it (the list shows what is loaded)."""
+        self.search_hits = examples.search(query or "")
+        keep = set(self.search_hits) | ({self.example_name} if self.example_name in examples.names() else set())
+        options = {"(your code)": ""} | {examples.load(n).title: n for n in examples.names() if n in keep}
+        self._set_quietly(self.example_select, "options", options)
+        self._set_quietly(self.example_select, "value", self.example_name if self.example_name in keep else "")
+        n = len(self.search_hits)
+        self.search_input.name = f"Search examples ({n} match{'es' if n != 1 else ''})" if query else "Search examples"
 
     def current_state(self) -> share.ShareState:
         return share.ShareState(code=self.editor.value, function=self.function_select.value or None,
@@ -222,6 +272,9 @@ class Playground:
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
+            "lesson": self.lesson(),
+            "search": list(self.search_hits),
+            "grad_stages": {s.name: s.eqn_count for s in a.stages},
             "vmap": vmap_summary(a.vmap),
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
@@ -407,7 +460,9 @@ class Playground:
         inputs = pn.Row(self.function_select, self.args_input, sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         sharing = pn.Row(self.share_button, self.embed_button, self.download_py, self.download_nb,
                          sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
-        left = pn.Column(toolbar, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
+        lessons = pn.Row(self.prev_button, self.next_button, self.lesson_note, sizing_mode="stretch_width",
+                         stylesheets=[WRAP_CSS])
+        left = pn.Column(toolbar, self.search_input, lessons, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
                          self.editor, self.console_strip, inputs, sharing, self.share_link, self.embed_snippet,
                          self.keys, sizing_mode="stretch_width", css_classes=["gp-left"], stylesheets=[LEFT_CSS])
         right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"],

@@ -10,7 +10,7 @@ from bokeh.models import (ColumnDataSource, GraphRenderer, HoverTool, LabelSet, 
 from bokeh.plotting import figure
 
 from .. import analysis
-from .common import CSS, bokeh, error_block, esc, html
+from .common import CSS, bokeh, error_block, esc, html, readable
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -109,6 +109,18 @@ def graph_figure(jaxpr, title: str, height: int = 300, kernels=None):
     return p
 
 
+STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("jvp", "linearized", "transposed")),
+               "vmap": ("How vmap batches: each value's batch axis", ("batched",))}
+
+
+def stages_card(stages, view: str) -> pn.Card:
+    from . import stages as stages_pane  # it reuses highlight() from here
+    title, names = STAGE_VIEWS[view]
+    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS],
+                        sizing_mode="stretch_width")
+    return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
+
+
 def render(a: analysis.Analysis, view: str) -> list:
     jv = a.jaxprs.get(view)
     if jv is None:
@@ -117,8 +129,17 @@ def render(a: analysis.Analysis, view: str) -> list:
     head = html(f'<span class="gp-badge">{esc(code)}</span>'
                 + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equations</span>' if jv.error is None else ""))
     if jv.error is not None:
-        return [head, error_block(jv.error)]
+        if view != "grad" or not a.stages:
+            return [head, error_block(jv.error)]
+        # grad(f) itself fails (e.g. f returns a vector): one sentence says why, the stages still teach
+        why = readable(jv.error.message.strip().splitlines()[0]) if jv.error.message.strip() else jv.error.type
+        parts = [head, html(f'<p class="gp-hint">grad(f) cannot be built here: {esc(why)} The stages below are '
+                            'built anyway; the backward pass starts from a cotangent of ones (the gradient of '
+                            'sum(f(x))).</p>'), stages_card(a.stages, view)]
+        return parts
     parts = [head, html(jaxpr_html(jv))]
+    if view in STAGE_VIEWS and a.stages:
+        parts.append(stages_card(a.stages, view))
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
     if f_view and g_view and f_view.error is None and g_view.error is None:
         parts.append(pn.Card(html(diff_html(f_view.text, g_view.text)), title="f vs grad(f), side by side",
