@@ -31,6 +31,8 @@ LESSONS = [
     ("mlp_sin", "pytrees", "The whole training step is one jit(grad) of the loss over a list of dicts."),
     ("lax_control_flow", "lax", "scan and fori_loop trace the loop body once: the jaxpr stays small for any length."),
     ("pmap_data_parallel", "pmap", "pmean averages the gradients across devices, so every copy takes the same step."),
+    ("flax_nnx_mlp_sin", "libraries", "Flax and optax run unchanged on this jax: nnx.jit traces the whole training step once."),
+    ("equinox_fit", "libraries", "An equinox model is a pytree: filter_jit and filter_value_and_grad act on its array leaves."),
 ]
 ORDER = [name for name, _, _ in LESSONS]
 NOTICE = {name: notice for name, _, notice in LESSONS}

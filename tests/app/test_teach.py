@@ -114,7 +114,7 @@ def test_snapshot_reports_grad_stages_and_the_lesson():
 def test_lesson_path_order_and_ends():
     chapters = [examples.CHAPTER[n] for n in examples.names()]
     path = list(dict.fromkeys(chapters))
-    assert path == ["arrays", "grad", "jit", "vmap", "random", "pytrees", "lax", "pmap"]
+    assert path == ["arrays", "grad", "jit", "vmap", "random", "pytrees", "lax", "pmap", "libraries"]
     assert chapters == sorted(chapters, key=path.index)  # each chapter's examples are together
     assert all(examples.NOTICE[n] for n in examples.names())
     assert examples.neighbours(examples.names()[0])[0] is None
