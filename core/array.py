@@ -151,6 +151,18 @@ class ArrayMethods:
     def copy(self): return _jnp.array(self, copy=True)
     def view(self, dtype=None): return self if dtype is None else _jnp.lax.bitcast_convert_type(self, dtype)
     def block_until_ready(self): return self
+    # the array API standard's methods (arrays live in host memory: DLPack is numpy's)
+    def __array_namespace__(self, /, *, api_version=None): return _jnp._array_api.array_namespace(api_version)
+    def to_device(self, device, /, *, stream=None):
+        from .api import device_put  # api sits above arrays (layer 8): imported when called
+        return device_put(self, device)
+    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+        v = np.asarray(self)
+        try:  # DLPack >= 1.0 consumers accept our read-only buffer as it is
+            return v.__dlpack__(stream=stream, max_version=max_version, copy=copy)
+        except (BufferError, TypeError):  # an older protocol cannot mark it read-only: a copy
+            return v.copy().__dlpack__(stream=stream)
+    def __dlpack_device__(self, /): return np.asarray(self).__dlpack_device__()
     def trace(self, offset=0, axis1=0, axis2=1): return _jnp.trace(self, offset, axis1, axis2)
     def diagonal(self, offset=0, axis1=0, axis2=1): return _jnp.diagonal(self, offset, axis1, axis2)
 

@@ -2549,6 +2549,8 @@ from ._index_tricks import (array_equiv, choose, compress, diag_indices, diag_in
                             diagflat, digitize, ediff1d, extract, fromfunction, geomspace, indices, ix_,
                             ravel_multi_index, trapezoid, tril_indices, tril_indices_from, trim_zeros,
                             triu_indices, triu_indices_from, unravel_index, vander)
+from ._array_api import __array_api_version__, __array_namespace_info__, from_dlpack  # noqa: E402,F401
+from . import _array_api  # noqa: E402,F401
 from ._windows import bartlett, blackman, hamming, hanning, kaiser  # noqa: E402,F401
 from ._polynomial import poly, polyadd, polyder, polyint, polymul, polysub, polyval  # noqa: E402,F401
 from ._aliases import (ComplexWarning, apply_along_axis, apply_over_axes, character, dsplit,  # noqa: E402,F401
