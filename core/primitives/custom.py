@@ -164,6 +164,17 @@ impl_rules[custom_vjp_call_p] = _cvjp_impl
 
 def stage_custom_vjp(fn, args, name):
     """Bind `custom_vjp_call` for custom_vjp `fn` applied to `args` (inside a jaxpr trace)."""
+    flat, in_tree, out_tree, cj, consts = _trace_primal(fn, args)
+    rule = CustomVJPRule(fn, in_tree, len(consts))
+    outs = custom_vjp_call_p.bind(*consts, *flat, call_jaxpr=cj, fwd=rule, bwd=_Name(rule.bwd_name),
+                                  num_consts=len(consts), symbolic_zeros=False, name=name)
+    return tree_unflatten(out_tree, outs)
+
+
+def _trace_primal(fn, args):
+    """The primal function of custom_jvp/custom_vjp `fn` on `args`, traced to a jaxpr:
+    (flat args, their tree, the output tree, closed jaxpr, consts). JAX passes what the function
+    closes over as leading args (num_consts), unlike jit; weak types are kept, as in JAX."""
     from .call import lifted
     from ..transforms.staging import trace_to_jaxpr
     flat, in_tree = tree_flatten(tuple(args))
@@ -175,10 +186,7 @@ def stage_custom_vjp(fn, args, name):
         box.append(ot)
         return of
     cj, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x) for x in flat]))
-    rule = CustomVJPRule(fn, in_tree, len(consts))
-    outs = custom_vjp_call_p.bind(*consts, *flat, call_jaxpr=cj, fwd=rule, bwd=_Name(rule.bwd_name),
-                                  num_consts=len(consts), symbolic_zeros=False, name=name)
-    return tree_unflatten(box[0], outs)
+    return flat, in_tree, box[0], cj, consts
 
 
 # ---- custom_jvp under jit/make_jaxpr: a `custom_jvp_call` equation ----------------------------
@@ -264,19 +272,8 @@ batch_rules[custom_vjp_call_p] = _cvjp_batch
 
 def stage_custom_jvp(fn, args, name):
     """Bind `custom_jvp_call` for custom_jvp `fn` applied to `args` (inside a jaxpr trace)."""
-    from .call import lifted
-    from ..transforms.staging import trace_to_jaxpr
-    flat, in_tree = tree_flatten(tuple(args))
-    box = []
-
-    def flat_fun(*xs):
-        out = fn.fun(*tree_unflatten(in_tree, xs))
-        of, ot = tree_flatten(out)
-        box.append(ot)
-        return of
-    # JAX passes what the function closes over as leading args (num_consts), unlike jit
-    cj, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x) for x in flat]))  # weak types kept, as JAX
-    rule = CustomJVPRule(fn, in_tree, box[0], len(consts))
+    flat, in_tree, out_tree, cj, consts = _trace_primal(fn, args)
+    rule = CustomJVPRule(fn, in_tree, out_tree, len(consts))
     outs = custom_jvp_call_p.bind(*consts, *flat, call_jaxpr=cj, jvp=rule, num_consts=len(consts),
                                   symbolic_zeros=False, name=name)
-    return tree_unflatten(box[0], outs)
+    return tree_unflatten(out_tree, outs)
