@@ -1,17 +1,9 @@
 """Case definitions for breadth_cases.json: names of jax.numpy (+linalg, fft), jax.scipy,
 jax.ops, jax.image and jax.test_util that the engine gained (issue 11's breadth), recorded from
 real JAX 0.10.2."""
-import textwrap
+from casebook import recorder
 
-CASES = []
-
-
-def C(name, area, code, **kw):
-    CASES.append(dict(name=name, area=area, code=textwrap.dedent(code).strip() + "\n", **kw))
-
-
-def E(name, area, code, **kw):
-    C(name, area, code, raises=True, **kw)
+CASES, C, E = recorder()
 
 
 M = "m = jnp.array([[2.0, -1.0, 0.5], [1.0, 3.0, -2.0], [0.0, 1.5, 4.0]])\n"

@@ -4,17 +4,9 @@ comparisons, first lines of error messages).
 
 Each snippet runs with jax, jnp, lax, random, np, partial, NamedTuple predefined and sets `out`.
 """
-import textwrap
+from casebook import recorder
 
-CASES = []
-
-
-def C(name, area, code, **kw):
-    CASES.append(dict(name=name, area=area, code=textwrap.dedent(code).strip() + "\n", **kw))
-
-
-def E(name, area, code, **kw):
-    C(name, area, code, raises=True, **kw)
+CASES, C, E = recorder()
 
 
 # ---------------------------------------------------------------- custom_vjp: bwd's output tree

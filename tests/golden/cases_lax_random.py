@@ -1,15 +1,7 @@
 """Case definitions for lax_random_cases.json (lax, random, pmap, config, seed tutorials)."""
-import textwrap
+from casebook import recorder
 
-CASES = []
-
-
-def C(name, area, code, **kw):
-    CASES.append(dict(name=name, area=area, code=textwrap.dedent(code).strip() + "\n", **kw))
-
-
-def E(name, area, code, **kw):
-    C(name, area, code, raises=True, **kw)
+CASES, C, E = recorder()
 
 
 # ---------------------------------------------------------------- lax control flow: values

@@ -3,7 +3,7 @@ equinox, flax) import: jax.typing, jax.Device, jax.sharding, jax.stages, jax.cus
 jax.dtypes extensions, flag context managers, jax.experimental.layout, jax.nn.initializers,
 jax.core / jax.extend / jax.interpreters, tree_util's keyed API and the callbacks."""
 import importlib
-import textwrap
+from casebook import recorder
 
 # Snippets cannot import, and real JAX does not import these submodules with `import jax`: the
 # generator (which runs this file with real JAX) imports them here, as user code would.
@@ -14,15 +14,7 @@ for _sub in ("jax.extend", "jax.extend.core", "jax.experimental", "jax.experimen
     except ImportError:  # loaded without jax (e.g. by a linter): nothing to prepare
         pass
 
-CASES = []
-
-
-def C(name, area, code, **kw):
-    CASES.append(dict(name=name, area=area, code=textwrap.dedent(code).strip() + "\n", **kw))
-
-
-def E(name, area, code, **kw):
-    C(name, area, code, raises=True, **kw)
+CASES, C, E = recorder()
 
 
 # ---------------------------------------------------------------- jax.typing, jax.Device, version
