@@ -1,8 +1,136 @@
-"""jnp.vecdot / matvec / vecmat: batched vector products (conjugating the first vector, as JAX's do)."""
+"""jax.numpy's products: dot, matmul, vdot, inner, outer, tensordot, kron, cross, einsum, and
+the batched vector products vecdot, matvec, vecmat (conjugating the first vector, as JAX's do)."""
 from __future__ import annotations
+
+import builtins
 
 from .. import lax
 from ..tracing import get_aval
+from ._util import _broadcast_shapes, _check_arraylike, _promote_dtypes, _staged
+from ._dtypes import _dtype_arg
+
+
+def _dot_dtype(a, b):
+    a, b = _promote_dtypes(a, b)
+    return a, b, get_aval(a).dtype
+
+
+def dot(a, b, *, precision=None, preferred_element_type=None):
+    _check_arraylike("dot", a, b)
+    a, b, dt = _dot_dtype(a, b)
+    pet = _dtype_arg(preferred_element_type) or dt
+    aa, ba = get_aval(a), get_aval(b)
+    if aa.ndim == 0 or ba.ndim == 0:
+        return lax.mul(a, b)
+    if ba.ndim == 1:
+        contract = ((aa.ndim - 1,), (0,))
+    else:
+        contract = ((aa.ndim - 1,), (ba.ndim - 2,))
+    out = lax.dot_general(a, b, (contract, ((), ())), precision=precision, preferred_element_type=pet)
+    return lax._convert_element_type(out, dt, aa.weak_type and ba.weak_type) if pet != dt else out
+
+
+def matmul(a, b, *, precision=None, preferred_element_type=None):
+    _check_arraylike("matmul", a, b)
+    a, b, dt = _dot_dtype(a, b)
+    pet = _dtype_arg(preferred_element_type) or dt
+    aa, ba = get_aval(a), get_aval(b)
+    if aa.ndim == 0 or ba.ndim == 0:
+        raise ValueError(f"matmul operand {0 if aa.ndim == 0 else 1} must have ndim at least 1, "
+                         f"got {builtins.min(aa.ndim, ba.ndim)}")
+    a_is_vec, b_is_vec = aa.ndim == 1, ba.ndim == 1
+    if aa.ndim <= 2 and ba.ndim <= 2:
+        dn = (((aa.ndim - 1,), (0,)), ((), ()))
+        return lax.dot_general(a, b, dn, precision=precision, preferred_element_type=pet)
+    if a_is_vec:
+        a = lax.expand_dims(a, (0,))
+    if b_is_vec:
+        b = lax.expand_dims(b, (1,))
+    aa, ba = get_aval(a), get_aval(b)
+    batch = _broadcast_shapes(aa.shape[:-2], ba.shape[:-2])
+    a = broadcast_to(a, batch + aa.shape[-2:])
+    b = broadcast_to(b, batch + ba.shape[-2:])
+    nb = len(batch)
+    dn = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
+    out = lax.dot_general(a, b, dn, precision=precision, preferred_element_type=pet)
+    if a_is_vec:
+        out = lax.squeeze(out, (nb,))
+    if b_is_vec:
+        out = lax.squeeze(out, (get_aval(out).ndim - 1,))
+    return out
+
+
+def vdot(a, b, *, precision=None):
+    return dot(ravel(conjugate(a)), ravel(b), precision=precision)
+
+
+def inner(a, b, *, precision=None):
+    _check_arraylike("inner", a, b)
+    a, b, dt = _dot_dtype(a, b)
+    aa, ba = get_aval(a), get_aval(b)
+    if aa.ndim == 0 or ba.ndim == 0:
+        return lax.mul(a, b)
+    return lax.dot_general(a, b, (((aa.ndim - 1,), (ba.ndim - 1,)), ((), ())), precision=precision,
+                           preferred_element_type=dt)
+
+
+def outer(a, b, out=None):
+    _check_arraylike("outer", a, b)
+    a, b = ravel(a), ravel(b)
+    a, b = _promote_dtypes(a, b)
+    return multiply(lax.expand_dims(a, (1,)), b)
+
+
+def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
+    _check_arraylike("tensordot", a, b)
+    a, b, dt = _dot_dtype(a, b)
+    aa, ba = get_aval(a), get_aval(b)
+    if isinstance(axes, int):
+        if axes > builtins.min(aa.ndim, ba.ndim):
+            raise TypeError(f"Number of tensordot axes (axes {axes}) exceeds input ranks ({aa.shape} and {ba.shape})")
+        contract = (tuple(range(aa.ndim - axes, aa.ndim)), tuple(range(axes)))
+    else:
+        ax, bx = axes
+        ax = (ax,) if isinstance(ax, int) else tuple(ax)
+        bx = (bx,) if isinstance(bx, int) else tuple(bx)
+        contract = (tuple(_canon_one(i, aa.ndim) for i in ax), tuple(_canon_one(i, ba.ndim) for i in bx))
+    return lax.dot_general(a, b, (contract, ((), ())), precision=precision,
+                           preferred_element_type=_dtype_arg(preferred_element_type) or dt)
+
+
+def kron(a, b):
+    a, b = _promote_dtypes(asarray(a), asarray(b))
+    out = multiply(lax.expand_dims(a, tuple(range(1, 2 * get_aval(a).ndim, 2))),
+                   lax.expand_dims(b, tuple(range(0, 2 * get_aval(b).ndim, 2))))
+    return reshape(out, tuple(x * y for x, y in zip(get_aval(a).shape, get_aval(b).shape)))
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    _check_arraylike("cross", a, b)
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    return _cross(asarray(a), asarray(b), axisa=axisa, axisb=axisb, axisc=axisc)
+
+
+@_staged(static_argnames=("axisa", "axisb", "axisc"), name="cross")
+def _cross(a, b, axisa, axisb, axisc):
+    a, b = moveaxis(a, axisa, -1), moveaxis(b, axisb, -1)
+    na, nb = get_aval(a).shape[-1], get_aval(b).shape[-1]
+    if na not in (2, 3) or nb not in (2, 3):
+        raise ValueError("Dimension must be either 2 or 3 for cross product")
+    if na == 2 and nb == 2:
+        return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+    a0, a1 = a[..., 0], a[..., 1]
+    a2 = a[..., 2] if na == 3 else zeros_like(a0)
+    b0, b1 = b[..., 0], b[..., 1]
+    b2 = b[..., 2] if nb == 3 else zeros_like(b0)
+    c = array([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
+    return moveaxis(c, 0, axisc)
+
+
+def einsum(subscripts, *operands, optimize="optimal", precision=None, preferred_element_type=None, _dot_general=None):
+    from ._einsum import einsum as _einsum
+    return _einsum(subscripts, *operands, precision=precision, preferred_element_type=preferred_element_type)
 
 
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
@@ -30,3 +158,11 @@ def vecmat(x1, x2, /):
     from . import _check_arraylike, asarray, conjugate, matmul
     _check_arraylike("jnp.vecmat", x1, x2)
     return matmul(conjugate(asarray(x1))[..., None, :], x2)[..., 0, :]
+
+
+# jax.numpy's modules call one another: imported after this module's definitions, so that the
+# import order of the package does not matter (these names are only used at call time)
+from ._ufuncs import conjugate, multiply  # noqa: E402
+from ._creation import array, asarray, zeros_like  # noqa: E402
+from ._shapes import broadcast_to, moveaxis, ravel, reshape  # noqa: E402
+from ._reductions import _canon_one  # noqa: E402

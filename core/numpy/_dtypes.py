@@ -1,0 +1,151 @@
+"""jax.numpy's dtypes: the scalar types (`jnp.float32` is a dtype and a constructor), constants,
+and the dtype queries (result_type, issubdtype, isdtype, can_cast, iscomplexobj, isscalar)."""
+from __future__ import annotations
+
+import builtins
+import sys
+
+import numpy as _np
+
+from .. import dtypes as _dt
+from ..array import Array
+from ..dtypes import float32
+from ..tracing import Tracer, get_aval
+
+
+from ..basearray import Array as ndarray  # noqa: E402  (jnp.ndarray is jax.Array)
+pi = _np.pi
+e = _np.e
+inf = _np.inf
+nan = _np.nan
+euler_gamma = _np.euler_gamma
+newaxis = None
+bfloat16 = float32  # no bfloat16 in the numpy backend
+
+generic = _np.generic
+number = _np.number
+inexact = _np.inexact
+floating = _np.floating
+integer = _np.integer
+signedinteger = _np.signedinteger
+unsignedinteger = _np.unsignedinteger
+complexfloating = _np.complexfloating
+bool = _np.bool_  # noqa: A001  (jnp.bool is numpy's bool dtype)
+dtype = _np.dtype
+iinfo = _np.iinfo
+finfo = _np.finfo
+
+
+class _ScalarType:
+    """`jnp.float32(x)` builds a jax array; `jnp.float32` also works wherever a dtype does."""
+
+    def __init__(self, np_type):
+        self.dtype = _np.dtype(np_type)
+        self.type = np_type
+        self.__name__ = self.dtype.name
+
+    def __call__(self, x=0):
+        return asarray(x, dtype=self.dtype)
+
+    def __repr__(self):
+        return f"<class 'jax.numpy.{self.dtype.name}'>"
+
+    # JAX compares the scalar type, not a dtype coerced from `other`: jnp.float32 == np.float32 and
+    # == np.dtype('float32'), but not == 'float32', None, a dict or a structured-dtype spec
+    def __eq__(self, other):
+        return other is self or self.type == other
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(self.type)
+
+
+def _canon(d):
+    if isinstance(d, _ScalarType):
+        return d.dtype
+    return d
+
+
+# jnp.float32 etc.: usable as dtypes and as constructors
+for _name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+              "uint64", "complex64", "complex128", "bool_"):
+    globals()[_name] = _ScalarType(getattr(_np, _name))
+float_ = globals()["float64"]
+int_ = globals()["int64"]
+complex_ = globals()["complex128"]
+
+
+def _dtype_arg(d):
+    if d is None:
+        return None
+    if isinstance(d, _ScalarType):
+        return d.dtype
+    if d is float:
+        return _dt.default_float_dtype()
+    if d is int:
+        return _dt.default_int_dtype()
+    if d is complex:
+        return _dt.default_complex_dtype()
+    if d is builtins.bool:
+        return _dt.bool_
+    return _np.dtype(d)
+
+
+def _warn_x64(requested, got, where="array"):
+    if requested is not None and _np.dtype(requested) != got:
+        import warnings
+        warnings.warn(f"Explicitly requested dtype {_np.dtype(requested).name} requested in {where} is not "
+                      f"available, and will be truncated to dtype {got.name}. To enable more dtypes, set the "
+                      "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment variable. "
+                      "See https://github.com/jax-ml/jax#current-gotchas for more.", UserWarning, stacklevel=3)
+
+
+def _canonical_request(d, where=None):
+    """The dtype a request gets (x64 off: float64 -> float32, with JAX's warning naming `where`)."""
+    d = _dtype_arg(d)
+    if d is None:
+        return None
+    c = _dt.canonicalize_dtype(d)
+    _warn_x64(d, c, where or sys._getframe(1).f_code.co_name)
+    return c
+
+
+def result_type(*args):
+    return _dt.result_type(*[_canon(a) for a in args])
+
+
+def issubdtype(a, b):
+    if _dt.is_extended(a) or _dt.is_extended(b):  # key dtypes: only jax.dtypes.extended/prng_key hold them
+        return _dt.issubdtype(a, b)
+    a = _canon(a)
+    b = _canon(b)
+    if isinstance(b, _np.dtype):
+        return _np.issubdtype(_np.dtype(a), b)
+    return _np.issubdtype(_np.dtype(a) if not (isinstance(a, type) and issubclass(a, _np.generic)) else a, b)
+
+
+def isdtype(dt, kind):
+    return _np.isdtype(_np.dtype(_canon(dt)), kind)
+
+
+def can_cast(a, b, casting="safe"):
+    return _np.can_cast(_canon(a), _canon(b), casting)
+
+
+def iscomplexobj(x):
+    return get_aval(asarray(x)).dtype.kind == "c"
+
+
+def isrealobj(x):
+    return not iscomplexobj(x)
+
+
+def isscalar(element):
+    return _np.isscalar(element) or (isinstance(element, (Array, Tracer)) and get_aval(element).ndim == 0)
+
+
+# jax.numpy's modules call one another: imported after this module's definitions, so that the
+# import order of the package does not matter (these names are only used at call time)
+from ._creation import asarray  # noqa: E402

@@ -1,0 +1,327 @@
+"""jax.numpy's statistics: mean, average, var, std, cov, corrcoef, median, quantile,
+percentile, the nan-ignoring reductions, bincount, histogram and interp."""
+from __future__ import annotations
+
+import builtins
+import operator
+
+import numpy as _np
+
+from .. import dtypes as _dt
+from .. import lax
+from ..array import Array
+from ..tracing import Tracer, get_aval
+from ._util import _check_arraylike, _promote_args_inexact, _promote_dtypes_inexact, _staged
+from ._dtypes import _dtype_arg
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc":
+        # eager fast path: the general path below with dt = a.dtype
+        total = sum(a, axis, keepdims=keepdims)
+        return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
+    _check_arraylike("mean", a)
+    a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
+    aval = get_aval(a)
+    if dtype is None:
+        dt = aval.dtype if aval.dtype.kind in "fc" else _dt.default_float_dtype()
+    else:
+        dt = _dt.canonicalize_dtype(_dtype_arg(dtype))
+    if where is None:
+        normalizer = _axis_size(aval, axis)
+        total = sum(a, axis, dtype=dt, keepdims=keepdims)
+        return lax.div(total, lax._convert_element_type(normalizer, dt, False))
+    normalizer = sum(broadcast_to(where, aval.shape), axis, dtype=dt, keepdims=keepdims)
+    return lax.div(sum(a, axis, dtype=dt, keepdims=keepdims, where=where), normalizer)
+
+
+def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    if weights is None:
+        avg = mean(a, axis, keepdims=keepdims)
+        if returned:
+            return avg, full_like(avg, _axis_size(get_aval(asarray(a)), axis))
+        return avg
+    a, weights = _promote_dtypes_inexact(a, weights)
+    if get_aval(weights).shape != get_aval(a).shape:
+        weights = lax.broadcast_in_dim(weights, get_aval(a).shape, (_canon_one(axis, get_aval(a).ndim),))
+    wsum = sum(weights, axis, keepdims=keepdims)
+    avg = lax.div(sum(lax.mul(a, weights), axis, keepdims=keepdims), wsum)
+    return (avg, wsum) if returned else avg
+
+
+@_staged(static_argnames=("rowvar", "bias", "ddof"))
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
+    """Covariance matrix of the variables in m's rows (columns when rowvar=False), as numpy."""
+    if y is not None:
+        m, y = _promote_args_inexact("cov", m, y)
+        if get_aval(y).ndim > 2:
+            raise ValueError("y has more than 2 dimensions")
+    else:
+        (m,) = _promote_args_inexact("cov", m)
+    if get_aval(m).ndim > 2:
+        raise ValueError("m has more than 2 dimensions")
+    X = atleast_2d(m)
+    if not rowvar and get_aval(m).ndim != 1:
+        X = X.T
+    if get_aval(X).shape[0] == 0:
+        return array([]).reshape(0, 0)
+    if y is not None:
+        y2 = atleast_2d(y)
+        if not rowvar and get_aval(y2).shape[0] != 1:
+            y2 = y2.T
+        X = concatenate((X, y2), axis=0)
+    if ddof is None:
+        ddof = 1 if bias == 0 else 0
+    w = None
+    if fweights is not None:
+        w = asarray(fweights)
+    if aweights is not None:
+        w = asarray(aweights) if w is None else w * asarray(aweights)
+    avg, w_sum = average(X, axis=1, weights=w, returned=True)
+    w_sum = w_sum[0]
+    if w is None:
+        f = get_aval(X).shape[1] - ddof
+    elif ddof == 0:
+        f = w_sum
+    elif aweights is None:
+        f = w_sum - ddof
+    else:
+        f = w_sum - ddof * sum(w * asarray(aweights)) / w_sum
+    X = X - avg[:, None]
+    X_T = X.T if w is None else (X * w).T
+    return true_divide(dot(X, X_T.conj()), f).squeeze()
+
+
+@_staged(static_argnames=("rowvar",))
+def corrcoef(x, y=None, rowvar=True):
+    """Pearson correlation coefficients (cov normalised by the standard deviations)."""
+    c = cov(x, y, rowvar)
+    if len(_np.shape(c)) == 0:
+        return true_divide(c, c)
+    d = diag(c)
+    stddev = sqrt(real(d)).astype(get_aval(c).dtype)
+    c = c / stddev[:, None] / stddev[None, :]
+    real_part = clip(real(c), -1, 1)
+    if get_aval(c).dtype.kind == "c":
+        return lax.complex(real_part, clip(imag(c), -1, 1))
+    return real_part
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None,
+        mean=None):
+    correction = _correction(ddof, correction)
+    _check_arraylike("var", a)
+    return _var(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
+                keepdims=keepdims, where=where, a_mean=mean)
+
+
+def _correction(ddof, correction):
+    """var's and std's degrees-of-freedom correction, given as ddof or (array API) correction."""
+    if correction is None:
+        return ddof
+    if not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    return correction
+
+
+def _axis_arg(axis):
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+def _var_promote_types(a_dtype, dtype):
+    if dtype is not None:
+        dtype = _dt.canonicalize_dtype(dtype)
+        if dtype.kind not in "fc":
+            raise ValueError(f"dtype argument to jnp.var must be inexact; got {dtype}")
+        return _dt.float_dtype_for(a_dtype) if a_dtype.kind != "c" else a_dtype, dtype
+    computation = _dt.float_dtype_for(a_dtype)
+    return computation, computation
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def _var(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, a_mean=None):
+    computation_dtype, dtype = _var_promote_types(get_aval(a).dtype, dtype)
+    a = astype(a, computation_dtype)
+    if a_mean is None:
+        a_mean = mean(a, axis, dtype=computation_dtype, keepdims=True, where=where)
+    else:
+        a_mean = astype(asarray(a_mean), computation_dtype)
+    centered = lax.sub(a, a_mean)
+    if computation_dtype.kind == "c":
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+        computation_dtype = get_aval(centered).dtype
+    else:
+        centered = lax.square(centered)
+    if where is None:
+        normalizer = lax._convert_element_type(_axis_size(get_aval(a), axis), computation_dtype, False)
+    else:
+        normalizer = sum(broadcast_to(where, get_aval(a).shape), axis, dtype=computation_dtype, keepdims=keepdims)
+    normalizer = lax.sub(normalizer, lax.convert_element_type(correction, computation_dtype))
+    result = sum(centered, axis, dtype=computation_dtype, keepdims=keepdims, where=where)
+    result = astype(lax.div(result, normalizer), dtype)
+    return _where(greater(normalizer, 0), result, _np.nan)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None, mean=None):
+    correction = _correction(ddof, correction)
+    _check_arraylike("std", a)
+    return _std(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
+                keepdims=keepdims, where=where, mean=mean)
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def _std(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, mean=None):
+    return lax.sqrt(var(a, axis=axis, dtype=dtype, correction=correction, keepdims=keepdims, where=where,
+                        mean=mean))
+
+
+def _replace(shape, axis, v):
+    s = list(shape)
+    s[axis] = v
+    return tuple(s)
+
+
+def median(a, axis=None, keepdims=False):
+    return quantile(a, 0.5, axis=axis, keepdims=keepdims)
+
+
+def quantile(a, q, axis=None, method="linear", keepdims=False):
+    a = asarray(a, _dt.default_float_dtype() if asarray(a).dtype.kind not in "fc" else None)
+    if axis is None:
+        a = ravel(a)
+        axis = 0
+    axis = _canon_one(axis, a.ndim)
+    s = sort(a, axis=axis)
+    n = a.shape[axis]
+    qa = asarray(q, a.dtype)
+    pos = lax.mul(qa, lax._const(qa, n - 1))
+    lo = lax.floor(pos)
+    hi = lax.ceil(pos)
+    lo_i = lax.convert_element_type(lo, _np.int32)
+    hi_i = lax.convert_element_type(hi, _np.int32)
+    vlo = take(s, lo_i, axis=axis)
+    vhi = take(s, hi_i, axis=axis)
+    frac = lax.sub(pos, lo)
+    out = add(vlo, multiply(subtract(vhi, vlo), frac))
+    if keepdims:
+        out = expand_dims(out, axis)
+    return out
+
+
+def percentile(a, q, axis=None, method="linear", keepdims=False):
+    return quantile(a, true_divide(q, 100.0), axis, method, keepdims)
+
+
+def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **kw):
+    """A reduction that skips NaNs (they count as `init`), staged as JAX stages it; with
+    nan_if_all_nan an all-NaN slice gives NaN."""
+    _check_arraylike(name, a)
+    a = asarray(a)
+    aval = get_aval(a)
+    if aval.dtype.kind not in "fc":
+        return reduction(a, axis=axis, keepdims=keepdims, **kw)
+    out = reduction(_where(lax.ne(a, a), _np.array(init, aval.dtype), a), axis=axis, keepdims=keepdims, **kw)
+    if nan_if_all_nan:
+        return _where(all(lax.ne(a, a), axis=axis, keepdims=keepdims), _np.array(_np.nan, aval.dtype), out)
+    return out
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def nansum(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype)
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def nanprod(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduction(a, "nanprod", prod, 1, False, axis, keepdims, dtype=dtype)
+
+
+@_staged(static_argnames=("axis", "keepdims"))
+def nanmax(a, axis=None, keepdims=False):
+    return _nan_reduction(a, "nanmax", max, -_np.inf, True, axis, keepdims)
+
+
+@_staged(static_argnames=("axis", "keepdims"))
+def nanmin(a, axis=None, keepdims=False):
+    return _nan_reduction(a, "nanmin", min, _np.inf, True, axis, keepdims)
+
+
+@_staged(static_argnames=("axis", "dtype", "keepdims"))
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    _check_arraylike("nanmean", a)
+    a = asarray(a)
+    aval = get_aval(a)
+    if aval.dtype.kind not in "fc":
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    dtype = dtype or aval.dtype
+    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims)
+    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims), normalizer)
+
+
+def bincount(x, weights=None, minlength=0, *, length=None):
+    x = asarray(x)
+    if length is None:
+        length = builtins.max(int(_concrete(max(x), "bincount")) + 1, minlength)
+    w = ones_like(x) if weights is None else asarray(weights)
+    return zeros(length, get_aval(w).dtype).at[x].add(w)
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    if isinstance(bins, str):
+        raise NotImplementedError("string values for `bins` not implemented.")
+    _check_arraylike("histogram_bin_edges", a, bins)
+    arr = asarray(a)
+    dtype = _dt.canonicalize_dtype(arr.dtype if arr.dtype.kind in "fc" else _dt.default_float_dtype())
+    if _np.ndim(bins) == 1:
+        return asarray(bins, dtype=dtype)
+    n = operator.index(_concrete(bins, "histogram_bin_edges") if isinstance(bins, (Array, Tracer)) else bins)
+    rng = asarray([arr.min(), arr.max()] if range is None else range, dtype=dtype)
+    if rng.shape != (2,):
+        raise ValueError(f"`range` must be either None or a sequence of scalars, got {rng}")
+    flat = ptp(rng) == 0  # one value: a unit-wide range around it, as JAX's
+    return linspace(where(flat, rng[0] - 0.5, rng[0]), where(flat, rng[1] + 0.5, rng[1]), n + 1, dtype=dtype)
+
+
+def histogram(a, bins=10, range=None, weights=None, density=None):
+    """JAX's histogram: float counts (weighted, or densities), traceable for a static bin count."""
+    if weights is None:
+        _check_arraylike("histogram", a, bins)
+        (a,) = _promote_dtypes_inexact(asarray(a))
+        weights = ones_like(a)
+    else:
+        _check_arraylike("histogram", a, bins, weights)
+        if _np.shape(a) != _np.shape(weights):
+            raise ValueError("weights should have the same shape as a.")
+        a, weights = _promote_dtypes_inexact(asarray(a), asarray(weights))
+    edges = histogram_bin_edges(a, bins, range, weights)
+    n = get_aval(edges).shape[0]
+    idx = searchsorted(edges, a, side="right")
+    idx = where(a == edges[-1], n - 1, idx)  # the last edge belongs to the last bin
+    counts = zeros(n, get_aval(weights).dtype).at[idx].add(weights)[1:]
+    if density:
+        counts = counts / diff(edges) / counts.sum()
+    return counts, edges
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    x, xp, fp = _promote_dtypes_inexact(x, xp, fp)
+    i = clip(searchsorted(xp, x, side="right"), 1, get_aval(xp).shape[0] - 1)
+    x0, x1 = take(xp, i - 1), take(xp, i)
+    y0, y1 = take(fp, i - 1), take(fp, i)
+    df = y1 - y0
+    dx = x1 - x0
+    out = y0 + (x - x0) * df / dx
+    out = where(x < xp[0], fp[0] if left is None else left, out)
+    out = where(x > xp[-1], fp[-1] if right is None else right, out)
+    return out
+
+
+# jax.numpy's modules call one another: imported after this module's definitions, so that the
+# import order of the package does not matter (these names are only used at call time)
+from ._ufuncs import add, clip, greater, imag, multiply, real, sqrt, subtract, true_divide  # noqa: E402
+from ._creation import (array, asarray, astype, _concrete, diag, full_like, linspace, ones_like, zeros)  # noqa: E402
+from ._shapes import atleast_2d, broadcast_to, concatenate, expand_dims, ravel  # noqa: E402
+from ._reductions import all, _axis_size, _canon_one, diff, max, min, prod, ptp, sum  # noqa: E402
+from ._searching import searchsorted, sort, _where, where  # noqa: E402
+from ._products import dot  # noqa: E402
+from ._take import take  # noqa: E402
