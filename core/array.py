@@ -9,6 +9,7 @@ import numpy as np
 
 from . import dtypes
 from .fp_errors import quietly
+from .prng_dtype import key_repr
 from .avals import ShapedArray, shaped_array_unchecked
 from .sharding import SingleDeviceSharding
 
@@ -309,13 +310,11 @@ class Array(ArrayMethods):
 
     def __str__(self):
         if self._value.dtype.names is not None:  # typed PRNG keys print as JAX does (core.random)
-            from .random import key_repr
             return key_repr(self)
         return str(self._value)
 
     def __repr__(self):
         if self._value.dtype.names is not None:
-            from .random import key_repr
             return key_repr(self)
         prefix = "Array("
         dtype_str = f"dtype={self.dtype.name}, weak_type=True)" if self.weak_type else f"dtype={self.dtype.name})"

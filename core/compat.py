@@ -10,7 +10,6 @@ from __future__ import annotations
 import warnings
 
 from . import tree_util
-from .array import Array
 
 
 class LegacyNameWarning(UserWarning):
@@ -28,8 +27,14 @@ _TREE = {
     "tree_structure": ("jax.tree.structure (or jax.tree_util.tree_structure)", tree_util.tree_structure),
 }
 
+def _device_array():
+    # arrays (core.array) sit above this module, which config imports: fetched when first asked for
+    from .array import Array
+    return Array
+
+
 _OTHER = {
-    "DeviceArray": ("jax.Array (isinstance(x, jax.Array))", Array),
+    "DeviceArray": ("jax.Array (isinstance(x, jax.Array))", _device_array),
     "config_module": ("jax.config (import jax; jax.config.update(...))", None),
 }
 
@@ -50,7 +55,7 @@ def legacy(name: str, old_spelling: str | None = None, stacklevel: int = 3):
     (e.g. 'jax.numpy.DeviceArray'); by default 'jax.<name>'."""
     modern, obj = _TREE.get(name) or _OTHER[name]
     warn_legacy(old_spelling or f"jax.{name}", modern, stacklevel + 1)
-    return obj
+    return obj() if obj is _device_array else obj
 
 
 def __getattr__(name):

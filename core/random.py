@@ -26,6 +26,7 @@ from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, ra
                                      threefry2x32_p, unwrap_words)
 from .avals import ShapedArray
 from .primitives import define
+from .prng_dtype import key_repr
 from .rules import batch_rules
 from .tracing import Tracer, get_aval
 from .transforms import ad
@@ -116,12 +117,6 @@ class PRNGKeyArray(Array):
 
     def __reduce__(self):
         return (PRNGKeyArray, (self._value, False))
-
-
-def key_repr(keys) -> str:
-    """JAX's text for a concrete key array: its shape, `key<fry>`, and the words it overlays."""
-    data = np.array2string(unwrap_words(keys._value), separator=" ")
-    return f"Array({keys.shape}, dtype={KEY_NAME}) overlaying:\n{data}"
 
 
 def _rewrap(x):

@@ -12,6 +12,7 @@ import numpy as np
 
 from contextlib import contextmanager
 
+from .. import dtypes
 from ..array import Array
 from ..avals import ShapedArray
 from ..rules import abstract_eval_rules, batch_rules, impl_rules, transpose_rules
@@ -78,8 +79,8 @@ def _raise_to_axis(x, main):
 def _as_array(x):
     if isinstance(x, Array):
         return x
-    from .. import numpy as jnp
-    return jnp.asarray(x)
+    dt, weak = dtypes.dtype_and_weak(x)  # a Python scalar stays weak, as jnp.asarray keeps it
+    return Array(np.asarray(x, dt), weak)
 
 
 def _unbound(prim):

@@ -922,17 +922,18 @@ def map(f, xs, *, batch_size=None):
 
 
 def _batched_map(f, xs, batch_size):
-    from ..api import vmap
-    from .. import numpy as jnp
+    from .. import lax
+    from ..transforms.batching import vmap_leading
     leaves, tree = tree_flatten(xs)
+    leaves = [_as_operand(x) for x in leaves]
     n = get_aval(leaves[0]).shape[0]
     n_batches, rem = divmod(n, batch_size)
-    main = [jnp.reshape(x[:n_batches * batch_size], (n_batches, batch_size) + get_aval(x).shape[1:]) for x in leaves]
-    ys = map(vmap(f), tree_unflatten(tree, main))
-    ys = tree_map(lambda y: jnp.reshape(y, (n_batches * batch_size,) + y.shape[2:]), ys)
+    main = [lax.reshape(x[:n_batches * batch_size], (n_batches, batch_size) + get_aval(x).shape[1:]) for x in leaves]
+    ys = map(vmap_leading(f), tree_unflatten(tree, main))
+    ys = tree_map(lambda y: lax.reshape(y, (n_batches * batch_size,) + get_aval(y).shape[2:]), ys)
     if rem:
-        rest = vmap(f)(tree_unflatten(tree, [x[n_batches * batch_size:] for x in leaves]))
-        ys = tree_map(lambda a, b: jnp.concatenate([a, b]), ys, rest)
+        rest = vmap_leading(f)(tree_unflatten(tree, [x[n_batches * batch_size:] for x in leaves]))
+        ys = tree_map(lambda a, b: lax.concatenate([a, b], 0), ys, rest)
     return ys
 
 

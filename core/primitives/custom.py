@@ -243,11 +243,15 @@ class BatchedJVPRule:
         self.name = rule.name
 
     def __call__(self, primals, tangents):
-        from ..api import vmap
-        mapped = vmap(lambda p, t: self.rule(list(p), list(t)), in_axes=(self.in_dims, self.in_dims),
-                      out_axes=(self.out_dims, self.out_dims), axis_size=self.size)
-        outs, tans = mapped(list(primals), list(tangents))
-        return list(outs), list(tans)
+        from ..transforms.batching import batch_flat
+        n, m = len(primals), len(self.out_dims)
+
+        def flat_rule(*xs):
+            outs, tans = self.rule(list(xs[:n]), list(xs[n:]))
+            return list(outs) + list(tans)
+        res = batch_flat(flat_rule, self.size, None, list(primals) + list(tangents), self.in_dims * 2,
+                         lambda _: self.out_dims * 2)
+        return res[:m], res[m:]
 
 
 def _cjvp_batch(axis_data, vals, dims, call_jaxpr, jvp, num_consts, symbolic_zeros, name):

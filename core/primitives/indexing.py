@@ -550,14 +550,19 @@ def scatter_apply(operand, scatter_indices, func, dimension_numbers, *, update_s
     return scatter(operand, scatter_indices, func(vals), dimension_numbers, **kw)
 
 
-def advanced_getitem(x, idx):
-    from ..numpy import _indexing
-    return _indexing._getitem(x, idx)
-
-
-def scatter_update(x, index, values, kind, mode=None):
-    from ..numpy import _indexing
-    return _indexing.scatter_update(x, index, values, kind, mode)
+def take_along_axis(x, idx, axis, mode=None):
+    """`x` taken at `idx` (shaped as x) along `axis`: one gather batched over the other axes, as
+    JAX's sort jvp takes its tangents. Rules use it where jax.numpy (a layer above) would offer
+    `jnp.take_along_axis`."""
+    aval = get_aval(x)
+    axis %= aval.ndim
+    others = tuple(d for d in range(aval.ndim) if d != axis)
+    dnums = GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(axis,), start_index_map=(axis,),
+                                   operand_batching_dims=others, start_indices_batching_dims=others)
+    from .structural import broadcast_in_dim_p
+    idx = broadcast_in_dim_p.bind(idx, shape=tuple(get_aval(idx).shape) + (1,),
+                                  broadcast_dimensions=tuple(range(aval.ndim)), sharding=None)
+    return gather(x, idx, dnums, (1,) * aval.ndim, mode=mode)
 
 
 LAX_EXPORTS = {

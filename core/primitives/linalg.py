@@ -21,6 +21,8 @@ def _lax():
 
 
 def _jnp():
+    # The one upward import of primitives/, kept on purpose: as JAX's lax.linalg, these jvp rules
+    # are written with jnp (matmul, tril, eye, ...), so their jaxprs show what JAX's show.
     from .. import numpy as jnp
     return jnp
 

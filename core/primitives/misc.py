@@ -42,10 +42,10 @@ top_k_p = define("top_k", abstract_eval=_top_k_abstract, impl=_top_k_impl, multi
 
 
 def _top_k_jvp(primals, tangents, k):
-    from .. import numpy as jnp
+    from .indexing import take_along_axis
     vals, idx = top_k_p.bind(primals[0], k=k)
     t = tangents[0]
-    return [vals, idx], [jnp.take_along_axis(t, idx, axis=-1), ad.Zero(get_aval(idx))]
+    return [vals, idx], [take_along_axis(t, idx, -1), ad.Zero(get_aval(idx))]
 
 
 def _top_k_batch(axis_data, vals, dims, k):

@@ -29,28 +29,7 @@ from . import define, never_weak
 
 # ---- the key dtype ----------------------------------------------------------------------------
 
-KEY_DTYPE = np.dtype([("k0", "<u4"), ("k1", "<u4")])
-KEY_NAME = "key<fry>"
-dtypes._SHORT[KEY_DTYPE] = KEY_NAME  # jaxpr text: `key<fry>[2]`
-
-
-def is_key_dtype(dtype) -> bool:
-    try:
-        return np.dtype(dtype) == KEY_DTYPE
-    except TypeError:
-        return False
-
-
-def wrap_words(words: np.ndarray) -> np.ndarray:
-    """uint32[..., 2] -> key[...]."""
-    words = np.asarray(words, dtype=np.uint32)
-    return np.array(words, order="C").reshape(-1).view(KEY_DTYPE).reshape(words.shape[:-1])
-
-
-def unwrap_words(keys: np.ndarray) -> np.ndarray:
-    """key[...] -> uint32[..., 2]."""
-    keys = np.asarray(keys)
-    return np.array(keys, order="C").reshape(-1).view(np.uint32).reshape(keys.shape + (2,))
+from ..prng_dtype import KEY_DTYPE, KEY_NAME, is_key_dtype, unwrap_words, wrap_words  # noqa: E402,F401
 
 
 def _is_partitionable() -> bool:

@@ -114,7 +114,6 @@ def _prod_jvp(primals, tangents, axes, out_sharding=None):
 
 def _prod_of_others(x, axes):
     lax = _lax()
-    from .. import numpy as jnp
     # exclusive cumulative products from both sides along the flattened reduced axes
     shape = get_aval(x).shape
     kept = [i for i in range(len(shape)) if i not in axes]
@@ -123,8 +122,8 @@ def _prod_of_others(x, axes):
     n = int(np.prod([shape[a] for a in axes]))
     flat = lax.reshape(xt, tuple(shape[i] for i in kept) + (n,))
     ones = lax.full(tuple(shape[i] for i in kept) + (1,), 1, get_aval(x).dtype)
-    left = lax.concatenate([ones, jnp.cumprod(flat, axis=-1)[..., :-1]], len(kept))
-    right = lax.concatenate([jnp.cumprod(flat[..., ::-1], axis=-1)[..., :-1][..., ::-1], ones], len(kept))
+    left = lax.concatenate([ones, lax.cumprod(flat, len(kept))[..., :-1]], len(kept))
+    right = lax.concatenate([lax.cumprod(flat[..., ::-1], len(kept))[..., :-1][..., ::-1], ones], len(kept))
     prod = lax.mul(left, right)
     back = lax.reshape(prod, tuple(shape[i] for i in kept) + tuple(shape[a] for a in axes))
     return lax.transpose(back, tuple(np.argsort(perm)))
@@ -216,8 +215,9 @@ def _cumext_jvp(prim):
         idx = lax.broadcasted_iota(np.int32, get_aval(x).shape, axis)
         hit = lax.select(lax.eq(x, ans), idx, lax.full_like(idx, -1 if not reverse else n))
         src = cummax_p.bind(hit, axis=axis, reverse=reverse) if not reverse else cummin_p.bind(hit, axis=axis, reverse=reverse)
-        from .. import numpy as jnp
-        return ans, jnp.take_along_axis(g, src, axis=axis)
+        from .indexing import GatherScatterMode, take_along_axis
+        src = lax.select(lax.lt(src, lax.full_like(src, 0)), lax.add(src, lax.full_like(src, n)), src)  # -1: the last
+        return ans, take_along_axis(g, src, axis, GatherScatterMode.FILL_OR_DROP)
     return jvp
 
 
@@ -258,8 +258,8 @@ def _sort_jvp(primals, tangents, dimension, is_stable, num_keys):
     iota = lax.broadcasted_iota(np.int32, shape, dimension)
     outs = sort_p.bind(*primals, iota, dimension=dimension, is_stable=is_stable, num_keys=num_keys)
     perm = outs[-1]
-    from .. import numpy as jnp
-    touts = [ad.Zero(get_aval(o)) if type(t) is ad.Zero else jnp.take_along_axis(t, perm, axis=dimension)
+    from .indexing import take_along_axis
+    touts = [ad.Zero(get_aval(o)) if type(t) is ad.Zero else take_along_axis(t, perm, dimension)
              for o, t in zip(outs[:-1], tangents)]
     return outs[:-1], touts
 

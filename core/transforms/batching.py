@@ -7,6 +7,7 @@ import numpy as np
 from ..avals import ShapedArray
 from ..rules import batch_rules
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
+from ..tree_util import tree_flatten, tree_unflatten
 
 not_mapped = None
 
@@ -83,6 +84,24 @@ def batch_flat(fun, axis_size, axis_name, vals, dims, out_dims_fn):
         outs = [trace.full_raise(o) for o in outs]
         out_dims = out_dims_fn(len(outs))
         return [move_to(o.val, o.batch_dim, d, axis_size) for o, d in zip(outs, out_dims)]
+
+
+def vmap_leading(fun):
+    """`fun` mapped over the leading axis of every leaf of its arguments, outputs batched at 0:
+    the plain vmap that lax functions below `jax.vmap` (layer 8, which checks and names its
+    arguments) need, e.g. lax.map's batch_size."""
+    def mapped(*args):
+        leaves, tree = tree_flatten(args)
+        out_tree = []
+
+        def flat_fun(*xs):
+            outs, ot = tree_flatten(fun(*tree_unflatten(tree, xs)))
+            out_tree.append(ot)
+            return outs
+        outs = batch_flat(flat_fun, get_aval(leaves[0]).shape[0], None, leaves, [0] * len(leaves),
+                          lambda n: [0] * n)
+        return tree_unflatten(out_tree[0], outs)
+    return mapped
 
 
 # ---- helpers for batch rules --------------------------------------------------------------
