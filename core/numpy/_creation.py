@@ -360,7 +360,9 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
         d = i
         if indexing == "xy" and len(xi) >= 2 and i < 2:
             d = 1 - i
-        outs.append(lax.broadcast_in_dim(x, tuple(shape), (d,)))
+        # sparse: each keeps only its own axis (size 1 elsewhere), the outputs broadcast together
+        out_shape = tuple(n if j == d else 1 for j, n in enumerate(shape)) if sparse else tuple(shape)
+        outs.append(lax.broadcast_in_dim(x, out_shape, (d,)))
     return outs
 
 

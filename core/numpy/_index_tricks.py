@@ -234,3 +234,60 @@ def trim_zeros(filt, trim="fb"):
     start = nz[0] if "f" in trim.lower() else 0
     stop = nz[-1] + 1 if "b" in trim.lower() else v.shape[0]
     return a[int(start):int(stop)]
+
+
+def mask_indices(n, mask_func, k=0, *, size=None):
+    """The (rows, cols) where mask_func(ones((n, n)), k) is nonzero, e.g. jnp.triu's."""
+    from . import nonzero, ones
+    return tuple(nonzero(mask_func(ones((n, n)), k), size=size))
+
+
+def _immutable(name):
+    return ValueError(f"jax.numpy.{name} cannot modify arrays in-place, because JAX arrays are immutable. "
+                      "Pass inplace=False to instead return an updated array.")
+
+
+def _tile_to(v, n):
+    """v (1-d) repeated, or cut, to length n: numpy's put and place reuse values cyclically."""
+    from . import tile
+    return tile(v, -(-n // v.shape[0]))[:n] if v.shape[0] != n else v
+
+
+def place(arr, mask, vals, *, inplace=True):
+    from . import _check_arraylike, asarray, ravel, where
+    _check_arraylike("place", arr, mask, vals)
+    data, mask, vals = asarray(arr), asarray(mask), ravel(asarray(vals))
+    if inplace:
+        raise _immutable("place")
+    if data.size != mask.size:
+        raise ValueError("place: arr and mask must be the same size")
+    if not vals.size:
+        raise ValueError("Cannot place values from an empty array")
+    if not data.size:
+        return data
+    # the k-th True position gets vals[k % len(vals)]; the padding index mask.size is dropped
+    where_true = where(ravel(mask), size=mask.size, fill_value=mask.size)[0]
+    flat = ravel(data).at[where_true].set(_tile_to(vals, where_true.shape[0]), mode="drop")
+    return flat.reshape(data.shape)
+
+
+def put(a, ind, v, mode=None, *, inplace=True):
+    from . import _check_arraylike, asarray, clip, ravel, unravel_index
+    if inplace:
+        raise _immutable("put")
+    _check_arraylike("put", a, ind, v)
+    a, ind, v = asarray(a), ravel(asarray(ind)), ravel(asarray(v))
+    if not a.size or not ind.size or not v.size:
+        return a
+    v = _tile_to(v, ind.shape[0])
+    if mode is None:
+        scatter_mode = "drop"
+    elif mode == "clip":
+        ind, scatter_mode = clip(ind, 0, a.size - 1), "promise_in_bounds"
+    elif mode == "wrap":
+        ind, scatter_mode = ind % a.size, "promise_in_bounds"
+    elif mode == "raise":
+        raise NotImplementedError("The 'raise' mode to jnp.put is not supported.")
+    else:
+        raise ValueError(f"mode should be one of 'wrap' or 'clip'; got mode={mode!r}")
+    return a.at[unravel_index(ind, a.shape)].set(v, mode=scatter_mode)

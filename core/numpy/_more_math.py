@@ -7,6 +7,7 @@ import numpy as _np
 
 from .. import lax
 from ..tracing import get_aval
+from ._util import _staged
 
 
 def fabs(x, /):
@@ -166,3 +167,94 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, correction=None):
     from . import sqrt
     return sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, correction=correction))
+
+
+def spacing(x, /):
+    """The distance from x to the next float away from zero (toward +inf for float16, as
+    JAX's), the smallest subnormal where that is 0."""
+    from . import _promote_args_inexact, copysign, finfo, where
+    x, = _promote_args_inexact("spacing", x)
+    if x.dtype.kind == "c":
+        raise ValueError("jnp.spacing is not defined for complex inputs.")
+    inf = lax._const(x, _np.inf)
+    if x.dtype == _np.float16:
+        return lax.nextafter(x, inf) - x
+    step = lax.nextafter(x, copysign(inf, x)) - x
+    return where(step == 0, copysign(finfo(x.dtype).smallest_subnormal, x), step)
+
+
+@_staged(static_argnames=("axis",))
+def unwrap(p, discont=None, axis=-1, period=2 * _np.pi):
+    from . import _check_arraylike, _promote_dtypes, abs as _abs, concatenate, cumsum, diff, mod, where
+    _check_arraylike("unwrap", p)
+    p, period = _promote_dtypes(p, period)
+    if p.dtype.kind == "c":
+        raise ValueError("jnp.unwrap does not support complex inputs.")
+    if p.shape[axis] == 0:
+        return p
+    if discont is None:
+        discont = period / 2
+    half = period // 2 if p.dtype.kind in "iu" else period / 2
+    step = diff(p, axis=axis)
+    wrapped = mod(step + half, period) - half
+    wrapped = where((wrapped == -half) & (step > 0), half, wrapped)  # +period/2 stays, as numpy's
+    correction = where(_abs(step) < discont, 0, wrapped - step)
+    n = p.shape[axis]
+    first = lax.slice_in_dim(p, 0, 1, axis=axis)
+    rest = lax.slice_in_dim(p, 1, n, axis=axis) + cumsum(correction, axis=axis)
+    return concatenate((first, rest), axis=axis)
+
+
+def _gradient_along(a, h, axis):
+    """Central differences inside, one-sided at the two ends (numpy's second-order-free rule);
+    `h` a scalar spacing or the coordinates along the axis."""
+    from . import concatenate, ndim
+    n = a.shape[axis]
+
+    def part(x, lo, hi):
+        return lax.slice_in_dim(x, lo, hi, axis=axis)
+    first = part(a, 1, 2) - part(a, 0, 1)
+    last = part(a, n - 1, n) - part(a, n - 2, n - 1)
+    if ndim(h) == 0:
+        inner = (part(a, 2, n) - part(a, 0, n - 2)) * 0.5 / h
+        return concatenate((first / h, inner, last / h), axis=axis)
+    if ndim(h) != 1:
+        raise ValueError("Spacing arrays must be 1D arrays or scalars.")
+    if h.shape[0] != n:
+        raise ValueError("Spacing arrays must have the same length as the dimension along which the "
+                         "gradient is calculated.")
+    shape = [1] * a.ndim
+    shape[axis] = n
+    h = h.reshape(shape)
+    first = first / (part(h, 1, 2) - part(h, 0, 1))
+    last = last / (part(h, n - 1, n) - part(h, n - 2, n - 1))
+    dx1 = part(h, 1, n - 1) - part(h, 0, n - 2)
+    dx2 = part(h, 2, n) - part(h, 1, n - 1)
+    inner = (-dx2 / (dx1 * (dx1 + dx2)) * part(a, 0, n - 2) + (dx2 - dx1) / (dx1 * dx2) * part(a, 1, n - 1)
+             + dx1 / (dx2 * (dx1 + dx2)) * part(a, 2, n))
+    return concatenate((first, inner, last), axis=axis)
+
+
+@_staged(static_argnames=("axis", "edge_order"))
+def gradient(f, *varargs, axis=None, edge_order=None):
+    from . import _canon_one, _promote_dtypes_inexact
+    if edge_order is not None:
+        raise NotImplementedError("The 'edge_order' argument to jnp.gradient is not supported.")
+    a, *spacing = _promote_dtypes_inexact(f, *varargs)
+    if axis is None:
+        axes = tuple(range(a.ndim))
+    else:
+        axes = tuple(_canon_one(i, a.ndim) for i in (axis if isinstance(axis, (tuple, list)) else (axis,)))
+    if not axes:
+        return []
+    if min(a.shape[i] for i in axes) < 2:
+        raise ValueError("Shape of array too small to calculate a numerical gradient, at least 2 elements are "
+                         "required.")
+    if not spacing:
+        spacing = [1.0] * len(axes)
+    elif len(spacing) == 1:
+        spacing = spacing * len(axes)
+    elif len(spacing) != len(axes):
+        raise TypeError(f"Invalid number of spacing arguments {len(spacing)} for axis={axis}")
+    grads = [_gradient_along(a, h, ax) for ax, h in zip(axes, spacing)]
+    return grads[0] if len(axes) == 1 else grads

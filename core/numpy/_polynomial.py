@@ -5,7 +5,9 @@ import operator
 
 import numpy as _np
 
+from .. import lax
 from ..tracing import get_aval
+from ._util import _staged
 
 
 def _coeffs(name, *ps):
@@ -87,3 +89,113 @@ def poly(seq_of_zeros):
         out = polymul(out, asarray([1.0], dtype=get_aval(a).dtype).at[0].get() * array([1.0, 0.0], dtype=get_aval(a).dtype)
                       - a[i] * array([0.0, 1.0], dtype=get_aval(a).dtype))
     return out
+
+
+def polydiv(u, v, *, trim_leading_zeros=False):
+    """(quotient, remainder) of u / v by long division; the remainder keeps u's length unless
+    trim_leading_zeros (then leading entries below sqrt(eps) are dropped, which needs concrete
+    values)."""
+    from . import _check_arraylike, _promote_dtypes_inexact, finfo, sqrt, trim_zeros, zeros
+    _check_arraylike("polydiv", u, v)
+    u, v = _promote_dtypes_inexact(u, v)
+    m, n = u.shape[0] - 1, v.shape[0] - 1
+    scale = 1.0 / v[0]
+    q = zeros(max(m - n + 1, 1), dtype=u.dtype)
+    for k in range(m - n + 1):
+        d = scale * u[k]
+        q = q.at[k].set(d)
+        u = u.at[k:k + n + 1].add(-d * v)
+    if trim_leading_zeros:
+        tol = sqrt(finfo(u.dtype).eps)
+        keep = _np.flatnonzero(_np.abs(_np.asarray(u)) >= float(tol))
+        u = u[keep[0]:] if keep.size else u[:0]
+    return q, u
+
+
+@_staged(static_argnames=("deg", "rcond", "full", "cov"))
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """Least squares on the Vandermonde matrix with its columns scaled to unit norm (numpy's
+    conditioning), coefficients highest power first."""
+    from . import _check_arraylike, _promote_dtypes_inexact, asarray, dot, finfo, linalg, outer, sqrt, vander
+    _check_arraylike("polyfit", x, y, *(() if w is None else (w,)))
+    x, y = asarray(x), asarray(y)
+    deg = operator.index(deg)
+    order = deg + 1
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if rcond is None:
+        rcond = x.shape[0] * float(finfo(x.dtype).eps)
+    lhs, rhs = vander(x, order), y
+    if w is not None:
+        w, = _promote_dtypes_inexact(w)
+        if w.ndim != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if w.shape[0] != y.shape[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w[:, None] if rhs.ndim == 2 else w)
+    scale = sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale[None, :]
+    c, resids, rank, s = linalg.lstsq(lhs, rhs, rcond)
+    c = (c.T / scale[None, :]).T if c.ndim > 1 else c / scale
+    if full:
+        return c, resids, rank, s, asarray(rcond)
+    if not cov:
+        return c
+    base = linalg.inv(dot(lhs.T, lhs)) / outer(scale, scale)
+    if cov == "unscaled":
+        fac = asarray(1.0)
+    else:
+        if x.shape[0] <= order:
+            raise ValueError("the number of data points must exceed order to scale the covariance matrix")
+        fac = resids / (x.shape[0] - order)
+    if y.ndim == 1:
+        return c, base * fac.reshape(-1)[None]
+    return c, base[:, :, None] * fac.reshape(-1)[None, None, :]
+
+
+def _roots_of(p):
+    """The eigenvalues of p's companion matrix (p without leading zeros)."""
+    from . import array, diag, linalg, ones
+    if p.shape[0] < 2:
+        return array([], dtype=_complex_of(p.dtype))
+    companion = diag(ones((p.shape[0] - 2,), p.dtype), -1)
+    companion = companion.at[0, :].set(-p[1:] / p[0])
+    return linalg.eigvals(companion)
+
+
+def _complex_of(dtype):
+    return _np.result_type(dtype, _np.complex64)
+
+
+def roots(p, *, strip_zeros=True):
+    from . import _check_arraylike, _promote_dtypes_inexact, all as _all, arange, argmin, array, atleast_1d, take, where
+    _check_arraylike("roots", p)
+    p = atleast_1d(_promote_dtypes_inexact(p)[0])
+    if p.ndim != 1:
+        raise ValueError("Input must be a rank-1 array.")
+    if p.shape[0] < 2:
+        return array([], dtype=_complex_of(p.dtype))
+    n_lead = where(_all(p == 0), p.shape[0], argmin(p == 0))
+    if strip_zeros:
+        from ..errors import ConcretizationTypeError
+        from ..tracing import Tracer
+        if isinstance(n_lead, Tracer):
+            raise ConcretizationTypeError(n_lead, "The error occurred in the jnp.roots() function. To use this "
+                                          "within a JIT-compiled context, pass strip_zeros=False, but be aware "
+                                          "that leading zeros will result in some returned roots being set to NaN.")
+        return _roots_of(p[int(n_lead):])
+    # leading zeros rolled to the end give zero roots: sorted last, then reported as NaN
+    p = where(p.shape[0] == n_lead, 1.0, p)
+    n = p.shape[0]
+    found = _roots_of(take(p, (arange(n) + n_lead) % n))  # rolled left by n_lead, which may be traced
+    found = lax.sort_key_val(found == 0, found)[1]
+    return where(arange(found.shape[0]) < found.shape[0] - n_lead, found, complex(_np.nan, _np.nan))

@@ -160,6 +160,20 @@ def vecmat(x1, x2, /):
     return matmul(conjugate(asarray(x1))[..., None, :], x2)[..., 0, :]
 
 
+
+def einsum_path(subscripts, /, *operands, optimize="auto"):
+    """(contraction path, a text report): the order in which einsum would contract its operands.
+    The path is numpy's einsum_path's (JAX asks opt_einsum, which agrees on small problems); only
+    the operands' shapes matter, so traced operands are fine."""
+    import numpy as np
+    if isinstance(optimize, bool):
+        optimize = "optimal" if optimize else False
+    elif optimize == "auto":
+        optimize = "greedy" if len(operands) > 4 else "optimal"
+    shaped = [np.empty(get_aval(asarray(x)).shape, np.float32) for x in operands]
+    path, report = np.einsum_path(subscripts, *shaped, optimize=optimize)
+    return [tuple(step) for step in path[1:]], report
+
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)
 from ._ufuncs import conjugate, multiply  # noqa: E402

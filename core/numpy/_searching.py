@@ -176,10 +176,45 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     return Array(res.astype(_dt.canonicalize_dtype(res.dtype)))
 
 
+
+def _partition_keys(name, a, kth, axis):
+    """(a with `axis` last, kth made non-negative, keys whose top_k are the smallest of a)."""
+    _check_arraylike(name, a)
+    a = asarray(a)
+    if a.dtype.kind == "c":
+        raise NotImplementedError(f"jnp.{name} for complex dtype is not implemented.")
+    axis = _canon_one(axis, a.ndim)
+    kth = _canon_one(kth, a.shape[axis])
+    a = swapaxes(a, axis, -1)
+    # unsigned: ~a orders as -a would without wrapping 0 onto itself
+    keys = lax.bitwise_not(a) if a.dtype.kind == "u" else lax.neg(a)
+    return a, axis, kth, keys
+
+
+@_staged(static_argnames=("kth", "axis"))
+def partition(a, kth, axis=-1):
+    """The kth smallest first at kth, the smaller ones before it (ascending) and the larger after
+    it (descending), as JAX's top_k based partition orders them."""
+    a, axis, kth, keys = _partition_keys("partition", a, kth, axis)
+    low = lax.top_k(keys, kth + 1)[0]
+    low = lax.bitwise_not(low) if a.dtype.kind == "u" else lax.neg(low)
+    high = lax.top_k(a, a.shape[-1] - kth - 1)[0]
+    return swapaxes(lax.concatenate([low, high], a.ndim - 1), -1, axis)
+
+
+@_staged(static_argnames=("kth", "axis"))
+def argpartition(a, kth, axis=-1):
+    a, axis, kth, keys = _partition_keys("partition", a, kth, axis)
+    low = lax.top_k(keys, kth + 1)[1]
+    # the rest in index order: top_k of a mask that is 0 at the indices already taken
+    taken = (low[..., :, None] == lax.iota(low.dtype, a.shape[-1])).any(-2)
+    high = lax.top_k(where(taken, 0.0, 1.0).astype(_dt.default_float_dtype()), a.shape[-1] - kth - 1)[1]
+    return swapaxes(lax.concatenate([low, high], a.ndim - 1), -1, axis)
+
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)
 from ._ufuncs import less, less_equal  # noqa: E402
 from ._creation import asarray, astype, full_like, zeros  # noqa: E402
-from ._shapes import broadcast_arrays, broadcast_to, ravel, stack  # noqa: E402
+from ._shapes import broadcast_arrays, broadcast_to, ravel, stack, swapaxes  # noqa: E402
 from ._reductions import argmax, _canon_one, sum  # noqa: E402
 from ._take import take  # noqa: E402

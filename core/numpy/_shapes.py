@@ -425,6 +425,26 @@ def st_pad(a, cv, config):
     return pad_p.bind(a, cv, padding_config=config)
 
 
+def _block(xs):
+    """(the block assembled from nested lists, its list depth)."""
+    if isinstance(xs, tuple):
+        raise ValueError(f"jax.numpy.block does not allow tuples, got {xs}")
+    if not isinstance(xs, list):
+        return asarray(xs), 1
+    if not xs:
+        raise ValueError("jax.numpy.block does not allow empty list arguments")
+    parts, depths = zip(*[_block(x) for x in xs])
+    if builtins.any(d != depths[0] for d in depths[1:]):
+        raise ValueError("Mismatched list depths in jax.numpy.block")
+    rank = builtins.max(depths[0], builtins.max(p.ndim for p in parts))
+    # the innermost lists join along the last axis, the next ones along the one before, ...
+    return concatenate([lax.broadcast_to_rank(p, rank) for p in parts], axis=-depths[0]), depths[0] + 1
+
+
+@_staged
+def block(arrays):
+    return _block(arrays)[0]
+
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)
 from ._creation import asarray, _concrete, _shape_arg, zeros  # noqa: E402

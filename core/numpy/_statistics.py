@@ -316,6 +316,136 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     return out
 
 
+
+def _nan_quantile(name, a, q, axis, method, keepdims):
+    """Quantiles of the non-NaN values (NaN where a slice has none): the values sorted with NaNs
+    last, then read at q * (count - 1) by `method`, as numpy's nanquantile."""
+    from . import _canon_one, _promote_dtypes_inexact, floor, isnan, moveaxis, round as _round, take_along_axis
+    _check_arraylike(name, a, q)
+    if method not in ("linear", "lower", "higher", "midpoint", "nearest"):
+        raise ValueError(f"{method!r} is not a valid method. Use one of: linear, lower, higher, midpoint, nearest")
+    a, = _promote_dtypes_inexact(a)
+    q = asarray(q, a.dtype)
+    if axis is None:
+        axes = tuple(range(a.ndim))
+    else:
+        axes = tuple(sorted(_canon_one(x, a.ndim) for x in (axis if isinstance(axis, tuple) else (axis,))))
+    kept_shape = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
+    a = moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    batch = a.shape[:a.ndim - len(axes)]
+    a = a.reshape(batch + (-1,))
+    n = a.shape[-1]
+    values = sort(a, axis=-1)
+    count = sum(lax.bitwise_not(isnan(a)), axis=-1)
+    pos = q.reshape(q.shape + (1,) * len(batch)) * (count - 1).astype(a.dtype)
+    low = floor(pos)
+    frac = pos - low
+
+    last = lax.max(count - 1, lax._const(count, 0))  # the last non-NaN value (NaNs sort after it)
+
+    def at(i):
+        i = clip(i.astype(_np.int32), 0, last.reshape((1,) * q.ndim + last.shape))
+        full = broadcast_to(values, i.shape + (n,))
+        return take_along_axis(full, i[..., None], axis=-1)[..., 0]
+    if method == "linear":
+        out = at(low) * (1 - frac) + at(low + 1) * frac
+    elif method == "lower":
+        out = at(low)
+    elif method == "higher":
+        out = at(lax.ceil(pos))
+    elif method == "midpoint":
+        out = (at(low) + at(lax.ceil(pos))) * 0.5
+    else:
+        out = at(_round(pos))
+    if keepdims:
+        out = out.reshape(q.shape + kept_shape)
+    return out
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.nanquantile is not supported.")
+    return _nan_quantile_staged("nanquantile", a, q, axis, method, keepdims)
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.nanpercentile is not supported.")
+    _check_arraylike("nanpercentile", a, q)
+    a, q = _promote_dtypes_inexact(a, q)
+    return _nan_quantile_staged("nanpercentile", a, true_divide(q, 100), axis, method, keepdims)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.nanmedian is not supported.")
+    return _nan_quantile_staged("nanmedian", a, 0.5, axis, "linear", keepdims)
+
+
+def _nan_quantile_staged(name, a, q, axis, method, keepdims):
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    return _NAN_QUANTILE(name, a, q, axis, method, keepdims)
+
+
+
+def histogramdd(sample, bins=10, range=None, weights=None, density=None):
+    """Counts of the (N, D) sample's rows in a D-dimensional grid of bins; each value lands in
+    the bin whose edges hold it (the last bin includes its right edge), values outside go nowhere."""
+    from . import _promote_dtypes_inexact, ix_, ravel_multi_index, reshape
+    if weights is None:
+        _check_arraylike("histogramdd", sample)
+        sample, = _promote_dtypes_inexact(sample)
+    else:
+        _check_arraylike("histogramdd", sample, weights)
+        if _np.shape(weights) != _np.shape(sample)[:1]:
+            raise ValueError("should have one weight for each sample.")
+        sample, weights = _promote_dtypes_inexact(sample, weights)
+    n, d = sample.shape
+    if range is not None and (len(range) != d or builtins.any(r is not None and _np.shape(r)[0] != 2
+                                                             for r in range)):
+        raise ValueError(f"For sample.shape={(n, d)}, range must be a sequence of {d} pairs or Nones; got "
+                         f"range={range}")
+    try:
+        bins_per_dim = list(bins)
+    except TypeError:
+        bins_per_dim = [bins] * d
+    else:
+        if len(bins_per_dim) != d:
+            raise ValueError("should be a bin for each dimension.")
+    indices, edges = [], []
+    for i in builtins.range(d):
+        column = sample[:, i]
+        e = histogram_bin_edges(column, bins_per_dim[i], None if range is None else range[i], weights)
+        at = searchsorted(e, column, side="right")
+        indices.append(where(column == e[-1], at - 1, at))
+        edges.append(e)
+    # one extra bin on each side for the values outside the edges, dropped at the end
+    shape = tuple(e.shape[0] + 1 for e in edges)
+    flat = ravel_multi_index(tuple(indices), shape, mode="clip")
+    hist = reshape(bincount(flat, weights, length=int(_np.prod(shape))), shape)[(slice(1, -1),) * d]
+    if density:
+        hist = hist.astype(sample.dtype)
+        hist = hist / hist.sum()
+        for width in ix_(*[diff(e) for e in edges]):
+            hist = hist / width
+    return hist, edges
+
+
+def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
+    from . import transpose
+    _check_arraylike("histogram2d", x, y)
+    try:
+        n = len(bins)
+    except TypeError:
+        n = 1
+    if n not in (1, 2):  # one array of edges, shared by both axes
+        bins = [asarray(bins), asarray(bins)]
+    hist, edges = histogramdd(transpose(asarray([x, y])), bins, range, weights, density)
+    return hist, edges[0], edges[1]
+
+_NAN_QUANTILE = _staged(_nan_quantile, static_argnames=("name", "axis", "method", "keepdims"), name="nanquantile")
+
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)
 from ._ufuncs import add, clip, greater, imag, multiply, real, sqrt, subtract, true_divide  # noqa: E402

@@ -206,6 +206,27 @@ def eigvalsh(a, UPLO="L"):
     return eigh(a, UPLO).eigenvalues
 
 
+EigResult = _namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
+
+
+def _general_matrix(name, a):
+    from . import _check_arraylike, _promote_dtypes_inexact
+    _check_arraylike(name, a)
+    return _promote_dtypes_inexact(a)[0]
+
+
+def eig(a):
+    """Eigenvalues and right eigenvectors of a general square matrix, complex (numpy's geev)."""
+    w, v = _la.eig(_general_matrix("jnp.linalg.eig", a), compute_left_eigenvectors=False)
+    return EigResult(w, v)
+
+
+@_staged
+def eigvals(a):
+    return _la.eig(_general_matrix("jnp.linalg.eigvals", a), compute_left_eigenvectors=False,
+                   compute_right_eigenvectors=False)[0]
+
+
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     from . import _promote_dtypes_inexact, asarray
     (a,) = _promote_dtypes_inexact(asarray(a))

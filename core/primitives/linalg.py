@@ -508,3 +508,54 @@ def _qr_batch(axis_data, vals, dims, **p):
 
 ad.jvp_rules[qr_p] = _qr_jvp
 batch_rules[qr_p] = _qr_batch
+
+
+# ---- eig: eigenvalues and right eigenvectors of a general square matrix (complex) ----------
+# (added with jnp.linalg.eig/eigvals; LAPACK's geev through numpy, as JAX's CPU eig)
+
+def _eig_abstract(a, *, compute_left_eigenvectors, compute_right_eigenvectors, enable_eigvec_derivs,
+                  implementation):
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"The input to eig must be a square matrix. Got shape {a.shape}.")
+    complex_dtype = np.result_type(a.dtype, np.complex64)
+    outs = [ShapedArray(a.shape[:-1], complex_dtype)]
+    if compute_left_eigenvectors:
+        outs.append(ShapedArray(a.shape, complex_dtype))
+    if compute_right_eigenvectors:
+        outs.append(ShapedArray(a.shape, complex_dtype))
+    return outs
+
+
+def _eig_impl(a, *, compute_left_eigenvectors, compute_right_eigenvectors, enable_eigvec_derivs,
+              implementation):
+    if compute_left_eigenvectors:
+        raise NotImplementedError("eig with compute_left_eigenvectors=True is not available in gradpad "
+                                  "(numpy's eig gives right eigenvectors only)")
+    a = np.asarray(a)
+    complex_dtype = np.result_type(a.dtype, np.complex64)
+    w, v = np.linalg.eig(a)
+    return [w.astype(complex_dtype)] + ([v.astype(complex_dtype)] if compute_right_eigenvectors else [])
+
+
+eig_p = define("eig", abstract_eval=_eig_abstract, impl=_eig_impl, multiple_results=True,
+               weak_type_rule=lambda w, **p: [False] * (1 + p["compute_left_eigenvectors"]
+                                                        + p["compute_right_eigenvectors"]),
+               pp_params=lambda params: sorted(params.items()))
+
+
+def eig(a, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True, use_magma=None,
+        implementation=None):
+    shape = get_aval(a).shape
+    if len(shape) < 2 or shape[-1] != shape[-2]:  # also eagerly, where the shape rule is not asked
+        raise ValueError(f"The input to eig must be a square matrix. Got shape {shape}.")
+    return eig_p.bind(a, compute_left_eigenvectors=bool(compute_left_eigenvectors),
+                      compute_right_eigenvectors=bool(compute_right_eigenvectors), enable_eigvec_derivs=False,
+                      implementation=implementation)
+
+
+def _eig_batch(axis_data, vals, dims, **p):
+    outs = eig_p.bind(moveaxis(vals[0], dims[0], 0), **p)
+    return outs, [0] * len(outs)
+
+
+batch_rules[eig_p] = _eig_batch
