@@ -106,6 +106,8 @@ SPECS = {
             [lambda r: r.uniform(-1, 1, (3, 2)) + np.array([[3.0, 0], [0, 1.5], [0, 0]])]),
     "eigh": ("smooth", lambda a: jnp.concatenate([jnp.linalg.eigh(a)[0], (jnp.linalg.eigh(a)[1] ** 2).ravel()]),
              [spd()]),
+    # eig (numpy area): eigenvalues of a matrix with distinct real ones (the eigenvectors' derivative refuses)
+    "eig": ("smooth", lambda a: lax.convert_element_type(jnp.linalg.eigvals(a), np.float64), [lambda r: r.uniform(-0.3, 0.3, (3, 3)) + np.diag([1.0, 2.0, 3.5])]),
     # unary elementwise
     "neg": ("smooth", lax.neg, [x3]), "sin": ("smooth", lax.sin, [x3]), "cos": ("smooth", lax.cos, [x3]),
     "tan": ("smooth", lax.tan, [U(-1, 1)]), "asin": ("smooth", lax.asin, [U(-0.8, 0.8)]),

@@ -121,6 +121,9 @@ from ._index_tricks import mask_indices, place, put  # noqa: E402,F401
 from ._more_math import gradient, spacing, unwrap  # noqa: E402,F401
 from ._polynomial import polydiv, polyfit, roots  # noqa: E402,F401
 from ._ufunc_class import frompyfunc, ufunc  # noqa: E402,F401
+# (jnp.add, jnp.multiply, ... are jnp.ufunc objects, as JAX's: add.reduce, add.at, multiply.outer)
+from ._ufunc_objects import (add, bitwise_and, bitwise_or, bitwise_xor, logaddexp, logaddexp2,  # noqa: E402,F401
+                             logical_and, logical_or, logical_xor, maximum, minimum, multiply, negative, subtract)
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)

@@ -553,9 +553,29 @@ def eig(a, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True, u
                       implementation=implementation)
 
 
+def _eig_jvp(primals, tangents, **p):
+    """Eigenvalues move by the diagonal of v^-1 da v (v the right eigenvectors); eigenvectors'
+    derivatives need assumptions JAX makes the user opt into, and gradpad does not have them."""
+    if p["compute_left_eigenvectors"] or p["compute_right_eigenvectors"]:
+        raise NotImplementedError(
+            "Derivatives of non-symmetric eigenvectors are only valid under assumptions on the input that JAX "
+            "cannot check (see the enable_eigvec_derivs argument to jax.lax.linalg.eig). Pass "
+            "enable_eigvec_derivs=True to jax.lax.linalg.eig to opt in. See "
+            "https://github.com/jax-ml/jax/issues/2748 for discussion.")
+    (a,), (da,) = primals, tangents
+    w, v = eig_p.bind(a, **{**p, "compute_right_eigenvectors": True})
+    if type(da) is ad.Zero:
+        return [w], [ad.Zero(get_aval(w))]
+    lax, jnp = _lax(), _jnp()
+    da = lax.convert_element_type(da, get_aval(v).dtype)
+    moved = _matmul(jnp.linalg.inv(v), _matmul(da, v))
+    return [w], [jnp.diagonal(moved, axis1=-2, axis2=-1)]
+
+
 def _eig_batch(axis_data, vals, dims, **p):
     outs = eig_p.bind(moveaxis(vals[0], dims[0], 0), **p)
     return outs, [0] * len(outs)
 
 
+ad.jvp_rules[eig_p] = _eig_jvp
 batch_rules[eig_p] = _eig_batch

@@ -151,3 +151,25 @@ E("np_linalg_eig_not_square", "numpy", "out = jnp.linalg.eig(jnp.ones((2, 3)))")
 # ---------------------------------------------------------------- lax.top_k on integers (partition's engine)
 C("np_lax_top_k_integers", "numpy", "out = (lax.top_k(jnp.array([5, 0, 4, 2, 3], dtype=jnp.uint8), 2), "
   "lax.top_k(jnp.array([-128, 5, 0, 127], dtype=jnp.int8), 4), lax.top_k(jnp.array([True, False, True]), 2))")
+
+# ---------------------------------------------------------------- jnp.add & co. are ufuncs
+A = "x = jnp.array([[1, 2, 3], [4, 5, 6]])\n"
+C("np_ufunc_objects_reduce", "numpy", A + "out = (jnp.add.reduce(x), jnp.add.reduce(x, axis=1, keepdims=True), "
+  "jnp.multiply.reduce(x, axis=None), jnp.maximum.reduce(x, axis=1), jnp.minimum.reduce(x), "
+  "jnp.logical_and.reduce(x > 2), jnp.logical_or.reduce(x > 5, axis=1), jnp.bitwise_or.reduce(x, axis=1), "
+  "jnp.bitwise_and.reduce(x), jnp.logical_xor.reduce(x > 1), jnp.logaddexp.reduce(jnp.array([0.0, 1.0, 2.0])), "
+  "jnp.subtract.reduce(jnp.arange(5)), jnp.add.reduce(x, dtype=jnp.float32, initial=10))", rtol=1e-5, atol=1e-5)
+C("np_ufunc_objects_accumulate_outer_at", "numpy", A + "out = (jnp.add.accumulate(x, axis=1), jnp.multiply.accumulate(x), "
+  "jnp.maximum.accumulate(jnp.array([1, 3, 2, 5, 4])), jnp.multiply.outer(jnp.arange(1, 4), jnp.arange(1, 3)), "
+  "jnp.add.at(jnp.zeros(4), jnp.array([0, 0, 3]), 1.0, inplace=False), "
+  "jnp.subtract.at(jnp.arange(4), jnp.array([1, 1]), 2, inplace=False), "
+  "jnp.multiply.at(jnp.array([True, True, False]), jnp.array([0]), False, inplace=False), "
+  "jnp.minimum.at(jnp.array([5, 5, 5]), jnp.array([0, 0, 2]), jnp.array([3, 1, 7]), inplace=False), "
+  "jnp.negative.at(jnp.arange(3), jnp.array([2]), inplace=False))")
+C("np_ufunc_objects_props", "numpy", "out = [(repr(f), f.nin, f.nout, f.nargs, f.identity, f.__name__) for f in (jnp.add, jnp.multiply, "
+  "jnp.subtract, jnp.maximum, jnp.logical_and, jnp.bitwise_and, jnp.logaddexp, jnp.negative)]")
+E("np_ufunc_objects_out", "numpy", "out = jnp.add(jnp.ones(2), 1.0, out=jnp.ones(2))")
+E("np_negative_reduce", "numpy", "out = jnp.negative.reduce(jnp.ones(3))")
+C("np_linalg_eigvals_jvp", "numpy", "a = jnp.array([[2.0, 1.0], [0.5, 3.0]])\n"
+  "out = jax.jvp(jnp.linalg.eigvals, (a,), (jnp.array([[1.0, 0.0], [0.0, 0.0]]),))", rtol=1e-5, atol=1e-5)
+E("np_linalg_eig_vectors_jvp", "numpy", "a = jnp.array([[2.0, 1.0], [0.5, 3.0]])\nout = jax.jvp(lambda a: jnp.linalg.eig(a)[1], (a,), (a,))")
