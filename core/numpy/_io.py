@@ -4,11 +4,10 @@ from __future__ import annotations
 import numpy as _np
 
 
-def save(*a, **k):
-    raise NotImplementedError("jnp.save is not available in the playground")
-
-
-savez = _np.savez  # as in JAX: numpy's own function (arrays convert through __array__)
+# as in JAX: numpy's own writers (jax arrays convert through __array__; in the page they write to
+# Pyodide's in-memory file system)
+save = _np.save
+savez = _np.savez
 
 
 def load(file, *args, **kwargs):

@@ -181,35 +181,110 @@ def _replace(shape, axis, v):
     return tuple(s)
 
 
-def median(a, axis=None, keepdims=False):
-    return quantile(a, 0.5, axis=axis, keepdims=keepdims)
+_QUANTILE_METHODS = ("linear", "lower", "higher", "midpoint", "nearest", "inverted_cdf")
 
 
-def quantile(a, q, axis=None, method="linear", keepdims=False):
-    a = asarray(a, _dt.default_float_dtype() if asarray(a).dtype.kind not in "fc" else None)
+def _quantile(a, q, axis, method, keepdims, squash_nans):
+    """Quantiles along `axis` (an int, a tuple or None), q's axis first: the values sorted, then
+    read at q * (n - 1) by `method`. squash_nans (the nan* functions): n counts the non-NaN values,
+    which sort first; otherwise a slice holding a NaN gives NaN."""
+    from . import floor, isnan, moveaxis, take_along_axis
+    if method not in _QUANTILE_METHODS:
+        raise ValueError("method can only be 'linear', 'lower', 'higher', 'midpoint', 'nearest' or 'inverted_cdf'")
+    a, = _promote_dtypes_inexact(a)
+    if a.dtype.kind == "c":
+        raise ValueError("quantile does not support complex input, as the operation is poorly defined.")
+    q = asarray(q, a.dtype)
+    if q.ndim > 1:
+        raise ValueError(f"q must be have rank <= 1, got shape {q.shape}")
     if axis is None:
-        a = ravel(a)
-        axis = 0
-    axis = _canon_one(axis, a.ndim)
-    s = sort(a, axis=axis)
-    n = a.shape[axis]
-    qa = asarray(q, a.dtype)
-    pos = lax.mul(qa, lax._const(qa, n - 1))
-    lo = lax.floor(pos)
-    hi = lax.ceil(pos)
-    lo_i = lax.convert_element_type(lo, _np.int32)
-    hi_i = lax.convert_element_type(hi, _np.int32)
-    vlo = take(s, lo_i, axis=axis)
-    vhi = take(s, hi_i, axis=axis)
-    frac = lax.sub(pos, lo)
-    out = add(vlo, multiply(subtract(vhi, vlo), frac))
+        axes = tuple(range(a.ndim))
+    else:
+        axes = tuple(_canon_one(x, a.ndim) for x in (axis if isinstance(axis, tuple) else (axis,)))
+        if len(set(axes)) != len(axes):
+            raise ValueError("repeated axis")
+    kept_shape = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
+    a = moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    batch = a.shape[:a.ndim - len(axes)]
+    a = a.reshape(batch + (-1,))
+    n = a.shape[-1]
+    nan = isnan(a)
+    values = sort(a, axis=-1)
+    count = sum(lax.bitwise_not(nan), axis=-1) if squash_nans else full_like(values[..., 0], n, _np.int32)
+    count = count.astype(a.dtype).reshape((1,) * q.ndim + batch)
+    last = lax.max(count - 1, lax._const(count, 0))
+    qb = q.reshape(q.shape + (1,) * len(batch))
+
+    def at(i):
+        i = clip(i, 0, last).astype(_np.int32)
+        return take_along_axis(broadcast_to(values, i.shape + (n,)), i[..., None], axis=-1)[..., 0]
+    pos = qb * (count - 1)
+    low, high = floor(pos), lax.ceil(pos)
+    high_weight = pos - low
+    if method == "linear":
+        out = at(low) * (1 - high_weight) + at(high) * high_weight
+    elif method == "lower":
+        out = at(low)
+    elif method == "higher":
+        out = at(high)
+    elif method == "midpoint":
+        out = (at(low) + at(high)) * 0.5
+    elif method == "nearest":
+        out = where(high_weight <= 0.5, at(low), at(high))
+    else:  # inverted_cdf: the first value whose share of the count reaches q
+        out = at(lax.ceil(qb * count) - 1)
+    if not squash_nans:
+        out = where(nan.any(axis=-1), _np.nan, out)
     if keepdims:
-        out = expand_dims(out, axis)
+        out = out.reshape(q.shape + kept_shape)
     return out
 
 
-def percentile(a, q, axis=None, method="linear", keepdims=False):
-    return quantile(a, true_divide(q, 100.0), axis, method, keepdims)
+_QUANTILE = _staged(_quantile, static_argnames=("axis", "method", "keepdims", "squash_nans"), name="quantile")
+
+
+def _quantile_args(name, a, q, axis, out, overwrite_input, weights):
+    _check_arraylike(name, a, q)
+    if overwrite_input or out is not None:
+        raise ValueError(f"jax.numpy.{name} does not support overwrite_input=True or out != None")
+    if weights is not None:
+        raise NotImplementedError(f"jnp.{name}(weights=...) is not available in gradpad")
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
+    axis = _quantile_args("quantile", a, q, axis, out, overwrite_input, weights)
+    return _QUANTILE(a, q, axis, method, keepdims, False)
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+                weights=None):
+    axis = _quantile_args("nanquantile", a, q, axis, out, overwrite_input, weights)
+    return _QUANTILE(a, q, axis, method, keepdims, True)
+
+
+def _percent(name, a, q):
+    _check_arraylike(name, a, q)
+    q, = _promote_dtypes_inexact(q)
+    return true_divide(q, 100.0)
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
+    return quantile(a, _percent("percentile", a, q), axis, out, overwrite_input, method, keepdims, weights=weights)
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+                  weights=None):
+    return nanquantile(a, _percent("nanpercentile", a, q), axis, out, overwrite_input, method, keepdims,
+                       weights=weights)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    return quantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    return nanquantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)
 
 
 def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **kw):
@@ -317,78 +392,6 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 
 
 
-def _nan_quantile(name, a, q, axis, method, keepdims):
-    """Quantiles of the non-NaN values (NaN where a slice has none): the values sorted with NaNs
-    last, then read at q * (count - 1) by `method`, as numpy's nanquantile."""
-    from . import _canon_one, _promote_dtypes_inexact, floor, isnan, moveaxis, round as _round, take_along_axis
-    _check_arraylike(name, a, q)
-    if method not in ("linear", "lower", "higher", "midpoint", "nearest"):
-        raise ValueError(f"{method!r} is not a valid method. Use one of: linear, lower, higher, midpoint, nearest")
-    a, = _promote_dtypes_inexact(a)
-    q = asarray(q, a.dtype)
-    if axis is None:
-        axes = tuple(range(a.ndim))
-    else:
-        axes = tuple(sorted(_canon_one(x, a.ndim) for x in (axis if isinstance(axis, tuple) else (axis,))))
-    kept_shape = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
-    a = moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
-    batch = a.shape[:a.ndim - len(axes)]
-    a = a.reshape(batch + (-1,))
-    n = a.shape[-1]
-    values = sort(a, axis=-1)
-    count = sum(lax.bitwise_not(isnan(a)), axis=-1)
-    pos = q.reshape(q.shape + (1,) * len(batch)) * (count - 1).astype(a.dtype)
-    low = floor(pos)
-    frac = pos - low
-
-    last = lax.max(count - 1, lax._const(count, 0))  # the last non-NaN value (NaNs sort after it)
-
-    def at(i):
-        i = clip(i.astype(_np.int32), 0, last.reshape((1,) * q.ndim + last.shape))
-        full = broadcast_to(values, i.shape + (n,))
-        return take_along_axis(full, i[..., None], axis=-1)[..., 0]
-    if method == "linear":
-        out = at(low) * (1 - frac) + at(low + 1) * frac
-    elif method == "lower":
-        out = at(low)
-    elif method == "higher":
-        out = at(lax.ceil(pos))
-    elif method == "midpoint":
-        out = (at(low) + at(lax.ceil(pos))) * 0.5
-    else:
-        out = at(_round(pos))
-    if keepdims:
-        out = out.reshape(q.shape + kept_shape)
-    return out
-
-
-def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    if out is not None:
-        raise NotImplementedError("The 'out' argument to jnp.nanquantile is not supported.")
-    return _nan_quantile_staged("nanquantile", a, q, axis, method, keepdims)
-
-
-def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    if out is not None:
-        raise NotImplementedError("The 'out' argument to jnp.nanpercentile is not supported.")
-    _check_arraylike("nanpercentile", a, q)
-    a, q = _promote_dtypes_inexact(a, q)
-    return _nan_quantile_staged("nanpercentile", a, true_divide(q, 100), axis, method, keepdims)
-
-
-def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    if out is not None:
-        raise NotImplementedError("The 'out' argument to jnp.nanmedian is not supported.")
-    return _nan_quantile_staged("nanmedian", a, 0.5, axis, "linear", keepdims)
-
-
-def _nan_quantile_staged(name, a, q, axis, method, keepdims):
-    if isinstance(axis, list):
-        axis = tuple(axis)
-    return _NAN_QUANTILE(name, a, q, axis, method, keepdims)
-
-
-
 def histogramdd(sample, bins=10, range=None, weights=None, density=None):
     """Counts of the (N, D) sample's rows in a D-dimensional grid of bins; each value lands in
     the bin whose edges hold it (the last bin includes its right edge), values outside go nowhere."""
@@ -443,8 +446,6 @@ def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
         bins = [asarray(bins), asarray(bins)]
     hist, edges = histogramdd(transpose(asarray([x, y])), bins, range, weights, density)
     return hist, edges[0], edges[1]
-
-_NAN_QUANTILE = _staged(_nan_quantile, static_argnames=("name", "axis", "method", "keepdims"), name="nanquantile")
 
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)

@@ -49,7 +49,7 @@ E("np_fromfile_refused", "numpy", "out = jnp.fromfile('data.bin')")
 E("np_fromiter_refused", "numpy", "out = jnp.fromiter(range(4), dtype=float)")
 C("np_savez_load", "numpy", "path = '/tmp/gradpad_golden_np_io'\n"
   "jnp.savez(path + '.npz', a=jnp.arange(3), b=jnp.ones((2, 2)))\n"
-  "np.save(path + '.npy', np.arange(4, dtype=np.float32))\n"
+  "jnp.save(path + '.npy', jnp.arange(4.0))\n"
   "z = jnp.load(path + '.npz')\n"
   "out = (jnp.load(path + '.npy'), z['a'], z['b'], sorted(z.files))")
 
@@ -173,3 +173,19 @@ E("np_negative_reduce", "numpy", "out = jnp.negative.reduce(jnp.ones(3))")
 C("np_linalg_eigvals_jvp", "numpy", "a = jnp.array([[2.0, 1.0], [0.5, 3.0]])\n"
   "out = jax.jvp(jnp.linalg.eigvals, (a,), (jnp.array([[1.0, 0.0], [0.0, 0.0]]),))", rtol=1e-5, atol=1e-5)
 E("np_linalg_eig_vectors_jvp", "numpy", "a = jnp.array([[2.0, 1.0], [0.5, 3.0]])\nout = jax.jvp(lambda a: jnp.linalg.eig(a)[1], (a,), (a,))")
+
+# ---------------------------------------------------------------- quantile / percentile / median (one implementation)
+QA = "a = jnp.array([[1.0, 7.0, 3.0, 4.0], [9.0, 2.0, 6.0, 5.0]])\n"
+C("np_quantile_axes_and_q", "numpy", QA + "out = (jnp.quantile(a, jnp.array([0.1, 0.5]), axis=1), jnp.quantile(a, 0.5, axis=(0, 1)), "
+  "jnp.quantile(a, jnp.array([0.2, 0.7]), axis=0, keepdims=True), jnp.median(a, axis=0, keepdims=True), "
+  "jnp.percentile(a, jnp.array([25, 75]), axis=1, method='midpoint'), jnp.percentile(jnp.arange(5), 30), "
+  "jax.jit(jnp.median)(a), jnp.median(jnp.array([1, 4, 3, 2])))")
+C("np_quantile_methods", "numpy", QA + "v = jnp.array([1.0, 2.0, 3.0, 4.0])\n"
+  "out = ([jnp.quantile(a, 0.4, method=m) for m in ('linear', 'lower', 'higher', 'midpoint', 'nearest', 'inverted_cdf')], "
+  "[jnp.quantile(v, q, method='nearest') for q in (0.5, 1 / 6, 0.3)], "
+  "[jnp.quantile(v, q, method='inverted_cdf') for q in (0.0, 0.25, 0.3, 0.5, 1.0)], "
+  "jnp.nanquantile(jnp.array([[1.0, jnp.nan, 3.0, 2.0], [jnp.nan] * 4]), jnp.array([0.2, 0.6]), axis=1, method='inverted_cdf'))")
+C("np_quantile_nan", "numpy", "out = (jnp.median(jnp.array([1.0, jnp.nan, 3.0])), jnp.quantile(jnp.array([[1.0, 2.0], [jnp.nan, 4.0]]), 0.5, axis=1))")
+E("np_quantile_bad_method", "numpy", QA + "out = jnp.quantile(a, 0.5, method='foo')")
+E("np_quantile_q_rank", "numpy", QA + "out = jnp.quantile(a, jnp.ones((2, 2)) * 0.5)")
+E("np_quantile_out", "numpy", QA + "out = jnp.quantile(a, 0.5, out=a)")
