@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import compat as _compat
 from . import dtypes
 from .fp_errors import quietly
 from .prng_dtype import key_repr
@@ -342,6 +343,7 @@ def wrap(value, weak_type: bool = False) -> Array:
 
 # Seed-era name used in isinstance checks: jax.numpy.DeviceArray / jax.interpreters.xla.DeviceArray.
 DeviceArray = Array
+_compat.register_old_name("DeviceArray", Array)  # compat (layer 1) serves the old name without importing arrays
 # `type(x).__name__` is 'ArrayImpl' in JAX (jax.Array is its abstract base); code that prints
 # the type of an array sees the same name here.
 Array.__name__ = "ArrayImpl"

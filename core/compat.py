@@ -27,14 +27,9 @@ _TREE = {
     "tree_structure": ("jax.tree.structure (or jax.tree_util.tree_structure)", tree_util.tree_structure),
 }
 
-def _device_array():
-    # arrays (core.array) sit above this module, which config imports: fetched when first asked for
-    from .array import Array
-    return Array
-
-
 _OTHER = {
-    "DeviceArray": ("jax.Array (isinstance(x, jax.Array))", _device_array),
+    # core.array (above this module, which config imports) fills in the class: register_old_name
+    "DeviceArray": ("jax.Array (isinstance(x, jax.Array))", None),
     "config_module": ("jax.config (import jax; jax.config.update(...))", None),
 }
 
@@ -55,7 +50,13 @@ def legacy(name: str, old_spelling: str | None = None, stacklevel: int = 3):
     (e.g. 'jax.numpy.DeviceArray'); by default 'jax.<name>'."""
     modern, obj = _TREE.get(name) or _OTHER[name]
     warn_legacy(old_spelling or f"jax.{name}", modern, stacklevel + 1)
-    return obj() if obj is _device_array else obj
+    return obj
+
+
+def register_old_name(name: str, obj) -> None:
+    """A module above this one hands over the object behind an old name (core.array: DeviceArray)."""
+    modern, _ = _OTHER[name]
+    _OTHER[name] = (modern, obj)
 
 
 def __getattr__(name):
