@@ -97,7 +97,7 @@ def vander(x, N=None, increasing=False):
     n = get_aval(x).shape[0] if N is None else operator.index(N)
     if n < 0:
         raise ValueError("N must be nonnegative")
-    powers = arange(n, dtype=_dt.default_int_dtype())
+    powers = lax.iota(get_aval(x).dtype, n)  # in x's dtype, as JAX's (uint8 powers of uint8)
     if not increasing:
         powers = powers[::-1]
     shape = (get_aval(x).shape[0], n)

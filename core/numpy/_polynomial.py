@@ -17,8 +17,9 @@ def _coeffs(name, *ps):
 
 
 def polyval(p, x, *, unroll=16):
-    from . import _promote_args, zeros_like
-    p, x = _promote_args("polyval", p, x)
+    from . import _check_arraylike, _promote_dtypes, zeros_like
+    _check_arraylike("polyval", p, x)
+    p, x = _promote_dtypes(p, x)  # dtypes only: p's axis is the powers, not one of x's
     out = zeros_like(x)
     for i in range(get_aval(p).shape[0]):   # Horner's rule
         out = out * x + p[i]

@@ -100,6 +100,8 @@ def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):
 
 def kron(a, b):
     a, b = _promote_dtypes(asarray(a), asarray(b))
+    nd = builtins.max(get_aval(a).ndim, get_aval(b).ndim)  # the smaller gets leading axes of 1
+    a, b = lax.broadcast_to_rank(a, nd), lax.broadcast_to_rank(b, nd)
     out = multiply(lax.expand_dims(a, tuple(range(1, 2 * get_aval(a).ndim, 2))),
                    lax.expand_dims(b, tuple(range(0, 2 * get_aval(b).ndim, 2))))
     return reshape(out, tuple(x * y for x, y in zip(get_aval(a).shape, get_aval(b).shape)))

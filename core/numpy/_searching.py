@@ -163,6 +163,9 @@ def searchsorted(a, v, side="left", sorter=None, method="scan"):
     # left side, a <= v on the right; comparing a against v[..., None] broadcasts to (..., n)
     vv = lax.expand_dims(v, (get_aval(v).ndim,))
     before = less(a, vv) if side == "left" else less_equal(a, vv)
+    if get_aval(a).dtype.kind in "fc":  # NaN sorts last (JAX's total order): it is after every number
+        v_nan = lax.ne(vv, vv)
+        before = before | (v_nan & lax.eq(a, a)) if side == "left" else before | v_nan
     return sum(before, axis=-1, dtype=_dt.int32)
 
 

@@ -83,7 +83,9 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
 
 def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     a, b, dt = _two("setdiff1d", ar1, ar2)
-    return _wrap(_np.setdiff1d(a, b, assume_unique=assume_unique), dt)
+    from . import asarray
+    # the values come from ar1, and keep its dtype (as JAX's)
+    return _wrap(_np.setdiff1d(a, b, assume_unique=assume_unique), asarray(ar1).dtype)
 
 
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):

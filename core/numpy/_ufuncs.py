@@ -328,6 +328,7 @@ round_ = round
 
 
 def rint(x, /):
+    x, = _promote_args_inexact("rint", x)  # integers and bools become floats, as JAX's
     return round(x)
 
 
@@ -366,6 +367,8 @@ def log10(x, /):
 def square(x, /):
     _check_arraylike("square", x)
     (x,) = _promote_dtypes(x)
+    if get_aval(x).dtype == _np.bool_:  # JAX squares booleans as the default integer
+        x = lax._convert_element_type(x, _dt.default_int_dtype(), False)
     return lax.square(x) if get_aval(x).dtype.kind in "fc" else lax.integer_pow(x, 2)
 
 
@@ -548,7 +551,8 @@ def imag(x, /):
 def heaviside(x1, x2, /):
     a, b = _promote_args_inexact("heaviside", x1, x2)
     zero = lax._zero(a)
-    return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), lax._one(a), b))
+    # x1 == 0 takes x2; a NaN x1 stays NaN
+    return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), lax._one(a), where(lax.eq(a, zero), b, a)))
 
 
 def fmax(x1, x2):
@@ -586,7 +590,10 @@ def array_equal(a1, a2, equal_nan=False):
     a1, a2 = asarray(a1), asarray(a2)
     if a1.shape != a2.shape:
         return Array(_np.asarray(False))
-    return all(equal(a1, a2))
+    same = equal(a1, a2)
+    if equal_nan:  # NaN matches NaN (and, for complex, any NaN part matches)
+        same = same | (isnan(a1) & isnan(a2))
+    return all(same)
 
 
 # jax.numpy's modules call one another: imported after this module's definitions, so that the

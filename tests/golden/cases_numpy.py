@@ -189,3 +189,20 @@ C("np_quantile_nan", "numpy", "out = (jnp.median(jnp.array([1.0, jnp.nan, 3.0]))
 E("np_quantile_bad_method", "numpy", QA + "out = jnp.quantile(a, 0.5, method='foo')")
 E("np_quantile_q_rank", "numpy", QA + "out = jnp.quantile(a, jnp.ones((2, 2)) * 0.5)")
 E("np_quantile_out", "numpy", QA + "out = jnp.quantile(a, 0.5, out=a)")
+
+# ---------------------------------------------------------------- silent wrong answers found by comparing with JAX
+F = "f = jnp.array([[1.5, -2.0, 0.0], [3.25, jnp.nan, -0.5]])\n"
+C("np_searchsorted_nan_digitize", "numpy", F + "out = (jnp.searchsorted(jnp.array([0.0, 1.0, jnp.nan]), jnp.array([jnp.nan, 0.5, -0.0, 0.0])), "
+  "jnp.searchsorted(jnp.array([-0.0, 0.0, jnp.nan]), jnp.array([jnp.nan, 0.0, -0.0]), side='right'), "
+  "jnp.digitize(f, jnp.array([0, 2])), jnp.digitize(f, jnp.array([0.0, 2.0]), right=True))")
+C("np_kron_ranks", "numpy", "out = (jnp.kron(jnp.ones((2, 2)), jnp.array([1, 2])), jnp.kron(jnp.array([1, 2]), jnp.arange(4).reshape(2, 2)), "
+  "jnp.kron(jnp.array([[3, -1, 0], [7, 2, -5]]), jnp.array([1, 2])))")
+C("np_array_equal_nan", "numpy", F + "out = (jnp.array_equal(f, f, equal_nan=True), jnp.array_equal(f, f), "
+  "jnp.array_equal(jnp.array([1.0, jnp.nan]), jnp.array([1.0, 2.0]), equal_nan=True), jnp.array_equal(jnp.arange(3), jnp.arange(3), equal_nan=True))")
+C("np_polyval_matrix_x", "numpy", F + "out = (jnp.polyval(jnp.array([1, 2]), f), jnp.polyval(jnp.array([1, 2, 3]), jnp.array([[3, -1, 0], [7, 2, -5]])))")
+C("np_heaviside_nan", "numpy", F + "out = jnp.heaviside(f, 0.5)")
+C("np_rint_square_dtypes", "numpy", "out = (jnp.rint(jnp.array([[3, -1, 0], [7, 2, -5]])), jnp.rint(jnp.array([3, 1, 250], dtype=jnp.uint8)), "
+  "jnp.rint(jnp.array([True, False])), jnp.rint(jnp.array([0.5, 1.5, -2.5])), jnp.square(jnp.array([True, False, True])))")
+C("np_setdiff1d_vander_dtypes", "numpy", "u = jnp.array([3, 1, 0, 250], dtype=jnp.uint8)\n"
+  "out = (jnp.setdiff1d(u, jnp.array([0])), jnp.setdiff1d(jnp.array([True, False, True]), jnp.array([0])), "
+  "jnp.vander(u[:3]), jnp.vander(jnp.array([1.0, 2.0]), 3, increasing=True))")
