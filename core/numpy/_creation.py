@@ -369,6 +369,8 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
 def astype(x, dtype, /, *, copy=False, device=None):
     _check_arraylike("astype", x)
     dt = _canonical_request(dtype)
+    if dt == _np.bool_ and get_aval(x).dtype.kind == "c":  # nonzero, imaginary part included (as JAX's;
+        return lax.ne(x, lax._const(x, 0))              # lax's conversion keeps the real part only)
     return lax._convert_element_type(x, dt, False)
 
 

@@ -135,7 +135,8 @@ def _var_promote_types(a_dtype, dtype):
             raise ValueError(f"dtype argument to jnp.var must be inexact; got {dtype}")
         return _dt.float_dtype_for(a_dtype) if a_dtype.kind != "c" else a_dtype, dtype
     computation = _dt.float_dtype_for(a_dtype)
-    return computation, computation
+    # a complex array's variance is real (complex64 -> float32), as JAX's
+    return computation, (_np.dtype(computation.char.lower()) if computation.kind == "c" else computation)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))

@@ -317,6 +317,10 @@ def round(a, decimals=0, out=None):
         if decimals < 0:  # JAX refuses rather than round 15 to 20
             raise NotImplementedError("integer np.round not implemented for decimals < 0")
         return a
+    if dt.kind == "c":  # each part rounded, as JAX's
+        parts = [round(part, decimals) for part in (lax.real(a), lax.imag(a))]
+        return lax.add(lax._convert_element_type(parts[0], dt, False),
+                       lax.mul(lax._convert_element_type(parts[1], dt, False), lax._const(a, 1j)))
     if decimals == 0:
         return lax.round(a, 1)
     factor = lax._const(a, 10 ** decimals)
@@ -459,6 +463,8 @@ def isinf(x, /):
     dt = get_aval(x).dtype
     if dt.kind not in "fc":
         return lax.full_like(x, False, _dt.bool_)
+    if dt.kind == "c":  # infinite if either part is
+        return isinf(lax.real(x)) | isinf(lax.imag(x))
     return lax.eq(lax.abs(x), lax._const(x, _np.inf))
 
 

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes
 from ..fp_errors import quietly
 from ..avals import ShapedArray, shaped_array_unchecked
-from ..rules import transpose_rules
+from ..rules import abstract_eval_rules, transpose_rules
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from ..tracing import get_aval
@@ -161,6 +161,16 @@ is_finite_p = unop("is_finite", _np_err(np.isfinite), "f", out_dtype=dtypes.bool
 ad.defjvp_zero(is_finite_p)
 
 abs_p = unop("abs", _np_err(np.abs), _NUM, wgsl="abs({0})")
+
+
+def _abs_abstract(x, **params):
+    """|x| of a complex x is real (complex64 -> float32), as JAX's abs; the rest keep their dtype."""
+    _check_kind("abs", x, _NUM)
+    dt = np.dtype(x.dtype.char.lower()) if x.dtype.kind == "c" else x.dtype
+    return shaped_array_unchecked(x.shape, dt, x.weak_type)
+
+
+abstract_eval_rules[abs_p] = _abs_abstract
 ad.defjvp2(abs_p, lambda g, ans, x: select(ge(x, _zero(x)), g, neg(g)))
 
 exp_p = unop("exp", _np_err(np.exp), _FLOAT, wgsl="exp({0})")

@@ -206,3 +206,10 @@ C("np_rint_square_dtypes", "numpy", "out = (jnp.rint(jnp.array([[3, -1, 0], [7, 
 C("np_setdiff1d_vander_dtypes", "numpy", "u = jnp.array([3, 1, 0, 250], dtype=jnp.uint8)\n"
   "out = (jnp.setdiff1d(u, jnp.array([0])), jnp.setdiff1d(jnp.array([True, False, True]), jnp.array([0])), "
   "jnp.vander(u[:3]), jnp.vander(jnp.array([1.0, 2.0]), 3, increasing=True))")
+CX = "c = jnp.array([1 + 2j, -1j, 3.0])\n"
+C("np_complex_abs_var_norm_dtypes", "numpy", CX + "out = (jax.jit(jnp.abs)(c), jax.jit(lax.abs)(c), jnp.var(c), jnp.std(c), "
+  "jnp.var(c, dtype=jnp.complex64), jnp.linalg.norm(c, 1), jnp.linalg.norm(c), jax.jit(lambda c: jnp.linalg.norm(c, 3))(c))",
+  rtol=1e-5, atol=1e-5)
+C("np_complex_isinf_round_astype", "numpy", CX + "out = (jnp.isinf(jnp.array([1 + jnp.inf * 1j, 2, jnp.inf + 0j])), "
+  "jnp.round(jnp.array([1.26 + 2.35j, -0.5 - 1.5j]), 1), jnp.round(jnp.array([0.5 + 1.5j])), c.astype(bool), "
+  "jnp.astype(c, bool), lax.convert_element_type(c, bool), c.all(), jax.jit(lambda c: c.astype(bool))(c))")
