@@ -152,6 +152,15 @@ class ArrayMethods:
     def nonzero(self, size=None, fill_value=None): return _jnp.nonzero(self, size=size, fill_value=fill_value)
     def copy(self): return _jnp.array(self, copy=True)
     def view(self, dtype=None): return self if dtype is None else _jnp.lax.bitcast_convert_type(self, dtype)
+    # (numpy area) more of JAX's Array methods: ptp, searchsorted, choose; round(x) gives an int array
+    def ptp(self, axis=None, out=None, keepdims=False): return _jnp.ptp(self, axis=axis, out=out, keepdims=keepdims)
+    def searchsorted(self, v, side="left", sorter=None, *, method="scan"):
+        return _jnp.searchsorted(self, v, side=side, sorter=sorter, method=method)
+    def choose(self, choices, out=None, mode="raise"): return _jnp.choose(self, choices, out=out, mode=mode)
+    def __round__(self, ndigits=None):
+        if ndigits is None:
+            return _jnp.round(self).astype(dtypes.default_int_dtype())
+        return _jnp.round(self, ndigits)
     def block_until_ready(self): return self
     # the array API standard's methods (arrays live in host memory: DLPack is numpy's)
     def __array_namespace__(self, /, *, api_version=None): return _jnp._array_api.array_namespace(api_version)

@@ -199,7 +199,7 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
 
 
 def choose(a, choices, out=None, mode="raise"):
-    from . import asarray, broadcast_arrays, stack, take_along_axis, clip
+    from . import array, asarray, broadcast_arrays, take_along_axis, clip
     a = asarray(a)
     choices = [asarray(c) for c in choices]
     n = len(choices)
@@ -214,7 +214,7 @@ def choose(a, choices, out=None, mode="raise"):
     else:
         raise ValueError(f"mode={mode!r} not understood. Must be 'raise', 'wrap', or 'clip'")
     arrs = broadcast_arrays(a, *choices)
-    stacked = stack(arrs[1:], axis=0)
+    stacked = array(list(arrs[1:]))  # one array of the choices: strongly typed, as JAX's
     return take_along_axis(stacked, arrs[0][None], axis=0)[0]
 
 

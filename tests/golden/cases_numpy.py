@@ -213,3 +213,7 @@ C("np_complex_abs_var_norm_dtypes", "numpy", CX + "out = (jax.jit(jnp.abs)(c), j
 C("np_complex_isinf_round_astype", "numpy", CX + "out = (jnp.isinf(jnp.array([1 + jnp.inf * 1j, 2, jnp.inf + 0j])), "
   "jnp.round(jnp.array([1.26 + 2.35j, -0.5 - 1.5j]), 1), jnp.round(jnp.array([0.5 + 1.5j])), c.astype(bool), "
   "jnp.astype(c, bool), lax.convert_element_type(c, bool), c.all(), jax.jit(lambda c: c.astype(bool))(c))")
+C("np_array_methods_ptp_searchsorted_choose_round", "numpy", "x = jnp.array([[3, -1, 0], [7, 2, -5]])\n"
+  "out = (x.ptp(), x.ptp(axis=0), x.ptp(axis=1, keepdims=True), jnp.array([1, 5, 9]).searchsorted(5, side='right'), "
+  "jnp.array([0, 1, 1]).choose([10, 20]), round(jnp.array(2.5)), round(jnp.array(1.5)), round(jnp.array(7)), "
+  "jax.jit(lambda a: a.ptp())(jnp.arange(4.0)))")
