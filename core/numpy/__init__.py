@@ -105,9 +105,6 @@ from ._aliases import (ComplexWarning, apply_along_axis, apply_over_axes, charac
                        printoptions, put_along_axis, resize, s_, set_printoptions, sort_complex)
 single, double, csingle, cdouble, uint = float32, float64, complex64, complex128, uint64  # NumPy's C-style names
 
-_array_mod._jnp = sys.modules[__name__]
-
-
 # issue 11's breadth: names added with the split (each with golden cases in cases_numpy.py)
 from ._searching import argpartition, partition  # noqa: E402,F401
 from ._shapes import block  # noqa: E402,F401
@@ -124,6 +121,9 @@ from ._ufunc_class import frompyfunc, ufunc  # noqa: E402,F401
 # (jnp.add, jnp.multiply, ... are jnp.ufunc objects, as JAX's: add.reduce, add.at, multiply.outer)
 from ._ufunc_objects import (add, bitwise_and, bitwise_or, bitwise_xor, logaddexp, logaddexp2,  # noqa: E402,F401
                              logical_and, logical_or, logical_xor, maximum, minimum, multiply, negative, subtract)
+
+# arrays reach jax.numpy through this hook (registered last: operators key their fast path on jnp.add & co.)
+_array_mod._jnp = sys.modules[__name__]
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)
