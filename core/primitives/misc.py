@@ -1,5 +1,5 @@
-"""Less common lax operations: top_k (a primitive), and reduce_window / convolutions, which are
-written with slices and dot_general so that jvp, grad, vmap and jit come for free."""
+"""Less common lax operations: top_k (a primitive), and reduce_window, which is written with
+slices so that jvp, grad, vmap and jit come for free. (Convolutions: convolution.py.)"""
 from __future__ import annotations
 
 import itertools
@@ -110,79 +110,7 @@ def reduce_window(operand, init_value, computation, window_dimensions, window_st
     return computation(acc, lax.full_like(acc, init)) if acc is not None else acc
 
 
-# ---- convolution --------------------------------------------------------------------------
-
-def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None, rhs_dilation=None,
-                         dimension_numbers=None, feature_group_count=1, batch_group_count=1,
-                         precision=None, preferred_element_type=None):
-    """N-d convolution as a sum over kernel offsets of strided slices contracted with dot_general.
-    Layouts: lhs (N, C, spatial...), rhs (O, I, spatial...), out (N, O, spatial...) unless
-    `dimension_numbers` says otherwise (given as layout strings like ('NHWC', 'HWIO', 'NHWC'))."""
-    lax = _lax()
-    if feature_group_count != 1 or batch_group_count != 1:
-        raise NotImplementedError("grouped convolutions are not supported yet")
-    if lhs_dilation and any(d != 1 for d in lhs_dilation):
-        raise NotImplementedError("lhs_dilation (transposed convolution) is not supported yet")
-    nd = get_aval(lhs).ndim - 2
-    lhs_spec, rhs_spec, out_spec = _conv_specs(dimension_numbers, nd)
-    lhs = lax.transpose(lhs, lhs_spec)
-    rhs = lax.transpose(rhs, rhs_spec)
-    la, ra = get_aval(lhs), get_aval(rhs)
-    window = ra.shape[2:]
-    strides = tuple(window_strides) if window_strides else (1,) * nd
-    dil = tuple(rhs_dilation) if rhs_dilation else (1,) * nd
-    pads = _padding_pairs(padding, la.shape[2:], window, strides, dil)
-    if any(p != (0, 0) for p in pads):
-        lhs = lax.pad(lhs, lax._zero(lhs), [(0, 0, 0), (0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads])
-    padded = get_aval(lhs).shape[2:]
-    out_sp = [(n - ((w - 1) * d + 1)) // s + 1 for n, w, d, s in zip(padded, window, dil, strides)]
-    acc = None
-    full_strides = (1, 1) + strides
-    for offs in itertools.product(*[range(w) for w in window]):
-        starts = [0, 0] + [o * d for o, d in zip(offs, dil)]
-        limits = list(get_aval(lhs).shape[:2]) + [s + (n - 1) * st + 1 for s, n, st in zip(starts[2:], out_sp, strides)]
-        sl = lax.slice(lhs, starts, limits, None if all(s == 1 for s in full_strides) else full_strides)
-        k = rhs[(slice(None), slice(None)) + offs]  # (O, I)
-        # (N, C, sp...) x (O, C) -> (N, sp..., O)
-        term = lax.dot_general(sl, k, (((1,), (1,)), ((), ())), precision=precision,
-                               preferred_element_type=preferred_element_type)
-        acc = term if acc is None else lax.add(acc, term)
-    out = lax.transpose(acc, (0, nd + 1) + tuple(range(1, nd + 1)))  # (N, O, sp...)
-    inv = tuple(int(i) for i in np.argsort(out_spec))
-    return lax.transpose(out, inv)
-
-
-def _conv_specs(dimension_numbers, nd):
-    """Permutations taking each operand to (batch/out-feature, feature/in-feature, spatial...)."""
-    if dimension_numbers is None:
-        ident = tuple(range(nd + 2))
-        return ident, ident, ident
-    lhs_s, rhs_s, out_s = dimension_numbers
-    if isinstance(lhs_s, str):
-        sp = [c for c in lhs_s if c not in "NC"]
-        lhs_p = (lhs_s.index("N"), lhs_s.index("C")) + tuple(lhs_s.index(c) for c in sp)
-        rsp = [c for c in rhs_s if c not in "OI"]
-        rhs_p = (rhs_s.index("O"), rhs_s.index("I")) + tuple(rhs_s.index(c) for c in rsp)
-        out_p = (out_s.index("N"), out_s.index("C")) + tuple(out_s.index(c) for c in sp)
-        return lhs_p, rhs_p, out_p
-    return tuple(lhs_s), tuple(rhs_s), tuple(out_s)
-
-
-def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
-    return conv_general_dilated(lhs, rhs, window_strides, padding, precision=precision,
-                                preferred_element_type=preferred_element_type)
-
-
-def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation, precision=None,
-                              preferred_element_type=None):
-    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
-                                precision=precision, preferred_element_type=preferred_element_type)
-
-
 LAX_EXPORTS = {
     "top_k": top_k,
     "reduce_window": reduce_window,
-    "conv": conv,
-    "conv_general_dilated": conv_general_dilated,
-    "conv_with_general_padding": conv_with_general_padding,
 }

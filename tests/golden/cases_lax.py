@@ -1,0 +1,141 @@
+"""Case definitions for lax_cases.json: jax.lax breadth (issue 11): convolutions as JAX's
+"convolutions" tutorial uses them, windowed reductions, solvers and the rest of jax.lax's
+public names, recorded from real JAX 0.10.2."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# ---------------------------------------------------------------- convolutions
+# small deterministic operands: x is (N=2, C=3, W=7), k is (O=4, I=3, W=3); 2-d: (1, 2, 5, 6) / (3, 2, 3, 2)
+X1 = "x = jnp.sin(jnp.arange(42.0)).reshape(2, 3, 7)\nk = jnp.cos(jnp.arange(36.0)).reshape(4, 3, 3)\n"
+X2 = ("x = jnp.sin(jnp.arange(60.0) * 0.7).reshape(1, 2, 5, 6)\n"
+      "k = jnp.cos(jnp.arange(36.0) * 0.3).reshape(3, 2, 3, 2)\n")
+
+C("conv_1d_padding_kinds", "lax_conv", X1 +
+  "out = (lax.conv_general_dilated(x, k, (1,), 'VALID'), lax.conv_general_dilated(x, k, (2,), 'SAME'),\n"
+  "       lax.conv_general_dilated(x, k, (1,), 'SAME_LOWER'), lax.conv_general_dilated(x, k, (1,), [(2, 1)]),\n"
+  "       lax.conv_general_dilated(x, k, (3,), ((-1, 2),)), lax.conv(x, k, (1,), 'SAME'))", atol=1e-5)
+C("conv_2d_dilations", "lax_conv", X2 +
+  "out = (lax.conv_general_dilated(x, k, (1, 1), 'SAME', rhs_dilation=(2, 1)),\n"
+  "       lax.conv_general_dilated(x, k, (1, 2), ((2, 1), (1, 1)), lhs_dilation=(2, 2)),\n"
+  "       lax.conv_general_dilated(x, k, (2, 1), ((1, 0), (0, 2)), lhs_dilation=(1, 3), rhs_dilation=(2, 2)),\n"
+  "       lax.conv_with_general_padding(x, k, (1, 1), ((0, 1), (1, 0)), (2, 1), (1, 2)))", atol=1e-5)
+C("conv_2d_layout_strings", "lax_conv", X2 +
+  "xh = jnp.transpose(x, (0, 2, 3, 1))\nkh = jnp.transpose(k, (2, 3, 1, 0))\n"
+  "dn = lax.conv_dimension_numbers(xh.shape, kh.shape, ('NHWC', 'HWIO', 'NHWC'))\n"
+  "a = lax.conv_general_dilated(xh, kh, (1, 1), 'SAME', (1, 1), (1, 1), dn)\n"
+  "b = lax.conv_general_dilated(xh, kh, (2, 1), 'VALID', dimension_numbers=('NHWC', 'HWIO', 'NCHW'))\n"
+  "c = lax.conv_general_dilated(jnp.transpose(x, (3, 1, 0, 2)), jnp.transpose(k, (1, 3, 2, 0)), (1, 1), 'SAME',\n"
+  "                             dimension_numbers=('WCNH', 'IWHO', 'HNCW'))\n"
+  "out = (dn, a, b, c)", atol=1e-5)
+C("conv_feature_groups", "lax_conv",
+  "x = jnp.sin(jnp.arange(48.0)).reshape(2, 4, 6)\nk = jnp.cos(jnp.arange(12.0)).reshape(6, 2, 1) + jnp.arange(3.0)\n"
+  "out = (lax.conv_general_dilated(x, k, (1,), 'SAME', feature_group_count=2),\n"
+  "       lax.conv_general_dilated(x, jnp.ones((4, 1, 3)), (1,), 'VALID', feature_group_count=4))", atol=1e-5)
+C("conv_batch_groups", "lax_conv",
+  "x = jnp.sin(jnp.arange(48.0)).reshape(4, 2, 6)\nk = jnp.cos(jnp.arange(24.0)).reshape(4, 2, 3)\n"
+  "out = (lax.conv_general_dilated(x, k, (1,), 'VALID', batch_group_count=2),\n"
+  "       lax.conv_general_dilated(x, k, (2,), 'SAME', batch_group_count=4))", atol=1e-5)
+C("conv_dtypes", "lax_conv",
+  "x = jnp.arange(12, dtype=jnp.int8).reshape(1, 2, 6)\nk = jnp.ones((1, 2, 2), jnp.int8)\n"
+  "out = (lax.conv(x, k, (1,), 'VALID'), lax.conv(x, k, (1,), 'VALID', preferred_element_type=jnp.int32),\n"
+  "       lax.conv(jnp.ones((1, 1, 4), jnp.complex64) * 1j, jnp.ones((1, 1, 2), jnp.complex64), (1,), 'VALID'))")
+C("conv_jaxpr", "lax_conv", X1 +
+  "out = str(jax.make_jaxpr(lambda x, k: lax.conv_general_dilated(x, k, (2,), 'SAME', rhs_dilation=(2,)))(x, k))")
+C("conv_grad_lhs_rhs", "lax_conv", X2 +
+  "f = lambda x, k: (lax.conv_general_dilated(x, k, (2, 1), ((1, 2), (0, 1)), (1, 2), (2, 1)) ** 2).sum()\n"
+  "out = jax.grad(f, argnums=(0, 1))(x, k)", rtol=1e-4, atol=1e-4)
+C("conv_grad_groups", "lax_conv",
+  "x = jnp.sin(jnp.arange(48.0)).reshape(2, 4, 6)\nk = jnp.cos(jnp.arange(12.0)).reshape(6, 2, 1) + jnp.arange(3.0)\n"
+  "kb = jnp.cos(jnp.arange(16.0)).reshape(4, 4, 1)\n"
+  "f = lambda x, k: jnp.tanh(lax.conv_general_dilated(x, k, (2,), 'SAME', feature_group_count=2)).sum()\n"
+  "g = lambda x, k: jnp.tanh(lax.conv_general_dilated(x, k, (1,), [(1, 0)], batch_group_count=2)).sum()\n"
+  "out = (jax.grad(f, (0, 1))(x, k), jax.grad(g, (0, 1))(x, kb))", rtol=1e-4, atol=1e-4)
+C("conv_jvp_and_grad_of_grad", "lax_conv", X1 +
+  "f = lambda x: lax.conv_general_dilated(x, k, (1,), 'SAME', dimension_numbers=('NCH', 'OIH', 'NHC'))\n"
+  "out = (jax.jvp(f, (x,), (jnp.ones_like(x),)), jax.grad(lambda x: jax.grad(lambda x: (f(x) ** 3).sum())(x).sum())(x))",
+  rtol=1e-4, atol=1e-4)
+C("conv_vmap", "lax_conv", X1 +
+  "xs = jnp.stack([x, 2 * x, -x])\nks = jnp.stack([k, k + 1.0, k * k])\n"
+  "f = lambda x, k: lax.conv_general_dilated(x, k, (1,), 'SAME')\n"
+  "g = lambda x, k: lax.conv_general_dilated(x, k, (1,), 'VALID', feature_group_count=3)\n"
+  "kg = jnp.cos(jnp.arange(18.0)).reshape(3, 3, 2, 1)\nxg = jnp.sin(jnp.arange(84.0)).reshape(2, 6, 7)\n"
+  "out = (jax.vmap(f, (0, None))(xs, k), jax.vmap(f, (None, 0))(x, ks), jax.vmap(f)(xs, ks),\n"
+  "       jax.vmap(f, (2, None), 1)(jnp.moveaxis(xs, 0, 2), k),\n"
+  "       jax.vmap(g, (None, 0))(xg, kg), jax.vmap(g, (0, 0))(jnp.stack([xg, xg * 0.5, -xg]), kg),\n"
+  "       jax.jit(jax.vmap(jax.grad(lambda x, k: f(x, k).sum(), 1)))(xs, ks))", rtol=1e-4, atol=1e-4)
+E("conv_mixed_dtypes", "lax_conv", X1 + "out = lax.conv(x, k.astype(jnp.int32), (1,), 'VALID')")
+E("conv_bad_feature_groups", "lax_conv", X1 + "out = lax.conv_general_dilated(x, k, (1,), 'VALID', feature_group_count=2)")
+E("conv_string_padding_with_lhs_dilation", "lax_conv", X1 +
+  "out = lax.conv_general_dilated(x, k, (1,), 'SAME', lhs_dilation=(2,))")
+E("conv_dimension_numbers_bad_string", "lax_conv", "out = lax.conv_dimension_numbers((1, 2, 3), (1, 2, 3), ('NCH', 'OIX', 'NCH'))")
+E("conv_dimension_numbers_bad_rank", "lax_conv", "out = lax.conv_dimension_numbers((1, 2, 3), (1, 2, 3), ('NCHW', 'OIHW', 'NCHW'))")
+C("conv_helpers", "lax_conv",
+  "out = (lax.conv_general_permutations(('NHWC', 'HWIO', 'NCHW')), lax.conv_dimension_numbers((1, 2, 3, 4), (5, 6, 7, 8), None),\n"
+  "       lax.padtype_to_pads((5, 6), (3, 2), (2, 1), 'SAME'), lax.padtype_to_pads((5, 6), (3, 2), (2, 1), 'SAME_LOWER'),\n"
+  "       lax.padtype_to_pads((5,), (3,), (2,), 'valid'),\n"
+  "       lax.conv_shape_tuple((2, 3, 9, 9), (4, 3, 3, 2), (2, 1), 'SAME'), lax.conv_shape_tuple((2, 3, 9), (4, 3, 3), (2,), ((1, 0),)),\n"
+  "       lax.conv_general_shape_tuple((2, 9, 9, 3), (3, 2, 3, 4), (1, 2), 'VALID', ('NHWC', 'HWIO', 'NHWC')),\n"
+  "       lax.conv_transpose_shape_tuple((2, 9, 9, 3), (3, 2, 3, 4), (2, 2), 'SAME', ('NHWC', 'HWIO', 'NHWC')),\n"
+  "       lax.conv_transpose_shape_tuple((2, 5, 3), (3, 3, 4), (3,), 'VALID', ('NHC', 'HIO', 'NHC')),\n"
+  "       lax.ConvDimensionNumbers((0, 1), (1, 0), (0, 1)).rhs_spec)")
+E("padtype_unknown", "lax_conv", "out = lax.padtype_to_pads((5,), (3,), (1,), 'FULL')")
+C("conv_transpose_kinds", "lax_conv",
+  "x = jnp.sin(jnp.arange(40.0)).reshape(1, 5, 4, 2)\nk = jnp.cos(jnp.arange(36.0)).reshape(3, 2, 2, 3)\n"
+  "out = (lax.conv_transpose(x, k, (2, 2), 'SAME'), lax.conv_transpose(x, k, (2, 1), 'VALID'),\n"
+  "       lax.conv_transpose(x, k.reshape(3, 2, 3, 2), (1, 2), 'SAME', transpose_kernel=True),\n"
+  "       lax.conv_transpose(x, k, (1, 2), ((1, 0), (2, 1))), lax.conv_transpose(x, k, (2, 2), ((0, 1), (1, 1)), use_consistent_padding=True),\n"
+  "       lax.conv_transpose(x, k, (2, 1), 'VALID', rhs_dilation=(2, 1)),\n"
+  "       lax.conv_transpose(x[0], k[0], (2,), 'SAME'))", atol=1e-5)
+C("conv_transpose_is_grad_of_conv", "lax_conv",
+  "x = jnp.sin(jnp.arange(32.0)).reshape(1, 4, 4, 2)\nk = jnp.cos(jnp.arange(36.0)).reshape(3, 3, 2, 2)\n"
+  "fwd = lambda y: lax.conv_general_dilated(y, k, (2, 2), 'SAME', dimension_numbers=('NHWC', 'HWIO', 'NHWC'))\n"
+  "y0 = jnp.zeros((1, 8, 8, 2))\n"
+  "out = (jax.vjp(fwd, y0)[1](x)[0], lax.conv_transpose(x, k, (2, 2), 'SAME', transpose_kernel=True))", atol=1e-5)
+C("conv_patches", "lax_conv", X2 +
+  "out = (lax.conv_general_dilated_patches(x, (2, 3), (1, 2), 'VALID'),\n"
+  "       lax.conv_general_dilated_patches(jnp.transpose(x, (0, 2, 3, 1)), (3, 2), (2, 1), 'SAME', rhs_dilation=(1, 2),\n"
+  "                                        dimension_numbers=('NHWC', 'HWIO', 'NHWC')),\n"
+  "       jax.grad(lambda x: (lax.conv_general_dilated_patches(x, (2, 2), (1, 1), 'SAME') ** 2).sum())(x))", atol=1e-5)
+C("conv_local", "lax_conv",
+  "x = jnp.sin(jnp.arange(40.0)).reshape(1, 2, 4, 5)\nw = jnp.cos(jnp.arange(12 * 3 * 3 * 3.0)).reshape(3, 12, 3, 3)\n"
+  "out = (lax.conv_general_dilated_local(x, w, (1, 1), 'VALID', (2, 3)),\n"
+  "       lax.conv_general_dilated_local(jnp.transpose(x, (0, 2, 3, 1)), jnp.transpose(w, (2, 3, 1, 0)), (1, 1), 'VALID', (2, 3),\n"
+  "                                      dimension_numbers=('NHWC', 'HWIO', 'NHWC')))", atol=1e-5)
+
+# ---------------------------------------------------------------- the convolutions tutorial, cell by cell
+TUT_IMG = ("img = np.zeros((1, 20, 18, 3), dtype=np.float32)\n"
+           "for k, (x0, y0) in enumerate([(2, 3), (9, 8), (12, 2)]):\n"
+           "    img[0, x0:x0 + 4, y0:y0 + 4, k % 3] = 1.0\n"
+           "img = jnp.array(img)\n"
+           "kernel = jnp.zeros((3, 3, 3, 3), dtype=jnp.float32)\n"
+           "kernel += jnp.array([[1, 1, 0], [1, 0, -1], [0, -1, -1]])[:, :, jnp.newaxis, jnp.newaxis]\n")
+C("tutorial_conv_lax_conv", "lax_conv", TUT_IMG +
+  "out = lax.conv(jnp.transpose(img, [0, 3, 1, 2]), jnp.transpose(kernel, [3, 2, 0, 1]), (1, 1), 'SAME')")
+C("tutorial_conv_dimension_numbers", "lax_conv", TUT_IMG +
+  "dn = lax.conv_dimension_numbers(img.shape, kernel.shape, ('NHWC', 'HWIO', 'NHWC'))\n"
+  "out = (str(dn), lax.conv_general_dilated(img, kernel, (1, 1), 'SAME', (1, 1), (1, 1), dn),\n"
+  "       lax.conv_general_dilated(img, kernel, (1, 1), 'VALID', (1, 1), (1, 1), dn).shape,\n"
+  "       lax.conv_general_dilated(img, kernel, (2, 2), 'SAME', (1, 1), (1, 1), dn),\n"
+  "       lax.conv_general_dilated(img, kernel, (1, 1), 'VALID', (1, 1), (4, 4), dn),\n"
+  "       lax.conv_general_dilated(img, kernel, (1, 1), ((2, 1), (2, 1)), (2, 2), (1, 1), dn))")
+C("tutorial_conv_1d_3d", "lax_conv",
+  "kernel = np.array([1, 0, -1], dtype=np.float32)[:, np.newaxis, np.newaxis]\n"
+  "data = np.zeros((1, 20, 1), dtype=np.float32)\n"
+  "for i in range(0, 20, 5):\n"
+  "    data[0, i:i + 2, 0] = 1.0\n"
+  "dn = lax.conv_dimension_numbers(data.shape, kernel.shape, ('NWC', 'WIO', 'NWC'))\n"
+  "one_d = lax.conv_general_dilated(data, kernel, (1,), 'SAME', (1,), (1,), dn)\n"
+  "x, y, z = np.mgrid[-1:1:0.25, -1:1:0.25, -1:1:0.25]\n"
+  "vol = np.sin(2 * x * np.pi) * np.cos(2 * y * np.pi) * np.cos(2 * z * np.pi)\n"
+  "k3 = np.array([[[0, 0, 0], [0, 1, 0], [0, 0, 0]], [[0, -1, 0], [-1, 0, -1], [0, -1, 0]],\n"
+  "               [[0, 0, 0], [0, 1, 0], [0, 0, 0]]], dtype=np.float32)[:, :, :, np.newaxis, np.newaxis]\n"
+  "dn3 = lax.conv_dimension_numbers(vol[np.newaxis, ..., np.newaxis].shape, k3.shape, ('NHWDC', 'HWDIO', 'NHWDC'))\n"
+  "three_d = lax.conv_general_dilated(vol[np.newaxis, ..., np.newaxis].astype(np.float32), k3, (1, 1, 1), 'SAME',\n"
+  "                                   (1, 1, 1), (1, 1, 1), dn3)\n"
+  "out = (dn, one_d, dn3, three_d)", atol=1e-5)
+C("tutorial_conv_jnp_convolve", "lax_conv",
+  "x = jnp.linspace(0, 10, 50)\ny = jnp.sin(x) + 0.2 * jnp.cos(7 * x)\nwindow = jnp.ones(10) / 10\n"
+  "out = (jnp.convolve(y, window, mode='same'), jnp.convolve(y, window), jnp.convolve(y, window, mode='valid'),\n"
+  "       jnp.correlate(y[:7], jnp.array([1.0, 2.0, -1.0]), mode='full'), jnp.convolve(jnp.arange(4), jnp.arange(3)))",
+  atol=1e-5)
