@@ -139,3 +139,55 @@ C("tutorial_conv_jnp_convolve", "lax_conv",
   "out = (jnp.convolve(y, window, mode='same'), jnp.convolve(y, window), jnp.convolve(y, window, mode='valid'),\n"
   "       jnp.correlate(y[:7], jnp.array([1.0, 2.0, -1.0]), mode='full'), jnp.convolve(jnp.arange(4), jnp.arange(3)))",
   atol=1e-5)
+
+# ---------------------------------------------------------------- reduce_window and its primitives
+W = "x = jnp.sin(jnp.arange(30.0) * 1.3).reshape(5, 6)\n"
+C("reduce_window_monoids", "lax_window", W +
+  "out = (lax.reduce_window(x, 0.0, lax.add, (2, 3), (1, 2), 'VALID'), lax.reduce_window(x, -jnp.inf, lax.max, (3, 2), (2, 1), 'SAME'),\n"
+  "       lax.reduce_window(x, jnp.inf, lax.min, (2, 2), (1, 1), ((1, 0), (2, -1))),\n"
+  "       lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), 'VALID', base_dilation=(2, 1), window_dilation=(1, 2)),\n"
+  "       lax.reduce_window(jnp.arange(12).reshape(3, 4), 0, lax.add, (2, 2), (1, 1), 'SAME'),\n"
+  "       lax.reduce_window(jnp.arange(12).reshape(3, 4), jnp.iinfo(jnp.int32).min, lax.max, (2, 2), (2, 2), 'SAME'))")
+C("reduce_window_generic", "lax_window", W +
+  "out = (lax.reduce_window(x, 1.0, lax.mul, (2, 2), (1, 1), 'VALID'), lax.reduce_window(x, 1.0, lax.add, (2, 2), (1, 1), 'VALID'),\n"
+  "       lax.reduce_window(jnp.arange(10, dtype='float32'), jnp.float32(1), lax.mul, window_dimensions=(2,)),\n"
+  "       lax.reduce_window((x, 2 * x), (0.0, -jnp.inf), lambda a, b: (a[0] + b[0], lax.max(a[1], b[1])), (2, 3), (1, 1), 'SAME'))",
+  rtol=1e-5, atol=1e-5)
+C("reduce_window_jaxprs", "lax_window", W +
+  "out = (str(jax.make_jaxpr(lambda x: lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), 'VALID'))(x)),\n"
+  "       str(jax.make_jaxpr(lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (2, 2), (1, 1), 'SAME'))(x)),\n"
+  "       str(jax.make_jaxpr(lambda x: lax.reduce_window(x, 1.0, lax.mul, (2, 2), (1, 1), 'VALID'))(x)),\n"
+  "       str(jax.make_jaxpr(jax.grad(lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (2, 2), (1, 1), 'VALID').sum()))(x)))")
+C("reduce_window_grads", "lax_window", W +
+  "mx = lambda x: (lax.reduce_window(x, -jnp.inf, lax.max, (2, 3), (2, 1), 'SAME') ** 2).sum()\n"
+  "mn = lambda x: jnp.sin(lax.reduce_window(x, jnp.inf, lax.min, (3, 2), (1, 2), ((1, 1), (0, 1)))).sum()\n"
+  "sm = lambda x: (lax.reduce_window(x, 0.0, lax.add, (2, 2), (2, 1), ((1, 0), (0, 1)), base_dilation=(1, 2), window_dilation=(2, 1)) ** 2).sum()\n"
+  "pr = lambda x: lax.reduce_window(x, 1.0, lax.mul, (2, 2), (1, 1), 'VALID').sum()\n"
+  "out = (jax.grad(mx)(x), jax.grad(mn)(x), jax.grad(sm)(x), jax.jvp(pr, (x,), (jnp.ones_like(x),)),\n"
+  "       jax.grad(lambda x: jax.grad(mx)(x).sum() + mx(x))(x), jax.jvp(mx, (x,), (x,)))", rtol=1e-4, atol=1e-5)
+E("reduce_window_generic_grad", "lax_window", W +
+  "out = jax.grad(lambda x: lax.reduce_window(x, 1.0, lax.mul, (2, 2), (1, 1), 'VALID').sum())(x)")
+C("reduce_window_vmap", "lax_window", W +
+  "xs = jnp.stack([x, -x, x * 2])\n"
+  "mx = lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (2, 3), (2, 1), 'SAME')\n"
+  "sm = lambda x: lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), 'VALID')\n"
+  "pr = lambda x: lax.reduce_window(x, 1.0, lax.mul, (2, 2), (1, 1), 'VALID')\n"
+  "out = (jax.vmap(mx)(xs), jax.vmap(sm, 1, 1)(xs), jax.vmap(pr, 2)(xs), jax.vmap(jax.grad(lambda x: mx(x).sum()))(xs),\n"
+  "       jax.jit(jax.vmap(jax.grad(lambda x: (sm(x) ** 2).sum())))(xs))", rtol=1e-4, atol=1e-5)
+C("max_pool_and_avg_pool", "lax_window",
+  "img = jnp.cos(jnp.arange(2 * 6 * 6 * 3.0)).reshape(2, 6, 6, 3)\n"
+  "pool = lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), 'VALID')\n"
+  "avg = lambda x: lax.reduce_window(x, 0.0, lax.add, (1, 3, 3, 1), (1, 1, 1, 1), 'SAME') / 9.0\n"
+  "out = (pool(img), avg(img), jax.grad(lambda x: pool(x).sum())(img)[0, :, :, 0], jax.grad(lambda x: (avg(x) ** 2).sum())(img)[1, :, :, 2])",
+  rtol=1e-5, atol=1e-5)
+C("reduce_window_shape_tuple", "lax_window",
+  "out = (lax.reduce_window_shape_tuple((5, 6), (2, 2), (2, 1), [(0, 0), (1, 1)]),\n"
+  "       lax.reduce_window_shape_tuple((5, 6), (2, 2), (2, 1), [(0, 0), (1, 1)], (2, 1), (1, 2)))")
+E("reduce_window_wrong_rank", "lax_window", W + "out = lax.reduce_window(x, 0.0, lax.add, (2,), (1,), 'VALID')")
+E("reduce_window_generic_dtype", "lax_window", W + "out = lax.reduce_window(x, jnp.int32(1), lax.mul, (2, 2), (1, 1), 'VALID')")
+C("window_primitives_bound_directly", "lax_window", W +
+  "s = jnp.arange(6.0).reshape(2, 3) + 1.0\n"
+  "out = (lax.reduce_window_sum_p.bind(x, window_dimensions=(2, 2), window_strides=(1, 1), padding=((0, 0), (0, 0)), base_dilation=(1, 1), window_dilation=(1, 1)),\n"
+  "       lax.select_and_scatter_add_p.bind(s, x, select_prim=lax.ge_p, window_dimensions=(3, 2), window_strides=(2, 2), padding=((0, 1), (0, 0))),\n"
+  "       lax.select_and_gather_add_p.bind(2 * x, x, select_prim=lax.le_p, window_dimensions=(2, 3), window_strides=(1, 1), padding=((0, 0), (1, 1)), base_dilation=(1, 1), window_dilation=(1, 1)),\n"
+  "       lax.reduce_window_max_p.name, lax.reduce_window_min_p.name, lax.reduce_window_p.name, lax.select_and_scatter_p.name)")
