@@ -63,3 +63,82 @@ def top_k(operand, k):
 LAX_EXPORTS = {
     "top_k": top_k,
 }
+
+
+# ---- reduce_precision: round to a narrower float format, staying in the same dtype ----------
+
+def _float_layout(dtype):
+    """(exponent bits, mantissa bits, unsigned int type of the same width) of a float dtype."""
+    fi = np.finfo(dtype)
+    return int(fi.nexp), int(fi.nmant), np.dtype(f"uint{np.dtype(dtype).itemsize * 8}")
+
+
+def _reduce_precision_abstract(x, exponent_bits, mantissa_bits):
+    if x.dtype.kind != "f":
+        raise TypeError(f"reduce_precision does not accept dtype {x.dtype.name}. Accepted dtypes are subtypes of "
+                        "floating.")
+    return ShapedArray(x.shape, x.dtype, x.weak_type)
+
+
+def _reduce_precision_impl(x, exponent_bits, mantissa_bits):
+    """XLA's ReducePrecision on the bits: round the mantissa to nearest even, then overflow to
+    signed infinity and flush what the narrower exponent cannot hold to signed zero; NaN stays NaN."""
+    x = np.asarray(x)
+    _reduce_precision_abstract(ShapedArray(x.shape, x.dtype), exponent_bits, mantissa_bits)
+    src_exp, src_mant, utype = _float_layout(x.dtype)
+    bits = x.view(utype).copy()
+    if mantissa_bits < src_mant:
+        shift = src_mant - mantissa_bits
+        last = utype.type(1 << shift)
+        lowest_kept = (bits & last) >> utype.type(shift)
+        bits = bits + (lowest_kept + utype.type((1 << (shift - 1)) - 1))
+        bits = bits & ~utype.type((1 << shift) - 1)
+    if exponent_bits < src_exp:
+        nbits = utype.itemsize * 8
+        sign = utype.type(1 << (nbits - 1))
+        exp_mask = utype.type(((1 << src_exp) - 1) << src_mant)
+        bias, reduced_bias = (1 << (src_exp - 1)) - 1, (1 << (exponent_bits - 1)) - 1
+        exponent = bits & exp_mask
+        overflow = exponent > utype.type((bias + reduced_bias) << src_mant)
+        underflow = exponent <= utype.type((bias - reduced_bias) << src_mant)
+        signed_zero = bits & sign
+        bits = np.where(overflow, signed_zero | exp_mask, np.where(underflow, signed_zero, bits)).astype(utype)
+    out = np.asarray(bits).view(x.dtype)
+    return np.where(np.isnan(x), x, out).astype(x.dtype)
+
+
+reduce_precision_p = define("reduce_precision", abstract_eval=_reduce_precision_abstract,
+                            impl=_reduce_precision_impl)
+ad.deflinear(reduce_precision_p, lambda ct, x, **p: [None if type(ct) is ad.Zero else reduce_precision_p.bind(ct, **p)])
+
+
+def _reduce_precision_batch(axis_data, vals, dims, **p):
+    return reduce_precision_p.bind(vals[0], **p), dims[0]
+
+
+batch_rules[reduce_precision_p] = _reduce_precision_batch
+
+
+def reduce_precision(operand, exponent_bits, mantissa_bits):
+    """Round `operand` as if stored with `exponent_bits` / `mantissa_bits`, keeping its dtype."""
+    from ..array import Array, to_numpy
+    from ..tracing import Tracer
+    exponent_bits, mantissa_bits = int(exponent_bits), int(mantissa_bits)
+    if exponent_bits < 1 or mantissa_bits < 0:
+        raise ValueError(f"reduce_precision needs exponent_bits >= 1 and mantissa_bits >= 0, got {exponent_bits} "
+                         f"and {mantissa_bits}")
+    x = operand if isinstance(operand, (Array, Tracer)) else _lax().full((), operand) if np.ndim(operand) == 0 \
+        else Array(to_numpy(operand))
+    return reduce_precision_p.bind(x, exponent_bits=exponent_bits, mantissa_bits=mantissa_bits)
+
+
+def reduce_xor(operand, axes):
+    from .reductions import reduce_xor_p
+    return reduce_xor_p.bind(operand, axes=tuple(int(a) for a in axes), out_sharding=None)
+
+
+LAX_EXPORTS.update({
+    "reduce_precision": reduce_precision,
+    "reduce_precision_p": reduce_precision_p,
+    "reduce_xor": reduce_xor,
+})

@@ -366,11 +366,9 @@ batch_rules[select_and_scatter_add_p] = _front_batch(select_and_scatter_add_p, _
 
 def _eval_scalar_jaxpr(jaxpr, consts, *args):
     """Run a jaxpr of scalar ops over whole numpy arrays (its ops are elementwise)."""
-    from ..array import Array, to_numpy
-    from ..transforms.staging import eval_jaxpr
-    outs = eval_jaxpr(jaxpr, [Array(np.asarray(c)) if not hasattr(c, "aval") else c for c in consts],
-                      *[Array(np.asarray(a)) for a in args])
-    return [np.asarray(to_numpy(o)) for o in outs]
+    from ..array import to_numpy
+    from .generic_reduce import eval_jaxpr_numpy
+    return eval_jaxpr_numpy(jaxpr, [to_numpy(c) for c in consts], *[np.asarray(a) for a in args])
 
 
 def _rw_abstract(*avals, jaxpr, consts, **p):

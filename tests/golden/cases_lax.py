@@ -191,3 +191,36 @@ C("window_primitives_bound_directly", "lax_window", W +
   "       lax.select_and_scatter_add_p.bind(s, x, select_prim=lax.ge_p, window_dimensions=(3, 2), window_strides=(2, 2), padding=((0, 1), (0, 0))),\n"
   "       lax.select_and_gather_add_p.bind(2 * x, x, select_prim=lax.le_p, window_dimensions=(2, 3), window_strides=(1, 1), padding=((0, 0), (1, 1)), base_dilation=(1, 1), window_dilation=(1, 1)),\n"
   "       lax.reduce_window_max_p.name, lax.reduce_window_min_p.name, lax.reduce_window_p.name, lax.select_and_scatter_p.name)")
+
+# ---------------------------------------------------------------- scatter_sub, the scatter primitives, reduce_*
+SC = ("x = jnp.arange(5.0)\nidx = jnp.array([[1], [3], [1]])\nu = jnp.array([1.0, 2.0, 3.0])\n"
+      "dn = lax.ScatterDimensionNumbers(update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))\n")
+C("scatter_sub", "lax_scatter", SC +
+  "f = lambda x, u: lax.scatter_sub(x, idx, u, dn)\n"
+  "out = (f(x, u), str(jax.make_jaxpr(f)(x, u)), jax.grad(lambda x, u: (f(x, u) ** 2).sum(), (0, 1))(x, u),\n"
+  "       jax.jvp(f, (x, u), (jnp.ones(5), jnp.ones(3))), jax.vmap(f, (None, 0))(x, jnp.stack([u, 2 * u])),\n"
+  "       lax.scatter_sub(jnp.arange(5), idx, jnp.array([1, 2, 3]), dn, mode='clip'))")
+C("scatter_primitive_names", "lax_scatter",
+  "out = [p.name for p in (lax.scatter_p, lax.scatter_add_p, lax.scatter_sub_p, lax.scatter_mul_p, lax.scatter_min_p, lax.scatter_max_p)]")
+C("reduce_xor_and_precision", "lax_reduce",
+  "v = jnp.array([1.2345678, 1e10, -3.3e-9, 65519.0, 70000.0, jnp.nan, -jnp.inf, 3e-5])\n"
+  "out = (lax.reduce_xor(jnp.array([[1, 2], [3, 7]]), (0,)), lax.reduce_xor(jnp.array([[True, False], [True, True]]), (1,)),\n"
+  "       lax.reduce_precision(v, exponent_bits=5, mantissa_bits=10), lax.reduce_precision(v, 8, 7), lax.reduce_precision(v, 8, 23),\n"
+  "       lax.reduce_precision(v, 4, 3), lax.reduce_precision(2.5, 2, 1),\n"
+  "       str(jax.make_jaxpr(lambda x: lax.reduce_precision(x, 5, 10))(v)), str(jax.make_jaxpr(lambda x: lax.reduce_xor(x, (0,)))(jnp.arange(3))),\n"
+  "       jax.grad(lambda x: (lax.reduce_precision(x, 5, 2) * x).sum())(v[:2]), jax.vmap(lambda x: lax.reduce_precision(x, 3, 2))(v))")
+C("reduce_precision_x64", "lax_reduce",
+  "jax.config.update('jax_enable_x64', True)\n"
+  "out = (lax.reduce_precision(jnp.array([1.2345678901234, 1e300, 1e-300]), 8, 23), lax.reduce_precision(jnp.array([1.2345678901234]), 11, 30))")
+E("reduce_precision_int", "lax_reduce", "out = lax.reduce_precision(jnp.arange(3), 5, 10)")
+C("reduce_general", "lax_reduce",
+  "x = jnp.sin(jnp.arange(12.0)).reshape(3, 4)\n"
+  "f = lambda x: lax.reduce(x, 0.0, lambda a, b: a + 2 * b, (0,))\n"
+  "g = lambda x: lax.reduce((x, jnp.cos(x)), (0.0, 1.0), lambda a, b: (a[0] + b[0], a[1] * b[1]), (1,))\n"
+  "h = lambda x: lax.reduce(x, 1.0, lambda a, b: a * b, (0, 1))\n"
+  "out = (f(x), g(x), h(x), jax.jit(g)(x), jax.grad(lambda x: f(x).sum())(x), jax.grad(lambda x: g(x)[1].sum())(x), jax.grad(h)(x),\n"
+  "       jax.jvp(h, (x,), (jnp.ones_like(x),)), jax.vmap(f)(jnp.stack([x, -x])), jax.vmap(g, 1, 1)(jnp.stack([x, 2 * x], 1)),\n"
+  "       lax.reduce(jnp.arange(6).reshape(2, 3), 0, lambda a, b: a ^ b, (1,)),\n"
+  "       lax.reduce(jnp.zeros((0, 2)), 5.0, lambda a, b: a - b, (0,)), lax.reduce_p.name)", rtol=1e-5, atol=1e-5)
+E("reduce_general_dtype_mismatch", "lax_reduce", "out = lax.reduce(jnp.ones(3), jnp.int32(0), lambda a, b: a + 2 * b, (0,))")
+E("reduce_general_tree_mismatch", "lax_reduce", "out = lax.reduce((jnp.ones(3), jnp.ones(3)), 0.0, lambda a, b: a, (0,))")
