@@ -478,7 +478,7 @@ DotDimensionNumbers = DimensionNumbers
 def __getattr__(name):
     # control flow, random bits and collectives live in their own modules (issue-by-issue)
     import importlib
-    for mod in ("control_flow", "collectives", "indexing", "misc", "convolution", "windowed", "generic_reduce"):
+    for mod in ("control_flow", "collectives", "indexing", "misc", "convolution", "windowed", "generic_reduce", "solves"):
         try:
             m = importlib.import_module(f"{__package__}.primitives.{mod}")
         except ModuleNotFoundError:

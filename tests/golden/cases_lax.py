@@ -224,3 +224,52 @@ C("reduce_general", "lax_reduce",
   "       lax.reduce(jnp.zeros((0, 2)), 5.0, lambda a, b: a - b, (0,)), lax.reduce_p.name)", rtol=1e-5, atol=1e-5)
 E("reduce_general_dtype_mismatch", "lax_reduce", "out = lax.reduce(jnp.ones(3), jnp.int32(0), lambda a, b: a + 2 * b, (0,))")
 E("reduce_general_tree_mismatch", "lax_reduce", "out = lax.reduce((jnp.ones(3), jnp.ones(3)), 0.0, lambda a, b: a, (0,))")
+
+# ---------------------------------------------------------------- custom_linear_solve, custom_root
+LS = ("a = jnp.array([[4.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.0, 2.0, 5.0]])\nb = jnp.array([1.0, -2.0, 0.5])\n"
+      "def ls(a, b, **kw):\n"
+      "    return lax.custom_linear_solve(lambda x: a @ x, b, lambda mv, v: jnp.linalg.solve(a, v),\n"
+      "                                   lambda vm, v: jnp.linalg.solve(a.T, v), **kw)\n")
+C("custom_linear_solve_values_and_grads", "lax_solve", LS +
+  "loss = lambda a, b: (ls(a, b) ** 2).sum()\n"
+  "out = (ls(a, b), jax.grad(loss, (0, 1))(a, b), jax.jvp(lambda b: ls(a, b), (b,), (jnp.ones(3),)),\n"
+  "       jax.jvp(lambda a: ls(a, b), (a,), (jnp.eye(3),)), jax.jit(jax.grad(loss))(a, b),\n"
+  "       jax.vmap(lambda b: ls(a, b))(jnp.stack([b, 2 * b])), jax.vmap(ls)(jnp.stack([a, a.T]), jnp.stack([b, b])),\n"
+  "       jax.grad(lambda b: jax.vmap(lambda b: ls(a, b))(jnp.stack([b, -b])).sum())(b))", rtol=1e-4, atol=1e-5)
+C("custom_linear_solve_symmetric_pytree_aux", "lax_solve",
+  "m = jnp.array([[2.0, 0.5], [0.5, 1.0]])\n"
+  "mv = lambda x: {'u': m @ x['u'], 'v': 3.0 * x['v']}\n"
+  "sv = lambda f, y: {'u': jnp.linalg.solve(m, y['u']), 'v': y['v'] / 3.0}\n"
+  "rhs = {'u': jnp.array([1.0, 2.0]), 'v': jnp.array(0.5)}\n"
+  "s = lambda r: lax.custom_linear_solve(mv, r, sv, symmetric=True)\n"
+  "s_aux = lambda r: lax.custom_linear_solve(mv, r, lambda f, y: (sv(f, y), y['u'].sum()), symmetric=True, has_aux=True)\n"
+  "out = (s(rhs), jax.grad(lambda r: s(r)['u'].sum() + s(r)['v'])(rhs), s_aux(rhs), jax.grad(lambda r: s_aux(r)[0]['u'][0])(rhs))",
+  rtol=1e-5, atol=1e-6)
+E("custom_linear_solve_grad_needs_transpose_solve", "lax_solve", LS +
+  "out = jax.grad(lambda b: lax.custom_linear_solve(lambda x: a @ x, b, lambda mv, v: jnp.linalg.solve(a, v)).sum())(b)")
+C("custom_linear_solve_forward_without_transpose", "lax_solve", LS +
+  "f = lambda b: lax.custom_linear_solve(lambda x: a @ x, b, lambda mv, v: jnp.linalg.solve(a, v))\n"
+  "out = (f(b), jax.jvp(f, (b,), (b,)), jax.jacfwd(f)(b))", rtol=1e-5, atol=1e-6)
+E("custom_linear_solve_shape_mismatch", "lax_solve", LS +
+  "out = lax.custom_linear_solve(lambda x: a @ x, b, lambda mv, v: v[:2])")
+RT = ("def newton(f, x0):\n"
+      "    def body(x):\n"
+      "        return x - f(x) / jax.grad(f)(x)\n"
+      "    return lax.fori_loop(0, 20, lambda i, x: body(x), x0)\n"
+      "def sqrt_root(a):\n"
+      "    return lax.custom_root(lambda x: x ** 2 - a, 1.0, newton, lambda g, y: y / g(1.0))\n")
+C("custom_root_sqrt", "lax_solve", RT +
+  "out = (sqrt_root(2.0), jax.grad(sqrt_root)(2.0), jax.grad(jax.grad(sqrt_root))(2.0), jax.jit(jax.grad(sqrt_root))(9.0),\n"
+  "       jax.vmap(jax.grad(sqrt_root))(jnp.array([1.0, 4.0, 16.0])), jax.jvp(sqrt_root, (4.0,), (1.0,)))", rtol=1e-4, atol=1e-5)
+C("custom_root_vector_and_aux", "lax_solve",
+  "def solve(f, x0):\n"
+  "    x = lax.fori_loop(0, 30, lambda i, x: x - 0.2 * f(x), x0)\n"
+  "    return x, jnp.abs(f(x)).max()\n"
+  "def fixed(p):\n"
+  "    f = lambda x: x - jnp.tanh(p * x) - 1.0\n"
+  "    return lax.custom_root(f, jnp.zeros(2), solve, lambda g, y: jnp.linalg.solve(jax.jacobian(g)(y), y), has_aux=True)\n"
+  "p = jnp.array([0.5, -0.3])\n"
+  "out = (fixed(p), jax.jacobian(lambda p: fixed(p)[0])(p))", rtol=1e-4, atol=1e-5)
+E("custom_root_tree_mismatch", "lax_solve",
+  "out = lax.custom_root(lambda x: (x, x), 1.0, lambda f, x: x, lambda g, y: y)")
+C("linear_solve_p_name", "lax_solve", "out = lax.linear_solve_p.name")
