@@ -142,3 +142,68 @@ LAX_EXPORTS.update({
     "reduce_precision_p": reduce_precision_p,
     "reduce_xor": reduce_xor,
 })
+
+
+# ---- approx_max_k / approx_min_k: exact on this backend (as XLA's CPU fallback) -------------
+
+def _approx_abstract(x, k, reduction_dimension, recall_target, is_max_k, reduction_input_size_override,
+                     aggregate_to_topk):
+    if not x.shape:
+        raise TypeError("approx_top_k operand must have >= 1 dimension, got ()")
+    dim = reduction_dimension % x.ndim
+    if not 0 <= k <= x.shape[dim]:
+        raise ValueError(f"k must be smaller than the size of reduction_dim ({x.shape[dim]}), got {k}")
+    shape = x.shape[:dim] + (k,) + x.shape[dim + 1:]
+    return [ShapedArray(shape, x.dtype, x.weak_type), ShapedArray(shape, np.int32)]
+
+
+def _approx_impl(x, k, reduction_dimension, recall_target, is_max_k, reduction_input_size_override,
+                 aggregate_to_topk):
+    x = np.asarray(x)
+    dim = reduction_dimension % x.ndim
+    moved = np.moveaxis(x, dim, -1)
+    key = moved if not is_max_k else (-moved if moved.dtype.kind != "b" else ~moved)
+    order = np.argsort(key, axis=-1, kind="stable")[..., :k]
+    vals = np.take_along_axis(moved, order, axis=-1)
+    return [np.moveaxis(vals, -1, dim), np.moveaxis(order.astype(np.int32), -1, dim)]
+
+
+approx_top_k_p = define("approx_top_k", abstract_eval=_approx_abstract, impl=_approx_impl, multiple_results=True,
+                        weak_type_rule=lambda w, **p: [w[0], False])
+
+
+def _approx_jvp(primals, tangents, **p):
+    vals, idx = approx_top_k_p.bind(primals[0], **p)
+    dim = p["reduction_dimension"] % get_aval(primals[0]).ndim
+    from .. import numpy as jnp
+    t = ad.instantiate(tangents[0])
+    return [vals, idx], [jnp.take_along_axis(t, idx, axis=dim), ad.Zero(get_aval(idx))]
+
+
+def _approx_batch(axis_data, vals, dims, **p):
+    x = moveaxis(vals[0], dims[0], 0)
+    nd = get_aval(x).ndim - 1
+    q = dict(p, reduction_dimension=p["reduction_dimension"] % nd + 1)
+    return approx_top_k_p.bind(x, **q), [0, 0]
+
+
+ad.jvp_rules[approx_top_k_p] = _approx_jvp
+batch_rules[approx_top_k_p] = _approx_batch
+
+
+def _approx_k(is_max_k):
+    def fn(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+           aggregate_to_topk=True):
+        if not aggregate_to_topk:
+            raise NotImplementedError("approx_max_k/approx_min_k with aggregate_to_topk=False (TPU-specific "
+                                      "partial results) is not supported; use aggregate_to_topk=True")
+        return list(approx_top_k_p.bind(operand, k=int(k), reduction_dimension=int(reduction_dimension),
+                                        recall_target=float(recall_target), is_max_k=is_max_k,
+                                        reduction_input_size_override=int(reduction_input_size_override),
+                                        aggregate_to_topk=bool(aggregate_to_topk)))
+    fn.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
+    return fn
+
+
+LAX_EXPORTS.update({"approx_max_k": _approx_k(True), "approx_min_k": _approx_k(False),
+                    "approx_top_k_p": approx_top_k_p})

@@ -273,3 +273,118 @@ C("custom_root_vector_and_aux", "lax_solve",
 E("custom_root_tree_mismatch", "lax_solve",
   "out = lax.custom_root(lambda x: (x, x), 1.0, lambda f, x: x, lambda g, y: y)")
 C("linear_solve_p_name", "lax_solve", "out = lax.linear_solve_p.name")
+
+# ---------------------------------------------------------------- elementwise extras
+C("clz_mulhi", "lax_misc",
+  "out = (lax.clz(jnp.array([1, 0, -5, 255, 2 ** 30], jnp.int32)), lax.clz(jnp.array([1, 0, 200], jnp.uint8)),\n"
+  "       lax.clz(jnp.array([3, -1], jnp.int16)),\n"
+  "       lax.mulhi(jnp.array([2 ** 31 - 1, -7, 123456789, -2 ** 31], jnp.int32), jnp.array([2 ** 30, 3, 987654321, -2 ** 31], jnp.int32)),\n"
+  "       lax.mulhi(jnp.array([2 ** 32 - 1, 12345], jnp.uint32), jnp.array([2 ** 32 - 1, 2 ** 31], jnp.uint32)),\n"
+  "       lax.mulhi(jnp.array([-3], jnp.int8), jnp.array([100], jnp.int8)),\n"
+  "       jax.vmap(lax.clz)(jnp.arange(4).reshape(2, 2)), jax.jit(lax.mulhi)(jnp.arange(3), jnp.arange(3) * 2 ** 30))")
+C("mulhi_64bit", "lax_misc",
+  "jax.config.update('jax_enable_x64', True)\n"
+  "out = (lax.mulhi(jnp.array([2 ** 62, -5, 3], jnp.int64), jnp.array([8, 2 ** 63 - 1, -(2 ** 62)], jnp.int64)),\n"
+  "       lax.mulhi(jnp.array([2 ** 64 - 1], jnp.uint64), jnp.array([2 ** 64 - 1], jnp.uint64)), lax.clz(jnp.array([1, 2 ** 40], jnp.int64)))")
+E("clz_float", "lax_misc", "out = lax.clz(jnp.ones(2))")
+C("complex_values", "lax_misc",
+  "out = (lax.complex(jnp.float32(1), 2.0), lax.complex(1.0, 2.0), lax.complex(jnp.arange(3.0), jnp.ones(3)),\n"
+  "       jax.jvp(lax.complex, (1.0, 2.0), (1.0, 0.5)), jax.vmap(lax.complex)(jnp.arange(2.0), jnp.arange(2.0) + 5),\n"
+  "       str(jax.make_jaxpr(lax.complex)(1.0, 2.0)))")
+E("complex_int", "lax_misc", "out = lax.complex(jnp.arange(2), jnp.arange(2))")
+
+# ---------------------------------------------------------------- shapes
+C("tile_stack_empty", "lax_misc",
+  "x = jnp.arange(6).reshape(2, 3)\n"
+  "out = (lax.tile(x, (2, 2)), lax.tile(jnp.arange(3.0), (3,)), str(jax.make_jaxpr(lambda a: lax.tile(a, (2,)))(jnp.arange(3))),\n"
+  "       jax.grad(lambda a: (lax.tile(a, (2, 3)) * jnp.arange(36.0).reshape(4, 9)).sum())(jnp.ones((2, 3))),\n"
+  "       jax.vmap(lambda a: lax.tile(a, (2,)))(x),\n"
+  "       lax.stack([jnp.arange(3), jnp.ones(3, jnp.int32)], 1), lax.stack([1.0, 2.0]), lax.stack([x, x], -1).shape,\n"
+  "       str(jax.make_jaxpr(lambda a: lax.stack([a, a]))(jnp.arange(3))),\n"
+  "       jax.grad(lambda a, b: (lax.stack([a, b]) * jnp.array([[1.0, 2.0], [3.0, 4.0]])).sum(), (0, 1))(jnp.ones(2), jnp.ones(2)),\n"
+  "       jax.vmap(lambda a, b: lax.stack([a, b], 0), (0, None))(x, jnp.arange(3)),\n"
+  "       lax.empty((2, 3), jnp.float32).shape, str(lax.empty(3, jnp.int32).dtype))")
+E("tile_wrong_reps", "lax_misc", "out = lax.tile(jnp.arange(3), (2, 2))")
+C("shape_helpers", "lax_misc",
+  "out = (lax.broadcast_shapes((2, 1), (3,)), lax.broadcast_shapes((1,), (1, 5), ()),\n"
+  "       lax.collapse(jnp.zeros((2, 3, 4)), 1).shape, lax.collapse(jnp.arange(24).reshape(2, 3, 4), 0, 2),\n"
+  "       lax.collapse(jnp.zeros((2, 3, 4)), -2, None).shape,\n"
+  "       lax.batch_matmul(jnp.arange(24.0).reshape(2, 3, 4), jnp.arange(40.0).reshape(2, 4, 5)),\n"
+  "       lax.index_take(jnp.arange(12).reshape(3, 4), (jnp.array([0, 2, -1]), jnp.array([1, 3, 5])), (0, 1)),\n"
+  "       lax.index_take(jnp.arange(24).reshape(2, 3, 4), (jnp.array([1, 4]),), (1,)),\n"
+  "       lax.broadcast_like(jnp.float32(1), jnp.zeros((2, 2))), lax.broadcast_like(jnp.arange(3), jnp.zeros((2, 3))),\n"
+  "       [str(lax.dtype(v)) for v in (1.0, jnp.int8(1), True, jnp.arange(2), 'float32', 3, np.float64, np.arange(2.0))])")
+E("broadcast_shapes_incompatible", "lax_misc", "out = lax.broadcast_shapes((2,), (3,))")
+E("collapse_bad_range", "lax_misc", "out = lax.collapse(jnp.zeros((2, 3)), 2, 1)")
+E("batch_matmul_ranks", "lax_misc", "out = lax.batch_matmul(jnp.ones((2, 3, 4)), jnp.ones((4, 5)))")
+
+# ---------------------------------------------------------------- fft
+FX = "x = jnp.cos(jnp.arange(12.0)).reshape(3, 4)\nz = x + 1j * jnp.sin(jnp.arange(12.0)).reshape(3, 4)\n"
+C("lax_fft_kinds", "lax_misc", FX +
+  "out = (lax.fft(z, lax.FftType.FFT, (4,)), lax.fft(z, 'ifft', (3, 4)), lax.fft(x, 'RFFT', (4,)), lax.fft(x, lax.FftType.RFFT, (3, 4)),\n"
+  "       lax.fft(lax.fft(x, 'RFFT', (4,)), 'IRFFT', (4,)), lax.fft(jnp.arange(4), 'FFT', (4,)), lax.fft(x, 'FFT', ()),\n"
+  "       list(lax.FftType), int(lax.FftType.IRFFT))", atol=1e-5)
+C("lax_fft_derivatives", "lax_misc", FX +
+  "out = (jax.vjp(lambda x: lax.fft(x, 'RFFT', (4,)), x)[1](jnp.ones((3, 3)) * (1 - 2j) + jnp.arange(3.0)),\n"
+  "       jax.vjp(lambda x: lax.fft(x, 'RFFT', (3, 4)), x)[1](jnp.ones((3, 3)) * (1 + 1j) + jnp.arange(3.0)),\n"
+  "       jax.vjp(lambda z: lax.fft(z, 'IFFT', (4,)), z)[1](z * 1j),\n"
+  "       jax.grad(lambda x: (lax.fft(lax.fft(x, 'RFFT', (4,)) * (1 + 2j), 'IRFFT', (4,)) ** 2).sum())(x),\n"
+  "       jax.jvp(lambda z: lax.fft(z, 'FFT', (3, 4)), (z,), (z * 0.5,)),\n"
+  "       jax.vmap(lambda x: lax.fft(x, 'RFFT', (4,)))(x), jax.vmap(lambda z: lax.fft(z, 'IFFT', (3,)), 1, 1)(z))", rtol=1e-4, atol=1e-4)
+E("lax_fft_rfft_complex", "lax_misc", FX + "out = lax.fft(z, 'RFFT', (4,))")
+E("lax_fft_unknown_type", "lax_misc", FX + "out = lax.fft(x, 3, (4,))")
+
+# ---------------------------------------------------------------- barriers, tokens, staging helpers
+C("optimization_barrier_and_friends", "lax_misc",
+  "out = (lax.optimization_barrier((1.0, jnp.arange(2))), str(jax.make_jaxpr(lambda a: lax.optimization_barrier((a, a * 2)))(1.0)),\n"
+  "       jax.grad(lambda a: lax.optimization_barrier(a) ** 2)(3.0), jax.vmap(lambda a: lax.optimization_barrier(a) * 2)(jnp.arange(3.0)),\n"
+  "       lax.dce_sink(jnp.arange(2)), str(jax.make_jaxpr(lambda a: lax.dce_sink(a))(1.0)),\n"
+  "       lax.stage(jnp.arange(2)), str(jax.make_jaxpr(lambda a: lax.stage(a))(1.0)),\n"
+  "       type(lax.create_token()).__name__, type(lax.after_all(lax.create_token(), lax.create_token())).__name__,\n"
+  "       lax.shape_as_value((2, 3)),\n"
+  "       lax.with_sharding_constraint(jnp.arange(3.0), jax.sharding.SingleDeviceSharding(jax.devices()[0])),\n"
+  "       lax.platform_dependent(2.0, cpu=lambda x: x * 10, default=lambda x: x),\n"
+  "       lax.platform_dependent(2.0, tpu=lambda x: x * 10, default=lambda x: x - 1),\n"
+  "       jax.jit(lambda v: lax.platform_dependent(v, cpu=lambda x: x * 10, default=lambda x: x))(2.0))")
+E("with_sharding_constraint_spec_without_mesh", "lax_misc",
+  "out = lax.with_sharding_constraint(jnp.arange(3.0), jax.sharding.PartitionSpec())")
+E("platform_dependent_no_branch", "lax_misc", "out = lax.platform_dependent(2.0, tpu=lambda x: x * 10)")
+C("composite_op", "lax_misc",
+  "f = lax.composite(lambda x, y: x * 2 + y, name='my.op')\n"
+  "g = lax.composite(lambda x, *, scale: x * scale, name='my.scale', version=2)\n"
+  "out = (f(1.0, 2.0), str(jax.make_jaxpr(f)(1.0, 2.0)), jax.jit(f)(1.0, 2.0), g(jnp.arange(3.0), scale=3.0))")
+E("composite_no_vmap", "lax_misc", "f = lax.composite(lambda x: x * 2, name='my.double')\nout = jax.vmap(f)(jnp.arange(3.0))")
+E("composite_no_jvp", "lax_misc", "f = lax.composite(lambda x: x * 2, name='my.double')\nout = jax.grad(f)(1.0)")
+
+# ---------------------------------------------------------------- approx top k
+C("approx_max_min_k", "lax_misc",
+  "v = jnp.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0])\nm = jnp.array([[3.0, 1.0, 4.0], [1.0, 5.0, 9.0]])\n"
+  "out = (lax.approx_max_k(v, 3), lax.approx_min_k(m, 2), lax.approx_max_k(m, 1, reduction_dimension=0),\n"
+  "       str(jax.make_jaxpr(lambda a: lax.approx_max_k(a, 2))(jnp.arange(4.0))),\n"
+  "       jax.grad(lambda v: lax.approx_max_k(v, 2)[0].sum())(v), jax.vmap(lambda r: lax.approx_min_k(r, 2))(m))")
+
+# ---------------------------------------------------------------- collectives under vmap
+C("ppermute_pshuffle_psum_scatter", "lax_misc",
+  "out = (jax.vmap(lambda x: lax.ppermute(x, 'i', [(0, 1), (1, 2), (2, 0)]), axis_name='i')(jnp.arange(3.0)),\n"
+  "       jax.vmap(lambda x: lax.pshuffle(x, 'i', [2, 0, 1]), axis_name='i')(jnp.arange(3.0)),\n"
+  "       jax.vmap(lambda x: lax.psum_scatter(x, 'i'), axis_name='i')(jnp.arange(9.0).reshape(3, 3)),\n"
+  "       jax.vmap(lambda x: lax.psum_scatter(x, 'i', tiled=True), axis_name='i')(jnp.arange(18.0).reshape(3, 6)),\n"
+  "       jax.vmap(lambda x: lax.psum_scatter(x, 'i', scatter_dimension=1), axis_name='i')(jnp.arange(18.0).reshape(3, 2, 3)),\n"
+  "       jax.grad(lambda x: (jax.vmap(lambda x: lax.ppermute(x, 'i', [(0, 1), (1, 2), (2, 0)]), axis_name='i')(x) * jnp.arange(3.0)).sum())(jnp.arange(3.0)),\n"
+  "       jax.grad(lambda x: (jax.vmap(lambda x: lax.psum_scatter(x, 'i'), axis_name='i')(x) * jnp.arange(3.0)).sum())(jnp.arange(9.0).reshape(3, 3)),\n"
+  "       jax.vmap(lambda x: lax.ppermute(x, 'i', [(0, 1), (1, 0)]), axis_name='i', in_axes=1, out_axes=1)(jnp.arange(6.0).reshape(3, 2)))")
+E("ppermute_unbound_axis", "lax_misc", "out = lax.ppermute(1.0, 'i', [(0, 1)])")
+
+# ---------------------------------------------------------------- enums and option types
+C("lax_enums_and_types", "lax_misc",
+  "x = jnp.arange(6.0).reshape(2, 3)\n"
+  "out = ([m.name for m in lax.RoundingMethod], lax.round(jnp.array([0.5, 1.5, 2.5, -0.5]), lax.RoundingMethod.TO_NEAREST_EVEN),\n"
+  "       lax.round(jnp.array([0.5, 1.5, 2.5, -0.5]), lax.RoundingMethod.AWAY_FROM_ZERO),\n"
+  "       [(m.name, m.value) for m in lax.RandomAlgorithm], [(m.name, m.value) for m in lax.DotAlgorithmPreset],\n"
+  "       [(m.name, m.value) for m in lax.AccuracyMode], repr(lax.DotAlgorithmPreset.F32_F32_F32), str(lax.DotAlgorithmPreset.DEFAULT),\n"
+  "       lax.DotAlgorithm(lhs_precision_type=jnp.float32, rhs_precision_type=jnp.float32, accumulation_type=jnp.float32).num_primitive_operations,\n"
+  "       lax.Tolerance(atol=1e-3, ulps=2).ulps,\n"
+  "       lax.dot(x, x.T, precision=lax.DotAlgorithmPreset.F32_F32_F32), lax.dot(x, x.T, precision='highest'),\n"
+  "       jnp.dot(x, x.T, precision=lax.DotAlgorithmPreset.DEFAULT),\n"
+  "       repr(lax.RaggedDotDimensionNumbers(dot_dimension_numbers=(([1], [1]), ([], [])), lhs_ragged_dimensions=[0], rhs_group_dimensions=[0])))")
+E("tolerance_negative", "lax_misc", "out = lax.Tolerance(atol=-1.0)")
