@@ -481,7 +481,7 @@ def __getattr__(name):
     for mod in ("control_flow", "collectives", "indexing", "misc",
                 # lax area (issue 11)
                 "convolution", "windowed", "generic_reduce", "solves", "elementwise_extra", "shaping", "fft",
-                "staging_ops", "lax_types"):
+                "staging_ops", "lax_types", "ragged"):
         try:
             m = importlib.import_module(f"{__package__}.primitives.{mod}")
         except ModuleNotFoundError:

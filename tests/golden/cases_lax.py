@@ -388,3 +388,23 @@ C("lax_enums_and_types", "lax_misc",
   "       jnp.dot(x, x.T, precision=lax.DotAlgorithmPreset.DEFAULT),\n"
   "       repr(lax.RaggedDotDimensionNumbers(dot_dimension_numbers=(([1], [1]), ([], [])), lhs_ragged_dimensions=[0], rhs_group_dimensions=[0])))")
 E("tolerance_negative", "lax_misc", "out = lax.Tolerance(atol=-1.0)")
+
+# ---------------------------------------------------------------- ragged dots
+RG = ("lhs = jnp.sin(jnp.arange(24.0)).reshape(6, 4)\nrhs = jnp.cos(jnp.arange(36.0)).reshape(3, 4, 3)\n"
+      "gs = jnp.array([2, 3, 1], jnp.int32)\n")
+C("ragged_dot_mode1", "lax_ragged", RG +
+  "out = (lax.ragged_dot(lhs, rhs, gs), lax.ragged_dot(lhs, rhs, jnp.array([1, 0, 3], jnp.int32)),\n"
+  "       jax.grad(lambda l, r: (lax.ragged_dot(l, r, gs) ** 2).sum(), (0, 1))(lhs, rhs),\n"
+  "       jax.jit(lax.ragged_dot)(lhs, rhs, gs),\n"
+  "       lax.ragged_dot(lhs.astype(jnp.int8), rhs.astype(jnp.int8), gs, preferred_element_type=jnp.int32))", rtol=1e-5, atol=1e-5)
+C("ragged_dot_general_modes", "lax_ragged",
+  "a = jnp.sin(jnp.arange(24.0)).reshape(4, 6)\nb = jnp.cos(jnp.arange(18.0)).reshape(6, 3)\n"
+  "gs = jnp.array([2, 3, 1], jnp.int32)\n"
+  "contract = lax.RaggedDotDimensionNumbers(dot_dimension_numbers=(([1], [0]), ([], [])), lhs_ragged_dimensions=[1], rhs_group_dimensions=[])\n"
+  "x = jnp.sin(jnp.arange(48.0)).reshape(6, 2, 4)\ny = jnp.cos(jnp.arange(72.0)).reshape(6, 4, 3)\n"
+  "batch = lax.RaggedDotDimensionNumbers(dot_dimension_numbers=(([2], [1]), ([0], [0])), lhs_ragged_dimensions=[0], rhs_group_dimensions=[])\n"
+  "w = jnp.cos(jnp.arange(72.0)).reshape(3, 2, 4, 3)\n"
+  "nc = lax.RaggedDotDimensionNumbers(dot_dimension_numbers=(([2], [2]), ([1], [1])), lhs_ragged_dimensions=[0], rhs_group_dimensions=[0])\n"
+  "out = (lax.ragged_dot_general(a, b, gs, contract), lax.ragged_dot_general(x, y, jnp.array([1, 2, 2], jnp.int32), batch),\n"
+  "       lax.ragged_dot_general(x, w, gs, nc), jax.grad(lambda x: lax.ragged_dot_general(x, w, gs, nc).sum())(x))",
+  rtol=1e-5, atol=1e-5)
