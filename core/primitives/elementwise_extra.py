@@ -111,3 +111,40 @@ def complex(x, y):
 
 LAX_EXPORTS = {"clz": clz, "clz_p": clz_p, "mulhi": mulhi, "mulhi_p": mulhi_p, "complex": complex,
                "complex_p": complex_p}
+
+
+# ---- eq_to / le_to / lt_to: comparisons in XLA's total order (sort's comparators) ----------
+# floats order as -NaN < -inf < ... < -0.0 < 0.0 < ... < inf < NaN, bit patterns compared exactly
+
+def _total_order_key(x):
+    x = np.asarray(x)
+    if x.dtype.kind != "f":
+        return x
+    signed = x.view(np.dtype(f"int{x.dtype.itemsize * 8}"))
+    flip = (signed >> (x.dtype.itemsize * 8 - 1)) & np.iinfo(signed.dtype).max  # negatives: reverse their order
+    return signed ^ flip
+
+
+def _total_compare(name, op):
+    def impl(x, y):
+        return op(_total_order_key(x), _total_order_key(y))
+    p = define(name, abstract_eval=nary_abstract(name, None, np.dtype(bool)), impl=impl)
+    p.same_rank_operands = True
+    defbroadcasting(p)
+    ad.defjvp_zero(p)
+    return p
+
+
+eq_to_p = _total_compare("eq_to", np.equal)
+le_to_p = _total_compare("le_to", np.less_equal)
+lt_to_p = _total_compare("lt_to", np.less)
+
+
+# ---- copy: an identity that makes a new buffer ---------------------------------------------
+
+copy_p = define("copy", abstract_eval=unary_abstract("copy"), impl=lambda x: np.array(x, copy=True))
+defvectorized(copy_p)
+ad.deflinear(copy_p, lambda ct, x: [None if type(ct) is ad.Zero else copy_p.bind(ct)])
+
+
+LAX_EXPORTS.update({"eq_to_p": eq_to_p, "le_to_p": le_to_p, "lt_to_p": lt_to_p, "copy_p": copy_p})

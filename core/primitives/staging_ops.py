@@ -138,6 +138,17 @@ def with_sharding_constraint(x, shardings):
     return tree_map(_as_operand, x)
 
 
+# ---- device_put_p: the primitive jax.device_put stages (one device: values pass through) ---
+
+device_put_p = define("device_put", multiple_results=True,
+                      abstract_eval=lambda *xs, devices, srcs, copy_semantics: [
+                          ShapedArray(x.shape, x.dtype, x.weak_type) for x in xs],
+                      impl=lambda *xs, devices, srcs, copy_semantics: [np.asarray(x) for x in xs],
+                      weak_type_rule=lambda w, **p: list(w))
+ad.deflinear(device_put_p, lambda cts, *xs, **p: [None if type(c) is ad.Zero else c for c in cts])
+batch_rules[device_put_p] = lambda axis_data, vals, dims, **p: (device_put_p.bind(*vals, **p), list(dims))
+
+
 # ---- shape_as_value, platform_dependent ---------------------------------------------------
 
 def shape_as_value(shape):
@@ -220,5 +231,5 @@ LAX_EXPORTS = {
     "create_token": create_token, "create_token_p": create_token_p, "after_all": after_all,
     "after_all_p": after_all_p, "with_sharding_constraint": with_sharding_constraint,
     "sharding_constraint_p": sharding_constraint_p, "shape_as_value": shape_as_value,
-    "platform_dependent": platform_dependent, "composite": composite,
+    "platform_dependent": platform_dependent, "composite": composite, "device_put_p": device_put_p,
 }

@@ -408,3 +408,12 @@ C("ragged_dot_general_modes", "lax_ragged",
   "out = (lax.ragged_dot_general(a, b, gs, contract), lax.ragged_dot_general(x, y, jnp.array([1, 2, 2], jnp.int32), batch),\n"
   "       lax.ragged_dot_general(x, w, gs, nc), jax.grad(lambda x: lax.ragged_dot_general(x, w, gs, nc).sum())(x))",
   rtol=1e-5, atol=1e-5)
+
+# ---------------------------------------------------------------- total-order comparisons, copy, device_put
+C("total_order_comparisons_copy_device_put", "lax_misc",
+  "x = jnp.array([-jnp.nan, -jnp.inf, -1.0, -0.0, 0.0, 1.0, jnp.inf, jnp.nan])\n"
+  "out = (lax.lt_to_p.bind(x, jnp.zeros(8)), lax.eq_to_p.bind(x, -x), lax.eq_to_p.bind(x, x), lax.le_to_p.bind(x, jnp.zeros(8)),\n"
+  "       lax.le_to_p.bind(jnp.arange(3), jnp.ones(3, jnp.int32)), lax.lt_to_p.bind(jnp.array([1, 2], jnp.uint8), jnp.array([2, 2], jnp.uint8)),\n"
+  "       lax.copy_p.bind(jnp.arange(3.0)), str(jax.make_jaxpr(lambda x: lax.copy_p.bind(x))(1.0)),\n"
+  "       jax.grad(lambda x: lax.copy_p.bind(x) * 3.0)(2.0),\n"
+  "       lax.eq_to_p.name, lax.device_put_p.name, lax.device_put_p.multiple_results)")
