@@ -10,7 +10,6 @@ conv_transpose and the patch/local convolutions built from the primitive.
 from __future__ import annotations
 
 import enum
-import itertools
 import math
 import operator
 from typing import NamedTuple, Sequence, Union
@@ -114,13 +113,12 @@ def padtype_to_pads(in_shape, window_shape, window_strides, padding):
     pads = []
     for n, w, s in zip(in_shape, window_shape, window_strides):
         n, w, s = int(n), int(w), int(s)
-        total = builtins_max((-(-n // s) - 1) * s + w - n, 0)
+        total = max((-(-n // s) - 1) * s + w - n, 0)
         small, large = total // 2, total - total // 2
         pads.append((small, large) if padding is PaddingType.SAME else (large, small))
     return pads
 
 
-builtins_max = max
 
 
 def _dilate_dim(d, dilation):
@@ -128,7 +126,7 @@ def _dilate_dim(d, dilation):
 
 
 def _stride_dim(d, window, stride):
-    return builtins_max(0, (d - window) // stride + 1)
+    return max(0, (d - window) // stride + 1)
 
 
 def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
@@ -172,7 +170,7 @@ def _conv_transpose_padding(k, s, padding):
         total = k + s - 2
         before = k - 1 if s > k - 1 else -(-total // 2)
     elif padding == "VALID":
-        total = k + s - 2 + builtins_max(k - s, 0)
+        total = k + s - 2 + max(k - s, 0)
         before = k - 1
     elif isinstance(padding, tuple):
         before, after = (k - p - 1 for p in padding)
@@ -253,15 +251,14 @@ def _dilate_and_pad(x, lhs_dilation, padding):
         dilated = np.zeros(shape, x.dtype)
         dilated[(slice(None), slice(None)) + tuple(slice(None, None, d) for d in lhs_dilation)] = x
         x = dilated
-    grow = [(0, 0), (0, 0)] + [(builtins_max(lo, 0), builtins_max(hi, 0)) for lo, hi in padding]
+    grow = [(0, 0), (0, 0)] + [(max(lo, 0), max(hi, 0)) for lo, hi in padding]
     if any(g != (0, 0) for g in grow):
         x = np.pad(x, grow)
-    crop = tuple(slice(-builtins_min(lo, 0), x.shape[2 + i] + builtins_min(hi, 0))
+    crop = tuple(slice(-min(lo, 0), x.shape[2 + i] + min(hi, 0))
                  for i, (lo, hi) in enumerate(padding))
     return x[(slice(None), slice(None)) + crop] if nd else x
 
 
-builtins_min = min
 
 
 def _conv_canonical(x, w, strides, rhs_dilation):
@@ -296,7 +293,7 @@ def _conv_impl(lhs, rhs, *, window_strides, padding, lhs_dilation, rhs_dilation,
     if preferred_element_type is not None:  # accumulate in the type asked for (int8 -> int32, ...)
         x, w = x.astype(aval.dtype), w.astype(aval.dtype)
     x = _dilate_and_pad(x, lhs_dilation, padding)
-    groups = builtins_max(feature_group_count, batch_group_count)
+    groups = max(feature_group_count, batch_group_count)
     # feature groups split lhs channels, batch groups split lhs batch; both split rhs outputs
     split_axis = 1 if feature_group_count > 1 else 0
     xs = np.split(x, groups, axis=split_axis)
@@ -359,7 +356,7 @@ def _transpose_lhs(ct, lhs_aval, rhs, *, window_strides, padding, lhs_dilation, 
     rhs_shape = get_aval(rhs).shape
     groups = feature_group_count
     if feature_group_count > 1 or batch_group_count > 1:
-        g = builtins_max(feature_group_count, batch_group_count)
+        g = max(feature_group_count, batch_group_count)
         rhs = _fold_axis_into(rhs_spec[0], rhs_spec[1], _split_axis(rhs_spec[0], g, rhs))
         groups = g
     sd = lambda spec: spec[2:]
@@ -466,7 +463,7 @@ def _conv_batch(axis_data, vals, dims, **params):
         out = _bind(lhs, _fold_axis_into(rd, rhs_spec[0], rhs), **p)
         return _split_axis(out_spec[1], size, out), out_spec[1]
     # grouped: groups stay outermost in the rhs output features, the vmapped axis inside them
-    g = builtins_max(fgc, bgc)
+    g = max(fgc, bgc)
     rhs = _split_axis(rhs_spec[0] + int(rd <= rhs_spec[0]), g, rhs)
     rhs = _fold_axis_into(rd + int(rhs_spec[0] < rd), rhs_spec[0] + 1, rhs)
     rhs = _fold_axis_into(rhs_spec[0], rhs_spec[0], rhs)

@@ -57,7 +57,8 @@ def _reduce_abstract(*avals, computation, jaxpr, dimensions):
 
 
 def _repr(aval):
-    return f"ShapedArray({aval.dtype.name}[{','.join(map(str, aval.shape))}]{', weak_type=True' if aval.weak_type else ''})"
+    weak = ", weak_type=True" if aval.weak_type else ""
+    return f"ShapedArray({aval.dtype.name}[{','.join(map(str, aval.shape))}]{weak})"
 
 
 def _to_front(x, dimensions):

@@ -1,4 +1,5 @@
-"""Shape-building lax primitives added for breadth (tile, stack, empty) and the plain lax helpers
+"""Shape-building lax primitives added for breadth (tile, empty; lax.stack binds structural.py's
+stack) and the plain lax helpers
 built on existing ones (collapse, broadcast_shapes, broadcast_like, batch_matmul, index_take,
 dtype)."""
 from __future__ import annotations
@@ -8,7 +9,7 @@ import math
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import batch_rules, transpose_rules
+from ..rules import batch_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import bdim_at_front
@@ -74,45 +75,7 @@ def tile(operand, reps):
     return tile_p.bind(_as_array(operand), reps=tuple(int(r) for r in reps))
 
 
-# ---- stack --------------------------------------------------------------------------------
-
-def _stack_abstract(*xs, axis):
-    first = xs[0]
-    for x in xs[1:]:
-        if x.shape != first.shape or x.dtype != first.dtype:
-            raise TypeError("stack requires operands of the same shape and dtype, got "
-                            f"{[a.str_short() for a in xs]}.")
-    shape = list(first.shape)
-    shape.insert(axis, len(xs))
-    return ShapedArray(tuple(shape), first.dtype, all(x.weak_type for x in xs))
-
-
-def _stack_impl(*xs, axis):
-    return np.stack([np.asarray(x) for x in xs], axis=axis)
-
-
-stack_p = define("stack", abstract_eval=_stack_abstract, impl=_stack_impl)
-
-
-def _stack_transpose(ct, *xs, axis):
-    if type(ct) is ad.Zero:
-        return [None] * len(xs)
-    parts = _lax().unstack(ct, axis)
-    return [p if ad.is_undefined(x) else None for p, x in zip(parts, xs)]
-
-
-ad.deflinear(stack_p, _stack_transpose)
-
-
-def _stack_batch(axis_data, vals, dims, axis):
-    from ..transforms.batching import broadcast_batched
-    xs = [bdim_at_front(v, d, axis_data.size) if d is not None else broadcast_batched(v, axis_data.size, 0)
-          for v, d in zip(vals, dims)]
-    return stack_p.bind(*xs, axis=axis + 1), 0
-
-
-batch_rules[stack_p] = _stack_batch
-
+# ---- stack (structural.py's primitive) ---------------------------------------------------
 
 def stack(operands, axis=0):
     arrays = [_as_array(x) for x in operands]
@@ -121,6 +84,7 @@ def stack(operands, axis=0):
     nd = get_aval(arrays[0]).ndim + 1
     if not -nd <= axis < nd:
         raise ValueError(f"axis {axis} is out of bounds for array of dimension {nd}")
+    from .structural import stack_p
     return stack_p.bind(*arrays, axis=int(axis) % nd)
 
 

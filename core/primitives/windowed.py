@@ -9,8 +9,6 @@ operand with the reduction's identity, then a strided sliding window gives (out.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
@@ -221,8 +219,9 @@ def _chosen(operand, out_shape, select_prim, p):
     """Flat position, inside each window, of the element select_prim keeps (the first one on
     ties, as XLA's pairwise select keeps the earlier element when `ge`/`le` holds)."""
     arg, identity = _SELECTS[select_prim.name]
-    filled = _fill_dilate_pad(operand, identity(operand.dtype), p["padding"], p.get("base_dilation", (1,) * operand.ndim))
-    w = _flat_windows(filled, out_shape, dict(p, window_dilation=p.get("window_dilation", (1,) * operand.ndim)))
+    ones = (1,) * operand.ndim
+    filled = _fill_dilate_pad(operand, identity(operand.dtype), p["padding"], p.get("base_dilation", ones))
+    w = _flat_windows(filled, out_shape, dict(p, window_dilation=p.get("window_dilation", ones)))
     return arg(w, axis=-1), filled.shape
 
 
