@@ -417,3 +417,10 @@ C("total_order_comparisons_copy_device_put", "lax_misc",
   "       lax.copy_p.bind(jnp.arange(3.0)), str(jax.make_jaxpr(lambda x: lax.copy_p.bind(x))(1.0)),\n"
   "       jax.grad(lambda x: lax.copy_p.bind(x) * 3.0)(2.0),\n"
   "       lax.eq_to_p.name, lax.device_put_p.name, lax.device_put_p.multiple_results)")
+C("tutorial_conv_smoothing_cells", "lax_conv",
+  "key = random.key(1701)\nx = jnp.linspace(0, 10, 500)\ny = jnp.sin(x) + 0.2 * random.normal(key, shape=(500,))\n"
+  "y_smooth = jnp.convolve(y, jnp.ones(10) / 10, mode='same')\n"
+  "img = jnp.asarray(np.linspace(0, 1, 24 * 16).reshape(24, 16).astype(np.float32))\n"
+  "noisy = img + 50 * random.normal(key, img.shape)\nxx = jnp.linspace(-3, 3, 7)\n"
+  "window = jax.scipy.stats.norm.pdf(xx) * jax.scipy.stats.norm.pdf(xx[:, None])\n"
+  "out = (y_smooth, jax.scipy.signal.convolve(noisy, window, mode='same'))", rtol=1e-4, atol=1e-4)
