@@ -478,7 +478,10 @@ DotDimensionNumbers = DimensionNumbers
 def __getattr__(name):
     # control flow, random bits and collectives live in their own modules (issue-by-issue)
     import importlib
-    for mod in ("control_flow", "collectives", "indexing", "misc"):
+    for mod in ("control_flow", "collectives", "indexing", "misc",
+                # lax area (issue 11)
+                "convolution", "windowed", "generic_reduce", "solves", "elementwise_extra", "shaping", "fft",
+                "staging_ops", "lax_types", "ragged"):
         try:
             m = importlib.import_module(f"{__package__}.primitives.{mod}")
         except ModuleNotFoundError:

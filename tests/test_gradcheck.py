@@ -219,6 +219,55 @@ SPECS = {
                      [key()]),
 }
 
+# ---- lax area (issue 11): convolutions, windows, solvers and the rest of jax.lax -------------
+_SCATTER_DN = lax.ScatterDimensionNumbers(update_window_dims=(), inserted_window_dims=(0,),
+                                          scatter_dims_to_operand_dims=(0,))
+
+
+def _linear_solve(a, b):
+    return lax.custom_linear_solve(lambda x: a @ x, b, lambda mv, v: jnp.linalg.solve(a, v),
+                                   lambda vm, v: jnp.linalg.solve(a.T, v))
+
+
+_W1 = dict(window_dimensions=(2,), window_strides=(1,), padding=((0, 0),))
+SPECS.update({
+    "conv_general_dilated": ("smooth", lambda x, k: lax.conv_general_dilated(x, k, (2,), [(1, 1)], (2,), (2,)),
+                             [U(-1, 1, (1, 2, 5)), U(-1, 1, (3, 2, 2))]),
+    "reduce_window_sum": ("smooth", lambda x: lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), "SAME"),
+                          [U(-1, 1, (3, 4))]),
+    "reduce_window_max": ("smooth", lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (2, 2), (1, 2), "SAME"),
+                          [distinct((3, 4))]),
+    "reduce_window_min": ("smooth", lambda x: lax.reduce_window(x, jnp.inf, lax.min, (2, 1), (1, 1), "VALID"),
+                          [distinct((3, 4))]),
+    "reduce_window": ("fwd", lambda x: lax.reduce_window(x, 1.0, lax.mul, (2,), (1,), "VALID"), [U(0.5, 1.5, (4,))]),
+    "select_and_gather_add": ("smooth", lambda t, x: lax.select_and_gather_add_p.bind(
+        t, x, select_prim=lax.ge_p, base_dilation=(1,), window_dilation=(1,), **_W1), [x3, distinct()]),
+    "select_and_scatter_add": ("smooth", lambda s, x: lax.select_and_scatter_add_p.bind(
+        s, x, select_prim=lax.ge_p, **_W1), [U(-1, 1, (2,)), distinct()]),
+    "reduce": ("smooth", lambda x: lax.reduce(x, 1.0, lambda a, b: a * b, (1,)), [U(0.5, 1.5, _S)]),
+    "scatter-sub": ("smooth", lambda x, u: lax.scatter_sub(x, jnp.array([[0], [2], [0]]), u, _SCATTER_DN), [x3, x3]),
+    "reduce_precision": ("smooth", lambda x: lax.reduce_precision(x, 11, 52), [x3]),  # (float64 itself)
+    "custom_linear_solve": ("smooth", _linear_solve, [spd(), x3]),
+    "clz": ("zero", lax.clz, [I(0, 99)]), "mulhi": ("zero", lax.mulhi, [I(0, 99), I(0, 99)]),
+    "complex": ("fwd", lax.complex, [x3, x3]),  # (complex outputs: reverse mode needs lax.real's rules)
+    "tile": ("smooth", lambda x: lax.tile(x, (2, 3)), [U(-1, 1, (2, 2))]),
+    "fft": ("fwd", lambda x: lax.fft(x, "RFFT", (4,)), [U(-1, 1, (2, 4))]),
+    "approx_top_k": ("smooth", lambda x: lax.approx_max_k(x, 2)[0], [distinct()]),
+    "optimization_barrier": ("smooth", lambda x: lax.optimization_barrier(x) * 2.0, [x3]),
+    "dce_sink": ("smooth", lambda x: (lax.dce_sink(x), jnp.sin(x))[1], [x3]),
+    "stage": ("smooth", lambda x: lax.stage_p.bind(x) * 2.0, [x3]),
+    "sharding_constraint": ("smooth", lambda x: lax.sharding_constraint_p.bind(x, sharding=None), [x3]),
+    "device_put": ("smooth", lambda x: lax.device_put_p.bind(x, devices=(None,), srcs=(None,),
+                                                             copy_semantics=(None,))[0], [x3]),
+    "copy": ("smooth", lambda x: lax.copy_p.bind(x), [x3]),
+    "eq_to": ("zero", lambda x, y: lax.eq_to_p.bind(x, y), [x3, x3]),
+    "le_to": ("zero", lambda x, y: lax.le_to_p.bind(x, y), [x3, x3]),
+    "lt_to": ("zero", lambda x, y: lax.lt_to_p.bind(x, y), [x3, x3]),
+    "ppermute": ("smooth", lambda x: jax.vmap(lambda y: lax.ppermute(y, "i", [(0, 1), (1, 2), (2, 0)]),
+                                              axis_name="i")(x), [x3]),
+})
+
+
 # Batching-only primitives (no jvp rule), checked by the vmap test.
 BATCH_ONLY = {
     "real": ("zero", lambda x: lax.real(x), [x3]), "imag": ("zero", lambda x: lax.imag(x), [x3]),
@@ -237,6 +286,8 @@ REFUSES_DIFFERENTIATION = {
                       "Pure callbacks do not support JVP."),
     "io_callback": (lambda x: jax.experimental.io_callback(np.sin, jax.ShapeDtypeStruct((), np.float32), x),
                     "IO callbacks do not support JVP."),
+    # lax area (issue 11)
+    "composite": (lax.composite(lambda x: x * 2.0, name="my.double"), "JVP rule for composite not implemented."),
 }
 
 

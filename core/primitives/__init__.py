@@ -30,7 +30,10 @@ def never_weak(weak_flags, **params):
 def _load_all():
     from . import elementwise, structural, reductions, dot, call  # noqa: F401
     import importlib
-    for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg"):
+    for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg",
+                # lax area (issue 11)
+                "convolution", "windowed", "generic_reduce", "solves", "elementwise_extra", "shaping", "fft",
+                "staging_ops", "lax_types", "ragged"):
         try:
             importlib.import_module(f"{__name__}.{mod}")
         except ModuleNotFoundError as e:

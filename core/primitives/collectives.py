@@ -418,3 +418,88 @@ LAX_EXPORTS = {
     "axis_index": axis_index, "axis_size": axis_size, "all_to_all": all_to_all,
     "pswapaxes": pswapaxes,
 }
+
+
+# ---- lax area (issue 11): ppermute, pshuffle, psum_scatter -----------------------------------
+# ppermute: example/device `dst` receives the value of `src` for each (src, dst) pair (zeros where
+# nothing arrives). Batched along its own axis it is a gather of the batch axis.
+
+ppermute_p = Primitive("ppermute")
+ppermute_p.batch_always = True
+abstract_eval_rules[ppermute_p] = lambda x, axis_name, perm: x
+impl_rules[ppermute_p] = _unbound(ppermute_p)
+
+
+def _check_perm(perm, size):
+    srcs, dsts = [s for s, _ in perm], [d for _, d in perm]
+    if len(set(srcs)) != len(srcs) or len(set(dsts)) != len(dsts):
+        raise ValueError(f"ppermute sources and destinations must be unique, got {perm}.")
+    if any(not 0 <= i < size for i in srcs + dsts):
+        raise ValueError(f"ppermute indices must lie in [0, {size}) for an axis of size {size}, got {perm}.")
+
+
+def _ppermute_batch(axis_data, vals, dims, axis_name, perm):
+    from .. import lax
+    from ..transforms.batching import bdim_at_front
+    (x,), (d,) = vals, dims
+    if axis_data.name != axis_name:
+        return ppermute_p.bind(x, axis_name=axis_name, perm=perm), d
+    n = axis_data.size
+    if len(perm) != n:  # (JAX asserts the same under vmap)
+        raise ValueError(f"ppermute under vmap needs a full permutation of the axis of size {n}, got {perm}.")
+    x = bdim_at_front(x, d, n)
+    source = [0] * n
+    for s, t in perm:
+        source[t] = s
+    rows = [lax.index_in_dim(x, s, 0, True) for s in source]
+    return lax.concatenate(rows, 0), 0
+
+
+batch_rules[ppermute_p] = _ppermute_batch
+ad.deflinear(ppermute_p, lambda ct, x, axis_name, perm: [
+    None if type(ct) is ad.Zero else ppermute_p.bind(ct, axis_name=axis_name, perm=tuple((d, s) for s, d in perm))])
+
+
+def ppermute(x, axis_name, perm):
+    """Send each example's/device's x along the (source, destination) pairs of `perm`."""
+    perm = tuple((int(s), int(d)) for s, d in perm)
+    try:
+        main = _find_axis(axis_name, "ppermute")
+    except NameError:  # outside any map, JAX finds no way to evaluate it (its message)
+        raise NotImplementedError("Evaluation rule for 'ppermute' not implemented") from None
+    _check_perm(perm, main.global_data.size)
+    lift = (lambda v: v) if isinstance(main, _ManualAxis) else (lambda v: _raise_to_axis(v, main))
+    return tree_map(lambda v: ppermute_p.bind(lift(v), axis_name=axis_name, perm=perm), x)
+
+
+def pshuffle(x, axis_name, perm):
+    """Example/device i receives the value of perm[i]."""
+    if sorted(perm) != list(range(len(perm))):
+        raise ValueError(f"`perm` does not represent a permutation: {perm}")
+    return ppermute(x, axis_name, [(int(src), dst) for dst, src in enumerate(perm)])
+
+
+def psum_scatter(x, axis_name, *, scatter_dimension=0, axis_index_groups=None, tiled=False):
+    """psum, of which each example/device keeps its own chunk of `scatter_dimension` (a block
+    of size/n when tiled; one index, dropped, otherwise)."""
+    from .. import lax
+    _no_groups(axis_index_groups)
+    n = axis_size(axis_name)
+
+    def one(v):
+        v = _as_array(v)
+        size = get_aval(v).shape[scatter_dimension]
+        if (tiled and size % n) or (not tiled and size != n):
+            raise ValueError(f"psum_scatter: dimension {scatter_dimension} of size {size} does not split over "
+                             f"axis {axis_name!r} of size {n}" + ("" if tiled else " (untiled needs equal sizes)"))
+        total = psum(v, axis_name)
+        i = axis_index(axis_name)
+        block = size // n if tiled else 1
+        start = lax.mul(i, lax._const(i, block)) if block != 1 else i
+        out = lax.dynamic_slice_in_dim(total, start, block, scatter_dimension)
+        return out if tiled else lax.squeeze(out, (scatter_dimension,))
+    return tree_map(one, x)
+
+
+LAX_EXPORTS.update({"ppermute": ppermute, "ppermute_p": ppermute_p, "pshuffle": pshuffle,
+                    "psum_scatter": psum_scatter})

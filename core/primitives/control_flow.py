@@ -960,7 +960,7 @@ def associative_scan(fn, elems, reverse=False, axis=0):
 
 def reduce(operands, init_values, computation, dimensions):
     """lax.reduce: monoid reductions (add, mul, max, min, and, or) map to reduce_* primitives;
-    other computations fold along the axes."""
+    other computations bind reduce_p (generic_reduce.py)."""
     from .. import lax
     flat_ops, tree = tree_flatten(operands)
     flat_init = tree_flatten(init_values)[0]
@@ -976,19 +976,13 @@ def reduce(operands, init_values, computation, dimensions):
         if init_v is not None and red is lax.reduce_sum and np.all(np.asarray(init_v) == 0):
             return tree_unflatten(tree, [out])
         return tree_unflatten(tree, [computation(out, init)])
-    # general fold: move reduced axes to the front, flatten them, and fold with the computation
-    ops = [_as_operand(x) for x in flat_ops]
-    nd = get_aval(ops[0]).ndim
-    keep = [i for i in range(nd) if i not in dims]
-    acc = [lax.convert_element_type(_as_operand(v), get_aval(x).dtype) for v, x in zip(flat_init, ops)]
-    shape = [get_aval(ops[0]).shape[i] for i in keep]
-    acc = [lax.broadcast_in_dim(a, tuple(shape), ()) for a in acc]
-    moved = [lax.reshape(lax.transpose(x, tuple(dims) + tuple(keep)), (-1,) + tuple(shape)) if dims else x for x in ops]
-    count = int(np.prod([get_aval(ops[0]).shape[d] for d in dims])) if dims else 0
-    for i in range(count):
-        out = computation(tree_unflatten(tree, acc), tree_unflatten(tree, [m[i] for m in moved]))
-        acc = tree_flatten(out)[0]
-    return tree_unflatten(tree, acc)
+    # any other computation: the reduce primitive, with the computation as a jaxpr
+    from .generic_reduce import general_reduce
+    if tree != tree_flatten(init_values)[1]:
+        raise ValueError("Operands must have the same tree structure as init_values: "
+                         f"{tree} vs. {tree_flatten(init_values)[1]}")
+    return general_reduce([_as_operand(x) for x in flat_ops], [_as_operand(v) for v in flat_init], tree,
+                          tree_flatten(init_values)[1], computation, dims)
 
 
 LAX_EXPORTS = {

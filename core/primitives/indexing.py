@@ -319,8 +319,8 @@ def _scatter_abstract(operand, indices, updates, *, dimension_numbers, indices_a
     return ShapedArray(operand.shape, operand.dtype, operand.weak_type)
 
 
-_SCATTER_UFUNCS = {"scatter-add": np.add, "scatter-mul": np.multiply, "scatter-min": np.minimum,
-                   "scatter-max": np.maximum}
+_SCATTER_UFUNCS = {"scatter-add": np.add, "scatter-sub": np.subtract, "scatter-mul": np.multiply,
+                   "scatter-min": np.minimum, "scatter-max": np.maximum}
 
 
 def _make_scatter_impl(name):
@@ -409,6 +409,12 @@ def _scatter_t(ct, operand, indices, updates, *, dimension_numbers, indices_are_
     return [t_op, None, t_up]
 
 
+def _scatter_sub_t(ct, operand, indices, updates, **params):
+    """scatter-sub is scatter-add of -updates: the updates' cotangent is the gathered -ct."""
+    t_op, _, t_up = _scatter_add_t(ct, operand, indices, updates, **params)
+    return [t_op, None, None if t_up is None else _lax().neg(t_up)]
+
+
 def _scatter_mul_t(ct, operand, indices, updates, **params):
     if type(ct) is ad.Zero:
         return [None, None, None]
@@ -426,7 +432,7 @@ def _scatter_jvp(prim):
             return out, ad.Zero(get_aval(out))
         lax = _lax()
         name = prim.name
-        if name in ("scatter", "scatter-add"):
+        if name in ("scatter", "scatter-add", "scatter-sub"):
             return out, prim.bind(ad.instantiate(tx), indices, ad.instantiate(tu), **params)
         if name == "scatter-mul":
             t = ad.Zero(get_aval(out))
@@ -480,13 +486,15 @@ def _define_scatter(name):
 scatter_p = _define_scatter("scatter")
 scatter_add_p = _define_scatter("scatter-add")
 scatter_mul_p = _define_scatter("scatter-mul")
+scatter_sub_p = _define_scatter("scatter-sub")
 scatter_min_p = _define_scatter("scatter-min")
 scatter_max_p = _define_scatter("scatter-max")
 transpose_rules[scatter_p] = _scatter_t
 transpose_rules[scatter_add_p] = _scatter_add_t
 transpose_rules[scatter_mul_p] = _scatter_mul_t
+transpose_rules[scatter_sub_p] = _scatter_sub_t
 
-_KIND_TO_PRIM = {"set": scatter_p, "add": scatter_add_p, "mul": scatter_mul_p, "min": scatter_min_p,
+_KIND_TO_PRIM = {"set": scatter_p, "add": scatter_add_p, "sub": scatter_sub_p, "mul": scatter_mul_p, "min": scatter_min_p,
                  "max": scatter_max_p}
 
 
@@ -496,13 +504,13 @@ def _update_jaxpr(op, dtype):
         return None
     from ..transforms.staging import trace_to_jaxpr
     lax = _lax()
-    fn = {"add": lax.add, "mul": lax.mul, "min": lax.min, "max": lax.max}[op]
+    fn = {"add": lax.add, "sub": lax.sub, "mul": lax.mul, "min": lax.min, "max": lax.max}[op]
     aval = ShapedArray((), np.dtype(dtype))
     jaxpr, _ = trace_to_jaxpr(lambda a, b: [fn(a, b)], [aval, aval])
     return jaxpr
 
 
-_KIND_TO_OP = {"set": None, "add": "add", "mul": "mul", "min": "min", "max": "max"}
+_KIND_TO_OP = {"set": None, "add": "add", "sub": "sub", "mul": "mul", "min": "min", "max": "max"}
 
 
 # ---- lax-level wrappers -------------------------------------------------------------------
@@ -539,6 +547,7 @@ def _scatter_wrapper(kind):
 scatter = _scatter_wrapper("set")
 scatter_add = _scatter_wrapper("add")
 scatter_mul = _scatter_wrapper("mul")
+scatter_sub = _scatter_wrapper("sub")
 scatter_min = _scatter_wrapper("min")
 scatter_max = _scatter_wrapper("max")
 
@@ -570,4 +579,7 @@ LAX_EXPORTS = {
     "scatter_min": scatter_min, "scatter_max": scatter_max, "scatter_apply": scatter_apply,
     "GatherDimensionNumbers": GatherDimensionNumbers, "ScatterDimensionNumbers": ScatterDimensionNumbers,
     "GatherScatterMode": GatherScatterMode,
+    # lax area (issue 11): scatter_sub and the primitives by their lax names (theirs have hyphens)
+    "scatter_sub": scatter_sub, "scatter_p": scatter_p, "scatter_add_p": scatter_add_p, "scatter_sub_p": scatter_sub_p,
+    "scatter_mul_p": scatter_mul_p, "scatter_min_p": scatter_min_p, "scatter_max_p": scatter_max_p,
 }

@@ -1,8 +1,6 @@
-"""Less common lax operations: top_k (a primitive), and reduce_window / convolutions, which are
-written with slices and dot_general so that jvp, grad, vmap and jit come for free."""
+"""Less common lax operations: top_k (a primitive). (Convolutions: convolution.py; windowed
+reductions: windowed.py.)"""
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 
@@ -63,127 +61,150 @@ def top_k(operand, k):
     return list(top_k_p.bind(operand, k=int(k)))  # JAX returns a list [values, indices]
 
 
-# ---- windows and padding ------------------------------------------------------------------
-
-def _padding_pairs(padding, in_shape, window, strides, dilation=None):
-    dilation = dilation or (1,) * len(window)
-    eff = [(w - 1) * d + 1 for w, d in zip(window, dilation)]
-    if isinstance(padding, str):
-        if padding.upper() == "VALID":
-            return [(0, 0)] * len(window)
-        if padding.upper() == "SAME":
-            pads = []
-            for n, w, s in zip(in_shape, eff, strides):
-                out = -(-n // s)
-                total = max((out - 1) * s + w - n, 0)
-                pads.append((total // 2, total - total // 2))
-            return pads
-        raise ValueError(f"Unknown padding {padding!r}: use 'VALID', 'SAME' or a sequence of (low, high) pairs")
-    return [tuple(int(v) for v in p) for p in padding]
-
-
-def _window_slices(x, window, strides, dilation, out_shape):
-    """Yield (offset, strided slice of x) for every position inside the window."""
-    lax = _lax()
-    for offs in itertools.product(*[range(w) for w in window]):
-        starts = [o * d for o, d in zip(offs, dilation)]
-        limits = [s + (n - 1) * st + 1 for s, n, st in zip(starts, out_shape, strides)]
-        yield offs, lax.slice(x, starts, limits, None if all(s == 1 for s in strides) else strides)
-
-
-def reduce_window(operand, init_value, computation, window_dimensions, window_strides, padding,
-                  base_dilation=None, window_dilation=None):
-    lax = _lax()
-    aval = get_aval(operand)
-    window = tuple(int(w) for w in window_dimensions)
-    strides = tuple(int(s) for s in window_strides)
-    dil = tuple(window_dilation) if window_dilation else (1,) * len(window)
-    if base_dilation and any(b != 1 for b in base_dilation):
-        raise NotImplementedError("reduce_window with base_dilation is not supported yet")
-    pads = _padding_pairs(padding, aval.shape, window, strides, dil)
-    init = lax._convert_element_type(init_value, aval.dtype, False)
-    x = lax.pad(operand, init, [(lo, hi, 0) for lo, hi in pads]) if any(p != (0, 0) for p in pads) else operand
-    padded = get_aval(x).shape
-    out_shape = [(n - ((w - 1) * d + 1)) // s + 1 for n, w, d, s in zip(padded, window, dil, strides)]
-    acc = None
-    for _, sl in _window_slices(x, window, strides, dil, out_shape):
-        acc = sl if acc is None else computation(acc, sl)
-    return computation(acc, lax.full_like(acc, init)) if acc is not None else acc
-
-
-# ---- convolution --------------------------------------------------------------------------
-
-def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None, rhs_dilation=None,
-                         dimension_numbers=None, feature_group_count=1, batch_group_count=1,
-                         precision=None, preferred_element_type=None):
-    """N-d convolution as a sum over kernel offsets of strided slices contracted with dot_general.
-    Layouts: lhs (N, C, spatial...), rhs (O, I, spatial...), out (N, O, spatial...) unless
-    `dimension_numbers` says otherwise (given as layout strings like ('NHWC', 'HWIO', 'NHWC'))."""
-    lax = _lax()
-    if feature_group_count != 1 or batch_group_count != 1:
-        raise NotImplementedError("grouped convolutions are not supported yet")
-    if lhs_dilation and any(d != 1 for d in lhs_dilation):
-        raise NotImplementedError("lhs_dilation (transposed convolution) is not supported yet")
-    nd = get_aval(lhs).ndim - 2
-    lhs_spec, rhs_spec, out_spec = _conv_specs(dimension_numbers, nd)
-    lhs = lax.transpose(lhs, lhs_spec)
-    rhs = lax.transpose(rhs, rhs_spec)
-    la, ra = get_aval(lhs), get_aval(rhs)
-    window = ra.shape[2:]
-    strides = tuple(window_strides) if window_strides else (1,) * nd
-    dil = tuple(rhs_dilation) if rhs_dilation else (1,) * nd
-    pads = _padding_pairs(padding, la.shape[2:], window, strides, dil)
-    if any(p != (0, 0) for p in pads):
-        lhs = lax.pad(lhs, lax._zero(lhs), [(0, 0, 0), (0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads])
-    padded = get_aval(lhs).shape[2:]
-    out_sp = [(n - ((w - 1) * d + 1)) // s + 1 for n, w, d, s in zip(padded, window, dil, strides)]
-    acc = None
-    full_strides = (1, 1) + strides
-    for offs in itertools.product(*[range(w) for w in window]):
-        starts = [0, 0] + [o * d for o, d in zip(offs, dil)]
-        limits = list(get_aval(lhs).shape[:2]) + [s + (n - 1) * st + 1 for s, n, st in zip(starts[2:], out_sp, strides)]
-        sl = lax.slice(lhs, starts, limits, None if all(s == 1 for s in full_strides) else full_strides)
-        k = rhs[(slice(None), slice(None)) + offs]  # (O, I)
-        # (N, C, sp...) x (O, C) -> (N, sp..., O)
-        term = lax.dot_general(sl, k, (((1,), (1,)), ((), ())), precision=precision,
-                               preferred_element_type=preferred_element_type)
-        acc = term if acc is None else lax.add(acc, term)
-    out = lax.transpose(acc, (0, nd + 1) + tuple(range(1, nd + 1)))  # (N, O, sp...)
-    inv = tuple(int(i) for i in np.argsort(out_spec))
-    return lax.transpose(out, inv)
-
-
-def _conv_specs(dimension_numbers, nd):
-    """Permutations taking each operand to (batch/out-feature, feature/in-feature, spatial...)."""
-    if dimension_numbers is None:
-        ident = tuple(range(nd + 2))
-        return ident, ident, ident
-    lhs_s, rhs_s, out_s = dimension_numbers
-    if isinstance(lhs_s, str):
-        sp = [c for c in lhs_s if c not in "NC"]
-        lhs_p = (lhs_s.index("N"), lhs_s.index("C")) + tuple(lhs_s.index(c) for c in sp)
-        rsp = [c for c in rhs_s if c not in "OI"]
-        rhs_p = (rhs_s.index("O"), rhs_s.index("I")) + tuple(rhs_s.index(c) for c in rsp)
-        out_p = (out_s.index("N"), out_s.index("C")) + tuple(out_s.index(c) for c in sp)
-        return lhs_p, rhs_p, out_p
-    return tuple(lhs_s), tuple(rhs_s), tuple(out_s)
-
-
-def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
-    return conv_general_dilated(lhs, rhs, window_strides, padding, precision=precision,
-                                preferred_element_type=preferred_element_type)
-
-
-def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation, precision=None,
-                              preferred_element_type=None):
-    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
-                                precision=precision, preferred_element_type=preferred_element_type)
-
-
 LAX_EXPORTS = {
     "top_k": top_k,
-    "reduce_window": reduce_window,
-    "conv": conv,
-    "conv_general_dilated": conv_general_dilated,
-    "conv_with_general_padding": conv_with_general_padding,
 }
+
+
+# ---- reduce_precision: round to a narrower float format, staying in the same dtype ----------
+
+def _float_layout(dtype):
+    """(exponent bits, mantissa bits, unsigned int type of the same width) of a float dtype."""
+    fi = np.finfo(dtype)
+    return int(fi.nexp), int(fi.nmant), np.dtype(f"uint{np.dtype(dtype).itemsize * 8}")
+
+
+def _reduce_precision_abstract(x, exponent_bits, mantissa_bits):
+    if x.dtype.kind != "f":
+        raise TypeError(f"reduce_precision does not accept dtype {x.dtype.name}. Accepted dtypes are subtypes of "
+                        "floating.")
+    return ShapedArray(x.shape, x.dtype, x.weak_type)
+
+
+def _reduce_precision_impl(x, exponent_bits, mantissa_bits):
+    """XLA's ReducePrecision on the bits: round the mantissa to nearest even, then overflow to
+    signed infinity and flush what the narrower exponent cannot hold to signed zero; NaN stays NaN."""
+    x = np.asarray(x)
+    _reduce_precision_abstract(ShapedArray(x.shape, x.dtype), exponent_bits, mantissa_bits)
+    src_exp, src_mant, utype = _float_layout(x.dtype)
+    bits = x.view(utype).copy()
+    if mantissa_bits < src_mant:
+        shift = src_mant - mantissa_bits
+        last = utype.type(1 << shift)
+        lowest_kept = (bits & last) >> utype.type(shift)
+        bits = bits + (lowest_kept + utype.type((1 << (shift - 1)) - 1))
+        bits = bits & ~utype.type((1 << shift) - 1)
+    if exponent_bits < src_exp:
+        nbits = utype.itemsize * 8
+        sign = utype.type(1 << (nbits - 1))
+        exp_mask = utype.type(((1 << src_exp) - 1) << src_mant)
+        bias, reduced_bias = (1 << (src_exp - 1)) - 1, (1 << (exponent_bits - 1)) - 1
+        exponent = bits & exp_mask
+        overflow = exponent > utype.type((bias + reduced_bias) << src_mant)
+        underflow = exponent <= utype.type((bias - reduced_bias) << src_mant)
+        signed_zero = bits & sign
+        bits = np.where(overflow, signed_zero | exp_mask, np.where(underflow, signed_zero, bits)).astype(utype)
+    out = np.asarray(bits).view(x.dtype)
+    return np.where(np.isnan(x), x, out).astype(x.dtype)
+
+
+reduce_precision_p = define("reduce_precision", abstract_eval=_reduce_precision_abstract,
+                            impl=_reduce_precision_impl)
+ad.deflinear(reduce_precision_p, lambda ct, x, **p: [None if type(ct) is ad.Zero else reduce_precision_p.bind(ct, **p)])
+
+
+def _reduce_precision_batch(axis_data, vals, dims, **p):
+    return reduce_precision_p.bind(vals[0], **p), dims[0]
+
+
+batch_rules[reduce_precision_p] = _reduce_precision_batch
+
+
+def reduce_precision(operand, exponent_bits, mantissa_bits):
+    """Round `operand` as if stored with `exponent_bits` / `mantissa_bits`, keeping its dtype."""
+    from ..array import Array, to_numpy
+    from ..tracing import Tracer
+    exponent_bits, mantissa_bits = int(exponent_bits), int(mantissa_bits)
+    if exponent_bits < 1 or mantissa_bits < 0:
+        raise ValueError(f"reduce_precision needs exponent_bits >= 1 and mantissa_bits >= 0, got {exponent_bits} "
+                         f"and {mantissa_bits}")
+    x = operand if isinstance(operand, (Array, Tracer)) else _lax().full((), operand) if np.ndim(operand) == 0 \
+        else Array(to_numpy(operand))
+    return reduce_precision_p.bind(x, exponent_bits=exponent_bits, mantissa_bits=mantissa_bits)
+
+
+def reduce_xor(operand, axes):
+    from .reductions import reduce_xor_p
+    return reduce_xor_p.bind(operand, axes=tuple(int(a) for a in axes), out_sharding=None)
+
+
+LAX_EXPORTS.update({
+    "reduce_precision": reduce_precision,
+    "reduce_precision_p": reduce_precision_p,
+    "reduce_xor": reduce_xor,
+})
+
+
+# ---- approx_max_k / approx_min_k: exact on this backend (as XLA's CPU fallback) -------------
+
+def _approx_abstract(x, k, reduction_dimension, recall_target, is_max_k, reduction_input_size_override,
+                     aggregate_to_topk):
+    if not x.shape:
+        raise TypeError("approx_top_k operand must have >= 1 dimension, got ()")
+    dim = reduction_dimension % x.ndim
+    if not 0 <= k <= x.shape[dim]:
+        raise ValueError(f"k must be smaller than the size of reduction_dim ({x.shape[dim]}), got {k}")
+    shape = x.shape[:dim] + (k,) + x.shape[dim + 1:]
+    return [ShapedArray(shape, x.dtype, x.weak_type), ShapedArray(shape, np.int32)]
+
+
+def _approx_impl(x, k, reduction_dimension, recall_target, is_max_k, reduction_input_size_override,
+                 aggregate_to_topk):
+    x = np.asarray(x)
+    dim = reduction_dimension % x.ndim
+    moved = np.moveaxis(x, dim, -1)
+    key = moved if not is_max_k else (-moved if moved.dtype.kind != "b" else ~moved)
+    order = np.argsort(key, axis=-1, kind="stable")[..., :k]
+    vals = np.take_along_axis(moved, order, axis=-1)
+    return [np.moveaxis(vals, -1, dim), np.moveaxis(order.astype(np.int32), -1, dim)]
+
+
+approx_top_k_p = define("approx_top_k", abstract_eval=_approx_abstract, impl=_approx_impl, multiple_results=True,
+                        weak_type_rule=lambda w, **p: [w[0], False])
+
+
+def _approx_jvp(primals, tangents, **p):
+    vals, idx = approx_top_k_p.bind(primals[0], **p)
+    dim = p["reduction_dimension"] % get_aval(primals[0]).ndim
+    from .. import numpy as jnp
+    t = ad.instantiate(tangents[0])
+    return [vals, idx], [jnp.take_along_axis(t, idx, axis=dim), ad.Zero(get_aval(idx))]
+
+
+def _approx_batch(axis_data, vals, dims, **p):
+    x = moveaxis(vals[0], dims[0], 0)
+    nd = get_aval(x).ndim - 1
+    q = dict(p, reduction_dimension=p["reduction_dimension"] % nd + 1)
+    return approx_top_k_p.bind(x, **q), [0, 0]
+
+
+ad.jvp_rules[approx_top_k_p] = _approx_jvp
+batch_rules[approx_top_k_p] = _approx_batch
+
+
+def _approx_k(is_max_k):
+    def fn(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+           aggregate_to_topk=True):
+        if not aggregate_to_topk:
+            raise NotImplementedError("approx_max_k/approx_min_k with aggregate_to_topk=False (TPU-specific "
+                                      "partial results) is not supported; use aggregate_to_topk=True")
+        return list(approx_top_k_p.bind(operand, k=int(k), reduction_dimension=int(reduction_dimension),
+                                        recall_target=float(recall_target), is_max_k=is_max_k,
+                                        reduction_input_size_override=int(reduction_input_size_override),
+                                        aggregate_to_topk=bool(aggregate_to_topk)))
+    fn.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
+    return fn
+
+
+LAX_EXPORTS.update({"approx_max_k": _approx_k(True), "approx_min_k": _approx_k(False),
+                    "approx_top_k_p": approx_top_k_p})
