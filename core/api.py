@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, errors, jit_cache
+from . import ad_checks, dtypes, errors, jit_cache
 from .array import Array, to_numpy
 from .avals import ShapedArray, aval_of_value
 from .config import config
@@ -451,15 +451,6 @@ def _as_array(x):
     return _check_arraylike("ad", x)
 
 
-def _check_inexact_input(x, name="grad"):
-    dt = get_aval(x).dtype
-    if dt.kind not in "fc":
-        raise TypeError(
-            f"{name} requires real- or complex-valued inputs (input dtype that is a sub-dtype of "
-            f"np.inexact), but got {dt.name}. If you want to use Boolean- or integer-valued inputs, "
-            "use vjp or set allow_int to True.")
-
-
 def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     flat_primals, in_tree = tree_flatten(primals)
     flat_primals = [_as_array(p) for p in flat_primals]
@@ -477,11 +468,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
             raise ValueError(f"unexpected tree structure of argument to vjp function: got {ct_tree}, but "
                              f"expected to match {out_tree}")
         for c, a in zip(ct_flat, out_avals):
-            if tuple(np.shape(c)) != a.shape:
-                raise ValueError(f"unexpected JAX type (e.g. shape/dtype) for argument to vjp function: got "
-                                 f"{get_aval(c).str_short()}, but expected {a.str_short()} because the "
-                                 "corresponding output of the function had dtype/shape "
-                                 f"{a.str_short()}")
+            ad_checks.check_cotangent(c, a)
         full = list(ct_flat) + [ad.Zero(a) for a in out_avals[n_out:]]
         cts_in = f_vjp_flat(full)
         cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
@@ -558,14 +545,14 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
             for i, a in zip(tup, dyn_args):
                 full[i] = a
             return fun(*full, **kwargs)
-        if not allow_int:
-            for leaf in tree_leaves(dyn):
-                _check_inexact_input(_as_array(leaf), "grad")
+        for leaf in tree_leaves(dyn):
+            ad_checks.check_input_revderiv("grad", holomorphic, allow_int, _as_array(leaf))
         if has_aux:
             ans, f_vjp, aux = vjp(f_part, *dyn, has_aux=True)
         else:
             ans, f_vjp = vjp(f_part, *dyn)
         _check_scalar(ans)
+        ad_checks.check_output_revderiv("grad", holomorphic, ans)
         from . import lax
         ct = lax.full_like(ans, 1)
         g = f_vjp(ct)
@@ -582,11 +569,6 @@ def _check_scalar(x):
     aval = get_aval(x)
     if aval.shape != ():
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had shape: {aval.shape}.")
-    if aval.dtype.kind not in "fc":
-        raise TypeError(f"grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), "
-                        f"but got {aval.dtype.name}. For holomorphic differentiation, pass holomorphic=True. "
-                        "For differentiation of non-holomorphic functions involving complex outputs, use "
-                        "jax.vjp directly.")
 
 
 def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=()):
@@ -708,7 +690,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         f_part, dyn = _dyn_args(fun, argnums, args, kwargs)
         in_leaves, in_tree = tree_flatten(dyn)
         for x in in_leaves:
-            _check_inexact_input(x, "jacfwd")
+            ad_checks.check_input_jacfwd(holomorphic, x)
         in_avals = [get_aval(x) for x in in_leaves]
 
         def push(*basis_leaves):
@@ -716,6 +698,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         out_axes = (None, -1, None) if has_aux else (None, -1)
         res = vmap(push, out_axes=out_axes)(*_std_basis(in_avals))
         y, jac_out = res[0], res[1]
+        for leaf in tree_leaves(y):
+            ad_checks.check_output_jacfwd(holomorphic, leaf)
         example = dyn[0] if isinstance(argnums, int) else dyn
         ex_leaves, ex_tree = tree_flatten(example)
         ex_avals = [get_aval(x) for x in ex_leaves]
@@ -733,8 +717,10 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
     def jac(*args, **kwargs):
         f_part, dyn = _dyn_args(fun, argnums, args, kwargs)
         for x in tree_leaves(dyn):
-            _check_inexact_input(x, "jacrev")
+            ad_checks.check_input_revderiv("jacrev", holomorphic, allow_int, x)
         y, pullback, *aux = vjp(f_part, *dyn, has_aux=has_aux)
+        for leaf in tree_leaves(y):
+            ad_checks.check_output_revderiv("jacrev", holomorphic, leaf)
         y_leaves, y_tree = tree_flatten(y)
         y_avals = [get_aval(v) for v in y_leaves]
         cts = vmap(lambda *b: pullback(tree_unflatten(y_tree, list(b))))(*_std_basis(y_avals))
@@ -751,7 +737,7 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
 
 
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
-    return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)
+    return jacfwd(jacrev(fun, argnums, has_aux, holomorphic), argnums, has_aux, holomorphic)
 
 
 # ---- vmap ---------------------------------------------------------------------------------

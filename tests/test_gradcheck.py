@@ -197,6 +197,12 @@ SPECS = {
     # pmap's body (one virtual CPU device here)
     "shard_map": ("smooth", lambda x: jax.pmap(lambda y: jnp.sin(y) * y)(x[None])[0], [x3]),
     "custom_jvp_call": ("smooth", jax.jit(lambda x: _custom_sin(x) * x), [x3]),
+    # complex numbers, through real-valued programs (finite differences run on real inputs)
+    "complex": ("smooth", lambda x, y: lax.real(lax.complex(x, y) * lax.complex(y, x * x)), [x3, x3]),
+    "real": ("smooth", lambda x: lax.real(jnp.exp(lax.complex(x, 0.5 * x))) + jnp.abs(lax.complex(x, 1.0)), [x3]),
+    "imag": ("smooth", lambda x: lax.imag(jnp.exp(lax.complex(x, 0.5 * x))), [x3]),
+    "conj": ("smooth", lambda x: lax.imag(lax.conj(lax.complex(x, x * x)) * lax.complex(x, 1.0)) + lax.real(lax.conj(x)),
+             [x3]),
     "custom_vjp_call": ("rev", jax.jit(lambda x: _custom_sin_vjp(x) * x), [x3]),
     # effects: no outputs of their own; the checks run through the value around them
     "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),
@@ -219,8 +225,7 @@ SPECS = {
 
 # Batching-only primitives (no jvp rule), checked by the vmap test.
 BATCH_ONLY = {
-    "real": ("zero", lambda x: lax.real(x), [x3]), "imag": ("zero", lambda x: lax.imag(x), [x3]),
-    "conj": ("zero", lambda x: lax.conj(x), [x3]), "digamma": ("zero", lax.digamma, [pos]),
+    "digamma": ("zero", lax.digamma, [pos]),
     "nextafter": ("zero", lax.nextafter, [x3, x3]),
     "cumlogsumexp": ("zero", lambda x: lax.cumlogsumexp(x, 0), [x3]),
     # not differentiable in JAX either (see test_pmax_is_not_differentiable)

@@ -28,7 +28,7 @@ def never_weak(weak_flags, **params):
 
 
 def _load_all():
-    from . import elementwise, structural, reductions, dot, call  # noqa: F401
+    from . import elementwise, complex_parts, structural, reductions, dot, call  # noqa: F401
     import importlib
     for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg"):
         try:
