@@ -921,7 +921,8 @@ class custom_jvp:
             args = sig.bind(*args, **kwargs).args
         flat, tree = tree_flatten(args)
         top = tracing.find_top_trace(flat)
-        if self.jvp is not None and not self.nondiff_argnums and tracing.dynamic_trace is not None \
+        if self.jvp is not None and not self.nondiff_argnums \
+                and (tracing.dynamic_trace is not None or _vmapped_under_autodiff(top)) \
                 and not isinstance(top, ad.JVPTrace) \
                 and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in flat):
             # inside jit/make_jaxpr: stage a custom_jvp_call (the rule applies if differentiated later)
@@ -969,13 +970,18 @@ class custom_vjp:
             args = inspect.signature(self.fun).bind(*args, **kwargs).args
         nondiff = [i for i in range(len(args)) if i in self.nondiff_argnums]
         dyn = tuple(a for i, a in enumerate(args) if i not in nondiff)
+        if any(isinstance(x, Tracer) for i in nondiff for x in tree_leaves(args[i])):
+            raise _nondiff_tracer_error()
         top = tracing.find_top_trace(tree_leaves(dyn))
-        if self.fwd is not None and not nondiff and tracing.dynamic_trace is not None \
+        if self.fwd is not None \
+                and (tracing.dynamic_trace is not None or _vmapped_under_autodiff(top)) \
                 and not isinstance(top, ad.JVPTrace) \
-                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in tree_leaves(args)):
-            # inside jit/make_jaxpr: stage a custom_vjp_call (fwd/bwd apply if differentiated later)
+                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in tree_leaves(dyn)):
+            # inside jit/make_jaxpr: stage a custom_vjp_call (fwd/bwd apply if differentiated later);
+            # nondiff arguments (functions, too) are closed over by the staged fwd/bwd
             from .primitives.custom import stage_custom_vjp
-            return stage_custom_vjp(self, args, _fun_name(self.fun))
+            staged = _DiffArgsVJP(self, args, nondiff) if nondiff else self
+            return stage_custom_vjp(staged, dyn if nondiff else args, _fun_name(self.fun))
         if self.fwd is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         if not isinstance(top, ad.LinearizeTrace):
@@ -984,12 +990,36 @@ class custom_vjp:
         return custom_lin(_DiffArgsVJP(self, args, nondiff) if nondiff else self, top, dyn)
 
 
+def _nondiff_tracer_error():
+    e = errors.UnexpectedTracerError.__new__(errors.UnexpectedTracerError)
+    errors._JAXErrorMixin.__init__(  # (the class's own __init__ words a leaked tracer)
+        e, "Found a JAX Tracer object passed as an argument to a custom_vjp function in a position indicated by "
+        "nondiff_argnums as non-differentiable. Tracers cannot be passed as non-differentiable arguments to "
+        "custom_vjp functions; instead, nondiff_argnums should only be used for arguments that can't be or "
+        "contain JAX tracers, e.g. function-valued arguments. In particular, array-valued arguments should "
+        "typically not be indicated as nondiff_argnums.")
+    return e
+
+
+def _vmapped_under_autodiff(top) -> bool:
+    """vmap inside grad/vjp (jacrev(vmap(f))): the custom_vjp is staged as one equation, whose batching
+    rule maps fwd/bwd, so the differentiation below sees the user's rule and not the primal body."""
+    return isinstance(top, batching.BatchTrace) and any(
+        issubclass(m.trace_type, ad.JVPTrace) for m in tracing.trace_stack[:top.main.level])
+
+
 class _DiffArgsVJP:
     """A custom_vjp seen through its differentiable arguments: fwd gets every argument, bwd gets the
     nondiff ones first (JAX's convention) and returns cotangents for the others only."""
 
     def __init__(self, fn, args, nondiff):
         self.fn, self.args, self.nondiff = fn, args, nondiff
+        self.fwd_name = getattr(fn.fwd, "__name__", "fwd")
+        self.bwd_name = getattr(fn.bwd, "__name__", "bwd")
+
+    def fun(self, *dyn):
+        it = iter(dyn)
+        return self.fn.fun(*[self.args[i] if i in self.nondiff else next(it) for i in range(len(self.args))])
 
     def fwd(self, *dyn):
         it = iter(dyn)

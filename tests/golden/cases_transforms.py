@@ -93,3 +93,56 @@ E("vjp_int_cotangent_for_float", "complex", "out = jax.vjp(jnp.sin, 1.0)[1](1)")
 E("vjp_cotangent_wrong_shape", "complex", "out = jax.vjp(jnp.sin, 1.0)[1](jnp.ones(1))")
 E("grad_int_output", "complex", "out = jax.grad(lambda x: (x * 2).astype(int))(1.0)")
 C("vjp_int_output_takes_any_int_cotangent", "complex", "out = jax.vjp(lambda x: (x * 2).astype(int), 1.0)[1](1)")
+
+# ---------------------------------------------------------------- custom rules survive a vmap under autodiff
+CV = """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (jnp.sin(x), x), lambda x, g: (10.0 * g,))
+x = jnp.array([0.1, 0.2])
+"""
+C("custom_vjp_jacrev_vmap_eager", "custom", CV + """
+out = (jax.jacrev(jax.vmap(f))(x), jax.jacrev(jax.jit(jax.vmap(f)))(x), jax.grad(lambda x: jnp.sum(jax.vmap(f)(x)))(x),
+       jax.jacrev(jax.vmap(jax.vmap(f)))(x[None]), jax.vjp(jax.vmap(f), x)[1](jnp.ones(2)))
+""")
+C("custom_vjp_vmap_unbatched_arg", "custom", """
+@jax.custom_vjp
+def f(x, y):
+    return jnp.sin(x) * y
+f.defvjp(lambda x, y: (f(x, y), (x, y)), lambda r, g: (10.0 * g * r[1], None))
+x = jnp.array([0.1, 0.2])
+out = (jax.jacrev(jax.vmap(f, in_axes=(0, None)), argnums=(0, 1))(x, 3.0),
+       jax.grad(lambda y: jnp.sum(jax.vmap(f, in_axes=(None, 0))(0.5, y)))(x))
+""")
+C("custom_vjp_nondiff_vmap_and_jit", "custom", """
+@partial(jax.custom_vjp, nondiff_argnums=(0,))
+def h(k, x):
+    return jnp.sin(x) * k
+h.defvjp(lambda k, x: (h(k, x), x), lambda k, x, g: (10.0 * g * k,))
+x = jnp.array([0.1, 0.2])
+out = (jax.jacrev(jax.vmap(partial(h, 2.0)))(x), jax.grad(jax.jit(partial(h, 2.0)))(1.0),
+       str(jax.make_jaxpr(partial(h, 2.0))(1.0)))
+""")
+E("custom_vjp_nondiff_tracer", "custom", """
+@partial(jax.custom_vjp, nondiff_argnums=(0,))
+def h(k, x):
+    return jnp.sin(x) * k
+h.defvjp(lambda k, x: (h(k, x), x), lambda k, x, g: (10.0 * g * k,))
+out = jax.make_jaxpr(h)(2.0, 1.0)
+""")
+C("custom_jvp_jacrev_vmap_eager", "custom", """
+@jax.custom_jvp
+def g(x):
+    return jnp.sin(x)
+g.defjvp(lambda p, t: (jnp.sin(p[0]), 10.0 * t[0]))
+x = jnp.array([0.1, 0.2])
+out = (jax.jacrev(jax.vmap(g))(x), jax.jacfwd(jax.vmap(g))(x))
+""")
+E("custom_vjp_jvp_of_vmap", "custom", """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (jnp.sin(x), x), lambda x, g: (10.0 * g,))
+out = jax.jvp(jax.vmap(f), (jnp.ones(2),), (jnp.ones(2),))
+""")
