@@ -1031,13 +1031,15 @@ class _DiffArgsVJP:
 
 # ---- misc ---------------------------------------------------------------------------------
 
-def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
-    if fun is None:
-        return lambda f: f
-    return fun
+def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
+    """jax.checkpoint (see ad_checkpoint.py)."""
+    from .ad_checkpoint import checkpoint as _checkpoint
+    return _checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
-remat = checkpoint
+def remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
+    """Alias of jax.checkpoint."""
+    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
 def named_call(fun, *, name=None):

@@ -22,6 +22,7 @@ import core.numpy as jnp
 import core.debug  # noqa: F401  (these register primitives: load every one up front)
 import core.pmap_api  # noqa: F401
 import core.experimental  # noqa: F401  (io_callback)
+import core.ad_checkpoint  # noqa: F401  (checkpoint_name)
 from core import lax
 from core.jaxpr import ClosedJaxpr, Jaxpr
 from core.primitives import elementwise as ew, reductions as red, structural as st
@@ -203,6 +204,11 @@ SPECS = {
     "imag": ("smooth", lambda x: lax.imag(jnp.exp(lax.complex(x, 0.5 * x))), [x3]),
     "conj": ("smooth", lambda x: lax.imag(lax.conj(lax.complex(x, x * x)) * lax.complex(x, 1.0)) + lax.real(lax.conj(x)),
              [x3]),
+    # checkpointing: values unchanged, derivatives through recomputation (a policy saving dots)
+    "remat2": ("smooth", jax.checkpoint(lambda x: jnp.sin(jnp.sin(x) @ jnp.ones((3, 3))) * x,
+                                        policy=jax.checkpoint_policies.dots_saveable), [x3]),
+    "name": ("smooth", jax.checkpoint(lambda x: jnp.sin(core.ad_checkpoint.checkpoint_name(jnp.cos(x), "c")),
+                                      policy=jax.checkpoint_policies.save_only_these_names("c")), [x3]),
     "custom_vjp_call": ("rev", jax.jit(lambda x: _custom_sin_vjp(x) * x), [x3]),
     # effects: no outputs of their own; the checks run through the value around them
     "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),

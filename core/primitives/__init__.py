@@ -30,7 +30,7 @@ def never_weak(weak_flags, **params):
 def _load_all():
     from . import elementwise, complex_parts, structural, reductions, dot, call  # noqa: F401
     import importlib
-    for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg"):
+    for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg", "remat"):
         try:
             importlib.import_module(f"{__name__}.{mod}")
         except ModuleNotFoundError as e:

@@ -146,3 +146,70 @@ def f(x):
 f.defvjp(lambda x: (jnp.sin(x), x), lambda x, g: (10.0 * g,))
 out = jax.jvp(jax.vmap(f), (jnp.ones(2),), (jnp.ones(2),))
 """)
+
+# ---------------------------------------------------------------- jax.checkpoint and its policies
+CK = """
+def g(W, x):
+    y = jnp.dot(W, x)
+    return jnp.sin(y)
+def f(W1, W2, W3, x):
+    x = g(W1, x)
+    x = g(W2, x)
+    x = g(W3, x)
+    return x
+W1 = jnp.linspace(0.1, 1.0, 20).reshape(5, 4); W2 = jnp.linspace(-1.0, 1.0, 30).reshape(6, 5)
+W3 = jnp.linspace(0.5, -0.5, 42).reshape(7, 6); x = jnp.linspace(0.2, 0.8, 4)
+P = jax.checkpoint_policies
+"""
+C("checkpoint_policies_namespace", "checkpoint", """
+P = jax.checkpoint_policies
+out = (sorted(vars(P)), str(P.dots_saveable), str(P.checkpoint_dots_with_no_batch_dims),
+       str(P.save_only_these_names('a')), str(P.save_any_names_but_these('b')),
+       P.dots_saveable is P.checkpoint_dots, P.everything_saveable(), P.nothing_saveable())
+""")
+C("checkpoint_every_policy_same_grads", "checkpoint", CK + """
+loss = lambda *a: jnp.sum(f(*a) ** 2)
+policies = [None, P.everything_saveable, P.nothing_saveable, P.dots_saveable, P.checkpoint_dots,
+            P.dots_with_no_batch_dims_saveable, P.checkpoint_dots_with_no_batch_dims,
+            P.offload_dot_with_no_batch_dims('device', 'pinned_host'), P.save_anything_except_these_names('a'),
+            P.save_any_names_but_these('a'), P.save_only_these_names('a'),
+            P.save_from_both_policies(P.dots_saveable, P.nothing_saveable),
+            P.save_and_offload_only_these_names(names_which_can_be_saved=['a'], names_which_can_be_offloaded=['b'],
+                                                offload_src='device', offload_dst='pinned_host')]
+out = [jax.grad(jax.checkpoint(loss, policy=p), argnums=(0, 3))(W1, W2, W3, x) for p in policies]
+""", rtol=1e-4)
+C("checkpoint_values_and_transforms", "checkpoint", """
+h = jax.checkpoint(lambda x: jnp.sin(jnp.sin(x)))
+out = (h(2.0), jax.grad(h)(2.0), jax.vmap(jax.grad(h))(jnp.arange(3.0)), jax.jit(jax.grad(h))(2.0),
+       jax.grad(jax.jit(h))(2.0), jax.jvp(h, (2.0,), (1.0,)), jax.hessian(h)(2.0),
+       jax.remat(lambda x, n: x ** n, static_argnums=1)(3.0, 2), jax.grad(jax.remat(lambda x, n: x ** n, static_argnums=(1,)))(3.0, 3))
+""", rtol=1e-5)
+C("checkpoint_scan_body", "checkpoint", """
+def step(c, x):
+    return jnp.sin(c * x), c
+body = jax.checkpoint(step, policy=jax.checkpoint_policies.nothing_saveable)
+loss = lambda c: lax.scan(body, c, jnp.linspace(0.5, 1.5, 5))[0]
+out = (loss(0.3), jax.grad(loss)(0.3))
+""")
+C("checkpoint_save_only_names_values", "checkpoint", """
+h = jax.checkpoint(lambda x: jnp.sum(jnp.cos(jnp.sin(x) * 2.0)),
+                   policy=jax.checkpoint_policies.save_only_these_names('s'))
+out = (h(jnp.arange(3.0)), jax.grad(h)(jnp.arange(3.0)))
+""")
+C("jaxpr_checkpoint_plain", "checkpoint", "out = str(jax.make_jaxpr(jax.checkpoint(jnp.sin))(1.0))")
+C("jaxpr_checkpoint_grad", "checkpoint", "out = str(jax.make_jaxpr(jax.grad(jax.checkpoint(jnp.sin)))(1.0))")
+C("jaxpr_checkpoint_grad_recomputes", "checkpoint", "out = str(jax.make_jaxpr(jax.grad(jax.checkpoint(lambda x: jnp.sin(jnp.sin(x)))))(1.0))")
+C("jaxpr_checkpoint_linearize", "checkpoint", "out = str(jax.make_jaxpr(jax.linearize(jax.checkpoint(lambda x: jnp.sin(jnp.sin(x))), 1.0)[1])(1.0))")
+C("jaxpr_checkpoint_remat_alias_vmap", "checkpoint", "out = str(jax.make_jaxpr(jax.vmap(jax.remat(lambda x: jnp.sin(x) * 2.0)))(jnp.ones(3)))")
+C("jaxpr_checkpoint_dots_saveable_body", "checkpoint", """
+f = lambda W, x: jnp.sum(jnp.sin(jnp.dot(W, jnp.sin(x))))
+j = jax.make_jaxpr(jax.grad(jax.checkpoint(f, policy=jax.checkpoint_policies.dots_saveable)))(jnp.ones((2, 2)), jnp.ones(2))
+rem = j.jaxpr.eqns[-1]
+out = (str(rem.params['jaxpr']), len(rem.invars), [str(v.aval) for v in rem.invars])
+""")
+C("jaxpr_checkpoint_everything_saveable_body", "checkpoint", """
+j = jax.make_jaxpr(jax.grad(jax.checkpoint(lambda x: jnp.sin(jnp.sin(x)), policy=jax.checkpoint_policies.everything_saveable)))(1.0)
+rem = j.jaxpr.eqns[-1]
+out = (str(rem.params['jaxpr']), len(rem.invars), [e.primitive.name for e in j.jaxpr.eqns])
+""")
+E("checkpoint_bad_prevent_cse", "checkpoint", "out = jax.checkpoint(jnp.sin, prevent_cse=1)")
