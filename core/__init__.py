@@ -31,6 +31,7 @@ from .tracing import get_aval as typeof
 
 # ---- transforms area (issue 11) ----
 from .ad_checkpoint import checkpoint_policies
+from .linear_transpose import linear_transpose
 
 __version__ = "0.10.2+gradpad"
 jacobian = jacrev

@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from . import ad_checks, dtypes, errors, jit_cache
+from . import ad_checks, dtypes, errors, jit_cache, vjp_fn
 from .array import Array, to_numpy
 from .avals import ShapedArray, aval_of_value
 from .config import config
@@ -453,15 +453,16 @@ def _as_array(x):
 
 def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     flat_primals, in_tree = tree_flatten(primals)
+    was_array = [vjp_fn.is_array_input(p) for p in flat_primals]
     flat_primals = [_as_array(p) for p in flat_primals]
     flat_fun, trees = _flatten_with_aux(fun, in_tree, has_aux)
-    outs, f_vjp_flat, lin = ad.vjp_flat(flat_fun, flat_primals)
+    outs, _, lin = ad.vjp_flat(flat_fun, flat_primals)
     out_tree, n_out, aux_tree = trees[0]
     primal_out = tree_unflatten(out_tree, outs[:n_out])
     in_avals = [get_aval(p) for p in flat_primals]
     out_avals = [get_aval(o) for o in outs]
 
-    def f_vjp(*cts):
+    def f_vjp(residuals, *cts):
         ct = cts[0] if len(cts) == 1 else cts
         ct_flat, ct_tree = tree_flatten(ct)
         if ct_tree != out_tree:
@@ -470,10 +471,10 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
         for c, a in zip(ct_flat, out_avals):
             ad_checks.check_cotangent(c, a)
         full = list(ct_flat) + [ad.Zero(a) for a in out_avals[n_out:]]
-        cts_in = f_vjp_flat(full)
+        cts_in = ad.backward_pass(lin.jaxpr, residuals, full)
         cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
         return tree_unflatten(in_tree, cts_in)
-    f_vjp = tree_util_partial(f_vjp)
+    f_vjp = vjp_fn.make_vjp(f_vjp, flat_primals, was_array, lin.residuals)  # a pytree of its residuals
     if has_aux:
         aux = tree_unflatten(aux_tree, outs[n_out:])
         return primal_out, f_vjp, aux
@@ -622,10 +623,12 @@ def linearize(fun, *primals, has_aux=False):
     outs, lin = ad.linearize_flat(flat_fun, flat_p)
     ot, n, at = box[0]
 
-    def f_jvp(*tangents):
+    def f_jvp(residuals, *tangents):
         tf, tt = tree_flatten(tangents)
-        res = ad.eval_linear(lin, tf)
+        from .transforms.staging import eval_jaxpr
+        res = eval_jaxpr(lin.jaxpr, residuals, *tf)
         return tree_unflatten(ot, res[:n])
+    f_jvp = vjp_fn.make_linear_fn(f_jvp, lin.residuals)  # a pytree of its residuals, as JAX's Partial
     out = tree_unflatten(ot, outs[:n])
     if has_aux:
         return out, f_jvp, tree_unflatten(at, outs[n:])

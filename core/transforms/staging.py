@@ -35,6 +35,7 @@ class JaxprBuilder:
     def __init__(self):
         self.eqns: list = []          # (primitive, in_tracers, params, out_tracers)
         self.sources: dict = {}       # eqn index -> user source line, only while source_info.recording
+        self.arrays_stay_consts = False  # linearize: scalar Arrays are residuals, not literals
         self.consts: dict = {}        # id(const tracer) -> value
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
@@ -68,7 +69,7 @@ class JaxprBuilder:
                 return v
             if id(t) in self.consts:
                 val = self.consts[id(t)]
-                if t.aval.shape == () and _literalable(val):  # t.aval is val's aval
+                if t.aval.shape == () and _literalable(val) and not (self.arrays_stay_consts and isinstance(val, Array)):
                     v = Literal(_literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)

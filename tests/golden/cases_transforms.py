@@ -213,3 +213,55 @@ rem = j.jaxpr.eqns[-1]
 out = (str(rem.params['jaxpr']), len(rem.invars), [e.primitive.name for e in j.jaxpr.eqns])
 """)
 E("checkpoint_bad_prevent_cse", "checkpoint", "out = jax.checkpoint(jnp.sin, prevent_cse=1)")
+
+# ---------------------------------------------------------------- vjp/linearize functions are pytrees; linear_transpose
+C("vjp_function_leaves_are_residuals", "pytree_fns", """
+a, b = jnp.array(2.), jnp.array(3.)
+L = jax.tree_util.tree_leaves
+out = (L(jax.vjp(lambda x, y: x * y, a, b)[1]), L(jax.vjp(lambda x, y: jnp.sin(x) * y, a, b)[1]),
+       L(jax.vjp(lambda x, y: jnp.sin(x) * y, 2., 3.)[1]), L(jax.vjp(lambda x: x @ x, jnp.ones((2, 2)))[1]),
+       L(jax.linearize(lambda x, y: jnp.sin(x) * y, a, b)[1]), L(jax.linearize(lambda x, y: x * y, a, b)[1]))
+""")
+C("vjp_function_through_jit_and_tree_map", "pytree_fns", """
+a, b = jnp.array(2.), jnp.array(3.)
+_, fv = jax.vjp(lambda x, y: jnp.sin(x) * y, a, b)
+_, fl = jax.linearize(lambda x, y: jnp.sin(x) * y, a, b)
+leaves, tree = jax.tree_util.tree_flatten(fv)
+out = (jax.jit(lambda f, c: f(c))(fv, 1.0), jax.tree_util.tree_map(lambda r: r * 2, fv)(1.0),
+       jax.tree_util.tree_unflatten(tree, leaves)(2.0), jax.jit(lambda f, t: f(t, t))(fl, 1.0))
+""")
+C("linear_transpose_values", "pytree_fns", """
+out = (jax.linear_transpose(lambda x: 2 * x, 1.0)(3.0),
+       jax.linear_transpose(lambda x: jnp.sum(x * jnp.arange(3.)), jnp.ones(3))(2.0),
+       jax.linear_transpose(jnp.cumsum, jnp.ones(3))(jnp.array([1., 2., 3.])),
+       jax.linear_transpose(lambda z: jnp.real(z) + 2 * jnp.imag(z), 1j)(1.0),
+       jax.linear_transpose(lambda x: x[::2], jnp.ones(5))(jnp.array([1., 2., 3.])),
+       jax.linear_transpose(lambda x: {'a': x.T}, jnp.ones((2, 3)))({'a': jnp.arange(6.).reshape(3, 2)}),
+       jax.linear_transpose(lambda x: 3 * x, 1)(2), jax.linear_transpose(lambda x, y: 2 * x, 1.0, 2.0)(1.0),
+       jax.jit(lambda f, c: f(c))(jax.linear_transpose(lambda x: x * jnp.arange(3.), jnp.ones(3)), jnp.ones(3)))
+""")
+E("linear_transpose_nonlinear", "pytree_fns", "out = jax.linear_transpose(jnp.sin, 1.0)(1.0)")
+E("linear_transpose_int_output", "pytree_fns", "out = jax.linear_transpose(lambda x: x.astype(int), 1.0)")
+E("linear_transpose_ct_tree", "pytree_fns", "out = jax.linear_transpose(lambda x: 2*x, 1.0)((1.0, 2.0))")
+E("linear_transpose_ct_type", "pytree_fns", "out = jax.linear_transpose(lambda x: 2*x, 1.0)(jnp.ones(2))")
+C("custom_gradient_docs", "pytree_fns", """
+@jax.custom_gradient
+def f(x):
+    return x ** 2, lambda g: (g * x,)
+@jax.custom_gradient
+def h(x, y):
+    return x * y, lambda g: (g * y, g * x * 10)
+def clip_gradient(lo, hi, x):
+    @jax.custom_gradient
+    def f(x):
+        return x, lambda g: (jnp.clip(g, lo, hi),)
+    return f(x)
+out = (f(3.), jax.grad(f)(3.), jax.vmap(jax.grad(f))(jnp.arange(3.)), jax.grad(h, argnums=(0, 1))(3., 2.),
+       jax.grad(lambda x: clip_gradient(-0.5, 0.5, x * 3.))(2.), jax.jit(jax.grad(f))(4.0))
+""")
+E("custom_gradient_jvp_refused", "pytree_fns", """
+@jax.custom_gradient
+def f(x):
+    return x ** 2, lambda g: (g * x,)
+out = jax.jvp(f, (3.,), (1.,))
+""")
