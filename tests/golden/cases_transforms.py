@@ -265,3 +265,45 @@ def f(x):
     return x ** 2, lambda g: (g * x,)
 out = jax.jvp(f, (3.,), (1.,))
 """)
+
+# ---------------------------------------------------------------- jax.nn additions
+X9 = "x = jnp.linspace(-2.0, 2.0, 9)\n"
+C("nn_activations_more", "nn", X9 + """
+fns = [jax.nn.mish, jax.nn.squareplus, jax.nn.sparse_plus, jax.nn.sparse_sigmoid]
+out = ([f(x) for f in fns], [jax.vmap(jax.grad(f))(x) for f in fns], jax.nn.squareplus(x, 1.0), jax.nn.mish(1),
+       jax.nn.sparse_plus(jnp.float16(0.5)), jax.nn.sparse_sigmoid(jnp.arange(3)))
+""")
+C("nn_log1mexp", "nn", """
+x = jnp.array([0.05, 0.5, 0.7, 3.0, 30.0])
+out = (jax.nn.log1mexp(x), jax.vmap(jax.grad(jax.nn.log1mexp))(x), jax.jvp(jax.nn.log1mexp, (x,), (jnp.ones(5),)))
+""")
+C("nn_logmeanexp", "nn", """
+m = jnp.arange(6.).reshape(2, 3)
+out = (jax.nn.logmeanexp(m), jax.nn.logmeanexp(m, axis=1), jax.nn.logmeanexp(m, axis=0, keepdims=True),
+       jax.nn.logmeanexp(m, axis=1, where=m > 1), jax.grad(lambda m: jax.nn.logmeanexp(m))(m))
+""")
+C("nn_scaled_dot_general_plain", "nn", "out = jax.nn.scaled_dot_general(jnp.ones((2, 3)), jnp.arange(12.).reshape(3, 4), (((1,), (0,)), ((), ())))")
+E("nn_scaled_matmul_cpu", "nn", "out = jax.nn.scaled_matmul(jnp.ones((1, 4, 32)), jnp.ones((1, 2, 32)), jnp.ones((1, 4, 1)), jnp.ones((1, 2, 1)))")
+E("nn_scaled_config_bad_mode", "nn", "out = jax.nn.get_scaled_dot_general_config('fp16')")
+QKV = """
+q = jnp.sin(jnp.arange(2 * 3 * 4 * 2.).reshape(2, 3, 4, 2))
+k = jnp.cos(jnp.arange(2 * 5 * 2 * 2.).reshape(2, 5, 2, 2))
+v = jnp.tanh(jnp.arange(2 * 5 * 2 * 2.).reshape(2, 5, 2, 2) / 7)
+"""
+C("nn_dot_product_attention", "nn", QKV + """
+out = (jax.nn.dot_product_attention(q, k, v), jax.nn.dot_product_attention(q, k, v, is_causal=True, scale=0.3),
+       jax.nn.dot_product_attention(q, k, v, bias=jnp.ones((1, 4, 3, 5)) * jnp.arange(5.), mask=jnp.arange(5) < 4),
+       jax.nn.dot_product_attention(q[0], k[0], v[0], implementation='xla'))
+""")
+C("nn_dot_product_attention_padding_window_residual", "nn", QKV + """
+out = jax.nn.dot_product_attention(q, k, v, local_window_size=1, query_seq_lengths=jnp.array([2, 3], jnp.int32),
+                                   key_value_seq_lengths=jnp.array([5, 3], jnp.int32), return_residual=True)
+""", rtol=1e-5, atol=1e-5)
+C("nn_dot_product_attention_grad_jit", "nn", QKV + """
+loss = lambda q: jnp.sum(jax.nn.dot_product_attention(q, k, v, is_causal=True) ** 2)
+out = (jax.grad(loss)(q), jax.jit(jax.grad(loss))(q))
+""", atol=1e-5)
+E("nn_dot_product_attention_bad_impl", "nn", QKV + "out = jax.nn.dot_product_attention(q, k, v, implementation='bad')")
+E("nn_dot_product_attention_heads", "nn", QKV + "out = jax.nn.dot_product_attention(q[:, :, :3], k, v)")
+E("nn_dot_product_attention_mask_dtype", "nn", QKV + "out = jax.nn.dot_product_attention(q, k, v, mask=jnp.ones((1, 1, 3, 5)))")
+E("nn_dot_product_attention_value_shape", "nn", QKV + "out = jax.nn.dot_product_attention(q, k, v[..., :1])")
