@@ -307,3 +307,43 @@ E("nn_dot_product_attention_bad_impl", "nn", QKV + "out = jax.nn.dot_product_att
 E("nn_dot_product_attention_heads", "nn", QKV + "out = jax.nn.dot_product_attention(q[:, :, :3], k, v)")
 E("nn_dot_product_attention_mask_dtype", "nn", QKV + "out = jax.nn.dot_product_attention(q, k, v, mask=jnp.ones((1, 1, 3, 5)))")
 E("nn_dot_product_attention_value_shape", "nn", QKV + "out = jax.nn.dot_product_attention(q, k, v[..., :1])")
+
+# ---------------------------------------------------------------- jax top level, profiler annotations, export constants
+C("top_level_processes", "top_level", "out = (jax.host_count(), jax.host_id(), jax.host_ids(), jax.process_indices())",
+  expect_warning=True)
+C("top_level_fwd_and_bwd", "top_level", """
+f, b = jax.fwd_and_bwd(lambda x, y: jnp.sin(x) * y, argnums=(0, 1))
+y, fv = f(1., 2.)
+f2, b2 = jax.fwd_and_bwd(lambda x: jnp.sum(x ** 2), argnums=0, jitted=False)
+y2, fv2 = f2(jnp.arange(3.))
+out = (y, b(fv, 1.0), y2, b2(fv2, 1.0))
+""")
+C("top_level_make_array", "top_level", """
+s = jax.sharding.SingleDeviceSharding(jax.devices()[0])
+out = (jax.make_array_from_callback((2, 3), s, lambda idx: jnp.arange(6.).reshape(2, 3)[idx]),
+       jax.make_array_from_single_device_arrays((3,), s, [jnp.arange(3)]),
+       jax.make_array_from_process_local_data(s, jnp.arange(4.)),
+       jax.copy_to_host_async({'a': jnp.ones(2), 'b': 3}))
+""")
+C("top_level_memory_caches", "top_level", """
+x = jnp.arange(3.0) * 2
+n = len(jax.live_arrays())
+jax.clear_caches()
+out = ([m.name for m in jax.memory.Space], n >= 1, any(a is x for a in jax.live_arrays()),
+       jax.jit(lambda v: v + 1)(x))
+""")
+C("profiler_annotations_work", "profiler", """
+with jax.profiler.TraceAnnotation('x', a=1):
+    a = jnp.sin(1.0)
+with jax.profiler.StepTraceAnnotation('train', step_num=3):
+    b = jnp.cos(1.0)
+@jax.profiler.annotate_function
+def f(x):
+    return x + 1
+g = jax.profiler.annotate_function(f, name='g')
+out = (a, b, f(1), f.__name__, g(2.0), jax.jit(f)(3.0))
+""")
+C("export_constants", "export", """
+out = (jax.export.is_symbolic_dim(3), jax.export.minimum_supported_calling_convention_version,
+       jax.export.maximum_supported_calling_convention_version, jax.export.default_export_platform())
+""")
