@@ -347,3 +347,10 @@ C("export_constants", "export", """
 out = (jax.export.is_symbolic_dim(3), jax.export.minimum_supported_calling_convention_version,
        jax.export.maximum_supported_calling_convention_version, jax.export.default_export_platform())
 """)
+
+# ---------------------------------------------------------------- jax.debug.log and the format check
+C("jaxpr_debug_log", "debug", "out = str(jax.make_jaxpr(lambda x: jax.debug.log('hello {}', x))(1.0))")
+C("debug_effect_classes", "debug", "out = (jax.debug.DebugEffect.__name__, jax.debug.OrderedDebugEffect.__name__, isinstance(jax.debug.DebugEffect, type))")
+E("debug_print_unused_positional", "debug", "out = jax.debug.print('plain', 3)")
+E("debug_print_unused_keyword", "debug", "out = jax.debug.print('{x}', x=1, y=2)")
+E("debug_log_unused_positional", "debug", "out = jax.jit(lambda v: jax.debug.log('v', v))(1.0)")
