@@ -209,6 +209,8 @@ SPECS = {
                                         policy=jax.checkpoint_policies.dots_saveable), [x3]),
     "name": ("smooth", jax.checkpoint(lambda x: jnp.sin(core.ad_checkpoint.checkpoint_name(jnp.cos(x), "c")),
                                       policy=jax.checkpoint_policies.save_only_these_names("c")), [x3]),
+    "linear_call": ("smooth", lambda x: core.custom_derivatives.linear_call(
+        lambda r, t: r * t, lambda r, ct: r * ct, jnp.array([0.5, -1.0, 2.0]), x), [x3]),
     "custom_vjp_call": ("rev", jax.jit(lambda x: _custom_sin_vjp(x) * x), [x3]),
     # effects: no outputs of their own; the checks run through the value around them
     "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),
@@ -311,7 +313,18 @@ def _restrict(fn, args, mask):
     return g
 
 
-ALL = sorted(set(SPECS) | set(BATCH_ONLY))
+# Primitives JAX gives no batching rule: vmap raises (JAX 0.10.2: jax.vmap of a linear_call ->
+# NotImplementedError: Batching rule for 'linear_call' not implemented); test_no_batching_rule checks it.
+NOT_BATCHED = {"linear_call"}
+ALL = sorted((set(SPECS) | set(BATCH_ONLY)) - NOT_BATCHED)
+
+
+@pytest.mark.parametrize("name", sorted(NOT_BATCHED))
+def test_no_batching_rule(name):
+    _, fn, makers = SPECS[name]
+    batched = [np.stack([m(np.random.default_rng(s)) for s in range(2)]) for m in makers]
+    with pytest.raises(NotImplementedError, match=f"^Batching rule for '{name}' not implemented$"):
+        jax.vmap(fn)(*batched)
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))

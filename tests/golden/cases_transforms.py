@@ -354,3 +354,20 @@ C("debug_effect_classes", "debug", "out = (jax.debug.DebugEffect.__name__, jax.d
 E("debug_print_unused_positional", "debug", "out = jax.debug.print('plain', 3)")
 E("debug_print_unused_keyword", "debug", "out = jax.debug.print('{x}', x=1, y=2)")
 E("debug_log_unused_positional", "debug", "out = jax.jit(lambda v: jax.debug.log('v', v))(1.0)")
+
+# ---------------------------------------------------------------- jax.custom_derivatives.linear_call and the primitives
+C("linear_call_rules", "custom", """
+linear_call = jax.custom_derivatives.linear_call
+def f(x, y):
+    return linear_call(lambda r, t: r * t, lambda r, t: 3. * r * t, x, y)
+g = lambda x, y: linear_call(lambda r, t: (r[0] * t[0], t[1]), lambda r, ct: (r[0] * 10 * ct[0], ct[1]), (x,), (y, y))
+out = (f(2., 3.), jax.grad(f, 1)(2., 3.), jax.jvp(lambda y: f(2., y), (3.,), (1.,)),
+       jax.linear_transpose(lambda y: f(2., y), 1.0)(1.0),
+       jax.linear_transpose(jax.linear_transpose(lambda y: f(2., y), 1.0), 1.0)((1.0,)),
+       g(2., 3.)[0], jax.grad(lambda y: sum(g(2., y)))(3.), jax.jit(jax.grad(f, 1))(2., 3.),
+       str(jax.custom_derivatives.custom_vjp_call_p), str(jax.custom_derivatives.remat_opt_p))
+""")
+E("linear_call_no_batching", "custom", """
+f = lambda x, y: jax.custom_derivatives.linear_call(lambda r, t: r * t, lambda r, t: 3. * r * t, x, y)
+out = jax.vmap(f)(jnp.arange(3.), jnp.ones(3))
+""")
