@@ -16,7 +16,7 @@ from ..transforms import ad
 from ..transforms.staging import eval_jaxpr, literal_array, trace_to_jaxpr
 from .. import source_info
 from . import define
-from .call import _backward_with_residuals, _dce, jvp_jaxpr
+from .call import _backward_with_residuals, _dce, jvp_jaxpr, linearize_inline, splits_statically
 
 # ---- name: an identity that policies can see --------------------------------------------------
 
@@ -142,6 +142,10 @@ def _remat_linearize(trace, tracers, jaxpr, prevent_cse, differentiated, policy)
     body, more = _open(jj)
     known_vals = [*more, *consts, *primals]
     unknowns = [False] * len(known_vals) + [True] * sum(nonzeros)
+    if not splits_statically(body, unknowns):
+        # control flow inside mixes primal and tangent work: linearize it equation by equation.
+        # The values are right; what is saved is then what grad without checkpoint saves.
+        return linearize_inline(trace, tracers, ClosedJaxpr(jaxpr, []))
     known, staged, out_unknowns, n_res_eqn, res_inputs = split_by_policy(body, unknowns, policy)
     known_out = _eval_keeping_sources(known, known_vals)
     k_outs = len(known.outvars) - n_res_eqn

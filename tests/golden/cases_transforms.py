@@ -371,3 +371,13 @@ E("linear_call_no_batching", "custom", """
 f = lambda x, y: jax.custom_derivatives.linear_call(lambda r, t: r * t, lambda r, t: 3. * r * t, x, y)
 out = jax.vmap(f)(jnp.arange(3.), jnp.ones(3))
 """)
+
+# ---------------------------------------------------------------- grad through jit/checkpoint around control flow
+C("grad_jit_or_checkpoint_around_loops", "checkpoint", """
+f = lambda x: lax.scan(lambda c, _: (jnp.sin(c), None), x, None, length=3)[0]
+g = lambda x: lax.fori_loop(0, 3, lambda i, c: jnp.sin(c) * x, x)
+h = lambda x: lax.cond(x > 0, jnp.sin, jnp.cos, x) * lax.switch(1, [jnp.cos, lambda v: v * v], x)
+out = (jax.grad(jax.jit(f))(1.0), jax.grad(jax.checkpoint(f))(1.0), jax.grad(jax.jit(g))(0.7),
+       jax.grad(jax.checkpoint(g, policy=jax.checkpoint_policies.nothing_saveable))(0.7), jax.grad(jax.jit(h))(0.5),
+       jax.jit(jax.grad(jax.jit(f)))(1.0), jax.vmap(jax.grad(jax.checkpoint(g)))(jnp.array([0.2, 0.7])))
+""")
