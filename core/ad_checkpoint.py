@@ -156,8 +156,8 @@ checkpoint_policies = types.SimpleNamespace(
 
 # ---- checkpoint / remat -----------------------------------------------------------------------
 
-def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
-    """`fun`, recomputing (not storing) its internal values when differentiated, except those the
+def _checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
+    """jax.checkpoint: `fun`, recomputing (not storing) its internal values when differentiated, except those the
     policy saves. Values are unchanged; jaxprs show one `remat2` equation."""
     if isinstance(static_argnums, int):
         static_argnums = (static_argnums,)
@@ -191,9 +191,9 @@ def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_
     return fun_remat
 
 
-def remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
+def _remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
     """Alias of jax.checkpoint."""
-    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
+    return _checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
 def checkpoint_name(x, name):
@@ -270,4 +270,13 @@ def print_saved_residuals(f, *args, **kwargs):
         print(f"{aval.str_short(short_dtypes=True)} {src}")
 
 
-__getattr__ = missing_attribute(__name__)
+_missing = missing_attribute(__name__)
+_REMOVED = {"checkpoint": _checkpoint, "remat": _remat}  # jax.ad_checkpoint.checkpoint/remat: gone in JAX 0.10
+
+
+def __getattr__(name):
+    if name in _REMOVED:  # older tutorials' spelling: accepted with gradpad's legacy-name warning
+        from .compat import warn_legacy
+        warn_legacy(f"jax.ad_checkpoint.{name}", f"jax.{name}")
+        return _REMOVED[name]
+    return _missing(name)

@@ -1036,7 +1036,7 @@ class _DiffArgsVJP:
 
 def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
     """jax.checkpoint (see ad_checkpoint.py)."""
-    from .ad_checkpoint import checkpoint as _checkpoint
+    from .ad_checkpoint import _checkpoint
     return _checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 

@@ -105,3 +105,15 @@ def test_recording_sources_is_off_afterwards():
     print_saved_residuals(f, W1, W2, W3, X)
     assert source_info.recording == [False]
     assert all(e.source_info is None for e in jax.make_jaxpr(f)(W1, W2, W3, X).jaxpr.eqns)
+
+
+def test_removed_ad_checkpoint_spellings_warn_and_work():
+    # JAX 0.10.2: jax.ad_checkpoint.checkpoint -> AttributeError ("deprecated in JAX v0.8.2 and removed in
+    # JAX v0.10.0; use jax.checkpoint instead"); gradpad accepts the older tutorials' spelling with a warning.
+    import pytest
+    import core.ad_checkpoint as ac
+    from core.compat import LegacyNameWarning, _warned
+    _warned.discard("jax.ad_checkpoint.remat")
+    with pytest.warns(LegacyNameWarning, match="Use `jax.remat` instead"):
+        remat = ac.remat
+    assert float(jax.grad(remat(lambda x: jnp.sin(x) * x))(2.0)) == pytest.approx(float(jax.grad(lambda x: jnp.sin(x) * x)(2.0)))
