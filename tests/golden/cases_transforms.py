@@ -381,3 +381,20 @@ out = (jax.grad(jax.jit(f))(1.0), jax.grad(jax.checkpoint(f))(1.0), jax.grad(jax
        jax.grad(jax.checkpoint(g, policy=jax.checkpoint_policies.nothing_saveable))(0.7), jax.grad(jax.jit(h))(0.5),
        jax.jit(jax.grad(jax.jit(f)))(1.0), jax.vmap(jax.grad(jax.checkpoint(g)))(jnp.array([0.2, 0.7])))
 """)
+C("checkpoint_policy_answers", "checkpoint", """
+P = jax.checkpoint_policies
+dn = (((1,), (0,)), ((), ()))
+bdn = (((2,), (1,)), ((0,), (0,)))
+off = P.offload_dot_with_no_batch_dims('device', 'pinned_host')
+both = P.save_and_offload_only_these_names(names_which_can_be_saved=['a'], names_which_can_be_offloaded=['b'],
+                                           offload_src='device', offload_dst='pinned_host')
+out = (off(lax.dot_general_p, dimension_numbers=dn), type(off(lax.dot_general_p, dimension_numbers=bdn)).__name__,
+       type(off(lax.sin_p)).__name__, P.dots_saveable(lax.dot_general_p, dimension_numbers=bdn),
+       P.dots_with_no_batch_dims_saveable(lax.dot_general_p, dimension_numbers=bdn),
+       P.dots_with_no_batch_dims_saveable(lax.dot_general_p, dimension_numbers=dn), P.dots_saveable(lax.sin_p),
+       P.save_only_these_names('a')(lax.sin_p), type(both(lax.sin_p)).__name__)
+""")
+E("checkpoint_policy_both_overlap", "checkpoint", """
+out = jax.checkpoint_policies.save_and_offload_only_these_names(names_which_can_be_saved=['a'],
+    names_which_can_be_offloaded=['a'], offload_src='device', offload_dst='pinned_host')
+""")
