@@ -474,7 +474,8 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
         cts_in = ad.backward_pass(lin.jaxpr, residuals, full)
         cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
         return tree_unflatten(in_tree, cts_in)
-    f_vjp = vjp_fn.make_vjp(f_vjp, flat_primals, was_array, lin.residuals)  # a pytree of its residuals
+    f_vjp = vjp_fn.make_vjp(f_vjp, flat_primals, was_array, lin.residuals,  # a pytree of its residuals
+                            getattr(fun, "__name__", "the function"))
     if has_aux:
         aux = tree_unflatten(aux_tree, outs[n_out:])
         return primal_out, f_vjp, aux

@@ -14,12 +14,19 @@ class VJP:
     __slots__ = ("fun", "args_res", "opaque_residuals")
 
     def __init__(self, fun, args_res, opaque_residuals):
-        self.fun = fun  # fun(residuals in linearize order, *cotangents)
+        self.fun = fun  # fun(residuals in linearize order, cotangent)
         self.args_res = list(args_res)
         self.opaque_residuals = list(opaque_residuals)
 
-    def __call__(self, *cts):
-        return self.fun(self.args_res, self.opaque_residuals, *cts)
+    def __call__(self, ct, *extra):
+        if extra:
+            name = getattr(self.fun, "primal_name", "the function")
+            raise TypeError(f"\nThe function returned by `jax.vjp` applied to {name} was called with "
+                            f"{len(extra) + 1} arguments,\nbut it takes exactly one: the cotangent of the single "
+                            "value the differentiated function returned, even when that value is a tuple or "
+                            "another container. For `f(x) = (x, x)`, call `f_vjp((2.0, 2.0))`, not "
+                            "`f_vjp(2.0, 2.0)`.")
+        return self.fun(self.args_res, self.opaque_residuals, ct)
 
     def __repr__(self):
         return f"VJP(args_res={self.args_res}, opaque_residuals={self.opaque_residuals})"
@@ -29,7 +36,7 @@ register_pytree_node(VJP, lambda v: ((v.args_res, v.opaque_residuals), v.fun),
                      lambda fun, kids: VJP(fun, *kids))
 
 
-def make_vjp(call, primals, was_array, residuals):
+def make_vjp(call, primals, was_array, residuals, primal_name="the function"):
     """A VJP over `call(residuals, *cts)`: residuals that are array primal inputs become args_res."""
     position = {id(p): i for i, p in enumerate(primals) if was_array[i]}
     spec, opaque, static = [], [], []
@@ -49,6 +56,7 @@ def make_vjp(call, primals, was_array, residuals):
     def fun(args_res, opaque_res, *cts):
         source = {"arg": args_res, "opaque": opaque_res, "static": static}
         return call([source[kind][i] for kind, i in spec], *cts)
+    fun.primal_name = primal_name
     return VJP(fun, args_res, opaque)
 
 

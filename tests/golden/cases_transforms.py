@@ -398,3 +398,15 @@ E("checkpoint_policy_both_overlap", "checkpoint", """
 out = jax.checkpoint_policies.save_and_offload_only_these_names(names_which_can_be_saved=['a'],
     names_which_can_be_offloaded=['a'], offload_src='device', offload_dst='pinned_host')
 """)
+E("vjp_function_called_with_splatted_cotangents", "pytree_fns", """
+def f(x):
+    return (x, x)
+_, f_vjp = jax.vjp(f, 1.0)
+out = f_vjp(2.0, 2.0)
+""")
+C("vjp_function_tuple_cotangent", "pytree_fns", """
+def f(x):
+    return (x, x * 3)
+_, f_vjp = jax.vjp(f, 1.0)
+out = f_vjp((2.0, 2.0))
+""")
