@@ -410,3 +410,10 @@ def f(x):
 _, f_vjp = jax.vjp(f, 1.0)
 out = f_vjp((2.0, 2.0))
 """)
+E("checkpoint_static_argnames_keyword_is_traced", "checkpoint", """
+def f(x, n=1):
+    for _ in range(n):
+        x = jnp.sin(x)
+    return x
+out = jax.checkpoint(f, static_argnames=('n',))(1.0, n=3)
+""")
