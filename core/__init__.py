@@ -29,19 +29,27 @@ from .refs import Ref, empty_ref, freeze, new_ref
 from .custom_derivatives import closure_convert, custom_gradient
 from .tracing import get_aval as typeof
 
+# ---- transforms area (issue 11) ----
+from .ad_checkpoint import checkpoint_policies
+from .linear_transpose import linear_transpose
+from .top_level import (clear_caches, copy_to_host_async, fwd_and_bwd, host_count, host_id, host_ids,
+                        live_arrays, make_array_from_callback, make_array_from_process_local_data,
+                        make_array_from_single_device_arrays, memory, print_environment_info, process_indices)
+
 __version__ = "0.10.2+gradpad"
 jacobian = jacrev
 globals().update({_name: _State(_flag) for _name, _flag in _STATE_FLAGS.items()})  # jax.enable_x64(...), ...
 _SUBMODULES = ("numpy", "lax", "random", "tree_util", "nn", "errors", "config", "tree", "dtypes", "debug",
                "scipy", "experimental", "sharding", "profiler", "typing", "image", "stages", "core",
-               "interpreters", "ops", "test_util")
+               "interpreters", "ops", "test_util", "ad_checkpoint", "export")
 
 
 def __getattr__(name):
     import importlib
     if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
                 "interpreters", "example_libraries", "flatten_util", "typing", "version",
-                "custom_derivatives", "extend", "core", "test_util", "api_util", "ops"):
+                "custom_derivatives", "extend", "core", "test_util", "api_util", "ops",
+                "ad_checkpoint", "export"):
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as e:

@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from . import dtypes, errors, jit_cache
+from . import ad_checks, dtypes, errors, jit_cache, vjp_fn
 from .array import Array, to_numpy
 from .avals import ShapedArray, aval_of_value
 from .config import config
@@ -451,42 +451,31 @@ def _as_array(x):
     return _check_arraylike("ad", x)
 
 
-def _check_inexact_input(x, name="grad"):
-    dt = get_aval(x).dtype
-    if dt.kind not in "fc":
-        raise TypeError(
-            f"{name} requires real- or complex-valued inputs (input dtype that is a sub-dtype of "
-            f"np.inexact), but got {dt.name}. If you want to use Boolean- or integer-valued inputs, "
-            "use vjp or set allow_int to True.")
-
-
 def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     flat_primals, in_tree = tree_flatten(primals)
+    was_array = [vjp_fn.is_array_input(p) for p in flat_primals]
     flat_primals = [_as_array(p) for p in flat_primals]
     flat_fun, trees = _flatten_with_aux(fun, in_tree, has_aux)
-    outs, f_vjp_flat, lin = ad.vjp_flat(flat_fun, flat_primals)
+    outs, _, lin = ad.vjp_flat(flat_fun, flat_primals)
     out_tree, n_out, aux_tree = trees[0]
     primal_out = tree_unflatten(out_tree, outs[:n_out])
     in_avals = [get_aval(p) for p in flat_primals]
     out_avals = [get_aval(o) for o in outs]
 
-    def f_vjp(*cts):
+    def f_vjp(residuals, *cts):
         ct = cts[0] if len(cts) == 1 else cts
         ct_flat, ct_tree = tree_flatten(ct)
         if ct_tree != out_tree:
             raise ValueError(f"unexpected tree structure of argument to vjp function: got {ct_tree}, but "
                              f"expected to match {out_tree}")
         for c, a in zip(ct_flat, out_avals):
-            if tuple(np.shape(c)) != a.shape:
-                raise ValueError(f"unexpected JAX type (e.g. shape/dtype) for argument to vjp function: got "
-                                 f"{get_aval(c).str_short()}, but expected {a.str_short()} because the "
-                                 "corresponding output of the function had dtype/shape "
-                                 f"{a.str_short()}")
+            ad_checks.check_cotangent(c, a)
         full = list(ct_flat) + [ad.Zero(a) for a in out_avals[n_out:]]
-        cts_in = f_vjp_flat(full)
+        cts_in = ad.backward_pass(lin.jaxpr, residuals, full)
         cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
         return tree_unflatten(in_tree, cts_in)
-    f_vjp = tree_util_partial(f_vjp)
+    f_vjp = vjp_fn.make_vjp(f_vjp, flat_primals, was_array, lin.residuals,  # a pytree of its residuals
+                            getattr(fun, "__name__", "the function"))
     if has_aux:
         aux = tree_unflatten(aux_tree, outs[n_out:])
         return primal_out, f_vjp, aux
@@ -558,14 +547,14 @@ def value_and_grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=F
             for i, a in zip(tup, dyn_args):
                 full[i] = a
             return fun(*full, **kwargs)
-        if not allow_int:
-            for leaf in tree_leaves(dyn):
-                _check_inexact_input(_as_array(leaf), "grad")
+        for leaf in tree_leaves(dyn):
+            ad_checks.check_input_revderiv("grad", holomorphic, allow_int, _as_array(leaf))
         if has_aux:
             ans, f_vjp, aux = vjp(f_part, *dyn, has_aux=True)
         else:
             ans, f_vjp = vjp(f_part, *dyn)
         _check_scalar(ans)
+        ad_checks.check_output_revderiv("grad", holomorphic, ans)
         from . import lax
         ct = lax.full_like(ans, 1)
         g = f_vjp(ct)
@@ -582,11 +571,6 @@ def _check_scalar(x):
     aval = get_aval(x)
     if aval.shape != ():
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had shape: {aval.shape}.")
-    if aval.dtype.kind not in "fc":
-        raise TypeError(f"grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), "
-                        f"but got {aval.dtype.name}. For holomorphic differentiation, pass holomorphic=True. "
-                        "For differentiation of non-holomorphic functions involving complex outputs, use "
-                        "jax.vjp directly.")
 
 
 def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=()):
@@ -640,10 +624,12 @@ def linearize(fun, *primals, has_aux=False):
     outs, lin = ad.linearize_flat(flat_fun, flat_p)
     ot, n, at = box[0]
 
-    def f_jvp(*tangents):
+    def f_jvp(residuals, *tangents):
         tf, tt = tree_flatten(tangents)
-        res = ad.eval_linear(lin, tf)
+        from .transforms.staging import eval_jaxpr
+        res = eval_jaxpr(lin.jaxpr, residuals, *tf)
         return tree_unflatten(ot, res[:n])
+    f_jvp = vjp_fn.make_linear_fn(f_jvp, lin.residuals)  # a pytree of its residuals, as JAX's Partial
     out = tree_unflatten(ot, outs[:n])
     if has_aux:
         return out, f_jvp, tree_unflatten(at, outs[n:])
@@ -708,7 +694,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         f_part, dyn = _dyn_args(fun, argnums, args, kwargs)
         in_leaves, in_tree = tree_flatten(dyn)
         for x in in_leaves:
-            _check_inexact_input(x, "jacfwd")
+            ad_checks.check_input_jacfwd(holomorphic, x)
         in_avals = [get_aval(x) for x in in_leaves]
 
         def push(*basis_leaves):
@@ -716,6 +702,8 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         out_axes = (None, -1, None) if has_aux else (None, -1)
         res = vmap(push, out_axes=out_axes)(*_std_basis(in_avals))
         y, jac_out = res[0], res[1]
+        for leaf in tree_leaves(y):
+            ad_checks.check_output_jacfwd(holomorphic, leaf)
         example = dyn[0] if isinstance(argnums, int) else dyn
         ex_leaves, ex_tree = tree_flatten(example)
         ex_avals = [get_aval(x) for x in ex_leaves]
@@ -733,8 +721,10 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
     def jac(*args, **kwargs):
         f_part, dyn = _dyn_args(fun, argnums, args, kwargs)
         for x in tree_leaves(dyn):
-            _check_inexact_input(x, "jacrev")
+            ad_checks.check_input_revderiv("jacrev", holomorphic, allow_int, x)
         y, pullback, *aux = vjp(f_part, *dyn, has_aux=has_aux)
+        for leaf in tree_leaves(y):
+            ad_checks.check_output_revderiv("jacrev", holomorphic, leaf)
         y_leaves, y_tree = tree_flatten(y)
         y_avals = [get_aval(v) for v in y_leaves]
         cts = vmap(lambda *b: pullback(tree_unflatten(y_tree, list(b))))(*_std_basis(y_avals))
@@ -751,7 +741,7 @@ def jacrev(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False):
 
 
 def hessian(fun, argnums=0, has_aux=False, holomorphic=False):
-    return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)
+    return jacfwd(jacrev(fun, argnums, has_aux, holomorphic), argnums, has_aux, holomorphic)
 
 
 # ---- vmap ---------------------------------------------------------------------------------
@@ -935,7 +925,8 @@ class custom_jvp:
             args = sig.bind(*args, **kwargs).args
         flat, tree = tree_flatten(args)
         top = tracing.find_top_trace(flat)
-        if self.jvp is not None and not self.nondiff_argnums and tracing.dynamic_trace is not None \
+        if self.jvp is not None and not self.nondiff_argnums \
+                and (tracing.dynamic_trace is not None or _vmapped_under_autodiff(top)) \
                 and not isinstance(top, ad.JVPTrace) \
                 and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in flat):
             # inside jit/make_jaxpr: stage a custom_jvp_call (the rule applies if differentiated later)
@@ -983,13 +974,18 @@ class custom_vjp:
             args = inspect.signature(self.fun).bind(*args, **kwargs).args
         nondiff = [i for i in range(len(args)) if i in self.nondiff_argnums]
         dyn = tuple(a for i, a in enumerate(args) if i not in nondiff)
+        if any(isinstance(x, Tracer) for i in nondiff for x in tree_leaves(args[i])):
+            raise _nondiff_tracer_error()
         top = tracing.find_top_trace(tree_leaves(dyn))
-        if self.fwd is not None and not nondiff and tracing.dynamic_trace is not None \
+        if self.fwd is not None \
+                and (tracing.dynamic_trace is not None or _vmapped_under_autodiff(top)) \
                 and not isinstance(top, ad.JVPTrace) \
-                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in tree_leaves(args)):
-            # inside jit/make_jaxpr: stage a custom_vjp_call (fwd/bwd apply if differentiated later)
+                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in tree_leaves(dyn)):
+            # inside jit/make_jaxpr: stage a custom_vjp_call (fwd/bwd apply if differentiated later);
+            # nondiff arguments (functions, too) are closed over by the staged fwd/bwd
             from .primitives.custom import stage_custom_vjp
-            return stage_custom_vjp(self, args, _fun_name(self.fun))
+            staged = _DiffArgsVJP(self, args, nondiff) if nondiff else self
+            return stage_custom_vjp(staged, dyn if nondiff else args, _fun_name(self.fun))
         if self.fwd is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         if not isinstance(top, ad.LinearizeTrace):
@@ -998,12 +994,36 @@ class custom_vjp:
         return custom_lin(_DiffArgsVJP(self, args, nondiff) if nondiff else self, top, dyn)
 
 
+def _nondiff_tracer_error():
+    e = errors.UnexpectedTracerError.__new__(errors.UnexpectedTracerError)
+    errors._JAXErrorMixin.__init__(  # (the class's own __init__ words a leaked tracer)
+        e, "Found a JAX Tracer object passed as an argument to a custom_vjp function in a position indicated by "
+        "nondiff_argnums as non-differentiable. Tracers cannot be passed as non-differentiable arguments to "
+        "custom_vjp functions; instead, nondiff_argnums should only be used for arguments that can't be or "
+        "contain JAX tracers, e.g. function-valued arguments. In particular, array-valued arguments should "
+        "typically not be indicated as nondiff_argnums.")
+    return e
+
+
+def _vmapped_under_autodiff(top) -> bool:
+    """vmap inside grad/vjp (jacrev(vmap(f))): the custom_vjp is staged as one equation, whose batching
+    rule maps fwd/bwd, so the differentiation below sees the user's rule and not the primal body."""
+    return isinstance(top, batching.BatchTrace) and any(
+        issubclass(m.trace_type, ad.JVPTrace) for m in tracing.trace_stack[:top.main.level])
+
+
 class _DiffArgsVJP:
     """A custom_vjp seen through its differentiable arguments: fwd gets every argument, bwd gets the
     nondiff ones first (JAX's convention) and returns cotangents for the others only."""
 
     def __init__(self, fn, args, nondiff):
         self.fn, self.args, self.nondiff = fn, args, nondiff
+        self.fwd_name = getattr(fn.fwd, "__name__", "fwd")
+        self.bwd_name = getattr(fn.bwd, "__name__", "bwd")
+
+    def fun(self, *dyn):
+        it = iter(dyn)
+        return self.fn.fun(*[self.args[i] if i in self.nondiff else next(it) for i in range(len(self.args))])
 
     def fwd(self, *dyn):
         it = iter(dyn)
@@ -1015,13 +1035,15 @@ class _DiffArgsVJP:
 
 # ---- misc ---------------------------------------------------------------------------------
 
-def checkpoint(fun=None, *, prevent_cse=True, policy=None, static_argnums=()):
-    if fun is None:
-        return lambda f: f
-    return fun
+def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
+    """jax.checkpoint (see ad_checkpoint.py)."""
+    from .ad_checkpoint import _checkpoint
+    return _checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
-remat = checkpoint
+def remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
+    """Alias of jax.checkpoint."""
+    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
 def named_call(fun, *, name=None):

@@ -102,5 +102,12 @@ def custom_gradient(fun):
     return wrapped
 
 
-__all__ = ["custom_gradient", "CustomVJPPrimal", "SymbolicZero", "closure_convert", "custom_jvp", "custom_jvp_call_p",
+# ---- transforms area (issue 11) ----
+from .primitives.custom import custom_vjp_call_p  # noqa: E402  (the staged custom_vjp equation)
+from .primitives.linear_call import linear_call  # noqa: E402
+from .tracing import Primitive as _Primitive  # noqa: E402
+
+remat_opt_p = _Primitive("remat_opt", multiple_results=True)  # (JAX's optimize_remat marker; nothing binds it here)
+
+__all__ = ["linear_call", "custom_vjp_call_p", "remat_opt_p", "custom_gradient", "CustomVJPPrimal", "SymbolicZero", "closure_convert", "custom_jvp", "custom_jvp_call_p",
            "custom_vjp", "custom_vjp_primal_tree_values", "zero_from_primal"]

@@ -27,7 +27,16 @@ def _print_impl(*vals, fmt, has_placeholders, in_tree, logging_record, np_printo
                 partitioned, static_args):
     args, kwargs = tree_unflatten(in_tree, list(vals))
     with np.printoptions(**dict(np_printoptions)):
-        builtins.print(fmt.format(*args, **kwargs) if has_placeholders else fmt)
+        # without placeholders JAX prints the format string and then the arguments
+        msg = fmt.format(*args, **kwargs) if has_placeholders else " ".join((fmt, *(str(a) for a in args)))
+    if logging_record is not None:  # jax.debug.log: a record of JAX's logger, at INFO
+        import copy
+        import logging
+        record = copy.copy(logging_record)
+        record.msg = msg
+        logging.getLogger(_LOGGER).handle(record)
+    else:
+        builtins.print(msg)
     return []
 
 
@@ -40,15 +49,55 @@ def _printoptions_param():
     return tuple((k, v) for k, v in opts.items())
 
 
-def print(fmt: str, *args, ordered: bool = False, partitioned: bool = False, **kwargs) -> None:  # noqa: A001
+def print(fmt: str, *args, ordered: bool = False, partitioned: bool = False,  # noqa: A001
+          skip_format_check: bool = False, **kwargs) -> None:
     """Print `fmt.format(*args, **kwargs)` with the values the arrays have at run time."""
+    _debug_print(fmt, args, kwargs, ordered, partitioned, None, skip_format_check)
+
+
+class _UnusedArgsCheck(string.Formatter):
+    """Formats nothing; complains, as JAX does, about arguments the format string never uses."""
+
+    def format_field(self, value, format_spec):
+        return ""
+
+    def check_unused_args(self, used_args, args, kwargs):
+        unused = [a for i, a in enumerate(args) if i not in used_args]
+        unused_kw = [k for k in kwargs if k not in used_args]
+        if unused:
+            raise ValueError(f"Unused positional arguments to `jax.debug.print`: {unused}")
+        if unused_kw:
+            raise ValueError(f"Unused keyword arguments to `jax.debug.print`: {unused_kw}. You may be passing an "
+                             "f-string (i.e, `f\"{x}\"`) into `jax.debug.print` and instead should pass in a regular "
+                             "string.")
+
+
+def _debug_print(fmt, args, kwargs, ordered, partitioned, logging_record, skip_format_check=False):
     if not isinstance(fmt, str):
         raise TypeError(f"jax.debug.print: fmt must be a str, got {type(fmt).__name__}")
+    if not skip_format_check:
+        _UnusedArgsCheck().format(fmt, *args, **kwargs)
     flat, in_tree = tree_flatten((args, kwargs))
     has_placeholders = any(field is not None for _, field, _, _ in string.Formatter().parse(fmt))
     bind(debug_print_p, *flat, fmt=fmt, has_placeholders=has_placeholders, in_tree=in_tree,
-         logging_record=None, np_printoptions=_printoptions_param(), ordered=ordered,
+         logging_record=logging_record, np_printoptions=_printoptions_param(), ordered=ordered,
          partitioned=partitioned, static_args=())
+
+
+# ---- transforms area (issue 11): jax.debug.log and the effect classes ------------------------
+
+_LOGGER = "jax._src.debugging"  # the logger JAX's jax.debug.log writes to (configure it by this name)
+
+
+def log(fmt: str, *args, ordered: bool = False, partitioned: bool = False, skip_format_check: bool = False,
+        **kwargs) -> None:
+    """jax.debug.print, but through Python's logging (logger 'jax._src.debugging', level INFO)."""
+    import logging
+    import sys as _sys
+    f = _sys._getframe(1)
+    record = logging.getLogger(_LOGGER).makeRecord(_LOGGER, logging.INFO, f.f_code.co_filename, f.f_lineno, "",
+                                                   (), None)
+    _debug_print(fmt, args, kwargs, ordered, partitioned, record, skip_format_check)
 
 
 # ---- debug_callback ---------------------------------------------------------------------------
@@ -61,6 +110,19 @@ class _Effect:
 
 
 _DEBUG_EFFECT = _Effect()
+
+
+class DebugEffect(_Effect):
+    """The effect of jax.debug.callback / print (JAX's class; instances print as `Debug`)."""
+
+
+class OrderedDebugEffect(_Effect):
+    """The effect of an `ordered=True` debug callback."""
+
+    def __repr__(self):
+        return "OrderedDebug"
+
+    __str__ = __repr__
 
 
 def _callback_impl(*vals, callback, effect, partitioned):

@@ -74,7 +74,7 @@ class NonConcreteBooleanIndexError(JAXIndexError):
         )
 
 
-class UnexpectedTracerError(_JAXErrorMixin, Exception):
+class UnexpectedTracerError(JAXTypeError):  # a TypeError, as JAX's
     def __init__(self, message: str):
         super().__init__(
             "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "

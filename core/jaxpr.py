@@ -39,13 +39,14 @@ class Literal:
 
 
 class JaxprEqn:
-    __slots__ = ("primitive", "invars", "outvars", "params")
+    __slots__ = ("primitive", "invars", "outvars", "params", "source_info")
 
-    def __init__(self, primitive, invars, outvars, params):
+    def __init__(self, primitive, invars, outvars, params, source_info=None):
         self.primitive = primitive
         self.invars = list(invars)
         self.outvars = list(outvars)
         self.params = dict(params)
+        self.source_info = source_info  # "file:line:col (function)" where recorded (source_info.py)
 
     def __repr__(self):
         return f"JaxprEqn({self.primitive.name}, {self.invars} -> {self.outvars})"

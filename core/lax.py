@@ -85,7 +85,9 @@ def stop_gradient(x):
     return tree_map(lambda v: ew.stop_gradient_p.bind(v) if isinstance(v, Tracer) else v, x)
 def real(x): return ew.real_p.bind(x)
 def imag(x): return ew.imag_p.bind(x)
-def conj(x): return ew.conj_p.bind(x)
+def conj(x):
+    from .primitives.complex_parts import conj as _conj
+    return _conj(x)
 
 
 def convert_element_type(x, new_dtype):
@@ -497,3 +499,9 @@ def __getattr__(name):
     raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
 
 from . import lax_linalg as linalg  # noqa: E402  (jax.lax.linalg)
+
+# ---- transforms area: complex numbers (issue 11) ---------------------------------------------
+def complex(x, y):
+    """x + i*y from two real arrays of one dtype (float32 -> complex64, float64 -> complex128)."""
+    from .primitives.complex_parts import complex_
+    return complex_(x, y)

@@ -22,6 +22,7 @@ import core.numpy as jnp
 import core.debug  # noqa: F401  (these register primitives: load every one up front)
 import core.pmap_api  # noqa: F401
 import core.experimental  # noqa: F401  (io_callback)
+import core.ad_checkpoint  # noqa: F401  (checkpoint_name)
 from core import lax
 from core.jaxpr import ClosedJaxpr, Jaxpr
 from core.primitives import elementwise as ew, reductions as red, structural as st
@@ -199,6 +200,19 @@ SPECS = {
     # pmap's body (one virtual CPU device here)
     "shard_map": ("smooth", lambda x: jax.pmap(lambda y: jnp.sin(y) * y)(x[None])[0], [x3]),
     "custom_jvp_call": ("smooth", jax.jit(lambda x: _custom_sin(x) * x), [x3]),
+    # complex numbers, through real-valued programs (finite differences run on real inputs)
+    "complex": ("smooth", lambda x, y: lax.real(lax.complex(x, y) * lax.complex(y, x * x)), [x3, x3]),
+    "real": ("smooth", lambda x: lax.real(jnp.exp(lax.complex(x, 0.5 * x))) + jnp.abs(lax.complex(x, 1.0)), [x3]),
+    "imag": ("smooth", lambda x: lax.imag(jnp.exp(lax.complex(x, 0.5 * x))), [x3]),
+    "conj": ("smooth", lambda x: lax.imag(lax.conj(lax.complex(x, x * x)) * lax.complex(x, 1.0)) + lax.real(lax.conj(x)),
+             [x3]),
+    # checkpointing: values unchanged, derivatives through recomputation (a policy saving dots)
+    "remat2": ("smooth", jax.checkpoint(lambda x: jnp.sin(jnp.sin(x) @ jnp.ones((3, 3))) * x,
+                                        policy=jax.checkpoint_policies.dots_saveable), [x3]),
+    "name": ("smooth", jax.checkpoint(lambda x: jnp.sin(core.ad_checkpoint.checkpoint_name(jnp.cos(x), "c")),
+                                      policy=jax.checkpoint_policies.save_only_these_names("c")), [x3]),
+    "linear_call": ("smooth", lambda x: core.custom_derivatives.linear_call(
+        lambda r, t: r * t, lambda r, ct: r * ct, jnp.array([0.5, -1.0, 2.0]), x), [x3]),
     "custom_vjp_call": ("rev", jax.jit(lambda x: _custom_sin_vjp(x) * x), [x3]),
     # effects: no outputs of their own; the checks run through the value around them
     "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),
@@ -270,8 +284,7 @@ SPECS.update({
 
 # Batching-only primitives (no jvp rule), checked by the vmap test.
 BATCH_ONLY = {
-    "real": ("zero", lambda x: lax.real(x), [x3]), "imag": ("zero", lambda x: lax.imag(x), [x3]),
-    "conj": ("zero", lambda x: lax.conj(x), [x3]), "digamma": ("zero", lax.digamma, [pos]),
+    "digamma": ("zero", lax.digamma, [pos]),
     "nextafter": ("zero", lax.nextafter, [x3, x3]),
     "cumlogsumexp": ("zero", lambda x: lax.cumlogsumexp(x, 0), [x3]),
     # not differentiable in JAX either (see test_pmax_is_not_differentiable)
@@ -353,7 +366,18 @@ def _restrict(fn, args, mask):
     return g
 
 
-ALL = sorted(set(SPECS) | set(BATCH_ONLY))
+# Primitives JAX gives no batching rule: vmap raises (JAX 0.10.2: jax.vmap of a linear_call ->
+# NotImplementedError: Batching rule for 'linear_call' not implemented); test_no_batching_rule checks it.
+NOT_BATCHED = {"linear_call"}
+ALL = sorted((set(SPECS) | set(BATCH_ONLY)) - NOT_BATCHED)
+
+
+@pytest.mark.parametrize("name", sorted(NOT_BATCHED))
+def test_no_batching_rule(name):
+    _, fn, makers = SPECS[name]
+    batched = [np.stack([m(np.random.default_rng(s)) for s in range(2)]) for m in makers]
+    with pytest.raises(NotImplementedError, match=f"^Batching rule for '{name}' not implemented$"):
+        jax.vmap(fn)(*batched)
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))

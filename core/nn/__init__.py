@@ -222,6 +222,11 @@ def glu(x, axis=-1):
 
 from . import initializers  # noqa: E402,F401  (jax.nn.initializers)
 
+# ---- transforms area (issue 11) ----
+from ._more import (get_scaled_dot_general_config, log1mexp, logmeanexp, mish, scaled_dot_general,  # noqa: E402,F401
+                    scaled_matmul, sparse_plus, sparse_sigmoid, squareplus)
+from ._attention import dot_product_attention  # noqa: E402,F401
+
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)

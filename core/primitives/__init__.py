@@ -28,12 +28,14 @@ def never_weak(weak_flags, **params):
 
 
 def _load_all():
-    from . import elementwise, structural, reductions, dot, call  # noqa: F401
+    from . import elementwise, complex_parts, structural, reductions, dot, call  # noqa: F401
     import importlib
     for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg",
                 # lax area (issue 11)
                 "convolution", "windowed", "generic_reduce", "solves", "elementwise_extra", "shaping", "fft",
-                "staging_ops", "lax_types", "ragged"):
+                "staging_ops", "lax_types", "ragged",
+                # transforms area
+                "remat"):
         try:
             importlib.import_module(f"{__name__}.{mod}")
         except ModuleNotFoundError as e:

@@ -157,6 +157,27 @@ def _dce(eqns, outvars):
     return kept[::-1]
 
 
+def splits_statically(jaxpr: Jaxpr, unknowns) -> bool:
+    """Whether splitting this jvp jaxpr by known/unknown inputs leaves only linear work on the
+    unknown side. An equation with both known and unknown inputs whose primitive linearizes by
+    its own rule (scan, while, cond: their primal work is inside) would put primal work on the
+    tangent side, which cannot be transposed; such bodies are linearized equation by equation."""
+    unknown = {v for v, u in zip(jaxpr.invars, unknowns) if u}
+    for eqn in jaxpr.eqns:
+        unk = [isinstance(v, Var) and v in unknown for v in eqn.invars]
+        if any(unk):
+            if not all(unk) and eqn.primitive in linearize_rules and eqn.primitive not in partial_eval_jaxpr_rules:
+                return False
+            unknown.update(eqn.outvars)
+    return True
+
+
+def linearize_inline(trace, tracers, cj: ClosedJaxpr):
+    """Linearize a call's body equation by equation at this level (each primitive's own rule)."""
+    outs = eval_jaxpr(cj.jaxpr, cj.consts, *tracers)
+    return [trace.full_raise(o) for o in outs]
+
+
 def _jit_linearize(trace, tracers, jaxpr, name):
     """Primal work in one call at the parent level; tangent work in another, recorded linearly.
     Like JAX, the known call does not return values the caller already has: residuals or primal
@@ -168,6 +189,8 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     jj, consts = jvp_jaxpr(jaxpr, nonzeros)
     n_consts, n = len(consts), len(primals)
     unknowns = [False] * (n_consts + n) + [True] * sum(nonzeros)
+    if not splits_statically(jj.jaxpr, unknowns):  # (grad(jit(f)) with a scan/while/cond in f)
+        return linearize_inline(trace, tracers, jaxpr)
     known, unknown, out_unknowns, n_res = partial_eval_jaxpr(jj.jaxpr, unknowns)
     k = len(jaxpr.out_avals)
     known_in_vals = [*consts, *primals]

@@ -77,7 +77,7 @@ def _raise_to_axis(x, main):
 
 
 def _as_array(x):
-    if isinstance(x, Array):
+    if isinstance(x, (Array, Tracer)):
         return x
     dt, weak = dtypes.dtype_and_weak(x)  # a Python scalar stays weak, as jnp.asarray keeps it
     return Array(np.asarray(x, dt), weak)

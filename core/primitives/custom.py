@@ -17,7 +17,8 @@ def _abstract(*avals, num_res, out_avals, bwd, in_tree, out_tree, res_tree):
 
 
 def _impl(*args, **params):
-    raise NotImplementedError("custom_lin is only ever transposed, never evaluated")
+    # custom_lin is only ever transposed; evaluating it means forward mode reached a custom_vjp
+    raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
 
 
 def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree):
@@ -110,8 +111,8 @@ class CustomVJPRule:
 
     def __init__(self, fn, in_tree, num_consts):
         self.fn, self.in_tree, self.num_consts = fn, in_tree, num_consts
-        self.name = getattr(fn.fwd, "__name__", "fwd")
-        self.bwd_name = getattr(fn.bwd, "__name__", "bwd")
+        self.name = getattr(fn, "fwd_name", None) or getattr(fn.fwd, "__name__", "fwd")
+        self.bwd_name = getattr(fn, "bwd_name", None) or getattr(fn.bwd, "__name__", "bwd")
 
     def __call__(self, primals, tangents):
         out, tans, _ = custom_lin_flat(self.fn, self.in_tree, primals[self.num_consts:], tangents[self.num_consts:])
@@ -150,13 +151,37 @@ def _cvjp_jvp(primals, tangents, call_jaxpr, fwd, **_):
     return fwd(list(primals), list(tangents))
 
 
-def _cvjp_batch(axis_data, vals, dims, call_jaxpr, **_):
-    # the primal body, batched (a derivative taken outside this vmap sees the body, not the rule)
-    from .call import batch_jaxpr
-    from ..transforms.staging import eval_jaxpr
-    new, consts, out_batched = batch_jaxpr(call_jaxpr, axis_data, dims)
-    outs = eval_jaxpr(new.jaxpr, new.consts, *consts, *vals)
-    return outs, [0 if b else None for b in out_batched]
+class BatchedVJP:
+    """A custom_vjp's fwd and bwd mapped over a batch axis, every argument, residual and cotangent
+    batched at axis 0 (so a derivative taken outside a vmap still uses the user's rule)."""
+
+    def __init__(self, fn, size):
+        self.fn, self.size = fn, size
+        self.fwd_name = getattr(fn, "fwd_name", getattr(fn.fwd, "__name__", "fwd"))
+        self.bwd_name = getattr(fn, "bwd_name", getattr(fn.bwd, "__name__", "bwd"))
+
+    def fwd(self, *args):
+        from ..api import vmap
+        return vmap(self.fn.fwd, axis_size=self.size)(*args)
+
+    def bwd(self, res, ct):
+        from ..api import vmap
+        return vmap(self.fn.bwd, axis_size=self.size)(res, ct)
+
+
+def _cvjp_batch(axis_data, vals, dims, call_jaxpr, fwd, bwd, num_consts, symbolic_zeros, name):
+    """The primal body batched (as for any call) and fwd/bwd mapped: still one custom_vjp_call.
+    Every input and output is batched at axis 0, which is what the mapped fwd/bwd see."""
+    from .call import closed_call
+    from ..transforms.batching import batched_body, bdim_at_front
+    size = axis_data.size
+    vals = [bdim_at_front(v, d, size) for v, d in zip(vals, dims)]
+    fun, in_avals, _ = batched_body(call_jaxpr, axis_data, [0] * len(vals), force=True)
+    new, consts = closed_call(fun, in_avals, "batched")
+    rule = CustomVJPRule(BatchedVJP(fwd.fn, size), fwd.in_tree, num_consts + len(consts))
+    outs = custom_vjp_call_p.bind(*consts, *vals, call_jaxpr=new, fwd=rule, bwd=_Name(rule.bwd_name),
+                                  num_consts=num_consts + len(consts), symbolic_zeros=symbolic_zeros, name=name)
+    return outs, [0] * len(outs)
 
 
 impl_rules[custom_vjp_call_p] = _cvjp_impl

@@ -160,18 +160,7 @@ ad.defjvp_zero(round_p)
 is_finite_p = unop("is_finite", _np_err(np.isfinite), "f", out_dtype=dtypes.bool_)
 ad.defjvp_zero(is_finite_p)
 
-abs_p = unop("abs", _np_err(np.abs), _NUM, wgsl="abs({0})")
-
-
-def _abs_abstract(x, **params):
-    """|x| of a complex x is real (complex64 -> float32), as JAX's abs; the rest keep their dtype."""
-    _check_kind("abs", x, _NUM)
-    dt = np.dtype(x.dtype.char.lower()) if x.dtype.kind == "c" else x.dtype
-    return shaped_array_unchecked(x.shape, dt, x.weak_type)
-
-
-abstract_eval_rules[abs_p] = _abs_abstract
-ad.defjvp2(abs_p, lambda g, ans, x: select(ge(x, _zero(x)), g, neg(g)))
+abs_p = unop("abs", _np_err(np.abs), _NUM, wgsl="abs({0})")  # complex abs (real-valued): complex_parts.py
 
 exp_p = unop("exp", _np_err(np.exp), _FLOAT, wgsl="exp({0})")
 ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
@@ -753,7 +742,7 @@ real_p = define("real", abstract_eval=_complex_part_abstract("real"), impl=lambd
 defvectorized(real_p)
 imag_p = define("imag", abstract_eval=_complex_part_abstract("imag"), impl=lambda x: np.imag(x))
 defvectorized(imag_p)
-conj_p = unop("conj", lambda x: np.conj(x), "c")
+# conj and complex, and the derivatives of real/imag/conj/abs on complex numbers: complex_parts.py
 
 
 # ---- tiny wrappers used by the rules above (the public ones live in core.lax) --------------

@@ -1,5 +1,5 @@
 """Elementwise lax primitives beyond jax.numpy's needs: clz (leading zero bits), mulhi (the
-high half of an integer product) and complex (re + i im)."""
+high half of an integer product). lax.complex lives in complex_parts.py."""
 from __future__ import annotations
 
 import numpy as np
@@ -62,41 +62,6 @@ defbroadcasting(mulhi_p)
 ad.defjvp_zero(mulhi_p)
 
 
-def _complex_abstract(x, y):
-    for i, a in enumerate((x, y)):
-        if a.dtype not in (np.float32, np.float64):
-            raise TypeError(f"complex does not accept dtype {a.dtype.name} at position {i}. Accepted dtypes at "
-                            f"position {i} are subtypes of float32, float64.")
-    out = nary_abstract("complex", "f")(x, y)
-    dtype = np.complex64 if out.dtype == np.float32 else np.complex128
-    return ShapedArray(out.shape, dtype, out.weak_type)
-
-
-def _complex_impl(x, y):
-    x, y = np.asarray(x), np.asarray(y)
-    _complex_abstract(ShapedArray(x.shape, x.dtype), ShapedArray(y.shape, y.dtype))
-    dtype = np.complex64 if x.dtype == np.float32 else np.complex128
-    out = np.empty(np.broadcast_shapes(x.shape, y.shape), dtype)
-    out.real, out.imag = x, y
-    return out
-
-
-complex_p = define("complex", abstract_eval=_complex_abstract, impl=_complex_impl)
-complex_p.same_rank_operands = True
-defbroadcasting(complex_p)
-
-
-def _complex_transpose(ct, x, y):
-    lax = _lax()
-    return [lax.real(ct) if ad.is_undefined(x) else None,
-            lax.neg(lax.imag(ct)) if ad.is_undefined(y) else None]  # JAX's convention: <ct, i dy> -> -imag
-
-
-ad.defjvp(complex_p, lambda g, x, y: complex_p.bind(g, _lax().full_like(g, 0)),
-          lambda g, x, y: complex_p.bind(_lax().full_like(g, 0), g))
-transpose_rules[complex_p] = _complex_transpose
-
-
 def clz(x):
     return clz_p.bind(x)
 
@@ -105,12 +70,9 @@ def mulhi(x, y, /):
     return mulhi_p.bind(x, y)
 
 
-def complex(x, y):
-    return complex_p.bind(x, y)
 
-
-LAX_EXPORTS = {"clz": clz, "clz_p": clz_p, "mulhi": mulhi, "mulhi_p": mulhi_p, "complex": complex,
-               "complex_p": complex_p}
+LAX_EXPORTS = {"clz": clz, "clz_p": clz_p, "mulhi": mulhi, "mulhi_p": mulhi_p}
+# lax.complex and complex_p live in complex_parts.py (with their jvp and transpose rules)
 
 
 # ---- eq_to / le_to / lt_to: comparisons in XLA's total order (sort's comparators) ----------

@@ -171,6 +171,7 @@ class LinearJaxpr:
 def linearize_flat(fun, primals):
     """Returns (primals_out, LinearJaxpr). Primal work happens at the caller's level."""
     builder = JaxprBuilder()
+    builder.arrays_stay_consts = True  # residuals stay residuals (the vjp function's leaves), as in JAX
     with new_main(LinearizeTrace) as main:
         with new_main(JaxprTrace, builder) as tmain:
             ttrace = JaxprTrace(tmain)

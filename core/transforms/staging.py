@@ -13,6 +13,7 @@ from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
 from ..tracing import Trace, Tracer, new_main
+from .. import source_info
 
 
 class JaxprTracer(Tracer):
@@ -33,6 +34,8 @@ class JaxprBuilder:
 
     def __init__(self):
         self.eqns: list = []          # (primitive, in_tracers, params, out_tracers)
+        self.sources: dict = {}       # eqn index -> user source line, only while source_info.recording
+        self.arrays_stay_consts = False  # linearize: scalar Arrays are residuals, not literals
         self.consts: dict = {}        # id(const tracer) -> value
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
@@ -50,7 +53,7 @@ class JaxprBuilder:
         """Drop the recorded tracers once the jaxpr is built. They point back here through their
         trace's main, so this breaks the cycles and refcounting frees a trace's objects at once
         (otherwise the cyclic GC collects them, in the middle of the next compile or call)."""
-        self.eqns, self.consts, self.const_by_id, self.keepalive = [], {}, {}, []
+        self.eqns, self.consts, self.const_by_id, self.keepalive, self.sources = [], {}, {}, [], {}
 
     def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
         var_of: dict = {}
@@ -66,7 +69,7 @@ class JaxprBuilder:
                 return v
             if id(t) in self.consts:
                 val = self.consts[id(t)]
-                if t.aval.shape == () and _literalable(val):  # t.aval is val's aval
+                if t.aval.shape == () and _literalable(val) and not (self.arrays_stay_consts and isinstance(val, Array)):
                     v = Literal(_literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)
@@ -77,13 +80,14 @@ class JaxprBuilder:
             raise AssertionError("tracer from outside this trace reached the jaxpr builder")
 
         eqns = []
-        for prim, ins, params, outs in self.eqns:
+        sources = self.sources
+        for i, (prim, ins, params, outs) in enumerate(self.eqns):
             invs = [var_of.get(id(t)) or read(t) for t in ins]
             outvs = []
             for t in outs:
                 v = var_of[id(t)] = Var(t.aval)
                 outvs.append(v)
-            eqns.append(JaxprEqn(prim, invs, outvs, params))
+            eqns.append(JaxprEqn(prim, invs, outvs, params, sources.get(i) if sources else None))
         outvars = [read(t) for t in out_tracers]
         return Jaxpr(constvars, invars, outvars, eqns), constvals
 
@@ -112,6 +116,8 @@ class JaxprTrace(Trace):
     def process_primitive(self, prim, tracers, params):
         out_avals = abstract_eval_rules[prim](*[t.aval for t in tracers], **params)
         builder = self.main.global_data
+        if source_info.recording[0]:  # (off except for jax.ad_checkpoint.print_saved_residuals)
+            builder.sources[len(builder.eqns)] = source_info.current()
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
             builder.eqns.append((prim, tracers, params, outs))
@@ -157,7 +163,11 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
     for v, x in zip(jaxpr.invars, args):
         env[v] = x
     for eqn in jaxpr.eqns:
-        outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+        if source_info.recording[0] and eqn.source_info:  # re-traced equations keep their origin
+            with source_info.reemitting(eqn.source_info):
+                outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+        else:
+            outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
         if eqn.primitive.multiple_results:
             for v, o in zip(eqn.outvars, outs):
                 env[v] = o
