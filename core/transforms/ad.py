@@ -15,6 +15,7 @@ from ..rules import jvp_rules, linearize_rules, transpose_rules
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
 from .staging import JaxprBuilder, JaxprTrace, literal_array
 from ..jaxpr import Literal
+from ..source_info import user_context
 
 
 class Zero:
@@ -209,7 +210,8 @@ def backward_pass(jaxpr, consts, cts_out):
     # Non-linear equations (only residual inputs) run forward first.
     for eqn in jaxpr.eqns:
         if eqn.outvars and eqn.outvars[0] not in linear:
-            outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+            with user_context(eqn.source_info.traceback):  # staged again: still the primal's line
+                outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
             outs = outs if eqn.primitive.multiple_results else [outs]
             env.update(zip(eqn.outvars, outs))
 
@@ -236,9 +238,10 @@ def backward_pass(jaxpr, consts, cts_out):
             raise NotImplementedError(f"Transpose rule (for reverse-mode differentiation) for "
                                       f"'{eqn.primitive.name}' not implemented")
         ct_arg = cts if eqn.primitive.multiple_results else cts[0]
-        cts_in = rule(ct_arg, *invals, **eqn.params)
-        for v, ct in zip(eqn.invars, cts_in):
-            write_ct(v, ct)
+        with user_context(eqn.source_info.traceback):  # each cotangent points at its primal's line
+            cts_in = rule(ct_arg, *invals, **eqn.params)
+            for v, ct in zip(eqn.invars, cts_in):
+                write_ct(v, ct)
     return [ct_env.get(v, Zero(v.aval)) for v in jaxpr.invars]
 
 

@@ -6,12 +6,16 @@ arrays become constvars, as in JAX.
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ..array import Array, to_numpy
 from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
+from .. import source_info
+from ..source_info import capture as capture_source_info
 from ..tracing import Trace, Tracer, new_main
 
 
@@ -32,10 +36,11 @@ class JaxprBuilder:
     """Collects equations, constants and tracers while a function is traced."""
 
     def __init__(self):
-        self.eqns: list = []          # (primitive, in_tracers, params, out_tracers)
+        self.eqns: list = []          # (primitive, in_tracers, params, out_tracers, source_info)
         self.consts: dict = {}        # id(const tracer) -> value
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
+        self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
 
     def new_const(self, trace, val) -> JaxprTracer:
         t = self.const_by_id.get(id(val))
@@ -77,13 +82,13 @@ class JaxprBuilder:
             raise AssertionError("tracer from outside this trace reached the jaxpr builder")
 
         eqns = []
-        for prim, ins, params, outs in self.eqns:
+        for prim, ins, params, outs, source_info in self.eqns:
             invs = [var_of.get(id(t)) or read(t) for t in ins]
             outvs = []
             for t in outs:
                 v = var_of[id(t)] = Var(t.aval)
                 outvs.append(v)
-            eqns.append(JaxprEqn(prim, invs, outvs, params))
+            eqns.append(JaxprEqn(prim, invs, outvs, params, source_info))
         outvars = [read(t) for t in out_tracers]
         return Jaxpr(constvars, invars, outvars, eqns), constvals
 
@@ -114,10 +119,10 @@ class JaxprTrace(Trace):
         builder = self.main.global_data
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
-            builder.eqns.append((prim, tracers, params, outs))
+            builder.eqns.append((prim, tracers, params, outs, capture_source_info(builder.boundary)))
             return outs
         out = JaxprTracer(self, out_avals)
-        builder.eqns.append((prim, tracers, params, [out]))
+        builder.eqns.append((prim, tracers, params, [out], capture_source_info(builder.boundary)))
         return out
 
 
@@ -156,8 +161,14 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
         env[v] = x
     for v, x in zip(jaxpr.invars, args):
         env[v] = x
+    sources = source_info._current
     for eqn in jaxpr.eqns:
-        outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+        # re-staged equations keep the line they were traced from (as JAX's eval_jaxpr does)
+        sources.append(eqn.source_info if eqn.source_info.traceback is not None else sources[-1])
+        try:
+            outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+        finally:
+            sources.pop()
         if eqn.primitive.multiple_results:
             for v, o in zip(eqn.outvars, outs):
                 env[v] = o
