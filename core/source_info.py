@@ -49,6 +49,7 @@ _current = [SourceInfo()]
 def register_exclusion(path: str) -> None:
     """Frames from files under `path` are left out of user-facing tracebacks."""
     _excluded.add(path)
+    _engine_code.clear()
 
 
 def current() -> SourceInfo:
@@ -70,18 +71,29 @@ def _is_engine_file(name: str) -> bool:
     return name.startswith(_ENGINE_DIR) or any(name.startswith(p) for p in _excluded)
 
 
-_positions: dict = {}  # code object -> its instructions' (line, end line, column, end column)
+# per code object: is it the engine's (skipped)? per (code, instruction): its Frame. Tracing asks
+# for every equation, so both are looked up, not recomputed; cleared when they grow large
+# (a playground re-runs new code objects all the time). Keyed by id and checked by identity:
+# equal code objects from two files compare equal.
+_engine_code: dict = {}
+_frames: dict = {}
+_CACHE_LIMIT = 20_000
 
 
 def _frame_of(f) -> Frame:
-    code = f.f_code
-    pos = _positions.get(code)
-    if pos is None:
-        pos = _positions[code] = list(code.co_positions())
-    i = f.f_lasti // 2
+    code, lasti = f.f_code, f.f_lasti
+    hit = _frames.get((id(code), lasti))
+    if hit is not None and hit[0] is code:
+        return hit[1]
+    if len(_frames) > _CACHE_LIMIT:
+        _frames.clear()
+    pos = list(code.co_positions())
+    i = lasti // 2
     line, end_line, col, end_col = pos[i] if 0 <= i < len(pos) else (f.f_lineno, f.f_lineno, 0, 0)
     line = f.f_lineno if line is None else line
-    return Frame(code.co_filename, code.co_name, line, col or 0, end_line or line, end_col or 0)
+    frame = Frame(code.co_filename, code.co_name, line, col or 0, end_line or line, end_col or 0)
+    _frames[(id(code), lasti)] = (code, frame)
+    return frame
 
 
 def capture(boundary: int | None = None) -> SourceInfo:
@@ -92,12 +104,22 @@ def capture(boundary: int | None = None) -> SourceInfo:
     cur = _current[-1]
     if cur.traceback is not None:
         return cur
+    engine = _engine_code
     f = sys._getframe(1)
-    while f is not None and id(f) != boundary and _is_engine_file(f.f_code.co_filename):
+    while f is not None and id(f) != boundary:
+        code = f.f_code
+        hit = engine.get(id(code))
+        if hit is not None and hit[0] is code:
+            is_engine = hit[1]
+        else:
+            if len(engine) > _CACHE_LIMIT:
+                engine.clear()
+            is_engine = _is_engine_file(code.co_filename)
+            engine[id(code)] = (code, is_engine)
+        if not is_engine:
+            return SourceInfo((_frame_of(f),), cur.name_stack)
         f = f.f_back
-    if f is None or id(f) == boundary:
-        return _NO_FRAMES if not cur.name_stack.stack else SourceInfo((), cur.name_stack)
-    return SourceInfo((_frame_of(f),), cur.name_stack)
+    return _NO_FRAMES if not cur.name_stack.stack else SourceInfo((), cur.name_stack)
 
 
 def user_frame(source_info) -> Frame | None:

@@ -15,7 +15,7 @@ from ..rules import jvp_rules, linearize_rules, transpose_rules
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
 from .staging import JaxprBuilder, JaxprTrace, literal_array
 from ..jaxpr import Literal
-from ..source_info import user_context
+from .. import source_info
 
 
 class Zero:
@@ -207,11 +207,15 @@ def backward_pass(jaxpr, consts, cts_out):
     def read(v):
         return literal_array(v) if isinstance(v, Literal) else env[v]
 
+    sources = source_info._current  # the source info staging records (pushed per equation below)
     # Non-linear equations (only residual inputs) run forward first.
     for eqn in jaxpr.eqns:
         if eqn.outvars and eqn.outvars[0] not in linear:
-            with user_context(eqn.source_info.traceback):  # staged again: still the primal's line
+            sources.append(eqn.source_info)  # staged again: still the primal's line
+            try:
                 outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+            finally:
+                sources.pop()
             outs = outs if eqn.primitive.multiple_results else [outs]
             env.update(zip(eqn.outvars, outs))
 
@@ -238,10 +242,13 @@ def backward_pass(jaxpr, consts, cts_out):
             raise NotImplementedError(f"Transpose rule (for reverse-mode differentiation) for "
                                       f"'{eqn.primitive.name}' not implemented")
         ct_arg = cts if eqn.primitive.multiple_results else cts[0]
-        with user_context(eqn.source_info.traceback):  # each cotangent points at its primal's line
+        sources.append(eqn.source_info)  # each cotangent points at its primal's line (as in JAX)
+        try:
             cts_in = rule(ct_arg, *invals, **eqn.params)
             for v, ct in zip(eqn.invars, cts_in):
                 write_ct(v, ct)
+        finally:
+            sources.pop()
     return [ct_env.get(v, Zero(v.aval)) for v in jaxpr.invars]
 
 
