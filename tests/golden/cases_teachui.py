@@ -39,3 +39,9 @@ def f(xs):
     return jax.lax.scan(step, 0.0, xs)[1].sum()
 out = jax.make_jaxpr(jax.grad(f))(jnp.ones(4)).pretty_print(source_info=True)
 """)
+# a jaxpr short enough for one line: each equation's note on a line of its own, aligned
+C("source_info_one_line", "source_info", """
+def f(x):
+    return jnp.sin(x) * 2.0
+out = jax.make_jaxpr(f)(1.0).pretty_print(source_info=True)
+""")
