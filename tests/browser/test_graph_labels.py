@@ -79,3 +79,47 @@ def test_graph_labels_never_overlap_nor_get_cut(app_page, name):
             page.locator("#app .gp-graph").first.scroll_into_view_if_needed()
             shot(page, f"graph_{name}_{view}_1400x900")
     assert checked >= 1, name
+
+
+WIDEST = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  return all(document).filter((el) => el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
+    .map((el) => [el.tagName, String(el.className).slice(0, 60), el.clientWidth, el.scrollWidth]);
+}"""
+
+
+def test_clicking_a_kernel_in_the_graph_shows_its_wgsl(app_page):
+    page = app_page.page
+    load(app_page, example="mlp_sin")
+    tab(page, "Jaxpr").click()
+    page.locator("#app .bk-btn-group button").get_by_text("f", exact=True).first.click()
+    wait_snapshot(app_page, lambda s: s.get("view") == "f")
+    page.wait_for_function("(" + LABEL_BOXES + ")().labels.length > 0", timeout=60_000)
+    # each node sits just under its label (HTMLLabelSet y_offset=10)
+    card = page.locator("#app .gp-kgrid").first
+    before = card.inner_text()
+    # bring the last matmul's label into view (the graph scrolls in its own box), then click its node
+    rect = page.evaluate("""() => {
+      const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+        if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+      const els = all(document).filter((el) => el.tagName === 'DIV' && el.style.whiteSpace === 'pre' &&
+                                               el.textContent === 'dot_general');
+      const el = els[els.length - 1];
+      el.scrollIntoView({block: 'center', inline: 'center'});
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom];
+    }""")
+    left, top, right, bottom = rect
+    page.mouse.click((left + right) / 2, bottom + 9)
+    page.wait_for_function("""(before) => {
+      const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+        if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+      const k = all(document).find((el) => el.classList && el.classList.contains('gp-kgrid'));
+      return k && k.innerText !== before;
+    }""", arg=before, timeout=30_000)
+    shown = card.inner_text()
+    assert "matmul" in shown and "dot_general" in shown and "@compute" in shown and "fn main" in shown, shown[:400]
+    card.scroll_into_view_if_needed()
+    shot(page, "kernels_wgsl_mlp_sin_1400x900")
+    print("horizontally scrolling boxes:", page.evaluate(WIDEST))
