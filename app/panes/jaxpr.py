@@ -157,7 +157,7 @@ STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("
 def stages_card(stages, view: str) -> pn.Card:
     from . import stages as stages_pane  # it reuses highlight() from here
     title, names = STAGE_VIEWS[view]
-    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS],
+    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS, SOURCE_MAP_CSS],
                         sizing_mode="stretch_width")
     return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
 

@@ -58,3 +58,14 @@ def test_library_code_has_no_line(pg):
     lines = sourcemap.mapped_lines(a.jaxprs["f"].closed.jaxpr)
     srcs = [(ln.src, ln.text.strip().split(" = ")[-1].split("[")[0].split()[0]) for ln in lines if " = " in ln.text]
     assert srcs == [(4, "gt"), (4, "jit"), (None, "select_n")]
+
+
+def test_grad_stages_link_their_equations_too(pg):
+    # JAX: in vjp's backward jaxpr (make_jaxpr(f_vjp)), the mul by 2.0 is the transpose of
+    # `z = y * 2.0` (line 5) and the mul by cos(x) that of `y = jnp.sin(x)` (line 4)
+    from app.panes import stages as stages_pane
+    transposed = next(s for s in pg.analysis.stages if s.name == "transposed")
+    assert len(transposed.sources) == len(transposed.text.splitlines())
+    html = stages_pane.stage_html(transposed)
+    linked = re.findall(r'data-gp-src="(\d+)"[^>]*>[^\n]*?class="gp-jp">(\w+)<', html)
+    assert ("5", "mul") in linked and ("4", "mul") in linked and ("6", "integer_pow") not in linked
