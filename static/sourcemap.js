@@ -75,8 +75,13 @@ function equationOf(event) {
 }
 
 export function installSourceMap(gradpad) {
+  let lastHook = 0;
   document.addEventListener("pointerover", (e) => {
-    for (const editor of editors()) hook(editor);   // editors appear (and are rebuilt) with the UI
+    const now = performance.now();
+    if (now - lastHook > 1000) {  // editors appear (and are rebuilt) with the UI: look at most once a second
+      lastHook = now;
+      for (const editor of editors()) hook(editor);
+    }
     const eqn = equationOf(e);
     if (eqn) show(Number(eqn.dataset.gpSrc));
     else if (state.shown !== state.pinned && !e.composedPath().some((el) => el.classList && el.classList.contains("ace_editor"))) show(state.pinned);

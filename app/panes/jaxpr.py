@@ -63,7 +63,8 @@ def diff_html(left: str, right: str) -> str:
     for tag, a, b in analysis.side_by_side(left, right):
         cls = "" if tag == "equal" else tag
         rows.append(f'<tr><td class="{cls if a else ""}">{esc(a)}</td><td class="{cls if b else ""}">{esc(b)}</td></tr>')
-    return f'<table class="gp-diff">{"".join(rows)}</table>'
+    # its own horizontal scroll: long lines never widen the pane
+    return f'<div style="overflow-x: auto; max-width: 100%;"><table class="gp-diff">{"".join(rows)}</table></div>'
 
 
 KIND_COLOURS = {"input": "#2563eb", "const": "#64748b", "eqn": "#f59e0b", "output": "#16a34a"}
@@ -97,7 +98,8 @@ def kernel_legend(kernels, eqn_count: int) -> str:
             f'(colours: which fused kernel computes each equation; grey: none does, e.g. dead code)<br>{items}</div>')
 
 
-LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-block; margin: 2px 10px 2px 0; }
+LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-block; margin: 2px 10px 2px 0; max-width: 100%; }
+.gp-kernel code { white-space: normal; overflow-wrap: anywhere; }  /* long fused labels wrap, never widen the pane */
 .gp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px;
   border: 1px solid #333; vertical-align: middle; }"""
 

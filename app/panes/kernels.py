@@ -9,7 +9,7 @@ from .. import kernels as kernel_data
 from .common import CSS, esc
 
 KERNELS_CSS = """.gp-kgrid { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 8px; }
-.gp-kgrid > div { min-width: 0; } .gp-kgrid h4 { margin: 2px 0; font-size: 13px; }
+.gp-kgrid > div { min-width: 0; } .gp-kgrid h4 { margin: 2px 0; font-size: 13px; overflow-wrap: anywhere; }
 .gp-wgsl { max-height: 360px; font-size: 11.5px; }
 .gp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; border: 1px solid #333; }"""
 
@@ -32,7 +32,8 @@ class KernelCard:
         self.view, self.colour_of = view, colour_of
         self._sources = None
         self.select = pn.widgets.Select(name="Kernel", options={
-            f"{i}: {k.kind} · {k.label}": i for i, k in enumerate(view.kernels)}, width=420)
+            f"{i}: {k.kind} · {k.label}": i for i, k in enumerate(view.kernels)}, sizing_mode="stretch_width",
+            max_width=480)  # never wider than a phone
         where = ("WebGPU is available here: choose Backend webgpu to run these kernels" if webgpu_here else
                  "WebGPU is not available here, so nothing runs on a GPU; the WGSL is the compiler's "
                  "output and is shown all the same")

@@ -30,6 +30,20 @@ LABEL_BOXES = """() => {
 }"""
 
 
+# the Jaxpr pane's scrolling column (the graph's nearest ancestor that scrolls vertically): its
+# content must fit its width (only the graph's own box and code blocks scroll sideways)
+PANE_FIT = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  let el = all(document).find((e) => e.classList && e.classList.contains('gp-graph'));
+  while (el) {
+    el = el.parentNode instanceof ShadowRoot ? el.parentNode.host : el.parentElement;
+    if (el && /(auto|scroll)/.test(getComputedStyle(el).overflowY) && el.clientHeight > 300) break;
+  }
+  return el ? [el.scrollWidth, el.clientWidth] : null;
+}"""
+
+
 def overlaps(labels) -> list:
     out = []
     for i, (ta, l1, t1, r1, b1) in enumerate(labels):
@@ -74,6 +88,8 @@ def test_graph_labels_never_overlap_nor_get_cut(app_page, name):
         cl, ct, cr, cb = boxes["canvas"]
         cut = [t for t, l, tp, r, b in labels if l < cl - 0.5 or r > cr + 0.5 or tp < ct - 0.5 or b > cb + 0.5]
         assert cut == [], (name, view, cut)
+        scroll_w, client_w = page.evaluate(PANE_FIT)
+        assert scroll_w <= client_w + 2, (name, view, scroll_w, client_w)
         checked += 1
         if name in ("mlp_sin", "linear_regression_pytree"):
             page.locator("#app .gp-graph").first.scroll_into_view_if_needed()
@@ -122,4 +138,12 @@ def test_clicking_a_kernel_in_the_graph_shows_its_wgsl(app_page):
     assert "matmul" in shown and "dot_general" in shown and "@compute" in shown and "fn main" in shown, shown[:400]
     card.scroll_into_view_if_needed()
     shot(page, "kernels_wgsl_mlp_sin_1400x900")
-    print("horizontally scrolling boxes:", page.evaluate(WIDEST))
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.wait_for_timeout(800)
+        scroll_w, client_w = page.evaluate(PANE_FIT)
+        assert scroll_w <= client_w + 2, ("390x844", scroll_w, client_w, page.evaluate(WIDEST))
+        card.scroll_into_view_if_needed()
+        shot(page, "kernels_wgsl_mlp_sin_390x844")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
