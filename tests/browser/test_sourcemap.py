@@ -71,11 +71,17 @@ def test_grad_backward_equations_point_at_their_primal_line(app_page):
     # JAX: in make_jaxpr(grad(f)), sin and cos (its jvp) come from line 5, and the backward
     # `mul _ c` by cos(x) (the transpose of sin's jvp) also points at line 5
     n = page.evaluate("() => window.gradpad.sourceMap.show(5)")
-    prims = [e.split(" = ")[1].split()[0] for e in lit(page)["equations"]]
-    assert n == len(prims) and prims[:2] == ["sin", "cos"] and prims[-1] == "mul", prims
+    main = page.locator("#app .gp-jaxpr").first  # the grad(f) jaxpr (the stage cards below link too)
+    prims = [e.split(" = ")[1].split()[0] for e in main.locator(".gp-eqn.gp-lit").all_inner_texts()]
+    assert prims[:2] == ["sin", "cos"] and prims[-1] == "mul", prims
+    # the stage cards light the same line: the transposed (backward) stage has its mul by cos(x)
+    stages = page.locator("#app .gp-stage")
+    transposed = stages.filter(has_text="transposed").first.locator(".gp-eqn.gp-lit").all_inner_texts()
+    assert transposed and all(" mul " in e for e in transposed), transposed
+    assert n == len(lit(page)["equations"]) > len(prims)
     # line 6 (z = y * 2.0): the forward mul and its transpose, a mul by 2.0 in the backward pass
     page.evaluate("() => window.gradpad.sourceMap.show(6)")
-    six = lit(page)["equations"]
+    six = main.locator(".gp-eqn.gp-lit").all_inner_texts()
     assert len(six) == 2 and all(" mul " in e and "2.0" in e for e in six), six
     for width, height in ((1400, 900), (1920, 1080), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
