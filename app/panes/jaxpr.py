@@ -94,7 +94,7 @@ def kernel_legend(kernels, eqn_count: int) -> str:
         f'<span class="gp-kernel"><span class="gp-swatch" style="background:{kernel_colour(k)}"></span>'
         f'{k}: {esc(kernel.kind)} <code>{esc(kernel.label)}</code></span>' for k, kernel in enumerate(kernels))
     s = "s" if len(kernels) != 1 else ""
-    return (f'<div class="gp-legend"><b>WebGPU: {len(kernels)} kernel{s} for {eqn_count} equations</b> '
+    return (f'<div class="gp-legend"><b>WebGPU: {len(kernels)} kernel{s} for {eqn_count} equation{"s" if eqn_count != 1 else ""}</b> '
             f'(colours: which fused kernel computes each equation; grey: none does, e.g. dead code)<br>{items}</div>')
 
 
@@ -170,7 +170,8 @@ def render(a: analysis.Analysis, view: str) -> list:
         return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
     code = analysis.VIEW_CODE[view].format(args=a.args_source)
     head = html(f'<span class="gp-badge">{esc(code)}</span>'
-                + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equations</span>' if jv.error is None else ""))
+                + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equation{"s" if jv.eqn_count != 1 else ""}</span>'
+                   if jv.error is None else ""))
     if jv.error is not None:
         if view != "grad" or not a.stages:
             return [head, error_block(jv.error)]

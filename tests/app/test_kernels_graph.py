@@ -75,3 +75,9 @@ def test_layout_gives_every_node_its_own_slot(name):
         assert all(len(graph_layout.short_label(n["label"])) <= graph_layout.LABEL_CHARS for n in g["nodes"])
         assert graph_layout.LABEL_CHARS * 6.1 < graph_layout.LAYER_PX - 8
         assert g["extent"]["layers"] == 1 + max(n["layer"] for n in g["nodes"])
+
+
+def test_one_equation_is_singular():
+    pg = main.create_app(code="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x)\n\nf(1.0)\n").playground
+    html = "".join(o.object for o in pg.panes["jaxpr"].objects if isinstance(getattr(o, "object", None), str))
+    assert ">1 equation<" in html and "1 equations" not in html
