@@ -230,7 +230,8 @@ def side_by_side(left: str, right: str) -> list[tuple[str, str, str]]:
 def dataflow_graph(jaxpr, kernels=None) -> dict:
     """Nodes (inputs, equations, outputs) and edges of a jaxpr, laid out in layers by depth.
 
-    Returns {"nodes": [{id, label, kind, layer, x, y, group}], "edges": [(src, dst)]}.
+    Returns {"nodes": [{id, label, kind, layer, x, y, group}], "edges": [(src, dst)], "extent":
+    {layers, rows}} (x, y from graph_layout.layered).
     `group` is the index of the fused kernel computing an equation, given `kernels` (from
     `plan_kernels`); None for inputs, outputs and without kernels."""
     groups = kernel_groups(kernels)
@@ -263,17 +264,11 @@ def dataflow_graph(jaxpr, kernels=None) -> dict:
         nodes.append({"id": nid, "label": f"out {_short_aval(v)}", "kind": "output", "layer": last})
         if id(v) in producer:
             edges.append((producer[id(v)], nid))
-    per_layer: dict = {}
+    from .graph_layout import layered
     for n in nodes:
-        row = per_layer.setdefault(n["layer"], [])
-        n["x"], n["y"] = float(n["layer"]), -float(len(row))
         n.setdefault("group", None)
-        row.append(n)
-    for row in per_layer.values():  # centre each layer vertically
-        shift = (len(row) - 1) / 2
-        for n in row:
-            n["y"] += shift
-    return {"nodes": nodes, "edges": edges}
+    extent = layered(nodes, edges)
+    return {"nodes": nodes, "edges": edges, "extent": extent}
 
 
 def _short_aval(v) -> str:

@@ -43,6 +43,15 @@ def page_changed(changes_json: str) -> None:
     _page().update(json.loads(changes_json))
 
 
+def theme() -> str | None:
+    """'dark' or 'light' as the page shows it (the system's setting or the visitor's choice,
+    static/theme.js); None outside the page, where CSS media queries follow the system."""
+    if not IN_BROWSER:
+        return None
+    t = _page().get("theme")
+    return str(t) if t in ("dark", "light") else None
+
+
 def run_state(running: bool) -> None:
     """The app starts/ends running the learner's code: the page shows its running indicator
     (and its Stop button can interrupt only while a run is on)."""

@@ -21,24 +21,26 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS, readable
+from app.panes.common import CSS, readable, themed
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
 AUTORUN_PAUSE_S = 1.2
 TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
             "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
+TABS_CSS = themed(TABS_CSS)
 PROBLEM_SIZES = (1, 10, 100, 1000)  # the timing pane's sizes: f, then jax.vmap(f) over N copies
 EDITOR_THEMES = {"default": "chrome", "dark": "tomorrow_night"}  # Panel's theme -> the editor's
 NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack
-# The editor and the panes side by side, the editor's column resizable by its corner handle
-# (CSS resize); it starts wide enough for 88 columns of code at 1400 px. Bokeh sets sizes
-# inline, hence !important.
+# The editor and the panes side by side, split by a bar (the left column's right border) that the
+# page lets you drag (static/splitter.js); it starts wide enough for 88 columns of code at
+# 1400 px. Bokeh sets sizes inline, hence !important.
 ROW_CSS = f":host {{ flex-wrap: wrap; gap: 12px; min-width: 0 !important; max-width: 100%; }} {NARROW} {{ :host {{ flex-direction: column; }} }}"
 WRAP_CSS = ":host { flex-wrap: wrap; min-width: 0 !important; }"  # a row of widgets wraps on a phone
-LEFT_CSS = (":host { flex: 0 0 auto !important; width: clamp(520px, 56%, 960px) !important; min-width: 320px; "
-            "max-width: 100%; resize: horizontal; overflow: auto; padding-right: 6px; }"
-            f"{NARROW} {{ :host {{ width: 100% !important; min-width: 0; resize: none; overflow: visible; }} }}")
+LEFT_CSS = (":host { flex: 0 0 auto !important; width: var(--gp-split, clamp(520px, 56%, 960px)) !important; min-width: 320px; "
+            "max-width: 100%; overflow: auto; padding-right: 8px; border-right: 4px solid rgba(100, 116, 139, 0.3); }"
+            ":host(:hover) { border-right-color: rgba(100, 116, 139, 0.6); }"
+            f"{NARROW} {{ :host {{ width: 100% !important; min-width: 0; overflow: visible; border-right: 0; padding-right: 0; }} }}")
 RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !important; }"
              f"{NARROW} {{ :host {{ width: 100% !important; flex: 0 0 auto !important; }} }}")
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
@@ -265,6 +267,7 @@ class Playground:
             "view": self.view_select.value,
             "jaxpr": jv.text if jv and jv.error is None else "",
             "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
+            "source_map": source_map_summary(jv),
             "console": console_pane.console_text(a.run),
             "error": {"type": err.type, "message": readable(err.message), "hint": err.hint, "line": err.line}
             if err else None,
@@ -487,6 +490,8 @@ def system_prefers_dark() -> bool:
     the page's own CSS follows the same media query."""
     if not env.IN_BROWSER:
         return False
+    if env.theme() is not None:  # the page says (the worker sees no media queries)
+        return env.theme() == "dark"
     try:
         import js
         return bool(js.window.matchMedia("(prefers-color-scheme: dark)").matches)
@@ -506,6 +511,14 @@ def unknown_example_html(name: str) -> str:
     from app.panes.common import esc
     links = " · ".join(f'<a href="#example={n}">{esc(examples.load(n).title)}</a>' for n in examples.names())
     return f"There is no example named “{esc(name)}”. The gallery: {links}"
+
+
+def source_map_summary(jv) -> dict:
+    """line of code -> how many equations of the shown jaxpr it produced (JSON keys: strings)."""
+    from app import sourcemap
+    if jv is None or jv.error is not None or jv.closed is None:
+        return {}
+    return {str(k): n for k, n in sourcemap.equations_per_line(sourcemap.mapped_lines(jv.closed.jaxpr)).items()}
 
 
 def vmap_summary(result: dict) -> dict:

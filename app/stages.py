@@ -42,6 +42,7 @@ class Stage:
     eqn_count: int | None = None   # None: the stage could not be built
     residuals: tuple = ()          # linearized: names of the constants the forward pass saved
     batch_axes: dict = field(default_factory=dict)  # batched: value name -> batch axis (None: unbatched)
+    sources: tuple = ()            # per line of `text`: the line of user code it came from, or None
 
 
 def _jax():
@@ -78,7 +79,10 @@ def _built(name, code, make, **extra) -> Stage:
     closed, err = sandbox.guarded_call(make, seconds=10.0)
     if err is not None:
         return Stage(name, code, _error_sentence(err))
-    return Stage(name, code, STAGE_NOTES[name], str(closed), len(closed.jaxpr.eqns), **extra)
+    from .sourcemap import mapped_lines
+    lines = mapped_lines(closed.jaxpr)
+    sources = tuple(ln.src for ln in lines) if "\n".join(ln.text for ln in lines) == str(closed) else ()
+    return Stage(name, code, STAGE_NOTES[name], str(closed), len(closed.jaxpr.eqns), sources=sources, **extra)
 
 
 def residual_names(text: str) -> tuple:

@@ -241,8 +241,7 @@ def saved_residuals(f, *args, **kwargs):
             return tree_flatten(f(*a, **kw))[0]
         _, lin = ad.linearize_flat(flat_f, list(xs))
         return list(lin.residuals)
-    with source_info.record():
-        jaxpr, _ = trace_to_jaxpr(residuals_of, [get_aval(x) for x in in_leaves])
+    jaxpr, _ = trace_to_jaxpr(residuals_of, [get_aval(x) for x in in_leaves])
     names = _arg_names(f, args, kwargs, len(in_leaves))
     res_vars = {v for v in jaxpr.outvars if not isinstance(v, Literal)}
     results = [(v.aval, "from a literal") for v in jaxpr.outvars if isinstance(v, Literal)]
@@ -252,7 +251,7 @@ def saved_residuals(f, *args, **kwargs):
             results.append((v.aval, f"from the argument {names[i]}" if names[i]
                             else f"from the argument at flattened index {i}"))
     for eqn in jaxpr.eqns:
-        src = eqn.source_info or "unknown"
+        src = source_info.summarize(eqn.source_info) or "unknown"
         for v in eqn.outvars:
             if v in res_vars:
                 if eqn.primitive.name == "name":

@@ -11,6 +11,9 @@ import numpy as np
 
 from . import pretty as pp
 from .avals import ShapedArray
+from .source_info import SourceInfo, summarize
+
+_NO_SOURCE = SourceInfo()  # built by a pass, not traced: JAX's summarize says 'unknown'
 
 
 class Var:
@@ -46,7 +49,7 @@ class JaxprEqn:
         self.invars = list(invars)
         self.outvars = list(outvars)
         self.params = dict(params)
-        self.source_info = source_info  # "file:line:col (function)" where recorded (source_info.py)
+        self.source_info = source_info or _NO_SOURCE  # where in user code it was traced (source_info.py)
 
     def __repr__(self):
         return f"JaxprEqn({self.primitive.name}, {self.invars} -> {self.outvars})"
@@ -61,8 +64,11 @@ class Jaxpr:
         self.outvars = list(outvars)
         self.eqns = list(eqns)
 
-    def pretty_print(self, width: int = 80) -> str:
-        return pp_toplevel(self).format(width)
+    def pretty_print(self, width: int = 80, *, source_info: bool = False, name_stack: bool = False,
+                     **_ignored) -> str:
+        """JAX's jaxpr text; `source_info=True` ends each equation's line with `# file:line:col
+        (function)`, `name_stack=True` adds its transformation stack (`# [...]`)."""
+        return pp_toplevel(self, PrintSettings(source_info, name_stack)).format(width)
 
     def __str__(self):
         return self.pretty_print()
@@ -90,8 +96,8 @@ class ClosedJaxpr:
     out_avals = property(lambda self: self.jaxpr.out_avals)
     eqns = property(lambda self: self.jaxpr.eqns)
 
-    def pretty_print(self, width: int = 80) -> str:
-        return self.jaxpr.pretty_print(width)
+    def pretty_print(self, width: int = 80, **settings) -> str:
+        return self.jaxpr.pretty_print(width, **settings)
 
     def __str__(self):
         return self.jaxpr.pretty_print()
@@ -114,10 +120,19 @@ def _encode_name(n: int) -> str:
             return s
 
 
+class PrintSettings:
+    """What pretty_print adds to the plain text (JAX's JaxprPpSettings)."""
+    __slots__ = ("source_info", "name_stack")
+
+    def __init__(self, source_info: bool = False, name_stack: bool = False):
+        self.source_info, self.name_stack = source_info, name_stack
+
+
 class PrintContext:
     """Variable names shared by a jaxpr and every jaxpr nested in it (like JAX's JaxprPpContext)."""
 
-    def __init__(self, names=None):
+    def __init__(self, names=None, settings: PrintSettings | None = None):
+        self.settings = settings or PrintSettings()
         self.names: dict = dict(names or {})
         self.counter = 0
         self.shared_jaxprs: dict = {}     # id(Jaxpr) -> name of a hoisted `let name = {...} in`
@@ -235,10 +250,12 @@ def pp_eqn(eqn: JaxprEqn, ctx: PrintContext) -> pp.Doc:
             ctx.suggest_same_names(inner.invars, eqn.invars)
             ctx.suggest_same_names(inner.outvars, eqn.outvars)
     lhs = pp_vars(eqn.outvars, ctx, print_shapes=True)
-    rhs = [pp.text(eqn.primitive.name), pp_kv_pairs(pairs, ctx), pp.text(" ") + pp_vars(eqn.invars, ctx)]
+    where = summarize(eqn.source_info) if ctx.settings.source_info else None
+    stack = f"[{eqn.source_info.name_stack}]" if ctx.settings.name_stack else None
+    rhs = [pp.text(eqn.primitive.name, stack), pp_kv_pairs(pairs, ctx), pp.text(" ") + pp_vars(eqn.invars, ctx)]
     if eqn.outvars:
-        return pp.concat([lhs, pp.text(" = "), *rhs])
-    return pp.concat(rhs)
+        return pp.concat([lhs, pp.text(" = ", where), *rhs])
+    return pp.concat([pp.text("", where), *rhs])
 
 
 def _pp_skeleton(jaxpr: Jaxpr, ctx: PrintContext) -> pp.Doc:
@@ -272,8 +289,8 @@ def _dropvars(jaxpr: Jaxpr) -> dict:
     return names
 
 
-def pp_toplevel(jaxpr: Jaxpr) -> pp.Doc:
-    ctx = PrintContext(_dropvars(jaxpr))
+def pp_toplevel(jaxpr: Jaxpr, settings: PrintSettings | None = None) -> pp.Doc:
+    ctx = PrintContext(_dropvars(jaxpr), settings)
     # Jaxprs reached more than once, and nested ones longer than 10 equations, are printed
     # once up front as `let name = { ... } in` and referred to by name (as JAX does).
     counts: dict = {}

@@ -21,10 +21,11 @@ class Doc:
 
 
 class _Text(Doc):
-    __slots__ = ("text",)
+    __slots__ = ("text", "annotation")
 
-    def __init__(self, text):
+    def __init__(self, text, annotation=None):
         self.text = text
+        self.annotation = annotation  # a `# comment` for the line this text lands on (source info)
 
 
 class _Concat(Doc):
@@ -55,8 +56,8 @@ class _Nest(Doc):
         self.n, self.child = n, child
 
 
-def text(s: str) -> Doc:
-    return _Text(s)
+def text(s: str, annotation: str | None = None) -> Doc:
+    return _Text(s, annotation)
 
 
 def nil() -> Doc:
@@ -116,6 +117,8 @@ def _fits(doc: Doc, width: int) -> bool:
 
 def _format(doc: Doc, width: int) -> str:
     out = []
+    notes: dict = {}  # line number -> annotations of the texts printed on it
+    line = 0
     col = 0
     # (indent, flat?, doc)
     stack = [(0, False, doc)]
@@ -124,6 +127,8 @@ def _format(doc: Doc, width: int) -> str:
         if isinstance(d, _Text):
             out.append(d.text)
             col += len(d.text)
+            if d.annotation is not None:
+                notes.setdefault(line, []).append(d.annotation)
         elif isinstance(d, _Break):
             if flat:
                 out.append(d.text)
@@ -131,6 +136,7 @@ def _format(doc: Doc, width: int) -> str:
             else:
                 out.append("\n" + " " * indent)
                 col = indent
+                line += 1
         elif isinstance(d, _Concat):
             for c in reversed(d.children):
                 stack.append((indent, flat, c))
@@ -138,4 +144,21 @@ def _format(doc: Doc, width: int) -> str:
             stack.append((indent + d.n, flat, d.child))
         elif isinstance(d, _Group):
             stack.append((indent, flat or _fits(d.child, width - col), d.child))
-    return "".join(out)
+    text_out = "".join(out)
+    return _annotate(text_out, notes) if notes else text_out
+
+
+def _annotate(text_out: str, notes: dict) -> str:
+    """Annotated lines end in `# note`, aligned one column past the widest annotated line; a
+    line's further notes go on lines of their own at the same column (as JAX prints them)."""
+    lines = text_out.split("\n")
+    column = max(len(lines[i]) for i in notes)
+    out = []
+    for i, ln in enumerate(lines):
+        if i not in notes:
+            out.append(ln)
+            continue
+        first, *more = notes[i]
+        out.append(f"{ln.ljust(column)} # {first}")
+        out.extend(f"{'':{column}} # {m}" for m in more)
+    return "\n".join(out)

@@ -1,53 +1,188 @@
-"""Where in the user's code an equation came from ("file:line:col (function)", JAX's summary), for
-`jax.ad_checkpoint.print_saved_residuals`. Recorded only while that asks (a frame walk per staged
-equation would slow every trace)."""
+"""Where in user code each traced operation came from (`jax.extend.source_info_util` re-exports it).
+
+Staging records, for every equation, the innermost frame of the user's code that was running
+when the operation was traced (`JaxprEqn.source_info`): JAX's `summarize` text
+`file:line:column (function)`, with the column where the expression starts. Frames inside the
+engine (and under paths libraries register) are skipped, as JAX skips its own. Transposition
+re-enters the primal equation's source info (`user_context`), so each cotangent equation
+points at the line whose primal made it, as in JAX.
+"""
 from __future__ import annotations
 
 import contextlib
 import os
 import sys
+from typing import NamedTuple
 
-recording = [False]
-_override: list = []  # the source of an equation being re-emitted (a checkpoint's known half)
-_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-_SKIP = (_ENGINE_DIR, os.path.dirname(contextlib.__file__) + os.sep + "contextlib.py",
-         os.path.dirname(contextlib.__file__) + os.sep + "functools.py")
+_excluded: set = set()
+_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep  # core/
 
 
-def current() -> str | None:
-    """The innermost frame outside the engine (and outside contextlib/functools), summarized."""
-    if _override:
-        return _override[-1]
+class Frame(NamedTuple):
+    """One frame of user code (JAX's `source_info_util.Frame`)."""
+    file_name: str
+    function_name: str
+    start_line: int
+    start_column: int
+    end_line: int
+    end_column: int
+
+
+class NameStack(NamedTuple):
+    stack: tuple = ()
+
+    def extend(self, name):
+        return NameStack(self.stack + (tuple(name) if isinstance(name, (tuple, list)) else (name,)))
+
+    def __str__(self):
+        return "/".join(map(str, self.stack))
+
+
+class SourceInfo(NamedTuple):
+    traceback: object = None          # a tuple of user Frames, innermost first (None: not recorded)
+    name_stack: NameStack = NameStack()
+
+
+_current = [SourceInfo()]
+
+
+def register_exclusion(path: str) -> None:
+    """Frames from files under `path` are left out of user-facing tracebacks."""
+    _excluded.add(path)
+    _engine_code.clear()
+
+
+def current() -> SourceInfo:
+    return _current[-1]
+
+
+def current_name_stack() -> NameStack:
+    return _current[-1].name_stack
+
+
+def new_source_info() -> SourceInfo:
+    return SourceInfo()
+
+
+_NO_FRAMES = SourceInfo(())
+
+
+def _is_engine_file(name: str) -> bool:
+    return name.startswith(_ENGINE_DIR) or any(name.startswith(p) for p in _excluded)
+
+
+# per code object: is it the engine's (skipped)? per (code, instruction): its Frame. Tracing asks
+# for every equation, so both are looked up, not recomputed; cleared when they grow large
+# (a playground re-runs new code objects all the time). Keyed by id and checked by identity:
+# equal code objects from two files compare equal.
+_engine_code: dict = {}
+_frames: dict = {}
+_CACHE_LIMIT = 20_000
+
+
+def _frame_of(f) -> Frame:
+    code, lasti = f.f_code, f.f_lasti
+    hit = _frames.get((id(code), lasti))
+    if hit is not None and hit[0] is code:
+        return hit[1]
+    if len(_frames) > _CACHE_LIMIT:
+        _frames.clear()
+    pos = list(code.co_positions())
+    i = lasti // 2
+    line, end_line, col, end_col = pos[i] if 0 <= i < len(pos) else (f.f_lineno, f.f_lineno, 0, 0)
+    line = f.f_lineno if line is None else line
+    frame = Frame(code.co_filename, code.co_name, line, col or 0, end_line or line, end_col or 0)
+    _frames[(id(code), lasti)] = (code, frame)
+    return frame
+
+
+def capture(boundary: int | None = None) -> SourceInfo:
+    """The source info of an operation traced now: a transposition's primal (entered with
+    `user_context`) if one is current, else the innermost frame of user code on the stack above
+    the frame whose id is `boundary` (where the enclosing trace began: as in JAX, a jaxpr traced
+    inside jnp.where or a cond branch of jnp.sin has no user frame of its own)."""
+    cur = _current[-1]
+    if cur.traceback is not None:
+        return cur
+    engine = _engine_code
     f = sys._getframe(1)
-    while f is not None and f.f_code.co_filename.startswith(_SKIP):
+    while f is not None and id(f) != boundary:
+        code = f.f_code
+        hit = engine.get(id(code))
+        if hit is not None and hit[0] is code:
+            is_engine = hit[1]
+        else:
+            if len(engine) > _CACHE_LIMIT:
+                engine.clear()
+            is_engine = _is_engine_file(code.co_filename)
+            engine[id(code)] = (code, is_engine)
+        if not is_engine:
+            return SourceInfo((_frame_of(f),), cur.name_stack)
         f = f.f_back
-    if f is None:
-        return None
-    line, col = f.f_lineno, None
-    try:
-        pos = list(f.f_code.co_positions())[f.f_lasti // 2]
-        line, col = pos[0] or line, pos[2]
-    except (AttributeError, IndexError):
-        pass
-    where = f"{f.f_code.co_filename}:{line}" + (f":{col}" if col is not None else "")
-    return f"{where} ({f.f_code.co_name})"
+    return _NO_FRAMES if not cur.name_stack.stack else SourceInfo((), cur.name_stack)
+
+
+def user_frame(source_info) -> Frame | None:
+    """The innermost user frame of an equation's source info (None when none was recorded)."""
+    frames = getattr(source_info, "traceback", None)
+    return frames[0] if frames else None
+
+
+def new_name_stack(name: str = "") -> NameStack:
+    return NameStack((name,) if name else ())
+
+
+def summarize(source_info, num_frames: int = 1) -> str:
+    """`file:line:column (function)` of the innermost user frames ('' when the operation came
+    from inside the engine, 'unknown' when nothing was recorded), as JAX's."""
+    frames = getattr(source_info, "traceback", None)
+    if frames is None:
+        return "unknown"
+    return "\n".join(f"{f.file_name}:{f.start_line}:{f.start_column} ({f.function_name})"
+                     for f in frames[:num_frames])
 
 
 @contextlib.contextmanager
-def record():
-    old = recording[0]
-    recording[0] = True
+def _with_name_stack(stack):
+    _current.append(SourceInfo(_current[-1].traceback, stack))
     try:
         yield
     finally:
-        recording[0] = old
+        _current.pop()
+
+
+def extend_name_stack(name: str):
+    return _with_name_stack(current_name_stack().extend(name))
+
+
+def set_name_stack(name_stack):
+    return _with_name_stack(name_stack)
+
+
+def reset_name_stack():
+    return _with_name_stack(NameStack())
+
+
+def transform_name_stack(name: str):
+    return _with_name_stack(current_name_stack().extend(name))
+
+
+@contextlib.contextmanager
+def user_context(traceback, *, name_stack=None):
+    _current.append(SourceInfo(traceback, name_stack or current_name_stack()))
+    try:
+        yield
+    finally:
+        _current.pop()
 
 
 @contextlib.contextmanager
 def reemitting(source):
-    """Equations bound inside keep `source` (where the original equation came from)."""
-    _override.append(source)
+    """Equations bound inside keep `source`, the source info of an equation being re-emitted (a
+    checkpoint's recomputed half keeps the line its primal came from)."""
+    keep = source is not None and getattr(source, "traceback", None) is not None
+    _current.append(source if keep else _current[-1])
     try:
         yield
     finally:
-        _override.pop()
+        _current.pop()

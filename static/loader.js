@@ -15,6 +15,10 @@
 //   window.gradpad.timings            {stage: ms since navigation start}
 //   window.gradpad.version, .info, .webgpu, .isolated, .running
 // The same calls over postMessage for a host page: see app/page_api.py.
+import { installSourceMap } from "./sourcemap.js";
+import { effectiveTheme, installTheme } from "./theme.js";
+import { installSplitter } from "./splitter.js";
+
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
 const $ = (id) => document.getElementById(id);
@@ -49,6 +53,10 @@ const gradpad = {
   running: false, runs: 0, restarts: 0,
 };
 window.gradpad = gradpad;
+installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
+// a new theme: the app is built for one theme, so the page reloads (code and hash are kept)
+installTheme(() => { if (gradpad.ui === "app") location.reload(); });
+installSplitter(gradpad);  // the draggable editor/panes bar (static/splitter.js)
 
 // ------------------------------------------------------------------ progress
 // bytes per stage, counted from the Resource Timing entries (the worker posts its own)
@@ -208,7 +216,7 @@ function startPython(restoreCode) {
     type: "init", base: BASE.href, search: location.search, hash: location.hash,
     origin: location.origin, pathname: location.pathname, storage: { ...store },
     interrupt: interruptBuffer ? interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
-    nosnapshot: u.searchParams.has("nosnapshot"),
+    nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(),
   });
   return session;
 }

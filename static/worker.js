@@ -331,7 +331,7 @@ async function start(init) {
   // the page state the app reads (URL, stored code) arrives with init: a worker has none
   self.gradpadPageState = JSON.stringify({
     search: init.search, hash: init.hash, origin: init.origin, pathname: init.pathname,
-    storage: init.storage, isolated: !!interruptBuffer,
+    storage: init.storage, isolated: !!interruptBuffer, theme: init.theme || null,
   });
   try {
     post({ type: "stage", stage: "runtime" });

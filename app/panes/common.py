@@ -6,6 +6,33 @@ import re
 
 import panel as pn
 
+from .. import env
+
+DARK_QUERY = "@media (prefers-color-scheme: dark)"
+
+
+def themed(css: str) -> str:
+    """CSS whose dark rules sit in `@media (prefers-color-scheme: dark) {...}` blocks, for the
+    page's theme: the blocks unwrapped (dark) or dropped (light), so a visitor's choice wins over
+    the system's; unchanged where the theme is not known (panel serve: the system decides)."""
+    theme = env.theme()
+    if theme is None:
+        return css
+    out, pos = [], 0
+    while (start := css.find(DARK_QUERY, pos)) >= 0:
+        open_at = css.index("{", start)
+        depth, i = 1, open_at + 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[i], 0)
+            i += 1
+        out.append(css[pos:start])
+        if theme == "dark":
+            out.append(css[open_at + 1:i - 1])
+        pos = i
+    out.append(css[pos:])
+    return "".join(out)
+
+
 CSS = """
 .gp-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px;
   line-height: 1.45; white-space: pre; overflow: auto; background: #f7f8fa; border: 1px solid #e1e4e8;
@@ -34,6 +61,7 @@ CSS = """
   a { color: #79c0ff; }
 }
 """
+CSS = themed(CSS)
 
 
 def esc(text: str) -> str:

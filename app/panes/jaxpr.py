@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 
 import panel as pn
-from bokeh.models import (ColumnDataSource, GraphRenderer, HoverTool, LabelSet, MultiLine, Scatter,
+from bokeh.models import (ColumnDataSource, GraphRenderer, HoverTool, HTMLLabelSet, MultiLine, Scatter,
                           StaticLayoutProvider)
+from bokeh.core.properties import value
 from bokeh.plotting import figure
 
-from .. import analysis
-from .common import CSS, bokeh, error_block, esc, html, readable
+from .. import analysis, graph_layout, sourcemap
+from . import kernels as kernels_pane
+from .common import CSS, bokeh, error_block, esc, html, readable, themed
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -36,7 +38,24 @@ def highlight(text: str) -> str:
 
 
 def jaxpr_html(view: analysis.JaxprView) -> str:
-    return f'<pre class="gp-code gp-jaxpr">{highlight(view.text)}</pre>'
+    """The jaxpr, each equation's line marked with the line of code it came from (data-gp-src:
+    the page links them to the editor, static/sourcemap.js)."""
+    lines = sourcemap.mapped_lines(view.closed.jaxpr) if view.closed is not None else []
+    if sourcemap.plain_text(lines) != view.text:  # not the jaxpr printed (never expected): no links
+        return f'<pre class="gp-code gp-jaxpr">{highlight(view.text)}</pre>'
+    body = "\n".join(f'<span class="gp-eqn" data-gp-src="{ln.src}" title="from line {ln.src}">{highlight(ln.text)}</span>'
+                     if ln.src is not None else highlight(ln.text) for ln in lines)
+    return f'<pre class="gp-code gp-jaxpr">{body}</pre>'
+
+
+SOURCE_MAP_HINT = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: hover or click a line of your code and the '
+                   'equations it produced light up; hover or click an equation and its line lights up in the editor. '
+                   'In grad(f), each backward (cotangent) equation points at the line whose primal made it.</p>')
+SOURCE_MAP_CSS = """.gp-eqn { cursor: pointer; border-radius: 3px; }
+.gp-eqn:hover { outline: 1px dashed #eab308; }
+.gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.35); }
+@media (prefers-color-scheme: dark) { .gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.22); } }"""
+SOURCE_MAP_CSS = themed(SOURCE_MAP_CSS)
 
 
 def diff_html(left: str, right: str) -> str:
@@ -44,7 +63,8 @@ def diff_html(left: str, right: str) -> str:
     for tag, a, b in analysis.side_by_side(left, right):
         cls = "" if tag == "equal" else tag
         rows.append(f'<tr><td class="{cls if a else ""}">{esc(a)}</td><td class="{cls if b else ""}">{esc(b)}</td></tr>')
-    return f'<table class="gp-diff">{"".join(rows)}</table>'
+    # its own horizontal scroll: long lines never widen the pane
+    return f'<div style="overflow-x: auto; max-width: 100%;"><table class="gp-diff">{"".join(rows)}</table></div>'
 
 
 KIND_COLOURS = {"input": "#2563eb", "const": "#64748b", "eqn": "#f59e0b", "output": "#16a34a"}
@@ -53,7 +73,13 @@ UNFUSED = "#e5e7eb"  # an equation no kernel computes (only a layout change, or 
 
 
 def kernel_colour(k: int) -> str:
-    return GROUP_COLOURS[k % len(GROUP_COLOURS)]
+    """A colour per kernel, none repeated: the palette, then hues a golden angle apart."""
+    if k < len(GROUP_COLOURS):
+        return GROUP_COLOURS[k]
+    import colorsys
+    r, g, b = colorsys.hls_to_rgb(((k - len(GROUP_COLOURS)) * 0.381966 + 0.07) % 1.0,
+                                  0.42 + 0.16 * (k % 3) / 2, 0.75)
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
 def node_colour(n: dict, with_kernels: bool) -> str:
@@ -68,18 +94,20 @@ def kernel_legend(kernels, eqn_count: int) -> str:
         f'<span class="gp-kernel"><span class="gp-swatch" style="background:{kernel_colour(k)}"></span>'
         f'{k}: {esc(kernel.kind)} <code>{esc(kernel.label)}</code></span>' for k, kernel in enumerate(kernels))
     s = "s" if len(kernels) != 1 else ""
-    return (f'<div class="gp-legend"><b>WebGPU: {len(kernels)} kernel{s} for {eqn_count} equations</b> '
+    return (f'<div class="gp-legend"><b>WebGPU: {len(kernels)} kernel{s} for {eqn_count} equation{"s" if eqn_count != 1 else ""}</b> '
             f'(colours: which fused kernel computes each equation; grey: none does, e.g. dead code)<br>{items}</div>')
 
 
-LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-block; margin: 2px 10px 2px 0; }
+LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-block; margin: 2px 10px 2px 0; max-width: 100%; }
+.gp-kernel code { white-space: normal; overflow-wrap: anywhere; }  /* long fused labels wrap, never widen the pane */
 .gp-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px;
   border: 1px solid #333; vertical-align: middle; }"""
 
 
 def graph_figure(jaxpr, title: str, height: int = 300, kernels=None):
-    """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer); with `kernels` (the
-    WebGPU plan) equations are coloured by the fused kernel that computes them."""
+    """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer), laid out in layers with
+    a fixed slot per node (graph_layout) so labels never overlap; with `kernels` (the WebGPU plan)
+    equations are coloured by the fused kernel that computes them. `height` is the least height."""
     g = analysis.dataflow_graph(jaxpr, kernels)
     nodes = g["nodes"]
     ids = [n["id"] for n in nodes]
@@ -87,26 +115,41 @@ def graph_figure(jaxpr, title: str, height: int = 300, kernels=None):
     kernel_names = ["" if n["group"] is None else f'{n["group"]}: {kernels[n["group"]].kind}' for n in nodes]
     xs = [n["x"] for n in nodes]
     ys = [n["y"] for n in nodes]
-    p = figure(title=title, height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,reset",
-               x_range=(min(xs) - 0.6, max(xs) + 0.6), y_range=(min(ys) - 0.8, max(ys) + 0.8),
-               toolbar_location="right")
+    width_px, height_px = graph_layout.figure_size(g["extent"])
+    mx, my = graph_layout.MARGIN_LAYERS, graph_layout.MARGIN_ROWS
+    p = figure(title=title, frame_width=max(width_px, 160), frame_height=max(height_px, height - 80),
+               sizing_mode="fixed", tools="pan,wheel_zoom,tap,reset", toolbar_location="left",
+               x_range=(min(xs) - mx, max(xs) + mx), y_range=(min(ys) - my, max(ys) + my))
+    p.width = p.height = None  # the frame's size decides (Bokeh's 600x600 default would win otherwise)
+    if height_px < height - 80:  # a short graph: keep ROW_PX per row, centred
+        extra = (height - 80 - height_px) / graph_layout.ROW_PX / 2
+        p.y_range.start, p.y_range.end = min(ys) - my - extra, max(ys) + my + extra
+    if width_px < 160:
+        extra = (160 - width_px) / graph_layout.LAYER_PX / 2
+        p.x_range.start, p.x_range.end = min(xs) - mx - extra, max(xs) + mx + extra
     p.axis.visible = False
     p.grid.visible = False
     graph = GraphRenderer()
     graph.node_renderer.data_source.data = dict(index=ids, label=[n["label"] for n in nodes],
                                                 kind=[n["kind"] for n in nodes], colour=colours,
-                                                kernel=kernel_names)
+                                                kernel=kernel_names, group=[n["group"] for n in nodes])
     graph.node_renderer.glyph = Scatter(size=16, fill_color="colour", line_color="#333")  # screen units
     graph.edge_renderer.data_source.data = dict(start=[s for s, _ in g["edges"]], end=[d for _, d in g["edges"]])
     graph.edge_renderer.glyph = MultiLine(line_color="#94a3b8", line_width=1.5)
     graph.layout_provider = StaticLayoutProvider(graph_layout={n["id"]: (n["x"], n["y"]) for n in nodes})
     p.renderers.append(graph)
-    labels = ColumnDataSource(dict(x=xs, y=ys, text=[n["label"] for n in nodes]))
-    p.add_layout(LabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
-                          x_offset=-14, y_offset=12))
+    labels = ColumnDataSource(dict(x=xs, y=ys, text=[graph_layout.short_label(n["label"]) for n in nodes]))
+    # HTML labels: crisp at any zoom, and the page can measure them (tests: no two overlap)
+    p.add_layout(HTMLLabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
+                              text_font=value("monospace"), text_align="center", y_offset=10,
+                              text_color="#94a3b8" if pn.config.theme == "dark" else "#1f2937"))
     p.add_tools(HoverTool(renderers=[graph.node_renderer], tooltips=[("", "@label"), ("kind", "@kind"),
                                                                                ("kernel", "@kernel")]))
     return p
+
+
+# the graph's own box scrolls; the pane keeps its width (Bokeh would pass the figure's width up as a minimum)
+GRAPH_BOX_CSS = ":host { min-width: 0 !important; max-width: 100% !important; width: 100% !important; overflow-x: auto; overflow-y: hidden; }"
 
 
 STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("jvp", "linearized", "transposed")),
@@ -116,7 +159,7 @@ STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("
 def stages_card(stages, view: str) -> pn.Card:
     from . import stages as stages_pane  # it reuses highlight() from here
     title, names = STAGE_VIEWS[view]
-    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS],
+    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS, SOURCE_MAP_CSS],
                         sizing_mode="stretch_width")
     return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
 
@@ -127,7 +170,8 @@ def render(a: analysis.Analysis, view: str) -> list:
         return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
     code = analysis.VIEW_CODE[view].format(args=a.args_source)
     head = html(f'<span class="gp-badge">{esc(code)}</span>'
-                + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equations</span>' if jv.error is None else ""))
+                + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equation{"s" if jv.eqn_count != 1 else ""}</span>'
+                   if jv.error is None else ""))
     if jv.error is not None:
         if view != "grad" or not a.stages:
             return [head, error_block(jv.error)]
@@ -137,7 +181,8 @@ def render(a: analysis.Analysis, view: str) -> list:
                             'built anyway; the backward pass starts from a cotangent of ones (the gradient of '
                             'sum(f(x))).</p>'), stages_card(a.stages, view)]
         return parts
-    parts = [head, html(jaxpr_html(jv))]
+    parts = [head, pn.pane.HTML(SOURCE_MAP_HINT + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
+                                sizing_mode="stretch_width")]
     if view in STAGE_VIEWS and a.stages:
         parts.append(stages_card(a.stages, view))
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
@@ -145,11 +190,20 @@ def render(a: analysis.Analysis, view: str) -> list:
         parts.append(pn.Card(html(diff_html(f_view.text, g_view.text)), title="f vs grad(f), side by side",
                              collapsed=view != "grad", sizing_mode="stretch_width"))
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
+    card = None
     if jv.kernels is not None:
         parts.append(pn.pane.HTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
                                   sizing_mode="stretch_width"))
+        card = kernels_pane.KernelCard(jv, kernel_colour, "webgpu" in analysis.available_backends())
     elif jv.kernels_note:
         parts.append(html(f'<p class="gp-muted">{esc(jv.kernels_note)}</p>'))
-    parts.append(bokeh(graph_figure(jv.closed.jaxpr, title, kernels=jv.kernels),
-                               sizing_mode="stretch_width"))
+    fig = graph_figure(jv.closed.jaxpr, title, kernels=jv.kernels)
+    if card is not None:  # clicking a kernel's node shows its WGSL
+        nodes = fig.renderers[-1].node_renderer.data_source
+        nodes.selected.on_change("indices", card.on_graph_tap(list(nodes.data["group"])))
+    # the figure keeps its layout's size (labels never squeezed together); wider than the pane: it scrolls
+    parts.append(pn.Column(bokeh(fig, sizing_mode="fixed"), sizing_mode="stretch_width", css_classes=["gp-graph"],
+                           stylesheets=[GRAPH_BOX_CSS]))
+    if card is not None:
+        parts.append(card.card)
     return parts

@@ -34,6 +34,16 @@ def _with_axes(text: str, axes: dict) -> str:
     return "\n".join(lines)
 
 
+def _link_sources(body: str, sources) -> str:
+    """Each equation's line marked with its line of code (data-gp-src), as in the jaxpr above:
+    the page links both to the editor (static/sourcemap.js)."""
+    lines = body.split("\n")
+    if len(lines) != len(sources):
+        return body
+    return "\n".join(f'<span class="gp-eqn" data-gp-src="{src}" title="from line {src}">{ln}</span>'
+                     if src is not None else ln for ln, src in zip(lines, sources))
+
+
 def stage_html(stage) -> str:
     head = f'<h4>{esc(TITLES[stage.name])}</h4><p class="gp-muted">{esc(stage.note)}</p>'
     code = f'<span class="gp-badge">{esc(stage.code)}</span>'
@@ -41,6 +51,7 @@ def stage_html(stage) -> str:
         return f'<div class="gp-stage">{head}{code}</div>'
     body = _with_axes(stage.text, stage.batch_axes) if stage.batch_axes else \
         _mark_residuals(highlight(stage.text), stage.residuals)
+    body = _link_sources(body, stage.sources)
     res = ""
     if stage.name == "linearized":
         res = (f' · residuals: <span class="gp-res">{esc(", ".join(stage.residuals))}</span>' if stage.residuals

@@ -116,7 +116,7 @@ class DropVar(Var):
 
 
 def new_jaxpr_eqn(invars, outvars, primitive, params, effects=frozenset(), source_info=None, ctx=None):
-    return JaxprEqn(primitive, invars, outvars, params)
+    return JaxprEqn(primitive, invars, outvars, params, source_info)
 
 
 def gensym(suffix: str = ""):

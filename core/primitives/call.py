@@ -120,7 +120,7 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     sub = dict(zip(residuals, res_vars))
     unknown_ins = [v for v, u in zip(jaxpr.invars, unknowns) if u]
     renamed = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars],
-                        e.outvars, e.params) for e in unknown_eqns]
+                        e.outvars, e.params, e.source_info) for e in unknown_eqns]
     unknown_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if u]
     unknown = Jaxpr([], res_vars + unknown_ins, unknown_outs, renamed)
     return known, unknown, out_unknowns, len(residuals)
@@ -134,12 +134,12 @@ def _jit_partial_eval_eqn(eqn, unk_in):
     res_vars = [Var(v.aval) for v in known.outvars[len(known.outvars) - n_res:]]
     known_eqn = JaxprEqn(jit_p, [v for v, u in zip(eqn.invars, unk_in) if not u],
                          [v for v, u in zip(eqn.outvars, out_unk) if not u] + res_vars,
-                         dict(eqn.params, jaxpr=ClosedJaxpr(known, inner.consts)))
+                         dict(eqn.params, jaxpr=ClosedJaxpr(known, inner.consts)), eqn.source_info)
     unknown_outs = [v for v, u in zip(eqn.outvars, out_unk) if u]
     unknown_eqn = None
     if unknown_outs:
         unknown_eqn = JaxprEqn(jit_p, res_vars + [v for v, u in zip(eqn.invars, unk_in) if u], unknown_outs,
-                               dict(eqn.params, jaxpr=ClosedJaxpr(unknown, [])))
+                               dict(eqn.params, jaxpr=ClosedJaxpr(unknown, [])), eqn.source_info)
     return known_eqn, unknown_eqn, out_unk
 
 

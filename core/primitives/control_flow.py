@@ -843,8 +843,8 @@ def _retype_invars(jaxpr: Jaxpr, new_avals: dict) -> Jaxpr:
     if not sub:
         return jaxpr
     from ..jaxpr import JaxprEqn
-    eqns = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars], e.outvars, e.params)
-            for e in jaxpr.eqns]
+    eqns = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars], e.outvars, e.params,
+                     e.source_info) for e in jaxpr.eqns]
     return Jaxpr(jaxpr.constvars, [sub.get(v, v) for v in jaxpr.invars],
                  [sub.get(v, v) if isinstance(v, Var) else v for v in jaxpr.outvars], eqns)
 

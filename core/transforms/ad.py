@@ -15,6 +15,7 @@ from ..rules import jvp_rules, linearize_rules, transpose_rules
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
 from .staging import JaxprBuilder, JaxprTrace, literal_array
 from ..jaxpr import Literal
+from .. import source_info
 
 
 class Zero:
@@ -152,6 +153,18 @@ class LinearizeTracer(JVPTracer):
 class LinearizeTrace(JVPTrace):
     tracer_type = LinearizeTracer
 
+    def pure(self, val):
+        # A value that enters as a constant (a Python scalar in `c * 0.9`, a literal of a re-traced
+        # body) is no residual: the linear jaxpr keeps it as a literal, as JAX's partial evaluation
+        # does. Computed primals (inputs and their results) stay residuals. Recorded by id in the
+        # builder; a reused id can only turn a scalar residual into an equal literal.
+        consts = self.main.global_data
+        if consts is not None:
+            consts.add(id(val))
+        return JVPTrace.pure(self, val)
+
+    lift = JVPTrace.lift
+
     def process_primitive(self, prim, tracers, params):
         rule = linearize_rules.get(prim)
         if rule is not None and any(type(t.tangent) is not Zero for t in tracers):
@@ -172,7 +185,7 @@ def linearize_flat(fun, primals):
     """Returns (primals_out, LinearJaxpr). Primal work happens at the caller's level."""
     builder = JaxprBuilder()
     builder.arrays_stay_consts = True  # residuals stay residuals (the vjp function's leaves), as in JAX
-    with new_main(LinearizeTrace) as main:
+    with new_main(LinearizeTrace, builder.constant_ids) as main:
         with new_main(JaxprTrace, builder) as tmain:
             ttrace = JaxprTrace(tmain)
             trace = LinearizeTrace(main)
@@ -207,10 +220,15 @@ def backward_pass(jaxpr, consts, cts_out):
     def read(v):
         return literal_array(v) if isinstance(v, Literal) else env[v]
 
+    sources = source_info._current  # the source info staging records (pushed per equation below)
     # Non-linear equations (only residual inputs) run forward first.
     for eqn in jaxpr.eqns:
         if eqn.outvars and eqn.outvars[0] not in linear:
-            outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+            sources.append(eqn.source_info)  # staged again: still the primal's line
+            try:
+                outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+            finally:
+                sources.pop()
             outs = outs if eqn.primitive.multiple_results else [outs]
             env.update(zip(eqn.outvars, outs))
 
@@ -237,9 +255,13 @@ def backward_pass(jaxpr, consts, cts_out):
             raise NotImplementedError(f"Transpose rule (for reverse-mode differentiation) for "
                                       f"'{eqn.primitive.name}' not implemented")
         ct_arg = cts if eqn.primitive.multiple_results else cts[0]
-        cts_in = rule(ct_arg, *invals, **eqn.params)
-        for v, ct in zip(eqn.invars, cts_in):
-            write_ct(v, ct)
+        sources.append(eqn.source_info)  # each cotangent points at its primal's line (as in JAX)
+        try:
+            cts_in = rule(ct_arg, *invals, **eqn.params)
+            for v, ct in zip(eqn.invars, cts_in):
+                write_ct(v, ct)
+        finally:
+            sources.pop()
     return [ct_env.get(v, Zero(v.aval)) for v in jaxpr.invars]
 
 

@@ -6,14 +6,17 @@ arrays become constvars, as in JAX.
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ..array import Array, to_numpy
 from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
-from ..tracing import Trace, Tracer, new_main
 from .. import source_info
+from ..source_info import capture as capture_source_info
+from ..tracing import Trace, Tracer, new_main
 
 
 class JaxprTracer(Tracer):
@@ -33,12 +36,13 @@ class JaxprBuilder:
     """Collects equations, constants and tracers while a function is traced."""
 
     def __init__(self):
-        self.eqns: list = []          # (primitive, in_tracers, params, out_tracers)
-        self.sources: dict = {}       # eqn index -> user source line, only while source_info.recording
-        self.arrays_stay_consts = False  # linearize: scalar Arrays are residuals, not literals
+        self.eqns: list = []          # (primitive, in_tracers, params, out_tracers, source_info)
+        self.arrays_stay_consts = False  # linearize: scalar Arrays are residuals, not literals...
+        self.constant_ids: set = set()   # ...except those that entered linearize as constants
         self.consts: dict = {}        # id(const tracer) -> value
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
+        self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
 
     def new_const(self, trace, val) -> JaxprTracer:
         t = self.const_by_id.get(id(val))
@@ -53,7 +57,7 @@ class JaxprBuilder:
         """Drop the recorded tracers once the jaxpr is built. They point back here through their
         trace's main, so this breaks the cycles and refcounting frees a trace's objects at once
         (otherwise the cyclic GC collects them, in the middle of the next compile or call)."""
-        self.eqns, self.consts, self.const_by_id, self.keepalive, self.sources = [], {}, {}, [], {}
+        self.eqns, self.consts, self.const_by_id, self.keepalive = [], {}, {}, []
 
     def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
         var_of: dict = {}
@@ -69,7 +73,8 @@ class JaxprBuilder:
                 return v
             if id(t) in self.consts:
                 val = self.consts[id(t)]
-                if t.aval.shape == () and _literalable(val) and not (self.arrays_stay_consts and isinstance(val, Array)):
+                if t.aval.shape == () and _literalable(val) and not (
+                        self.arrays_stay_consts and isinstance(val, Array) and id(val) not in self.constant_ids):
                     v = Literal(_literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)
@@ -80,14 +85,13 @@ class JaxprBuilder:
             raise AssertionError("tracer from outside this trace reached the jaxpr builder")
 
         eqns = []
-        sources = self.sources
-        for i, (prim, ins, params, outs) in enumerate(self.eqns):
+        for prim, ins, params, outs, source_info in self.eqns:
             invs = [var_of.get(id(t)) or read(t) for t in ins]
             outvs = []
             for t in outs:
                 v = var_of[id(t)] = Var(t.aval)
                 outvs.append(v)
-            eqns.append(JaxprEqn(prim, invs, outvs, params, sources.get(i) if sources else None))
+            eqns.append(JaxprEqn(prim, invs, outvs, params, source_info))
         outvars = [read(t) for t in out_tracers]
         return Jaxpr(constvars, invars, outvars, eqns), constvals
 
@@ -116,14 +120,12 @@ class JaxprTrace(Trace):
     def process_primitive(self, prim, tracers, params):
         out_avals = abstract_eval_rules[prim](*[t.aval for t in tracers], **params)
         builder = self.main.global_data
-        if source_info.recording[0]:  # (off except for jax.ad_checkpoint.print_saved_residuals)
-            builder.sources[len(builder.eqns)] = source_info.current()
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
-            builder.eqns.append((prim, tracers, params, outs))
+            builder.eqns.append((prim, tracers, params, outs, capture_source_info(builder.boundary)))
             return outs
         out = JaxprTracer(self, out_avals)
-        builder.eqns.append((prim, tracers, params, [out]))
+        builder.eqns.append((prim, tracers, params, [out], capture_source_info(builder.boundary)))
         return out
 
 
@@ -162,12 +164,14 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
         env[v] = x
     for v, x in zip(jaxpr.invars, args):
         env[v] = x
+    sources = source_info._current
     for eqn in jaxpr.eqns:
-        if source_info.recording[0] and eqn.source_info:  # re-traced equations keep their origin
-            with source_info.reemitting(eqn.source_info):
-                outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
-        else:
+        # re-staged equations keep the line they were traced from (as JAX's eval_jaxpr does)
+        sources.append(eqn.source_info if eqn.source_info.traceback is not None else sources[-1])
+        try:
             outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
+        finally:
+            sources.pop()
         if eqn.primitive.multiple_results:
             for v, o in zip(eqn.outvars, outs):
                 env[v] = o

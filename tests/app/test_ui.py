@@ -46,7 +46,8 @@ def test_jaxpr_pane_shows_highlighted_text_and_count(app):
     html = texts(app.playground.panes["jaxpr"])
     assert '<span class="gp-jp">tanh</span>' in html
     assert "2 equations" in html
-    assert any(isinstance(o, pn.pane.Bokeh) for o in app.playground.panes["jaxpr"].objects)
+    graphs = [o for o in app.playground.panes["jaxpr"].objects if "gp-graph" in o.css_classes]
+    assert len(graphs) == 1 and isinstance(graphs[0].objects[0], pn.pane.Bokeh)
 
 
 def test_views_switch_the_jaxpr(app):
