@@ -501,6 +501,9 @@ for _p in (and_p, or_p, xor_p, not_p):
 def _shift_impl(fn):
     def impl(x, y):
         bits = x.dtype.itemsize * 8
+        if np.ndim(y) == 0:   # one shift for all (the samplers' mantissa shift): no masks
+            s = int(y)
+            return fn(x, x.dtype.type(s)) if 0 <= s < bits else np.zeros_like(x)
         big = (y >= bits) | (y < 0)
         with np.errstate(all="ignore"):
             out = fn(x, np.where(big, 0, y).astype(x.dtype))
