@@ -363,7 +363,14 @@ class Emitter:
                 continue
             g[fn] = _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
             lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
+            if eqn.primitive.name in _FRESH_OUTPUTS and out.aval.ndim:
+                owned.add(out)   # (a layer's `x @ w + b` then adds the bias in the product's buffer)
         return owned
+
+
+# primitives whose impl always returns a new array of its aval's dtype and shape (matmul's result,
+# at most reshaped or cast), which later ufuncs may overwrite once nothing reads it
+_FRESH_OUTPUTS = frozenset({"dot_general"})
 
 
 # ufuncs whose Python operator on numpy scalars (or 0-d arrays) computes the same thing
