@@ -42,3 +42,36 @@ CPU("erf_inv_bits_branches", "lax", "x = jnp.array([0.0, -0.0, 1e-30, 0.25, -0.5
 C("erf_inv_out_of_domain", "lax", "out = lax.erf_inv(jnp.array([1.5, -2.0, jnp.nan, jnp.inf], jnp.float32))")
 CPU("erf_inv_bits_grid", "lax", "x = jnp.asarray(np.linspace(-1.0, 1.0, 4001).astype(np.float32))\n"
   f"out = {_bits('lax.erf_inv(x)')}")
+
+# ---------------------------------------------------------------- the CPU compiler's fast kernels
+# jit's column sums of big float arrays (a BLAS product with ones) and small unbatched matmuls
+# (np.dot): every layout the specialisations take apart, against JAX's values. `steady` calls the
+# jitted function twice and returns the second result: a first call interprets the jaxpr, later
+# calls run the generated code, where the specialised kernels live.
+S = "def steady(f, *args):\n    f(*args)\n    return f(*args)\n"
+G = S + "g = jnp.asarray((np.arange({n}, dtype=np.float64) % 17 - 8.25).astype(np.{dt}).reshape({shape}))\n"
+C("jit_sum_leading_axis_f32", "jit", G.format(n=256 * 64, dt="float32", shape="256, 64") +
+  "out = (steady(jax.jit(lambda a: jnp.sum(a, axis=0)), g), steady(jax.jit(lambda a: a.sum(0, keepdims=True)), g))")
+C("jit_sum_leading_axes_3d", "jit", G.format(n=8 * 64 * 20, dt="float32", shape="8, 64, 20") +
+  "out = (steady(jax.jit(lambda a: jnp.sum(a, axis=(0, 1))), g), steady(jax.jit(lambda a: jnp.sum(a, axis=(1, 0))), g), "
+  "steady(jax.jit(lambda a: jnp.sum(a, axis=(0, 2))), g), steady(jax.jit(lambda a: jnp.mean(a, axis=0)), g))")
+C("jit_sum_leading_axis_transposed_input", "jit", G.format(n=64 * 256, dt="float32", shape="64, 256") +
+  "out = steady(jax.jit(lambda a: jnp.sum(a.T * 2.0, axis=0)), g)")
+C("jit_sum_leading_axis_f64", "jit", "jax.config.update('jax_enable_x64', True)\n" +
+  G.format(n=300 * 20, dt="float64", shape="300, 20") + "out = steady(jax.jit(lambda a: jnp.sum(a, axis=0)), g)")
+C("jit_sum_leading_axis_nan_inf", "jit", G.format(n=512 * 16, dt="float32", shape="512, 16") +
+  "g = g.at[3, 2].set(jnp.nan).at[7, 5].set(jnp.inf).at[9, 6].set(jnp.inf).at[10, 6].set(-jnp.inf)\n"
+  "out = steady(jax.jit(lambda a: jnp.sum(a, axis=0)), g)")
+C("jit_grad_column_sum_bias", "jit", G.format(n=256 * 64, dt="float32", shape="256, 64") +
+  "out = steady(jax.jit(jax.grad(lambda b, a: jnp.sum(jnp.tanh(a * 0.01 + b) ** 2))), jnp.zeros(64), g)")
+M = S + ("a = jnp.asarray((np.arange(64) % 7 - 3).astype(np.float32).reshape(8, 8) / 4)\n"
+         "v = jnp.asarray((np.arange(8) % 5 - 2).astype(np.float32) / 3)\n")
+C("jit_small_matmuls", "jit", M +
+  "out = steady(jax.jit(lambda a, v: (v @ a, a @ v, v @ v, a @ a, a.T @ v, v @ a.T, a.T @ a.T, a @ a.T, "
+  "jnp.dot(v[None], a), lax.dot_general(a, a, (((0,), (0,)), ((), ()))), "
+  "lax.dot_general(a, a, (((0,), (1,)), ((), ()))))), a, v)")
+C("jit_small_matmuls_int_and_complex", "jit", S +
+  "i = jnp.arange(12, dtype=jnp.int32).reshape(3, 4)\nc = (jnp.arange(12.0) + 1j).reshape(4, 3).astype(jnp.complex64)\n"
+  "out = steady(jax.jit(lambda i, c: (i @ i.T, c @ c.T, i.astype(jnp.float32) @ c.real)), i, c)")
+C("jit_loop_small_matmul_literal", "jit", M +
+  "out = steady(jax.jit(lambda a, v: lax.fori_loop(0, 50, lambda k, h: jnp.tanh(h @ a) + 0.25, v)), a, v)")
