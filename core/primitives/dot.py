@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from ..avals import ShapedArray
+from ..blas import HAS_BLAS
 from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
@@ -105,8 +106,9 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
         # at most matrices, no batch: numpy's matmul takes them as they are (a vector operand
         # is the same one-row/one-column product), so the call is all that remains; for BLAS's
         # dtypes np.dot is the same product through the same BLAS call, at half matmul's
-        # per-call cost (a loop body's (8,) @ (8, 8): ~1 us instead of ~2)
-        table = _DOTS if x.dtype == y.dtype and x.dtype in _BLAS_DTYPES else _MATMULS
+        # per-call cost (a loop body's (8,) @ (8, 8): ~1 us instead of ~2); not in Pyodide, whose
+        # numpy has no BLAS
+        table = _DOTS if HAS_BLAS and x.dtype == y.dtype and x.dtype in _BLAS_DTYPES else _MATMULS
         return table[px is not None, py is not None]
     # one-term contractions (outer products) are plain broadcast products: the same single
     # rounding per element, without matmul's slow path for k == 1
