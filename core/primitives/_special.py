@@ -53,7 +53,8 @@ _LOG_P = _f32_values((7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.242
 
 
 def xla_log_f32(x):
-    """XLA CPU's float32 log (Eigen/Cephes `plog`): matches it on ~99.96% of inputs, else 1 ulp."""
+    """XLA CPU's float32 log (Eigen/Cephes `plog`, its multiply-adds fused): bit for bit on all 2**23
+    floats random.uniform can draw in [0, 1)."""
     f32 = np.float32
     x = np.asarray(x, f32)
     shape, x = x.shape, x.reshape(-1)   # 1-d: frexp of a 0-d array gives scalars
@@ -74,8 +75,8 @@ def _log_f32(x):
     y = _horner32(_LOG_P[0:3], m64)
     y1 = _horner32(_LOG_P[3:6], m64)
     y2 = _horner32(_LOG_P[6:9], m64)
-    y = _fma32(_fma32(y, x3, y1), x3, y2) * x3
-    y += f32(-2.12194440e-4) * e
+    # XLA contracts `y * x3 + q1 * e` into one fused multiply-add over the rounded q1 * e
+    y = _fma32(_fma32(_fma32(y, x3, y1), x3, y2), x3, f32(-2.12194440e-4) * e)
     out = (m - f32(0.5) * x2) + y
     out += f32(0.693359375) * e
     if not ((x > 0) & (x < np.inf)).all():
@@ -148,10 +149,13 @@ def _erf_inv_poly(w, ge5):
 
 def erf_inv(x):
     """Inverse error function as XLA evaluates it (Giles' single-precision polynomial over
-    XLA's log1p, fused multiply-adds): equal to JAX's float32 result on >99.99% of inputs,
-    never more than 2 ulp off. float64 inputs get Newton-refined to double precision."""
+    XLA's log1p, fused multiply-adds): JAX's float32 bits on every float32 random.normal can
+    draw; float64 takes Giles' double-precision polynomials (_xla_f64)."""
     x = np.asarray(x)
     dt = x.dtype
+    if dt == np.float64:
+        from ._xla_f64 import xla_erf_inv_f64
+        return xla_erf_inv_f64(x)
     f32 = np.float32
     xf = x.astype(f32, copy=False).reshape(-1)   # 1-d: the per-element coefficient table needs an axis
     with np.errstate(all="ignore"):
@@ -162,20 +166,7 @@ def erf_inv(x):
         edge = np.abs(xf) == 1
         if edge.any():
             out[edge] = np.copysign(f32(np.inf), xf[edge])
-    if dt == np.float64:
-        out = _refine_erf_inv64(x.reshape(-1), out.astype(np.float64))
     return out.astype(dt, copy=False).reshape(x.shape)
-
-
-def _refine_erf_inv64(x, y):
-    import math
-    erf = np.vectorize(math.erf, otypes=[np.float64])
-    finite = np.isfinite(y)
-    with np.errstate(all="ignore"):
-        for _ in range(2):
-            step = (erf(np.where(finite, y, 0.0)) - x) * (np.sqrt(np.pi) / 2) * np.exp(y * y)
-            y = np.where(finite, y - step, y)
-    return y
 
 
 def digamma(x):

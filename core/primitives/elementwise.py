@@ -169,10 +169,27 @@ ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
 exp2_p = unop("exp2", _np_err(np.exp2), _FLOAT, wgsl="exp2({0})")
 ad.defjvp2(exp2_p, lambda g, ans, x: mul(log(_const(x, 2)), mul(g, ans)))
 
-log_p = unop("log", _np_err(np.log), _FLOAT, wgsl="log({0})")
+def _xla_on_f64(ufunc, name):
+    """`ufunc`, except on float64, which takes XLA's own float64 algorithm (numpy's kernel differs
+    in the last bit on some inputs). Keeps the ufunc's `out=` so compiled code can call it."""
+    def raw(x, out=None):
+        if getattr(x, "dtype", None) != np.float64:
+            return ufunc(x, out=out)
+        from . import _xla_f64
+        result = getattr(_xla_f64, name)(x)
+        if out is None:
+            return result
+        out[...] = result
+        return out
+    impl = _np_err(raw)
+    impl.raw = raw
+    return impl
+
+
+log_p = unop("log", _xla_on_f64(np.log, "xla_log_f64"), _FLOAT, wgsl="log({0})")
 ad.defjvp(log_p, lambda g, x: div(g, x))
 
-log1p_p = unop("log1p", _np_err(np.log1p), _FLOAT, wgsl=None)
+log1p_p = unop("log1p", _xla_on_f64(np.log1p, "xla_log1p_f64"), _FLOAT, wgsl=None)
 ad.defjvp(log1p_p, lambda g, x: div(g, add(x, _one(x))))
 
 expm1_p = unop("expm1", _np_err(np.expm1), _FLOAT, wgsl=None)

@@ -26,8 +26,7 @@ for seed, shape in ((0, "(1000,)"), (1, "(1000,)"), (42, "(7,)"), (2**31 - 1, "(
     CPU(name + "_legacy_threefry", "random", "jax.config.update('jax_threefry_partitionable', False)\n"
       f"out = {_bits(f'random.normal(random.PRNGKey({seed}), {shape})')}")
 # Above 4096 elements each branch of the emulation runs on its own elements (masks) instead of
-# the whole array: a 5000-sample draw takes that path. (Our float32 log emulation differs from
-# XLA's on ~1 sample in 50000, see xla_log_f32 in core/primitives/_special.py; this draw meets none)
+# the whole array: a 5000-sample draw takes that path.
 CPU("normal_bits_seed9_5000_masked_path", "random", f"out = {_bits('random.normal(random.PRNGKey(9), (5000,))')}")
 CPU("normal_bits_float16", "random",
   f"out = {_bits('random.normal(random.PRNGKey(5), (500,), jnp.float16)', 'jnp.uint16')}")
