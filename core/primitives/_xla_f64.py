@@ -41,31 +41,42 @@ def _horner64(coeffs, x):
     return acc
 
 
-_libm_log = np.frompyfunc(math.log, 1, 1)
-
-
-def _np_log_is_libm():
-    """numpy's float64 log is the C library's unless numpy picked its own SIMD kernel; these
-    inputs tell the two apart (each is rounded differently by numpy's AVX-512 log)."""
-    probe = np.array([0.9999999999999999, 1.4142135623730951, 0.7071067811865476, 2.718281828459045,
-                      1e-300, 3.0, 0.1, 123456.789, 1.0000000000000002, 0.5000000000000001])
-    probe = np.concatenate([probe, np.linspace(0.001, 0.999, 2001)])
-    return bool((np.log(probe) == _libm_log(probe).astype(np.float64)).all())
-
-
-_NP_LOG_IS_LIBM = _np_log_is_libm()
-
-
-def xla_log_f64(x):
-    """XLA CPU's float64 log: the C library's log (zero, negative, inf and nan as numpy gives)."""
-    x = np.asarray(x, np.float64)
+def _agrees_with_libm(ufunc, libm, probe):
+    """Whether numpy's float64 kernel is the C library's here (it is unless numpy picked its own
+    SIMD kernel, as on AVX-512 machines); the probe holds inputs the two round apart."""
+    probe = np.concatenate([probe, np.linspace(-0.999, 0.999, 2001) * probe.max()])
+    probe = probe[np.isfinite(probe) & (probe > 0 if ufunc is np.log else True)]
     with np.errstate(all="ignore"):
-        out = np.log(x)
-    if _NP_LOG_IS_LIBM:
+        return bool((ufunc(probe) == libm(probe).astype(np.float64)).all())
+
+
+def _libm_unary(ufunc, math_fn, probe):
+    """ufunc on float64 with the C library's rounding: numpy's kernel where it is the C
+    library's, else math_fn per element on the finite inputs of its domain (the rest, where
+    math raises, keep numpy's inf/nan)."""
+    libm = np.frompyfunc(math_fn, 1, 1)
+    use_numpy = _agrees_with_libm(ufunc, libm, np.asarray(probe, np.float64))
+
+    def fn(x):
+        x = np.asarray(x, np.float64)
+        with np.errstate(all="ignore"):
+            out = ufunc(x)
+        if use_numpy:
+            return out
+        regular = np.isfinite(out) & np.isfinite(x)
+        if ufunc is np.log:
+            regular &= x > 0
+        out[regular] = libm(x[regular]).astype(np.float64)
         return out
-    regular = (x > 0) & (x < np.inf)
-    out[regular] = _libm_log(x[regular]).astype(np.float64)
-    return out
+    fn.use_numpy = use_numpy
+    return fn
+
+
+# float64 log and tan are the C library's (XLA calls it; numpy's AVX-512 kernels round some
+# inputs the other way, e.g. these)
+xla_log_f64 = _libm_unary(np.log, math.log, [0.9999999999999998, 0.9764623219360444, 0.8203077943609558,
+                                             0.6018248802352766, 1e-300, 3.0, 123456.789])
+xla_tan_f64 = _libm_unary(np.tan, math.tan, [1.4, -1.2, 0.7, 3.0, 100.0, 1e5])
 
 
 # Cephes' rational log1p for |x| < sqrt(2) - 1 (XLA's coefficients, highest degree first)

@@ -213,7 +213,7 @@ ad.defjvp(sin_p, lambda g, x: mul(g, cos(x)))
 cos_p = unop("cos", _np_err(np.cos), _FLOAT, wgsl="cos({0})")
 ad.defjvp(cos_p, lambda g, x: neg(mul(g, sin(x))))
 
-tan_p = unop("tan", _np_err(np.tan), _FLOAT, wgsl="tan({0})")
+tan_p = unop("tan", _xla_on_f64(np.tan, "xla_tan_f64"), _FLOAT, wgsl="tan({0})")
 ad.defjvp2(tan_p, lambda g, ans, x: mul(g, add(_one(x), square(ans))))
 
 asin_p = unop("asin", _np_err(np.arcsin), _FLOAT, wgsl="asin({0})")

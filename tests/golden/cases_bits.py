@@ -32,7 +32,7 @@ CPU("normal_f64_bits_legacy_threefry", "random", X64 + "jax.config.update('jax_t
 CPU("normal_f64_bits_default_dtype_jit_vmap", "random", X64 +
     "ks = random.split(random.PRNGKey(8), 3)\n"
     f"out = {_bits('jax.jit(jax.vmap(lambda k: random.normal(k, (200,))))(ks)')}")
-for sampler in ("exponential", "logistic", "gumbel", "laplace"):
+for sampler in ("exponential", "logistic", "gumbel", "laplace", "cauchy"):
     CPU(f"{sampler}_f64_bits", "random",
         X64 + f"out = {_bits(f'random.{sampler}(random.PRNGKey(11), (2000,), jnp.float64)')}")
 
@@ -54,6 +54,9 @@ CPU("log1p_f64_bits_both_branches", "lax", X64 +
     "x = jnp.array([-0.0, 0.0, 1e-300, -1e-10, 2.220446049250313e-16, 0.1, -0.3, 0.4142, -0.4142, 0.4143, "
     "-0.5, 0.75, 3.0, -0.9999999999, 1e10, -1.0, np.inf])\n"
     f"out = ({_bits('jnp.log1p(x)')}, {_bits('jax.jit(lambda v: -jnp.log1p(-v))(-x)')})")
+CPU("tan_f64_bits_libm_rounding", "lax", X64 + "x = jnp.asarray(np.linspace(-1.5, 1.5, 1001))\n"
+    f"out = ({_bits('jnp.tan(x)')}, {_bits('jax.jit(lambda v: jnp.tan(v * 2.0))(x / 2.0)')})")
+C("tan_f64_specials", "lax", X64 + "out = jnp.tan(jnp.array([0.0, -0.0, np.inf, -np.inf, np.nan]))")
 C("log_log1p_f64_specials", "lax", X64 + "x = jnp.array([0.0, -0.0, -1.0, np.inf, -np.inf, np.nan])\n"
   "out = (jnp.log(x), jnp.log1p(x - 1.0))")
 
