@@ -59,15 +59,15 @@ def _libm_unary(ufunc, math_fn, probe):
 
     def fn(x):
         x = np.asarray(x, np.float64)
+        shape, x = x.shape, x.reshape(-1)   # 1-d: a 0-d ufunc result is a scalar, not assignable
         with np.errstate(all="ignore"):
             out = ufunc(x)
-        if use_numpy:
-            return out
-        regular = np.isfinite(out) & np.isfinite(x)
-        if ufunc is np.log:
-            regular &= x > 0
-        out[regular] = libm(x[regular]).astype(np.float64)
-        return out
+        if not use_numpy:
+            regular = np.isfinite(out) & np.isfinite(x)
+            if ufunc is np.log:
+                regular &= x > 0
+            out[regular] = libm(x[regular]).astype(np.float64)
+        return out.reshape(shape)
     fn.use_numpy = use_numpy
     return fn
 

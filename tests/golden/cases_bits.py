@@ -57,6 +57,9 @@ CPU("log1p_f64_bits_both_branches", "lax", X64 +
 CPU("tan_f64_bits_libm_rounding", "lax", X64 + "x = jnp.asarray(np.linspace(-1.5, 1.5, 1001))\n"
     f"out = ({_bits('jnp.tan(x)')}, {_bits('jax.jit(lambda v: jnp.tan(v * 2.0))(x / 2.0)')})")
 C("tan_f64_specials", "lax", X64 + "out = jnp.tan(jnp.array([0.0, -0.0, np.inf, -np.inf, np.nan]))")
+CPU("log_tan_log1p_f64_bits_scalars", "lax", X64 + "x = jnp.float64(0.8203077943609558)\n"
+    f"out = ({_bits('jnp.log(x)')}, {_bits('jnp.tan(x)')}, {_bits('jnp.log1p(-x)')}, {_bits('lax.erf_inv(x)')}, "
+    f"{_bits('jax.grad(jnp.log)(x)')})")
 C("log_log1p_f64_specials", "lax", X64 + "x = jnp.array([0.0, -0.0, -1.0, np.inf, -np.inf, np.nan])\n"
   "out = (jnp.log(x), jnp.log1p(x - 1.0))")
 
