@@ -13,31 +13,38 @@ import numpy as np
 _VELTKAMP = 134217729.0  # 2**27 + 1: splits a double into two 26-bit halves
 
 
-def _fma64(a, b, c):
-    """round(a * b + c) with one rounding, on float64 arrays (exact product by Dekker's
-    splitting, exact sum by Knuth's two-sum, then one final add of the two error terms)."""
-    p = a * b
+def _split(a):
+    """a = high + low, each half with at most 26 significant bits (so products of halves are exact)."""
     ca = _VELTKAMP * a
-    ah = ca - (ca - a)
-    al = a - ah
-    cb = _VELTKAMP * b
-    bh = cb - (cb - b)
-    bl = b - bh
+    high = ca - (ca - a)
+    return high, a - high
+
+
+def _fma64(a, b, c, b_split=None):
+    """round(a * b + c) with one rounding, on float64 arrays: the product exactly as p + p_err
+    (Dekker), p + c exactly as s + s_err (Knuth's two-sum), then one add of the error terms
+    (which can differ from a true FMA only when that add itself lands on a rounding tie, ~2**-50).
+    b_split: _split(b), when the caller reuses one b for many steps. An exact zero result is +0
+    here; callers that need IEEE's -0 (both addends -0) fix it themselves."""
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b) if b_split is None else b_split
     p_err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
     s = p + c
     bv = s - p
     s_err = (p - (s - bv)) + (c - bv)
-    out = s + (s_err + p_err)
-    # an exact zero keeps the sign IEEE gives p + c (-0 only when both are -0)
-    return np.where(out == 0, s, out)
+    s_err += p_err
+    s += s_err
+    return s
 
 
 def _horner64(coeffs, x):
     """Horner's rule with a fused multiply-add per step; coeffs highest degree first (numbers,
-    or arrays giving each element its own coefficient)."""
+    or arrays giving each element its own coefficient). Nonzero constant terms: no -0 issue."""
+    x_split = _split(x)
     acc = np.broadcast_to(np.asarray(coeffs[0], np.float64), x.shape)
     for c in coeffs[1:]:
-        acc = _fma64(acc, x, c)
+        acc = _fma64(acc, x, c, x_split)
     return acc
 
 
@@ -97,7 +104,10 @@ def xla_log1p_f64(x):
         xs = x[small]
         x2 = xs * xs
         ratio = _horner64(_LOG1P_NUM, xs) / _horner64(_LOG1P_DEN, xs)
-        out[small] = xs + _fma64(-0.5, x2, (xs * x2) * ratio)
+        tail = _fma64(-0.5, x2, (xs * x2) * ratio)
+        # IEEE: -0.5 * x2 + r is -0 when both terms are -0 (x = -0 gives log1p(-0) = -0)
+        tail[tail == 0] = ((-0.5 * x2) + (xs * x2) * ratio)[tail == 0]
+        out[small] = xs + tail
     return out.reshape(shape)
 
 
