@@ -1,6 +1,6 @@
 """CPU benchmark of the engine against real JAX, both in this one process, calls interleaved.
 
-    python build.py bench core [--quick] [--json PATH] [--jax-python PATH]
+    python build.py bench core [--quick] [--json PATH] [--jax-python PATH] [--clock wall|cpu] [-k ROW]
     python -m tests.bench core ...
 
 Every workload is written once, as a user writes it (`jnp.add(a, b)`, `jax.jit(jax.grad(loss))`,
@@ -350,17 +350,24 @@ ONCE = [  # (row, call(engine, rep), reps, skipped by --quick)
 
 # ---- timing ---------------------------------------------------------------------------------
 
+# Wall time by default; `--clock cpu` times the process's CPU time instead (every thread's, so
+# JAX's worker threads count too), which a machine shared with other busy processes disturbs
+# far less: there wall-clock ratios of the same code swing several-fold between runs.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+clock = CLOCKS["wall"]
+
+
 def _batch_time(fn, batch) -> float:
-    t0 = time.perf_counter()
+    t0 = clock()
     for _ in range(batch):
         fn()
-    return (time.perf_counter() - t0) / batch
+    return (clock() - t0) / batch
 
 
 def _batch_size(fn, target=0.01) -> int:
-    t0 = time.perf_counter()
+    t0 = clock()
     fn()
-    one = max(time.perf_counter() - t0, 1e-7)
+    one = max(clock() - t0, 1e-7)
     return max(1, int(target / one))
 
 
@@ -383,13 +390,13 @@ def paired(ours, theirs, rounds) -> tuple:
 def paired_once(call, ours, theirs, reps) -> tuple:
     to, tt = [], []
     for r in range(reps):
-        t0 = time.perf_counter()
+        t0 = clock()
         call(ours, r)
-        to.append(time.perf_counter() - t0)
+        to.append(clock() - t0)
         if theirs is not None:
-            t0 = time.perf_counter()
+            t0 = clock()
             call(theirs, r)
-            tt.append(time.perf_counter() - t0)
+            tt.append(clock() - t0)
     if theirs is None:
         return statistics.median(to), None, None
     return statistics.median(to), statistics.median(tt), statistics.median(a / b for a, b in zip(to, tt))
@@ -448,7 +455,11 @@ def main(argv=None) -> int:
     ap.add_argument("--jax-python", help="the python of a JAX venv (default: $GRADPAD_JAX_PYTHON, "
                                          "else .cache/jax-venv/bin/python)")
     ap.add_argument("-k", dest="only", help="only rows whose name contains this")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                    help="wall time (default), or the process's CPU time (steadier on a busy machine)")
     args = ap.parse_args(argv)
+    global clock
+    clock = CLOCKS[args.clock]
     sys.path.insert(0, ROOT)
     import core
     real, note = load_jax(args.jax_python)
@@ -471,7 +482,7 @@ def main(argv=None) -> int:
             continue
         results.append((row, *paired_once(call, ours, theirs, reps)))
     print(f"gradpad core benchmark: CPU, one BLAS thread, {'JAX ' + real.__version__ if real else 'no JAX'} "
-          "in this process; paired medians of alternating batches")
+          f"in this process; paired medians of alternating batches ({args.clock} clock)")
     print(table(results))
     if note:
         print(note)

@@ -29,3 +29,14 @@ def test_missing_jax_environment_names_how_to_create_one(tmp_path, monkeypatch):
 def test_every_target_names_a_benchmarked_row():
     rows = {r for r, *_ in bench_core.STEADY} | {r for r, *_ in bench_core.ONCE}
     assert set(bench_core.TARGETS) <= rows
+
+
+def test_cpu_clock_option_times_process_cpu_time(capsys, monkeypatch):
+    import time
+    monkeypatch.setattr(bench_core, "clock", bench_core.clock)   # restored after the test
+    monkeypatch.setattr(bench_core, "load_jax", lambda _: (None, "no JAX here"))
+    assert bench_core.main(["--clock", "cpu", "-k", "no row has this name"]) == 0
+    assert bench_core.clock is time.process_time
+    assert "(cpu clock)" in capsys.readouterr().out
+    busy = bench_core._batch_time(lambda: sum(range(20000)), 5)
+    assert busy > 0

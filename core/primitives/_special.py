@@ -7,109 +7,166 @@ import numpy as np
 def _fma32(a, b, c):
     """float32 fused multiply-add (XLA on CPU contracts a*b+c into one rounding). The float32
     product is exact in float64, so only the final add rounds (twice, rarely off by 1 ulp)."""
-    return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+    prod = np.multiply(a, b, dtype=np.float64)
+    prod += c
+    return prod.astype(np.float32)
+
+
+# Up to this many elements both branches of a piecewise function run over the whole array and a
+# select picks (numpy's cost there is per call, and masks add calls); beyond, each branch runs on
+# its own elements only (there the arithmetic dominates).
+_WHOLE_ARRAY_MAX = 4096
+
+
+def _piecewise(x, take, f_true, f_false):
+    """f_true(x) where `take`, else f_false(x); both elementwise and float32-valued."""
+    if x.size <= _WHOLE_ARRAY_MAX:
+        return np.where(take, f_true(x), f_false(x))
+    out = np.empty(x.shape, np.float32)
+    out[take] = f_true(x[take])
+    rest = ~take
+    out[rest] = f_false(x[rest])
+    return out
 
 
 def _horner32(coeffs, x64):
     """Horner's rule in float32 with one rounding per step (fused multiply-adds), x64 = x as
-    float64 (exact). coeffs: highest degree first."""
-    p = np.full(x64.shape, np.float32(coeffs[0]), np.float32)
-    for c in coeffs[1:]:
-        p = (p * x64 + float(np.float32(c))).astype(np.float32)
+    float64 (exact). coeffs: highest degree first (numbers, or arrays that give every element
+    its own coefficient). In-place float64 steps: numpy's cost here is per call."""
+    acc = np.multiply(x64, coeffs[0])
+    for i in range(1, len(coeffs)):
+        acc += coeffs[i]
+        p = acc.astype(np.float32)
+        if i + 1 < len(coeffs):
+            np.multiply(p, x64, out=acc)
     return p
 
 
-_LOG_P = [np.float32(c) for c in (7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1,
+def _f32_values(coeffs):
+    """Coefficients as the float64 values of their float32 roundings (what XLA multiplies by)."""
+    return [float(np.float32(c)) for c in coeffs]
+
+
+_LOG_P = _f32_values((7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1,
                                   1.4249322787e-1, -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1,
-                                  3.3333331174e-1)]
+                                  3.3333331174e-1))
 
 
 def xla_log_f32(x):
-    """XLA CPU's float32 log (Eigen/Cephes `plog`): matches it on ~99.96% of inputs, else 1 ulp."""
+    """XLA CPU's float32 log (Eigen/Cephes `plog`, its multiply-adds fused): bit for bit on all 2**23
+    floats random.uniform can draw in [0, 1)."""
     f32 = np.float32
     x = np.asarray(x, f32)
+    shape, x = x.shape, x.reshape(-1)   # 1-d: frexp of a 0-d array gives scalars
     with np.errstate(all="ignore"):
-        m, e = np.frexp(np.maximum(x, f32(1.17549435e-38)))  # mantissa in [0.5, 1)
-        m, e = m.astype(f32), e.astype(f32)
-        small = m < f32(0.707106781186547524)
-        e = e - np.where(small, f32(1), f32(0))
-        m = (m - f32(1)) + np.where(small, m, f32(0))
-        x2 = m * m
-        x3 = x2 * m
-        y = _fma32(_fma32(_LOG_P[0], m, _LOG_P[1]), m, _LOG_P[2])
-        y1 = _fma32(_fma32(_LOG_P[3], m, _LOG_P[4]), m, _LOG_P[5])
-        y2 = _fma32(_fma32(_LOG_P[6], m, _LOG_P[7]), m, _LOG_P[8])
-        y = _fma32(_fma32(y, x3, y1), x3, y2) * x3
-        y = (y + f32(-2.12194440e-4) * e).astype(f32)
-        out = ((m - f32(0.5) * x2).astype(f32) + y).astype(f32)
-        out = (out + f32(0.693359375) * e).astype(f32)
-        out = np.where(x == 0, f32(-np.inf), out)
-        out = np.where(x == np.inf, f32(np.inf), out)
-        out = np.where((x < 0) | np.isnan(x), f32(np.nan), out)
-    return out.astype(f32)
+        return _log_f32(x).reshape(shape)
 
 
-_LOG1P_NUM = (4.5270000862445199635215e-5, 4.9854102823193375972212e-1, 6.5787325942061044846969e0,
-              2.9911919328553073277375e1, 6.0949667980987787057556e1, 5.7112963590585538103336e1,
-              2.0039553499201281259648e1)
-_LOG1P_DEN = (1.0, 1.5062909083469192043167e1, 8.3047565967967209469434e1, 2.2176239823732856465394e2,
-              3.0909872225312059774938e2, 2.1642788614495947685003e2, 6.0118660497603843919306e1)
-
-
-def xla_log1p_f32(x):
-    """XLA's float32 log1p: a Cephes rational function for |x| < sqrt(2)-1, else log(1 + x)."""
+def _log_f32(x):
     f32 = np.float32
-    x = np.asarray(x, f32)
-    out = np.empty_like(x)
-    small = np.abs(x) < f32(0.41421356237309504880)
-    with np.errstate(all="ignore"):
-        xs = x[small]
-        xs64 = xs.astype(np.float64)
-        ratio = (_horner32(_LOG1P_NUM, xs64) / _horner32(_LOG1P_DEN, xs64)).astype(f32)
-        x2 = xs * xs
-        out[small] = xs + _fma32(f32(-0.5), x2, (xs * x2) * ratio)
-        large = ~small
-        out[large] = xla_log_f32(x[large] + f32(1))
+    m, e = np.frexp(np.maximum(x, f32(1.17549435e-38)))  # mantissa in [0.5, 1)
+    e = e.astype(f32)
+    small = m < f32(0.707106781186547524)
+    e -= small
+    m = (m - f32(1)) + m * small
+    x2 = m * m
+    x3 = x2 * m
+    m64 = m.astype(np.float64)
+    y = _horner32(_LOG_P[0:3], m64)
+    y1 = _horner32(_LOG_P[3:6], m64)
+    y2 = _horner32(_LOG_P[6:9], m64)
+    # XLA contracts `y * x3 + q1 * e` into one fused multiply-add over the rounded q1 * e
+    y = _fma32(_fma32(_fma32(y, x3, y1), x3, y2), x3, f32(-2.12194440e-4) * e)
+    out = (m - f32(0.5) * x2) + y
+    out += f32(0.693359375) * e
+    if not ((x > 0) & (x < np.inf)).all():
+        out[x == 0] = -np.inf
+        out[x == np.inf] = np.inf
+        out[~(x >= 0)] = np.nan   # negative or nan
     return out
 
 
+_LOG1P_NUM = _f32_values((4.5270000862445199635215e-5, 4.9854102823193375972212e-1, 6.5787325942061044846969e0,
+                          2.9911919328553073277375e1, 6.0949667980987787057556e1, 5.7112963590585538103336e1,
+                          2.0039553499201281259648e1))
+_LOG1P_DEN = _f32_values((1.0, 1.5062909083469192043167e1, 8.3047565967967209469434e1, 2.2176239823732856465394e2,
+                          3.0909872225312059774938e2, 2.1642788614495947685003e2, 6.0118660497603843919306e1))
+
+
+def xla_log1p_f32(x):
+    """XLA's float32 log1p: a Cephes rational function for |x| < sqrt(2)-1, else log(1 + x).
+    Both branches run over the whole array and a select picks per element: at the sizes a
+    learner samples, numpy's cost is per call, and masks would add calls, not save them."""
+    f32 = np.float32
+    x = np.asarray(x, f32)
+    with np.errstate(all="ignore"):
+        return _log1p_f32(x.reshape(-1)).reshape(x.shape)
+
+
+def _log1p_f32(x):
+    return _piecewise(x, np.abs(x) < np.float32(0.41421356237309504880), _log1p_small, _log1p_large)
+
+
+def _log1p_small(x):
+    f32 = np.float32
+    x64 = x.astype(np.float64)
+    ratio = _horner32(_LOG1P_NUM, x64)
+    ratio /= _horner32(_LOG1P_DEN, x64)
+    x2 = x * x
+    ratio *= x * x2
+    return x + _fma32(f32(-0.5), x2, ratio)
+
+
+def _log1p_large(x):
+    return _log_f32(x + np.float32(1))
+
+
+# Giles' single-precision erf_inv: one polynomial in w - 2.5 for w < 5, one in sqrt(w) - 3 beyond;
+# row 0 / row 1 of the table, picked per element so that one Horner pass serves both.
 _ERFINV_LT5 = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
                -0.00125372503, -0.00417768164, 0.246640727, 1.50140941)
 _ERFINV_GE5 = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
                -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
+_ERFINV_TABLE = np.array([_f32_values(_ERFINV_LT5), _f32_values(_ERFINV_GE5)]).T  # (9, 2)
+
+
+def _erf_inv_w_lt5(w):
+    return _horner32(_ERFINV_TABLE[:, 0], (w - np.float32(2.5)).astype(np.float64))
+
+
+def _erf_inv_w_ge5(w):
+    return _horner32(_ERFINV_TABLE[:, 1], (np.sqrt(w) - np.float32(3.0)).astype(np.float64))
+
+
+def _erf_inv_poly(w, ge5):
+    """Giles' polynomial of w for each element's branch. Small arrays: one Horner pass with
+    per-element coefficients (half the numpy calls of running both branches)."""
+    if w.size > _WHOLE_ARRAY_MAX:
+        return _piecewise(w, ge5, _erf_inv_w_ge5, _erf_inv_w_lt5)
+    arg = np.where(ge5, np.sqrt(w) - np.float32(3.0), w - np.float32(2.5)).astype(np.float64)
+    return _horner32(_ERFINV_TABLE[:, ge5.astype(np.intp)], arg)
 
 
 def erf_inv(x):
     """Inverse error function as XLA evaluates it (Giles' single-precision polynomial over
-    XLA's log1p, fused multiply-adds): equal to JAX's float32 result on >99.99% of inputs,
-    never more than 2 ulp off. float64 inputs get Newton-refined to double precision."""
+    XLA's log1p, fused multiply-adds): JAX's float32 bits on every float32 random.normal can
+    draw; float64 takes Giles' double-precision polynomials (_xla_f64)."""
     x = np.asarray(x)
     dt = x.dtype
-    f32 = np.float32
-    xf = x.astype(f32)
-    with np.errstate(all="ignore"):
-        w = -xla_log1p_f32(-(xf * xf))
-        p = np.empty_like(xf)
-        lt = w < f32(5.0)
-        p[lt] = _horner32(_ERFINV_LT5, (w[lt] - f32(2.5)).astype(np.float64))
-        ge = ~lt
-        p[ge] = _horner32(_ERFINV_GE5, (np.sqrt(w[ge]) - f32(3.0)).astype(np.float64))
-        out = (p * xf).astype(f32)
-        out = np.where(np.abs(xf) == 1, np.copysign(f32(np.inf), xf), out)
     if dt == np.float64:
-        out = _refine_erf_inv64(x, out.astype(np.float64))
-    return out.astype(dt)
-
-
-def _refine_erf_inv64(x, y):
-    import math
-    erf = np.vectorize(math.erf, otypes=[np.float64])
-    finite = np.isfinite(y)
+        from ._xla_f64 import xla_erf_inv_f64
+        return xla_erf_inv_f64(x)
+    f32 = np.float32
+    xf = x.astype(f32, copy=False).reshape(-1)   # 1-d: the per-element coefficient table needs an axis
     with np.errstate(all="ignore"):
-        for _ in range(2):
-            step = (erf(np.where(finite, y, 0.0)) - x) * (np.sqrt(np.pi) / 2) * np.exp(y * y)
-            y = np.where(finite, y - step, y)
-    return y
+        w = _log1p_f32(-(xf * xf))
+        np.negative(w, out=w)
+        out = _erf_inv_poly(w, w >= f32(5.0))   # (a nan w gives nan in either branch)
+        out *= xf
+        edge = np.abs(xf) == 1
+        if edge.any():
+            out[edge] = np.copysign(f32(np.inf), xf[edge])
+    return out.astype(dt, copy=False).reshape(x.shape)
 
 
 def digamma(x):

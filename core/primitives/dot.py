@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from ..avals import ShapedArray
+from ..blas import HAS_BLAS
 from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
@@ -103,8 +104,12 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
         return np.multiply.outer   # no contraction at all: out[i.., j..] = x[i..] * y[j..]
     if not lb and x.ndim <= 2 and y.ndim <= 2 and k > 1 and not cast:
         # at most matrices, no batch: numpy's matmul takes them as they are (a vector operand
-        # is the same one-row/one-column product), so the call is all that remains
-        return _MATMULS[px is not None, py is not None]
+        # is the same one-row/one-column product), so the call is all that remains; for BLAS's
+        # dtypes np.dot is the same product through the same BLAS call, at half matmul's
+        # per-call cost (a loop body's (8,) @ (8, 8): ~1 us instead of ~2); not in Pyodide, whose
+        # numpy has no BLAS
+        table = _DOTS if HAS_BLAS and x.dtype == y.dtype and x.dtype in _BLAS_DTYPES else _MATMULS
+        return table[px is not None, py is not None]
     # one-term contractions (outer products) are plain broadcast products: the same single
     # rounding per element, without matmul's slow path for k == 1
     matmul = _outer if k == 1 else np.matmul
@@ -132,6 +137,11 @@ _MATMULS = {(False, False): np.matmul,
             (True, False): lambda x, y: np.matmul(x.T, y),
             (False, True): lambda x, y: np.matmul(x, y.T),
             (True, True): lambda x, y: np.matmul(x.T, y.T)}
+_DOTS = {(False, False): np.dot,
+         (True, False): lambda x, y: np.dot(x.T, y),
+         (False, True): lambda x, y: np.dot(x, y.T),
+         (True, True): lambda x, y: np.dot(x.T, y.T)}
+_BLAS_DTYPES = tuple(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
 
 def _outer(x, y):

@@ -168,10 +168,27 @@ ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
 exp2_p = unop("exp2", _np_err(np.exp2), _FLOAT, wgsl="exp2({0})")
 ad.defjvp2(exp2_p, lambda g, ans, x: mul(log(_const(x, 2)), mul(g, ans)))
 
-log_p = unop("log", _np_err(np.log), _FLOAT, wgsl="log({0})")
+def _xla_on_f64(ufunc, name):
+    """`ufunc`, except on float64, which takes XLA's own float64 algorithm (numpy's kernel differs
+    in the last bit on some inputs). Keeps the ufunc's `out=` so compiled code can call it."""
+    def raw(x, out=None):
+        if getattr(x, "dtype", None) != np.float64:
+            return ufunc(x, out=out)
+        from . import _xla_f64
+        result = getattr(_xla_f64, name)(x)
+        if out is None:
+            return result
+        out[...] = result
+        return out
+    impl = _np_err(raw)
+    impl.raw = raw
+    return impl
+
+
+log_p = unop("log", _xla_on_f64(np.log, "xla_log_f64"), _FLOAT, wgsl="log({0})")
 ad.defjvp(log_p, lambda g, x: div(g, x))
 
-log1p_p = unop("log1p", _np_err(np.log1p), _FLOAT, wgsl=None)
+log1p_p = unop("log1p", _xla_on_f64(np.log1p, "xla_log1p_f64"), _FLOAT, wgsl=None)
 ad.defjvp(log1p_p, lambda g, x: div(g, add(x, _one(x))))
 
 expm1_p = unop("expm1", _np_err(np.expm1), _FLOAT, wgsl=None)
@@ -195,7 +212,7 @@ ad.defjvp(sin_p, lambda g, x: mul(g, cos(x)))
 cos_p = unop("cos", _np_err(np.cos), _FLOAT, wgsl="cos({0})")
 ad.defjvp(cos_p, lambda g, x: neg(mul(g, sin(x))))
 
-tan_p = unop("tan", _np_err(np.tan), _FLOAT, wgsl="tan({0})")
+tan_p = unop("tan", _xla_on_f64(np.tan, "xla_tan_f64"), _FLOAT, wgsl="tan({0})")
 ad.defjvp2(tan_p, lambda g, ans, x: mul(g, add(_one(x), square(ans))))
 
 asin_p = unop("asin", _np_err(np.arcsin), _FLOAT, wgsl="asin({0})")
@@ -500,6 +517,9 @@ for _p in (and_p, or_p, xor_p, not_p):
 def _shift_impl(fn):
     def impl(x, y):
         bits = x.dtype.itemsize * 8
+        if np.ndim(y) == 0:   # one shift for all (the samplers' mantissa shift): no masks
+            s = int(y)
+            return fn(x, x.dtype.type(s)) if 0 <= s < bits else np.zeros_like(x)
         big = (y >= bits) | (y < 0)
         with np.errstate(all="ignore"):
             out = fn(x, np.where(big, 0, y).astype(x.dtype))

@@ -1,0 +1,42 @@
+"""The CPU kernels' BLAS routes (np.dot for small float matmuls, a product with ones for column
+sums) are taken only where numpy has a BLAS: Pyodide's numpy has none, and there np.dot is
+numpy's own loop, slower than the matmul and add.reduce it would replace."""
+import importlib
+
+import numpy as np
+
+from core import blas
+from core.avals import ShapedArray
+from core.primitives import dot, reductions
+
+
+def _specialized_fns(monkeypatch, has_blas):
+    monkeypatch.setattr(dot, "HAS_BLAS", has_blas)
+    monkeypatch.setattr(reductions, "HAS_BLAS", has_blas)
+    f32 = np.dtype(np.float32)
+    mm = dot._dot_specialize([ShapedArray((8,), f32), ShapedArray((8, 8), f32)], (((0,), (0,)), ((), ())))
+    col = reductions._reduce_sum_specialize([ShapedArray((256, 64), f32)], (0,))
+    return mm, col
+
+
+def test_with_blas_small_matmuls_call_np_dot_and_column_sums_use_blas(monkeypatch):
+    mm, col = _specialized_fns(monkeypatch, True)
+    assert mm is np.dot
+    x = np.arange(256 * 64, dtype=np.float32).reshape(256, 64) % 7 - 3
+    np.testing.assert_array_equal(col(x), x.sum(0))   # small integers: every order sums exactly
+    assert np.signbit(col(-np.zeros((256, 64), np.float32))).sum() == 0   # from 0.0, as XLA
+
+
+def test_without_blas_the_numpy_loops_stay(monkeypatch):
+    mm, col = _specialized_fns(monkeypatch, False)
+    assert mm is np.matmul
+    x = np.ones((256, 64), np.float32)
+    np.testing.assert_array_equal(col(x), np.add.reduce(x, (0,)))
+
+
+def test_blas_is_read_from_numpys_build_record(monkeypatch):
+    import numpy.__config__ as cfg
+    monkeypatch.setitem(cfg.CONFIG["Build Dependencies"]["blas"], "found", False)   # Pyodide's record
+    assert importlib.reload(blas).HAS_BLAS is False
+    monkeypatch.undo()
+    assert importlib.reload(blas).HAS_BLAS is bool(cfg.CONFIG["Build Dependencies"]["blas"]["found"])
