@@ -31,6 +31,8 @@ INHERENT = {
     ("core.transforms.ad", "core.primitives.elementwise"): "tangents add with add_any",
     ("core.transforms.batching", "core.primitives.structural"): "an unbatched value is broadcast to the batch",
     ("core.primitives.linalg", "core.numpy"): "as JAX's lax.linalg, its jvp rules are written with jnp",
+    ("core.primitives.solves", "core.api"): "custom_root/custom_linear_solve are defined with the user-level "
+                                            "custom_jvp, vjp and linearize, as JAX's solves are",
 }
 # Rules call lax's typed wrappers, as JAX's (whose lax.py defines the primitives and the wrappers).
 CALLS_LAX = ("core.primitives", "core.transforms")
@@ -112,7 +114,8 @@ def test_imports_flow_one_way():
 @pytest.mark.parametrize("src_prefix, forbidden, exempt", [
     # primitives are below jax.numpy and the api: rules use lax, and the batching layer's vmap
     ("core.primitives", "core.numpy", {"core.primitives.linalg"}),
-    ("core.primitives", "core.api", set()),
+    # (solves: custom_root/custom_linear_solve are built from custom_jvp/vjp/linearize, see INHERENT)
+    ("core.primitives", "core.api", {"core.primitives.solves"}),
     ("core.transforms", "core.numpy", set()),
     ("core.transforms", "core.api", set()),
     # arrays print typed PRNG keys through core.prng_dtype, not jax.random

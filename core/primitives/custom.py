@@ -161,12 +161,12 @@ class BatchedVJP:
         self.bwd_name = getattr(fn, "bwd_name", getattr(fn.bwd, "__name__", "bwd"))
 
     def fwd(self, *args):
-        from ..api import vmap
-        return vmap(self.fn.fwd, axis_size=self.size)(*args)
+        from ..transforms.batching import vmap_leading
+        return vmap_leading(self.fn.fwd, self.size)(*args)
 
     def bwd(self, res, ct):
-        from ..api import vmap
-        return vmap(self.fn.bwd, axis_size=self.size)(res, ct)
+        from ..transforms.batching import vmap_leading
+        return vmap_leading(self.fn.bwd, self.size)(res, ct)
 
 
 def _cvjp_batch(axis_data, vals, dims, call_jaxpr, fwd, bwd, num_consts, symbolic_zeros, name):

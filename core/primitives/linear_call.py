@@ -44,7 +44,7 @@ def _trace_call(fun, res_flat, res_tree, lin_avals, lin_tree):
 
 
 def linear_call(fun, fun_transpose, residual_args, linear_args):
-    from ..api import _as_array
+    from .collectives import _as_array  # Arrays and tracers pass; Python/numpy values become Arrays
     res_flat, res_tree = tree_flatten(residual_args)
     lin_flat, lin_tree = tree_flatten(linear_args)
     res_flat, lin_flat = [_as_array(x) for x in res_flat], [_as_array(x) for x in lin_flat]

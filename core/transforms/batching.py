@@ -86,7 +86,7 @@ def batch_flat(fun, axis_size, axis_name, vals, dims, out_dims_fn):
         return [move_to(o.val, o.batch_dim, d, axis_size) for o, d in zip(outs, out_dims)]
 
 
-def vmap_leading(fun):
+def vmap_leading(fun, size=None):
     """`fun` mapped over the leading axis of every leaf of its arguments, outputs batched at 0:
     the plain vmap that lax functions below `jax.vmap` (layer 8, which checks and names its
     arguments) need, e.g. lax.map's batch_size."""
@@ -98,7 +98,8 @@ def vmap_leading(fun):
             outs, ot = tree_flatten(fun(*tree_unflatten(tree, xs)))
             out_tree.append(ot)
             return outs
-        outs = batch_flat(flat_fun, get_aval(leaves[0]).shape[0], None, leaves, [0] * len(leaves),
+        n = size if size is not None else get_aval(leaves[0]).shape[0]
+        outs = batch_flat(flat_fun, n, None, leaves, [0] * len(leaves),
                           lambda n: [0] * n)
         return tree_unflatten(out_tree[0], outs)
     return mapped
