@@ -1,0 +1,91 @@
+"""Case definitions for special_cases.json: lax's special functions (igamma, igammac,
+igamma_grad_a, random_gamma_grad, betainc, polygamma, zeta, bessel_i0e/i1e and their primitives),
+the jax.scipy.special names over them, and the incomplete-gamma/beta cdfs of jax.scipy.stats
+(issue 11, area "special"), recorded from real JAX 0.10.2."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# Edge-value grids: 0, negatives, small, large, nan, inf (JAX's float32 loops are a few ulps off
+# the exact values that gradpad rounds to, hence rtol 1e-5 on the values).
+AX = ("a = jnp.array([0.0, -1.0, 0.5, 1.0, 3.0, 10.0, 100.0, jnp.inf, jnp.nan, 2.0, 2.0, 2.0, 2.0, 1e-3, 0.0, 0.0, 5.0, 0.7])\n"
+      "x = jnp.array([1.0, 1.0, 0.0, 2.0, 0.5, 12.0, 90.0, 1.0, 1.0, -1.0, jnp.inf, jnp.nan, 1e-30, 5.0, 0.5, 3.0, 400.0, 1e-3])\n")
+
+# ---------------------------------------------------------------- lax primitives
+C("lax_igamma_edges", "lax", AX + "out = (lax.igamma(a, x), lax.igammac(a, x))")
+C("lax_igamma_grad_a_edges", "lax", AX + "out = lax.igamma_grad_a(a, x)")
+C("lax_random_gamma_grad", "lax", "a = jnp.array([1.0, 3.0, 10.0, 2.0, 0.5, -1.0, 2.0, 2.0, 1e-3, 100.0])\n"
+  "x = jnp.array([2.0, 0.5, 12.0, 1e-30, 20.0, 1.0, 0.0, jnp.nan, 5.0, 130.0])\nout = lax.random_gamma_grad(a, x)")
+C("lax_igamma_x64", "lax", "jax.config.update('jax_enable_x64', True)\n"
+  "a = jnp.array([0.5, 3.0, 10.0, 100.0, 2.0, 0.1])\nx = jnp.array([0.2, 0.5, 12.0, 90.0, 5.0, 10.0])\n"
+  "out = (lax.igamma(a, x), lax.igammac(a, x), lax.igamma_grad_a(a, x), lax.random_gamma_grad(a, x))", rtol=1e-11, atol=1e-300)
+C("lax_igamma_grads", "lax", "out = (jax.grad(lax.igamma, argnums=(0, 1))(2.0, 3.0), jax.grad(lax.igammac, argnums=(0, 1))(2.0, 3.0), "
+  "jax.grad(lax.igamma, argnums=1)(0.5, 0.25), jax.vmap(lax.igamma, (0, None))(jnp.array([1.0, 2.0]), 1.5), "
+  "jax.jit(lax.igammac)(jnp.array([1.0, 4.0]), jnp.array([3.0, 2.0])))")
+E("lax_igamma_grad_a_no_derivative", "lax", "out = jax.grad(lax.igamma_grad_a)(1.0, 2.0)")
+E("lax_igamma_int_operand", "lax", "out = lax.igamma(1, 2.0)")
+E("lax_igamma_mixed_dtypes", "lax", "out = lax.igamma(jnp.float16(1.0), 2.0)")
+E("lax_bessel_i0e_int", "lax", "out = lax.bessel_i0e(1)")
+
+C("lax_betainc_edges", "lax", "a = jnp.array([1.0, 2.0, 0.5, 0.0, -1.0, 2.0, 2.0, 2.0, 2.0, 30.0, 1e-3, 0.0, 2.0, 5.0, 0.1])\n"
+  "b = jnp.array([1.0, 3.0, 0.5, 2.0, 2.0, 0.0, 2.0, 2.0, 2.0, 40.0, 2.0, 0.0, jnp.inf, 5.0, 0.2])\n"
+  "x = jnp.array([0.5, 0.3, 0.1, 0.5, 0.5, 0.5, -0.1, 1.5, 1.0, 0.45, 0.2, 0.5, 0.5, 0.0, 0.99])\n"
+  "out = lax.betainc(a, b, x)")
+C("lax_betainc_x64", "lax", "jax.config.update('jax_enable_x64', True)\n"
+  "out = lax.betainc(jnp.array([0.5, 3.0, 10.0, 100.0, 2.0]), jnp.array([0.2, 0.5, 12.0, 90.0, 5.0]), jnp.array([0.1, 0.2, 0.5, 0.5, 0.9]))",
+  rtol=1e-11, atol=1e-300)
+C("lax_betainc_grad_x", "lax", "out = (jax.grad(lax.betainc, argnums=2)(1.0, 2.0, 0.5), jax.grad(lax.betainc, argnums=2)(2.5, 0.5, 0.3), "
+  "jax.vmap(lax.betainc)(jnp.array([1.0, 2.0]), jnp.array([2.0, 2.0]), jnp.array([0.3, 0.6])))")
+E("lax_betainc_grad_a", "lax", "out = jax.grad(lax.betainc)(1.0, 2.0, 0.5)")
+E("lax_betainc_int", "lax", "out = lax.betainc(1.0, 2, 0.5)")
+
+C("lax_zeta_edges", "lax", "s = jnp.array([0.5, 1.0, 2.0, 2.0, 2.0, 3.0, jnp.inf, 2.0, 2.0, 50.0, -2.0, 1.0001, 3.0, 2.5, 4.0])\n"
+  "q = jnp.array([1.0, 1.0, 0.0, -1.0, -1.5, 2.0, 2.0, jnp.inf, 1e-3, 1.0, 1.0, 1.0, -2.5, -1.5, 1e4])\nout = lax.zeta(s, q)")
+C("lax_polygamma_edges", "lax", "m = jnp.array([0.0, 1.0, 1.0, 2.0, 0.5, -1.0, 3.0, 1.0, 1.0, 2.0, 0.0, 0.0, 4.0])\n"
+  "x = jnp.array([2.0, 0.0, -1.5, 3.0, 2.0, 2.0, 1e-3, jnp.inf, -2.0, 50.0, -2.5, jnp.inf, 7.0])\nout = lax.polygamma(m, x)")
+C("lax_zeta_polygamma_x64", "lax", "jax.config.update('jax_enable_x64', True)\n"
+  "x = jnp.array([0.2, 0.5, 12.0, 90.0, 5.0, 10.0])\n"
+  "out = (lax.zeta(x + 1.1, jnp.array([0.5, 3.0, 10.0, 100.0, 2.0, 0.1])), lax.polygamma(jnp.array([1.0, 2.0, 3.0, 1.0, 0.0, 5.0]), x))",
+  rtol=1e-11, atol=1e-300)
+C("lax_polygamma_digamma_grads", "lax", "out = (jax.grad(lax.polygamma, argnums=1)(2.0, 2.5), jax.grad(lax.digamma)(2.5), "
+  "jax.grad(jax.grad(lax.lgamma))(3.0), jax.jit(lax.zeta)(2.0, jnp.array([1.0, 2.0])))")
+E("lax_polygamma_grad_m", "lax", "out = jax.grad(lax.polygamma)(1.0, 2.0)")
+E("lax_zeta_no_derivative", "lax", "out = jax.grad(lax.zeta)(3.0, 2.0)")
+
+BX = "x = jnp.array([0.0, 1e-3, 0.5, 1.0, -1.0, 15.0, 50.0, 700.0, 1e5, jnp.inf, -jnp.inf, jnp.nan, -3.0, 39.9, 40.1])\n"
+C("lax_bessel_ie_edges", "lax", BX + "out = (lax.bessel_i0e(x), lax.bessel_i1e(x))")
+C("lax_bessel_ie_x64", "lax", "jax.config.update('jax_enable_x64', True)\n" + BX +
+  "out = (lax.bessel_i0e(x), lax.bessel_i1e(x))", rtol=1e-13, atol=1e-300)
+C("lax_bessel_ie_grads", "lax", "out = (jax.grad(lax.bessel_i0e)(1.5), jax.grad(lax.bessel_i1e)(1.5), jax.grad(lax.bessel_i1e)(0.0), "
+  "jax.grad(lax.bessel_i0e)(-2.0), jax.vmap(jax.grad(lax.bessel_i1e))(jnp.array([-4.0, 1e-9, 60.0])))")
+C("lax_special_primitives", "lax", "out = (str(lax.igamma_p), str(lax.igammac_p), str(lax.igamma_grad_a_p), str(lax.regularized_incomplete_beta_p), "
+  "str(lax.polygamma_p), str(lax.zeta_p), str(lax.bessel_i0e_p), str(lax.bessel_i1e_p), "
+  "str(jax.make_jaxpr(lambda a, x: lax.igamma(a, x) + lax.betainc(a, a, x) + lax.zeta(a, x) + lax.bessel_i1e(x))(1.0, 0.5)))")
+
+# ---------------------------------------------------------------- jax.scipy.special
+C("scipy_special_gammainc_betainc", "scipy", "out = (jax.scipy.special.gammainc(2, 3), jax.scipy.special.gammaincc(2.0, jnp.arange(3)), "
+  "jax.scipy.special.betainc(1, 2, 0.3), jax.scipy.special.betainc(jnp.array([0.5, 2.0]), 3.0, jnp.array([0.25, 0.75])), "
+  "jax.grad(jax.scipy.special.gammainc, argnums=(0, 1))(2.0, 1.0))")
+C("scipy_special_polygamma_zeta", "scipy", "out = (jax.scipy.special.polygamma(1, 2.5), jax.scipy.special.polygamma(jnp.arange(3), 2.0), "
+  "jax.scipy.special.zeta(2, 1), jax.scipy.special.zeta(jnp.array([2.0, 3.0]), 2.0), "
+  "jax.grad(jax.scipy.special.zeta, argnums=(0, 1))(3.0, 2.0), jax.jit(jax.scipy.special.zeta)(2.0, 2.0))")
+E("scipy_special_zeta_riemann", "scipy", "out = jax.scipy.special.zeta(2.0)")
+E("scipy_special_polygamma_float_n", "scipy", "out = jax.scipy.special.polygamma(1.0, 2.0)")
+E("scipy_special_betainc_complex", "scipy", "out = jax.scipy.special.betainc(1, 2, 0.3j)")
+C("scipy_special_bessel_i", "scipy", "x = jnp.array([0.0, 1.0, -2.0, 10.0, 30.0])\n"
+  "out = (jax.scipy.special.i0(x), jax.scipy.special.i1(x), jax.scipy.special.i0e(3), jax.scipy.special.i1e(-3.0), "
+  "jax.grad(jax.scipy.special.i0)(1.5), jax.grad(jax.scipy.special.i1)(-1.5), jax.scipy.special.i0(jnp.arange(3)))")
+
+# ---------------------------------------------------------------- jax.scipy.stats cdfs
+X = "x = jnp.array([-1.0, 0.0, 0.3, 1.0, 2.5, 7.0])\n"
+U = "u = jnp.array([-0.5, 0.0, 0.2, 0.5, 0.9, 1.0, 1.5])\n"
+C("stats_gamma_cdf_family", "stats", X + "g = jax.scipy.stats.gamma\n"
+  "out = (g.cdf(x, 2.0), g.sf(x, 2.0, loc=0.5, scale=2.0), g.logcdf(x, 2.0), g.logsf(x, 0.5), jax.grad(lambda v: g.cdf(v, 2.0))(1.5))")
+C("stats_chi2_cdf_family", "stats", X + "c = jax.scipy.stats.chi2\n"
+  "out = (c.cdf(x, 3.0), c.sf(x, 3), c.logcdf(x, 4.0, scale=2.0), c.logsf(x, 1.0), jax.vmap(lambda k: c.cdf(2.0, k))(jnp.array([1.0, 2.0, 3.0])))")
+C("stats_beta_cdf_family", "stats", U + "b = jax.scipy.stats.beta\n"
+  "out = (b.cdf(u, 2.0, 3.0), b.sf(u, 2.0, 3.0), b.logcdf(u, 0.5, 0.5), b.logsf(u, 2.0, 1.0), b.cdf(u, 2.0, 2.0, loc=-0.5, scale=2.0), "
+  "jax.grad(lambda v: b.cdf(v, 2.0, 3.0))(0.4))")
+C("stats_poisson_cdf_entropy", "stats", "p = jax.scipy.stats.poisson\n"
+  "out = (p.cdf(jnp.array([-1, 0, 1, 2.5, 10]), 3.0), p.cdf(2, jnp.array([0.5, 4.0]), loc=1), "
+  "p.entropy(jnp.array([0.0, 1.0, 5.0, 10.0, 50.0, 150.0])), p.entropy(3), p.entropy(jnp.array([[1.0], [20.0]]), jnp.zeros(3)))")
