@@ -11,7 +11,8 @@ from .. import dtypes
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
-from . import define, special_kernels as K
+from ..avals import ShapedArray
+from . import define, never_weak, special_kernels as K
 from .elementwise import (_const, _one, add, digamma_p, exp, log, mul, neg, nary_abstract, select,
                           sign, sub, gt, abs_, reciprocal, unary_abstract, lgamma_p, _maybe_broadcast)
 
@@ -30,13 +31,14 @@ def _check_floating(name, dtypes_):
                             f"Accepted dtypes{where} are subtypes of floating.")
 
 
-def _floating_rule(name, rule):
+def _floating_rule(name, rule, strong=False):
     def abstract(*avals, **params):
         _check_floating(name, [a.dtype for a in avals])
         if len({a.dtype for a in avals}) > 1:   # (no jnp twin to suggest, unlike lax.add's message)
             raise TypeError(f"lax.{name} requires arguments to have the same dtypes, got "
                             f"{', '.join(a.dtype.name for a in avals)}.")
-        return rule(*avals, **params)
+        out = rule(*avals, **params)
+        return ShapedArray(out.shape, out.dtype, False) if strong else out
     return abstract
 
 
@@ -49,16 +51,20 @@ def _elementwise(name, kernel):
     return impl
 
 
-def _nary(name, kernel, nargs):
-    p = define(name, abstract_eval=_floating_rule(name, nary_abstract(name)), impl=_elementwise(name, kernel))
+def _nary(name, kernel, nargs, strong=False):
+    """strong: the output is never weakly typed (JAX's jnp-written scipy functions end in ops
+    whose outputs are strong, whatever the inputs)."""
+    p = define(name, abstract_eval=_floating_rule(name, nary_abstract(name), strong), impl=_elementwise(name, kernel),
+               weak_type_rule=never_weak if strong else None)
     if nargs == 2:
         p.same_rank_operands = True
     defbroadcasting(p)
     return p
 
 
-def _unary(name, kernel):
-    p = define(name, abstract_eval=_floating_rule(name, unary_abstract(name)), impl=_elementwise(name, kernel))
+def _unary(name, kernel, strong=False):
+    p = define(name, abstract_eval=_floating_rule(name, unary_abstract(name), strong), impl=_elementwise(name, kernel),
+               weak_type_rule=never_weak if strong else None)
     defvectorized(p)
     return p
 

@@ -100,3 +100,48 @@ def i1e(x):
 def i1(x):
     (x,) = _inexact("i1", x)
     return lax.mul(lax.exp(lax.abs(x)), lax.bessel_i1e(x))
+
+
+# ---- the integral functions (primitives in core/primitives/scipy_special.py) ---------------------
+
+def _sp():
+    from ..primitives import scipy_special
+    return scipy_special
+
+
+def _real_unary(name, prim_name):
+    def fn(x):
+        (x,) = _inexact(name, x)
+        _real_only(name, x)
+        return getattr(_sp(), prim_name).bind(x)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+dawsn = _real_unary("dawsn", "dawsn_p")
+expi = _real_unary("expi", "expi_p")
+spence = _real_unary("spence", "spence_p")
+
+
+def sici(x):
+    (x,) = _inexact("sici", x)
+    _real_only("sici", x)
+    return _sp().si_p.bind(x), _sp().ci_p.bind(x)
+
+
+def expn(n, x):
+    n, x = _inexact("expn", n, x)
+    _real_only("expn", x)
+    return _sp().expn_p.bind(n, x)
+
+
+def exp1(x):
+    (x,) = _inexact("exp1", x)
+    _real_only("exp1", x)
+    return expn(1, x)
+
+
+def owens_t(h, a):
+    h, a = _inexact("owens_t", h, a)
+    _real_only("owens_t", h)
+    return _sp().owens_t_p.bind(h, a)

@@ -89,3 +89,23 @@ C("stats_beta_cdf_family", "stats", U + "b = jax.scipy.stats.beta\n"
 C("stats_poisson_cdf_entropy", "stats", "p = jax.scipy.stats.poisson\n"
   "out = (p.cdf(jnp.array([-1, 0, 1, 2.5, 10]), 3.0), p.cdf(2, jnp.array([0.5, 4.0]), loc=1), "
   "p.entropy(jnp.array([0.0, 1.0, 5.0, 10.0, 50.0, 150.0])), p.entropy(3), p.entropy(jnp.array([[1.0], [20.0]]), jnp.zeros(3)))")
+
+# ---------------------------------------------------------------- integral functions (expn, expi, sici, dawsn, spence, owens_t)
+# (JAX 0.10.2 quirks left out on purpose, gradpad returns the exact value there: expn(n, 0) is
+# 1/(n-1) (JAX: 1/n for n > 2), spence's derivative (JAX: nan at x = 1.3).)
+G = "x = jnp.array([-jnp.inf, -30.0, -2.5, -1.0, -1e-3, 0.0, 1e-3, 0.5, 1.0, 2.5, 10.0, 30.0, 100.0, 1e4, jnp.inf, jnp.nan])\n"
+C("scipy_special_dawsn_expi_exp1", "scipy", G + "out = (jax.scipy.special.dawsn(x), jax.scipy.special.expi(x), jax.scipy.special.exp1(x))")
+C("scipy_special_sici_spence", "scipy", G + "out = (jax.scipy.special.sici(x), jax.scipy.special.spence(x))")
+C("scipy_special_expn", "scipy", "n = jnp.array([0, 1, 2, 5, 10, -1, 2, 2, 2, 50, 1])\n"
+  "x = jnp.array([0.5, 0.5, 2.0, 1.0, 20.0, 1.0, -1.0, jnp.inf, jnp.nan, 0.1, 1e-5])\n"
+  "out = (jax.scipy.special.expn(n, x), jax.scipy.special.expn(2.5, 1.0), jax.scipy.special.expn(1, jnp.array([0.0, 3.0])))")
+C("scipy_special_owens_t", "scipy", "h = jnp.array([0.0, 0.5, -1.0, 2.0, 10.0, jnp.inf, 1.0, 1.0, 0.3, -0.7, 3.0])\n"
+  "a = jnp.array([1.0, 0.5, 2.0, -0.5, 1.0, 1.0, 0.0, jnp.inf, 100.0, -3.0, 0.2])\nout = jax.scipy.special.owens_t(h, a)")
+C("scipy_special_integrals_x64", "scipy", "jax.config.update('jax_enable_x64', True)\n"
+  "out = (jax.scipy.special.dawsn(jnp.array([0.5, 3.0, 12.0])), jax.scipy.special.expi(jnp.array([-2.0, 0.5, 40.0, 60.0])), "
+  "jax.scipy.special.spence(jnp.array([0.3, 2.0, 0.9, 5.0])), jax.scipy.special.owens_t(0.5, jnp.array([2.0, 0.3])), "
+  "jax.scipy.special.sici(jnp.array([0.5, 3.0, 7.0])), jax.scipy.special.expn(3, jnp.array([0.5, 3.0])))", rtol=1e-7, atol=1e-300)
+C("scipy_special_integrals_grads", "scipy", "x = jnp.float32(1.3)\nsp = jax.scipy.special\n"
+  "out = (jax.grad(sp.dawsn)(x), jax.grad(sp.expi)(x), jax.grad(sp.exp1)(x), jax.jacfwd(sp.sici)(x), "
+  "jax.grad(sp.expn, argnums=1)(2, x), jax.grad(sp.owens_t, argnums=(0, 1))(jnp.float32(0.7), x), "
+  "jax.vmap(sp.dawsn)(jnp.array([0.5, 2.0])), jax.jit(sp.expi)(jnp.array([-1.0, 1.0])))")
