@@ -145,3 +145,44 @@ def owens_t(h, a):
     h, a = _inexact("owens_t", h, a)
     _real_only("owens_t", h)
     return _sp().owens_t_p.bind(h, a)
+
+
+# ---- Bernoulli numbers and Bessel J_n ------------------------------------------------------------
+
+def bernoulli(n):
+    """B_0..B_n (B_1 = -1/2, as scipy), from exact fractions."""
+    import operator
+    from ..primitives.special_kernels import bernoulli_numbers
+    n = operator.index(jnp._concrete(n, "bernoulli"))
+    if n < 0:
+        raise ValueError("n must be a non-negative integer.")
+    values = [float(b) for b in bernoulli_numbers(n)]
+    if n >= 1:
+        values[1] = -0.5
+    return jnp.asarray(np.array(values), dtype=dtypes.canonicalize_dtype(np.float64))
+
+
+def bessel_jn(z, *, v, n_iter=50):
+    """J_0..J_v at z, shape (v+1, *z.shape), by Miller's backward recurrence from order n_iter
+    (JAX's algorithm, so its accuracy and its nan where float32 overflows, for |z| small next to
+    n_iter, are the same): J_k = 2(k+1)/z J_{k+1} - J_{k+2} from a tiny seed, normalised by
+    J_0 + 2 (J_2 + J_4 + ...) = 1."""
+    import operator
+    z = jnp.asarray(z)
+    (z,) = jnp._promote_dtypes_inexact(z)
+    if dtypes.issubdtype(z.dtype, np.complexfloating):
+        raise ValueError("complex input not supported.")
+    v = operator.index(jnp._concrete(v, "bessel_jn"))
+    n_iter = int(jnp._concrete(n_iter, "bessel_jn"))
+    f_next2, f_next = jnp.zeros_like(z), jnp.full_like(z, 1e-16)
+    norm = jnp.zeros_like(z)
+    by_order = {}
+    for k in range(n_iter, -1, -1):
+        f_k = 2.0 * lax._const(z, k + 1.0) * f_next / z - f_next2
+        if k % 2 == 0:
+            norm = norm + 2.0 * f_k
+        by_order[k] = f_k
+        f_next2, f_next = f_next, f_k
+    rows = [by_order[k] for k in range(min(v, n_iter) + 1)]
+    out = jnp.stack(rows) / (norm - by_order[0])
+    return lax._convert_element_type(out, out.dtype, False)   # (never weak, as JAX's scan output)

@@ -109,3 +109,41 @@ C("scipy_special_integrals_grads", "scipy", "x = jnp.float32(1.3)\nsp = jax.scip
   "out = (jax.grad(sp.dawsn)(x), jax.grad(sp.expi)(x), jax.grad(sp.exp1)(x), jax.jacfwd(sp.sici)(x), "
   "jax.grad(sp.expn, argnums=1)(2, x), jax.grad(sp.owens_t, argnums=(0, 1))(jnp.float32(0.7), x), "
   "jax.vmap(sp.dawsn)(jnp.array([0.5, 2.0])), jax.jit(sp.expi)(jnp.array([-1.0, 1.0])))")
+
+# ---------------------------------------------------------------- bernoulli, bessel_jn
+C("scipy_special_bernoulli", "scipy", "out = (jax.scipy.special.bernoulli(10), jax.scipy.special.bernoulli(0), jax.scipy.special.bernoulli(1), "
+  "jax.scipy.special.bernoulli(jnp.int32(3)))")
+E("scipy_special_bernoulli_negative", "scipy", "out = jax.scipy.special.bernoulli(-1)")
+C("scipy_special_bessel_jn", "scipy", "z = jnp.array([0.0, 0.5, 1.0, 5.0, 20.0, -3.0, 12.0])\n"
+  "out = (jax.scipy.special.bessel_jn(z, v=3), jax.scipy.special.bessel_jn(2.0, v=1), jax.scipy.special.bessel_jn(jnp.array([[4.0], [8.0]]), v=2, n_iter=30), "
+  "jax.grad(lambda t: jax.scipy.special.bessel_jn(t, v=2)[1])(6.0))")
+
+# ---------------------------------------------------------------- jax.scipy.stats: mode, rankdata, sem, gaussian_kde
+T = "x = jnp.array([[2, 1, 3, 2, 4, 4], [3, 1, 3, 2, 1, 3], [1, 2, 2, 3, 1, 2]])\nst = jax.scipy.stats\n"
+C("stats_mode", "stats", T + "out = (st.mode(x), st.mode(x, axis=1, keepdims=True), st.mode(x, axis=None), st.mode(x, axis=None, keepdims=True), "
+  "st.mode(jnp.array([1.5, 2.5, 2.5, -1.0])), st.mode(3.0), jax.jit(st.mode)(x), st.mode(x, axis=-1).mode)")
+E("stats_mode_bad_policy", "stats", T + "out = st.mode(x, nan_policy='foo')")
+E("stats_mode_omit", "stats", T + "out = st.mode(x, nan_policy='omit')")
+E("stats_mode_raise", "stats", T + "out = st.mode(x, nan_policy='raise')")
+C("stats_rankdata", "stats", T + "v = jnp.array([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0])\n"
+  "out = ([st.rankdata(v, m) for m in ('average', 'min', 'max', 'dense', 'ordinal')], st.rankdata(jnp.array([3, 1, 3, 2])), "
+  "st.rankdata(x, axis=1), st.rankdata(x, 'dense', axis=0), st.rankdata(jnp.array([1.0, jnp.nan, 2.0])), jax.jit(st.rankdata)(v))")
+E("stats_rankdata_bad_method", "stats", "out = jax.scipy.stats.rankdata(jnp.ones(3), 'foo')")
+C("stats_sem", "stats", T + "out = (st.sem(x), st.sem(x, axis=1, ddof=0, keepdims=True), st.sem(x, axis=None), "
+  "st.sem(jnp.array([1.0, jnp.nan, 3.0, 4.0]), nan_policy='omit'), jax.grad(lambda a: st.sem(a))(jnp.array([1.0, 2.0, 4.0])))")
+E("stats_sem_raise", "stats", T + "out = st.sem(x, nan_policy='raise')")
+K = "data = jnp.array([-1.0, 0.5, 0.7, 2.0, 3.5, 1.2])\nk = jax.scipy.stats.gaussian_kde(data)\n" \
+    "d2 = jnp.array([[0.0, 1.0, 2.0, 0.5, 1.5], [1.0, 0.2, -1.0, 0.3, 0.0]])\nk2 = jax.scipy.stats.gaussian_kde(d2)\n"
+C("stats_gaussian_kde", "stats", K + "q = jnp.array([0.0, 1.0, 5.0])\n"
+  "out = ((k.neff, k.covariance, k.inv_cov, k.d, k.n), k.evaluate(q), k.logpdf(q), k(q), k.pdf(q), "
+  "jax.scipy.stats.gaussian_kde(data, bw_method='silverman').covariance, "
+  "jax.scipy.stats.gaussian_kde(data, bw_method=0.5, weights=jnp.arange(1.0, 7.0))(jnp.array([0.0, 1.0])), "
+  "k.integrate_box_1d(-0.5, 1.5), k.integrate_gaussian(0.5, 2.0), k.integrate_kde(jax.scipy.stats.gaussian_kde(jnp.array([0.0, 1.0, 3.0]))), "
+  "k2.covariance, k2(jnp.array([[0.5, 1.0], [0.0, 0.5]])), k2.pdf(jnp.array([0.5, 0.0])))")
+C("stats_gaussian_kde_transforms", "stats", K + "out = (k.resample(jax.random.key(0), (4,)), k2.resample(jax.random.PRNGKey(1), (3,)), "
+  "jax.jit(lambda kk, x: kk.evaluate(x))(k, jnp.array([0.25])), jax.grad(lambda x: k.logpdf(x)[0])(0.3))", rtol=1e-5, atol=1e-5)
+E("stats_gaussian_kde_bad_bw", "stats", K + "out = jax.scipy.stats.gaussian_kde(data, bw_method='foo')")
+E("stats_gaussian_kde_one_point", "stats", "out = jax.scipy.stats.gaussian_kde(jnp.array([1.0]))")
+E("stats_gaussian_kde_bad_points", "stats", K + "out = k2.evaluate(jnp.ones((3, 2)))")
+E("stats_gaussian_kde_box_2d", "stats", K + "out = k2.integrate_box_1d(0.0, 1.0)")
+E("stats_gaussian_kde_set_bandwidth", "stats", K + "out = k.set_bandwidth()")
