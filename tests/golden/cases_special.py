@@ -147,3 +147,38 @@ E("stats_gaussian_kde_one_point", "stats", "out = jax.scipy.stats.gaussian_kde(j
 E("stats_gaussian_kde_bad_points", "stats", K + "out = k2.evaluate(jnp.ones((3, 2)))")
 E("stats_gaussian_kde_box_2d", "stats", K + "out = k2.integrate_box_1d(0.0, 1.0)")
 E("stats_gaussian_kde_set_bandwidth", "stats", K + "out = k.set_bandwidth()")
+
+# ---------------------------------------------------------------- jax.scipy.linalg
+la = "la = jax.scipy.linalg\n"
+A3 = "A = jnp.array([[4.0, 1.0, 0.5], [2.0, 3.0, -1.0], [0.0, 1.0, 5.0]])\n"
+C("linalg_fiedler", "linalg", la + "out = (la.fiedler(jnp.array([1, 4, 12, 45])), la.fiedler(jnp.array([[1.0, 2.0], [0.0, 3.0]])), la.fiedler(2.0))")
+C("linalg_fiedler_companion", "linalg", la + "out = ([la.fiedler_companion(jnp.arange(1.0, k + 1.0)) for k in range(1, 8)], "
+  "la.fiedler_companion(jnp.array([[1, 2, 3], [2, 0, 1]])))")
+E("linalg_fiedler_companion_empty", "linalg", la + "out = la.fiedler_companion(jnp.zeros((0,)))")
+C("linalg_convolution_matrix", "linalg", la + "out = ([(la.convolution_matrix(jnp.array([1.0, 2.0, 3.0]), 4, m), "
+  "la.convolution_matrix(jnp.array([1, 2, 3, 4, 5]), 2, m)) for m in ('full', 'same', 'valid')], "
+  "la.convolution_matrix(jnp.array([[1.0, 2.0], [3.0, 4.0]]), 3))")
+E("linalg_convolution_matrix_n", "linalg", la + "out = la.convolution_matrix(jnp.array([1.0]), 0)")
+E("linalg_convolution_matrix_mode", "linalg", la + "out = la.convolution_matrix(jnp.array([1.0]), 2, 'foo')")
+E("linalg_convolution_matrix_scalar", "linalg", la + "out = la.convolution_matrix(1.0, 2)")
+C("linalg_invhilbert_invpascal", "linalg", la + "out = (la.invhilbert(1), la.invhilbert(4), la.invpascal(4), la.invpascal(4, 'lower'), "
+  "la.invpascal(3, kind='upper'))", rtol=2e-5, atol=1e-5)
+E("linalg_invpascal_kind", "linalg", la + "out = la.invpascal(3, 'foo')")
+C("linalg_expm_frechet", "linalg", la + A3 + "E = jnp.array([[0.0, 1.0, 0.0], [0.5, 0.0, 0.0], [0.0, 0.0, 1.0]])\n"
+  "out = (la.expm_frechet(A * 0.3, E), la.expm_frechet(A * 0.3, E, compute_expm=False))", rtol=1e-5, atol=1e-5)
+# (at |A| ~ 7, JAX's float32 expm_frechet is 1e-4 off the float64 value, gradpad's 1e-6: compare in x64)
+C("linalg_expm_frechet_x64", "linalg", "jax.config.update('jax_enable_x64', True)\n" + la + A3 +
+  "E = jnp.array([[0.0, 1.0, 0.0], [0.5, 0.0, 0.0], [0.0, 0.0, 1.0]])\nout = la.expm_frechet(A, E)", rtol=1e-9, atol=1e-9)
+C("linalg_solve_sylvester", "linalg", la + A3 + "B = jnp.array([[1.0, 0.5], [0.0, 2.0]])\nC = jnp.arange(6.0).reshape(3, 2)\n"
+  "out = (la.solve_sylvester(A, B, C), la.solve_sylvester(A, B, C, method='eigen'), la.solve_sylvester(jnp.eye(2), -jnp.eye(2), jnp.ones((2, 2))))",
+  rtol=1e-5, atol=1e-6)
+E("linalg_solve_sylvester_method", "linalg", la + "out = la.solve_sylvester(jnp.eye(2), jnp.eye(2), jnp.eye(2), method='foo')")
+C("linalg_eigh_tridiagonal", "linalg", la + "d = jnp.array([1.0, 2.0, 3.0, 4.0])\ne = jnp.array([0.5, -1.0, 0.3])\n"
+  "w, v = la.eigh_tridiagonal(d, e)\n"
+  "out = (la.eigh_tridiagonal(d, e, eigvals_only=True), w, v * jnp.sign(v[0]), "
+  "la.eigh_tridiagonal(d, e, eigvals_only=True, select='i', select_range=(1, 2)))", rtol=1e-5, atol=1e-5)
+E("linalg_eigh_tridiagonal_select_v", "linalg", la + "out = la.eigh_tridiagonal(jnp.ones(3), jnp.ones(2), eigvals_only=True, select='v', select_range=(0.0, 3.0))")
+C("linalg_qr_multiply", "linalg", la + A3 + "out = (la.qr_multiply(A, jnp.eye(3)), la.qr_multiply(A, jnp.ones((3, 2)), mode='left'), "
+  "la.qr_multiply(A, jnp.ones(3)))", rtol=1e-5, atol=1e-5)
+C("linalg_hessenberg", "linalg", la + A3 + "M = jnp.array([[4.0, 1.0, 0.5, 2.0], [2.0, 3.0, -1.0, 1.0], [1.0, 1.0, 5.0, 0.0], [3.0, -2.0, 1.0, 1.0]])\n"
+  "out = (la.hessenberg(M, calc_q=True), la.hessenberg(A), la.hessenberg(jnp.sin(jnp.arange(25.0) ** 2).reshape(5, 5), calc_q=True))", rtol=1e-5, atol=1e-5)
