@@ -182,3 +182,15 @@ C("linalg_qr_multiply", "linalg", la + A3 + "out = (la.qr_multiply(A, jnp.eye(3)
   "la.qr_multiply(A, jnp.ones(3)))", rtol=1e-5, atol=1e-5)
 C("linalg_hessenberg", "linalg", la + A3 + "M = jnp.array([[4.0, 1.0, 0.5, 2.0], [2.0, 3.0, -1.0, 1.0], [1.0, 1.0, 5.0, 0.0], [3.0, -2.0, 1.0, 1.0]])\n"
   "out = (la.hessenberg(M, calc_q=True), la.hessenberg(A), la.hessenberg(jnp.sin(jnp.arange(25.0) ** 2).reshape(5, 5), calc_q=True))", rtol=1e-5, atol=1e-5)
+
+# ---------------------------------------------------------------- jax.scipy.signal.fftconvolve
+# (its gradient needs the jvp of lax.real, which the engine lacks today: not asserted here)
+C("signal_fftconvolve", "signal", "sg = jax.scipy.signal\nx = jnp.array([1, 2, 3, 2, 1])\ny = jnp.array([1, 1, 1])\n"
+  "a = jnp.arange(12.0).reshape(3, 4)\nb = jnp.array([[1.0, -1.0], [0.5, 2.0]])\n"
+  "out = ([(sg.fftconvolve(x, y, m), sg.fftconvolve(y, x, m)) for m in ('full', 'same', 'valid')], "
+  "sg.fftconvolve(a, b), sg.fftconvolve(a, b, 'same'), sg.fftconvolve(a, b, 'valid'), sg.fftconvolve(a, jnp.ones((3, 2)), axes=1), "
+  "sg.fftconvolve(jnp.array([1j, 2.0, 3.0]), jnp.array([1.0, 1j])), sg.fftconvolve(jnp.ones((3, 1)), jnp.ones((1, 2))), "
+  "jax.jit(sg.fftconvolve)(x, y))", rtol=1e-5, atol=2e-5)
+E("signal_fftconvolve_ranks", "signal", "out = jax.scipy.signal.fftconvolve(jnp.ones((2, 2)), jnp.ones(3))")
+E("signal_fftconvolve_mode", "signal", "out = jax.scipy.signal.fftconvolve(jnp.ones(3), jnp.ones(3), 'foo')")
+E("signal_fftconvolve_valid", "signal", "out = jax.scipy.signal.fftconvolve(jnp.ones((2, 3)), jnp.ones((3, 2)), 'valid')")
