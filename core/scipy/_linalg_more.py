@@ -209,3 +209,42 @@ def hessenberg(a, *, calc_q=False, overwrite_a=False, check_finite=True):
         q = q - scale * jnp.outer(q @ full_v, jnp.conj(full_v))
         h = h.at[k + 2:, k].set(0)
     return (h, q) if calc_q else h
+
+
+# ---- matrix functions through the eigendecomposition -------------------------------------------
+
+def _eig(a):
+    from ..primitives.eig_kernel import matrix_eig_p
+    return matrix_eig_p.bind(a)
+
+
+def _square_float_matrix(name, A):
+    (A,) = jnp._promote_dtypes_inexact(jnp.asarray(A))
+    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+        raise ValueError(f"expected square array_like input, got shape {A.shape}" if name == "funm"
+                         else f"{name} expects a square matrix, got shape {A.shape}")
+    return A
+
+
+def _apply_to_eigenvalues(A, f):
+    """V f(diag w) V^-1 (always complex, as JAX's Schur-based results): for diagonalizable A
+    this is the same matrix function the Schur-Parlett recurrence computes."""
+    w, v = _eig(A)
+    return jnp.linalg.solve(v.T, (v * f(w)[None, :]).T).T
+
+
+def sqrtm(A, blocksize=1):
+    """The principal square root (complex dtype, as JAX's)."""
+    if blocksize > 1:
+        raise NotImplementedError("Blocked version is not implemented yet.")
+    A = _square_float_matrix("sqrtm", A)
+    return _apply_to_eigenvalues(A, jnp.sqrt)
+
+
+def funm(A, func, disp=True):
+    """func(A) for a scalar function func applied to A's eigenvalues (complex dtype, as JAX's)."""
+    A = _square_float_matrix("funm", A)
+    if not disp:
+        raise NotImplementedError("funm(..., disp=False) (the Schur-Parlett error estimate) is not supported by "
+                                  "gradpad; call it with disp=True")
+    return _apply_to_eigenvalues(A, func)

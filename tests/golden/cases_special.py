@@ -194,3 +194,8 @@ C("signal_fftconvolve", "signal", "sg = jax.scipy.signal\nx = jnp.array([1, 2, 3
 E("signal_fftconvolve_ranks", "signal", "out = jax.scipy.signal.fftconvolve(jnp.ones((2, 2)), jnp.ones(3))")
 E("signal_fftconvolve_mode", "signal", "out = jax.scipy.signal.fftconvolve(jnp.ones(3), jnp.ones(3), 'foo')")
 E("signal_fftconvolve_valid", "signal", "out = jax.scipy.signal.fftconvolve(jnp.ones((2, 3)), jnp.ones((3, 2)), 'valid')")
+C("linalg_sqrtm_funm", "linalg", la + A3 + "S = jnp.array([[2.0, 1.0], [1.0, 3.0]])\nN = jnp.array([[-1.0, 0.5], [0.0, 4.0]])\n"
+  "out = (la.sqrtm(A), la.sqrtm(S), la.sqrtm(N), la.sqrtm(jnp.arange(4).reshape(2, 2) + 1), la.funm(A, jnp.exp), "
+  "la.funm(S, jnp.sin), la.funm(S, lambda w: w ** 2))", rtol=1e-5, atol=1e-5)
+E("linalg_sqrtm_not_square", "linalg", la + "out = la.sqrtm(jnp.ones((2, 3)))", msg_prefix=0)
+E("linalg_sqrtm_blocksize", "linalg", la + "out = la.sqrtm(jnp.eye(2), blocksize=2)")
