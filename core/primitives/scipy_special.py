@@ -45,3 +45,14 @@ def _owens_da(g, h, a):
 
 
 ad.defjvp(owens_t_p, _owens_dh, _owens_da)
+
+fresnel_s_p = _unary("fresnel_s", K.fresnel_s, strong=True)
+fresnel_c_p = _unary("fresnel_c", K.fresnel_c, strong=True)
+
+
+def _half_pi_square(x):
+    return mul(_const(x, np.pi / 2), square(x))
+
+
+ad.defjvp(fresnel_s_p, lambda g, x: mul(g, sin(_half_pi_square(x))))
+ad.defjvp(fresnel_c_p, lambda g, x: mul(g, cos(_half_pi_square(x))))

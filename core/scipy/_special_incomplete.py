@@ -186,3 +186,10 @@ def bessel_jn(z, *, v, n_iter=50):
     rows = [by_order[k] for k in range(min(v, n_iter) + 1)]
     out = jnp.stack(rows) / (norm - by_order[0])
     return lax._convert_element_type(out, out.dtype, False)   # (never weak, as JAX's scan output)
+
+
+def fresnel(x):
+    """(S(x), C(x)), the Fresnel integrals."""
+    (x,) = _inexact("fresnel", x)
+    _real_only("fresnel", x)
+    return _sp().fresnel_s_p.bind(x), _sp().fresnel_c_p.bind(x)

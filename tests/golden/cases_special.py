@@ -199,3 +199,7 @@ C("linalg_sqrtm_funm", "linalg", la + A3 + "S = jnp.array([[2.0, 1.0], [1.0, 3.0
   "la.funm(S, jnp.sin), la.funm(S, lambda w: w ** 2))", rtol=1e-5, atol=1e-5)
 E("linalg_sqrtm_not_square", "linalg", la + "out = la.sqrtm(jnp.ones((2, 3)))", msg_prefix=0)
 E("linalg_sqrtm_blocksize", "linalg", la + "out = la.sqrtm(jnp.eye(2), blocksize=2)")
+C("scipy_special_fresnel", "scipy", G + "out = (jax.scipy.special.fresnel(x), jax.jacfwd(jax.scipy.special.fresnel)(jnp.float32(1.3)), "
+  "jax.vmap(jax.scipy.special.fresnel)(jnp.array([0.2, 4.0])))")
+C("scipy_special_fresnel_x64", "scipy", "jax.config.update('jax_enable_x64', True)\n"
+  "out = jax.scipy.special.fresnel(jnp.array([0.1, 1.0, 1.49, 1.51, 3.0, 7.5, 100.0]))", rtol=1e-9, atol=1e-300)
