@@ -56,3 +56,23 @@ def _half_pi_square(x):
 
 ad.defjvp(fresnel_s_p, lambda g, x: mul(g, sin(_half_pi_square(x))))
 ad.defjvp(fresnel_c_p, lambda g, x: mul(g, cos(_half_pi_square(x))))
+
+
+# Faddeeva's w(z): complex in, complex out
+def _wofz_abstract(z):
+    from ..avals import ShapedArray
+    if np.dtype(z.dtype).kind != "c":
+        raise TypeError(f"wofz does not accept dtype {np.dtype(z.dtype).name}. Accepted dtypes are subtypes of complexfloating.")
+    return ShapedArray(z.shape, z.dtype, False)
+
+
+def _wofz_impl(z):
+    return K.wofz(z, z.dtype)
+
+
+from . import define as _define  # noqa: E402
+from ..transforms.batching import defvectorized as _defvectorized  # noqa: E402
+
+wofz_p = _define("wofz", abstract_eval=_wofz_abstract, impl=_wofz_impl)
+_defvectorized(wofz_p)
+ad.defjvp2(wofz_p, lambda g, w, z: mul(g, add(mul(_const(z, -2.0), mul(z, w)), _const(z, 2j / np.sqrt(np.pi)))))

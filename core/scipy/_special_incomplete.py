@@ -193,3 +193,11 @@ def fresnel(x):
     (x,) = _inexact("fresnel", x)
     _real_only("fresnel", x)
     return _sp().fresnel_s_p.bind(x), _sp().fresnel_c_p.bind(x)
+
+
+def wofz(z):
+    """Faddeeva's w(z) = exp(-z^2) erfc(-iz) (real input becomes complex, as JAX's)."""
+    (z,) = _inexact("wofz", z)
+    if not dtypes.issubdtype(z.dtype, np.complexfloating):
+        z = lax.complex(z, jnp.zeros_like(z)) if hasattr(lax, "complex") else z.astype(jnp.result_type(z.dtype, np.complex64))
+    return _sp().wofz_p.bind(z)

@@ -203,3 +203,8 @@ C("scipy_special_fresnel", "scipy", G + "out = (jax.scipy.special.fresnel(x), ja
   "jax.vmap(jax.scipy.special.fresnel)(jnp.array([0.2, 4.0])))")
 C("scipy_special_fresnel_x64", "scipy", "jax.config.update('jax_enable_x64', True)\n"
   "out = jax.scipy.special.fresnel(jnp.array([0.1, 1.0, 1.49, 1.51, 3.0, 7.5, 100.0]))", rtol=1e-9, atol=1e-300)
+C("scipy_special_wofz", "scipy", "z = jnp.array([0.0, 1.0, 1 + 1j, -2 + 0.5j, 3j, -1j, 10 + 10j, 0.5 - 2j, 4.5 + 0.01j, 0.1 + 6j, -7.0])\n"
+  "out = (jax.scipy.special.wofz(z), jax.scipy.special.wofz(jnp.array([0.0, 1.0, -2.5])), jax.jit(jax.scipy.special.wofz)(z), "
+  "jax.vmap(jax.scipy.special.wofz)(z[:3]))", rtol=1e-5, atol=1e-6)
+C("scipy_special_wofz_x64", "scipy", "jax.config.update('jax_enable_x64', True)\n"
+  "out = jax.scipy.special.wofz(jnp.array([0.3 + 0.2j, 1 + 1j, -2 + 0.5j, 3j, 6 + 1j, 0.5 - 2j]))", rtol=1e-9, atol=1e-300)
