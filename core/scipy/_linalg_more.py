@@ -248,3 +248,43 @@ def funm(A, func, disp=True):
         raise NotImplementedError("funm(..., disp=False) (the Schur-Parlett error estimate) is not supported by "
                                   "gradpad; call it with disp=True")
     return _apply_to_eigenvalues(A, func)
+
+
+def _rsf2csf_2d(T, Z):
+    """Givens rotations from the bottom up: each 2x2 diagonal block with a nonzero subdiagonal
+    (a complex-conjugate eigenvalue pair) is rotated to upper triangular with the eigenvalue of
+    positive imaginary part first (LAPACK's order for a standardised block)."""
+    n = T.shape[0]
+    eps = float(dtypes.finfo(T.dtype).eps)
+    for m in range(n - 1, 0, -1):
+        a, b, c, d = T[m - 1, m - 1], T[m - 1, m], T[m, m - 1], T[m, m]
+        half_trace = (a + d) / 2
+        root = jnp.sqrt(((a - d) / 2) ** 2 + b * c)      # complex sqrt: +i first for a complex pair
+        mu = half_trace + root - d
+        r = jnp.sqrt(jnp.abs(mu) ** 2 + jnp.abs(c) ** 2).astype(T.dtype)
+        rotate = jnp.abs(c) > eps * (jnp.abs(a) + jnp.abs(d))
+        cs = jnp.where(rotate, mu / jnp.where(rotate, r, 1), 1).astype(T.dtype)
+        sn = jnp.where(rotate, c / jnp.where(rotate, r, 1), 0).astype(T.dtype)
+        G = jnp.stack([jnp.stack([jnp.conj(cs), sn]), jnp.stack([-sn, cs])])
+        T = T.at[m - 1:m + 1, m - 1:].set(G @ T[m - 1:m + 1, m - 1:])
+        T = T.at[:m + 1, m - 1:m + 1].set(T[:m + 1, m - 1:m + 1] @ jnp.conj(G).T)
+        Z = Z.at[:, m - 1:m + 1].set(Z[:, m - 1:m + 1] @ jnp.conj(G).T)
+        T = T.at[m, m - 1].set(0)
+    return T, Z
+
+
+def rsf2csf(T, Z, check_finite=True):
+    """A real Schur form (T, Z) to the complex one (upper-triangular T, unitary Z)."""
+    T, Z = jnp.asarray(T), jnp.asarray(Z)
+    if T.ndim < 2 or T.shape[-1] != T.shape[-2]:
+        raise ValueError("Input 'T' must be square.")
+    if Z.ndim < 2 or Z.shape[-1] != Z.shape[-2]:
+        raise ValueError("Input 'Z' must be square.")
+    if T.shape[-1] != Z.shape[-1]:
+        raise ValueError(f"Input array shapes must match: Z: {Z.shape} vs. T: {T.shape}")
+    T, Z = jnp._promote_dtypes_inexact(T, Z)
+    complex_dtype = jnp.result_type(T.dtype, np.complex64)
+    T, Z = T.astype(complex_dtype), Z.astype(complex_dtype)
+    if T.shape[-1] == 1:
+        return T, Z
+    return jnp.vectorize(_rsf2csf_2d, signature="(n,n),(n,n)->(n,n),(n,n)")(T, Z)

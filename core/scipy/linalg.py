@@ -292,5 +292,5 @@ def leslie(f, s):
 # ---- issue 11, area "special": structured matrices and matrix functions ---------------------------
 from ._linalg_more import (convolution_matrix, fiedler, fiedler_companion, invhilbert,  # noqa: E402,F401
                            invpascal, expm_frechet, solve_sylvester, eigh_tridiagonal, qr_multiply,
-                           hessenberg, sqrtm, funm)
+                           hessenberg, sqrtm, funm, rsf2csf)
 # ---- end of area "special" ------------------------------------------------------------------------

@@ -208,3 +208,8 @@ C("scipy_special_wofz", "scipy", "z = jnp.array([0.0, 1.0, 1 + 1j, -2 + 0.5j, 3j
   "jax.vmap(jax.scipy.special.wofz)(z[:3]))", rtol=1e-5, atol=1e-6)
 C("scipy_special_wofz_x64", "scipy", "jax.config.update('jax_enable_x64', True)\n"
   "out = jax.scipy.special.wofz(jnp.array([0.3 + 0.2j, 1 + 1j, -2 + 0.5j, 3j, 6 + 1j, 0.5 - 2j]))", rtol=1e-9, atol=1e-300)
+C("linalg_rsf2csf", "linalg", la + "T = jnp.array([[0.9093603, -2.7513227, 1.4881799], [2.0738845, 0.9093603, -0.05189128], [0.0, 0.0, 2.1812797]])\n"
+  "Z = jnp.array([[0.03193633, -0.97964627, 0.19817445], [0.9957827, 0.04824779, 0.07803314], [-0.08600637, 0.19484656, 0.97705567]])\n"
+  "T2 = jnp.array([[1.0, 2.0, 0.5, 0.1], [0.0, 3.0, 1.0, 2.0], [0.0, 0.0, 0.5, -3.0], [0.0, 0.0, 1.5, 0.5]])\n"
+  "out = (la.rsf2csf(T, Z), la.rsf2csf(T2, jnp.eye(4)), la.rsf2csf(jnp.array([[2.0]]), jnp.array([[1.0]])))", rtol=1e-5, atol=1e-5)
+E("linalg_rsf2csf_shapes", "linalg", la + "out = la.rsf2csf(jnp.eye(2), jnp.eye(3))")
