@@ -133,3 +133,19 @@ def _bessel_i1e_jvp(g, y, x):
 
 
 ad.defjvp2(bessel_i1e_p, _bessel_i1e_jvp)
+
+
+# digamma's float32 kernel (elementwise.py) evaluates in float32 whatever the input: float64 input
+# gets the float64 series here (its jvp, polygamma(1, x), is checked against finite differences).
+from ..rules import impl_rules as _impl_rules  # noqa: E402
+
+_digamma_float32_impl = _impl_rules[digamma_p]
+
+
+def _digamma_impl(x):
+    if x.dtype == np.float64:
+        return K.digamma64(x)
+    return _digamma_float32_impl(x)
+
+
+_impl_rules[digamma_p] = _digamma_impl
