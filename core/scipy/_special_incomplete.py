@@ -201,3 +201,42 @@ def wofz(z):
     if not dtypes.issubdtype(z.dtype, np.complexfloating):
         z = z.astype(np.complex128 if z.dtype == np.float64 else np.complex64)
     return _sp().wofz_p.bind(z)
+
+
+def sph_harm_y(n, m, theta, phi, diff_n=0, n_max=None):
+    """Y_n^m(theta, phi), theta the polar angle: sqrt((2n+1)/4pi (n-m)!/(n+m)!) P_n^m(cos theta)
+    e^(i m phi), P with the Condon-Shortley phase, by the upward recurrence in degree up to n_max
+    (n is clipped to n_max, as JAX's); Y_n^-m = (-1)^m conj(Y_n^m)."""
+    if diff_n:
+        raise NotImplementedError("The 'diff_n' argument to jax.scipy.special.sph_harm_y is not supported.")
+    n, m = jnp.asarray(n), jnp.asarray(m)
+    theta, phi = jnp.asarray(theta), jnp.asarray(phi)
+    if theta.ndim == 0:
+        theta = theta[None]
+    if n_max is None:
+        n_max = int(np.max(np.asarray(jnp._concrete(jnp.max(n), "sph_harm_y"))))
+    n_max = int(n_max)
+    (theta, phi) = jnp._promote_dtypes_inexact(theta, phi)
+    x = jnp.cos(theta)
+    am = jnp.abs(m)
+    n_eff = jnp.minimum(n, n_max)
+    dt = x.dtype
+    sine = jnp.sqrt(jnp.maximum(1 - x * x, 0))
+    p_mm = jnp.ones_like(x)
+    for k in range(n_max):
+        p_mm = jnp.where(k < am, -(2 * k + 1) * sine * p_mm, p_mm)
+    p_prev, p_cur = jnp.zeros_like(x), jnp.zeros_like(x)
+    legendre = jnp.zeros_like(x)
+    for l in range(n_max + 1):
+        steps = jnp.maximum(l - am, 1).astype(dt)
+        upward = ((2 * l - 1) * x * p_cur - (l + am - 1) * p_prev) / steps
+        nxt = jnp.where(l < am, 0.0, jnp.where(l == am, p_mm, upward)).astype(dt)
+        legendre = jnp.where(l == n_eff, nxt, legendre)
+        p_prev, p_cur = p_cur, nxt
+    norm = jnp.sqrt((2 * n_eff + 1) / (4 * np.pi) *
+                    jnp.exp(lax.lgamma((n_eff - am + 1).astype(dt)) - lax.lgamma((n_eff + am + 1).astype(dt))))
+    value = (norm * legendre).astype(dt)
+    angle = am * phi
+    harmonic = lax.complex(value * jnp.cos(angle), value * jnp.sin(angle)) if hasattr(lax, "complex") else \
+        (value * jnp.cos(angle)) + 1j * (value * jnp.sin(angle))
+    return jnp.where(m < 0, (-1.0) ** am * jnp.conj(harmonic), harmonic)

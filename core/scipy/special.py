@@ -218,7 +218,7 @@ def erfcx(x):
 # ---- issue 11, area "special": incomplete gamma/beta, polygamma, zeta, Bessel I0/I1 ---------------
 from ._special_incomplete import (betainc, gammainc, gammaincc, i0, i0e, i1, i1e, polygamma,  # noqa: E402,F401
                                   zeta, dawsn, expi, expn, exp1, owens_t, sici, spence, bernoulli, bessel_jn,
-                                  fresnel, wofz)
+                                  fresnel, wofz, sph_harm_y)
 # ---- end of area "special" ------------------------------------------------------------------------
 
 

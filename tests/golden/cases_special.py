@@ -213,3 +213,11 @@ C("linalg_rsf2csf", "linalg", la + "T = jnp.array([[0.9093603, -2.7513227, 1.488
   "T2 = jnp.array([[1.0, 2.0, 0.5, 0.1], [0.0, 3.0, 1.0, 2.0], [0.0, 0.0, 0.5, -3.0], [0.0, 0.0, 1.5, 0.5]])\n"
   "out = (la.rsf2csf(T, Z), la.rsf2csf(T2, jnp.eye(4)), la.rsf2csf(jnp.array([[2.0]]), jnp.array([[1.0]])))", rtol=1e-5, atol=1e-5)
 E("linalg_rsf2csf_shapes", "linalg", la + "out = la.rsf2csf(jnp.eye(2), jnp.eye(3))")
+C("scipy_special_sph_harm_y", "scipy", "sp = jax.scipy.special\n"
+  "out = (sp.sph_harm_y(jnp.array([0, 1, 2, 3]), jnp.array([0, 1, -1, 2]), jnp.array([0.3, 1.0, 2.0, 0.7]), jnp.array([0.1, 0.5, -1.0, 2.0])), "
+  "sp.sph_harm_y(jnp.array([4, 5, 2]), jnp.array([-3, 5, 0]), jnp.array([1.2, 0.4, 3.0]), jnp.array([0.7, -2.0, 1.0])), "
+  "sp.sph_harm_y(jnp.array([3]), jnp.array([1]), 0.5, 0.3), "
+  "sp.sph_harm_y(jnp.array([10, 3]), jnp.array([2, 1]), jnp.array([0.5, 0.5]), jnp.array([0.3, 0.3]), n_max=6), "
+  "jax.jit(sp.sph_harm_y, static_argnames='n_max')(jnp.array([2, 3]), jnp.array([1, -2]), jnp.array([0.5, 1.5]), jnp.array([0.3, 2.0]), n_max=3))",
+  rtol=1e-5, atol=1e-6)
+E("scipy_special_sph_harm_y_diff_n", "scipy", "out = jax.scipy.special.sph_harm_y(jnp.array([1]), jnp.array([1]), jnp.array([1.0]), jnp.array([0.0]), diff_n=1)")
