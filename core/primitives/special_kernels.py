@@ -146,7 +146,7 @@ def polygamma(m, x, dtype):
 _MAX_ITER = 5000
 
 
-def _igamma_series(a, x):
+def _igamma_series(a, x, derivative=True):
     """P(a, x) = exp(a log x - x - lgamma(a+1)) * S, S = sum_n x^n / ((a+1)...(a+n)), with dS/da:
     returns (S, dS/da)."""
     term, dterm = np.ones_like(a), np.zeros_like(a)
@@ -157,12 +157,15 @@ def _igamma_series(a, x):
         term = term * x / r
         dterm = dterm * x / r - term / r
         s, ds = s + term, ds + dterm
-        if not np.any((np.abs(term) > _EPS * np.abs(s)) | (np.abs(dterm) > _EPS * np.abs(ds))):
+        unsettled = np.abs(term) > _EPS * np.abs(s)
+        if derivative:
+            unsettled |= np.abs(dterm) > _EPS * (np.abs(ds) + np.abs(s))   # (ds may cross zero)
+        if not np.any(unsettled):
             break
     return s, ds
 
 
-def _igammac_fraction(a, x):
+def _igammac_fraction(a, x, derivative=True):
     """Q(a, x) = exp(a log x - x - lgamma(a)) * h, h the continued fraction
     1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...))) by modified Lentz, with dh/da by forward
     differentiation of every step: returns (h, dh/da)."""
@@ -191,12 +194,15 @@ def _igammac_fraction(a, x):
         step = h * ddelta + dh * (delta - 1.0)
         dh = dh + step
         h = h * delta
-        if not np.any((np.abs(delta - 1.0) > _EPS) | (np.abs(step) > _EPS * np.abs(dh))):
-            break   # the derivative converges more slowly than the value: wait for both
+        unsettled = np.abs(delta - 1.0) > _EPS
+        if derivative:   # the derivative converges more slowly than the value: wait for both
+            unsettled |= np.abs(step) > _EPS * (np.abs(dh) + np.abs(h))   # (dh may cross zero)
+        if not np.any(unsettled):
+            break
     return h, dh
 
 
-def _igamma_parts(a, x, dtype):
+def _igamma_parts(a, x, dtype, derivative=True):
     """(a, x, P, Q, dP/da, sample derivative, enabled), with XLA's case split: the continued
     fraction where x >= 1 and x > a, else the series. Where the prefactor x^a e^-x / Gamma(a)
     underflows the dtype XLA's loops are disabled (P, Q, dP/da become 0 or 1), but the sample
@@ -213,7 +219,7 @@ def _igamma_parts(a, x, dtype):
         ser = valid & ~use_fraction
         if ser.any():
             aa, xx = a[ser], x[ser]
-            s, ds = _igamma_series(aa, xx)
+            s, ds = _igamma_series(aa, xx, derivative)
             dlog = np.log(xx) - digamma64(aa + 1.0)
             pre = np.exp(aa * np.log(xx) - xx - lgamma64(aa + 1.0))
             p[ser], dp[ser] = pre * s, pre * (ds + s * dlog)
@@ -222,7 +228,7 @@ def _igamma_parts(a, x, dtype):
         frac = valid & use_fraction
         if frac.any():
             aa, xx = a[frac], x[frac]
-            h, dh = _igammac_fraction(aa, xx)
+            h, dh = _igammac_fraction(aa, xx, derivative)
             dlog = np.log(xx) - digamma64(aa)
             pre = np.exp(log_ax[frac])
             q[frac], dp[frac] = pre * h, -pre * (dh + h * dlog)
@@ -243,7 +249,7 @@ def _igamma_domain(a, x):
 def igamma(a, x, dtype):
     """P(a, x); XLA: 0 at x == 0, 1 at x == inf, nan for a == inf, for a == 0 on the series side
     (x < 1 or x <= a) and outside the domain."""
-    a, x, p, _, _, _, _ = _igamma_parts(a, x, dtype)
+    a, x, p, _, _, _, _ = _igamma_parts(a, x, dtype, derivative=False)
     with np.errstate(all="ignore"):
         series_side = ~((x >= 1) & (x > a))
         out = np.where(np.isposinf(a) | ((a == 0) & series_side), np.nan, p)
@@ -255,7 +261,7 @@ def igamma(a, x, dtype):
 
 def igammac(a, x, dtype):
     """Q(a, x); XLA: 1 at x == 0, 0 at x == inf or a == 0, nan for a == inf and outside the domain."""
-    a, x, _, q, _, _, _ = _igamma_parts(a, x, dtype)
+    a, x, _, q, _, _, _ = _igamma_parts(a, x, dtype, derivative=False)
     with np.errstate(all="ignore"):
         out = np.where(np.isposinf(a), np.nan, q)
         out = np.where(x == 0, 1.0, out)
