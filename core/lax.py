@@ -477,6 +477,23 @@ class Precision:
 DotDimensionNumbers = DimensionNumbers
 
 
+# ---- special functions (issue 11, area "special": core/primitives/special_functions.py) ------
+from .primitives import special_functions as _sf  # noqa: E402
+igamma_p, igammac_p, igamma_grad_a_p = _sf.igamma_p, _sf.igammac_p, _sf.igamma_grad_a_p
+regularized_incomplete_beta_p, polygamma_p, zeta_p = _sf.regularized_incomplete_beta_p, _sf.polygamma_p, _sf.zeta_p
+bessel_i0e_p, bessel_i1e_p = _sf.bessel_i0e_p, _sf.bessel_i1e_p
+def igamma(a, x): return _sf.igamma_p.bind(a, x)
+def igammac(a, x): return _sf.igammac_p.bind(a, x)
+def igamma_grad_a(a, x): return _sf.igamma_grad_a_p.bind(a, x)
+def random_gamma_grad(a, x): return _sf.random_gamma_grad_p.bind(a, x)
+def betainc(a, b, x): return _sf.regularized_incomplete_beta_p.bind(a, b, x)
+def polygamma(m, x): return _sf.polygamma_p.bind(m, x)
+def zeta(x, q): return _sf.zeta_p.bind(x, q)
+def bessel_i0e(x): return _sf.bessel_i0e_p.bind(x)
+def bessel_i1e(x): return _sf.bessel_i1e_p.bind(x)
+# ---- end of special functions ------------------------------------------------------------------
+
+
 def __getattr__(name):
     # control flow, random bits and collectives live in their own modules (issue-by-issue)
     import importlib

@@ -284,13 +284,50 @@ SPECS.update({
 
 # Batching-only primitives (no jvp rule), checked by the vmap test.
 BATCH_ONLY = {
-    "digamma": ("zero", lax.digamma, [pos]),
     "nextafter": ("zero", lax.nextafter, [x3, x3]),
     "cumlogsumexp": ("zero", lambda x: lax.cumlogsumexp(x, 0), [x3]),
     # not differentiable in JAX either (see test_pmax_is_not_differentiable)
     "pmax": ("zero", _vmap_named(lax.pmax), [distinct()]),
     "pmin": ("zero", _vmap_named(lax.pmin), [distinct()]),
 }
+
+
+# ---- issue 11, area "special": special-function primitives (core/primitives/special_functions.py,
+# scipy_special.py). Arguments JAX refuses to differentiate (betainc's a and b, polygamma's m, expn's n)
+# stay constants inside the function.
+import core.scipy.special as _special  # noqa: E402  (registers the scipy-special primitives)
+
+
+def _sp():
+    return _special
+
+
+SPECS.update({
+    "igamma": ("smooth", lax.igamma, [U(0.5, 4), U(0.2, 5)]),
+    "igammac": ("smooth", lax.igammac, [U(0.5, 4), U(0.2, 5)]),
+    "regularized_incomplete_beta": ("smooth", lambda x: lax.betainc(jnp.float64(2.5), jnp.float64(1.5), x), [U(0.05, 0.95)]),
+    "polygamma": ("smooth", lambda x: lax.polygamma(jnp.full(x.shape, 2.0, x.dtype), x), [U(0.5, 4)]),
+    "digamma": ("smooth", lax.digamma, [U(0.5, 4)]),
+    "bessel_i0e": ("smooth", lax.bessel_i0e, [x3]),
+    "bessel_i1e": ("smooth", lax.bessel_i1e, [x3]),
+    "dawsn": ("smooth", lambda x: _sp().dawsn(x), [U(-4, 4)]),
+    "expi": ("smooth", lambda x: _sp().expi(x), [U(0.2, 5)]),
+    "expn": ("smooth", lambda x: _sp().expn(3, x), [U(0.2, 5)]),
+    "sici_si": ("smooth", lambda x: _sp().sici(x)[0], [U(0.2, 8)]),
+    "sici_ci": ("smooth", lambda x: _sp().sici(x)[1], [U(0.2, 8)]),
+    "spence": ("smooth", lambda x: _sp().spence(x), [U(0.1, 4)]),
+    "owens_t": ("smooth", lambda h, a: _sp().owens_t(h, a), [U(-2, 2), U(-3, 3)]),
+    "fresnel_s": ("smooth", lambda x: _sp().fresnel(x)[0], [U(-3, 3)]),
+    "fresnel_c": ("smooth", lambda x: _sp().fresnel(x)[1], [U(-3, 3)]),
+    # complex output: forward mode against complex finite differences
+    "wofz": ("fwd", lambda x: _sp().wofz(x), [x3]),
+})
+BATCH_ONLY.update({
+    "igamma_grad_a": ("zero", lax.igamma_grad_a, [U(0.5, 4), U(0.2, 5)]),
+    "random_gamma_grad": ("zero", lax.random_gamma_grad, [U(0.5, 4), U(0.2, 5)]),
+    "zeta": ("zero", lax.zeta, [U(1.5, 4), U(0.5, 3)]),
+})
+# ---- end of area "special" ------------------------------------------------------------------------
 
 
 # Primitives whose jvp rule refuses, with JAX's message (name -> (fn, message start)).

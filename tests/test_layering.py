@@ -38,7 +38,7 @@ INHERENT = {
 CALLS_LAX = ("core.primitives", "core.transforms")
 # jnp, nn and random functions are staged as nested jits (their jaxprs show jit[name=...]), and
 # jax.numpy's logaddexp is a custom_jvp: jit and custom_jvp live in the api.
-STAGED = ("core.numpy", "core.nn", "core.random")
+STAGED = ("core.numpy", "core.nn", "core.random", "core.scipy")  # (scipy: vmap, custom_jvp and jvp too)
 
 
 def _module_name(path: pathlib.Path) -> str:

@@ -287,3 +287,10 @@ def leslie(f, s):
                          f"than the length of f; got f.shape={get_aval(f).shape}, s.shape={get_aval(s).shape}")
     sub = jnp.pad(jnp.diag(s), [(0, 0), (0, 1)])
     return jnp.concatenate([f[None, :], sub], axis=0)
+
+
+# ---- issue 11, area "special": structured matrices and matrix functions ---------------------------
+from ._linalg_more import (convolution_matrix, fiedler, fiedler_companion, invhilbert,  # noqa: E402,F401
+                           invpascal, expm_frechet, solve_sylvester, eigh_tridiagonal, qr_multiply,
+                           hessenberg, sqrtm, funm, rsf2csf)
+# ---- end of area "special" ------------------------------------------------------------------------

@@ -93,3 +93,8 @@ def detrend(data, axis=-1, type="linear", bp=0, overwrite_data=None):
     slope = jnp.sum((data - data.mean(-1, keepdims=True)) * t_c, axis=-1, keepdims=True) / jnp.sum(t_c * t_c)
     fit = data.mean(-1, keepdims=True) + slope * t_c
     return jnp.moveaxis(data - fit, -1, axis)
+
+
+# ---- issue 11, area "special" ---------------------------------------------------------------------
+from ._signal_fft import fftconvolve  # noqa: E402,F401
+# ---- end of area "special" ------------------------------------------------------------------------

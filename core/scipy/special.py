@@ -215,5 +215,12 @@ def erfcx(x):
     return jnp.where(x > cut, asymptotic, direct)
 
 
+# ---- issue 11, area "special": incomplete gamma/beta, polygamma, zeta, Bessel I0/I1 ---------------
+from ._special_incomplete import (betainc, gammainc, gammaincc, i0, i0e, i1, i1e, polygamma,  # noqa: E402,F401
+                                  zeta, dawsn, expi, expn, exp1, owens_t, sici, spence, bernoulli, bessel_jn,
+                                  fresnel, wofz, sph_harm_y)
+# ---- end of area "special" ------------------------------------------------------------------------
+
+
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)

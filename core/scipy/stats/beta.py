@@ -18,3 +18,27 @@ def logpdf(x, a, b, loc=0, scale=1):
 
 def pdf(x, a, b, loc=0, scale=1):
     return lax.exp(logpdf(x, a, b, loc, scale))
+
+
+# ---- cdf family (issue 11, area "special"): the regularized incomplete beta ----------------------
+
+def _unit(x, loc, scale):
+    return lax.clamp(lax._const(x, 0), (x - loc) / scale, lax._const(x, 1))
+
+
+def cdf(x, a, b, loc=0, scale=1):
+    x, a, b, loc, scale = args("beta.cdf", x, a, b, loc, scale)
+    return special.betainc(a, b, _unit(x, loc, scale))
+
+
+def logcdf(x, a, b, loc=0, scale=1):
+    return lax.log(cdf(x, a, b, loc, scale))
+
+
+def sf(x, a, b, loc=0, scale=1):
+    x, a, b, loc, scale = args("beta.sf", x, a, b, loc, scale)
+    return special.betainc(b, a, 1 - _unit(x, loc, scale))
+
+
+def logsf(x, a, b, loc=0, scale=1):
+    return lax.log(sf(x, a, b, loc, scale))

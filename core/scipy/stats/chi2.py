@@ -20,3 +20,27 @@ def logpdf(x, df, loc=0, scale=1):
 
 def pdf(x, df, loc=0, scale=1):
     return lax.exp(logpdf(x, df, loc, scale))
+
+
+# ---- cdf family (issue 11, area "special"): gamma(df/2, scale 2) through the incomplete gamma ------
+
+def _half_df_and_z(name, x, df, loc, scale):
+    x, df, loc, scale = args(name, x, df, loc, scale)
+    two = lax._const(scale, 2)
+    return df / two, lax.clamp(lax._const(x, 0), (x - loc) / (scale * two), lax._const(x, np.inf))
+
+
+def cdf(x, df, loc=0, scale=1):
+    return special.gammainc(*_half_df_and_z("chi2.cdf", x, df, loc, scale))
+
+
+def logcdf(x, df, loc=0, scale=1):
+    return lax.log(cdf(x, df, loc, scale))
+
+
+def sf(x, df, loc=0, scale=1):
+    return special.gammaincc(*_half_df_and_z("chi2.sf", x, df, loc, scale))
+
+
+def logsf(x, df, loc=0, scale=1):
+    return lax.log(sf(x, df, loc, scale))

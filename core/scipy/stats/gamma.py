@@ -19,3 +19,24 @@ def logpdf(x, a, loc=0, scale=1):
 
 def pdf(x, a, loc=0, scale=1):
     return lax.exp(logpdf(x, a, loc, scale))
+
+
+# ---- cdf family (issue 11, area "special"): the regularized incomplete gamma ----------------------
+
+def cdf(x, a, loc=0, scale=1):
+    x, a, loc, scale = args("gamma.cdf", x, a, loc, scale)
+    return special.gammainc(a, lax.clamp(lax._const(x, 0), (x - loc) / scale, lax._const(x, np.inf)))
+
+
+def logcdf(x, a, loc=0, scale=1):
+    return lax.log(cdf(x, a, loc, scale))
+
+
+def sf(x, a, loc=0, scale=1):
+    x, a, loc, scale = args("gamma.sf", x, a, loc, scale)
+    y = (x - loc) / scale
+    return jnp.where(y < 0, 1, special.gammaincc(a, y))
+
+
+def logsf(x, a, loc=0, scale=1):
+    return lax.log(sf(x, a, loc, scale))
