@@ -201,9 +201,10 @@ def _eager_binop(fn, a, b):
     ta, tb = type(a), type(b)
     if ta is Array and tb is Array:
         x, y = a._value, b._value
-        if x.dtype != y.dtype or x.shape != y.shape or x.dtype.kind not in "fiuc":
+        if x.dtype != y.dtype or x.shape != y.shape or dtypes.kind(x.dtype) not in "fiuc":
             return None
         weak = a.weak_type and b.weak_type
+    # (numpy's own kinds: numpy would promote bfloat16 and a Python scalar to float32, JAX keeps bfloat16)
     elif ta is Array and (tb is float or tb is int and _small(b)) and a._value.dtype.kind in "fc":
         x, y, weak = a._value, b, a.weak_type
     elif tb is Array and (ta is float or ta is int and _small(a)) and b._value.dtype.kind in "fc":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import pretty as pp
+from . import dtypes, pretty as pp
 from .avals import ShapedArray
 
 
@@ -165,12 +165,14 @@ def pp_literal(lit: Literal) -> str:
         val = val[()] if val.shape == () else val
     if isinstance(val, (np.bool_, bool)):
         s = str(bool(val))
-    elif isinstance(val, (np.floating, float)):
+    elif isinstance(val, (np.floating, float)) or dtypes.kind(lit.aval.dtype) == "f":  # (bfloat16: no np.floating)
         # JAX keeps a weak literal's Python scalar (prints 0.044715) but stores a strong one as the
         # float of its dtype's value (1.67 -> 1.6699999570846558); numpy's shortest repr of the
         # dtype value reproduces the first.
-        v = np.asarray(val, lit.aval.dtype) if lit.aval.dtype.kind == "f" else np.asarray(val)
-        s = str(v[()]) if lit.aval.weak_type and lit.aval.dtype.kind == "f" else repr(float(v))
+        v = np.asarray(val, lit.aval.dtype) if dtypes.kind(lit.aval.dtype) == "f" else np.asarray(val)
+        # (16-bit floats print their value in full: 1.1 as bf16 is 1.1015625)
+        s = str(v[()]) if lit.aval.weak_type and dtypes.kind(lit.aval.dtype) == "f" and v.dtype.itemsize > 2 \
+            else repr(float(v))
     else:
         s = str(val)
     return f"{s}:{lit.aval.str_short()}"

@@ -40,7 +40,6 @@ inf = _np.inf
 nan = _np.nan
 euler_gamma = _np.euler_gamma
 newaxis = None
-bfloat16 = float32  # no bfloat16 in the numpy backend
 
 generic = _np.generic
 number = _np.number
@@ -53,7 +52,7 @@ complexfloating = _np.complexfloating
 bool = _np.bool_  # noqa: A001  (jnp.bool is numpy's bool dtype)
 dtype = _np.dtype
 iinfo = _np.iinfo
-finfo = _np.finfo
+finfo = _dt.finfo  # [dtypes] bfloat16's finfo comes from ml_dtypes
 
 
 class _ScalarType:
@@ -92,6 +91,9 @@ def _canon(d):
 for _name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
               "uint64", "complex64", "complex128", "bool_"):
     globals()[_name] = _ScalarType(getattr(_np, _name))
+# [dtypes] bfloat16 where ml_dtypes is present (CPython); in Pyodide a name that raises on use
+from ._unsupported_dtypes import _make as _unsupported_dtype  # noqa: E402
+bfloat16 = _ScalarType(_dt.bfloat16) if _dt.bf16 is not None else _unsupported_dtype("bfloat16")
 float_ = globals()["float64"]
 int_ = globals()["int64"]
 complex_ = globals()["complex128"]
@@ -141,6 +143,8 @@ def issubdtype(a, b):
         return _dt.issubdtype(a, b)
     a = _canon(a)
     b = _canon(b)
+    if _dt._is_bfloat16(a):  # [dtypes] ml_dtypes' bfloat16 is no np.floating
+        return _dt.issubdtype(a, b)
     if isinstance(b, _np.dtype):
         return _np.issubdtype(_np.dtype(a), b)
     return _np.issubdtype(_np.dtype(a) if not (isinstance(a, type) and issubclass(a, _np.generic)) else a, b)
@@ -191,7 +195,7 @@ def _convert_if_needed(a, dt, weak):
 
 def _promote_dtypes_inexact(*args):
     dt, weak = _dt.result_type_weak(*[_weak(a) for a in args])
-    if dt.kind not in "fc":
+    if _dt.kind(dt) not in "fc":
         dt = _dt.default_float_dtype()
     return [_convert_if_needed(a, dt, weak) for a in args]
 
@@ -273,14 +277,14 @@ def _traced_binary_args(x1, x2, inexact):
         if isinstance(x2, Tracer):
             a2 = x2.aval
             if (a1.weak_type or a2.weak_type or a1.dtype != a2.dtype or a1.shape != a2.shape
-                    or (inexact and a1.dtype.kind not in "fc")):
+                    or (inexact and _dt.kind(a1.dtype) not in "fc")):
                 return None
             return x1, x2
         t2 = type(x2)
         if t2 is not float and t2 is not int:
             return None
         dt, weak = _dt.result_type_weak((a1.dtype, a1.weak_type), (_dt.python_scalar_value_dtype(x2), True))
-        if dt != a1.dtype or weak != a1.weak_type or (inexact and dt.kind not in "fc"):
+        if dt != a1.dtype or weak != a1.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
         return x1, lax._convert_element_type(x2, dt, weak)
     if isinstance(x2, Tracer):
@@ -289,7 +293,7 @@ def _traced_binary_args(x1, x2, inexact):
             return None
         a2 = x2.aval
         dt, weak = _dt.result_type_weak((_dt.python_scalar_value_dtype(x1), True), (a2.dtype, a2.weak_type))
-        if dt != a2.dtype or weak != a2.weak_type or (inexact and dt.kind not in "fc"):
+        if dt != a2.dtype or weak != a2.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
         return lax._convert_element_type(x1, dt, weak), x2
     return None
@@ -412,7 +416,7 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
 
 
 def _check_numeric_dtype(v):
-    if v.dtype.kind not in "biufc":
+    if _dt.kind(v.dtype) not in "biufc":
         leaf = v.flat[0].item() if v.size else v
         raise TypeError(f"Value {leaf!r} with dtype {v.dtype} is not a valid JAX array type. "
                         "Only arrays of numeric types are supported by JAX.")
@@ -1364,7 +1368,7 @@ def _canon_one(a, ndim):
 def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where_=None, upcast_int=False,
                bool_to_int=False, promote_integers=True):
     if (type(a) is Array and dtype is None and initial is None and where_ is None
-            and a._value.dtype.kind in "fc"):
+            and a._value.dtype.kind in "fc" and a._value.dtype.itemsize > 2):  # [dtypes] (16-bit: upcast below)
         # eager fast path: a float array keeps its dtype; only a weak one becomes strong
         axes = _canon_axis(axis, a._value.ndim)
         out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)
@@ -1388,6 +1392,10 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
         a = lax._convert_element_type(a, _dt.default_int_dtype(), False)
     a = lax._convert_element_type(a, result_dtype, False)
     axes = _canon_axis(axis, aval.ndim)
+    if upcast_int and _dt.reduction_computation_dtype(result_dtype) != result_dtype:  # [dtypes] f16/bf16
+        out = _reduction(lax._convert_element_type(a, _np.float32, False), name, lax_fn, init, axis, None,
+                         keepdims, initial, where_)
+        return lax._convert_element_type(out, result_dtype, False)
     if where_ is not None:
         a = where(where_, a, lax.full_like(a, init))
     if initial is not None and builtins.any(aval.shape[ax] == 0 for ax in axes):
@@ -1465,7 +1473,8 @@ def _axis_size(aval, axis):
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
-    if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc":
+    if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc" \
+            and a._value.dtype.itemsize > 2:  # [dtypes] (16-bit floats: upcast below)
         # eager fast path: the general path below with dt = a.dtype
         total = sum(a, axis, keepdims=keepdims)
         return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
@@ -1473,9 +1482,11 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
     if dtype is None:
-        dt = aval.dtype if aval.dtype.kind in "fc" else _dt.default_float_dtype()
+        dt = aval.dtype if _dt.kind(aval.dtype) in "fc" else _dt.default_float_dtype()
     else:
         dt = _dt.canonicalize_dtype(_dtype_arg(dtype))
+    if _dt.reduction_computation_dtype(dt) != dt:  # [dtypes] f16/bf16: averaged in float32, rounded once
+        return lax._convert_element_type(mean(a, axis, _np.float32, keepdims=keepdims, where=where), dt, False)
     if where is None:
         normalizer = _axis_size(aval, axis)
         total = sum(a, axis, dtype=dt, keepdims=keepdims)
@@ -1580,11 +1591,11 @@ def _axis_arg(axis):
 def _var_promote_types(a_dtype, dtype):
     if dtype is not None:
         dtype = _dt.canonicalize_dtype(dtype)
-        if dtype.kind not in "fc":
+        if _dt.kind(dtype) not in "fc":
             raise ValueError(f"dtype argument to jnp.var must be inexact; got {dtype}")
         return _dt.float_dtype_for(a_dtype) if a_dtype.kind != "c" else a_dtype, dtype
     computation = _dt.float_dtype_for(a_dtype)
-    return computation, computation
+    return _dt.reduction_computation_dtype(computation), computation  # [dtypes] f16/bf16 in float32
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
@@ -1670,7 +1681,7 @@ def _cumulative(name, lax_fn, promote_integers=False):
         axis = _canon_one(0 if axis is None else axis, a.ndim)
         if dtype is None:
             result = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
-            compute = result
+            compute = _dt.reduction_computation_dtype(result)  # [dtypes] f16/bf16 accumulate in float32
         elif _np.dtype(dtype) == _dt.bool_:  # accumulate "any nonzero so far" in ints, never -1 + 1
             result = _dt.bool_
             if a.dtype != result:
