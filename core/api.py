@@ -1024,6 +1024,8 @@ class custom_vjp:
         if self.fwd is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         if not isinstance(top, ad.LinearizeTrace):
+            # JAX runs fwd on the primals first and fails on its linear part (a fwd's prints show)
+            self.fwd(*tree_map(lambda x: x.primal if isinstance(x, ad.JVPTracer) and x._trace.main is top.main else x, args))
             raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
         from .primitives.custom import custom_lin
         return custom_lin(_DiffArgsVJP(self, args, nondiff) if nondiff else self, top, dyn)

@@ -306,7 +306,7 @@ class Array(ArrayMethods):
     def tolist(self): return self._value.tolist()
 
     def __reduce__(self):
-        return (Array, (self._value, self.weak_type))
+        return (rebuild, (self._value, self.weak_type))  # (the class's printed module is JAX's, not importable)
 
     def __str__(self):
         if self._value.dtype.names is not None:  # typed PRNG keys print as JAX does (core.random)
@@ -338,12 +338,18 @@ class Array(ArrayMethods):
         return Array(self._value.copy(), self.weak_type, self._device)
 
 
+def rebuild(value, weak_type):
+    """Unpickling: an Array of `value` (pickle cannot find the class by its JAX-style name)."""
+    return Array(value, weak_type)
+
+
 def wrap(value, weak_type: bool = False) -> Array:
     return Array(np.asarray(value), weak_type)
 
 
 # Seed-era name used in isinstance checks: jax.numpy.DeviceArray / jax.interpreters.xla.DeviceArray.
 DeviceArray = Array
-# `type(x).__name__` is 'ArrayImpl' in JAX (jax.Array is its abstract base); code that prints
-# the type of an array sees the same name here.
-Array.__name__ = "ArrayImpl"
+# `type(x)` is `<class 'jaxlib._jax.ArrayImpl'>` in JAX (jax.Array is its abstract base); code that
+# prints the type of an array sees the same here.
+Array.__name__ = Array.__qualname__ = "ArrayImpl"
+Array.__module__ = "jaxlib._jax"

@@ -103,3 +103,35 @@ C("jit_int_arg_overflow_kwarg", "errors", "def f(x, y=0):\n    return x\nout = j
 C("jit_int_arg_overflow_pytree", "errors", "def f(x):\n    return x\nout = jax.jit(f)((1, {'a': 2 ** 31}))", raises=True)
 C("jit_int_arg_overflow_varargs", "errors", "out = jax.jit(lambda x, *a: a[0])(1, 2, 2 ** 31)", raises=True)
 C("jit_int_arg_fits", "errors", "out = jax.jit(lambda x: x + 1)(2 ** 31 - 2)")
+
+# ---- cells of JAX's tutorials that printed something else (tools/doc_cells.py)
+# thinking_in_jax: type(x_jnp)
+C("doc_type_of_array", "doc_cells", "out = (str(type(jnp.arange(3.0))), type(jnp.arange(3.0)).__name__)")
+# custom derivatives tutorial: jvp of a custom_vjp function runs fwd (which calls f) before it fails
+C("doc_custom_vjp_jvp_runs_fwd_first", "doc_cells", """
+log = []
+@jax.custom_vjp
+def f(x):
+    log.append("called f!")
+    return jnp.sin(x)
+def f_fwd(x):
+    log.append("called f_fwd!")
+    return f(x), jnp.cos(x)
+def f_bwd(cos_x, y_bar):
+    log.append("called f_bwd!")
+    return (cos_x * y_bar,)
+f.defvjp(f_fwd, f_bwd)
+try:
+    jax.jvp(f, (3.,), (1.,))
+    msg = None
+except TypeError as e:
+    msg = str(e)
+out = (log, msg)
+""")
+C("doc_custom_vjp_jacfwd_raises", "doc_cells", """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (f(x), jnp.cos(x)), lambda c, g: (c * g,))
+out = jax.jacfwd(f)(3.)
+""", raises=True)
