@@ -1,7 +1,8 @@
 """JAX's tutorials as an acceptance test: run each tutorial's code cells in order under real JAX
 (the oracle) and under gradpad, and report the cells whose output differs.
 
-    python tools/doc_cells.py --git-dir /path/to/jax/.git            # every tutorial, at jax-v0.10.2
+    python tools/doc_cells.py --git-dir /path/to/jax/.git            # the main tutorials, at jax-v0.10.2
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides
     python tools/doc_cells.py --docs /path/to/jax/docs --only pytrees -v
     python tools/doc_cells.py ... --json out.json                     # the per-cell results
 
@@ -49,6 +50,26 @@ TUTORIALS = {
     "stateful": "docs/stateful-computations.md",
     "faq": "docs/faq.rst",
 }
+
+# Further guides (`--all`): the advanced autodiff, debugging, callbacks and internals pages
+MORE_TUTORIALS = {
+    "higher_order": "docs/higher-order.md",
+    "jvp_vjp": "docs/jacobian-vector-products.md",
+    "complex_diff": "docs/complex-differentiation.md",
+    "checkpointing": "docs/gradient-checkpointing.md",
+    "autodiff_remat": "docs/notebooks/autodiff_remat.md",
+    "debugging": "docs/debugging.md",
+    "external_callbacks": "docs/external-callbacks.md",
+    "custom_pytrees": "docs/custom_pytrees.md",
+    "tracing": "docs/tracing.md",
+    "jaxpr": "docs/jaxpr.md",
+    "jax_primitives": "docs/jax-primitives.md",
+    "array_refs": "docs/array_refs.md",
+    "convolutions": "docs/notebooks/convolutions.md",
+    "vmapped_log_probs": "docs/notebooks/vmapped_log_probs.md",
+    "custom_interpreters": "docs/notebooks/Writing_custom_interpreters_in_Jax.md",
+}
+ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS}
 
 CELL_TIMEOUT_S = 120
 
@@ -160,8 +181,15 @@ def run_cells_main(engine_root: str | None) -> None:
         core.install_as_jax()
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
     signal.signal(signal.SIGALRM, _timeout)
+    import random
     import warnings
     warnings.simplefilter("ignore")
+    random.seed(0)
+    try:  # tutorials that draw inputs with np.random get the same ones on both sides
+        import numpy
+        numpy.random.seed(0)
+    except ImportError:
+        pass
     ns: dict = {"__name__": "__main__"}
     results = [run_cell(c, ns) for c in cells]
     sys.stdout.write("\n" + "@@DOC_CELLS@@" + json.dumps(results))
@@ -252,7 +280,8 @@ def main(argv=None) -> int:
     p.add_argument("--rev", default=DEFAULT_REV)
     p.add_argument("--oracle", default=DEFAULT_ORACLE, help="Python with real JAX installed")
     p.add_argument("--engine", default=sys.executable, help="Python that runs gradpad (this one)")
-    p.add_argument("--only", action="append", help="tutorial name (repeatable): " + ", ".join(TUTORIALS))
+    p.add_argument("--only", action="append", help="tutorial name (repeatable): " + ", ".join(ALL_TUTORIALS))
+    p.add_argument("--all", action="store_true", help="the further guides too: " + ", ".join(MORE_TUTORIALS))
     p.add_argument("--timeout", type=int, default=900, help="seconds per tutorial and side")
     p.add_argument("--json", help="write the per-cell results here")
     p.add_argument("-v", "--verbose", action="store_true", help="show each differing cell")
@@ -264,13 +293,13 @@ def main(argv=None) -> int:
         return 0
     if not (args.docs or args.git_dir):
         p.error("give --docs or --git-dir (JAX's documentation is read from a jax checkout)")
-    names = args.only or list(TUTORIALS)
-    unknown = [n for n in names if n not in TUTORIALS]
+    names = args.only or list(ALL_TUTORIALS if args.all else TUTORIALS)
+    unknown = [n for n in names if n not in ALL_TUTORIALS]
     if unknown:
-        p.error(f"unknown tutorial(s) {unknown}; known: {', '.join(TUTORIALS)}")
+        p.error(f"unknown tutorial(s) {unknown}; known: {', '.join(ALL_TUTORIALS)}")
     results, total, bad = [], 0, 0
     for name in names:
-        r = compare_tutorial(name, TUTORIALS[name], args)
+        r = compare_tutorial(name, ALL_TUTORIALS[name], args)
         results.append(r)
         total += r["cells"]
         bad += len(r["differing"])

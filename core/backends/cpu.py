@@ -12,6 +12,7 @@ import weakref
 
 import numpy as np
 
+from ..effects import eqn_effectful
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import impl_rules, specialize_rules
 
@@ -131,7 +132,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
         else:  # nothing renamed yet: the equation stands as it is (never mutated below)
             invars, eqn = it.invars, it
-        effectful = getattr(eqn.primitive, "effectful", False)
+        effectful = eqn_effectful(eqn)  # (a cond/scan/call whose body prints counts too)
         # constant folding: all inputs known at compile time
         if not effectful and _all_known(invars, consts) and _foldable(eqn):
             vals = [value_of(v) for v in invars]
@@ -158,8 +159,8 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
     kept = []
     for eqn in reversed(eqns):
         outs = eqn.outvars
-        if (outs[0] in live if len(outs) == 1 else any(v in live for v in outs)) or getattr(
-                eqn.primitive, "effectful", False):
+        if (outs and (outs[0] in live if len(outs) == 1 else any(v in live for v in outs))) \
+                or eqn_effectful(eqn):
             kept.append(eqn)
             live.update([v for v in eqn.invars if type(v) is Var])
     kept.reverse()

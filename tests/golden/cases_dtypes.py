@@ -135,3 +135,57 @@ def f(x):
 f.defvjp(lambda x: (f(x), jnp.cos(x)), lambda c, g: (c * g,))
 out = jax.jacfwd(f)(3.)
 """, raises=True)
+# debugging guide: a breakpoint in a cond branch that is not taken does nothing
+C("doc_breakpoint_in_untaken_cond_branch", "doc_cells", """
+def breakpoint_if_nonfinite(x):
+    is_finite = jnp.isfinite(x).all()
+    def true_fn(x):
+        pass
+    def false_fn(x):
+        jax.debug.breakpoint()
+    jax.lax.cond(is_finite, true_fn, false_fn, x)
+@jax.jit
+def f(x, y):
+    z = x / y
+    breakpoint_if_nonfinite(z)
+    return z
+out = f(2., 1.)
+""")
+# effects inside control flow under jit run where execution reaches them (they were dropped as dead code)
+C("debug_callback_in_cond_under_jit", "doc_cells", """
+log = []
+@jax.jit
+def f(x):
+    lax.cond(x > 0, lambda x: jax.debug.callback(lambda v: log.append(("pos", float(v))), x),
+             lambda x: jax.debug.callback(lambda v: log.append(("neg", float(v))), x), x)
+    return x * 2
+out = (f(1.), f(-3.), log)
+""")
+C("debug_callback_in_scan_under_jit", "doc_cells", """
+log = []
+@jax.jit
+def f(xs):
+    def body(c, x):
+        jax.debug.callback(lambda v: log.append(float(v)), x)
+        return c + x, None
+    return lax.scan(body, 0., xs)[0]
+out = (f(jnp.arange(3.)), log)
+""")
+# external callbacks guide: ShapeDtypeStruct.like
+C("doc_shape_dtype_struct_like", "doc_cells", """
+out = (repr(jax.ShapeDtypeStruct.like(jnp.arange(5.0))), repr(jax.ShapeDtypeStruct.like(jnp.asarray(1.0) + 1.0)),
+       repr(jax.ShapeDtypeStruct.like(np.zeros((2, 3)))), repr(jax.ShapeDtypeStruct.like(jax.ShapeDtypeStruct((2,), jnp.int32))))
+""")
+C("doc_pure_callback_with_like", "doc_cells", """
+def f_host(x):
+    return np.sin(x).astype(x.dtype)
+def f(x):
+    return jax.pure_callback(f_host, jax.ShapeDtypeStruct.like(x), x, vmap_method='sequential')
+x = jnp.arange(5.0)
+out = (f(x), jax.jit(f)(x), jax.vmap(f)(x), lax.scan(lambda c, v: (c, f(v)), None, x)[1])
+""")
+E("doc_pure_callback_grad_error", "doc_cells", """
+def f(x):
+    return jax.pure_callback(lambda x: np.sin(x).astype(x.dtype), jax.ShapeDtypeStruct.like(x), x, vmap_method='sequential')
+out = jax.grad(f)(1.0)
+""")
