@@ -189,3 +189,18 @@ def f(x):
     return jax.pure_callback(lambda x: np.sin(x).astype(x.dtype), jax.ShapeDtypeStruct.like(x), x, vmap_method='sequential')
 out = jax.grad(f)(1.0)
 """)
+# FAQ: XLA's algebraic simplifications change values under jit (log(exp(x)) -> x; sqrt(x*x) -> |x|)
+C("doc_faq_jit_log_exp", "doc_cells", """
+def f(x):
+    return jnp.log(jnp.exp(x))
+out = (f(100.0), jax.jit(f)(100.0), jax.jit(f)(jnp.array([0.3, -2.0, 100.0])))
+""")
+C("jit_sqrt_of_square_is_abs", "doc_cells", """
+f = lambda x: jnp.sqrt(x * x)
+x = jnp.array([1e-30, -3.0, 2.5e-20])
+out = (f(x), jax.jit(f)(x))
+""")
+C("jit_log_exp_other_use_kept", "doc_cells", """
+f = lambda x: (jnp.log(jnp.exp(x)), jnp.exp(x) - 1.0)
+out = jax.jit(f)(jnp.array([100.0, 1.0]))
+""")
