@@ -22,8 +22,8 @@ class Var:
         Var._counter += 1
         self.count = Var._counter
 
-    def __repr__(self):
-        return f"Var({self.count}:{self.aval.str_short()})"
+    def __repr__(self):  # as JAX's: Var(id=140020897664640):int32[]
+        return f"Var(id={id(self)}):{self.aval.str_short(short_dtypes=False)}"
 
 
 class Literal:
@@ -34,7 +34,9 @@ class Literal:
         self.val = val
         self.aval = aval
 
-    def __repr__(self):
+    def __repr__(self):  # JAX keeps a weak int literal as a TypedInt, and shows it
+        if self.aval.weak_type and self.aval.dtype.kind in "iu":
+            return f"Literal(TypedInt({int(self.val)}, dtype={self.aval.dtype.name}))"
         return f"Literal({self.val})"
 
 
@@ -88,6 +90,7 @@ class ClosedJaxpr:
     in_avals = property(lambda self: self.jaxpr.in_avals)
     out_avals = property(lambda self: self.jaxpr.out_avals)
     eqns = property(lambda self: self.jaxpr.eqns)
+    literals = property(lambda self: self.consts)  # JAX's name for them (custom interpreters guide)
 
     def pretty_print(self, width: int = 80) -> str:
         return self.jaxpr.pretty_print(width)

@@ -214,7 +214,7 @@ def run_side(python: str, cells: list[str], engine_root: str | None, timeout: in
 # ---- comparing ----------------------------------------------------------------------------------
 
 _NUM = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|nan|inf")
-_BLANK = [(re.compile(r"0x[0-9a-fA-F]+"), "0x?"),
+_BLANK = [(re.compile(r"0x[0-9a-fA-F]+"), "0x?"), (re.compile(r"\bid=\d+"), "id=?"),
           (re.compile(r"\d+(\.\d+)?\s*(ns|µs|us|ms|s) ± .*"), "<timing>"),
           (re.compile(r"(Wall|CPU) times?:.*"), "<timing>")]
 

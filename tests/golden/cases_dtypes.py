@@ -204,3 +204,9 @@ C("jit_log_exp_other_use_kept", "doc_cells", """
 f = lambda x: (jnp.log(jnp.exp(x)), jnp.exp(x) - 1.0)
 out = jax.jit(f)(jnp.array([100.0, 1.0]))
 """)
+# custom interpreters guide: Var reprs (`Var(id=<id>):int32[]`) and ClosedJaxpr.literals
+C("doc_var_repr_and_literals", "doc_cells", """
+j = jax.make_jaxpr(lambda x, w: (x + 1, jnp.dot(w, w)))(5, jnp.ones(3))
+v = repr(j.jaxpr.invars[0])
+out = (v[:7], v.split(")", 1)[1], repr(j.jaxpr.invars[1]).split(")", 1)[1], repr(j.jaxpr.eqns[0].invars[1]), j.literals)
+""")
