@@ -72,9 +72,21 @@ def x64_enabled() -> bool:
     return _x64[0]
 
 
+def as_dtype(requested, where: str | None = None) -> np.dtype:
+    """np.dtype(requested), refusing what JAX refuses: a request that numpy reads as `object`
+    (object itself, or one of the narrow dtypes this engine names but cannot hold, which some numpy
+    versions, the page's among them, silently turn into object arrays)."""
+    dt = np.dtype(requested)
+    if dt.kind == "O":
+        getattr(requested, "dtype", None)  # a name without ml_dtypes raises its NotImplementedError here
+        raise TypeError(f"JAX only supports number, bool, and string dtypes, got dtype {requested}"
+                        + (f" in {where}" if where else ""))
+    return dt
+
+
 def canonicalize_dtype(dtype) -> np.dtype:
     """float64 -> float32 etc. unless x64 is enabled (JAX's `dtypes.canonicalize_dtype`)."""
-    dt = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+    dt = dtype if isinstance(dtype, np.dtype) else as_dtype(dtype)
     if not _x64[0]:
         return _X32.get(dt, dt)
     return dt

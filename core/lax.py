@@ -89,6 +89,8 @@ def conj(x): return ew.conj_p.bind(x)
 
 
 def convert_element_type(x, new_dtype):
+    if not isinstance(new_dtype, np.dtype):  # a user's request: refused as JAX refuses it (object, ...)
+        new_dtype = dtypes.as_dtype(new_dtype, "convert_element_type")
     return _convert_element_type(x, new_dtype, weak_type=False)
 
 

@@ -112,7 +112,8 @@ def _dtype_arg(d):
         return _dt.default_complex_dtype()
     if d is builtins.bool:
         return _dt.bool_
-    return _np.dtype(d)
+    caller = sys._getframe(1).f_code.co_name  # [dtypes] JAX names the function: "... in zeros"
+    return _dt.as_dtype(d, caller if not caller.startswith("_") else sys._getframe(2).f_code.co_name)
 
 
 def _warn_x64(requested, got, where="array"):
