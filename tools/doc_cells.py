@@ -184,6 +184,7 @@ def run_cells_main(engine_root: str | None) -> None:
     import random
     import warnings
     warnings.simplefilter("ignore")
+    import jax  # noqa: F401  (imported first: JAX's import draws from numpy's global RNG)
     random.seed(0)
     try:  # tutorials that draw inputs with np.random get the same ones on both sides
         import numpy

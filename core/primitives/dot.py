@@ -21,11 +21,10 @@ def _dims_str(dn):
 
 
 class DimensionNumbers(tuple):
-    """((lhs_contract, rhs_contract), (lhs_batch, rhs_batch)), printed as JAX prints it."""
+    """((lhs_contract, rhs_contract), (lhs_batch, rhs_batch)): str() as jaxpr text prints it (lists),
+    repr() the plain tuple, as `eqn.params` shows it in JAX"""
     def __str__(self):
         return _dims_str(self)
-
-    __repr__ = __str__
 
 
 def make_dn(dn) -> DimensionNumbers:
