@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import dtypes
 from .tracing import get_aval
 
 
 def _kind(x) -> str:
-    return get_aval(x).dtype.kind
+    return dtypes.kind(get_aval(x).dtype)  # (bfloat16 is a float here, as in JAX)
 
 
 def _name(x) -> str:

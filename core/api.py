@@ -115,27 +115,58 @@ class _Jitted:
         except TypeError:
             self._raise_bad_arg(dyn_args, dyn_kw, statics)
             raise
+        if any(type(x) is int for x in flat):  # a Python int must fit the default int dtype
+            self._check_int_args(flat, dyn_args, dyn_kw, statics)
         # statics by type and value, as JAX: f(x, 2) and f(x, 2.0) are two traces
         skey = (tuple((j, type(v), _hashable(v, j)) for j, v in statics),
                 tuple(sorted((k, type(v).__qualname__, _hashable(v, k)) for k, v in static_kw.items())))
         return (jit_cache.context[0], in_tree, avals, skey), flat, statics, static_kw, in_tree, avals
 
-    def _raise_bad_arg(self, dyn_args, dyn_kw, statics):
-        """JAX's message for a non-array argument that was not marked static."""
+    def _failing_leaves(self, dyn_args, dyn_kw, statics, check, error):
+        """(path as JAX prints it, leaf) of each argument leaf whose abstraction raises `error`."""
         from .tree_util import keystr, tree_flatten_with_path
         params = list(self._sig.parameters) if self._sig is not None else []
         static_pos = {j for j, _ in statics}
         dyn_names = [n for i, n in enumerate(params) if i not in static_pos]
+        var_pos = [p.name for p in (self._sig.parameters.values() if self._sig is not None else ())
+                   if p.kind is p.VAR_POSITIONAL]
+        if var_pos:  # f(*a): the extra positional arguments are a[0], a[1], ... as JAX prints them
+            dyn_names.pop()
         for path, x in tree_flatten_with_path((dyn_args, dyn_kw))[0]:
             try:
-                _abstractify(x)
+                check(x)
                 continue
-            except TypeError:
+            except error:
                 pass
             if path[0].idx == 0 and path[1].idx < len(dyn_names):
-                where = dyn_names[path[1].idx] + keystr(path[2:])
+                yield dyn_names[path[1].idx] + keystr(path[2:]), x
+            elif path[0].idx == 0 and var_pos:
+                yield f"{var_pos[0]}[{path[1].idx - len(dyn_names)}]" + keystr(path[2:]), x
+            elif path[0].idx == 1:  # a keyword argument: JAX names it by its keyword
+                yield str(path[1].key) + keystr(path[2:]), x
             else:
-                where = ("args" if path[0].idx == 0 else "kwargs") + keystr(path[1:])
+                yield "args" + keystr(path[1:]), x
+
+    def _check_int_args(self, flat, dyn_args, dyn_kw, statics):
+        """JAX's message for a Python int argument outside the default int dtype."""
+        def check(x):
+            if type(x) is int:
+                dtypes.python_scalar_value_dtype(x)
+        try:
+            for x in flat:
+                check(x)
+        except OverflowError:
+            pass
+        else:
+            return
+        for where, x in self._failing_leaves(dyn_args, dyn_kw, statics, check, OverflowError):
+            raise OverflowError(
+                "An overflow was encountered while parsing an argument to a jitted computation, whose "
+                f"argument path is {where}. Got {type(x)} with value {x}") from None
+
+    def _raise_bad_arg(self, dyn_args, dyn_kw, statics):
+        """JAX's message for a non-array argument that was not marked static."""
+        for where, x in self._failing_leaves(dyn_args, dyn_kw, statics, _abstractify, TypeError):
             raise TypeError(
                 f"Error interpreting argument to {self.fun!r} as an abstract array. The problematic value "
                 f"is of type {type(x)} and was passed to the function at path {where}.\nThis typically "
@@ -308,7 +339,7 @@ def _debug_nans_rerun(jitted, args, kwargs, outs):
     names the primitive that produced it."""
     for o in outs:
         v = o._value
-        if v.dtype.kind not in "fc":
+        if dtypes.kind(v.dtype) not in "fc":
             continue
         bad = ("nan" if config.read("jax_debug_nans") and np.isnan(v).any() else
                "inf" if config.read("jax_debug_infs") and np.isinf(v).any() else None)
@@ -416,8 +447,15 @@ class ShapeDtypeStruct:
     def aval(self):
         return ShapedArray(self.shape, self.dtype, self.weak_type)
 
+    @classmethod
+    def like(cls, x):
+        """The shape, dtype and weak type of an array, tracer or ShapeDtypeStruct `x`."""
+        aval = x.aval if isinstance(x, ShapeDtypeStruct) else _abstractify(x)
+        return cls(aval.shape, aval.dtype, weak_type=aval.weak_type)
+
     def __repr__(self):
-        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{weak})"
 
     def __eq__(self, other):
         return isinstance(other, ShapeDtypeStruct) and (self.shape, self.dtype) == (other.shape, other.dtype)
@@ -516,7 +554,7 @@ def tree_util_partial(f):
 
 
 def _instantiate_ct(c, aval):
-    if aval.dtype.kind in "biu":
+    if dtypes.kind(aval.dtype) in "biu":
         return np.zeros(aval.shape, float0)
     if type(c) is ad.Zero:
         from . import lax
@@ -602,7 +640,7 @@ def jvp(fun, primals, tangents, has_aux=False):
         if pa.shape != ta.shape:
             raise ValueError(f"jvp called with different primal and tangent shapes;Got primal shape "
                              f"{pa.shape} and tangent shape as {ta.shape}")
-        if pa.dtype != ta.dtype and pa.dtype.kind in "fc":
+        if pa.dtype != ta.dtype and dtypes.kind(pa.dtype) in "fc":
             raise TypeError(f"primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or "
                             f"in case of int/bool primal dtype the tangent dtype must be float0.Got primal "
                             f"dtype {pa.dtype.name} and so expected tangent dtype {pa.dtype.name}, but got "
@@ -989,6 +1027,8 @@ class custom_vjp:
         if self.fwd is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
         if not isinstance(top, ad.LinearizeTrace):
+            # JAX runs fwd on the primals first and fails on its linear part (a fwd's prints show)
+            self.fwd(*tree_map(lambda x: x.primal if isinstance(x, ad.JVPTracer) and x._trace.main is top.main else x, args))
             raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
         from .primitives.custom import custom_lin
         return custom_lin(_DiffArgsVJP(self, args, nondiff) if nondiff else self, top, dyn)

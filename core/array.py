@@ -212,9 +212,10 @@ def _eager_binop(fn, a, b):
     ta, tb = type(a), type(b)
     if ta is Array and tb is Array:
         x, y = a._value, b._value
-        if x.dtype != y.dtype or x.shape != y.shape or x.dtype.kind not in "fiuc":
+        if x.dtype != y.dtype or x.shape != y.shape or dtypes.kind(x.dtype) not in "fiuc":
             return None
         weak = a.weak_type and b.weak_type
+    # (numpy's own kinds: numpy would promote bfloat16 and a Python scalar to float32, JAX keeps bfloat16)
     elif ta is Array and (tb is float or tb is int and _small(b)) and a._value.dtype.kind in "fc":
         x, y, weak = a._value, b, a.weak_type
     elif tb is Array and (ta is float or ta is int and _small(a)) and b._value.dtype.kind in "fc":
@@ -316,7 +317,7 @@ class Array(ArrayMethods):
     def tolist(self): return self._value.tolist()
 
     def __reduce__(self):
-        return (Array, (self._value, self.weak_type))
+        return (rebuild, (self._value, self.weak_type))  # (the class's printed module is JAX's, not importable)
 
     def __str__(self):
         if self._value.dtype.names is not None:  # typed PRNG keys print as JAX does (core.random)
@@ -346,6 +347,11 @@ class Array(ArrayMethods):
         return Array(self._value.copy(), self.weak_type, self._device)
 
 
+def rebuild(value, weak_type):
+    """Unpickling: an Array of `value` (pickle cannot find the class by its JAX-style name)."""
+    return Array(value, weak_type)
+
+
 def wrap(value, weak_type: bool = False) -> Array:
     return Array(np.asarray(value), weak_type)
 
@@ -353,6 +359,7 @@ def wrap(value, weak_type: bool = False) -> Array:
 # Seed-era name used in isinstance checks: jax.numpy.DeviceArray / jax.interpreters.xla.DeviceArray.
 DeviceArray = Array
 _compat.register_old_name("DeviceArray", Array)  # compat (layer 1) serves the old name without importing arrays
-# `type(x).__name__` is 'ArrayImpl' in JAX (jax.Array is its abstract base); code that prints
-# the type of an array sees the same name here.
-Array.__name__ = "ArrayImpl"
+# `type(x)` is `<class 'jaxlib._jax.ArrayImpl'>` in JAX (jax.Array is its abstract base); code that
+# prints the type of an array sees the same here.
+Array.__name__ = Array.__qualname__ = "ArrayImpl"
+Array.__module__ = "jaxlib._jax"

@@ -191,6 +191,12 @@ for _p in (debug_print_p, debug_callback_p):
 
 def breakpoint(*, backend=None, filter_frames=True, num_frames=None, ordered=False, token=None,  # noqa: A001
                **kwargs):
+    """Staged like JAX's: it stops (here: raises) only where execution reaches it, so a breakpoint
+    in a `lax.cond` branch that is not taken does nothing."""
+    callback(_no_debugger)
+
+
+def _no_debugger():
     raise NotImplementedError("jax.debug.breakpoint needs an interactive debugger, which the playground "
                               "does not have; use jax.debug.print to look at values instead.")
 

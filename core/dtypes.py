@@ -13,10 +13,39 @@ uint8, uint16, uint32, uint64 = (np.dtype(t) for t in (np.uint8, np.uint16, np.u
 float16, float32, float64 = (np.dtype(t) for t in (np.float16, np.float32, np.float64))
 complex64, complex128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
+# bfloat16 comes from ml_dtypes, as in JAX. Why not our own: a dtype numpy can compute in (ufuncs,
+# casts, printing) needs numpy's C API, which pure Python cannot reach; an imitation stored as uint16
+# would have to be unwrapped by every primitive, and one mistake there is a silent wrong answer.
+# ml_dtypes has no Pyodide build: in the page `bf16` is None here and jnp.bfloat16 raises
+# NotImplementedError on use (never a silent float32). Its ufuncs compute in float32 and round to
+# nearest even after each op, as XLA's CPU backend does.
+try:
+    import ml_dtypes as _ml_dtypes
+    bfloat16 = _ml_dtypes.bfloat16   # the scalar type, as `jax.dtypes.bfloat16`
+    bf16 = np.dtype(bfloat16)        # its dtype, which the engine's tables use
+except ImportError:  # Pyodide
+    _ml_dtypes = bf16 = None
+
+    class bfloat16:  # noqa: N801  (the name JAX users write; any use says why it is missing)
+        def __new__(cls, *args, **kwargs):
+            raise NotImplementedError("jax.dtypes.bfloat16 is not supported here: it comes from ml_dtypes, "
+                                      "which has no build for the browser (Pyodide); use float16 or float32")
+
 # Short names used in jaxpr text and shapes: f32[3], i32[], bool[].
 _SHORT = {bool_: "bool", int8: "i8", int16: "i16", int32: "i32", int64: "i64", uint8: "u8",
           uint16: "u16", uint32: "u32", uint64: "u64", float16: "f16", float32: "f32",
           float64: "f64", complex64: "c64", complex128: "c128"}
+if bf16 is not None:
+    _SHORT[bf16] = "bf16"
+
+# numpy's kind letter, except that ml_dtypes' bfloat16 says 'V' (void) where JAX treats it as a float
+_KIND_OVERRIDES = {bf16: "f"} if bf16 is not None else {}
+
+
+def kind(dtype) -> str:
+    """numpy's `dtype.kind` ('b', 'i', 'u', 'f', 'c', ...), with bfloat16 a float ('f')."""
+    dt = np.dtype(dtype)
+    return _KIND_OVERRIDES.get(dt, dt.kind)
 
 _X32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 
@@ -43,9 +72,21 @@ def x64_enabled() -> bool:
     return _x64[0]
 
 
+def as_dtype(requested, where: str | None = None) -> np.dtype:
+    """np.dtype(requested), refusing what JAX refuses: a request that numpy reads as `object`
+    (object itself, or one of the narrow dtypes this engine names but cannot hold, which some numpy
+    versions, the page's among them, silently turn into object arrays)."""
+    dt = np.dtype(requested)
+    if dt.kind == "O":
+        getattr(requested, "dtype", None)  # a name without ml_dtypes raises its NotImplementedError here
+        raise TypeError(f"JAX only supports number, bool, and string dtypes, got dtype {requested}"
+                        + (f" in {where}" if where else ""))
+    return dt
+
+
 def canonicalize_dtype(dtype) -> np.dtype:
     """float64 -> float32 etc. unless x64 is enabled (JAX's `dtypes.canonicalize_dtype`)."""
-    dt = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+    dt = dtype if isinstance(dtype, np.dtype) else as_dtype(dtype)
     if not _x64[0]:
         return _X32.get(dt, dt)
     return dt
@@ -89,8 +130,7 @@ def itemsize_bits(dtype) -> int:
 
 def scalar_type_of(x):
     """The Python scalar type JAX uses for x's dtype category (bool, int, float, complex)."""
-    kind = np.dtype(dtype_and_weak(x)[0]).kind
-    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[kind]
+    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[kind(dtype_and_weak(x)[0])]
 
 
 def is_extended(dt) -> bool:
@@ -107,10 +147,19 @@ def issubdtype(a, b) -> bool:
         return isinstance(a, type) and issubclass(a, b)
     if b in _CATEGORIES:
         b = _CATEGORIES[b]
+    if bf16 is not None and _is_bfloat16(a):  # ml_dtypes' scalar type derives from np.generic only
+        return b in (np.floating, np.inexact, np.number, np.generic) or _is_bfloat16(b)
     return np.issubdtype(np.dtype(a) if not isinstance(a, type) or not issubclass(a, np.generic) else a, b)
 
 
 _CATEGORIES = {}
+
+
+def _is_bfloat16(t) -> bool:
+    try:
+        return bf16 is not None and np.dtype(t) == bf16  # (np.dtype(x) == None means float64)
+    except TypeError:
+        return False
 
 
 def python_scalar_dtype(x) -> np.dtype:
@@ -151,8 +200,9 @@ _EDGES = {
     int16: [int32],
     int32: [int64],
     int64: [_F],
-    _F: [float16, _C],
+    _F: [float16, _C] + ([bf16] if bf16 is not None else []),
     float16: [float32],
+    **({bf16: [float32]} if bf16 is not None else {}),
     float32: [float64, complex64],
     float64: [complex128],
     _C: [complex64],
@@ -181,8 +231,8 @@ def _node(dtype, weak: bool):
     dtype = np.dtype(dtype)
     if not weak or dtype == bool_:
         return dtype
-    kind = dtype.kind
-    return _I if kind in "iu" else _F if kind == "f" else _C if kind == "c" else dtype
+    k = kind(dtype)
+    return _I if k in "iu" else _F if k == "f" else _C if k == "c" else dtype
 
 
 _WEAK_DEFAULT = {_I: default_int_dtype, _F: default_float_dtype, _C: default_complex_dtype}
@@ -298,13 +348,28 @@ def promote_types(a, b) -> np.dtype:
 def float_dtype_for(dtype) -> np.dtype:
     """Dtype of e.g. `jnp.sin` of an input: ints and bools become the default float."""
     dt = np.dtype(dtype)
-    if dt.kind in "fc":
+    if kind(dt) in "fc":
         return dt
     return default_float_dtype()
 
 
+# JAX sums and averages float16/bfloat16 in float32 and rounds once at the end
+# (`upcast_f16_for_computation` in jax.numpy's reductions)
+_NARROW_FLOATS = frozenset(d for d in (float16, bf16) if d is not None)
+
+
+def reduction_computation_dtype(dtype) -> np.dtype:
+    """The dtype jnp.sum/prod/mean compute in: float32 for the 16-bit floats, else `dtype`."""
+    dt = np.dtype(dtype)
+    return float32 if dt in _NARROW_FLOATS else dt
+
+
 def finfo(dtype):
-    return np.finfo(dtype)
+    """numpy's finfo; bfloat16's from ml_dtypes (numpy's refuses it), as JAX's `dtypes.finfo`."""
+    dt = np.dtype(dtype)
+    if bf16 is not None and dt == bf16:  # (np.dtype == None is float64: compare only with ml_dtypes)
+        return _ml_dtypes.finfo(dt)
+    return np.finfo(dt)
 
 
 def iinfo(dtype):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import pretty as pp
+from . import dtypes, pretty as pp
 from .avals import ShapedArray
 from .source_info import SourceInfo, summarize
 
@@ -25,8 +25,8 @@ class Var:
         Var._counter += 1
         self.count = Var._counter
 
-    def __repr__(self):
-        return f"Var({self.count}:{self.aval.str_short()})"
+    def __repr__(self):  # as JAX's: Var(id=140020897664640):int32[]
+        return f"Var(id={id(self)}):{self.aval.str_short(short_dtypes=False)}"
 
 
 class Literal:
@@ -37,7 +37,9 @@ class Literal:
         self.val = val
         self.aval = aval
 
-    def __repr__(self):
+    def __repr__(self):  # JAX keeps a weak int literal as a TypedInt, and shows it
+        if self.aval.weak_type and self.aval.dtype.kind in "iu":
+            return f"Literal(TypedInt({int(self.val)}, dtype={self.aval.dtype.name}))"
         return f"Literal({self.val})"
 
 
@@ -95,6 +97,7 @@ class ClosedJaxpr:
     in_avals = property(lambda self: self.jaxpr.in_avals)
     out_avals = property(lambda self: self.jaxpr.out_avals)
     eqns = property(lambda self: self.jaxpr.eqns)
+    literals = property(lambda self: self.consts)  # JAX's name for them (custom interpreters guide)
 
     def pretty_print(self, width: int = 80, **settings) -> str:
         return self.jaxpr.pretty_print(width, **settings)
@@ -181,12 +184,14 @@ def pp_literal(lit: Literal) -> str:
         val = val[()] if val.shape == () else val
     if isinstance(val, (np.bool_, bool)):
         s = str(bool(val))
-    elif isinstance(val, (np.floating, float)):
+    elif isinstance(val, (np.floating, float)) or dtypes.kind(lit.aval.dtype) == "f":  # (bfloat16: no np.floating)
         # JAX keeps a weak literal's Python scalar (prints 0.044715) but stores a strong one as the
         # float of its dtype's value (1.67 -> 1.6699999570846558); numpy's shortest repr of the
         # dtype value reproduces the first.
-        v = np.asarray(val, lit.aval.dtype) if lit.aval.dtype.kind == "f" else np.asarray(val)
-        s = str(v[()]) if lit.aval.weak_type and lit.aval.dtype.kind == "f" else repr(float(v))
+        v = np.asarray(val, lit.aval.dtype) if dtypes.kind(lit.aval.dtype) == "f" else np.asarray(val)
+        # (16-bit floats print their value in full: 1.1 as bf16 is 1.1015625)
+        s = str(v[()]) if lit.aval.weak_type and dtypes.kind(lit.aval.dtype) == "f" and v.dtype.itemsize > 2 \
+            else repr(float(v))
     else:
         s = str(val)
     return f"{s}:{lit.aval.str_short()}"

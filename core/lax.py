@@ -91,6 +91,8 @@ def conj(x):
 
 
 def convert_element_type(x, new_dtype):
+    if not isinstance(new_dtype, np.dtype):  # a user's request: refused as JAX refuses it (object, ...)
+        new_dtype = dtypes.as_dtype(new_dtype, "convert_element_type")
     return _convert_element_type(x, new_dtype, weak_type=False)
 
 
@@ -197,7 +199,7 @@ def iota(dtype, size):
 
 def broadcasted_iota(dtype, shape, dimension):
     dtype = np.dtype(dtypes.canonicalize_dtype(dtype))
-    if dtype.kind not in "iufc":  # (a bool iota would count 0, 1, 1, ...: no such thing in JAX)
+    if dtypes.kind(dtype) not in "iufc":  # (a bool iota would count 0, 1, 1, ...: no such thing in JAX)
         raise TypeError(f"iota does not accept dtype {dtype.name}. Accepted dtypes are subtypes of integer, "
                         "floating, complexfloating.")
     return st.iota_p.bind(dtype=dtype, shape=tuple(int(s) for s in shape), dimension=int(dimension), sharding=None)

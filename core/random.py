@@ -194,7 +194,7 @@ def _user_dtype(dtype, default):
 
 def _float_dtype_arg(name, dtype):
     dtype = _user_dtype(dtype, float)
-    if dtype.kind != "f":
+    if dtypes.kind(dtype) != "f":
         raise ValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
     return dtype
 
@@ -306,7 +306,7 @@ def _uniform_impl(key, minval, maxval, shape, dtype):
     maxval = lax.convert_element_type(maxval, dtype)
     minval = lax.broadcast_to_rank(minval, len(shape))
     maxval = lax.broadcast_to_rank(maxval, len(shape))
-    finfo = np.finfo(dtype)
+    finfo = dtypes.finfo(dtype)
     nbits, nmant = finfo.bits, finfo.nmant
     rng_bits = 8 if nmant < 8 else nbits
     uint_dtype = UINT_DTYPES[nbits]
@@ -385,13 +385,13 @@ def normal(key, shape=(), dtype=None):
     key, _ = _check_prng_key("normal", key)
     shape = _canonical_shape(shape)
     dtype = _user_dtype(dtype, float)
-    if dtype.kind not in "fc":
+    if dtypes.kind(dtype) not in "fc":
         raise ValueError(f"dtype argument to `normal` must be a float or complex dtype, got {dtype}")
     return _normal(key, shape, dtype)
 
 
 def _normal_impl(key, shape, dtype):
-    if dtype.kind == "c":
+    if dtypes.kind(dtype) == "c":
         sqrt2 = np.array(np.sqrt(2), dtype)
         key_re, key_im = _unstack(_split(key))
         real_dtype = np.array(0, dtype).real.dtype
@@ -450,7 +450,7 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
         raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
     key, _ = _check_prng_key("bernoulli", key)
     dtype = dtypes.dtype_and_weak(p)[0] if not isinstance(p, (list, tuple)) else jnp.asarray(p).dtype
-    if dtype.kind != "f":
+    if dtypes.kind(dtype) != "f":
         raise TypeError(f"bernoulli probability `p` must have a floating dtype, got {dtype}.")
     p = lax.convert_element_type(p, dtype)
     return _bernoulli(key, p, shape=shape, mode=mode)
@@ -464,7 +464,7 @@ def _bernoulli_impl(key, p, shape, mode):
     dtype = get_aval(p).dtype
     if mode == "high":
         u1, u2 = _unstack(_uniform(key, 0.0, 1.0, (2, *shape), dtype))
-        u2 = u2 * 2 ** -np.finfo(dtype).nmant
+        u2 = u2 * 2 ** -dtypes.finfo(dtype).nmant
         return u2 < p - u1
     return _uniform(key, 0.0, 1.0, shape, dtype) < p
 
@@ -563,7 +563,7 @@ def gumbel(key, shape=(), dtype=None, mode=None):
 
 
 def _gumbel_impl(key, shape, dtype, mode):
-    info = np.finfo(dtype)
+    info = dtypes.finfo(dtype)
     if mode == "high":
         high, low = _unstack(_uniform(key, 0.0, 1.0, (2,) + shape, dtype))
         x = jnp.where(high >= 0.5, high, high + 2 ** -int(info.nmant) * low + info.tiny)
@@ -625,7 +625,7 @@ def laplace(key, shape=(), dtype=None):
 
 @partial(jit, static_argnums=(1, 2))
 def _laplace(key, shape, dtype):
-    u = _uniform(key, -1.0 + np.finfo(dtype).epsneg, 1.0, shape, dtype)
+    u = _uniform(key, -1.0 + dtypes.finfo(dtype).epsneg, 1.0, shape, dtype)
     return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
 
 
@@ -635,7 +635,7 @@ def logistic(key, shape=(), dtype=None):
 
 @partial(jit, static_argnums=(1, 2))
 def _logistic(key, shape, dtype):
-    x = _uniform(key, np.finfo(dtype).tiny, 1.0, shape, dtype)
+    x = _uniform(key, dtypes.finfo(dtype).tiny, 1.0, shape, dtype)
     return lax.sub(lax.log(x), lax.log1p(lax.neg(x)))
 
 
@@ -645,7 +645,7 @@ def cauchy(key, shape=(), dtype=None):
 
 @partial(jit, static_argnums=(1, 2))
 def _cauchy(key, shape, dtype):
-    u = _uniform(key, np.finfo(dtype).eps, 1.0, shape, dtype)
+    u = _uniform(key, dtypes.finfo(dtype).eps, 1.0, shape, dtype)
     return lax.tan(lax.mul(lax._const(u, np.pi), lax.sub(u, lax._const(u, 0.5))))
 
 
@@ -1303,7 +1303,7 @@ def _binomial(key, count, prob, shape, dtype):
     count_inv = lax.select(use_inversion, count, lax.full_like(count, 0.0))
     count_btrs = lax.select(use_inversion, lax.full_like(count, 10000.0), count)
     q_btrs = lax.select(use_inversion, lax.full_like(q, 0.5), q)
-    max_iters = dtype.type(np.finfo(dtype).max)
+    max_iters = dtype.type(dtypes.finfo(dtype).max)
     samples = lax.select(use_inversion, _binomial_inversion(key, count_inv, q, shape, dtype, max_iters),
                          _btrs(key, count_btrs, q_btrs, shape, dtype, max_iters))
     invalid = q_l_0 | q_is_nan | count_nan_or_neg

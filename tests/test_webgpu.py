@@ -458,7 +458,9 @@ def test_jax_platforms_environment_variable(gpu):
     import os
     import subprocess
     import sys
-    code = "import core.numpy as jnp; y = jnp.arange(4.0) * 2; print(type(y).__qualname__, y.device)"
+    # (WebGpuArray prints as JAX's `jaxlib._jax.ArrayImpl`: ask for the class itself)
+    code = ("import core.numpy as jnp; from core.backends.webgpu.device import WebGpuArray; "
+            "y = jnp.arange(4.0) * 2; print('WebGpuArray' if type(y) is WebGpuArray else type(y), y.device)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                        env={**os.environ, "JAX_PLATFORMS": "webgpu"},
                        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

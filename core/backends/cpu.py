@@ -12,6 +12,8 @@ import weakref
 
 import numpy as np
 
+from ..effects import eqn_effectful
+from .cpu_algebra import RULE_NAMES as _REWRITTEN, rewrite as algebra_rewrite
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import impl_rules, specialize_rules
 
@@ -119,6 +121,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
 
     eqns = []
     seen: dict = {}
+    producer: dict = {}
     for it in items:
         if isinstance(it, tuple) and it[0] == "const":
             consts[it[1]] = to_numpy(it[2])
@@ -131,7 +134,14 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
         else:  # nothing renamed yet: the equation stands as it is (never mutated below)
             invars, eqn = it.invars, it
-        effectful = getattr(eqn.primitive, "effectful", False)
+        if eqn.primitive.name in _REWRITTEN:  # XLA's value-changing simplifications (cpu_algebra)
+            new = algebra_rewrite(eqn, producer)
+            if type(new) is Var:
+                alias[eqn.outvars[0]] = new
+                continue
+            if new is not None:
+                eqn, invars = new, new.invars
+        effectful = eqn_effectful(eqn)  # (a cond/scan/call whose body prints counts too)
         # constant folding: all inputs known at compile time
         if not effectful and _all_known(invars, consts) and _foldable(eqn):
             vals = [value_of(v) for v in invars]
@@ -151,6 +161,8 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
                 continue
             seen[key] = eqn
         eqns.append(eqn)
+        if len(eqn.outvars) == 1:
+            producer[eqn.outvars[0]] = eqn
 
     outvars = [resolve(v) for v in jaxpr.outvars]
     # dead-code elimination
@@ -158,8 +170,8 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
     kept = []
     for eqn in reversed(eqns):
         outs = eqn.outvars
-        if (outs[0] in live if len(outs) == 1 else any(v in live for v in outs)) or getattr(
-                eqn.primitive, "effectful", False):
+        if (outs and (outs[0] in live if len(outs) == 1 else any(v in live for v in outs))) \
+                or eqn_effectful(eqn):
             kept.append(eqn)
             live.update([v for v in eqn.invars if type(v) is Var])
     kept.reverse()

@@ -64,7 +64,7 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
 
 
 def _check_numeric_dtype(v):
-    if v.dtype.kind not in "biufc":
+    if _dt.kind(v.dtype) not in "biufc":
         leaf = v.flat[0].item() if v.size else v
         raise TypeError(f"Value {leaf!r} with dtype {v.dtype} is not a valid JAX array type. "
                         "Only arrays of numeric types are supported by JAX.")

@@ -20,7 +20,6 @@ inf = _np.inf
 nan = _np.nan
 euler_gamma = _np.euler_gamma
 newaxis = None
-bfloat16 = float32  # no bfloat16 in the numpy backend
 
 generic = _np.generic
 number = _np.number
@@ -33,7 +32,7 @@ complexfloating = _np.complexfloating
 bool = _np.bool_  # noqa: A001  (jnp.bool is numpy's bool dtype)
 dtype = _np.dtype
 iinfo = _np.iinfo
-finfo = _np.finfo
+finfo = _dt.finfo  # [dtypes] bfloat16's finfo comes from ml_dtypes
 
 
 class _ScalarType:
@@ -72,6 +71,9 @@ def _canon(d):
 for _name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
               "uint64", "complex64", "complex128", "bool_"):
     globals()[_name] = _ScalarType(getattr(_np, _name))
+# [dtypes] bfloat16 where ml_dtypes is present (CPython); in Pyodide a name that raises on use
+from ._unsupported_dtypes import _make as _unsupported_dtype  # noqa: E402
+bfloat16 = _ScalarType(_dt.bfloat16) if _dt.bf16 is not None else _unsupported_dtype("bfloat16")
 float_ = globals()["float64"]
 int_ = globals()["int64"]
 complex_ = globals()["complex128"]
@@ -90,7 +92,8 @@ def _dtype_arg(d):
         return _dt.default_complex_dtype()
     if d is builtins.bool:
         return _dt.bool_
-    return _np.dtype(d)
+    caller = sys._getframe(1).f_code.co_name  # [dtypes] JAX names the function: "... in zeros"
+    return _dt.as_dtype(d, caller if not caller.startswith("_") else sys._getframe(2).f_code.co_name)
 
 
 def _warn_x64(requested, got, where="array"):
@@ -121,6 +124,8 @@ def issubdtype(a, b):
         return _dt.issubdtype(a, b)
     a = _canon(a)
     b = _canon(b)
+    if _dt._is_bfloat16(a):  # [dtypes] ml_dtypes' bfloat16 is no np.floating
+        return _dt.issubdtype(a, b)
     if isinstance(b, _np.dtype):
         return _np.issubdtype(_np.dtype(a), b)
     return _np.issubdtype(_np.dtype(a) if not (isinstance(a, type) and issubclass(a, _np.generic)) else a, b)

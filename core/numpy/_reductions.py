@@ -39,7 +39,7 @@ def _canon_one(a, ndim):
 def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where_=None, upcast_int=False,
                bool_to_int=False, promote_integers=True):
     if (type(a) is Array and dtype is None and initial is None and where_ is None
-            and a._value.dtype.kind in "fc"):
+            and a._value.dtype.kind in "fc" and a._value.dtype.itemsize > 2):  # [dtypes] (16-bit: upcast below)
         # eager fast path: a float array keeps its dtype; only a weak one becomes strong
         axes = _canon_axis(axis, a._value.ndim)
         out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)
@@ -63,6 +63,10 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
         a = lax._convert_element_type(a, _dt.default_int_dtype(), False)
     a = lax._convert_element_type(a, result_dtype, False)
     axes = _canon_axis(axis, aval.ndim)
+    if upcast_int and _dt.reduction_computation_dtype(result_dtype) != result_dtype:  # [dtypes] f16/bf16
+        out = _reduction(lax._convert_element_type(a, _np.float32, False), name, lax_fn, init, axis, None,
+                         keepdims, initial, where_)
+        return lax._convert_element_type(out, result_dtype, False)
     if where_ is not None:
         a = where(where_, a, lax.full_like(a, init))
     if initial is not None and builtins.any(aval.shape[ax] == 0 for ax in axes):
@@ -185,7 +189,7 @@ def _cumulative(name, lax_fn, promote_integers=False):
         axis = _canon_one(0 if axis is None else axis, a.ndim)
         if dtype is None:
             result = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
-            compute = result
+            compute = _dt.reduction_computation_dtype(result)  # [dtypes] f16/bf16 accumulate in float32
         elif _np.dtype(dtype) == _dt.bool_:  # accumulate "any nonzero so far" in ints, never -1 + 1
             result = _dt.bool_
             if a.dtype != result:

@@ -16,7 +16,8 @@ from ._dtypes import _dtype_arg
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
-    if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc":
+    if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc" \
+            and a._value.dtype.itemsize > 2:  # [dtypes] (16-bit floats: upcast below)
         # eager fast path: the general path below with dt = a.dtype
         total = sum(a, axis, keepdims=keepdims)
         return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
@@ -24,9 +25,11 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
     if dtype is None:
-        dt = aval.dtype if aval.dtype.kind in "fc" else _dt.default_float_dtype()
+        dt = aval.dtype if _dt.kind(aval.dtype) in "fc" else _dt.default_float_dtype()
     else:
         dt = _dt.canonicalize_dtype(_dtype_arg(dtype))
+    if _dt.reduction_computation_dtype(dt) != dt:  # [dtypes] f16/bf16: averaged in float32, rounded once
+        return lax._convert_element_type(mean(a, axis, _np.float32, keepdims=keepdims, where=where), dt, False)
     if where is None:
         normalizer = _axis_size(aval, axis)
         total = sum(a, axis, dtype=dt, keepdims=keepdims)
@@ -131,12 +134,13 @@ def _axis_arg(axis):
 def _var_promote_types(a_dtype, dtype):
     if dtype is not None:
         dtype = _dt.canonicalize_dtype(dtype)
-        if dtype.kind not in "fc":
+        if _dt.kind(dtype) not in "fc":
             raise ValueError(f"dtype argument to jnp.var must be inexact; got {dtype}")
         return _dt.float_dtype_for(a_dtype) if a_dtype.kind != "c" else a_dtype, dtype
     computation = _dt.float_dtype_for(a_dtype)
     # a complex array's variance is real (complex64 -> float32), as JAX's
-    return computation, (_np.dtype(computation.char.lower()) if computation.kind == "c" else computation)
+    out = _np.dtype(computation.char.lower()) if computation.kind == "c" else computation
+    return _dt.reduction_computation_dtype(computation), out  # [dtypes] f16/bf16 computed in float32
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))

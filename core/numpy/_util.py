@@ -61,7 +61,7 @@ def _convert_if_needed(a, dt, weak):
 
 def _promote_dtypes_inexact(*args):
     dt, weak = _dt.result_type_weak(*[_weak(a) for a in args])
-    if dt.kind not in "fc":
+    if _dt.kind(dt) not in "fc":
         dt = _dt.default_float_dtype()
     return [_convert_if_needed(a, dt, weak) for a in args]
 
@@ -143,14 +143,14 @@ def _traced_binary_args(x1, x2, inexact):
         if isinstance(x2, Tracer):
             a2 = x2.aval
             if (a1.weak_type or a2.weak_type or a1.dtype != a2.dtype or a1.shape != a2.shape
-                    or (inexact and a1.dtype.kind not in "fc")):
+                    or (inexact and _dt.kind(a1.dtype) not in "fc")):
                 return None
             return x1, x2
         t2 = type(x2)
         if t2 is not float and t2 is not int:
             return None
         dt, weak = _dt.result_type_weak((a1.dtype, a1.weak_type), (_dt.python_scalar_value_dtype(x2), True))
-        if dt != a1.dtype or weak != a1.weak_type or (inexact and dt.kind not in "fc"):
+        if dt != a1.dtype or weak != a1.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
         return x1, lax._convert_element_type(x2, dt, weak)
     if isinstance(x2, Tracer):
@@ -159,7 +159,7 @@ def _traced_binary_args(x1, x2, inexact):
             return None
         a2 = x2.aval
         dt, weak = _dt.result_type_weak((_dt.python_scalar_value_dtype(x1), True), (a2.dtype, a2.weak_type))
-        if dt != a2.dtype or weak != a2.weak_type or (inexact and dt.kind not in "fc"):
+        if dt != a2.dtype or weak != a2.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
         return lax._convert_element_type(x1, dt, weak), x2
     return None

@@ -4,6 +4,7 @@ jaxpr as consts (printed `{ lambda c:f32[3]; a:f32[3]. ...`), unless one of them
 an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
+from ..effects import eqn_effectful
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import (abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules,
                      partial_eval_jaxpr_rules, transpose_rules)
@@ -151,7 +152,7 @@ def _dce(eqns, outvars):
     live = {v for v in outvars if isinstance(v, Var)}
     kept = []
     for e in reversed(eqns):
-        if getattr(e.primitive, "effectful", False) or any(v in live for v in e.outvars):
+        if eqn_effectful(e) or any(v in live for v in e.outvars):
             kept.append(e)
             live.update(v for v in e.invars if isinstance(v, Var))
     return kept[::-1]

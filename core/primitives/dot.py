@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from .. import dtypes
 from ..avals import ShapedArray
 from ..blas import HAS_BLAS
 from ..rules import batch_rules, specialize_rules, transpose_rules
@@ -21,11 +22,10 @@ def _dims_str(dn):
 
 
 class DimensionNumbers(tuple):
-    """((lhs_contract, rhs_contract), (lhs_batch, rhs_batch)), printed as JAX prints it."""
+    """((lhs_contract, rhs_contract), (lhs_batch, rhs_batch)): str() as jaxpr text prints it (lists),
+    repr() the plain tuple, as `eqn.params` shows it in JAX"""
     def __str__(self):
         return _dims_str(self)
-
-    __repr__ = __str__
 
 
 def make_dn(dn) -> DimensionNumbers:
@@ -70,6 +70,9 @@ def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=No
     k = math.prod(x.shape[i] for i in lc)
     n = math.prod(y.shape[i] for i in rf)
     b = math.prod(bshape)
+    acc = dtypes.reduction_computation_dtype(x.dtype)
+    if acc != x.dtype:  # float16/bfloat16: XLA accumulates the products in float32 and rounds once at the end
+        xt, yt = xt.astype(acc), yt.astype(acc)
     if k == 1:  # a one-term contraction is a product (XLA's too: -1 * 0 stays -0.0, no 0 + ... sum)
         out = np.multiply(xt.reshape(b, m, 1), yt.reshape(b, 1, n))
     else:
@@ -87,6 +90,8 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
     make, minus those that change nothing. The same matmul runs on the same operands (a batch
     of one is the plain 2-d product), so results are unchanged."""
     x, y = avals
+    if dtypes.reduction_computation_dtype(x.dtype) != x.dtype:
+        return None  # float16/bfloat16 accumulate in float32: _dot_impl's general path
     (lc, rc), (lb, rb) = dimension_numbers
     lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
     px, py = tuple(lb) + tuple(lf) + tuple(lc), tuple(rb) + tuple(rc) + tuple(rf)

@@ -59,7 +59,7 @@ _BOOLINT = "biu"
 
 
 def _check_kind(name, aval, kinds):
-    if aval.dtype.kind not in kinds:
+    if dtypes.kind(aval.dtype) not in kinds:
         accepted = {"fc": "floating, complexfloating", "iufc": "integer, floating, complexfloating",
                     "biu": "bool, integer", "iu": "integer", "f": "floating"}.get(kinds, kinds)
         raise TypeError(f"{name} does not accept dtype {aval.dtype.name}. Accepted dtypes are "
@@ -135,7 +135,7 @@ ad.deflinear(neg_p, lambda ct, x: [neg(ct)])
 def _sign_impl(x):
     s = np.sign(x)
     # XLA keeps the sign of a float zero (sign(-0.) is -0.); numpy gives +0
-    return np.where(x == 0, x, s) if x.dtype.kind == "f" else s
+    return np.where(x == 0, x, s) if dtypes.kind(x.dtype) == "f" else s
 
 
 sign_p = unop("sign", _np_err(_sign_impl), _NUM, wgsl="sign({0})")
@@ -389,15 +389,19 @@ transpose_rules[mul_p] = _mul_t
 
 
 def _div_impl(x, y):
-    if x.shape == y.shape and x.dtype.kind in "fc":  # the common case, kept cheap
+    if x.shape == y.shape and dtypes.kind(x.dtype) in "fc":  # the common case, kept cheap
         return quietly(np.divide, x, y)
     with np.errstate(all="ignore"):
-        if x.dtype.kind in "iu":
+        if dtypes.kind(x.dtype) in "iu":
             q = np.floor_divide(x, np.where(y == 0, 1, y))
             fix = (np.remainder(x, np.where(y == 0, 1, y)) != 0) & ((x < 0) != (y < 0))
             return np.where(y == 0, -1, q + fix).astype(x.dtype)
         if np.shape(y) != np.broadcast_shapes(np.shape(x), np.shape(y)):
             # XLA rewrites A / broadcast(B) as A * broadcast(1 / B); same bits as JAX on CPU
+            # (float16/bfloat16: in float32, the product rounded once, as XLA's CPU backend does)
+            acc = dtypes.reduction_computation_dtype(x.dtype)
+            if acc != x.dtype:
+                return np.multiply(x.astype(acc), np.divide(np.ones((), acc), y.astype(acc))).astype(x.dtype)
             return np.multiply(x, np.divide(np.ones((), y.dtype), y))
         return np.divide(x, y)
 
@@ -411,7 +415,7 @@ transpose_rules[div_p] = lambda ct, x, y: [
 
 def _rem_impl(x, y):
     with np.errstate(all="ignore"):
-        if x.dtype.kind in "iu":
+        if dtypes.kind(x.dtype) in "iu":
             return np.where(y == 0, x, np.fmod(x, np.where(y == 0, 1, y))).astype(x.dtype)
         return np.fmod(x, y)
 
@@ -423,7 +427,7 @@ ad.defjvp(rem_p, lambda g, x, y: _maybe_broadcast(broadcasting_shape("rem", get_
 def _pow_abstract(x, y):
     # JAX's rule: an inexact base with an integer exponent (jnp.power(x, n) keeps n's ints), or
     # two inexact operands of one dtype
-    if x.dtype.kind not in "fc" or not (y.dtype.kind in "iu" or y.dtype == x.dtype):
+    if dtypes.kind(x.dtype) not in "fc" or not (dtypes.kind(y.dtype) in "iu" or y.dtype == x.dtype):
         raise TypeError("the first argument to pow must have an inexact dtype (float or complex), and the second "
                         "argument must have an inexact or integer dtype, and two inexact dtypes must match, but got "
                         f"{x.dtype.name} and {y.dtype.name} respectively.")
@@ -692,7 +696,7 @@ def _convert_abstract(x, new_dtype, weak_type, sharding=None):
 
 def _convert_impl(x, new_dtype, weak_type, sharding=None):
     nd = np.dtype(new_dtype)
-    if x.dtype.kind == "f" and nd.kind in "iu":
+    if dtypes.kind(x.dtype) == "f" and dtypes.kind(nd) in "iu":
         # saturating, as XLA: out-of-range values become the int's min/max, NaN becomes 0. The
         # bounds are compared as powers of two (exact in any float); clipping to info.max in
         # float32 would round 2**31 - 1 up to 2**31 and wrap to the minimum
@@ -702,9 +706,10 @@ def _convert_impl(x, new_dtype, weak_type, sharding=None):
             big, small = t >= float(info.max) + 1.0, t < float(info.min)
             y = np.where(big | small | np.isnan(t), 0, t).astype(nd)
             return np.where(big, info.max, np.where(small, info.min, y)).astype(nd)
-    if x.dtype.kind == "c" and nd.kind != "c":
+    if dtypes.kind(x.dtype) == "c" and dtypes.kind(nd) != "c":
         x = x.real
-    return x.astype(nd)
+    with np.errstate(over="ignore"):  # a float too big for a narrower float becomes inf, silently, as in XLA
+        return x.astype(nd)
 
 
 convert_element_type_p = define(
@@ -718,7 +723,7 @@ convert_element_type_p.pp_params = lambda params: [(k, params[k]) for k in sorte
 def _convert_jvp(primals, tangents, new_dtype, weak_type, sharding=None):
     (x,), (t,) = primals, tangents
     out = convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type, sharding=sharding)
-    if np.dtype(new_dtype).kind not in "fc" or get_aval(x).dtype.kind not in "fc":
+    if dtypes.kind(np.dtype(new_dtype)) not in "fc" or dtypes.kind(get_aval(x).dtype) not in "fc":
         return out, ad.Zero(get_aval(out))
     return out, convert_element_type_p.bind(t, new_dtype=new_dtype, weak_type=weak_type, sharding=sharding)
 

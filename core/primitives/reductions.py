@@ -51,7 +51,7 @@ def _reducer(name, np_fn, kinds=None):
     if isinstance(getattr(np_fn, "__self__", None), np.ufunc):  # a ufunc's reduce
         def specialize(avals, axes, out_sharding=None):
             # float reductions keep their dtype: the bare reduce (generated code has the errstate)
-            return (lambda x: np_fn(x, axes)) if avals[0].dtype.kind in "fc" else None
+            return (lambda x: np_fn(x, axes)) if dtypes.kind(avals[0].dtype) in "fc" else None
         specialize_rules[p] = specialize
     return p
 
@@ -260,7 +260,7 @@ def _sort_impl(*operands, dimension, is_stable, num_keys):
     keys = operands[:num_keys]
     if num_keys == 1:
         k = keys[0]
-        if k.dtype.kind == "f":
+        if dtypes.kind(k.dtype) == "f":
             # NaNs last, -0.0 before 0.0, as XLA's total order
             order = np.argsort(k, axis=dimension, kind="stable")
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...array import Array
+from ...array import Array, rebuild
 from ...avals import ShapedArray
 from ...devices import Device
 from .runtime import runtime
@@ -93,7 +93,7 @@ class WebGpuArray(Array):
         return self._host
 
     def __reduce__(self):
-        return (Array, (np.asarray(self._value), self.weak_type))
+        return (rebuild, (np.asarray(self._value), self.weak_type))
 
     # typed PRNG keys compare by their key words (JAX: key == key -> Array(True, dtype=bool))
     def __eq__(self, other):
@@ -118,4 +118,5 @@ class WebGpuArray(Array):
 
 
 # JAX arrays are `ArrayImpl` whatever their device (see core/array.py)
-WebGpuArray.__name__ = "ArrayImpl"
+WebGpuArray.__name__ = WebGpuArray.__qualname__ = "ArrayImpl"
+WebGpuArray.__module__ = "jaxlib._jax"

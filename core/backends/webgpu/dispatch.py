@@ -58,6 +58,9 @@ def _dtype_message(dt) -> str:
     if np.dtype(dt) == np.float64:
         return ("float64 has no WebGPU representation (WGSL has no f64), so float64 arrays stay on the CPU; "
                 "disable jax_enable_x64 or cast to float32 to run on the GPU")
+    if str(dt) == "bfloat16":
+        return ("bfloat16 has no WebGPU representation (WGSL has no bf16), so bfloat16 work runs on the CPU; "
+                "cast to float32 (or float16 where the adapter has shader-f16) to run on the GPU")
     return f"dtype {np.dtype(dt).name} is not supported on WebGPU (float32, int32, uint32, bool, float16)"
 
 
@@ -90,7 +93,7 @@ def _safe(fn, what):
     try:
         return fn(rt)
     except Unsupported as e:
-        warn_fallback(_dtype_message(str(e)) if str(e) == "float64" else f"{what}: {e}")
+        warn_fallback(_dtype_message(str(e)) if str(e) in ("float64", "bfloat16") else f"{what}: {e}")
         return NotImplemented
     except MemoryError as e:
         warn_fallback(f"out of GPU memory in {what}: {e}")

@@ -187,7 +187,9 @@ def reduce_kernel(op, producers, in_vars, x, out_var, axes, epilogue=None):
     loop, inner = _reduce_loop(op, producers, names, x, axes, outer, "0u", 1, R)
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", epilogue[0].aval.dtype if epilogue else dt, True))
-    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, *inner) + "\n" + _MAIN.format(wg=WG)
+    # every buffer's dtype counts: a float16 input summed in float32 still needs `enable f16`
+    buffers = [dt, *(v.aval.dtype for v in in_vars)] + ([epilogue[0].aval.dtype] if epilogue else [])
+    src = (_header(buffers) + "\n".join(decl) + "\n" + _helpers(outer, *inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let o = gid.x + gid.y * (nwg.x * {WG}u);\n  if (o >= {O}u) {{ return; }}\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)
            + loop + _epilogue(epilogue, names, dt) + "}\n")
@@ -223,7 +225,7 @@ def reduce_partials_kernel(op, producers, in_vars, x, out_dtype, axes, n_parts):
     loop, inner = _reduce_loop(op, producers, names, x, axes, outer, "p", P, R)
     decl = [binding(k, names[v], v.aval.dtype, False) for k, v in enumerate(in_vars)]
     decl.append(binding(len(in_vars), "out0", dt, True))
-    src = (_header([dt]) + "\n".join(decl) + "\n" + _helpers(outer, *inner) + "\n" + _MAIN.format(wg=WG)
+    src = (_header([dt, *(v.aval.dtype for v in in_vars)]) + "\n".join(decl) + "\n" + _helpers(outer, *inner) + "\n" + _MAIN.format(wg=WG)
            + f"  let w = gid.x + gid.y * (nwg.x * {WG}u);\n  if (w >= {O * P}u) {{ return; }}\n"
            + f"  let o = w / {P}u;\n  let p = w % {P}u;\n"
            + "".join(f"  {ln}\n" for ln in outer.lines)

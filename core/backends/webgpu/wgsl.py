@@ -311,6 +311,10 @@ def elementwise_expr(prim, out_dtype, in_dtypes, args, params):
     tmpl = wgsl_rules.get(prim)
     if tmpl is None:
         return None
+    if len(args) == 1 and np.dtype(out_dtype) == np.float16 and np.dtype(in_dtypes[0]) == np.float16:
+        # XLA computes float16 functions in float32 and rounds once; WGSL's f16 exp/sin/... are less
+        # exact (+ - * are correctly rounded in f16 already)
+        return "f16(" + tmpl.format(*[f"f32({a})" for a in args]) + ")"
     return tmpl.format(*args)
 
 

@@ -1,0 +1,68 @@
+"""tools/doc_cells.py (JAX's tutorials cell by cell) and the small JAX surfaces its runs turned up."""
+import pytest
+
+from tools import doc_cells
+
+
+def test_myst_cells_drop_options_and_keep_code():
+    text = ("intro\n```{code-cell}\n:tags: [raises-exception]\n\nx = 1\nx + 1\n```\nprose\n"
+            "```{code-cell} ipython3\n---\ntags: [hide-output]\n---\nprint(2)\n```\n```python\nnot_a_cell()\n```\n")
+    assert doc_cells.myst_cells(text) == ["x = 1\nx + 1", "print(2)"]
+
+
+def test_doctest_cells_group_prompt_lines():
+    text = "Text\n\n>>> def f(x):\n...   return x\n>>> print(f(1))\n1\n\n>>> y = 2\n"
+    assert doc_cells.doctest_cells(text) == ["def f(x):\n  return x\nprint(f(1))", "y = 2"]
+
+
+def test_magics_run_their_statement_once():
+    assert doc_cells.strip_magics("%timeit f(x).block_until_ready()\n!pip install jax\ny = 1") == \
+        "f(x).block_until_ready()\ny = 1"
+    assert doc_cells.strip_magics("%timeit -n 10 -r 3 g()") == "g()"
+
+
+def test_run_cell_shows_last_expression_stdout_and_error_class():
+    ns = {}
+    out = doc_cells.run_cell("print('hi')\n1 + 1", ns)
+    assert out == {"stdout": "hi\n", "display": "2", "error": None}
+    out = doc_cells.run_cell("None", ns)
+    assert out["display"] is None
+    out = doc_cells.run_cell("print('before')\n{}['k']", ns)
+    assert out["stdout"] == "before\n" and out["error"]["type"] == "KeyError"
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("Array([1.0000001, 2.], dtype=float32)", "Array([1.       , 2.], dtype=float32)", True),
+    ("0.6890297", "0.6914139", False),                               # a 0.3% difference is a difference
+    ("<function f at 0x7f01>", "<function f at 0x5a22>", True),      # addresses are blanked
+    ("Var(id=140020897664640):int32[]", "Var(id=5):int32[]", True),  # so are object ids
+    ("Array([1, 2], dtype=int32)", "Array([1, 2], dtype=float32)", False),
+    ("[nan 1.]", "[nan 1.]", True),
+])
+def test_texts_match(a, b, same):
+    assert doc_cells.texts_match(a, b) is same
+
+
+def test_private_safe_map_and_safe_zip_as_jax():
+    # JAX 0.10.2: safe_map(f, [1, 2], [1]) -> ValueError 'safe_map() argument 2 is shorter than argument 1';
+    # safe_zip([1, 2], [1]) -> ValueError 'safe_zip() argument 1 has length 1 but argument 0 has length 2.
+    # All lengths: (2, 1)'; safe_map(lambda a, b: a + b, [1, 2], [3, 4]) -> [4, 6]
+    from core._src.util import safe_map, safe_zip
+    assert safe_map(lambda a, b: a + b, [1, 2], [3, 4]) == [4, 6]
+    assert safe_zip([1], (2,)) == [(1, 2)]
+    with pytest.raises(ValueError, match=r"^safe_map\(\) argument 2 is shorter than argument 1$"):
+        safe_map(lambda a, b: a, [1, 2], [1])
+    with pytest.raises(ValueError, match=r"^safe_zip\(\) argument 1 has length 1 but argument 0 has length 2\. "
+                                         r"All lengths: \(2, 1\)$"):
+        safe_zip([1, 2], [1])
+
+
+def test_dot_general_params_repr_as_jax():
+    # JAX 0.10.2: make_jaxpr(jnp.dot)(ones((5, 10)), ones(10)).eqns[0].params['dimension_numbers']
+    # repr -> (((1,), (0,)), ((), ())); the jaxpr text shows it as (([1], [0]), ([], []))
+    import core as jax
+    import core.numpy as jnp
+    j = jax.make_jaxpr(jnp.dot)(jnp.ones((5, 10)), jnp.ones(10))
+    eqn = [e for e in j.eqns if e.primitive.name == "dot_general"][0]
+    assert repr(eqn.params["dimension_numbers"]) == "(((1,), (0,)), ((), ()))"
+    assert "dimension_numbers=(([1], [0]), ([], []))" in str(j)

@@ -1,0 +1,319 @@
+"""JAX's tutorials as an acceptance test: run each tutorial's code cells in order under real JAX
+(the oracle) and under gradpad, and report the cells whose output differs.
+
+    python tools/doc_cells.py --git-dir /path/to/jax/.git            # the main tutorials, at jax-v0.10.2
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides
+    python tools/doc_cells.py --docs /path/to/jax/docs --only pytrees -v
+    python tools/doc_cells.py ... --json out.json                     # the per-cell results
+
+A cell's output is what a notebook shows: its printed text and the repr of a last bare
+expression, or the class of the error it raises. Outputs compare equal when their text matches
+with numbers equal to a relative 1e-4 (float32 ulps of transcendental functions differ between
+XLA and numpy), memory addresses and timings blanked. `%timeit`/`%time` lines run their statement
+once and print nothing; shell lines (`!pip ...`) are skipped.
+
+The same file is the cell runner (`--run-cells`, started once per tutorial and side in a fresh
+interpreter), so it imports only the standard library at the top.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import traceback
+from contextlib import redirect_stdout
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_REV = "jax-v0.10.2"
+DEFAULT_ORACLE = os.environ.get("GRADPAD_JAX_PYTHON", "/work/jax-venv/bin/python")
+
+# The main tutorials (name -> path under the jax repository)
+TUTORIALS = {
+    "thinking_in_jax": "docs/notebooks/thinking_in_jax.md",
+    "key_concepts": "docs/key-concepts.md",
+    "jit": "docs/jit-compilation.md",
+    "autodiff": "docs/automatic-differentiation.md",
+    "vmap": "docs/automatic-vectorization.md",
+    "pytrees": "docs/pytrees.md",
+    "random": "docs/random-numbers.md",
+    "control_flow": "docs/control-flow.md",
+    "sharp_bits": "docs/notebooks/Common_Gotchas_in_JAX.md",
+    "autodiff_cookbook": "docs/notebooks/autodiff_cookbook.md",
+    "custom_derivatives": "docs/notebooks/Custom_derivative_rules_for_Python_code.md",
+    "stateful": "docs/stateful-computations.md",
+    "faq": "docs/faq.rst",
+}
+
+# Further guides (`--all`): the advanced autodiff, debugging, callbacks and internals pages
+MORE_TUTORIALS = {
+    "higher_order": "docs/higher-order.md",
+    "jvp_vjp": "docs/jacobian-vector-products.md",
+    "complex_diff": "docs/complex-differentiation.md",
+    "checkpointing": "docs/gradient-checkpointing.md",
+    "autodiff_remat": "docs/notebooks/autodiff_remat.md",
+    "debugging": "docs/debugging.md",
+    "external_callbacks": "docs/external-callbacks.md",
+    "custom_pytrees": "docs/custom_pytrees.md",
+    "tracing": "docs/tracing.md",
+    "jaxpr": "docs/jaxpr.md",
+    "jax_primitives": "docs/jax-primitives.md",
+    "array_refs": "docs/array_refs.md",
+    "convolutions": "docs/notebooks/convolutions.md",
+    "vmapped_log_probs": "docs/notebooks/vmapped_log_probs.md",
+    "custom_interpreters": "docs/notebooks/Writing_custom_interpreters_in_Jax.md",
+}
+ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS}
+
+CELL_TIMEOUT_S = 120
+
+
+# ---- reading the tutorials ------------------------------------------------------------------
+
+def read_doc(rel: str, docs: str | None, git_dir: str | None, rev: str) -> str:
+    if git_dir:
+        return subprocess.run(["git", "--git-dir", git_dir, "show", f"{rev}:{rel}"], check=True,
+                              capture_output=True, text=True).stdout
+    return (Path(docs).parent / rel).read_text() if docs else Path(rel).read_text()
+
+
+_MYST_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
+
+
+def myst_cells(text: str) -> list[str]:
+    """The code of each ```{code-cell} block, minus its option lines (`:tags: ...` or a ---/--- header)."""
+    cells = []
+    for m in _MYST_CELL.finditer(text):
+        lines = m.group(1).split("\n")
+        if lines and lines[0].strip() == "---":
+            end = lines.index("---", 1) if "---" in lines[1:] else 0
+            lines = lines[end + 1:]
+        while lines and re.match(r"^:\w[\w-]*:", lines[0]):
+            lines = lines[1:]
+        cells.append("\n".join(lines).strip("\n"))
+    return cells
+
+
+def doctest_cells(text: str) -> list[str]:
+    """Each run of `>>> ` / `... ` lines of an rst page (an example's code; its shown output is not used)."""
+    cells, cur = [], []
+    for line in text.split("\n"):
+        s = line.strip()
+        if s.startswith(">>>") or (cur and s.startswith("...")):
+            cur.append(s[4:] if len(s) > 3 else "")
+        elif cur:
+            cells.append("\n".join(cur))
+            cur = []
+    if cur:
+        cells.append("\n".join(cur))
+    return cells
+
+
+def cells_of(rel: str, text: str) -> list[str]:
+    return doctest_cells(text) if rel.endswith(".rst") else myst_cells(text)
+
+
+# ---- running cells (inside the fresh interpreter) ---------------------------------------------
+
+_MAGIC = re.compile(r"^(\s*)%{1,2}(timeit|time)\b(\s+-\S+(\s+\d+)?)*\s*(.*)$")
+
+
+def strip_magics(code: str) -> str:
+    """%timeit/%time X -> X; %%timeit/%%time cell magic -> the body; !shell lines dropped."""
+    out = []
+    for line in code.split("\n"):
+        if line.lstrip().startswith("!"):
+            continue
+        m = _MAGIC.match(line)
+        if m:
+            body = m.group(5)
+            if line.lstrip().startswith("%%"):
+                continue  # the cell magic line itself; the body follows
+            out.append(m.group(1) + (body if body else "pass"))
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _timeout(signum, frame):
+    raise TimeoutError(f"cell ran over {CELL_TIMEOUT_S} s")
+
+
+def run_cell(code: str, ns: dict) -> dict:
+    buf = io.StringIO()
+    result = {"stdout": "", "display": None, "error": None}
+    try:
+        tree = ast.parse(strip_magics(code))
+        last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        if last is not None:
+            tree.body = tree.body[:-1]
+        signal.alarm(CELL_TIMEOUT_S)
+        with redirect_stdout(buf):
+            exec(compile(tree, "<cell>", "exec"), ns)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), ns)
+                if value is not None:
+                    result["display"] = repr(value)
+    except BaseException as e:  # noqa: BLE001  (a cell's error is its output)
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        result["error"] = {"type": type(e).__name__, "message": (str(e).split("\n") or [""])[0][:300]}
+        if os.environ.get("DOC_CELLS_TRACE"):
+            result["error"]["trace"] = traceback.format_exc()[-3000:]
+    finally:
+        signal.alarm(0)
+    result["stdout"] = buf.getvalue()
+    return result
+
+
+def run_cells_main(engine_root: str | None) -> None:
+    """Read a JSON list of cells on stdin, run them in order in one namespace, print JSON results."""
+    cells = json.load(sys.stdin)
+    if engine_root:  # gradpad: `import jax` is the engine
+        sys.path.insert(0, engine_root)
+        import core
+        core.install_as_jax()
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    signal.signal(signal.SIGALRM, _timeout)
+    import random
+    import warnings
+    warnings.simplefilter("ignore")
+    import jax  # noqa: F401  (imported first: JAX's import draws from numpy's global RNG)
+    random.seed(0)
+    try:  # tutorials that draw inputs with np.random get the same ones on both sides
+        import numpy
+        numpy.random.seed(0)
+    except ImportError:
+        pass
+    ns: dict = {"__name__": "__main__"}
+    results = [run_cell(c, ns) for c in cells]
+    sys.stdout.write("\n" + "@@DOC_CELLS@@" + json.dumps(results))
+
+
+def run_side(python: str, cells: list[str], engine_root: str | None, timeout: int) -> list[dict]:
+    cmd = [python, str(Path(__file__).resolve()), "--run-cells"]
+    if engine_root:
+        cmd += ["--engine-root", engine_root]
+    env = dict(os.environ, JAX_PLATFORMS="cpu", OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
+    try:
+        proc = subprocess.run(cmd, input=json.dumps(cells), capture_output=True, text=True, timeout=timeout,
+                              env=env, cwd=str(ROOT))
+    except subprocess.TimeoutExpired:
+        return [{"stdout": "", "display": None, "error": {"type": "TutorialTimeout", "message": ""}}] * len(cells)
+    if "@@DOC_CELLS@@" not in proc.stdout:
+        err = {"type": "RunnerCrashed", "message": proc.stderr[-300:]}
+        return [{"stdout": "", "display": None, "error": err}] * len(cells)
+    return json.loads(proc.stdout.split("@@DOC_CELLS@@", 1)[1])
+
+
+# ---- comparing ----------------------------------------------------------------------------------
+
+_NUM = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|nan|inf")
+_BLANK = [(re.compile(r"0x[0-9a-fA-F]+"), "0x?"), (re.compile(r"\bid=\d+"), "id=?"),
+          (re.compile(r"\d+(\.\d+)?\s*(ns|µs|us|ms|s) ± .*"), "<timing>"),
+          (re.compile(r"(Wall|CPU) times?:.*"), "<timing>")]
+
+
+def _normalize(text: str) -> str:
+    for pat, rep in _BLANK:
+        text = pat.sub(rep, text)
+    return " ".join(text.split())
+
+
+def _num(s: str) -> float:
+    return float(s)
+
+
+def texts_match(a: str | None, b: str | None, rtol: float = 1e-4, atol: float = 1e-6) -> bool:
+    if a is None or b is None:
+        return a is b
+    a, b = _normalize(a), _normalize(b)
+    if a == b:
+        return True
+    na, nb = _NUM.findall(a), _NUM.findall(b)
+    if len(na) != len(nb) or _NUM.sub("#", a).replace(" ", "") != _NUM.sub("#", b).replace(" ", ""):
+        return False
+    for x, y in zip(na, nb):
+        fx, fy = _num(x), _num(y)
+        if fx != fy and not (fx != fx and fy != fy) and abs(fx - fy) > atol + rtol * abs(fx):
+            return False
+    return True
+
+
+def outputs_match(jax_out: dict, ours: dict) -> bool:
+    je, oe = jax_out["error"], ours["error"]
+    if je or oe:
+        # the same error class; text printed before it must match too
+        return bool(je and oe and je["type"] == oe["type"]) and texts_match(jax_out["stdout"], ours["stdout"])
+    return texts_match(jax_out["stdout"], ours["stdout"]) and texts_match(jax_out["display"], ours["display"])
+
+
+def _show(out: dict) -> str:
+    parts = []
+    if out["stdout"]:
+        parts.append(out["stdout"].rstrip()[:400])
+    if out["display"] is not None:
+        parts.append("-> " + out["display"][:400])
+    if out["error"]:
+        parts.append(f"!! {out['error']['type']}: {out['error']['message'][:200]}")
+    return "\n".join(parts) or "(nothing)"
+
+
+def compare_tutorial(name: str, rel: str, args) -> dict:
+    cells = cells_of(rel, read_doc(rel, args.docs, args.git_dir, args.rev))
+    jax_outs = run_side(args.oracle, cells, None, args.timeout)
+    ours = run_side(args.engine, cells, str(ROOT), args.timeout)
+    differing = [i for i, (j, o) in enumerate(zip(jax_outs, ours)) if not outputs_match(j, o)]
+    return {"name": name, "path": rel, "cells": len(cells), "differing": differing,
+            "details": [{"cell": i, "code": cells[i], "jax": jax_outs[i], "gradpad": ours[i]} for i in differing]}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--docs", help="a jax checkout's docs/ directory")
+    p.add_argument("--git-dir", help="a jax repository's git directory (read at --rev, no work tree needed)")
+    p.add_argument("--rev", default=DEFAULT_REV)
+    p.add_argument("--oracle", default=DEFAULT_ORACLE, help="Python with real JAX installed")
+    p.add_argument("--engine", default=sys.executable, help="Python that runs gradpad (this one)")
+    p.add_argument("--only", action="append", help="tutorial name (repeatable): " + ", ".join(ALL_TUTORIALS))
+    p.add_argument("--all", action="store_true", help="the further guides too: " + ", ".join(MORE_TUTORIALS))
+    p.add_argument("--timeout", type=int, default=900, help="seconds per tutorial and side")
+    p.add_argument("--json", help="write the per-cell results here")
+    p.add_argument("-v", "--verbose", action="store_true", help="show each differing cell")
+    p.add_argument("--run-cells", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--engine-root", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.run_cells:
+        run_cells_main(args.engine_root)
+        return 0
+    if not (args.docs or args.git_dir):
+        p.error("give --docs or --git-dir (JAX's documentation is read from a jax checkout)")
+    names = args.only or list(ALL_TUTORIALS if args.all else TUTORIALS)
+    unknown = [n for n in names if n not in ALL_TUTORIALS]
+    if unknown:
+        p.error(f"unknown tutorial(s) {unknown}; known: {', '.join(ALL_TUTORIALS)}")
+    results, total, bad = [], 0, 0
+    for name in names:
+        r = compare_tutorial(name, ALL_TUTORIALS[name], args)
+        results.append(r)
+        total += r["cells"]
+        bad += len(r["differing"])
+        print(f"{name:20s} {len(r['differing']):3d} of {r['cells']:3d} cells differ: {r['differing']}", flush=True)
+        if args.verbose:
+            for d in r["details"]:
+                print(f"--- {name} cell {d['cell']}\n{d['code'][:600]}\n  [jax]\n{_show(d['jax'])}\n"
+                      f"  [gradpad]\n{_show(d['gradpad'])}\n")
+    print(f"total: {bad} of {total} cells differ ({100.0 * bad / max(total, 1):.1f}%)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
