@@ -504,13 +504,17 @@ def manual_versions(code: str) -> dict:
     return dict(MANUAL_MARK.findall(code))
 
 
-def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, manual=None) -> dict:
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, manual=None,
+                    timed: bool = True) -> dict:
     """The tutorial's three ways to batch: a Python loop, jax.vmap, and by hand ('manual': the
     user's hand-batched version `manual` when the code names one, else f applied to the whole
     batch, which is only right when f is already written for batches).
 
     The manual entry has "shown" (True when it ran and matches vmap) and, when it is not shown,
-    "why": one sentence on what went differently (the reason vmap exists)."""
+    "why": one sentence on what went differently (the reason vmap exists).
+
+    `timed=False` computes the values only (fast: the page shows them at once); each entry then
+    keeps its "run" for `time_vmap`, which fills in the times afterwards."""
     jax = _jax()
     jnp = jax.numpy
     in_axes = tuple(in_axes) if in_axes is not None else (0,) * len(args)
@@ -532,29 +536,49 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     jitted = jax.jit(vmapped)
     for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched)),
                       ("jit(vmap)", lambda: jitted(*batched))):
-        result[name] = _timed_entry(run, repeats)
+        result[name] = _timed_entry(run, repeats, timed)
     ref = result["vmap"].get("value")
     if ref is not None and result["loop"].get("value") is not None:
         result["loop"]["matches_vmap"] = _same(result["loop"]["value"], ref)
-    result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats)
+    result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats, timed)
     return result
 
 
-def _timed_entry(run, repeats) -> dict:
+def _timed_entry(run, repeats, timed: bool = True) -> dict:
     value, err = sandbox.guarded_call(run, seconds=10.0)
     entry = {"error": err}
     if err is None:
         entry["value"] = _as_array(value)
-        timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
-        entry["time"] = timed if terr is None else None
+        if timed:
+            _time_entry(entry, run, repeats)
+        else:
+            entry.update(time=None, run=run)  # timed later by time_vmap
     return entry
+
+
+def _time_entry(entry: dict, run, repeats) -> None:
+    timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
+    entry["time"] = timed if terr is None else None
+
+
+def vmap_pending(result: dict) -> bool:
+    """Some row of a `timed=False` comparison still waits for its time."""
+    return any(isinstance(e, dict) and "run" in e for e in (result or {}).values())
+
+
+def time_vmap(result: dict, repeats: int = 3) -> dict:
+    """Fill in the times of a comparison computed with `timed=False` (the values are already there)."""
+    for entry in (result or {}).values():
+        if isinstance(entry, dict) and "run" in entry:
+            _time_entry(entry, entry.pop("run"), repeats)
+    return result
 
 
 def _same(value, ref) -> bool:
     return bool(value.shape == ref.shape and np.allclose(value, ref, equal_nan=True))
 
 
-def _manual_entry(g, hand_written: bool, batched, ref, repeats) -> dict:
+def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = True) -> dict:
     """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
     call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
     value, err = sandbox.guarded_call(lambda: g(*batched), seconds=10.0)
@@ -573,7 +597,7 @@ def _manual_entry(g, hand_written: bool, batched, ref, repeats) -> dict:
         return {"shown": False, "call": call,
                 "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
                        "vmap maps f over it."}
-    entry = _timed_entry(lambda: g(*batched), repeats)
+    entry = _timed_entry(lambda: g(*batched), repeats, timed)
     entry.update(shown=True, matches_vmap=True, call=call)
     return entry
 
@@ -814,8 +838,10 @@ class Analysis:
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
             views=VIEWS, with_vmap=True, with_timing=True, in_axes=None, timing_scale: int = 1,
-            seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
-    """Run the code, pick the function and its input, and compute every pane's data."""
+            seconds: float = sandbox.DEFAULT_BUDGET_S, vmap_timed: bool = True) -> Analysis:
+    """Run the code, pick the function and its input, and compute every pane's data.
+    `with_timing=False` / `vmap_timed=False` leave the slow measurements out (the app fills
+    them in afterwards: `timings`, `time_vmap`), so every other pane can show at once."""
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run, code=code)
     a.functions = find_functions(code, run.namespace)
@@ -846,7 +872,8 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.plot = elementwise(fn, a.args)
         if with_vmap and a.args:
             manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
-            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)
+            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None,
+                                     timed=vmap_timed)
         if with_timing:
             a.timing = timings(fn, a.args, scale=timing_scale)
     return a
