@@ -534,9 +534,12 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     result: dict = {"in_axes": in_axes, "size": size,
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
-    for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched)),
-                      ("jit(vmap)", lambda: jitted(*batched))):
+    for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched))):
         result[name] = _timed_entry(run, repeats, timed)
+    # jit(vmap) is only timed (its value is vmap's): untimed, even its first call (trace and
+    # compile) waits for time_vmap
+    result["jit(vmap)"] = _timed_entry(lambda: jitted(*batched), repeats) if timed else \
+        {"error": None, "time": None, "run": lambda: jitted(*batched)}
     ref = result["vmap"].get("value")
     if ref is not None and result["loop"].get("value") is not None:
         result["loop"]["matches_vmap"] = _same(result["loop"]["value"], ref)
@@ -557,6 +560,12 @@ def _timed_entry(run, repeats, timed: bool = True) -> dict:
 
 
 def _time_entry(entry: dict, run, repeats) -> None:
+    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail
+        value, err = sandbox.guarded_call(run, seconds=10.0)
+        if err is not None:
+            entry.update(error=err, time=None)
+            return
+        entry["value"] = _as_array(value)
     timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
     entry["time"] = timed if terr is None else None
 
@@ -833,15 +842,18 @@ class Analysis:
     plot: dict = field(default_factory=dict)
     vmap: dict = field(default_factory=dict)
     timing: dict = field(default_factory=dict)
-    stages: list = field(default_factory=list)       # stages.Stage: how grad(f) and vmap(f) are built
+    stages: list | None = None                       # stages.Stage: how grad(f) and vmap(f) are built
+                                                     # (None: not computed, see `complete`)
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
             views=VIEWS, with_vmap=True, with_timing=True, in_axes=None, timing_scale: int = 1,
-            seconds: float = sandbox.DEFAULT_BUDGET_S, vmap_timed: bool = True) -> Analysis:
+            seconds: float = sandbox.DEFAULT_BUDGET_S, vmap_timed: bool = True,
+            with_stages: bool = True) -> Analysis:
     """Run the code, pick the function and its input, and compute every pane's data.
     `with_timing=False` / `vmap_timed=False` leave the slow measurements out (the app fills
-    them in afterwards: `timings`, `time_vmap`), so every other pane can show at once."""
+    them in afterwards: `timings`, `time_vmap`), so every other pane can show at once; `views`
+    and `with_stages=False` leave out what the shown view does not need (`complete` adds it)."""
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run, code=code)
     a.functions = find_functions(code, run.namespace)
@@ -856,9 +868,8 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         for view in views:
             a.jaxprs[view] = jaxpr_view(fn, a.args, view)
-        f_view = a.jaxprs.get("f")
-        a.stages = stages.grad_stages(fn, a.args) + [
-            stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
+        if with_stages:
+            a.stages = _stages(a)
         a.plot_kind = plot_kind(fn, a.args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
@@ -876,4 +887,23 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
                                      timed=vmap_timed)
         if with_timing:
             a.timing = timings(fn, a.args, scale=timing_scale)
+    return a
+
+
+def _stages(a: Analysis) -> list:
+    fn, f_view = a.function.fn, a.jaxprs.get("f")
+    return stages.grad_stages(fn, a.args) + [
+        stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
+
+
+def complete(a: Analysis, views=(), with_stages: bool = False) -> Analysis:
+    """Add what `analyse` was told to leave out: more jaxpr views, the grad/vmap stages."""
+    if a.function is None or a.args_error is not None:
+        return a
+    with sandbox.captured():
+        for view in views:
+            if view not in a.jaxprs:
+                a.jaxprs[view] = jaxpr_view(a.function.fn, a.args, view)
+        if with_stages and a.stages is None:
+            a.stages = _stages(a)
     return a

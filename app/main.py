@@ -266,6 +266,7 @@ class Playground:
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
                     "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": []}
+        analysis.complete(a, views=(self.view_select.value,), with_stages=True)
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
         t = a.timing if a.timing and "eager" in a.timing else {}  # not measured (yet), or failed
@@ -286,7 +287,7 @@ class Playground:
             "example": self.example_select.value or None,
             "lesson": self.lesson(),
             "search": list(self.search_hits),
-            "grad_stages": {s.name: s.eqn_count for s in a.stages},
+            "grad_stages": {s.name: s.eqn_count for s in a.stages or ()},
             "vmap": vmap_summary(a.vmap),
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
@@ -312,8 +313,11 @@ class Playground:
             self._select_backend()
             code = self.editor.value
             self.run_id += 1
-            self.analysis = analysis.analyse(code, function=function, args_source=args,
-                                             in_axes=self._in_axes(), with_timing=False, vmap_timed=False)
+            view = self.view_select.value  # the jaxpr pane needs this view, f and grad (its diff card)
+            self.analysis = analysis.analyse(code, function=function, args_source=args, in_axes=self._in_axes(),
+                                             views=tuple(dict.fromkeys(("f", "grad", view))),
+                                             with_stages=view in jaxpr_pane.STAGE_VIEWS,
+                                             with_timing=False, vmap_timed=False)
             a = self.analysis
             if a.function is not None and a.args_error is None:
                 a.timing = {"pending": True, "scale": self.size_select.value}
@@ -492,7 +496,9 @@ class Playground:
         if self.analysis is None:
             return
         a, view = self.analysis, self.view_select.value
-        self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source, a.stages, pn.config.theme),
+        analysis.complete(a, views=(view,), with_stages=view in jaxpr_pane.STAGE_VIEWS)
+        self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
+                                                    a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
                           lambda: jaxpr_pane.render(a, view), head=[self.view_select])
 
     def _render_vmap(self):

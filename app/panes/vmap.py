@@ -72,7 +72,8 @@ def times_html(result: dict) -> str:
 def values_key(result: dict) -> dict:
     """What `render` draws apart from the times (those change on every measurement and live in
     their own pane, updated in place: app.main)."""
-    return {m: ({k: v for k, v in e.items() if k not in ("time", "run")} if isinstance(e, dict) else e)
+    return {m: ({k: v for k, v in e.items() if k not in ("time", "run") and (k != "value" or m == "vmap")}
+                if isinstance(e, dict) else e)  # only vmap's value is drawn; the others are compared to it
             for m, e in (result or {}).items()}
 
 
