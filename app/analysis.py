@@ -56,6 +56,25 @@ def _callee_name(call: ast.Call) -> str | None:
     return None
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
+
+
+def source_segments(code: str):
+    """`ast.get_source_segment(code, node)` as a function of node, splitting the code once (the
+    stdlib splits it again for every node: most of an edit's analysis in long examples)."""
+    lines = [line.encode() for line in _LINE.findall(code)]
+
+    def segment(node):
+        if getattr(node, "end_lineno", None) is None or node.lineno > len(lines) or node.end_lineno > len(lines):
+            return None
+        first, last = node.lineno - 1, node.end_lineno - 1  # column offsets count UTF-8 bytes
+        if first == last:
+            return lines[first][node.col_offset:node.end_col_offset].decode()
+        return b"".join([lines[first][node.col_offset:], *lines[first + 1:last],
+                         lines[last][:node.end_col_offset]]).decode()
+    return segment
+
+
 def last_calls(code: str) -> dict:
     """name -> source text of the arguments of the last call of that name in the code."""
     try:
@@ -65,11 +84,12 @@ def last_calls(code: str) -> dict:
     calls: dict = {}
     nodes = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
                    key=lambda n: (n.lineno, n.col_offset))
+    segment = source_segments(code)
     for node in nodes:
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
-        parts = [ast.get_source_segment(code, a) for a in node.args]
+        parts = [segment(a) for a in node.args]
         if node.args and all(parts):
             calls[name] = ", ".join(parts)
     return calls

@@ -14,6 +14,15 @@ from __future__ import annotations
 import contextlib
 
 
+_layout_changed = False
+
+
+def layout_changed() -> None:
+    """A layout's children were replaced inside `one_update` (Panel's hooks must then run)."""
+    global _layout_changed
+    _layout_changed = True
+
+
 @contextlib.contextmanager
 def one_update():
     try:
@@ -36,10 +45,13 @@ def one_update():
         for doc in docs:
             doc.models._push_freeze()
             stack.callback(doc.models._pop_freeze)  # exits first: the model index is rebuilt once
+        global _layout_changed
+        _layout_changed = False
         Panel._batch_update = True
         try:
             yield
         finally:
             Panel._batch_update = False
-        for view, root, _doc in views:            # the hooks each update skipped, once
-            view._preprocess(root)
+        if _layout_changed:  # the hooks each update skipped, once (text changes need none)
+            for view, root, _doc in views:
+                view._preprocess(root)

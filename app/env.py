@@ -52,16 +52,17 @@ def run_state(running: bool) -> None:
             mark(running)
 
 
-def panes_state(run: int, pending: list) -> None:
-    """The panes now show run number `run`; `pending` names those still measuring. Sent after
-    the run's own patches, so the page has applied them when it reads this (gradpad.panes)."""
+def panes_state(run: int, pending: list, seconds: float = 0.0) -> None:
+    """The panes now show run number `run`; `pending` names those still measuring; `seconds`:
+    the run's Python time. Sent after the run's own patches, so the page has applied them when
+    it reads this (gradpad.panes)."""
     if IN_BROWSER:
         try:
             send = getattr(_js(), "gradpadPanes", None)
         except ImportError:  # a test that pretends to be the page
             return
         if send is not None:
-            send(run, json.dumps(pending))
+            send(run, json.dumps(pending), round(seconds * 1e3, 1))
 
 
 def location_hash() -> str:

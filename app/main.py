@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import sys
+import time
 from pathlib import Path
 
 if __name__.startswith("bokeh_app"):  # `panel serve app/main.py`: import core/ and app/ from this checkout
@@ -82,6 +83,7 @@ class Playground:
         self._link_notice = False        # the notice says a link named no example
         self.run_id = 0                  # one per run: slow panes of an older run stop filling in
         self.pending: list[str] = []     # panes of this run still measuring (SLOW_PANES)
+        self.run_seconds = 0.0           # the last run's Python time, up to every pane but the slow ones
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
@@ -133,6 +135,7 @@ class Playground:
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
+        self.timing_note = html("")              # "measuring…" over the timing pane's hidden old numbers
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
                             sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 
@@ -306,6 +309,7 @@ class Playground:
         if args is None and self._user_args is not None and function == self.function_select.value:
             args = self._user_args
         self._busy = True
+        started = time.perf_counter()
         self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
         self.status.object = '<span class="gp-muted">running…</span>'
         env.run_state(True)
@@ -331,13 +335,14 @@ class Playground:
         finally:
             env.run_state(False)
             self._busy = False
+        self.run_seconds = time.perf_counter() - started
         self._report()
         self._fill_slow_panes(self.run_id)
 
     # ------------------------------------------------------------------ slow panes, after the others
     def _report(self):
         """Tell the page what the panes show: this run, and which panes are still measuring."""
-        env.panes_state(self.run_id, list(self.pending))
+        env.panes_state(self.run_id, list(self.pending), self.run_seconds)
 
     def _slow_steps(self, a):
         """(pane, step) in SLOW_PANES order; a step returns None or an awaitable (browser only)."""
@@ -391,7 +396,8 @@ class Playground:
                 continue
             env.run_state(True)
             try:
-                result = steps[name]()
+                with batching.one_update():
+                    result = steps[name]()
                 if inspect.isawaitable(result):
                     if sync:
                         result.close()
@@ -422,8 +428,15 @@ class Playground:
 
     def _render_timing(self):
         a = self.analysis
+        measuring = bool(a.timing.get("pending")) and not a.timing.get("backends")
+        self.timing_note.object = '<p class="gp-muted">measuring eager vs jit…</p>' if measuring else ""
+        head = self.panes["timing"].objects[:2]
+        if measuring and len(head) == 2 and head[0] is self.size_select and head[1] is self.timing_note:
+            self.shown.hide(self.panes["timing"], keep=(self.size_select, self.timing_note))
+            return
         self.shown.update(self.panes["timing"], ("timing", a.timing, pn.config.theme),
-                          lambda: timing_pane.render(a), head=[self.size_select])
+                          lambda: timing_pane.render(a, measuring_note_shown=True),
+                          head=[self.size_select, self.timing_note])
 
     def _on_function(self, event):
         self._user_args = None  # another function: its own default input

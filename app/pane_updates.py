@@ -19,6 +19,8 @@ import itertools
 import numpy as np
 import panel as pn
 
+from app import batching
+
 _fresh = itertools.count()
 
 
@@ -73,10 +75,16 @@ class PaneUpdates:
         old = list(column.objects)
         if not _swap_html(old, new):
             column.objects = new
+            batching.layout_changed()
         self.shown[id(column)] = fp
         return True
 
-    def forget(self, column: pn.Column) -> None:
+    def hide(self, column: pn.Column, keep=()) -> None:
+        """Hide what `column` shows but `keep` (its results are being recomputed): a property
+        change, where a rebuild would replace models; the next `update` rebuilds it."""
+        for obj in column.objects:
+            if not any(obj is k for k in keep) and obj.visible:
+                obj.visible = False
         self.shown.pop(id(column), None)
 
 

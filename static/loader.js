@@ -47,7 +47,7 @@ const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0,
-  panes: null, // {run, pending, t}: the app's panes show run `run`; `pending` are still measuring
+  panes: null, // {run, pending, python_ms, t}: the panes show run `run`; `pending` still measure
 };
 window.gradpad = gradpad;
 
@@ -267,7 +267,7 @@ const FROM_WORKER = {
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": () => setRunning(true),
   "run-end": () => setRunning(false),
-  panes: (m) => { gradpad.panes = { run: m.run, pending: m.pending, t: performance.now() }; },
+  panes: (m) => { gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, t: performance.now() }; },
   env: (m) => PAGE_ENV[m.op] && PAGE_ENV[m.op](m.key, m.value),
   request: async (m, s) => {
     try {

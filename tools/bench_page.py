@@ -1,6 +1,6 @@
 """What a user of the built page waits for, in headless Debian chromium.
 
-    python build.py bench page [--edits N] [--only NAME] [--no-core] [--json PATH]
+    python build.py bench page [--edits N] [--only NAME] [--no-core] [--compare DIST] [--json PATH]
 
 1. Latency. Each gallery example is loaded (`gradpad.load`, not timed), then its code is edited
    through the page's normal path: text inserted into the editor (ace), which sends the change
@@ -57,12 +57,12 @@ EDIT = """async ({k, findEditor}) => {
   const t0 = performance.now();
   editor.session.insert({row: editor.session.getLength(), column: 0}, '\\nprint("edit", ' + k + ')');
   const deadline = t0 + 60000;
-  let shown = null, all = null, pending = [];
+  let shown = null, all = null, pending = [], python = null;
   if (signal) {
     while (performance.now() < deadline) {
       const p = gp.panes;
       if (p && p.run > before) {
-        if (shown === null) { shown = await frame(); pending = p.pending.slice(); }
+        if (shown === null) { shown = await frame(); pending = p.pending.slice(); python = p.python_ms; }
         if (!p.pending.length) { all = await frame(); break; }
       }
       await tick();
@@ -73,7 +73,7 @@ EDIT = """async ({k, findEditor}) => {
     shown = all = await frame();
   }
   if (all === null) return {error: 'no result within 60 s', shown_ms: shown && shown - t0};
-  return {shown_ms: shown - t0, all_ms: all - t0, pending, signal};
+  return {shown_ms: shown - t0, all_ms: all - t0, pending, signal, python_ms: python};
 }"""
 
 QUIET = """async () => {  // the previous load's slow panes finish before an edit is timed
@@ -162,25 +162,42 @@ def open_page(ctx, url: str):
     return page
 
 
-def latency(page, names, edits: int) -> dict:
-    out = {}
+def latency(pages: dict, names, edits: int) -> dict:
+    """label -> example -> times; with several pages (--compare) their edits alternate, so load
+    from other processes hits both alike."""
+    out: dict = {label: {} for label in pages}
+    head = f"  {'example':32}" + "".join(f" {'edit->panes':>12} {'+slow panes':>12} {'load (new)':>11}"
+                                         for _ in pages)
+    if len(pages) > 1:
+        print(f"  {'':32}" + "".join(f" {label:>37}" for label in pages))
+    print(head, flush=True)
     for name in names:
-        t0 = time.perf_counter()
-        page.evaluate("opts => window.gradpad.load(opts)", {"example": name})
-        load_ms = (time.perf_counter() - t0) * 1e3  # every pane new (timings included)
-        times = []
+        times: dict = {label: [] for label in pages}
+        load_ms = {}
+        for label, page in pages.items():
+            t0 = time.perf_counter()
+            page.evaluate("opts => window.gradpad.load(opts)", {"example": name})
+            load_ms[label] = (time.perf_counter() - t0) * 1e3  # every pane new (timings included)
         for k in range(edits):
+            for label, page in pages.items():
+                page.evaluate(QUIET)
+                r = page.evaluate(EDIT, {"k": k, "findEditor": FIND_EDITOR})
+                if r.get("error"):
+                    raise SystemExit(f"{label} {name}: {r['error']}")
+                times[label].append(r)
+        row = f"  {name:32}"
+        for label, page in pages.items():
             page.evaluate(QUIET)
-            r = page.evaluate(EDIT, {"k": k, "findEditor": FIND_EDITOR})
-            if r.get("error"):
-                raise SystemExit(f"{name}: {r['error']}")
-            times.append(r)
-        page.evaluate(QUIET)
-        out[name] = {"shown_ms": statistics.median(t["shown_ms"] for t in times),
-                     "all_ms": statistics.median(t["all_ms"] for t in times),
-                     "pending": times[-1]["pending"], "signal": times[-1]["signal"], "edits": times,
-                     "load_ms": load_ms}
-        print(f"  {name:32} {out[name]['shown_ms']:8.0f} {out[name]['all_ms']:12.0f} {load_ms:12.0f}", flush=True)
+            t = times[label]
+            r = out[label][name] = {"shown_ms": statistics.median(x["shown_ms"] for x in t),
+                                    "all_ms": statistics.median(x["all_ms"] for x in t),
+                                    "pending": t[-1]["pending"], "signal": t[-1]["signal"], "edits": t,
+                                    "load_ms": load_ms[label],
+                                    "python_ms": statistics.median(x.get("python_ms") or 0 for x in t)}
+            row += f" {r['shown_ms']:12.0f} {r['all_ms']:12.0f} {r['load_ms']:11.0f}"
+        if len(pages) == 1:
+            row += f"   (Python {r['python_ms']:.0f})"
+        print(row, flush=True)
     return out
 
 
@@ -192,6 +209,8 @@ def main(argv=None) -> int:
     p.add_argument("--no-latency", action="store_true", help="skip section 1")
     p.add_argument("--full", action="store_true", help="section 2 with bench core's full rounds")
     p.add_argument("--json", help="also write the results here")
+    p.add_argument("--compare", metavar="DIST", help="another built site (dist/ directory) to time beside this one, "
+                                                     "edits alternating (e.g. an older commit's build)")
     a = p.parse_args(argv)
     problem = chromium.problem()
     if problem:
@@ -202,27 +221,32 @@ def main(argv=None) -> int:
     names = [n for n in examples.names() if not a.only or a.only in n]
     root = site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-page-")) / "dist")
     srv, url = serve.start(root)
+    if a.compare:  # another build of the site (e.g. an older commit's dist/), edits alternating
+        other_srv, other_url = serve.start(Path(a.compare))
     results: dict = {"url": url}
     try:
         with sync_playwright() as pw:
             ctx, udd = chromium.launch(pw)
             try:
                 page = open_page(ctx, url)
+                pages = {"this build": page}
+                if a.compare:
+                    pages = {"--compare": open_page(ctx, other_url), **pages}
                 if not a.no_latency:
-                    print(f"\n1. edit -> every pane updated, in the page (median of {a.edits} edits each; ms)\n"
-                          f"  {'example':32} {'edit->panes':>8} {'+slow panes':>12} {'load (new)':>12}", flush=True)
-                    results["latency"] = lat = latency(page, names, a.edits)
-                    shown = [r["shown_ms"] for r in lat.values()]
-                    full = [r["all_ms"] for r in lat.values()]
-                    med = statistics.median(shown)
-                    loads = [r["load_ms"] for r in lat.values()]
-                    print(f"  {'median over ' + str(len(lat)) + ' examples':32} {med:8.0f} {statistics.median(full):12.0f} "
-                          f"{statistics.median(loads):12.0f}   goal edit->panes <= {GOAL_MS} ms: "
-                          f"{'ok' if med <= GOAL_MS else 'MISS'} (load average {os.getloadavg()[0]:.1f})")
+                    print(f"\n1. edit -> every pane updated, in the page (median of {a.edits} edits each; ms)", flush=True)
+                    results["latency"] = per_page = latency(pages, names, a.edits)
+                    row = f"  {'median over ' + str(len(names)) + ' examples':32}"
+                    for label, lat in per_page.items():
+                        med = statistics.median(r["shown_ms"] for r in lat.values())
+                        row += (f" {med:12.0f} {statistics.median(r['all_ms'] for r in lat.values()):12.0f}"
+                                f" {statistics.median(r['load_ms'] for r in lat.values()):11.0f}")
+                        results.setdefault("latency_median_ms", {})[label] = med
+                    print(row)
+                    print(f"  goal edit->panes <= {GOAL_MS} ms (this build: "
+                          f"{'ok' if med <= GOAL_MS else 'MISS'}); load average {os.getloadavg()[0]:.1f}")
                     print("  edit->panes: to the first frame after every pane shows the edited code's results, the\n"
                           "  slow ones (timings) marked as measuring; +slow panes: until those filled in too;\n"
                           "  load (new): gradpad.load of the example, every pane new, timings included.")
-                    results["latency_median_ms"] = med
                 if not a.no_core:
                     print("\n2. bench core's workloads: the page's Pyodide worker beside CPython (per call)", flush=True)
                     in_page = core_in_page(page, quick=not a.full)
@@ -247,6 +271,8 @@ def main(argv=None) -> int:
                 shutil.rmtree(udd, ignore_errors=True)
     finally:
         srv.shutdown()
+        if a.compare:
+            other_srv.shutdown()
         shutil.rmtree(root.parent, ignore_errors=True)
     if a.json:
         Path(a.json).write_text(json.dumps(results, indent=1))

@@ -105,12 +105,13 @@ def backends_row(per: dict) -> pn.Row:
                   stylesheets=[ROW_CSS])
 
 
-def render(a) -> list:
+def render(a, measuring_note_shown: bool = False) -> list:
+    """The pane's parts; `measuring_note_shown`: the app shows "measuring…" itself."""
     t = a.timing
     if not t:
         return [html('<p class="gp-muted">No function to time yet.</p>')]
     if t.get("pending") and not t.get("backends"):  # the other panes come first; this one follows
-        return [html('<p class="gp-muted">measuring eager vs jit…</p>')]
+        return [] if measuring_note_shown else [html('<p class="gp-muted">measuring eager vs jit…</p>')]
     per = t.get("backends") or {t.get("backend", "cpu"): t}
     if t.get("error") is not None and not any("eager" in r for r in per.values()):
         return [error_block(t["error"])]

@@ -112,3 +112,17 @@ def test_switching_to_a_view_computes_it(view):
     pg.view_select.value = view
     snap = pg.snapshot()
     assert snap["view"] == view and "{ lambda" in snap["jaxpr"]
+
+
+def test_source_segments_cut_what_the_stdlib_cuts():
+    import ast
+
+    from app import examples
+    codes = [examples.load(n).code for n in examples.names()]
+    codes.append("f(x, 'ä→b',\r\n  [1,\n 2])\rg(π * 2)  # ünïcode\n")
+    for code in codes:
+        segment = analysis.source_segments(code)
+        nodes = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.expr)]
+        assert nodes
+        for node in nodes:
+            assert segment(node) == ast.get_source_segment(code, node), ast.dump(node)
