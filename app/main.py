@@ -384,7 +384,7 @@ class Playground:
                 if awaitable is not None:
                     await awaitable
                 await asyncio.sleep(0)
-        loop.create_task(fill())
+        env.when_linked(lambda: loop.create_task(fill()))
 
     def _slow_panes(self, run_id: int, sync: bool):
         """Generator: one slow pane per step; yields an awaitable a step needs awaited (or None)."""
