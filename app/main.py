@@ -380,10 +380,17 @@ class Playground:
                 pass
             return
         async def fill():
-            for awaitable in self._slow_panes(run_id, sync=False):
-                if awaitable is not None:
-                    await awaitable
-                await asyncio.sleep(0)
+            steps = self._slow_panes(run_id, sync=False)
+            try:
+                for awaitable in steps:
+                    if awaitable is not None:
+                        try:
+                            await awaitable
+                        except BaseException as e:  # noqa: BLE001 - Stop (KeyboardInterrupt) while measuring
+                            self._notify(f"measuring stopped: {type(e).__name__}")
+                    await asyncio.sleep(0)
+            finally:
+                steps.close()  # its run_state(False) runs whatever happened
         env.when_linked(lambda: loop.create_task(fill()))
 
     def _slow_panes(self, run_id: int, sync: bool):
@@ -403,7 +410,10 @@ class Playground:
                         result.close()
                     else:
                         yield result
-            except Exception as e:  # noqa: BLE001 - a failed measurement must not take the others down
+            except GeneratorExit:  # closed (fill() ends): only run_state(False) below
+                raise
+            except BaseException as e:  # noqa: BLE001 - a failed (or stopped) measurement must not
+                # take the other panes down, nor leave load()/snapshot() waiting for it
                 self._notify(f"measuring the {name} pane failed: {type(e).__name__}: {e}")
             finally:
                 env.run_state(False)

@@ -57,12 +57,12 @@ EDIT = """async ({k, findEditor}) => {
   const t0 = performance.now();
   editor.session.insert({row: editor.session.getLength(), column: 0}, '\\nprint("edit", ' + k + ')');
   const deadline = t0 + 60000;
-  let shown = null, all = null, pending = [], python = null;
+  let shown = null, all = null, pending = [], python = null, message = null;
   if (signal) {
     while (performance.now() < deadline) {
       const p = gp.panes;
       if (p && p.run > before) {
-        if (shown === null) { shown = await frame(); pending = p.pending.slice(); python = p.python_ms; }
+        if (shown === null) { message = p.t; shown = await frame(); pending = p.pending.slice(); python = p.python_ms; }
         if (!p.pending.length) { all = await frame(); break; }
       }
       await tick();
@@ -73,7 +73,8 @@ EDIT = """async ({k, findEditor}) => {
     shown = all = await frame();
   }
   if (all === null) return {error: 'no result within 60 s', shown_ms: shown && shown - t0};
-  return {shown_ms: shown - t0, all_ms: all - t0, pending, signal, python_ms: python};
+  return {shown_ms: shown - t0, all_ms: all - t0, pending, signal, python_ms: python,
+          message_ms: message && message - t0};
 }"""
 
 QUIET = """async () => {  // the previous load's slow panes finish before an edit is timed
@@ -195,10 +196,11 @@ def latency(pages: dict, names, edits: int) -> dict:
                                     "all_ms": statistics.median(x["all_ms"] for x in t),
                                     "pending": t[-1]["pending"], "signal": t[-1]["signal"], "edits": t,
                                     "load_ms": load_ms[label],
-                                    "python_ms": statistics.median(x.get("python_ms") or 0 for x in t)}
+                                    "python_ms": statistics.median(x.get("python_ms") or 0 for x in t),
+                                    "message_ms": statistics.median(x.get("message_ms") or 0 for x in t)}
             row += f" {r['shown_ms']:12.0f} {r['all_ms']:12.0f} {r['load_ms']:11.0f}"
         if len(pages) == 1:
-            row += f"   (Python {r['python_ms']:.0f})"
+            row += f"   (Python {r['python_ms']:.0f}, worker's report {r['message_ms']:.0f})"
         print(row, flush=True)
     return out
 
