@@ -33,6 +33,9 @@ AUTORUN_PAUSE_S = 0.05
 # Panes filled in after every other pane shows, in this order (app.main.Playground._slow_steps).
 # The page API's load()/snapshot() wait for all but the WebGPU timings (seconds on a software GPU).
 SLOW_PANES = ("timing", "vmap timings", "webgpu timing")
+# ...of which these measure in the background: the page does not show them as a run (Stop and
+# the running indicator are for the learner's code; WebGPU's async readbacks never block)
+BACKGROUND_PANES = {"webgpu timing"}
 TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
             "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
 PROBLEM_SIZES = (1, 10, 100, 1000)  # the timing pane's sizes: f, then jax.vmap(f) over N copies
@@ -401,7 +404,9 @@ class Playground:
                 return  # a newer run owns the panes now
             if name not in self.pending:
                 continue
-            env.run_state(True)
+            running = name not in BACKGROUND_PANES
+            if running:
+                env.run_state(True)
             try:
                 with batching.one_update():
                     result = steps[name]()
@@ -416,7 +421,8 @@ class Playground:
                 # take the other panes down, nor leave load()/snapshot() waiting for it
                 self._notify(f"measuring the {name} pane failed: {type(e).__name__}: {e}")
             finally:
-                env.run_state(False)
+                if running:
+                    env.run_state(False)
             if run_id != self.run_id:
                 return
             self.pending.remove(name)

@@ -48,6 +48,7 @@ const gradpad = {
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0,
   panes: null, // {run, pending, python_ms, t}: the panes show run `run`; `pending` still measure
+  panesLog: [],
 };
 window.gradpad = gradpad;
 
@@ -267,7 +268,10 @@ const FROM_WORKER = {
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": () => setRunning(true),
   "run-end": () => setRunning(false),
-  panes: (m) => { gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, t: performance.now() }; },
+  panes: (m) => {
+    gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, t: performance.now() };
+    gradpad.panesLog = [...gradpad.panesLog.slice(-49), gradpad.panes]; // the latest reports, oldest first
+  },
   env: (m) => PAGE_ENV[m.op] && PAGE_ENV[m.op](m.key, m.value),
   request: async (m, s) => {
     try {
