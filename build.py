@@ -4,7 +4,7 @@
     python build.py serve         # set up, build dist/, serve it on 127.0.0.1 (prints the URL)
     python build.py test          # venv + deps (+ Debian chromium), build dist/, the whole pytest suite
     python build.py site          # build dist/ only
-    python build.py bench [core|site|webgpu]
+    python build.py bench [core|site|webgpu|page]
 
 Everything is fetched from package registries (PyPI, npm, Debian) and cached in .cache/.
 The site-building code lives in tools/ (site.py, serve.py, bench_site.py).
@@ -130,6 +130,8 @@ def _browser_bench(extras: str, module: list, vulkan: bool = False) -> int:
 def cmd_bench(args) -> int:
     if args.what and args.what[0] == "site":
         return _browser_bench("test,site,browser", ["tools.bench_site", *args.what[1:]])
+    if args.what and args.what[0] == "page":  # edit -> panes latency in the page, core workloads in Pyodide
+        return _browser_bench("test,site,browser", ["tools.bench_page", *args.what[1:]])
     if args.what and args.what[0] == "webgpu":
         return _browser_bench("test,site,browser,webgpu", ["tests.bench_webgpu", "--browser", *args.what[1:]],
                               vulkan=True)
@@ -150,7 +152,8 @@ def main(argv=None) -> int:
     s = sub.add_parser("site", help="build dist/")
     s.add_argument("--force", action="store_true", help="rebuild dist/ even when up to date")
     s.set_defaults(fn=cmd_site)
-    b = sub.add_parser("bench", help="benchmarks (`bench site`: page load, cold and warm)")
+    b = sub.add_parser("bench", help="benchmarks (`bench site`: page load, cold and warm; `bench page`: "
+                                     "edit -> panes latency and the core workloads in the page)")
     b.add_argument("what", nargs=argparse.REMAINDER)
     b.set_defaults(fn=cmd_bench)
     args = p.parse_args(argv)

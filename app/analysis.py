@@ -56,6 +56,25 @@ def _callee_name(call: ast.Call) -> str | None:
     return None
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
+
+
+def source_segments(code: str):
+    """`ast.get_source_segment(code, node)` as a function of node, splitting the code once (the
+    stdlib splits it again for every node: most of an edit's analysis in long examples)."""
+    lines = [line.encode() for line in _LINE.findall(code)]
+
+    def segment(node):
+        if getattr(node, "end_lineno", None) is None or node.lineno > len(lines) or node.end_lineno > len(lines):
+            return None
+        first, last = node.lineno - 1, node.end_lineno - 1  # column offsets count UTF-8 bytes
+        if first == last:
+            return lines[first][node.col_offset:node.end_col_offset].decode()
+        return b"".join([lines[first][node.col_offset:], *lines[first + 1:last],
+                         lines[last][:node.end_col_offset]]).decode()
+    return segment
+
+
 def last_calls(code: str) -> dict:
     """name -> source text of the arguments of the last call of that name in the code."""
     try:
@@ -65,11 +84,12 @@ def last_calls(code: str) -> dict:
     calls: dict = {}
     nodes = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
                    key=lambda n: (n.lineno, n.col_offset))
+    segment = source_segments(code)
     for node in nodes:
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
-        parts = [ast.get_source_segment(code, a) for a in node.args]
+        parts = [segment(a) for a in node.args]
         if node.args and all(parts):
             calls[name] = ", ".join(parts)
     return calls
@@ -499,13 +519,17 @@ def manual_versions(code: str) -> dict:
     return dict(MANUAL_MARK.findall(code))
 
 
-def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, manual=None) -> dict:
+def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, manual=None,
+                    timed: bool = True) -> dict:
     """The tutorial's three ways to batch: a Python loop, jax.vmap, and by hand ('manual': the
     user's hand-batched version `manual` when the code names one, else f applied to the whole
     batch, which is only right when f is already written for batches).
 
     The manual entry has "shown" (True when it ran and matches vmap) and, when it is not shown,
-    "why": one sentence on what went differently (the reason vmap exists)."""
+    "why": one sentence on what went differently (the reason vmap exists).
+
+    `timed=False` computes the values only (fast: the page shows them at once); each entry then
+    keeps its "run" for `time_vmap`, which fills in the times afterwards."""
     jax = _jax()
     jnp = jax.numpy
     in_axes = tuple(in_axes) if in_axes is not None else (0,) * len(args)
@@ -525,31 +549,60 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     result: dict = {"in_axes": in_axes, "size": size,
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
-    for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched)),
-                      ("jit(vmap)", lambda: jitted(*batched))):
-        result[name] = _timed_entry(run, repeats)
+    for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched))):
+        result[name] = _timed_entry(run, repeats, timed)
+    # jit(vmap) is only timed (its value is vmap's): untimed, even its first call (trace and
+    # compile) waits for time_vmap
+    result["jit(vmap)"] = _timed_entry(lambda: jitted(*batched), repeats) if timed else \
+        {"error": None, "time": None, "run": lambda: jitted(*batched)}
     ref = result["vmap"].get("value")
     if ref is not None and result["loop"].get("value") is not None:
         result["loop"]["matches_vmap"] = _same(result["loop"]["value"], ref)
-    result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats)
+    result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats, timed)
     return result
 
 
-def _timed_entry(run, repeats) -> dict:
+def _timed_entry(run, repeats, timed: bool = True) -> dict:
     value, err = sandbox.guarded_call(run, seconds=10.0)
     entry = {"error": err}
     if err is None:
         entry["value"] = _as_array(value)
-        timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
-        entry["time"] = timed if terr is None else None
+        if timed:
+            _time_entry(entry, run, repeats)
+        else:
+            entry.update(time=None, run=run)  # timed later by time_vmap
     return entry
+
+
+def _time_entry(entry: dict, run, repeats) -> None:
+    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail
+        value, err = sandbox.guarded_call(run, seconds=10.0)
+        if err is not None:
+            entry.update(error=err, time=None)
+            return
+        entry["value"] = _as_array(value)
+    timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
+    entry["time"] = timed if terr is None else None
+
+
+def vmap_pending(result: dict) -> bool:
+    """Some row of a `timed=False` comparison still waits for its time."""
+    return any(isinstance(e, dict) and "run" in e for e in (result or {}).values())
+
+
+def time_vmap(result: dict, repeats: int = 3) -> dict:
+    """Fill in the times of a comparison computed with `timed=False` (the values are already there)."""
+    for entry in (result or {}).values():
+        if isinstance(entry, dict) and "run" in entry:
+            _time_entry(entry, entry.pop("run"), repeats)
+    return result
 
 
 def _same(value, ref) -> bool:
     return bool(value.shape == ref.shape and np.allclose(value, ref, equal_nan=True))
 
 
-def _manual_entry(g, hand_written: bool, batched, ref, repeats) -> dict:
+def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = True) -> dict:
     """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
     call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
     value, err = sandbox.guarded_call(lambda: g(*batched), seconds=10.0)
@@ -568,7 +621,7 @@ def _manual_entry(g, hand_written: bool, batched, ref, repeats) -> dict:
         return {"shown": False, "call": call,
                 "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
                        "vmap maps f over it."}
-    entry = _timed_entry(lambda: g(*batched), repeats)
+    entry = _timed_entry(lambda: g(*batched), repeats, timed)
     entry.update(shown=True, matches_vmap=True, call=call)
     return entry
 
@@ -804,13 +857,18 @@ class Analysis:
     plot: dict = field(default_factory=dict)
     vmap: dict = field(default_factory=dict)
     timing: dict = field(default_factory=dict)
-    stages: list = field(default_factory=list)       # stages.Stage: how grad(f) and vmap(f) are built
+    stages: list | None = None                       # stages.Stage: how grad(f) and vmap(f) are built
+                                                     # (None: not computed, see `complete`)
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
             views=VIEWS, with_vmap=True, with_timing=True, in_axes=None, timing_scale: int = 1,
-            seconds: float = sandbox.DEFAULT_BUDGET_S) -> Analysis:
-    """Run the code, pick the function and its input, and compute every pane's data."""
+            seconds: float = sandbox.DEFAULT_BUDGET_S, vmap_timed: bool = True,
+            with_stages: bool = True) -> Analysis:
+    """Run the code, pick the function and its input, and compute every pane's data.
+    `with_timing=False` / `vmap_timed=False` leave the slow measurements out (the app fills
+    them in afterwards: `timings`, `time_vmap`), so every other pane can show at once; `views`
+    and `with_stages=False` leave out what the shown view does not need (`complete` adds it)."""
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run, code=code)
     a.functions = find_functions(code, run.namespace)
@@ -825,9 +883,8 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         for view in views:
             a.jaxprs[view] = jaxpr_view(fn, a.args, view)
-        f_view = a.jaxprs.get("f")
-        a.stages = stages.grad_stages(fn, a.args) + [
-            stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
+        if with_stages:
+            a.stages = _stages(a)
         a.plot_kind = plot_kind(fn, a.args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
@@ -841,7 +898,27 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.plot = elementwise(fn, a.args)
         if with_vmap and a.args:
             manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
-            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None)
+            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None,
+                                     timed=vmap_timed)
         if with_timing:
             a.timing = timings(fn, a.args, scale=timing_scale)
+    return a
+
+
+def _stages(a: Analysis) -> list:
+    fn, f_view = a.function.fn, a.jaxprs.get("f")
+    return stages.grad_stages(fn, a.args) + [
+        stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
+
+
+def complete(a: Analysis, views=(), with_stages: bool = False) -> Analysis:
+    """Add what `analyse` was told to leave out: more jaxpr views, the grad/vmap stages."""
+    if a.function is None or a.args_error is not None:
+        return a
+    with sandbox.captured():
+        for view in views:
+            if view not in a.jaxprs:
+                a.jaxprs[view] = jaxpr_view(a.function.fn, a.args, view)
+        if with_stages and a.stages is None:
+            a.stages = _stages(a)
     return a

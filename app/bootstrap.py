@@ -256,6 +256,8 @@ def link(send_patch) -> None:
     from panel.io.pyodide import _link_docs_worker
 
     _link_docs_worker(_doc, send_patch, setter="js")
+    from app import env
+    env.document_linked()  # changes made from now on reach the page (the app's slow panes wait for this)
 
 
 def apply_patch(patch) -> None:

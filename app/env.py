@@ -61,6 +61,40 @@ def run_state(running: bool) -> None:
             mark(running)
 
 
+_linked = not IN_BROWSER  # `panel serve` syncs its documents itself
+_when_linked: list = []
+
+
+def when_linked(callback) -> None:
+    """Call `callback` once the page shows the app's document and receives its changes (in the
+    page the worker renders the document first and links it after the page embedded it: a
+    change made in between would never reach the page)."""
+    if _linked:
+        callback()
+    else:
+        _when_linked.append(callback)
+
+
+def document_linked() -> None:
+    global _linked
+    _linked = True
+    while _when_linked:
+        _when_linked.pop(0)()
+
+
+def panes_state(run: int, pending: list, seconds: float = 0.0) -> None:
+    """The panes now show run number `run`; `pending` names those still measuring; `seconds`:
+    the run's Python time. Sent after the run's own patches, so the page has applied them when
+    it reads this (gradpad.panes)."""
+    if IN_BROWSER:
+        try:
+            send = getattr(_js(), "gradpadPanes", None)
+        except ImportError:  # a test that pretends to be the page
+            return
+        if send is not None:
+            send(run, json.dumps(pending), round(seconds * 1e3, 1))
+
+
 def location_hash() -> str:
     if IN_BROWSER:
         return str(_page().get("hash") or "")

@@ -6,7 +6,9 @@ The page (static site) calls `create_app()`; `panel serve app/main.py` serves th
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
+import time
 from pathlib import Path
 
 if __name__.startswith("bokeh_app"):  # `panel serve app/main.py`: import core/ and app/ from this checkout
@@ -15,17 +17,26 @@ if __name__.startswith("bokeh_app"):  # `panel serve app/main.py`: import core/ 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
 
-from app import analysis, env, examples, export, sandbox, share  # noqa: E402
+from app import analysis, batching, env, examples, export, pane_updates, sandbox, share  # noqa: E402
 from app.panes import console as console_pane
 from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS, readable, themed
+from app.panes.common import CSS, html, readable, themed
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
-AUTORUN_PAUSE_S = 1.2
+# An edit runs the code once typing pauses this long (a burst of key presses is one run): short
+# enough to feel live, long enough that a half-typed word does not flash an error at every key.
+# The slow measurements (SLOW_PANES) fill in after the other panes.
+AUTORUN_PAUSE_S = 0.3
+# Panes filled in after every other pane shows, in this order (app.main.Playground._slow_steps).
+# The page API's load()/snapshot() wait for all but the WebGPU timings (seconds on a software GPU).
+SLOW_PANES = ("timing", "vmap timings", "webgpu timing")
+# ...of which these measure in the background: the page does not show them as a run (Stop and
+# the running indicator are for the learner's code; WebGPU's async readbacks never block)
+BACKGROUND_PANES = {"webgpu timing"}
 TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
             "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
 TABS_CSS = themed(TABS_CSS)
@@ -76,6 +87,9 @@ class Playground:
         self._quiet = 0                  # >0 while the app itself sets widget values
         self._user_args = None           # the input the user typed for the selected function
         self._link_notice = False        # the notice says a link named no example
+        self.run_id = 0                  # one per run: slow panes of an older run stop filling in
+        self.pending: list[str] = []     # panes of this run still measuring (SLOW_PANES)
+        self.run_seconds = 0.0           # the last run's Python time, up to every pane but the slow ones
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
@@ -125,6 +139,9 @@ class Playground:
         pane_height = 400 if self.embed.embed else 700
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
                       for name, title in PANE_TITLES.items()}
+        self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
+        self.vmap_times = html("")               # the vmap pane's methods table, updated in place
+        self.timing_note = html("")              # "measuring…" over the timing pane's hidden old numbers
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
                             sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 
@@ -257,12 +274,15 @@ class Playground:
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timing": {}, "timings": {}}
+                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": []}
+        analysis.complete(a, views=(self.view_select.value,), with_stages=True)
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
-        t = a.timing if a.timing and "error" not in a.timing else {}
+        t = a.timing if a.timing and "eager" in a.timing else {}  # not measured (yet), or failed
         return {
             "code": self.editor.value,
+            "run": self.run_id,                 # which run the panes show (gradpad.panes reports it too)
+            "pending": list(self.pending),      # panes still measuring (SLOW_PANES)
             "function": a.function.name if a.function else None,
             "view": self.view_select.value,
             "jaxpr": jv.text if jv and jv.error is None else "",
@@ -277,7 +297,7 @@ class Playground:
             "example": self.example_select.value or None,
             "lesson": self.lesson(),
             "search": list(self.search_hits),
-            "grad_stages": {s.name: s.eqn_count for s in a.stages},
+            "grad_stages": {s.name: s.eqn_count for s in a.stages or ()},
             "vmap": vmap_summary(a.vmap),
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
@@ -296,14 +316,24 @@ class Playground:
         if args is None and self._user_args is not None and function == self.function_select.value:
             args = self._user_args
         self._busy = True
+        started = time.perf_counter()
         self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
         self.status.object = '<span class="gp-muted">running…</span>'
         env.run_state(True)
         try:
             self._select_backend()
             code = self.editor.value
-            self.analysis = analysis.analyse(code, function=function, args_source=args,
-                                             in_axes=self._in_axes(), timing_scale=self.size_select.value)
+            self.run_id += 1
+            view = self.view_select.value  # the jaxpr pane needs this view, f and grad (its diff card)
+            self.analysis = analysis.analyse(code, function=function, args_source=args, in_axes=self._in_axes(),
+                                             views=tuple(dict.fromkeys(("f", "grad", view))),
+                                             with_stages=view in jaxpr_pane.STAGE_VIEWS,
+                                             with_timing=False, vmap_timed=False)
+            a = self.analysis
+            if a.function is not None and a.args_error is None:
+                a.timing = {"pending": True, "scale": self.size_select.value}
+            self.pending = [name for name, ready in (("timing", a.timing.get("pending")),
+                                                     ("vmap timings", analysis.vmap_pending(a.vmap))) if ready]
             self._sync_inputs()
             self._render_all()
             env.storage_set(env.AUTOSAVE_KEY, code)
@@ -312,15 +342,121 @@ class Playground:
         finally:
             env.run_state(False)
             self._busy = False
+        self.run_seconds = time.perf_counter() - started
+        self._report()
+        self._fill_slow_panes(self.run_id)
+
+    # ------------------------------------------------------------------ slow panes, after the others
+    def _report(self):
+        """Tell the page what the panes show: this run, and which panes are still measuring."""
+        env.panes_state(self.run_id, list(self.pending), self.run_seconds)
+
+    def _slow_steps(self, a):
+        """(pane, step) in SLOW_PANES order; a step returns None or an awaitable (browser only)."""
+        def cpu_timing():
+            with sandbox.captured():
+                a.timing = analysis.timings(a.function.fn, a.args, scale=a.timing.get("scale", 1))
+            per = a.timing.get("backends") or {}
+            if any(r.get("pending") for r in per.values()):  # the browser's WebGPU: async readback
+                self.pending.append("webgpu timing")
+            self._render_timing()
+
+        def vmap_times():
+            with sandbox.captured():
+                analysis.time_vmap(a.vmap)
+            self._render_vmap()
+
+        async def webgpu_timing():
+            per = a.timing.get("backends") or {}
+            for b in [b for b, r in per.items() if r.get("pending")]:
+                per[b] = await analysis.timings_async(a.function.fn, a.args, b, scale=a.timing.get("scale", 1))
+            self._render_timing()
+
+        return {"timing": cpu_timing, "vmap timings": vmap_times, "webgpu timing": webgpu_timing}
+
+    def _fill_slow_panes(self, run_id: int):
+        """Measure what the pending panes need, one pane at a time, newest run only. In the page
+        this yields to the event loop between panes, so an edit or a click in between is handled
+        at once (and makes these numbers stale: they are dropped). Without a running event loop
+        (CPython tests) it finishes before returning."""
+        if not self.pending:
+            return
+        loop = event_loop()
+        if loop is None:
+            for _ in self._slow_panes(run_id, sync=True):
+                pass
+            return
+        async def fill():
+            steps = self._slow_panes(run_id, sync=False)
+            try:
+                for awaitable in steps:
+                    if awaitable is not None:
+                        try:
+                            await awaitable
+                        except BaseException as e:  # noqa: BLE001 - Stop (KeyboardInterrupt) while measuring
+                            self._notify(f"measuring stopped: {type(e).__name__}")
+                    await asyncio.sleep(0)
+            finally:
+                steps.close()  # its run_state(False) runs whatever happened
+        env.when_linked(lambda: loop.create_task(fill()))
+
+    def _slow_panes(self, run_id: int, sync: bool):
+        """Generator: one slow pane per step; yields an awaitable a step needs awaited (or None)."""
+        steps = self._slow_steps(self.analysis)
+        for name in SLOW_PANES:
+            if run_id != self.run_id:
+                return  # a newer run owns the panes now
+            if name not in self.pending:
+                continue
+            running = name not in BACKGROUND_PANES
+            if running:
+                env.run_state(True)
+            try:
+                with batching.one_update():
+                    result = steps[name]()
+                if inspect.isawaitable(result):
+                    if sync:
+                        result.close()
+                    else:
+                        yield result
+            except GeneratorExit:  # closed (fill() ends): only run_state(False) below
+                raise
+            except BaseException as e:  # noqa: BLE001 - a failed (or stopped) measurement must not
+                # take the other panes down, nor leave load()/snapshot() waiting for it
+                self._notify(f"measuring the {name} pane failed: {type(e).__name__}: {e}")
+            finally:
+                if running:
+                    env.run_state(False)
+            if run_id != self.run_id:
+                return
+            self.pending.remove(name)
+            self._report()
+            if not sync:
+                yield None
 
     def _retime(self):
         """The problem size changed: measure again (the other panes stay as they are)."""
         a = self.analysis
         if a is None or a.function is None or a.args_error is not None:
             return
-        with sandbox.captured():
-            a.timing = analysis.timings(a.function.fn, a.args, scale=self.size_select.value)
-        self.panes["timing"].objects = [self.size_select] + timing_pane.render(a)
+        self.run_id += 1  # the measurements under way are for the old size
+        a.timing = {"pending": True, "scale": self.size_select.value}
+        self.pending = ["timing"]
+        self._render_timing()
+        self._report()
+        self._fill_slow_panes(self.run_id)
+
+    def _render_timing(self):
+        a = self.analysis
+        measuring = bool(a.timing.get("pending")) and not a.timing.get("backends")
+        self.timing_note.object = '<p class="gp-muted">measuring eager vs jit…</p>' if measuring else ""
+        head = self.panes["timing"].objects[:2]
+        if measuring and len(head) == 2 and head[0] is self.size_select and head[1] is self.timing_note:
+            self.shown.hide(self.panes["timing"], keep=(self.size_select, self.timing_note))
+            return
+        self.shown.update(self.panes["timing"], ("timing", a.timing, pn.config.theme),
+                          lambda: timing_pane.render(a, measuring_note_shown=True),
+                          head=[self.size_select, self.timing_note])
 
     def _on_function(self, event):
         self._user_args = None  # another function: its own default input
@@ -364,6 +500,10 @@ class Playground:
 
     # ------------------------------------------------------------------ rendering
     def _render_all(self):
+        with batching.one_update():
+            self._render_panes()
+
+    def _render_panes(self):
         a = self.analysis
         err = a.run.error or a.args_error
         fn = f" · function <code>{a.function.name}({a.args_source})</code>" if a.function else " · no function found"
@@ -371,18 +511,35 @@ class Playground:
         self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
         self._render_jaxpr()
         self.editor.annotations = error_annotations(a.run.error)
-        self.panes["plot"].objects = plots_pane.render(a)
-        self.panes["vmap"].objects = [self.in_axes_input] + vmap_pane.render(a)
-        self.panes["timing"].objects = [self.size_select] + timing_pane.render(a)
-        self.panes["console"].objects = console_pane.render(a, example_link=lambda n: f"#example={n}")
-        self.console_strip.objects = console_pane.render(a, example_link=lambda n: f"#example={n}", compact=True)
+        fn = (a.function.name, a.function.params) if a.function else None
+        self.shown.update(self.panes["plot"], ("plot", fn, a.plot_kind, a.plot, a.args_source, pn.config.theme),
+                          lambda: plots_pane.render(a))
+        self._render_vmap()
+        self._render_timing()
+        run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds)
+        link = lambda n: f"#example={n}"  # noqa: E731
+        self.shown.update(self.panes["console"], ("console", run, a.code),
+                          lambda: console_pane.render(a, example_link=link))
+        self.shown.update(self.console_strip, ("strip", run), lambda: console_pane.render(a, example_link=link,
+                                                                                           compact=True))
         if err is not None and "console" in self.embed.panes and a.function is None:
             self.tabs.active = list(self.embed.panes).index("console")
 
     def _render_jaxpr(self):
         if self.analysis is None:
             return
-        self.panes["jaxpr"].objects = [self.view_select] + jaxpr_pane.render(self.analysis, self.view_select.value)
+        a, view = self.analysis, self.view_select.value
+        analysis.complete(a, views=(view,), with_stages=view in jaxpr_pane.STAGE_VIEWS)
+        self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
+                                                    a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
+                          lambda: jaxpr_pane.render(a, view), head=[self.view_select])
+
+    def _render_vmap(self):
+        """The outputs and methods only when they changed; the times table in place."""
+        a = self.analysis
+        self.vmap_times.object = vmap_pane.times_html(a.vmap) if a.vmap else ""
+        self.shown.update(self.panes["vmap"], ("vmap", vmap_pane.values_key(a.vmap), pn.config.theme),
+                          lambda: vmap_pane.render(a, times=self.vmap_times), head=[self.in_axes_input])
 
     # ------------------------------------------------------------------ editing, examples, sharing
     def _publish_hash(self):
@@ -483,6 +640,22 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def event_loop():
+    """The loop that runs the slow panes after the others: the running one (`panel serve`), or
+    in the page Pyodide's WebLoop (its callbacks run without it counting as running); None in
+    plain CPython (tests), where they are measured at once."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if env.IN_BROWSER:
+        try:
+            return asyncio.get_event_loop()
+        except RuntimeError:
+            return None
+    return None
 
 
 def system_prefers_dark() -> bool:

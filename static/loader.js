@@ -51,6 +51,8 @@ const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0,
+  panes: null, // {run, pending, python_ms, t}: the panes show run `run`; `pending` still measure
+  panesLog: [],
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
@@ -274,6 +276,10 @@ const FROM_WORKER = {
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": () => setRunning(true),
   "run-end": () => setRunning(false),
+  panes: (m) => {
+    gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, t: performance.now() };
+    gradpad.panesLog = [...gradpad.panesLog.slice(-49), gradpad.panes]; // the latest reports, oldest first
+  },
   env: (m) => PAGE_ENV[m.op] && PAGE_ENV[m.op](m.key, m.value),
   request: async (m, s) => {
     try {
@@ -469,6 +475,7 @@ async function restart() {
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
   setRunning(false);
+  gradpad.panes = null; // the new worker's app counts its runs from 1
   gradpad.restarts++;
   const session = startPython(code);
   session.restarting = true;
@@ -486,10 +493,21 @@ async function restart() {
 
 const EMBED_CSS = "header.gp-header, #gp-notice { display: none !important; } main { padding: 0 !important; }";
 
+// load() and snapshot() answer with complete panes: the slow ones (timings) fill in after the
+// others show, so wait for them; WebGPU's timings (seconds on a software GPU) are not waited for.
+const SETTLE_SKIPS = new Set(["webgpu timing"]);
+async function settled(snap) {
+  const waiting = (p) => !p || (p.pending || []).some((name) => !SETTLE_SKIPS.has(name));
+  if (!snap || !waiting(snap)) return snap;
+  const stale = (p) => !p || p.run < snap.run || waiting(p);
+  for (let i = 0; i < 12000 && stale(gradpad.panes); i++) await new Promise((r) => setTimeout(r, 10));
+  return ask("call", { name: "snapshot", args: null });
+}
+
 Object.assign(gradpad, {
   runPython, interrupt, restart,
-  load: async (opts) => { await uiD.promise; return ask("call", { name: "load", args: opts || {} }); },
-  snapshot: async () => { await uiD.promise; return ask("call", { name: "snapshot", args: null }); },
+  load: async (opts) => { await uiD.promise; return settled(await ask("call", { name: "load", args: opts || {} })); },
+  snapshot: async () => { await uiD.promise; return settled(await ask("call", { name: "snapshot", args: null })); },
   // code with top-level await (e.g. WebGPU readbacks); resolves with String(result)
   runPythonAsync: async (code) => { await py.ready.promise; return ask("run", { code: String(code), async: true }); },
 });

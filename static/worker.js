@@ -12,6 +12,7 @@
 //   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
 //   run-start / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
+//   panes {run, pending, python_ms}           the app's panes show run `run`; `pending` still measure
 const M = __GRADPAD_MANIFEST__;
 let BASE = null;
 let pyodide = null;
@@ -323,6 +324,8 @@ self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers
 self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running) => runState(!!running);
+// called from Python (app.env.panes_state): which run the panes show, which still measure
+self.gradpadPanes = (run, pending, ms) => post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms });
 
 async function start(init) {
   BASE = init.base;

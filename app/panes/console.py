@@ -3,6 +3,7 @@ errors as JAX's class and message with a hint and a link to the example that sho
 from __future__ import annotations
 
 import ast
+import functools
 
 from .common import error_block, esc, html, readable
 
@@ -57,6 +58,7 @@ def render(a, example_link=None, compact: bool = False) -> list:
     return out
 
 
+@functools.lru_cache(maxsize=16)  # pure in the code; asked on every run (an edit often keeps it)
 def prints_in_jitted_code(code: str) -> bool:
     """The code uses jit and some function body calls print: only then is the note worth reading."""
     try:

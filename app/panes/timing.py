@@ -2,17 +2,15 @@
 state) as medians with min-max bars, one chart per backend side by side (CPU numpy, and WebGPU
 when it has an adapter), plus retrace and kernel counts.
 
-In the browser WebGPU results are read back asynchronously: its column shows "measuring…" and
-fills in when `analysis.timings_async` finishes, never blocking the page."""
+A backend still being measured shows "measuring…": the app renders this pane again when its
+numbers arrive (app.main: timings come after every other pane; in the browser WebGPU's are read
+back asynchronously, never blocking the page)."""
 from __future__ import annotations
-
-import asyncio
 
 import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
 from bokeh.plotting import figure
 
-from .. import analysis
 from .common import bokeh, error_block, esc, fmt_seconds, html
 
 BACKEND_TITLES = {"cpu": "CPU (numpy)", "webgpu": "WebGPU"}
@@ -107,15 +105,17 @@ def backends_row(per: dict) -> pn.Row:
                   stylesheets=[ROW_CSS])
 
 
-def render(a) -> list:
+def render(a, measuring_note_shown: bool = False) -> list:
+    """The pane's parts; `measuring_note_shown`: the app shows "measuring…" itself."""
     t = a.timing
     if not t:
         return [html('<p class="gp-muted">No function to time yet.</p>')]
+    if t.get("pending") and not t.get("backends"):  # the other panes come first; this one follows
+        return [] if measuring_note_shown else [html('<p class="gp-muted">measuring eager vs jit…</p>')]
     per = t.get("backends") or {t.get("backend", "cpu"): t}
     if t.get("error") is not None and not any("eager" in r for r in per.values()):
         return [error_block(t["error"])]
     row = backends_row(per)
-    _fill_pending(a, per, row)
     scale = t.get("scale", 1)
     size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
         f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else
@@ -125,19 +125,3 @@ def render(a) -> list:
                       'traced program is cached per input shape and dtype, so "traces" stays 1 however often '
                       'it runs. On WebGPU, jit fuses the jaxpr into few kernels; eager launches one per '
                       'operation.</p>')]
-
-
-def _fill_pending(a, per: dict, row: pn.Row):
-    """Browser: measure the pending backends with async readback, then redraw the row."""
-    pending = [b for b, r in per.items() if r.get("pending")]
-    if not pending or a.function is None:
-        return
-
-    async def fill():
-        for b in pending:
-            per[b] = await analysis.timings_async(a.function.fn, a.args, b, scale=a.timing.get("scale", 1))
-        row.objects = backends_row(per).objects
-    try:
-        asyncio.get_event_loop().create_task(fill())
-    except RuntimeError:  # no running loop (CPython tests): stays "measuring…"
-        pass

@@ -55,13 +55,31 @@ def timing_html(result: dict) -> str:
         same = e.get("matches_vmap")
         check = "" if same is None else ("✓ same as vmap" if same else "✗ differs from vmap")
         label = f"manual <code>{esc(e['call'])}</code>" if m == "manual" else m
-        rows.append(f"<tr><th>{label}</th><td>{fmt_seconds(t['median']) if t else '-'}</td>"
-                    f"<td>{fmt_seconds(t['min']) + ' – ' + fmt_seconds(t['max']) if t else ''}</td><td>{check}</td></tr>")
+        if "run" in e:  # computed, its time still being measured (analysis.time_vmap)
+            median, spread = '<span class="gp-muted">measuring…</span>', ""
+        else:
+            median = fmt_seconds(t["median"]) if t else "-"
+            spread = fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]) if t else ""
+        rows.append(f"<tr><th>{label}</th><td>{median}</td><td>{spread}</td><td>{check}</td></tr>")
     return ('<table class="gp-table"><tr><th>method</th><th>median</th><th>min – max</th><th></th></tr>'
             + "".join(rows) + "</table>")
 
 
-def render(a) -> list:
+def times_html(result: dict) -> str:
+    return "<b>Loop vs vmap vs manual batching</b>" + timing_html(result)
+
+
+def values_key(result: dict) -> dict:
+    """What `render` draws apart from the times (those change on every measurement and live in
+    their own pane, updated in place: app.main)."""
+    return {m: ({k: v for k, v in e.items() if k not in ("time", "run") and (k != "value" or m == "vmap")}
+                if isinstance(e, dict) else e)  # only vmap's value is drawn; the others are compared to it
+            for m, e in (result or {}).items()}
+
+
+def render(a, times=None) -> list:
+    """The pane's parts; `times`: the HTML pane to show the methods table in (kept by the app
+    and updated in place as the times come), else a new one."""
     r = a.vmap
     if not r:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
@@ -75,7 +93,7 @@ def render(a) -> list:
         # stacked, not side by side: the plot gets the pane's whole width whatever its size
         parts.append(html(table_html(v["value"])))
         parts.append(bokeh(outputs_figure(v["value"]), sizing_mode="stretch_width", min_height=240))
-    parts.append(html("<b>Loop vs vmap vs manual batching</b>" + timing_html(r)))
+    parts.append(times if times is not None else html(times_html(r)))
     manual = r.get("manual") or {}
     if manual and not manual.get("shown"):
         parts.append(html(f'<p class="gp-muted gp-manual-note">manual batching: {esc(manual["why"])}</p>'))

@@ -1,0 +1,57 @@
+"""Many pane updates as one document update.
+
+Each `column.objects = [...]` makes Panel walk the whole Bokeh document (~3000 models): it
+recomputes the document's model index and runs its preprocessing hooks (links, stylesheets)
+once per assignment, and posts each change as its own patch. In the page (Pyodide) that was
+most of a run's time. Inside `one_update()` every assignment only swaps its children: the
+index is recomputed once, the hooks run once, and the changes leave as one held batch.
+
+This leans on Panel 1.9's internals (`Panel._batch_update`, `state._views`, the document's
+freeze counter); without them (another Panel) it falls back to plain updates.
+"""
+from __future__ import annotations
+
+import contextlib
+
+
+_layout_changed = False
+
+
+def layout_changed() -> None:
+    """A layout's children were replaced inside `one_update` (Panel's hooks must then run)."""
+    global _layout_changed
+    _layout_changed = True
+
+
+@contextlib.contextmanager
+def one_update():
+    try:
+        from panel.io.document import hold
+        from panel.io.state import state
+        from panel.layout.base import Panel
+        views = [(view, root, doc) for view, root, doc, _comm in list(state._views.values())
+                 if doc is not None and hasattr(doc, "models")]
+        Panel._batch_update  # noqa: B018 - the flag this relies on exists
+    except Exception:  # noqa: BLE001 - another Panel: unbatched, still correct
+        yield
+        return
+    if not views or Panel._batch_update:  # nothing rendered yet, or already inside a batch
+        yield
+        return
+    docs = list(dict.fromkeys(doc for _v, _r, doc in views))
+    with contextlib.ExitStack() as stack:
+        for doc in docs:
+            stack.enter_context(hold(doc))        # exits last: the changes leave together
+        for doc in docs:
+            doc.models._push_freeze()
+            stack.callback(doc.models._pop_freeze)  # exits first: the model index is rebuilt once
+        global _layout_changed
+        _layout_changed = False
+        Panel._batch_update = True
+        try:
+            yield
+        finally:
+            Panel._batch_update = False
+        if _layout_changed:  # the hooks each update skipped, once (text changes need none)
+            for view, root, _doc in views:
+                view._preprocess(root)

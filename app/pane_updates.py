@@ -1,0 +1,109 @@
+"""Update a pane only where what it shows changed.
+
+An edit reruns the code and recomputes every pane's data, but most edits change few panes: a
+new comment or print leaves the jaxpr, plots and vmap outputs as they were. Building Bokeh
+figures again and sending them to the page costs far more (in Pyodide) than comparing the
+data they are drawn from, so each pane remembers a fingerprint of its inputs and is rebuilt
+only when that changes; a rebuilt pane of only HTML keeps its HTML models and swaps their text.
+
+A fingerprint covers everything its renderer reads; what it cannot read as data (a function,
+an object without a data representation) makes it differ every time, so the worst case is a
+needless rebuild, never a stale pane.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+
+import numpy as np
+import panel as pn
+
+from app import batching
+
+_fresh = itertools.count()
+
+
+def fingerprint(*parts) -> bytes:
+    h = hashlib.blake2b(digest_size=16)
+    _feed(h, parts)
+    return h.digest()
+
+
+def _feed(h, x) -> None:
+    if x is None or isinstance(x, (bool, int, float, complex, str, bytes)):
+        h.update(f"{type(x).__name__}:{x!r};".encode())
+    elif isinstance(x, dict):
+        h.update(b"{")
+        for k, v in x.items():
+            _feed(h, k)
+            _feed(h, v)
+        h.update(b"}")
+    elif isinstance(x, (list, tuple)):
+        h.update(b"[" if isinstance(x, list) else b"(")
+        for v in x:
+            _feed(h, v)
+        h.update(b"]")
+    elif isinstance(x, (np.ndarray, np.generic)):
+        a = np.asarray(x)
+        h.update(f"nd:{a.dtype}:{a.shape};".encode())
+        h.update(np.ascontiguousarray(a).tobytes() if a.dtype.kind != "O" else repr(a.tolist()).encode())
+    elif hasattr(x, "__array__") and not isinstance(x, type):  # an engine Array: all of it (its
+        _feed(h, np.asarray(x))                                    # repr elides long ones)
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        h.update(type(x).__name__.encode())
+        _feed(h, tuple(getattr(x, f.name) for f in dataclasses.fields(x)))
+    else:  # an engine Array, a jaxpr, a function...: its text if it has a stable one, else always new
+        text = repr(x)
+        stable = " at 0x" not in text and not callable(x)
+        h.update((f"{type(x).__name__}:{text}" if stable else f"new:{next(_fresh)}").encode())
+
+
+class PaneUpdates:
+    """Per pane (a Column): the fingerprint of what it shows, and the in-place update."""
+
+    def __init__(self):
+        self.shown: dict = {}
+
+    def update(self, column: pn.Column, key: tuple, build, head=()) -> bool:
+        """Rebuild `column` as [*head, *build()] unless `key` fingerprints as last time.
+        Returns whether it changed."""
+        fp = fingerprint(key)
+        if self.shown.get(id(column)) == fp:
+            return False
+        new = [*head, *build()]
+        old = list(column.objects)
+        if not _swap_html(old, new):
+            column.objects = new
+            batching.layout_changed()
+        self.shown[id(column)] = fp
+        return True
+
+    def hide(self, column: pn.Column, keep=()) -> None:
+        """Hide what `column` shows but `keep` (its results are being recomputed): a property
+        change, where a rebuild would replace models; the next `update` rebuilds it."""
+        for obj in column.objects:
+            if not any(obj is k for k in keep) and obj.visible:
+                obj.visible = False
+        self.shown.pop(id(column), None)
+
+
+def _swap_html(old: list, new: list) -> bool:
+    """When old and new are the same widgets plus HTML panes alike but for their text, set the
+    texts (no new models). Returns whether it did."""
+    if len(old) != len(new):
+        return False
+    pairs = []
+    for o, n in zip(old, new):
+        if o is n:
+            continue
+        if type(o) is not pn.pane.HTML or type(n) is not pn.pane.HTML:
+            return False
+        if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible) != (n.css_classes, n.stylesheets, n.sizing_mode,
+                                                                         n.visible):
+            return False
+        pairs.append((o, n))
+    for o, n in pairs:
+        if o.object != n.object:
+            o.object = n.object
+    return True

@@ -1,0 +1,128 @@
+"""What makes an edit show quickly (python build.py bench page measures it in the page): panes
+rebuilt only when what they show changed, slow measurements after the other panes and never
+for a stale run, the jaxpr views and stages the shown view does not need left for later."""
+from __future__ import annotations
+
+import numpy as np
+import panel as pn
+import pytest
+
+from app import analysis, main
+from app.pane_updates import PaneUpdates, fingerprint
+
+CODE = """import jax.numpy as jnp
+
+def f(x):
+    return jnp.sin(x) * x
+f(1.5)
+"""
+
+
+def figures(column):
+    return [o.object for o in column.objects if isinstance(o, pn.pane.Bokeh)]
+
+
+def test_fingerprint_sees_every_element_of_a_long_array():
+    a = np.arange(5000, dtype=np.float32)
+    b = a.copy()
+    b[2500] += 1  # numpy's repr elides the middle: a repr-based key would call these equal
+    assert repr(a) == repr(b)
+    assert fingerprint({"x": a}) == fingerprint({"x": a.copy()})
+    assert fingerprint({"x": a}) != fingerprint({"x": b})
+    assert fingerprint(a.astype(np.float64)) != fingerprint(a)  # same values, another dtype
+
+
+def test_fingerprint_of_something_without_data_never_repeats():
+    def g():
+        return 1
+    assert fingerprint(g) != fingerprint(g)  # unknown: rebuild (never a stale pane)
+
+
+def test_an_unchanged_pane_is_not_rebuilt_and_html_text_is_swapped_in_place():
+    updates, col, built = PaneUpdates(), pn.Column(), []
+
+    def build(text):
+        built.append(text)
+        return [pn.pane.HTML(text)]
+
+    assert updates.update(col, ("k", 1), lambda: build("one"))
+    first = col.objects[0]
+    assert not updates.update(col, ("k", 1), lambda: build("again"))
+    assert built == ["one"] and col.objects[0] is first
+    assert updates.update(col, ("k", 2), lambda: build("two"))
+    assert col.objects[0] is first and first.object == "two"  # same model, new text
+
+
+def test_an_edit_that_only_prints_keeps_the_figures_and_updates_the_console():
+    pg = main.create_app(code=CODE).playground
+    plots, vmap_figs = figures(pg.panes["plot"]), figures(pg.panes["vmap"])
+    assert plots and vmap_figs
+    pg.editor.value = CODE + 'print("edited")\n'
+    pg.run()
+    assert figures(pg.panes["plot"]) == plots and all(a is b for a, b in zip(figures(pg.panes["plot"]), plots))
+    assert all(a is b for a, b in zip(figures(pg.panes["vmap"]), vmap_figs))
+    assert "edited" in pg.snapshot()["console"]
+    # a change to f changes what the plots show: they are drawn again, from the new f
+    pg.editor.value = CODE.replace("jnp.sin(x) * x", "jnp.cos(x) * x")
+    pg.run()
+    assert not any(a is b for a, b in zip(figures(pg.panes["plot"]), plots))
+    line = figures(pg.panes["plot"])[0].select_one({"name": "f"})
+    x, y = np.asarray(line.data_source.data["x"]), np.asarray(line.data_source.data["y"])
+    np.testing.assert_allclose(y, np.cos(x) * x, rtol=1e-5, atol=1e-6)
+
+
+def test_timings_come_after_and_a_newer_run_drops_them():
+    pg = main.create_app(code=CODE).playground
+    snap = pg.snapshot()  # no event loop here: the slow panes were measured before run() returned
+    assert snap["pending"] == [] and snap["run"] == pg.run_id
+    assert snap["timing"]["cpu"]["speedup"] > 0 and snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0
+    # what the page's loop does between panes: the edit's run comes before the timing is measured
+    a = pg.analysis
+    a.timing, pg.pending = {"pending": True, "scale": 1}, ["timing"]
+    steps = pg._slow_panes(pg.run_id, sync=True)
+    pg.run_id += 1
+    list(steps)
+    assert a.timing == {"pending": True, "scale": 1} and pg.pending == ["timing"]
+
+
+def test_the_timing_pane_says_it_is_measuring_until_it_is_filled_in():
+    from app.panes import timing as timing_pane
+    a = analysis.Analysis(run=None, timing={"pending": True, "scale": 1})
+    text = "".join(p.object for p in timing_pane.render(a))
+    assert "measuring" in text
+
+
+def test_views_the_pane_does_not_show_are_computed_when_asked():
+    a = analysis.analyse(CODE, views=("f",), with_stages=False, with_timing=False, vmap_timed=False)
+    assert set(a.jaxprs) == {"f"} and a.stages is None
+    assert a.vmap["jit(vmap)"].get("run") is not None and "value" not in a.vmap["jit(vmap)"]
+    analysis.complete(a, views=("vmap",), with_stages=True)
+    assert set(a.jaxprs) == {"f", "vmap"} and [s.name for s in a.stages] == ["jvp", "linearized", "transposed",
+                                                                              "batched"]
+    analysis.time_vmap(a.vmap)
+    entry = a.vmap["jit(vmap)"]
+    assert "run" not in entry and entry["time"]["median"] > 0
+    np.testing.assert_allclose(entry["value"], a.vmap["vmap"]["value"])
+
+
+@pytest.mark.parametrize("view", ["jit", "jvp"])
+def test_switching_to_a_view_computes_it(view):
+    pg = main.create_app(code=CODE).playground
+    assert view not in pg.analysis.jaxprs
+    pg.view_select.value = view
+    snap = pg.snapshot()
+    assert snap["view"] == view and "{ lambda" in snap["jaxpr"]
+
+
+def test_source_segments_cut_what_the_stdlib_cuts():
+    import ast
+
+    from app import examples
+    codes = [examples.load(n).code for n in examples.names()]
+    codes.append("f(x, 'ä→b',\r\n  [1,\n 2])\rg(π * 2)  # ünïcode\n")
+    for code in codes:
+        segment = analysis.source_segments(code)
+        nodes = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.expr)]
+        assert nodes
+        for node in nodes:
+            assert segment(node) == ast.get_source_segment(code, node), ast.dump(node)

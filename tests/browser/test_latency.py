@@ -1,0 +1,41 @@
+"""An edit in the editor, on the shared page (see conftest): the worker reports each run of the
+panes (`gradpad.panes`: run number, panes still measuring), the timings fill in after the other
+panes, and `gradpad.snapshot()` answers with them filled in. What `python build.py bench page`
+times."""
+from __future__ import annotations
+
+import pytest
+
+from tools.bench_page import EDIT, FIND_EDITOR, QUIET
+
+pytestmark = pytest.mark.timeout(600)
+
+
+@pytest.fixture(scope="module")
+def app_page(gp):
+    kind = gp.wait_ui()
+    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
+    yield gp
+    from app.main import DEFAULT_EXAMPLE
+    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})
+
+
+def test_an_edit_updates_the_panes_then_the_timings(app_page):
+    page = app_page.page
+    page.set_default_timeout(180_000)
+    loaded = page.evaluate("opts => window.gradpad.load(opts)", {"example": "jit_selu_timing"})
+    assert loaded["pending"] in ([], ["webgpu timing"]) and loaded["timing"]["cpu"]["speedup"] > 0
+    page.evaluate(QUIET)
+    before = page.evaluate("() => window.gradpad.panes.run")
+    r = page.evaluate(EDIT, {"k": 7, "findEditor": FIND_EDITOR})
+    assert "error" not in r, r
+    assert 0 < r["shown_ms"] <= r["all_ms"] and r["signal"] is True
+    reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
+    assert "timing" in reports[0]["pending"], reports  # the other panes did not wait for the timing
+    snap = page.evaluate("() => window.gradpad.snapshot()")  # answers once the timings are in
+    assert snap["run"] > before and snap["code"].rstrip().endswith('print("edit", 7)')
+    assert "edit 7" in snap["console"] and snap["error"] is None
+    assert snap["pending"] in ([], ["webgpu timing"]), snap["pending"]
+    cpu = snap["timing"]["cpu"]
+    assert cpu["eager_ms"] > 0 and cpu["jit_steady_ms"] > 0
+    assert snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0

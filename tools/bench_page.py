@@ -1,0 +1,287 @@
+"""What a user of the built page waits for, in headless Debian chromium.
+
+    python build.py bench page [--edits N] [--only NAME] [--no-core] [--compare DIST] [--json PATH]
+
+1. Latency. Each gallery example is loaded (`gradpad.load`, not timed), then its code is edited
+   through the page's normal path: text inserted into the editor (ace), which sends the change
+   to the Python worker exactly as typing does. Timed from the edit to the first frame painted
+   after every pane shows this code's results (`gradpad.panes`: the worker reports each run and
+   the panes still measuring), and to the frame after the slow panes (timing) filled in too.
+   Printed per example and as the median over the gallery.
+2. Browser factor. The workloads of `python build.py bench core` (tests/bench_core.py, its
+   STEADY and ONCE lists) run inside the page's Pyodide worker through `gradpad.runPython`,
+   beside the same workloads timed the same way in this CPython (no JAX column here: see
+   `bench core` for that).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import chromium  # noqa: E402
+from tools import serve, site  # noqa: E402
+
+GOAL_MS = 200
+
+# The ace editor lives in a shadow root (Panel renders every widget in one).
+FIND_EDITOR = """() => {
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) {
+      if (el.classList && el.classList.contains('ace_editor') && el.env) return el.env.editor;
+      if (el.shadowRoot) { const hit = walk(el.shadowRoot); if (hit) return hit; } } return null; };
+  return walk(document);
+}"""
+
+# One edit, timed in the page: append `print("edit", k)` to the code (the code runs again and
+# every pane is recomputed; the console shows a new line), then wait for the worker's report
+# that the panes show it (falling back to the end of the app's run, on builds without
+# `gradpad.panes`).
+EDIT = """async ({k, findEditor}) => {
+  const editor = (new Function('return (' + findEditor + ')()'))();
+  if (!editor) return {error: 'no editor on the page'};
+  const gp = window.gradpad;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+  const tick = () => new Promise((r) => setTimeout(r, 1));
+  const signal = gp.panes !== undefined;
+  const before = signal ? (gp.panes ? gp.panes.run : 0) : null;
+  const t0 = performance.now();
+  editor.session.insert({row: editor.session.getLength(), column: 0}, '\\nprint("edit", ' + k + ')');
+  const deadline = t0 + 60000;
+  let shown = null, all = null, pending = [], python = null, message = null;
+  if (signal) {
+    while (performance.now() < deadline) {
+      const p = gp.panes;
+      if (p && p.run > before) {
+        if (shown === null) { message = p.t; shown = await frame(); pending = p.pending.slice(); python = p.python_ms; }
+        if (!p.pending.length) { all = await frame(); break; }
+      }
+      await tick();
+    }
+  } else {
+    while (!gp.running && performance.now() < deadline) await tick();
+    while (gp.running && performance.now() < deadline) await tick();
+    shown = all = await frame();
+  }
+  if (all === null) return {error: 'no result within 60 s', shown_ms: shown && shown - t0};
+  return {shown_ms: shown - t0, all_ms: all - t0, pending, signal, python_ms: python,
+          message_ms: message && message - t0};
+}"""
+
+QUIET = """async () => {  // the previous load's slow panes finish before an edit is timed
+  const gp = window.gradpad;
+  for (let i = 0; i < 600 && (gp.running || (gp.panes && gp.panes.pending.length)); i++)
+    await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 300));
+}"""
+
+# ---------------------------------------------------------------- section 2: bench core's workloads
+CORE_DRIVER = r'''
+import json, statistics, sys, time, types
+def _gp_core_bench(source, quick=True):
+    mod = types.ModuleType("gp_bench_core")
+    mod.__file__ = "<bench_core>"
+    exec(compile(source, "tests/bench_core.py", "exec"), mod.__dict__)
+    import core
+    ours = mod.Engine("gradpad", core)
+    rounds = 5 if quick else 15
+    out = {}
+    for row, build, _tol in mod.STEADY:
+        try:
+            f = build(ours)
+            out[row] = mod.paired(lambda f=f: ours.block(f()), None, rounds)[0]
+        except Exception as e:  # noqa: BLE001 - reported in the table, the other rows still run
+            out[row] = f"{type(e).__name__}: {e}"[:80]
+    for row, call, reps, slow in mod.ONCE:
+        if quick and slow:
+            continue
+        try:
+            out[row] = mod.paired_once(call, ours, None, reps)[0]
+        except Exception as e:  # noqa: BLE001
+            out[row] = f"{type(e).__name__}: {e}"[:80]
+    return json.dumps(out)
+'''
+
+
+def core_in_cpython(quick: bool) -> dict:
+    """The same driver in a fresh CPython (one BLAS thread, as `bench core` pins it)."""
+    code = CORE_DRIVER + "\nimport pathlib\nprint(_gp_core_bench(pathlib.Path('tests/bench_core.py').read_text(), %r))" % quick
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"the CPython side of the core workloads failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def core_in_page(page, quick: bool) -> dict:
+    source = (ROOT / "tests" / "bench_core.py").read_text()
+    page.set_default_timeout(600_000)
+    r = page.evaluate("code => window.gradpad.runPython(code)",
+                      CORE_DRIVER + f"\n_gp_core_bench({source!r}, {quick!r})")
+    if r.get("error"):
+        raise SystemExit(f"the core workloads failed in the page: {r['error']}")
+    return json.loads(eval(r["result"]))  # the repr of the JSON string
+
+
+def fmt(t) -> str:
+    if isinstance(t, str):
+        return t
+    if t is None:
+        return "-"
+    if t < 1e-3:
+        return f"{t * 1e6:.1f} us"
+    if t < 1:
+        return f"{t * 1e3:.2f} ms"
+    return f"{t:.2f} s"
+
+
+# ---------------------------------------------------------------- the page
+def open_page(ctx, url: str):
+    """The site's page, reloaded once its service worker controls it (cross-origin isolated:
+    fine timers and no run time budget, as every visit after the first)."""
+    page = ctx.new_page()
+    page.set_default_timeout(600_000)
+    page.goto(url, wait_until="domcontentloaded")
+    page.evaluate("() => window.gradpad.ready")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    page.reload(wait_until="domcontentloaded")
+    page.evaluate("() => window.gradpad.ready")
+    ui = page.evaluate("() => window.gradpad.uiReady.then(g => g.ui, e => 'error: ' + e)")
+    if ui != "app":
+        raise SystemExit(f"the page's UI did not load: {ui}")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    return page
+
+
+def latency(pages: dict, names, edits: int) -> dict:
+    """label -> example -> times; with several pages (--compare) their edits alternate, so load
+    from other processes hits both alike."""
+    out: dict = {label: {} for label in pages}
+    head = f"  {'example':32}" + "".join(f" {'edit->panes':>12} {'+slow panes':>12} {'load (new)':>11}"
+                                         for _ in pages)
+    if len(pages) > 1:
+        print(f"  {'':32}" + "".join(f" {label:>37}" for label in pages))
+    print(head, flush=True)
+    for name in names:
+        times: dict = {label: [] for label in pages}
+        load_ms = {}
+        for label, page in pages.items():
+            page.bring_to_front()
+            t0 = time.perf_counter()
+            page.evaluate("opts => window.gradpad.load(opts)", {"example": name})
+            load_ms[label] = (time.perf_counter() - t0) * 1e3  # every pane new (timings included)
+        for k in range(edits):
+            for label, page in pages.items():
+                page.bring_to_front()  # a background tab's timers and frames are throttled
+                page.evaluate(QUIET)
+                r = page.evaluate(EDIT, {"k": k, "findEditor": FIND_EDITOR})
+                if r.get("error"):
+                    raise SystemExit(f"{label} {name}: {r['error']}")
+                times[label].append(r)
+        row = f"  {name:32}"
+        for label, page in pages.items():
+            page.evaluate(QUIET)
+            t = times[label]
+            r = out[label][name] = {"shown_ms": statistics.median(x["shown_ms"] for x in t),
+                                    "all_ms": statistics.median(x["all_ms"] for x in t),
+                                    "pending": t[-1]["pending"], "signal": t[-1]["signal"], "edits": t,
+                                    "load_ms": load_ms[label],
+                                    "python_ms": statistics.median(x.get("python_ms") or 0 for x in t),
+                                    "message_ms": statistics.median(x.get("message_ms") or 0 for x in t)}
+            row += f" {r['shown_ms']:12.0f} {r['all_ms']:12.0f} {r['load_ms']:11.0f}"
+        if len(pages) == 1:
+            row += f"   (Python {r['python_ms']:.0f}, worker's report {r['message_ms']:.0f})"
+        print(row, flush=True)
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--edits", type=int, default=3, help="timed edits per example (the median is shown)")
+    p.add_argument("--only", help="only examples whose name contains this (or one of these, comma-separated)")
+    p.add_argument("--no-core", action="store_true", help="skip section 2 (bench core's workloads)")
+    p.add_argument("--no-latency", action="store_true", help="skip section 1")
+    p.add_argument("--full", action="store_true", help="section 2 with bench core's full rounds")
+    p.add_argument("--json", help="also write the results here")
+    p.add_argument("--compare", metavar="DIST", help="another built site (dist/ directory) to time beside this one, "
+                                                     "edits alternating (e.g. an older commit's build)")
+    a = p.parse_args(argv)
+    problem = chromium.problem()
+    if problem:
+        raise SystemExit(problem)
+    from app import examples
+    from playwright.sync_api import sync_playwright
+
+    names = [n for n in examples.names() if not a.only or any(o in n for o in a.only.split(","))]
+    root = site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-page-")) / "dist")
+    srv, url = serve.start(root)
+    if a.compare:  # another build of the site (e.g. an older commit's dist/), edits alternating
+        other_srv, other_url = serve.start(Path(a.compare))
+    results: dict = {"url": url}
+    try:
+        with sync_playwright() as pw:
+            ctx, udd = chromium.launch(pw)
+            try:
+                page = open_page(ctx, url)
+                pages = {"this build": page}
+                if a.compare:
+                    pages = {"--compare": open_page(ctx, other_url), **pages}
+                if not a.no_latency:
+                    print(f"\n1. edit -> every pane updated, in the page (median of {a.edits} edits each; ms)", flush=True)
+                    results["latency"] = per_page = latency(pages, names, a.edits)
+                    row = f"  {'median over ' + str(len(names)) + ' examples':32}"
+                    for label, lat in per_page.items():
+                        med = statistics.median(r["shown_ms"] for r in lat.values())
+                        row += (f" {med:12.0f} {statistics.median(r['all_ms'] for r in lat.values()):12.0f}"
+                                f" {statistics.median(r['load_ms'] for r in lat.values()):11.0f}")
+                        results.setdefault("latency_median_ms", {})[label] = med
+                    print(row)
+                    print(f"  goal edit->panes <= {GOAL_MS} ms (this build: "
+                          f"{'ok' if med <= GOAL_MS else 'MISS'}); load average {os.getloadavg()[0]:.1f}")
+                    print("  edit->panes: to the first frame after every pane shows the edited code's results, the\n"
+                          "  slow ones (timings) marked as measuring; +slow panes: until those filled in too;\n"
+                          "  load (new): gradpad.load of the example, every pane new, timings included.")
+                if not a.no_core:
+                    print("\n2. bench core's workloads: the page's Pyodide worker beside CPython (per call)", flush=True)
+                    in_page = core_in_page(page, quick=not a.full)
+                    in_cpython = core_in_cpython(quick=not a.full)
+                    results["core"] = {"page": in_page, "cpython": in_cpython}
+                    rows = [("workload", "page (Pyodide)", "CPython", "page/CPython")]
+                    for row, t in in_page.items():
+                        c = in_cpython.get(row)
+                        ratio = f"{t / c:.1f}x" if isinstance(t, float) and isinstance(c, float) and c > 0 else "-"
+                        rows.append((row, fmt(t), fmt(c), ratio))
+                    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+                    for i, r in enumerate(rows):
+                        print("  " + "  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))))
+                        if i == 0:
+                            print("  " + "-" * (sum(widths) + 6))
+                    ratios = [in_page[r] / in_cpython[r] for r in in_page
+                              if isinstance(in_page[r], float) and isinstance(in_cpython.get(r), float)]
+                    if ratios:
+                        print(f"  browser factor (median page/CPython): {statistics.median(ratios):.1f}x")
+            finally:
+                ctx.close()
+                shutil.rmtree(udd, ignore_errors=True)
+    finally:
+        srv.shutdown()
+        if a.compare:
+            other_srv.shutdown()
+        shutil.rmtree(root.parent, ignore_errors=True)
+    if a.json:
+        Path(a.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
