@@ -30,7 +30,7 @@ PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Tim
 # An edit runs the code once typing pauses this long (a burst of key presses is one run): short
 # enough to feel live, long enough that a half-typed word does not flash an error at every key.
 # The slow measurements (SLOW_PANES) fill in after the other panes.
-AUTORUN_PAUSE_S = 0.3
+AUTORUN_PAUSE_S = 0.6
 # Panes filled in after every other pane shows, in this order (app.main.Playground._slow_steps).
 # The page API's load()/snapshot() wait for all but the WebGPU timings (seconds on a software GPU).
 SLOW_PANES = ("timing", "vmap timings", "webgpu timing")

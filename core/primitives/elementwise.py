@@ -648,10 +648,8 @@ def _select_n_batch(axis_data, vals, dims):
     which, *cases = vals
     wd, *cds = dims
     size = axis_data.size
-    if all(d is None for d in cds) and wd is not None and get_aval(which).ndim == 0 + 1 and not get_aval(cases[0]).shape:
-        pass
-    if wd == 0 and all(d == 0 for d in cds) if cds else False:
-        return select_n(which, *cases), 0
+    if wd == 0 and cds and all(d == 0 for d in cds) and get_aval(which).ndim == get_aval(cases[0]).ndim:
+        return select_n(which, *cases), 0  # (a per-example scalar `which` is broadcast below)
     cases = [bdim_at_front(c, d, size) for c, d in zip(cases, cds)]
     if wd is None:
         if get_aval(which).ndim == 0:

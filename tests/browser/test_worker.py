@@ -283,7 +283,7 @@ def test_one_ctrl_enter_is_one_run(gp):
     page.keyboard.press("Control+End")
     page.keyboard.type("# edited\n")
     page.keyboard.press("Control+Enter")
-    page.wait_for_timeout(3000)  # longer than the app's autorun pause (1.2 s)
+    page.wait_for_timeout(3000)  # longer than the app's autorun pause (app.main.AUTORUN_PAUSE_S)
     assert page.evaluate("() => window.gradpad.runs") - before == 1
     assert "# edited" in page.evaluate("() => window.gradpad.snapshot()")["code"]
 

@@ -555,3 +555,12 @@ def g(x, y):
 g.defvjp(lambda x, y: (g(x, y), (x, y)), lambda r, ct: (ct * 10., None))
 out = (jax.grad(jax.jit(g), argnums=(0, 1))(1., 2.), jax.jit(jax.grad(g))(1., 2.), jax.jit(g)(1., 2.))
 """)
+
+# vmap of select with one boolean per example choosing between vectors (the condition is broadcast)
+C("vmap_select_scalar_which_vector_cases", "vmap", """
+f = lambda c, a, b: lax.select(c, a, b)
+c = jnp.array([True, False, True])
+a, b = jnp.arange(12.).reshape(3, 4), -jnp.arange(12.).reshape(3, 4)
+out = (jax.vmap(f)(c, a, b), jax.vmap(f, in_axes=(0, 1, 1))(c, a.T, b.T),
+       jax.vmap(lambda c, a, b: jnp.where(c, a, b))(c, a, b))
+""")
