@@ -56,3 +56,17 @@ C("signal_grad_welch_stft", "signal", SIG + "out = (jax.grad(lambda x: sg.welch(
   "jax.grad(lambda x: sg.istft(sg.stft(x, nperseg=8)[2])[1][3])(x))", rtol=1e-4, atol=1e-5)
 C("signal_jit_vmap_welch", "signal", SIG2 + "out = (jax.jit(lambda x: sg.welch(x, nperseg=16))(x), "
   "jax.vmap(lambda c: sg.welch(c, nperseg=16)[1], in_axes=1)(x2))")
+
+# ---------------------------------------------------------------- edges
+C("signal_edge_shapes", "signal", "sg = jax.scipy.signal\nx = jnp.sin(jnp.arange(20.0))\n"
+  "out = (sg.stft(x, nperseg=1), sg.welch(jnp.zeros((0,))), sg.welch(jnp.zeros((3, 0))), sg.csd(x, x[:13], nperseg=8), "
+  "sg.stft(x[:3], nperseg=8, boundary='odd'), sg.welch(x, nperseg=20))")
+C("signal_welch_too_long_warns", "signal", "out = jax.scipy.signal.welch(jnp.sin(jnp.arange(20.0)), nperseg=40)", expect_warning=True)
+C("signal_complex_round_trip", "signal", "sg = jax.scipy.signal\nx = jnp.sin(jnp.arange(20.0)) * (1 + 1j)\n"
+  "out = sg.istft(sg.stft(x, nperseg=8, return_onesided=False)[2], input_onesided=False)")
+C("signal_callables_and_transforms", "signal", "sg = jax.scipy.signal\nx = jnp.sin(jnp.arange(20.0))\n"
+  "out = (sg.welch(jnp.stack([x, x * x]).T, nperseg=8, axis=0, detrend=lambda d: d - d[..., :1]), "
+  "sg.welch(x, window=jnp.ones(8) * (1 + 1j), nperseg=8), "
+  "jax.grad(lambda fs: sg.welch(x, fs=fs, nperseg=8)[1].sum())(2.0), "
+  "jax.vmap(lambda r: sg.stft(r, nperseg=8)[2])(jnp.stack([x, 2 * x])))")
+E("signal_welch_axis_out_of_bounds", "signal", "out = jax.scipy.signal.welch(jnp.ones(20), axis=3)")
