@@ -265,11 +265,19 @@ def welch(x, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, detr
 
 
 def _overlap_add(frames, step):
-    """Sum frames (..., n, length) into one signal, frame i starting at i * step."""
+    """Sum frames (..., n, length) into one signal, frame i starting at i * step.
+
+    Each frame is cut into `step`-long chunks; chunk k of frame i lands on output chunk i + k, so
+    the output is a sum of a few shifted (n, step) blocks: dense adds, no scatter."""
     nframes, length = frames.shape[-2:]
-    positions = (_np.arange(nframes)[:, None] * step + _np.arange(length)).reshape(-1)
-    out = jnp.zeros((*frames.shape[:-2], step * (nframes - 1) + length), frames.dtype)
-    return out.at[..., positions].add(frames.reshape((*frames.shape[:-2], nframes * length)))
+    nchunks = -(-length // step)
+    batch = frames.shape[:-2]
+    chunks = jnp.pad(frames, [(0, 0)] * len(batch) + [(0, 0), (0, nchunks * step - length)])
+    chunks = chunks.reshape((*batch, nframes, nchunks, step))
+    out = sum(jnp.pad(chunks[..., k, :], [(0, 0)] * len(batch) + [(k, nchunks - 1 - k), (0, 0)])
+              for k in range(nchunks))
+    out = out.reshape((*batch, (nframes + nchunks - 1) * step))
+    return out[..., :step * (nframes - 1) + length]
 
 
 def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, input_onesided=True,
@@ -295,11 +303,13 @@ def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, in
     if noverlap >= nperseg:
         raise ValueError("noverlap must be less than nperseg.")
 
+    # Frames along the last axis but one, frequencies last: the inverse FFT then yields the
+    # (..., frames, nperseg) layout that overlap-add wants.
     outer = tuple(i for i in range(Zxx.ndim) if i not in (time_axis, freq_axis))
-    Zxx = jnp.transpose(Zxx, outer + (freq_axis, time_axis))
+    Zxx = jnp.transpose(Zxx, outer + (time_axis, freq_axis))
     inverse = jnp.fft.irfft if input_onesided else jnp.fft.ifft
     # JAX passes the user's nfft (not the inferred one) to the inverse FFT.
-    segments = inverse(Zxx, n=nfft, axis=-2)[..., :nperseg, :]          # (..., nperseg, frames)
+    segments = inverse(Zxx, n=nfft, axis=-1)[..., :nperseg]
 
     if isinstance(window, (str, tuple)):
         win = _named_window(window, nperseg, segments.dtype)
@@ -310,10 +320,8 @@ def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, in
         if win.shape[0] != nperseg:
             raise ValueError(f"window must have length of {nperseg}")
     segments = segments * win.sum()        # undoes stft's 'spectrum' scaling
-    column = win[:, None]
-    x = _overlap_add(jnp.swapaxes(segments * column, -2, -1), nperseg - noverlap)
-    squares = jnp.broadcast_to(column * column, (nperseg, segments.shape[-1]))
-    norm = _overlap_add(jnp.swapaxes(squares, -2, -1), nperseg - noverlap)
+    x = _overlap_add(segments * win, nperseg - noverlap)
+    norm = _overlap_add(jnp.broadcast_to(win * win, (segments.shape[-2], nperseg)), nperseg - noverlap)
     if boundary:
         half = nperseg // 2
         x, norm = x[..., half:-half], norm[..., half:-half]
