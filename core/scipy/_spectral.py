@@ -222,6 +222,8 @@ def _spectral_helper(x, y, fs, window, nperseg, noverlap, nfft, detrend_type, re
 # ---------------------------------------------------------------- public functions
 def stft(x, fs=1.0, window="hann", nperseg=256, noverlap=None, nfft=None, detrend=False,
          return_onesided=True, boundary="zeros", padded=True, axis=-1):
+    """Short-time Fourier transform of x along axis: (f, t, Zxx), Zxx complex with the
+    frequencies at `axis` and the segments last."""
     return _spectral_helper(x, None, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
                             "spectrum", axis, "stft", boundary, padded)
 
@@ -247,6 +249,8 @@ def _average_segments(pxy, average):
 
 def csd(x, y, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, detrend="constant",
         return_onesided=True, scaling="density", axis=-1, average="mean"):
+    """Cross power spectral density of x and y by Welch's method: (f, Pxy), Pxy complex
+    (y=None: x against itself, real)."""
     freqs, _, pxy = _spectral_helper(x, y, fs, window, nperseg, noverlap, nfft, detrend,
                                      return_onesided, scaling, axis, "psd")
     if y is not None:
@@ -258,6 +262,7 @@ def csd(x, y, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, det
 
 def welch(x, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, detrend="constant",
           return_onesided=True, scaling="density", axis=-1, average="mean"):
+    """Power spectral density of x by Welch's method (averaged windowed periodograms): (f, Pxx)."""
     freqs, pxx = csd(x, None, fs=fs, window=window, nperseg=nperseg, noverlap=noverlap, nfft=nfft,
                      detrend=detrend, return_onesided=return_onesided, scaling=scaling, axis=axis,
                      average=average)
@@ -282,6 +287,7 @@ def _overlap_add(frames, step):
 
 def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, input_onesided=True,
           boundary=True, time_axis=-1, freq_axis=-2):
+    """Inverse of stft by windowed overlap-add: (t, x)."""
     Zxx = jnp.asarray(Zxx)
     if Zxx.ndim < 2:
         raise ValueError("Input stft must be at least 2d!")
