@@ -98,3 +98,7 @@ def detrend(data, axis=-1, type="linear", bp=0, overwrite_data=None):
 # ---- issue 11, area "special" ---------------------------------------------------------------------
 from ._signal_fft import fftconvolve  # noqa: E402,F401
 # ---- end of area "special" ------------------------------------------------------------------------
+
+# ---- issue 11, area "signal" ----------------------------------------------------------------------
+from ._spectral import csd, istft, stft, welch  # noqa: E402,F401
+# ---- end of area "signal" -------------------------------------------------------------------------
