@@ -1,11 +1,12 @@
-"""`jax.scipy.optimize`: `minimize` with method 'BFGS' (optimize_bfgs.py), returning JAX's
-`OptimizeResults` layout."""
+"""`jax.scipy.optimize`: `minimize` with method 'BFGS' (optimize_bfgs.py) or JAX's experimental
+'l-bfgs-experimental-do-not-rely-on-this' (optimize_lbfgs.py), returning JAX's `OptimizeResults`."""
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from .. import numpy as jnp
 from .optimize_bfgs import minimize_bfgs
+from .optimize_lbfgs import minimize_lbfgs
 
 
 class OptimizeResults(NamedTuple):
@@ -30,14 +31,14 @@ def _bfgs(fun, x0, options):
                            jac=r.g_k, hess_inv=r.H_k, nfev=r.nfev, njev=r.ngev, nit=r.k)
 
 
-def _lbfgs_unsupported(fun, x0, options):
-    raise NotImplementedError(
-        "gradpad does not implement JAX's experimental method "
-        "'l-bfgs-experimental-do-not-rely-on-this'; use method='BFGS'.")
+def _lbfgs(fun, x0, options):
+    r = minimize_lbfgs(fun, x0, **options)
+    return OptimizeResults(x=r.x_k, success=r.converged & ~r.failed, status=r.status, fun=r.f_k,
+                           jac=r.g_k, hess_inv=None, nfev=r.nfev, njev=r.ngev, nit=r.k)
 
 
 # method name (lower case) -> solver(fun_of_x, x0, options) -> OptimizeResults
-METHODS = {"bfgs": _bfgs, "l-bfgs-experimental-do-not-rely-on-this": _lbfgs_unsupported}
+METHODS = {"bfgs": _bfgs, "l-bfgs-experimental-do-not-rely-on-this": _lbfgs}
 
 
 def minimize(fun, x0, args=(), *, method, tol=None, options=None):

@@ -19,7 +19,7 @@ def weak_int(value):
     return lax._convert_element_type(jnp.asarray(value), weak_type=True)
 
 
-def _dtype(x):
+def dtype_of(x):
     return get_aval(jnp.asarray(x)).dtype
 
 # Wolfe constants (sufficient decrease, curvature) and the zoom's guards, as JAX's defaults.
@@ -82,7 +82,7 @@ def _zoom(probe, sufficient_decrease_fails, curvature_holds, lo, hi, g_0, skip):
     satisfies both Wolfe conditions. `skip` (a bool array) makes it a no-op, so that a batched
     caller can run it unconditionally."""
     (a_lo, phi_lo, dphi_lo), (a_hi, phi_hi, dphi_hi) = lo, hi
-    step_dtype, value_dtype, grad_dtype = _dtype(a_lo), _dtype(phi_lo), _dtype(g_0)
+    step_dtype, value_dtype, grad_dtype = dtype_of(a_lo), dtype_of(phi_lo), dtype_of(g_0)
     state = dict(
         done=jnp.asarray(False), failed=jnp.asarray(False), j=weak_int(0),
         a_lo=a_lo, phi_lo=phi_lo, dphi_lo=dphi_lo, a_hi=a_hi, phi_hi=phi_hi, dphi_hi=dphi_hi,
@@ -147,7 +147,7 @@ def line_search(f, xk, pk, old_fval=None, old_old_fval=None, gfk=None, c1=C1, c2
     """Algorithm 3.5: try steps start, 2*start, 4*start, ... from xk along pk until one satisfies
     the strong Wolfe conditions or brackets one (then zoom). Returns LineSearchResults."""
     xk, pk = _promote_dtypes_inexact(xk, pk)
-    step_dtype = _dtype(pk)
+    step_dtype = dtype_of(pk)
 
     def probe(t):
         t = jnp.asarray(t, dtype=step_dtype)

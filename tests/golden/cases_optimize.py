@@ -42,3 +42,15 @@ E("optimize_unknown_method", "optimize", MIN + ROSEN + "out = minimize(rosen, jn
 E("optimize_args_not_tuple", "optimize", MIN + QUAD + "out = minimize(quad, jnp.zeros(3), [A, b], method='BFGS')")
 E("optimize_unknown_option", "optimize", MIN + ROSEN +
   "out = minimize(rosen, jnp.zeros(2), method='BFGS', options=dict(max_iter=3))")
+
+# ---------------------------------------------------------------- L-BFGS (JAX's experimental method)
+LB = "method='l-bfgs-experimental-do-not-rely-on-this'"
+C("optimize_lbfgs_rosenbrock_x64", "optimize", X64 + MIN + ROSEN +
+  f"out = minimize(rosen, jnp.array([-1.2, 1.0, 0.8, 1.5]), {LB})", rtol=1e-6, atol=1e-8)
+C("optimize_lbfgs_quadratic_args_f32", "optimize", MIN + QUAD + f"out = minimize(quad, jnp.zeros(3), (A, b), {LB})", **F32)
+C("optimize_lbfgs_options_x64", "optimize", X64 + MIN + ROSEN +
+  f"out = (minimize(rosen, jnp.array([-1.2, 1.0]), {LB}, options=dict(maxiter=3)),\n"
+  f"       minimize(rosen, jnp.array([-1.2, 1.0]), {LB}, options=dict(maxcor=3, maxfun=20)))", rtol=1e-6, atol=1e-8)
+C("optimize_lbfgs_jit_vmap_x64", "optimize", X64 + MIN + ROSEN +
+  f"out = jax.jit(jax.vmap(lambda x0: minimize(rosen, x0, {LB})))(jnp.array([[-1.2, 1.0], [0.5, 0.5], [2.0, 2.0]]))",
+  rtol=1e-6, atol=1e-8)
