@@ -4,6 +4,7 @@ from . import linalg  # noqa: F401
 from . import signal  # noqa: F401
 from . import integrate  # noqa: F401
 from . import stats  # noqa: F401
+from . import optimize  # noqa: F401  (optimize)
 
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
