@@ -33,6 +33,7 @@ def _jax_namespace():
     import jax
     import jax.numpy as jnp
     import jax.test_util  # noqa: F401  (`import jax` leaves it out; a user imports it, snippets cannot)
+    import jax.scipy.optimize  # noqa: F401  (snippets use jax.scipy.optimize without importing it)
     from jax import lax, random
     return jax, golden_lib.make_namespace(jax, jnp, lax, random)
 
