@@ -52,13 +52,14 @@ def theme() -> str | None:
     return str(t) if t in ("dark", "light") else None
 
 
-def run_state(running: bool) -> None:
+def run_state(running: bool, measuring: bool = False) -> None:
     """The app starts/ends running the learner's code: the page shows its running indicator
-    (and its Stop button can interrupt only while a run is on)."""
+    (and its Stop button can interrupt only while a run is on). `measuring`: a slow pane of the
+    same run (timings) calls the learner's code again; Stop works, but it is no new run."""
     if IN_BROWSER:
         mark = getattr(_js(), "gradpadRunState", None)
         if mark is not None:
-            mark(running)
+            mark(running, measuring)
 
 
 _linked = not IN_BROWSER  # `panel serve` syncs its documents itself

@@ -410,7 +410,7 @@ class Playground:
                 continue
             running = name not in BACKGROUND_PANES
             if running:
-                env.run_state(True)
+                env.run_state(True, measuring=True)
             try:
                 with batching.one_update():
                     result = steps[name]()

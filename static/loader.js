@@ -232,11 +232,11 @@ function ask(type, fields) {
   });
 }
 
-function setRunning(running) {
+function setRunning(running, measuring = false) {
   gradpad.running = running;
   const bar = $("gp-runbar");
   if (running) {
-    gradpad.runs++;
+    if (!measuring) gradpad.runs++; // a run's slow panes (timings) re-run its code: still one run
     gradpad.runStarted = performance.now();
     bar.hidden = false;
     bar.classList.add("running");
@@ -274,7 +274,7 @@ const FROM_WORKER = {
   },
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
-  "run-start": () => setRunning(true),
+  "run-start": (m) => setRunning(true, m.measuring),
   "run-end": () => setRunning(false),
   panes: (m) => {
     gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, t: performance.now() };

@@ -10,7 +10,7 @@
 //   {type: "make-snapshot"}                   boot a throw-away interpreter, save its snapshot
 // Messages to the page:
 //   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
-//   run-start / run-end · render {model, resources, page} · patch {patch, buffers}
+//   run-start {measuring} / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms}           the app's panes show run `run`; `pending` still measure
 const M = __GRADPAD_MANIFEST__;
@@ -128,10 +128,10 @@ function serial(fn) {
 function clearInterrupt() { if (interruptBuffer) interruptBuffer[0] = 0; }
 
 let runDepth = 0;
-function runState(running) {
+function runState(running, measuring = false) {
   if (running ? runDepth++ === 0 : --runDepth === 0) {
     clearInterrupt();
-    post({ type: running ? "run-start" : "run-end" });
+    post({ type: running ? "run-start" : "run-end", measuring });
   }
 }
 async function runUser(fn) {
@@ -323,7 +323,7 @@ self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers
 // called from Python (app.env): what the worker cannot do itself goes to the page
 self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
-self.gradpadRunState = (running) => runState(!!running);
+self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
 // called from Python (app.env.panes_state): which run the panes show, which still measure
 self.gradpadPanes = (run, pending, ms) => post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms });
 
