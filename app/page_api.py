@@ -26,7 +26,15 @@ def page_options() -> dict:
 
 def _load(args):
     args = args or {}
-    return _playground.load(code=args.get("code"), example=args.get("example"), panes=args.get("panes"))
+    try:
+        return _playground.load(code=args.get("code"), example=args.get("example"), panes=args.get("panes"))
+    except KeyboardInterrupt:
+        # a Stop can land in the app's own code around the learner's (Panel's watchers applying
+        # the new code): the load ends as a stopped run does, code kept, instead of failing the call
+        snap = _playground.snapshot()
+        snap["error"] = {"type": "KeyboardInterrupt", "hint": None, "line": None,
+                         "message": "the run was stopped (Stop button, Esc or gradpad.interrupt())"}
+        return snap
 
 
 def _snapshot(args):
