@@ -6,6 +6,7 @@ are written here as functions `fn(out_dtype, in_dtypes, args, **params) -> expr`
 """
 from __future__ import annotations
 
+import math
 import struct
 
 import numpy as np
@@ -24,10 +25,11 @@ def literal(value, dtype) -> str:
     if dt == np.bool_:
         return "true" if v else "false"
     if dt == np.float32:
-        if np.isfinite(v):
+        if np.isfinite(v) and v != 0:
             return f"f32({float(np.float32(v))!r})"
-        # not a constant expression (WGSL rejects or mis-folds infinities/NaN in those):
-        # gp_zero is a private variable every kernel declares
+        # not a constant expression (WGSL rejects or mis-folds infinities/NaN in those, and
+        # drivers fold `x * 0.0` to 0 though inf * 0 is NaN): gp_zero is a private variable
+        # every kernel declares
         bits = struct.unpack("<I", struct.pack("<f", v))[0]
         return f"bitcast<f32>({bits:#x}u + gp_zero)"
     if dt == np.float16:
@@ -162,9 +164,54 @@ def _log1p(out, ins, args):
     return f"select(log(1.0 + {x}) * {x} / ((1.0 + {x}) - 1.0), {x}, (1.0 + {x}) == 1.0)"
 
 
-def _expm1(out, ins, args):
+EXP_MAX_F32 = 88.72283  # the largest float32 whose exp is finite (the next one, 88.72284, overflows)
+
+
+def _via_f32(fn):
+    """`fn` written for float32, used for float16 too: computed in float32, rounded once (as XLA
+    computes float16 functions)."""
+    def typed(out, ins, args):
+        if np.dtype(out) == np.float16:
+            return f"f16({fn(np.dtype(np.float32), ins, [f'f32({a})' for a in args])})"
+        return fn(out, ins, args)
+    return typed
+
+
+def _exp(out, ins, args):
+    """exp that overflows to inf: WGSL leaves an overflowing exp's result undefined."""
     x = args[0]
-    return f"select(exp({x}) - 1.0, {x} + 0.5 * {x} * {x}, abs({x}) < 1e-5)"
+    return f"select(exp({x}), {literal(np.inf, out)}, {x} > {EXP_MAX_F32!r})"
+
+
+EXPM1_TAYLOR = [1.0 / math.factorial(k) for k in range(1, 11)]  # x, x^2/2!, ... x^10/10!
+
+
+def _expm1(out, ins, args):
+    """exp(x) - 1 cancels for small |x| (relative error ~1e-4 near 1e-5 with WGSL's exp): there
+    the Taylor series (to x^10: < 1e-10 relative on |x| < 0.5), elsewhere exp(x) - 1."""
+    x = args[0]
+    horner = f"{EXPM1_TAYLOR[-1]!r}"
+    for c in reversed(EXPM1_TAYLOR[:-1]):
+        horner = f"({c!r} + {x} * {horner})"
+    return f"select({_exp(out, ins, args)} - 1.0, {x} * {horner}, abs({x}) < 0.5)"
+
+
+ZERO_F32 = {f"bitcast<f32>({bits:#x}u + gp_zero)": bits for bits in (0, 0x80000000)}  # literal()'s +-0.0
+
+
+def _mul(out, ins, args):
+    """x * 0.0 for a literal zero from the bits: drivers fold it to 0 even through gp_zero,
+    though inf * 0 and NaN * 0 are NaN (exp(100.) * 0.0 is NaN in JAX). The zero's sign is the
+    sign bits' xor, as in IEEE multiplication."""
+    x, y = args
+    if np.dtype(out) != np.float32 or (x not in ZERO_F32 and y not in ZERO_F32):
+        return f"({x} * {y})"
+    other, zero_bits = (x, ZERO_F32[y]) if y in ZERO_F32 else (y, ZERO_F32[x])
+    bits = f"bitcast<u32>({other})"
+    zero = f"bitcast<f32>(({bits} & 0x80000000u) ^ {zero_bits:#x}u)"
+    # inf * 0 is x86's default NaN (sign bit set, as JAX's CPU results show); a NaN propagates
+    nan = f"select(bitcast<f32>(0xffc00000u + gp_zero), {other}, {_isnan(other, out)})"
+    return f"select({zero}, {nan}, ({bits} & 0x7fffffffu) >= 0x7f800000u)"
 
 
 def _max(out, ins, args):
@@ -234,9 +281,9 @@ TYPED = {
     "asin": _asin, "acos": _acos,
     "shift_left": _shift("<<"), "shift_right_logical": _shift(">>l"), "shift_right_arithmetic": _shift(">>a"),
     "integer_pow": _integer_pow, "sign": _sign, "neg": _neg, "abs": _abs, "not": _not, "round": _round,
-    "is_finite": _is_finite, "rem": _rem, "div": _div, "log1p": _log1p, "expm1": _expm1, "select_n": _select_n,
+    "is_finite": _is_finite, "rem": _rem, "div": _div, "log1p": _log1p, "exp": _via_f32(_exp), "expm1": _via_f32(_expm1), "select_n": _select_n,
     "copy_p": _copy, "copy": _copy, "stop_gradient": _copy, "convert_element_type": _convert, "clamp": _clamp,
-    "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy, "eq": _eq, "ne": _ne,
+    "mul": _mul, "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy, "eq": _eq, "ne": _ne,
 }
 
 
