@@ -419,6 +419,8 @@ MATMUL_SHAPES = {
     "vector_matrix": ((1, 300), (300, 64), "rows"),
     "three_rows": ((3, 40), (40, 12), "rows"),
     "square": ((40, 36), (36, 44), "vec4x4"),
+    "big_square": ((128, 132), (132, 136), "block"),
+    "batched_ragged_rows": ((2, 130, 64), (2, 64, 128), "block"),
     "odd_n": ((7, 9), (9, 5), "narrow"),
     "matrix_vector": ((300, 37), (37,), "narrow"),
     "matrix_vector_vec4": ((2, 300, 36), (2, 36, 1), "narrow"),

@@ -191,15 +191,27 @@ PARTIAL_THREADS = 2048  # first pass of a two-pass reduction
 
 def matmul_variant(B, M, K, N, dtype) -> str:
     """Which matmul kernel suits the shape (measured on SwiftShader and lavapipe):
-    'splitk' for few outputs and a long K (vector dots), 'rows' for one to three rows (vector @
-    matrix), 'vec4x4' blocks otherwise; when N is not a multiple of 4, 'narrow' (thread per
+    'splitk' for few outputs and a long K (vector dots), 'block' (8 x 8 outputs per thread) for
+    big products, 'rows' for one to three rows (vector @ matrix), 'vec4x4' blocks otherwise; when N is not a multiple of 4, 'narrow' (thread per
     output, linear) or 'scalar' (16x16 workgroups, other dtypes)."""
     four_bytes = np.dtype(dtype) in (np.float32, np.int32, np.uint32)
     if four_bytes and B * M * N <= 256 and K >= 2048:
         return "splitk"
     if N % 4:
         return "narrow" if four_bytes else "scalar"
+    if four_bytes and block_fits(M, K, N):
+        return "block"
     return "rows" if four_bytes and M < 4 else "vec4x4"
+
+
+BLOCK = dict(rows=8, cols4=2, wg=(8, 8))  # measured in Chromium/SwiftShader: tests/bench_webgpu_kernels.py
+
+
+def block_fits(M, K, N) -> bool:
+    """Big products whose shape the `block` kernel tiles exactly (K by 4, N by its 4 * cols4
+    columns) and that still leave work for hundreds of threads (M * N >= 128^2)."""
+    return (K % 4 == 0 and N % (4 * BLOCK["cols4"]) == 0 and M >= BLOCK["rows"]
+            and M * N >= 128 * 128)
 
 
 class PartialVar:
@@ -215,7 +227,7 @@ class PartialVar:
 def inline_calls(jaxpr):
     """(equations, outvars, {var: value} of the arrays inner bodies close over)."""
     from ..cpu import _inline_calls
-    eqns, alias, inner_consts = [], {}, {}
+    eqns, alias, inner_consts, producer = [], {}, {}, {}
 
     def res(v):
         while isinstance(v, Var) and v in alias:
@@ -228,8 +240,25 @@ def inline_calls(jaxpr):
         elif isinstance(it, tuple):
             alias[it[1]] = res(it[2])
         else:
-            eqns.append(JaxprEqn(it.primitive, [res(v) for v in it.invars], it.outvars, it.params))
+            eqn = JaxprEqn(it.primitive, [res(v) for v in it.invars], it.outvars, it.params)
+            eqns.append(_xla_rewrite(eqn, producer))
+            producer.update((o, eqns[-1]) for o in eqn.outvars)
     return eqns, [res(v) for v in jaxpr.outvars], inner_consts
+
+
+def _xla_rewrite(eqn, producer):
+    """XLA's value-changing rewrites under jit (log(exp(a)) is a, as JAX's FAQ shows; see
+    cpu_algebra): an equation that becomes a variable is a copy of it, so that the equations
+    still correspond one to one with the jaxpr's (planning.py counts on that)."""
+    from ...primitives.elementwise import copy_p
+    from ...jaxpr import JaxprEqn
+    from ..cpu_algebra import rewrite
+    got = rewrite(eqn, producer)
+    if got is None:
+        return eqn
+    if isinstance(got, Var):
+        return JaxprEqn(copy_p, [got], eqn.outvars, {})
+    return got
 
 
 def _kind(eqn):
@@ -493,6 +522,8 @@ class Plan:
             return steps
         if variant == "rows":
             wgsl, grid = kernels.matmul_rows_kernel(B, M, K, N, dt)
+        elif variant == "block":
+            wgsl, grid = kernels.matmul_block_kernel(B, M, K, N, dt, **BLOCK)
         elif variant == "narrow":
             wgsl, grid = kernels.matmul_narrow_kernel(B, M, K, N, dt)
         else:

@@ -398,3 +398,34 @@ def matmul_narrow_kernel(B, M, K, N, dtype):
     if N == 1 and K % 4 == 0:  # matrix @ vector: rows and vector contiguous along K
         return _splitk_vec4(B, M, K, dtype, 1)
     return _strided_dot(B, M, K, N, dtype, 1, 4)
+
+
+def matmul_block_kernel(B, M, K, N, dtype, rows=4, cols4=2, wg=(16, 16)):
+    """C[b] = A[b] @ B[b] for K % 4 == 0 and N % (4 * cols4) == 0: each thread a `rows` x
+    (4 * cols4) block, in registers, no shared memory. Per step of 4 along K a thread loads
+    rows + 4 * cols4 vec4s for 16 * rows * cols4 multiply-adds: the larger the block, the fewer
+    loads (each bounds-checked on software adapters) per flop."""
+    t = wtype(dtype)
+    N4 = N // 4
+    NC = N4 // cols4
+    rws = "".join(f"  let r{i} = (min(m0 + {i}u, {M - 1}u) * {K}u + abase) / 4u;\n" for i in range(rows))
+    bl = "".join(f"    let b{j}_{c} = Bm[kb + {j * N4 + c}u];\n" for j in range(4) for c in range(cols4))
+    body = ""
+    for i in range(rows):
+        body += f"    let a{i} = A[r{i} + k];\n"
+        for c in range(cols4):
+            body += (f"    acc{i}_{c} = acc{i}_{c} + a{i}.x * b0_{c} + a{i}.y * b1_{c} + a{i}.z * b2_{c}"
+                     f" + a{i}.w * b3_{c};\n")
+    stores = "".join(f"  if (m0 + {i}u < {M}u) {{\n"
+                     + "".join(f"    C[cbase + {i * N4}u + {c}u] = acc{i}_{c};\n" for c in range(cols4)) + "  }\n"
+                     for i in range(rows))
+    src = (_header([dtype]) + binding(0, "A", dtype, False, vec4=True) + "\n"
+           + binding(1, "Bm", dtype, False, vec4=True) + "\n" + binding(2, "C", dtype, True, vec4=True) + "\n\n"
+           + f"@compute @workgroup_size({wg[0]}, {wg[1]}, 1)\nfn main(@builtin(global_invocation_id) g: vec3<u32>) {{\n"
+           + f"  let n4 = g.x * {cols4}u;\n  let m0 = g.y * {rows}u;\n  let b = g.z;\n"
+           + f"  if (n4 >= {N4}u || m0 >= {M}u) {{ return; }}\n"
+           + f"  let abase = b * {M * K}u;\n  let bbase = b * {K * N4}u + n4;\n" + rws
+           + "".join(f"  var acc{i}_{c} = vec4<{t}>();\n" for i in range(rows) for c in range(cols4))
+           + f"  for (var k = 0u; k < {K // 4}u; k = k + 1u) {{\n    let kb = bbase + k * {4 * N4}u;\n" + bl + body
+           + "  }\n  let cbase = b * " + f"{M * N4}u + m0 * {N4}u + n4;\n" + stores + "}\n")
+    return src, (-(-NC // wg[0]), -(-(-(-M // rows)) // wg[1]), B)
