@@ -5,7 +5,11 @@
     python -m tests.bench_webgpu --browser  # headless Chromium, one page run, side by side with
                                             # @tensorflow/tfjs(-backend-webgpu) and @jax-js/jax
                                             # (npm packages installed into .cache/, served locally)
-`python build.py bench webgpu` runs the browser variant.
+`python build.py bench webgpu` runs the browser variant: `--rounds` invocations alternating the
+sides (each row reports the median round), each time the best of `--reps` samples, a sample as
+many calls back to back (each waited for) as last >= `--target-ms` (the page's timer steps by
+0.1 ms), and the calls per sample printed. tests/bench_webgpu_kernels.py times bare WGSL matmul
+variants in the same browser.
 """
 from __future__ import annotations
 
@@ -44,7 +48,10 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=1024)
     ap.add_argument("--elems", type=int, default=1 << 20)
     ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--rounds", type=int, default=3, help="browser: alternating rounds of ours and theirs")
+    ap.add_argument("--rounds", type=int, default=3, help="browser: alternating rounds (invocations) of ours "
+                    "and theirs; each row reports the median round")
+    ap.add_argument("--target-ms", type=float, default=50.0, help="browser: least duration of one sample "
+                    "(calls back to back); the page's timer steps by 0.1 ms")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.browser:

@@ -23,22 +23,30 @@ from core.backends import webgpu
 
 await webgpu.init_async()
 dev = jax.devices("webgpu")[0]
-N, M, REPS = {n}, {m}, {reps}
+N, M, REPS, TARGET_MS = {n}, {m}, {reps}, {target_ms}
 
 def selu(x):
     alpha, scale = 1.6732632423543772, 1.0507009873554805
     return scale * jnp.where(x > 0, x, alpha * jnp.exp(x) - alpha)
 
-async def best_ms(fn, reps=REPS):
+async def per_call_ms(fn, samples=REPS):
+    """Milliseconds per call (call + wait for the GPU), the best of `samples` samples; a sample is
+    `per` calls back to back, enough that it lasts >= TARGET_MS (the page's timer steps by
+    0.1 ms). The warm-up and the one call that sizes `per` are outside the samples."""
     r = fn()
     await r.block_until_ready_async()
+    t = time.perf_counter()
+    r = fn()
+    await r.block_until_ready_async()
+    per = max(1, -(-TARGET_MS // max((time.perf_counter() - t) * 1e3, 0.1)))
     best = 1e30
-    for _ in range(reps):
+    for _ in range(samples):
         t = time.perf_counter()
-        r = fn()
-        await r.block_until_ready_async()
-        best = min(best, time.perf_counter() - t)
-    return best * 1e3
+        for _ in range(int(per)):
+            r = fn()
+            await r.block_until_ready_async()
+        best = min(best, (time.perf_counter() - t) / per)
+    return [best * 1e3, int(per)]
 
 rng = np.random.RandomState(0)
 a_np, b_np = rng.randn(N, N).astype(np.float32), rng.randn(N, N).astype(np.float32)
@@ -50,29 +58,33 @@ jdot = jax.jit(jnp.dot)
 got = await jax.device_get_async(mm(a, b))
 assert np.allclose(got, a_np @ b_np, atol=1e-2 * np.sqrt(N)), "matmul mismatch"
 out = {{"adapter": webgpu.runtime().info["description"],
-        "matmul_ms": await best_ms(lambda: mm(a, b)),
-        "selu_jit_ms": await best_ms(lambda: jselu(x), 3 * REPS),
-        "selu_eager_ms": await best_ms(lambda: selu(x)),
-        "sum_ms": await best_ms(lambda: jsum(x), 3 * REPS),
-        "matvec_ms": await best_ms(lambda: mm(a, v), 3 * REPS),
-        "dot_ms": await best_ms(lambda: jdot(x, x), 3 * REPS)}}
+        "matmul_ms": await per_call_ms(lambda: mm(a, b)),
+        "selu_jit_ms": await per_call_ms(lambda: jselu(x)),
+        "selu_eager_ms": await per_call_ms(lambda: selu(x)),
+        "sum_ms": await per_call_ms(lambda: jsum(x)),
+        "matvec_ms": await per_call_ms(lambda: mm(a, v)),
+        "dot_ms": await per_call_ms(lambda: jdot(x, x))}}
 json.dumps(out)
 '''
 
 JS_BENCH = r'''
-async ({n, m, reps}) => {
+async ({n, m, reps, target}) => {
   const rand = (k, seed) => { const a = new Float32Array(k); let s = seed;
     for (let i = 0; i < k; i++) { s = (s * 1103515245 + 12345) >>> 0; a[i] = (s / 4294967296) * 2 - 1; } return a; };
   const A = rand(n * n, 1), B = rand(n * n, 2), X = rand(m, 3);
-  // the cheap ops (a few ms, near the noise of a shared machine) get 3x the repetitions, on
-  // both sides alike (PY_BENCH does the same)
-  async function best(run, sync, dispose, n = reps) {
+  // as PY_BENCH's per_call_ms: [ms per call (run + wait), calls per sample], the best of `reps`
+  // samples of >= target ms each, warm-up outside
+  async function best(run, sync, dispose) {
     let r = run(); await sync(r); dispose(r);
+    let t0 = performance.now(); r = run(); await sync(r); dispose(r);
+    const per = Math.max(1, Math.ceil(target / Math.max(performance.now() - t0, 0.1)));
     let t = 1e30;
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now(); r = run(); await sync(r); t = Math.min(t, performance.now() - t0); dispose(r);
+    for (let s = 0; s < reps; s++) {
+      t0 = performance.now();
+      for (let i = 0; i < per; i++) { r = run(); await sync(r); dispose(r); }
+      t = Math.min(t, (performance.now() - t0) / per);
     }
-    return t;
+    return [t, per];
   }
   const res = {};
   // ---- tfjs (webgpu backend); its only wait-for-result call is data(), which also reads back
@@ -82,8 +94,8 @@ async ({n, m, reps}) => {
     const a = tf.tensor2d(A, [n, n]), b = tf.tensor2d(B, [n, n]), x = tf.tensor1d(X);
     const sync = (r) => r.data(), dispose = (r) => r.dispose();
     res.tfjs_matmul_ms = await best(() => tf.matMul(a, b), sync, dispose);
-    res.tfjs_selu_ms = await best(() => tf.selu(x), sync, dispose, 3 * reps);
-    res.tfjs_sum_ms = await best(() => tf.sum(x), sync, dispose, 3 * reps);
+    res.tfjs_selu_ms = await best(() => tf.selu(x), sync, dispose);
+    res.tfjs_sum_ms = await best(() => tf.sum(x), sync, dispose);
     a.dispose(); b.dispose(); x.dispose();
   }
   // ---- jax-js (webgpu device), jit-compiled
@@ -97,11 +109,11 @@ async ({n, m, reps}) => {
     const mm = jx.jit((p, q) => np.matmul(p, q)), selu = jx.jit((v) => jx.nn.selu(v)), sum = jx.jit((v) => np.sum(v));
     const sync = (r) => r.blockUntilReady(), dispose = (r) => r.dispose();
     res.jaxjs_matmul_ms = await best(() => mm(a.ref, b.ref), sync, dispose);
-    res.jaxjs_selu_ms = await best(() => selu(x.ref), sync, dispose, 3 * reps);
-    res.jaxjs_sum_ms = await best(() => sum(x.ref), sync, dispose, 3 * reps);
+    res.jaxjs_selu_ms = await best(() => selu(x.ref), sync, dispose);
+    res.jaxjs_sum_ms = await best(() => sum(x.ref), sync, dispose);
     const dot = jx.jit((p, q) => np.dot(p, q));
-    res.jaxjs_matvec_ms = await best(() => mm(a.ref, v.ref), sync, dispose, 3 * reps);
-    res.jaxjs_dot_ms = await best(() => dot(x.ref, x.ref), sync, dispose, 3 * reps);
+    res.jaxjs_matvec_ms = await best(() => mm(a.ref, v.ref), sync, dispose);
+    res.jaxjs_dot_ms = await best(() => dot(x.ref, x.ref), sync, dispose);
   }
   return JSON.stringify(res);
 }
@@ -119,9 +131,37 @@ def ensure_npm() -> Path:
     return mods
 
 
-def _keep_best(best: dict, new: dict) -> None:
-    for k, v in new.items():
-        best[k] = min(best[k], v) if k.endswith("_ms") and k in best else v
+# (label, our key, jax-js key, tfjs key): every row is timed on each side per round
+ROWS = [("matmul {n}x{n} GFLOP/s", "matmul_ms", "jaxjs_matmul_ms", "tfjs_matmul_ms"),
+        ("selu {m} floats ms (jit)", "selu_jit_ms", "jaxjs_selu_ms", "tfjs_selu_ms"),
+        ("sum {m} floats ms", "sum_ms", "jaxjs_sum_ms", "tfjs_sum_ms"),
+        ("matvec {n}x{n} @ {n} ms", "matvec_ms", "jaxjs_matvec_ms", None),
+        ("dot {m} floats ms", "dot_ms", "jaxjs_dot_ms", None)]
+
+
+def _median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
+
+
+def summarize(rounds: list, n: int, m: int) -> dict:
+    """Each `*_ms` is the median over rounds (invocations) of that round's per-call time;
+    `*_per` the calls per sample of each round; ratios are gradpad's speed over the other's."""
+    res = {k: v for k, v in rounds[0].items() if not isinstance(v, list)}
+    for k in rounds[0]:
+        if isinstance(rounds[0][k], list):
+            res[k] = _median([r[k][0] for r in rounds])
+            res[k.replace("_ms", "_rounds_ms")] = [r[k][0] for r in rounds]
+            res[k.replace("_ms", "_per")] = [r[k][1] for r in rounds]
+    flops = 2 * n ** 3
+    for k in ("matmul_ms", "tfjs_matmul_ms", "jaxjs_matmul_ms"):
+        res[k.replace("_ms", "_gflops")] = flops / (res[k] * 1e-3) / 1e9
+    for _, ours, jaxjs, tfjs in ROWS:
+        res[ours.replace("_ms", "_vs_jaxjs")] = res[jaxjs] / res[ours]
+        if tfjs:
+            res[ours.replace("_ms", "_vs_tfjs")] = res[tfjs] / res[ours]
+    res["selu_jit_vs_eager"] = res["selu_eager_ms"] / res["selu_jit_ms"]
+    return res
 
 
 def run_browser(args):
@@ -162,47 +202,42 @@ def run_browser(args):
                 raise SystemExit(f"gradpad page failed: {ready}")
             page.add_script_tag(url="/npm/@tensorflow/tfjs/dist/tf.min.js")
             page.add_script_tag(url="/npm/@tensorflow/tfjs-backend-webgpu/dist/tf-backend-webgpu.min.js")
-            code = PY_BENCH.format(n=args.n, m=args.elems, reps=args.reps)
-            # rounds alternate ours and theirs; each time is the best over all rounds, so a burst
-            # of load from elsewhere on the machine does not land on one side only
-            ours, theirs = {}, {}
-            for _ in range(args.rounds):
+            code = PY_BENCH.format(n=args.n, m=args.elems, reps=args.reps, target_ms=args.target_ms)
+            # rounds (invocations) alternate ours and theirs, so a burst of load from elsewhere on
+            # the machine does not land on one side only; each row reports the median round
+            rounds = []
+            for i in range(args.rounds):
                 got = page.evaluate("c => window.gradpad.pyodide.runPythonAsync(c).then(String, e => 'ERROR: ' + e)",
                                     code)
                 if got.startswith("ERROR"):
                     raise SystemExit(f"gradpad benchmark failed: {got}")
-                _keep_best(ours, json.loads(got))
-                _keep_best(theirs, json.loads(page.evaluate(JS_BENCH, {"n": args.n, "m": args.elems,
-                                                                       "reps": args.reps})))
+                theirs = page.evaluate(JS_BENCH, {"n": args.n, "m": args.elems, "reps": args.reps,
+                                                  "target": args.target_ms})
+                rounds.append({**json.loads(got), **json.loads(theirs)})
+                print(f"[bench] round {i + 1}/{args.rounds}: " + ", ".join(
+                    f"{k} {v[0]:.2f}" for k, v in rounds[-1].items() if isinstance(v, list)), flush=True)
             ctx.close()
     finally:
         srv.shutdown()
-    res = {**ours, **theirs, "n": args.n, "elems": args.elems}
-    flops = 2 * args.n ** 3
-    for k in ("matmul_ms", "tfjs_matmul_ms", "jaxjs_matmul_ms"):
-        res[k.replace("_ms", "_gflops")] = flops / (res[k] * 1e-3) / 1e9
-    res["matmul_vs_jaxjs"] = res["matmul_gflops"] / res["jaxjs_matmul_gflops"]
-    res["matmul_vs_tfjs"] = res["matmul_gflops"] / res["tfjs_matmul_gflops"]
-    res["selu_jit_vs_eager"] = res["selu_eager_ms"] / res["selu_jit_ms"]
-    res["selu_vs_jaxjs"] = res["jaxjs_selu_ms"] / res["selu_jit_ms"]
-    res["selu_vs_tfjs"] = res["tfjs_selu_ms"] / res["selu_jit_ms"]
-    res["sum_vs_jaxjs"] = res["jaxjs_sum_ms"] / res["sum_ms"]
-    res["sum_vs_tfjs"] = res["tfjs_sum_ms"] / res["sum_ms"]
+    res = {**summarize(rounds, args.n, args.elems), "n": args.n, "elems": args.elems}
     if args.json:
         print(json.dumps(res))
         return res
     print(f"adapter: {res['adapter']} (headless Chromium); tfjs backend: {res['tfjs_backend']}")
-    print(f"{'':28}{'gradpad':>12}{'jax-js':>12}{'tfjs':>12}   ratios (gradpad / other)")
-    print(f"{'matmul %dx%d GFLOP/s' % (args.n, args.n):28}{res['matmul_gflops']:12.2f}{res['jaxjs_matmul_gflops']:12.2f}"
-          f"{res['tfjs_matmul_gflops']:12.2f}   {res['matmul_vs_jaxjs']:.2f}x jax-js, {res['matmul_vs_tfjs']:.2f}x tfjs")
-    print(f"{'selu %d floats ms (jit)' % args.elems:28}{res['selu_jit_ms']:12.2f}{res['jaxjs_selu_ms']:12.2f}"
-          f"{res['tfjs_selu_ms']:12.2f}   {res['selu_vs_jaxjs']:.2f}x jax-js, {res['selu_vs_tfjs']:.2f}x tfjs")
-    print(f"{'selu eager ms':28}{res['selu_eager_ms']:12.2f}{'':24}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
-    print(f"{'sum %d floats ms' % args.elems:28}{res['sum_ms']:12.2f}{res['jaxjs_sum_ms']:12.2f}{res['tfjs_sum_ms']:12.2f}"
-          f"   {res['sum_vs_jaxjs']:.2f}x jax-js, {res['sum_vs_tfjs']:.2f}x tfjs")
-    print(f"{'matvec %dx%d @ %d ms' % (args.n, args.n, args.n):28}{res['matvec_ms']:12.2f}{res['jaxjs_matvec_ms']:12.2f}"
-          f"{'':12}   {res['jaxjs_matvec_ms'] / res['matvec_ms']:.2f}x jax-js")
-    print(f"{'dot %d floats ms' % args.elems:28}{res['dot_ms']:12.2f}{res['jaxjs_dot_ms']:12.2f}{'':12}"
-          f"   {res['jaxjs_dot_ms'] / res['dot_ms']:.2f}x jax-js")
-    print("(tfjs is timed through data(), its only wait-for-result call, so its times include readback)")
+    print(f"median of {args.rounds} rounds; each round's time is the best of {args.reps} samples of >= "
+          f"{args.target_ms:g} ms; [calls per sample] per round")
+    print(f"{'':28}{'gradpad':>10}{'jax-js':>10}{'tfjs':>10}   {'vs jax-js':>9}{'vs tfjs':>9}   calls/sample (ours; jax-js)")
+    for label, ours, jaxjs, tfjs in ROWS:
+        keys = [ours, jaxjs, tfjs]
+        if ours == "matmul_ms":
+            vals = [res[k.replace("_ms", "_gflops")] for k in keys]
+        else:
+            vals = [res[k] if k else None for k in keys]
+        cells = "".join(f"{v:10.2f}" if v is not None else f"{'':10}" for v in vals)
+        vs_t = f"{res[ours.replace('_ms', '_vs_tfjs')]:8.2f}x" if tfjs else f"{'':9}"
+        print(f"{label.format(n=args.n, m=args.elems):28}{cells}   {res[ours.replace('_ms', '_vs_jaxjs')]:8.2f}x{vs_t}"
+              f"   {res[ours.replace('_ms', '_per')]}; {res[jaxjs.replace('_ms', '_per')]}")
+    print(f"{'selu eager ms':28}{res['selu_eager_ms']:10.2f}{'':20}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
+    print("(a call is timed up to its completion: ours block_until_ready_async (onSubmittedWorkDone), jax-js "
+          "blockUntilReady (maps a 0-byte read after the work), tfjs data(), which also reads back)")
     return res
