@@ -32,8 +32,37 @@ def compiled(cj: ClosedJaxpr):
     """The compiled callable for a closed jaxpr, cached per jaxpr object."""
     fn = _cache.get(cj)
     if fn is None:
-        fn = _cache[cj] = compile_closed_jaxpr(cj)
+        fn = _cache[cj] = (_bf16_interpreter(cj) if EMULATED_BF16 and _mentions_bf16(cj.jaxpr)
+                           else compile_closed_jaxpr(cj))
     return fn
+
+
+# ---- the emulated bfloat16 (no ml_dtypes: the page). Its values are float32 that must be rounded
+# after every primitive; the compiler's passes (folding, fused multiply-adds, `out=` buffers,
+# numpy scalar operators) would skip that rounding, so a jaxpr with bfloat16 values runs equation
+# by equation through the eager path, which rounds each result (tracing._retag_bf16).
+from ..dtypes import EMULATED_BF16, bf16 as _BF16  # noqa: E402
+
+
+def _mentions_bf16(jaxpr: Jaxpr) -> bool:
+    return any(v.aval.dtype == _BF16 for v in jaxpr.invars) or any(
+        v.aval.dtype == _BF16 for e in jaxpr.eqns for v in (*e.invars, *e.outvars))
+
+
+def _bf16_interpreter(cj: ClosedJaxpr):
+    from ..array import Array
+    from ..transforms.staging import eval_jaxpr
+    from ..tracing import hide_dynamic
+
+    def run(*args):  # numpy arrays in, numpy arrays out
+        with hide_dynamic():
+            outs = eval_jaxpr(cj.jaxpr, cj.consts, *[Array(np.asarray(a)) for a in args])
+        return [np.asarray(o._value if isinstance(o, Array) else o, a.dtype)
+                for o, a in zip(outs, run.out_avals)]
+    run.out_avals = [v.aval for v in cj.jaxpr.outvars]
+    run.source = ("# bfloat16 without ml_dtypes: this jaxpr runs equation by equation, each bfloat16\n"
+                  "# result rounded to nearest even (no generated code)\n")
+    return run
 
 
 def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = False) -> list:

@@ -39,7 +39,8 @@ def _canon_one(a, ndim):
 def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where_=None, upcast_int=False,
                bool_to_int=False, promote_integers=True):
     if (type(a) is Array and dtype is None and initial is None and where_ is None
-            and a._value.dtype.kind in "fc" and a._value.dtype.itemsize > 2):  # [dtypes] (16-bit: upcast below)
+            and a._value.dtype.kind in "fc" and a._value.dtype.itemsize > 2
+            and a._value.dtype.isnative):  # [dtypes] (16-bit: upcast below; the emulated bf16 is not native)
         # eager fast path: a float array keeps its dtype; only a weak one becomes strong
         axes = _canon_axis(axis, a._value.ndim)
         out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)

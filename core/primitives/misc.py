@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import dtypes
 from ..avals import ShapedArray
 from ..rules import batch_rules
 from ..tracing import get_aval
@@ -86,6 +87,9 @@ def _reduce_precision_impl(x, exponent_bits, mantissa_bits):
     signed infinity and flush what the narrower exponent cannot hold to signed zero; NaN stays NaN."""
     x = np.asarray(x)
     _reduce_precision_abstract(ShapedArray(x.shape, x.dtype), exponent_bits, mantissa_bits)
+    if dtypes.EMULATED_BF16 and x.dtype == dtypes.bf16:  # float32 bits hold it: reduce those, exactly
+        return dtypes.host_array(_reduce_precision_impl(x.astype(np.float32), exponent_bits, mantissa_bits),
+                                 x.dtype)
     src_exp, src_mant, utype = _float_layout(x.dtype)
     bits = x.view(utype).copy()
     if mantissa_bits < src_mant:

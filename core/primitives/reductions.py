@@ -44,6 +44,8 @@ def _reduce_pp(params):
 
 def _reducer(name, np_fn, kinds=None):
     def impl(x, axes, out_sharding=None):
+        if dtypes.EMULATED_BF16 and x.dtype == dtypes.bf16 and np_fn in _ROUNDING_REDUCERS:
+            return dtypes.emulated_reduce(np_fn.__self__, x, axes)   # accumulates in bfloat16, as XLA
         out = quietly(np_fn, x, tuple(axes))
         return out if type(out) is np.ndarray and out.dtype == x.dtype else np.asarray(out, x.dtype)
     p = define(name, abstract_eval=_reduce_abstract(name), impl=impl)
@@ -56,6 +58,7 @@ def _reducer(name, np_fn, kinds=None):
     return p
 
 
+_ROUNDING_REDUCERS = (np.add.reduce, np.multiply.reduce)  # (the emulated bfloat16 rounds each step)
 reduce_sum_p = _reducer("reduce_sum", np.add.reduce)  # = np.sum, minus its wrapper
 
 # Summing the leading axes of a large float array (a batch's gradient, the bias of a dense layer):
