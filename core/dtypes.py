@@ -94,6 +94,7 @@ def as_dtype(requested, where: str | None = None) -> np.dtype:
     versions, the page's among them, silently turn into object arrays)."""
     dt = as_engine_dtype(requested)
     if dt.kind == "O":
+        getattr(requested, "dtype", None)  # an ml_dtypes-only name (float8_*) raises its NotImplementedError here
         raise TypeError(f"JAX only supports number, bool, and string dtypes, got dtype {requested}"
                         + (f" in {where}" if where else ""))
     return dt
