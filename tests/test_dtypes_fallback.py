@@ -50,6 +50,10 @@ assert repr(r) == "Array([2., 2.], dtype=float16)", r
 #   -> Array([3.3125, 6.625, -9.875], dtype=bfloat16)
 x = jnp.array([1.1, 2.2, -3.3], jnp.bfloat16)
 assert repr(x * 3) == "Array([3.3125, 6.625, -9.875], dtype=bfloat16)", repr(x * 3)
+# JAX: jax.jit(lambda x: x * 3 + 1)(x) -> [4.3125, 7.625, -8.875], on every call (the second one
+# runs the cached program directly)
+j = jax.jit(lambda x: x * 3 + 1)
+assert j(x).tolist() == j(x).tolist() == j(x).tolist() == [4.3125, 7.625, -8.875], j(x)
 # JAX: jax.dtypes.bfloat16(1.1) -> 1.10156; float(...) -> 1.1015625
 s = jax.dtypes.bfloat16(1.1)
 assert repr(s) == "1.10156" and float(s) == 1.1015625, s
@@ -112,3 +116,35 @@ def test_bitcast_is_the_upper_half_of_float32():
     assert bits.tolist() == _bits_ml_dtypes(f).tolist()
     back = bf16_emulated.bitcast(bits, bf16_emulated.STORAGE)
     assert np.asarray(back, np.float32).tolist() == f.tolist()
+
+
+WEBGPU_PROBE = r"""
+import warnings
+from tools.sysdeps import ensure_vulkan
+ensure_vulkan()
+import core as jax, core.numpy as jnp
+assert jax.dtypes.EMULATED_BF16
+dev = jax.devices("webgpu")[0]
+x = jax.device_put(jnp.array([1.1, 2.2, -3.3], jnp.float32), dev)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    # JAX: jax.jit(lambda x: x.astype(jnp.bfloat16).astype(jnp.float32) * 2)(x) -> [2.203125, 4.40625, -6.59375]
+    f = jax.jit(lambda x: x.astype(jnp.bfloat16).astype(jnp.float32) * 2)
+    assert f(x).tolist() == f(x).tolist() == [2.203125, 4.40625, -6.59375], f(x)
+    # JAX: the same rounding inside a cond branch -> [1.1015625, 2.203125, -3.296875]
+    g = jax.jit(lambda x: jax.lax.cond(x[0] > 0, lambda y: y.astype(jnp.bfloat16).astype(jnp.float32),
+                                       lambda y: y, x))
+    assert g(x).tolist() == [1.1015625, 2.203125, -3.296875], g(x)
+    # JAX: jax.jit(lambda x: x * 3 + 1)(x.astype(jnp.bfloat16)) -> [4.3125, 7.625, -8.875]
+    with jax.default_device(dev):
+        h = jax.jit(lambda x: x * 3 + 1)(x.astype(jnp.bfloat16))
+    assert repr(h) == "Array([4.3125, 7.625, -8.875], dtype=bfloat16)", repr(h)
+assert any("bfloat16 has no WebGPU representation" in str(w.message) for w in caught), [str(w.message) for w in caught]
+print("ok")
+"""
+
+
+def test_webgpu_runs_emulated_bfloat16_on_the_cpu_and_says_why():
+    out = subprocess.run([sys.executable, "-c", WEBGPU_PROBE], capture_output=True, text=True, timeout=300,
+                         cwd=ROOT, env=_fallback_env(PYTHONPATH=str(ROOT)))
+    assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stdout[-1000:] + out.stderr[-3000:]

@@ -60,6 +60,7 @@ def _bf16_interpreter(cj: ClosedJaxpr):
         return [np.asarray(o._value if isinstance(o, Array) else o, a.dtype)
                 for o, a in zip(outs, run.out_avals)]
     run.out_avals = [v.aval for v in cj.jaxpr.outvars]
+    run._fn = None   # (as a _Program before its code is generated: callers run `prog._fn or prog`)
     run.source = ("# bfloat16 without ml_dtypes: this jaxpr runs equation by equation, each bfloat16\n"
                   "# result rounded to nearest even (no generated code)\n")
     return run
