@@ -11,6 +11,8 @@ float32, then round). Users never see the tag: `x.dtype` is `BF16_DTYPE` (`dtype
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 STORAGE = np.dtype(np.float32).newbyteorder()   # the tag: float32 bytes in the other byte order
@@ -46,9 +48,29 @@ def bitcast(x: np.ndarray, new_dtype: np.dtype) -> np.ndarray:
     return high.astype(np.uint16).view(new_dtype)
 
 
+class _DtypeAttr:
+    """`bfloat16.dtype`: the storage tag on the class (what np.dtype(bfloat16) reads), the dtype
+    users see on a scalar (`dtype(bfloat16)`, as an ml_dtypes scalar says)."""
+
+    def __get__(self, obj, cls=None):
+        return STORAGE if obj is None else BF16_DTYPE
+
+
+def _scalar_op(op, swap=False):
+    def method(self, other):
+        if isinstance(other, bfloat16):
+            other = other._value
+        elif type(other) not in (int, float, bool):
+            return NotImplemented   # (arrays and numpy scalars: their own operators decide)
+        a, b = (other, self._value) if swap else (self._value, other)
+        return bfloat16(op(a, b))
+    return method
+
+
 class bfloat16:  # noqa: N801  (JAX's name for the scalar type, `jax.dtypes.bfloat16`)
-    """A bfloat16 scalar (what `jax.dtypes.bfloat16(1.1)` builds): a float rounded to bfloat16."""
-    dtype = STORAGE   # np.dtype(bfloat16) reads this: the engine's tag
+    """A bfloat16 scalar (what `jax.dtypes.bfloat16(1.1)` builds): a float rounded to bfloat16;
+    arithmetic with Python numbers gives bfloat16 scalars, as ml_dtypes' do."""
+    dtype = _DtypeAttr()
     __slots__ = ("_value",)
 
     def __init__(self, value=0.0):
@@ -60,14 +82,41 @@ class bfloat16:  # noqa: N801  (JAX's name for the scalar type, `jax.dtypes.bflo
     def __int__(self):
         return int(self._value)
 
+    shape, ndim, size = (), 0, 1
+
     def __array__(self, dtype=None, copy=None):
         a = round_to_bf16(self._value)
         return a if dtype is None else a.astype(dtype)
+
+    def __jax_array__(self):   # jit arguments, jnp functions: a bfloat16 0-d array, strongly typed
+        from .array import Array   # (arrays sit above dtypes: imported on use)
+        return Array(round_to_bf16(self._value))
 
     def __repr__(self):
         return format_element(self._value)
 
     __str__ = __repr__
+
+    def __neg__(self):
+        return bfloat16(-self._value)
+
+    def __abs__(self):
+        return bfloat16(abs(self._value))
+
+    def __bool__(self):
+        return bool(self._value)
+
+    def __lt__(self, other):
+        return self._value < float(other)
+
+    def __le__(self, other):
+        return self._value <= float(other)
+
+    def __gt__(self, other):
+        return self._value > float(other)
+
+    def __ge__(self, other):
+        return self._value >= float(other)
 
     def __eq__(self, other):
         try:
@@ -79,6 +128,10 @@ class bfloat16:  # noqa: N801  (JAX's name for the scalar type, `jax.dtypes.bflo
         return hash(self._value)
 
 
+for _name, _op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul),
+                   ("truediv", operator.truediv), ("pow", operator.pow)):
+    setattr(bfloat16, f"__{_name}__", _scalar_op(_op))
+    setattr(bfloat16, f"__r{_name}__", _scalar_op(_op, swap=True))
 bfloat16.__module__ = "ml_dtypes"   # repr(jax.dtypes.bfloat16) is JAX's: <class 'ml_dtypes.bfloat16'>
 
 
@@ -219,3 +272,15 @@ def reduce_rounding(ufunc, x: np.ndarray, axes) -> np.ndarray:
     for i in range(1, moved.shape[-1]):
         acc = round_to_bf16(ufunc(acc, moved[..., i]))
     return acc
+
+
+def scatter_rounding(ufunc, target: np.ndarray, idx: tuple, updates: np.ndarray) -> None:
+    """`ufunc.at(target, idx, updates)` rounding to bfloat16 after each update, in order: a
+    repeated index accumulates as JAX's scatter-add does in bfloat16. `idx` holds index arrays
+    whose leading axis enumerates the update windows (one window at a time: within a window each
+    index is distinct)."""
+    idx = np.broadcast_arrays(*idx)
+    with np.errstate(all="ignore"):
+        for n in range(updates.shape[0]):
+            where = tuple(i[n] for i in idx)
+            target[where] = round_to_bf16(ufunc(target[where], updates[n]))

@@ -179,6 +179,11 @@ def emulated_reduce(ufunc, x, axes):
     return _emulated.reduce_rounding(ufunc, x, axes)
 
 
+def emulated_scatter(ufunc, target, idx, updates) -> None:
+    """`ufunc.at(target, idx, updates)` for the emulated bfloat16, rounding after each update."""
+    _emulated.scatter_rounding(ufunc, target, idx, updates)
+
+
 def itemsize_bits(dtype) -> int:
     dt = np.dtype(dtype)
     return 16 if dt == bf16 else dt.itemsize * 8   # (the emulated bfloat16 is stored in 32 bits)

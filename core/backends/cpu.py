@@ -54,9 +54,12 @@ def _bf16_interpreter(cj: ClosedJaxpr):
     from ..transforms.staging import eval_jaxpr
     from ..tracing import hide_dynamic
 
+    in_dtypes = [v.aval.dtype for v in cj.jaxpr.invars]
+
     def run(*args):  # numpy arrays in, numpy arrays out
+        # (in the aval's dtype: a numpy scalar taken from a bfloat16 array, a loop's x[i], reads as float32)
         with hide_dynamic():
-            outs = eval_jaxpr(cj.jaxpr, cj.consts, *[Array(np.asarray(a)) for a in args])
+            outs = eval_jaxpr(cj.jaxpr, cj.consts, *[Array(np.asarray(a, d)) for a, d in zip(args, in_dtypes)])
         return [np.asarray(o._value if isinstance(o, Array) else o, a.dtype)
                 for o, a in zip(outs, run.out_avals)]
     run.out_avals = [v.aval for v in cj.jaxpr.outvars]

@@ -189,8 +189,8 @@ def _cumulative(name, lax_fn, promote_integers=False):
             a = lax.reshape(a, (a.size,))
         axis = _canon_one(0 if axis is None else axis, a.ndim)
         if dtype is None:
-            result = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
-            compute = _dt.reduction_computation_dtype(result)  # [dtypes] f16/bf16 accumulate in float32
+            result = compute = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
+            # [dtypes] no float32 upcast here: JAX's cumsum/cumprod of f16/bf16 accumulate in their own dtype
         elif _np.dtype(dtype) == _dt.bool_:  # accumulate "any nonzero so far" in ints, never -1 + 1
             result = _dt.bool_
             if a.dtype != result:

@@ -33,7 +33,7 @@ def _top_k_abstract(x, k):
 def _top_k_impl(x, k):
     # stable descending order: larger first, ties keep their original order (as XLA's TopK)
     # (integers and bools by ~x: -x wraps unsigned values and the most negative signed one)
-    order = np.argsort(-x if x.dtype.kind in "fc" else ~x, axis=-1, kind="stable")[..., :k]
+    order = np.argsort(-x if dtypes.kind(x.dtype) in "fc" else ~x, axis=-1, kind="stable")[..., :k]  # (bf16 too)
     return [np.take_along_axis(x, order, axis=-1), order.astype(np.int32)]
 
 
