@@ -284,3 +284,18 @@ def scatter_rounding(ufunc, target: np.ndarray, idx: tuple, updates: np.ndarray)
         for n in range(updates.shape[0]):
             where = tuple(i[n] for i in idx)
             target[where] = round_to_bf16(ufunc(target[where], updates[n]))
+
+
+def nextafter(x, y) -> np.ndarray:
+    """The bfloat16 after x toward y (XLA's nextafter, on the 16 bits), as float32 values."""
+    x32 = np.asarray(x, dtype=_F32)
+    y32 = np.asarray(y, dtype=_F32)
+    x32, y32 = np.broadcast_arrays(x32, y32)
+    bits = (x32.view(np.uint32) >> np.uint32(16)).astype(np.int32)
+    magnitude_up = (x32 < y32) == (x32 > 0)            # away from zero when moving toward y
+    stepped = np.where(magnitude_up, bits + 1, bits - 1)
+    from_zero = np.where(np.signbit(y32), 0x8001, 0x0001)  # the smallest subnormal, y's sign
+    out = np.where(x32 == 0, from_zero, stepped)
+    out = (out.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    out = np.where(x32 == y32, y32, out)
+    return np.where(np.isnan(x32) | np.isnan(y32), np.float32(np.nan), out).astype(_F32)

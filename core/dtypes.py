@@ -184,6 +184,17 @@ def emulated_scatter(ufunc, target, idx, updates) -> None:
     _emulated.scatter_rounding(ufunc, target, idx, updates)
 
 
+def is_bfloat16_dtype(dt) -> bool:
+    """Whether an engine dtype is bfloat16 (ml_dtypes' or the emulated one)."""
+    return dt == bf16
+
+
+def bf16_nextafter(x, y):
+    """nextafter in bfloat16's 16 bits, as float32 values (numpy's works in float32 bits)."""
+    from . import bf16_emulated   # (pure numpy: usable with ml_dtypes too)
+    return bf16_emulated.nextafter(x, y)
+
+
 def itemsize_bits(dtype) -> int:
     dt = np.dtype(dtype)
     return 16 if dt == bf16 else dt.itemsize * 8   # (the emulated bfloat16 is stored in 32 bits)

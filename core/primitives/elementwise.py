@@ -498,7 +498,13 @@ atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl=_ATAN2_WGSL)
 ad.defjvp(atan2_p, lambda g, x, y: mul(g, div(y, add(square(x), square(y)))),
           lambda g, x, y: mul(g, div(neg(x), add(square(x), square(y)))))
 
-nextafter_p = binop("nextafter", _np_err(np.nextafter), "f")
+def _nextafter_impl(x, y):
+    if dtypes.is_bfloat16_dtype(x.dtype):   # numpy steps in float32 (the emulation) or wrongly (ml_dtypes)
+        return dtypes.host_array(dtypes.bf16_nextafter(x, y), x.dtype)
+    return _np_err(np.nextafter)(x, y)
+
+
+nextafter_p = binop("nextafter", _nextafter_impl, "f")
 
 # ---- comparisons and logic ----------------------------------------------------------------
 

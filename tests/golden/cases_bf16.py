@@ -62,3 +62,9 @@ C("bf16_finfo_scalars", "bf16", "fi = jnp.finfo(jnp.bfloat16)\n"
 C("bf16_bitcast", "bf16", X + "out = (lax.bitcast_convert_type(x, jnp.uint16), "
   "lax.bitcast_convert_type(jnp.array([16256, 49152], jnp.uint16), jnp.bfloat16))")
 C("bf16_eval_shape", "bf16", X + "out = repr(jax.eval_shape(jnp.sin, x))")
+
+# ---- bits: nextafter steps bfloat16's own 16 bits; signbit reads them
+C("bf16_nextafter", "bf16", "x = jnp.array([1.1, 2.2, -3.3, 0.5, -0.0, 7.7, 0.0, 1.0, jnp.nan], jnp.bfloat16)\n"
+  "y = jnp.array([9, 9, 9, 0, 1, -9, -1, 1, 0], jnp.bfloat16)\n"
+  "out = (jnp.nextafter(x, jnp.inf), jnp.nextafter(x, y), jax.jit(jnp.nextafter)(x, y))")
+C("bf16_signbit_copysign", "bf16", X + "out = (jnp.signbit(x), jnp.copysign(x, -1.0), jnp.copysign(jnp.ones(6, jnp.bfloat16), x))")
