@@ -71,12 +71,12 @@ LAX_EXPORTS = {
 
 def _float_layout(dtype):
     """(exponent bits, mantissa bits, unsigned int type of the same width) of a float dtype."""
-    fi = np.finfo(dtype)
-    return int(fi.nexp), int(fi.nmant), np.dtype(f"uint{np.dtype(dtype).itemsize * 8}")
+    fi = dtypes.finfo(dtype)   # (bfloat16's from ml_dtypes: numpy's refuses it)
+    return int(fi.nexp), int(fi.nmant), np.dtype(f"uint{dtypes.itemsize_bits(dtype)}")
 
 
 def _reduce_precision_abstract(x, exponent_bits, mantissa_bits):
-    if x.dtype.kind != "f":
+    if dtypes.kind(x.dtype) != "f":   # (ml_dtypes' bfloat16 says kind 'V')
         raise TypeError(f"reduce_precision does not accept dtype {x.dtype.name}. Accepted dtypes are subtypes of "
                         "floating.")
     return ShapedArray(x.shape, x.dtype, x.weak_type)

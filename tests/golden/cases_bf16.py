@@ -68,3 +68,8 @@ C("bf16_nextafter", "bf16", "x = jnp.array([1.1, 2.2, -3.3, 0.5, -0.0, 7.7, 0.0,
   "y = jnp.array([9, 9, 9, 0, 1, -9, -1, 1, 0], jnp.bfloat16)\n"
   "out = (jnp.nextafter(x, jnp.inf), jnp.nextafter(x, y), jax.jit(jnp.nextafter)(x, y))")
 C("bf16_signbit_copysign", "bf16", X + "out = (jnp.signbit(x), jnp.copysign(x, -1.0), jnp.copysign(jnp.ones(6, jnp.bfloat16), x))")
+
+# ---- linear algebra: JAX's CPU kernels have no bfloat16 (a 2x2 det is closed-form and works)
+C("bf16_linalg_inv_unsupported", "bf16", "out = jnp.linalg.inv(jnp.eye(2, dtype=jnp.bfloat16) * 2)", raises=True)
+C("bf16_linalg_det_2x2", "bf16", "out = jnp.linalg.det(jnp.eye(2, dtype=jnp.bfloat16) * 2)")
+C("bf16_reduce_precision", "bf16", X + "out = lax.reduce_precision(x, 5, 2)")
