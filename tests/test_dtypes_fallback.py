@@ -54,6 +54,13 @@ assert repr(x * 3) == "Array([3.3125, 6.625, -9.875], dtype=bfloat16)", repr(x *
 # runs the cached program directly)
 j = jax.jit(lambda x: x * 3 + 1)
 assert j(x).tolist() == j(x).tolist() == j(x).tolist() == [4.3125, 7.625, -8.875], j(x)
+# JAX: str of the aval and repr of the tracer name bfloat16, not its float32 storage:
+# print(jax.make_jaxpr(lambda a: a)(x).jaxpr.invars[0].aval) -> bfloat16[3];
+# jax.jit(lambda a: print(a) or a)(x) prints JitTracer(bfloat16[3])
+assert str(jax.make_jaxpr(lambda a: a)(x).jaxpr.invars[0].aval) == "bfloat16[3]"
+seen = []
+jax.jit(lambda a: seen.append(repr(a)) or a)(x)
+assert seen == ["JitTracer(bfloat16[3])"], seen
 # JAX: jax.dtypes.bfloat16(1.1) -> 1.10156; float(...) -> 1.1015625
 s = jax.dtypes.bfloat16(1.1)
 assert repr(s) == "1.10156" and float(s) == 1.1015625, s
