@@ -310,9 +310,19 @@ def _eval_impl(prim, nps, weaks, params):
 from .dtypes import EMULATED_BF16 as _EMULATED_BF16, bf16 as _BF16  # noqa: E402
 
 
+_BF16_DTYPE_TYPE = type(_BF16)
+
+
 def _touches_bf16(nps, params) -> bool:
-    return any(a.dtype == _BF16 for a in nps) or any(
-        type(v) is type(_BF16) and v == _BF16 for v in params.values())
+    # (plain loops, cheap tests first: this runs on every eager op in the page)
+    for a in nps:
+        dt = a.dtype
+        if not dt.isnative and dt == _BF16:
+            return True
+    for v in params.values():
+        if type(v) is _BF16_DTYPE_TYPE and v == _BF16:
+            return True
+    return False
 
 
 def _retag_bf16(prim, nps, weaks, params, out):
