@@ -437,7 +437,7 @@ def make_jaxpr(fun, static_argnums=(), axis_env=None, return_shape=False, abstra
 class ShapeDtypeStruct:
     def __init__(self, shape, dtype, sharding=None, weak_type=False):
         self.shape = tuple(shape)
-        self.dtype = np.dtype(dtype)
+        self.dtype = dtypes.public_dtype(dtypes.as_engine_dtype(dtype))  # [dtypes] (bfloat16 without ml_dtypes)
         self.weak_type = weak_type
 
     ndim = property(lambda self: len(self.shape))

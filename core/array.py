@@ -212,13 +212,16 @@ def _eager_binop(fn, a, b):
     ta, tb = type(a), type(b)
     if ta is Array and tb is Array:
         x, y = a._value, b._value
-        if x.dtype != y.dtype or x.shape != y.shape or dtypes.kind(x.dtype) not in "fiuc":
+        if x.dtype != y.dtype or x.shape != y.shape or dtypes.kind(x.dtype) not in "fiuc" or not x.dtype.isnative:
             return None
         weak = a.weak_type and b.weak_type
-    # (numpy's own kinds: numpy would promote bfloat16 and a Python scalar to float32, JAX keeps bfloat16)
-    elif ta is Array and (tb is float or tb is int and _small(b)) and a._value.dtype.kind in "fc":
+    # (numpy's own kinds: numpy would promote bfloat16 and a Python scalar to float32, JAX keeps
+    # bfloat16; the emulated bfloat16, float32 in the non-native byte order, is not `isnative`)
+    elif ta is Array and (tb is float or tb is int and _small(b)) and a._value.dtype.kind in "fc" \
+            and a._value.dtype.isnative:
         x, y, weak = a._value, b, a.weak_type
-    elif tb is Array and (ta is float or ta is int and _small(a)) and b._value.dtype.kind in "fc":
+    elif tb is Array and (ta is float or ta is int and _small(a)) and b._value.dtype.kind in "fc" \
+            and b._value.dtype.isnative:
         x, y, weak = a, b._value, b.weak_type
     else:
         return None
@@ -264,6 +267,7 @@ class Array(ArrayMethods):
     size = property(lambda self: self._value.size)
     nbytes = property(lambda self: self._value.nbytes)
     itemsize = property(lambda self: self._value.itemsize)
+    # (without ml_dtypes, dtype/nbytes/itemsize/printing are replaced below for the emulated bfloat16)
 
     @property
     def device(self):
@@ -333,7 +337,8 @@ class Array(ArrayMethods):
         if self.size == 0:
             s = f"[], shape={self.shape}"
         else:
-            s = np.array2string(self._value, prefix=prefix, suffix=",", separator=", ", max_line_width=line_width)
+            s = np.array2string(self._shown(), prefix=prefix, suffix=",", separator=", ",
+                                max_line_width=line_width)
         last_line_len = len(s) - s.rfind("\n") + 1
         sep = " "
         if last_line_len + len(dtype_str) + 1 > line_width:
@@ -343,8 +348,37 @@ class Array(ArrayMethods):
     def __copy__(self):
         return self
 
+    def _shown(self):
+        return self._value
+
     def __deepcopy__(self, memo):
         return Array(self._value.copy(), self.weak_type, self._device)
+
+
+if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storage with a tag
+    from . import bf16_emulated as _bf16
+    _plain_init = Array.__init__
+
+    def _init_rounding(self, value, weak_type=False, device=None):
+        if getattr(value, "dtype", None) == _bf16.STORAGE:   # every bfloat16 array holds bfloat16 values
+            value = _bf16.round_to_bf16(value)
+        _plain_init(self, value, weak_type, device)
+
+    def _shown(self):   # what str/repr print: ml_dtypes' element format for bfloat16
+        v = self._value
+        return _bf16.printable(v) if v.dtype == _bf16.STORAGE else v
+
+    def _str(self):
+        if self._value.dtype.names is not None:
+            return key_repr(self)
+        return str(_shown(self))
+
+    Array.__init__ = _init_rounding
+    Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype))
+    Array.itemsize = property(lambda self: 2 if self._value.dtype == _bf16.STORAGE else self._value.itemsize)
+    Array.nbytes = property(lambda self: self.size * self.itemsize)
+    Array.__str__ = _str
+    Array._shown = _shown
 
 
 def rebuild(value, weak_type):

@@ -36,12 +36,12 @@ class ShapedArray:
 
     def str_short(self, short_dtypes: bool = True) -> str:
         """`f32[2,3]` as in jaxpr text."""
-        name = dtypes.short_name(self.dtype) if short_dtypes else self.dtype.name
+        name = dtypes.short_name(self.dtype) if short_dtypes else dtypes.dtype_name(self.dtype)
         return f"{name}[{','.join(map(str, self.shape))}]"
 
     def str_long(self) -> str:
         """`float32[2,3]` as in error messages and tracer reprs (`~` marks a weak type)."""
-        return f"{'~' if self.weak_type else ''}{self.dtype.name}[{','.join(map(str, self.shape))}]"
+        return f"{'~' if self.weak_type else ''}{dtypes.dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
 
     def __eq__(self, other):
         return (type(other) is ShapedArray and self.shape == other.shape
@@ -51,7 +51,7 @@ class ShapedArray:
         return hash((self.shape, self.dtype, self.weak_type))
 
     def __repr__(self):  # JAX's: ShapedArray(float32[2]) / ShapedArray(float32[], weak_type=True)
-        return (f"ShapedArray({self.dtype.name}[{','.join(map(str, self.shape))}]"
+        return (f"ShapedArray({dtypes.dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
                 f"{', weak_type=True' if self.weak_type else ''})")
 
     def __str__(self):

@@ -13,33 +13,42 @@ uint8, uint16, uint32, uint64 = (np.dtype(t) for t in (np.uint8, np.uint16, np.u
 float16, float32, float64 = (np.dtype(t) for t in (np.float16, np.float32, np.float64))
 complex64, complex128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
-# bfloat16 comes from ml_dtypes, as in JAX. Why not our own: a dtype numpy can compute in (ufuncs,
-# casts, printing) needs numpy's C API, which pure Python cannot reach; an imitation stored as uint16
-# would have to be unwrapped by every primitive, and one mistake there is a silent wrong answer.
-# ml_dtypes has no Pyodide build: in the page `bf16` is None here and jnp.bfloat16 raises
-# NotImplementedError on use (never a silent float32). Its ufuncs compute in float32 and round to
-# nearest even after each op, as XLA's CPU backend does.
+# bfloat16 comes from ml_dtypes where it is installed (CPython), as in JAX. ml_dtypes has no Pyodide
+# build, so in the page the engine brings its own (core/bf16_emulated.py says how and why): float32
+# storage tagged by a non-native byte order, rounded to nearest even after every primitive, as
+# ml_dtypes computes (in float32, then round). GRADPAD_NO_ML_DTYPES=1 forces it in CPython (tests).
+import os as _os
 try:
+    if _os.environ.get("GRADPAD_NO_ML_DTYPES") == "1":
+        raise ImportError("GRADPAD_NO_ML_DTYPES=1")
     import ml_dtypes as _ml_dtypes
     bfloat16 = _ml_dtypes.bfloat16   # the scalar type, as `jax.dtypes.bfloat16`
     bf16 = np.dtype(bfloat16)        # its dtype, which the engine's tables use
+    EMULATED_BF16 = False
 except ImportError:  # Pyodide
-    _ml_dtypes = bf16 = None
-
-    class bfloat16:  # noqa: N801  (the name JAX users write; any use says why it is missing)
-        def __new__(cls, *args, **kwargs):
-            raise NotImplementedError("jax.dtypes.bfloat16 is not supported here: it comes from ml_dtypes, "
-                                      "which has no build for the browser (Pyodide); use float16 or float32")
+    from . import bf16_emulated as _emulated
+    _ml_dtypes = None
+    bfloat16 = _emulated.bfloat16    # the scalar type
+    bf16 = _emulated.STORAGE         # the tag the engine's tables use; users see BF16_DTYPE
+    EMULATED_BF16 = True
 
 # Short names used in jaxpr text and shapes: f32[3], i32[], bool[].
 _SHORT = {bool_: "bool", int8: "i8", int16: "i16", int32: "i32", int64: "i64", uint8: "u8",
           uint16: "u16", uint32: "u32", uint64: "u64", float16: "f16", float32: "f32",
-          float64: "f64", complex64: "c64", complex128: "c128"}
-if bf16 is not None:
-    _SHORT[bf16] = "bf16"
+          float64: "f64", complex64: "c64", complex128: "c128", bf16: "bf16"}
 
 # numpy's kind letter, except that ml_dtypes' bfloat16 says 'V' (void) where JAX treats it as a float
-_KIND_OVERRIDES = {bf16: "f"} if bf16 is not None else {}
+_KIND_OVERRIDES = {bf16: "f"}
+
+
+def public_dtype(dt):
+    """The dtype users see (`x.dtype`): the emulated bfloat16's tag shows as `dtype(bfloat16)`."""
+    return _emulated.public(dt) if EMULATED_BF16 else dt
+
+
+def dtype_name(dt) -> str:
+    """`dt.name`, with the emulated bfloat16 named bfloat16 (its storage says float32)."""
+    return "bfloat16" if EMULATED_BF16 and dt == bf16 else dt.name
 
 
 def kind(dtype) -> str:
@@ -52,6 +61,13 @@ _X32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 
 def short_name(dtype) -> str:
     return _SHORT.get(np.dtype(dtype), np.dtype(dtype).name)
+
+
+def as_engine_dtype(requested):
+    """np.dtype(requested), with 'bfloat16' understood where ml_dtypes is absent."""
+    if EMULATED_BF16 and isinstance(requested, str) and requested == "bfloat16":
+        return bf16
+    return np.dtype(requested)
 
 
 # The x64 flag, mirrored here by a config listener: tracing asks for it on every op.
@@ -76,9 +92,9 @@ def as_dtype(requested, where: str | None = None) -> np.dtype:
     """np.dtype(requested), refusing what JAX refuses: a request that numpy reads as `object`
     (object itself, or one of the narrow dtypes this engine names but cannot hold, which some numpy
     versions, the page's among them, silently turn into object arrays)."""
-    dt = np.dtype(requested)
+    dt = as_engine_dtype(requested)
     if dt.kind == "O":
-        getattr(requested, "dtype", None)  # a name without ml_dtypes raises its NotImplementedError here
+        getattr(requested, "dtype", None)  # an ml_dtypes-only name (float8_*) raises its NotImplementedError here
         raise TypeError(f"JAX only supports number, bool, and string dtypes, got dtype {requested}"
                         + (f" in {where}" if where else ""))
     return dt
@@ -124,8 +140,64 @@ class prng_key(extended):
 float0 = np.dtype([("float0", np.void, 0)])
 
 
+def bitcast(x: np.ndarray, new_dtype) -> np.ndarray:
+    """x's bits read as `new_dtype` (same width), the emulated bfloat16's 16 bits included."""
+    nd = np.dtype(new_dtype)
+    if EMULATED_BF16 and bf16 in (x.dtype, nd):
+        return _emulated.bitcast(x, nd)
+    return x.view(nd)
+
+
+def float_bits(value: float, dtype) -> int:
+    """The bit pattern of `value` (exact in `dtype`) stored as float dtype `dtype`."""
+    dt = np.dtype(dtype)
+    width = itemsize_bits(dt)
+    return int(bitcast(np.asarray(np.asarray(value, dt)), np.dtype(f"u{width // 8}")))
+
+
+def host_array(value, dtype) -> np.ndarray:
+    """np.asarray(value, dtype), rounded where dtype is the emulated bfloat16 (numpy would only
+    convert to its float32 storage)."""
+    dt = np.dtype(dtype)
+    if EMULATED_BF16 and dt == bf16:
+        return _emulated.round_to_bf16(value)
+    return np.asarray(value, dt)
+
+
+def _unchanged(x):
+    return x
+
+
+def step_rounding(dtype):
+    """For impls that compose several numpy ops: a function applied to each intermediate result.
+    With ml_dtypes numpy rounds every op to bfloat16; the emulated bfloat16 must be told to."""
+    return _emulated.round_to_bf16 if EMULATED_BF16 and dtype == bf16 else _unchanged
+
+
+def emulated_reduce(ufunc, x, axes):
+    """`ufunc.reduce` of the emulated bfloat16, rounding each step (as numpy does with ml_dtypes)."""
+    return _emulated.reduce_rounding(ufunc, x, axes)
+
+
+def emulated_scatter(ufunc, target, idx, updates) -> None:
+    """`ufunc.at(target, idx, updates)` for the emulated bfloat16, rounding after each update."""
+    _emulated.scatter_rounding(ufunc, target, idx, updates)
+
+
+def is_bfloat16_dtype(dt) -> bool:
+    """Whether an engine dtype is bfloat16 (ml_dtypes' or the emulated one)."""
+    return dt == bf16
+
+
+def bf16_nextafter(x, y):
+    """nextafter in bfloat16's 16 bits, as float32 values (numpy's works in float32 bits)."""
+    from . import bf16_emulated   # (pure numpy: usable with ml_dtypes too)
+    return bf16_emulated.nextafter(x, y)
+
+
 def itemsize_bits(dtype) -> int:
-    return np.dtype(dtype).itemsize * 8
+    dt = np.dtype(dtype)
+    return 16 if dt == bf16 else dt.itemsize * 8   # (the emulated bfloat16 is stored in 32 bits)
 
 
 def scalar_type_of(x):
@@ -147,7 +219,7 @@ def issubdtype(a, b) -> bool:
         return isinstance(a, type) and issubclass(a, b)
     if b in _CATEGORIES:
         b = _CATEGORIES[b]
-    if bf16 is not None and _is_bfloat16(a):  # ml_dtypes' scalar type derives from np.generic only
+    if _is_bfloat16(a):  # ml_dtypes' scalar type derives from np.generic only
         return b in (np.floating, np.inexact, np.number, np.generic) or _is_bfloat16(b)
     return np.issubdtype(np.dtype(a) if not isinstance(a, type) or not issubclass(a, np.generic) else a, b)
 
@@ -157,7 +229,7 @@ _CATEGORIES = {}
 
 def _is_bfloat16(t) -> bool:
     try:
-        return bf16 is not None and np.dtype(t) == bf16  # (np.dtype(x) == None means float64)
+        return t is not None and as_engine_dtype(t) == bf16  # (np.dtype(None) means float64)
     except TypeError:
         return False
 
@@ -200,9 +272,9 @@ _EDGES = {
     int16: [int32],
     int32: [int64],
     int64: [_F],
-    _F: [float16, _C] + ([bf16] if bf16 is not None else []),
+    _F: [float16, _C, bf16],
     float16: [float32],
-    **({bf16: [float32]} if bf16 is not None else {}),
+    bf16: [float32],
     float32: [float64, complex64],
     float64: [complex128],
     _C: [complex64],
@@ -355,7 +427,7 @@ def float_dtype_for(dtype) -> np.dtype:
 
 # JAX sums and averages float16/bfloat16 in float32 and rounds once at the end
 # (`upcast_f16_for_computation` in jax.numpy's reductions)
-_NARROW_FLOATS = frozenset(d for d in (float16, bf16) if d is not None)
+_NARROW_FLOATS = frozenset((float16, bf16))
 
 
 def reduction_computation_dtype(dtype) -> np.dtype:
@@ -366,9 +438,9 @@ def reduction_computation_dtype(dtype) -> np.dtype:
 
 def finfo(dtype):
     """numpy's finfo; bfloat16's from ml_dtypes (numpy's refuses it), as JAX's `dtypes.finfo`."""
-    dt = np.dtype(dtype)
-    if bf16 is not None and dt == bf16:  # (np.dtype == None is float64: compare only with ml_dtypes)
-        return _ml_dtypes.finfo(dt)
+    dt = as_engine_dtype(dtype)
+    if dt == bf16:
+        return _emulated.finfo() if EMULATED_BF16 else _ml_dtypes.finfo(dt)
     return np.finfo(dt)
 
 

@@ -103,8 +103,9 @@ class JaxprTypeError(TypeError):
 
 def _type_str(aval) -> str:
     """`float32[2,3]`: JAX's spelling of an aval in error messages (no weak-type marker)."""
+    from .dtypes import dtype_name  # (the emulated bfloat16's storage is named float32)
     short = aval.str_short() if hasattr(aval, "str_short") else str(aval)
-    return f"{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]" if hasattr(aval, "shape") else short
+    return f"{dtype_name(aval.dtype)}[{','.join(str(d) for d in aval.shape)}]" if hasattr(aval, "shape") else short
 
 
 def _describe(tracer) -> str:

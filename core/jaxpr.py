@@ -220,7 +220,7 @@ def pp_param_value(v, ctx: PrintContext) -> pp.Doc:
 def format_param(v) -> str:
     """`str(v)` as JAX prints params (so numpy ints inside tuples show as `np.int64(1)`)."""
     if isinstance(v, np.dtype):
-        return v.name
+        return dtypes.dtype_name(v)
     if isinstance(v, type) and issubclass(v, np.generic):
         return np.dtype(v).name
     if isinstance(v, tuple):

@@ -315,7 +315,7 @@ def _uniform_impl(key, minval, maxval, shape, dtype):
         rbits = lax.convert_element_type(rbits, uint_dtype)
     # Random mantissa under exponent 0 gives a float in [1, 2); shift it to [0, 1).
     float_bits = lax.shift_right_logical(rbits, jnp.array(rng_bits - nmant, uint_dtype))
-    float_bits = lax.bitwise_or(float_bits, jnp.asarray(np.array(1.0, dtype).view(uint_dtype), dtype=uint_dtype))
+    float_bits = lax.bitwise_or(float_bits, jnp.asarray(dtypes.float_bits(1.0, dtype), dtype=uint_dtype))
     floats = lax.bitcast_convert_type(float_bits, dtype) - jnp.array(1.0, dtype)
     return lax.max(minval, lax.reshape(floats * (maxval - minval) + minval, shape))
 
@@ -403,10 +403,10 @@ def _normal_impl(key, shape, dtype):
 
 def _normal_real_impl(key, shape, dtype):
     _check_shape("normal", shape)
-    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
+    lo = dtypes.host_array(-1.0 + float(dtypes.finfo(dtype).epsneg), dtype)  # the float after -1
     hi = np.array(1.0, dtype)
     u = _uniform(key, lo, hi, shape, dtype)
-    return lax.mul(np.array(np.sqrt(2), dtype), lax.erf_inv(u))
+    return lax.mul(dtypes.host_array(np.sqrt(2), dtype), lax.erf_inv(u))
 
 
 _normal_impl.__name__ = "_normal"

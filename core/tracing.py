@@ -18,6 +18,7 @@ from .config import config
 from .devices import dispatch_hooks as _hooks
 from .array import Array, ArrayMethods
 from .rules import abstract_eval_rules, impl_rules
+from .dtypes import public_dtype as _public_dtype
 
 
 class Primitive:
@@ -130,7 +131,7 @@ class Tracer(ArrayMethods):
         raise NotImplementedError
 
     shape = property(lambda self: self.aval.shape)
-    dtype = property(lambda self: self.aval.dtype)
+    dtype = property(lambda self: _public_dtype(self.aval.dtype))
     ndim = property(lambda self: self.aval.ndim)
     size = property(lambda self: self.aval.size)
     weak_type = property(lambda self: self.aval.weak_type)
@@ -296,10 +297,44 @@ def _eval_impl(prim, nps, weaks, params):
         # ops); other calls skip this so eager dispatch stays cheap
         abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, w) for a, w in zip(nps, weaks)], **params)
     out = impl_rules[prim](*nps, **params)
+    if _EMULATED_BF16 and _touches_bf16(nps, params):
+        out = _retag_bf16(prim, nps, weaks, params, out)
     weak = prim.weak_type_rule(weaks, **params)
     if prim.multiple_results:
         return [Array(np.asarray(o), _out_weak(weak, i)) for i, o in enumerate(out)]
     return Array(out if type(out) is np.ndarray else np.asarray(out), weak)
+
+
+# ---- the emulated bfloat16 (no ml_dtypes: the page): numpy computed in float32; each result the
+# shape rule types as bfloat16 is re-tagged here, and Array() rounds it to nearest even
+from .dtypes import EMULATED_BF16 as _EMULATED_BF16, bf16 as _BF16  # noqa: E402
+
+
+_BF16_DTYPE_TYPE = type(_BF16)
+
+
+def _touches_bf16(nps, params) -> bool:
+    # (plain loops, cheap tests first: this runs on every eager op in the page)
+    for a in nps:
+        dt = a.dtype
+        if not dt.isnative and dt == _BF16:
+            return True
+    for v in params.values():
+        if type(v) is _BF16_DTYPE_TYPE and v == _BF16:
+            return True
+    return False
+
+
+def _retag_bf16(prim, nps, weaks, params, out):
+    avals = abstract_eval_rules[prim](*[ShapedArray(a.shape, a.dtype, w) for a, w in zip(nps, weaks)], **params)
+    if not prim.multiple_results:
+        return _as_bf16_if(out, avals)
+    return [_as_bf16_if(o, a) for o, a in zip(out, avals)]
+
+
+def _as_bf16_if(value, aval):
+    value = np.asarray(value)
+    return value.astype(_BF16) if aval.dtype == _BF16 and value.dtype != _BF16 else value
 
 
 def _out_weak(weak, i):

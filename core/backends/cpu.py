@@ -32,8 +32,55 @@ def compiled(cj: ClosedJaxpr):
     """The compiled callable for a closed jaxpr, cached per jaxpr object."""
     fn = _cache.get(cj)
     if fn is None:
-        fn = _cache[cj] = compile_closed_jaxpr(cj)
+        fn = _cache[cj] = (_bf16_interpreter(cj) if EMULATED_BF16 and _mentions_bf16(cj.jaxpr)
+                           else compile_closed_jaxpr(cj))
     return fn
+
+
+# ---- the emulated bfloat16 (no ml_dtypes: the page). Its values are float32 that must be rounded
+# after every primitive; the compiler's passes (folding, fused multiply-adds, `out=` buffers,
+# numpy scalar operators) would skip that rounding, so a jaxpr with bfloat16 values is interpreted
+# equation by equation, each result typed bfloat16 rounded to nearest even. (Nested jaxprs of
+# calls, loops and conds come back here through their impls.)
+from ..dtypes import EMULATED_BF16, bf16 as _BF16  # noqa: E402
+
+
+def _mentions_bf16(jaxpr: Jaxpr) -> bool:
+    return any(v.aval.dtype == _BF16 for v in jaxpr.invars) or any(
+        v.aval.dtype == _BF16 for e in jaxpr.eqns for v in (*e.invars, *e.outvars))
+
+
+def _bf16_interpreter(cj: ClosedJaxpr):
+    from ..array import to_numpy
+    from ..bf16_emulated import round_to_bf16
+    jaxpr = cj.jaxpr
+    consts = [to_numpy(c) for c in cj.consts]
+    steps = [(impl_rules[e.primitive], e.params, e.primitive.multiple_results,
+              [v if isinstance(v, Var) else _literal_value(v) for v in e.invars],
+              [(v, v.aval.dtype) for v in e.outvars]) for e in jaxpr.eqns]
+    in_dtypes = [v.aval.dtype for v in jaxpr.invars]
+
+    def run(*args):  # numpy arrays in, numpy arrays out
+        env = dict(zip(jaxpr.constvars, consts))
+        # (in the aval's dtype: a numpy scalar taken from a bfloat16 array, a loop's x[i], reads as float32)
+        env.update((v, np.asarray(a, d)) for v, a, d in zip(jaxpr.invars, args, in_dtypes))
+        with np.errstate(all="ignore"):
+            for impl, params, multiple, ins, outs in steps:
+                res = impl(*[env[v] if type(v) is Var else v for v in ins], **params)
+                for (v, dt), r in zip(outs, res if multiple else (res,)):
+                    env[v] = round_to_bf16(r) if dt == _BF16 else np.asarray(r, dt)
+        return [env[v] if isinstance(v, Var) else v for v in
+                [v if isinstance(v, Var) else _literal_value(v) for v in jaxpr.outvars]]
+    run.out_avals = [v.aval for v in jaxpr.outvars]
+    run._fn = None   # (as a _Program before its code is generated: callers run `prog._fn or prog`)
+    run.source = ("# bfloat16 without ml_dtypes: this jaxpr runs equation by equation, each bfloat16\n"
+                  "# result rounded to nearest even (no generated code)\n")
+    return run
+
+
+def _literal_value(lit):
+    from ..bf16_emulated import round_to_bf16
+    return round_to_bf16(lit.val) if lit.aval.dtype == _BF16 else np.asarray(lit.val, lit.aval.dtype)
 
 
 def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = False) -> list:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as _np
 
+from .. import dtypes as _dt
 from .. import lax
 from .. import numpy as jnp
 from ..api import custom_jvp, jit
@@ -119,10 +120,10 @@ def gelu(x, approximate=True):
     (x,) = jnp._promote_dtypes_inexact(x)
     dt = get_aval(x).dtype
     if approximate:
-        sqrt_2_over_pi = _np.sqrt(2 / _np.pi).astype(dt)
+        sqrt_2_over_pi = _dt.host_array(_np.sqrt(2 / _np.pi), dt)  # [dtypes] (bf16 without ml_dtypes: a 0-d array)
         cdf = 0.5 * (1.0 + jnp.tanh(sqrt_2_over_pi * (x + 0.044715 * (x ** 3))))
         return x * cdf
-    sqrt_half = _np.sqrt(0.5).astype(dt)
+    sqrt_half = _dt.host_array(_np.sqrt(0.5), dt)
     return jnp.array(0.5 * x * (lax.erfc(-x * sqrt_half)), dtype=dt)
 
 

@@ -22,7 +22,8 @@ from .. import lax
 from ..array import Array, DeviceArray, to_numpy as _to_numpy
 from ..avals import ShapedArray
 from ..dtypes import (bool_, complex64, complex128, float16, float32, float64, int8, int16, int32, int64,
-                      promote_types, uint8, uint16, uint32, uint64)
+                      uint8, uint16, uint32, uint64)
+from ._dtypes import promote_types  # [dtypes] the face: the emulated bfloat16 shows as dtype(bfloat16)
 from ..tracing import Tracer, get_aval
 
 from ._util import (_ARRAYLIKE, _broadcast_shapes, _check_arraylike, _check_rank_promotion,

@@ -31,6 +31,20 @@ unsignedinteger = _np.unsignedinteger
 complexfloating = _np.complexfloating
 bool = _np.bool_  # noqa: A001  (jnp.bool is numpy's bool dtype)
 dtype = _np.dtype
+
+
+if _dt.EMULATED_BF16:  # [dtypes] no ml_dtypes (the page): jnp.dtype knows the engine's bfloat16
+    class _DtypeMeta(type):
+        def __instancecheck__(cls, obj):
+            return isinstance(obj, (_np.dtype, type(_dt.public_dtype(_dt.bf16))))
+
+    class dtype(metaclass=_DtypeMeta):  # noqa: F811,N801
+        """numpy's `np.dtype`, except that 'bfloat16' and jnp.bfloat16 give `dtype(bfloat16)`."""
+
+        def __new__(cls, obj, align=False, copy=False):
+            if isinstance(obj, _ScalarType):
+                obj = obj.dtype
+            return _dt.public_dtype(_dt.as_engine_dtype(obj) if not align else _np.dtype(obj, align, copy))
 iinfo = _np.iinfo
 finfo = _dt.finfo  # [dtypes] bfloat16's finfo comes from ml_dtypes
 
@@ -39,15 +53,15 @@ class _ScalarType:
     """`jnp.float32(x)` builds a jax array; `jnp.float32` also works wherever a dtype does."""
 
     def __init__(self, np_type):
-        self.dtype = _np.dtype(np_type)
+        self.dtype = _np.dtype(np_type)  # (the emulated bfloat16: its storage tag, which np.dtype reads)
         self.type = np_type
-        self.__name__ = self.dtype.name
+        self.__name__ = _dt.dtype_name(self.dtype)
 
     def __call__(self, x=0):
         return asarray(x, dtype=self.dtype)
 
     def __repr__(self):
-        return f"<class 'jax.numpy.{self.dtype.name}'>"
+        return f"<class 'jax.numpy.{self.__name__}'>"
 
     # JAX compares the scalar type, not a dtype coerced from `other`: jnp.float32 == np.float32 and
     # == np.dtype('float32'), but not == 'float32', None, a dict or a structured-dtype spec
@@ -71,9 +85,8 @@ def _canon(d):
 for _name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
               "uint64", "complex64", "complex128", "bool_"):
     globals()[_name] = _ScalarType(getattr(_np, _name))
-# [dtypes] bfloat16 where ml_dtypes is present (CPython); in Pyodide a name that raises on use
-from ._unsupported_dtypes import _make as _unsupported_dtype  # noqa: E402
-bfloat16 = _ScalarType(_dt.bfloat16) if _dt.bf16 is not None else _unsupported_dtype("bfloat16")
+# [dtypes] bfloat16: ml_dtypes' where present (CPython), else the engine's own (the page)
+bfloat16 = _ScalarType(_dt.bfloat16)
 float_ = globals()["float64"]
 int_ = globals()["int64"]
 complex_ = globals()["complex128"]
@@ -116,7 +129,11 @@ def _canonical_request(d, where=None):
 
 
 def result_type(*args):
-    return _dt.result_type(*[_canon(a) for a in args])
+    return _dt.public_dtype(_dt.result_type(*[_canon(a) for a in args]))
+
+
+def promote_types(a, b):
+    return _dt.public_dtype(_dt.promote_types(_canon(a), _canon(b)))  # [dtypes] bfloat16 shows as itself
 
 
 def issubdtype(a, b):

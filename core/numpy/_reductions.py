@@ -39,7 +39,8 @@ def _canon_one(a, ndim):
 def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where_=None, upcast_int=False,
                bool_to_int=False, promote_integers=True):
     if (type(a) is Array and dtype is None and initial is None and where_ is None
-            and a._value.dtype.kind in "fc" and a._value.dtype.itemsize > 2):  # [dtypes] (16-bit: upcast below)
+            and a._value.dtype.kind in "fc" and a._value.dtype.itemsize > 2
+            and a._value.dtype.isnative):  # [dtypes] (16-bit: upcast below; the emulated bf16 is not native)
         # eager fast path: a float array keeps its dtype; only a weak one becomes strong
         axes = _canon_axis(axis, a._value.ndim)
         out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)
@@ -188,8 +189,8 @@ def _cumulative(name, lax_fn, promote_integers=False):
             a = lax.reshape(a, (a.size,))
         axis = _canon_one(0 if axis is None else axis, a.ndim)
         if dtype is None:
-            result = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
-            compute = _dt.reduction_computation_dtype(result)  # [dtypes] f16/bf16 accumulate in float32
+            result = compute = _promote_integer_dtype(a.dtype) if promote_integers or a.dtype.kind == "b" else a.dtype
+            # [dtypes] no float32 upcast here: JAX's cumsum/cumprod of f16/bf16 accumulate in their own dtype
         elif _np.dtype(dtype) == _dt.bool_:  # accumulate "any nonzero so far" in ints, never -1 + 1
             result = _dt.bool_
             if a.dtype != result:

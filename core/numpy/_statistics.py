@@ -17,7 +17,7 @@ from ._dtypes import _dtype_arg
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc" \
-            and a._value.dtype.itemsize > 2:  # [dtypes] (16-bit floats: upcast below)
+            and a._value.dtype.itemsize > 2 and a._value.dtype.isnative:  # [dtypes] (16-bit floats: upcast below)
         # eager fast path: the general path below with dt = a.dtype
         total = sum(a, axis, keepdims=keepdims)
         return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))

@@ -493,11 +493,12 @@ def signbit(x, /):
         return lax.lt(x, Array(_np.zeros((), dt)))  # a strong 0 (JAX's _constant_like): never weak
     if dt.kind == "b":
         return lax.full_like(x, False, dtype=_dt.bool_)
-    if dt.kind != "f":
+    if _dt.kind(dt) != "f":   # [dtypes] (bfloat16 is a float: numpy's kind says 'V' for ml_dtypes')
         raise ValueError(f"jax.numpy.signbit is not well defined for {dt}")
     # the sign bit of the float's own width (float64 under x64 too): an arithmetic shift of its bits
-    bits = lax.bitcast_convert_type(x, _np.dtype(f"int{dt.itemsize * 8}"))
-    return lax.convert_element_type(lax.shift_right_arithmetic(bits, lax._const(bits, dt.itemsize * 8 - 1)), _dt.bool_)
+    width = _dt.itemsize_bits(dt)
+    bits = lax.bitcast_convert_type(x, _np.dtype(f"int{width}"))
+    return lax.convert_element_type(lax.shift_right_arithmetic(bits, lax._const(bits, width - 1)), _dt.bool_)
 
 
 def copysign(x1, x2, /):

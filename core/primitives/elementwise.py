@@ -199,8 +199,9 @@ ad.defjvp2(tanh_p, lambda g, ans, x: mul(add(g, mul(g, ans)), sub(_one(x), ans))
 
 
 def _logistic_impl(x):
+    r = dtypes.step_rounding(x.dtype)  # (the emulated bfloat16 rounds each step, as ml_dtypes' ufuncs do)
     with np.errstate(all="ignore"):
-        return (1 / (1 + np.exp(-x))).astype(x.dtype)
+        return r(1 / r(1 + r(np.exp(-x)))).astype(x.dtype)
 
 
 logistic_p = unop("logistic", _logistic_impl, _FLOAT, wgsl="(1.0 / (1.0 + exp(-{0})))")
@@ -497,7 +498,13 @@ atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl=_ATAN2_WGSL)
 ad.defjvp(atan2_p, lambda g, x, y: mul(g, div(y, add(square(x), square(y)))),
           lambda g, x, y: mul(g, div(neg(x), add(square(x), square(y)))))
 
-nextafter_p = binop("nextafter", _np_err(np.nextafter), "f")
+def _nextafter_impl(x, y):
+    if dtypes.is_bfloat16_dtype(x.dtype):   # numpy steps in float32 (the emulation) or wrongly (ml_dtypes)
+        return dtypes.host_array(dtypes.bf16_nextafter(x, y), x.dtype)
+    return _np_err(np.nextafter)(x, y)
+
+
+nextafter_p = binop("nextafter", _nextafter_impl, "f")
 
 # ---- comparisons and logic ----------------------------------------------------------------
 
@@ -739,7 +746,7 @@ transpose_rules[convert_element_type_p] = _convert_t
 bitcast_convert_type_p = define(
     "bitcast_convert_type",
     abstract_eval=lambda x, new_dtype: ShapedArray(x.shape, new_dtype, False),
-    impl=lambda x, new_dtype: x.view(np.dtype(new_dtype)), weak_type_rule=never_weak)
+    impl=lambda x, new_dtype: dtypes.bitcast(x, new_dtype), weak_type_rule=never_weak)
 defvectorized(bitcast_convert_type_p)
 ad.defjvp_zero(bitcast_convert_type_p)
 

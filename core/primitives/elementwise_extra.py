@@ -82,6 +82,8 @@ def _total_order_key(x):
     x = np.asarray(x)
     if x.dtype.kind != "f":
         return x
+    if not x.dtype.isnative:  # the emulated bfloat16's storage: its bits, read natively, are another number
+        x = x.astype(x.dtype.newbyteorder("="))
     signed = x.view(np.dtype(f"int{x.dtype.itemsize * 8}"))
     flip = (signed >> (x.dtype.itemsize * 8 - 1)) & np.iinfo(signed.dtype).max  # negatives: reverse their order
     return signed ^ flip

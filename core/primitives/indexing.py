@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .. import dtypes
 from ..avals import ShapedArray
 from ..rules import batch_rules, jvp_rules, transpose_rules
 from ..tracing import get_aval
@@ -351,6 +352,8 @@ def _make_scatter_impl(name):
         idx = _window_index(starts, window) if not scalar else (np.zeros((starts.shape[0],), np.int64),)
         if ufunc is None:
             target[idx] = upd
+        elif dtypes.EMULATED_BF16 and out.dtype == dtypes.bf16 and ufunc in (np.add, np.subtract, np.multiply):
+            dtypes.emulated_scatter(ufunc, target, idx, upd)   # [dtypes] rounds after each update, as XLA
         else:
             ufunc.at(target, idx, upd)
         return out

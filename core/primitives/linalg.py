@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import dtypes
 from ..avals import ShapedArray
 from ..rules import batch_rules, transpose_rules
 from ..tracing import get_aval
@@ -27,9 +28,17 @@ def _jnp():
     return jnp
 
 
+def _no_bfloat16(dtype):
+    """JAX's CPU linear algebra (LAPACK) has no bfloat16 kernels: it raises, and so do we (the
+    emulated bfloat16's storage would otherwise pass for float32)."""
+    if dtype == dtypes.bf16:
+        raise NotImplementedError(KeyError(dtypes.bfloat16), "Unsupported dtype bfloat16.")  # (JAX's args)
+
+
 def _square_check(name, aval):
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
         raise ValueError(f"Argument to {name} must have shape [..., n, n], got shape {aval.shape}")
+    _no_bfloat16(aval.dtype)
     if aval.dtype.kind not in "fc":
         raise TypeError(f"{name} requires a floating-point matrix, got {aval.dtype.name}; cast it with "
                         f"x.astype(jnp.float32)")
@@ -178,6 +187,7 @@ batch_rules[triangular_solve_p] = _tri_batch
 def _lu_abstract(a):
     if a.ndim < 2:
         raise ValueError(f"Argument to LU decomposition must have ndims >= 2, got shape {a.shape}")
+    _no_bfloat16(a.dtype)
     if a.dtype.kind not in "fc":
         raise TypeError(f"lu requires a floating-point matrix, got {a.dtype.name}")
     m, n = a.shape[-2:]
@@ -370,6 +380,7 @@ def _real_dtype(dtype):
 def _svd_abstract(a, *, full_matrices, compute_uv, subset_by_index, algorithm):
     if a.ndim < 2:
         raise ValueError(f"Argument to singular value decomposition must have ndims >= 2, got shape {a.shape}")
+    _no_bfloat16(a.dtype)
     if a.dtype.kind not in "fc":
         raise TypeError(f"svd requires a floating-point matrix, got {a.dtype.name}")
     m, n = a.shape[-2:]
@@ -458,6 +469,7 @@ batch_rules[svd_p] = _svd_batch
 def _qr_abstract(a, *, full_matrices, pivoting, use_magma):
     if a.ndim < 2:
         raise ValueError(f"Argument to QR decomposition must have ndims >= 2, got shape {a.shape}")
+    _no_bfloat16(a.dtype)
     if a.dtype.kind not in "fc":
         raise TypeError(f"qr requires a floating-point matrix, got {a.dtype.name}")
     m, n = a.shape[-2:]

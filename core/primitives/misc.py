@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import dtypes
 from ..avals import ShapedArray
 from ..rules import batch_rules
 from ..tracing import get_aval
@@ -32,7 +33,7 @@ def _top_k_abstract(x, k):
 def _top_k_impl(x, k):
     # stable descending order: larger first, ties keep their original order (as XLA's TopK)
     # (integers and bools by ~x: -x wraps unsigned values and the most negative signed one)
-    order = np.argsort(-x if x.dtype.kind in "fc" else ~x, axis=-1, kind="stable")[..., :k]
+    order = np.argsort(-x if dtypes.kind(x.dtype) in "fc" else ~x, axis=-1, kind="stable")[..., :k]  # (bf16 too)
     return [np.take_along_axis(x, order, axis=-1), order.astype(np.int32)]
 
 
@@ -70,12 +71,12 @@ LAX_EXPORTS = {
 
 def _float_layout(dtype):
     """(exponent bits, mantissa bits, unsigned int type of the same width) of a float dtype."""
-    fi = np.finfo(dtype)
-    return int(fi.nexp), int(fi.nmant), np.dtype(f"uint{np.dtype(dtype).itemsize * 8}")
+    fi = dtypes.finfo(dtype)   # (bfloat16's from ml_dtypes: numpy's refuses it)
+    return int(fi.nexp), int(fi.nmant), np.dtype(f"uint{dtypes.itemsize_bits(dtype)}")
 
 
 def _reduce_precision_abstract(x, exponent_bits, mantissa_bits):
-    if x.dtype.kind != "f":
+    if dtypes.kind(x.dtype) != "f":   # (ml_dtypes' bfloat16 says kind 'V')
         raise TypeError(f"reduce_precision does not accept dtype {x.dtype.name}. Accepted dtypes are subtypes of "
                         "floating.")
     return ShapedArray(x.shape, x.dtype, x.weak_type)
@@ -86,6 +87,9 @@ def _reduce_precision_impl(x, exponent_bits, mantissa_bits):
     signed infinity and flush what the narrower exponent cannot hold to signed zero; NaN stays NaN."""
     x = np.asarray(x)
     _reduce_precision_abstract(ShapedArray(x.shape, x.dtype), exponent_bits, mantissa_bits)
+    if dtypes.EMULATED_BF16 and x.dtype == dtypes.bf16:  # float32 bits hold it: reduce those, exactly
+        return dtypes.host_array(_reduce_precision_impl(x.astype(np.float32), exponent_bits, mantissa_bits),
+                                 x.dtype)
     src_exp, src_mant, utype = _float_layout(x.dtype)
     bits = x.view(utype).copy()
     if mantissa_bits < src_mant:

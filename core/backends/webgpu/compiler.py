@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ... import dtypes
 from ...jaxpr import ClosedJaxpr, Literal, Var
 from ...rules import impl_rules
 from . import kernels
@@ -297,7 +298,10 @@ class Plan:
         self.out_avals = [v.aval for v in jaxpr.outvars]
         for v in [*self.constvars, *self.invars, *self.outvars]:
             if not gpu_dtype_ok(v.aval.dtype):
-                raise Unsupported(str(v.aval.dtype))
+                raise Unsupported(dtypes.dtype_name(v.aval.dtype))  # [dtypes] (the emulated bfloat16: 'bfloat16')
+        if dtypes.EMULATED_BF16 and any(v.aval.dtype == dtypes.bf16 for e in eqns for v in (*e.invars, *e.outvars)):
+            # [dtypes] the emulated bfloat16 rounds in the CPU path's eager steps; host steps here would not
+            raise Unsupported("bfloat16")
         self.eqns = eqns
         forced: set = set()
         for _ in range(64):

@@ -8,6 +8,7 @@ import weakref
 
 import numpy as np
 
+from ... import dtypes
 from ...devices import dispatch_hooks
 from ...array import Array, to_numpy
 from ...avals import ShapedArray
@@ -55,13 +56,14 @@ def _dtype_ok(dt):
 
 
 def _dtype_message(dt) -> str:
-    if np.dtype(dt) == np.float64:
+    name = dt if isinstance(dt, str) else dtypes.dtype_name(np.dtype(dt))  # [dtypes] the emulated bf16 too
+    if name == "float64":
         return ("float64 has no WebGPU representation (WGSL has no f64), so float64 arrays stay on the CPU; "
                 "disable jax_enable_x64 or cast to float32 to run on the GPU")
-    if str(dt) == "bfloat16":
+    if name == "bfloat16":
         return ("bfloat16 has no WebGPU representation (WGSL has no bf16), so bfloat16 work runs on the CPU; "
                 "cast to float32 (or float16 where the adapter has shader-f16) to run on the GPU")
-    return f"dtype {np.dtype(dt).name} is not supported on WebGPU (float32, int32, uint32, bool, float16)"
+    return f"dtype {name} is not supported on WebGPU (float32, int32, uint32, bool, float16)"
 
 
 def _wants_gpu(vals) -> bool:
