@@ -214,8 +214,10 @@ def hessenberg(a, *, calc_q=False, overwrite_a=False, check_finite=True):
 # ---- matrix functions through the eigendecomposition -------------------------------------------
 
 def _eig(a):
-    from ..primitives.eig_kernel import matrix_eig_p
-    return matrix_eig_p.bind(a)
+    # right eigenvectors only (JAX's sqrtm/funm go through schur, which grad refuses; eig's
+    # eigenvector jvp refuses too)
+    from ..lax_linalg import eig
+    return eig(a, compute_left_eigenvectors=False)
 
 
 def _square_float_matrix(name, A):
