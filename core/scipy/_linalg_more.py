@@ -290,3 +290,21 @@ def rsf2csf(T, Z, check_finite=True):
     if T.shape[-1] == 1:
         return T, Z
     return jnp.vectorize(_rsf2csf_2d, signature="(n,n),(n,n)->(n,n),(n,n)")(T, Z)
+
+
+# ---- schur (issue 11, special2) -------------------------------------------------------------------
+
+def _schur(a, output):
+    from ..lax_linalg import schur as lax_schur
+    if output == "complex":
+        a = a.astype(np.result_type(a.dtype, np.complex64))   # float16 -> complex64, as JAX
+    return lax_schur(a)
+
+
+def schur(a, output="real"):
+    """(T, Z) with a = Z T Z^H: T quasi-upper-triangular ('real', 2x2 blocks for complex pairs)
+    or upper-triangular ('complex'), as LAPACK's gees computes them on JAX's CPU."""
+    if output not in ("real", "complex"):
+        raise ValueError(f"Expected 'output' to be either 'real' or 'complex', got {output=}.")
+    from ..api import jit
+    return jit(_schur, static_argnames=("output",))(a, output)

@@ -48,3 +48,47 @@ C("lax_fori_loop_weak_int_bound_x64", "special2", "jax.config.update('jax_enable
   "out = (lax.fori_loop(0, jnp.int32(4), lambda i, c: c + i, jnp.int32(0)), "
   "jax.jit(lambda n: lax.fori_loop(1, n, lambda i, c: c * i, jnp.int64(1)))(jnp.int32(5)))")
 E("lax_fori_loop_mixed_strong_bounds", "special2", "out = lax.fori_loop(jnp.int16(0), jnp.int32(4), lambda i, c: c + i, 0)")
+
+# ---------------------------------------------------------------- schur
+# JAX runs LAPACK's gees: a Schur form is not unique, but gees' deterministic steps fix the
+# eigenvalue order on T's diagonal and the signs of Z's columns; gradpad takes the same steps.
+la = "la = jax.scipy.linalg\n"
+SM = la + ("A3 = jnp.array([[1.0, 2.0, 3.0], [1.0, 4.0, 2.0], [3.0, 2.0, 1.0]])\n"
+           "R2 = jnp.array([[0.0, -1.0], [1.0, 0.0]])\n"
+           "A4 = jnp.array([[1.0, 2.0, 0.0, 1.0], [-3.0, 1.0, 2.0, 0.0], [0.5, 1.0, 4.0, -2.0], [1.0, 0.0, 3.0, 1.0]])\n"
+           "A5 = (jnp.arange(25.0).reshape(5, 5) % 7) - 3.0 + jnp.eye(5)\n"
+           "S4 = jnp.array([[4.0, 1.0, -2.0, 2.0], [1.0, 2.0, 0.0, 1.0], [-2.0, 0.0, 3.0, -2.0], [2.0, 1.0, -2.0, -1.0]])\n"
+           "P6 = jnp.roll(jnp.eye(6), 1, axis=1)\n"
+           "U3 = jnp.array([[2.0, 1.0, 5.0], [0.0, -1.0, 3.0], [0.0, 0.0, 4.0]])\n")
+# For complex output the columns of Z carry a unit phase that depends on rounding inside the
+# single-shift QR sweeps; the phase-free parts are compared: diag(T), |T|, |Z|, Z T Z^H, Z^H Z.
+CPLX = ("def phase_free(a):\n"
+        "    T, Z = la.schur(a, output='complex')\n"
+        "    return (jnp.diagonal(T), jnp.abs(T), jnp.abs(Z), Z @ T @ Z.conj().T, Z.conj().T @ Z)\n")
+# What every Schur form has, whatever the order of the eigenvalues: Z T Z^H = A, Z^H Z = I,
+# T (quasi-)upper triangular, and the eigenvalues of T those of A (compared through their
+# characteristic polynomial, which does not depend on their order).
+PROPS = ("def props(a, output):\n"
+         "    T, Z = la.schur(a, output=output)\n"
+         "    below = jnp.tril(T, -2 if output == 'real' else -1)\n"
+         "    return (Z @ T @ Z.conj().T, Z.conj().T @ Z, below, jnp.poly(jnp.linalg.eigvals(T)))\n")
+C("scipy_schur_real", "special2", SM + "out = [la.schur(m) for m in (A3, R2, A4, A5, S4, U3)]", rtol=1e-4, atol=2e-5)
+C("scipy_schur_real_x64", "special2", "jax.config.update('jax_enable_x64', True)\n" + SM +
+  "out = [la.schur(m) for m in (A3, R2, A4, A5, S4, U3)]", rtol=1e-9, atol=1e-12)
+# P6 (a cyclic permutation: its eigenvalues are the 6th roots of unity) has 2-dimensional
+# invariant subspaces whose basis in Z rounding decides, so only its properties are compared.
+C("scipy_schur_properties", "special2", SM + PROPS +
+  "out = [props(m, o) for m in (P6, A5, A3) for o in ('real', 'complex')] + [jnp.poly(jnp.linalg.eigvals(A5)), jnp.poly(jnp.linalg.eigvals(P6))]",
+  rtol=1e-4, atol=3e-5)
+C("scipy_schur_complex_x64", "special2", "jax.config.update('jax_enable_x64', True)\n" + SM + CPLX +
+  "out = [phase_free(m) for m in (A3, R2, A4, A5, U3)] + [phase_free(A4 + 1j * A4.T)]", rtol=1e-9, atol=1e-12)
+C("scipy_schur_batched_jit_vmap", "special2", SM + "B = jnp.stack([A4, S4, A4.T])\n"
+  "out = (la.schur(B), jax.jit(la.schur)(A3), jax.vmap(la.schur)(B)[0], la.schur(jnp.ones((1, 1))), "
+  "la.schur(jnp.zeros((0, 0))), jax.lax.linalg.schur(A3, compute_schur_vectors=False))", rtol=1e-4, atol=2e-5)
+C("scipy_schur_jaxpr", "special2", SM + "out = (str(jax.make_jaxpr(la.schur)(R2)), "
+  "str(jax.make_jaxpr(partial(la.schur, output='complex'))(R2)))")
+E("scipy_schur_bad_output", "special2", SM + "out = la.schur(A3, output='x')")
+E("scipy_schur_not_square", "special2", la + "out = la.schur(jnp.ones((2, 3)))")
+E("scipy_schur_int", "special2", la + "out = la.schur(jnp.array([[1, 2], [3, 4]]))")
+E("scipy_schur_rank1", "special2", la + "out = la.schur(jnp.ones(3))")
+E("scipy_schur_grad", "special2", SM + "out = jax.grad(lambda a: la.schur(a)[0].sum())(A3)")
