@@ -92,3 +92,35 @@ E("scipy_schur_not_square", "special2", la + "out = la.schur(jnp.ones((2, 3)))")
 E("scipy_schur_int", "special2", la + "out = la.schur(jnp.array([[1, 2], [3, 4]]))")
 E("scipy_schur_rank1", "special2", la + "out = la.schur(jnp.ones(3))")
 E("scipy_schur_grad", "special2", SM + "out = jax.grad(lambda a: la.schur(a)[0].sum())(A3)")
+
+# ---------------------------------------------------------------- rng_bit_generator / rng_uniform
+# XLA's RngBitGenerator on the CPU: RNG_DEFAULT is Philox-4x32-10; the uint32[4] key is XLA's
+# u64[2] state (key, counter). Shapes exercise the layouts (Philox's blocks of four, Threefry's
+# split along the first even / the largest dimension), the 64-bit counter's wrap, all dtypes.
+RBG = ("k = jnp.array([1, 2, 3, 4], dtype=jnp.uint32)\nT = lax.RandomAlgorithm.RNG_THREE_FRY\n"
+       "P = lax.RandomAlgorithm.RNG_PHILOX\nwrap = jnp.array([4294967295, 2, 4294967295, 4294967295], jnp.uint32)\n")
+C("lax_rng_bit_generator_philox", "special2", RBG + "out = (lax.rng_bit_generator(k, (5,)), "
+  "lax.rng_bit_generator(k, (2, 3), dtype=jnp.uint8), lax.rng_bit_generator(jnp.zeros(4, jnp.uint32), (4,)), "
+  "lax.rng_bit_generator(wrap, (9,)), lax.rng_bit_generator(k, (3, 1, 2), dtype=jnp.uint16, algorithm=P), "
+  "lax.rng_bit_generator(k, ()), lax.rng_bit_generator(k, (0, 3)))")
+C("lax_rng_bit_generator_threefry", "special2", RBG + "out = [lax.rng_bit_generator(k, s, algorithm=T) "
+  "for s in [(), (3,), (5,), (3, 5), (2, 3, 4), (1, 7), (0,)]] + [lax.rng_bit_generator(wrap, (3,), dtype=jnp.uint8, algorithm=T)]")
+C("lax_rng_bit_generator_uint64_x64", "special2", "jax.config.update('jax_enable_x64', True)\n" + RBG +
+  "out = (lax.rng_bit_generator(k, (3,), dtype=jnp.uint64), lax.rng_bit_generator(k, (2, 2), dtype=jnp.uint64, algorithm=T))")
+C("lax_rng_bit_generator_uint64_x32_warns", "special2", RBG + "out = lax.rng_bit_generator(k, (3,), dtype=jnp.uint64)",
+  expect_warning=True)
+C("lax_rng_bit_generator_transforms", "special2", RBG + "ks = jnp.stack([k, k + 1, k + 2])\n"
+  "out = (jax.jit(lambda k: lax.rng_bit_generator(k, (3,), dtype=jnp.uint16))(k), "
+  "jax.vmap(lambda k: lax.rng_bit_generator(k, (2,)))(ks), "
+  "str(jax.make_jaxpr(lambda k: lax.rng_bit_generator(k, (3,), dtype=jnp.uint8, algorithm=P))(k)), "
+  "str(jax.make_jaxpr(lambda k: lax.rng_bit_generator(k, (2, 2)))(k)))")
+E("lax_rng_bit_generator_float_dtype", "special2", RBG + "out = lax.rng_bit_generator(k, (3,), dtype=jnp.float32)")
+# rng_uniform is XLA's stateful generator: its stream is an implementation detail of XLA's CPU
+# runtime, so only what JAX promises is compared: shape, dtype, weak type, range, jaxpr.
+C("lax_rng_uniform_properties", "special2", "u = lax.rng_uniform(0.0, 1.0, (200,))\nv = lax.rng_uniform(jnp.float32(2.0), jnp.float32(3.0), (4, 5))\n"
+  "i = lax.rng_uniform(0, 10, (50,))\n"
+  "out = (u.shape, u.dtype.name, u.weak_type, bool(jnp.all((u >= 0) & (u < 1))), bool(jnp.std(u) > 0.2), "
+  "v.shape, v.weak_type, bool(jnp.all((v >= 2) & (v < 3))), i.dtype.name, bool(jnp.all((i >= 0) & (i < 10))), "
+  "str(jax.make_jaxpr(lambda: lax.rng_uniform(0.0, 1.0, (3,)))()))")
+E("lax_rng_uniform_mixed_dtypes", "special2", "out = lax.rng_uniform(jnp.float32(0.0), jnp.int32(1), (2,))")
+E("lax_rng_uniform_not_scalar", "special2", "out = lax.rng_uniform(jnp.zeros(2), jnp.ones(2), (2,))")
