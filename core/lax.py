@@ -525,6 +525,8 @@ def complex(x, y):
     from .primitives.complex_parts import complex_
     return complex_(x, y)
 
-# ---- special2 area (issue 11): XLA's random-bit generators ------------------------------------
+# ---- special2 area (issue 11): XLA's random-bit generators, the last shard_map collectives--------------------------------
 from .primitives.rng_bits import (rng_bit_generator, rng_bit_generator_p, rng_uniform,  # noqa: E402,F401
                                   rng_uniform_p)
+from .primitives.collectives_more import (pbroadcast, pcast, precv, psend, ragged_all_to_all,  # noqa: E402,F401
+                                          ragged_all_to_all_p)

@@ -149,9 +149,15 @@ batch_rules[rng_bit_generator_p] = _rbg_batch
 
 def rng_bit_generator(key, shape, dtype=np.uint32, algorithm=RandomAlgorithm.RNG_DEFAULT, *, out_sharding=None):
     """Stateless random bits of `shape` and an unsigned `dtype` from a uint32[4] key: (new_key, bits)."""
-    from ..numpy._dtypes import _canonical_request
     shape = tuple(int(d) for d in shape)
-    dtype = _canonical_request(dtype, "rng_bit_generator")
+    requested = np.dtype(dtype)
+    dtype = dtypes.canonicalize_dtype(requested)
+    if dtype != requested:
+        import warnings
+        warnings.warn(f"Explicitly requested dtype {requested.name} requested in rng_bit_generator is not available, "
+                      f"and will be truncated to dtype {dtype.name}. To enable more dtypes, set the jax_enable_x64 "
+                      "configuration option or the JAX_ENABLE_X64 shell environment variable. See "
+                      "https://github.com/jax-ml/jax#current-gotchas for more.", UserWarning, stacklevel=2)
     if np.dtype(dtype) not in _BIT_DTYPES:
         raise TypeError(f"rng_bit_generator: unsupported dtype {np.dtype(dtype).name}")
     return tuple(rng_bit_generator_p.bind(key, shape=shape, dtype=np.dtype(dtype),

@@ -124,3 +124,26 @@ C("lax_rng_uniform_properties", "special2", "u = lax.rng_uniform(0.0, 1.0, (200,
   "str(jax.make_jaxpr(lambda: lax.rng_uniform(0.0, 1.0, (3,)))()))")
 E("lax_rng_uniform_mixed_dtypes", "special2", "out = lax.rng_uniform(jnp.float32(0.0), jnp.int32(1), (2,))")
 E("lax_rng_uniform_not_scalar", "special2", "out = lax.rng_uniform(jnp.zeros(2), jnp.ones(2), (2,))")
+
+# ---------------------------------------------------------------- shard_map / smap (one device)
+# A one-device mesh (JAX's CPU backend here has one device): each block is the whole array and
+# every collective has one participant.
+SMAP = ("mesh = jax.sharding.Mesh(np.array(jax.devices()), ('x',))\n"
+        "mesh2 = jax.sharding.Mesh(np.array(jax.devices()).reshape(1, 1), ('a', 'b'))\nP = jax.P\nx = jnp.arange(6.0)\n")
+C("shard_map_one_device", "special2", SMAP +
+  "f = jax.shard_map(lambda a: (lax.psum(a, 'x'), lax.axis_index('x')[None], lax.all_gather(a, 'x'), lax.pmax(a.sum(), 'x')), "
+  "mesh=mesh, in_specs=P('x'), out_specs=(P('x'), P('x'), P('x'), P()))\n"
+  "g = jax.shard_map(lambda a, b: lax.psum(a @ b, 'b'), mesh=mesh2, in_specs=(P('a', 'b'), P('b', None)), out_specs=P('a', None))\n"
+  "h = jax.shard_map(lambda a: lax.psum(a, ('a', 'b')) + lax.axis_index('b'), mesh=mesh2, in_specs=P('a', 'b'), out_specs=P('a', 'b'))\n"
+  "out = (f(x), g(jnp.ones((2, 3)), jnp.arange(12.0).reshape(3, 4)), h(jnp.ones((2, 3))), "
+  "jax.jit(jax.shard_map(lambda a: a * 2, mesh=mesh, in_specs=P('x'), out_specs=P('x')))(x), "
+  "jax.grad(lambda a: jax.shard_map(lambda b: lax.psum((b ** 2).sum(), 'x'), mesh=mesh, in_specs=P('x'), out_specs=P())(a))(x), "
+  "jax.shard_map(lambda a: lax.pcast(a, 'x', to='varying'), mesh=mesh, in_specs=P(), out_specs=P('x'))(x))")
+C("shard_map_decorator_and_smap", "special2", SMAP +
+  "@partial(jax.shard_map, mesh=mesh, in_specs=P('x'), out_specs=P('x'))\ndef double(a):\n    return 2 * a\n"
+  "with jax.set_mesh(mesh):\n"
+  "    s = jax.smap(lambda a: a + lax.axis_index('x'), in_axes=0, out_axes=0, axis_name='x')(x)\n"
+  "out = (double(x), s, jax.vmap(jax.shard_map(jnp.sin, mesh=mesh, in_specs=P(), out_specs=P()))(x.reshape(2, 3)))")
+E("smap_without_mesh", "special2", SMAP + "out = jax.smap(lambda a: a + 1, in_axes=0, out_axes=0, axis_name='x')(x)")
+E("lax_pcast_bad_to", "special2", SMAP + "out = jax.shard_map(lambda a: lax.pcast(a, 'x', to='nope'), mesh=mesh, in_specs=P('x'), out_specs=P('x'))(x)",
+  msg_prefix=51)   # JAX prints a set of strings: its order changes with the hash seed
