@@ -98,3 +98,4 @@ _load_configured_backends()  # JAX_PLATFORMS=webgpu in the environment
 # ---- special2 area (issue 11): shard_map/smap over a one-device mesh --------------------------
 from .shard_map_api import Shard, shard_map, smap  # noqa: E402,F401
 from .sharding import reshard  # noqa: E402,F401
+from .config import transfer_guard  # noqa: E402,F401

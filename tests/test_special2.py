@@ -69,3 +69,13 @@ def test_schur_kernel_gives_a_schur_form(dtype, n):
             if t[i + 1, i] != 0:
                 assert t[i, i] == t[i + 1, i + 1] and t[i, i + 1] * t[i + 1, i] < 0
                 assert i + 2 >= n or t[i + 2, i + 1] == 0
+
+
+@pytest.mark.parametrize("flag", ["debug_key_reuse", "no_execution", "no_tracing", "thread_guard"])
+def test_flags_asking_for_unperformed_checks_raise(flag):
+    # JAX: jax.debug_key_reuse(True) makes reusing a key raise KeyReuseError; gradpad does not
+    # track key reuse, so it refuses the setting rather than silently not checking.
+    with pytest.raises(NotImplementedError, match="not supported by gradpad"):
+        with getattr(jax, flag)(True):
+            pass
+    assert getattr(jax, flag).value is False

@@ -147,3 +147,24 @@ C("shard_map_decorator_and_smap", "special2", SMAP +
 E("smap_without_mesh", "special2", SMAP + "out = jax.smap(lambda a: a + 1, in_axes=0, out_axes=0, axis_name='x')(x)")
 E("lax_pcast_bad_to", "special2", SMAP + "out = jax.shard_map(lambda a: lax.pcast(a, 'x', to='nope'), mesh=mesh, in_specs=P('x'), out_specs=P('x'))(x)",
   msg_prefix=51)   # JAX prints a set of strings: its order changes with the hash seed
+
+# ---------------------------------------------------------------- config flags, transfer_guard
+FLAGS = ("['allow_f16_reductions', 'array_garbage_collection_guard', 'auto_pcast', 'debug_key_reuse', 'enable_custom_prng', "
+         "'jax2tf_associative_scan_reductions', 'no_execution', 'no_tracing', 'remove_size_one_mesh_axis_from_type', "
+         "'softmax_custom_jvp', 'thread_guard', 'transfer_guard_device_to_device', 'transfer_guard_device_to_host', "
+         "'transfer_guard_host_to_device']")
+C("config_flags_defaults", "special2", f"names = {FLAGS}\n"
+  "out = [getattr(jax, n).value for n in names] + [jax.config.jax_debug_key_reuse, jax.config.jax_transfer_guard_host_to_device, "
+  "jax.config.jax2tf_associative_scan_reductions]")
+C("config_flags_contexts", "special2",
+  "with jax.transfer_guard('disallow'):\n"
+  "    inside = (jax.config.jax_transfer_guard_host_to_device, jax.transfer_guard_device_to_host.value)\n"
+  "with jax.softmax_custom_jvp(True):\n"
+  "    g = (jax.softmax_custom_jvp.value, jax.grad(lambda x: jax.nn.softmax(x)[0])(jnp.array([1.0, 2.0, 3.0])))\n"
+  "with jax.allow_f16_reductions(False), jax.auto_pcast(False):\n"
+  "    r = (jax.allow_f16_reductions.value, jax.auto_pcast.value)\n"
+  "with jax.transfer_guard_host_to_device('log'):\n"
+  "    t = jax.config.jax_transfer_guard_host_to_device\n"
+  "out = (inside, jax.transfer_guard_host_to_device.value, g, r, t, jax.debug_key_reuse(False) is not None)")
+E("config_transfer_guard_bad_level", "special2", "with jax.transfer_guard('bad'):\n    out = 1")
+E("config_transfer_guard_flag_bad_level", "special2", "out = jax.config.update('jax_transfer_guard_device_to_host', 'sometimes')")
