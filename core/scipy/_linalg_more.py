@@ -3,6 +3,7 @@ adds: convolution_matrix, fiedler, fiedler_companion, invhilbert, invpascal, exp
 solve_sylvester, eigh_tridiagonal, qr_multiply, hessenberg, schur, rsf2csf, sqrtm, funm."""
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -306,5 +307,11 @@ def schur(a, output="real"):
     or upper-triangular ('complex'), as LAPACK's gees computes them on JAX's CPU."""
     if output not in ("real", "complex"):
         raise ValueError(f"Expected 'output' to be either 'real' or 'complex', got {output=}.")
+    return _schur_jitted()(a, output)
+
+
+@functools.lru_cache(maxsize=None)
+def _schur_jitted():
+    # one jitted function for every call, so its trace cache is reused (as JAX's module-level jit)
     from ..api import jit
-    return jit(_schur, static_argnames=("output",))(a, output)
+    return jit(_schur, static_argnames=("output",))
