@@ -94,3 +94,8 @@ def install_as_jax():
 from .devices import load_configured_backends as _load_configured_backends  # noqa: E402
 
 _load_configured_backends()  # JAX_PLATFORMS=webgpu in the environment
+
+# ---- special2 area (issue 11): shard_map/smap over a one-device mesh --------------------------
+from .shard_map_api import Shard, shard_map, smap  # noqa: E402,F401
+from .sharding import reshard  # noqa: E402,F401
+from .config import transfer_guard  # noqa: E402,F401

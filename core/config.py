@@ -55,6 +55,12 @@ class Config:
                                       "default, 'threefry2x32'.")
         if name not in self._values:
             raise AttributeError(f"Unrecognized config option: {name}")
+        if name in _TRANSFER_GUARDS and value is not None and value not in _GUARD_LEVELS:
+            raise ValueError(f"new enum value must be None or in {list(_GUARD_LEVELS)}, got {value} of type "
+                             f"{type(value)}.")
+        if value in _UNSUPPORTED_SETTINGS.get(name, ()):
+            raise NotImplementedError(f"jax.config.update({name!r}, {value!r}) is not supported by gradpad: "
+                                      f"{_UNSUPPORTED_SETTINGS[name][value]}")
         self._values[name] = value
         for fn in self._listeners:
             fn(name, value)
@@ -84,6 +90,38 @@ class Config:
     def parse_flags_with_absl(self):  # tutorials call this; nothing to parse here
         return None
 
+
+# ---- special2 area (issue 11): the remaining flags of JAX 0.10.2, with its defaults ----------
+# gradpad has one memory space (no host<->device transfers to guard), no XLA compilation, one
+# thread of tracing and no vma/sharding-in-types, so these flags change nothing here; settings that
+# would ask for a check gradpad does not perform raise instead of being ignored.
+Config._defaults.update({
+    "jax_allow_f16_reductions": lambda: True,
+    "jax_array_garbage_collection_guard": lambda: None,
+    "jax_auto_pcast": lambda: True,
+    "jax_debug_key_reuse": lambda: False,
+    "jax_enable_custom_prng": lambda: False,
+    "jax2tf_associative_scan_reductions": lambda: False,
+    "jax_no_execution": lambda: False,
+    "jax_no_tracing": lambda: False,
+    "jax_remove_size_one_mesh_axis_from_type": lambda: False,
+    "jax_softmax_custom_jvp": lambda: False,
+    "jax_thread_guard": lambda: False,
+    "jax_transfer_guard": lambda: None,
+    "jax_transfer_guard_host_to_device": lambda: None,
+    "jax_transfer_guard_device_to_host": lambda: None,
+    "jax_transfer_guard_device_to_device": lambda: None,
+})
+_UNSUPPORTED_SETTINGS = {
+    "jax_debug_key_reuse": {True: "it does not track PRNG key reuse (no KeyReuseError); split keys explicitly."},
+    "jax_no_execution": {True: "it does not refuse execution; remove the setting."},
+    "jax_no_tracing": {True: "it does not refuse retracing; remove the setting."},
+    "jax_thread_guard": {True: "it does not check which thread uses a mesh; remove the setting."},
+}
+
+_GUARD_LEVELS = ("allow", "log", "disallow", "log_explicit", "disallow_explicit")
+_TRANSFER_GUARDS = ("jax_transfer_guard", "jax_transfer_guard_host_to_device", "jax_transfer_guard_device_to_host",
+                    "jax_transfer_guard_device_to_device")
 
 config = Config()
 
@@ -146,6 +184,17 @@ STATE_FLAGS = {
     "explain_cache_misses": "jax_explain_cache_misses", "legacy_prng_key": "jax_legacy_prng_key",
     "default_prng_impl": "jax_default_prng_impl", "numpy_rank_promotion": "jax_numpy_rank_promotion",
     "numpy_dtype_promotion": "jax_numpy_dtype_promotion",
+    # special2 area (issue 11)
+    "allow_f16_reductions": "jax_allow_f16_reductions",
+    "array_garbage_collection_guard": "jax_array_garbage_collection_guard", "auto_pcast": "jax_auto_pcast",
+    "debug_key_reuse": "jax_debug_key_reuse", "enable_custom_prng": "jax_enable_custom_prng",
+    "jax2tf_associative_scan_reductions": "jax2tf_associative_scan_reductions",
+    "no_execution": "jax_no_execution", "no_tracing": "jax_no_tracing",
+    "remove_size_one_mesh_axis_from_type": "jax_remove_size_one_mesh_axis_from_type",
+    "softmax_custom_jvp": "jax_softmax_custom_jvp", "thread_guard": "jax_thread_guard",
+    "transfer_guard_host_to_device": "jax_transfer_guard_host_to_device",
+    "transfer_guard_device_to_host": "jax_transfer_guard_device_to_host",
+    "transfer_guard_device_to_device": "jax_transfer_guard_device_to_device",
 }
 
 
@@ -165,3 +214,22 @@ class _ConfigModule(types.ModuleType):
 
 _CONFIG = config
 sys.modules[__name__].__class__ = _ConfigModule
+
+
+# ---- special2 area (issue 11): jax.transfer_guard -------------------------------------------------
+class transfer_guard:  # noqa: N801  (JAX's name: a context manager)
+    """`with jax.transfer_guard('disallow'):` sets the level of every kind of transfer. gradpad keeps
+    every array in one memory space, so no transfer ever happens and no guard ever fires."""
+
+    def __init__(self, new_val):
+        self.new = new_val
+
+    def __enter__(self):
+        self.prev = [config.read(f) for f in _TRANSFER_GUARDS]
+        for f in _TRANSFER_GUARDS:
+            config.update(f, self.new)
+
+    def __exit__(self, *exc):
+        for f, v in zip(_TRANSFER_GUARDS, self.prev):
+            config.update(f, v)
+        return False

@@ -205,6 +205,12 @@ def visualize_array_sharding(arr, **kwargs) -> None:
     builtins.print(f"CPU 0: the whole array {get_aval(arr).shape} lives on one device")
 
 
+def visualize_sharding(shape, sharding, *, use_color=True, scale=1.0, min_width=9, max_width=80,
+                       color_map=None) -> None:
+    """As visualize_array_sharding, from a shape and a sharding (every array here is on one device)."""
+    builtins.print(f"CPU 0: the whole array {tuple(shape)} lives on one device")
+
+
 def inspect_array_sharding(value, *, callback) -> None:
     from .array import SingleDeviceSharding
     from .devices import default_device

@@ -524,3 +524,9 @@ def complex(x, y):
     """x + i*y from two real arrays of one dtype (float32 -> complex64, float64 -> complex128)."""
     from .primitives.complex_parts import complex_
     return complex_(x, y)
+
+# ---- special2 area (issue 11): XLA's random-bit generators, the last shard_map collectives--------------------------------
+from .primitives.rng_bits import (rng_bit_generator, rng_bit_generator_p, rng_uniform,  # noqa: E402,F401
+                                  rng_uniform_p)
+from .primitives.collectives_more import (pbroadcast, pcast, precv, psend, ragged_all_to_all,  # noqa: E402,F401
+                                          ragged_all_to_all_p)

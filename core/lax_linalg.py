@@ -5,6 +5,11 @@ from .primitives.linalg import cholesky, eigh, lu, qr, svd, triangular_solve
 
 __all__ = ["cholesky", "eigh", "lu", "qr", "svd", "triangular_solve"]
 
+# ---- general eigenproblems (issue 11, special2): eig, and schur (core/primitives/schur.py)
+from .primitives.linalg import eig  # noqa: E402
+from .primitives.schur import schur  # noqa: E402
+__all__ += ["eig", "schur"]
+
 
 from ._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__, "jax.lax.linalg")

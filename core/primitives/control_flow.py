@@ -879,11 +879,27 @@ batch_rules[scan_p] = _scan_batch
 # loops and maps built on the primitives
 # =============================================================================================
 
+def _promote_weak_int_bound(lower, la, upper, ua):
+    """As JAX: of two signed-integer bounds of different dtypes, a weakly typed one (a Python
+    int) takes the other's dtype; any other mismatch stays an error."""
+    from .. import lax  # lax is built on these primitives
+    if not (np.issubdtype(la.dtype, np.signedinteger) and np.issubdtype(ua.dtype, np.signedinteger)):
+        return lower, upper
+    if la.weak_type and not ua.weak_type:
+        return lax.convert_element_type(lower, ua.dtype), upper
+    if ua.weak_type and not la.weak_type:
+        return lower, lax.convert_element_type(upper, la.dtype)
+    return lower, upper
+
+
 def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
     """lax.fori_loop: concrete bounds lower to `scan` (reverse-differentiable), traced bounds to
     `while`."""
     lower, upper = _as_operand(lower), _as_operand(upper)
     la, ua = get_aval(lower), get_aval(upper)
+    if la.dtype != ua.dtype:
+        lower, upper = _promote_weak_int_bound(lower, la, upper, ua)
+        la, ua = get_aval(lower), get_aval(upper)
     if la.dtype != ua.dtype:
         raise TypeError(f"lower and upper arguments to fori_loop must have equal types, got "
                         f"{la.dtype.name} and {ua.dtype.name}")

@@ -3,6 +3,7 @@ adds: convolution_matrix, fiedler, fiedler_companion, invhilbert, invpascal, exp
 solve_sylvester, eigh_tridiagonal, qr_multiply, hessenberg, schur, rsf2csf, sqrtm, funm."""
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -214,8 +215,10 @@ def hessenberg(a, *, calc_q=False, overwrite_a=False, check_finite=True):
 # ---- matrix functions through the eigendecomposition -------------------------------------------
 
 def _eig(a):
-    from ..primitives.eig_kernel import matrix_eig_p
-    return matrix_eig_p.bind(a)
+    # right eigenvectors only (JAX's sqrtm/funm go through schur, which grad refuses; eig's
+    # eigenvector jvp refuses too)
+    from ..lax_linalg import eig
+    return eig(a, compute_left_eigenvectors=False)
 
 
 def _square_float_matrix(name, A):
@@ -288,3 +291,27 @@ def rsf2csf(T, Z, check_finite=True):
     if T.shape[-1] == 1:
         return T, Z
     return jnp.vectorize(_rsf2csf_2d, signature="(n,n),(n,n)->(n,n),(n,n)")(T, Z)
+
+
+# ---- schur (issue 11, special2) -------------------------------------------------------------------
+
+def _schur(a, output):
+    from ..lax_linalg import schur as lax_schur
+    if output == "complex":
+        a = a.astype(np.result_type(a.dtype, np.complex64))   # float16 -> complex64, as JAX
+    return lax_schur(a)
+
+
+def schur(a, output="real"):
+    """(T, Z) with a = Z T Z^H: T quasi-upper-triangular ('real', 2x2 blocks for complex pairs)
+    or upper-triangular ('complex'), as LAPACK's gees computes them on JAX's CPU."""
+    if output not in ("real", "complex"):
+        raise ValueError(f"Expected 'output' to be either 'real' or 'complex', got {output=}.")
+    return _schur_jitted()(a, output)
+
+
+@functools.lru_cache(maxsize=None)
+def _schur_jitted():
+    # one jitted function for every call, so its trace cache is reused (as JAX's module-level jit)
+    from ..api import jit
+    return jit(_schur, static_argnames=("output",))

@@ -294,3 +294,6 @@ from ._linalg_more import (convolution_matrix, fiedler, fiedler_companion, invhi
                            invpascal, expm_frechet, solve_sylvester, eigh_tridiagonal, qr_multiply,
                            hessenberg, sqrtm, funm, rsf2csf)
 # ---- end of area "special" ------------------------------------------------------------------------
+
+# ---- schur (issue 11, special2)
+from ._linalg_more import schur  # noqa: E402,F401

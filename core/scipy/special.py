@@ -224,3 +224,6 @@ from ._special_incomplete import (betainc, gammainc, gammaincc, i0, i0e, i1, i1e
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)
+
+# ---- hypergeometric functions (issue 11, special2)
+from ._special_hyp import hyp1f1, hyp2f1  # noqa: E402,F401
