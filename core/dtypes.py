@@ -388,7 +388,7 @@ def result_type(*args, return_weak_type_flag=False):
     pairs = []
     for a in args:
         if isinstance(a, (np.dtype, type, str)) and not is_python_scalar(a):
-            if a in (int, float, complex, bool):
+            if any(a is t for t in (int, float, complex, bool)):  # `in` would coerce: dtype('complex128') == complex
                 pairs.append((python_scalar_dtype(a(0)), a is not bool))
             else:
                 pairs.append((np.dtype(a), False))
