@@ -200,11 +200,12 @@ class _Jitted:
 
     def __call__(self, *args, **kwargs):
         fast_key = None
-        if not kwargs and _eager_plain():
+        if _eager_plain():
             key = [jit_cache.context[0]]
             values: list = []
             dyn = _static_key(self.static_argnums, args, key) if self.static_argnums else args
-            if dyn is not None and _fast_key(dyn, key, values):
+            if dyn is not None and _fast_key(dyn, key, values) and (
+                    not kwargs or _fast_kwargs(self.static_argnames, kwargs, key, values)):
                 fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
@@ -296,6 +297,26 @@ def _static_key(static_argnums, args, key: list):
         else:
             dyn.append(a)
     return dyn
+
+
+def _fast_kwargs(static_argnames, kwargs: dict, key: list, values: list) -> bool:
+    """_fast_key for keyword arguments, in tree_flatten's order (the dynamic ones' leaves after
+    the positional ones', by sorted name): static ones by name, type and value, the others by name
+    and structure. False when a static one is unhashable or a dynamic one is not plain."""
+    names = sorted(kwargs)
+    dyn = []
+    for name in names:
+        v = kwargs[name]
+        if name in static_argnames:
+            try:
+                hash(v)
+            except TypeError:
+                return False
+            key.append(("static_kw", name, type(v), v))
+        else:
+            key.append(("kw", name))
+            dyn.append(v)
+    return _fast_key(dyn, key, values)
 
 
 def _fast_key(args, key: list, values: list) -> bool:
