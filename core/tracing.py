@@ -341,7 +341,8 @@ def _elementwise(fn, quiet):
             if type(a) is not Array or type(b) is not Array:
                 return None
             x, y = a._value, b._value
-            if x.dtype != y.dtype or x.shape != y.shape:
+            # (a 0-d operand broadcasts: _eval_impl validates neither case either)
+            if x.dtype != y.dtype or (x.shape != y.shape and x.ndim and y.ndim):
                 return None
             vals, weak = (x, y), a.weak_type and b.weak_type
         elif len(args) == 1 and type(args[0]) is Array:

@@ -286,8 +286,10 @@ def test_jit_fast_path_with_python_scalars_and_none():
 def _general_path_only(monkeypatch):
     """Make the general eager path the only one left (the fast paths must not be needed)."""
     from core import tracing
+    from core.numpy import _statistics
     monkeypatch.setattr(tracing, "_EAGER_FAST", {})
     monkeypatch.setattr(tracing, "_eager_fast", lambda prim: None)
+    monkeypatch.setattr(_statistics, "eager_fast_path_ok", lambda: False)   # jnp.mean's own
 
 
 _EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
@@ -297,7 +299,10 @@ _EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
     "sin": lambda a, b, w, i: jnp.sin(a), "exp weak": lambda a, b, w, i: jnp.exp(w),
     "tanh": lambda a, b, w, i: jnp.tanh(a), "sum": lambda a, b, w, i: jnp.sum(a),
     "sum weak axis": lambda a, b, w, i: jnp.sum(w.reshape(2, 4), axis=1), "int sum": lambda a, b, w, i: jnp.sum(i),
-    "mean": lambda a, b, w, i: jnp.mean(a), "max": lambda a, b, w, i: jnp.max(a), "min": lambda a, b, w, i: jnp.min(a),
+    "mean": lambda a, b, w, i: jnp.mean(a), "mean weak keepdims": lambda a, b, w, i: jnp.mean(w, keepdims=True),
+    "mean axis": lambda a, b, w, i: jnp.mean(a.reshape(2, 4), axis=0),
+    "mean axes keepdims": lambda a, b, w, i: jnp.mean(a.reshape(2, 2, 2), axis=(0, 2), keepdims=True),
+    "max": lambda a, b, w, i: jnp.max(a), "min": lambda a, b, w, i: jnp.min(a),
     "prod": lambda a, b, w, i: jnp.prod(a), "argmax": lambda a, b, w, i: jnp.argmax(a),
 }
 
@@ -325,7 +330,7 @@ def test_eager_elementwise_and_reductions_skip_the_generic_dispatch(monkeypatch)
         raise AssertionError("took the generic eager path")
     x, y, i = jnp.arange(8.0), jnp.arange(1.0, 9.0), jnp.arange(8)
     monkeypatch.setattr(tracing, "_eval_impl", generic)
-    for out in (jnp.add(x, y), jnp.sin(x), jnp.divide(x, y), jnp.sum(x), jnp.max(x), jnp.prod(x)):
+    for out in (jnp.add(x, y), jnp.sin(x), jnp.divide(x, y), jnp.sum(x), jnp.max(x), jnp.prod(x), jnp.mean(x)):
         assert out.dtype == np.float32
     with pytest.raises(AssertionError, match="generic"):   # mixed dtypes are still validated there
         jax.lax.add(x, i)

@@ -12,6 +12,7 @@ from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import moveaxis
 from . import define, never_weak
+from .elementwise import _div_impl
 
 
 def _lax():
@@ -58,6 +59,23 @@ def _reducer(name, np_fn, kinds=None):
 
 
 reduce_sum_p = _reducer("reduce_sum", np.add.reduce)  # = np.sum, minus its wrapper
+
+
+def eager_mean(x, axes, keepdims):
+    """jnp.mean's eager fast path on a float ndarray: what its primitives run (reduce_sum in x's
+    dtype, then lax.div by the element count in that dtype), without binding them one by one."""
+    return np.asarray(quietly(_mean, x, axes, keepdims), x.dtype)
+
+
+def _mean(x, axes, keepdims):
+    total = np.add.reduce(x, axes, None, None, keepdims)
+    count = 1
+    for i in axes:
+        count *= x.shape[i]
+    if type(total) is not np.ndarray or not total.ndim:   # one number: div's float / float
+        return np.divide(total, x.dtype.type(count))
+    return _div_impl(total, np.array(count, x.dtype))   # (by a scalar: XLA's x * (1 / n))
+
 
 # Summing the leading axes of a large float array (a batch's gradient, the bias of a dense layer):
 # numpy's add.reduce walks it one short row at a time, so a (256, 64) column sum costs ~6x a
