@@ -289,7 +289,9 @@ def _general_path_only(monkeypatch):
     from core.numpy import _statistics
     monkeypatch.setattr(tracing, "_EAGER_FAST", {})
     monkeypatch.setattr(tracing, "_eager_fast", lambda prim: None)
+    from core.numpy import _reductions
     monkeypatch.setattr(_statistics, "eager_fast_path_ok", lambda: False)   # jnp.mean's own
+    monkeypatch.setattr(_reductions, "eager_fast_path_ok", lambda: False)   # jnp.argmax's
 
 
 _EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
@@ -304,6 +306,9 @@ _EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
     "mean axes keepdims": lambda a, b, w, i: jnp.mean(a.reshape(2, 2, 2), axis=(0, 2), keepdims=True),
     "max": lambda a, b, w, i: jnp.max(a), "min": lambda a, b, w, i: jnp.min(a),
     "prod": lambda a, b, w, i: jnp.prod(a), "argmax": lambda a, b, w, i: jnp.argmax(a),
+    "argmin axis keepdims": lambda a, b, w, i: jnp.argmin(a.reshape(2, 4), axis=-1, keepdims=True),
+    "argmax 2-d keepdims": lambda a, b, w, i: jnp.argmax(a.reshape(2, 4), keepdims=True),
+    "argmax int nan": lambda a, b, w, i: jnp.argmax(i) + jnp.argmax(jnp.where(i == 3, jnp.nan, a)),
 }
 
 

@@ -197,6 +197,16 @@ def _arg_batch(prim):
     return rule
 
 
+def eager_arg_reduce(np_fn, x, axis, keepdims, index_dtype):
+    """jnp.argmax/argmin's eager fast path on a non-empty ndarray (axis None: of the flattened
+    array): what their primitives run (reshape, then the arg reduction), without binding them."""
+    flat = axis is None
+    out = np.asarray(np_fn(x.reshape(-1) if flat else x, axis=0 if flat else axis), index_dtype)
+    if keepdims:
+        out = out.reshape((1,) * x.ndim) if flat else np.expand_dims(out, axis)
+    return out
+
+
 argmax_p = define("argmax", abstract_eval=_arg_abstract, impl=_arg_impl(np.argmax), weak_type_rule=never_weak)
 argmin_p = define("argmin", abstract_eval=_arg_abstract, impl=_arg_impl(np.argmin), weak_type_rule=never_weak)
 for _p in (argmax_p, argmin_p):
