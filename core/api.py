@@ -216,6 +216,12 @@ class _Jitted:
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
         if config.read("jax_disable_jit"):
             return self.fun(*args, **kwargs)
+        # a first call traces, compiles and runs: all allocation, little garbage; collections
+        # in the middle of it (full ones walk every object of the session) wait until it ends
+        with _gc_paused():
+            return self._call(args, kwargs, fast_key)
+
+    def _call(self, args, kwargs, fast_key):
         (cj, consts, out_tree), flat = self._get(args, kwargs)
         if tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and not any(
                 isinstance(x, Tracer) for x in flat):
