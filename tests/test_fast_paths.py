@@ -283,6 +283,15 @@ def test_jit_fast_path_with_python_scalars_and_none():
         jf(x, 2**40, None)
 
 
+@pytest.fixture
+def cpu_only(monkeypatch):
+    """No accelerator hook (a WebGPU test earlier in the session may have left one installed):
+    the fast paths are the CPU's."""
+    from core.devices import dispatch_hooks
+    monkeypatch.setattr(dispatch_hooks, "eager", None)
+    monkeypatch.setattr(dispatch_hooks, "jit", None)
+
+
 def _general_path_only(monkeypatch):
     """Make the general eager path the only one left (the fast paths must not be needed)."""
     from core import tracing
@@ -313,7 +322,7 @@ _EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
 
 
 @pytest.mark.parametrize("name", sorted(_EAGER_CALLS))
-def test_eager_fast_paths_give_the_general_paths_values_dtypes_and_weak_types(name, monkeypatch):
+def test_eager_fast_paths_give_the_general_paths_values_dtypes_and_weak_types(name, monkeypatch, cpu_only):
     # e.g. jnp.exp(jnp.asarray(2.0) * jnp.ones(8)) is weak f32 in JAX; jnp.sum(w) of a weak w is strong
     rng = np.random.default_rng(0)
     a, b = (jnp.asarray(rng.standard_normal(8).astype(np.float32)) for _ in range(2))
@@ -327,7 +336,7 @@ def test_eager_fast_paths_give_the_general_paths_values_dtypes_and_weak_types(na
     np.testing.assert_array_equal(np.asarray(fast), np.asarray(slow))
 
 
-def test_eager_elementwise_and_reductions_skip_the_generic_dispatch(monkeypatch):
+def test_eager_elementwise_and_reductions_skip_the_generic_dispatch(monkeypatch, cpu_only):
     # what makes jnp.add / jnp.sum on small arrays cheap: they never reach _eval_impl
     from core import tracing
 
@@ -341,7 +350,7 @@ def test_eager_elementwise_and_reductions_skip_the_generic_dispatch(monkeypatch)
         jax.lax.add(x, i)
 
 
-def test_jit_fast_path_with_keyword_arguments():
+def test_jit_fast_path_with_keyword_arguments(cpu_only):
     # jax.jit(f, static_argnames="k")(x, k=2, y=y): static keywords key the trace by value and type,
     # dynamic ones are leaves in sorted-name order (tree_flatten of the kwargs dict)
     traces = []
