@@ -22,7 +22,7 @@ from .tracing import Tracer, bind, get_aval
 from . import tracing
 from .transforms import ad, batching
 from .transforms.staging import trace_to_jaxpr
-from .tree_util import tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
+from .tree_util import PyTreeDef, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
 
 def _fun_name(fun) -> str:
@@ -213,6 +213,8 @@ class _Jitted:
                     outs = (prog._fn or prog)(*consts, *values)  # the generated code once built
                     if out_tree is None:
                         return Array(outs[0], weaks[0])
+                    if type(out_tree) is not PyTreeDef:   # a generated rebuilder (_rebuilder)
+                        return out_tree(outs)
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
         if config.read("jax_disable_jit"):
             return self.fun(*args, **kwargs)
@@ -241,7 +243,7 @@ class _Jitted:
                 _debug_nans_rerun(self, args, kwargs, outs)
             elif fast_key is not None:
                 single = out_tree.num_leaves == 1 and out_tree == tree_structure(0)
-                self._fast[fast_key] = (fn, np_consts, None if single else out_tree, weaks)
+                self._fast[fast_key] = (fn, np_consts, None if single else _rebuilder(out_tree, weaks), weaks)
         else:
             outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
         return tree_unflatten(out_tree, outs)
@@ -303,6 +305,30 @@ def _static_key(static_argnums, args, key: list):
         else:
             dyn.append(a)
     return dyn
+
+
+def _rebuilder(out_tree, weaks):
+    """For outputs nested in lists and tuples only (a params pytree): one generated function that
+    wraps the arrays and rebuilds the structure in a single expression; else out_tree itself
+    (tree_unflatten then rebuilds it)."""
+    counter = iter(range(len(weaks)))
+
+    def expr(td):
+        if td.node_type is None:
+            i = next(counter)
+            return f"A(o[{i}], {bool(weaks[i])})"
+        if td.node_type is list:
+            return "[" + ", ".join(expr(c) for c in td.children) + "]"
+        if td.node_type is tuple:
+            return "(" + "".join(expr(c) + ", " for c in td.children) + ")"
+        raise LookupError
+    try:
+        body = expr(out_tree)
+    except LookupError:
+        return out_tree
+    namespace = {"A": Array}
+    exec(f"def rebuild(o):\n    return {body}", namespace)
+    return namespace["rebuild"]
 
 
 def _fast_kwargs(static_argnames, kwargs: dict, key: list, values: list) -> bool:

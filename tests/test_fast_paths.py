@@ -372,3 +372,16 @@ def test_jit_fast_path_with_keyword_arguments(cpu_only):
     del jf._get
     with pytest.raises(ValueError, match="Non-hashable static arguments are not supported"):
         jf(x, k=[1], y=y, a=a)
+
+
+def test_jit_fast_path_rebuilds_nested_outputs_with_their_weak_types(cpu_only):
+    # jax.jit(lambda p, s: ([(p[0][0] * 2, s)], (p[0][1],)))(params, 1.0): a weak float stays weak
+    # in its place on every call; dict outputs keep their keys
+    f = jax.jit(lambda p, s: ([(p[0][0] * 2, s)], (p[0][1],), {"b": s, "a": p[0][1]}))
+    params = [(jnp.ones(2), jnp.arange(3))]
+    for _ in range(3):
+        (((w, s),), (b,), d) = out = f(params, 1.0)
+        assert type(out) is tuple and type(out[0]) is list and type(out[0][0]) is tuple
+        assert (w.weak_type, s.weak_type, b.weak_type) == (False, True, False)
+        np.testing.assert_array_equal(np.asarray(w), [2.0, 2.0])
+        assert sorted(d) == ["a", "b"] and d["b"].weak_type and d["a"].dtype == np.int32
