@@ -22,7 +22,7 @@ from .tracing import Tracer, bind, get_aval
 from . import tracing
 from .transforms import ad, batching
 from .transforms.staging import trace_to_jaxpr
-from .tree_util import tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
+from .tree_util import PyTreeDef, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
 
 def _fun_name(fun) -> str:
@@ -200,11 +200,12 @@ class _Jitted:
 
     def __call__(self, *args, **kwargs):
         fast_key = None
-        if not kwargs and _eager_plain():
+        if _eager_plain():
             key = [jit_cache.context[0]]
             values: list = []
             dyn = _static_key(self.static_argnums, args, key) if self.static_argnums else args
-            if dyn is not None and _fast_key(dyn, key, values):
+            if dyn is not None and _fast_key(dyn, key, values) and (
+                    not kwargs or _fast_kwargs(self.static_argnames, kwargs, key, values)):
                 fast_key = tuple(key)
                 hit = self._fast.get(fast_key)
                 if hit is not None:
@@ -212,9 +213,17 @@ class _Jitted:
                     outs = (prog._fn or prog)(*consts, *values)  # the generated code once built
                     if out_tree is None:
                         return Array(outs[0], weaks[0])
+                    if type(out_tree) is not PyTreeDef:   # a generated rebuilder (_rebuilder)
+                        return out_tree(outs)
                     return tree_unflatten(out_tree, [Array(o, w) for o, w in zip(outs, weaks)])
         if config.read("jax_disable_jit"):
             return self.fun(*args, **kwargs)
+        # a first call traces, compiles and runs: all allocation, little garbage; collections
+        # in the middle of it (full ones walk every object of the session) wait until it ends
+        with _gc_paused():
+            return self._call(args, kwargs, fast_key)
+
+    def _call(self, args, kwargs, fast_key):
         (cj, consts, out_tree), flat = self._get(args, kwargs)
         if tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and not any(
                 isinstance(x, Tracer) for x in flat):
@@ -234,7 +243,7 @@ class _Jitted:
                 _debug_nans_rerun(self, args, kwargs, outs)
             elif fast_key is not None:
                 single = out_tree.num_leaves == 1 and out_tree == tree_structure(0)
-                self._fast[fast_key] = (fn, np_consts, None if single else out_tree, weaks)
+                self._fast[fast_key] = (fn, np_consts, None if single else _rebuilder(out_tree, weaks), weaks)
         else:
             outs = jit_p.bind(*consts, *flat, jaxpr=cj, name=self.name)
         return tree_unflatten(out_tree, outs)
@@ -296,6 +305,50 @@ def _static_key(static_argnums, args, key: list):
         else:
             dyn.append(a)
     return dyn
+
+
+def _rebuilder(out_tree, weaks):
+    """For outputs nested in lists and tuples only (a params pytree): one generated function that
+    wraps the arrays and rebuilds the structure in a single expression; else out_tree itself
+    (tree_unflatten then rebuilds it)."""
+    counter = iter(range(len(weaks)))
+
+    def expr(td):
+        if td.node_type is None:
+            i = next(counter)
+            return f"A(o[{i}], {bool(weaks[i])})"
+        if td.node_type is list:
+            return "[" + ", ".join(expr(c) for c in td.children) + "]"
+        if td.node_type is tuple:
+            return "(" + "".join(expr(c) + ", " for c in td.children) + ")"
+        raise LookupError
+    try:
+        body = expr(out_tree)
+    except LookupError:
+        return out_tree
+    namespace = {"A": Array}
+    exec(f"def rebuild(o):\n    return {body}", namespace)
+    return namespace["rebuild"]
+
+
+def _fast_kwargs(static_argnames, kwargs: dict, key: list, values: list) -> bool:
+    """_fast_key for keyword arguments, in tree_flatten's order (the dynamic ones' leaves after
+    the positional ones', by sorted name): static ones by name, type and value, the others by name
+    and structure. False when a static one is unhashable or a dynamic one is not plain."""
+    names = sorted(kwargs)
+    dyn = []
+    for name in names:
+        v = kwargs[name]
+        if name in static_argnames:
+            try:
+                hash(v)
+            except TypeError:
+                return False
+            key.append(("static_kw", name, type(v), v))
+        else:
+            key.append(("kw", name))
+            dyn.append(v)
+    return _fast_key(dyn, key, values)
 
 
 def _fast_key(args, key: list, values: list) -> bool:
@@ -929,6 +982,8 @@ async def device_get_async(x):
 
 
 def block_until_ready(x):
+    if type(x) is Array:   # a concrete numpy-backed array: nothing to wait for (timing loops call this)
+        return x
     for leaf in tree_leaves(x):
         if hasattr(leaf, "block_until_ready"):
             leaf.block_until_ready()

@@ -81,10 +81,15 @@ _CACHE_LIMIT = 20_000
 
 
 def _frame_of(f) -> Frame:
+    return _frame_entry(f)[1]
+
+
+def _frame_entry(f) -> tuple:
+    """(code, Frame, SourceInfo of that frame alone with no name stack) for f's current line."""
     code, lasti = f.f_code, f.f_lasti
     hit = _frames.get((id(code), lasti))
     if hit is not None and hit[0] is code:
-        return hit[1]
+        return hit
     if len(_frames) > _CACHE_LIMIT:
         _frames.clear()
     pos = list(code.co_positions())
@@ -92,32 +97,38 @@ def _frame_of(f) -> Frame:
     line, end_line, col, end_col = pos[i] if 0 <= i < len(pos) else (f.f_lineno, f.f_lineno, 0, 0)
     line = f.f_lineno if line is None else line
     frame = Frame(code.co_filename, code.co_name, line, col or 0, end_line or line, end_col or 0)
-    _frames[(id(code), lasti)] = (code, frame)
-    return frame
+    hit = _frames[(id(code), lasti)] = (code, frame, SourceInfo((frame,), _EMPTY_NAME_STACK))
+    return hit
+
+
+_EMPTY_NAME_STACK = NameStack()
+
+
+def _is_engine_code(code) -> bool:
+    if len(_engine_code) > _CACHE_LIMIT:
+        _engine_code.clear()
+    is_engine = _is_engine_file(code.co_filename)
+    _engine_code[id(code)] = (code, is_engine)
+    return is_engine
 
 
 def capture(boundary: int | None = None) -> SourceInfo:
     """The source info of an operation traced now: a transposition's primal (entered with
     `user_context`) if one is current, else the innermost frame of user code on the stack above
     the frame whose id is `boundary` (where the enclosing trace began: as in JAX, a jaxpr traced
-    inside jnp.where or a cond branch of jnp.sin has no user frame of its own)."""
+    inside jnp.where or a cond branch of jnp.sin has no user frame of its own). Runs for every
+    traced equation: one cached lookup per frame walked, one shared result per user line."""
     cur = _current[-1]
     if cur.traceback is not None:
         return cur
-    engine = _engine_code
-    f = sys._getframe(1)
+    lookup = _engine_code.get
+    f = sys._getframe(2)   # (1: the staging trace's process_primitive, the engine's own)
     while f is not None and id(f) != boundary:
         code = f.f_code
-        hit = engine.get(id(code))
-        if hit is not None and hit[0] is code:
-            is_engine = hit[1]
-        else:
-            if len(engine) > _CACHE_LIMIT:
-                engine.clear()
-            is_engine = _is_engine_file(code.co_filename)
-            engine[id(code)] = (code, is_engine)
-        if not is_engine:
-            return SourceInfo((_frame_of(f),), cur.name_stack)
+        hit = lookup(id(code))
+        if not (hit[1] if hit is not None and hit[0] is code else _is_engine_code(code)):
+            entry = _frame_entry(f)
+            return entry[2] if not cur.name_stack.stack else SourceInfo((entry[1],), cur.name_stack)
         f = f.f_back
     return _NO_FRAMES if not cur.name_stack.stack else SourceInfo((), cur.name_stack)
 

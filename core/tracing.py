@@ -19,6 +19,7 @@ from .devices import dispatch_hooks as _hooks
 from .array import Array, ArrayMethods
 from .rules import abstract_eval_rules, impl_rules
 from .dtypes import public_dtype as _public_dtype
+from .fp_errors import _ERR_VAR, _IGNORE_ERRORS
 
 
 class Primitive:
@@ -241,6 +242,13 @@ def eager_fast_path_ok() -> bool:
 def bind(prim: Primitive, *args, **params):
     if dynamic_trace is None and len(trace_stack) == 1 and _hooks.eager is None and not _debug_checks[0]:
         # eager on plain concrete arrays (what every jnp call on arrays ends in): straight to numpy
+        fast = _EAGER_FAST.get(prim, _UNKNOWN)
+        if fast is _UNKNOWN:
+            fast = _eager_fast(prim)
+        if fast is not None:
+            out = fast(args, params)
+            if out is not None:
+                return out
         for a in args:
             if type(a) is not Array:
                 break
@@ -287,6 +295,90 @@ class EvalTrace(Trace):
         if _debug_checks[0]:
             _check_nans(prim, [o._value for o in out] if prim.multiple_results else out._value)
         return out
+
+
+# ---- eager fast paths ------------------------------------------------------------------------
+# Elementwise primitives and reductions with the default weak-type rule, on Arrays of one dtype
+# and one shape: exactly what _eval_impl does (it validates only mixed dtypes or shapes), minus
+# its generic Python. Every jnp elementwise function, operator and common reduction ends here:
+# that generic Python was most of their cost on small arrays.
+
+_UNKNOWN = object()
+_EAGER_FAST: dict = {}   # primitive -> fast(args, params) -> Array, or None for the general path
+
+
+def _eager_fast(prim):
+    impl = impl_rules.get(prim)
+    fast = None
+    if impl is not None and not prim.multiple_results and prim.weak_type_rule is _all_weak:
+        raw = getattr(impl, "raw", None)          # a ufunc under ignored errors, whatever the params
+        reducer = getattr(impl, "np_reduce", None)   # np.<ufunc>.reduce(x, axes)
+        if callable(raw):
+            fast = _elementwise(raw, True)
+        elif prim.same_rank_operands:               # lax's other binary elementwise ops
+            fast = _elementwise(impl, False)
+        elif reducer is not None:
+            fast = _reduction(reducer)
+    _EAGER_FAST[prim] = fast
+    return fast
+
+
+def _ignoring_errors(fn, *vals):
+    if _ERR_VAR is None:
+        with np.errstate(all="ignore"):
+            return fn(*vals)
+    token = _ERR_VAR.set(_IGNORE_ERRORS)
+    try:
+        return fn(*vals)
+    finally:
+        _ERR_VAR.reset(token)
+
+
+def _elementwise(fn, quiet):
+    """quiet: fn is a raw ufunc (params are ignored); else fn is the impl, taken without params."""
+    def fast(args, params):
+        if len(args) == 2:
+            a, b = args
+            if type(a) is not Array or type(b) is not Array:
+                return None
+            x, y = a._value, b._value
+            # (a 0-d operand broadcasts: _eval_impl validates neither case either)
+            if x.dtype != y.dtype or (x.shape != y.shape and x.ndim and y.ndim):
+                return None
+            vals, weak = (x, y), a.weak_type and b.weak_type
+        elif len(args) == 1 and type(args[0]) is Array:
+            a = args[0]
+            vals, weak = (a._value,), a.weak_type
+        else:
+            return None
+        if not quiet:
+            if params:
+                return None
+            out = fn(*vals)
+        elif _ERR_VAR is None:
+            out = _ignoring_errors(fn, *vals)
+        else:   # (inlined: this is most of an eager op's Python)
+            token = _ERR_VAR.set(_IGNORE_ERRORS)
+            try:
+                out = fn(*vals)
+            finally:
+                _ERR_VAR.reset(token)
+        return Array(out if type(out) is np.ndarray else np.asarray(out), weak)
+    return fast
+
+
+def _reduction(reduce):
+    """reduce_sum/max/min/prod: the ufunc's reduce over `axes`, in the operand's dtype."""
+    def fast(args, params):
+        if len(args) != 1 or type(args[0]) is not Array:
+            return None
+        a = args[0]
+        x = a._value
+        out = _ignoring_errors(reduce, x, params["axes"])
+        if type(out) is not np.ndarray or out.dtype != x.dtype:
+            out = np.asarray(out, x.dtype)
+        return Array(out, a.weak_type)
+    return fast
 
 
 def _eval_impl(prim, nps, weaks, params):

@@ -281,3 +281,107 @@ def test_jit_fast_path_with_python_scalars_and_none():
     assert traces == [np.float32, np.int32]
     with pytest.raises(OverflowError):   # JAX: Python int too large for int32
         jf(x, 2**40, None)
+
+
+@pytest.fixture
+def cpu_only(monkeypatch):
+    """No accelerator hook (a WebGPU test earlier in the session may have left one installed):
+    the fast paths are the CPU's."""
+    from core.devices import dispatch_hooks
+    monkeypatch.setattr(dispatch_hooks, "eager", None)
+    monkeypatch.setattr(dispatch_hooks, "jit", None)
+
+
+def _general_path_only(monkeypatch):
+    """Make the general eager path the only one left (the fast paths must not be needed)."""
+    from core import tracing
+    from core.numpy import _statistics
+    monkeypatch.setattr(tracing, "_EAGER_FAST", {})
+    monkeypatch.setattr(tracing, "_eager_fast", lambda prim: None)
+    from core.numpy import _reductions
+    monkeypatch.setattr(_statistics, "eager_fast_path_ok", lambda: False)   # jnp.mean's own
+    monkeypatch.setattr(_reductions, "eager_fast_path_ok", lambda: False)   # jnp.argmax's
+
+
+_EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
+    "add": lambda a, b, w, i: jnp.add(a, b), "multiply": lambda a, b, w, i: jnp.multiply(w, w),
+    "divide": lambda a, b, w, i: jnp.divide(a, b), "int floor_divide": lambda a, b, w, i: jnp.floor_divide(i, i + 1),
+    "maximum": lambda a, b, w, i: jnp.maximum(a, b), "less": lambda a, b, w, i: jnp.less(a, b),
+    "sin": lambda a, b, w, i: jnp.sin(a), "exp weak": lambda a, b, w, i: jnp.exp(w),
+    "tanh": lambda a, b, w, i: jnp.tanh(a), "sum": lambda a, b, w, i: jnp.sum(a),
+    "sum weak axis": lambda a, b, w, i: jnp.sum(w.reshape(2, 4), axis=1), "int sum": lambda a, b, w, i: jnp.sum(i),
+    "mean": lambda a, b, w, i: jnp.mean(a), "mean weak keepdims": lambda a, b, w, i: jnp.mean(w, keepdims=True),
+    "mean axis": lambda a, b, w, i: jnp.mean(a.reshape(2, 4), axis=0),
+    "mean axes keepdims": lambda a, b, w, i: jnp.mean(a.reshape(2, 2, 2), axis=(0, 2), keepdims=True),
+    "max": lambda a, b, w, i: jnp.max(a), "min": lambda a, b, w, i: jnp.min(a),
+    "prod": lambda a, b, w, i: jnp.prod(a), "argmax": lambda a, b, w, i: jnp.argmax(a),
+    "argmin axis keepdims": lambda a, b, w, i: jnp.argmin(a.reshape(2, 4), axis=-1, keepdims=True),
+    "argmax 2-d keepdims": lambda a, b, w, i: jnp.argmax(a.reshape(2, 4), keepdims=True),
+    "argmax int nan": lambda a, b, w, i: jnp.argmax(i) + jnp.argmax(jnp.where(i == 3, jnp.nan, a)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_EAGER_CALLS))
+def test_eager_fast_paths_give_the_general_paths_values_dtypes_and_weak_types(name, monkeypatch, cpu_only):
+    # e.g. jnp.exp(jnp.asarray(2.0) * jnp.ones(8)) is weak f32 in JAX; jnp.sum(w) of a weak w is strong
+    rng = np.random.default_rng(0)
+    a, b = (jnp.asarray(rng.standard_normal(8).astype(np.float32)) for _ in range(2))
+    from core.array import Array
+    weak = Array(rng.standard_normal(8).astype(np.float32), True)   # a weakly typed f32[8]
+    args = (a, b, weak, jnp.arange(8, dtype=jnp.int32))
+    fast = _EAGER_CALLS[name](*args)
+    _general_path_only(monkeypatch)
+    slow = _EAGER_CALLS[name](*args)
+    assert (fast.dtype, fast.shape, fast.weak_type) == (slow.dtype, slow.shape, slow.weak_type)
+    np.testing.assert_array_equal(np.asarray(fast), np.asarray(slow))
+
+
+def test_eager_elementwise_and_reductions_skip_the_generic_dispatch(monkeypatch, cpu_only):
+    # what makes jnp.add / jnp.sum on small arrays cheap: they never reach _eval_impl
+    from core import tracing
+
+    def generic(*a, **k):
+        raise AssertionError("took the generic eager path")
+    x, y, i = jnp.arange(8.0), jnp.arange(1.0, 9.0), jnp.arange(8)
+    monkeypatch.setattr(tracing, "_eval_impl", generic)
+    for out in (jnp.add(x, y), jnp.sin(x), jnp.divide(x, y), jnp.sum(x), jnp.max(x), jnp.prod(x), jnp.mean(x)):
+        assert out.dtype == np.float32
+    with pytest.raises(AssertionError, match="generic"):   # mixed dtypes are still validated there
+        jax.lax.add(x, i)
+
+
+def test_jit_fast_path_with_keyword_arguments(cpu_only):
+    # jax.jit(f, static_argnames="k")(x, k=2, y=y): static keywords key the trace by value and type,
+    # dynamic ones are leaves in sorted-name order (tree_flatten of the kwargs dict)
+    traces = []
+
+    def f(x, *, k, y, a):
+        traces.append(k)
+        return x * k - y + 10 * a
+
+    jf = jax.jit(f, static_argnames="k")
+    x, y, a = jnp.arange(3.0), jnp.ones(3), jnp.full(3, 2.0)
+    want = lambda k: np.arange(3.0) * k - 1 + 20
+    for _ in range(3):
+        np.testing.assert_array_equal(np.asarray(jf(x, k=2, y=y, a=a)), want(2))
+        np.testing.assert_array_equal(np.asarray(jf(x, a=a, y=y, k=3)), want(3))
+    np.testing.assert_array_equal(np.asarray(jf(x, k=2.0, y=y, a=a)), want(2))
+    assert traces == [2, 3, 2.0]
+    jf._get = None   # warm calls with keywords need neither signature building nor the trace cache
+    np.testing.assert_array_equal(np.asarray(jf(x, y=y, k=3, a=a)), want(3))
+    del jf._get
+    with pytest.raises(ValueError, match="Non-hashable static arguments are not supported"):
+        jf(x, k=[1], y=y, a=a)
+
+
+def test_jit_fast_path_rebuilds_nested_outputs_with_their_weak_types(cpu_only):
+    # jax.jit(lambda p, s: ([(p[0][0] * 2, s)], (p[0][1],)))(params, 1.0): a weak float stays weak
+    # in its place on every call; dict outputs keep their keys
+    f = jax.jit(lambda p, s: ([(p[0][0] * 2, s)], (p[0][1],), {"b": s, "a": p[0][1]}))
+    params = [(jnp.ones(2), jnp.arange(3))]
+    for _ in range(3):
+        (((w, s),), (b,), d) = out = f(params, 1.0)
+        assert type(out) is tuple and type(out[0]) is list and type(out[0][0]) is tuple
+        assert (w.weak_type, s.weak_type, b.weak_type) == (False, True, False)
+        np.testing.assert_array_equal(np.asarray(w), [2.0, 2.0])
+        assert sorted(d) == ["a", "b"] and d["b"].weak_type and d["a"].dtype == np.int32

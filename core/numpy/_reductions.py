@@ -10,7 +10,8 @@ import numpy as _np
 from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
-from ..tracing import Tracer, get_aval
+from ..tracing import Tracer, eager_fast_path_ok, get_aval
+from ..primitives.reductions import eager_arg_reduce   # [speed]
 from ._util import _check_arraylike, _staged
 from ._dtypes import _canonical_request, _dtype_arg
 
@@ -149,6 +150,10 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def _arg_reduce(a, axis, keepdims, lax_fn, name):
+    if type(a) is Array and a._value.size and eager_fast_path_ok():   # [speed] eager fast path
+        np_fn = _np.argmax if name == "argmax" else _np.argmin
+        axis = None if axis is None else _canon_one(axis, a._value.ndim)
+        return Array(eager_arg_reduce(np_fn, a._value, axis, keepdims, _dt.default_int_dtype()), False)
     _check_arraylike(name, a)
     a = asarray(a)
     aval = get_aval(a)

@@ -10,7 +10,8 @@ import numpy as _np
 from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
-from ..tracing import Tracer, get_aval
+from ..tracing import Tracer, eager_fast_path_ok, get_aval
+from ..primitives.reductions import eager_mean   # [speed]
 from ._util import _check_arraylike, _promote_args_inexact, _promote_dtypes_inexact, _staged
 from ._dtypes import _dtype_arg
 
@@ -19,6 +20,8 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     if type(a) is Array and dtype is None and where is None and a._value.dtype.kind in "fc" \
             and a._value.dtype.itemsize > 2 and a._value.dtype.isnative:  # [dtypes] (16-bit floats: upcast below)
         # eager fast path: the general path below with dt = a.dtype
+        if eager_fast_path_ok():   # [speed] its primitives' numpy, without binding each
+            return Array(eager_mean(a._value, _canon_axis(axis, a._value.ndim), keepdims), False)
         total = sum(a, axis, keepdims=keepdims)
         return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
     _check_arraylike("mean", a)
@@ -457,7 +460,7 @@ def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
 from ._ufuncs import add, clip, greater, imag, multiply, real, sqrt, subtract, true_divide  # noqa: E402
 from ._creation import (array, asarray, astype, _concrete, diag, full_like, linspace, ones_like, zeros)  # noqa: E402
 from ._shapes import atleast_2d, broadcast_to, concatenate, expand_dims, ravel  # noqa: E402
-from ._reductions import all, _axis_size, _canon_one, diff, max, min, prod, ptp, sum  # noqa: E402
+from ._reductions import all, _axis_size, _canon_axis, _canon_one, diff, max, min, prod, ptp, sum  # noqa: E402
 from ._searching import searchsorted, sort, _where, where  # noqa: E402
 from ._products import dot  # noqa: E402
 from ._take import take  # noqa: E402

@@ -34,11 +34,13 @@ def _horner32(coeffs, x64):
     float64 (exact). coeffs: highest degree first (numbers, or arrays that give every element
     its own coefficient). In-place float64 steps: numpy's cost here is per call."""
     acc = np.multiply(x64, coeffs[0])
+    p = np.empty(acc.shape, np.float32)
     for i in range(1, len(coeffs)):
         acc += coeffs[i]
-        p = acc.astype(np.float32)
+        p[...] = acc   # the float32 rounding
         if i + 1 < len(coeffs):
-            np.multiply(p, x64, out=acc)
+            acc[...] = p   # back, exactly: same-type multiplies are cheaper than mixed ones
+            acc *= x64
     return p
 
 

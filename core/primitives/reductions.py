@@ -12,6 +12,7 @@ from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import moveaxis
 from . import define, never_weak
+from .elementwise import _div_impl
 
 
 def _lax():
@@ -48,6 +49,7 @@ def _reducer(name, np_fn, kinds=None):
             return dtypes.emulated_reduce(np_fn.__self__, x, axes)   # accumulates in bfloat16, as XLA
         out = quietly(np_fn, x, tuple(axes))
         return out if type(out) is np.ndarray and out.dtype == x.dtype else np.asarray(out, x.dtype)
+    impl.np_reduce = np_fn   # (the eager fast path in tracing calls it directly)
     p = define(name, abstract_eval=_reduce_abstract(name), impl=impl)
     batch_rules[p] = _reduce_batch(p)
     if isinstance(getattr(np_fn, "__self__", None), np.ufunc):  # a ufunc's reduce
@@ -60,6 +62,23 @@ def _reducer(name, np_fn, kinds=None):
 
 _ROUNDING_REDUCERS = (np.add.reduce, np.multiply.reduce)  # (the emulated bfloat16 rounds each step)
 reduce_sum_p = _reducer("reduce_sum", np.add.reduce)  # = np.sum, minus its wrapper
+
+
+def eager_mean(x, axes, keepdims):
+    """jnp.mean's eager fast path on a float ndarray: what its primitives run (reduce_sum in x's
+    dtype, then lax.div by the element count in that dtype), without binding them one by one."""
+    return np.asarray(quietly(_mean, x, axes, keepdims), x.dtype)
+
+
+def _mean(x, axes, keepdims):
+    total = np.add.reduce(x, axes, None, None, keepdims)
+    count = 1
+    for i in axes:
+        count *= x.shape[i]
+    if type(total) is not np.ndarray or not total.ndim:   # one number: div's float / float
+        return np.divide(total, x.dtype.type(count))
+    return _div_impl(total, np.array(count, x.dtype))   # (by a scalar: XLA's x * (1 / n))
+
 
 # Summing the leading axes of a large float array (a batch's gradient, the bias of a dense layer):
 # numpy's add.reduce walks it one short row at a time, so a (256, 64) column sum costs ~6x a
@@ -179,6 +198,16 @@ def _arg_batch(prim):
         out_d = d - sum(1 for a in new_axes if a < d)
         return prim.bind(x, axes=new_axes, index_dtype=index_dtype), out_d
     return rule
+
+
+def eager_arg_reduce(np_fn, x, axis, keepdims, index_dtype):
+    """jnp.argmax/argmin's eager fast path on a non-empty ndarray (axis None: of the flattened
+    array): what their primitives run (reshape, then the arg reduction), without binding them."""
+    flat = axis is None
+    out = np.asarray(np_fn(x.reshape(-1) if flat else x, axis=0 if flat else axis), index_dtype)
+    if keepdims:
+        out = out.reshape((1,) * x.ndim) if flat else np.expand_dims(out, axis)
+    return out
 
 
 argmax_p = define("argmax", abstract_eval=_arg_abstract, impl=_arg_impl(np.argmax), weak_type_rule=never_weak)
