@@ -343,10 +343,10 @@ def _elementwise(fn, quiet):
                 return None
             x, y = a._value, b._value
             # (a 0-d operand broadcasts: _eval_impl validates neither case either)
-            if x.dtype != y.dtype or (x.shape != y.shape and x.ndim and y.ndim):
-                return None
+            if x.dtype != y.dtype or (x.shape != y.shape and x.ndim and y.ndim) or not x.dtype.isnative:
+                return None   # (the emulated bfloat16 is float32 in the non-native byte order: general path)
             vals, weak = (x, y), a.weak_type and b.weak_type
-        elif len(args) == 1 and type(args[0]) is Array:
+        elif len(args) == 1 and type(args[0]) is Array and args[0]._value.dtype.isnative:
             a = args[0]
             vals, weak = (a._value,), a.weak_type
         else:
@@ -374,6 +374,8 @@ def _reduction(reduce):
             return None
         a = args[0]
         x = a._value
+        if not x.dtype.isnative:   # the emulated bfloat16: general path (it rounds the result)
+            return None
         out = _ignoring_errors(reduce, x, params["axes"])
         if type(out) is not np.ndarray or out.dtype != x.dtype:
             out = np.asarray(out, x.dtype)

@@ -50,6 +50,15 @@ assert repr(r) == "Array([2., 2.], dtype=float16)", r
 #   -> Array([3.3125, 6.625, -9.875], dtype=bfloat16)
 x = jnp.array([1.1, 2.2, -3.3], jnp.bfloat16)
 assert repr(x * 3) == "Array([3.3125, 6.625, -9.875], dtype=bfloat16)", repr(x * 3)
+# eager jnp calls take the same path as operators (not numpy's float32 fast path). JAX:
+# jnp.add(x, x) -> Array([2.20312, 4.40625, -6.59375], dtype=bfloat16);
+# jnp.sin(x) -> Array([0.890625, 0.808594, 0.154297], dtype=bfloat16); jnp.sum(x) -> Array(0.0078125, dtype=bfloat16)
+# jnp.max(x) -> Array(2.20312, dtype=bfloat16); jnp.argmax(x) -> Array(1, dtype=int32)
+assert repr(jnp.add(x, x)) == "Array([2.20312, 4.40625, -6.59375], dtype=bfloat16)", repr(jnp.add(x, x))
+assert repr(jnp.sin(x)) == "Array([0.890625, 0.808594, 0.154297], dtype=bfloat16)", repr(jnp.sin(x))
+assert repr(jnp.sum(x)) == "Array(0.0078125, dtype=bfloat16)", repr(jnp.sum(x))
+assert repr(jnp.max(x)) == "Array(2.20312, dtype=bfloat16)", repr(jnp.max(x))
+assert repr(jnp.argmax(x)) == "Array(1, dtype=int32)", repr(jnp.argmax(x))
 # JAX: jax.jit(lambda x: x * 3 + 1)(x) -> [4.3125, 7.625, -8.875], on every call (the second one
 # runs the cached program directly)
 j = jax.jit(lambda x: x * 3 + 1)

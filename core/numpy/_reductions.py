@@ -150,7 +150,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def _arg_reduce(a, axis, keepdims, lax_fn, name):
-    if type(a) is Array and a._value.size and eager_fast_path_ok():   # [speed] eager fast path
+    if type(a) is Array and a._value.size and a._value.dtype.isnative and eager_fast_path_ok():   # [speed] eager fast path
         np_fn = _np.argmax if name == "argmax" else _np.argmin
         axis = None if axis is None else _canon_one(axis, a._value.ndim)
         return Array(eager_arg_reduce(np_fn, a._value, axis, keepdims, _dt.default_int_dtype()), False)
