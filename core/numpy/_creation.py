@@ -65,8 +65,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
 
 def _check_numeric_dtype(v):
     if _dt.kind(v.dtype) not in "biufc":
-        leaf = v.flat[0].item() if v.size else v
-        raise TypeError(f"Value {leaf!r} with dtype {v.dtype} is not a valid JAX array type. "
+        leaf = v.flat[0] if v.size else v  # object arrays hold the Python object itself
+        if leaf is None:
+            raise ValueError("None is not a valid value for jnp.array")
+        raise TypeError(f"Value '{leaf}' with dtype {v.dtype} is not a valid JAX array type. "
                         "Only arrays of numeric types are supported by JAX.")
 
 
@@ -82,6 +84,8 @@ def _flat_items(obj):
 
 def _check_list_leaves(leaves):
     for l in leaves:
+        if l is None:
+            raise ValueError("None is not a valid value for jnp.array")
         if isinstance(l, (str, bytes)):
             v = _np.asarray(l)
             raise TypeError(f"Value {l!r} with dtype {v.dtype} is not a valid JAX array type. "
