@@ -91,7 +91,8 @@ def _frame_of(f) -> Frame:
     i = lasti // 2
     line, end_line, col, end_col = pos[i] if 0 <= i < len(pos) else (f.f_lineno, f.f_lineno, 0, 0)
     line = f.f_lineno if line is None else line
-    frame = Frame(code.co_filename, code.co_name, line, col or 0, end_line or line, end_col or 0)
+    # co_qualname (Python 3.11+): JAX names a nested function `outer.<locals>.f`
+    frame = Frame(code.co_filename, code.co_qualname, line, col or 0, end_line or line, end_col or 0)
     _frames[(id(code), lasti)] = (code, frame)
     return frame
 

@@ -39,3 +39,39 @@ E("conform_array_list_with_none", "conform", "out = jnp.array([1.0, None])")
 E("conform_asarray_dict", "conform", "out = jnp.asarray({'a': 1})")
 E("conform_convolve_bad_mode", "conform", "out = jnp.convolve(jnp.ones(3), jnp.ones(2), mode='bad')")
 E("conform_correlate_bad_mode", "conform", "out = jnp.correlate(jnp.ones(3), jnp.ones(2), mode='FULL')")
+
+# ---------------------------------------------------------------- complex linear algebra
+# docs/complex-differentiation.md: grad(f, holomorphic=True) through a complex Cholesky. The
+# jvp's first solve is against l^H (it used l^T: a wrong gradient off the real axis).
+HERM = "A = jnp.array([[5., 2.+3j, 5j], [2.-3j, 7., 1.+7j], [-5j, 1.-7j, 12.]])\n"
+C("conform_grad_cholesky_holomorphic", "conform", HERM +
+  "def f(X):\n    L = jnp.linalg.cholesky(X)\n    return jnp.sum((L - jnp.sin(L))**2)\n"
+  "out = (jax.grad(f, holomorphic=True)(A), jax.grad(lambda X: jnp.sum(jnp.linalg.cholesky(X)).real)(A))",
+  rtol=1e-4, atol=1e-5)
+C("conform_jvp_cholesky_complex", "conform", HERM +
+  "out = jax.jvp(jnp.linalg.cholesky, (A,), (A * 0.1j + 1,))", rtol=1e-4, atol=1e-5)
+
+# ---------------------------------------------------------------- checkpoint (docs/gradient-checkpointing.md)
+# A checkpoint nested in a checkpoint is split by the outermost policy (JAX's partial evaluation
+# of the inner remat): the recursive_checkpoint example saves 3 residuals, not 5 (the inner
+# checkpoint made the outer body linearize equation by equation, saving what plain grad saves).
+RECURSIVE = ("def recursive_checkpoint(funs):\n"
+             "  if len(funs) == 1:\n    return funs[0]\n"
+             "  elif len(funs) == 2:\n    f1, f2 = funs\n    return lambda x: f1(f2(x))\n"
+             "  else:\n    f1 = recursive_checkpoint(funs[:len(funs)//2])\n"
+             "    f2 = recursive_checkpoint(funs[len(funs)//2:])\n"
+             "    return lambda x: f1(jax.checkpoint(f2)(x))\n")
+RES = "res = lambda f, x: sorted(float(r) for r in jax.tree_util.tree_leaves(jax.vjp(f, x)[1]))\n"
+C("conform_checkpoint_recursive_residuals", "conform", RECURSIVE + RES +
+  "f = recursive_checkpoint([jnp.sin] * 8)\n"
+  "out = (res(f, 3.), res(recursive_checkpoint([jnp.sin] * 16), 3.), jax.grad(f)(3.), jax.grad(jax.grad(f))(3.))")
+C("conform_checkpoint_nested_policies", "conform", RES +
+  "cp = jax.checkpoint_policies\n"
+  "inner = lambda y: jnp.sin(y) * y\n"
+  "outer_saves = jax.checkpoint(lambda x: jnp.sin(jax.checkpoint(inner)(x)), policy=cp.everything_saveable)\n"
+  "inner_saves = jax.checkpoint(lambda x: jnp.sin(jax.checkpoint(inner, policy=cp.everything_saveable)(x)))\n"
+  "out = (res(outer_saves, 3.), res(inner_saves, 3.), jax.grad(outer_saves)(3.), jax.grad(inner_saves)(3.))")
+# Source lines name the function by its qualified name, as JAX's (print_saved_residuals too)
+C("conform_source_info_qualname", "conform",
+  "def chain_compose(funs):\n  def f(x):\n    for fun in funs:\n      x = fun(x)\n    return x\n  return f\n"
+  "out = jax.make_jaxpr(chain_compose([jnp.sin] * 2))(3.).pretty_print(source_info=True)")
