@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-from ..array import Array, to_numpy
+from ..array import Array, to_numpy, trace_epoch
 from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
@@ -43,6 +43,8 @@ class JaxprBuilder:
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
         self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
+        trace_epoch[0] += 1
+        self.epoch = trace_epoch[0]   # Arrays born before this stay constvars, 0-d too (as in JAX)
 
     def new_const(self, trace, val) -> JaxprTracer:
         t = self.const_by_id.get(id(val))
@@ -73,8 +75,9 @@ class JaxprBuilder:
                 return v
             if id(t) in self.consts:
                 val = self.consts[id(t)]
-                if t.aval.shape == () and _literalable(val) and not (
-                        self.arrays_stay_consts and isinstance(val, Array) and id(val) not in self.constant_ids):
+                if t.aval.shape == () and _literalable(val) and not (isinstance(val, Array) and (
+                        getattr(val, "_epoch", self.epoch) < self.epoch
+                        or self.arrays_stay_consts and id(val) not in self.constant_ids)):
                     v = Literal(_literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)

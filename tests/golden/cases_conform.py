@@ -75,3 +75,20 @@ C("conform_checkpoint_nested_policies", "conform", RES +
 C("conform_source_info_qualname", "conform",
   "def chain_compose(funs):\n  def f(x):\n    for fun in funs:\n      x = fun(x)\n    return x\n  return f\n"
   "out = jax.make_jaxpr(chain_compose([jnp.sin] * 2))(3.).pretty_print(source_info=True)")
+
+# ---------------------------------------------------------------- constants in jaxprs
+# A jax Array that exists before tracing is a constvar, 0-d too (gradpad inlined a literal), and
+# its conversions are staged; Python and numpy scalars, and jnp.array(scalar) made while tracing,
+# stay literals. docs/jaxpr.md's func8: jnp.array([1]) inside a cond branch is an i32 constvar.
+C("conform_jaxpr_closed_over_0d_array", "conform",
+  "c = jnp.array(2.0)\nci = jnp.array(3)\n"
+  "out = [str(jax.make_jaxpr(f)(1.0)) for f in (lambda x: x * c, lambda x: x * ci, lambda x: x * c + c, "
+  "lambda x: x * jnp.array(2.0), lambda x: x * np.float32(2.0), lambda x: jax.jit(lambda y: y * c)(x), "
+  "jax.grad(lambda x: x * c), lambda x: jnp.where(x > 0, x, c))]")
+C("conform_jaxpr_docs_func8", "conform",
+  "def func8(arg1, arg2):\n"
+  "  return lax.cond(arg1 >= 0., lambda xtrue: xtrue[0], lambda xfalse: jnp.array([1]) + xfalse[1], arg2)\n"
+  "out = str(jax.make_jaxpr(func8)(5., (jnp.zeros(1), 2.)))")
+C("conform_closed_over_0d_values", "conform",
+  "c = jnp.array(2.0)\nci = jnp.array(3)\n"
+  "out = (jax.jit(lambda x: x * c + ci)(1.5), jax.grad(lambda x: x * c * ci)(1.0), jax.vmap(lambda x: x * c)(jnp.arange(3.0)))")
