@@ -130,7 +130,7 @@ class Tracer(ArrayMethods):
         raise NotImplementedError
 
     shape = property(lambda self: self.aval.shape)
-    dtype = property(lambda self: self.aval.dtype)
+    dtype = property(lambda self: _public_dtype(self.aval.dtype))
     ndim = property(lambda self: self.aval.ndim)
     size = property(lambda self: self.aval.size)
     weak_type = property(lambda self: self.aval.weak_type)
@@ -256,6 +256,17 @@ def bind(prim: Primitive, *args, **params):
 
 
 Primitive.bind = bind
+
+
+# jax.random registers its key dtype's public face (`key<fry>`, a subdtype of prng_key): a traced
+# key's `.dtype` is that, as a concrete key's is, not the structured numpy dtype that holds it
+key_dtype_view: list = [None, None]   # [the numpy dtype, its public face]
+
+
+def _public_dtype(dt):
+    if dt.kind == "V" and dt == key_dtype_view[0]:
+        return key_dtype_view[1]
+    return dt
 
 
 def full_lower(x):

@@ -92,3 +92,15 @@ C("conform_jaxpr_docs_func8", "conform",
 C("conform_closed_over_0d_values", "conform",
   "c = jnp.array(2.0)\nci = jnp.array(3)\n"
   "out = (jax.jit(lambda x: x * c + ci)(1.5), jax.grad(lambda x: x * c * ci)(1.0), jax.vmap(lambda x: x * c)(jnp.arange(3.0)))")
+
+# ---------------------------------------------------------------- jax.random under transforms
+# flax.nnx passes out_sharding= to the samplers and checks a traced key's dtype under nnx.vmap
+C("conform_random_out_sharding", "conform",
+  "k = jax.random.key(0)\n"
+  "out = (jax.random.bernoulli(k, 0.5, (3,), out_sharding=None), jax.random.normal(k, (2,), out_sharding=None), "
+  "jax.random.uniform(k, (2,), out_sharding=None), jax.random.randint(k, (2,), 0, 9, out_sharding=None))")
+C("conform_traced_key_dtype", "conform",
+  "ks = jax.random.split(jax.random.key(0), 3)\n"
+  "out = (jax.vmap(lambda k: jnp.zeros(()) + jnp.issubdtype(k.dtype, jax.dtypes.prng_key))(ks), "
+  "jax.jit(lambda k: jnp.issubdtype(k.dtype, jax.dtypes.prng_key))(ks[0]), "
+  "jax.vmap(lambda k: jax.random.normal(k, (2,)) if str(k.dtype) == 'key<fry>' else jnp.zeros(2))(ks))")
