@@ -135,7 +135,9 @@ class JaxprTrace(Trace):
 def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
     """Trace `fun(*tracers) -> list of outputs` into a jaxpr over `in_avals`."""
     builder = JaxprBuilder()
-    with new_main(JaxprTrace, builder, dynamic=dynamic) as main:
+    # a jaxpr's equations carry the scopes entered inside it only (JAX's sub-jaxprs of jit, cond
+    # and scan print `[]` under an outer named_scope or transformation)
+    with new_main(JaxprTrace, builder, dynamic=dynamic) as main, source_info.reset_name_stack():
         trace = JaxprTrace(main)
         ins = [trace.new_arg(a) for a in in_avals]
         outs = fun(*ins)
@@ -170,7 +172,7 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
     sources = source_info._current
     for eqn in jaxpr.eqns:
         # re-staged equations keep the line they were traced from (as JAX's eval_jaxpr does)
-        sources.append(eqn.source_info if eqn.source_info.traceback is not None else sources[-1])
+        sources.append(source_info.reentered(eqn.source_info))
         try:
             outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
         finally:

@@ -104,3 +104,18 @@ C("conform_traced_key_dtype", "conform",
   "out = (jax.vmap(lambda k: jnp.zeros(()) + jnp.issubdtype(k.dtype, jax.dtypes.prng_key))(ks), "
   "jax.jit(lambda k: jnp.issubdtype(k.dtype, jax.dtypes.prng_key))(ks[0]), "
   "jax.vmap(lambda k: jax.random.normal(k, (2,)) if str(k.dtype) == 'key<fry>' else jnp.zeros(2))(ks))")
+
+# ---------------------------------------------------------------- name stacks
+# `pretty_print(name_stack=True)`: named_scope entries, wrapped by the transformations applied
+# around them (jvp for grad's primal half, transpose for its cotangents, vmap), as JAX prints
+NS = ("def f(x):\n    with jax.named_scope('foo'):\n        y = jnp.sin(x) * 2\n    return y + 1\n"
+      "P = lambda fn, *a: jax.make_jaxpr(fn)(*a).pretty_print(name_stack=True)\n")
+C("conform_name_stack_grad", "conform", NS + "out = (P(f, 1.), P(jax.grad(f), 1.), P(lambda x: jax.jvp(f, (x,), (x,)), 1.))")
+C("conform_name_stack_vmap_value_and_grad", "conform", NS +
+  "out = (P(jax.vmap(f), jnp.ones(2)), P(jax.value_and_grad(lambda x: jnp.sum(jnp.tanh(x))), jnp.ones(2)))")
+C("conform_name_stack_decorator_and_inner_jaxprs", "conform", NS +
+  "@jax.named_scope('deco')\ndef h(x):\n    return jnp.exp(x)\n"
+  "def g(x):\n    with jax.named_scope('outer'):\n"
+  "        y = lax.cond(x > 0, lambda v: jnp.sin(v), lambda v: jnp.cos(v), x)\n"
+  "        return jax.jit(lambda v: v * 2)(y)\n"
+  "out = (P(lambda x: h(h(x)), 1.), P(g, 1.), P(jax.vmap(g), jnp.ones(2)))")
