@@ -119,3 +119,7 @@ C("conform_name_stack_decorator_and_inner_jaxprs", "conform", NS +
   "        y = lax.cond(x > 0, lambda v: jnp.sin(v), lambda v: jnp.cos(v), x)\n"
   "        return jax.jit(lambda v: v * 2)(y)\n"
   "out = (P(lambda x: h(h(x)), 1.), P(g, 1.), P(jax.vmap(g), jnp.ones(2)))")
+# the `# ...` column sits one past the widest line of the whole text (a nested jaxpr's header too)
+C("conform_annotation_column", "conform", NS +
+  "def g(x):\n    return jax.jit(f)(x) * 3\n"
+  "out = (P(jax.grad(g), 1.), P(lambda a, b, c, d, e, f, g: jnp.sin(a) + 1, 1., 2., 3., 4., 5., 6., 7.))")
