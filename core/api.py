@@ -494,8 +494,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     was_array = [vjp_fn.is_array_input(p) for p in flat_primals]
     flat_primals = [_as_array(p) for p in flat_primals]
     flat_fun, trees = _flatten_with_aux(fun, in_tree, has_aux)
-    with source_info.transform_name_stack("jvp"):  # grad's primal half: `jvp(...)`, as JAX's
-        outs, _, lin = ad.vjp_flat(flat_fun, flat_primals)
+    outs, _, lin = ad.vjp_flat(flat_fun, flat_primals, name_stack=True)  # grad's primal half: `jvp(...)`
     out_tree, n_out, aux_tree = trees[0]
     primal_out = tree_unflatten(out_tree, outs[:n_out])
     in_avals = [get_aval(p) for p in flat_primals]
@@ -661,8 +660,7 @@ def linearize(fun, *primals, has_aux=False):
     flat_p, tree_p = tree_flatten(primals)
     flat_p = [_as_array(p) for p in flat_p]
     flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
-    with source_info.transform_name_stack("jvp"):
-        outs, lin = ad.linearize_flat(flat_fun, flat_p)
+    outs, lin = ad.linearize_flat(flat_fun, flat_p, name_stack=True)
     ot, n, at = box[0]
 
     def f_jvp(residuals, *tangents):

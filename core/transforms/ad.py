@@ -183,11 +183,14 @@ class LinearJaxpr:
         self.in_avals = in_avals
 
 
-def linearize_flat(fun, primals):
-    """Returns (primals_out, LinearJaxpr). Primal work happens at the caller's level."""
+def linearize_flat(fun, primals, name_stack: bool = False):
+    """Returns (primals_out, LinearJaxpr). Primal work happens at the caller's level.
+    name_stack: equations traced inside say `jvp(...)` (jax.vjp/grad/linearize, as JAX's)."""
     builder = JaxprBuilder()
     builder.arrays_stay_consts = True  # residuals stay residuals (the vjp function's leaves), as in JAX
-    with new_main(LinearizeTrace, builder.constant_ids) as main:
+    builder.name_base = source_info.current_name_stack().stack
+    with new_main(LinearizeTrace, builder.constant_ids) as main, \
+            (source_info.transform_name_stack("jvp") if name_stack else _no_context()):
         with new_main(JaxprTrace, builder) as tmain:
             ttrace = JaxprTrace(tmain)
             trace = LinearizeTrace(main)
@@ -274,8 +277,8 @@ def _transpose_eqns(jaxpr, linear, ct_env, read, write_ct, sources):
             sources.pop()
 
 
-def vjp_flat(fun, primals):
-    primals_out, lin = linearize_flat(fun, primals)
+def vjp_flat(fun, primals, name_stack: bool = False):
+    primals_out, lin = linearize_flat(fun, primals, name_stack)
 
     def f_vjp(cts):
         cts_in = backward_pass(lin.jaxpr, lin.residuals, cts)

@@ -43,6 +43,7 @@ class JaxprBuilder:
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
         self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
+        self.name_base = ()  # linearize: name stacks are recorded relative to where it began
         trace_epoch[0] += 1
         self.epoch = trace_epoch[0]   # Arrays born before this stay constvars, 0-d too (as in JAX)
 
@@ -111,6 +112,16 @@ def _const_aval(val) -> ShapedArray:
     return aval_of_value(val)
 
 
+def _captured(builder):
+    src = capture_source_info(builder.boundary)
+    base = builder.name_base
+    if base and src.name_stack.stack[:len(base)] == base:
+        # as JAX's linearize: the tangent equations' stacks start where linearize began, so
+        # transposing them under another transformation does not repeat the outer ones
+        return source_info.SourceInfo(src.traceback, source_info.NameStack(src.name_stack.stack[len(base):]))
+    return src
+
+
 class JaxprTrace(Trace):
     def pure(self, val):
         return self.main.global_data.new_const(self, val)
@@ -125,10 +136,10 @@ class JaxprTrace(Trace):
         builder = self.main.global_data
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
-            builder.eqns.append((prim, tracers, params, outs, capture_source_info(builder.boundary)))
+            builder.eqns.append((prim, tracers, params, outs, _captured(builder)))
             return outs
         out = JaxprTracer(self, out_avals)
-        builder.eqns.append((prim, tracers, params, [out], capture_source_info(builder.boundary)))
+        builder.eqns.append((prim, tracers, params, [out], _captured(builder)))
         return out
 
 

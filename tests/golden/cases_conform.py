@@ -123,3 +123,7 @@ C("conform_name_stack_decorator_and_inner_jaxprs", "conform", NS +
 C("conform_annotation_column", "conform", NS +
   "def g(x):\n    return jax.jit(f)(x) * 3\n"
   "out = (P(jax.grad(g), 1.), P(lambda a, b, c, d, e, f, g: jnp.sin(a) + 1, 1., 2., 3., 4., 5., 6., 7.))")
+# linearize records its equations' stacks from where it began: hessian's cotangents say
+# vmap(jvp(vmap(transpose(jvp())))), not the outer transformations twice
+C("conform_name_stack_nested_transforms", "conform", NS +
+  "out = (P(jax.jacfwd(jnp.sin), 1.), P(jax.hessian(jnp.sin), 1.), P(jax.grad(jax.grad(f)), 1.))")
