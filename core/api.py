@@ -19,7 +19,7 @@ from .devices import dispatch_hooks as _dispatch_hooks
 from .jaxpr import ClosedJaxpr
 from .primitives.call import closed_call, jit_p
 from .tracing import Tracer, bind, get_aval
-from . import tracing
+from . import source_info, tracing
 from .transforms import ad, batching
 from .transforms.staging import trace_to_jaxpr
 from .tree_util import PyTreeDef, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
@@ -547,7 +547,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     was_array = [vjp_fn.is_array_input(p) for p in flat_primals]
     flat_primals = [_as_array(p) for p in flat_primals]
     flat_fun, trees = _flatten_with_aux(fun, in_tree, has_aux)
-    outs, _, lin = ad.vjp_flat(flat_fun, flat_primals)
+    outs, _, lin = ad.vjp_flat(flat_fun, flat_primals, name_stack=True)  # grad's primal half: `jvp(...)`
     out_tree, n_out, aux_tree = trees[0]
     primal_out = tree_unflatten(out_tree, outs[:n_out])
     in_avals = [get_aval(p) for p in flat_primals]
@@ -699,7 +699,8 @@ def jvp(fun, primals, tangents, has_aux=False):
                             f"dtype {pa.dtype.name} and so expected tangent dtype {pa.dtype.name}, but got "
                             f"tangent dtype {ta.dtype.name} instead.")
     flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
-    po, to = ad.jvp_flat(flat_fun, flat_p, flat_t)
+    with source_info.transform_name_stack("jvp"):  # name stacks say jvp(...), as JAX's
+        po, to = ad.jvp_flat(flat_fun, flat_p, flat_t)
     ot, n, at = box[0]
     to = [ad.instantiate(t) for t in to]
     out = (tree_unflatten(ot, po[:n]), tree_unflatten(ot, to[:n]))
@@ -712,7 +713,7 @@ def linearize(fun, *primals, has_aux=False):
     flat_p, tree_p = tree_flatten(primals)
     flat_p = [_as_array(p) for p in flat_p]
     flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
-    outs, lin = ad.linearize_flat(flat_fun, flat_p)
+    outs, lin = ad.linearize_flat(flat_fun, flat_p, name_stack=True)
     ot, n, at = box[0]
 
     def f_jvp(residuals, *tangents):
@@ -907,7 +908,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         def out_dims(n):
             ot, out = box[0]
             return _prefix_leaves(out_axes, out, "vmap out_axes") if not isinstance(out_axes, int) or True else None
-        outs = batching.batch_flat(flat_fun, size, axis_name, flat, norm_axes, out_dims)
+        with source_info.transform_name_stack("vmap"):
+            outs = batching.batch_flat(flat_fun, size, axis_name, flat, norm_axes, out_dims)
         return tree_unflatten(box[0][0], outs)
     return vmapped
 
@@ -1146,18 +1148,23 @@ def named_call(fun, *, name=None):
 
 
 class named_scope(contextlib.ContextDecorator):
-    """`with jax.named_scope(name):` or `@jax.named_scope(name)`: a name-stack entry (the engine
-    keeps no name stack, so it changes nothing in values or jaxpr text)."""
+    """`with jax.named_scope(name):` or `@jax.named_scope(name)`: a name-stack entry; equations
+    traced inside carry it (`pretty_print(name_stack=True)` shows `[name]`)."""
 
     def __init__(self, name):
         if not isinstance(name, str):
             raise TypeError("named_scope name argument must be a string.")
         self.name = name
+        self._active = []
 
     def __enter__(self):
+        ctx = source_info.extend_name_stack(self.name)
+        ctx.__enter__()
+        self._active.append(ctx)  # a stack: a decorated function may recurse
         return self
 
-    def __exit__(self, *a):
+    def __exit__(self, *exc):
+        self._active.pop().__exit__(*exc)
         return False
 
 

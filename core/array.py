@@ -16,6 +16,11 @@ from .sharding import SingleDeviceSharding
 
 _jnp = None  # set by core.numpy on import
 
+# Counts the traces begun (staging bumps it): an Array remembers the count at its birth, so a trace
+# can tell a constant that existed before it began (a closed-over array: a constvar in JAX's
+# jaxprs, 0-d too) from one made while tracing (a literal, as JAX stages those).
+trace_epoch = [0]
+
 
 def to_numpy(x) -> np.ndarray:
     """The numpy value of a concrete input, in its canonical (x64-aware) dtype."""
@@ -249,12 +254,13 @@ _tracing_mod = None
 
 class Array(ArrayMethods):
     """A concrete jax array. Immutable: use `x.at[idx].set(y)` to get an updated copy."""
-    __slots__ = ("_value", "weak_type", "_device", "__weakref__")
+    __slots__ = ("_value", "weak_type", "_device", "_epoch", "__weakref__")
 
     def __init__(self, value: np.ndarray, weak_type: bool = False, device=None):
         self._value = value
         self.weak_type = weak_type
         self._device = device
+        self._epoch = trace_epoch[0]
 
     @property
     def aval(self) -> ShapedArray:

@@ -12,6 +12,7 @@ from .primitives import elementwise as ew
 from .primitives import reductions as red
 from .primitives import structural as st
 from .primitives.dot import DimensionNumbers, dot_general_p, make_dn
+from . import tracing
 from .tracing import Tracer, bind, get_aval
 
 _load_all()
@@ -96,6 +97,14 @@ def convert_element_type(x, new_dtype):
     return _convert_element_type(x, new_dtype, weak_type=False)
 
 
+def _staged_constant(x) -> bool:
+    """Whether x is a jax Array from before the trace now being staged (a closed-over array):
+    JAX stages its conversions (`convert_element_type` of a constvar) rather than folding them."""
+    dyn = tracing.dynamic_trace
+    return (dyn is not None and type(x) is Array
+            and getattr(x, "_epoch", 0) < getattr(dyn.global_data, "epoch", 0))
+
+
 def _convert_element_type(x, new_dtype=None, weak_type=False):
     """Convert x; concrete inputs are converted on the spot (they become literals/consts, as
     JAX's constant folding of convert_element_type does)."""
@@ -109,7 +118,7 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
         v = to_numpy(x)
         return Array(v if v.dtype == new_dtype else ew._convert_impl(v, new_dtype, weak_type), weak_type)
     on_accelerator = isinstance(x, Array) and type(x) is not Array  # e.g. a WebGPU array: convert there
-    if not isinstance(x, Tracer) and not on_accelerator:
+    if not isinstance(x, Tracer) and not on_accelerator and not _staged_constant(x):
         v = to_numpy(x)
         if v.dtype != new_dtype:
             v = ew._convert_impl(v, new_dtype, weak_type)

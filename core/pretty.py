@@ -149,10 +149,11 @@ def _format(doc: Doc, width: int) -> str:
 
 
 def _annotate(text_out: str, notes: dict) -> str:
-    """Annotated lines end in `# note`, aligned one column past the widest annotated line; a
-    line's further notes go on lines of their own at the same column (as JAX prints them)."""
+    """Annotated lines end in `# note`, aligned one column past the widest line of the whole text
+    (a nested jaxpr's header too); a line's further notes go on lines of their own at the same
+    column (as JAX prints them)."""
     lines = text_out.split("\n")
-    column = max(len(lines[i]) for i in notes)
+    column = max(len(ln) for ln in lines)
     out = []
     for i, ln in enumerate(lines):
         if i not in notes:

@@ -1334,5 +1334,32 @@ def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
     return jnp.moveaxis(counts, 0, -1).astype(dtype)
 
 
+# ---- conform (issue 11): JAX's `out_sharding=` keyword; traced keys' dtype ------------------------
+# Every sampler takes `out_sharding=` in JAX 0.10.2 (flax.nnx's Dropout passes it). One device
+# here: any sharding places the result where it already is, so the keyword is accepted and unused.
+_TAKES_OUT_SHARDING = (
+    "ball", "bernoulli", "beta", "bits", "categorical", "cauchy", "chisquare", "dirichlet", "exponential", "f",
+    "gamma", "generalized_normal", "geometric", "gumbel", "laplace", "loggamma", "logistic", "lognormal",
+    "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation", "poisson", "rademacher",
+    "randint", "rayleigh", "t", "triangular", "truncated_normal", "uniform", "wald")
+
+
+def _accepting_out_sharding(fn):
+    def sampler(*args, out_sharding=None, **kwargs):
+        return fn(*args, **kwargs)
+    sampler.__name__, sampler.__qualname__, sampler.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    sampler.__module__, sampler.__wrapped__ = fn.__module__, fn
+    return sampler
+
+
+# a traced key's `.dtype` is `key<fry>` too (flax.nnx checks it under nnx.vmap)
+from . import tracing as _tracing  # noqa: E402
+_tracing.key_dtype_view[:] = [KEY_DTYPE, KeyDType()]
+
+for _name in _TAKES_OUT_SHARDING:
+    globals()[_name] = _accepting_out_sharding(globals()[_name])
+del _name
+
+
 def __getattr__(name):
     raise AttributeError(f"module 'jax.random' has no attribute '{name}'")

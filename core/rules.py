@@ -11,8 +11,20 @@
                                                  compiler's shape-specialised impl: work that
                                                  depends only on shapes is done once, at compile time)
 """
-abstract_eval_rules: dict = {}
-impl_rules: dict = {}
+class _RuleTable(dict):
+    """A rule table whose missing entry is JAX's NotImplementedError naming the rule and the
+    primitive (a user's `jax.extend.core.Primitive` bound before `def_impl`/`def_abstract_eval`)."""
+
+    def __init__(self, what: str):
+        super().__init__()
+        self.what = what
+
+    def __missing__(self, prim):
+        raise NotImplementedError(f"{self.what} for '{getattr(prim, 'name', prim)}' not implemented")
+
+
+abstract_eval_rules: dict = _RuleTable("Abstract evaluation")
+impl_rules: dict = _RuleTable("Evaluation rule")
 jvp_rules: dict = {}
 transpose_rules: dict = {}
 batch_rules: dict = {}

@@ -28,14 +28,47 @@ class Frame(NamedTuple):
     end_column: int
 
 
+class Scope(NamedTuple):
+    """A `jax.named_scope` entry of a name stack."""
+    name: str
+
+    def wrap(self, parts: list) -> None:
+        parts.append(self.name)
+
+
+class Transform(NamedTuple):
+    """A transformation entry (jvp, vmap, transpose): it wraps the scopes entered inside it."""
+    name: str
+
+    def wrap(self, parts: list) -> None:
+        if parts:
+            parts[-1] = f"{self.name}({parts[-1]})"
+        else:
+            parts.append(f"{self.name}()")
+
+
 class NameStack(NamedTuple):
+    """JAX's name stack: scopes and transformations, printed `transpose(jvp(layer))/dense`."""
     stack: tuple = ()
 
     def extend(self, name):
-        return NameStack(self.stack + (tuple(name) if isinstance(name, (tuple, list)) else (name,)))
+        names = tuple(name) if isinstance(name, (tuple, list)) else (name,)
+        return NameStack(self.stack + tuple(n if isinstance(n, (Scope, Transform)) else Scope(n) for n in names))
+
+    def transform(self, name: str):
+        return NameStack(self.stack + (Transform(name),))
+
+    def __add__(self, other):
+        return NameStack(self.stack + other.stack)
+
+    def __len__(self):
+        return len(self.stack)
 
     def __str__(self):
-        return "/".join(map(str, self.stack))
+        parts: list = []
+        for entry in reversed(self.stack):
+            entry.wrap(parts)
+        return "/".join(reversed(parts))
 
 
 class SourceInfo(NamedTuple):
@@ -96,7 +129,8 @@ def _frame_entry(f) -> tuple:
     i = lasti // 2
     line, end_line, col, end_col = pos[i] if 0 <= i < len(pos) else (f.f_lineno, f.f_lineno, 0, 0)
     line = f.f_lineno if line is None else line
-    frame = Frame(code.co_filename, code.co_name, line, col or 0, end_line or line, end_col or 0)
+    # co_qualname (Python 3.11+): JAX names a nested function `outer.<locals>.f`
+    frame = Frame(code.co_filename, code.co_qualname, line, col or 0, end_line or line, end_col or 0)
     hit = _frames[(id(code), lasti)] = (code, frame, SourceInfo((frame,), _EMPTY_NAME_STACK))
     return hit
 
@@ -140,7 +174,7 @@ def user_frame(source_info) -> Frame | None:
 
 
 def new_name_stack(name: str = "") -> NameStack:
-    return NameStack((name,) if name else ())
+    return NameStack((Scope(name),) if name else ())
 
 
 def summarize(source_info, num_frames: int = 1) -> str:
@@ -175,7 +209,18 @@ def reset_name_stack():
 
 
 def transform_name_stack(name: str):
-    return _with_name_stack(current_name_stack().extend(name))
+    return _with_name_stack(current_name_stack().transform(name))
+
+
+def reentered(source: SourceInfo) -> SourceInfo:
+    """The source info under which an equation is bound again (evaluated under a transformation,
+    transposed): its own line (else the current one), and its name stack inside the current one,
+    as JAX's eval_jaxpr and backward pass do."""
+    cur = _current[-1]
+    traceback = source.traceback if source.traceback is not None else cur.traceback
+    if not cur.name_stack.stack:
+        return source if traceback is source.traceback else SourceInfo(traceback, source.name_stack)
+    return SourceInfo(traceback, cur.name_stack + source.name_stack)
 
 
 @contextlib.contextmanager
@@ -192,7 +237,7 @@ def reemitting(source):
     """Equations bound inside keep `source`, the source info of an equation being re-emitted (a
     checkpoint's recomputed half keeps the line its primal came from)."""
     keep = source is not None and getattr(source, "traceback", None) is not None
-    _current.append(source if keep else _current[-1])
+    _current.append(reentered(source) if keep else _current[-1])
     try:
         yield
     finally:

@@ -267,6 +267,17 @@ def bind(prim: Primitive, *args, **params):
 Primitive.bind = bind
 
 
+# jax.random registers its key dtype's public face (`key<fry>`, a subdtype of prng_key): a traced
+# key's `.dtype` is that, as a concrete key's is, not the structured numpy dtype that holds it
+key_dtype_view: list = [None, None]   # [the numpy dtype, its public face]
+
+
+def _public_dtype(dt):
+    if dt.kind == "V" and dt == key_dtype_view[0]:
+        return key_dtype_view[1]
+    return dt
+
+
 def full_lower(x):
     return x.full_lower() if isinstance(x, Tracer) else x
 

@@ -10,6 +10,7 @@ import numpy as _np
 from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
+from .. import tracing as _tracing
 from ..tracing import Tracer, get_aval
 from ._util import _ARRAYLIKE, _broadcast_shapes, _check_arraylike, _staged
 from ._dtypes import _canonical_request, _dtype_arg, result_type
@@ -58,6 +59,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
         target = dtype if dtype is not None else _dt.canonicalize_dtype(v.dtype)
         _check_numeric_dtype(v)
         out = Array(_np.array(v, dtype=target, copy=True) if (copy or v.dtype != target) else v, weak)
+        if v.ndim and _tracing.dynamic_trace is not None:
+            # made while staging, as JAX's device_put makes it: a constvar whose conversions are
+            # staged, like an array from before the trace (scalars stay literals)
+            out._epoch = 0
     if ndmin and get_aval(out).ndim < ndmin:
         out = lax.broadcast_to_rank(out, ndmin)
     return out
@@ -65,8 +70,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
 
 def _check_numeric_dtype(v):
     if _dt.kind(v.dtype) not in "biufc":
-        leaf = v.flat[0].item() if v.size else v
-        raise TypeError(f"Value {leaf!r} with dtype {v.dtype} is not a valid JAX array type. "
+        leaf = v.flat[0] if v.size else v  # object arrays hold the Python object itself
+        if leaf is None:
+            raise ValueError("None is not a valid value for jnp.array")
+        raise TypeError(f"Value '{leaf}' with dtype {v.dtype} is not a valid JAX array type. "
                         "Only arrays of numeric types are supported by JAX.")
 
 
@@ -82,6 +89,8 @@ def _flat_items(obj):
 
 def _check_list_leaves(leaves):
     for l in leaves:
+        if l is None:
+            raise ValueError("None is not a valid value for jnp.array")
         if isinstance(l, (str, bytes)):
             v = _np.asarray(l)
             raise TypeError(f"Value {l!r} with dtype {v.dtype} is not a valid JAX array type. "

@@ -26,8 +26,9 @@ def dot(a, b, *, precision=None, preferred_element_type=None):
         contract = ((aa.ndim - 1,), (0,))
     else:
         contract = ((aa.ndim - 1,), (ba.ndim - 2,))
-    out = lax.dot_general(a, b, (contract, ((), ())), precision=precision, preferred_element_type=pet)
-    return lax._convert_element_type(out, dt, aa.weak_type and ba.weak_type) if pet != dt else out
+    # the result keeps a requested preferred_element_type (jnp.dot(i8, i8, preferred_element_type=int32)
+    # is int32 in JAX)
+    return lax.dot_general(a, b, (contract, ((), ())), precision=precision, preferred_element_type=pet)
 
 
 def matmul(a, b, *, precision=None, preferred_element_type=None):

@@ -481,8 +481,11 @@ def isneginf(x, /):
 def isfinite(x, /):
     _check_arraylike("isfinite", x)
     (x,) = _promote_dtypes(x)
-    if get_aval(x).dtype.kind not in "fc":
+    kind = _dt.kind(get_aval(x).dtype)
+    if kind not in "fc":
         return lax.full_like(x, True, _dt.bool_)
+    if kind == "c":  # lax.is_finite takes real floats only: both parts finite, as JAX's
+        return lax.bitwise_and(lax.is_finite(lax.real(x)), lax.is_finite(lax.imag(x)))
     return lax.is_finite(x)
 
 

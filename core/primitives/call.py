@@ -264,7 +264,7 @@ def _backward_with_residuals(cj: ClosedJaxpr, args, lin, cts_in):
     lin_vars = [v for v, l in zip(jaxpr.invars, lin) if l]
     j = Jaxpr(list(jaxpr.constvars) + const_vars, lin_vars, jaxpr.outvars, jaxpr.eqns)
     consts = list(cj.consts) + [a for a, l in zip(args, lin) if not l]
-    return ad.backward_pass(j, consts, cts_in)
+    return ad.backward_pass(j, consts, cts_in, transform_stack=False)
 
 
 transpose_rules[jit_p] = _jit_transpose

@@ -41,6 +41,7 @@ def _dot_abstract(x, y, dimension_numbers, precision=None, preferred_element_typ
     (lc, rc), (lb, rb) = _check_dot_shapes(x, y, dimension_numbers)
     shape = ([x.shape[i] for i in lb] + [x.shape[i] for i in _free(x.ndim, lc, lb)]
              + [y.shape[i] for i in _free(y.ndim, rc, rb)])
+    _check_preferred(x.dtype, preferred_element_type)
     dtype = preferred_element_type if preferred_element_type is not None else x.dtype
     return ShapedArray(shape, dtype, x.weak_type and y.weak_type)
 
@@ -60,8 +61,36 @@ def _check_dot_shapes(x, y, dimension_numbers):
     return (lc, rc), (lb, rb)
 
 
+def _accumulation_dtype(in_dtype, preferred_element_type):
+    """The dtype the products are summed in: a preferred_element_type wider than the inputs (or an
+    integer -> float one) is XLA's accumulator (int8 @ int8 -> int32 does not wrap at 127), else
+    float32 for float16/bfloat16, else the input dtype."""
+    acc = dtypes.reduction_computation_dtype(in_dtype)
+    if preferred_element_type is None:
+        return acc
+    pet = np.dtype(preferred_element_type)
+    widens = pet.itemsize > np.dtype(acc).itemsize or (dtypes.kind(in_dtype) in "iub" and dtypes.kind(pet) in "fc")
+    return pet if widens else acc
+
+
+def _check_preferred(result_dtype, preferred_element_type):
+    """JAX's MaybeUpcast rule: a non-float result may not be narrowed by preferred_element_type."""
+    if preferred_element_type is None or np.dtype(preferred_element_type) == result_dtype:
+        return
+    if dtypes.kind(result_dtype) != "f" and _bit_width(preferred_element_type) < _bit_width(result_dtype):
+        raise TypeError("`preferred_element_type` must not be narrower than the original type, got "
+                        f"preferred_element_type of {np.dtype(preferred_element_type).name} for result type of "
+                        f"{np.dtype(result_dtype).name}.")
+
+
+def _bit_width(dtype):
+    dt = np.dtype(dtype)
+    return 1 if dt == np.bool_ else 8 * dt.itemsize
+
+
 def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
     (lc, rc), (lb, rb) = _check_dot_shapes(x, y, dimension_numbers)
+    _check_preferred(x.dtype, preferred_element_type)  # eager dispatch skips the shape rule
     lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
     xt = np.transpose(x, list(lb) + lf + list(lc))
     yt = np.transpose(y, list(rb) + list(rc) + rf)
@@ -70,8 +99,8 @@ def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=No
     k = math.prod(x.shape[i] for i in lc)
     n = math.prod(y.shape[i] for i in rf)
     b = math.prod(bshape)
-    acc = dtypes.reduction_computation_dtype(x.dtype)
-    if acc != x.dtype:  # float16/bfloat16: XLA accumulates the products in float32 and rounds once at the end
+    acc = _accumulation_dtype(x.dtype, preferred_element_type)
+    if acc != x.dtype:  # float16/bfloat16 or a wider preferred type: XLA multiplies and sums in it
         xt, yt = xt.astype(acc), yt.astype(acc)
     if k == 1:  # a one-term contraction is a product (XLA's too: -1 * 0 stays -0.0, no 0 + ... sum)
         out = np.multiply(xt.reshape(b, m, 1), yt.reshape(b, 1, n))
@@ -90,8 +119,8 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
     make, minus those that change nothing. The same matmul runs on the same operands (a batch
     of one is the plain 2-d product), so results are unchanged."""
     x, y = avals
-    if dtypes.reduction_computation_dtype(x.dtype) != x.dtype:
-        return None  # float16/bfloat16 accumulate in float32: _dot_impl's general path
+    if _accumulation_dtype(x.dtype, preferred_element_type) != x.dtype:
+        return None  # float16/bfloat16, or a wider preferred type, accumulate in it: _dot_impl's general path
     (lc, rc), (lb, rb) = dimension_numbers
     lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
     px, py = tuple(lb) + tuple(lf) + tuple(lc), tuple(rb) + tuple(rc) + tuple(rf)

@@ -58,11 +58,16 @@ _NUM = "iufc"
 _BOOLINT = "biu"
 
 
-def _check_kind(name, aval, kinds):
+_ACCEPTED = {"fc": "floating, complexfloating", "iufc": "integer, floating, complexfloating",
+             "biu": "integer, bool", "iu": "integer", "f": "floating", "iuf": "integer, floating"}
+
+
+def _check_kind(name, aval, kinds, position=None):
+    """JAX's dtype error; n-ary ops name the operand's position."""
     if dtypes.kind(aval.dtype) not in kinds:
-        accepted = {"fc": "floating, complexfloating", "iufc": "integer, floating, complexfloating",
-                    "biu": "bool, integer", "iu": "integer", "f": "floating"}.get(kinds, kinds)
-        raise TypeError(f"{name} does not accept dtype {aval.dtype.name}. Accepted dtypes are "
+        accepted = _ACCEPTED.get(kinds, kinds)
+        at = "" if position is None else f" at position {position}"
+        raise TypeError(f"{name} does not accept dtype {aval.dtype.name}{at}. Accepted dtypes{at} are "
                         f"subtypes of {accepted}.")
 
 
@@ -81,7 +86,7 @@ def nary_abstract(name, kinds=None, out_dtype=None):
         if len(avals) != 2 or avals[0].dtype != avals[1].dtype:  # (two of one dtype: nothing to check)
             _same_dtypes(name, avals)
         if kinds:
-            _check_kind(name, avals[0], kinds)
+            _check_kind(name, avals[0], kinds, 0)
         shape = broadcasting_shape(name, *avals)
         weak = all(a.weak_type for a in avals)
         if out_dtype is not None:
@@ -90,14 +95,32 @@ def nary_abstract(name, kinds=None, out_dtype=None):
     return rule
 
 
+def _kind_checked(name, impl, kinds, position=None):
+    """impl, refusing dtypes outside `kinds` as the shape rule does: eager dispatch skips the shape
+    rule on same-dtype operands, and numpy would answer `sin(int32)` in float64 (JAX: TypeError)."""
+    if not kinds:
+        return impl
+
+    def checked(x, *rest, **params):
+        if x.dtype.kind not in kinds and dtypes.kind(x.dtype) not in kinds:
+            _check_kind(name, ShapedArray(x.shape, x.dtype), kinds, position)
+        return impl(x, *rest, **params)
+    checked.__name__ = getattr(impl, "__name__", "impl")
+    if hasattr(impl, "raw"):  # compiled code calls the ufunc itself (the shape rule ran at trace time)
+        checked.raw = impl.raw
+    return checked
+
+
 def unop(name, impl, kinds=None, wgsl=None, out_dtype=None):
-    p = define(name, abstract_eval=unary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl)
+    p = define(name, abstract_eval=unary_abstract(name, kinds, out_dtype), impl=_kind_checked(name, impl, kinds),
+               wgsl=wgsl)
     defvectorized(p)
     return p
 
 
 def binop(name, impl, kinds=None, wgsl=None, out_dtype=None):
-    p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=impl, wgsl=wgsl)
+    p = define(name, abstract_eval=nary_abstract(name, kinds, out_dtype), impl=_kind_checked(name, impl, kinds, 0),
+               wgsl=wgsl)
     p.same_rank_operands = True
     defbroadcasting(p)
     return p
@@ -494,7 +517,7 @@ ad.defjvp2(min_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
 _ATAN2_WGSL = ("select(atan2({0}, {1}), select(select(0.0, 3.14159265358979, (bitcast<u32>({1}) >> 31u) == 1u), "
                "-select(0.0, 3.14159265358979, (bitcast<u32>({1}) >> 31u) == 1u), (bitcast<u32>({0}) >> 31u) == 1u), "
                "{0} == 0.0 && {1} == 0.0)")
-atan2_p = binop("atan2", _np_err(np.arctan2), "f", wgsl=_ATAN2_WGSL)
+atan2_p = binop("atan2", _np_err(np.arctan2), _FLOAT, wgsl=_ATAN2_WGSL)
 ad.defjvp(atan2_p, lambda g, x, y: mul(g, div(y, add(square(x), square(y)))),
           lambda g, x, y: mul(g, div(neg(x), add(square(x), square(y)))))
 

@@ -287,8 +287,8 @@ def _chol_jvp(primals, tangents):
     l = cholesky_p.bind(a)
     if type(da) is ad.Zero:
         return l, ad.Zero(get_aval(l))
-    # dl = l phi(l^-1 da l^-T), phi: the lower triangle with the diagonal halved
-    tmp = triangular_solve(l, da, left_side=False, lower=True, transpose_a=True)
+    # dl = l phi(l^-1 da l^-H), phi: the lower triangle with the diagonal halved
+    tmp = triangular_solve(l, da, left_side=False, lower=True, transpose_a=True, conjugate_a=True)  # l^-H for complex
     s = triangular_solve(l, tmp, left_side=True, lower=True)
     n = get_aval(a).shape[-1]
     half = _lax().sub(_jnp().ones((n, n), get_aval(a).dtype), _lax().mul(_jnp().eye(n, dtype=get_aval(a).dtype),

@@ -73,6 +73,28 @@ def _saveable(policy, eqn) -> bool:
     return answer is not Recompute and bool(answer)
 
 
+def inline_nested_remats(jaxpr: Jaxpr) -> Jaxpr:
+    """`jaxpr` with every (undifferentiated) remat2 equation inside replaced by its body. As JAX's
+    partial evaluation of a nested checkpoint, the outermost policy then judges every equation
+    (the inner policy matters only where the inner checkpoint is differentiated on its own), and
+    the body splits statically like the rest."""
+    eqns, alias = [], {}
+    rd = lambda v: alias.get(v, v) if isinstance(v, Var) else v  # noqa: E731
+    for e in jaxpr.eqns:
+        if e.primitive is not remat_p or e.params["differentiated"]:
+            eqns.append(JaxprEqn(e.primitive, [rd(v) for v in e.invars], e.outvars, e.params, e.source_info))
+            continue
+        inner = inline_nested_remats(e.params["jaxpr"])
+        sub = dict(zip(inner.invars, [rd(v) for v in e.invars]))
+        for ie in inner.eqns:
+            outs = [Var(v.aval) for v in ie.outvars]  # fresh: the same body may be inlined twice
+            sub.update(zip(ie.outvars, outs))
+            eqns.append(JaxprEqn(ie.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in ie.invars],
+                                 outs, ie.params, ie.source_info))
+        alias.update(zip(e.outvars, [sub.get(v, v) if isinstance(v, Var) else v for v in inner.outvars]))
+    return Jaxpr(jaxpr.constvars, jaxpr.invars, [rd(v) for v in jaxpr.outvars], eqns)
+
+
 def split_by_policy(jaxpr: Jaxpr, unknowns, policy):
     """Split `jaxpr` (known primal inputs, unknown tangent inputs) into
     known: known ins -> known outs + saved residuals (what runs forward), and
@@ -140,6 +162,7 @@ def _remat_linearize(trace, tracers, jaxpr, prevent_cse, differentiated, policy)
     nonzeros = [type(t) is not ad.Zero for t in tangents]
     jj, consts = jvp_jaxpr(ClosedJaxpr(jaxpr, []), nonzeros)
     body, more = _open(jj)
+    body = inline_nested_remats(body)
     known_vals = [*more, *consts, *primals]
     unknowns = [False] * len(known_vals) + [True] * sum(nonzeros)
     if not splits_statically(body, unknowns):

@@ -8,6 +8,8 @@ Tangents may be symbolic zeros (`Zero`), so untouched inputs cost nothing and st
 """
 from __future__ import annotations
 
+from contextlib import nullcontext as _no_context
+
 import numpy as np
 
 from ..avals import ShapedArray
@@ -181,11 +183,14 @@ class LinearJaxpr:
         self.in_avals = in_avals
 
 
-def linearize_flat(fun, primals):
-    """Returns (primals_out, LinearJaxpr). Primal work happens at the caller's level."""
+def linearize_flat(fun, primals, name_stack: bool = False):
+    """Returns (primals_out, LinearJaxpr). Primal work happens at the caller's level.
+    name_stack: equations traced inside say `jvp(...)` (jax.vjp/grad/linearize, as JAX's)."""
     builder = JaxprBuilder()
     builder.arrays_stay_consts = True  # residuals stay residuals (the vjp function's leaves), as in JAX
-    with new_main(LinearizeTrace, builder.constant_ids) as main:
+    builder.name_base = source_info.current_name_stack().stack
+    with new_main(LinearizeTrace, builder.constant_ids) as main, \
+            (source_info.transform_name_stack("jvp") if name_stack else _no_context()):
         with new_main(JaxprTrace, builder) as tmain:
             ttrace = JaxprTrace(tmain)
             trace = LinearizeTrace(main)
@@ -209,8 +214,10 @@ def eval_linear(lin: LinearJaxpr, tangents):
 
 # ---- transposition ------------------------------------------------------------------------
 
-def backward_pass(jaxpr, consts, cts_out):
-    """Cotangents of `jaxpr`'s invars given cotangents of its outvars (Zero where none)."""
+def backward_pass(jaxpr, consts, cts_out, transform_stack: bool = True):
+    """Cotangents of `jaxpr`'s invars given cotangents of its outvars (Zero where none).
+    transform_stack: the cotangent equations' name stacks say `transpose(...)` (not for the
+    body of a call being transposed, as JAX's)."""
     linear = set(jaxpr.invars)
     for eqn in jaxpr.eqns:
         if any(not isinstance(v, Literal) and v in linear for v in eqn.invars):
@@ -224,7 +231,7 @@ def backward_pass(jaxpr, consts, cts_out):
     # Non-linear equations (only residual inputs) run forward first.
     for eqn in jaxpr.eqns:
         if eqn.outvars and eqn.outvars[0] not in linear:
-            sources.append(eqn.source_info)  # staged again: still the primal's line
+            sources.append(source_info.reentered(eqn.source_info))  # staged again: still the primal's line
             try:
                 outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
             finally:
@@ -241,6 +248,12 @@ def backward_pass(jaxpr, consts, cts_out):
 
     for v, ct in zip(jaxpr.outvars, cts_out):
         write_ct(v, ct)
+    with source_info.transform_name_stack("transpose") if transform_stack else _no_context():
+        _transpose_eqns(jaxpr, linear, ct_env, read, write_ct, sources)
+    return [ct_env.get(v, Zero(v.aval)) for v in jaxpr.invars]
+
+
+def _transpose_eqns(jaxpr, linear, ct_env, read, write_ct, sources):
     for eqn in reversed(jaxpr.eqns):
         if not eqn.outvars or eqn.outvars[0] not in linear:
             continue
@@ -255,18 +268,17 @@ def backward_pass(jaxpr, consts, cts_out):
             raise NotImplementedError(f"Transpose rule (for reverse-mode differentiation) for "
                                       f"'{eqn.primitive.name}' not implemented")
         ct_arg = cts if eqn.primitive.multiple_results else cts[0]
-        sources.append(eqn.source_info)  # each cotangent points at its primal's line (as in JAX)
+        sources.append(source_info.reentered(eqn.source_info))  # each cotangent points at its primal's line
         try:
             cts_in = rule(ct_arg, *invals, **eqn.params)
             for v, ct in zip(eqn.invars, cts_in):
                 write_ct(v, ct)
         finally:
             sources.pop()
-    return [ct_env.get(v, Zero(v.aval)) for v in jaxpr.invars]
 
 
-def vjp_flat(fun, primals):
-    primals_out, lin = linearize_flat(fun, primals)
+def vjp_flat(fun, primals, name_stack: bool = False):
+    primals_out, lin = linearize_flat(fun, primals, name_stack)
 
     def f_vjp(cts):
         cts_in = backward_pass(lin.jaxpr, lin.residuals, cts)

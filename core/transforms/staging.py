@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-from ..array import Array, to_numpy
+from ..array import Array, to_numpy, trace_epoch
 from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
@@ -43,6 +43,9 @@ class JaxprBuilder:
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
         self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
+        self.name_base = ()  # linearize: name stacks are recorded relative to where it began
+        trace_epoch[0] += 1
+        self.epoch = trace_epoch[0]   # Arrays born before this stay constvars, 0-d too (as in JAX)
 
     def new_const(self, trace, val) -> JaxprTracer:
         t = self.const_by_id.get(id(val))
@@ -73,8 +76,9 @@ class JaxprBuilder:
                 return v
             if id(t) in self.consts:
                 val = self.consts[id(t)]
-                if t.aval.shape == () and _literalable(val) and not (
-                        self.arrays_stay_consts and isinstance(val, Array) and id(val) not in self.constant_ids):
+                if t.aval.shape == () and _literalable(val) and not (isinstance(val, Array) and (
+                        getattr(val, "_epoch", self.epoch) < self.epoch
+                        or self.arrays_stay_consts and id(val) not in self.constant_ids)):
                     v = Literal(_literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)
@@ -108,6 +112,16 @@ def _const_aval(val) -> ShapedArray:
     return aval_of_value(val)
 
 
+def _captured(builder):
+    src = capture_source_info(builder.boundary)
+    base = builder.name_base
+    if base and src.name_stack.stack[:len(base)] == base:
+        # as JAX's linearize: the tangent equations' stacks start where linearize began, so
+        # transposing them under another transformation does not repeat the outer ones
+        return source_info.SourceInfo(src.traceback, source_info.NameStack(src.name_stack.stack[len(base):]))
+    return src
+
+
 class JaxprTrace(Trace):
     def pure(self, val):
         return self.main.global_data.new_const(self, val)
@@ -122,17 +136,19 @@ class JaxprTrace(Trace):
         builder = self.main.global_data
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
-            builder.eqns.append((prim, tracers, params, outs, capture_source_info(builder.boundary)))
+            builder.eqns.append((prim, tracers, params, outs, _captured(builder)))
             return outs
         out = JaxprTracer(self, out_avals)
-        builder.eqns.append((prim, tracers, params, [out], capture_source_info(builder.boundary)))
+        builder.eqns.append((prim, tracers, params, [out], _captured(builder)))
         return out
 
 
 def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
     """Trace `fun(*tracers) -> list of outputs` into a jaxpr over `in_avals`."""
     builder = JaxprBuilder()
-    with new_main(JaxprTrace, builder, dynamic=dynamic) as main:
+    # a jaxpr's equations carry the scopes entered inside it only (JAX's sub-jaxprs of jit, cond
+    # and scan print `[]` under an outer named_scope or transformation)
+    with new_main(JaxprTrace, builder, dynamic=dynamic) as main, source_info.reset_name_stack():
         trace = JaxprTrace(main)
         ins = [trace.new_arg(a) for a in in_avals]
         outs = fun(*ins)
@@ -167,7 +183,7 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
     sources = source_info._current
     for eqn in jaxpr.eqns:
         # re-staged equations keep the line they were traced from (as JAX's eval_jaxpr does)
-        sources.append(eqn.source_info if eqn.source_info.traceback is not None else sources[-1])
+        sources.append(source_info.reentered(eqn.source_info))
         try:
             outs = bind(eqn.primitive, *[read(v) for v in eqn.invars], **eqn.params)
         finally:
