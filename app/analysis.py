@@ -859,6 +859,7 @@ class Analysis:
     timing: dict = field(default_factory=dict)
     stages: list | None = None                       # stages.Stage: how grad(f) and vmap(f) are built
                                                      # (None: not computed, see `complete`)
+    phases: dict = field(default_factory=dict)       # step -> seconds it took (the page bench prints them)
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
@@ -869,8 +870,11 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     `with_timing=False` / `vmap_timed=False` leave the slow measurements out (the app fills
     them in afterwards: `timings`, `time_vmap`), so every other pane can show at once; `views`
     and `with_stages=False` leave out what the shown view does not need (`complete` adds it)."""
+    clock = time.perf_counter
+    t0 = clock()
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run, code=code)
+    a.phases["exec"] = clock() - t0
     a.functions = find_functions(code, run.namespace)
     a.function = default_function(a.functions, function, code)
     if a.function is None:
@@ -881,10 +885,13 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
         return a
     fn = a.function.fn
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
+        t0 = clock()
         for view in views:
             a.jaxprs[view] = jaxpr_view(fn, a.args, view)
         if with_stages:
             a.stages = _stages(a)
+        a.phases["jaxprs"] = clock() - t0
+        t0 = clock()
         a.plot_kind = plot_kind(fn, a.args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
@@ -896,12 +903,17 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.plot = line_and_gradient(fn, a.args, a.function.params)
         elif a.plot_kind == "elementwise":
             a.plot = elementwise(fn, a.args)
+        a.phases["plot"] = clock() - t0
+        t0 = clock()
         if with_vmap and a.args:
             manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
             a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None,
                                      timed=vmap_timed)
+        a.phases["vmap"] = clock() - t0
         if with_timing:
+            t0 = clock()
             a.timing = timings(fn, a.args, scale=timing_scale)
+            a.phases["timing"] = clock() - t0
     return a
 
 

@@ -12,9 +12,11 @@ freeze counter); without them (another Panel) it falls back to plain updates.
 from __future__ import annotations
 
 import contextlib
+import time
 
 
 _layout_changed = False
+flush_seconds = 0.0  # the last batch's send: the model index rebuilt, the held patches serialised and sent
 
 
 def layout_changed() -> None:
@@ -25,6 +27,8 @@ def layout_changed() -> None:
 
 @contextlib.contextmanager
 def one_update():
+    global _layout_changed, flush_seconds
+    flush_seconds = 0.0
     try:
         from panel.io.document import hold
         from panel.io.state import state
@@ -45,7 +49,6 @@ def one_update():
         for doc in docs:
             doc.models._push_freeze()
             stack.callback(doc.models._pop_freeze)  # exits first: the model index is rebuilt once
-        global _layout_changed
         _layout_changed = False
         Panel._batch_update = True
         try:
@@ -55,3 +58,5 @@ def one_update():
         if _layout_changed:  # the hooks each update skipped, once (text changes need none)
             for view, root, _doc in views:
                 view._preprocess(root)
+        flush_started = time.perf_counter()
+    flush_seconds = time.perf_counter() - flush_started

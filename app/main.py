@@ -5,6 +5,7 @@ The page (static site) calls `create_app()`; `panel serve app/main.py` serves th
 """
 from __future__ import annotations
 
+import ast
 import asyncio
 import inspect
 import sys
@@ -27,10 +28,12 @@ from app.panes.common import CSS, html, readable, themed
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
-# An edit runs the code once typing pauses this long (a burst of key presses is one run): short
-# enough to feel live, long enough that a half-typed word does not flash an error at every key.
-# The slow measurements (SLOW_PANES) fill in after the other panes.
+# An edit runs the code once typing pauses (a burst of key presses is one run). Code that parses
+# runs after a short pause: the panes follow the typing. Code that does not parse (a statement
+# half typed) waits longer, so that a SyntaxError does not flash at every key. The slow
+# measurements (SLOW_PANES) and the hidden tabs fill in after the panes in view.
 AUTORUN_PAUSE_S = 0.6
+AUTORUN_QUICK_PAUSE_S = 0.1
 # Panes filled in after every other pane shows, in this order (app.main.Playground._slow_steps).
 # The page API's load()/snapshot() wait for all but the WebGPU timings (seconds on a software GPU).
 SLOW_PANES = ("timing", "vmap timings", "webgpu timing")
@@ -90,6 +93,8 @@ class Playground:
         self.run_id = 0                  # one per run: slow panes of an older run stop filling in
         self.pending: list[str] = []     # panes of this run still measuring (SLOW_PANES)
         self.run_seconds = 0.0           # the last run's Python time, up to every pane but the slow ones
+        self.run_phases: dict = {}       # where that time went (ms) and when it started (epoch ms)
+        self._edit_seen = None           # epoch ms of the edit that the next autorun runs
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
@@ -317,6 +322,8 @@ class Playground:
             args = self._user_args
         self._busy = True
         started = time.perf_counter()
+        phases = {"edit_seen": self._edit_seen, "started": time.time() * 1e3, "active": self.active_pane()}
+        self._edit_seen = None
         self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
         self.status.object = '<span class="gp-muted">running…</span>'
         env.run_state(True)
@@ -335,7 +342,11 @@ class Playground:
             self.pending = [name for name, ready in (("timing", a.timing.get("pending")),
                                                      ("vmap timings", analysis.vmap_pending(a.vmap))) if ready]
             self._sync_inputs()
+            rendering = time.perf_counter()
             self._render_all()
+            phases.update({k: v * 1e3 for k, v in a.phases.items()})
+            phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
+            phases["send"] = batching.flush_seconds * 1e3
             env.storage_set(env.AUTOSAVE_KEY, code)
             self.share_link.value = self.share_url()
             self._publish_hash()
@@ -343,13 +354,19 @@ class Playground:
             env.run_state(False)
             self._busy = False
         self.run_seconds = time.perf_counter() - started
+        self.run_phases = phases
         self._report()
         self._fill_slow_panes(self.run_id)
+
+    def active_pane(self) -> str | None:
+        """The pane of the tab in view (the others are hidden behind their tabs)."""
+        names = list(self.embed.panes)
+        return names[self.tabs.active] if 0 <= self.tabs.active < len(names) else None
 
     # ------------------------------------------------------------------ slow panes, after the others
     def _report(self):
         """Tell the page what the panes show: this run, and which panes are still measuring."""
-        env.panes_state(self.run_id, list(self.pending), self.run_seconds)
+        env.panes_state(self.run_id, list(self.pending), self.run_seconds, self.run_phases)
 
     def _slow_steps(self, a):
         """(pane, step) in SLOW_PANES order; a step returns None or an awaitable (browser only)."""
@@ -548,6 +565,7 @@ class Playground:
             env.set_hash(share.state_hash(self.current_state()))
 
     def _on_edit(self, event):
+        self._edit_seen = time.time() * 1e3
         env.storage_set(env.AUTOSAVE_KEY, event.new)
         if event.new != self.loaded_code:  # no longer the example: the dropdown says so
             self._set_quietly(self.example_select, "value", "")
@@ -559,7 +577,7 @@ class Playground:
             if generation == self._autorun_generation:
                 self.run(function=self.function_select.value or None)
         try:
-            asyncio.get_event_loop().call_later(AUTORUN_PAUSE_S, fire)
+            asyncio.get_event_loop().call_later(autorun_pause(event.new), fire)
         except RuntimeError:  # no event loop (plain CPython tests): run on explicit request only
             pass
 
@@ -640,6 +658,15 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def autorun_pause(code: str) -> float:
+    """Seconds to wait after an edit before running it (see AUTORUN_PAUSE_S)."""
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte in the code
+        return AUTORUN_PAUSE_S
+    return AUTORUN_QUICK_PAUSE_S
 
 
 def event_loop():

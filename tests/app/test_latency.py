@@ -126,3 +126,26 @@ def test_source_segments_cut_what_the_stdlib_cuts():
         assert nodes
         for node in nodes:
             assert segment(node) == ast.get_source_segment(code, node), ast.dump(node)
+
+
+def test_code_that_parses_runs_after_a_short_pause_and_half_typed_code_waits():
+    assert main.autorun_pause(CODE + "print(f(2.0))\n") == main.AUTORUN_QUICK_PAUSE_S < 0.2
+    assert main.autorun_pause(CODE + "print(f(2.0)\n") == main.AUTORUN_PAUSE_S  # ( not closed yet
+    assert main.autorun_pause(CODE + "def g(x):\n") == main.AUTORUN_PAUSE_S
+
+
+def test_a_pane_being_remeasured_is_hidden_by_a_style_not_by_visible():
+    # BokehJS lays the whole page out again for every `visible` change (hundreds of ms each
+    # in the page); a style change does not
+    updates, col = PaneUpdates(), pn.Column()
+    keep = pn.pane.HTML("measuring…")
+    updates.update(col, ("t", 1), lambda: [pn.pane.HTML("<b>1.0 ms</b>"), pn.pane.HTML("2x")], head=[keep])
+    old = list(col.objects)
+    updates.hide(col, keep=(keep,))
+    assert all(o.visible for o in col.objects)
+    assert [o.styles.get("visibility") for o in col.objects] == [None, "hidden", "hidden"]
+    # the new numbers: shown, never the hidden old ones with their text swapped
+    updates.update(col, ("t", 2), lambda: [pn.pane.HTML("<b>3.0 ms</b>"), pn.pane.HTML("5x")], head=[keep])
+    assert col.objects[0] is keep and not any(o is n for o in old[1:] for n in col.objects[1:])
+    assert [o.styles.get("visibility") for o in col.objects] == [None, None, None]
+    assert col.objects[1].object == "<b>3.0 ms</b>"
