@@ -70,6 +70,7 @@ class PaneUpdates:
         Returns whether it changed."""
         fp = fingerprint(key)
         if self.shown.get(id(column)) == fp:
+            _unhide(column.objects)  # hidden while recomputed, and it came out the same
             return False
         new = [*head, *build()]
         old = list(column.objects)
@@ -81,13 +82,23 @@ class PaneUpdates:
 
     def hide(self, column: pn.Column, keep=()) -> None:
         """Hide what `column` shows but `keep` (its results are being recomputed); the next
-        `update` rebuilds it. Hidden by a style, not by `visible`: BokehJS lays the whole page
+        `update` shows it again if its fingerprint is the same, else rebuilds it. Hidden by a style, not by `visible`: BokehJS lays the whole page
         out again for each `visible` change (hundreds of ms in the page with its figures, per
         object), while a style only changes the element's CSS, and the space stays (no jump)."""
         for obj in column.objects:
             if not any(obj is k for k in keep) and obj.styles.get("visibility") != "hidden":
                 obj.styles = {**obj.styles, "visibility": "hidden"}
-        self.shown.pop(id(column), None)
+
+
+def _unhide(objects) -> None:
+    for obj in objects:
+        if obj.styles.get("visibility") == "hidden":  # "inherit", not the key removed: a Bokeh
+            obj.styles = {**obj.styles, "visibility": "inherit"}  # pane keeps a dict set to {}
+
+
+def _own_styles(obj) -> dict:
+    """An object's styles but the visibility `hide` sets."""
+    return {k: v for k, v in obj.styles.items() if k != "visibility"}
 
 
 def _swap_html(old: list, new: list) -> bool:
@@ -101,11 +112,12 @@ def _swap_html(old: list, new: list) -> bool:
             continue
         if type(o) is not pn.pane.HTML or type(n) is not pn.pane.HTML:
             return False
-        if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible, o.styles) != (n.css_classes, n.stylesheets,
-                                                                                   n.sizing_mode, n.visible, n.styles):
+        if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible, _own_styles(o)) != (
+                n.css_classes, n.stylesheets, n.sizing_mode, n.visible, _own_styles(n)):
             return False
         pairs.append((o, n))
     for o, n in pairs:
         if o.object != n.object:
             o.object = n.object
+    _unhide(old)  # a pane hidden while recomputed shows the new text
     return True

@@ -144,8 +144,61 @@ def test_a_pane_being_remeasured_is_hidden_by_a_style_not_by_visible():
     updates.hide(col, keep=(keep,))
     assert all(o.visible for o in col.objects)
     assert [o.styles.get("visibility") for o in col.objects] == [None, "hidden", "hidden"]
-    # the new numbers: shown, never the hidden old ones with their text swapped
+    # the new numbers: shown (the same HTML models, their text swapped and shown again)
     updates.update(col, ("t", 2), lambda: [pn.pane.HTML("<b>3.0 ms</b>"), pn.pane.HTML("5x")], head=[keep])
-    assert col.objects[0] is keep and not any(o is n for o in old[1:] for n in col.objects[1:])
-    assert [o.styles.get("visibility") for o in col.objects] == [None, None, None]
-    assert col.objects[1].object == "<b>3.0 ms</b>"
+    assert col.objects[0] is keep and [o.object for o in col.objects[1:]] == ["<b>3.0 ms</b>", "5x"]
+    assert all(o.styles.get("visibility") != "hidden" for o in col.objects)
+
+
+def _paused_playground(monkeypatch):
+    """A playground whose slow panes wait, as in the page until the event loop gets to them."""
+    pg = main.create_app(code=CODE).playground
+    monkeypatch.setattr(pg, "_fill_slow_panes", lambda run_id: None)
+    return pg
+
+
+def test_hidden_tabs_are_computed_after_the_tab_in_view_and_say_so(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    assert pg.active_pane() == "jaxpr"
+    old_plots = figures(pg.panes["plot"])
+    pg.editor.value = CODE.replace("jnp.sin(x) * x", "jnp.cos(x) * x")
+    pg.run()
+    a = pg.analysis
+    assert a.plot == {} and a.vmap == {} and set(a.jaxprs) >= {"f", "grad"}  # the tab in view only
+    assert pg.pending[:2] == ["plot", "vmap"] and "timing" in pg.pending
+    assert "cos" in pg.snapshot()["jaxpr"]
+    for name in ("plot", "vmap"):  # pending, and never the old code's content
+        assert pg.pane_notes[name].object == main.PENDING_NOTE
+        shown = [o for o in pg.panes[name].objects if o.styles.get("visibility") != "hidden"]
+        assert all(o is pg.pane_notes[name] or o is pg.in_axes_input for o in shown), shown
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert pg.pending == [] and pg.pane_notes["plot"].object == ""
+    assert figures(pg.panes["plot"]) and not any(f is g for f in figures(pg.panes["plot"]) for g in old_plots)
+    line = figures(pg.panes["plot"])[0].select_one({"name": "f"})
+    x, y = np.asarray(line.data_source.data["x"]), np.asarray(line.data_source.data["y"])
+    np.testing.assert_allclose(y, np.cos(x) * x, rtol=1e-5, atol=1e-6)
+    snap = pg.snapshot()
+    assert snap["plots"] and snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0 and snap["timing"]["cpu"]["speedup"] > 0
+
+
+def test_a_hidden_tab_that_comes_out_the_same_is_shown_again_not_rebuilt(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    plots = figures(pg.panes["plot"])
+    pg.editor.value = CODE + 'print("edited")\n'
+    pg.run()
+    assert "plot" in pg.pending
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert all(a is b for a, b in zip(figures(pg.panes["plot"]), plots))
+    assert figures(pg.panes["plot"]) and all(o.styles.get("visibility") != "hidden" for o in pg.panes["plot"].objects)
+
+
+def test_the_tab_the_learner_switches_to_is_filled_in_first(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    pg.editor.value = CODE + "print(1)\n"
+    pg.run()
+    assert pg._next_slow_pane(set()) == "plot"  # SLOW_PANES order
+    pg.tabs.active = list(pg.embed.panes).index("vmap")
+    assert pg._next_slow_pane(set()) == "vmap"
+    assert pg._next_slow_pane({"vmap"}) == "plot"
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert pg.pending == []
