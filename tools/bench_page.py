@@ -91,6 +91,7 @@ EDIT = """async ({k, findEditor}) => {
     pause: ph.started && ph.edit_seen ? ph.started - ph.edit_seen : null,  // the autorun's pause for typing
     exec: ph.exec, jaxprs: ph.jaxprs, plot: ph.plot, vmap: ph.vmap,  // Python: the code, the panes' data
     render: ph.render, send: ph.send,                                // Panel/Bokeh models; patches out
+    other: python === null ? null : python - ['exec', 'jaxprs', 'plot', 'vmap', 'render', 'send'].reduce((s, k) => s + (ph[k] || 0), 0),
     report: message !== null && ph.started ? message - page(ph.started) - t0 - python : null,  // to the page
     patch_apply: patches0 ? gp.patches.ms - patches0.ms : null,     // BokehJS applying them (main thread)
     paint: shown - message,
@@ -186,10 +187,12 @@ def open_page(ctx, url: str):
     return page
 
 
-PHASES = ("to_worker", "pause", "exec", "jaxprs", "plot", "vmap", "render", "send", "report", "patch_apply", "paint")
+PHASES = ("to_worker", "pause", "exec", "jaxprs", "plot", "vmap", "render", "send", "other", "report", "patch_apply",
+          "paint")
 PHASE_NOTES = """  to_worker: the edit's patch reaches the app in the worker; pause: the autorun's wait for typing
   to stop; exec: the learner's code runs; jaxprs/plot/vmap: the panes' data (tracing, sampling);
-  render: Panel/Bokeh models built or updated; send: the held patches serialised and posted;
+  render: Panel/Bokeh models built or updated; send: the held patches serialised and posted; other:
+  the rest of the run's Python (finding f and its input, the share link, the address bar);
   report: from the end of Python to the page reading the worker's report (the page's main thread
   applying the patches before it); patch_apply: of that, BokehJS applying them; paint: to the next frame."""
 
