@@ -118,11 +118,14 @@ class Playground:
         self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")
         self.view_select = pn.widgets.RadioButtonGroup(options={label: v for v, label in VIEW_LABELS.items()},
-                                                       value="f", button_type="light")
+                                                       value="f", button_type="light",
+                                                       styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.in_axes_input = pn.widgets.TextInput(name="in_axes (one per argument; None = not batched)",
-                                                  value="", placeholder="0", width=260)
+                                                  value="", placeholder="0", width=260,
+                                                  styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.size_select = pn.widgets.RadioButtonGroup(options={f"×{n}": n for n in PROBLEM_SIZES}, value=1,
-                                                       button_type="light", name="problem size")
+                                                       button_type="light", name="problem size",
+                                                       styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.backend_select = pn.widgets.Select(name="Backend", options=available_backends(), width=110)
         self.run_button = pn.widgets.Button(name="▶ Run", button_type="primary", width=90)
         self.share_link = pn.widgets.TextInput(name="Share link", sizing_mode="stretch_width")
@@ -149,8 +152,9 @@ class Playground:
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
-        self.timing_note = html("")              # "measuring…" over the timing pane's hidden old numbers
-        self.pane_notes = {name: html("") for name in LAZY_PANES}  # PENDING_NOTE while a hidden tab waits
+        # "measuring…" over the timing pane's hidden old numbers; PENDING_NOTE while a hidden tab waits
+        self.timing_note = html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
+        self.pane_notes = {name: html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN)) for name in LAZY_PANES}
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
                             sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 

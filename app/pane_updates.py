@@ -70,30 +70,39 @@ class PaneUpdates:
         Returns whether it changed."""
         fp = fingerprint(key)
         if self.shown.get(id(column)) == fp:
-            _unhide(column.objects)  # hidden while recomputed, and it came out the same
+            _unhide(column)  # hidden while recomputed, and it came out the same
             return False
         new = [*head, *build()]
         old = list(column.objects)
         if not _swap_html(old, new):
             column.objects = new
             batching.layout_changed()
+        _unhide(column)
         self.shown[id(column)] = fp
         return True
 
     def hide(self, column: pn.Column, keep=()) -> None:
         """Hide what `column` shows but `keep` (its results are being recomputed); the next
-        `update` shows it again if its fingerprint is the same, else rebuilds it. Hidden by a style, not by `visible`: BokehJS lays the whole page
-        out again for each `visible` change (hundreds of ms in the page with its figures, per
-        object), while a style only changes the element's CSS, and the space stays (no jump)."""
-        for obj in column.objects:
-            if not any(obj is k for k in keep) and obj.styles.get("visibility") != "hidden":
-                obj.styles = {**obj.styles, "visibility": "hidden"}
+        `update` shows it again if its fingerprint is the same, else rebuilds it.
+
+        Hidden by one style on the column (CSS visibility, which `keep` overrides for itself),
+        not by `visible`: BokehJS lays the whole page out again for each `visible` change
+        (hundreds of ms in the page with its figures), and a style set on a figure's pane makes
+        Panel resend its sizes (the same). A style on a plain column only changes its CSS, and
+        the space stays (no jump)."""
+        for k in keep:
+            if k.styles.get("visibility") != "visible":  # set once (SHOWN_OVER_HIDDEN at creation)
+                k.styles = {**k.styles, "visibility": "visible"}
+        if column.styles.get("visibility") != "hidden":
+            column.styles = {**column.styles, "visibility": "hidden"}
 
 
-def _unhide(objects) -> None:
-    for obj in objects:
-        if obj.styles.get("visibility") == "hidden":  # "inherit", not the key removed: a Bokeh
-            obj.styles = {**obj.styles, "visibility": "inherit"}  # pane keeps a dict set to {}
+SHOWN_OVER_HIDDEN = {"visibility": "visible"}  # styles of what a hidden column keeps showing
+
+
+def _unhide(column) -> None:
+    if column.styles.get("visibility") == "hidden":  # "inherit", not the key removed: Panel keeps
+        column.styles = {**column.styles, "visibility": "inherit"}  # a styles dict set to {}
 
 
 def _own_styles(obj) -> dict:
@@ -119,5 +128,4 @@ def _swap_html(old: list, new: list) -> bool:
     for o, n in pairs:
         if o.object != n.object:
             o.object = n.object
-    _unhide(old)  # a pane hidden while recomputed shows the new text
     return True
