@@ -859,18 +859,24 @@ class Analysis:
     timing: dict = field(default_factory=dict)
     stages: list | None = None                       # stages.Stage: how grad(f) and vmap(f) are built
                                                      # (None: not computed, see `complete`)
+    phases: dict = field(default_factory=dict)       # step -> seconds it took (the page bench prints them)
 
 
 def analyse(code: str, function: str | None = None, args_source: str | None = None,
             views=VIEWS, with_vmap=True, with_timing=True, in_axes=None, timing_scale: int = 1,
             seconds: float = sandbox.DEFAULT_BUDGET_S, vmap_timed: bool = True,
-            with_stages: bool = True) -> Analysis:
+            with_stages: bool = True, with_plot: bool = True) -> Analysis:
     """Run the code, pick the function and its input, and compute every pane's data.
     `with_timing=False` / `vmap_timed=False` leave the slow measurements out (the app fills
     them in afterwards: `timings`, `time_vmap`), so every other pane can show at once; `views`
-    and `with_stages=False` leave out what the shown view does not need (`complete` adds it)."""
+    and `with_stages=False` leave out what the shown view does not need (`complete` adds it);
+    `with_plot=False` / `with_vmap=False` leave a hidden tab's data for later (`add_plot`,
+    `add_vmap`)."""
+    clock = time.perf_counter
+    t0 = clock()
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run, code=code)
+    a.phases["exec"] = clock() - t0
     a.functions = find_functions(code, run.namespace)
     a.function = default_function(a.functions, function, code)
     if a.function is None:
@@ -881,10 +887,30 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
         return a
     fn = a.function.fn
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
+        t0 = clock()
         for view in views:
             a.jaxprs[view] = jaxpr_view(fn, a.args, view)
         if with_stages:
             a.stages = _stages(a)
+        a.phases["jaxprs"] = clock() - t0
+    if with_plot:
+        add_plot(a)
+    if with_vmap:
+        add_vmap(a, in_axes, timed=vmap_timed)
+    if with_timing:
+        with sandbox.captured():
+            t0 = clock()
+            a.timing = timings(fn, a.args, scale=timing_scale)
+            a.phases["timing"] = clock() - t0
+    return a
+
+
+def add_plot(a: Analysis) -> Analysis:
+    """The Plots pane's data: which plot fits f's shape, and its samples."""
+    if a.function is None or a.args_error is not None:
+        return a
+    fn, t0 = a.function.fn, time.perf_counter()
+    with sandbox.captured():
         a.plot_kind = plot_kind(fn, a.args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
@@ -896,12 +922,20 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.plot = line_and_gradient(fn, a.args, a.function.params)
         elif a.plot_kind == "elementwise":
             a.plot = elementwise(fn, a.args)
-        if with_vmap and a.args:
-            manual = run.namespace.get(manual_versions(code).get(a.function.name, ""))
-            a.vmap = vmap_comparison(fn, a.args, in_axes, manual=manual if callable(manual) else None,
-                                     timed=vmap_timed)
-        if with_timing:
-            a.timing = timings(fn, a.args, scale=timing_scale)
+    a.phases["plot"] = time.perf_counter() - t0
+    return a
+
+
+def add_vmap(a: Analysis, in_axes=None, timed: bool = False) -> Analysis:
+    """The vmap pane's data: vmap(f) beside a loop and batching by hand (`timed`: with times)."""
+    if a.function is None or a.args_error is not None or not a.args:
+        return a
+    t0 = time.perf_counter()
+    with sandbox.captured():
+        manual = a.run.namespace.get(manual_versions(a.code).get(a.function.name, ""))
+        a.vmap = vmap_comparison(a.function.fn, a.args, in_axes, manual=manual if callable(manual) else None,
+                                 timed=timed)
+    a.phases["vmap"] = time.perf_counter() - t0
     return a
 
 

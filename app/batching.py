@@ -12,9 +12,30 @@ freeze counter); without them (another Panel) it falls back to plain updates.
 from __future__ import annotations
 
 import contextlib
+import time
 
 
 _layout_changed = False
+flush_seconds = 0.0  # the last batch's send: the model index rebuilt, the held patches serialised and sent
+# The page's link (app.bootstrap.link): sends a list of document events as ONE patch. Panel's
+# own link serialises each event alone, and each serialisation walks every model of the
+# document (~3000 here) for the references the page already has: tens of ms per batch in the
+# page. A batch released here is collected and sent once.
+_send_events = None
+_collected: list | None = None
+
+
+def set_sender(send_events) -> None:
+    global _send_events
+    _send_events = send_events
+
+
+def collect(event) -> bool:
+    """Called for each document change on its way to the page: True when a batch took it."""
+    if _collected is None:
+        return False
+    _collected.append(event)
+    return True
 
 
 def layout_changed() -> None:
@@ -25,6 +46,8 @@ def layout_changed() -> None:
 
 @contextlib.contextmanager
 def one_update():
+    global _layout_changed, flush_seconds, _collected
+    flush_seconds = 0.0
     try:
         from panel.io.document import hold
         from panel.io.state import state
@@ -39,19 +62,28 @@ def one_update():
         yield
         return
     docs = list(dict.fromkeys(doc for _v, _r, doc in views))
-    with contextlib.ExitStack() as stack:
-        for doc in docs:
-            stack.enter_context(hold(doc))        # exits last: the changes leave together
-        for doc in docs:
-            doc.models._push_freeze()
-            stack.callback(doc.models._pop_freeze)  # exits first: the model index is rebuilt once
-        global _layout_changed
-        _layout_changed = False
-        Panel._batch_update = True
-        try:
-            yield
-        finally:
-            Panel._batch_update = False
-        if _layout_changed:  # the hooks each update skipped, once (text changes need none)
-            for view, root, _doc in views:
-                view._preprocess(root)
+    flush_started = time.perf_counter()
+    try:
+        with contextlib.ExitStack() as stack:
+            for doc in docs:
+                stack.enter_context(hold(doc))        # exits last: the changes leave together
+            for doc in docs:
+                doc.models._push_freeze()
+                stack.callback(doc.models._pop_freeze)  # exits first: the model index is rebuilt once
+            _layout_changed = False
+            Panel._batch_update = True
+            try:
+                yield
+            finally:
+                Panel._batch_update = False
+            if _layout_changed:  # the hooks each update skipped, once (text changes need none)
+                for view, root, _doc in views:
+                    view._preprocess(root)
+            flush_started = time.perf_counter()
+            if _send_events is not None:
+                _collected = []  # the hold's release (on leaving this block) passes its events here
+    finally:  # whatever happened, events are never left collected (the page would see none again)
+        events, _collected = _collected, None
+        if events:
+            _send_events(events)
+    flush_seconds = time.perf_counter() - flush_started

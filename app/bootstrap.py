@@ -252,11 +252,34 @@ def render(target: str, code: str | None = None) -> str:
 
 
 def link(send_patch) -> None:
-    """The page embedded the document: from now on every change here is sent as a patch."""
-    from panel.io.pyodide import _link_docs_worker
+    """The page embedded the document: from now on every change here is sent as a patch.
+    Panel's `_link_docs_worker`, but a batch of changes (app.batching) leaves as one patch."""
+    import functools
 
-    _link_docs_worker(_doc, send_patch, setter="js")
-    from app import env
+    import js
+    import pyodide
+    from bokeh.events import DocumentReady
+    from panel.io.pyodide import _dict_converter, _process_document_events
+    from panel.io.state import state
+
+    from app import batching, env
+
+    def send(events):
+        json_patch, buffer_map = _process_document_events(_doc, events)
+        send_patch(pyodide.ffi.to_js(json_patch, dict_converter=_dict_converter),
+                   js.Map.new(js.Object.entries(pyodide.ffi.to_js(buffer_map))))
+
+    def on_change(event):
+        if getattr(event, "setter", None) == "js":  # the page's own change, applied here: not sent back
+            return
+        if not batching.collect(event):
+            send([event])
+
+    batching.set_sender(send)
+    _doc.on_change(on_change)
+    _doc.unhold()
+    _doc.on_event("document_ready", functools.partial(state._schedule_on_load, _doc))
+    _doc.callbacks.trigger_event(DocumentReady())
     env.document_linked()  # changes made from now on reach the page (the app's slow panes wait for this)
 
 

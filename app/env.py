@@ -83,17 +83,18 @@ def document_linked() -> None:
         _when_linked.pop(0)()
 
 
-def panes_state(run: int, pending: list, seconds: float = 0.0) -> None:
-    """The panes now show run number `run`; `pending` names those still measuring; `seconds`:
-    the run's Python time. Sent after the run's own patches, so the page has applied them when
-    it reads this (gradpad.panes)."""
+def panes_state(run: int, pending: list, seconds: float = 0.0, phases: dict | None = None) -> None:
+    """The panes now show run number `run`; `pending` names those still to be filled in;
+    `seconds`: the run's Python time; `phases`: where it went (ms, and epoch-ms stamps that the
+    page turns into its own times: `python build.py bench page` prints them). Sent after the
+    run's own patches, so the page has applied them when it reads this (gradpad.panes)."""
     if IN_BROWSER:
         try:
             send = getattr(_js(), "gradpadPanes", None)
         except ImportError:  # a test that pretends to be the page
             return
         if send is not None:
-            send(run, json.dumps(pending), round(seconds * 1e3, 1))
+            send(run, json.dumps(pending), round(seconds * 1e3, 1), json.dumps(phases or {}))
 
 
 def location_hash() -> str:

@@ -5,6 +5,7 @@ The page (static site) calls `create_app()`; `panel serve app/main.py` serves th
 """
 from __future__ import annotations
 
+import ast
 import asyncio
 import inspect
 import sys
@@ -27,13 +28,18 @@ from app.panes.common import CSS, html, readable, themed
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
-# An edit runs the code once typing pauses this long (a burst of key presses is one run): short
-# enough to feel live, long enough that a half-typed word does not flash an error at every key.
-# The slow measurements (SLOW_PANES) fill in after the other panes.
+# An edit runs the code once typing pauses (a burst of key presses is one run). Code that parses
+# runs after a short pause: the panes follow the typing. Code that does not parse (a statement
+# half typed) waits longer, so that a SyntaxError does not flash at every key. The slow
+# measurements (SLOW_PANES) and the hidden tabs fill in after the panes in view.
 AUTORUN_PAUSE_S = 0.6
+AUTORUN_QUICK_PAUSE_S = 0.1
 # Panes filled in after every other pane shows, in this order (app.main.Playground._slow_steps).
 # The page API's load()/snapshot() wait for all but the WebGPU timings (seconds on a software GPU).
-SLOW_PANES = ("timing", "vmap timings", "webgpu timing")
+# A hidden tab's pane (LAZY_PANES) is computed after the panes in view, the tab in view first.
+LAZY_PANES = ("jaxpr", "plot", "vmap")
+SLOW_PANES = (*LAZY_PANES, "timing", "vmap timings", "webgpu timing")
+PENDING_NOTE = '<p class="gp-muted">computing this tab for the new code…</p>'  # over its hidden old content
 # ...of which these measure in the background: the page does not show them as a run (Stop and
 # the running indicator are for the learner's code; WebGPU's async readbacks never block)
 BACKGROUND_PANES = {"webgpu timing"}
@@ -90,6 +96,8 @@ class Playground:
         self.run_id = 0                  # one per run: slow panes of an older run stop filling in
         self.pending: list[str] = []     # panes of this run still measuring (SLOW_PANES)
         self.run_seconds = 0.0           # the last run's Python time, up to every pane but the slow ones
+        self.run_phases: dict = {}       # where that time went (ms) and when it started (epoch ms)
+        self._edit_seen = None           # epoch ms of the edit that the next autorun runs
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
@@ -110,11 +118,14 @@ class Playground:
         self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")
         self.view_select = pn.widgets.RadioButtonGroup(options={label: v for v, label in VIEW_LABELS.items()},
-                                                       value="f", button_type="light")
+                                                       value="f", button_type="light",
+                                                       styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.in_axes_input = pn.widgets.TextInput(name="in_axes (one per argument; None = not batched)",
-                                                  value="", placeholder="0", width=260)
+                                                  value="", placeholder="0", width=260,
+                                                  styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.size_select = pn.widgets.RadioButtonGroup(options={f"×{n}": n for n in PROBLEM_SIZES}, value=1,
-                                                       button_type="light", name="problem size")
+                                                       button_type="light", name="problem size",
+                                                       styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.backend_select = pn.widgets.Select(name="Backend", options=available_backends(), width=110)
         self.run_button = pn.widgets.Button(name="▶ Run", button_type="primary", width=90)
         self.share_link = pn.widgets.TextInput(name="Share link", sizing_mode="stretch_width")
@@ -141,7 +152,9 @@ class Playground:
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
-        self.timing_note = html("")              # "measuring…" over the timing pane's hidden old numbers
+        # "measuring…" over the timing pane's hidden old numbers; PENDING_NOTE while a hidden tab waits
+        self.timing_note = html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
+        self.pane_notes = {name: html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN)) for name in LAZY_PANES}
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
                             sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 
@@ -317,6 +330,8 @@ class Playground:
             args = self._user_args
         self._busy = True
         started = time.perf_counter()
+        phases = {"edit_seen": self._edit_seen, "started": time.time() * 1e3, "active": self.active_pane()}
+        self._edit_seen = None
         self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
         self.status.object = '<span class="gp-muted">running…</span>'
         env.run_state(True)
@@ -325,17 +340,25 @@ class Playground:
             code = self.editor.value
             self.run_id += 1
             view = self.view_select.value  # the jaxpr pane needs this view, f and grad (its diff card)
+            active = phases["active"]      # only the tab in view now; the others after (LAZY_PANES)
             self.analysis = analysis.analyse(code, function=function, args_source=args, in_axes=self._in_axes(),
-                                             views=tuple(dict.fromkeys(("f", "grad", view))),
-                                             with_stages=view in jaxpr_pane.STAGE_VIEWS,
+                                             views=tuple(dict.fromkeys(("f", "grad", view))) if active == "jaxpr" else (),
+                                             with_stages=active == "jaxpr" and view in jaxpr_pane.STAGE_VIEWS,
+                                             with_plot=active == "plot", with_vmap=active == "vmap",
                                              with_timing=False, vmap_timed=False)
             a = self.analysis
-            if a.function is not None and a.args_error is None:
+            traced = a.function is not None and a.args_error is None
+            if traced:
                 a.timing = {"pending": True, "scale": self.size_select.value}
-            self.pending = [name for name, ready in (("timing", a.timing.get("pending")),
-                                                     ("vmap timings", analysis.vmap_pending(a.vmap))) if ready]
+            self.pending = [name for name in LAZY_PANES if traced and name != active]
+            self.pending += [name for name, ready in (("timing", a.timing.get("pending")),
+                                                      ("vmap timings", analysis.vmap_pending(a.vmap))) if ready]
             self._sync_inputs()
+            rendering = time.perf_counter()
             self._render_all()
+            phases.update({k: v * 1e3 for k, v in a.phases.items()})
+            phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
+            phases["send"] = batching.flush_seconds * 1e3
             env.storage_set(env.AUTOSAVE_KEY, code)
             self.share_link.value = self.share_url()
             self._publish_hash()
@@ -343,13 +366,19 @@ class Playground:
             env.run_state(False)
             self._busy = False
         self.run_seconds = time.perf_counter() - started
+        self.run_phases = phases
         self._report()
         self._fill_slow_panes(self.run_id)
+
+    def active_pane(self) -> str | None:
+        """The pane of the tab in view (the others are hidden behind their tabs)."""
+        names = list(self.embed.panes)
+        return names[self.tabs.active] if 0 <= self.tabs.active < len(names) else None
 
     # ------------------------------------------------------------------ slow panes, after the others
     def _report(self):
         """Tell the page what the panes show: this run, and which panes are still measuring."""
-        env.panes_state(self.run_id, list(self.pending), self.run_seconds)
+        env.panes_state(self.run_id, list(self.pending), self.run_seconds, self.run_phases)
 
     def _slow_steps(self, a):
         """(pane, step) in SLOW_PANES order; a step returns None or an awaitable (browser only)."""
@@ -372,7 +401,18 @@ class Playground:
                 per[b] = await analysis.timings_async(a.function.fn, a.args, b, scale=a.timing.get("scale", 1))
             self._render_timing()
 
-        return {"timing": cpu_timing, "vmap timings": vmap_times, "webgpu timing": webgpu_timing}
+        def plot():
+            analysis.add_plot(a)
+            self._render_plot()
+
+        def vmap():
+            analysis.add_vmap(a, self._in_axes())
+            if analysis.vmap_pending(a.vmap) and "vmap timings" not in self.pending:
+                self.pending.append("vmap timings")
+            self._render_vmap()
+
+        return {"jaxpr": self._render_jaxpr, "plot": plot, "vmap": vmap,  # LAZY_PANES: complete() traces
+                "timing": cpu_timing, "vmap timings": vmap_times, "webgpu timing": webgpu_timing}
 
     def _fill_slow_panes(self, run_id: int):
         """Measure what the pending panes need, one pane at a time, newest run only. In the page
@@ -403,11 +443,12 @@ class Playground:
     def _slow_panes(self, run_id: int, sync: bool):
         """Generator: one slow pane per step; yields an awaitable a step needs awaited (or None)."""
         steps = self._slow_steps(self.analysis)
-        for name in SLOW_PANES:
-            if run_id != self.run_id:
-                return  # a newer run owns the panes now
-            if name not in self.pending:
-                continue
+        done = set()
+        while run_id == self.run_id:  # else a newer run owns the panes now
+            name = self._next_slow_pane(done)
+            if name is None:
+                return
+            done.add(name)
             running = name not in BACKGROUND_PANES
             if running:
                 env.run_state(True, measuring=True)
@@ -429,10 +470,18 @@ class Playground:
                     env.run_state(False)
             if run_id != self.run_id:
                 return
-            self.pending.remove(name)
+            if name in self.pending:
+                self.pending.remove(name)
             self._report()
             if not sync:
                 yield None
+
+    def _next_slow_pane(self, done) -> str | None:
+        """The next pane to fill in: the tab in view if it waits (the learner switched to it),
+        else the first in SLOW_PANES order."""
+        waiting = [n for n in SLOW_PANES if n in self.pending and n not in done]
+        active = self.active_pane()
+        return active if active in waiting else (waiting[0] if waiting else None)
 
     def _retime(self):
         """The problem size changed: measure again (the other panes stay as they are)."""
@@ -441,7 +490,7 @@ class Playground:
             return
         self.run_id += 1  # the measurements under way are for the old size
         a.timing = {"pending": True, "scale": self.size_select.value}
-        self.pending = ["timing"]
+        self.pending = [n for n in self.pending if n not in ("timing", "webgpu timing")] + ["timing"]
         self._render_timing()
         self._report()
         self._fill_slow_panes(self.run_id)
@@ -509,12 +558,13 @@ class Playground:
         fn = f" · function <code>{a.function.name}({a.args_source})</code>" if a.function else " · no function found"
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
         self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
-        self._render_jaxpr()
         self.editor.annotations = error_annotations(a.run.error)
-        fn = (a.function.name, a.function.params) if a.function else None
-        self.shown.update(self.panes["plot"], ("plot", fn, a.plot_kind, a.plot, a.args_source, pn.config.theme),
-                          lambda: plots_pane.render(a))
-        self._render_vmap()
+        renders = {"jaxpr": self._render_jaxpr, "plot": self._render_plot, "vmap": self._render_vmap}
+        for name in LAZY_PANES:
+            if name in self.pending:
+                self._show_pending(name)
+            else:
+                renders[name]()
         self._render_timing()
         run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds)
         link = lambda n: f"#example={n}"  # noqa: E731
@@ -525,21 +575,42 @@ class Playground:
         if err is not None and "console" in self.embed.panes and a.function is None:
             self.tabs.active = list(self.embed.panes).index("console")
 
+    def _pane_head(self, name: str) -> list:
+        """The widgets and note on top of a pane, kept when its content is rebuilt or hidden."""
+        widgets = {"jaxpr": [self.view_select], "vmap": [self.in_axes_input]}.get(name, [])
+        return [*widgets, self.pane_notes[name]]
+
+    def _show_pending(self, name: str):
+        """A hidden tab's pane waits for its turn: it says so, and its old content (another
+        code's) is hidden until the new one replaces it."""
+        self.pane_notes[name].object = PENDING_NOTE
+        self.shown.hide(self.panes[name], keep=self._pane_head(name))
+
     def _render_jaxpr(self):
         if self.analysis is None:
             return
         a, view = self.analysis, self.view_select.value
-        analysis.complete(a, views=(view,), with_stages=view in jaxpr_pane.STAGE_VIEWS)
+        analysis.complete(a, views=tuple(dict.fromkeys(("f", "grad", view))),
+                          with_stages=view in jaxpr_pane.STAGE_VIEWS)
         self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
-                          lambda: jaxpr_pane.render(a, view), head=[self.view_select])
+                          lambda: jaxpr_pane.render(a, view), head=self._pane_head("jaxpr"))
+        self.pane_notes["jaxpr"].object = ""
+
+    def _render_plot(self):
+        a = self.analysis
+        fn = (a.function.name, a.function.params) if a.function else None
+        self.shown.update(self.panes["plot"], ("plot", fn, a.plot_kind, a.plot, a.args_source, pn.config.theme),
+                          lambda: plots_pane.render(a), head=self._pane_head("plot"))
+        self.pane_notes["plot"].object = ""
 
     def _render_vmap(self):
         """The outputs and methods only when they changed; the times table in place."""
         a = self.analysis
         self.vmap_times.object = vmap_pane.times_html(a.vmap) if a.vmap else ""
         self.shown.update(self.panes["vmap"], ("vmap", vmap_pane.values_key(a.vmap), pn.config.theme),
-                          lambda: vmap_pane.render(a, times=self.vmap_times), head=[self.in_axes_input])
+                          lambda: vmap_pane.render(a, times=self.vmap_times), head=self._pane_head("vmap"))
+        self.pane_notes["vmap"].object = ""
 
     # ------------------------------------------------------------------ editing, examples, sharing
     def _publish_hash(self):
@@ -548,6 +619,7 @@ class Playground:
             env.set_hash(share.state_hash(self.current_state()))
 
     def _on_edit(self, event):
+        self._edit_seen = time.time() * 1e3
         env.storage_set(env.AUTOSAVE_KEY, event.new)
         if event.new != self.loaded_code:  # no longer the example: the dropdown says so
             self._set_quietly(self.example_select, "value", "")
@@ -559,7 +631,7 @@ class Playground:
             if generation == self._autorun_generation:
                 self.run(function=self.function_select.value or None)
         try:
-            asyncio.get_event_loop().call_later(AUTORUN_PAUSE_S, fire)
+            asyncio.get_event_loop().call_later(autorun_pause(event.new), fire)
         except RuntimeError:  # no event loop (plain CPython tests): run on explicit request only
             pass
 
@@ -640,6 +712,15 @@ class Playground:
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
+
+
+def autorun_pause(code: str) -> float:
+    """Seconds to wait after an edit before running it (see AUTORUN_PAUSE_S)."""
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte in the code
+        return AUTORUN_PAUSE_S
+    return AUTORUN_QUICK_PAUSE_S
 
 
 def event_loop():

@@ -70,22 +70,44 @@ class PaneUpdates:
         Returns whether it changed."""
         fp = fingerprint(key)
         if self.shown.get(id(column)) == fp:
+            _unhide(column)  # hidden while recomputed, and it came out the same
             return False
         new = [*head, *build()]
         old = list(column.objects)
         if not _swap_html(old, new):
             column.objects = new
             batching.layout_changed()
+        _unhide(column)
         self.shown[id(column)] = fp
         return True
 
     def hide(self, column: pn.Column, keep=()) -> None:
-        """Hide what `column` shows but `keep` (its results are being recomputed): a property
-        change, where a rebuild would replace models; the next `update` rebuilds it."""
-        for obj in column.objects:
-            if not any(obj is k for k in keep) and obj.visible:
-                obj.visible = False
-        self.shown.pop(id(column), None)
+        """Hide what `column` shows but `keep` (its results are being recomputed); the next
+        `update` shows it again if its fingerprint is the same, else rebuilds it.
+
+        Hidden by one style on the column (CSS visibility, which `keep` overrides for itself),
+        not by `visible`: BokehJS lays the whole page out again for each `visible` change
+        (hundreds of ms in the page with its figures), and a style set on a figure's pane makes
+        Panel resend its sizes (the same). A style on a plain column only changes its CSS, and
+        the space stays (no jump)."""
+        for k in keep:
+            if k.styles.get("visibility") != "visible":  # set once (SHOWN_OVER_HIDDEN at creation)
+                k.styles = {**k.styles, "visibility": "visible"}
+        if column.styles.get("visibility") != "hidden":
+            column.styles = {**column.styles, "visibility": "hidden"}
+
+
+SHOWN_OVER_HIDDEN = {"visibility": "visible"}  # styles of what a hidden column keeps showing
+
+
+def _unhide(column) -> None:
+    if column.styles.get("visibility") == "hidden":  # "inherit", not the key removed: Panel keeps
+        column.styles = {**column.styles, "visibility": "inherit"}  # a styles dict set to {}
+
+
+def _own_styles(obj) -> dict:
+    """An object's styles but the visibility `hide` sets."""
+    return {k: v for k, v in obj.styles.items() if k != "visibility"}
 
 
 def _swap_html(old: list, new: list) -> bool:
@@ -99,8 +121,8 @@ def _swap_html(old: list, new: list) -> bool:
             continue
         if type(o) is not pn.pane.HTML or type(n) is not pn.pane.HTML:
             return False
-        if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible) != (n.css_classes, n.stylesheets, n.sizing_mode,
-                                                                         n.visible):
+        if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible, _own_styles(o)) != (
+                n.css_classes, n.stylesheets, n.sizing_mode, n.visible, _own_styles(n)):
             return False
         pairs.append((o, n))
     for o, n in pairs:

@@ -51,8 +51,9 @@ const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0,
-  panes: null, // {run, pending, python_ms, t}: the panes show run `run`; `pending` still measure
+  panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
+  patches: { n: 0, ms: 0 }, // Bokeh patches from the worker applied here, and the main thread's time on them
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
@@ -277,7 +278,7 @@ const FROM_WORKER = {
   "run-start": (m) => setRunning(true, m.measuring),
   "run-end": () => setRunning(false),
   panes: (m) => {
-    gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, t: performance.now() };
+    gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, phases: m.phases || {}, t: performance.now() };
     gradpad.panesLog = [...gradpad.panesLog.slice(-49), gradpad.panes]; // the latest reports, oldest first
   },
   env: (m) => PAGE_ENV[m.op] && PAGE_ENV[m.op](m.key, m.value),
@@ -323,10 +324,16 @@ const FROM_WORKER = {
     const refused = guardPatch(s, m.patch);
     if (refused) return refuse(refused);
     s.patching++;
+    const t0 = performance.now();
     try {
       s.jsdoc.apply_json_patch(m.patch, m.buffers);
     } finally {
       s.patching--;
+      const ms = performance.now() - t0;
+      // what each recent patch changed and how long it took: where BokehJS spends an edit's time
+      const what = (m.patch.events || []).slice(0, 8).map((e) => `${e.kind}:${e.attr || ""}`).join(" ");
+      gradpad.patches = { n: gradpad.patches.n + 1, ms: gradpad.patches.ms + ms,
+                          log: [...(gradpad.patches.log || []).slice(-19), { ms, events: (m.patch.events || []).length, what }] };
     }
   },
   ui: (m, s) => s.ui.resolve(m.kind),

@@ -12,7 +12,7 @@
 //   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
 //   run-start {measuring} / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
-//   panes {run, pending, python_ms}           the app's panes show run `run`; `pending` still measure
+//   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 const M = __GRADPAD_MANIFEST__;
 let BASE = null;
 let pyodide = null;
@@ -325,7 +325,8 @@ self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
 // called from Python (app.env.panes_state): which run the panes show, which still measure
-self.gradpadPanes = (run, pending, ms) => post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms });
+self.gradpadPanes = (run, pending, ms, phases) =>
+  post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });
 
 async function start(init) {
   BASE = init.base;

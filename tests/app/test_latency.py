@@ -126,3 +126,111 @@ def test_source_segments_cut_what_the_stdlib_cuts():
         assert nodes
         for node in nodes:
             assert segment(node) == ast.get_source_segment(code, node), ast.dump(node)
+
+
+def test_code_that_parses_runs_after_a_short_pause_and_half_typed_code_waits():
+    assert main.autorun_pause(CODE + "print(f(2.0))\n") == main.AUTORUN_QUICK_PAUSE_S < 0.2
+    assert main.autorun_pause(CODE + "print(f(2.0)\n") == main.AUTORUN_PAUSE_S  # ( not closed yet
+    assert main.autorun_pause(CODE + "def g(x):\n") == main.AUTORUN_PAUSE_S
+
+
+def test_a_pane_being_remeasured_is_hidden_by_a_style_not_by_visible():
+    # BokehJS lays the whole page out again for every `visible` change (hundreds of ms each
+    # in the page), and for the sizes Panel resends when a figure's pane gets a style; one
+    # style on the pane's column does neither
+    updates, col = PaneUpdates(), pn.Column()
+    keep = pn.pane.HTML("measuring…")
+    updates.update(col, ("t", 1), lambda: [pn.pane.HTML("<b>1.0 ms</b>"), pn.pane.HTML("2x")], head=[keep])
+    updates.hide(col, keep=(keep,))
+    assert all(o.visible for o in col.objects) and [o.styles for o in col.objects[1:]] == [{}, {}]
+    assert col.styles["visibility"] == "hidden" and keep.styles["visibility"] == "visible"
+    # the new numbers: shown (the same HTML models, their text swapped, the column shown again)
+    updates.update(col, ("t", 2), lambda: [pn.pane.HTML("<b>3.0 ms</b>"), pn.pane.HTML("5x")], head=[keep])
+    assert col.objects[0] is keep and [o.object for o in col.objects[1:]] == ["<b>3.0 ms</b>", "5x"]
+    assert col.styles["visibility"] != "hidden"
+
+
+def _paused_playground(monkeypatch):
+    """A playground whose slow panes wait, as in the page until the event loop gets to them."""
+    pg = main.create_app(code=CODE).playground
+    monkeypatch.setattr(pg, "_fill_slow_panes", lambda run_id: None)
+    return pg
+
+
+def test_hidden_tabs_are_computed_after_the_tab_in_view_and_say_so(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    assert pg.active_pane() == "jaxpr"
+    old_plots = figures(pg.panes["plot"])
+    pg.editor.value = CODE.replace("jnp.sin(x) * x", "jnp.cos(x) * x")
+    pg.run()
+    a = pg.analysis
+    assert a.plot == {} and a.vmap == {} and set(a.jaxprs) >= {"f", "grad"}  # the tab in view only
+    assert pg.pending[:2] == ["plot", "vmap"] and "timing" in pg.pending
+    assert "cos" in pg.snapshot()["jaxpr"]
+    for name in ("plot", "vmap"):  # pending, and never the old code's content
+        assert pg.pane_notes[name].object == main.PENDING_NOTE
+        assert pg.panes[name].styles["visibility"] == "hidden"  # but for its note and widgets:
+        shown = [o for o in pg.panes[name].objects if o.styles.get("visibility") == "visible"]
+        assert all(o is pg.pane_notes[name] or o is pg.in_axes_input for o in shown), shown
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert pg.pending == [] and pg.pane_notes["plot"].object == ""
+    assert figures(pg.panes["plot"]) and not any(f is g for f in figures(pg.panes["plot"]) for g in old_plots)
+    line = figures(pg.panes["plot"])[0].select_one({"name": "f"})
+    x, y = np.asarray(line.data_source.data["x"]), np.asarray(line.data_source.data["y"])
+    np.testing.assert_allclose(y, np.cos(x) * x, rtol=1e-5, atol=1e-6)
+    snap = pg.snapshot()
+    assert snap["plots"] and snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0 and snap["timing"]["cpu"]["speedup"] > 0
+
+
+def test_a_hidden_tab_that_comes_out_the_same_is_shown_again_not_rebuilt(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    plots = figures(pg.panes["plot"])
+    pg.editor.value = CODE + 'print("edited")\n'
+    pg.run()
+    assert "plot" in pg.pending
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert all(a is b for a, b in zip(figures(pg.panes["plot"]), plots))
+    assert figures(pg.panes["plot"]) and pg.panes["plot"].styles["visibility"] != "hidden"
+
+
+def test_the_tab_the_learner_switches_to_is_filled_in_first(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    pg.editor.value = CODE + "print(1)\n"
+    pg.run()
+    assert pg._next_slow_pane(set()) == "plot"  # SLOW_PANES order
+    pg.tabs.active = list(pg.embed.panes).index("vmap")
+    assert pg._next_slow_pane(set()) == "vmap"
+    assert pg._next_slow_pane({"vmap"}) == "plot"
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert pg.pending == []
+
+
+def test_a_batch_of_pane_updates_leaves_as_one_patch(monkeypatch):
+    # the page's link (app.bootstrap.link) hands a batch's events to one sender call: one
+    # serialisation (each walks the whole document) and one message instead of one per change
+    from bokeh.document import Document
+    from panel.io.state import state
+
+    from app import batching
+
+    a, b = pn.pane.HTML("a"), pn.pane.HTML("b")
+    doc = Document()
+    doc.add_root(pn.Column(a, b).get_root(doc))
+    monkeypatch.setitem(state._connected, doc, True)  # as in the page once it shows the document,
+    monkeypatch.setattr(type(state), "_thread_id", property(lambda st: st._current_thread))  # in Pyodide
+    sent, single = [], []
+    monkeypatch.setattr(batching, "_send_events", sent.append)
+    doc.on_change(lambda e: None if batching.collect(e) else single.append(e))
+    with batching.one_update():
+        a.object, b.object = "A", "B"
+    assert single == [] and len(sent) == 1
+    assert sorted(e.new for e in sent[0] if hasattr(e, "new")) == ["A", "B"]
+    a.object = "AA"  # outside a batch: at once, on its own
+    assert len(sent) == 1 and [e.new for e in single if hasattr(e, "new")] == ["AA"]
+    with pytest.raises(ZeroDivisionError):  # a failing update never leaves the link collecting
+        with batching.one_update():
+            b.object = "BB"
+            1 / 0
+    assert batching._collected is None
+    a.object = "AAA"
+    assert [e.new for e in single if hasattr(e, "new")][-1] == "AAA"

@@ -277,11 +277,16 @@ def test_one_ctrl_enter_is_one_run(gp):
     page = gp.page
     assert gp.wait_ui() == "app"
     page.evaluate("opts => window.gradpad.load(opts)", {"code": "g = lambda x: x + 1.0\ng(1.0)\n"})
-    before = page.evaluate("() => window.gradpad.runs")
     editor = page.locator("#app .ace_text-input").first
     editor.focus()
     page.keyboard.press("Control+End")
     page.keyboard.type("# edited\n")
+    # code that parses runs while it is typed (app.main.AUTORUN_QUICK_PAUSE_S): those runs are
+    # the typing's; once they are over, one Ctrl+Enter is one more run
+    page.wait_for_timeout(1500)
+    page.wait_for_function("() => !window.gradpad.running && !(window.gradpad.panes.pending || []).length",
+                           timeout=60_000)
+    before = page.evaluate("() => window.gradpad.runs")
     page.keyboard.press("Control+Enter")
     page.wait_for_timeout(3000)  # longer than the app's autorun pause (app.main.AUTORUN_PAUSE_S)
     assert page.evaluate("() => window.gradpad.runs") - before == 1
