@@ -79,16 +79,21 @@ def polyint(p, m=1, k=None):
 
 
 def poly(seq_of_zeros):
-    from . import _promote_args_inexact, array, asarray, atleast_1d
+    from . import _promote_args_inexact, array, atleast_1d, convolve, ones
     (a,) = _promote_args_inexact("poly", seq_of_zeros)
     a = atleast_1d(a)
-    if get_aval(a).ndim == 2 and get_aval(a).shape[0] == get_aval(a).shape[1]:
-        from .linalg import eigvalsh
-        raise NotImplementedError("jnp.poly of a square matrix needs eigvals, which gradpad does not have")
-    out = array([1.0], dtype=get_aval(a).dtype)
-    for i in range(get_aval(a).shape[0]):
-        out = polymul(out, asarray([1.0], dtype=get_aval(a).dtype).at[0].get() * array([1.0, 0.0], dtype=get_aval(a).dtype)
-                      - a[i] * array([0.0, 1.0], dtype=get_aval(a).dtype))
+    shape = get_aval(a).shape
+    if len(shape) == 2 and shape[0] == shape[1] != 0:
+        from .linalg import eigvals   # a square matrix: its characteristic polynomial (complex, as JAX's)
+        a = eigvals(a)
+    if get_aval(a).ndim != 1:
+        raise ValueError("input must be 1d or non-empty square 2d array.")
+    dt = get_aval(a).dtype
+    if get_aval(a).shape[0] == 0:
+        return ones((), dtype=dt)
+    out = ones((1,), dtype=dt)
+    for k in range(get_aval(a).shape[0]):   # multiply in one root at a time: (x - r_k)
+        out = convolve(out, array([1, -a[k]], dtype=dt), mode="full")
     return out
 
 

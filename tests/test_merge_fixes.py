@@ -1,0 +1,32 @@
+"""Fixes made while merging the session's branches, each against real JAX 0.10.2's answer."""
+import numpy as np
+import pytest
+
+import core as jax
+import core.numpy as jnp
+
+
+def test_result_type_of_a_numpy_dtype_equal_to_a_python_type():
+    # JAX: jnp.result_type(np.dtype('complex128'), np.complex64) -> complex64 (x64 off); it raised
+    # because np.dtype('complex128') == complex made it look like a weak Python scalar type
+    assert jnp.result_type(np.dtype("complex128"), np.complex64) == np.complex64
+    # JAX: jnp.result_type(complex, np.float32) -> complex64; jnp.result_type(int, bool) -> int32
+    assert jnp.result_type(complex, np.float32) == np.complex64
+    assert jnp.result_type(int, bool) == np.int32
+
+
+def test_poly_of_a_square_matrix_is_its_characteristic_polynomial():
+    # JAX: jnp.poly(jnp.array([[1., 2.], [3., 4.]])) -> [1.+0.j, -5.0000005+0.j, -1.9999988+0.j], complex64
+    r = jnp.poly(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
+    assert r.dtype == np.complex64
+    np.testing.assert_allclose(np.asarray(r), [1, -5.0000005, -1.9999988], rtol=1e-5)
+    # JAX: jnp.poly(jnp.array([[2., 0., 1.], [0., 3., 0.], [1., 0., 2.]])) -> [1, -7, 15, -9] (complex64)
+    r = jnp.poly(jnp.array([[2.0, 0.0, 1.0], [0.0, 3.0, 0.0], [1.0, 0.0, 2.0]]))
+    np.testing.assert_allclose(np.asarray(r), [1, -7, 15, -9], rtol=1e-5, atol=1e-5)
+    # JAX: jnp.poly(jnp.array([])) -> Array(1., dtype=float32); jnp.poly(jnp.ones((1, 3))) raises
+    # ValueError("input must be 1d or non-empty square 2d array.")
+    assert repr(jnp.poly(jnp.array([]))) == "Array(1., dtype=float32)"
+    with pytest.raises(ValueError, match="input must be 1d or non-empty square 2d array"):
+        jnp.poly(jnp.ones((1, 3)))
+    # JAX: jnp.poly(jnp.array([2.-1j, 3.])) -> [1.+0.j, -5.+1.j, 6.-3.j], complex64
+    assert repr(jnp.poly(jnp.array([2.0 - 1j, 3.0]))) == "Array([ 1.+0.j, -5.+1.j,  6.-3.j], dtype=complex64)"
