@@ -532,7 +532,8 @@ class Playground:
         analysis.complete(a, views=(view,), with_stages=view in jaxpr_pane.STAGE_VIEWS)
         self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
-                          lambda: jaxpr_pane.render(a, view), head=[self.view_select])
+                          lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed),
+                          head=[self.view_select])
 
     def _render_vmap(self):
         """The outputs and methods only when they changed; the times table in place."""

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import numpy as np
 import panel as pn
-from bokeh.models import ColorBar, HoverTool, LinearColorMapper
-from bokeh.palettes import Viridis256
+from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper
+from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
 from .common import bokeh, code_block, error_block, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
+
+
+def legend_above(p) -> None:
+    """The legend in one row above the plot, where it never hides a curve or a point (inside
+    the frame, top-left, it covered the data of several gallery examples)."""
+    legend = p.legend[0]
+    p.center.remove(legend)
+    legend.orientation, legend.click_policy = "horizontal", "hide"
+    legend.margin, legend.padding, legend.spacing = 0, 2, 12
+    p.add_layout(legend, "above")
 
 
 def scalar_figure(data: dict, height: int = 320):
@@ -22,8 +32,7 @@ def scalar_figure(data: dict, height: int = 320):
     for key, label, colour in CURVES:
         p.line(data["x"], data[key], legend_label=label, color=colour, line_width=2, name=key)
     p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
-    p.legend.location = "top_left"
-    p.legend.click_policy = "hide"
+    legend_above(p)
     return p
 
 
@@ -49,16 +58,37 @@ def surface_figure(data: dict, height: int = 360):
     return p
 
 
+# 255 shades from blue (negative) through white to red: RdBu11's 11 bins painted different
+# entries the same (4 and 5 of a matrix whose largest entry is 12 were one block)
+JACOBIAN_PALETTE = interp_palette(RdBu11, 255)  # low (negative) blue, high red
+MAX_CELL_LABELS = 12  # a Jacobian at most this many rows and columns shows each entry's value
+
+
+def cell_labels(jac: np.ndarray, lim: float) -> dict:
+    """Each entry's value at its cell's centre, white on the dark ends of the palette."""
+    m, n = jac.shape
+    i, j = np.meshgrid(np.arange(m), np.arange(n), indexing="ij")
+    v = jac.ravel()
+    return dict(x=j.ravel().tolist(), y=i.ravel().tolist(),
+                text=[f"{x:.3g}" for x in v],
+                colour=["#ffffff" if np.isfinite(x) and abs(x) > 0.6 * lim else "#111827" for x in v])
+
+
 def jacobian_figure(jac: np.ndarray, height: int = 320):
     m, n = jac.shape
     lim = float(np.nanmax(np.abs(jac))) if np.isfinite(jac).any() else 1.0
-    mapper = LinearColorMapper(palette="RdBu11", low=-lim or -1, high=lim or 1)
+    mapper = LinearColorMapper(palette=JACOBIAN_PALETTE, low=-lim or -1, high=lim or 1)
     p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
-               x_range=(0, n), y_range=(m, 0), tools="hover,reset,save",
-               tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")])
-    # an image's anchor is its bottom-left corner in data space: with the y axis flipped
-    # (row 0 on top) the image still spans y in [0, m], so it starts at y=0
-    p.image(image=[np.ascontiguousarray(jac)], x=0, y=0, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+               x_range=(-0.5, n - 0.5), y_range=(m - 0.5, -0.5), tools="reset,save")
+    # cell (i, j) is centred on the point (j, i): the whole-number ticks sit under the cells and
+    # the hover's rounded $x, $y are the cell's indices. An image's anchor is its bottom-left
+    # corner in data space; with the y axis flipped (row 0 on top) it still starts at the low y.
+    img = p.image(image=[np.ascontiguousarray(jac)], x=-0.5, y=-0.5, dw=n, dh=m, color_mapper=mapper,
+                  name="jacobian")
+    p.add_tools(HoverTool(renderers=[img], tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")]))
+    if m <= MAX_CELL_LABELS and n <= MAX_CELL_LABELS:
+        p.text(x="x", y="y", text="text", text_color="colour", source=ColumnDataSource(cell_labels(jac, lim)),
+               text_align="center", text_baseline="middle", text_font_size="11px", name="values")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
     p.xaxis.ticker.min_interval = p.yaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     p.add_layout(ColorBar(color_mapper=mapper), "right")
@@ -79,8 +109,7 @@ def line_figure(data: dict, height: int = 280):
     mid = len(data["t"]) // 2
     p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="the input")
     p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
-    p.legend.location = "top_left"
-    p.legend.click_policy = "hide"
+    legend_above(p)
     return p
 
 
@@ -114,8 +143,7 @@ def elementwise_figure(data: dict, height: int = 300):
                title=f"f(x)_i against x_i for the {len(data['x'])} components", x_axis_label="x_i")
     p.scatter(data["x"], data["f"], size=3, color="#2563eb", legend_label="f(x)_i", name="f")
     p.scatter(data["x"], data["df"], size=3, color="#dc2626", legend_label="(J·1)_i", name="df")
-    p.legend.location = "top_left"
-    p.legend.click_policy = "hide"
+    legend_above(p)
     return p
 
 
