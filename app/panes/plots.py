@@ -101,8 +101,8 @@ MAX_BARS = 64  # more gradient components than this: one bar per leaf (its norm)
 def line_figure(data: dict, height: int = 280):
     """f(x + t·d) and its derivative in t (the directional derivative) along the gradient's direction."""
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title="f along the line x + t·d through the input (d: the gradient's direction)",
-               x_axis_label="t (t = 0 is the input)")
+               title="f and ∇f·d along the line x + t·d",  # short: long titles were cut at the plot's edge
+               x_axis_label="t (t = 0: the input; d: the gradient's direction)")
     p.line(data["t"], data["f"], legend_label="f(x + t·d)", color="#2563eb", line_width=2, name="line_f")
     p.line(data["t"], data["df"], legend_label="directional derivative ∇f·d", color="#dc2626", line_width=2,
            name="line_df")
@@ -140,7 +140,7 @@ def gradient_figure(leaves: list):
 
 def elementwise_figure(data: dict, height: int = 300):
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title=f"f(x)_i against x_i for the {len(data['x'])} components", x_axis_label="x_i")
+               title=f"f(x)_i against x_i ({len(data['x'])} components)", x_axis_label="x_i")
     p.scatter(data["x"], data["f"], size=3, color="#2563eb", legend_label="f(x)_i", name="f")
     p.scatter(data["x"], data["df"], size=3, color="#dc2626", legend_label="(J·1)_i", name="df")
     legend_above(p)

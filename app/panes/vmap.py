@@ -28,7 +28,7 @@ def table_html(value: np.ndarray, max_rows: int = 12, max_cols: int = 8) -> str:
 def outputs_figure(value: np.ndarray, height: int = 240):
     v = np.asarray(value, dtype=float)
     v2 = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
-    p = figure(height=height, sizing_mode="stretch_width", title="batched outputs (one line per batch element)",
+    p = figure(height=height, sizing_mode="stretch_width", title="batched outputs, one line per element",
                tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")])
     palette = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
     for i, row in enumerate(v2[:8]):

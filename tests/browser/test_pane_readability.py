@@ -75,3 +75,59 @@ def test_table_cells_stay_on_one_line(app_page, width):
     finally:
         tab(page, "Jaxpr").click()
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+# Every piece of visible text in the app whose colour contrasts less than `min` with the
+# background behind it (the nearest ancestor, across shadow roots, with an opaque background;
+# the page's own background otherwise). WCAG's ratio: (L1 + 0.05) / (L2 + 0.05).
+LOW_CONTRAST = """(min) => {
+  const rgb = (s) => { const m = s.match(/[\\d.]+/g); return m ? m.map(Number) : [0, 0, 0, 0]; };
+  const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+                               return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const up = (el) => el.parentElement || (el.parentNode instanceof ShadowRoot ? el.parentNode.host : null);
+  const pageBg = rgb(getComputedStyle(document.body).backgroundColor);
+  const bgOf = (el) => { for (let e = el; e; e = up(e)) { const c = rgb(getComputedStyle(e).backgroundColor);
+                                                          if (c.length < 4 || c[3] > 0.5) return c; } return pageBg; };
+  const bad = [];
+  const walk = (root) => {
+    const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = it.nextNode(); n; n = it.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent.trim() || ['STYLE', 'SCRIPT', 'OPTION'].includes(el.tagName) || !el.getClientRects().length) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || Number(style.opacity) < 0.5) continue;
+      const a = lum(rgb(style.color)), b = lum(bgOf(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < min) bad.push([n.textContent.trim().slice(0, 40), style.color, String(bgOf(el)), ratio.toFixed(2)]);
+    }
+    for (const e of root.querySelectorAll('*')) if (e.shadowRoot) walk(e.shadowRoot);
+  };
+  walk(document.querySelector('#app'));
+  return bad;
+}"""
+
+
+def test_dark_theme_text_is_readable_on_every_pane(app_page):
+    page = app_page.page
+    page.evaluate("() => localStorage.setItem('gradpad.theme', 'dark')")
+    try:
+        page.reload(wait_until="domcontentloaded", timeout=60_000)
+        assert app_page.wait_ui() == "app"
+        assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+        bad = {}
+        for name in ("jacobians_and_hessian", "mlp_sin", "vmap_batching_comparison", "static_args_and_control_flow"):
+            load(app_page, example=name)
+            for title in ("Jaxpr", "Plots", "vmap", "Timing", "Console"):
+                tab(page, title).click()
+                page.wait_for_timeout(400)
+                found = page.evaluate(LOW_CONTRAST, 3.0)
+                if found:
+                    bad[(name, title)] = found[:5]
+                if name in ("mlp_sin", "vmap_batching_comparison"):
+                    shot(page, f"dark_{name}_1400x900_{title}")
+        assert bad == {}, bad
+    finally:
+        page.evaluate("() => localStorage.removeItem('gradpad.theme')")
+        page.reload(wait_until="domcontentloaded", timeout=60_000)
+        assert app_page.wait_ui() == "app"
+        tab(page, "Jaxpr").click()
