@@ -125,7 +125,8 @@ def gradient_bars(leaves: list) -> tuple:
                 values.append(float(v))
         return labels, values, "∂f/∂x per component"
     labels = [f"{leaf['name']} {tuple(leaf['shape'])}" if leaf["shape"] else leaf["name"] for leaf in leaves]
-    return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| per leaf ({total} components)"
+    # short: the title starts where the long y labels end, and a phone leaves little room after them
+    return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| ({total} values)"
 
 
 def gradient_figure(leaves: list):

@@ -28,7 +28,8 @@ def table_html(value: np.ndarray, max_rows: int = 12, max_cols: int = 8) -> str:
 def outputs_figure(value: np.ndarray, height: int = 240):
     v = np.asarray(value, dtype=float)
     v2 = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
-    p = figure(height=height, sizing_mode="stretch_width", title="batched outputs, one line per element",
+    per = "point" if v2.shape[1] == 1 else "line"  # a scalar per element is drawn as a point
+    p = figure(height=height, sizing_mode="stretch_width", title=f"batched outputs, one {per} per element",
                tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")])
     palette = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
     for i, row in enumerate(v2[:8]):
@@ -37,6 +38,7 @@ def outputs_figure(value: np.ndarray, height: int = 240):
             p.scatter([i], row, size=9, color=palette[i % 8], name=f"batch{i}")
         else:
             p.line(xs, row, color=palette[i % 8], line_width=2, name=f"batch{i}")
+    p.xaxis.axis_label = "batch element" if per == "point" else "output index (flattened)"
     return p
 
 
