@@ -21,7 +21,7 @@ def legend_above(p) -> None:
     the frame, top-left, it covered the data of several gallery examples)."""
     legend = p.legend[0]
     p.center.remove(legend)
-    legend.orientation, legend.click_policy = "horizontal", "hide"
+    legend.orientation, legend.click_policy, legend.location = "horizontal", "hide", "top_left"
     legend.margin, legend.padding, legend.spacing = 0, 2, 12
     p.add_layout(legend, "above")
 
@@ -70,7 +70,7 @@ def cell_labels(jac: np.ndarray, lim: float) -> dict:
     i, j = np.meshgrid(np.arange(m), np.arange(n), indexing="ij")
     v = jac.ravel()
     return dict(x=j.ravel().tolist(), y=i.ravel().tolist(),
-                text=[f"{x:.3g}" for x in v],
+                text=[f"{x + 0.0:.3g}" for x in v],  # + 0.0: a -0.0 entry reads "0", not "-0"
                 colour=["#ffffff" if np.isfinite(x) and abs(x) > 0.6 * lim else "#111827" for x in v])
 
 

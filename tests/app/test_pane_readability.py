@@ -31,6 +31,12 @@ def test_jacobian_palette_tells_close_entries_apart():
     assert len({colour(v) for v in JAC.ravel()}) == 6  # RdBu11 gave 3: 4 ~ 5 and 0 ~ 1 ~ -0.42
 
 
+def test_negative_zero_entries_read_zero():
+    # JAX: jax.jacfwd(lambda x: x * x / 2.0)(x) has -0.0 off the diagonal where x < 0
+    values = plots_pane.cell_labels(np.array([[-1.0, -0.0], [0.0, 2.0]], np.float32), 2.0)
+    assert values["text"] == ["-1", "0", "0", "2"]
+
+
 def test_large_jacobian_has_no_cell_labels():
     fig = plots_pane.jacobian_figure(np.zeros((150, 100), np.float32))
     assert not [r for r in fig.renderers if r.name == "values"]
