@@ -107,14 +107,16 @@ LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-blo
   border: 1px solid #333; vertical-align: middle; }"""
 
 
-GRAPH_MIN_FRAME_PX = 120  # a one-row graph: its nodes right under the title, not centred in empty space
+# a one-row graph: its nodes right under the title, not centred in empty space; tall enough for
+# the toolbar beside it (left, so that a wide graph scrolling in its box keeps its tools in view)
+GRAPH_MIN_FRAME_PX = 130
 
 
 def graph_figure(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kernels=None):
     """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer), laid out in layers with
     a fixed slot per node (graph_layout) so labels never overlap; with `kernels` (the WebGPU plan)
     equations are coloured by the fused kernel that computes them. The plot frame is the layout's
-    size (at least `min_frame_px` high); the toolbar sits above it, so a short graph stays short."""
+    size (at least `min_frame_px` high), so a short graph stays short."""
     g = analysis.dataflow_graph(jaxpr, kernels)
     nodes = g["nodes"]
     ids = [n["id"] for n in nodes]
@@ -125,9 +127,10 @@ def graph_figure(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kern
     width_px, height_px = graph_layout.figure_size(g["extent"])
     mx, my = graph_layout.MARGIN_LAYERS, graph_layout.MARGIN_ROWS
     p = figure(title=title, frame_width=max(width_px, 160), frame_height=max(height_px, min_frame_px),
-               sizing_mode="fixed", tools="pan,wheel_zoom,tap,reset", toolbar_location="above",
+               sizing_mode="fixed", tools="pan,wheel_zoom,tap,reset", toolbar_location="left",
                x_range=(min(xs) - mx, max(xs) + mx), y_range=(min(ys) - my, max(ys) + my))
     p.width = p.height = None  # the frame's size decides (Bokeh's 600x600 default would win otherwise)
+    p.toolbar.logo = None  # one slot less: the tools fit beside a one-row graph
     if height_px < min_frame_px:  # a short graph: keep ROW_PX per row, centred
         extra = (min_frame_px - height_px) / graph_layout.ROW_PX / 2
         p.y_range.start, p.y_range.end = min(ys) - my - extra, max(ys) + my + extra
