@@ -118,3 +118,18 @@ def test_the_jit_print_note_shows_only_for_jitted_prints(app_page, jitted):
     finally:
         tab(page, "Jaxpr").click()
     assert snapshot(app_page)["function"] == "f"
+
+
+def test_bad_example_links_show_a_message_not_a_traceback(app_page):
+    page = app_page.page
+    load(app_page, example="pytrees")
+    page.evaluate("() => { location.hash = '#example=nope' }")
+    snap = wait_snapshot(app_page, lambda s: "There is no example named" in s["notice"])
+    assert "There is no example named" in snap["notice"] and snap["error"] is None, snap["notice"][:200]
+    text = page.evaluate(VISIBLE_TEXT)
+    assert "KeyError" not in text and "Traceback" not in text
+    assert "There is no example named" in text
+    # a trailing space (%20) pasted with a link still opens the example
+    page.evaluate("() => { location.hash = '#example=jvp_and_vjp%20' }")
+    snap = wait_snapshot(app_page, lambda s: s["example"] == "jvp_and_vjp")
+    assert snap["example"] == "jvp_and_vjp" and snap["notice"] == "", snap["notice"][:200]
