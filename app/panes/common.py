@@ -37,6 +37,7 @@ CSS = """
 .gp-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px;
   line-height: 1.45; white-space: pre; overflow: auto; background: #f7f8fa; border: 1px solid #e1e4e8;
   border-radius: 6px; padding: 8px 10px; margin: 0; max-height: 420px; }
+.gp-console { white-space: pre-wrap; overflow-wrap: anywhere; }  /* long messages wrap: nothing cut at the pane's edge */
 .gp-jk { color: #8250df; font-weight: 600; } .gp-jv { color: #0550ae; } .gp-jt { color: #6e7781; }
 .gp-jp { color: #cf222e; font-weight: 600; } .gp-jl { color: #116329; }
 .gp-muted { color: #6e7781; font-size: 12px; }

@@ -131,3 +131,30 @@ def test_dark_theme_text_is_readable_on_every_pane(app_page):
         page.reload(wait_until="domcontentloaded", timeout=60_000)
         assert app_page.wait_ui() == "app"
         tab(page, "Jaxpr").click()
+
+
+# the console's text boxes: how wide their content is against how wide they are
+CONSOLE_BOXES = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  return all(document).filter((el) => el.classList && el.classList.contains('gp-console') && el.getClientRects().length)
+    .map((el) => [el.scrollWidth, el.clientWidth]);
+}"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_console_messages_wrap_instead_of_running_off_the_pane(app_page, width):
+    # the example prints TracerBoolConversionError's long first line: it was cut at the pane's edge
+    page = app_page.page
+    load(app_page, example="static_args_and_control_flow")
+    page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
+    try:
+        tab(page, "Console").click()
+        page.wait_for_timeout(600)
+        boxes = page.evaluate(CONSOLE_BOXES)
+        assert len(boxes) >= 2, boxes  # the Console tab's and the strip under the editor
+        shot(page, f"console_wrapped_{width}")
+        assert [b for b in boxes if b[0] > b[1] + 1] == [], boxes
+    finally:
+        tab(page, "Jaxpr").click()
+        page.set_viewport_size({"width": 1400, "height": 900})
