@@ -39,6 +39,7 @@ def outputs_figure(value: np.ndarray, height: int = 240):
         else:
             p.line(xs, row, color=palette[i % 8], line_width=2, name=f"batch{i}")
     p.xaxis.axis_label = "batch element" if per == "point" else "output index (flattened)"
+    p.xaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     return p
 
 

@@ -92,3 +92,11 @@ def test_tables_scroll_sideways_instead_of_wrapping():
     assert html.startswith('<div class="gp-scroll-x"><table class="gp-table">')
     from app.panes.common import CSS
     assert "white-space: nowrap" in CSS.split(".gp-table td, .gp-table th")[1].split("}")[0]
+
+
+@pytest.mark.parametrize("shape, per", [((4,), "point"), ((4, 3), "line")])
+def test_vmap_outputs_plot_says_what_it_draws_and_ticks_whole_indices(shape, per):
+    from app.panes import vmap as vmap_pane
+    fig = vmap_pane.outputs_figure(np.arange(float(np.prod(shape))).reshape(shape))
+    assert f"one {per} per element" in fig.title.text
+    assert fig.xaxis[0].ticker.min_interval == 1
