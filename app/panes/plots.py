@@ -101,13 +101,12 @@ MAX_BARS = 64  # more gradient components than this: one bar per leaf (its norm)
 def line_figure(data: dict, height: int = 280):
     """f(x + t·d) and its derivative in t (the directional derivative) along the gradient's direction."""
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title="f and ∇f·d along the line x + t·d",  # short: long titles were cut at the plot's edge
-               x_axis_label="t (t = 0: the input; d: the gradient's direction)")
-    p.line(data["t"], data["f"], legend_label="f(x + t·d)", color="#2563eb", line_width=2, name="line_f")
-    p.line(data["t"], data["df"], legend_label="directional derivative ∇f·d", color="#dc2626", line_width=2,
-           name="line_df")
+               title="f and ∇f·d along x + t·d, d = ∇f/|∇f|",  # short title, legend and axis label:
+               x_axis_label="t (t = 0 is the input)")          # longer ones widened the plot past a phone
+    p.line(data["t"], data["f"], legend_label="f(x+t·d)", color="#2563eb", line_width=2, name="line_f")
+    p.line(data["t"], data["df"], legend_label="∇f·d", color="#dc2626", line_width=2, name="line_df")
     mid = len(data["t"]) // 2
-    p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="the input")
+    p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="input")
     p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
     legend_above(p)
     return p

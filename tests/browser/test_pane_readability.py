@@ -158,3 +158,33 @@ def test_console_messages_wrap_instead_of_running_off_the_pane(app_page, width):
     finally:
         tab(page, "Jaxpr").click()
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+# the visible plot canvases' right edges, and the page's width
+CANVAS_RIGHTS = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  // only what shows: the other tabs' canvases are laid out too, hidden (the dataflow graph's
+  // scrolls sideways in its own box by design)
+  const cs = all(document).filter((el) => el.tagName === 'CANVAS' && el.getClientRects().length &&
+                                          el.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+  return {rights: cs.map((r) => r.right), width: document.documentElement.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("name", ["mlp_sin", "jit_selu_timing"])
+def test_plots_fit_a_phone(app_page, name):
+    # mlp_sin's line plot had a three-item legend and a long axis label wider than a phone's pane
+    page = app_page.page
+    load(app_page, example=name)
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        tab(page, "Plots").click()
+        page.wait_for_timeout(800)
+        m = page.evaluate(CANVAS_RIGHTS)
+        shot(page, f"plots_{name}_390")
+        assert m["rights"] and max(m["rights"]) <= m["width"], m
+    finally:
+        tab(page, "Jaxpr").click()
+        page.set_viewport_size({"width": 1400, "height": 900})
