@@ -101,8 +101,8 @@ MAX_BARS = 64  # more gradient components than this: one bar per leaf (its norm)
 def line_figure(data: dict, height: int = 280):
     """f(x + t·d) and its derivative in t (the directional derivative) along the gradient's direction."""
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title="f and ∇f·d along x + t·d, d = ∇f/|∇f|",  # short title, legend and axis label:
-               x_axis_label="t (t = 0 is the input)")          # longer ones widened the plot past a phone
+               title="f and ∇f·d along x + t·d",  # short title, legend and axis label: longer ones
+               x_axis_label="t (t = 0 is the input)")  # widened the plot past a phone (d: the code below)
     p.line(data["t"], data["f"], legend_label="f(x+t·d)", color="#2563eb", line_width=2, name="line_f")
     p.line(data["t"], data["df"], legend_label="∇f·d", color="#dc2626", line_width=2, name="line_df")
     mid = len(data["t"]) // 2
