@@ -497,6 +497,7 @@ class Playground:
 
     def _render_timing(self):
         a = self.analysis
+        self._offer_measured_backends()
         measuring = bool(a.timing.get("pending")) and not a.timing.get("backends")
         self.timing_note.object = '<p class="gp-muted">measuring eager vs jit…</p>' if measuring else ""
         head = self.panes["timing"].objects[:2]
@@ -506,6 +507,14 @@ class Playground:
         self.shown.update(self.panes["timing"], ("timing", a.timing, pn.config.theme),
                           lambda: timing_pane.render(a, measuring_note_shown=True),
                           head=[self.size_select, self.timing_note])
+
+    def _offer_measured_backends(self):
+        """A backend the timings ran on can be picked in Backend: in the page WebGPU's adapter is
+        found asynchronously (by the first WebGPU timing), after the list was built with CPU only."""
+        per = (self.analysis.timing or {}).get("backends") or {}
+        found = [b for b, t in per.items() if "eager" in t and b not in self.backend_select.options]
+        if found:
+            self._set_quietly(self.backend_select, "options", list(self.backend_select.options) + found)
 
     def _on_function(self, event):
         self._user_args = None  # another function: its own default input
@@ -594,7 +603,8 @@ class Playground:
                           with_stages=view in jaxpr_pane.STAGE_VIEWS)
         self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
-                          lambda: jaxpr_pane.render(a, view), head=self._pane_head("jaxpr"))
+                          lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed),
+                          head=self._pane_head("jaxpr"))
         self.pane_notes["jaxpr"].object = ""
 
     def _render_plot(self):

@@ -51,6 +51,9 @@ def jaxpr_html(view: analysis.JaxprView) -> str:
 SOURCE_MAP_HINT = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: hover or click a line of your code and the '
                    'equations it produced light up; hover or click an equation and its line lights up in the editor. '
                    'In grad(f), each backward (cotangent) equation points at the line whose primal made it.</p>')
+# an embed without the editor (readonly): the equations' tooltips name their lines, the full page links them
+SOURCE_MAP_HINT_NO_EDITOR = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: hover an equation to see the line of '
+                             'code it came from; open in gradpad to link each line of code to its equations.</p>')
 SOURCE_MAP_CSS = """.gp-eqn { cursor: pointer; border-radius: 3px; }
 .gp-eqn:hover { outline: 1px dashed #eab308; }
 .gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.35); }
@@ -104,10 +107,16 @@ LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-blo
   border: 1px solid #333; vertical-align: middle; }"""
 
 
-def graph_figure(jaxpr, title: str, height: int = 300, kernels=None):
+# a one-row graph: its nodes right under the title, not centred in empty space; tall enough for
+# the toolbar beside it (left, so that a wide graph scrolling in its box keeps its tools in view)
+GRAPH_MIN_FRAME_PX = 130
+
+
+def graph_figure(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kernels=None):
     """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer), laid out in layers with
     a fixed slot per node (graph_layout) so labels never overlap; with `kernels` (the WebGPU plan)
-    equations are coloured by the fused kernel that computes them. `height` is the least height."""
+    equations are coloured by the fused kernel that computes them. The plot frame is the layout's
+    size (at least `min_frame_px` high), so a short graph stays short."""
     g = analysis.dataflow_graph(jaxpr, kernels)
     nodes = g["nodes"]
     ids = [n["id"] for n in nodes]
@@ -117,12 +126,13 @@ def graph_figure(jaxpr, title: str, height: int = 300, kernels=None):
     ys = [n["y"] for n in nodes]
     width_px, height_px = graph_layout.figure_size(g["extent"])
     mx, my = graph_layout.MARGIN_LAYERS, graph_layout.MARGIN_ROWS
-    p = figure(title=title, frame_width=max(width_px, 160), frame_height=max(height_px, height - 80),
+    p = figure(title=title, frame_width=max(width_px, 160), frame_height=max(height_px, min_frame_px),
                sizing_mode="fixed", tools="pan,wheel_zoom,tap,reset", toolbar_location="left",
                x_range=(min(xs) - mx, max(xs) + mx), y_range=(min(ys) - my, max(ys) + my))
     p.width = p.height = None  # the frame's size decides (Bokeh's 600x600 default would win otherwise)
-    if height_px < height - 80:  # a short graph: keep ROW_PX per row, centred
-        extra = (height - 80 - height_px) / graph_layout.ROW_PX / 2
+    p.toolbar.logo = None  # one slot less: the tools fit beside a one-row graph
+    if height_px < min_frame_px:  # a short graph: keep ROW_PX per row, centred
+        extra = (min_frame_px - height_px) / graph_layout.ROW_PX / 2
         p.y_range.start, p.y_range.end = min(ys) - my - extra, max(ys) + my + extra
     if width_px < 160:
         extra = (160 - width_px) / graph_layout.LAYER_PX / 2
@@ -164,7 +174,8 @@ def stages_card(stages, view: str) -> pn.Card:
     return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
 
 
-def render(a: analysis.Analysis, view: str) -> list:
+def render(a: analysis.Analysis, view: str, editor: bool = True) -> list:
+    """The pane's parts for `view`; `editor`: the page shows the code beside it (not a readonly embed)."""
     jv = a.jaxprs.get(view)
     if jv is None:
         return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
@@ -181,7 +192,8 @@ def render(a: analysis.Analysis, view: str) -> list:
                             'built anyway; the backward pass starts from a cotangent of ones (the gradient of '
                             'sum(f(x))).</p>'), stages_card(a.stages, view)]
         return parts
-    parts = [head, pn.pane.HTML(SOURCE_MAP_HINT + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
+    hint = SOURCE_MAP_HINT if editor else SOURCE_MAP_HINT_NO_EDITOR
+    parts = [head, pn.pane.HTML(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
                                 sizing_mode="stretch_width")]
     if view in STAGE_VIEWS and a.stages:
         parts.append(stages_card(a.stages, view))

@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import numpy as np
 import panel as pn
-from bokeh.models import ColorBar, HoverTool, LinearColorMapper
-from bokeh.palettes import Viridis256
+from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper
+from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
 from .common import bokeh, code_block, error_block, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
+
+
+def legend_above(p) -> None:
+    """The legend in one row above the plot, where it never hides a curve or a point (inside
+    the frame, top-left, it covered the data of several gallery examples)."""
+    legend = p.legend[0]
+    p.center.remove(legend)
+    legend.orientation, legend.click_policy, legend.location = "horizontal", "hide", "top_left"
+    legend.margin, legend.padding, legend.spacing = 0, 2, 12
+    p.add_layout(legend, "above")
 
 
 def scalar_figure(data: dict, height: int = 320):
@@ -22,8 +32,7 @@ def scalar_figure(data: dict, height: int = 320):
     for key, label, colour in CURVES:
         p.line(data["x"], data[key], legend_label=label, color=colour, line_width=2, name=key)
     p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
-    p.legend.location = "top_left"
-    p.legend.click_policy = "hide"
+    legend_above(p)
     return p
 
 
@@ -49,16 +58,37 @@ def surface_figure(data: dict, height: int = 360):
     return p
 
 
+# 255 shades from blue (negative) through white to red: RdBu11's 11 bins painted different
+# entries the same (4 and 5 of a matrix whose largest entry is 12 were one block)
+JACOBIAN_PALETTE = interp_palette(RdBu11, 255)  # low (negative) blue, high red
+MAX_CELL_LABELS = 12  # a Jacobian at most this many rows and columns shows each entry's value
+
+
+def cell_labels(jac: np.ndarray, lim: float) -> dict:
+    """Each entry's value at its cell's centre, white on the dark ends of the palette."""
+    m, n = jac.shape
+    i, j = np.meshgrid(np.arange(m), np.arange(n), indexing="ij")
+    v = jac.ravel()
+    return dict(x=j.ravel().tolist(), y=i.ravel().tolist(),
+                text=[f"{x + 0.0:.3g}" for x in v],  # + 0.0: a -0.0 entry reads "0", not "-0"
+                colour=["#ffffff" if np.isfinite(x) and abs(x) > 0.6 * lim else "#111827" for x in v])
+
+
 def jacobian_figure(jac: np.ndarray, height: int = 320):
     m, n = jac.shape
     lim = float(np.nanmax(np.abs(jac))) if np.isfinite(jac).any() else 1.0
-    mapper = LinearColorMapper(palette="RdBu11", low=-lim or -1, high=lim or 1)
+    mapper = LinearColorMapper(palette=JACOBIAN_PALETTE, low=-lim or -1, high=lim or 1)
     p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
-               x_range=(0, n), y_range=(m, 0), tools="hover,reset,save",
-               tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")])
-    # an image's anchor is its bottom-left corner in data space: with the y axis flipped
-    # (row 0 on top) the image still spans y in [0, m], so it starts at y=0
-    p.image(image=[np.ascontiguousarray(jac)], x=0, y=0, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+               x_range=(-0.5, n - 0.5), y_range=(m - 0.5, -0.5), tools="reset,save")
+    # cell (i, j) is centred on the point (j, i): the whole-number ticks sit under the cells and
+    # the hover's rounded $x, $y are the cell's indices. An image's anchor is its bottom-left
+    # corner in data space; with the y axis flipped (row 0 on top) it still starts at the low y.
+    img = p.image(image=[np.ascontiguousarray(jac)], x=-0.5, y=-0.5, dw=n, dh=m, color_mapper=mapper,
+                  name="jacobian")
+    p.add_tools(HoverTool(renderers=[img], tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")]))
+    if m <= MAX_CELL_LABELS and n <= MAX_CELL_LABELS:
+        p.text(x="x", y="y", text="text", text_color="colour", source=ColumnDataSource(cell_labels(jac, lim)),
+               text_align="center", text_baseline="middle", text_font_size="11px", name="values")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
     p.xaxis.ticker.min_interval = p.yaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     p.add_layout(ColorBar(color_mapper=mapper), "right")
@@ -71,16 +101,14 @@ MAX_BARS = 64  # more gradient components than this: one bar per leaf (its norm)
 def line_figure(data: dict, height: int = 280):
     """f(x + t·d) and its derivative in t (the directional derivative) along the gradient's direction."""
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title="f along the line x + t·d through the input (d: the gradient's direction)",
-               x_axis_label="t (t = 0 is the input)")
-    p.line(data["t"], data["f"], legend_label="f(x + t·d)", color="#2563eb", line_width=2, name="line_f")
-    p.line(data["t"], data["df"], legend_label="directional derivative ∇f·d", color="#dc2626", line_width=2,
-           name="line_df")
+               title="f and ∇f·d along x + t·d",  # short title, legend and axis label: longer ones
+               x_axis_label="t (t = 0 is the input)")  # widened the plot past a phone (d: the code below)
+    p.line(data["t"], data["f"], legend_label="f(x+t·d)", color="#2563eb", line_width=2, name="line_f")
+    p.line(data["t"], data["df"], legend_label="∇f·d", color="#dc2626", line_width=2, name="line_df")
     mid = len(data["t"]) // 2
-    p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="the input")
+    p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="input")
     p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
-    p.legend.location = "top_left"
-    p.legend.click_policy = "hide"
+    legend_above(p)
     return p
 
 
@@ -96,7 +124,8 @@ def gradient_bars(leaves: list) -> tuple:
                 values.append(float(v))
         return labels, values, "∂f/∂x per component"
     labels = [f"{leaf['name']} {tuple(leaf['shape'])}" if leaf["shape"] else leaf["name"] for leaf in leaves]
-    return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| per leaf ({total} components)"
+    # short: the title starts where the long y labels end, and a phone leaves little room after them
+    return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| ({total} values)"
 
 
 def gradient_figure(leaves: list):
@@ -111,11 +140,10 @@ def gradient_figure(leaves: list):
 
 def elementwise_figure(data: dict, height: int = 300):
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title=f"f(x)_i against x_i for the {len(data['x'])} components", x_axis_label="x_i")
+               title=f"f(x)_i against x_i ({len(data['x'])} components)", x_axis_label="x_i")
     p.scatter(data["x"], data["f"], size=3, color="#2563eb", legend_label="f(x)_i", name="f")
     p.scatter(data["x"], data["df"], size=3, color="#dc2626", legend_label="(J·1)_i", name="df")
-    p.legend.location = "top_left"
-    p.legend.click_policy = "hide"
+    legend_above(p)
     return p
 
 

@@ -22,13 +22,14 @@ def table_html(value: np.ndarray, max_rows: int = 12, max_cols: int = 8) -> str:
         rows.append(f"<tr><th>batch {i}</th>{cells}</tr>")
     note = f'<div class="gp-muted">showing {min(v2.shape[0], max_rows)}×{min(v2.shape[1], max_cols)} of {v.shape}</div>' \
         if v2.shape[0] > max_rows or v2.shape[1] > max_cols else ""
-    return f'<table class="gp-table"><tr><th></th>{head}</tr>{"".join(rows)}</table>{note}'
+    return f'<div class="gp-scroll-x"><table class="gp-table"><tr><th></th>{head}</tr>{"".join(rows)}</table></div>{note}'
 
 
 def outputs_figure(value: np.ndarray, height: int = 240):
     v = np.asarray(value, dtype=float)
     v2 = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
-    p = figure(height=height, sizing_mode="stretch_width", title="batched outputs (one line per batch element)",
+    per = "point" if v2.shape[1] == 1 else "line"  # a scalar per element is drawn as a point
+    p = figure(height=height, sizing_mode="stretch_width", title=f"batched outputs, one {per} per element",
                tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")])
     palette = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
     for i, row in enumerate(v2[:8]):
@@ -37,6 +38,8 @@ def outputs_figure(value: np.ndarray, height: int = 240):
             p.scatter([i], row, size=9, color=palette[i % 8], name=f"batch{i}")
         else:
             p.line(xs, row, color=palette[i % 8], line_width=2, name=f"batch{i}")
+    p.xaxis.axis_label = "batch element" if per == "point" else "output index (flattened)"
+    p.xaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     return p
 
 
@@ -49,7 +52,7 @@ def timing_html(result: dict) -> str:
         if m == "manual" and not e.get("shown"):
             continue  # not a right way to batch this f: the note under the table says why
         if e.get("error") is not None:
-            rows.append(f'<tr><th>{m}</th><td colspan="3" class="gp-err">{esc(e["error"].headline()[:120])}</td></tr>')
+            rows.append(f'<tr><th>{m}</th><td colspan="3" class="gp-err" style="white-space: normal">{esc(e["error"].headline()[:120])}</td></tr>')
             continue
         t = e.get("time") or {}
         same = e.get("matches_vmap")
@@ -61,8 +64,8 @@ def timing_html(result: dict) -> str:
             median = fmt_seconds(t["median"]) if t else "-"
             spread = fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]) if t else ""
         rows.append(f"<tr><th>{label}</th><td>{median}</td><td>{spread}</td><td>{check}</td></tr>")
-    return ('<table class="gp-table"><tr><th>method</th><th>median</th><th>min – max</th><th></th></tr>'
-            + "".join(rows) + "</table>")
+    return ('<div class="gp-scroll-x"><table class="gp-table"><tr><th>method</th><th>median</th><th>min – max</th>'
+            '<th></th></tr>' + "".join(rows) + "</table></div>")
 
 
 def times_html(result: dict) -> str:

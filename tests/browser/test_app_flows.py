@@ -135,6 +135,21 @@ def test_infinite_loop_is_stopped_and_the_code_kept(app_page):
     assert snap["error"] is None and snap["function"] == "f"
 
 
+# the dataflow graph's canvas box and the tops of its node labels (HTML divs over the canvas)
+GRAPH_BOX = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  const graph = all(document).find((el) => el.classList && el.classList.contains('gp-graph'));
+  if (!graph) return null;
+  const els = all(graph.shadowRoot || graph);
+  const canvas = els.find((el) => el.tagName === 'CANVAS');
+  const c = canvas.getBoundingClientRect();
+  return {canvas: [c.left, c.top, c.right, c.bottom],
+          labels: els.filter((el) => el.tagName === 'DIV' && el.style.whiteSpace === 'pre' && el.textContent.trim())
+                     .map((el) => el.getBoundingClientRect().top)};
+}"""
+
+
 def test_embed_view_in_a_700x500_iframe_driven_by_post_message(browser_context, site_url, app_page):
     ctx, _ = browser_context
     page = ctx.new_page()
@@ -165,6 +180,17 @@ def test_embed_view_in_a_700x500_iframe_driven_by_post_message(browser_context, 
             })))""")
         assert replies[0]["result"]["result"] == "42", replies
         assert replies[1] == {"gradpad": "result", "result": False, "id": 9}, replies
+        # no editor in this embed (readonly): the source-map hint must not send the reader to one
+        hint = frame.locator(".gp-srchint").first.inner_text()
+        assert "editor" not in hint and "hover an equation" in hint, hint
+        # jvp_and_vjp's graph is one row: a short plot, its nodes just under the title, not centred
+        # in an empty 220 px frame (the embed's pane then showed them only at its bottom edge)
+        inner.wait_for_function("(() => { const b = (" + GRAPH_BOX + ")(); return b && b.labels.length > 0; })()",
+                                timeout=60_000)
+        box = inner.evaluate(GRAPH_BOX)
+        assert box and box["labels"], box
+        assert box["canvas"][3] - box["canvas"][1] <= 200, box
+        assert max(top for top in box["labels"]) - box["canvas"][1] <= 90, box
         page.wait_for_timeout(1500)
         shot(page, "embed_700x500")
     finally:

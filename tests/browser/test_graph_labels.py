@@ -144,6 +144,11 @@ def test_clicking_a_kernel_in_the_graph_shows_its_wgsl(app_page):
         scroll_w, client_w = page.evaluate(PANE_FIT)
         assert scroll_w <= client_w + 2, ("390x844", scroll_w, client_w, page.evaluate(WIDEST))
         card.scroll_into_view_if_needed()
+        # the WGSL box keeps its text and a readable height on a phone (it once showed empty there)
+        wgsl = page.locator("#app .gp-wgsl").first
+        wgsl.scroll_into_view_if_needed()
+        box = wgsl.bounding_box()
+        assert "fn main" in wgsl.inner_text() and box["height"] > 100 and box["width"] > 250, box
         shot(page, "kernels_wgsl_mlp_sin_390x844")
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
