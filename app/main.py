@@ -28,12 +28,14 @@ from app.panes.common import CSS, html, readable, themed
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
-# An edit runs the code once typing pauses (a burst of key presses is one run). Code that parses
-# runs after a short pause: the panes follow the typing. Code that does not parse (a statement
-# half typed) waits longer, so that a SyntaxError does not flash at every key. The slow
-# measurements (SLOW_PANES) and the hidden tabs fill in after the panes in view.
+# An edit that parses runs at once (leading edge): the panes follow the typing with no pause.
+# Python runs one thing at a time, so the edits typed while a run is in flight wait in the
+# worker's queue; each bumps the autorun generation and only the newest one's run happens, right
+# after (never a queue of stale runs). Code that does not parse (a statement half typed) waits
+# AUTORUN_PAUSE_S, so that a SyntaxError does not flash at every key. The slow measurements
+# (SLOW_PANES) and the hidden tabs fill in after the panes in view, and stop for a newer edit.
 AUTORUN_PAUSE_S = 0.6
-AUTORUN_QUICK_PAUSE_S = 0.1
+AUTORUN_QUICK_PAUSE_S = 0.0
 # Panes filled in after every other pane shows, in this order (app.main.Playground._slow_steps).
 # The page API's load()/snapshot() wait for all but the WebGPU timings (seconds on a software GPU).
 # A hidden tab's pane (LAZY_PANES) is computed after the panes in view, the tab in view first.
@@ -98,6 +100,7 @@ class Playground:
         self.run_seconds = 0.0           # the last run's Python time, up to every pane but the slow ones
         self.run_phases: dict = {}       # where that time went (ms) and when it started (epoch ms)
         self._edit_seen = None           # epoch ms of the edit that the next autorun runs
+        self._edit_waiting = False       # an edit that parses waits to run: the slow panes stop for it
 
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
@@ -332,8 +335,10 @@ class Playground:
         started = time.perf_counter()
         phases = {"edit_seen": self._edit_seen, "started": time.time() * 1e3, "active": self.active_pane()}
         self._edit_seen = None
+        self._edit_waiting = False
         self._autorun_generation += 1    # an autorun still pending for these edits is this run: one key press, one run
-        self.status.object = '<span class="gp-muted">running…</span>'
+        # no "running…" patch of its own: the page shows a run in flight from its run-start
+        # message (loader.js), and the status line changes once, in the panes' patch
         env.run_state(True)
         try:
             self._select_backend()
@@ -353,14 +358,17 @@ class Playground:
             self.pending = [name for name in LAZY_PANES if traced and name != active]
             self.pending += [name for name, ready in (("timing", a.timing.get("pending")),
                                                       ("vmap timings", analysis.vmap_pending(a.vmap))) if ready]
-            self._sync_inputs()
             rendering = time.perf_counter()
-            self._render_all()
+            # the inputs, the status line, the panes and the share link leave as ONE patch (each
+            # patch of its own costs a walk of the whole document in the page)
+            with batching.one_update():
+                self._sync_inputs()
+                self._render_panes()
+                self.share_link.value = self.share_url()
             phases.update({k: v * 1e3 for k, v in a.phases.items()})
             phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
             phases["send"] = batching.flush_seconds * 1e3
             env.storage_set(env.AUTOSAVE_KEY, code)
-            self.share_link.value = self.share_url()
             self._publish_hash()
         finally:
             env.run_state(False)
@@ -444,7 +452,7 @@ class Playground:
         """Generator: one slow pane per step; yields an awaitable a step needs awaited (or None)."""
         steps = self._slow_steps(self.analysis)
         done = set()
-        while run_id == self.run_id:  # else a newer run owns the panes now
+        while run_id == self.run_id and not self._edit_waiting:  # else newer code owns the panes now
             name = self._next_slow_pane(done)
             if name is None:
                 return
@@ -468,7 +476,7 @@ class Playground:
             finally:
                 if running:
                     env.run_state(False)
-            if run_id != self.run_id:
+            if run_id != self.run_id or self._edit_waiting:
                 return
             if name in self.pending:
                 self.pending.remove(name)
@@ -557,10 +565,6 @@ class Playground:
         self._set_quietly(self.args_input, "value", a.args_source)
 
     # ------------------------------------------------------------------ rendering
-    def _render_all(self):
-        with batching.one_update():
-            self._render_panes()
-
     def _render_panes(self):
         a = self.analysis
         err = a.run.error or a.args_error
@@ -638,12 +642,20 @@ class Playground:
         generation = self._autorun_generation
 
         def fire():
-            if generation == self._autorun_generation:
+            if generation == self._autorun_generation:  # else a newer edit (or a run) took over
                 self.run(function=self.function_select.value or None)
         try:
-            asyncio.get_event_loop().call_later(autorun_pause(event.new), fire)
+            loop = asyncio.get_event_loop()
         except RuntimeError:  # no event loop (plain CPython tests): run on explicit request only
-            pass
+            return
+        pause = autorun_pause(event.new)
+        if pause:
+            loop.call_later(pause, fire)
+            return
+        # at once, but as a task of its own: the edits already queued behind this one (typed
+        # while a run was in flight) are applied first, and only the newest one's fire runs
+        self._edit_waiting = True
+        loop.call_soon(fire)
 
     def _on_example(self, event):
         if not event.new:

@@ -128,8 +128,8 @@ def test_source_segments_cut_what_the_stdlib_cuts():
             assert segment(node) == ast.get_source_segment(code, node), ast.dump(node)
 
 
-def test_code_that_parses_runs_after_a_short_pause_and_half_typed_code_waits():
-    assert main.autorun_pause(CODE + "print(f(2.0))\n") == main.AUTORUN_QUICK_PAUSE_S < 0.2
+def test_code_that_parses_runs_at_once_and_half_typed_code_waits():
+    assert main.autorun_pause(CODE + "print(f(2.0))\n") == main.AUTORUN_QUICK_PAUSE_S == 0
     assert main.autorun_pause(CODE + "print(f(2.0)\n") == main.AUTORUN_PAUSE_S  # ( not closed yet
     assert main.autorun_pause(CODE + "def g(x):\n") == main.AUTORUN_PAUSE_S
 
@@ -234,3 +234,101 @@ def test_a_batch_of_pane_updates_leaves_as_one_patch(monkeypatch):
     assert batching._collected is None
     a.object = "AAA"
     assert [e.new for e in single if hasattr(e, "new")][-1] == "AAA"
+
+
+class RecordingLoop:
+    """Stands for the page's event loop: records what the app schedules, runs it when told."""
+
+    def __init__(self):
+        self.soon, self.later = [], []
+
+    def call_soon(self, callback):
+        self.soon.append(callback)
+
+    def call_later(self, delay, callback):
+        self.later.append((delay, callback))
+
+    def run_soon(self):
+        while self.soon:
+            self.soon.pop(0)()
+
+
+def test_an_edit_that_parses_runs_at_once_and_edits_queued_behind_a_run_make_one_run(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    loop = RecordingLoop()
+    monkeypatch.setattr(main.asyncio, "get_event_loop", lambda: loop)
+    first = pg.run_id
+    pg.editor.value = CODE + "print(1)\n"
+    assert len(loop.soon) == 1 and loop.later == []  # no pause: the next free moment
+    loop.run_soon()
+    assert pg.run_id == first + 1 and "print(1)" in pg.analysis.code
+    # three key presses typed while Python was busy reach the app one after the other; the
+    # run for each is scheduled behind them, and only the newest one runs (no stale runs)
+    for k in (2, 3, 4):
+        pg.editor.value = CODE + f"print({k})\n"
+    loop.run_soon()
+    assert pg.run_id == first + 2 and "print(4)" in pg.analysis.code
+    # Run (or Ctrl+Enter) before the scheduled autorun: that run is the edit's, not one more
+    pg.editor.value = CODE + "print(5)\n"
+    pg.run()
+    loop.run_soon()
+    assert pg.run_id == first + 3
+
+
+def test_half_typed_code_still_waits_and_a_newer_edit_cancels_its_run(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    loop = RecordingLoop()
+    monkeypatch.setattr(main.asyncio, "get_event_loop", lambda: loop)
+    first = pg.run_id
+    pg.editor.value = CODE + "print(1\n"
+    assert loop.soon == [] and [d for d, _ in loop.later] == [main.AUTORUN_PAUSE_S]
+    pg.editor.value = CODE + "print(1)\n"
+    loop.run_soon()
+    loop.later.pop(0)[1]()  # the half-typed code's run comes due: a newer edit already ran
+    assert pg.run_id == first + 1 and "print(1)" in pg.analysis.code
+
+
+def test_slow_panes_of_older_code_stop_for_an_edit_waiting_to_run(monkeypatch):
+    pg = _paused_playground(monkeypatch)
+    loop = RecordingLoop()
+    monkeypatch.setattr(main.asyncio, "get_event_loop", lambda: loop)
+    pg.editor.value = CODE + "print(1)\n"
+    loop.run_soon()
+    pending = list(pg.pending)
+    assert len(pending) > 1
+    steps = pg._slow_panes(pg.run_id, sync=False)  # as in the page: a step, then the loop's turn
+    assert next(steps) is None  # one pane measured, then an edit arrives (between two tasks)
+    pg.editor.value = CODE + "print(2)\n"
+    list(steps)
+    assert pg.pending == pending[1:]  # nothing more measured for the old code
+    loop.run_soon()
+    assert "print(2)" in pg.analysis.code
+    list(pg._slow_panes(pg.run_id, sync=True))
+    assert pg.pending == []
+
+
+def test_a_run_reaches_the_page_as_one_patch(monkeypatch):
+    # status line, function/input, panes and share link: one patch (the page walks the whole
+    # document for each one), not a "running…" patch first and the share link after
+    from bokeh.document import Document
+    from panel.io.state import state
+
+    from app import batching
+
+    app = main.create_app(code=CODE)
+    pg = app.playground
+    doc = Document()
+    doc.add_root(app.get_root(doc))
+    monkeypatch.setitem(state._connected, doc, True)
+    monkeypatch.setattr(type(state), "_thread_id", property(lambda st: st._current_thread))
+    monkeypatch.setattr(pg, "_fill_slow_panes", lambda run_id: None)
+    sent, single = [], []
+    monkeypatch.setattr(batching, "_send_events", sent.append)
+    doc.on_change(lambda e: None if batching.collect(e) else single.append(e))
+    pg._set_quietly(pg.editor, "value", CODE.replace("f(", "g("))  # a new status line: function g
+    single.clear()  # the editor's own change (the page sent it)
+    pg.run()
+    assert [(type(e.model).__name__, e.attr, str(e.new)[:60]) for e in single] == [] and len(sent) == 1
+    texts = [str(e.new) for e in sent[0] if hasattr(e, "new")]
+    assert any("function" in t and "g(" in t for t in texts) and not any("running" in t for t in texts)
+    assert pg.share_link.value in texts, texts  # the share link came along

@@ -39,3 +39,33 @@ def test_an_edit_updates_the_panes_then_the_timings(app_page):
     cpu = snap["timing"]["cpu"]
     assert cpu["eager_ms"] > 0 and cpu["jit_steady_ms"] > 0
     assert snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0
+
+
+# a run that takes a while (0.5 s), then five edits typed 40 ms apart: the first runs at once,
+# the four typed while it runs wait in the worker's queue and make ONE more run, of the newest code
+SLOW_CODE = "import time\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 0.5:\n    pass\nf = lambda x: x * 2.0\nf(1.0)\n"
+BURST = """async ({findEditor}) => {
+  const editor = (new Function('return (' + findEditor + ')()'))();
+  for (let k = 1; k <= 5; k++) {
+    editor.session.insert({row: editor.session.getLength(), column: 0}, '\\n# burst ' + k);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}"""
+
+
+def test_edits_typed_during_a_run_make_one_more_run_of_the_newest_code(app_page):
+    page = app_page.page
+    page.set_default_timeout(180_000)
+    page.evaluate("opts => window.gradpad.load(opts)", {"code": SLOW_CODE})
+    page.evaluate(QUIET)
+    before = page.evaluate("() => window.gradpad.panes.run")
+    page.evaluate(BURST, {"findEditor": FIND_EDITOR})
+    page.wait_for_timeout(2500)  # the runs are over (a stale run queued behind would have started)
+    snap = page.evaluate("() => window.gradpad.snapshot()")
+    assert snap["code"].rstrip().endswith("# burst 5") and snap["error"] is None
+    reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
+    # five edits, not five runs: the first, then one for the four typed while it ran
+    assert len({r["run"] for r in reports}) <= 2, [(r["run"], r["phases"].get("edit_seen")) for r in reports]
+    first = reports[0]["phases"]
+    # leading edge: the first edit ran with no pause for typing (it was 100 ms)
+    assert first["started"] - first["edit_seen"] < 60, first

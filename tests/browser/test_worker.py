@@ -281,7 +281,7 @@ def test_one_ctrl_enter_is_one_run(gp):
     editor.focus()
     page.keyboard.press("Control+End")
     page.keyboard.type("# edited\n")
-    # code that parses runs while it is typed (app.main.AUTORUN_QUICK_PAUSE_S): those runs are
+    # code that parses runs while it is typed (at once, app.main.AUTORUN_QUICK_PAUSE_S): those runs are
     # the typing's; once they are over, one Ctrl+Enter is one more run
     page.wait_for_timeout(1500)
     page.wait_for_function("() => !window.gradpad.running && !(window.gradpad.panes.pending || []).length",
