@@ -189,6 +189,14 @@ try {
     if (k.startsWith(STORE_PREFIX)) store[k] = localStorage.getItem(k);
   }
 } catch (e) { /* storage disabled (private mode, sandboxed iframe): the copy is all there is */ }
+// the address a page left with typed code the worker had not seen (see "pagehide" below): its
+// hash holds older code, so a reload of it starts from the autosave instead
+const AUTOSAVE_KEY = "gradpad.code", STALE_HASH_KEY = "gradpad.stale-hash";
+if (store[STALE_HASH_KEY] !== undefined) {
+  if (location.hash && location.hash === store[STALE_HASH_KEY]) history.replaceState(null, "", location.pathname + location.search);
+  delete store[STALE_HASH_KEY];
+  try { localStorage.removeItem(STALE_HASH_KEY); } catch (e) { /* storage disabled */ }
+}
 
 let py = null; // the current worker session: {worker, ready, pending, ...}
 let nextId = 1;
@@ -295,6 +303,7 @@ const FROM_WORKER = {
     s.rendering = true;
     await bokeh();
     if (m.page && m.page.embed) {
+      embedded = true;
       const style = document.createElement("style");
       style.textContent = EMBED_CSS;
       document.head.appendChild(style);
@@ -431,6 +440,7 @@ const PAGE_ENV = {
   storage_set: (key, value) => {
     if (!String(key).startsWith(STORE_PREFIX)) return; // the app's own keys only
     store[key] = String(value);
+    if (key === AUTOSAVE_KEY && store[key] === editorText()) typedUnsaved = false; // the worker has it all
     try { localStorage.setItem(key, String(value)); } catch (e) { /* storage disabled */ }
   },
   set_hash: (_key, fragment) => {
@@ -536,6 +546,48 @@ document.addEventListener("keydown", (e) => {
 // a share link or #example=NAME pasted into this tab: apply it without a reload
 window.addEventListener("hashchange", () => {
   if (gradpad.ui === "app") ask("call", { name: "hash", args: { hash: location.hash } }).catch(() => {});
+});
+
+// A reload (or close) right after typing: the worker may not have seen the newest keystrokes yet
+// (it answers them after the work in hand), so neither the autosave nor the address bar holds
+// them, and the hash, with older code, would win. The page keeps them itself: the editor's text
+// into the autosave, and the hash it leaves with marked stale (a reload keeps the address it
+// started from, whatever replaceState does now), so the newest code comes back.
+const EDIT_KEYS = new Set(["Backspace", "Delete", "Enter", "Tab"]);
+let embedded = false; // an embed's hash is its host's link: never dropped
+let typedUnsaved = false;
+
+function editorText() {
+  const find = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.classList.contains("ace_editor") && el.env) return el.env.editor.getValue();
+      const inner = el.shadowRoot && find(el.shadowRoot);
+      if (inner != null) return inner;
+    }
+    return null;
+  };
+  return find($("app"));
+}
+
+const markTyped = (e) => {
+  if (e.composedPath().some((el) => el.classList && el.classList.contains("ace_editor"))) typedUnsaved = true;
+};
+document.addEventListener("keydown", (e) => {
+  if ((e.key.length === 1 || EDIT_KEYS.has(e.key)) && !(e.key === "Enter" && (e.ctrlKey || e.metaKey))) markTyped(e);
+}, true);
+document.addEventListener("paste", markTyped, true);
+document.addEventListener("cut", markTyped, true);
+
+window.addEventListener("pagehide", () => {
+  if (!typedUnsaved || embedded || gradpad.ui !== "app") return;
+  const code = editorText();
+  if (code == null || code === store[AUTOSAVE_KEY]) return;
+  try {
+    localStorage.setItem(AUTOSAVE_KEY, code);
+    if (location.hash) localStorage.setItem(STALE_HASH_KEY, location.hash);
+  } catch (e) { return; /* nowhere to keep it: the hash stays the best there is */ }
+  store[AUTOSAVE_KEY] = code;
+  history.replaceState(null, "", location.pathname + location.search);
 });
 
 // a host page embedding us drives the same API through postMessage
