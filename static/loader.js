@@ -189,6 +189,16 @@ try {
     if (k.startsWith(STORE_PREFIX)) store[k] = localStorage.getItem(k);
   }
 } catch (e) { /* storage disabled (private mode, sandboxed iframe): the copy is all there is */ }
+// the addresses a page held while typed code had not reached its hash (see "pagehide" below):
+// their hashes hold older code, so a reload of one starts from the autosave instead
+const AUTOSAVE_KEY = "gradpad.code", STALE_HASH_KEY = "gradpad.stale-hashes";
+if (store[STALE_HASH_KEY] !== undefined) {
+  let stale = [];
+  try { stale = JSON.parse(store[STALE_HASH_KEY]); } catch (e) { /* unreadable: none */ }
+  if (location.hash && stale.includes(location.hash)) history.replaceState(null, "", location.pathname + location.search);
+  delete store[STALE_HASH_KEY];
+  try { localStorage.removeItem(STALE_HASH_KEY); } catch (e) { /* storage disabled */ }
+}
 
 let py = null; // the current worker session: {worker, ready, pending, ...}
 let nextId = 1;
@@ -295,6 +305,7 @@ const FROM_WORKER = {
     s.rendering = true;
     await bokeh();
     if (m.page && m.page.embed) {
+      embedded = true;
       const style = document.createElement("style");
       style.textContent = EMBED_CSS;
       document.head.appendChild(style);
@@ -431,12 +442,17 @@ const PAGE_ENV = {
   storage_set: (key, value) => {
     if (!String(key).startsWith(STORE_PREFIX)) return; // the app's own keys only
     store[key] = String(value);
+    if (key === AUTOSAVE_KEY) savedSinceTyping = true;
     try { localStorage.setItem(key, String(value)); } catch (e) { /* storage disabled */ }
   },
   set_hash: (_key, fragment) => {
     fragment = String(fragment || "");
     if (fragment && !fragment.startsWith("#")) return;
     history.replaceState(null, "", fragment || location.pathname + location.search);
+    if (!typedUnsaved) return;
+    // the app writes the autosave, then the hash: both hold everything typed once they match
+    if (savedSinceTyping && store[AUTOSAVE_KEY] === editorText()) typedUnsaved = false, heldHashes = [];
+    else heldHashes.push(fragment);
   },
 };
 
@@ -536,6 +552,54 @@ document.addEventListener("keydown", (e) => {
 // a share link or #example=NAME pasted into this tab: apply it without a reload
 window.addEventListener("hashchange", () => {
   if (gradpad.ui === "app") ask("call", { name: "hash", args: { hash: location.hash } }).catch(() => {});
+});
+
+// A reload (or close) right after typing: the worker may not have seen the newest keystrokes yet
+// (it answers them after the work in hand), so neither the autosave nor the address bar holds
+// them, and the hash, with older code, would win. The page keeps them itself: the editor's text
+// into the autosave, and every hash it held since the first unsaved keystroke marked stale (a
+// reload goes to the address it started from, which may be one hash behind the newest).
+const EDIT_KEYS = new Set(["Backspace", "Delete", "Enter", "Tab"]);
+let embedded = false; // an embed's hash is its host's link: never dropped
+let typedUnsaved = false;
+let heldHashes = []; // the hashes since typedUnsaved became true, oldest first
+let savedSinceTyping = false; // an autosave came after the last keystroke (an older one may hold the same text)
+
+function editorText() {
+  const find = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.classList.contains("ace_editor") && el.env) return el.env.editor.getValue();
+      const inner = el.shadowRoot && find(el.shadowRoot);
+      if (inner != null) return inner;
+    }
+    return null;
+  };
+  return find($("app"));
+}
+
+const markTyped = (e) => {
+  if (!e.composedPath().some((el) => el.classList && el.classList.contains("ace_editor"))) return;
+  if (!typedUnsaved) heldHashes = [location.hash];
+  typedUnsaved = true;
+  savedSinceTyping = false;
+};
+document.addEventListener("keydown", (e) => {
+  const key = e.key || ""; // autofill's synthetic keydown has none
+  if ((key.length === 1 || EDIT_KEYS.has(key)) && !(key === "Enter" && (e.ctrlKey || e.metaKey))) markTyped(e);
+}, true);
+document.addEventListener("paste", markTyped, true);
+document.addEventListener("cut", markTyped, true);
+
+window.addEventListener("pagehide", () => {
+  if (!typedUnsaved || embedded || gradpad.ui !== "app") return;
+  const code = editorText();
+  if (code == null) return;
+  try {
+    localStorage.setItem(AUTOSAVE_KEY, code);
+    localStorage.setItem(STALE_HASH_KEY, JSON.stringify([...heldHashes, location.hash].filter(Boolean).slice(-50)));
+  } catch (e) { return; /* nowhere to keep it: the hash stays the best there is */ }
+  store[AUTOSAVE_KEY] = code;
+  history.replaceState(null, "", location.pathname + location.search);
 });
 
 // a host page embedding us drives the same API through postMessage

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import panel as pn
-from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper
+from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper, Range1d
 from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
@@ -128,13 +128,42 @@ def gradient_bars(leaves: list) -> tuple:
     return labels, [leaf["norm"] for leaf in leaves], f"|∂f/∂leaf| ({total} values)"
 
 
+ROW_PX = 32  # one bar and its label above it
+LABEL_COLOUR = {"dark": "#e6edf3"}  # the bar labels' text, by page theme (default: dark grey)
+
+
+def gradient_rows(labels: list, values: list) -> dict:
+    """Row i (top to bottom) has its label at the top of its slot and its bar under the label.
+    The labels are drawn in the frame, not as y-axis ticks: long tick labels (`params[1]['weights']
+    (32, 32)`) widened the axis, and the line plot above, whose frame lines up with this one's,
+    lost ~140 px of a phone's width to it."""
+    rows = list(range(len(labels)))
+    return dict(row=rows, label_y=[i - 0.46 for i in rows], bar_y=[i + 0.24 for i in rows],
+                name=list(labels), value=list(values),
+                colour=["#2563eb" if v >= 0 else "#dc2626" for v in values])
+
+
+def value_range(values: list) -> tuple:
+    """The x range: 0 and every value, padded; the labels start at its left end."""
+    finite = [v for v in values if np.isfinite(v)]
+    lo, hi = min([0.0, *finite]), max([0.0, *finite])
+    pad = 0.06 * (hi - lo) or 1.0
+    return lo - pad, hi + pad
+
+
 def gradient_figure(leaves: list):
     labels, values, title = gradient_bars(leaves)
-    height = max(160, min(520, 22 * len(labels) + 60))
-    p = figure(y_range=labels[::-1], height=height, sizing_mode="stretch_width", tools="hover,reset,save",
-               title=title, tooltips=[("", "@y"), ("value", "@right{0.00000}")])
-    p.hbar(y=labels, right=values, left=0, height=0.6, color=["#2563eb" if v >= 0 else "#dc2626" for v in values],
-           name="gradient")
+    rows = ColumnDataSource(gradient_rows(labels, values))
+    lo, hi = value_range(values)
+    p = figure(y_range=Range1d(len(labels) - 0.5, -0.55), x_range=Range1d(lo, hi),
+               height=max(160, ROW_PX * len(labels) + 70), sizing_mode="stretch_width",
+               tools="reset,save", title=title)
+    bars = p.hbar(y="bar_y", right="value", left=0, height=0.42, color="colour", source=rows, name="gradient")
+    p.text(x=lo, y="label_y", text="name", source=rows, x_offset=3, text_baseline="top",
+           text_font_size="11px", text_color=LABEL_COLOUR.get(pn.config.theme, "#374151"), name="labels")
+    p.add_tools(HoverTool(renderers=[bars], tooltips=[("", "@name"), ("value", "@value{0.00000}")]))
+    p.yaxis.visible = False  # the rows are named by their labels
+    p.ygrid.visible = False
     return p
 
 
