@@ -63,9 +63,7 @@ def timing_html(result: dict) -> str:
         else:
             median = fmt_seconds(t["median"]) if t else "-"
             spread = fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]) if t else ""
-        # the long cells (a manual call's name, the verdict) wrap: the table fits the pane's width
-        wrap = ' style="white-space: normal"'
-        rows.append(f"<tr><th{wrap}>{label}</th><td>{median}</td><td>{spread}</td><td{wrap}>{check}</td></tr>")
+        rows.append(f"<tr><th>{label}</th><td>{median}</td><td>{spread}</td><td>{check}</td></tr>")
     return ('<div class="gp-scroll-x"><table class="gp-table"><tr><th>method</th><th>median</th><th>min – max</th>'
             '<th></th></tr>' + "".join(rows) + "</table></div>")
 
