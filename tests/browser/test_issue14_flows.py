@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .test_app_flows import load, snapshot, tab, wait_snapshot
+from .test_gallery import VISIBLE_TEXT  # the text a reader sees, shadow roots included
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -19,23 +20,6 @@ def app_page(gp):
     yield gp
     from app.main import DEFAULT_EXAMPLE
     load(gp, example=DEFAULT_EXAMPLE)
-
-
-# the text a reader sees in the app: Panel renders every pane in a shadow root, which
-# `locator("#app").inner_text()` does not enter (it read "" there)
-VISIBLE_TEXT = """() => {
-  const out = [];
-  const walk = (root) => {
-    const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = it.nextNode(); n; n = it.nextNode()) {
-      const el = n.parentElement;
-      if (el && !['STYLE', 'SCRIPT'].includes(el.tagName) && el.getClientRects().length) out.push(n.textContent);
-    }
-    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
-  };
-  walk(document.querySelector('#app'));
-  return out.join(' ');
-}"""
 
 
 def run_button(page):
