@@ -318,6 +318,9 @@ _EAGER_CALLS = {   # jnp call -> its operands (f32[8] unless named)
     "argmin axis keepdims": lambda a, b, w, i: jnp.argmin(a.reshape(2, 4), axis=-1, keepdims=True),
     "argmax 2-d keepdims": lambda a, b, w, i: jnp.argmax(a.reshape(2, 4), keepdims=True),
     "argmax int nan": lambda a, b, w, i: jnp.argmax(i) + jnp.argmax(jnp.where(i == 3, jnp.nan, a)),
+    "var": lambda a, b, w, i: jnp.var(a), "std weak ddof": lambda a, b, w, i: jnp.std(w, ddof=1),
+    "var axis keepdims": lambda a, b, w, i: jnp.var(a.reshape(2, 4), axis=1, keepdims=True),
+    "int var": lambda a, b, w, i: jnp.var(i),
 }
 
 
@@ -385,3 +388,54 @@ def test_jit_fast_path_rebuilds_nested_outputs_with_their_weak_types(cpu_only):
         assert (w.weak_type, s.weak_type, b.weak_type) == (False, True, False)
         np.testing.assert_array_equal(np.asarray(w), [2.0, 2.0])
         assert sorted(d) == ["a", "b"] and d["b"].weak_type and d["a"].dtype == np.int32
+
+
+_VAR_CASES = [   # (shape, axis, correction, keepdims): 0-d, vectors, every axis form, the BLAS-summed columns
+    ((), None, 0, False), ((8,), None, 0, False), ((8,), 0, 1, True), ((8,), None, 2.5, False),
+    ((8,), None, 8, False), ((8,), None, 9, False), ((4, 5), 0, 0, False), ((4, 5), -1, 1, True),
+    ((4, 5), (0, 1), 0, True), ((4, 5), [1, 0], 0, False), ((2, 3, 4), (0, 2), 1, False),
+    ((0,), None, 0, False), ((2, 0), 0, 0, False), ((256, 64), 0, 0, False), ((256, 64), 0, 1, True),
+    ((64, 8, 8), (0, 1), 0, False), ((256, 64), 1, 0, False),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape,axis,correction,keepdims", _VAR_CASES)
+def test_eager_var_and_std_match_their_compiled_general_path_bit_for_bit(shape, axis, correction, keepdims,
+                                                                       dtype, cpu_only):
+    # jnp.var / jnp.std are jitted functions in JAX; their eager fast path must give what the
+    # compiled jaxpr gives (e.g. jnp.var(x, axis=0) of f32[256, 64] sums the columns with BLAS)
+    from core.numpy import _statistics
+    saved = jax.config.read("jax_enable_x64")
+    jax.config.update("jax_enable_x64", dtype == np.float64)
+    try:
+        x = np.cos(np.arange(int(np.prod(shape))) * 0.37).astype(dtype).reshape(shape)
+        if x.ndim:
+            x[..., :1] *= 3   # (uneven values)
+        a = jnp.asarray(x)
+        general_axis = tuple(axis) if isinstance(axis, list) else axis
+        def general(staged):   # its second call: the generated code (the first is interpreted)
+            staged(a, axis=general_axis, correction=correction, keepdims=keepdims)
+            return staged(a, axis=general_axis, correction=correction, keepdims=keepdims)
+        for fast, general in ((jnp.var(a, axis, ddof=correction, keepdims=keepdims), general(_statistics._var)),
+                              (jnp.std(a, axis, correction=correction, keepdims=keepdims), general(_statistics._std))):
+            assert (fast.dtype, fast.shape, fast.weak_type) == (general.dtype, general.shape, general.weak_type)
+            np.testing.assert_array_equal(np.asarray(fast), np.asarray(general))
+    finally:
+        jax.config.update("jax_enable_x64", saved)
+
+
+def test_eager_var_skips_the_jit_call(monkeypatch, cpu_only):
+    # what makes jnp.var on f32[8] cheap: no jit dispatch; other arguments still take the general path
+    from core.numpy import _statistics
+
+    def staged(*a, **k):
+        raise AssertionError("took the staged path")
+    monkeypatch.setattr(_statistics, "_var", staged)
+    monkeypatch.setattr(_statistics, "_std", staged)
+    x = jnp.arange(8.0)
+    assert float(jnp.var(x)) == 5.25 and float(jnp.std(x, ddof=0)) == np.sqrt(np.float32(5.25))
+    for call in (lambda: jnp.var(x, where=x > 1), lambda: jnp.var(jnp.arange(8)), lambda: jnp.std(x, mean=2.0),
+                 lambda: jnp.var(x, dtype=jnp.float32), lambda: jnp.var(x, ddof=2**40)):
+        with pytest.raises(AssertionError, match="staged"):
+            call()

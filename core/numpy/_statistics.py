@@ -11,7 +11,7 @@ from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
 from ..tracing import Tracer, eager_fast_path_ok, get_aval
-from ..primitives.reductions import eager_mean   # [speed]
+from ..primitives.reductions import eager_mean, eager_var   # [speed]
 from ._util import _check_arraylike, _promote_args_inexact, _promote_dtypes_inexact, _staged
 from ._dtypes import _dtype_arg
 
@@ -116,9 +116,21 @@ def corrcoef(x, y=None, rowvar=True):
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None,
         mean=None):
     correction = _correction(ddof, correction)
+    if _var_fast_ok(a, axis, dtype, where, mean, correction):   # [speed]
+        return Array(eager_var(a._value, _canon_axis(axis, a._value.ndim), correction, keepdims), False)
     _check_arraylike("var", a)
     return _var(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
                 keepdims=keepdims, where=where, a_mean=mean)
+
+
+def _var_fast_ok(a, axis, dtype, where, mean, correction) -> bool:
+    """var/std's eager fast path applies: a concrete native float array (16-bit floats are
+    computed in float32, the emulated bfloat16 is not native: general path), a plain axis and a
+    Python number as the correction (one that fits the int the general path converts it to)."""
+    return (type(a) is Array and dtype is None and where is None and mean is None
+            and a._value.dtype.kind == "f" and a._value.dtype.itemsize > 2 and a._value.dtype.isnative
+            and (type(correction) is float or (type(correction) is int and -2**31 <= correction < 2**31))
+            and (axis is None or type(axis) in (int, tuple, list)) and eager_fast_path_ok())
 
 
 def _correction(ddof, correction):
@@ -172,6 +184,9 @@ def _var(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None, mean=None):
     correction = _correction(ddof, correction)
+    if _var_fast_ok(a, axis, dtype, where, mean, correction):   # [speed]
+        out = eager_var(a._value, _canon_axis(axis, a._value.ndim), correction, keepdims)
+        return Array(_np.asarray(_np.sqrt(out)), False)
     _check_arraylike("std", a)
     return _std(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
                 keepdims=keepdims, where=where, mean=mean)

@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import dtypes
 from ..blas import HAS_BLAS
-from ..fp_errors import quietly
+from ..fp_errors import _ERR_VAR, _IGNORE_ERRORS, quietly
 from ..avals import ShapedArray
 from ..rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing import get_aval
@@ -78,6 +78,69 @@ def _mean(x, axes, keepdims):
     if type(total) is not np.ndarray or not total.ndim:   # one number: div's float / float
         return np.divide(total, x.dtype.type(count))
     return _div_impl(total, np.array(count, x.dtype))   # (by a scalar: XLA's x * (1 / n))
+
+
+def eager_var(x, axes, correction, keepdims):
+    """jnp.var's eager fast path on a float ndarray (a Python number as the correction): what its
+    compiled jaxpr runs, step for step and so bit for bit (each sum as compiled, BLAS included;
+    mean = sum * (1 / n); (x - mean) ** 2 summed, divided by n - correction, NaN where that is
+    not positive), without the jit call's argument handling."""
+    key = (x.shape, x.dtype, axes, correction, keepdims)
+    plan = _VAR_PLANS.get(key)
+    if plan is None:
+        plan = _var_plan(x, axes, correction, keepdims)
+        if len(_VAR_PLANS) > 256:
+            _VAR_PLANS.clear()
+        _VAR_PLANS[key] = plan
+    if _ERR_VAR is None:
+        return quietly(_var, x, *plan)
+    token = _ERR_VAR.set(_IGNORE_ERRORS)   # (quietly, inlined)
+    try:
+        return _var(x, *plan)
+    finally:
+        _ERR_VAR.reset(token)
+
+
+_VAR_PLANS: dict = {}   # (shape, dtype, axes, correction, keepdims) -> _var_plan(...)
+
+
+def _var_plan(x, axes, correction, keepdims):
+    """What a var of this shape does besides the arithmetic on x: the two sums as compiled, the
+    shapes, and the scalars (n, 1 / n, n - correction and its reciprocal in x's dtype)."""
+    dt = x.dtype
+    count = 1
+    for i in axes:
+        count *= x.shape[i]
+    kept = tuple(1 if i in axes else d for i, d in enumerate(x.shape))
+    out_shape = kept if keepdims else tuple(d for i, d in enumerate(x.shape) if i not in axes)
+    with np.errstate(all="ignore"):
+        n, normalizer = dt.type(count), dt.type(count) - dt.type(correction)
+        # a division by a broadcast scalar is XLA's multiply by its reciprocal: jnp.mean's keeps
+        # the reduced axes, var's own only when the result is not 0-d
+        mean_by = (np.multiply, dt.type(1) / n) if kept else (np.divide, n)
+        var_by = (np.multiply, dt.type(1) / normalizer) if out_shape else (np.divide, normalizer)
+    reshape_to = kept if keepdims and kept else None
+    total = _reduce_sum_specialize((x,), axes)   # (reads only shape and dtype)
+    if len(axes) == x.ndim:   # one number: it broadcasts as it is (and numpy's reduce is the sum)
+        total, kept = np.add.reduce, None
+    else:
+        total = (lambda x, axes, total=total: total(x))   # (BLAS or numpy's reduce, as compiled)
+    return total, axes, kept, mean_by, var_by, reshape_to, None if normalizer > 0 else out_shape
+
+
+def _var(x, total, axes, kept, mean_by, var_by, reshape_to, nan_shape):
+    mean = total(x, axes)
+    if kept:
+        mean = mean.reshape(kept)
+    mean = mean_by[0](mean, mean_by[1])
+    centered = np.square(np.subtract(x, mean))
+    out = total(centered, axes)
+    if reshape_to:
+        out = out.reshape(reshape_to)
+    out = var_by[0](out, var_by[1])
+    if nan_shape is not None:   # n - correction <= 0: JAX's where(normalizer > 0, var, nan)
+        return np.full(nan_shape, np.nan, x.dtype)
+    return out if type(out) is np.ndarray else np.asarray(out, x.dtype)
 
 
 # Summing the leading axes of a large float array (a batch's gradient, the bias of a dense layer):
