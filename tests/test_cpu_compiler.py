@@ -27,3 +27,15 @@ def test_first_call_interpreter_matches_compiled_code():
     for a, b, c in zip(first, second, eager):
         np.testing.assert_array_equal(a, b)
         np.testing.assert_allclose(a, c, rtol=1e-6, atol=1e-6)
+
+
+def test_first_call_sums_columns_in_the_later_calls_order():
+    # jax.jit(lambda x: jnp.sum(x, axis=0)) returns the same bits on every call (XLA compiles
+    # once); here the first call is interpreted and later ones run generated code, whose column
+    # sums of a large float array go through BLAS: the interpreter must add in that order too
+    x = jnp.asarray((np.cos(np.arange(256 * 64) * 0.37) * 1e3).astype(np.float32).reshape(256, 64))
+    f = jax.jit(lambda x: (jnp.sum(x, axis=0), jnp.var(x, axis=0), jnp.mean(x * x, axis=(0, 1))))
+    first = [np.asarray(o) for o in f(x)]
+    for _ in range(2):
+        for a, b in zip(first, f(x)):
+            np.testing.assert_array_equal(a, np.asarray(b))

@@ -493,6 +493,12 @@ def _specialized(eqn):
     return rule([v.aval for v in eqn.invars], **eqn.params)
 
 
+# primitives whose specialization (rules.py) may add in another order than the impl (reduce_sum's
+# BLAS column sums): the interpreted first call runs it too, or a jitted function's first result
+# would differ in the last place from every later one
+_ORDER_CHANGING = frozenset({"reduce_sum"})
+
+
 class _Program:
     """A compiled jaxpr, in two tiers: the first call interprets the optimized equations (no
     code generation: a first call costs tracing plus a little), later calls run the generated
@@ -534,7 +540,11 @@ class _Program:
                 impl = impl_rules[eqn.primitive]
                 raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
                 ins = [env[v] if type(v) is Var else read(v) for v in eqn.invars]
-                outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
+                own = eqn.primitive.name in _ORDER_CHANGING and _specialized(eqn)
+                if own:   # the generated code's summation order: the first call's bits are the later calls'
+                    outs = own(*ins)
+                else:
+                    outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
                 if eqn.primitive.multiple_results:
                     env.update(zip(eqn.outvars, outs))
                 else:
