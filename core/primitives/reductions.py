@@ -67,7 +67,15 @@ reduce_sum_p = _reducer("reduce_sum", np.add.reduce)  # = np.sum, minus its wrap
 def eager_mean(x, axes, keepdims):
     """jnp.mean's eager fast path on a float ndarray: what its primitives run (reduce_sum in x's
     dtype, then lax.div by the element count in that dtype), without binding them one by one."""
-    return np.asarray(quietly(_mean, x, axes, keepdims), x.dtype)
+    if _ERR_VAR is None:
+        out = quietly(_mean, x, axes, keepdims)
+    else:
+        token = _ERR_VAR.set(_IGNORE_ERRORS)   # (quietly, inlined: a small mean is a few us)
+        try:
+            out = _mean(x, axes, keepdims)
+        finally:
+            _ERR_VAR.reset(token)
+    return out if type(out) is np.ndarray else np.asarray(out, x.dtype)
 
 
 def _mean(x, axes, keepdims):
@@ -76,7 +84,7 @@ def _mean(x, axes, keepdims):
     for i in axes:
         count *= x.shape[i]
     if type(total) is not np.ndarray or not total.ndim:   # one number: div's float / float
-        return np.divide(total, x.dtype.type(count))
+        return total / x.dtype.type(count)   # (numpy's scalar division: the same rounding)
     return _div_impl(total, np.array(count, x.dtype))   # (by a scalar: XLA's x * (1 / n))
 
 
