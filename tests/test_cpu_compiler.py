@@ -39,3 +39,22 @@ def test_first_call_sums_columns_in_the_later_calls_order():
     for _ in range(2):
         for a, b in zip(first, f(x)):
             np.testing.assert_array_equal(a, np.asarray(b))
+
+
+def _views_then_overwrite(x):
+    t = x * 2.0
+    s = t.reshape(2, 2)            # a view of t's buffer
+    u = t + 1.0                    # t's last direct use: the generated code may write u into t's buffer
+    w = jnp.transpose(t.reshape(2, 2))[0]   # a view of a view
+    v = t - 5.0
+    return u, s * 3.0, w + 0.5, v, s   # (s returned: t's buffer must stay as it is)
+
+
+def test_generated_code_never_writes_into_a_buffer_a_live_view_reads():
+    # jax.jit(_views_then_overwrite)(jnp.arange(4.0)) in JAX 0.10.2:
+    #   ([1, 3, 5, 7], [[0, 6], [12, 18]], [0.5, 4.5], [-5, -3, -1, 1], [[0, 2], [4, 6]])
+    f = jax.jit(_views_then_overwrite)
+    want = [[1.0, 3.0, 5.0, 7.0], [[0.0, 6.0], [12.0, 18.0]], [0.5, 4.5], [-5.0, -3.0, -1.0, 1.0],
+            [[0.0, 2.0], [4.0, 6.0]]]
+    for _ in range(3):   # the first call is interpreted, the later ones run the generated code
+        assert [np.asarray(o).tolist() for o in f(jnp.arange(4.0))] == want

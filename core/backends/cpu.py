@@ -388,6 +388,7 @@ class Emitter:
                 if isinstance(v, Var):
                     last_use[v] = i
         returned = {v for v in outvars if isinstance(v, Var)}
+        _extend_through_views(eqns, last_use, returned)
         owned: set = set()  # vars whose buffer this block allocated (safe to overwrite when dead)
 
         def reusable(v, i, aval):
@@ -436,6 +437,26 @@ class Emitter:
             if eqn.primitive.name in _FRESH_OUTPUTS and out.aval.ndim:
                 owned.add(out)   # (a layer's `x @ w + b` then adds the bias in the product's buffer)
         return owned
+
+
+def _extend_through_views(eqns, last_use: dict, returned: set) -> None:
+    """A result that may share its operand's buffer (a reshape or transpose is a numpy view; any
+    impl but a ufunc's or a matmul's may return one) keeps that operand alive while it lives, so
+    that no op in between writes into the operand's buffer (`out=`) under the view: without this,
+    `s = t.reshape(...); u = t + 1; s * 3` read u's values through s. Returned values live on."""
+    end = len(eqns)
+    for v in returned:
+        last_use[v] = end
+    for i in range(end - 1, -1, -1):   # backwards: a view of a view keeps the first operand alive too
+        eqn = eqns[i]
+        if not eqn.primitive.multiple_results and (
+                eqn.primitive.name in _FRESH_OUTPUTS
+                or getattr(impl_rules[eqn.primitive], "raw", None) is not None):
+            continue   # a new array (or a numpy scalar): shares nothing
+        live = max((last_use.get(o, -1) for o in eqn.outvars), default=-1)
+        for v in eqn.invars:
+            if type(v) is Var and last_use.get(v, -1) < live:
+                last_use[v] = live
 
 
 # primitives whose impl always returns a new array of its aval's dtype and shape (matmul's result,
