@@ -58,3 +58,26 @@ def test_generated_code_never_writes_into_a_buffer_a_live_view_reads():
             [[0.0, 2.0], [4.0, 6.0]]]
     for _ in range(3):   # the first call is interpreted, the later ones run the generated code
         assert [np.asarray(o).tolist() for o in f(jnp.arange(4.0))] == want
+
+
+def test_unbroadcasting_reshapes_and_size_one_sums_compile_to_nothing():
+    # a bias gradient's reduce_sum over a size-1 axis and the reshapes around it: XLA simplifies
+    # them away, so does the numpy compiler (jax.jit(f)(x) below in JAX 0.10.2: the values as eager,
+    # -0.0 kept)
+    from core.backends import cpu
+
+    def f(x, b):
+        s = jnp.sum(x, axis=0)                      # (1, 4) -> (4,): a size-1 axis
+        r = jnp.reshape(jnp.reshape(s, (1, 4)), (4,))
+        return r * 2.0, jnp.sum(b[None], axis=0) + 0.0 * r
+
+    x, b = jnp.array([[-0.0, 1.0, -2.5, 3.0]]), jnp.array([1.5, -0.0, 2.0, 4.0])
+    f_jit = jax.jit(f)
+    for _ in range(3):
+        got = [np.asarray(o) for o in f_jit(x, b)]
+        for g, w in zip(got, f(x, b)):
+            np.testing.assert_array_equal(g, np.asarray(w))
+        assert np.signbit(got[0][0])
+    cj = jax.make_jaxpr(f)(x, b)
+    names = [e.primitive.name for e in cpu.compile_closed_jaxpr(cj).eqns]
+    assert "reduce_sum" not in names and "reshape" in names and names.count("reshape") <= 2

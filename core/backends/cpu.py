@@ -14,6 +14,7 @@ import numpy as np
 
 from ..effects import eqn_effectful
 from .cpu_algebra import RULE_NAMES as _REWRITTEN, rewrite as algebra_rewrite
+from .cpu_shapes import RULE_NAMES as _RESHAPED, rewrite as shapes_rewrite
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import impl_rules, specialize_rules
 
@@ -181,6 +182,13 @@ def compile_closed_jaxpr(cj: ClosedJaxpr):
             eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
         else:  # nothing renamed yet: the equation stands as it is (never mutated below)
             invars, eqn = it.invars, it
+        if eqn.primitive.name in _RESHAPED:  # shape-only simplifications (cpu_shapes)
+            new = shapes_rewrite(eqn, producer)
+            if type(new) is Var:
+                alias[eqn.outvars[0]] = new
+                continue
+            if new is not None:
+                eqn, invars = new, new.invars
         if eqn.primitive.name in _REWRITTEN:  # XLA's value-changing simplifications (cpu_algebra)
             new = algebra_rewrite(eqn, producer)
             if type(new) is Var:
