@@ -325,7 +325,7 @@ def _eager_fast(prim):
         raw = getattr(impl, "raw", None)          # a ufunc under ignored errors, whatever the params
         reducer = getattr(impl, "np_reduce", None)   # np.<ufunc>.reduce(x, axes)
         if callable(raw):
-            fast = _elementwise(raw, True)
+            fast = _elementwise(raw, True, getattr(impl, "kinds", None))
         elif prim.same_rank_operands:               # lax's other binary elementwise ops
             fast = _elementwise(impl, False)
         elif reducer is not None:
@@ -345,8 +345,10 @@ def _ignoring_errors(fn, *vals):
         _ERR_VAR.reset(token)
 
 
-def _elementwise(fn, quiet):
-    """quiet: fn is a raw ufunc (params are ignored); else fn is the impl, taken without params."""
+def _elementwise(fn, quiet, kinds=None):
+    """quiet: fn is a raw ufunc (params are ignored); else fn is the impl, taken without params.
+    kinds: the dtype kinds the primitive accepts (others: the general path raises JAX's TypeError,
+    where numpy would answer, e.g. lax.exp of int32 in float64)."""
     def fast(args, params):
         if len(args) == 2:
             a, b = args
@@ -361,6 +363,8 @@ def _elementwise(fn, quiet):
             a = args[0]
             vals, weak = (a._value,), a.weak_type
         else:
+            return None
+        if kinds and vals[0].dtype.kind not in kinds:
             return None
         if not quiet:
             if params:

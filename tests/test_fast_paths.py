@@ -439,3 +439,13 @@ def test_eager_var_skips_the_jit_call(monkeypatch, cpu_only):
                  lambda: jnp.var(x, dtype=jnp.float32), lambda: jnp.var(x, ddof=2**40)):
         with pytest.raises(AssertionError, match="staged"):
             call()
+
+
+@pytest.mark.parametrize("call", [lambda: jax.lax.exp(jnp.arange(3)), lambda: jax.lax.sin(jnp.arange(3)),
+                                  lambda: jax.lax.tanh(jnp.array([True]))])
+def test_eager_lax_unary_ops_refuse_the_dtypes_their_shape_rule_refuses(call, cpu_only):
+    # JAX 0.10.2: lax.exp(jnp.arange(3)) -> TypeError: exp does not accept dtype int32. Accepted
+    # dtypes are subtypes of floating, complexfloating. (numpy's ufunc would answer in float64)
+    with pytest.raises(TypeError, match=r"does not accept dtype (int32|bool)\. Accepted dtypes are subtypes "
+                                        r"of floating, complexfloating\."):
+        call()

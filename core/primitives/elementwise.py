@@ -108,6 +108,7 @@ def _kind_checked(name, impl, kinds, position=None):
     checked.__name__ = getattr(impl, "__name__", "impl")
     if hasattr(impl, "raw"):  # compiled code calls the ufunc itself (the shape rule ran at trace time)
         checked.raw = impl.raw
+    checked.kinds = kinds   # (the eager fast path calls raw too: it checks these itself)
     return checked
 
 
