@@ -196,7 +196,7 @@ def _blas_outer(x, y):
     """(m, 1) x (1, n) through BLAS: each product is rounded once, as in the multiply, but a
     BLAS adds it to +0.0, which turns a -0.0 product into +0.0. A product is zero only when a
     factor is, so operands without zeros (nan counts as nonzero) take BLAS, the rest numpy."""
-    if x.all() and y.all():
+    if np.count_nonzero(x) == x.size and np.count_nonzero(y) == y.size:   # (= x.all(), in half the time)
         return np.dot(x, y)
     return np.multiply(x, y)
 
