@@ -11,7 +11,7 @@ from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
 from ..tracing import Tracer, eager_fast_path_ok, get_aval
-from ..primitives.reductions import eager_mean, eager_var   # [speed]
+from ..primitives.reductions import eager_mean, eager_var, var_plan   # [speed]
 from ._util import _check_arraylike, _promote_args_inexact, _promote_dtypes_inexact, _staged
 from ._dtypes import _dtype_arg
 
@@ -115,22 +115,39 @@ def corrcoef(x, y=None, rowvar=True):
 
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None,
         mean=None):
-    correction = _correction(ddof, correction)
-    if _var_fast_ok(a, axis, dtype, where, mean, correction):   # [speed]
-        return Array(eager_var(a._value, _canon_axis(axis, a._value.ndim), correction, keepdims), False)
+    correction = ddof if correction is None else _correction(ddof, correction)
+    if type(a) is Array and dtype is None and where is None and mean is None and eager_fast_path_ok():   # [speed]
+        plan = _var_fast_plan(a._value, axis, correction, keepdims)
+        if plan is not None:
+            return Array(eager_var(a._value, plan), False)
     _check_arraylike("var", a)
     return _var(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
                 keepdims=keepdims, where=where, a_mean=mean)
 
 
-def _var_fast_ok(a, axis, dtype, where, mean, correction) -> bool:
-    """var/std's eager fast path applies: a concrete native float array (16-bit floats are
-    computed in float32, the emulated bfloat16 is not native: general path), a plain axis and a
-    Python number as the correction (one that fits the int the general path converts it to)."""
-    return (type(a) is Array and dtype is None and where is None and mean is None
-            and a._value.dtype.kind == "f" and a._value.dtype.itemsize > 2 and a._value.dtype.isnative
-            and (type(correction) is float or (type(correction) is int and -2**31 <= correction < 2**31))
-            and (axis is None or type(axis) in (int, tuple, list)) and eager_fast_path_ok())
+_VAR_PLANS: dict = {}   # (shape, dtype, axis, correction's type and value, keepdims) -> plan or None
+
+
+def _var_fast_plan(x, axis, correction, keepdims):
+    """var/std's eager fast path for this call (cached per call signature), or None: it takes a
+    native float array (16-bit floats are computed in float32, the emulated bfloat16 is not
+    native), a plain axis and a Python number as the correction (one that fits the int the
+    general path converts it to)."""
+    try:
+        key = (x.shape, x.dtype, axis, type(correction), correction, keepdims)
+        return _VAR_PLANS[key]
+    except KeyError:
+        pass
+    except TypeError:   # an unhashable axis (a list) or correction: the general path
+        return None
+    ok = (x.dtype.kind == "f" and x.dtype.itemsize > 2 and x.dtype.isnative
+          and (type(correction) is float or (type(correction) is int and -2**31 <= correction < 2**31))
+          and (axis is None or type(axis) in (int, tuple)))
+    plan = var_plan(x, _canon_axis(axis, x.ndim), correction, keepdims) if ok else None   # (raises for a bad axis)
+    if len(_VAR_PLANS) > 256:
+        _VAR_PLANS.clear()
+    _VAR_PLANS[key] = plan
+    return plan
 
 
 def _correction(ddof, correction):
@@ -183,10 +200,11 @@ def _var(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, 
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, correction=None, mean=None):
-    correction = _correction(ddof, correction)
-    if _var_fast_ok(a, axis, dtype, where, mean, correction):   # [speed]
-        out = eager_var(a._value, _canon_axis(axis, a._value.ndim), correction, keepdims)
-        return Array(_np.asarray(_np.sqrt(out)), False)
+    correction = ddof if correction is None else _correction(ddof, correction)
+    if type(a) is Array and dtype is None and where is None and mean is None and eager_fast_path_ok():   # [speed]
+        plan = _var_fast_plan(a._value, axis, correction, keepdims)
+        if plan is not None:
+            return Array(_np.asarray(_np.sqrt(eager_var(a._value, plan))), False)
     _check_arraylike("std", a)
     return _std(asarray(a), axis=_axis_arg(axis), dtype=_dtype_arg(dtype), correction=correction,
                 keepdims=keepdims, where=where, mean=mean)

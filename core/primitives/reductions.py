@@ -88,18 +88,11 @@ def _mean(x, axes, keepdims):
     return _div_impl(total, np.array(count, x.dtype))   # (by a scalar: XLA's x * (1 / n))
 
 
-def eager_var(x, axes, correction, keepdims):
-    """jnp.var's eager fast path on a float ndarray (a Python number as the correction): what its
-    compiled jaxpr runs, step for step and so bit for bit (each sum as compiled, BLAS included;
-    mean = sum * (1 / n); (x - mean) ** 2 summed, divided by n - correction, NaN where that is
-    not positive), without the jit call's argument handling."""
-    key = (x.shape, x.dtype, axes, correction, keepdims)
-    plan = _VAR_PLANS.get(key)
-    if plan is None:
-        plan = _var_plan(x, axes, correction, keepdims)
-        if len(_VAR_PLANS) > 256:
-            _VAR_PLANS.clear()
-        _VAR_PLANS[key] = plan
+def eager_var(x, plan):
+    """jnp.var's eager fast path on a float ndarray, by a plan from `var_plan`: what its compiled
+    jaxpr runs, step for step and so bit for bit (each sum as compiled, BLAS included; mean =
+    sum * (1 / n); (x - mean) ** 2 summed, divided by n - correction, NaN where that is not
+    positive), without the jit call's argument handling."""
     if _ERR_VAR is None:
         return quietly(_var, x, *plan)
     token = _ERR_VAR.set(_IGNORE_ERRORS)   # (quietly, inlined)
@@ -109,10 +102,7 @@ def eager_var(x, axes, correction, keepdims):
         _ERR_VAR.reset(token)
 
 
-_VAR_PLANS: dict = {}   # (shape, dtype, axes, correction, keepdims) -> _var_plan(...)
-
-
-def _var_plan(x, axes, correction, keepdims):
+def var_plan(x, axes, correction, keepdims):
     """What a var of this shape does besides the arithmetic on x: the two sums as compiled, the
     shapes, and the scalars (n, 1 / n, n - correction and its reciprocal in x's dtype)."""
     dt = x.dtype
