@@ -30,3 +30,26 @@ def test_poly_of_a_square_matrix_is_its_characteristic_polynomial():
         jnp.poly(jnp.ones((1, 3)))
     # JAX: jnp.poly(jnp.array([2.-1j, 3.])) -> [1.+0.j, -5.+1.j, 6.-3.j], complex64
     assert repr(jnp.poly(jnp.array([2.0 - 1j, 3.0]))) == "Array([ 1.+0.j, -5.+1.j,  6.-3.j], dtype=complex64)"
+
+
+def test_lax_arithmetic_refuses_bool_and_jnp_uses_logical_ops():
+    # JAX: lax.add(jnp.array([True]), jnp.array([False])) raises TypeError("add does not accept dtype
+    # bool at position 0. Accepted dtypes at position 0 are subtypes of integer, floating,
+    # complexfloating."); so do lax.sub and lax.mul, eagerly and under jit
+    b, c = jnp.array([True]), jnp.array([False])
+    for fn, name in [(jax.lax.add, "add"), (jax.lax.sub, "sub"), (jax.lax.mul, "mul")]:
+        with pytest.raises(TypeError, match=f"{name} does not accept dtype bool at position 0"):
+            fn(b, c)
+        with pytest.raises(TypeError, match=f"{name} does not accept dtype bool"):
+            jax.jit(fn)(b, c)
+    # JAX: jnp.subtract on bools raises the same TypeError as lax.sub
+    with pytest.raises(TypeError, match="sub does not accept dtype bool"):
+        jnp.subtract(b, c)
+    # JAX: jnp.add / jnp.multiply / + / * on bools are `or` / `and`:
+    # make_jaxpr(lambda x: (x + x, x * x, jnp.add(x, x)))(jnp.array([True])) -> or, and, or
+    x = jnp.array([True, False])
+    assert np.asarray(jnp.add(x, x)).tolist() == [True, False]
+    assert np.asarray(jnp.multiply(x, ~x)).tolist() == [False, False]
+    assert (x + x).dtype == np.bool_
+    text = str(jax.make_jaxpr(lambda v: (v + v, v * v, jnp.add(v, v)))(x))
+    assert [ln.split("=")[1].split()[0] for ln in text.splitlines() if "=" in ln] == ["or", "and", "or"]

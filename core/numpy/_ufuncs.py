@@ -60,9 +60,16 @@ def _compare(name, lax_fn):
 
 # ---- elementwise --------------------------------------------------------------------------
 
-add = _binary("add", lax.add)
+def _or_for_bool(lax_fn, bool_fn):
+    """JAX's jnp.add / jnp.multiply on booleans are logical or / and (lax.add refuses bool)."""
+    def fn(x, y):
+        return bool_fn(x, y) if get_aval(x).dtype == _np.bool_ else lax_fn(x, y)
+    return fn
+
+
+add = _binary("add", _or_for_bool(lax.add, lax.bitwise_or))
 subtract = _binary("subtract", lax.sub)
-multiply = _binary("multiply", lax.mul)
+multiply = _binary("multiply", _or_for_bool(lax.mul, lax.bitwise_and))
 maximum = _binary("maximum", lax.max)
 minimum = _binary("minimum", lax.min)
 equal = _compare("equal", lax.eq)

@@ -375,7 +375,7 @@ def _add_jvp(primals, tangents):
     return out, add(tx, ty)
 
 
-add_p = binop("add", _np_err(np.add), wgsl="({0} + {1})")
+add_p = binop("add", _np_err(np.add), "iufc", wgsl="({0} + {1})")
 ad.jvp_rules[add_p] = _add_jvp
 transpose_rules[add_p] = _add_t
 
@@ -392,7 +392,7 @@ def _sub_jvp(primals, tangents):
     return out, sub(tx, ty)
 
 
-sub_p = binop("sub", _np_err(np.subtract), wgsl="({0} - {1})")
+sub_p = binop("sub", _np_err(np.subtract), "iufc", wgsl="({0} - {1})")
 ad.jvp_rules[sub_p] = _sub_jvp
 transpose_rules[sub_p] = lambda ct, x, y: [
     _unbroadcast(x.aval, ct) if ad.is_undefined(x) else None,
@@ -408,7 +408,7 @@ def _mul_t(ct, x, y):
     return [None, None if type(ct) is ad.Zero else _unbroadcast(y.aval, mul(x, ct))]
 
 
-mul_p = binop("mul", _np_err(np.multiply), wgsl="({0} * {1})")
+mul_p = binop("mul", _np_err(np.multiply), "iufc", wgsl="({0} * {1})")
 ad.defjvp(mul_p, lambda xdot, x, y: mul(xdot, y), lambda ydot, x, y: mul(x, ydot))
 transpose_rules[mul_p] = _mul_t
 
