@@ -17,13 +17,13 @@ from functools import partial
 
 import numpy as np
 
-from . import dtypes, lax
+from . import dtypes, lax, normal_table
 from . import numpy as jnp
-from .api import jit
+from .api import _eager_plain, jit
 from .array import Array
 from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
                                      random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
-                                     threefry2x32_p, unwrap_words)
+                                     threefry2x32_p, unwrap_words, _bits_words)
 from .avals import ShapedArray
 from .primitives import define
 from .prng_dtype import key_repr
@@ -302,6 +302,12 @@ def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
 
 def _uniform_impl(key, minval, maxval, shape, dtype):
     _check_shape("uniform", shape)
+    return _uniform_floats(lambda nbits: _random_bits(key, nbits, shape), minval, maxval, shape, dtype)
+
+
+def _uniform_floats(draw_bits, minval, maxval, shape, dtype):
+    """Uniform floats from `draw_bits(nbits)` (the random bits, drawn after the bounds are
+    converted, as JAX orders the equations)."""
     minval = lax.convert_element_type(minval, dtype)
     maxval = lax.convert_element_type(maxval, dtype)
     minval = lax.broadcast_to_rank(minval, len(shape))
@@ -310,7 +316,7 @@ def _uniform_impl(key, minval, maxval, shape, dtype):
     nbits, nmant = finfo.bits, finfo.nmant
     rng_bits = 8 if nmant < 8 else nbits
     uint_dtype = UINT_DTYPES[nbits]
-    rbits = _random_bits(key, rng_bits, shape)
+    rbits = draw_bits(rng_bits)
     if rng_bits != nbits:
         rbits = lax.convert_element_type(rbits, uint_dtype)
     # Random mantissa under exponent 0 gives a float in [1, 2); shift it to [0, 1).
@@ -322,6 +328,15 @@ def _uniform_impl(key, minval, maxval, shape, dtype):
 
 _uniform_impl.__name__ = "_uniform"
 _uniform = jit(_uniform_impl, static_argnums=(3, 4))
+
+
+def _uniform_of_bits_impl(rbits, minval, maxval, shape, dtype):
+    return _uniform_floats(lambda nbits: rbits, minval, maxval, shape, dtype)
+
+
+# (the same name: the CPU backend fuses multiply-adds inside `_uniform` bodies, as XLA does)
+_uniform_of_bits_impl.__name__ = "_uniform"
+_uniform_of_bits = jit(_uniform_of_bits_impl, static_argnums=(3, 4))
 
 
 def _convert_and_clip_integer(val, dtype):
@@ -382,12 +397,18 @@ _randint = jit(_randint_impl, static_argnums=(3, 4))
 
 def normal(key, shape=(), dtype=None):
     """Standard normal samples: sqrt(2) * erf_inv(uniform(-1, 1))."""
-    key, _ = _check_prng_key("normal", key)
     shape = _canonical_shape(shape)
     dtype = _user_dtype(dtype, float)
+    fast = _normal_f32_by_table(key, shape, dtype)
+    if fast is not None:
+        return fast
+    key, _ = _check_prng_key("normal", key)
     if dtypes.kind(dtype) not in "fc":
         raise ValueError(f"dtype argument to `normal` must be a float or complex dtype, got {dtype}")
-    return _normal(key, shape, dtype)
+    out = _normal(key, shape, dtype)
+    if dtype == _F32 and _eager_plain():
+        normal_table.note_exact_call(math.prod(shape), _normal_f32_of_bits)
+    return out
 
 
 def _normal_impl(key, shape, dtype):
@@ -403,10 +424,47 @@ def _normal_impl(key, shape, dtype):
 
 def _normal_real_impl(key, shape, dtype):
     _check_shape("normal", shape)
+    return _normal_of_uniform(lambda lo, hi: _uniform(key, lo, hi, shape, dtype), dtype)
+
+
+def _normal_of_uniform(uniform_between, dtype):
     lo = dtypes.host_array(-1.0 + float(dtypes.finfo(dtype).epsneg), dtype)  # the float after -1
     hi = np.array(1.0, dtype)
-    u = _uniform(key, lo, hi, shape, dtype)
+    u = uniform_between(lo, hi)
     return lax.mul(dtypes.host_array(np.sqrt(2), dtype), lax.erf_inv(u))
+
+
+# ---- float32 normal by table lookup (normal_table.py) -------------------------------------------
+# Eager float32 normals are a function of each sample's 23 mantissa bits; once the table exists,
+# a concrete key's samples are threefry bits and one `take`. Traced calls keep the jaxpr.
+_F32 = np.dtype(np.float32)
+_LEGACY_KEY_SHAPE = (2,)
+
+
+@jit
+def _normal_f32_of_bits(rbits):
+    """The exact float32 path from random bits (what `_normal_real` computes after drawing them)."""
+    shape = get_aval(rbits).shape
+    return _normal_of_uniform(lambda lo, hi: _uniform_of_bits(rbits, lo, hi, shape, _F32), _F32)
+
+
+def _normal_f32_by_table(key, shape, dtype):
+    if dtype != _F32 or normal_table._state.table is None or not _eager_plain():
+        return None
+    tk = type(key)
+    if tk is PRNGKeyArray:
+        words = key._value
+        if words.shape:
+            return None
+        words = unwrap_words(words)
+    elif tk is Array:
+        words = key._value
+        if words.dtype != np.uint32 or words.shape != _LEGACY_KEY_SHAPE:
+            return None   # (the general path explains what is wrong with it)
+    else:
+        return None
+    bits = _bits_words(words[:1], words[1:], 32, shape)
+    return Array(normal_table.lookup(bits).reshape(shape), False)
 
 
 _normal_impl.__name__ = "_normal"

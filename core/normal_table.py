@@ -1,0 +1,95 @@
+"""float32 `random.normal` as one table lookup, built lazily from the exact path.
+
+JAX's float32 normal is sqrt(2) * erf_inv(u) with u uniform in (-1, 1) made from the top 23 bits
+of a random uint32 (`bits >> 9`, the mantissa). So every float32 normal sample is a pure function
+of those 23 bits, and a table of all 2**23 results (32 MiB) turns the uniform + erf_inv path
+(about 60 numpy calls of bit-exact float32 emulation) into one `take`. The table is computed by
+the exact path itself (jax.random's own jitted code fed every mantissa), so it holds the same bits.
+
+Building it costs what drawing 2**23 samples in one call costs (about a second in CPython, more in
+Pyodide), so it is built only once a session has spent about that much on the exact path (a
+ski-rental rule: at worst twice the cost of never building it), and in chunks, one per call, so
+that no single call stalls for the whole build.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+MANTISSA_BITS = 23
+SIZE = 1 << MANTISSA_BITS
+SHIFT = np.uint32(32 - MANTISSA_BITS)
+
+# Exact-path work is counted in element-equivalents: a call costs its size plus about this many
+# (numpy's per-call overhead over the ~60 calls of the exact path, measured in CPython: a
+# 1000-sample call costs as much as ~3000 samples drawn in one big call).
+CALL_OVERHEAD = 2048
+BUILD_AFTER = SIZE      # start building once the exact path has done the work of one build
+CHUNK = 1 << 17         # entries built per call once building: 64 calls, ~20-40 ms each in CPython
+
+
+class _State:
+    def __init__(self):
+        self.table = None       # float32[SIZE] once complete
+        self.partial = None     # the table being filled
+        self.filled = 0         # entries of `partial` done
+        self.credit = 0         # exact-path work so far (element-equivalents)
+
+
+_state = _State()
+
+
+def lookup(bits: np.ndarray):
+    """float32 normals for uint32 `bits`, or None while the table is not built."""
+    table = _state.table
+    if table is None:
+        return None
+    return np.take(table, bits >> SHIFT)
+
+
+def note_exact_call(size: int, exact_of_bits) -> None:
+    """Count one eager float32 normal call that ran the exact path; past the threshold, build one
+    more chunk of the table with `exact_of_bits` (uint32 bits -> float32 normals, the exact path)."""
+    st = _state
+    if st.table is not None:
+        return
+    st.credit += size + CALL_OVERHEAD
+    if st.credit >= BUILD_AFTER:
+        build_chunk(exact_of_bits)
+
+
+def build_chunk(exact_of_bits) -> bool:
+    """Fill the next CHUNK entries; True once the table is complete (then lookups use it)."""
+    st = _state
+    if st.table is not None:
+        return True
+    if st.partial is None:
+        st.partial = np.empty(SIZE, np.float32)
+    lo = st.filled
+    hi = min(SIZE, lo + CHUNK)
+    mantissas = np.arange(lo, hi, dtype=np.uint32)
+    st.partial[lo:hi] = exact_of_bits(mantissas << SHIFT)
+    st.filled = hi
+    if hi == SIZE:
+        st.table, st.partial = st.partial, None
+        st.table.flags.writeable = False
+        return True
+    return False
+
+
+def build(exact_of_bits) -> np.ndarray:
+    """Build the whole table now (tests; a user who wants it from the first call)."""
+    while not build_chunk(exact_of_bits):
+        pass
+    return _state.table
+
+
+def reset() -> None:
+    """Drop the table and the count (frees the 32 MiB)."""
+    global _state
+    _state = _State()
+
+
+def nbytes() -> int:
+    st = _state
+    arr = st.table if st.table is not None else st.partial
+    return 0 if arr is None else arr.nbytes

@@ -1,0 +1,148 @@
+"""The float32 normal table (core/normal_table.py): every entry is the exact path's result for its
+mantissa, draws through it are the exact path's draws bit for bit, traced calls keep JAX's jaxpr,
+and the lazy build rule builds it only after the exact path has done about one build's work.
+
+The exact path's own bits are pinned to real JAX by tests/test_random.py and the golden PRNG cases
+(e.g. `jax.random.normal(jax.random.PRNGKey(0), (3,))` -> [1.6226422, 2.0252647, -0.43359444]).
+"""
+import numpy as np
+import pytest
+
+import core as jax
+from core import normal_table
+from core import random as R
+from core.primitives import random_bits
+
+
+@pytest.fixture(scope="module")
+def table():
+    normal_table.reset()
+    yield normal_table.build(R._normal_f32_of_bits)
+    normal_table.reset()
+
+
+@pytest.fixture
+def table_off(table):
+    """Hide the built table (so draws take the exact path); put it back afterwards."""
+    st = normal_table._state
+    saved = st.table
+    st.table = None
+    yield
+    st.table = saved
+
+
+@pytest.fixture
+def flags():
+    saved = jax.config.read("jax_threefry_partitionable")
+    yield jax.config
+    jax.config.update("jax_threefry_partitionable", saved)
+
+
+def _bits(x):
+    return np.asarray(x).view(np.uint32)   # bit patterns: equal even where values are nan
+
+
+def test_table_equals_the_exact_path_on_every_mantissa(table, table_off, monkeypatch):
+    # random.normal's own jitted path, fed all 2**23 mantissas instead of threefry's bits
+    every = np.arange(normal_table.SIZE, dtype=np.uint32) << np.uint32(9)
+    monkeypatch.setattr(random_bits, "_bits_words",
+                        lambda k0, k1, width, shape: every.reshape((1,) + shape))
+    exact = R.normal(R.PRNGKey(0), (normal_table.SIZE,))
+    assert table.dtype == np.float32 and table.shape == (normal_table.SIZE,)
+    assert np.array_equal(_bits(exact), _bits(table))
+
+
+def test_low_mantissa_bits_do_not_matter(table):
+    # the premise: uniform(-1, 1) in float32 reads only bits >> 9
+    rng = np.random.default_rng(0)
+    bits = rng.integers(0, 2 ** 32, 5000, dtype=np.uint32)
+    exact_hi = np.asarray(R._normal_f32_of_bits(bits))
+    exact_lo = np.asarray(R._normal_f32_of_bits(bits & np.uint32(0xFFFFFE00)))
+    assert np.array_equal(_bits(exact_hi), _bits(exact_lo))
+    assert np.array_equal(_bits(normal_table.lookup(bits)), _bits(exact_hi))
+
+
+@pytest.mark.parametrize("partitionable", [True, False])
+@pytest.mark.parametrize("shape", [(), (1,), (7,), (3, 4), (1000,)])
+def test_draws_by_table_equal_exact_draws(table, flags, partitionable, shape):
+    flags.update("jax_threefry_partitionable", partitionable)
+    keys = [R.PRNGKey(0), R.PRNGKey(123), R.split(R.PRNGKey(7))[1], R.key(5)]
+    with_table = [R.normal(k, shape) for k in keys]
+    st = normal_table._state
+    saved, st.table = st.table, None
+    try:
+        exact = [R.normal(k, shape) for k in keys]
+    finally:
+        st.table = saved
+    for a, b in zip(with_table, exact):
+        assert type(a) is type(b) and a.dtype == b.dtype == np.float32 and a.shape == b.shape == shape
+        assert a.weak_type is False
+        assert np.array_equal(_bits(a), _bits(b))
+
+
+def test_table_is_what_eager_draws_use(table, monkeypatch):
+    seen = []
+    real = normal_table.lookup
+    monkeypatch.setattr(normal_table, "lookup", lambda bits: seen.append(bits.shape) or real(bits))
+    R.normal(R.PRNGKey(0), (5,))
+    R.normal(R.key(0), (2, 3), "float32")
+    R.normal(R.PRNGKey(0), (5,), "float64" if jax.config.read("jax_enable_x64") else "float16")
+    jax.jit(lambda k: R.normal(k, (5,)))(R.PRNGKey(0))
+    assert len(seen) == 2   # float32 eager only; other dtypes and traced calls take the exact path
+
+
+def test_traced_normal_keeps_jaxs_jaxpr(table, table_off):
+    text_without = str(jax.make_jaxpr(lambda k: R.normal(k, (3,)))(R.PRNGKey(0)))
+    normal_table._state.table = table
+    text_with = str(jax.make_jaxpr(lambda k: R.normal(k, (3,)))(R.PRNGKey(0)))
+    assert text_with == text_without and "erf_inv" in text_with and "random_bits" in text_with
+
+
+def test_bad_keys_still_get_the_general_paths_errors(table):
+    # jax.random.normal(jnp.zeros(3, jnp.uint32)): TypeError naming the key data's shape
+    with pytest.raises(TypeError, match="expected key_data.shape to end with"):
+        R.normal(jax.numpy.zeros(3, jax.numpy.uint32), (2,))
+    # jax.random.normal(jax.random.split(jax.random.key(0)), (2,)): ValueError, a single key only
+    with pytest.raises(ValueError, match="accepts a single key"):
+        R.normal(R.split(R.key(0)), (2,))
+    with pytest.raises(TypeError, match="unexpected PRNG key type"):
+        R.normal([0, 0], (2,))
+
+
+def test_build_rule_waits_for_one_builds_worth_of_exact_work(monkeypatch):
+    normal_table.reset()
+    monkeypatch.setattr(normal_table, "CHUNK", normal_table.SIZE // 4)
+    built = []
+
+    def fake_exact(bits):   # the rule, not the values: record which bits each chunk asked for
+        built.append((int(bits[0]), len(bits)))
+        return np.zeros(len(bits), np.float32)
+
+    try:
+        per_call = 1000 + normal_table.CALL_OVERHEAD
+        calls_before_build = -(-normal_table.BUILD_AFTER // per_call)
+        for _ in range(calls_before_build - 1):
+            normal_table.note_exact_call(1000, fake_exact)
+        assert built == [] and normal_table.nbytes() == 0
+        for _ in range(3):
+            normal_table.note_exact_call(1000, fake_exact)
+            assert normal_table._state.table is None
+        normal_table.note_exact_call(1000, fake_exact)   # the fourth chunk completes it
+        quarter = normal_table.SIZE // 4
+        assert built == [(i * quarter << 9, quarter) for i in range(4)]
+        assert normal_table._state.table is not None and normal_table.nbytes() == 4 * normal_table.SIZE
+    finally:
+        normal_table.reset()
+
+
+def test_eager_float32_draws_count_toward_the_build_and_traced_ones_do_not():
+    normal_table.reset()
+    try:
+        R.normal(R.PRNGKey(0), (10,))
+        after_one = normal_table._state.credit
+        assert after_one == 10 + normal_table.CALL_OVERHEAD
+        jax.jit(lambda k: R.normal(k, (10,)))(R.PRNGKey(1))
+        R.normal(R.PRNGKey(0), (10,), "float16")
+        assert normal_table._state.credit == after_one
+    finally:
+        normal_table.reset()
