@@ -13,6 +13,8 @@ that no single call stalls for the whole build.
 """
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 MANTISSA_BITS = 23
@@ -33,6 +35,7 @@ class _State:
         self.partial = None     # the table being filled
         self.filled = 0         # entries of `partial` done
         self.credit = 0         # exact-path work so far (element-equivalents)
+        self.frozen = False     # count nothing, build nothing (exact_path_only)
 
 
 _state = _State()
@@ -50,7 +53,7 @@ def note_exact_call(size: int, exact_of_bits) -> None:
     """Count one eager float32 normal call that ran the exact path; past the threshold, build one
     more chunk of the table with `exact_of_bits` (uint32 bits -> float32 normals, the exact path)."""
     st = _state
-    if st.table is not None:
+    if st.table is not None or st.frozen:
         return
     st.credit += size + CALL_OVERHEAD
     if st.credit >= BUILD_AFTER:
@@ -64,6 +67,7 @@ def build_chunk(exact_of_bits) -> bool:
         return True
     if st.partial is None:
         st.partial = np.empty(SIZE, np.float32)
+        st.filled = 0
     lo = st.filled
     hi = min(SIZE, lo + CHUNK)
     mantissas = np.arange(lo, hi, dtype=np.uint32)
@@ -81,6 +85,20 @@ def build(exact_of_bits) -> np.ndarray:
     while not build_chunk(exact_of_bits):
         pass
     return _state.table
+
+
+@contextlib.contextmanager
+def exact_path_only():
+    """Within: every draw takes the exact path, and nothing is counted or built (tests compare
+    the two paths; benchmarks time the exact one). The table and the count come back after."""
+    global _state
+    saved = _state
+    _state = _State()
+    _state.frozen = True
+    try:
+        yield
+    finally:
+        _state = saved
 
 
 def reset() -> None:

@@ -23,7 +23,8 @@ from .api import _eager_plain, jit
 from .array import Array
 from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
                                      random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
-                                     threefry2x32_p, unwrap_words, _bits_words)
+                                     threefry2x32_p, unwrap_words, wrap_words, _bits_words,
+                                     _split_words)
 from .avals import ShapedArray
 from .primitives import define
 from .prng_dtype import key_repr
@@ -150,6 +151,37 @@ def _return_prng_keys(was_wrapped, keys):
     return random_unwrap_p.bind(keys) if was_wrapped else _rewrap(keys)
 
 
+# ---- eager fast paths -------------------------------------------------------------------------
+# A learner's loop calls split and normal on one concrete key every step; there the primitives'
+# generic dispatch (wrap, bind, unwrap) costs more than the hash. Eagerly, on a single concrete
+# key, these go straight to the numpy algorithms the primitives run; anything else (tracing,
+# batches of keys, bad keys, an accelerator's hook, jax_disable_jit) takes the general path.
+_LEGACY_KEY_SHAPE = (2,)
+
+
+def _eager_key_words(key):
+    """uint32[2] words of a single concrete key when the eager fast paths may run, else None."""
+    tk = type(key)
+    if tk is Array:
+        words = key._value
+        if words.dtype != np.uint32 or words.shape != _LEGACY_KEY_SHAPE:
+            return None   # (the general path explains what is wrong with it)
+    elif tk is PRNGKeyArray:
+        if key._value.shape:
+            return None
+        words = unwrap_words(key._value)
+    else:
+        return None
+    return words if _eager_plain() else None
+
+
+def _keys_like(key, words):
+    """New keys (uint32[..., 2] words) in the style of `key`: legacy words or a typed key array."""
+    if type(key) is Array:
+        return Array(words, False)
+    return PRNGKeyArray(wrap_words(words), False)
+
+
 def _random_bits(key, bit_width, shape):
     return random_bits_p.bind(key, bit_width=bit_width, shape=tuple(shape))
 
@@ -158,8 +190,12 @@ def _split(key, num=2):
     if get_aval(key).ndim:
         raise TypeError("split accepts a single key, but was given a key array of shape "
                         f"{get_aval(key).shape} != (). Use jax.vmap for batching.")
+    return random_split_p.bind(key, shape=_split_shape(num))
+
+
+def _split_shape(num):
     shape = tuple(num) if isinstance(num, Sequence) else (num,)
-    return random_split_p.bind(key, shape=tuple(operator.index(d) for d in shape))
+    return tuple(operator.index(d) for d in shape)
 
 
 def _unstack(keys):
@@ -253,6 +289,10 @@ def clone(key):
 
 def split(key, num=2):
     """`num` (an int or a shape) new keys from one key."""
+    words = _eager_key_words(key)
+    shape = None if words is None else _split_shape(num)
+    if shape is not None and min(shape, default=0) >= 0:
+        return _keys_like(key, _split_words(words[:1], words[1:], shape).reshape(shape + (2,)))
     typed, wrapped = _check_prng_key("split", key)
     return _return_prng_keys(wrapped, _split(typed, num))
 
@@ -438,7 +478,6 @@ def _normal_of_uniform(uniform_between, dtype):
 # Eager float32 normals are a function of each sample's 23 mantissa bits; once the table exists,
 # a concrete key's samples are threefry bits and one `take`. Traced calls keep the jaxpr.
 _F32 = np.dtype(np.float32)
-_LEGACY_KEY_SHAPE = (2,)
 
 
 @jit
@@ -449,19 +488,10 @@ def _normal_f32_of_bits(rbits):
 
 
 def _normal_f32_by_table(key, shape, dtype):
-    if dtype != _F32 or normal_table._state.table is None or not _eager_plain():
+    if dtype != _F32 or normal_table._state.table is None:
         return None
-    tk = type(key)
-    if tk is PRNGKeyArray:
-        words = key._value
-        if words.shape:
-            return None
-        words = unwrap_words(words)
-    elif tk is Array:
-        words = key._value
-        if words.dtype != np.uint32 or words.shape != _LEGACY_KEY_SHAPE:
-            return None   # (the general path explains what is wrong with it)
-    else:
+    words = _eager_key_words(key)
+    if words is None:
         return None
     bits = _bits_words(words[:1], words[1:], 32, shape)
     return Array(normal_table.lookup(bits).reshape(shape), False)

@@ -5,6 +5,8 @@ and the lazy build rule builds it only after the exact path has done about one b
 The exact path's own bits are pinned to real JAX by tests/test_random.py and the golden PRNG cases
 (e.g. `jax.random.normal(jax.random.PRNGKey(0), (3,))` -> [1.6226422, 2.0252647, -0.43359444]).
 """
+import hashlib
+
 import numpy as np
 import pytest
 
@@ -23,12 +25,9 @@ def table():
 
 @pytest.fixture
 def table_off(table):
-    """Hide the built table (so draws take the exact path); put it back afterwards."""
-    st = normal_table._state
-    saved = st.table
-    st.table = None
-    yield
-    st.table = saved
+    """Draws take the exact path (the built table comes back afterwards)."""
+    with normal_table.exact_path_only():
+        yield
 
 
 @pytest.fixture
@@ -52,6 +51,24 @@ def test_table_equals_the_exact_path_on_every_mantissa(table, table_off, monkeyp
     assert np.array_equal(_bits(exact), _bits(table))
 
 
+# Real JAX 0.10.2's float32 normal on every mantissa, fed through a PRNG implementation whose
+# random_bits returns them (`m << 9` for m in range(2**23)):
+#   impl = jax.extend.random.define_prng_impl(key_shape=(2,), name="mantissas", tag="man",
+#       seed=lambda s: jnp.zeros(2, jnp.uint32), split=lambda k, shape: jnp.zeros(shape + (2,), jnp.uint32),
+#       fold_in=lambda k, d: k, random_bits=lambda k, width, shape: lax.shift_left(
+#           lax.iota(jnp.uint32, math.prod(shape)).reshape(shape), jnp.uint32(9)))
+#   t = np.asarray(jax.random.normal(jax.random.key(0, impl=impl), (2**23,), jnp.float32))
+#   hashlib.sha256(t.tobytes()).hexdigest(); t[[0, 1, 2**22, 2**23 - 1]]
+JAX_TABLE_SHA256 = "9ffa4612027d27822ae3dddd2a30a923607e79184747632c3aa9e72ff0c27bc4"
+JAX_TABLE_SAMPLES = {0: -5.419983, 1: -5.1246924, 2 ** 22: 7.4703337e-08, 2 ** 23 - 1: 5.220113}
+
+
+def test_table_is_jaxs_normal_on_every_mantissa(table):
+    for m, value in JAX_TABLE_SAMPLES.items():
+        assert table[m] == np.float32(value), m
+    assert hashlib.sha256(table.tobytes()).hexdigest() == JAX_TABLE_SHA256
+
+
 def test_low_mantissa_bits_do_not_matter(table):
     # the premise: uniform(-1, 1) in float32 reads only bits >> 9
     rng = np.random.default_rng(0)
@@ -68,12 +85,8 @@ def test_draws_by_table_equal_exact_draws(table, flags, partitionable, shape):
     flags.update("jax_threefry_partitionable", partitionable)
     keys = [R.PRNGKey(0), R.PRNGKey(123), R.split(R.PRNGKey(7))[1], R.key(5)]
     with_table = [R.normal(k, shape) for k in keys]
-    st = normal_table._state
-    saved, st.table = st.table, None
-    try:
+    with normal_table.exact_path_only():
         exact = [R.normal(k, shape) for k in keys]
-    finally:
-        st.table = saved
     for a, b in zip(with_table, exact):
         assert type(a) is type(b) and a.dtype == b.dtype == np.float32 and a.shape == b.shape == shape
         assert a.weak_type is False
@@ -91,9 +104,9 @@ def test_table_is_what_eager_draws_use(table, monkeypatch):
     assert len(seen) == 2   # float32 eager only; other dtypes and traced calls take the exact path
 
 
-def test_traced_normal_keeps_jaxs_jaxpr(table, table_off):
-    text_without = str(jax.make_jaxpr(lambda k: R.normal(k, (3,)))(R.PRNGKey(0)))
-    normal_table._state.table = table
+def test_traced_normal_keeps_jaxs_jaxpr(table):
+    with normal_table.exact_path_only():
+        text_without = str(jax.make_jaxpr(lambda k: R.normal(k, (3,)))(R.PRNGKey(0)))
     text_with = str(jax.make_jaxpr(lambda k: R.normal(k, (3,)))(R.PRNGKey(0)))
     assert text_with == text_without and "erf_inv" in text_with and "random_bits" in text_with
 

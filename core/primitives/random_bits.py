@@ -94,10 +94,10 @@ def _threefry_swar(k0, k1, x0, x1, shape):
     lane i holds its uint32 in bits [64 i, 64 i + 32); the 32 bits above it catch the carries
     of additions (masked off) and the bits a rotation pushes out, so lanes never mix."""
     n = math.prod(shape)
-    k0, k1, x0, x1 = (_pack(a, shape) for a in (k0, k1, x0, x1))
     one = _LANES_ONE.get(n)
     if one is None:
         one = _LANES_ONE[n] = int.from_bytes(np.ones(n, np.uint64).tobytes(), "little")
+    k0, k1, x0, x1 = (_pack(a, shape, one) for a in (k0, k1, x0, x1))
     mask = one * _MASK32
     ks = (k0, k1, k0 ^ k1 ^ (one * 0x1BD11BDA))
     inject1 = [ks[(i + 2) % 3] + one * (i + 1) for i in range(5)]
@@ -114,8 +114,15 @@ def _threefry_swar(k0, k1, x0, x1, shape):
     return _unpack(x0 & mask, n, shape), _unpack(x1, n, shape)
 
 
-def _pack(a, shape):
-    return int.from_bytes(np.broadcast_to(a, shape).astype(np.uint64).tobytes(), "little")
+def _pack(a, shape, one):
+    if a.size == 1:   # (a key word: the same in every lane)
+        return int(a.reshape(-1)[0]) * one
+    if a.shape == shape:
+        wide = a.astype(np.uint64)
+    else:
+        wide = np.empty(shape, np.uint64)
+        wide[...] = a
+    return int.from_bytes(wide.tobytes(), "little")
 
 
 def _unpack(v, n, shape):
