@@ -17,9 +17,10 @@ from functools import partial
 
 import numpy as np
 
-from . import dtypes, lax, normal_table
+from . import dtypes, lax, normal_table, random_eager
 from . import numpy as jnp
 from .api import _eager_plain, jit
+from .config import config
 from .array import Array
 from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
                                      random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
@@ -335,6 +336,10 @@ def bits(key, shape=(), dtype=None):
 
 def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
     """Uniform floats in [minval, maxval)."""
+    if type(minval) is float and type(maxval) is float and (dtype is None or dtype == _F32):
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            return Array(random_eager.uniform_f32(words, _canonical_shape(shape), minval, maxval), False)
     key, _ = _check_prng_key("uniform", key)
     dtype = _float_dtype_arg("uniform", dtype)
     return _uniform(key, minval, maxval, _canonical_shape(shape), dtype)
@@ -388,6 +393,10 @@ def _convert_and_clip_integer(val, dtype):
 
 def randint(key, shape, minval, maxval, dtype=None):
     """Integers uniformly in [minval, maxval) (sampled from 2x the dtype's bits, as JAX does)."""
+    if (dtype is None or dtype == _I32) and random_eager.int32_in_range(minval, maxval):
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            return Array(random_eager.randint_i32(words, _canonical_shape(shape), minval, maxval), False)
     key, _ = _check_prng_key("randint", key)
     dtype = _user_dtype(dtype, int)
     if dtype.kind not in "iu":
@@ -478,6 +487,7 @@ def _normal_of_uniform(uniform_between, dtype):
 # Eager float32 normals are a function of each sample's 23 mantissa bits; once the table exists,
 # a concrete key's samples are threefry bits and one `take`. Traced calls keep the jaxpr.
 _F32 = np.dtype(np.float32)
+_I32 = np.dtype(np.int32)
 
 
 @jit
