@@ -42,11 +42,13 @@ _state = _State()
 
 
 def lookup(bits: np.ndarray):
-    """float32 normals for uint32 `bits`, or None while the table is not built."""
+    """float32 normals for uint32 `bits` (consumed: shifted in place), or None while the table
+    is not built."""
     table = _state.table
     if table is None:
         return None
-    return np.take(table, bits >> SHIFT)
+    bits >>= SHIFT   # (the caller's own fresh bits)
+    return table.take(bits)
 
 
 def note_exact_call(size: int, exact_of_bits) -> None:

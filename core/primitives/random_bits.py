@@ -46,7 +46,11 @@ def threefry2x32_np(k0, k1, x0, x1):
     (broadcast together). Two bit-identical ways: numpy for big arrays, Python integers for
     small ones (a split, a fold_in, a few draws), where numpy's per-call cost dominates."""
     k0, k1, x0, x1 = (np.asarray(a, np.uint32) for a in (k0, k1, x0, x1))
-    shape = np.broadcast_shapes(k0.shape, k1.shape, x0.shape, x1.shape)
+    return _threefry(k0, k1, x0, x1, np.broadcast_shapes(k0.shape, k1.shape, x0.shape, x1.shape))
+
+
+def _threefry(k0, k1, x0, x1, shape):
+    """threefry2x32_np on uint32 arrays whose broadcast shape the caller knows."""
     if 0 < math.prod(shape) <= _SWAR_MAX:
         return _threefry_swar(k0, k1, x0, x1, shape)
     return _threefry_numpy(k0, k1, x0, x1, shape)
@@ -56,7 +60,7 @@ def _threefry_numpy(k0, k1, x0, x1, shape):
     """At the sizes a learner draws (a thousand numbers) numpy's cost is per call, so the state
     is one stacked array updated in place: the two words are views of it and each key injection
     is a single add over both."""
-    kshape = np.broadcast_shapes(k0.shape, k1.shape)
+    kshape = k0.shape if k0.shape == k1.shape else np.broadcast_shapes(k0.shape, k1.shape)
     ks = np.empty((3,) + kshape, np.uint32)   # the key schedule: k0, k1 and their parity word
     ks[0], ks[1] = k0, k1
     np.bitwise_xor(k0, k1, out=ks[2, ...])
@@ -205,7 +209,7 @@ _IOTA_CACHE_MAX_SIZE = 1 << 20   # (bigger ones cost more to keep than to make)
 def _hash_iota(k0, k1, shape):
     """Partitionable layout: hash each element's 64-bit flat index. Two uint32[K, n] words."""
     hi, lo = _iota_2x32(shape)
-    return threefry2x32_np(k0[:, None], k1[:, None], hi[None], lo[None])
+    return _threefry(k0[:, None], k1[:, None], hi[None], lo[None], (len(k0), len(hi)))
 
 
 def _split_words(k0, k1, shape) -> np.ndarray:
@@ -231,7 +235,9 @@ def _bits_words(k0, k1, bit_width, shape) -> np.ndarray:
         if bit_width == 64:
             bits = (b0.astype(np.uint64) << np.uint64(32)) | b1.astype(np.uint64)
         else:
-            bits = (b0 ^ b1).astype(dtype)
+            bits = np.bitwise_xor(b0, b1, out=b0)   # (b0: a fresh array of the hash's own)
+            if bit_width != 32:
+                bits = bits.astype(dtype)
         return bits.reshape(nkeys, *shape)
     size = math.prod(shape)
     n_words = -(-bit_width * size // 32)
