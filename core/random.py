@@ -546,6 +546,11 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
     shape = None if shape is None else _canonical_shape(shape)
     if mode not in ("high", "low"):
         raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
+    if type(p) is float and mode == "low":   # (dropout's call) uniform(0, 1) < p, in numpy
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            u = random_eager.uniform_f32(words, () if shape is None else shape, 0.0, 1.0)
+            return Array(np.asarray(u < np.float32(p)), False)
     key, _ = _check_prng_key("bernoulli", key)
     dtype = dtypes.dtype_and_weak(p)[0] if not isinstance(p, (list, tuple)) else jnp.asarray(p).dtype
     if dtypes.kind(dtype) != "f":

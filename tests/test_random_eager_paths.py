@@ -129,6 +129,20 @@ def test_randint_fast_path_equals_jitted_randint(flags, partitionable, shape):
             assert np.array_equal(np.asarray(got), want), (lo, hi)
 
 
+@pytest.mark.parametrize("partitionable", [True, False])
+@pytest.mark.parametrize("shape", [None, *SHAPES])
+def test_bernoulli_fast_path_equals_jitted_bernoulli(flags, partitionable, shape):
+    flags.update("jax_threefry_partitionable", partitionable)
+    for make_key in KEYS:
+        for p in (0.5, 0.0, 1.0, 0.1, 0.9999999, -0.5, 2.0, float("nan")):
+            got = R.bernoulli(make_key(), p, shape)
+            typed, _ = R._check_prng_key("general", make_key())
+            want = np.asarray(R._bernoulli(typed, jax.numpy.float32(p), shape=shape, mode="low"))
+            assert type(got) is Array and type(got._value) is np.ndarray
+            assert got.dtype == np.bool_ and got.shape == want.shape and not got.weak_type
+            assert np.array_equal(np.asarray(got), want), p
+
+
 def test_uniform_and_randint_jax_values():
     # jax.random.uniform(jax.random.PRNGKey(0), (4,)) -> [0.947667, 0.9785799, 0.33229148, 0.46866846]
     assert np.asarray(R.uniform(R.PRNGKey(0), (4,))).tolist() == \
@@ -139,7 +153,7 @@ def test_uniform_and_randint_jax_values():
 
 def test_other_arguments_take_the_general_path(monkeypatch):
     calls = []
-    for name in ("uniform_f32", "randint_i32"):
+    for name in ("uniform_f32", "randint_i32"):   # (bernoulli's fast path draws with uniform_f32)
         real = getattr(random_eager, name)
         monkeypatch.setattr(random_eager, name, lambda *a, _real=real, _n=name: calls.append(_n) or _real(*a))
     k = R.PRNGKey(0)
@@ -149,7 +163,9 @@ def test_other_arguments_take_the_general_path(monkeypatch):
     R.randint(k, (3,), 0, np.int32(10))                       # a numpy bound
     R.randint(k, (3,), 0, 10, "int16")
     R.randint(k, (3,), 0.0, 10)
-    jax.jit(lambda k: (R.uniform(k, (3,)), R.randint(k, (3,), 0, 4)))(k)
+    R.bernoulli(k, 0.5, (3,), mode="high")
+    R.bernoulli(k, jax.numpy.float32(0.5), (3,))
+    jax.jit(lambda k: (R.uniform(k, (3,)), R.randint(k, (3,), 0, 4), R.bernoulli(k, 0.5, (3,))))(k)
     assert calls == []
     R.uniform(k, (3,))
     R.randint(k, (3,), 0, 4)

@@ -57,3 +57,11 @@ C("rng_normal_original_layout", "random", """
 jax.config.update('jax_threefry_partitionable', False)
 out = random.normal(random.PRNGKey(0), (65,))
 """, **EXACT)
+
+# ---- bernoulli (dropout's call): uniform(0, 1) < p
+C("rng_bernoulli_dropout", "random", "out = random.bernoulli(random.PRNGKey(0), 0.9, (200,))")
+C("rng_bernoulli_scalar_typed", "random", "out = random.bernoulli(random.key(1), 0.3)")
+C("rng_bernoulli_original_layout", "random", """
+jax.config.update('jax_threefry_partitionable', False)
+out = random.bernoulli(random.PRNGKey(2), 0.5, (3, 70))
+""")
