@@ -1,6 +1,6 @@
 """jax.random against real JAX, both in this one process, calls interleaved (bench_core's method).
 
-    python -m tests.bench random [--clock cpu] [--json PATH] [--jax-python PATH] [-k ROW]
+    python -m tests.bench_random [--clock cpu] [--json PATH] [--jax-python PATH] [-k ROW]
 
 The calls a learner's loop makes (`normal`, `uniform`, `split`, `randint`, `bernoulli`, `PRNGKey`),
 with legacy uint32 keys and typed keys; every result is checked bit for bit against JAX's first.
@@ -63,7 +63,9 @@ ROWS = [
     ("split(typed key)", _row(_typed, lambda e, k: e.random.split(k)), 1.0),
     (f"randint(key, ({N},), 0, 10)", _row(_legacy, lambda e, k: e.random.randint(k, (N,), 0, 10)), 1.0),
     (f"bernoulli(key, 0.5, ({N},))", _row(_legacy, lambda e, k: e.random.bernoulli(k, 0.5, (N,))), 1.0),
+    ("fold_in(key, 7)", _row(_legacy, lambda e, k: e.random.fold_in(k, 7)), 1.0),
     ("PRNGKey(0)", lambda e: (lambda: e.random.PRNGKey(0)), 1.0),
+    ("key(0)", lambda e: (lambda: e.random.key(0)), 1.0),
 ]
 
 
