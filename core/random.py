@@ -448,16 +448,14 @@ def normal(key, shape=(), dtype=None):
     """Standard normal samples: sqrt(2) * erf_inv(uniform(-1, 1))."""
     shape = _canonical_shape(shape)
     dtype = _user_dtype(dtype, float)
-    fast = _normal_f32_by_table(key, shape, dtype)
-    if fast is not None:
-        return fast
+    if dtype == _F32:
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            return Array(_normal_f32_eager(words, shape), False)
     key, _ = _check_prng_key("normal", key)
     if dtypes.kind(dtype) not in "fc":
         raise ValueError(f"dtype argument to `normal` must be a float or complex dtype, got {dtype}")
-    out = _normal(key, shape, dtype)
-    if dtype == _F32 and _eager_plain():
-        normal_table.note_exact_call(math.prod(shape), _normal_f32_of_bits)
-    return out
+    return _normal(key, shape, dtype)
 
 
 def _normal_impl(key, shape, dtype):
@@ -483,7 +481,7 @@ def _normal_of_uniform(uniform_between, dtype):
     return lax.mul(dtypes.host_array(np.sqrt(2), dtype), lax.erf_inv(u))
 
 
-# ---- float32 normal by table lookup (normal_table.py) -------------------------------------------
+# ---- eager float32 normal: numpy, then a table lookup (random_eager.py, normal_table.py) --------
 # Eager float32 normals are a function of each sample's 23 mantissa bits; once the table exists,
 # a concrete key's samples are threefry bits and one `take`. Traced calls keep the jaxpr.
 _F32 = np.dtype(np.float32)
@@ -497,14 +495,15 @@ def _normal_f32_of_bits(rbits):
     return _normal_of_uniform(lambda lo, hi: _uniform_of_bits(rbits, lo, hi, shape, _F32), _F32)
 
 
-def _normal_f32_by_table(key, shape, dtype):
-    if dtype != _F32 or normal_table._state.table is None:
-        return None
-    words = _eager_key_words(key)
-    if words is None:
-        return None
-    bits = _bits_words(words[:1], words[1:], 32, shape)
-    return Array(normal_table.lookup(bits).reshape(shape), False)
+def _normal_f32_eager(words, shape):
+    """Eager float32 normals of one key: threefry bits, then the table (normal_table.py) once it
+    exists, else the exact path in numpy (which counts toward building the table)."""
+    bits = _bits_words(words[:1], words[1:], 32, shape).reshape(-1)
+    out = normal_table.lookup(bits)
+    if out is None:
+        out = random_eager.normal_f32_of_bits(bits)
+        normal_table.note_exact_call(out.size, _normal_f32_of_bits)
+    return out.reshape(shape)
 
 
 _normal_impl.__name__ = "_normal"

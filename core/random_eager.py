@@ -1,15 +1,18 @@
-"""numpy bodies of jax.random's eager fast paths: `uniform` and `randint` on one concrete key.
+"""numpy bodies of jax.random's eager fast paths: `uniform`, `normal` and `randint` on one key.
 
 Each computes, in a few numpy calls on the key's words, exactly what the jitted sampler's
 compiled code computes (same threefry bits, same float32 arithmetic including the fused
 multiply-add the CPU backend emulates inside `_uniform`, same uint32 wrap-arounds), for the
 common case the caller has checked: float32 / int32 samples and Python-number bounds.
+(`normal` runs the same `erf_inv` as the erf_inv primitive; normal_table.py replaces it all by
+one lookup once that table exists.)
 tests/test_random_eager_paths.py compares them with the general path.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from .primitives._special import erf_inv
 from .primitives.random_bits import _bits_words, _split_words
 
 _F32_ONE_BITS = np.uint32(0x3F800000)   # 1.0f: a random mantissa under it is a float in [1, 2)
@@ -20,8 +23,13 @@ _INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 def uniform_f32(words: np.ndarray, shape: tuple, minval: float, maxval: float) -> np.ndarray:
     """float32 uniform in [minval, maxval) (JAX's `_uniform` for float32, Python-float bounds)."""
-    lo, hi = np.float32(minval), np.float32(maxval)
     bits = _bits_words(words[:1], words[1:], 32, shape).reshape(-1)   # (1-d: in-place ops keep arrays)
+    return uniform_f32_of_bits(bits, minval, maxval).reshape(shape)
+
+
+def uniform_f32_of_bits(bits: np.ndarray, minval: float, maxval: float) -> np.ndarray:
+    """The float32 uniforms for 1-d uint32 `bits` (consumed: updated in place)."""
+    lo, hi = np.float32(minval), np.float32(maxval)
     bits >>= _F32_MANTISSA_SHIFT
     bits |= _F32_ONE_BITS
     floats = bits.view(np.float32)
@@ -32,7 +40,24 @@ def uniform_f32(words: np.ndarray, shape: tuple, minval: float, maxval: float) -
         wide *= np.float64(hi - lo)
         wide += np.float64(lo)
         out = wide.astype(np.float32)
-        return np.maximum(lo, out, out=out).reshape(shape)
+        return np.maximum(lo, out, out=out)
+
+
+# normal's uniform is on (-1, 1): from the float after -1
+_NORMAL_LO = float(np.nextafter(np.float32(-1.0), np.float32(0.0)))
+_SQRT2_F32 = np.float32(np.sqrt(2))
+
+
+def normal_f32(words: np.ndarray, shape: tuple) -> np.ndarray:
+    """float32 standard normals, the exact path (JAX's `_normal_real` for float32)."""
+    bits = _bits_words(words[:1], words[1:], 32, shape).reshape(-1)
+    return normal_f32_of_bits(bits).reshape(shape)
+
+
+def normal_f32_of_bits(bits: np.ndarray) -> np.ndarray:
+    """sqrt(2) * erf_inv(uniform(-1, 1)) for 1-d uint32 `bits` (consumed)."""
+    out = erf_inv(uniform_f32_of_bits(bits, _NORMAL_LO, 1.0))
+    return np.multiply(_SQRT2_F32, out, out=out)
 
 
 def int32_in_range(*values) -> bool:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import core as jax
-from core import normal_table
+from core import normal_table, random_eager
 from core import random as R
 from core.primitives import random_bits
 
@@ -41,13 +41,24 @@ def _bits(x):
     return np.asarray(x).view(np.uint32)   # bit patterns: equal even where values are nan
 
 
-def test_table_equals_the_exact_path_on_every_mantissa(table, table_off, monkeypatch):
-    # random.normal's own jitted path, fed all 2**23 mantissas instead of threefry's bits
-    every = np.arange(normal_table.SIZE, dtype=np.uint32) << np.uint32(9)
+def _every_mantissa():
+    return np.arange(normal_table.SIZE, dtype=np.uint32) << np.uint32(9)
+
+
+def test_table_equals_the_jitted_path_on_every_mantissa(table, table_off, monkeypatch):
+    # random.normal's own jitted path (what a traced normal runs), fed all 2**23 mantissas
+    # instead of threefry's bits
+    every = _every_mantissa()
     monkeypatch.setattr(random_bits, "_bits_words",
                         lambda k0, k1, width, shape: every.reshape((1,) + shape))
-    exact = R.normal(R.PRNGKey(0), (normal_table.SIZE,))
+    exact = jax.jit(lambda k: R.normal(k, (normal_table.SIZE,)))(R.PRNGKey(0))
     assert table.dtype == np.float32 and table.shape == (normal_table.SIZE,)
+    assert np.array_equal(_bits(exact), _bits(table))
+
+
+def test_table_equals_the_eager_numpy_path_on_every_mantissa(table):
+    # what eager draws run before the table exists (core/random_eager.py)
+    exact = random_eager.normal_f32_of_bits(_every_mantissa())
     assert np.array_equal(_bits(exact), _bits(table))
 
 
@@ -99,9 +110,21 @@ def test_table_is_what_eager_draws_use(table, monkeypatch):
     monkeypatch.setattr(normal_table, "lookup", lambda bits: seen.append(bits.shape) or real(bits))
     R.normal(R.PRNGKey(0), (5,))
     R.normal(R.key(0), (2, 3), "float32")
-    R.normal(R.PRNGKey(0), (5,), "float64" if jax.config.read("jax_enable_x64") else "float16")
+    R.normal(R.PRNGKey(0), (5,), "float16")
     jax.jit(lambda k: R.normal(k, (5,)))(R.PRNGKey(0))
-    assert len(seen) == 2   # float32 eager only; other dtypes and traced calls take the exact path
+    assert seen == [(5,), (6,)]   # float32 eager only; other dtypes and traced calls: the jitted path
+
+
+@pytest.mark.parametrize("partitionable", [True, False])
+@pytest.mark.parametrize("shape", [(), (1,), (7,), (3, 4), (1000,)])
+def test_eager_exact_draws_equal_jitted_draws(flags, partitionable, shape):
+    flags.update("jax_threefry_partitionable", partitionable)
+    with normal_table.exact_path_only():
+        for key in (R.PRNGKey(0), R.PRNGKey(123), R.key(5)):
+            eager = R.normal(key, shape)
+            jitted = jax.jit(lambda k: R.normal(k, shape))(key)
+            assert type(eager._value) is np.ndarray and eager.shape == shape and eager.dtype == np.float32
+            assert np.array_equal(_bits(eager), _bits(jitted))
 
 
 def test_traced_normal_keeps_jaxs_jaxpr(table):
@@ -156,6 +179,8 @@ def test_eager_float32_draws_count_toward_the_build_and_traced_ones_do_not():
         assert after_one == 10 + normal_table.CALL_OVERHEAD
         jax.jit(lambda k: R.normal(k, (10,)))(R.PRNGKey(1))
         R.normal(R.PRNGKey(0), (10,), "float16")
+        with jax.disable_jit():
+            R.normal(R.PRNGKey(0), (10,))
         assert normal_table._state.credit == after_one
     finally:
         normal_table.reset()
