@@ -3,8 +3,9 @@
 JAX's float32 normal is sqrt(2) * erf_inv(u) with u uniform in (-1, 1) made from the top 23 bits
 of a random uint32 (`bits >> 9`, the mantissa). So every float32 normal sample is a pure function
 of those 23 bits, and a table of all 2**23 results (32 MiB) turns the uniform + erf_inv path
-(about 60 numpy calls of bit-exact float32 emulation) into one `take`. The table is computed by
-the exact path itself (jax.random's own jitted code fed every mantissa), so it holds the same bits.
+(about 100 numpy calls of bit-exact float32 emulation) into one `take`. The table is computed by
+the exact path itself (fed every mantissa), so it holds the same bits; tests check it against
+jax.random's jitted path and real JAX's normal on all 2**23 mantissas.
 
 Building it costs what drawing 2**23 samples in one call costs (about a second in CPython, more in
 Pyodide), so it is built only once a session has spent about that much on the exact path (a
@@ -22,11 +23,11 @@ SIZE = 1 << MANTISSA_BITS
 SHIFT = np.uint32(32 - MANTISSA_BITS)
 
 # Exact-path work is counted in element-equivalents: a call costs its size plus about this many
-# (numpy's per-call overhead over the ~60 calls of the exact path, measured in CPython: a
-# 1000-sample call costs as much as ~3000 samples drawn in one big call).
+# (numpy's per-call overhead over the ~150 numpy calls of the exact path; measured in CPython, a
+# 10-sample call costs as much as ~2000 samples drawn in one big call, a 1000-sample one ~3700).
 CALL_OVERHEAD = 2048
 BUILD_AFTER = SIZE      # start building once the exact path has done the work of one build
-CHUNK = 1 << 17         # entries built per call once building: 64 calls, ~20-40 ms each in CPython
+CHUNK = 1 << 16         # entries built per call once building: 128 calls, ~5-15 ms each in CPython
 
 
 class _State:

@@ -184,3 +184,21 @@ def test_eager_float32_draws_count_toward_the_build_and_traced_ones_do_not():
         assert normal_table._state.credit == after_one
     finally:
         normal_table.reset()
+
+
+def test_the_table_eager_draws_build_is_jaxs(monkeypatch):
+    # the production route: eager draws past the threshold build it chunk by chunk
+    normal_table.reset()
+    monkeypatch.setattr(normal_table, "BUILD_AFTER", 0)
+    try:
+        first = np.asarray(R.normal(R.PRNGKey(0), (3,)))
+        for _ in range(normal_table.SIZE // normal_table.CHUNK - 1):
+            assert normal_table._state.table is None
+            R.normal(R.PRNGKey(0), (3,))
+        assert normal_table._state.table is not None
+        assert hashlib.sha256(normal_table._state.table.tobytes()).hexdigest() == JAX_TABLE_SHA256
+        # jax.random.normal(jax.random.PRNGKey(0), (3,)) -> [1.6226422, 2.0252647, -0.43359444]
+        assert np.array_equal(np.asarray(R.normal(R.PRNGKey(0), (3,))), first)
+        assert first.tolist() == np.array([1.6226422, 2.0252647, -0.43359444], np.float32).tolist()
+    finally:
+        normal_table.reset()
