@@ -15,6 +15,7 @@ that no single call stalls for the whole build.
 from __future__ import annotations
 
 import contextlib
+import os
 
 import numpy as np
 
@@ -28,6 +29,11 @@ SHIFT = np.uint32(32 - MANTISSA_BITS)
 CALL_OVERHEAD = 2048
 BUILD_AFTER = SIZE      # start building once the exact path has done the work of one build
 CHUNK = 1 << 16         # entries built per call once building: 128 calls, ~5-15 ms each in CPython
+
+# GRADPAD_NORMAL_TABLE: "auto" (the rule above), "now" (start building at the first eager float32
+# normal: steady speed sooner, ~1 s spread over the first 128 calls) or "off" (never: saves the
+# 32 MiB, e.g. in a memory-tight page).
+_START = {"auto": BUILD_AFTER, "now": 0, "off": float("inf")}
 
 
 class _State:
@@ -59,8 +65,15 @@ def note_exact_call(size: int, exact_of_bits) -> None:
     if st.table is not None or st.frozen:
         return
     st.credit += size + CALL_OVERHEAD
-    if st.credit >= BUILD_AFTER:
+    if st.credit >= _build_after():
         build_chunk(exact_of_bits)
+
+
+def _build_after():
+    mode = os.environ.get("GRADPAD_NORMAL_TABLE", "auto")
+    if mode not in _START:
+        raise ValueError(f"GRADPAD_NORMAL_TABLE={mode!r}: expected one of {', '.join(_START)}")
+    return BUILD_AFTER if mode == "auto" else _START[mode]
 
 
 def build_chunk(exact_of_bits) -> bool:

@@ -146,6 +146,7 @@ def test_bad_keys_still_get_the_general_paths_errors(table):
 
 
 def test_build_rule_waits_for_one_builds_worth_of_exact_work(monkeypatch):
+    monkeypatch.delenv("GRADPAD_NORMAL_TABLE", raising=False)
     normal_table.reset()
     monkeypatch.setattr(normal_table, "CHUNK", normal_table.SIZE // 4)
     built = []
@@ -171,7 +172,8 @@ def test_build_rule_waits_for_one_builds_worth_of_exact_work(monkeypatch):
         normal_table.reset()
 
 
-def test_eager_float32_draws_count_toward_the_build_and_traced_ones_do_not():
+def test_eager_float32_draws_count_toward_the_build_and_traced_ones_do_not(monkeypatch):
+    monkeypatch.delenv("GRADPAD_NORMAL_TABLE", raising=False)
     normal_table.reset()
     try:
         R.normal(R.PRNGKey(0), (10,))
@@ -189,7 +191,7 @@ def test_eager_float32_draws_count_toward_the_build_and_traced_ones_do_not():
 def test_the_table_eager_draws_build_is_jaxs(monkeypatch):
     # the production route: eager draws past the threshold build it chunk by chunk
     normal_table.reset()
-    monkeypatch.setattr(normal_table, "BUILD_AFTER", 0)
+    monkeypatch.setenv("GRADPAD_NORMAL_TABLE", "now")
     try:
         first = np.asarray(R.normal(R.PRNGKey(0), (3,)))
         for _ in range(normal_table.SIZE // normal_table.CHUNK - 1):
@@ -200,5 +202,26 @@ def test_the_table_eager_draws_build_is_jaxs(monkeypatch):
         # jax.random.normal(jax.random.PRNGKey(0), (3,)) -> [1.6226422, 2.0252647, -0.43359444]
         assert np.array_equal(np.asarray(R.normal(R.PRNGKey(0), (3,))), first)
         assert first.tolist() == np.array([1.6226422, 2.0252647, -0.43359444], np.float32).tolist()
+    finally:
+        normal_table.reset()
+
+
+@pytest.mark.parametrize("mode, builds_at_once", [("now", True), ("off", False), ("auto", False)])
+def test_env_var_picks_when_to_build(monkeypatch, mode, builds_at_once):
+    monkeypatch.setenv("GRADPAD_NORMAL_TABLE", mode)
+    normal_table.reset()
+    try:
+        R.normal(R.PRNGKey(0), (3,))
+        assert (normal_table.nbytes() > 0) is builds_at_once   # (the first chunk is under way)
+    finally:
+        normal_table.reset()
+
+
+def test_env_var_typo_is_named(monkeypatch):
+    monkeypatch.setenv("GRADPAD_NORMAL_TABLE", "yes")
+    normal_table.reset()
+    try:
+        with pytest.raises(ValueError, match="GRADPAD_NORMAL_TABLE='yes': expected one of auto, now, off"):
+            R.normal(R.PRNGKey(0), (3,))
     finally:
         normal_table.reset()
