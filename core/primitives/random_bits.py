@@ -235,7 +235,7 @@ def _bits_words(k0, k1, bit_width, shape) -> np.ndarray:
         if bit_width == 64:
             bits = (b0.astype(np.uint64) << np.uint64(32)) | b1.astype(np.uint64)
         else:
-            bits = np.bitwise_xor(b0, b1, out=b0)   # (b0: a fresh array of the hash's own)
+            bits = b0 ^ b1   # (a new array: b0 and b1 are views of one state that can now go)
             if bit_width != 32:
                 bits = bits.astype(dtype)
         return bits.reshape(nkeys, *shape)
