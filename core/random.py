@@ -446,13 +446,12 @@ _randint = jit(_randint_impl, static_argnums=(3, 4))
 
 def normal(key, shape=(), dtype=None):
     """Standard normal samples: sqrt(2) * erf_inv(uniform(-1, 1))."""
+    words = _eager_key_words(key)
+    if words is not None and (dtype is None or dtype == _F32) and not config.read("jax_enable_x64"):
+        return Array(_normal_f32_eager(words, _canonical_shape(shape)), False)
+    key, _ = _check_prng_key("normal", key)
     shape = _canonical_shape(shape)
     dtype = _user_dtype(dtype, float)
-    if dtype == _F32:
-        words = _eager_key_words(key)
-        if words is not None and not config.read("jax_enable_x64"):
-            return Array(_normal_f32_eager(words, shape), False)
-    key, _ = _check_prng_key("normal", key)
     if dtypes.kind(dtype) not in "fc":
         raise ValueError(f"dtype argument to `normal` must be a float or complex dtype, got {dtype}")
     return _normal(key, shape, dtype)
