@@ -16,6 +16,15 @@ from core import random as R
 from core.primitives import random_bits
 
 
+
+@pytest.fixture(autouse=True)
+def cpu_dispatch(monkeypatch):
+    """The eager fast paths are the CPU's: a WebGPU backend loaded earlier in the session (its
+    dispatch hooks stay installed) turns them off, as it does jit's eager fast path."""
+    from core.devices import dispatch_hooks
+    monkeypatch.setattr(dispatch_hooks, "eager", None)
+    monkeypatch.setattr(dispatch_hooks, "jit", None)
+
 @pytest.fixture(scope="module")
 def table():
     normal_table.reset()
