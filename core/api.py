@@ -234,7 +234,7 @@ class _Jitted:
                 if outs is not NotImplemented:
                     return tree_unflatten(out_tree, outs)
             from .backends import cpu
-            fn = cpu.compiled(cj)
+            fn = cpu.compiled(cj, self.name in cpu.FMA_CALLS)   # (eager jax.random.uniform: XLA's fma)
             np_consts = [to_numpy(c) for c in consts]
             outs = fn(*np_consts, *[to_numpy(x) for x in flat])
             weaks = [a.weak_type for a in cj.out_avals]

@@ -17,13 +17,15 @@ from functools import partial
 
 import numpy as np
 
-from . import dtypes, lax
+from . import dtypes, lax, normal_table, random_eager
 from . import numpy as jnp
-from .api import jit
+from .api import _eager_plain, jit
+from .config import config
 from .array import Array
 from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
                                      random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
-                                     threefry2x32_p, unwrap_words)
+                                     threefry2x32_p, unwrap_words, wrap_words, _bits_words,
+                                     _split_words)
 from .avals import ShapedArray
 from .primitives import define
 from .prng_dtype import key_repr
@@ -150,6 +152,37 @@ def _return_prng_keys(was_wrapped, keys):
     return random_unwrap_p.bind(keys) if was_wrapped else _rewrap(keys)
 
 
+# ---- eager fast paths -------------------------------------------------------------------------
+# A learner's loop calls split and normal on one concrete key every step; there the primitives'
+# generic dispatch (wrap, bind, unwrap) costs more than the hash. Eagerly, on a single concrete
+# key, these go straight to the numpy algorithms the primitives run; anything else (tracing,
+# batches of keys, bad keys, an accelerator's hook, jax_disable_jit) takes the general path.
+_LEGACY_KEY_SHAPE = (2,)
+
+
+def _eager_key_words(key):
+    """uint32[2] words of a single concrete key when the eager fast paths may run, else None."""
+    tk = type(key)
+    if tk is Array:
+        words = key._value
+        if words.dtype != np.uint32 or words.shape != _LEGACY_KEY_SHAPE:
+            return None   # (the general path explains what is wrong with it)
+    elif tk is PRNGKeyArray:
+        if key._value.shape:
+            return None
+        words = key._value.reshape(1).view(np.uint32)   # (k0, k1)
+    else:
+        return None
+    return words if _eager_plain() else None
+
+
+def _keys_like(key, words):
+    """New keys (uint32[..., 2] words) in the style of `key`: legacy words or a typed key array."""
+    if type(key) is Array:
+        return Array(words, False)
+    return PRNGKeyArray(wrap_words(words), False)
+
+
 def _random_bits(key, bit_width, shape):
     return random_bits_p.bind(key, bit_width=bit_width, shape=tuple(shape))
 
@@ -158,8 +191,12 @@ def _split(key, num=2):
     if get_aval(key).ndim:
         raise TypeError("split accepts a single key, but was given a key array of shape "
                         f"{get_aval(key).shape} != (). Use jax.vmap for batching.")
+    return random_split_p.bind(key, shape=_split_shape(num))
+
+
+def _split_shape(num):
     shape = tuple(num) if isinstance(num, Sequence) else (num,)
-    return random_split_p.bind(key, shape=tuple(operator.index(d) for d in shape))
+    return tuple(operator.index(d) for d in shape)
 
 
 def _unstack(keys):
@@ -253,6 +290,10 @@ def clone(key):
 
 def split(key, num=2):
     """`num` (an int or a shape) new keys from one key."""
+    words = _eager_key_words(key)
+    shape = None if words is None else _split_shape(num)
+    if shape is not None and min(shape, default=0) >= 0:
+        return _keys_like(key, _split_words(words[:1], words[1:], shape).reshape(shape + (2,)))
     typed, wrapped = _check_prng_key("split", key)
     return _return_prng_keys(wrapped, _split(typed, num))
 
@@ -295,6 +336,10 @@ def bits(key, shape=(), dtype=None):
 
 def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
     """Uniform floats in [minval, maxval)."""
+    if type(minval) is float and type(maxval) is float and (dtype is None or dtype == _F32):
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            return Array(random_eager.uniform_f32(words, _canonical_shape(shape), minval, maxval), False)
     key, _ = _check_prng_key("uniform", key)
     dtype = _float_dtype_arg("uniform", dtype)
     return _uniform(key, minval, maxval, _canonical_shape(shape), dtype)
@@ -302,6 +347,12 @@ def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
 
 def _uniform_impl(key, minval, maxval, shape, dtype):
     _check_shape("uniform", shape)
+    return _uniform_floats(lambda nbits: _random_bits(key, nbits, shape), minval, maxval, shape, dtype)
+
+
+def _uniform_floats(draw_bits, minval, maxval, shape, dtype):
+    """Uniform floats from `draw_bits(nbits)` (the random bits, drawn after the bounds are
+    converted, as JAX orders the equations)."""
     minval = lax.convert_element_type(minval, dtype)
     maxval = lax.convert_element_type(maxval, dtype)
     minval = lax.broadcast_to_rank(minval, len(shape))
@@ -310,7 +361,7 @@ def _uniform_impl(key, minval, maxval, shape, dtype):
     nbits, nmant = finfo.bits, finfo.nmant
     rng_bits = 8 if nmant < 8 else nbits
     uint_dtype = UINT_DTYPES[nbits]
-    rbits = _random_bits(key, rng_bits, shape)
+    rbits = draw_bits(rng_bits)
     if rng_bits != nbits:
         rbits = lax.convert_element_type(rbits, uint_dtype)
     # Random mantissa under exponent 0 gives a float in [1, 2); shift it to [0, 1).
@@ -324,6 +375,15 @@ _uniform_impl.__name__ = "_uniform"
 _uniform = jit(_uniform_impl, static_argnums=(3, 4))
 
 
+def _uniform_of_bits_impl(rbits, minval, maxval, shape, dtype):
+    return _uniform_floats(lambda nbits: rbits, minval, maxval, shape, dtype)
+
+
+# (the same name: the CPU backend fuses multiply-adds inside `_uniform` bodies, as XLA does)
+_uniform_of_bits_impl.__name__ = "_uniform"
+_uniform_of_bits = jit(_uniform_of_bits_impl, static_argnums=(3, 4))
+
+
 def _convert_and_clip_integer(val, dtype):
     vdt = get_aval(val).dtype
     lo = lax._const(val, max(np.iinfo(dtype).min, np.iinfo(vdt).min))
@@ -333,6 +393,10 @@ def _convert_and_clip_integer(val, dtype):
 
 def randint(key, shape, minval, maxval, dtype=None):
     """Integers uniformly in [minval, maxval) (sampled from 2x the dtype's bits, as JAX does)."""
+    if (dtype is None or dtype == _I32) and random_eager.int32_in_range(minval, maxval):
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            return Array(random_eager.randint_i32(words, _canonical_shape(shape), minval, maxval), False)
     key, _ = _check_prng_key("randint", key)
     dtype = _user_dtype(dtype, int)
     if dtype.kind not in "iu":
@@ -382,6 +446,9 @@ _randint = jit(_randint_impl, static_argnums=(3, 4))
 
 def normal(key, shape=(), dtype=None):
     """Standard normal samples: sqrt(2) * erf_inv(uniform(-1, 1))."""
+    words = _eager_key_words(key)
+    if words is not None and (dtype is None or dtype == _F32) and not config.read("jax_enable_x64"):
+        return Array(_normal_f32_eager(words, _canonical_shape(shape)), False)
     key, _ = _check_prng_key("normal", key)
     shape = _canonical_shape(shape)
     dtype = _user_dtype(dtype, float)
@@ -403,10 +470,40 @@ def _normal_impl(key, shape, dtype):
 
 def _normal_real_impl(key, shape, dtype):
     _check_shape("normal", shape)
+    return _normal_of_uniform(lambda lo, hi: _uniform(key, lo, hi, shape, dtype), dtype)
+
+
+def _normal_of_uniform(uniform_between, dtype):
     lo = dtypes.host_array(-1.0 + float(dtypes.finfo(dtype).epsneg), dtype)  # the float after -1
     hi = np.array(1.0, dtype)
-    u = _uniform(key, lo, hi, shape, dtype)
+    u = uniform_between(lo, hi)
     return lax.mul(dtypes.host_array(np.sqrt(2), dtype), lax.erf_inv(u))
+
+
+# ---- eager float32 normal: numpy, then a table lookup (random_eager.py, normal_table.py) --------
+# Eager float32 normals are a function of each sample's 23 mantissa bits; once the table exists,
+# a concrete key's samples are threefry bits and one `take`. Traced calls keep the jaxpr.
+_F32 = np.dtype(np.float32)
+_I32 = np.dtype(np.int32)
+
+
+@jit
+def _normal_f32_of_bits(rbits):
+    """The jitted float32 path from random bits (what `_normal_real` computes after drawing them);
+    tests hold the table and the eager path to it."""
+    shape = get_aval(rbits).shape
+    return _normal_of_uniform(lambda lo, hi: _uniform_of_bits(rbits, lo, hi, shape, _F32), _F32)
+
+
+def _normal_f32_eager(words, shape):
+    """Eager float32 normals of one key: threefry bits, then the table (normal_table.py) once it
+    exists, else the exact path in numpy (which counts toward building the table)."""
+    bits = _bits_words(words[:1], words[1:], 32, shape).reshape(-1)
+    out = normal_table.lookup(bits)
+    if out is None:
+        out = random_eager.normal_f32_of_bits(bits)
+        normal_table.note_exact_call(out.size, random_eager.normal_f32_of_bits)
+    return out.reshape(shape)
 
 
 _normal_impl.__name__ = "_normal"
@@ -448,6 +545,11 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
     shape = None if shape is None else _canonical_shape(shape)
     if mode not in ("high", "low"):
         raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
+    if type(p) is float and mode == "low":   # (dropout's call) uniform(0, 1) < p, in numpy
+        words = _eager_key_words(key)
+        if words is not None and not config.read("jax_enable_x64"):
+            u = random_eager.uniform_f32(words, () if shape is None else shape, 0.0, 1.0)
+            return Array(np.asarray(u < np.float32(p)), False)
     key, _ = _check_prng_key("bernoulli", key)
     dtype = dtypes.dtype_and_weak(p)[0] if not isinstance(p, (list, tuple)) else jnp.asarray(p).dtype
     if dtypes.kind(dtype) != "f":

@@ -19,6 +19,7 @@ from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import impl_rules, specialize_rules
 
 _cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_cache_fma: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 stats = {"compiles": 0}
 
 
@@ -29,12 +30,14 @@ def _debug_level() -> int:
         return 0
 
 
-def compiled(cj: ClosedJaxpr):
-    """The compiled callable for a closed jaxpr, cached per jaxpr object."""
-    fn = _cache.get(cj)
+def compiled(cj: ClosedJaxpr, fma: bool = False):
+    """The compiled callable for a closed jaxpr, cached per jaxpr object. `fma`: the jaxpr is the
+    body of a jit named in FMA_CALLS, called on its own (not inlined into a caller)."""
+    cache = _cache_fma if fma else _cache
+    fn = cache.get(cj)
     if fn is None:
-        fn = _cache[cj] = (_bf16_interpreter(cj) if EMULATED_BF16 and _mentions_bf16(cj.jaxpr)
-                           else compile_closed_jaxpr(cj))
+        fn = cache[cj] = (_bf16_interpreter(cj) if EMULATED_BF16 and _mentions_bf16(cj.jaxpr)
+                          else compile_closed_jaxpr(cj, fma))
     return fn
 
 
@@ -148,11 +151,11 @@ def _param_key(v):
         return id(v)
 
 
-def compile_closed_jaxpr(cj: ClosedJaxpr):
+def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
     from ..array import to_numpy
     jaxpr = cj.jaxpr
     fma_scope: set = set()
-    items = _inline_calls(jaxpr, fma_scope)
+    items = _inline_calls(jaxpr, fma_scope, fma)
     alias: dict = {}
     consts: dict = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, cj.consts)}
 

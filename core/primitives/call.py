@@ -27,7 +27,7 @@ abstract_eval_rules[jit_p] = lambda *avals, jaxpr, name: list(jaxpr.out_avals)
 
 def _jit_impl(*args, jaxpr, name):
     from ..backends import cpu
-    return cpu.compiled(jaxpr)(*args)
+    return cpu.compiled(jaxpr, name in cpu.FMA_CALLS)(*args)
 
 
 impl_rules[jit_p] = _jit_impl
