@@ -48,7 +48,7 @@ FIND_EDITOR = """() => {
 # every pane is recomputed; the console shows a new line), then wait for the worker's report
 # that the panes show it (falling back to the end of the app's run, on builds without
 # `gradpad.panes`).
-EDIT = """async ({k, findEditor, timings}) => {
+EDIT = """async ({k, findEditor, timings = []}) => {
   const editor = (new Function('return (' + findEditor + ')()'))();
   if (!editor) return {error: 'no editor on the page'};
   const gp = window.gradpad;
