@@ -45,6 +45,27 @@ def layout_changed() -> None:
 
 
 @contextlib.contextmanager
+def _frozen_index(models):
+    """The document's model index frozen; rebuilt on the way out only if a change asked for it.
+
+    Bokeh asks (`models.invalidate()`) whenever a property's old or new value holds models (a
+    layout's children, a pane's new figure); a text or style change does not. The rebuild
+    walks every model of the document (tens of ms in the page), so a batch of text and style
+    changes (a hidden tab shown again, unchanged) skips it."""
+    asked = []
+    models._push_freeze()
+    models.invalidate = lambda: asked.append(True)  # while frozen bokeh's own would do nothing
+    try:
+        yield
+    finally:
+        del models.invalidate
+        if asked or _layout_changed:
+            models._pop_freeze()
+        else:
+            models._freeze_count -= 1
+
+
+@contextlib.contextmanager
 def one_update():
     global _layout_changed, flush_seconds, _collected
     flush_seconds = 0.0
@@ -68,8 +89,7 @@ def one_update():
             for doc in docs:
                 stack.enter_context(hold(doc))        # exits last: the changes leave together
             for doc in docs:
-                doc.models._push_freeze()
-                stack.callback(doc.models._pop_freeze)  # exits first: the model index is rebuilt once
+                stack.enter_context(_frozen_index(doc.models))  # exits first: the index rebuilt once, if needed
             _layout_changed = False
             Panel._batch_update = True
             try:

@@ -69,3 +69,29 @@ def test_edits_typed_during_a_run_make_one_more_run_of_the_newest_code(app_page)
     first = reports[0]["phases"]
     # leading edge: the first edit ran with no pause for typing (it was 100 ms)
     assert first["started"] - first["edit_seen"] < 60, first
+
+
+CACHED_CODE = "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x) * x * 1.25  # in no other test: not cached before\nf(1.5)\n"
+
+
+def test_an_edit_that_leaves_f_the_same_reuses_the_hidden_tabs_and_a_change_to_f_does_not(app_page):
+    page = app_page.page
+    page.set_default_timeout(180_000)
+    first = page.evaluate("opts => window.gradpad.load(opts)", {"code": CACHED_CODE})
+    assert first["vmap"]["rows"]["jit(vmap)"]["ms"] > 0 and first["plots"]
+    page.evaluate(QUIET)
+    before = page.evaluate("() => window.gradpad.panes.run")
+    r = page.evaluate(EDIT, {"k": 3, "findEditor": FIND_EDITOR, "timings": ["timing", "vmap timings", "webgpu timing"]})
+    assert "error" not in r, r
+    reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
+    # the print changed the code, not f: the plots and the vmap values (with their times) are reused
+    assert "plot" in reports[0]["pending"] and not any("vmap timings" in p["pending"] for p in reports), reports
+    snap = page.evaluate("() => window.gradpad.snapshot()")
+    assert "edit 3" in snap["console"] and snap["plots"] == first["plots"]
+    assert snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0
+    # f itself changed: measured again (the vmap methods' times wait for their turn)
+    before = snap["run"]
+    changed = page.evaluate("opts => window.gradpad.load(opts)", {"code": CACHED_CODE.replace("sin", "cos")})
+    reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
+    assert any("vmap timings" in p["pending"] for p in reports), reports
+    assert "cos" in changed["jaxpr"] and changed["vmap"]["rows"]["jit(vmap)"]["ms"] > 0

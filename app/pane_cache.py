@@ -1,0 +1,141 @@
+"""A hidden tab's data reused when the function it is computed from is the same.
+
+Most edits leave the analysed function as it was (a print, a comment, another function, the
+lines after it), yet each run executes the code again and gets a new function object, so the
+Plots and vmap tabs were recomputed (sampling f hundreds of times) for identical results.
+
+The key says what those results depend on, as data: f's jaxpr at the input (its text, its
+constants' values, the avals in and out with weak types, the output's tree), the input's tree,
+the bytecode of f (and of the hand-batched version the vmap tab compares), its name and
+parameters, the input's source text, the backend. What tracing cannot see does not get a key
+(f that does not trace: Python control flow on values), so it is always recomputed: the worst
+case is a needless recomputation, never another function's plot shown as this one's.
+"""
+from __future__ import annotations
+
+import types
+
+from app import pane_updates, sandbox
+
+MAX_ENTRIES = 32  # per pane; oldest dropped first
+
+
+def _code_parts(code: types.CodeType) -> tuple:
+    """What a code object computes, without its line numbers (an edit above f moves them)."""
+    consts = tuple(_code_parts(c) if isinstance(c, types.CodeType) else (type(c).__name__, repr(c))
+                   for c in code.co_consts)
+    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars, code.co_argcount,
+            code.co_kwonlyargcount, code.co_flags)
+
+
+def _bytecode(fn) -> tuple | None:
+    """The bytecode of `fn` and of what it wraps (jit, functools.wraps), None if it has none."""
+    parts, seen = [], 0
+    while fn is not None and seen < 8:
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            parts.append(_code_parts(code))
+            defaults = getattr(fn, "__defaults__", None)
+            parts.append(repr(defaults))
+        fn = getattr(fn, "__wrapped__", None) or getattr(fn, "fun", None)
+        seen += 1
+    return tuple(parts) or None
+
+
+def _aval(v) -> tuple:
+    aval = v.aval
+    return tuple(aval.shape), str(aval.dtype), bool(getattr(aval, "weak_type", False))
+
+
+def traced_key(fn, args) -> tuple | None:
+    """(jaxpr text, constants, avals in and out, trees) of fn at args; None when it does not trace."""
+    sandbox.install_jax()
+    import jax
+
+    def trace():
+        closed, shapes = jax.make_jaxpr(fn, return_shape=True)(*args)
+        jaxpr = closed.jaxpr
+        return (str(closed), [pane_updates.fingerprint(c) for c in closed.consts],
+                [_aval(v) for v in jaxpr.invars], [_aval(v) for v in jaxpr.outvars],
+                str(jax.tree_util.tree_structure(shapes)), str(jax.tree_util.tree_structure(tuple(args))))
+
+    with sandbox.captured():  # a print in f runs while tracing: not the learner's output
+        key, err = sandbox.guarded_call(trace, seconds=5.0)
+    return None if err is not None else key
+
+
+def function_key(a) -> bytes | None:
+    """The fingerprint of what the Plots tab shows for analysis `a`, None: not cacheable."""
+    if a.function is None or a.args_error is not None:
+        return None
+    code = _bytecode(a.function.fn)
+    traced = traced_key(a.function.fn, a.args)
+    if code is None or traced is None:
+        return None
+    sandbox.install_jax()
+    import jax
+    return pane_updates.fingerprint(a.function.name, a.function.params, a.args_source, code, traced,
+                                    jax.default_backend(), bool(jax.config.jax_enable_x64))
+
+
+class PaneCache:
+    """pane name -> {key: data}, small and most-recent-last."""
+
+    def __init__(self):
+        self.entries: dict = {}
+        self.hits = 0
+        self._memo = (None, None)  # (analysis, its function_key): one trace per run for both tabs
+
+    def function_key(self, a) -> bytes | None:
+        if self._memo[0] is not a:
+            self._memo = (a, function_key(a))
+        return self._memo[1]
+
+    def get(self, pane: str, key):
+        if key is None:
+            return None
+        found = self.entries.get(pane, {}).get(key)
+        if found is not None and has_error(found):  # an error came in later (a vmap time): recompute
+            del self.entries[pane][key]
+            return None
+        if found is not None:
+            self.hits += 1
+        return found
+
+    def put(self, pane: str, key, data) -> None:
+        if key is None:
+            return
+        per = self.entries.setdefault(pane, {})
+        per.pop(key, None)
+        per[key] = data
+        while len(per) > MAX_ENTRIES:
+            per.pop(next(iter(per)))
+
+
+def has_error(data) -> bool:
+    """Whether `data` holds an error: not cached (its line numbers and its cause, a time budget
+    run out under load, belong to one run)."""
+    if isinstance(data, sandbox.ErrorInfo):
+        return True
+    if isinstance(data, dict):
+        return any(has_error(v) for v in data.values())
+    if isinstance(data, (list, tuple)):
+        return any(has_error(v) for v in data)
+    return False
+
+
+def vmap_key(base, a, in_axes, manual) -> bytes | None:
+    """The vmap tab's key: f's (`base`, from `function_key`), the in_axes, and the hand-batched
+    version's own (traced on the batch the tab feeds it)."""
+    if base is None:
+        return None
+    manual_part = None
+    if manual is not None:
+        from app import analysis
+        axes = tuple(in_axes) if in_axes is not None else (0,) * len(a.args)
+        batched, err = sandbox.guarded_call(analysis.batch_inputs, a.args, axes)
+        traced = None if err is not None else traced_key(manual, batched)
+        if traced is None or _bytecode(manual) is None:
+            return None
+        manual_part = (getattr(manual, "__name__", ""), _bytecode(manual), traced)
+    return pane_updates.fingerprint(base, None if in_axes is None else tuple(in_axes), manual_part)
