@@ -53,6 +53,23 @@ _backends: dict = {"cpu": cpu_devices}
 class dispatch_hooks:
     eager = None  # (prim, vals, params) -> outputs | NotImplemented
     jit = None    # (closed_jaxpr, consts, flat_args) -> [Array] | NotImplemented
+    # True when a hook may want host Arrays too: one is installed and new computations may default
+    # to an accelerator (jax_platforms, jax_default_device, or an open `default_device` block in any
+    # task). Only then do the eager and jit fast paths, which run plain host Arrays in numpy, stand
+    # aside; an accelerator's own arrays never take them (they check for the exact Array type).
+    claims_host_arrays = False
+
+
+_open_accelerator_scopes = [0]   # `with default_device(<accelerator>)` blocks open, in any task
+
+
+def refresh_dispatch_claims() -> None:
+    """Recompute dispatch_hooks.claims_host_arrays (after a hook is installed or the default moves)."""
+    default = config.read("jax_default_device")
+    elsewhere = (_open_accelerator_scopes[0] > 0
+                 or (default is not None and getattr(default, "platform", "cpu") != "cpu")
+                 or config.read("jax_platforms").split(",")[0].strip() not in ("cpu", ""))
+    dispatch_hooks.claims_host_arrays = dispatch_hooks.eager is not None and elsewhere
 
 # Backends imported on first use (so `import core` stays numpy-only).
 _LAZY_BACKENDS = {"webgpu": "core.backends.webgpu"}
@@ -70,6 +87,8 @@ def _on_config(name, value) -> None:
             _load_backend(p.strip())
     elif name == "jax_default_device" and value is not None:
         _load_backend(getattr(value, "platform", ""))
+    if name in ("jax_platforms", "jax_default_device"):
+        refresh_dispatch_claims()
 
 
 config.on_change(_on_config)
@@ -139,12 +158,20 @@ class _DefaultDevice:
         self.device = device
 
     def __enter__(self):
-        _load_backend(getattr(self.device, "platform", ""))
+        platform = getattr(self.device, "platform", "")
+        _load_backend(platform)
         self._token = _scoped_default.set(self.device)
+        self._counted = platform not in ("cpu", "")
+        if self._counted:
+            _open_accelerator_scopes[0] += 1
+            refresh_dispatch_claims()
         return self.device
 
     def __exit__(self, *exc):
         _scoped_default.reset(self._token)
+        if self._counted:
+            _open_accelerator_scopes[0] -= 1
+            refresh_dispatch_claims()
 
 
 def default_backend() -> str:

@@ -235,12 +235,12 @@ config.on_change(_on_config)
 
 
 def eager_fast_path_ok() -> bool:
-    """Nothing is being traced and no backend hook or debug check wants to see each op."""
-    return dynamic_trace is None and len(trace_stack) == 1 and _hooks.eager is None and not _debug_checks[0]
+    """Nothing is being traced and no backend hook or debug check wants to see each op on host arrays."""
+    return dynamic_trace is None and len(trace_stack) == 1 and not _hooks.claims_host_arrays and not _debug_checks[0]
 
 
 def bind(prim: Primitive, *args, **params):
-    if dynamic_trace is None and len(trace_stack) == 1 and _hooks.eager is None and not _debug_checks[0]:
+    if dynamic_trace is None and len(trace_stack) == 1 and not _hooks.claims_host_arrays and not _debug_checks[0]:
         # eager on plain concrete arrays (what every jnp call on arrays ends in): straight to numpy
         fast = _EAGER_FAST.get(prim, _UNKNOWN)
         if fast is _UNKNOWN:

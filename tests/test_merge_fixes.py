@@ -53,3 +53,30 @@ def test_lax_arithmetic_refuses_bool_and_jnp_uses_logical_ops():
     assert (x + x).dtype == np.bool_
     text = str(jax.make_jaxpr(lambda v: (v + v, v * v, jnp.add(v, v)))(x))
     assert [ln.split("=")[1].split()[0] for ln in text.splitlines() if "=" in ln] == ["or", "and", "or"]
+
+
+def test_loading_webgpu_leaves_the_host_fast_paths_on():
+    # The page imports the WebGPU backend to plan kernels for the Jaxpr pane and to time the GPU
+    # column. That used to install dispatch hooks that turned off every eager and jit fast path for
+    # the rest of the session, host arrays included. They stand aside now only while new
+    # computations may default to an accelerator.
+    from core import tracing
+    from core.backends import webgpu
+    from core.devices import dispatch_hooks
+    assert dispatch_hooks.eager is not None and tracing.eager_fast_path_ok()
+    from core.api import _eager_plain
+    assert _eager_plain()
+    with jax.default_device(webgpu.DEVICE):
+        assert not tracing.eager_fast_path_ok() and not _eager_plain()
+        with jax.default_device(jax.devices("cpu")[0]):
+            assert not tracing.eager_fast_path_ok()   # (still conservative: the hook decides)
+    assert tracing.eager_fast_path_ok() and _eager_plain()
+    jax.config.update("jax_platforms", "webgpu")
+    try:
+        assert not tracing.eager_fast_path_ok()
+    finally:
+        jax.config.update("jax_platforms", "cpu")
+    assert tracing.eager_fast_path_ok()
+    # host arrays still compute on the host, with the fast path's answer
+    x = jnp.arange(4.0)
+    assert type(jnp.add(x, x)) is type(x) and np.asarray(jnp.add(x, x)).tolist() == [0, 2, 4, 6]

@@ -189,5 +189,7 @@ def _one_eqn(prim, avals, params) -> ClosedJaxpr:
 
 
 def install() -> None:
+    from ...devices import refresh_dispatch_claims
     dispatch_hooks.eager = eager_dispatch
     dispatch_hooks.jit = jit_dispatch
+    refresh_dispatch_claims()
