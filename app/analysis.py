@@ -5,6 +5,7 @@ dicts), so it is tested without Panel; errors come back as `sandbox.ErrorInfo`, 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import functools
 import inspect
@@ -348,6 +349,23 @@ dys = jax.vmap(jax.grad(f))(xs)
 d2ys = jax.vmap(jax.grad(jax.grad(f)))(xs)"""
 
 
+PAGE_POINTS_BUDGET_S = 5.0
+
+
+def on_page_points(compute, where: str, seconds: float = PAGE_POINTS_BUDGET_S):
+    """Run a plot's `compute` on points the page chose around the input (`where` names them),
+    under a time budget even where Stop exists: f may run for ever on some of them (a
+    lax.while_loop that ends only for x > 0), and no one asked for those calls."""
+    out, err = sandbox.guarded_call(compute, seconds=seconds, page_inputs=True)
+    if err is not None and err.type == "TimeBudgetExceeded":
+        err = dataclasses.replace(
+            err, line=None, traceback="",
+            message=f"f did not finish within {seconds:g} s on the plot's points ({where}), "
+                    "though it does at your input: does a loop in it (lax.while_loop?) never end for some of them?",
+            hint="The plot is left out; the other panes use your input only.")
+    return out, err
+
+
 def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
     """f, f' and f'' over [x0-w, x0+w] with vmap(grad(f)); a per-point Python loop when f has
     value-dependent Python control flow (vmap cannot trace it, grad can)."""
@@ -362,10 +380,11 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
     def looped():
         return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
 
-    vals, err = sandbox.guarded_call(vectorised, seconds=10.0)
+    where = f"x in [{lo:g}, {hi:g}]"
+    vals, err = on_page_points(vectorised, where)
     method = "vmap"
-    if err is not None:
-        vals, err = sandbox.guarded_call(looped, seconds=10.0)
+    if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
+        vals, err = on_page_points(looped, where)
         method = "loop"
     if err is not None:
         return {"error": err}
@@ -402,7 +421,7 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
                 "code": "Z = jax.vmap(jax.vmap(f))(X, Y)\n"
                         "GX, GY = jax.vmap(jax.vmap(jax.grad(f, argnums=(0, 1))))(X, Y)"}
 
-    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    out, err = on_page_points(compute, f"a grid of ±{half_width:g} around {centre}")
     return {"error": err} if err is not None else out
 
 
@@ -460,7 +479,7 @@ def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
         return {"t": ts.astype(float), "f": np.asarray(fs, dtype=float), "df": np.asarray(dfs, dtype=float),
                 "leaves": per_leaf, "grad_norm": norm, "code": LINE_CODE.format(w=w)}
 
-    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    out, err = on_page_points(compute, "a line through your input")
     return {"error": err} if err is not None else out
 
 

@@ -268,9 +268,11 @@ class _LoopTicks(ast.NodeTransformer):
 TICK_NAME = "__gradpad_tick__"
 
 
-def budget(seconds: float | None):
-    """Context manager that stops the code inside after `seconds` (None: no limit)."""
-    if seconds is None or INTERRUPTIBLE:
+def budget(seconds: float | None, page_inputs: bool = False):
+    """Context manager that stops the code inside after `seconds` (None: no limit).
+    `page_inputs`: the page, not the learner, chose the inputs (a plot's points): the limit
+    holds even where Stop could end the run, since no one asked for this call."""
+    if seconds is None or INTERRUPTIBLE and not page_inputs:
         return _NoBudget()
     if IN_PYODIDE:  # no threads: loop ticks only
         return _LoopDeadline(seconds)
@@ -291,13 +293,14 @@ class _NoBudget:
 _stopped: ErrorInfo | None = None
 
 
-def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, **kwargs):
-    """Call fn under the time budget; returns (value, ErrorInfo | None). Output is not captured."""
+def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, page_inputs: bool = False, **kwargs):
+    """Call fn under the time budget (see `budget` for `page_inputs`); returns (value,
+    ErrorInfo | None). Output is not captured."""
     global _stopped
     if _stopped is not None:
         return None, _stopped
     try:
-        with budget(seconds):
+        with budget(seconds, page_inputs):
             return fn(*args, **kwargs), None
     except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
         info = describe_error(e)
@@ -315,7 +318,9 @@ def install_jax() -> None:
     global _jax_installed
     if not _jax_installed:
         import core
+        from core.primitives import control_flow
         core.install_as_jax()
+        control_flow.while_loop_tick = tick  # lax.while_loop's iterations tick too: a no-op outside a budget
         _jax_installed = True
 
 

@@ -1,0 +1,42 @@
+"""Pastes from JAX's documentation that made the playground's own analysis misbehave (the page
+checks are in tests/browser/test_learner_pastes.py; these are the same cases in CPython, as the
+page runs them: loop ticks only, Stop available)."""
+import time
+
+import pytest
+
+from app import analysis, sandbox
+
+# docs/control-flow.md: grad of a while_loop raises; f ends only for x > 0, so the Plots pane's
+# points left of 0 would run for ever
+WHILE_GRAD = """
+import jax
+from jax import lax
+
+def f(x):
+    return lax.while_loop(lambda v: v < 10., lambda v: v * 2., x)
+
+print(f(1.5))
+"""
+
+
+@pytest.fixture
+def as_in_the_page(monkeypatch):
+    """Pyodide (no threads: loop ticks only) on a cross-origin isolated page (Stop exists)."""
+    monkeypatch.setattr(sandbox, "IN_PYODIDE", True)
+    monkeypatch.setattr(sandbox, "INTERRUPTIBLE", True)
+
+
+@pytest.mark.timeout(60)
+def test_a_while_loop_that_never_ends_on_plot_points_stops_the_plot_only(as_in_the_page):
+    t0 = time.perf_counter()
+    a = analysis.analyse(WHILE_GRAD, with_timing=False)
+    took = time.perf_counter() - t0
+    # JAX: f(1.5) -> 12.0 (1.5 doubled three times); the run and the input are fine
+    assert a.run.error is None and a.run.stdout == "12.0\n"
+    assert a.function.name == "f" and a.plot_kind == "scalar"
+    err = a.plot["error"]
+    assert err.type == "TimeBudgetExceeded" and "on the plot's points (x in [-1.5, 4.5])" in err.message
+    assert took < 30, took  # one budget, not one per fallback
+    # the other panes still use the learner's input: vmap of f over inputs near 1.5 ends
+    assert a.vmap["vmap"]["error"] is None
