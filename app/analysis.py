@@ -57,6 +57,36 @@ def _callee_name(call: ast.Call) -> str | None:
     return None
 
 
+def _in_axes(call: ast.Call, nargs: int) -> list | None:
+    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)`: one literal axis (0 or None)
+    per argument, or None when in_axes is anything else (another axis, a pytree, a name)."""
+    given = [k.value for k in call.keywords if k.arg == "in_axes"] or call.args[1:2]
+    if not given:
+        return [0] * nargs
+    try:
+        axes = ast.literal_eval(given[0])
+    except ValueError:
+        return None
+    axes = list(axes) if isinstance(axes, (tuple, list)) else [axes] * nargs
+    return axes if len(axes) == nargs and all(a in (0, None) for a in axes) else None
+
+
+def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
+    """`jax.vmap(f, in_axes=(None, 0))(W, batch)` -> ('f', 'W, batch[0]'): one example of the
+    batch, the arguments f itself takes (a function met only inside vmap has no other call)."""
+    func = call.func
+    if not (isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name)):
+        return None
+    inner = func.func
+    if (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) != "vmap":
+        return None
+    axes = _in_axes(func, len(call.args))
+    parts = [segment(a) for a in call.args]
+    if axes is None or not call.args or not all(parts) or call.keywords:
+        return None
+    return func.args[0].id, ", ".join(p if ax is None else f"{p}[0]" for p, ax in zip(parts, axes))
+
+
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
 
 
@@ -87,6 +117,10 @@ def last_calls(code: str) -> dict:
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
     for node in nodes:
+        vmapped = _vmapped_call(node, segment)
+        if vmapped:
+            calls[vmapped[0]] = vmapped[1]
+            continue
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue

@@ -40,3 +40,32 @@ def test_a_while_loop_that_never_ends_on_plot_points_stops_the_plot_only(as_in_t
     assert took < 30, took  # one budget, not one per fallback
     # the other panes still use the learner's input: vmap of f over inputs near 1.5 ends
     assert a.vmap["vmap"]["error"] is None
+
+
+# docs/automatic-vectorization.md style: a per-example function met only inside vmap
+VMAP_ONLY = """
+import jax
+import jax.numpy as jnp
+
+def predict(W, x):
+    return jnp.tanh(W @ x)
+
+W = jnp.arange(6.).reshape(2, 3) / 10
+batch = jnp.arange(12.).reshape(4, 3)
+print(jax.vmap(predict, in_axes=(None, 0))(W, batch))
+"""
+
+
+def test_a_function_called_only_through_vmap_is_analysed_on_one_example_of_the_batch():
+    a = analysis.analyse(VMAP_ONLY, with_timing=False)
+    assert a.function.name == "predict" and a.args_source == "W, batch[0]"
+    # JAX: jax.make_jaxpr(predict)(W, batch[0]) -> { lambda ; a:f32[2,3] b:f32[3]. let
+    #   c:f32[2] = dot_general[...] a b; d:f32[2] = tanh c in (d,) }
+    view = a.jaxprs["f"]
+    assert view.error is None and view.text.startswith("{ lambda ; a:f32[2,3] b:f32[3]. let")
+    assert a.vmap["vmap"]["error"] is None
+
+
+def test_vmap_calls_whose_axes_are_not_literal_zero_or_none_give_no_guess():
+    calls = analysis.last_calls("vmap(h, in_axes=1)(a)\njax.vmap(k, in_axes=[0, None])(a, b)\njax.vmap(m)(u, v)")
+    assert "h" not in calls and calls["k"] == "a[0], b" and calls["m"] == "u[0], v[0]"
