@@ -166,6 +166,26 @@ def default_function(functions: list[FunctionInfo], preferred: str | None = None
     return (called or functions or [None])[-1]
 
 
+def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tuple]:
+    """`jax.jit(f, static_argnums=/static_argnames=)`: the panes trace, differentiate and batch
+    f's other arguments, with the static ones fixed to the input's values, as jit treats them
+    (tracing a static argument raises "Non-hashable static arguments are not supported")."""
+    n = len(args)
+    static = {i % n for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    if not static:
+        return info, args
+    fn = info.fn
+
+    def with_static_args(*dynamic):
+        rest = iter(dynamic)
+        return fn(*(args[i] if i in static else next(rest) for i in range(n)))
+
+    with_static_args.__name__ = info.name
+    params = [p for i, p in enumerate(info.params) if i not in static]
+    return (dataclasses.replace(info, fn=with_static_args, params=params),
+            tuple(a for i, a in enumerate(args) if i not in static))
+
+
 def default_args_source(info: FunctionInfo) -> str:
     if info.call_source:
         return info.call_source
@@ -938,6 +958,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     a.args, a.args_error = eval_args(a.args_source, run.namespace)
     if a.args_error is not None:
         return a
+    a.function, a.args = bind_static_args(a.function, a.args)
     fn = a.function.fn
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         t0 = clock()

@@ -69,3 +69,33 @@ def test_a_function_called_only_through_vmap_is_analysed_on_one_example_of_the_b
 def test_vmap_calls_whose_axes_are_not_literal_zero_or_none_give_no_guess():
     calls = analysis.last_calls("vmap(h, in_axes=1)(a)\njax.vmap(k, in_axes=[0, None])(a, b)\njax.vmap(m)(u, v)")
     assert "h" not in calls and calls["k"] == "a[0], b" and calls["m"] == "u[0], v[0]"
+
+
+# docs/jit-compilation.md: "Marking arguments as static"
+STATIC_ARGS = """
+import jax
+from functools import partial
+
+@partial(jax.jit, static_argnames=['n'])
+def g(x, n):
+  i = 0
+  while i < n:
+    i += 1
+  return x + i
+
+print(g(10, 20))
+"""
+
+
+def test_static_arguments_of_a_jitted_function_stay_fixed_in_every_pane():
+    a = analysis.analyse(STATIC_ARGS)
+    assert a.run.stdout == "30\n"  # JAX: g(10, 20) -> 30
+    assert a.function.name == "g" and a.args_source == "10, 20" and a.args == (10,)
+    # JAX: print(jax.make_jaxpr(g, static_argnums=1)(10, 20))
+    assert a.jaxprs["f"].error is None and a.jaxprs["f"].text == (
+        "{ lambda ; a:i32[]. let\n    b:i32[] = jit[\n      name=g\n"
+        "      jaxpr={ lambda ; a:i32[]. let b:i32[] = add a 20:i32[] in (b,) }\n    ] a\n  in (b,) }")
+    # vmap batches x only (n stays 20): the same values as a Python loop of g(x_k, 20)
+    assert a.vmap["vmap"]["error"] is None and a.vmap["loop"]["matches_vmap"] is True
+    assert list(a.vmap["vmap"]["value"]) == [30, 31, 32, 33]
+    assert "error" not in a.timing and a.timing["speedup"] > 0
