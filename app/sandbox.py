@@ -71,6 +71,14 @@ HINTS: dict[str, tuple[str, str]] = {
         "starts from a fresh interpreter if something is stuck).", ""),
     "TypeError": ("", ""),
 }
+# a notebook's `%timeit f(x)` / `!pip install jax` pasted as Python (JAX's tutorials are notebooks):
+# first character -> (hint, gallery example)
+NOTEBOOK_LINE_HINTS = {
+    "%": ("`{}` is IPython (Jupyter) syntax, not Python. The Timing pane times f eager and jitted "
+          "for you; in code: timeit.timeit(lambda: f(x).block_until_ready(), number=100).", "jit_selu_timing"),
+    "!": ("`{}` is a notebook's shell command, not Python; nothing needs installing here: "
+          "`import jax` is gradpad's engine.", ""),
+}
 ITEM_ASSIGNMENT_HINT = ("JAX arrays are immutable: use x.at[i].set(v), which returns a new "
                         "array.", "jnp_basics_and_immutability")
 
@@ -128,6 +136,10 @@ def describe_error(exc: BaseException) -> ErrorInfo:
     hint, example = HINTS.get(name, ("", ""))
     if isinstance(exc, TypeError) and "item assignment" in message:
         hint, example = ITEM_ASSIGNMENT_HINT
+    notebook_line = (getattr(exc, "text", None) or "").strip() if isinstance(exc, SyntaxError) else ""
+    if notebook_line[:1] in NOTEBOOK_LINE_HINTS:
+        hint, example = NOTEBOOK_LINE_HINTS[notebook_line[0]]
+        hint = hint.format(notebook_line.split()[0])
     if isinstance(exc, TimeBudgetExceeded) and not message:
         message = "stopped: the code ran longer than its time budget"
     if isinstance(exc, KeyboardInterrupt):

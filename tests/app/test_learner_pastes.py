@@ -99,3 +99,18 @@ def test_static_arguments_of_a_jitted_function_stay_fixed_in_every_pane():
     assert a.vmap["vmap"]["error"] is None and a.vmap["loop"]["matches_vmap"] is True
     assert list(a.vmap["vmap"]["value"]) == [30, 31, 32, 33]
     assert "error" not in a.timing and a.timing["speedup"] > 0
+
+
+@pytest.mark.parametrize("line, says", [("%timeit selu(x).block_until_ready()", "`%timeit` is IPython"),
+                                        ("!pip install -U jax", "`!pip` is a notebook's shell command")])
+def test_a_notebook_line_pasted_as_python_says_what_it_is(line, says):
+    # JAX's quickstart is a notebook: `%timeit selu(x).block_until_ready()`. Python (and so
+    # CPython running JAX) raises SyntaxError: invalid syntax there; the hint says why
+    r = sandbox.run(f"import jax\nx = 1.0\n{line}\n")
+    assert r.error.type == "SyntaxError" and r.error.message.startswith("invalid syntax") and r.error.line == 3
+    assert r.error.hint.startswith(says), r.error.hint
+
+
+def test_other_syntax_errors_get_no_notebook_hint():
+    r = sandbox.run("def f(x)\n    return x\n")
+    assert r.error.type == "SyntaxError" and r.error.hint == ""
