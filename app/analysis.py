@@ -925,6 +925,7 @@ class Analysis:
     args_source: str = ""
     args: tuple = ()
     args_error: sandbox.ErrorInfo | None = None
+    args_guessed: bool = False                       # no call of the function in the code: 1.0 per parameter
     jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
     plot_kind: str | None = None
     plot: dict = field(default_factory=dict)
@@ -955,6 +956,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     if a.function is None:
         return a
     a.args_source = args_source if args_source is not None else default_args_source(a.function)
+    a.args_guessed = args_source is None and not a.function.call_source
     a.args, a.args_error = eval_args(a.args_source, run.namespace)
     if a.args_error is not None:
         return a

@@ -114,3 +114,34 @@ def test_a_notebook_line_pasted_as_python_says_what_it_is(line, says):
 def test_other_syntax_errors_get_no_notebook_hint():
     r = sandbox.run("def f(x)\n    return x\n")
     assert r.error.type == "SyntaxError" and r.error.hint == ""
+
+
+# docs/pytrees.md: flatten/unflatten helpers that the code registers but never calls
+NEVER_CALLED = """
+import jax
+
+class MyContainer:
+  def __init__(self, name, a, b, c):
+    self.name, self.a, self.b, self.c = name, a, b, c
+
+def flatten_MyContainer(container):
+  return [container.a, container.b, container.c], container.name
+
+def unflatten_MyContainer(aux_data, flat_contents):
+  return MyContainer(aux_data, *flat_contents)
+
+jax.tree_util.register_pytree_node(MyContainer, flatten_MyContainer, unflatten_MyContainer)
+print(jax.tree.leaves([MyContainer('Alice', 1, 2, 3), MyContainer('Bob', 4, 5, 6)]))
+"""
+
+
+def test_a_guessed_input_says_it_is_a_guess():
+    from app import main
+    pg = main.create_app(code=NEVER_CALLED).playground
+    snap = pg.snapshot()
+    # JAX: jax.tree.leaves([...]) -> [1, 2, 3, 4, 5, 6]
+    assert snap["error"] is None and snap["console"].splitlines()[0] == "[1, 2, 3, 4, 5, 6]"
+    assert snap["function"] == "unflatten_MyContainer" and snap["args_guessed"] is True
+    assert "a guessed input, as your code never calls unflatten_MyContainer" in pg.status.object
+    called = main.create_app(code=STATIC_ARGS).playground
+    assert called.snapshot()["args_guessed"] is False and "guessed" not in called.status.object
