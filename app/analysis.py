@@ -169,9 +169,11 @@ def default_function(functions: list[FunctionInfo], preferred: str | None = None
 def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tuple]:
     """`jax.jit(f, static_argnums=/static_argnames=)`: the panes trace, differentiate and batch
     f's other arguments, with the static ones fixed to the input's values, as jit treats them
-    (tracing a static argument raises "Non-hashable static arguments are not supported")."""
+    (tracing a static argument raises "Non-hashable static arguments are not supported").
+    A function or string argument (`def hvp(f, x, v)`) is fixed the same way: JAX cannot trace it."""
     n = len(args)
     static = {i % n for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    static |= {i for i, a in enumerate(args) if callable(a) or isinstance(a, str)}
     if not static:
         return info, args
     fn = info.fn

@@ -145,3 +145,32 @@ def test_a_guessed_input_says_it_is_a_guess():
     assert "a guessed input, as your code never calls unflatten_MyContainer" in pg.status.object
     called = main.create_app(code=STATIC_ARGS).playground
     assert called.snapshot()["args_guessed"] is False and "guessed" not in called.status.object
+
+
+# a function taking a function (docs/automatic-differentiation.md's hvp, any `apply(f, x)`)
+FUNCTION_ARGUMENT = """
+import jax.numpy as jnp
+
+def apply(g, x):
+    return g(x) * 2
+
+print(apply(jnp.sin, 1.0))
+"""
+
+
+def test_a_function_argument_is_held_fixed_and_the_analysis_does_not_crash():
+    a = analysis.analyse(FUNCTION_ARGUMENT)  # raised TypeError from the grad stages before
+    assert a.function.name == "apply" and a.args_source == "jnp.sin, 1.0" and a.args == (1.0,)
+    # JAX: jax.make_jaxpr(lambda x: apply(jnp.sin, x))(1.0)
+    assert a.jaxprs["f"].text == "{ lambda ; a:f32[]. let b:f32[] = sin a; c:f32[] = mul b 2.0:f32[] in (c,) }"
+    assert a.plot_kind == "scalar" and "error" not in a.plot
+    assert [s.eqn_count for s in a.stages][:1] and all(s.text for s in a.stages)
+
+
+def test_grad_stages_say_why_a_function_first_argument_has_no_tangent():
+    from app import stages
+    import jax.numpy as jnp
+    notes = {s.note for s in stages.grad_stages(lambda g, x: g(x), (jnp.sin, 1.0))}
+    assert notes == {"grad(f) differentiates f's first argument, which is a function, not an array: "
+                     "there is no float tangent to carry."}
+
