@@ -52,7 +52,7 @@ def _callee_name(call: ast.Call) -> str | None:
     if isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name):
         inner = func.func
         inner_name = inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)
-        if inner_name in WRAPPERS and not func.keywords:
+        if inner_name in WRAPPERS:  # argnums=, has_aux=, static_argnums= leave f's arguments as they are
             return func.args[0].id
     return None
 
@@ -106,6 +106,37 @@ def source_segments(code: str):
     return segment
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _calls_in_scope(tree) -> list:
+    """(call, names local to the functions and comprehensions around it) for every call: a call
+    inside `def hvp(f, x, v)` whose argument is the parameter x cannot be evaluated at the top."""
+    found = []
+
+    def visit(node, local):
+        if isinstance(node, _SCOPES):
+            a = node.args
+            params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}
+            body = node.body if isinstance(node.body, list) else [node.body]
+            stored = {n.id for b in body for n in ast.walk(b) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            local = local | params | stored
+        elif isinstance(node, _COMPREHENSIONS):
+            local = local | {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Call):
+            found.append((node, local))
+        for child in ast.iter_child_nodes(node):
+            visit(child, local)
+
+    visit(tree, frozenset())
+    return found
+
+
+def _uses(node, names) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
 def last_calls(code: str) -> dict:
     """name -> source text of the arguments of the last call of that name in the code."""
     try:
@@ -113,7 +144,7 @@ def last_calls(code: str) -> dict:
     except SyntaxError:
         return {}
     calls: dict = {}
-    nodes = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
+    nodes = sorted((n for n, local in _calls_in_scope(tree) if not any(_uses(a, local) for a in n.args)),
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
     for node in nodes:

@@ -174,3 +174,13 @@ def test_grad_stages_say_why_a_function_first_argument_has_no_tangent():
     assert notes == {"grad(f) differentiates f's first argument, which is a function, not an array: "
                      "there is no float tangent to carry."}
 
+
+def test_example_arguments_come_from_calls_the_top_level_can_evaluate():
+    # docs' hvp: `jax.grad(f)(x)` inside hvp uses hvp's own x; `value_and_grad(loss, has_aux=True)(w, x)`
+    # passes loss's own arguments
+    calls = analysis.last_calls(
+        "def hvp(f, x, v):\n    return jax.grad(lambda x: jnp.vdot(jax.grad(f)(x), v))(x)\n"
+        "ys = [g(t) for t in ts]\n"
+        "(l, p), gr = jax.value_and_grad(loss, has_aux=True)(w, x)\nprint(hvp(f, X, V))\n")
+    assert "f" not in calls and "g" not in calls
+    assert calls["loss"] == "w, x" and calls["hvp"] == "f, X, V"
