@@ -96,6 +96,20 @@ def g(x, n):
 
 print(g(10, 20))
 """
+# docs/automatic-differentiation.md: Hessian-vector products, a function taking a function
+HVP = """
+import jax
+import jax.numpy as jnp
+
+def hvp(f, x, v):
+    return jax.grad(lambda x: jnp.vdot(jax.grad(f)(x), v))(x)
+
+def f(X):
+    return jnp.sum(jnp.tanh(X) ** 2)
+
+X = jnp.arange(4.)
+print(hvp(f, X, jnp.ones(4)))
+"""
 
 
 def load(gp, code: str) -> dict:
@@ -195,3 +209,14 @@ def test_static_argnames_stay_static_in_the_panes(app_page):
     rows = snap["vmap"]["rows"]
     assert not [m for m, r in rows.items() if "error" in r], rows
     assert snap["timing"]["cpu"]["speedup"] > 0
+
+
+def test_a_function_taking_a_function_is_analysed_with_it_held_fixed(app_page):
+    snap = load(app_page, HVP)
+    # JAX prints hvp(f, X, jnp.ones(4)): [ 2.         -0.62162673 -0.25265405 -0.03888036]
+    values = [float(v) for v in snap["console"].splitlines()[0].strip("[] ").split()]
+    assert values == pytest.approx([2.0, -0.62162673, -0.25265405, -0.03888036], rel=1e-4, abs=1e-6)
+    assert snap["error"] is None and snap["function"] == "hvp" and not snap["args_guessed"]
+    assert "{ lambda" in snap["jaxpr"] and snap["eqn_count"] > 0
+    rows = snap["vmap"]["rows"]
+    assert not [m for m, r in rows.items() if "error" in r], rows
