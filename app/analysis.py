@@ -5,6 +5,7 @@ dicts), so it is tested without Panel; errors come back as `sandbox.ErrorInfo`, 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import functools
 import inspect
@@ -51,9 +52,39 @@ def _callee_name(call: ast.Call) -> str | None:
     if isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name):
         inner = func.func
         inner_name = inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)
-        if inner_name in WRAPPERS and not func.keywords:
+        if inner_name in WRAPPERS:  # argnums=, has_aux=, static_argnums= leave f's arguments as they are
             return func.args[0].id
     return None
+
+
+def _in_axes(call: ast.Call, nargs: int) -> list | None:
+    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)`: one literal axis (0 or None)
+    per argument, or None when in_axes is anything else (another axis, a pytree, a name)."""
+    given = [k.value for k in call.keywords if k.arg == "in_axes"] or call.args[1:2]
+    if not given:
+        return [0] * nargs
+    try:
+        axes = ast.literal_eval(given[0])
+    except ValueError:
+        return None
+    axes = list(axes) if isinstance(axes, (tuple, list)) else [axes] * nargs
+    return axes if len(axes) == nargs and all(a in (0, None) for a in axes) else None
+
+
+def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
+    """`jax.vmap(f, in_axes=(None, 0))(W, batch)` -> ('f', 'W, batch[0]'): one example of the
+    batch, the arguments f itself takes (a function met only inside vmap has no other call)."""
+    func = call.func
+    if not (isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name)):
+        return None
+    inner = func.func
+    if (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) != "vmap":
+        return None
+    axes = _in_axes(func, len(call.args))
+    parts = [segment(a) for a in call.args]
+    if axes is None or not call.args or not all(parts) or call.keywords:
+        return None
+    return func.args[0].id, ", ".join(p if ax is None else f"{p}[0]" for p, ax in zip(parts, axes))
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
@@ -75,6 +106,37 @@ def source_segments(code: str):
     return segment
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _calls_in_scope(tree) -> list:
+    """(call, names local to the functions and comprehensions around it) for every call: a call
+    inside `def hvp(f, x, v)` whose argument is the parameter x cannot be evaluated at the top."""
+    found = []
+
+    def visit(node, local):
+        if isinstance(node, _SCOPES):
+            a = node.args
+            params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p}
+            body = node.body if isinstance(node.body, list) else [node.body]
+            stored = {n.id for b in body for n in ast.walk(b) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            local = local | params | stored
+        elif isinstance(node, _COMPREHENSIONS):
+            local = local | {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Call):
+            found.append((node, local))
+        for child in ast.iter_child_nodes(node):
+            visit(child, local)
+
+    visit(tree, frozenset())
+    return found
+
+
+def _uses(node, names) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
 def last_calls(code: str) -> dict:
     """name -> source text of the arguments of the last call of that name in the code."""
     try:
@@ -82,10 +144,14 @@ def last_calls(code: str) -> dict:
     except SyntaxError:
         return {}
     calls: dict = {}
-    nodes = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)),
+    nodes = sorted((n for n, local in _calls_in_scope(tree) if not any(_uses(a, local) for a in n.args)),
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
     for node in nodes:
+        vmapped = _vmapped_call(node, segment)
+        if vmapped:
+            calls[vmapped[0]] = vmapped[1]
+            continue
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
@@ -129,6 +195,28 @@ def default_function(functions: list[FunctionInfo], preferred: str | None = None
             return by_name[name]
     called = [f for f in functions if f.call_source]
     return (called or functions or [None])[-1]
+
+
+def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tuple]:
+    """`jax.jit(f, static_argnums=/static_argnames=)`: the panes trace, differentiate and batch
+    f's other arguments, with the static ones fixed to the input's values, as jit treats them
+    (tracing a static argument raises "Non-hashable static arguments are not supported").
+    A function or string argument (`def hvp(f, x, v)`) is fixed the same way: JAX cannot trace it."""
+    n = len(args)
+    static = {i % n for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    static |= {i for i, a in enumerate(args) if callable(a) or isinstance(a, str)}
+    if not static:
+        return info, args
+    fn = info.fn
+
+    def with_static_args(*dynamic):
+        rest = iter(dynamic)
+        return fn(*(args[i] if i in static else next(rest) for i in range(n)))
+
+    with_static_args.__name__ = info.name
+    params = [p for i, p in enumerate(info.params) if i not in static]
+    return (dataclasses.replace(info, fn=with_static_args, params=params),
+            tuple(a for i, a in enumerate(args) if i not in static))
 
 
 def default_args_source(info: FunctionInfo) -> str:
@@ -348,6 +436,23 @@ dys = jax.vmap(jax.grad(f))(xs)
 d2ys = jax.vmap(jax.grad(jax.grad(f)))(xs)"""
 
 
+PAGE_POINTS_BUDGET_S = 5.0
+
+
+def on_page_points(compute, where: str, seconds: float = PAGE_POINTS_BUDGET_S):
+    """Run a plot's `compute` on points the page chose around the input (`where` names them),
+    under a time budget even where Stop exists: f may run for ever on some of them (a
+    lax.while_loop that ends only for x > 0), and no one asked for those calls."""
+    out, err = sandbox.guarded_call(compute, seconds=seconds, page_inputs=True)
+    if err is not None and err.type == "TimeBudgetExceeded":
+        err = dataclasses.replace(
+            err, line=None, traceback="",
+            message=f"f did not finish within {seconds:g} s on the plot's points ({where}), "
+                    "though it does at your input: does a loop in it (lax.while_loop?) never end for some of them?",
+            hint="The plot is left out; the other panes use your input only.")
+    return out, err
+
+
 def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
     """f, f' and f'' over [x0-w, x0+w] with vmap(grad(f)); a per-point Python loop when f has
     value-dependent Python control flow (vmap cannot trace it, grad can)."""
@@ -362,10 +467,11 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
     def looped():
         return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
 
-    vals, err = sandbox.guarded_call(vectorised, seconds=10.0)
+    where = f"x in [{lo:g}, {hi:g}]"
+    vals, err = on_page_points(vectorised, where)
     method = "vmap"
-    if err is not None:
-        vals, err = sandbox.guarded_call(looped, seconds=10.0)
+    if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
+        vals, err = on_page_points(looped, where)
         method = "loop"
     if err is not None:
         return {"error": err}
@@ -402,7 +508,7 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
                 "code": "Z = jax.vmap(jax.vmap(f))(X, Y)\n"
                         "GX, GY = jax.vmap(jax.vmap(jax.grad(f, argnums=(0, 1))))(X, Y)"}
 
-    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    out, err = on_page_points(compute, f"a grid of ±{half_width:g} around {centre}")
     return {"error": err} if err is not None else out
 
 
@@ -460,7 +566,7 @@ def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
         return {"t": ts.astype(float), "f": np.asarray(fs, dtype=float), "df": np.asarray(dfs, dtype=float),
                 "leaves": per_leaf, "grad_norm": norm, "code": LINE_CODE.format(w=w)}
 
-    out, err = sandbox.guarded_call(compute, seconds=10.0)
+    out, err = on_page_points(compute, "a line through your input")
     return {"error": err} if err is not None else out
 
 
@@ -852,6 +958,7 @@ class Analysis:
     args_source: str = ""
     args: tuple = ()
     args_error: sandbox.ErrorInfo | None = None
+    args_guessed: bool = False                       # no call of the function in the code: 1.0 per parameter
     jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
     plot_kind: str | None = None
     plot: dict = field(default_factory=dict)
@@ -882,9 +989,11 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     if a.function is None:
         return a
     a.args_source = args_source if args_source is not None else default_args_source(a.function)
+    a.args_guessed = args_source is None and not a.function.call_source
     a.args, a.args_error = eval_args(a.args_source, run.namespace)
     if a.args_error is not None:
         return a
+    a.function, a.args = bind_static_args(a.function, a.args)
     fn = a.function.fn
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         t0 = clock()

@@ -304,6 +304,7 @@ class Playground:
             "run": self.run_id,                 # which run the panes show (gradpad.panes reports it too)
             "pending": list(self.pending),      # panes still measuring (SLOW_PANES)
             "function": a.function.name if a.function else None,
+            "args_guessed": a.args_guessed,     # no call of the function in the code: its input is a guess
             "view": self.view_select.value,
             "jaxpr": jv.text if jv and jv.error is None else "",
             "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
@@ -611,6 +612,9 @@ class Playground:
         a = self.analysis
         err = a.run.error or a.args_error
         fn = f" · function <code>{a.function.name}({a.args_source})</code>" if a.function else " · no function found"
+        if a.function and a.args_guessed:  # the panes' errors may be the guess's, not the code's
+            fn += (f' <span class="gp-muted">: a guessed input, as your code never calls '
+                   f'{a.function.name}; type its arguments under Input</span>')
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
         self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
         self.editor.annotations = error_annotations(a.run.error)

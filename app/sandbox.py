@@ -71,6 +71,14 @@ HINTS: dict[str, tuple[str, str]] = {
         "starts from a fresh interpreter if something is stuck).", ""),
     "TypeError": ("", ""),
 }
+# a notebook's `%timeit f(x)` / `!pip install jax` pasted as Python (JAX's tutorials are notebooks):
+# first character -> (hint, gallery example)
+NOTEBOOK_LINE_HINTS = {
+    "%": ("`{}` is IPython (Jupyter) syntax, not Python. The Timing pane times f eager and jitted "
+          "for you; in code: timeit.timeit(lambda: f(x).block_until_ready(), number=100).", "jit_selu_timing"),
+    "!": ("`{}` is a notebook's shell command, not Python; nothing needs installing here: "
+          "`import jax` is gradpad's engine.", ""),
+}
 ITEM_ASSIGNMENT_HINT = ("JAX arrays are immutable: use x.at[i].set(v), which returns a new "
                         "array.", "jnp_basics_and_immutability")
 
@@ -128,6 +136,10 @@ def describe_error(exc: BaseException) -> ErrorInfo:
     hint, example = HINTS.get(name, ("", ""))
     if isinstance(exc, TypeError) and "item assignment" in message:
         hint, example = ITEM_ASSIGNMENT_HINT
+    notebook_line = (getattr(exc, "text", None) or "").strip() if isinstance(exc, SyntaxError) else ""
+    if notebook_line[:1] in NOTEBOOK_LINE_HINTS:
+        hint, example = NOTEBOOK_LINE_HINTS[notebook_line[0]]
+        hint = hint.format(notebook_line.split()[0])
     if isinstance(exc, TimeBudgetExceeded) and not message:
         message = "stopped: the code ran longer than its time budget"
     if isinstance(exc, KeyboardInterrupt):
@@ -268,9 +280,11 @@ class _LoopTicks(ast.NodeTransformer):
 TICK_NAME = "__gradpad_tick__"
 
 
-def budget(seconds: float | None):
-    """Context manager that stops the code inside after `seconds` (None: no limit)."""
-    if seconds is None or INTERRUPTIBLE:
+def budget(seconds: float | None, page_inputs: bool = False):
+    """Context manager that stops the code inside after `seconds` (None: no limit).
+    `page_inputs`: the page, not the learner, chose the inputs (a plot's points): the limit
+    holds even where Stop could end the run, since no one asked for this call."""
+    if seconds is None or INTERRUPTIBLE and not page_inputs:
         return _NoBudget()
     if IN_PYODIDE:  # no threads: loop ticks only
         return _LoopDeadline(seconds)
@@ -291,13 +305,14 @@ class _NoBudget:
 _stopped: ErrorInfo | None = None
 
 
-def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, **kwargs):
-    """Call fn under the time budget; returns (value, ErrorInfo | None). Output is not captured."""
+def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, page_inputs: bool = False, **kwargs):
+    """Call fn under the time budget (see `budget` for `page_inputs`); returns (value,
+    ErrorInfo | None). Output is not captured."""
     global _stopped
     if _stopped is not None:
         return None, _stopped
     try:
-        with budget(seconds):
+        with budget(seconds, page_inputs):
             return fn(*args, **kwargs), None
     except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
         info = describe_error(e)
@@ -315,7 +330,9 @@ def install_jax() -> None:
     global _jax_installed
     if not _jax_installed:
         import core
+        from core.primitives import control_flow
         core.install_as_jax()
+        control_flow.while_loop_tick = tick  # lax.while_loop's iterations tick too: a no-op outside a budget
         _jax_installed = True
 
 

@@ -57,11 +57,23 @@ def _first_arg_only(fn, args):
     return lambda x: fn(x, *rest)
 
 
+def _is_array_like(leaf) -> bool:
+    try:
+        _jax().numpy.asarray(leaf)
+    except TypeError:  # a function, a string: jnp.asarray refuses them
+        return False
+    return True
+
+
 def _why_not_differentiable(args) -> str | None:
     jax = _jax()
     if not args:
         return "f takes no arguments, so grad(f) has nothing to differentiate."
     leaves = jax.tree_util.tree_leaves(args[0])
+    not_arrays = [type(leaf).__name__ for leaf in leaves if not _is_array_like(leaf)]
+    if not_arrays:  # `def apply(g, x): return g(x)` called as apply(jnp.sin, 1.0)
+        return (f"grad(f) differentiates f's first argument, which is a {not_arrays[0]}, not an array: "
+                "there is no float tangent to carry.")
     dtypes = [jax.numpy.asarray(leaf).dtype for leaf in leaves]
     bad = [d for d in dtypes if d.kind not in "fc"]
     if not leaves or bad:

@@ -478,12 +478,21 @@ abstract_eval_rules[while_p] = _while_abstract
 while_p.weak_type_rule = lambda weak, body_jaxpr, **_: [a.weak_type for a in body_jaxpr.out_avals]
 
 
+# A host may set this to a function called once per iteration of an eagerly run (or batched)
+# while loop: the playground stops a loop that never ends on inputs it chose itself (its plots),
+# where Pyodide has no thread to interrupt it. None (the default): nothing is called.
+while_loop_tick = None
+
+
 def _while_impl(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
     from ..backends import cpu
     cc, bc = args[:cond_nconsts], args[cond_nconsts:cond_nconsts + body_nconsts]
     carry = list(args[cond_nconsts + body_nconsts:])
     cond_f, body_f = cpu.compiled(cond_jaxpr), cpu.compiled(body_jaxpr)
+    tick = while_loop_tick
     while True:
+        if tick is not None:
+            tick()
         pred = np.asarray(cond_f(*cc, *carry)[0])
         if pred.ndim == 0:
             if not pred:
