@@ -199,6 +199,10 @@ class _Jitted:
         return entry, flat
 
     def __call__(self, *args, **kwargs):
+        if _dispatch_hooks.jit_call is not None:  # [webgpu] an accelerator's cached call path
+            out = _dispatch_hooks.jit_call(self, args, kwargs)
+            if out is not NotImplemented:
+                return out
         fast_key = None
         if _eager_plain():
             key = [jit_cache.context[0]]

@@ -53,6 +53,7 @@ _backends: dict = {"cpu": cpu_devices}
 class dispatch_hooks:
     eager = None  # (prim, vals, params) -> outputs | NotImplemented
     jit = None    # (closed_jaxpr, consts, flat_args) -> [Array] | NotImplemented
+    jit_call = None  # [webgpu] (jitted, args, kwargs) -> result | NotImplemented, before any flattening
 
 # Backends imported on first use (so `import core` stays numpy-only).
 _LAZY_BACKENDS = {"webgpu": "core.backends.webgpu"}
