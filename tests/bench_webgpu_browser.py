@@ -238,6 +238,6 @@ def run_browser(args):
         print(f"{label.format(n=args.n, m=args.elems):28}{cells}   {res[ours.replace('_ms', '_vs_jaxjs')]:8.2f}x{vs_t}"
               f"   {res[ours.replace('_ms', '_per')]}; {res[jaxjs.replace('_ms', '_per')]}")
     print(f"{'selu eager ms':28}{res['selu_eager_ms']:10.2f}{'':20}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
-    print("(a call is timed up to its completion: ours block_until_ready_async (onSubmittedWorkDone), jax-js "
+    print("(a call is timed up to its completion: ours block_until_ready_async (maps a 4-byte copy after the work), jax-js "
           "blockUntilReady (maps a 0-byte read after the work), tfjs data(), which also reads back)")
     return res
