@@ -46,7 +46,11 @@ async def per_call_ms(fn, samples=REPS):
             r = fn()
             await r.block_until_ready_async()
         best = min(best, (time.perf_counter() - t) / per)
-    return [best * 1e3, int(per)]
+    # a check on the wait itself: had it returned before the work was done, work would still be
+    # queued now and onSubmittedWorkDone would take about as long as the backlog
+    t = time.perf_counter()
+    await webgpu.runtime().host.queue.onSubmittedWorkDone()
+    return [best * 1e3, int(per), (time.perf_counter() - t) * 1e3]
 
 rng = np.random.RandomState(0)
 a_np, b_np = rng.randn(N, N).astype(np.float32), rng.randn(N, N).astype(np.float32)
@@ -195,6 +199,9 @@ def run_browser(args):
             ctx.route("**/npm/**", npm)
             page = ctx.new_page()
             page.set_default_timeout(600_000)
+            # WebGPU validation errors reach the console only: a dropped command buffer would time as fast
+            page.on("console", lambda m: print(f"[page {m.type}] {m.text[:300]}", flush=True)
+                    if m.type in ("error", "warning") and "preloaded" not in m.text else None)
             page.goto(url, wait_until="domcontentloaded")
             # wait for the whole UI: its loading would otherwise share the CPU with our timings
             ready = page.evaluate("() => window.gradpad.uiReady.then(() => 'ok', e => 'ERROR: ' + e)")
@@ -214,6 +221,10 @@ def run_browser(args):
                 theirs = page.evaluate(JS_BENCH, {"n": args.n, "m": args.elems, "reps": args.reps,
                                                   "target": args.target_ms})
                 rounds.append({**json.loads(got), **json.loads(theirs)})
+                for k, v in rounds[-1].items():
+                    if isinstance(v, list) and len(v) > 2 and v[2] > max(5.0, v[0]):
+                        print(f"[bench] WARNING: {k}: {v[2]:.1f} ms of work still queued after the samples "
+                              "(block_until_ready_async returned early?)", flush=True)
                 print(f"[bench] round {i + 1}/{args.rounds}: " + ", ".join(
                     f"{k} {v[0]:.2f}" for k, v in rounds[-1].items() if isinstance(v, list)), flush=True)
             ctx.close()
