@@ -131,3 +131,30 @@ def test_trace_context_flags_retrace(gpu):
         # with the config option jax_numpy_rank_promotion='raise'..."
         with pytest.raises(ValueError, match="jax_numpy_rank_promotion"):
             jf(a, row)
+
+
+def test_a_second_concurrent_start_keeps_the_first_device(gpu):
+    # In the page, the timing pane and the user's code can both await init_async() before either
+    # start has finished: two devices. The runtime must stay the first one, or arrays already on
+    # it are copied by another device's queue (dropped) and read back as zeros.
+    import sys
+    R = sys.modules["core.backends.webgpu.runtime"]
+
+    def finish(co):
+        try:
+            co.send(None)   # wgpu-py's calls block: one step finishes a start
+        except StopIteration:
+            pass
+    saved = R._runtime
+    try:
+        R._runtime = None
+        first, second = R._start(sync=False), R._start(sync=False)   # both begun before either ends
+        finish(first)
+        rt = R._runtime
+        x = np.arange(4096, dtype=np.float32)
+        buf = rt.upload(x)       # an array on the first device
+        finish(second)
+        assert R._runtime is rt
+        np.testing.assert_array_equal(R._runtime.read(buf, np.float32, (4096,)), x)
+    finally:
+        R._runtime = saved
