@@ -68,6 +68,14 @@ out = {{"adapter": webgpu.runtime().info["description"],
         "sum_ms": await per_call_ms(lambda: jsum(x)),
         "matvec_ms": await per_call_ms(lambda: mm(a, v)),
         "dot_ms": await per_call_ms(lambda: jdot(x, x))}}
+# the answers after the timings too: dropped work (a validation error, another device) times fast
+x64 = x_np.astype(np.float64)
+checks = {{"matmul": (mm(a, b), a_np @ b_np, 1e-2 * np.sqrt(N)), "sum": (jsum(x), x64.sum(), 1e-2),
+          "matvec": (mm(a, v), a_np @ np.asarray(await jax.device_get_async(v)), 1e-2 * np.sqrt(N)),
+          "dot": (jdot(x, x), (x64 * x64).sum(), 1.0), "selu": (jselu(x), selu(jnp.asarray(x_np)), 2e-4)}}
+for name, (got, want, tol) in checks.items():
+    got = np.asarray(await jax.device_get_async(got), np.float64)
+    assert np.allclose(got, np.asarray(want, np.float64), rtol=1e-4, atol=tol), f"{{name}} wrong after timing"
 json.dumps(out)
 '''
 
