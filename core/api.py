@@ -199,6 +199,11 @@ class _Jitted:
         return entry, flat
 
     def __call__(self, *args, **kwargs):
+        if _dispatch_hooks.jit_call is not None and args and type(args[0]) is not Array:
+            # [webgpu] an accelerator's cached call path (host Arrays never take it)
+            out = _dispatch_hooks.jit_call(self, args, kwargs)
+            if out is not NotImplemented:
+                return out
         fast_key = None
         if _eager_plain():
             key = [jit_cache.context[0]]

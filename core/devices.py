@@ -53,6 +53,7 @@ _backends: dict = {"cpu": cpu_devices}
 class dispatch_hooks:
     eager = None  # (prim, vals, params) -> outputs | NotImplemented
     jit = None    # (closed_jaxpr, consts, flat_args) -> [Array] | NotImplemented
+    jit_call = None  # [webgpu] (jitted, args, kwargs) -> result | NotImplemented, before any flattening
     # True when a hook may want host Arrays too: one is installed and new computations may default
     # to an accelerator (jax_platforms, jax_default_device, or an open `default_device` block in any
     # task). Only then do the eager and jit fast paths, which run plain host Arrays in numpy, stand

@@ -46,7 +46,11 @@ async def per_call_ms(fn, samples=REPS):
             r = fn()
             await r.block_until_ready_async()
         best = min(best, (time.perf_counter() - t) / per)
-    return [best * 1e3, int(per)]
+    # a check on the wait itself: had it returned before the work was done, work would still be
+    # queued now and onSubmittedWorkDone would take about as long as the backlog
+    t = time.perf_counter()
+    await webgpu.runtime().host.queue.onSubmittedWorkDone()
+    return [best * 1e3, int(per), (time.perf_counter() - t) * 1e3]
 
 rng = np.random.RandomState(0)
 a_np, b_np = rng.randn(N, N).astype(np.float32), rng.randn(N, N).astype(np.float32)
@@ -64,6 +68,14 @@ out = {{"adapter": webgpu.runtime().info["description"],
         "sum_ms": await per_call_ms(lambda: jsum(x)),
         "matvec_ms": await per_call_ms(lambda: mm(a, v)),
         "dot_ms": await per_call_ms(lambda: jdot(x, x))}}
+# the answers after the timings too: dropped work (a validation error, another device) times fast
+x64 = x_np.astype(np.float64)
+checks = {{"matmul": (mm(a, b), a_np @ b_np, 1e-2 * np.sqrt(N)), "sum": (jsum(x), x64.sum(), 1e-2),
+          "matvec": (mm(a, v), a_np @ np.asarray(await jax.device_get_async(v)), 1e-2 * np.sqrt(N)),
+          "dot": (jdot(x, x), (x64 * x64).sum(), 1.0), "selu": (jselu(x), selu(jnp.asarray(x_np)), 2e-4)}}
+for name, (got, want, tol) in checks.items():
+    got = np.asarray(await jax.device_get_async(got), np.float64)
+    assert np.allclose(got, np.asarray(want, np.float64), rtol=1e-4, atol=tol), f"{{name}} wrong after timing"
 json.dumps(out)
 '''
 
@@ -195,6 +207,9 @@ def run_browser(args):
             ctx.route("**/npm/**", npm)
             page = ctx.new_page()
             page.set_default_timeout(600_000)
+            # WebGPU validation errors reach the console only: a dropped command buffer would time as fast
+            page.on("console", lambda m: print(f"[page {m.type}] {m.text[:300]}", flush=True)
+                    if m.type in ("error", "warning") and "preloaded" not in m.text else None)
             page.goto(url, wait_until="domcontentloaded")
             # wait for the whole UI: its loading would otherwise share the CPU with our timings
             ready = page.evaluate("() => window.gradpad.uiReady.then(() => 'ok', e => 'ERROR: ' + e)")
@@ -214,6 +229,10 @@ def run_browser(args):
                 theirs = page.evaluate(JS_BENCH, {"n": args.n, "m": args.elems, "reps": args.reps,
                                                   "target": args.target_ms})
                 rounds.append({**json.loads(got), **json.loads(theirs)})
+                for k, v in rounds[-1].items():
+                    if isinstance(v, list) and len(v) > 2 and v[2] > max(5.0, v[0]):
+                        print(f"[bench] WARNING: {k}: {v[2]:.1f} ms of work still queued after the samples "
+                              "(block_until_ready_async returned early?)", flush=True)
                 print(f"[bench] round {i + 1}/{args.rounds}: " + ", ".join(
                     f"{k} {v[0]:.2f}" for k, v in rounds[-1].items() if isinstance(v, list)), flush=True)
             ctx.close()
@@ -238,6 +257,6 @@ def run_browser(args):
         print(f"{label.format(n=args.n, m=args.elems):28}{cells}   {res[ours.replace('_ms', '_vs_jaxjs')]:8.2f}x{vs_t}"
               f"   {res[ours.replace('_ms', '_per')]}; {res[jaxjs.replace('_ms', '_per')]}")
     print(f"{'selu eager ms':28}{res['selu_eager_ms']:10.2f}{'':20}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
-    print("(a call is timed up to its completion: ours block_until_ready_async (onSubmittedWorkDone), jax-js "
+    print("(a call is timed up to its completion: ours block_until_ready_async (maps a 4-byte copy after the work), jax-js "
           "blockUntilReady (maps a 0-byte read after the work), tfjs data(), which also reads back)")
     return res

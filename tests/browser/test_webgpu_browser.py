@@ -42,9 +42,15 @@ out = {"adapter": webgpu.runtime().info["description"], "errors": {}}
 for name, (fn, *args) in CASES.items():
     wants = jax.tree_util.tree_leaves(jax.jit(fn)(*[jnp.asarray(a) for a in args]))
     try:
-        gots = jax.tree_util.tree_leaves(jax.jit(fn)(*[jax.device_put(a, dev) for a in args]))
+        jf, dargs = jax.jit(fn), [jax.device_put(a, dev) for a in args]
+        firsts = jax.tree_util.tree_leaves(jf(*dargs))
+        # the second call of a signature runs the cached plan (dispatch.jit_call); both must agree
+        gots = jax.tree_util.tree_leaves(jf(*dargs))
+        await gots[0].block_until_ready_async()
         assert all(g.device == dev for g in gots), [g.device for g in gots]
-        for got, want in zip(await jax.device_get_async(gots), wants):
+        for first, got, want in zip(await jax.device_get_async(firsts), await jax.device_get_async(gots), wants):
+            if first.dtype != got.dtype or first.shape != got.shape or first.tobytes() != got.tobytes():
+                out["errors"][name] = f"second call differs: {got!r} vs {first!r}"
             want = np.asarray(want)
             if want.dtype.kind == "f":
                 ok = got.dtype == want.dtype and np.allclose(got, want, rtol=2e-5, atol=2e-4)

@@ -8,13 +8,14 @@ import weakref
 
 import numpy as np
 
-from ... import dtypes
+from ... import dtypes, jit_cache, tracing
 from ...devices import dispatch_hooks
 from ...array import Array, to_numpy
 from ...avals import ShapedArray
 from ...config import config
 from ...jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
 from ...rules import abstract_eval_rules
+from ...tree_util import tree_structure, tree_unflatten
 from .compiler import Plan, Unsupported
 from .device import DEVICE, WebGpuArray
 from .runtime import debug_level, log, runtime
@@ -146,6 +147,35 @@ def jit_dispatch(cj, consts, flat):
     return _safe(go, "jit")
 
 
+def jit_call(jitted, args, kwargs):
+    """`jax.jit(f)(*arrays)` at top level with WebGPU arrays only: the cached plan runs straight
+    away, skipping the argument flattening and signature building of the general path (in
+    Pyodide they cost more than the dispatch itself). The first call of a signature takes the
+    general path (it traces) and records what later calls need; NotImplemented -> general path."""
+    if not args or kwargs or jitted.static_argnums or tracing.dynamic_trace is not None or len(tracing.trace_stack) != 1:
+        return NotImplemented
+    key = ["webgpu", jit_cache.context[0], _plan_variant()]
+    for a in args:
+        if type(a) is not WebGpuArray:
+            return NotImplemented
+        key.append(a._aval)
+    key = tuple(key)
+    hit = jitted._fast.get(key)
+    if hit is None:
+        if not config.read("jax_disable_jit"):
+            (cj, consts, out_tree), _ = jitted._get(args, kwargs)
+            single = out_tree.num_leaves == 1 and out_tree == tree_structure(0)
+            jitted._fast[key] = (cj, consts, out_tree, single, [a.weak_type for a in cj.out_avals])
+        return NotImplemented
+    if config.read("jax_disable_jit"):
+        return NotImplemented
+    cj, consts, out_tree, single, weaks = hit
+    outs = _safe(lambda rt: _run(_plan_for(cj), [*consts, *args], weaks), "jit")
+    if outs is NotImplemented:
+        return outs
+    return outs[0] if single else tree_unflatten(out_tree, outs)
+
+
 def _hkey(v):
     try:
         hash(v)
@@ -192,4 +222,5 @@ def install() -> None:
     from ...devices import refresh_dispatch_claims
     dispatch_hooks.eager = eager_dispatch
     dispatch_hooks.jit = jit_dispatch
+    dispatch_hooks.jit_call = jit_call
     refresh_dispatch_claims()

@@ -125,7 +125,7 @@ class BrowserHost:
                                "(Chromium: serve over localhost/https; headless needs --enable-unsafe-webgpu)")
         self.gpu = gpu
         self.adapter = self.device = None
-        self._submit = None
+        self._submit = self._wait = None
 
     def _obj(self, d):
         return self.to_js(d, dict_converter=self.js.Object.fromEntries)
@@ -176,7 +176,11 @@ class BrowserHost:
         return data
 
     async def work_done(self):
-        await self.queue.onSubmittedWorkDone()
+        # a 4-byte copy mapped for reading, after the work: its promise settles sooner than
+        # onSubmittedWorkDone's in Chromium (measured with SwiftShader: ~0.4-0.9 ms less per wait)
+        if self._wait is None:
+            self._wait = _js_function(WAIT_JS)
+        await self._wait(self.device)
 
     def run_sync(self, awaitable):
         try:
@@ -221,6 +225,31 @@ SUBMIT_JS = """
     }
     for (const [src, dst, size, off] of copies) enc.copyBufferToBuffer(src, 0, dst, off || 0, size);
     device.queue.submit([enc.finish()]);
+  };
+})()
+"""
+
+# The wait for all submitted work: copy 4 bytes into a small MAP_READ buffer and map it (the queue
+# runs in order, so the map settles after every earlier submit). A pool, so that concurrent waits
+# never map one buffer twice; should the map fail (a lost device), onSubmittedWorkDone decides.
+WAIT_JS = """
+(() => {
+  const free = [];
+  let src = null;
+  return async (device) => {
+    if (src === null) src = device.createBuffer({size: 4, usage: 0x80 | 0x04});  // STORAGE | COPY_SRC
+    const st = free.pop() || device.createBuffer({size: 4, usage: 0x01 | 0x08});  // MAP_READ | COPY_DST
+    const enc = device.createCommandEncoder();
+    enc.copyBufferToBuffer(src, 0, st, 0, 4);
+    device.queue.submit([enc.finish()]);
+    try {
+      await st.mapAsync(1, 0, 4);  // GPUMapMode.READ
+    } catch (e) {
+      await device.queue.onSubmittedWorkDone();
+      return;
+    }
+    st.unmap();
+    free.push(st);
   };
 })()
 """

@@ -181,6 +181,12 @@ def _start(sync: bool):
 
     def done():
         global _runtime
+        if _runtime is not None:
+            # another start finished first (the page's panes and the user's code both awaiting
+            # init_async, or a synchronous runtime() meanwhile): keep that device. Replacing it
+            # would leave every array made so far on a device the new pools and queue cannot
+            # use: copies from it are dropped and reads come back as zeros.
+            return
         _runtime = rt
         if debug_level() >= 1:
             log(f"adapter: {rt.info['description']} via {rt.host.name}; shader-f16={rt.f16}")
