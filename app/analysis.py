@@ -58,8 +58,9 @@ def _callee_name(call: ast.Call) -> str | None:
 
 
 def _in_axes(call: ast.Call, nargs: int) -> list | None:
-    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)`: one literal axis (0 or None)
-    per argument, or None when in_axes is anything else (another axis, a pytree, a name)."""
+    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)` / `vmap(f, in_axes=({'w': 0, 'b': None}, 0))`:
+    one literal axis per argument (0 or None, or a dict/tuple/list of them for a pytree argument),
+    or None when in_axes is anything else (another axis, a name; a dict for all of them, which JAX refuses)."""
     given = [k.value for k in call.keywords if k.arg == "in_axes"] or call.args[1:2]
     if not given:
         return [0] * nargs
@@ -67,8 +68,35 @@ def _in_axes(call: ast.Call, nargs: int) -> list | None:
         axes = ast.literal_eval(given[0])
     except ValueError:
         return None
+    if isinstance(axes, dict):  # JAX: "vmap in_axes must be an int, None, or a tuple of entries ..."
+        return None
     axes = list(axes) if isinstance(axes, (tuple, list)) else [axes] * nargs
-    return axes if len(axes) == nargs and all(a in (0, None) for a in axes) else None
+    return axes if len(axes) == nargs and all(map(_literal_axes, axes)) else None
+
+
+_AXIS_TREES = (dict, tuple, list)  # the containers a pytree's in_axes is written with
+
+
+def _literal_axes(axes) -> bool:
+    """0 or None, or a dict/tuple/list whose leaves are: what `_one_example` can slice."""
+    if isinstance(axes, _AXIS_TREES):
+        return all(map(_literal_axes, axes.values() if isinstance(axes, dict) else axes))
+    return axes is None or (axes == 0 and not isinstance(axes, bool))
+
+
+def _one_example(expr: str, axes) -> str:
+    """The source of one example of the batch `expr` mapped along `axes`:
+    ('params', {'w': 0, 'b': None}) -> "{'w': params['w'][0], 'b': params['b']}"."""
+    if axes is None:
+        return expr
+    if isinstance(axes, dict):
+        return "{" + ", ".join(f"{k!r}: {_one_example(f'{expr}[{k!r}]', ax)}" for k, ax in axes.items()) + "}"
+    if isinstance(axes, (tuple, list)):
+        items = [_one_example(f"{expr}[{i}]", ax) for i, ax in enumerate(axes)]
+        if isinstance(axes, list):
+            return "[" + ", ".join(items) + "]"
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    return f"{expr}[0]"
 
 
 def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
@@ -84,7 +112,7 @@ def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
     parts = [segment(a) for a in call.args]
     if axes is None or not call.args or not all(parts) or call.keywords:
         return None
-    return func.args[0].id, ", ".join(p if ax is None else f"{p}[0]" for p, ax in zip(parts, axes))
+    return func.args[0].id, ", ".join(_one_example(p, ax) for p, ax in zip(parts, axes))
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
