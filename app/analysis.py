@@ -30,6 +30,7 @@ class FunctionInfo:
     params: list = field(default_factory=list)
     line: int = 0
     call_source: str | None = None   # source of the example arguments, e.g. "x, y"
+    held: tuple = ()                 # parameters fixed at the input's values: "n (static)", "g (a function)"
 
 
 def _user_code_of(obj):
@@ -231,20 +232,32 @@ def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tup
     (tracing a static argument raises "Non-hashable static arguments are not supported").
     A function or string argument (`def hvp(f, x, v)`) is fixed the same way: JAX cannot trace it."""
     n = len(args)
-    static = {i % n for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
-    static |= {i for i, a in enumerate(args) if callable(a) or isinstance(a, str)}
-    if not static:
+    why = {i % n: "static" for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    why |= {i: "a function" if callable(a) else "a string" for i, a in enumerate(args)
+            if callable(a) or isinstance(a, str)}
+    if not why:
         return info, args
-    fn = info.fn
+    fn, rest = _fix_args(info.fn, args, set(why), info.name)
+    params = [p for i, p in enumerate(info.params) if i not in why]
+    held = tuple(f"{_param_name(info.params, i)} ({why[i]})" for i in sorted(why))
+    return dataclasses.replace(info, fn=fn, params=params, held=info.held + held), rest
 
-    def with_static_args(*dynamic):
-        rest = iter(dynamic)
-        return fn(*(args[i] if i in static else next(rest) for i in range(n)))
 
-    with_static_args.__name__ = info.name
-    params = [p for i, p in enumerate(info.params) if i not in static]
-    return (dataclasses.replace(info, fn=with_static_args, params=params),
-            tuple(a for i, a in enumerate(args) if i not in static))
+def _fix_args(fn, args: tuple, fixed: set, name: str) -> tuple:
+    """(g, the other arguments): g takes the arguments whose indices are not in `fixed` and
+    calls fn with the fixed ones at their values in `args`."""
+    n = len(args)
+
+    def with_fixed_args(*varied):
+        rest = iter(varied)
+        return fn(*(args[i] if i in fixed else next(rest) for i in range(n)))
+
+    with_fixed_args.__name__ = name
+    return with_fixed_args, tuple(a for i, a in enumerate(args) if i not in fixed)
+
+
+def _param_name(params, i: int) -> str:
+    return params[i] if i < len(params) else f"args[{i}]"
 
 
 def default_args_source(info: FunctionInfo) -> str:
@@ -323,9 +336,20 @@ def jaxpr_view(fn, args, view: str = "f") -> JaxprView:
 
     closed, err = sandbox.guarded_call(make, seconds=10.0)
     if err is not None:
-        return JaxprView(view, error=err)
+        return JaxprView(view, error=_with_argnums_hint(err, args) if view == "grad" else err)
     kernels, note = webgpu_kernels(closed)
     return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed, kernels=kernels, kernels_note=note)
+
+
+def _with_argnums_hint(err, args):
+    """grad(f) of an integer first argument (lax.switch's index): JAX's error, plus which
+    argnums differentiates the first float argument instead."""
+    floats = [i for i, a in enumerate(args) if not _integers_only(a)]
+    if err.hint or not args or not _integers_only(args[0]) or not floats:
+        return err
+    return dataclasses.replace(err, hint=(
+        f"f's first argument is an integer, which grad cannot differentiate: jax.grad(f, argnums={floats[0]}) "
+        "differentiates the first float argument, with the integer one held at its value."))
 
 
 def webgpu_kernels(closed) -> tuple:
@@ -1042,23 +1066,54 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     return a
 
 
+def _integers_only(arg) -> bool:
+    """An int or bool argument (every leaf): lax.switch's index, a count, a flag."""
+    leaves = _jax().tree_util.tree_leaves(arg)
+    return bool(leaves) and all(np.asarray(leaf).dtype.kind in "iub" for leaf in leaves)
+
+
+def hold_integer_args(fn, args: tuple, params) -> tuple:
+    """(g, varied arguments, their names, held descriptions) for the plots: beside a float
+    argument, an integer one stays at the input's value (a plot moving lax.switch's index through
+    0.5 fails: "Index type must be an integer"). Integers alone are plotted as numbers, as before."""
+    ints = {i for i, a in enumerate(args) if _integers_only(a)}
+    names = [_param_name(params, i) for i in range(len(args))]
+    if not ints or len(ints) == len(args):
+        return fn, args, names, ()
+    g, varied = _fix_args(fn, args, ints, getattr(fn, "__name__", "f"))
+    held = tuple(f"{names[i]} = {args[i]!r}" if np.ndim(args[i]) == 0 else names[i] for i in sorted(ints))
+    return g, varied, [nm for i, nm in enumerate(names) if i not in ints], held
+
+
+def plot_note(varied, held) -> str:
+    """'# varied: x; held at your input: i = 1 (an integer), n (static)' or '' (nothing held)."""
+    if not held:
+        return ""
+    return f"# varied: {', '.join(varied)}; held at your input: {', '.join(held)}\n"
+
+
 def add_plot(a: Analysis) -> Analysis:
     """The Plots pane's data: which plot fits f's shape, and its samples."""
     if a.function is None or a.args_error is not None:
         return a
-    fn, t0 = a.function.fn, time.perf_counter()
+    t0 = time.perf_counter()
+    fn, args, varied, held_ints = hold_integer_args(a.function.fn, a.args, a.function.params)
+    held = tuple(f"{h} (an integer)" for h in held_ints) + a.function.held
     with sandbox.captured():
-        a.plot_kind = plot_kind(fn, a.args)
+        a.plot_kind = plot_kind(fn, args)
         if a.plot_kind == "scalar":
-            a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
+            a.plot = scalar_curves(fn, float(np.asarray(args[0])))
         elif a.plot_kind == "r2":
-            a.plot = surface(fn, a.args)
+            a.plot = surface(fn, args)
         elif a.plot_kind == "vector":
-            a.plot = jacobian(fn, a.args)
+            a.plot = jacobian(fn, args)
         elif a.plot_kind == "rn":
-            a.plot = line_and_gradient(fn, a.args, a.function.params)
+            a.plot = line_and_gradient(fn, args, varied)
         elif a.plot_kind == "elementwise":
-            a.plot = elementwise(fn, a.args)
+            a.plot = elementwise(fn, args)
+    if a.plot and "error" not in a.plot:
+        a.plot["varied"], a.plot["held"] = varied, held
+        a.plot["code"] = plot_note(varied, held) + a.plot["code"]
     a.phases["plot"] = time.perf_counter() - t0
     return a
 

@@ -38,3 +38,50 @@ def test_pytree_in_axes_nest_and_a_top_level_dict_gives_no_guess():
         "jax.vmap(k, in_axes=({'w': 1}, 0))(p, x)\n")  # another axis than 0 in a leaf: no guess
     assert calls["g"] == "(p[0][0], {'a': p[1]['a']})"
     assert "h" not in calls and "k" not in calls
+
+
+# docs/control-flow.md: lax.switch picks a branch by an integer index
+SWITCH = """
+import jax
+from jax import lax
+
+def f(i, x):
+    branches = [lambda x: x + 1.0, lambda x: x * 2.0, lambda x: jax.numpy.sin(x)]
+    return lax.switch(i, branches, x)
+
+print(f(1, 3.0))
+"""
+
+
+def test_an_integer_argument_is_held_at_the_input_in_the_plots():
+    import numpy as np
+    a = analysis.analyse(SWITCH, with_timing=False)
+    assert a.run.stdout == "6.0\n" and a.args_source == "1, 3.0"  # JAX: f(1, 3.0) -> 6.0
+    # the index stays 1 (was varied as the surface's first axis: "Index type must be an integer")
+    assert a.plot_kind == "scalar" and "error" not in a.plot
+    assert a.plot["varied"] == ["x"] and a.plot["held"] == ("i = 1 (an integer)",)
+    assert a.plot["code"].startswith("# varied: x; held at your input: i = 1 (an integer)\n")
+    # JAX: g = lambda x: f(1, x); xs = jnp.linspace(0, 6, 201)
+    #   jax.vmap(g)(xs)[:3] -> [0. 0.06 0.12]; jax.vmap(jax.grad(g))(xs)[:3] -> [2. 2. 2.]
+    np.testing.assert_allclose(a.plot["f"][:3], [0.0, 0.06, 0.12], atol=1e-6)
+    np.testing.assert_allclose(a.plot["df"][:3], [2.0, 2.0, 2.0])
+    # JAX: jax.grad(f)(1, 3.0) -> TypeError "grad requires real- or complex-valued inputs ..., but got int32";
+    # jax.grad(f, argnums=1)(1, 3.0) -> 2.0, which the hint names
+    err = a.jaxprs["grad"].error
+    assert err.type == "TypeError" and err.message.startswith("grad requires real- or complex-valued inputs")
+    assert "jax.grad(f, argnums=1)" in err.hint
+    assert a.vmap["vmap"]["error"] is None  # vmap may batch the index: JAX's switch takes a batched one
+
+
+def test_integer_arguments_alone_are_still_plotted_as_numbers():
+    # f(3) of a learner who wrote an int: the curve of x**2 around 3, as before
+    a = analysis.analyse("def f(x):\n    return x ** 2\nprint(f(3))\n", with_timing=False)
+    assert a.plot_kind == "scalar" and a.plot["held"] == () and not a.plot["code"].startswith("#")
+
+
+def test_a_static_argument_is_named_as_held_in_the_plot():
+    from tests.app.test_learner_pastes import STATIC_ARGS
+    a = analysis.analyse(STATIC_ARGS, with_timing=False)
+    # g(x, n) with n static: plotted over x (10 is an int, but the only argument left)
+    assert a.plot["varied"] == ["x"] and a.plot["held"] == ("n (static)",)
+    assert a.plot["code"].startswith("# varied: x; held at your input: n (static)\n")
