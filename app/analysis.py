@@ -30,6 +30,7 @@ class FunctionInfo:
     params: list = field(default_factory=list)
     line: int = 0
     call_source: str | None = None   # source of the example arguments, e.g. "x, y"
+    has_aux: bool = False            # the code differentiates it with has_aux=True (returns (value, aux))
     held: tuple = ()                 # parameters fixed at the input's values: "n (static)", "g (a function)"
 
 
@@ -192,7 +193,7 @@ def last_calls(code: str) -> dict:
 
 def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
-    calls = last_calls(code)
+    calls, aux = last_calls(code), aux_functions(code)
     found = []
     for name, obj in ns.items():
         if name.startswith("__") or inspect.isclass(obj) or not callable(obj):
@@ -206,8 +207,29 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
                       and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         except (TypeError, ValueError):
             params = []
-        found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name)))
+        found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name),
+                                  has_aux=name in aux))
     return sorted(found, key=lambda f: f.line)
+
+
+AUX_WRAPPERS = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # the wrappers taking has_aux=
+
+
+def aux_functions(code: str) -> set:
+    """Names the code differentiates with has_aux=True: `jax.value_and_grad(loss, has_aux=True)`."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    found = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        if name in AUX_WRAPPERS and any(k.arg == "has_aux" and isinstance(k.value, ast.Constant)
+                                        and k.value.value is True for k in node.keywords):
+            found.add(node.args[0].id)
+    return found
 
 
 FUNCTION_MARK = re.compile(r"^# function: *(\w+) *$", re.M)
@@ -292,13 +314,14 @@ def _ones_like_tree(args):
     return jax.tree_util.tree_map(lambda a: jax.numpy.ones_like(jax.numpy.asarray(a)), args)
 
 
-def transformed(view: str, fn, args):
-    """(function, arguments) whose jaxpr the view shows. Views: f, grad, jit, vmap, jvp."""
+def transformed(view: str, fn, args, has_aux: bool = False):
+    """(function, arguments) whose jaxpr the view shows. Views: f, grad, jit, vmap, jvp.
+    `has_aux`: f returns (value, aux) and the code differentiates it so: grad(f, has_aux=True)."""
     jax = _jax()
     if view == "f":
         return fn, args
     if view == "grad":
-        return jax.grad(fn), args
+        return jax.grad(fn, has_aux=has_aux), args
     if view == "jit":
         return jax.jit(fn), args
     if view == "vmap":
@@ -314,6 +337,12 @@ VIEW_CODE = {"f": "jax.make_jaxpr(f)({args})", "grad": "jax.make_jaxpr(jax.grad(
              "jit": "jax.make_jaxpr(jax.jit(f))({args})",
              "vmap": "jax.make_jaxpr(jax.vmap(f))(*batched)  # each argument stacked 3 times",
              "jvp": "jax.make_jaxpr(lambda *p: jax.jvp(f, p, ones_like(p)))({args})"}
+AUX_VIEW_CODE = {"grad": "jax.make_jaxpr(jax.grad(f, has_aux=True))({args})"}
+
+
+def view_code(view: str, args_source: str, has_aux: bool = False) -> str:
+    """The JAX call behind a jaxpr view, as the pane prints it."""
+    return ((AUX_VIEW_CODE if has_aux else {}).get(view) or VIEW_CODE[view]).format(args=args_source)
 
 
 @dataclass
@@ -327,18 +356,45 @@ class JaxprView:
     kernels_note: str = ""           # why there is no kernel plan
 
 
-def jaxpr_view(fn, args, view: str = "f") -> JaxprView:
+def jaxpr_view(fn, args, view: str = "f", has_aux: bool = False) -> JaxprView:
     jax = _jax()
 
     def make():
-        g, a = transformed(view, fn, args)
+        g, a = transformed(view, fn, args, has_aux)
         return jax.make_jaxpr(g)(*a)
 
     closed, err = sandbox.guarded_call(make, seconds=10.0)
     if err is not None:
-        return JaxprView(view, error=_with_argnums_hint(err, args) if view == "grad" else err)
+        return JaxprView(view, error=_with_grad_hint(err, fn, args) if view == "grad" else err)
     kernels, note = webgpu_kernels(closed)
     return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed, kernels=kernels, kernels_note=note)
+
+
+def _with_grad_hint(err, fn, args):
+    """grad(f)'s error, with has_aux=True named when f returns (scalar, aux), or the argnums of
+    the first float argument when the first one is an integer."""
+    if not err.hint and returns_value_and_aux(fn, args):
+        return dataclasses.replace(err, hint=(
+            "f returns a pair (a scalar, then more): if the rest is auxiliary data, jax.grad(f, has_aux=True) "
+            "differentiates the scalar and returns the rest beside the gradient."))
+    return _with_argnums_hint(err, args)
+
+
+def returns_value_and_aux(fn, args) -> bool:
+    """f(*args) is a pair whose first item is a float scalar: the (loss, aux) of has_aux=True."""
+    out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
+    if err is not None or not isinstance(out, (tuple, list)) or len(out) != 2:
+        return False
+    first = np.asarray(out[0]) if np.ndim(out[0]) == 0 else None
+    return first is not None and first.dtype.kind == "f"
+
+
+def value_part(fn):
+    """f's value without its aux: what the plots and grad's stages show for has_aux functions."""
+    def value(*args):
+        return fn(*args)[0]
+    value.__name__ = getattr(fn, "__name__", "f")
+    return value
 
 
 def _with_argnums_hint(err, args):
@@ -1011,6 +1067,8 @@ class Analysis:
     args: tuple = ()
     args_error: sandbox.ErrorInfo | None = None
     args_guessed: bool = False                       # no call of the function in the code: 1.0 per parameter
+    has_aux: bool = False                            # f returns (value, aux) and the code passes has_aux=True:
+                                                     # grad(f, has_aux=True), plots and stages of the value
     jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
     plot_kind: str | None = None
     plot: dict = field(default_factory=dict)
@@ -1049,8 +1107,9 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     fn = a.function.fn
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         t0 = clock()
+        a.has_aux = a.function.has_aux and returns_value_and_aux(fn, a.args)
         for view in views:
-            a.jaxprs[view] = jaxpr_view(fn, a.args, view)
+            a.jaxprs[view] = jaxpr_view(fn, a.args, view, a.has_aux)
         if with_stages:
             a.stages = _stages(a)
         a.phases["jaxprs"] = clock() - t0
@@ -1085,6 +1144,13 @@ def hold_integer_args(fn, args: tuple, params) -> tuple:
     return g, varied, [nm for i, nm in enumerate(names) if i not in ints], held
 
 
+def aux_note(fn, args, width: int = 72) -> str:
+    """The plot's first line for a has_aux function: what it shows, and aux at the input (cut short)."""
+    aux = " ".join(repr(fn(*args)[1]).split())
+    aux = aux if len(aux) <= width else aux[:width - 3] + "..."
+    return f"# f returns (value, aux), differentiated with has_aux=True: the plots show the value; aux = {aux}\n"
+
+
 def plot_note(varied, held) -> str:
     """'# varied: x; held at your input: i = 1 (an integer), n (static)' or '' (nothing held)."""
     if not held:
@@ -1097,7 +1163,8 @@ def add_plot(a: Analysis) -> Analysis:
     if a.function is None or a.args_error is not None:
         return a
     t0 = time.perf_counter()
-    fn, args, varied, held_ints = hold_integer_args(a.function.fn, a.args, a.function.params)
+    plotted = value_part(a.function.fn) if a.has_aux else a.function.fn
+    fn, args, varied, held_ints = hold_integer_args(plotted, a.args, a.function.params)
     held = tuple(f"{h} (an integer)" for h in held_ints) + a.function.held
     with sandbox.captured():
         a.plot_kind = plot_kind(fn, args)
@@ -1113,7 +1180,7 @@ def add_plot(a: Analysis) -> Analysis:
             a.plot = elementwise(fn, args)
     if a.plot and "error" not in a.plot:
         a.plot["varied"], a.plot["held"] = varied, held
-        a.plot["code"] = plot_note(varied, held) + a.plot["code"]
+        a.plot["code"] = plot_note(varied, held) + (aux_note(a.function.fn, a.args) if a.has_aux else "") + a.plot["code"]
     a.phases["plot"] = time.perf_counter() - t0
     return a
 
@@ -1133,7 +1200,7 @@ def add_vmap(a: Analysis, in_axes=None, timed: bool = False) -> Analysis:
 
 def _stages(a: Analysis) -> list:
     fn, f_view = a.function.fn, a.jaxprs.get("f")
-    return stages.grad_stages(fn, a.args) + [
+    return stages.grad_stages(value_part(fn) if a.has_aux else fn, a.args) + [
         stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
 
 
@@ -1144,7 +1211,7 @@ def complete(a: Analysis, views=(), with_stages: bool = False) -> Analysis:
     with sandbox.captured():
         for view in views:
             if view not in a.jaxprs:
-                a.jaxprs[view] = jaxpr_view(a.function.fn, a.args, view)
+                a.jaxprs[view] = jaxpr_view(a.function.fn, a.args, view, a.has_aux)
         if with_stages and a.stages is None:
             a.stages = _stages(a)
     return a

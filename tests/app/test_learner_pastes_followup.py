@@ -85,3 +85,58 @@ def test_a_static_argument_is_named_as_held_in_the_plot():
     # g(x, n) with n static: plotted over x (10 is an int, but the only argument left)
     assert a.plot["varied"] == ["x"] and a.plot["held"] == ("n (static)",)
     assert a.plot["code"].startswith("# varied: x; held at your input: n (static)\n")
+
+
+# docs/automatic-differentiation.md: "Auxiliary data" with value_and_grad(..., has_aux=True)
+HAS_AUX = """
+import jax
+import jax.numpy as jnp
+
+def loss(w, x):
+    pred = jnp.tanh(x @ w)
+    return jnp.mean(pred ** 2), pred
+
+w = jnp.array([0.5, -0.25])
+x = jnp.array([[1.0, 2.0], [3.0, 4.0]])
+(l, pred), g = jax.value_and_grad(loss, has_aux=True)(w, x)
+print(l)
+"""
+
+# JAX: print(jax.make_jaxpr(jax.grad(loss, has_aux=True))(w, x)), its first and last lines
+GRAD_AUX_HEAD, GRAD_AUX_TAIL = "{ lambda ; a:f32[2] b:f32[2,2]. let\n    c:f32[2] = dot_general[", "  in (o, d) }"
+
+
+def test_a_has_aux_loss_is_analysed_with_has_aux():
+    a = analysis.analyse(HAS_AUX, with_timing=False)
+    assert a.run.stdout == "0.10677615\n"  # JAX prints 0.10677614 (the last digit of a float32 mean)
+    assert a.function.name == "loss" and a.has_aux
+    view = a.jaxprs["grad"]  # was JAX's "Gradient only defined for scalar-output functions"
+    assert view.error is None and view.text.startswith(GRAD_AUX_HEAD) and view.text.endswith(GRAD_AUX_TAIL)
+    assert analysis.view_code("grad", a.args_source, a.has_aux) == "jax.make_jaxpr(jax.grad(f, has_aux=True))(w, x)"
+    # the plots show the loss; the note names aux at the input (JAX: pred -> [0. 0.46211717])
+    assert a.plot_kind == "rn" and "error" not in a.plot
+    assert a.plot["code"].startswith("# f returns (value, aux), differentiated with has_aux=True: the plots show "
+                                     "the value; aux = Array([0. , 0.4621172], dtype=float32)\n")
+    import numpy as np
+    assert abs(a.plot["f"][len(a.plot["f"]) // 2] - 0.10677614) < 1e-6  # t = 0: the loss at the input
+    # JAX: jax.grad(loss, has_aux=True)(w, x)[0] -> [1.090293 1.453724], the gradient bars' values
+    np.testing.assert_allclose(np.concatenate([leaf["values"] for leaf in a.plot["leaves"]])[:2],
+                               [1.090293, 1.453724], rtol=1e-5)
+    assert all(s.text for s in a.stages[:3])  # grad's stages of the loss, not of the pair
+
+
+def test_a_pair_output_without_has_aux_keeps_jax_error_and_names_has_aux():
+    code = HAS_AUX.replace("(l, pred), g = jax.value_and_grad(loss, has_aux=True)(w, x)", "l, pred = loss(w, x)")
+    a = analysis.analyse(code, with_timing=False)
+    assert a.function.name == "loss" and not a.has_aux
+    # JAX: jax.grad(loss)(w, x) -> TypeError: Gradient only defined for scalar-output functions. Output was (...)
+    err = a.jaxprs["grad"].error
+    assert err.type == "TypeError" and err.message.startswith("Gradient only defined for scalar-output functions.")
+    assert "jax.grad(f, has_aux=True)" in err.hint
+    assert analysis.view_code("grad", a.args_source, a.has_aux) == "jax.make_jaxpr(jax.grad(f))(w, x)"
+
+
+def test_has_aux_is_read_from_grad_family_calls_only():
+    assert analysis.aux_functions(
+        "jax.value_and_grad(loss, has_aux=True)\ngrad(g, has_aux=True)\njax.grad(h)\n"
+        "jax.jacrev(k, has_aux=False)\njax.vmap(m, has_aux=True)\n") == {"loss", "g"}
