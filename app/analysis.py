@@ -30,6 +30,8 @@ class FunctionInfo:
     params: list = field(default_factory=list)
     line: int = 0
     call_source: str | None = None   # source of the example arguments, e.g. "x, y"
+    has_aux: bool = False            # the code differentiates it with has_aux=True (returns (value, aux))
+    held: tuple = ()                 # parameters fixed at the input's values: "n (static)", "g (a function)"
 
 
 def _user_code_of(obj):
@@ -58,8 +60,9 @@ def _callee_name(call: ast.Call) -> str | None:
 
 
 def _in_axes(call: ast.Call, nargs: int) -> list | None:
-    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)`: one literal axis (0 or None)
-    per argument, or None when in_axes is anything else (another axis, a pytree, a name)."""
+    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)` / `vmap(f, in_axes=({'w': 0, 'b': None}, 0))`:
+    one literal axis per argument (0 or None, or a dict/tuple/list of them for a pytree argument),
+    or None when in_axes is anything else (another axis, a name; a dict for all of them, which JAX refuses)."""
     given = [k.value for k in call.keywords if k.arg == "in_axes"] or call.args[1:2]
     if not given:
         return [0] * nargs
@@ -67,8 +70,35 @@ def _in_axes(call: ast.Call, nargs: int) -> list | None:
         axes = ast.literal_eval(given[0])
     except ValueError:
         return None
+    if isinstance(axes, dict):  # JAX: "vmap in_axes must be an int, None, or a tuple of entries ..."
+        return None
     axes = list(axes) if isinstance(axes, (tuple, list)) else [axes] * nargs
-    return axes if len(axes) == nargs and all(a in (0, None) for a in axes) else None
+    return axes if len(axes) == nargs and all(map(_literal_axes, axes)) else None
+
+
+_AXIS_TREES = (dict, tuple, list)  # the containers a pytree's in_axes is written with
+
+
+def _literal_axes(axes) -> bool:
+    """0 or None, or a dict/tuple/list whose leaves are: what `_one_example` can slice."""
+    if isinstance(axes, _AXIS_TREES):
+        return all(map(_literal_axes, axes.values() if isinstance(axes, dict) else axes))
+    return axes is None or (axes == 0 and not isinstance(axes, bool))
+
+
+def _one_example(expr: str, axes) -> str:
+    """The source of one example of the batch `expr` mapped along `axes`:
+    ('params', {'w': 0, 'b': None}) -> "{'w': params['w'][0], 'b': params['b']}"."""
+    if axes is None:
+        return expr
+    if isinstance(axes, dict):
+        return "{" + ", ".join(f"{k!r}: {_one_example(f'{expr}[{k!r}]', ax)}" for k, ax in axes.items()) + "}"
+    if isinstance(axes, (tuple, list)):
+        items = [_one_example(f"{expr}[{i}]", ax) for i, ax in enumerate(axes)]
+        if isinstance(axes, list):
+            return "[" + ", ".join(items) + "]"
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    return f"{expr}[0]"
 
 
 def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
@@ -84,7 +114,7 @@ def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
     parts = [segment(a) for a in call.args]
     if axes is None or not call.args or not all(parts) or call.keywords:
         return None
-    return func.args[0].id, ", ".join(p if ax is None else f"{p}[0]" for p, ax in zip(parts, axes))
+    return func.args[0].id, ", ".join(_one_example(p, ax) for p, ax in zip(parts, axes))
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
@@ -163,7 +193,7 @@ def last_calls(code: str) -> dict:
 
 def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
-    calls = last_calls(code)
+    calls, aux = last_calls(code), aux_functions(code)
     found = []
     for name, obj in ns.items():
         if name.startswith("__") or inspect.isclass(obj) or not callable(obj):
@@ -177,8 +207,29 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
                       and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         except (TypeError, ValueError):
             params = []
-        found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name)))
+        found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name),
+                                  has_aux=name in aux))
     return sorted(found, key=lambda f: f.line)
+
+
+AUX_WRAPPERS = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # the wrappers taking has_aux=
+
+
+def aux_functions(code: str) -> set:
+    """Names the code differentiates with has_aux=True: `jax.value_and_grad(loss, has_aux=True)`."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    found = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        if name in AUX_WRAPPERS and any(k.arg == "has_aux" and isinstance(k.value, ast.Constant)
+                                        and k.value.value is True for k in node.keywords):
+            found.add(node.args[0].id)
+    return found
 
 
 FUNCTION_MARK = re.compile(r"^# function: *(\w+) *$", re.M)
@@ -203,20 +254,32 @@ def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tup
     (tracing a static argument raises "Non-hashable static arguments are not supported").
     A function or string argument (`def hvp(f, x, v)`) is fixed the same way: JAX cannot trace it."""
     n = len(args)
-    static = {i % n for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
-    static |= {i for i, a in enumerate(args) if callable(a) or isinstance(a, str)}
-    if not static:
+    why = {i % n: "static" for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    why |= {i: "a function" if callable(a) else "a string" for i, a in enumerate(args)
+            if callable(a) or isinstance(a, str)}
+    if not why:
         return info, args
-    fn = info.fn
+    fn, rest = _fix_args(info.fn, args, set(why), info.name)
+    params = [p for i, p in enumerate(info.params) if i not in why]
+    held = tuple(f"{_param_name(info.params, i)} ({why[i]})" for i in sorted(why))
+    return dataclasses.replace(info, fn=fn, params=params, held=info.held + held), rest
 
-    def with_static_args(*dynamic):
-        rest = iter(dynamic)
-        return fn(*(args[i] if i in static else next(rest) for i in range(n)))
 
-    with_static_args.__name__ = info.name
-    params = [p for i, p in enumerate(info.params) if i not in static]
-    return (dataclasses.replace(info, fn=with_static_args, params=params),
-            tuple(a for i, a in enumerate(args) if i not in static))
+def _fix_args(fn, args: tuple, fixed: set, name: str) -> tuple:
+    """(g, the other arguments): g takes the arguments whose indices are not in `fixed` and
+    calls fn with the fixed ones at their values in `args`."""
+    n = len(args)
+
+    def with_fixed_args(*varied):
+        rest = iter(varied)
+        return fn(*(args[i] if i in fixed else next(rest) for i in range(n)))
+
+    with_fixed_args.__name__ = name
+    return with_fixed_args, tuple(a for i, a in enumerate(args) if i not in fixed)
+
+
+def _param_name(params, i: int) -> str:
+    return params[i] if i < len(params) else f"args[{i}]"
 
 
 def default_args_source(info: FunctionInfo) -> str:
@@ -251,13 +314,14 @@ def _ones_like_tree(args):
     return jax.tree_util.tree_map(lambda a: jax.numpy.ones_like(jax.numpy.asarray(a)), args)
 
 
-def transformed(view: str, fn, args):
-    """(function, arguments) whose jaxpr the view shows. Views: f, grad, jit, vmap, jvp."""
+def transformed(view: str, fn, args, has_aux: bool = False):
+    """(function, arguments) whose jaxpr the view shows. Views: f, grad, jit, vmap, jvp.
+    `has_aux`: f returns (value, aux) and the code differentiates it so: grad(f, has_aux=True)."""
     jax = _jax()
     if view == "f":
         return fn, args
     if view == "grad":
-        return jax.grad(fn), args
+        return jax.grad(fn, has_aux=has_aux), args
     if view == "jit":
         return jax.jit(fn), args
     if view == "vmap":
@@ -273,6 +337,12 @@ VIEW_CODE = {"f": "jax.make_jaxpr(f)({args})", "grad": "jax.make_jaxpr(jax.grad(
              "jit": "jax.make_jaxpr(jax.jit(f))({args})",
              "vmap": "jax.make_jaxpr(jax.vmap(f))(*batched)  # each argument stacked 3 times",
              "jvp": "jax.make_jaxpr(lambda *p: jax.jvp(f, p, ones_like(p)))({args})"}
+AUX_VIEW_CODE = {"grad": "jax.make_jaxpr(jax.grad(f, has_aux=True))({args})"}
+
+
+def view_code(view: str, args_source: str, has_aux: bool = False) -> str:
+    """The JAX call behind a jaxpr view, as the pane prints it."""
+    return ((AUX_VIEW_CODE if has_aux else {}).get(view) or VIEW_CODE[view]).format(args=args_source)
 
 
 @dataclass
@@ -286,18 +356,56 @@ class JaxprView:
     kernels_note: str = ""           # why there is no kernel plan
 
 
-def jaxpr_view(fn, args, view: str = "f") -> JaxprView:
+def jaxpr_view(fn, args, view: str = "f", has_aux: bool = False) -> JaxprView:
     jax = _jax()
 
     def make():
-        g, a = transformed(view, fn, args)
+        g, a = transformed(view, fn, args, has_aux)
         return jax.make_jaxpr(g)(*a)
 
     closed, err = sandbox.guarded_call(make, seconds=10.0)
     if err is not None:
-        return JaxprView(view, error=err)
+        return JaxprView(view, error=_with_grad_hint(err, fn, args) if view == "grad" else err)
     kernels, note = webgpu_kernels(closed)
     return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed, kernels=kernels, kernels_note=note)
+
+
+def _with_grad_hint(err, fn, args):
+    """grad(f)'s error, with has_aux=True named when f returns (scalar, aux), or the argnums of
+    the first float argument when the first one is an integer."""
+    if not err.hint and returns_value_and_aux(fn, args):
+        return dataclasses.replace(err, hint=(
+            "f returns a pair (a scalar, then more): if the rest is auxiliary data, jax.grad(f, has_aux=True) "
+            "differentiates the scalar and returns the rest beside the gradient."))
+    return _with_argnums_hint(err, args)
+
+
+def returns_value_and_aux(fn, args) -> bool:
+    """f(*args) is a pair whose first item is a float scalar: the (loss, aux) of has_aux=True."""
+    out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
+    if err is not None or not isinstance(out, (tuple, list)) or len(out) != 2:
+        return False
+    first = np.asarray(out[0]) if np.ndim(out[0]) == 0 else None
+    return first is not None and first.dtype.kind == "f"
+
+
+def value_part(fn):
+    """f's value without its aux: what the plots and grad's stages show for has_aux functions."""
+    def value(*args):
+        return fn(*args)[0]
+    value.__name__ = getattr(fn, "__name__", "f")
+    return value
+
+
+def _with_argnums_hint(err, args):
+    """grad(f) of an integer first argument (lax.switch's index): JAX's error, plus which
+    argnums differentiates the first float argument instead."""
+    floats = [i for i, a in enumerate(args) if not _integers_only(a)]
+    if err.hint or not args or not _integers_only(args[0]) or not floats:
+        return err
+    return dataclasses.replace(err, hint=(
+        f"f's first argument is an integer, which grad cannot differentiate: jax.grad(f, argnums={floats[0]}) "
+        "differentiates the first float argument, with the integer one held at its value."))
 
 
 def webgpu_kernels(closed) -> tuple:
@@ -959,6 +1067,8 @@ class Analysis:
     args: tuple = ()
     args_error: sandbox.ErrorInfo | None = None
     args_guessed: bool = False                       # no call of the function in the code: 1.0 per parameter
+    has_aux: bool = False                            # f returns (value, aux) and the code passes has_aux=True:
+                                                     # grad(f, has_aux=True), plots and stages of the value
     jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
     plot_kind: str | None = None
     plot: dict = field(default_factory=dict)
@@ -997,8 +1107,9 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     fn = a.function.fn
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         t0 = clock()
+        a.has_aux = a.function.has_aux and returns_value_and_aux(fn, a.args)
         for view in views:
-            a.jaxprs[view] = jaxpr_view(fn, a.args, view)
+            a.jaxprs[view] = jaxpr_view(fn, a.args, view, a.has_aux)
         if with_stages:
             a.stages = _stages(a)
         a.phases["jaxprs"] = clock() - t0
@@ -1014,23 +1125,62 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     return a
 
 
+def _integers_only(arg) -> bool:
+    """An int or bool argument (every leaf): lax.switch's index, a count, a flag."""
+    leaves = _jax().tree_util.tree_leaves(arg)
+    return bool(leaves) and all(np.asarray(leaf).dtype.kind in "iub" for leaf in leaves)
+
+
+def hold_integer_args(fn, args: tuple, params) -> tuple:
+    """(g, varied arguments, their names, held descriptions) for the plots: beside a float
+    argument, an integer one stays at the input's value (a plot moving lax.switch's index through
+    0.5 fails: "Index type must be an integer"). Integers alone are plotted as numbers, as before."""
+    ints = {i for i, a in enumerate(args) if _integers_only(a)}
+    names = [_param_name(params, i) for i in range(len(args))]
+    if not ints or len(ints) == len(args):
+        return fn, args, names, ()
+    g, varied = _fix_args(fn, args, ints, getattr(fn, "__name__", "f"))
+    held = tuple(f"{names[i]} = {args[i]!r}" if np.ndim(args[i]) == 0 else names[i] for i in sorted(ints))
+    return g, varied, [nm for i, nm in enumerate(names) if i not in ints], held
+
+
+def aux_note(fn, args, width: int = 72) -> str:
+    """The plot's first line for a has_aux function: what it shows, and aux at the input (cut short)."""
+    aux = " ".join(repr(fn(*args)[1]).split())
+    aux = aux if len(aux) <= width else aux[:width - 3] + "..."
+    return f"# f returns (value, aux), differentiated with has_aux=True: the plots show the value; aux = {aux}\n"
+
+
+def plot_note(varied, held) -> str:
+    """'# varied: x; held at your input: i = 1 (an integer), n (static)' or '' (nothing held)."""
+    if not held:
+        return ""
+    return f"# varied: {', '.join(varied)}; held at your input: {', '.join(held)}\n"
+
+
 def add_plot(a: Analysis) -> Analysis:
     """The Plots pane's data: which plot fits f's shape, and its samples."""
     if a.function is None or a.args_error is not None:
         return a
-    fn, t0 = a.function.fn, time.perf_counter()
+    t0 = time.perf_counter()
+    plotted = value_part(a.function.fn) if a.has_aux else a.function.fn
+    fn, args, varied, held_ints = hold_integer_args(plotted, a.args, a.function.params)
+    held = tuple(f"{h} (an integer)" for h in held_ints) + a.function.held
     with sandbox.captured():
-        a.plot_kind = plot_kind(fn, a.args)
+        a.plot_kind = plot_kind(fn, args)
         if a.plot_kind == "scalar":
-            a.plot = scalar_curves(fn, float(np.asarray(a.args[0])))
+            a.plot = scalar_curves(fn, float(np.asarray(args[0])))
         elif a.plot_kind == "r2":
-            a.plot = surface(fn, a.args)
+            a.plot = surface(fn, args)
         elif a.plot_kind == "vector":
-            a.plot = jacobian(fn, a.args)
+            a.plot = jacobian(fn, args)
         elif a.plot_kind == "rn":
-            a.plot = line_and_gradient(fn, a.args, a.function.params)
+            a.plot = line_and_gradient(fn, args, varied)
         elif a.plot_kind == "elementwise":
-            a.plot = elementwise(fn, a.args)
+            a.plot = elementwise(fn, args)
+    if a.plot and "error" not in a.plot:
+        a.plot["varied"], a.plot["held"] = varied, held
+        a.plot["code"] = plot_note(varied, held) + (aux_note(a.function.fn, a.args) if a.has_aux else "") + a.plot["code"]
     a.phases["plot"] = time.perf_counter() - t0
     return a
 
@@ -1050,7 +1200,7 @@ def add_vmap(a: Analysis, in_axes=None, timed: bool = False) -> Analysis:
 
 def _stages(a: Analysis) -> list:
     fn, f_view = a.function.fn, a.jaxprs.get("f")
-    return stages.grad_stages(fn, a.args) + [
+    return stages.grad_stages(value_part(fn) if a.has_aux else fn, a.args) + [
         stages.batched_stage(fn, a.args, f_view.text if f_view and f_view.error is None else "")]
 
 
@@ -1061,7 +1211,7 @@ def complete(a: Analysis, views=(), with_stages: bool = False) -> Analysis:
     with sandbox.captured():
         for view in views:
             if view not in a.jaxprs:
-                a.jaxprs[view] = jaxpr_view(a.function.fn, a.args, view)
+                a.jaxprs[view] = jaxpr_view(a.function.fn, a.args, view, a.has_aux)
         if with_stages and a.stages is None:
             a.stages = _stages(a)
     return a

@@ -179,7 +179,7 @@ def render(a: analysis.Analysis, view: str, editor: bool = True) -> list:
     jv = a.jaxprs.get(view)
     if jv is None:
         return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
-    code = analysis.VIEW_CODE[view].format(args=a.args_source)
+    code = analysis.view_code(view, a.args_source, a.has_aux)
     head = html(f'<span class="gp-badge">{esc(code)}</span>'
                 + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equation{"s" if jv.eqn_count != 1 else ""}</span>'
                    if jv.error is None else ""))
