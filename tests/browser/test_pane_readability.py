@@ -77,6 +77,49 @@ def test_table_cells_stay_on_one_line(app_page, width):
         page.set_viewport_size({"width": 1400, "height": 900})
 
 
+# the Jacobian plot's frame in the page (px)
+JACOBIAN_FRAME = """() => {
+  const v = Bokeh.index.query_one((v) => v.frame && v.model.renderers && v.model.renderers.some((r) => r.name === 'jacobian'));
+  const c = v.canvas_view.el.getBoundingClientRect(), f = v.frame.bbox;
+  return {left: c.left + f.left, top: c.top + f.top, right: c.left + f.right, bottom: c.top + f.bottom};
+}"""
+# the text of every tooltip in view
+TOOLTIPS = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  return all(document).filter((el) => el.classList && el.classList.contains('bk-Tooltip') && el.getClientRects().length)
+    .map((el) => ((el.shadowRoot && el.shadowRoot.textContent) || '') + el.textContent).join(' | ');
+}"""
+
+
+def test_the_jacobian_hover_names_the_cell_under_the_pointer(app_page):
+    # JAX: jax.jacfwd(g)(jnp.array([1., 2.])) is 3x2. Bokeh's "{0}" format rounded the pointer's
+    # -0.5 < x < 0 (a cell's top or left edge) to "-0"; the corners must read (0, 0) and (2, 1)
+    import re
+    page = app_page.page
+    snap = load(app_page, example="jacobians_and_hessian")
+    assert snap["plots"] == {"jacobian": 6}, snap["plots"]
+    tab(page, "Plots").click()
+    page.wait_for_timeout(800)
+    try:
+        f = page.evaluate(JACOBIAN_FRAME)
+        read = {}
+        for corner, (x, y) in {"top left": (f["left"] + 2, f["top"] + 2),
+                               "bottom right": (f["right"] - 2, f["bottom"] - 2)}.items():
+            page.mouse.move(x - 20, y - 20)
+            page.mouse.move(x, y, steps=4)
+            page.wait_for_timeout(300)
+            text = page.evaluate(TOOLTIPS)
+            i, j = re.search(r"\bi\s*:\s*(\S+)", text), re.search(r"\bj\s*:\s*(\S+)", text)
+            read[corner] = (i and i.group(1), j and j.group(1), text[:120])
+        shot(page, "jacobian_hover_1400x900")
+        assert read["top left"][:2] == ("0", "0"), read
+        assert read["bottom right"][:2] == ("2", "1"), read
+    finally:
+        page.mouse.move(5, 5)
+        tab(page, "Jaxpr").click()
+
+
 # Every piece of visible text in the app whose colour contrasts less than `min` with the
 # background behind it (the nearest ancestor, across shadow roots, with an opaque background;
 # the page's own background otherwise). WCAG's ratio: (L1 + 0.05) / (L2 + 0.05).
