@@ -108,7 +108,12 @@ def test_a_link_opened_after_typing_wins_over_the_typed_code(app_page):
     import time
     page = app_page.page
     load(app_page, example="pytrees")
+    before = page.evaluate("() => location.hash")
     type_at_the_top(page, EDIT)
+    # the link comes after the worker has the edit, as a person's would: pasted at once, the
+    # editor's last changes could reach the worker after the link and put the typed code back
+    page.wait_for_function("h => location.hash !== h", arg=before)
+    page.wait_for_timeout(1500)
     page.evaluate("() => { location.hash = '#example=jvp_and_vjp' }")
     deadline = time.monotonic() + 120
     while (snap := page.evaluate("() => window.gradpad.snapshot()"))["example"] != "jvp_and_vjp":
