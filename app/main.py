@@ -65,6 +65,10 @@ LEFT_CSS = (":host { flex: 0 0 auto !important; width: var(--gp-split, clamp(520
             f"{NARROW} {{ :host {{ width: 100% !important; min-width: 0; overflow: visible; border-right: 0; padding-right: 0; }} }}")
 RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !important; }"
              f"{NARROW} {{ :host {{ width: 100% !important; flex: 0 0 auto !important; }} }}")
+# A read-only embed's panes fill its frame, whatever the iframe's height: a fixed 400 px left a
+# blank band at the bottom of the snippet's 500 px frame. Above them: the status row and the tabs.
+EMBED_CHROME_PX = 62
+EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)) !important; }}"
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 
@@ -154,7 +158,9 @@ class Playground:
         self.console_strip = pn.Column(sizing_mode="stretch_width", height=170, scroll=True,
                                        css_classes=["gp-console-strip"])
         pane_height = 400 if self.embed.embed else 700
-        self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title)
+        fill = [EMBED_PANE_CSS] if self.embed.embed and self.embed.readonly else []
+        self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title,
+                                      stylesheets=fill)
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged

@@ -442,17 +442,13 @@ const PAGE_ENV = {
   storage_set: (key, value) => {
     if (!String(key).startsWith(STORE_PREFIX)) return; // the app's own keys only
     store[key] = String(value);
-    if (key === AUTOSAVE_KEY) savedSinceTyping = true;
     try { localStorage.setItem(key, String(value)); } catch (e) { /* storage disabled */ }
   },
   set_hash: (_key, fragment) => {
     fragment = String(fragment || "");
     if (fragment && !fragment.startsWith("#")) return;
     history.replaceState(null, "", fragment || location.pathname + location.search);
-    if (!typedUnsaved) return;
-    // the app writes the autosave, then the hash: both hold everything typed once they match
-    if (savedSinceTyping && store[AUTOSAVE_KEY] === editorText()) typedUnsaved = false, heldHashes = [];
-    else heldHashes.push(fragment);
+    if (typed) heldHashes.push(fragment);
   },
 };
 
@@ -555,15 +551,17 @@ window.addEventListener("hashchange", () => {
 });
 
 // A reload (or close) right after typing: the worker may not have seen the newest keystrokes yet
-// (it answers them after the work in hand), so neither the autosave nor the address bar holds
-// them, and the hash, with older code, would win. The page keeps them itself: the editor's text
-// into the autosave, and every hash it held since the first unsaved keystroke marked stale (a
-// reload goes to the address it started from, which may be one hash behind the newest).
+// (it answers them after the work in hand), so neither the autosave nor the address bar need hold
+// them, and the hash, with older code, would win. The editor's text is the newest code there is:
+// the page keeps it itself at pagehide, and marks stale every hash it held since the first
+// keystroke. All of them, not only those older than the worker's last answer: a reload goes to
+// the address of the moment it was asked for, and this page runs on (the worker catching up,
+// the hash moving on) until pagehide, so which hash the reload requested is not known here.
+// That race lost the edit in the full browser run (a busy machine), never alone.
 const EDIT_KEYS = new Set(["Backspace", "Delete", "Enter", "Tab"]);
 let embedded = false; // an embed's hash is its host's link: never dropped
-let typedUnsaved = false;
-let heldHashes = []; // the hashes since typedUnsaved became true, oldest first
-let savedSinceTyping = false; // an autosave came after the last keystroke (an older one may hold the same text)
+let typed = false; // typed in the editor since the page opened or a link was pasted (hashchange)
+let heldHashes = []; // every hash held since then, oldest first
 
 function editorText() {
   const find = (root) => {
@@ -579,9 +577,8 @@ function editorText() {
 
 const markTyped = (e) => {
   if (!e.composedPath().some((el) => el.classList && el.classList.contains("ace_editor"))) return;
-  if (!typedUnsaved) heldHashes = [location.hash];
-  typedUnsaved = true;
-  savedSinceTyping = false;
+  if (!typed) heldHashes = [location.hash];
+  typed = true;
 };
 document.addEventListener("keydown", (e) => {
   const key = e.key || ""; // autofill's synthetic keydown has none
@@ -589,9 +586,11 @@ document.addEventListener("keydown", (e) => {
 }, true);
 document.addEventListener("paste", markTyped, true);
 document.addEventListener("cut", markTyped, true);
+// a link pasted into the address bar is newer than anything typed before it: its hash wins
+window.addEventListener("hashchange", () => { typed = false; heldHashes = []; });
 
 window.addEventListener("pagehide", () => {
-  if (!typedUnsaved || embedded || gradpad.ui !== "app") return;
+  if (!typed || embedded || gradpad.ui !== "app") return;
   const code = editorText();
   if (code == null) return;
   try {

@@ -51,15 +51,31 @@ CSS = """
 .gp-table td, .gp-table th { border-bottom: 1px solid #eee; padding: 2px 8px; text-align: right; font-family: ui-monospace, Menlo, monospace;
   white-space: nowrap; }  /* "batch 0", "1.84 ms – 7.22 ms" on one line; a wide table scrolls in .gp-scroll-x */
 .gp-scroll-x { overflow-x: auto; max-width: 100%; }
+.gp-call { font-size: 10.5px; font-weight: normal; color: #6e7781; max-width: 18em; margin-left: auto;
+  overflow: hidden; text-overflow: ellipsis; }  /* the manual call under "manual": cut, whole in its tooltip */
+/* the methods table (app.panes.vmap): on a narrow pane (a phone) each method's numbers stack
+   beside its name (median, min – max, the verdict against vmap) instead of going behind the
+   sideways scroll */
+.gp-methods-box { container-type: inline-size; }
+@container (max-width: 480px) {
+  .gp-methods, .gp-methods tbody { display: block; }
+  .gp-methods tr { display: grid; grid-template-columns: 38% 62%; border-bottom: 1px solid #eee; }
+  .gp-methods td, .gp-methods th { border-bottom: none; text-align: left; }
+  .gp-methods tr > :first-child { grid-row: span 3; }
+  .gp-methods tr > :not(:first-child) { grid-column: 2; }
+  .gp-methods th.gp-verdict, .gp-methods td.gp-verdict:empty { display: none; }
+  .gp-methods td.gp-verdict::before { content: "vs vmap: "; }
+  .gp-call { max-width: 100%; }
+}
 .gp-badge { display: inline-block; background: #eef2ff; color: #3730a3; border-radius: 10px; padding: 1px 8px; margin-right: 6px; font-size: 12px; }
 @media (prefers-color-scheme: dark) {  /* the page follows the system's theme (main.create_app) */
   .gp-code { background: #161b22; border-color: #30363d; color: #e6edf3; }
   .gp-jk { color: #d2a8ff; } .gp-jv { color: #79c0ff; } .gp-jt { color: #8b949e; }
   .gp-jp { color: #ff7b72; } .gp-jl { color: #7ee787; } .gp-muted { color: #8b949e; }
-  .gp-err { color: #ff7b72; } .gp-warn { color: #d29922; }
+  .gp-err { color: #ff7b72; } .gp-warn { color: #d29922; } .gp-call { color: #8b949e; }
   .gp-hint { background: #3b2f00; border-color: #6e5600; color: #f0e6c0; }
   .gp-diff .replace, .gp-diff .insert { background: #12361f; } .gp-diff .delete { background: #4a1d1d; }
-  .gp-table td, .gp-table th, .gp-diff th { border-color: #30363d; }
+  .gp-table td, .gp-table th, .gp-diff th, .gp-methods tr { border-color: #30363d; }
   .gp-badge { background: #1f2a4d; color: #c7d2fe; }
   a { color: #79c0ff; }
 }

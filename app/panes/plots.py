@@ -81,11 +81,15 @@ def jacobian_figure(jac: np.ndarray, height: int = 320):
     p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
                x_range=(-0.5, n - 0.5), y_range=(m - 0.5, -0.5), tools="reset,save")
     # cell (i, j) is centred on the point (j, i): the whole-number ticks sit under the cells and
-    # the hover's rounded $x, $y are the cell's indices. An image's anchor is its bottom-left
+    # the hover's cells are the ticks' indices. An image's anchor is its bottom-left
     # corner in data space; with the y axis flipped (row 0 on top) it still starts at the low y.
-    img = p.image(image=[np.ascontiguousarray(jac)], x=-0.5, y=-0.5, dw=n, dh=m, color_mapper=mapper,
-                  name="jacobian")
-    p.add_tools(HoverTool(renderers=[img], tooltips=[("i", "$y{0}"), ("j", "$x{0}"), ("J[i, j]", "@image{0.0000}")]))
+    # The hover reads each cell's indices from two more images of the same shape, as it reads the
+    # value: rounding the pointer's $x, $y printed "-0" near a cell's top or left edge (and the
+    # page refuses a CustomJSHover that would round them itself)
+    rows, cols = np.indices((m, n))
+    cells = ColumnDataSource(dict(image=[np.ascontiguousarray(jac)], row=[rows], col=[cols]))
+    img = p.image(image="image", source=cells, x=-0.5, y=-0.5, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+    p.add_tools(HoverTool(renderers=[img], tooltips=[("i", "@row"), ("j", "@col"), ("J[i, j]", "@image{0.0000}")]))
     if m <= MAX_CELL_LABELS and n <= MAX_CELL_LABELS:
         p.text(x="x", y="y", text="text", text_color="colour", source=ColumnDataSource(cell_labels(jac, lim)),
                text_align="center", text_baseline="middle", text_font_size="11px", name="values")

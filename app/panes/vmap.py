@@ -2,6 +2,8 @@
 a Python loop, jax.vmap (also under jit) and f applied to the batch directly, with timings."""
 from __future__ import annotations
 
+from html import escape as html_attr
+
 import numpy as np
 import panel as pn
 from bokeh.plotting import figure
@@ -9,6 +11,9 @@ from bokeh.plotting import figure
 from .common import bokeh, code_block, error_block, esc, fmt_seconds, html
 
 METHODS = ("loop", "vmap", "jit(vmap)", "manual")
+# a method's result against vmap's, short: at 1400 px the long "✓ same as vmap" pushed this last
+# column behind the table's sideways scroll
+VERDICTS = {True: "✓ same", False: "✗ differs"}
 
 
 def table_html(value: np.ndarray, max_rows: int = 12, max_cols: int = 8) -> str:
@@ -56,16 +61,19 @@ def timing_html(result: dict) -> str:
             continue
         t = e.get("time") or {}
         same = e.get("matches_vmap")
-        check = "" if same is None else ("✓ same as vmap" if same else "✗ differs from vmap")
-        label = f"manual <code>{esc(e['call'])}</code>" if m == "manual" else m
+        check = "" if same is None else VERDICTS[same]
+        label = m
+        if m == "manual":  # the call can be long: a second, smaller line, cut with "…" (whole in its tooltip)
+            label += f'<div class="gp-call" title="{html_attr(e["call"])}">{esc(e["call"])}</div>'
         if "run" in e:  # computed, its time still being measured (analysis.time_vmap)
             median, spread = '<span class="gp-muted">measuring…</span>', ""
         else:
             median = fmt_seconds(t["median"]) if t else "-"
             spread = fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]) if t else ""
-        rows.append(f"<tr><th>{label}</th><td>{median}</td><td>{spread}</td><td>{check}</td></tr>")
-    return ('<div class="gp-scroll-x"><table class="gp-table"><tr><th>method</th><th>median</th><th>min – max</th>'
-            '<th></th></tr>' + "".join(rows) + "</table></div>")
+        rows.append(f'<tr><th>{label}</th><td>{median}</td><td class="gp-spread">{spread}</td>'
+                    f'<td class="gp-verdict">{check}</td></tr>')
+    return ('<div class="gp-scroll-x gp-methods-box"><table class="gp-table gp-methods"><tr><th>method</th><th>median</th>'
+            '<th class="gp-spread">min – max</th><th class="gp-verdict">vs vmap</th></tr>' + "".join(rows) + "</table></div>")
 
 
 def times_html(result: dict) -> str:

@@ -196,5 +196,56 @@ def test_embed_view_in_a_700x500_iframe_driven_by_post_message(browser_context, 
         assert max(top for top in box["labels"]) - box["canvas"][1] <= 90, box
         page.wait_for_timeout(1500)
         shot(page, "embed_700x500")
+        tour_the_gallery_in_the_embed(page, inner)
     finally:
         page.close()
+
+
+# what the embed's frame shows past its right edge (px), and its visible text
+EMBED_VIEW = """() => {
+  const out = [];
+  const walk = (root) => {
+    const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = it.nextNode(); n; n = it.nextNode()) {
+      const el = n.parentElement;
+      if (el && !['STYLE', 'SCRIPT'].includes(el.tagName) && el.getClientRects().length) out.push(n.textContent);
+    }
+    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document.body);
+  const all = (root, acc = []) => { for (const el of root.querySelectorAll('*')) { acc.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, acc); } return acc; };
+  // the bottom of the tab's pane in view (a Column that scrolls: Panel's class for it)
+  const boxes = all(document).filter((el) => el.classList && el.classList.contains('scrollable-vertical')
+                                              && el.getClientRects().length);
+  const bottom = Math.max(0, ...boxes.map((el) => el.getBoundingClientRect().bottom));
+  return {overflow: document.documentElement.scrollWidth - innerWidth, text: out.join(' '),
+          tall: document.documentElement.scrollHeight - innerHeight, gap: innerHeight - bottom};
+}"""
+
+
+def tour_the_gallery_in_the_embed(page, inner):
+    """Every gallery example in the same 700x500 embed (its host's `load` message): a screenshot
+    of each to look at, and nothing wider than the frame, no NaN, no error."""
+    from app import examples
+    bad = {}
+    for n, name in enumerate(examples.names()):
+        reply = page.evaluate("""([name, id]) => new Promise((resolve) => {
+            window.addEventListener('message', (ev) => { if (ev.data && ev.data.id === id) resolve(ev.data); });
+            document.querySelector('#gp').contentWindow.postMessage({gradpad: 'load', id, args: {example: name}}, '*');
+        })""", [name, 100 + n])
+        assert reply["gradpad"] == "result", (name, reply)
+        for title in ("Jaxpr", "Plots"):
+            inner.locator(".bk-tab").filter(has_text=title).first.click()
+            page.wait_for_timeout(600)  # BokehJS lays out the pane
+            shot(page, f"embed_700x500_{n:02d}_{name}_{title}")
+            view = inner.evaluate(EMBED_VIEW)
+            problems = [w for w in ("nan", "Error", "Traceback") if w in view["text"].split()]
+            # nothing wider or taller than the frame; the pane reaches the frame's bottom (a
+            # fixed 400 px pane left a blank band of ~45 px in the 500 px frame)
+            if reply["result"].get("error") or view["overflow"] > 0 or view["tall"] > 0 or problems \
+                    or view["gap"] > 16:
+                bad[(name, title)] = (reply["result"].get("error"), view["overflow"], view["tall"],
+                                      view["gap"], problems)
+        inner.locator(".bk-tab").filter(has_text="Jaxpr").first.click()
+    assert bad == {}, bad

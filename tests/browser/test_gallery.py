@@ -50,7 +50,7 @@ VISIBLE_TEXT = """() => {
   return out.join(' ');
 }"""
 # text that must never show on one of our own examples (compared with spaces removed)
-ALARMS = ("nan×", "differsfromvmap", "compile&run0.0µs", "Traceback(mostrecentcalllast)")
+ALARMS = ("nan×", "✗differs", "compile&run0.0µs", "Traceback(mostrecentcalllast)")
 
 
 def shot(page, name):

@@ -49,3 +49,75 @@ def test_the_line_plot_keeps_its_width_on_a_phone(app_page, name):
     finally:
         tab(page, "Jaxpr").click()
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def editor_code(page) -> str | None:
+    return page.evaluate("""() => {
+      const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+        if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+      const ace = all(document).find((el) => el.classList && el.classList.contains('ace_editor') && el.env);
+      return ace ? ace.env.editor.getValue() : null;
+    }""")
+
+
+EDIT = "# my newest edit\n"
+
+
+def type_at_the_top(page, text):
+    page.locator("#app .ace_content").first.click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type(text)
+
+
+def reloaded_code(gp) -> str | None:
+    page = gp.page
+    page.reload(wait_until="domcontentloaded", timeout=60_000)
+    assert gp.wait_ui() == "app"
+    page.locator("#app .ace_editor").first.wait_for(state="visible")
+    return editor_code(page)
+
+
+def test_a_reload_right_after_typing_brings_the_edit_back(app_page):
+    # the hash held the code of the last run and won over local storage: a reload within the
+    # autorun's pause brought back the older code
+    load(app_page, example="pytrees")
+    type_at_the_top(app_page.page, EDIT)
+    code = reloaded_code(app_page)  # at once: no run came between
+    assert code is not None and code.startswith(EDIT), (code or "")[:200]
+
+
+def test_a_reload_asked_for_before_the_worker_caught_up_keeps_the_edit(app_page):
+    # The race that lost the edit in the full browser run: a reload goes to the address of the
+    # moment it is asked for (the hash of the code before the edit), and the old page runs on
+    # until pagehide; the worker caught up meanwhile, so the page counted the edit as saved and
+    # kept nothing, and the reload's older hash won. Here the worker catches up first, then the
+    # reload is asked for at the older address.
+    page = app_page.page
+    load(app_page, example="pytrees")
+    before = page.evaluate("() => location.hash")
+    type_at_the_top(page, EDIT)
+    page.wait_for_function("h => location.hash !== h", arg=before)  # the worker has the edit
+    page.wait_for_timeout(1500)  # ... and every keystroke of it
+    page.evaluate("h => history.replaceState(null, '', h)", before)
+    code = reloaded_code(app_page)
+    assert code is not None and code.startswith(EDIT), (code or "")[:200]
+
+
+def test_a_link_opened_after_typing_wins_over_the_typed_code(app_page):
+    # a link pasted into the address bar (hashchange) is newer than the typing before it
+    import time
+    page = app_page.page
+    load(app_page, example="pytrees")
+    before = page.evaluate("() => location.hash")
+    type_at_the_top(page, EDIT)
+    # the link comes after the worker has the edit, as a person's would: pasted at once, the
+    # editor's last changes could reach the worker after the link and put the typed code back
+    page.wait_for_function("h => location.hash !== h", arg=before)
+    page.wait_for_timeout(1500)
+    page.evaluate("() => { location.hash = '#example=jvp_and_vjp' }")
+    deadline = time.monotonic() + 120
+    while (snap := page.evaluate("() => window.gradpad.snapshot()"))["example"] != "jvp_and_vjp":
+        assert time.monotonic() < deadline, snap["example"]
+        time.sleep(0.5)
+    code = reloaded_code(app_page)
+    assert code == snap["code"] and not code.startswith(EDIT), (code or "")[:200]
