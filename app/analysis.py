@@ -918,44 +918,51 @@ def clock_step(tries: int = 200) -> float:
     return min(steps)
 
 
-async def _sample(call, wait, n: int) -> float:
-    """Seconds for `n` calls, each waited for (per-call latency, not pipelined throughput)."""
+async def _no_pause() -> None:
+    return None
+
+
+async def _sample(call, wait, n: int, pause=_no_pause) -> float:
+    """Seconds for `n` calls, each waited for (per-call latency, not pipelined throughput).
+    `pause` is awaited first, outside the timed calls (`timings_yielding` hands the event loop a
+    turn there)."""
+    await pause()
     t0 = clock()
     for _ in range(n):
         await wait(call())
     return clock() - t0
 
 
-async def _autorange(call, wait) -> tuple:
+async def _autorange(call, wait, pause=_no_pause) -> tuple:
     """(calls per sample, seconds of the first such sample): the fewest calls, stepping like
     timeit's autorange, whose sample lasts MIN_SAMPLE_S, so a coarse timer never reads 0."""
     scale = 1
     while True:
         for step in CALL_STEPS:
             n = step * scale
-            elapsed = await _sample(call, wait, n)
+            elapsed = await _sample(call, wait, n, pause)
             if elapsed >= MIN_SAMPLE_S or n >= MAX_CALLS_PER_SAMPLE:
                 return n, elapsed
         scale *= 10
 
 
-async def _per_call(call, wait, samples: int) -> dict:
+async def _per_call(call, wait, samples: int, pause=_no_pause) -> dict:
     """Per-call seconds (median, min, max over `samples` samples of `calls` calls each). A first
     sample slowed by a pause (GC, a late compile) can pick too few calls: when the samples
     turn out shorter than half of MIN_SAMPLE_S, they are taken again with more calls."""
     await wait(call())  # warm: the first call after tracing may still do one-off work
-    calls, first = await _autorange(call, wait)
+    calls, first = await _autorange(call, wait, pause)
     samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
-    times = [first / calls] + [await _sample(call, wait, calls) / calls for _ in range(samples - 1)]
+    times = [first / calls] + [await _sample(call, wait, calls, pause) / calls for _ in range(samples - 1)]
     while statistics.median(times) * calls < MIN_SAMPLE_S / 2 and calls < MAX_CALLS_PER_SAMPLE:
         median = max(statistics.median(times), MIN_SAMPLE_S / MAX_CALLS_PER_SAMPLE)
         calls = min(MAX_CALLS_PER_SAMPLE, max(10 * calls, math.ceil(MIN_SAMPLE_S / median)))
-        times = [await _sample(call, wait, calls) / calls for _ in range(samples)]
+        times = [await _sample(call, wait, calls, pause) / calls for _ in range(samples)]
     return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": samples,
             "calls": calls}
 
 
-async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
+async def _measure(fn, args, backend: str, repeats: int, wait, pause=_no_pause) -> dict:
     """Eager vs jit on `backend`'s device: the inputs are device_put there and new arrays default
     to it. `wait` makes a result ready; written once, run by `_drive` (CPython, sync waits) or
     awaited (the browser, async waits)."""
@@ -971,14 +978,14 @@ async def _measure(fn, args, backend: str, repeats: int, wait) -> dict:
     with jax.default_device(dev):
         dargs = jax.device_put(args, dev)
         out = {"backend": backend, "device": str(dev)}
-        await _sample(lambda: fn(*dargs), wait, 1)  # the first eager call compiles per-op kernels (WebGPU)
-        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats)
+        await _sample(lambda: fn(*dargs), wait, 1, pause)  # the first eager call compiles per-op kernels (WebGPU)
+        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats, pause)
         jitted = jax.jit(counted)
-        first = await _sample(lambda: jitted(*dargs), wait, 1)
+        first = await _sample(lambda: jitted(*dargs), wait, 1, pause)
         t0 = clock()  # tracing alone, on a fresh jit (after the first call's warm-up)
         jax.jit(fn).lower(*dargs)
         trace_s = clock() - t0
-        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats)
+        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats, pause)
     out["jit_first"] = {"total": first, "trace": min(trace_s, first), "compile_and_run": max(0.0, first - trace_s)}
     out["retraces"] = traces[0]
     out["eqn_count"] = count_eqns(jax.make_jaxpr(fn)(*args).jaxpr)
@@ -1029,12 +1036,58 @@ def timings(fn, args, repeats: int = 5, backends=None, selected: str | None = No
             continue
         out, err = sandbox.guarded_call(lambda: _drive(_measure(fn, args, b, repeats, _ready_sync)), seconds=20.0)
         per[b] = {"error": err, "backend": b} if err is not None else out
+    return _per_backend(per, selected, scale)
+
+
+def _per_backend(per: dict, selected: str, scale: int) -> dict:
+    """timings()' answer: the selected backend's numbers at top level, every backend's under "backends"."""
     done = [t for t in per.values() if "eager" in t]
     if not done:
         return {"error": next(t["error"] for t in per.values() if t.get("error") is not None), "backends": per,
                 "scale": scale}
     top = per[selected] if "eager" in per.get(selected, {}) else done[0]
     return {**top, "backends": per, "scale": scale}
+
+
+class Superseded(Exception):
+    """Newer code waits to run: the measurement of the old code stops (see `timings_yielding`)."""
+
+
+YIELD_EVERY_S = 0.02  # `timings_yielding` hands the event loop a turn at most this often
+
+
+async def timings_yielding(fn, args, superseded, repeats: int = 5, scale: int = 1) -> dict:
+    """`timings` on the CPU, synchronous calls as there, but between two samples (at most every
+    YIELD_EVERY_S) the event loop gets a turn: an edit typed meanwhile is applied then, and once
+    `superseded()` says so, Superseded is raised at once instead of timing the old code to its
+    end. In the page, the other backends are left {"pending": True} as `timings` leaves them."""
+    import asyncio
+    jax = _jax()
+    selected = jax.default_backend()
+    backends = ["cpu", "webgpu"] if env_in_browser() else available_backends()
+    fn, args = scaled_problem(fn, args, scale)
+    turn = [clock()]
+
+    async def pause():
+        if clock() - turn[0] >= YIELD_EVERY_S:
+            await asyncio.sleep(0)
+            turn[0] = clock()
+        if superseded():
+            raise Superseded()
+
+    per = {}
+    for b in backends:
+        if b != "cpu" and env_in_browser():
+            per[b] = {"pending": True, "backend": b}
+            continue
+        try:
+            with sandbox.budget(20.0):
+                per[b] = await _measure(fn, args, b, repeats, _ready_sync, pause)
+        except Superseded:
+            raise
+        except (Exception, sandbox.TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001 - as guarded_call
+            per[b] = {"error": sandbox.describe_error(e), "backend": b}
+    return _per_backend(per, selected, scale)
 
 
 async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, scale: int = 1) -> dict:

@@ -434,11 +434,29 @@ class Playground:
 
     _TAB_DATA = {"plot": _plot_data, "vmap": _vmap_data}  # a tab in view: its data in the first run
 
-    def _slow_steps(self, a):
-        """(pane, step) in SLOW_PANES order; a step returns None or an awaitable (browser only)."""
+    def _slow_steps(self, a, run_id: int, sync: bool):
+        """(pane, step) in SLOW_PANES order; a step returns None or an awaitable (not `sync` only)."""
+        def superseded() -> bool:  # newer code waits (or runs): these numbers are stale
+            return run_id != self.run_id or self._edit_waiting
+
         def cpu_timing():
+            if not sync:  # an edit typed while timing stops it between two samples
+                return cpu_timing_yielding()
             with sandbox.captured():
                 a.timing = analysis.timings(a.function.fn, a.args, scale=a.timing.get("scale", 1))
+            cpu_timed()
+
+        async def cpu_timing_yielding():
+            try:
+                with sandbox.captured():
+                    a.timing = await analysis.timings_yielding(a.function.fn, a.args, superseded,
+                                                               scale=a.timing.get("scale", 1))
+            except analysis.Superseded:
+                return  # the newer run owns the panes (and its timings start afresh)
+            with batching.one_update():
+                cpu_timed()
+
+        def cpu_timed():
             per = a.timing.get("backends") or {}
             if any(r.get("pending") for r in per.values()):  # the browser's WebGPU: async readback
                 self.pending.append("webgpu timing")
@@ -496,7 +514,7 @@ class Playground:
 
     def _slow_panes(self, run_id: int, sync: bool):
         """Generator: one slow pane per step; yields an awaitable a step needs awaited (or None)."""
-        steps = self._slow_steps(self.analysis)
+        steps = self._slow_steps(self.analysis, run_id, sync)
         done = set()
         while run_id == self.run_id and not self._edit_waiting:  # else newer code owns the panes now
             name = self._next_slow_pane(done)
@@ -510,13 +528,14 @@ class Playground:
             try:
                 with batching.one_update():
                     result = steps[name]()
-                # where the time after the panes in view goes: the bench prints it per pane
-                self.run_phases.setdefault("panes", {})[name] = round((time.perf_counter() - step_started) * 1e3, 1)
                 if inspect.isawaitable(result):
                     if sync:
                         result.close()
                     else:
                         yield result
+                # where the time after the panes in view goes (awaited parts included): the bench
+                # prints it per pane
+                self.run_phases.setdefault("panes", {})[name] = round((time.perf_counter() - step_started) * 1e3, 1)
             except GeneratorExit:  # closed (fill() ends): only run_state(False) below
                 raise
             except BaseException as e:  # noqa: BLE001 - a failed (or stopped) measurement must not

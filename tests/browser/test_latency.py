@@ -95,3 +95,50 @@ def test_an_edit_that_leaves_f_the_same_reuses_the_hidden_tabs_and_a_change_to_f
     reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
     assert any("vmap timings" in p["pending"] for p in reports), reports
     assert "cos" in changed["jaxpr"] and changed["vmap"]["rows"]["jit(vmap)"]["ms"] > 0
+
+
+# f's eager calls take 0.4 s each (traced calls skip the wait): the CPU timings repeat eager
+# calls at least five times (a warm call, then 3 samples or more), so they take 2 s or more
+SLOW_TIMING_CODE = """import time
+import jax
+import jax.numpy as jnp
+
+def f(x):
+    if not isinstance(x, jax.core.Tracer):  # eager calls only
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 0.4:
+            pass
+    return jnp.sin(x) * 2.0
+"""
+EAGER_CALL_MS = 400
+TYPE_WHILE_TIMING = """async ({findEditor}) => {
+  const editor = (new Function('return (' + findEditor + ')()'))();
+  const gp = window.gradpad;
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  const before = gp.panes.run;
+  editor.session.insert({row: editor.session.getLength(), column: 0}, '\\n# first edit');
+  // its run shows, the hidden tabs are reused (f is the same): the CPU timing is under way
+  while (!(gp.panes.run > before && gp.panes.pending[0] === 'timing')) await tick();
+  const timed = gp.panes.run;
+  await new Promise((r) => setTimeout(r, 250));  // well inside the timing (the first eager call)
+  const t0 = performance.now();
+  editor.session.insert({row: editor.session.getLength(), column: 0}, '\\n# second edit');
+  while (!(gp.panes.run > timed)) { if (performance.now() - t0 > 20000) break; await tick(); }
+  return {timed, newer: gp.panes.run, ms: performance.now() - t0,
+          old_timing_done: gp.panesLog.some((p) => p.run === timed && !p.pending.includes('timing'))};
+}"""
+
+
+def test_an_edit_typed_while_the_timings_run_stops_them_and_runs_at_once(app_page):
+    page = app_page.page
+    page.set_default_timeout(180_000)
+    page.evaluate("opts => window.gradpad.load(opts)", {"code": SLOW_TIMING_CODE})
+    page.evaluate(QUIET)
+    r = page.evaluate(TYPE_WHILE_TIMING, {"findEditor": FIND_EDITOR})
+    assert r["newer"] > r["timed"], r
+    assert not r["old_timing_done"], r  # the old code's timing was dropped, not finished
+    # the old timing had >= 4 eager calls (1.6 s) left: the new run came after the sample under
+    # way (<= 0.4 s) and its own run, not after the old timings
+    assert r["ms"] < 2.5 * EAGER_CALL_MS, r
+    snap = page.evaluate("() => window.gradpad.snapshot()")  # the new code's timings then complete
+    assert snap["code"].rstrip().endswith("# second edit") and snap["timing"]["cpu"]["eager_ms"] >= EAGER_CALL_MS
