@@ -69,6 +69,10 @@ RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !imp
 # blank band at the bottom of the snippet's 500 px frame. Above them: the status row and the tabs.
 EMBED_CHROME_PX = 62
 EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)) !important; }}"
+# The page's panes use the window's height (a fixed 700 px pane left ~180 px blank under it at
+# 1920x1080). Above a pane: the header, the status row and the tabs (121 px), and a margin.
+PAGE_CHROME_PX = 135
+PANE_CSS = f":host {{ height: max(400px, calc(100vh - {PAGE_CHROME_PX}px)) !important; }}"
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 
@@ -158,7 +162,7 @@ class Playground:
         self.console_strip = pn.Column(sizing_mode="stretch_width", height=170, scroll=True,
                                        css_classes=["gp-console-strip"])
         pane_height = 400 if self.embed.embed else 700
-        fill = [EMBED_PANE_CSS] if self.embed.embed and self.embed.readonly else []
+        fill = ([EMBED_PANE_CSS] if self.embed.readonly else []) if self.embed.embed else [PANE_CSS]
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title,
                                       stylesheets=fill)
                       for name, title in PANE_TITLES.items()}

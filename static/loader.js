@@ -447,6 +447,7 @@ const PAGE_ENV = {
   set_hash: (_key, fragment) => {
     fragment = String(fragment || "");
     if (fragment && !fragment.startsWith("#")) return;
+    if (linksPending > 0) { hashHeld = fragment; return; } // see "hashchange": the link wins
     history.replaceState(null, "", fragment || location.pathname + location.search);
     if (typed) heldHashes.push(fragment);
   },
@@ -546,8 +547,22 @@ document.addEventListener("keydown", (e) => {
 }, true);
 
 // a share link or #example=NAME pasted into this tab: apply it without a reload
-window.addEventListener("hashchange", () => {
-  if (gradpad.ui === "app") ask("call", { name: "hash", args: { hash: location.hash } }).catch(() => {});
+// The newest wins: the link is the event's own address (newURL), not location.hash, which a
+// set_hash for the typing before it may already have replaced; and until the worker has applied
+// the link, set_hash waits: the worker answers in order, so the last one before the link's reply
+// is the link's own state (#s=...), written then.
+let linksPending = 0, hashHeld = null;
+window.addEventListener("hashchange", (e) => {
+  if (gradpad.ui !== "app") return;
+  const hash = new URL(e.newURL || location.href).hash;
+  if (location.hash !== hash) history.replaceState(null, "", hash || location.pathname + location.search);
+  linksPending++;
+  ask("call", { name: "hash", args: { hash } }).catch(() => {}).finally(() => {
+    if (--linksPending > 0 || hashHeld == null) return;
+    const held = hashHeld;
+    hashHeld = null;
+    PAGE_ENV.set_hash("", held);
+  });
 });
 
 // A reload (or close) right after typing: the worker may not have seen the newest keystrokes yet

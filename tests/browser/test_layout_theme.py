@@ -86,3 +86,32 @@ def test_theme_follows_the_system_and_the_choice_persists(app_page):
     assert app_page.wait_ui() == "app"
     assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
     assert page.evaluate("() => localStorage.getItem('gradpad.theme')") == "auto"
+
+
+# the shown pane's box (the tallest Column in the right column: the tabs' shown pane), viewport px
+SHOWN_PANE = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  const right = all(document).find((e) => e.classList && e.classList.contains('gp-right'));
+  const panes = all(right.shadowRoot).filter((e) => e.classList && e.classList.contains('bk-panel-models-layout-Column')
+                                         && e.getBoundingClientRect().height > 0);
+  const b = panes.sort((a, c) => c.getBoundingClientRect().height - a.getBoundingClientRect().height)[0].getBoundingClientRect();
+  return {top: b.top, bottom: b.bottom, height: b.height, vh: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1920, 1080), (1400, 900)])
+def test_the_panes_use_the_windows_height(app_page, width, height):
+    # a fixed 700 px pane left ~180 px blank under it at 1920x1080
+    page = app_page.page
+    load(app_page, example="mlp_sin")
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(500)
+        pane = page.evaluate(SHOWN_PANE)
+        shot(page, f"panes_fill_{width}x{height}")
+        assert pane["height"] > 700, pane
+        assert 0 <= pane["vh"] - pane["bottom"] <= 30, pane  # to the window's bottom, a margin left
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
