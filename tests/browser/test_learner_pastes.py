@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from tests.app.test_learner_pastes import STATIC_ARGS, VMAP_ONLY, WHILE_GRAD  # (the same pastes, pinned in CPython)
+
 from .test_gallery import VISIBLE_TEXT, tab
 
 pytestmark = pytest.mark.timeout(600)
@@ -62,40 +64,6 @@ params = {'W': jnp.array([0.1, -0.2, 0.3]), 'b': jnp.array(0.5),
 print(jax.grad(loss2)(params)['b'])
 """
 
-# the three pastes of tests/app/test_learner_pastes.py (the control-flow, vectorization and jit docs)
-WHILE_GRAD = """
-import jax
-from jax import lax
-
-def f(x):
-    return lax.while_loop(lambda v: v < 10., lambda v: v * 2., x)
-
-print(f(1.5))
-"""
-VMAP_ONLY = """
-import jax
-import jax.numpy as jnp
-
-def predict(W, x):
-    return jnp.tanh(W @ x)
-
-W = jnp.arange(6.).reshape(2, 3) / 10
-batch = jnp.arange(12.).reshape(4, 3)
-print(jax.vmap(predict, in_axes=(None, 0))(W, batch))
-"""
-STATIC_ARGS = """
-import jax
-from functools import partial
-
-@partial(jax.jit, static_argnames=['n'])
-def g(x, n):
-  i = 0
-  while i < n:
-    i += 1
-  return x + i
-
-print(g(10, 20))
-"""
 # docs/automatic-differentiation.md: Hessian-vector products, a function taking a function
 HVP = """
 import jax
