@@ -169,6 +169,7 @@ class Playground:
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
+        self.jaxpr_kept = jaxpr_pane.Kept()      # the jaxpr pane's graph and diff card, updated in place
         # "measuring…" over the timing pane's hidden old numbers; PENDING_NOTE while a hidden tab waits
         self.timing_note = html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.pane_notes = {name: html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN)) for name in LAZY_PANES}
@@ -682,7 +683,8 @@ class Playground:
                           with_stages=view in jaxpr_pane.STAGE_VIEWS)
         self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
-                          lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed),
+                          lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed,
+                                                    kept=self.jaxpr_kept),
                           head=self._pane_head("jaxpr"))
         self.pane_notes["jaxpr"].object = ""
 

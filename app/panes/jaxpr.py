@@ -162,6 +162,75 @@ def graph_figure(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kern
 GRAPH_BOX_CSS = ":host { min-width: 0 !important; max-width: 100% !important; width: 100% !important; overflow-x: auto; overflow-y: hidden; }"
 
 
+def graph_box(fig) -> pn.Column:
+    # the figure keeps its layout's size (labels never squeezed together); wider than the pane: it scrolls
+    return pn.Column(bokeh(fig, sizing_mode="fixed"), sizing_mode="stretch_width", css_classes=["gp-graph"],
+                     stylesheets=[GRAPH_BOX_CSS])
+
+
+def _redraw(fig, new) -> None:
+    """`fig` (a graph_figure already in the page) drawn as `new` (another one): its title, size,
+    ranges (the reset tool's too) and data sources; BokehJS then repaints one plot."""
+    fig.title.text = new.title.text
+    fig.frame_width, fig.frame_height = new.frame_width, new.frame_height
+    for name in ("x_range", "y_range"):
+        src, dst = getattr(new, name), getattr(fig, name)
+        dst.start, dst.end, dst.reset_start, dst.reset_end = src.start, src.end, src.start, src.end
+    graph, new_graph = fig.renderers[-1], new.renderers[-1]
+    if graph.node_renderer.data_source.selected.indices:  # they were the old graph's nodes
+        graph.node_renderer.data_source.selected.indices = []
+    graph.node_renderer.data_source.data = dict(new_graph.node_renderer.data_source.data)
+    graph.edge_renderer.data_source.data = dict(new_graph.edge_renderer.data_source.data)
+    graph.layout_provider.graph_layout = dict(new_graph.layout_provider.graph_layout)
+    labels, new_labels = ([m for m in f.center if isinstance(m, HTMLLabelSet)][0] for f in (fig, new))
+    labels.source.data = dict(new_labels.source.data)
+
+
+class Kept:
+    """The pane's parts that outlive one run: the dataflow graph and the f-vs-grad card. A new
+    jaxpr redraws the figure already in the page and swaps the card's text, so the pane's
+    column keeps the same children (pane_updates swaps its HTML texts): no new Bokeh models, no
+    page-wide relayout. Measured in the page (f edits, `python build.py bench page`): a new figure
+    and new children kept the main thread busy over a second, Bokeh laying out every plot again.
+    Only a theme change (its label colour) gets a new figure."""
+
+    def __init__(self):
+        self.fig = self.box = self.theme = None
+        self.tapped = None  # what a click on a node does now (this run's kernel card)
+        self.diff_cards: dict = {}  # view -> (card, its HTML)
+        self.kernels = None  # the kernels card (kernels_pane.KernelCard)
+
+    def graph(self, jaxpr, title: str, kernels=None, on_tap=None) -> pn.Column:
+        """The graph's box; `on_tap(groups)`: the handler for a tap on a node, given each node's kernel."""
+        new = graph_figure(jaxpr, title, kernels=kernels)
+        if self.fig is not None and self.theme == pn.config.theme:
+            _redraw(self.fig, new)
+        else:
+            self.fig, self.box, self.theme = new, graph_box(new), pn.config.theme
+            self.fig.renderers[-1].node_renderer.data_source.selected.on_change(
+                "indices", lambda attr, old, indices: self.tapped and self.tapped(attr, old, indices))
+        nodes = self.fig.renderers[-1].node_renderer.data_source
+        self.tapped = on_tap(list(nodes.data["group"])) if on_tap else None
+        return self.box
+
+    def kernel_card(self, jv: analysis.JaxprView, webgpu_here: bool):
+        if self.kernels is None or self.kernels.webgpu_here != webgpu_here:
+            self.kernels = kernels_pane.KernelCard(jv, kernel_colour, webgpu_here)
+        else:
+            self.kernels.retarget(jv)
+        return self.kernels
+
+    def diff_card(self, text: str, view: str) -> pn.Card:
+        if view not in self.diff_cards:
+            body = html(text)
+            self.diff_cards[view] = (pn.Card(body, title="f vs grad(f), side by side", collapsed=view != "grad",
+                                             sizing_mode="stretch_width"), body)
+        card, body = self.diff_cards[view]
+        if body.object != text:
+            body.object = text
+        return card
+
+
 STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("jvp", "linearized", "transposed")),
                "vmap": ("How vmap batches: each value's batch axis", ("batched",))}
 
@@ -174,8 +243,10 @@ def stages_card(stages, view: str) -> pn.Card:
     return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
 
 
-def render(a: analysis.Analysis, view: str, editor: bool = True) -> list:
-    """The pane's parts for `view`; `editor`: the page shows the code beside it (not a readonly embed)."""
+def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | None = None) -> list:
+    """The pane's parts for `view`; `editor`: the page shows the code beside it (not a readonly embed);
+    `kept`: the parts of the last run, updated in place for this one."""
+    kept = kept or Kept()
     jv = a.jaxprs.get(view)
     if jv is None:
         return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
@@ -199,23 +270,18 @@ def render(a: analysis.Analysis, view: str, editor: bool = True) -> list:
         parts.append(stages_card(a.stages, view))
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
     if f_view and g_view and f_view.error is None and g_view.error is None:
-        parts.append(pn.Card(html(diff_html(f_view.text, g_view.text)), title="f vs grad(f), side by side",
-                             collapsed=view != "grad", sizing_mode="stretch_width"))
+        parts.append(kept.diff_card(diff_html(f_view.text, g_view.text), view))
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
     card = None
     if jv.kernels is not None:
         parts.append(pn.pane.HTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
                                   sizing_mode="stretch_width"))
-        card = kernels_pane.KernelCard(jv, kernel_colour, "webgpu" in analysis.available_backends())
+        card = kept.kernel_card(jv, "webgpu" in analysis.available_backends())
     elif jv.kernels_note:
         parts.append(html(f'<p class="gp-muted">{esc(jv.kernels_note)}</p>'))
-    fig = graph_figure(jv.closed.jaxpr, title, kernels=jv.kernels)
-    if card is not None:  # clicking a kernel's node shows its WGSL
-        nodes = fig.renderers[-1].node_renderer.data_source
-        nodes.selected.on_change("indices", card.on_graph_tap(list(nodes.data["group"])))
-    # the figure keeps its layout's size (labels never squeezed together); wider than the pane: it scrolls
-    parts.append(pn.Column(bokeh(fig, sizing_mode="fixed"), sizing_mode="stretch_width", css_classes=["gp-graph"],
-                           stylesheets=[GRAPH_BOX_CSS]))
+    # clicking a kernel's node shows its WGSL
+    parts.append(kept.graph(jv.closed.jaxpr, title, kernels=jv.kernels,
+                            on_tap=card.on_graph_tap if card is not None else None))
     if card is not None:
         parts.append(card.card)
     return parts

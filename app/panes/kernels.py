@@ -29,10 +29,9 @@ class KernelCard:
     """A Select of the kernels and the chosen one's equations and WGSL (built when chosen)."""
 
     def __init__(self, view, colour_of, webgpu_here: bool):
-        self.view, self.colour_of = view, colour_of
+        self.view, self.colour_of, self.webgpu_here = view, colour_of, webgpu_here
         self._sources = None
-        self.select = pn.widgets.Select(name="Kernel", options={
-            f"{i}: {k.kind} · {k.label}": i for i, k in enumerate(view.kernels)}, sizing_mode="stretch_width",
+        self.select = pn.widgets.Select(name="Kernel", options=self.options(view), sizing_mode="stretch_width",
             max_width=480)  # never wider than a phone
         where = ("WebGPU is available here: choose Backend webgpu to run these kernels" if webgpu_here else
                  "WebGPU is not available here, so nothing runs on a GPU; the WGSL is the compiler's "
@@ -42,10 +41,31 @@ class KernelCard:
                                  f'{esc(where)}.</p>', stylesheets=[CSS], sizing_mode="stretch_width")
         self.body = pn.pane.HTML("", stylesheets=[CSS, KERNELS_CSS], sizing_mode="stretch_width")
         self.select.param.watch(lambda e: self.show(e.new), "value")
-        self.card = pn.Card(self.note, self.select, self.body, title=f"Kernels: {len(view.kernels)} WGSL shader{'s' if len(view.kernels) != 1 else ''}",
+        self.card = pn.Card(self.note, self.select, self.body, title=self.title(view),
                             sizing_mode="stretch_width", collapsed=False, css_classes=["gp-kernels"])
         if view.kernels:
             self.show(0)
+
+    @staticmethod
+    def title(view) -> str:
+        return f"Kernels: {len(view.kernels)} WGSL shader{'s' if len(view.kernels) != 1 else ''}"
+
+    @staticmethod
+    def options(view) -> dict:
+        return {f"{i}: {k.kind} · {k.label}": i for i, k in enumerate(view.kernels)}
+
+    def retarget(self, view) -> None:
+        """Show `view`'s kernels in this card (already in the page): its models stay, their values
+        change (a new card would make the page lay itself out again)."""
+        self.view, self._sources = view, None
+        self.card.title = self.title(view)
+        self.select.options = self.options(view)
+        if view.kernels:
+            self.show(0)
+            if self.select.value != 0:
+                self.select.value = 0
+        else:
+            self.body.object = ""
 
     def sources(self):
         if self._sources is None:

@@ -1,0 +1,62 @@
+"""Issue 14: an edit that changes f's jaxpr updates the jaxpr pane in place (the same graph
+figure with new data, the same cards with new text), so the page gets new data for models it
+already has instead of new models and a page-wide relayout (over a second of the page's main
+thread in the page's profile of an f edit)."""
+import panel as pn
+
+from app import main
+
+CODE = """import jax.numpy as jnp
+
+def f(x):
+    y = jnp.sin(x) * 2.0
+    return jnp.sum(y ** 2) + jnp.max(x)
+
+f(jnp.ones(8))
+"""
+# one more equation (a cos), and one kernel more or less: the graph's data and the cards must follow
+EDITED = CODE.replace("jnp.sin(x) * 2.0", "jnp.cos(jnp.sin(x)) * 3.0")
+
+
+def parts(pg):
+    objs = pg.panes["jaxpr"].objects
+    box = next(o for o in objs if "gp-graph" in o.css_classes)
+    kernels = next(o for o in objs if isinstance(o, pn.Card) and "gp-kernels" in o.css_classes)
+    return objs, box, box.objects[0].object, kernels
+
+
+def test_a_new_jaxpr_redraws_the_same_figure_and_cards():
+    pg = main.create_app(code=CODE).playground
+    objs, box, fig, kcard = parts(pg)
+    labels = list(fig.renderers[-1].node_renderer.data_source.data["label"])
+    pg.editor.value = EDITED
+    pg.run()
+    objs2, box2, fig2, kcard2 = parts(pg)
+    assert box2 is box and fig2 is fig and kcard2 is kcard
+    assert [type(o) for o in objs2] == [type(o) for o in objs]
+    new_labels = list(fig.renderers[-1].node_renderer.data_source.data["label"])
+    assert new_labels != labels and any("cos" in label for label in new_labels)
+    # the graph's ids, layout and label texts agree with each other (nothing left from the old graph)
+    ids = fig.renderers[-1].node_renderer.data_source.data["index"]
+    assert set(fig.renderers[-1].layout_provider.graph_layout) == set(ids)
+    label_set = fig.center[-1]
+    assert len(label_set.source.data["text"]) == len(ids)
+    # the kernels card lists the new plan's kernels, and shows the first one
+    jv = pg.analysis.jaxprs["f"]
+    select, body = kcard.objects[1], kcard.objects[2]
+    assert list(select.options.values()) == list(range(len(jv.kernels)))
+    assert select.value == 0 and str(len(jv.kernels)) in kcard.title
+    # the jaxpr's text (an HTML pane whose text was swapped) is the new one
+    assert any("gp-jaxpr" in o.object and "cos" in o.object for o in objs2 if isinstance(o, pn.pane.HTML))
+
+
+def test_clicking_a_node_after_a_redraw_shows_the_new_graphs_kernel():
+    pg = main.create_app(code=CODE).playground
+    pg.editor.value = EDITED
+    pg.run()
+    _, _, fig, kcard = parts(pg)
+    nodes = fig.renderers[-1].node_renderer.data_source
+    groups = nodes.data["group"]
+    last = max(g for g in groups if g is not None)
+    nodes.selected.indices = [groups.index(last)]
+    assert kcard.objects[1].value == last and f"kernel {last}:" in kcard.objects[2].object
