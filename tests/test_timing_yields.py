@@ -4,10 +4,18 @@ is waiting instead of timing the old code to its end."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import pytest
 
 from app import analysis
+
+
+def _run(coro):
+    """asyncio.run in a thread of its own: browser tests earlier in the session leave an event loop
+    running in this one (playwright's sync API), where asyncio.run refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def f(x):
@@ -15,7 +23,7 @@ def f(x):
 
 
 def test_timings_yielding_answers_like_timings():
-    ours = asyncio.run(analysis.timings_yielding(f, (1.5,), superseded=lambda: False))
+    ours = _run(analysis.timings_yielding(f, (1.5,), superseded=lambda: False))
     ref = analysis.timings(f, (1.5,))
     assert set(ours) == set(ref) and set(ours["backends"]) == set(ref["backends"])
     cpu = ours["backends"]["cpu"]
@@ -35,6 +43,6 @@ def test_timings_yielding_stops_at_the_first_sample_after_newer_code_waits(monke
         return calls[0] >= 3  # an edit arrived while the third call ran
 
     with pytest.raises(analysis.Superseded):
-        asyncio.run(analysis.timings_yielding(counted, (1.5,), superseded))
+        _run(analysis.timings_yielding(counted, (1.5,), superseded))
     assert calls[0] == 3, calls  # not one more call of the old code after that
     assert turns[0] == 3, turns  # asked before each sample (the first eager call, warm, autorange)
