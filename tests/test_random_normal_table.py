@@ -16,6 +16,14 @@ from core import random as R
 from core.primitives import random_bits
 
 
+@pytest.fixture(scope="module", autouse=True)
+def no_table_cache():
+    """No copy on disk (tests/test_random_normal_table_cache.py has those): none saved by an
+    earlier session is read back, and the tables built here are not saved."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GRADPAD_NORMAL_TABLE_CACHE", "off")
+        yield
+
 
 @pytest.fixture(autouse=True)
 def cpu_dispatch(monkeypatch):
