@@ -45,8 +45,24 @@ def _horner32(coeffs, x64):
 
 
 def _f32_values(coeffs):
-    """Coefficients as the float64 values of their float32 roundings (what XLA multiplies by)."""
-    return [float(np.float32(c)) for c in coeffs]
+    """Coefficients as the float64 values of their float32 roundings (what XLA multiplies by),
+    as 0-d arrays: numpy adds one to an array ~30% faster than it adds a Python float."""
+    return tuple(np.array(float(np.float32(c))) for c in coeffs)
+
+
+def _c32(value):
+    """A float32 constant as a 0-d array: numpy takes one ~25% faster than a numpy scalar in an
+    operation with an array (these functions are ~150 numpy calls of ~0.5 us each)."""
+    out = np.array(value, np.float32)
+    out.flags.writeable = False
+    return out
+
+
+_ONE, _HALF, _MINUS_HALF = _c32(1.0), _c32(0.5), _c32(-0.5)
+_TINY = _c32(1.17549435e-38)            # the smallest normal float32
+_SQRT_HALF = _c32(0.707106781186547524)
+_LOG2_HI, _LOG2_LO = _c32(0.693359375), _c32(-2.12194440e-4)   # log(2) in two parts (Cephes)
+_LOG1P_SMALL = _c32(0.41421356237309504880)                      # sqrt(2) - 1
 
 
 _LOG_P = _f32_values((7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1,
@@ -65,12 +81,11 @@ def xla_log_f32(x):
 
 
 def _log_f32(x):
-    f32 = np.float32
-    m, e = np.frexp(np.maximum(x, f32(1.17549435e-38)))  # mantissa in [0.5, 1)
-    e = e.astype(f32)
-    small = m < f32(0.707106781186547524)
+    m, e = np.frexp(np.maximum(x, _TINY))  # mantissa in [0.5, 1)
+    e = e.astype(np.float32)
+    small = m < _SQRT_HALF
     e -= small
-    m = (m - f32(1)) + m * small
+    m = (m - _ONE) + m * small
     x2 = m * m
     x3 = x2 * m
     m64 = m.astype(np.float64)
@@ -78,9 +93,9 @@ def _log_f32(x):
     y1 = _horner32(_LOG_P[3:6], m64)
     y2 = _horner32(_LOG_P[6:9], m64)
     # XLA contracts `y * x3 + q1 * e` into one fused multiply-add over the rounded q1 * e
-    y = _fma32(_fma32(_fma32(y, x3, y1), x3, y2), x3, f32(-2.12194440e-4) * e)
-    out = (m - f32(0.5) * x2) + y
-    out += f32(0.693359375) * e
+    y = _fma32(_fma32(_fma32(y, x3, y1), x3, y2), x3, _LOG2_LO * e)
+    out = (m - _HALF * x2) + y
+    out += _LOG2_HI * e
     if not ((x > 0) & (x < np.inf)).all():
         out[x == 0] = -np.inf
         out[x == np.inf] = np.inf
@@ -106,21 +121,20 @@ def xla_log1p_f32(x):
 
 
 def _log1p_f32(x):
-    return _piecewise(x, np.abs(x) < np.float32(0.41421356237309504880), _log1p_small, _log1p_large)
+    return _piecewise(x, np.abs(x) < _LOG1P_SMALL, _log1p_small, _log1p_large)
 
 
 def _log1p_small(x):
-    f32 = np.float32
     x64 = x.astype(np.float64)
     ratio = _horner32(_LOG1P_NUM, x64)
     ratio /= _horner32(_LOG1P_DEN, x64)
     x2 = x * x
     ratio *= x * x2
-    return x + _fma32(f32(-0.5), x2, ratio)
+    return x + _fma32(_MINUS_HALF, x2, ratio)
 
 
 def _log1p_large(x):
-    return _log_f32(x + np.float32(1))
+    return _log_f32(x + _ONE)
 
 
 # Giles' single-precision erf_inv: one polynomial in w - 2.5 for w < 5, one in sqrt(w) - 3 beyond;
@@ -129,6 +143,7 @@ _ERFINV_LT5 = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 
                -0.00125372503, -0.00417768164, 0.246640727, 1.50140941)
 _ERFINV_GE5 = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
                -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
+_TWO_AND_HALF, _THREE, _FIVE = _c32(2.5), _c32(3.0), _c32(5.0)   # the branch point and shifts
 _ERFINV_TABLE = np.array([_f32_values(_ERFINV_LT5), _f32_values(_ERFINV_GE5)]).T  # (9, 2)
 
 
@@ -145,8 +160,9 @@ def _erf_inv_poly(w, ge5):
     per-element coefficients (half the numpy calls of running both branches)."""
     if w.size > _WHOLE_ARRAY_MAX:
         return _piecewise(w, ge5, _erf_inv_w_ge5, _erf_inv_w_lt5)
-    arg = np.where(ge5, np.sqrt(w) - np.float32(3.0), w - np.float32(2.5)).astype(np.float64)
-    return _horner32(_ERFINV_TABLE[:, ge5.astype(np.intp)], arg)
+    arg = np.where(ge5, np.sqrt(w) - _THREE, w - _TWO_AND_HALF).astype(np.float64)
+    # (take: twice as fast as the fancy index `_ERFINV_TABLE[:, i]`, ~6 us at 1000 elements)
+    return _horner32(_ERFINV_TABLE.take(ge5.astype(np.intp), axis=1), arg)
 
 
 def erf_inv(x):
@@ -163,7 +179,7 @@ def erf_inv(x):
     with np.errstate(all="ignore"):
         w = _log1p_f32(-(xf * xf))
         np.negative(w, out=w)
-        out = _erf_inv_poly(w, w >= f32(5.0))   # (a nan w gives nan in either branch)
+        out = _erf_inv_poly(w, w >= _FIVE)   # (a nan w gives nan in either branch)
         out *= xf
         edge = np.abs(xf) == 1
         if edge.any():
