@@ -79,6 +79,17 @@ def test_table_equals_the_eager_numpy_path_on_every_mantissa(table):
     assert np.array_equal(_bits(exact), _bits(table))
 
 
+def test_small_draws_equal_the_table_on_every_mantissa(table):
+    # draws of up to 4096 samples run erf_inv's whole-array branch (both log1p branches, one
+    # Horner pass with per-element coefficients), not the masked one the table was built with:
+    # every mantissa through it, in draws of a learner's size
+    every = _every_mantissa()
+    for n in (1000, 4096):
+        for lo in range(0, normal_table.SIZE, n):
+            exact = random_eager.normal_f32_of_bits(every[lo:lo + n].copy())
+            assert np.array_equal(_bits(exact), _bits(table[lo:lo + n])), (n, lo)
+
+
 # Real JAX 0.10.2's float32 normal on every mantissa, fed through a PRNG implementation whose
 # random_bits returns them (`m << 9` for m in range(2**23)):
 #   impl = jax.extend.random.define_prng_impl(key_shape=(2,), name="mantissas", tag="man",
