@@ -52,6 +52,7 @@ class _State:
         self.credit = 0         # exact-path work so far (element-equivalents)
         self.frozen = False     # count nothing, build nothing (exact_path_only)
         self.looked_on_disk = False
+        self.source = None      # "read" (from the user's cache) or "built" once the table exists
 
 
 _state = _State()
@@ -79,7 +80,7 @@ def note_exact_call(size: int, exact_of_bits) -> None:
         st.looked_on_disk = True
         saved = normal_table_cache.load(SIZE)
         if saved is not None:
-            st.table, st.partial = saved, None
+            st.table, st.partial, st.source = saved, None, "read"
             return
     if st.credit >= _START[mode]:
         build_chunk(exact_of_bits)
@@ -106,7 +107,7 @@ def build_chunk(exact_of_bits) -> bool:
     st.partial[lo:hi] = exact_of_bits(mantissas << SHIFT)
     st.filled = hi
     if hi == SIZE:
-        st.table, st.partial = st.partial, None
+        st.table, st.partial, st.source = st.partial, None, "built"
         st.table.flags.writeable = False
         if not st.frozen:
             normal_table_cache.save(st.table)
@@ -139,6 +140,12 @@ def reset() -> None:
     """Drop the table and the count (frees the 32 MiB)."""
     global _state
     _state = _State()
+
+
+def source() -> str | None:
+    """How this session got its table: "read" from the user's cache, "built", or None (none yet:
+    draws take the exact path)."""
+    return _state.source
 
 
 def nbytes() -> int:

@@ -464,6 +464,19 @@ def table(results) -> str:
     return "\n".join(lines)
 
 
+def _normal_path_note(core) -> str:
+    """Which path the random.normal row ended on (its time differs ~3x between them)."""
+    try:
+        from core import normal_table
+    except ImportError:
+        return "random.normal: (an engine without the table)"
+    got = {"read": f"the float32 table, read from {normal_table.normal_table_cache.path()} after "
+                   f"{normal_table.LOAD_AFTER // (1000 + normal_table.CALL_OVERHEAD) + 1} exact draws",
+           "built": "the float32 table, built in this session",
+           None: "the exact path (no table yet: none saved by an earlier session, GRADPAD_NORMAL_TABLE_CACHE)"}
+    return "random.normal: timed on " + got[normal_table.source()]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.bench core")
     ap.add_argument("--quick", action="store_true", help="fewer rounds; skip the 1000-op first-call row")
@@ -500,6 +513,8 @@ def main(argv=None) -> int:
     print(f"gradpad core benchmark: CPU, one BLAS thread, {'JAX ' + real.__version__ if real else 'no JAX'} "
           f"in this process; paired medians of alternating batches ({args.clock} clock)")
     print(table(results))
+    if any(row.startswith("random.normal") for row, *_ in results):
+        print(_normal_path_note(core))
     if note:
         print(note)
     if args.json:

@@ -61,8 +61,10 @@ def test_the_saved_copy_is_jaxs_table(cache_dir):
 def test_a_new_session_reads_it_back_and_draws_the_same_bits(cache_dir, fresh, monkeypatch):
     monkeypatch.setenv("GRADPAD_NORMAL_TABLE", "now")
     key = R.PRNGKey(0)
+    assert normal_table.source() is None
     first = R.normal(key, (3,))   # (exact path; reading happens on the way out)
     assert normal_table._state.table is not None and normal_table._state.partial is None
+    assert normal_table.source() == "read"
     # jax.random.normal(jax.random.PRNGKey(0), (3,)) -> [1.6226422, 2.0252647, -0.43359444]
     assert np.asarray(R.normal(key, (3,))).tolist() == np.array([1.6226422, 2.0252647, -0.43359444],
                                                                  np.float32).tolist()
@@ -114,7 +116,7 @@ def test_only_the_true_table_is_saved(tmp_path, fresh, monkeypatch):
     monkeypatch.setenv("GRADPAD_NORMAL_TABLE_CACHE", str(tmp_path))
     monkeypatch.setattr(normal_table, "CHUNK", normal_table.SIZE)
     normal_table.build(lambda bits: np.zeros(len(bits), np.float32))   # not the normal's values
-    assert normal_table._state.table is not None
+    assert normal_table._state.table is not None and normal_table.source() == "built"
     assert os.listdir(tmp_path) == []
 
 
