@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import zlib
 
 import numpy as np
@@ -62,6 +61,7 @@ def save(table: np.ndarray) -> bool:
     file = path()
     if file is None or not is_the_table(table):
         return False
+    import tempfile   # (here: never needed in the page, whose start-up imports stay few)
     try:
         os.makedirs(os.path.dirname(file), exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(file), prefix=".normal_table.")
