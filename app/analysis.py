@@ -352,8 +352,26 @@ class JaxprView:
     eqn_count: int = 0
     closed: object = None            # the ClosedJaxpr (for the graph)
     error: sandbox.ErrorInfo | None = None
-    kernels: list | None = None      # WebGPU's fused kernels (PlannedKernel), None if not plannable
-    kernels_note: str = ""           # why there is no kernel plan
+    out_tree: str = ""               # the output's tree structure (the Plots/vmap cache key reads it)
+
+    # WebGPU's fused kernels (PlannedKernel; None if not plannable) and why there is no plan:
+    # planned when first read. Every run traces the f and grad views, but only the view shown
+    # draws its kernels (the plan of an MLP's grad costs ~10 ms in the page). Not a dataclass
+    # field: the plan follows from `closed`, which the panes' fingerprints already cover.
+    @property
+    def kernels(self) -> list | None:
+        return self._planned()[0]
+
+    @property
+    def kernels_note(self) -> str:
+        return self._planned()[1]
+
+    def _planned(self) -> tuple:
+        plan = self.__dict__.get("_plan")
+        if plan is None:
+            plan = webgpu_kernels(self.closed) if self.closed is not None else (None, "")
+            self.__dict__["_plan"] = plan
+        return plan
 
 
 def jaxpr_view(fn, args, view: str = "f", has_aux: bool = False) -> JaxprView:
@@ -361,13 +379,14 @@ def jaxpr_view(fn, args, view: str = "f", has_aux: bool = False) -> JaxprView:
 
     def make():
         g, a = transformed(view, fn, args, has_aux)
-        return jax.make_jaxpr(g)(*a)
+        return jax.make_jaxpr(g, return_shape=True)(*a)
 
-    closed, err = sandbox.guarded_call(make, seconds=10.0)
+    made, err = sandbox.guarded_call(make, seconds=10.0)
     if err is not None:
         return JaxprView(view, error=_with_grad_hint(err, fn, args) if view == "grad" else err)
-    kernels, note = webgpu_kernels(closed)
-    return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed, kernels=kernels, kernels_note=note)
+    closed, shapes = made
+    return JaxprView(view, str(closed), count_eqns(closed.jaxpr), closed,
+                     out_tree=str(jax.tree_util.tree_structure(shapes)))
 
 
 def _with_grad_hint(err, fn, args):
@@ -776,8 +795,9 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     return result
 
 
-def _timed_entry(run, repeats, timed: bool = True) -> dict:
-    value, err = sandbox.guarded_call(run, seconds=10.0)
+def _timed_entry(run, repeats, timed: bool = True, computed=None) -> dict:
+    """{"value", "error", "time"} of `run()`; `computed`: (value, error) of a call already made."""
+    value, err = computed if computed is not None else sandbox.guarded_call(run, seconds=10.0)
     entry = {"error": err}
     if err is None:
         entry["value"] = _as_array(value)
@@ -835,7 +855,7 @@ def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = Tr
         return {"shown": False, "call": call,
                 "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
                        "vmap maps f over it."}
-    entry = _timed_entry(lambda: g(*batched), repeats, timed)
+    entry = _timed_entry(lambda: g(*batched), repeats, timed, computed=(value, None))  # not called again
     entry.update(shown=True, matches_vmap=True, call=call)
     return entry
 

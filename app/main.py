@@ -416,6 +416,7 @@ class Playground:
             a.phases["plot"] = time.perf_counter() - t0
             return
         analysis.add_plot(a)
+        a.phases["plot"] = time.perf_counter() - t0  # the key (f's trace, shared) included
         if not pane_cache.has_error(a.plot):
             self.cache.put("plot", key, (a.plot_kind, a.plot))
 
@@ -434,6 +435,7 @@ class Playground:
             a.phases["vmap"] = time.perf_counter() - t0
             return
         analysis.add_vmap(a, in_axes)
+        a.phases["vmap"] = time.perf_counter() - t0  # the keys included
         if not pane_cache.has_error(a.vmap):
             self.cache.put("vmap", key, a.vmap)  # the same dict: time_vmap fills its times in
 
@@ -480,15 +482,23 @@ class Playground:
 
         def plot():
             self._plot_data(a)
+            self._data_ms("plot", a.phases.get("plot"))
             self._render_plot()
 
         def vmap():
             self._vmap_data(a)
+            self._data_ms("vmap", a.phases.get("vmap"))
             if analysis.vmap_pending(a.vmap) and "vmap timings" not in self.pending:
                 self.pending.append("vmap timings")
             self._render_vmap()
 
-        return {"jaxpr": self._render_jaxpr, "plot": plot, "vmap": vmap,  # LAZY_PANES: complete() traces
+        def jaxpr():
+            t0 = time.perf_counter()
+            self._complete_jaxprs()
+            self._data_ms("jaxpr", time.perf_counter() - t0)
+            self._render_jaxpr()
+
+        return {"jaxpr": jaxpr, "plot": plot, "vmap": vmap,  # LAZY_PANES: complete() traces
                 "timing": cpu_timing, "vmap timings": vmap_times, "webgpu timing": webgpu_timing}
 
     def _fill_slow_panes(self, run_id: int):
@@ -675,12 +685,22 @@ class Playground:
         self.pane_notes[name].object = PENDING_NOTE
         self.shown.hide(self.panes[name], keep=self._pane_head(name))
 
+    def _complete_jaxprs(self):
+        """The jaxpr views the Jaxpr pane shows (this view, f and grad: its diff card), and the stages."""
+        view = self.view_select.value
+        analysis.complete(self.analysis, views=tuple(dict.fromkeys(("f", "grad", view))),
+                          with_stages=view in jaxpr_pane.STAGE_VIEWS)
+
+    def _data_ms(self, pane: str, seconds) -> None:
+        """A slow pane's data time (tracing, sampling), apart from its models: the bench prints both."""
+        if seconds is not None:
+            self.run_phases.setdefault("pane_data", {})[pane] = round(seconds * 1e3, 1)
+
     def _render_jaxpr(self):
         if self.analysis is None:
             return
         a, view = self.analysis, self.view_select.value
-        analysis.complete(a, views=tuple(dict.fromkeys(("f", "grad", view))),
-                          with_stages=view in jaxpr_pane.STAGE_VIEWS)
+        self._complete_jaxprs()
         self.shown.update(self.panes["jaxpr"], ("jaxpr", view, a.jaxprs, a.args_source,
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
                           lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed,

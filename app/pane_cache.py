@@ -47,21 +47,41 @@ def _aval(v) -> tuple:
     return tuple(aval.shape), str(aval.dtype), bool(getattr(aval, "weak_type", False))
 
 
+def _key_of(closed, out_tree: str, args) -> tuple:
+    """(jaxpr text, constants, avals in and out, trees) of a traced function."""
+    import jax
+    jaxpr = closed.jaxpr
+    return (str(closed), [pane_updates.fingerprint(c) for c in closed.consts],
+            [_aval(v) for v in jaxpr.invars], [_aval(v) for v in jaxpr.outvars],
+            out_tree, str(jax.tree_util.tree_structure(tuple(args))))
+
+
 def traced_key(fn, args) -> tuple | None:
-    """(jaxpr text, constants, avals in and out, trees) of fn at args; None when it does not trace."""
+    """`_key_of` fn traced at args; None when it does not trace."""
     sandbox.install_jax()
     import jax
 
     def trace():
         closed, shapes = jax.make_jaxpr(fn, return_shape=True)(*args)
-        jaxpr = closed.jaxpr
-        return (str(closed), [pane_updates.fingerprint(c) for c in closed.consts],
-                [_aval(v) for v in jaxpr.invars], [_aval(v) for v in jaxpr.outvars],
-                str(jax.tree_util.tree_structure(shapes)), str(jax.tree_util.tree_structure(tuple(args))))
+        return _key_of(closed, str(jax.tree_util.tree_structure(shapes)), args)
 
     with sandbox.captured():  # a print in f runs while tracing: not the learner's output
         key, err = sandbox.guarded_call(trace, seconds=5.0)
     return None if err is not None else key
+
+
+def f_view_key(a) -> tuple | None:
+    """`traced_key` of the analysed function, from the Jaxpr pane's "f" view: f is traced once
+    per run for both. Without that view yet (the Plots tab in view), it is made here and kept
+    in the analysis, where the Jaxpr pane finds it."""
+    from app import analysis  # app.analysis imports this module's neighbours, not this one: no cycle
+    view = a.jaxprs.get("f")
+    if view is None:
+        with sandbox.captured():  # a print in f runs while tracing: not the learner's output
+            view = a.jaxprs["f"] = analysis.jaxpr_view(a.function.fn, a.args, "f", a.has_aux)
+    if view.error is not None:
+        return None
+    return _key_of(view.closed, view.out_tree, a.args)
 
 
 def function_key(a) -> bytes | None:
@@ -69,7 +89,7 @@ def function_key(a) -> bytes | None:
     if a.function is None or a.args_error is not None:
         return None
     code = _bytecode(a.function.fn)
-    traced = traced_key(a.function.fn, a.args)
+    traced = f_view_key(a)
     if code is None or traced is None:
         return None
     sandbox.install_jax()

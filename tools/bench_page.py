@@ -109,6 +109,7 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
   };
   return {shown_ms: (visible === null ? shown : visible) - t0, first_ms: shown - t0, all_ms: all - t0, pending,
           untimed_ms: (untimed === null ? all : untimed) - t0, panes: (last && last.phases && last.phases.panes) || {},
+          pane_data: (last && last.phases && last.phases.pane_data) || {},
           signal, python_ms: python, message_ms: message && message - t0, breakdown, longtask_ms: longtasks,
           active: ph.active || null};
 }"""
@@ -321,6 +322,7 @@ def _summary(t: list, load_ms: float) -> dict:
             "untimed_ms": statistics.median(x["untimed_ms"] for x in t),
             "timings_ms": statistics.median(x["all_ms"] - x["untimed_ms"] for x in t),
             "panes": {pane: _median(x["panes"].get(pane) for x in t) for pane in SLOW_PANES},
+            "pane_data": {pane: _median((x.get("pane_data") or {}).get(pane) for x in t) for pane in SLOW_PANES},
             "pending": t[-1]["pending"], "signal": t[-1]["signal"], "edits": t,
             "load_ms": load_ms, "active": t[-1].get("active"), "how": t[-1].get("how"),
             "python_ms": _median(x.get("python_ms") for x in t),
@@ -417,14 +419,23 @@ def print_panes(lat: dict, kind: str) -> None:
     rows = _rows(lat, kind)
     print(f"\n  after the first report ({kind} edits): Python time per pane filled in afterwards (ms; - = not"
           f" recomputed)\n  {'example':32}" + "".join(f" {pane[:13]:>13}" for pane in SLOW_PANES))
-    def cells(values):
-        return "".join(f" {v:13.0f}" if isinstance(v, (int, float)) else f" {'-':>13}" for v in values)
+    def cell(total, data) -> str:
+        if not isinstance(total, (int, float)):
+            return f" {'-':>13}"
+        return f" {f'{total:.0f}/{data:.0f}' if isinstance(data, (int, float)) else f'{total:.0f}':>13}"
+
+    def cells(totals, data):
+        return "".join(cell(t, d) for t, d in zip(totals, data))
     for name, r in rows.items():
-        print(f"  {name:32}" + cells([r["panes"].get(pane) for pane in SLOW_PANES]))
-    print(f"  {'median':32}" + cells([_median(r["panes"].get(pane) for r in rows.values()) for pane in SLOW_PANES]))
+        data = r.get("pane_data") or {}
+        print(f"  {name:32}" + cells([r["panes"].get(pane) for pane in SLOW_PANES], [data.get(pane) for pane in SLOW_PANES]))
+    print(f"  {'median':32}" + cells([_median(r["panes"].get(pane) for r in rows.values()) for pane in SLOW_PANES],
+                                     [_median((r.get("pane_data") or {}).get(pane) for r in rows.values())
+                                      for pane in SLOW_PANES]))
 
 
-PANES_NOTE = """  jaxpr/plot/vmap: a hidden tab's data and models (tracing, sampling, Bokeh); timing: eager vs
+PANES_NOTE = """  jaxpr/plot/vmap: a hidden tab's data and models, as total/data: the data (tracing, sampling, the
+  cache key) and the rest its Panel/Bokeh models; timing: eager vs
   jit on the CPU; vmap timings: the vmap methods' times; webgpu timing: to its last readback
   (timing and webgpu timing include the event loop's turns they give an edit typed meanwhile)."""
 
