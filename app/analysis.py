@@ -1152,6 +1152,7 @@ class Analysis:
     args: tuple = ()
     args_error: sandbox.ErrorInfo | None = None
     args_guessed: bool = False                       # no call of the function in the code: 1.0 per parameter
+    input_error: sandbox.ErrorInfo | None = None     # jax_debug_nans/infs on: f's FloatingPointError at the input
     has_aux: bool = False                            # f returns (value, aux) and the code passes has_aux=True:
                                                      # grad(f, has_aux=True), plots and stages of the value
     jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
@@ -1190,6 +1191,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
         return a
     a.function, a.args = bind_static_args(a.function, a.args)
     fn = a.function.fn
+    a.input_error = debug_check(fn, a.args)
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         t0 = clock()
         a.has_aux = a.function.has_aux and returns_value_and_aux(fn, a.args)
@@ -1208,6 +1210,18 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.timing = timings(fn, a.args, scale=timing_scale)
             a.phases["timing"] = clock() - t0
     return a
+
+
+def debug_check(fn, args) -> sandbox.ErrorInfo | None:
+    """With jax_debug_nans or jax_debug_infs on (the code turned it on), f at the panes' input:
+    JAX's FloatingPointError when f makes a NaN (inf) there, else None. The code may never call f
+    there (a guessed input, or one typed under Input): the console says why the panes fail."""
+    jax = _jax()
+    if not (jax.config.jax_debug_nans or jax.config.jax_debug_infs):
+        return None
+    with sandbox.captured():  # jit's "Invalid nan value ... de-optimized version" line
+        _, err = sandbox.guarded_call(fn, *args)
+    return err if err is not None and err.type == "FloatingPointError" else None
 
 
 def _integers_only(arg) -> bool:

@@ -331,7 +331,7 @@ class Playground:
             "jaxpr": jv.text if jv and jv.error is None else "",
             "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
             "source_map": source_map_summary(jv),
-            "console": console_pane.console_text(a.run),
+            "console": console_pane.console_text(a.run, a),
             "error": {"type": err.type, "message": readable(err.message), "hint": err.hint, "line": err.line}
             if err else None,
             "annotations": list(self.editor.annotations),
@@ -666,7 +666,7 @@ class Playground:
             else:
                 renders[name]()
         self._render_timing()
-        run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds)
+        run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds, a.input_error)
         link = lambda n: f"#example={n}"  # noqa: E731
         self.shown.update(self.panes["console"], ("console", run, a.code),
                           lambda: console_pane.render(a, example_link=link))
