@@ -60,9 +60,9 @@ def _callee_name(call: ast.Call) -> str | None:
 
 
 def _in_axes(call: ast.Call, nargs: int) -> list | None:
-    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 0))` / `vmap(f, 0)` / `vmap(f, in_axes=({'w': 0, 'b': None}, 0))`:
-    one literal axis per argument (0 or None, or a dict/tuple/list of them for a pytree argument),
-    or None when in_axes is anything else (another axis, a name; a dict for all of them, which JAX refuses)."""
+    """`jax.vmap(f)` / `vmap(f, in_axes=(None, 1))` / `vmap(f, 0)` / `vmap(f, in_axes=({'w': 0, 'b': None}, 0))`:
+    one literal axis per argument (an int or None, or a dict/tuple/list of them for a pytree argument),
+    or None when in_axes is anything else (a name; a dict for all of them, which JAX refuses)."""
     given = [k.value for k in call.keywords if k.arg == "in_axes"] or call.args[1:2]
     if not given:
         return [0] * nargs
@@ -77,33 +77,63 @@ def _in_axes(call: ast.Call, nargs: int) -> list | None:
 
 
 _AXIS_TREES = (dict, tuple, list)  # the containers a pytree's in_axes is written with
+_NO_VALUE = object()               # an argument whose value the finder does not know
 
 
 def _literal_axes(axes) -> bool:
-    """0 or None, or a dict/tuple/list whose leaves are: what `_one_example` can slice."""
+    """An int or None, or a dict/tuple/list whose leaves are: what `_one_example` can slice."""
     if isinstance(axes, _AXIS_TREES):
         return all(map(_literal_axes, axes.values() if isinstance(axes, dict) else axes))
-    return axes is None or (axes == 0 and not isinstance(axes, bool))
+    return axes is None or (isinstance(axes, int) and not isinstance(axes, bool))
 
 
-def _one_example(expr: str, axes) -> str:
-    """The source of one example of the batch `expr` mapped along `axes`:
-    ('params', {'w': 0, 'b': None}) -> "{'w': params['w'][0], 'b': params['b']}"."""
+def _index_along(axis: int) -> str:
+    """The subscript taking element 0 along `axis`: 0 -> '[0]', 1 -> '[:, 0]', -1 -> '[..., 0]'."""
+    if axis >= 0:
+        return "[" + ":, " * axis + "0]"
+    return "[..., 0" + ", :" * (-axis - 1) + "]"
+
+
+def _spread(axis: int, value):
+    """One axis for a whole pytree value, as an axes tree of its shape: JAX maps every leaf of a
+    dict passed with in_axes=0 (`params[0]` would be a KeyError); leaves keep `axis`, None stays."""
+    if type(value) is dict:  # exactly these containers: a namedtuple rebuilt as a tuple loses its fields
+        return {k: _spread(axis, v) for k, v in value.items()}
+    if type(value) in (tuple, list):
+        return type(value)(_spread(axis, v) for v in value)
+    return None if value is None else axis
+
+
+def _one_example(expr: str, axes, value=_NO_VALUE) -> str:
+    """The source of one example of the batch `expr` (whose value, when known, is `value`) mapped
+    along `axes`: ('params', {'w': 0, 'b': None}) -> "{'w': params['w'][0], 'b': params['b']}";
+    ('x', 1) -> 'x[:, 0]'; ('params', 0) with params a dict -> one example from every leaf."""
     if axes is None:
         return expr
+    if isinstance(axes, int) and value is not _NO_VALUE:
+        axes = _spread(axes, value)
+        if axes is None:
+            return expr
+
+    def part(key):  # the value of expr[key], if known
+        try:
+            return value[key] if value is not _NO_VALUE else _NO_VALUE
+        except (KeyError, IndexError, TypeError):
+            return _NO_VALUE
     if isinstance(axes, dict):
-        return "{" + ", ".join(f"{k!r}: {_one_example(f'{expr}[{k!r}]', ax)}" for k, ax in axes.items()) + "}"
+        return "{" + ", ".join(f"{k!r}: {_one_example(f'{expr}[{k!r}]', ax, part(k))}" for k, ax in axes.items()) + "}"
     if isinstance(axes, (tuple, list)):
-        items = [_one_example(f"{expr}[{i}]", ax) for i, ax in enumerate(axes)]
+        items = [_one_example(f"{expr}[{i}]", ax, part(i)) for i, ax in enumerate(axes)]
         if isinstance(axes, list):
             return "[" + ", ".join(items) + "]"
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-    return f"{expr}[0]"
+    return expr + _index_along(axes)
 
 
-def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
+def _vmapped_call(call: ast.Call, segment, ns=None) -> tuple[str, str] | None:
     """`jax.vmap(f, in_axes=(None, 0))(W, batch)` -> ('f', 'W, batch[0]'): one example of the
-    batch, the arguments f itself takes (a function met only inside vmap has no other call)."""
+    batch, the arguments f itself takes (a function met only inside vmap has no other call).
+    `ns`: the user's namespace, where an argument that is a plain name shows its pytree's shape."""
     func = call.func
     if not (isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name)):
         return None
@@ -114,7 +144,8 @@ def _vmapped_call(call: ast.Call, segment) -> tuple[str, str] | None:
     parts = [segment(a) for a in call.args]
     if axes is None or not call.args or not all(parts) or call.keywords:
         return None
-    return func.args[0].id, ", ".join(_one_example(p, ax) for p, ax in zip(parts, axes))
+    values = [(ns or {}).get(a.id, _NO_VALUE) if isinstance(a, ast.Name) else _NO_VALUE for a in call.args]
+    return func.args[0].id, ", ".join(_one_example(p, ax, v) for p, ax, v in zip(parts, axes, values))
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
@@ -167,8 +198,9 @@ def _uses(node, names) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
-def last_calls(code: str) -> dict:
-    """name -> source text of the arguments of the last call of that name in the code."""
+def last_calls(code: str, ns: dict | None = None) -> dict:
+    """name -> source text of the arguments of the last call of that name in the code (`ns`, the
+    namespace the code left, shapes the example taken from a vmap's batch)."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
@@ -178,7 +210,7 @@ def last_calls(code: str) -> dict:
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
     for node in nodes:
-        vmapped = _vmapped_call(node, segment)
+        vmapped = _vmapped_call(node, segment, ns)
         if vmapped:
             calls[vmapped[0]] = vmapped[1]
             continue
@@ -193,7 +225,7 @@ def last_calls(code: str) -> dict:
 
 def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
-    calls, aux = last_calls(code), aux_functions(code)
+    calls, aux = last_calls(code, ns), aux_functions(code)
     found = []
     for name, obj in ns.items():
         if name.startswith("__") or inspect.isclass(obj) or not callable(obj):
@@ -1140,6 +1172,7 @@ class Analysis:
     args: tuple = ()
     args_error: sandbox.ErrorInfo | None = None
     args_guessed: bool = False                       # no call of the function in the code: 1.0 per parameter
+    input_error: sandbox.ErrorInfo | None = None     # jax_debug_nans/infs on: f's FloatingPointError at the input
     has_aux: bool = False                            # f returns (value, aux) and the code passes has_aux=True:
                                                      # grad(f, has_aux=True), plots and stages of the value
     jaxprs: dict = field(default_factory=dict)       # view -> JaxprView
@@ -1178,6 +1211,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
         return a
     a.function, a.args = bind_static_args(a.function, a.args)
     fn = a.function.fn
+    a.input_error = debug_check(fn, a.args)
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
         t0 = clock()
         a.has_aux = a.function.has_aux and returns_value_and_aux(fn, a.args)
@@ -1196,6 +1230,18 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
             a.timing = timings(fn, a.args, scale=timing_scale)
             a.phases["timing"] = clock() - t0
     return a
+
+
+def debug_check(fn, args) -> sandbox.ErrorInfo | None:
+    """With jax_debug_nans or jax_debug_infs on (the code turned it on), f at the panes' input:
+    JAX's FloatingPointError when f makes a NaN (inf) there, else None. The code may never call f
+    there (a guessed input, or one typed under Input): the console says why the panes fail."""
+    jax = _jax()
+    if not (jax.config.jax_debug_nans or jax.config.jax_debug_infs):
+        return None
+    with sandbox.captured():  # jit's "Invalid nan value ... de-optimized version" line
+        _, err = sandbox.guarded_call(fn, *args)
+    return err if err is not None and err.type == "FloatingPointError" else None
 
 
 def _integers_only(arg) -> bool:

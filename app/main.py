@@ -73,6 +73,16 @@ EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)
 # 1920x1080). Above a pane: the header, the status row and the tabs (121 px), and a margin.
 PAGE_CHROME_PX = 135
 PANE_CSS = f":host {{ height: max(400px, calc(100vh - {PAGE_CHROME_PX}px)) !important; }}"
+# The editor fills its column's height too, the console strip under it still in view: above it
+# the header, the example/search/lesson rows (EDITOR_TOP_PX at 1400 px); under it the strip and a
+# margin. Stacked (a phone: the rows above it wrap, ~300 px) code and console fit in the window.
+# The rule sits on the editor's own stylesheets (a :host rule elsewhere names another element),
+# and sets the flex basis too: in its column Bokeh sizes it by `flex: 0 0 440px`, not by height.
+EDITOR_TOP_PX, CONSOLE_STRIP_PX = 236, 170
+EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30}px))"
+EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
+EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
+              f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 
@@ -116,7 +126,8 @@ class Playground:
         self.editor = pn.widgets.CodeEditor(value="", language="python", theme=EDITOR_THEMES[pn.config.theme],
                                             sizing_mode="stretch_width",
                                             height=440, readonly=self.embed.readonly, on_keyup=True,
-                                            soft_tabs=True, indent=4)
+                                            soft_tabs=True, indent=4,
+                                            stylesheets=[] if self.embed.embed else [EDITOR_CSS])
         self.example_select = pn.widgets.Select(
             name="Example", options={"(your code)": ""} | {examples.load(n).title: n for n in examples.names()},
             sizing_mode="stretch_width")
@@ -159,7 +170,7 @@ class Playground:
             KeyBridge(width=0, height=0, margin=0)
 
         # the console beside the code (under the editor), not only behind its tab
-        self.console_strip = pn.Column(sizing_mode="stretch_width", height=170, scroll=True,
+        self.console_strip = pn.Column(sizing_mode="stretch_width", height=CONSOLE_STRIP_PX, scroll=True,
                                        css_classes=["gp-console-strip"])
         pane_height = 400 if self.embed.embed else 700
         fill = ([EMBED_PANE_CSS] if self.embed.readonly else []) if self.embed.embed else [PANE_CSS]
@@ -320,7 +331,7 @@ class Playground:
             "jaxpr": jv.text if jv and jv.error is None else "",
             "eqn_count": jv.eqn_count if jv and jv.error is None else 0,
             "source_map": source_map_summary(jv),
-            "console": console_pane.console_text(a.run),
+            "console": console_pane.console_text(a.run, a),
             "error": {"type": err.type, "message": readable(err.message), "hint": err.hint, "line": err.line}
             if err else None,
             "annotations": list(self.editor.annotations),
@@ -665,7 +676,7 @@ class Playground:
             else:
                 renders[name]()
         self._render_timing()
-        run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds)
+        run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds, a.input_error)
         link = lambda n: f"#example={n}"  # noqa: E731
         self.shown.update(self.panes["console"], ("console", run, a.code),
                           lambda: console_pane.render(a, example_link=link))

@@ -333,7 +333,25 @@ def install_jax() -> None:
         from core.primitives import control_flow
         core.install_as_jax()
         control_flow.while_loop_tick = tick  # lax.while_loop's iterations tick too: a no-op outside a budget
+        _USER_FLAG_DEFAULTS.update({name: core.config.read(name) for name in USER_FLAGS})
         _jax_installed = True
+
+
+# The jax.config flags a learner's code sets (JAX's docs do: x64, debug_nans, ...). A run starts
+# from their values at start-up, as a fresh Python would: a flag set by the code before the
+# edit must not outlive it (float64 results or FloatingPointErrors in code that never asked).
+# The backend flags are the app's (the Backend menu sets jax_platforms) and stay as they are.
+USER_FLAGS = ("jax_enable_x64", "jax_debug_nans", "jax_debug_infs", "jax_disable_jit",
+              "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion", "jax_default_matmul_precision")
+_USER_FLAG_DEFAULTS: dict = {}
+
+
+def reset_user_flags() -> None:
+    """The USER_FLAGS back to their start-up values; only those that changed (a change clears caches)."""
+    import core
+    for name, value in _USER_FLAG_DEFAULTS.items():
+        if core.config.read(name) != value:
+            core.config.update(name, value)
 
 
 def fresh_namespace() -> dict:
@@ -355,6 +373,7 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
     global _stopped
     _stopped = None
     install_jax()
+    reset_user_flags()
     ns = fresh_namespace()
     res = RunResult(namespace=ns)
     t0 = time.perf_counter()

@@ -10,8 +10,19 @@ from .common import error_block, esc, html, readable
 JIT_PRINT_NOTE = "prints inside a jitted function appear only while it is traced (its first call)"
 
 
-def console_text(run) -> str:
-    """The console as plain text (what the page API's snapshot returns)."""
+def input_check_line(a) -> str | None:
+    """'f(1.0), the input the panes use, raises with jax_debug_nans on:' above JAX's error, when it
+    does and the run itself did not already say so."""
+    err = getattr(a, "input_error", None)
+    if err is None or (a.run.error is not None and (a.run.error.type, a.run.error.message) == (err.type, err.message)):
+        return None
+    flag = "jax_debug_nans" if "(nan)" in err.message else "jax_debug_infs"
+    return f"{a.function.name}({a.args_source}), the input the panes use, raises with {flag} on:"
+
+
+def console_text(run, a=None) -> str:
+    """The console as plain text (what the page API's snapshot returns); `a`, the analysis, adds
+    the input check (see `input_check_line`)."""
     parts = []
     if run.stdout:
         parts.append(run.stdout.rstrip("\n"))
@@ -22,6 +33,8 @@ def console_text(run) -> str:
         parts.append(f"Out: {run.result}")
     if run.error is not None:
         parts.append(readable(f"{run.error.type}: {run.error.message}").rstrip())
+    if a is not None and input_check_line(a):
+        parts += [input_check_line(a), readable(f"{a.input_error.type}: {a.input_error.message}").rstrip()]
     return "\n".join(parts)
 
 
@@ -38,10 +51,13 @@ def render(a, example_link=None, compact: bool = False) -> list:
         body.append(f'<span class="gp-warn">warning: {esc(w)}</span>')
     if run.result is not None:
         body.append(f'<span class="gp-muted">Out:</span> {esc(run.result)}')
-    if not body and run.error is None:
+    check = input_check_line(a)
+    if not body and run.error is None and check is None:
         body.append('<span class="gp-muted">(no output)</span>')
     if body:
         out.append(html(f'<pre class="gp-code gp-console">{chr(10).join(body)}</pre>'))
+    if check:
+        out += [html(f'<p class="gp-muted">{esc(check)}</p>'), error_block(a.input_error, example_link)]
     if run.error is not None:
         where = f" (line {run.error.line})" if run.error.line else ""
         out.append(error_block(run.error, example_link))

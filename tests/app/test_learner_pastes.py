@@ -66,8 +66,8 @@ def test_a_function_called_only_through_vmap_is_analysed_on_one_example_of_the_b
     assert a.vmap["vmap"]["error"] is None
 
 
-def test_vmap_calls_whose_axes_are_not_literal_zero_or_none_give_no_guess():
-    calls = analysis.last_calls("vmap(h, in_axes=1)(a)\njax.vmap(k, in_axes=[0, None])(a, b)\njax.vmap(m)(u, v)")
+def test_vmap_calls_whose_axes_are_not_literals_give_no_guess():
+    calls = analysis.last_calls("vmap(h, in_axes=axes)(a)\njax.vmap(k, in_axes=[0, None])(a, b)\njax.vmap(m)(u, v)")
     assert "h" not in calls and calls["k"] == "a[0], b" and calls["m"] == "u[0], v[0]"
 
 

@@ -35,9 +35,9 @@ def test_pytree_in_axes_nest_and_a_top_level_dict_gives_no_guess():
     calls = analysis.last_calls(
         "jax.vmap(g, in_axes=((0, {'a': None}),))(p)\n"
         "jax.vmap(h, in_axes={'w': 0})(p, x)\n"       # JAX: TypeError "vmap in_axes must be an int, None, or a tuple"
-        "jax.vmap(k, in_axes=({'w': 1}, 0))(p, x)\n")  # another axis than 0 in a leaf: no guess
+        "jax.vmap(k, in_axes=({'w': 1}, 0))(p, x)\n")  # another axis than 0 in a leaf: sliced along it
     assert calls["g"] == "(p[0][0], {'a': p[1]['a']})"
-    assert "h" not in calls and "k" not in calls
+    assert "h" not in calls and calls["k"] == "{'w': p['w'][:, 0]}, x[0]"
 
 
 # docs/control-flow.md: lax.switch picks a branch by an integer index

@@ -77,12 +77,24 @@ def reloaded_code(gp) -> str | None:
     return editor_code(page)
 
 
+# Python busy for a few seconds (a slow cell): the worker reads the editor's changes only after it
+BUSY = "import time\nt = time.time() + 8\nwhile time.time() < t:\n    pass\n"
+
+
 def test_a_reload_right_after_typing_brings_the_edit_back(app_page):
     # the hash held the code of the last run and won over local storage: a reload within the
-    # autorun's pause brought back the older code
+    # autorun's pause brought back the older code. Typed at once, the worker could still catch up
+    # before the reload (and the test passed without the fix): here it is busy, so neither the
+    # autosave nor the address has the edit when the reload comes; only the page's editor does.
+    page = app_page.page
     load(app_page, example="pytrees")
-    type_at_the_top(app_page.page, EDIT)
-    code = reloaded_code(app_page)  # at once: no run came between
+    before = page.evaluate("() => location.hash")
+    page.evaluate("code => { window.gradpad.runPython(code).catch(() => {}); }", BUSY)
+    page.wait_for_function("() => window.gradpad.running")
+    type_at_the_top(page, EDIT)
+    assert page.evaluate("() => location.hash") == before  # the worker has not seen the edit
+    assert not (page.evaluate("() => localStorage.getItem('gradpad.code')") or "").startswith(EDIT)
+    code = reloaded_code(app_page)
     assert code is not None and code.startswith(EDIT), (code or "")[:200]
 
 
