@@ -100,6 +100,11 @@ class Trace:
 
     lift = pure
 
+    def scalar_operand(self, value, dtype, weak):
+        """A Python scalar already promoted to (dtype, weak) as an operand of this trace's next
+        op, made cheaply; None means: convert it the general way (only staging has a shortcut)."""
+        return None
+
     def process_primitive(self, primitive, tracers, params):
         raise NotImplementedError
 

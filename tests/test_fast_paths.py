@@ -449,3 +449,42 @@ def test_eager_lax_unary_ops_refuse_the_dtypes_their_shape_rule_refuses(call, cp
     with pytest.raises(TypeError, match=r"does not accept dtype (int32|bool)\. Accepted dtypes are subtypes "
                                         r"of floating, complexfloating\."):
         call()
+
+
+# make_jaxpr(f)(np.ones(3, np.float32)) in JAX 0.10.2, for each f
+_SCALAR_OPERAND_JAXPRS = [
+    (lambda x: x * 1.0001, "{ lambda ; a:f32[3]. let b:f32[3] = mul a 1.000100016593933:f32[] in (b,) }"),
+    (lambda x: 2 - x, "{ lambda ; a:f32[3]. let b:f32[3] = sub 2.0:f32[] a in (b,) }"),
+    (lambda x: x * 1e40, "{ lambda ; a:f32[3]. let b:f32[3] = mul a inf:f32[] in (b,) }"),
+    (lambda x: x + float("nan"), "{ lambda ; a:f32[3]. let b:f32[3] = add a nan:f32[] in (b,) }"),
+    (lambda x: jnp.float32(1) * 2.5, "{ lambda ; a:f32[3]. let b:f32[] = mul 1.0:f32[] 2.5:f32[] in (b,) }"),
+    (lambda x: jax.jit(lambda y: y * 3.0)(x) + x * 0.5,
+     "{ lambda ; a:f32[3]. let\n    b:f32[3] = jit[\n      name=<lambda>\n"
+     "      jaxpr={ lambda ; a:f32[3]. let b:f32[3] = mul a 3.0:f32[] in (b,) }\n    ] a\n"
+     "    c:f32[3] = mul a 0.5:f32[]\n    d:f32[3] = add b c\n  in (d,) }"),
+]
+
+
+@pytest.mark.parametrize("f, expected", _SCALAR_OPERAND_JAXPRS)
+def test_python_scalar_operands_while_tracing_print_jaxs_literals(f, expected):
+    with np.errstate(over="ignore"):   # (1e40 -> inf in float32 warns in JAX too)
+        assert str(jax.make_jaxpr(f)(np.ones(3, np.float32))) == expected
+
+
+def test_python_float_operand_of_a_traced_float_skips_the_array_conversion(monkeypatch):
+    # x * 1.0001 while tracing makes its literal directly (the bench's first-call chain is half
+    # such ops); the general conversion stays for what the shortcut leaves (overflow, other traces)
+    from core import lax
+    from core.jaxpr import Literal
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("took the general scalar conversion")
+    monkeypatch.setattr(lax, "_convert_element_type", refuse)
+    jaxpr = jax.make_jaxpr(lambda x: 3 * (x * 1.0001 + 2) - 0.5)(np.ones(3, np.float32))
+    literals = [(v.val, v.aval.dtype, v.aval.weak_type) for e in jaxpr.eqns for v in e.invars
+                if isinstance(v, Literal)]
+    f32 = np.dtype(np.float32)
+    assert literals == [(np.float32(1.0001), f32, False), (2, f32, False), (3, f32, False), (0.5, f32, False)]
+    assert all(type(val) is np.float32 for val, _, _ in literals)
+    with pytest.raises(AssertionError, match="general scalar conversion"):
+        jax.make_jaxpr(lambda x: x * 1e40)(np.ones(3, np.float32))

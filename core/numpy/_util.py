@@ -152,7 +152,8 @@ def _traced_binary_args(x1, x2, inexact):
         dt, weak = _dt.result_type_weak((a1.dtype, a1.weak_type), (_dt.python_scalar_value_dtype(x2), True))
         if dt != a1.dtype or weak != a1.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
-        return x1, lax._convert_element_type(x2, dt, weak)
+        c = x1._trace.scalar_operand(x2, dt, weak)
+        return x1, (lax._convert_element_type(x2, dt, weak) if c is None else c)
     if isinstance(x2, Tracer):
         t1 = type(x1)
         if t1 is not float and t1 is not int:
@@ -161,7 +162,8 @@ def _traced_binary_args(x1, x2, inexact):
         dt, weak = _dt.result_type_weak((_dt.python_scalar_value_dtype(x1), True), (a2.dtype, a2.weak_type))
         if dt != a2.dtype or weak != a2.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
-        return lax._convert_element_type(x1, dt, weak), x2
+        c = x2._trace.scalar_operand(x1, dt, weak)
+        return (lax._convert_element_type(x1, dt, weak) if c is None else c), x2
     return None
 
 
