@@ -488,3 +488,34 @@ def test_python_float_operand_of_a_traced_float_skips_the_array_conversion(monke
     assert all(type(val) is np.float32 for val, _, _ in literals)
     with pytest.raises(AssertionError, match="general scalar conversion"):
         jax.make_jaxpr(lambda x: x * 1e40)(np.ones(3, np.float32))
+
+
+# make_jaxpr(f)(x) in JAX 0.10.2: traced operators with a Python scalar or a second tracer
+_F32, _I32 = np.ones(3, np.float32), np.arange(3, dtype=np.int32)
+_TRACED_OPERATOR_JAXPRS = [
+    (lambda x: x * x, np.array([True, False]), "{ lambda ; a:bool[2]. let b:bool[2] = and a a in (b,) }"),
+    (lambda x: x + True, np.array([True, False]), "{ lambda ; a:bool[2]. let b:bool[2] = or a True:bool[] in (b,) }"),
+    (lambda x: x * 2, _I32, "{ lambda ; a:i32[3]. let b:i32[3] = mul a 2:i32[] in (b,) }"),
+    (lambda x: x * 2.5, _I32, "{ lambda ; a:i32[3]. let\n    b:f32[3] = convert_element_type[new_dtype=float32 "
+                              "weak_type=True] a\n    c:f32[3] = mul b 2.5:f32[]\n  in (c,) }"),
+    (lambda x: x < 1.0, _F32, "{ lambda ; a:f32[3]. let b:bool[3] = lt a 1.0:f32[] in (b,) }"),
+    (lambda x: 1 != x, _F32, "{ lambda ; a:f32[3]. let b:bool[3] = ne a 1.0:f32[] in (b,) }"),
+    (lambda x: x + 300, np.ones(3, np.uint8), "{ lambda ; a:u8[3]. let b:u8[3] = add a 44:u8[] in (b,) }"),
+]
+
+
+@pytest.mark.parametrize("f, x, expected", _TRACED_OPERATOR_JAXPRS)
+def test_traced_operators_print_jaxs_jaxprs(f, x, expected):
+    assert str(jax.make_jaxpr(f)(x)) == expected
+
+
+def test_traced_arithmetic_operators_skip_the_ufunc_objects(monkeypatch):
+    # `x * 1.0001`, `x + y`, `x < 0.5` while tracing bind their primitive directly: every
+    # frame between the user's line and the primitive is walked again for its source info
+    from core.numpy._ufunc_class import ufunc
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError(f"went through the ufunc object {self.__name__}")
+    monkeypatch.setattr(ufunc, "__call__", refuse)
+    jaxpr = jax.make_jaxpr(lambda x, y: (x * 1.0001 + y - 2) < 0.5)(_F32, _F32)
+    assert [e.primitive.name for e in jaxpr.eqns] == ["mul", "add", "sub", "lt"]
