@@ -260,8 +260,9 @@ def _traced_binop(fn, a, b):
     prim = (_TRACED_PRIMS or _traced_table()).get(fn)
     if prim is None:
         return None
-    t = a if isinstance(a, _tracing().Tracer) else b
-    if not isinstance(t, _tracing().Tracer) or t.aval.dtype.kind not in "fciu":
+    tracer = _tracing().Tracer
+    t = a if isinstance(a, tracer) else b
+    if not isinstance(t, tracer) or t.aval.dtype.kind not in "fciu":
         return None
     args = _jnp._util._traced_binary_args(a, b, False)
     return None if args is None else prim.bind(*args)
