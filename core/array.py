@@ -243,12 +243,7 @@ _TRACED_PRIMS: dict = {}   # jnp function -> its primitive, for a traced operand
 
 
 def _traced_table():
-    from .primitives import elementwise as ew
-    j = _jnp
-    for f, p in ((j.add, ew.add_p), (j.subtract, ew.sub_p), (j.multiply, ew.mul_p), (j.equal, ew.eq_p),
-                 (j.not_equal, ew.ne_p), (j.less, ew.lt_p), (j.less_equal, ew.le_p), (j.greater, ew.gt_p),
-                 (j.greater_equal, ew.ge_p)):
-        _TRACED_PRIMS[f] = p
+    _TRACED_PRIMS.update(_jnp._util.operator_primitives(_jnp))   # (primitives sit above arrays)
     return _TRACED_PRIMS
 
 

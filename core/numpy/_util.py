@@ -167,6 +167,15 @@ def _traced_binary_args(x1, x2, inexact):
     return None
 
 
+def operator_primitives(u) -> dict:
+    """jnp function (of the jnp module u) -> its primitive, for operators on tracers of a
+    numeric dtype (core.array's shortcut)."""
+    from ..primitives import elementwise as ew
+    return {u.add: ew.add_p, u.subtract: ew.sub_p, u.multiply: ew.mul_p, u.equal: ew.eq_p,
+            u.not_equal: ew.ne_p, u.less: ew.lt_p, u.less_equal: ew.le_p, u.greater: ew.gt_p,
+            u.greater_equal: ew.ge_p}
+
+
 # (dtype, weak, float or int, x64) -> the promoted (dtype, weak) of an array of that dtype and a
 # Python scalar of that type (symmetric: the order of the operands does not change it)
 _SCALAR_PROMOTED: dict = {}
