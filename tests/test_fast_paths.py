@@ -458,6 +458,11 @@ _SCALAR_OPERAND_JAXPRS = [
     (lambda x: x * 1e40, "{ lambda ; a:f32[3]. let b:f32[3] = mul a inf:f32[] in (b,) }"),
     (lambda x: x + float("nan"), "{ lambda ; a:f32[3]. let b:f32[3] = add a nan:f32[] in (b,) }"),
     (lambda x: jnp.float32(1) * 2.5, "{ lambda ; a:f32[3]. let b:f32[] = mul 1.0:f32[] 2.5:f32[] in (b,) }"),
+    # zeros keep their sign; a repeated constant is its value each time (the shortcut reuses them)
+    (lambda x: (x * 0.0) * -0.0 + 0 - 0.0 + 2.0 * (x * 2.0),
+     "{ lambda ; a:f32[3]. let\n    b:f32[3] = mul a 0.0:f32[]\n    c:f32[3] = mul b -0.0:f32[]\n"
+     "    d:f32[3] = add c 0.0:f32[]\n    e:f32[3] = sub d 0.0:f32[]\n    f:f32[3] = mul a 2.0:f32[]\n"
+     "    g:f32[3] = mul 2.0:f32[] f\n    h:f32[3] = add e g\n  in (h,) }"),
     (lambda x: jax.jit(lambda y: y * 3.0)(x) + x * 0.5,
      "{ lambda ; a:f32[3]. let\n    b:f32[3] = jit[\n      name=<lambda>\n"
      "      jaxpr={ lambda ; a:f32[3]. let b:f32[3] = mul a 3.0:f32[] in (b,) }\n    ] a\n"

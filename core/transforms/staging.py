@@ -103,7 +103,15 @@ class JaxprBuilder:
 
 # the dtypes a Python scalar operand is made into directly: numpy scalar type and largest finite value
 _SCALAR_KINDS = {np.dtype(t): (t, float(np.finfo(t).max)) for t in (np.float16, np.float32, np.float64)}
-_SCALAR_AVALS: dict = {}   # (dtype, weak) -> ShapedArray of shape ()
+# (dtype, weak) -> (numpy scalar type, largest finite value, aval of shape (), {value: numpy scalar}),
+# or False for a dtype the shortcut leaves to the general path
+_SCALAR_ENTRIES: dict = {}
+
+
+def _scalar_entry(dtype, weak):
+    kind = _SCALAR_KINDS.get(dtype)
+    entry = _SCALAR_ENTRIES[(dtype, weak)] = False if kind is None else (*kind, ShapedArray((), dtype, weak), {})
+    return entry
 
 
 def _literalable(val) -> bool:
@@ -140,18 +148,25 @@ class JaxprTrace(Trace):
         with no Array, no const lookup and a shared aval. Only for the top trace (a higher
         dynamic trace would make it a closed-over input) and values the dtype holds exactly
         enough to need no overflow handling."""
-        entry = _SCALAR_KINDS.get(dtype)
-        if entry is None or not -entry[1] <= value <= entry[1]:   # (NaN fails too: general path)
+        entry = _SCALAR_ENTRIES.get((dtype, weak))
+        if entry is None:
+            entry = _scalar_entry(dtype, weak)
+        if not entry:
             return None
+        make, biggest, aval, made = entry
         dyn = _tracing.dynamic_trace
         if dyn is not None and dyn.level > self.main.level:
             return None
-        aval = _SCALAR_AVALS.get((dtype, weak))
-        if aval is None:
-            aval = _SCALAR_AVALS[(dtype, weak)] = ShapedArray((), dtype, weak)
+        v = made.get(value)   # (a traced function repeats its constants: numpy scalars are slow to make)
+        if v is None:
+            if not -biggest <= value <= biggest:   # (NaN fails too: general path)
+                return None
+            v = make(value)
+            if value and len(made) < 1024:   # (not zero: 0.0 and -0.0 are one dict key)
+                made[value] = v
         t = JaxprTracer(self, aval)
         builder = self.main.global_data
-        builder.consts[id(t)] = entry[0](value)
+        builder.consts[id(t)] = v
         builder.keepalive.append(t)   # its id keys `consts` until the jaxpr is built
         return t
 
