@@ -187,6 +187,9 @@ def _binop(fn, a, b):
     fast = _eager_binop(fn, a, b)
     if fast is not None:
         return fast
+    fast = _traced_binop(fn, a, b)
+    if fast is not None:
+        return fast
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         other = a if isinstance(a, (list, tuple)) else b
         raise TypeError(f"unsupported operand type(s) for {fn.__name__}: a jax array and {type(other).__name__!r}; "
@@ -234,6 +237,30 @@ def _eager_binop(fn, a, b):
         return None
     out = quietly(entry[0], x, y)
     return Array(out if type(out) is np.ndarray else np.asarray(out), weak)  # comparisons too: JAX keeps weak
+
+
+_TRACED_PRIMS: dict = {}   # jnp function -> its primitive, for a traced operand of a numeric dtype
+
+
+def _traced_table():
+    _TRACED_PRIMS.update(_jnp._util.operator_primitives(_jnp))   # (primitives sit above arrays)
+    return _TRACED_PRIMS
+
+
+def _traced_binop(fn, a, b):
+    """`x * 1.0001` or `x + y` on tracers (what a traced function is mostly made of): the
+    operands jnp's promotion would give, bound straight to the primitive, skipping the ufunc
+    object and jnp's wrappers (fewer frames for every traced op, source info walks them all).
+    Not for bool operands: jnp.add/multiply on bools are logical or/and. None: the general path."""
+    prim = (_TRACED_PRIMS or _traced_table()).get(fn)
+    if prim is None:
+        return None
+    tracer = _tracing().Tracer
+    t = a if isinstance(a, tracer) else b
+    if not isinstance(t, tracer) or t.aval.dtype.kind not in "fciu":
+        return None
+    args = _jnp._util._traced_binary_args(a, b, False)
+    return None if args is None else prim.bind(*args)
 
 
 def _small(i):

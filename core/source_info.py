@@ -138,11 +138,22 @@ def _frame_entry(f) -> tuple:
 _EMPTY_NAME_STACK = NameStack()
 
 
+# ids of the engine's code objects seen, each kept alive in `_engine_live` so that no other
+# object can reuse its id: a bare set membership test per engine frame walked (most frames are)
+_engine_ids: set = set()
+_engine_live: list = []
+
+
 def _is_engine_code(code) -> bool:
     if len(_engine_code) > _CACHE_LIMIT:
         _engine_code.clear()
+        _engine_ids.clear()
+        _engine_live.clear()
     is_engine = _is_engine_file(code.co_filename)
     _engine_code[id(code)] = (code, is_engine)
+    if is_engine:
+        _engine_ids.add(id(code))
+        _engine_live.append(code)
     return is_engine
 
 
@@ -155,14 +166,16 @@ def capture(boundary: int | None = None) -> SourceInfo:
     cur = _current[-1]
     if cur.traceback is not None:
         return cur
+    engine = _engine_ids
     lookup = _engine_code.get
     f = sys._getframe(2)   # (1: the staging trace's process_primitive, the engine's own)
     while f is not None and id(f) != boundary:
         code = f.f_code
-        hit = lookup(id(code))
-        if not (hit[1] if hit is not None and hit[0] is code else _is_engine_code(code)):
-            entry = _frame_entry(f)
-            return entry[2] if not cur.name_stack.stack else SourceInfo((entry[1],), cur.name_stack)
+        if id(code) not in engine:   # user code, or engine code not seen yet
+            hit = lookup(id(code))
+            if not (hit[1] if hit is not None and hit[0] is code else _is_engine_code(code)):
+                entry = _frame_entry(f)
+                return entry[2] if not cur.name_stack.stack else SourceInfo((entry[1],), cur.name_stack)
         f = f.f_back
     return _NO_FRAMES if not cur.name_stack.stack else SourceInfo((), cur.name_stack)
 

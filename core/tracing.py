@@ -100,6 +100,11 @@ class Trace:
 
     lift = pure
 
+    def scalar_operand(self, value, dtype, weak):
+        """A Python scalar already promoted to (dtype, weak) as an operand of this trace's next
+        op, made cheaply; None means: convert it the general way (only staging has a shortcut)."""
+        return None
+
     def process_primitive(self, primitive, tracers, params):
         raise NotImplementedError
 
@@ -209,17 +214,20 @@ class Tracer(ArrayMethods):
 
 def find_top_trace(xs) -> Trace:
     top = None
+    trace = None   # a top tracer's own trace: reused (traces hold nothing but their main)
     for x in xs:
         if isinstance(x, Tracer):
             m = x._trace.main
             if not m.active:
                 raise errors.UnexpectedTracerError(_leak_description(x))
             if top is None or m.level > top.level:
-                top = m
+                top, trace = m, x._trace
     if top is None:
         top = trace_stack[0]
     if dynamic_trace is not None and dynamic_trace.level > top.level:
-        top = dynamic_trace
+        top, trace = dynamic_trace, None
+    if trace is not None and type(trace) is top.trace_type:
+        return trace
     return top.trace_type(top)
 
 

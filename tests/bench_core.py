@@ -1,6 +1,6 @@
 """CPU benchmark of the engine against real JAX, both in this one process, calls interleaved.
 
-    python build.py bench core [--quick] [--json PATH] [--jax-python PATH] [--clock wall|cpu] [-k ROW]
+    python build.py bench core [--quick] [--json PATH] [--jax-python PATH] [--clock wall|cpu|own] [-k ROW]
     python -m tests.bench core ...
 
 Every workload is written once, as a user writes it (`jnp.add(a, b)`, `jax.jit(jax.grad(loss))`,
@@ -369,15 +369,22 @@ ONCE = [  # (row, call(engine, rep), reps, skipped by --quick)
 # Wall time by default; `--clock cpu` times the process's CPU time instead (every thread's, so
 # JAX's worker threads count too), which a machine shared with other busy processes disturbs
 # far less: there wall-clock ratios of the same code swing several-fold between runs.
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+# `--clock own` times each side's own CPU: JAX's process time (its XLA worker threads count),
+# ours the calling thread's (gradpad runs on it alone: one BLAS thread, no worker threads). The
+# cpu clock charges our calls with the CPU that JAX's pool threads burn spinning after JAX's
+# call: measured ~0.6-1 ms per call (a 10-op first call: process 1.1-1.6 ms, thread 0.4-0.9 ms).
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time, "own": time.process_time}
+OURS_CLOCKS = {"own": time.thread_time}   # our side's clock where it differs from JAX's
 clock = CLOCKS["wall"]
+ours_clock = None   # None: `clock`
 
 
-def _batch_time(fn, batch) -> float:
-    t0 = clock()
+def _batch_time(fn, batch, clk=None) -> float:
+    clk = clk or clock
+    t0 = clk()
     for _ in range(batch):
         fn()
-    return (clock() - t0) / batch
+    return (clk() - t0) / batch
 
 
 def _batch_size(fn, target=0.01) -> int:
@@ -392,12 +399,12 @@ def paired(ours, theirs, rounds) -> tuple:
     ours(), ours()
     bo = _batch_size(ours)
     if theirs is None:
-        return statistics.median(_batch_time(ours, bo) for _ in range(rounds)), None, None
+        return statistics.median(_batch_time(ours, bo, ours_clock) for _ in range(rounds)), None, None
     theirs(), theirs()
     bt = _batch_size(theirs)
     to, tt = [], []
     for _ in range(rounds):
-        to.append(_batch_time(ours, bo))
+        to.append(_batch_time(ours, bo, ours_clock))
         tt.append(_batch_time(theirs, bt))
     ratios = [a / b for a, b in zip(to, tt)]
     return statistics.median(to), statistics.median(tt), statistics.median(ratios)
@@ -405,10 +412,11 @@ def paired(ours, theirs, rounds) -> tuple:
 
 def paired_once(call, ours, theirs, reps) -> tuple:
     to, tt = [], []
+    own = ours_clock or clock
     for r in range(reps):
-        t0 = clock()
+        t0 = own()
         call(ours, r)
-        to.append(clock() - t0)
+        to.append(own() - t0)
         if theirs is not None:
             t0 = clock()
             call(theirs, r)
@@ -485,10 +493,12 @@ def main(argv=None) -> int:
                                          "else .cache/jax-venv/bin/python)")
     ap.add_argument("-k", dest="only", help="only rows whose name contains this")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
-                    help="wall time (default), or the process's CPU time (steadier on a busy machine)")
+                    help="wall time (default), the process's CPU time (steadier on a busy machine), or "
+                         "each side's own CPU time (ours: the calling thread's; JAX's: the process's)")
     args = ap.parse_args(argv)
-    global clock
+    global clock, ours_clock
     clock = CLOCKS[args.clock]
+    ours_clock = OURS_CLOCKS.get(args.clock)
     sys.path.insert(0, ROOT)
     import core
     real, note = load_jax(args.jax_python)

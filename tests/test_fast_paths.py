@@ -449,3 +449,78 @@ def test_eager_lax_unary_ops_refuse_the_dtypes_their_shape_rule_refuses(call, cp
     with pytest.raises(TypeError, match=r"does not accept dtype (int32|bool)\. Accepted dtypes are subtypes "
                                         r"of floating, complexfloating\."):
         call()
+
+
+# make_jaxpr(f)(np.ones(3, np.float32)) in JAX 0.10.2, for each f
+_SCALAR_OPERAND_JAXPRS = [
+    (lambda x: x * 1.0001, "{ lambda ; a:f32[3]. let b:f32[3] = mul a 1.000100016593933:f32[] in (b,) }"),
+    (lambda x: 2 - x, "{ lambda ; a:f32[3]. let b:f32[3] = sub 2.0:f32[] a in (b,) }"),
+    (lambda x: x * 1e40, "{ lambda ; a:f32[3]. let b:f32[3] = mul a inf:f32[] in (b,) }"),
+    (lambda x: x + float("nan"), "{ lambda ; a:f32[3]. let b:f32[3] = add a nan:f32[] in (b,) }"),
+    (lambda x: jnp.float32(1) * 2.5, "{ lambda ; a:f32[3]. let b:f32[] = mul 1.0:f32[] 2.5:f32[] in (b,) }"),
+    # zeros keep their sign; a repeated constant is its value each time (the shortcut reuses them)
+    (lambda x: (x * 0.0) * -0.0 + 0 - 0.0 + 2.0 * (x * 2.0),
+     "{ lambda ; a:f32[3]. let\n    b:f32[3] = mul a 0.0:f32[]\n    c:f32[3] = mul b -0.0:f32[]\n"
+     "    d:f32[3] = add c 0.0:f32[]\n    e:f32[3] = sub d 0.0:f32[]\n    f:f32[3] = mul a 2.0:f32[]\n"
+     "    g:f32[3] = mul 2.0:f32[] f\n    h:f32[3] = add e g\n  in (h,) }"),
+    (lambda x: jax.jit(lambda y: y * 3.0)(x) + x * 0.5,
+     "{ lambda ; a:f32[3]. let\n    b:f32[3] = jit[\n      name=<lambda>\n"
+     "      jaxpr={ lambda ; a:f32[3]. let b:f32[3] = mul a 3.0:f32[] in (b,) }\n    ] a\n"
+     "    c:f32[3] = mul a 0.5:f32[]\n    d:f32[3] = add b c\n  in (d,) }"),
+]
+
+
+@pytest.mark.parametrize("f, expected", _SCALAR_OPERAND_JAXPRS)
+def test_python_scalar_operands_while_tracing_print_jaxs_literals(f, expected):
+    with np.errstate(over="ignore"):   # (1e40 -> inf in float32 warns in JAX too)
+        assert str(jax.make_jaxpr(f)(np.ones(3, np.float32))) == expected
+
+
+def test_python_float_operand_of_a_traced_float_skips_the_array_conversion(monkeypatch):
+    # x * 1.0001 while tracing makes its literal directly (the bench's first-call chain is half
+    # such ops); the general conversion stays for what the shortcut leaves (overflow, other traces)
+    from core import lax
+    from core.jaxpr import Literal
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("took the general scalar conversion")
+    monkeypatch.setattr(lax, "_convert_element_type", refuse)
+    jaxpr = jax.make_jaxpr(lambda x: 3 * (x * 1.0001 + 2) - 0.5)(np.ones(3, np.float32))
+    literals = [(v.val, v.aval.dtype, v.aval.weak_type) for e in jaxpr.eqns for v in e.invars
+                if isinstance(v, Literal)]
+    f32 = np.dtype(np.float32)
+    assert literals == [(np.float32(1.0001), f32, False), (2, f32, False), (3, f32, False), (0.5, f32, False)]
+    assert all(type(val) is np.float32 for val, _, _ in literals)
+    with pytest.raises(AssertionError, match="general scalar conversion"):
+        jax.make_jaxpr(lambda x: x * 1e40)(np.ones(3, np.float32))
+
+
+# make_jaxpr(f)(x) in JAX 0.10.2: traced operators with a Python scalar or a second tracer
+_F32, _I32 = np.ones(3, np.float32), np.arange(3, dtype=np.int32)
+_TRACED_OPERATOR_JAXPRS = [
+    (lambda x: x * x, np.array([True, False]), "{ lambda ; a:bool[2]. let b:bool[2] = and a a in (b,) }"),
+    (lambda x: x + True, np.array([True, False]), "{ lambda ; a:bool[2]. let b:bool[2] = or a True:bool[] in (b,) }"),
+    (lambda x: x * 2, _I32, "{ lambda ; a:i32[3]. let b:i32[3] = mul a 2:i32[] in (b,) }"),
+    (lambda x: x * 2.5, _I32, "{ lambda ; a:i32[3]. let\n    b:f32[3] = convert_element_type[new_dtype=float32 "
+                              "weak_type=True] a\n    c:f32[3] = mul b 2.5:f32[]\n  in (c,) }"),
+    (lambda x: x < 1.0, _F32, "{ lambda ; a:f32[3]. let b:bool[3] = lt a 1.0:f32[] in (b,) }"),
+    (lambda x: 1 != x, _F32, "{ lambda ; a:f32[3]. let b:bool[3] = ne a 1.0:f32[] in (b,) }"),
+    (lambda x: x + 300, np.ones(3, np.uint8), "{ lambda ; a:u8[3]. let b:u8[3] = add a 44:u8[] in (b,) }"),
+]
+
+
+@pytest.mark.parametrize("f, x, expected", _TRACED_OPERATOR_JAXPRS)
+def test_traced_operators_print_jaxs_jaxprs(f, x, expected):
+    assert str(jax.make_jaxpr(f)(x)) == expected
+
+
+def test_traced_arithmetic_operators_skip_the_ufunc_objects(monkeypatch):
+    # `x * 1.0001`, `x + y`, `x < 0.5` while tracing bind their primitive directly: every
+    # frame between the user's line and the primitive is walked again for its source info
+    from core.numpy._ufunc_class import ufunc
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError(f"went through the ufunc object {self.__name__}")
+    monkeypatch.setattr(ufunc, "__call__", refuse)
+    jaxpr = jax.make_jaxpr(lambda x, y: (x * 1.0001 + y - 2) < 0.5)(_F32, _F32)
+    assert [e.primitive.name for e in jaxpr.eqns] == ["mul", "add", "sub", "lt"]

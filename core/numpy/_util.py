@@ -149,20 +149,47 @@ def _traced_binary_args(x1, x2, inexact):
         t2 = type(x2)
         if t2 is not float and t2 is not int:
             return None
-        dt, weak = _dt.result_type_weak((a1.dtype, a1.weak_type), (_dt.python_scalar_value_dtype(x2), True))
+        dt, weak = _with_python_scalar(a1.dtype, a1.weak_type, x2, t2)
         if dt != a1.dtype or weak != a1.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
-        return x1, lax._convert_element_type(x2, dt, weak)
+        c = x1._trace.scalar_operand(x2, dt, weak)
+        return x1, (lax._convert_element_type(x2, dt, weak) if c is None else c)
     if isinstance(x2, Tracer):
         t1 = type(x1)
         if t1 is not float and t1 is not int:
             return None
         a2 = x2.aval
-        dt, weak = _dt.result_type_weak((_dt.python_scalar_value_dtype(x1), True), (a2.dtype, a2.weak_type))
+        dt, weak = _with_python_scalar(a2.dtype, a2.weak_type, x1, t1)
         if dt != a2.dtype or weak != a2.weak_type or (inexact and _dt.kind(dt) not in "fc"):
             return None
-        return lax._convert_element_type(x1, dt, weak), x2
+        c = x2._trace.scalar_operand(x1, dt, weak)
+        return (lax._convert_element_type(x1, dt, weak) if c is None else c), x2
     return None
+
+
+def operator_primitives(u) -> dict:
+    """jnp function (of the jnp module u) -> its primitive, for operators on tracers of a
+    numeric dtype (core.array's shortcut)."""
+    from ..primitives import elementwise as ew
+    return {u.add: ew.add_p, u.subtract: ew.sub_p, u.multiply: ew.mul_p, u.equal: ew.eq_p,
+            u.not_equal: ew.ne_p, u.less: ew.lt_p, u.less_equal: ew.le_p, u.greater: ew.gt_p,
+            u.greater_equal: ew.ge_p}
+
+
+# (dtype, weak, float or int, x64) -> the promoted (dtype, weak) of an array of that dtype and a
+# Python scalar of that type (symmetric: the order of the operands does not change it)
+_SCALAR_PROMOTED: dict = {}
+
+
+def _with_python_scalar(dtype, weak, x, t):
+    """_dt.result_type_weak((dtype, weak), (python_scalar_value_dtype(x), True)), looked up."""
+    if t is int or _dt._strict[0]:   # (an int's value is range-checked; strict mode checks operands)
+        return _dt.result_type_weak((dtype, weak), (_dt.python_scalar_value_dtype(x), True))
+    key = (dtype, weak, t, _dt._x64[0])
+    hit = _SCALAR_PROMOTED.get(key)
+    if hit is None:
+        hit = _SCALAR_PROMOTED[key] = _dt.result_type_weak((dtype, weak), (_dt.python_scalar_value_dtype(x), True))
+    return hit
 
 
 def _fits_int32(i: int) -> bool:

@@ -18,6 +18,12 @@ from . import define, never_weak
 # ---- shape/dtype rules --------------------------------------------------------------------
 
 def broadcasting_shape(name, *avals):
+    if len(avals) == 2:   # a binary op (most traced ops): equal shapes or a scalar, without lists
+        s0, s1 = avals[0].shape, avals[1].shape
+        if s0 == s1 or not s1:
+            return s0
+        if not s0:
+            return s1
     shapes = [a.shape for a in avals if a.shape]
     if not shapes:
         return ()
@@ -88,7 +94,7 @@ def nary_abstract(name, kinds=None, out_dtype=None):
         if kinds:
             _check_kind(name, avals[0], kinds, 0)
         shape = broadcasting_shape(name, *avals)
-        weak = all(a.weak_type for a in avals)
+        weak = avals[0].weak_type and avals[1].weak_type if len(avals) == 2 else all(a.weak_type for a in avals)
         if out_dtype is not None:
             return ShapedArray(shape, out_dtype, weak)
         return shaped_array_unchecked(shape, avals[0].dtype, weak)

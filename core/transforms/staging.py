@@ -15,6 +15,7 @@ from ..avals import ShapedArray, aval_of_value
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import abstract_eval_rules
 from .. import source_info
+from .. import tracing as _tracing
 from ..source_info import capture as capture_source_info
 from ..tracing import Trace, Tracer, new_main
 
@@ -79,7 +80,7 @@ class JaxprBuilder:
                 if t.aval.shape == () and _literalable(val) and not (isinstance(val, Array) and (
                         getattr(val, "_epoch", self.epoch) < self.epoch
                         or self.arrays_stay_consts and id(val) not in self.constant_ids)):
-                    v = Literal(_literal_value(val, t.aval), t.aval)
+                    v = Literal(val if type(val) is t.aval.dtype.type else _literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)
                     constvars.append(v)
@@ -98,6 +99,19 @@ class JaxprBuilder:
             eqns.append(JaxprEqn(prim, invs, outvs, params, source_info))
         outvars = [read(t) for t in out_tracers]
         return Jaxpr(constvars, invars, outvars, eqns), constvals
+
+
+# the dtypes a Python scalar operand is made into directly: numpy scalar type and largest finite value
+_SCALAR_KINDS = {np.dtype(t): (t, float(np.finfo(t).max)) for t in (np.float16, np.float32, np.float64)}
+# (dtype, weak) -> (numpy scalar type, largest finite value, aval of shape (), {value: numpy scalar}),
+# or False for a dtype the shortcut leaves to the general path
+_SCALAR_ENTRIES: dict = {}
+
+
+def _scalar_entry(dtype, weak):
+    kind = _SCALAR_KINDS.get(dtype)
+    entry = _SCALAR_ENTRIES[(dtype, weak)] = False if kind is None else (*kind, ShapedArray((), dtype, weak), {})
+    return entry
 
 
 def _literalable(val) -> bool:
@@ -127,6 +141,34 @@ class JaxprTrace(Trace):
         return self.main.global_data.new_const(self, val)
 
     lift = pure
+
+    def scalar_operand(self, value, dtype, weak):
+        """`x * 1.0001` while tracing: the Python scalar becomes a const tracer holding a numpy
+        scalar of the promoted dtype (a literal in the jaxpr, as the general path's Array would),
+        with no Array, no const lookup and a shared aval. Only for the top trace (a higher
+        dynamic trace would make it a closed-over input) and values the dtype holds exactly
+        enough to need no overflow handling."""
+        entry = _SCALAR_ENTRIES.get((dtype, weak))
+        if entry is None:
+            entry = _scalar_entry(dtype, weak)
+        if not entry:
+            return None
+        make, biggest, aval, made = entry
+        dyn = _tracing.dynamic_trace
+        if dyn is not None and dyn.level > self.main.level:
+            return None
+        v = made.get(value)   # (a traced function repeats its constants: numpy scalars are slow to make)
+        if v is None:
+            if not -biggest <= value <= biggest:   # (NaN fails too: general path)
+                return None
+            v = make(value)
+            if value and len(made) < 1024:   # (not zero: 0.0 and -0.0 are one dict key)
+                made[value] = v
+        t = JaxprTracer(self, aval)
+        builder = self.main.global_data
+        builder.consts[id(t)] = v
+        builder.keepalive.append(t)   # its id keys `consts` until the jaxpr is built
+        return t
 
     def new_arg(self, aval) -> JaxprTracer:
         return JaxprTracer(self, aval)
