@@ -154,3 +154,23 @@ def test_an_edit_of_f_keeps_every_figure_of_the_page_and_draws_the_new_values():
     assert np.abs(y).max() > 60 and line.y_range.start <= y.min() and line.y_range.end >= y.max()
     a = pg.analysis
     np.testing.assert_allclose(data_of(after["vmap"][0], "batch0")["y"], np.asarray(a.vmap["vmap"]["value"][:1], float))
+
+
+def test_the_kernels_card_is_kept_when_the_page_finds_webgpu_after_a_load(monkeypatch):
+    """In the page the WebGPU adapter is found after a load's first run: the next edit used to
+    build a new kernels card, and with it new children for the whole Jaxpr tab (a ~1 s relayout)."""
+    from app.panes import jaxpr as jaxpr_pane
+    monkeypatch.setattr(analysis, "available_backends", lambda: ["cpu"])
+    pg = main.create_app(code=CODE).playground
+
+    def kernel_card():
+        return next(o for o in pg.panes["jaxpr"].objects if isinstance(o, pn.Card) and "gp-kernels" in o.css_classes)
+
+    card, objects = kernel_card(), list(pg.panes["jaxpr"].objects)
+    assert "WebGPU is not available here" in card.objects[0].object
+    monkeypatch.setattr(analysis, "available_backends", lambda: ["cpu", "webgpu"])
+    pg.editor.value = CODE.replace("* 2.0", "* 3.0")
+    pg.run()
+    assert kernel_card() is card and all(a is b for a, b in zip(pg.panes["jaxpr"].objects, objects))
+    assert "WebGPU is available here" in card.objects[0].object
+    assert isinstance(pg.jaxpr_kept, jaxpr_pane.Kept)
