@@ -181,6 +181,9 @@ class Playground:
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
         self.jaxpr_kept = jaxpr_pane.Kept()      # the jaxpr pane's graph and diff card, updated in place
+        self.plots_kept = plots_pane.Kept()      # the Plots tab's figures, drawn again with new data
+        self.vmap_kept = vmap_pane.Kept()        # the vmap tab's outputs figure, the same
+        self.timing_kept = timing_pane.Kept()    # the timing charts, the same
         # "measuring…" over the timing pane's hidden old numbers; PENDING_NOTE while a hidden tab waits
         self.timing_note = html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
         self.pane_notes = {name: html("", styles=dict(pane_updates.SHOWN_OVER_HIDDEN)) for name in LAZY_PANES}
@@ -607,7 +610,7 @@ class Playground:
             self.shown.hide(self.panes["timing"], keep=(self.size_select, self.timing_note))
             return
         self.shown.update(self.panes["timing"], ("timing", a.timing, pn.config.theme),
-                          lambda: timing_pane.render(a, measuring_note_shown=True),
+                          lambda: timing_pane.render(a, measuring_note_shown=True, kept=self.timing_kept),
                           head=[self.size_select, self.timing_note])
 
     def _offer_measured_backends(self):
@@ -723,7 +726,7 @@ class Playground:
         a = self.analysis
         fn = (a.function.name, a.function.params) if a.function else None
         self.shown.update(self.panes["plot"], ("plot", fn, a.plot_kind, a.plot, a.args_source, pn.config.theme),
-                          lambda: plots_pane.render(a), head=self._pane_head("plot"))
+                          lambda: plots_pane.render(a, kept=self.plots_kept), head=self._pane_head("plot"))
         self.pane_notes["plot"].object = ""
 
     def _render_vmap(self):
@@ -731,7 +734,7 @@ class Playground:
         a = self.analysis
         self.vmap_times.object = vmap_pane.times_html(a.vmap) if a.vmap else ""
         self.shown.update(self.panes["vmap"], ("vmap", vmap_pane.values_key(a.vmap), pn.config.theme),
-                          lambda: vmap_pane.render(a, times=self.vmap_times), head=self._pane_head("vmap"))
+                          lambda: vmap_pane.render(a, times=self.vmap_times, kept=self.vmap_kept), head=self._pane_head("vmap"))
         self.pane_notes["vmap"].object = ""
 
     # ------------------------------------------------------------------ editing, examples, sharing

@@ -63,9 +63,11 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
   const before = signal ? (gp.panes ? gp.panes.run : 0) : null;
   const patches0 = gp.patches ? {...gp.patches} : null;
   let longtasks = 0;  // the page's main thread busy (tasks over 50 ms) between the edit and the panes
+  let longest = 0;  // the longest of them: how long the page stayed frozen in one piece
   let observer = null;
   try {
-    observer = new PerformanceObserver((l) => l.getEntries().forEach((e) => { longtasks += e.duration; }));
+    observer = new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+      longtasks += e.duration; longest = Math.max(longest, e.duration); }));
     observer.observe({type: 'longtask'});
   } catch (e) { observer = null; }
   const t0 = performance.now();
@@ -110,7 +112,7 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
   return {shown_ms: (visible === null ? shown : visible) - t0, first_ms: shown - t0, all_ms: all - t0, pending,
           untimed_ms: (untimed === null ? all : untimed) - t0, panes: (last && last.phases && last.phases.panes) || {},
           pane_data: (last && last.phases && last.phases.pane_data) || {},
-          signal, python_ms: python, message_ms: message && message - t0, breakdown, longtask_ms: longtasks,
+          signal, python_ms: python, message_ms: message && message - t0, breakdown, longtask_ms: longtasks, longest_ms: longest,
           active: ph.active || null};
 }"""
 
@@ -304,7 +306,8 @@ PHASE_NOTES = """  to_worker: the edit's patch reaches the app in the worker; pa
   render: Panel/Bokeh models built or updated; send: the held patches serialised and posted; other:
   the rest of the run's Python (finding f and its input, the share link, the address bar);
   report: from the end of Python to the page reading the worker's report (the page's main thread
-  applying the patches before it); patch_apply: of that, BokehJS applying them; paint: to the next frame."""
+  applying the patches before it); patch_apply: of that, BokehJS applying them; paint: to the next frame;
+  longtasks: the page's main thread busy in tasks over 50 ms, edit to all panes; longest: the longest one."""
 
 
 def _median(values):
@@ -327,6 +330,7 @@ def _summary(t: list, load_ms: float) -> dict:
             "load_ms": load_ms, "active": t[-1].get("active"), "how": t[-1].get("how"),
             "python_ms": _median(x.get("python_ms") for x in t),
             "longtask_ms": _median(x.get("longtask_ms") for x in t),
+            "longest_ms": _median(x.get("longest_ms") for x in t),
             "breakdown": {ph: _median((x.get("breakdown") or {}).get(ph) for x in t) for ph in PHASES}}
 
 
@@ -405,13 +409,14 @@ def print_breakdown(lat: dict, kind: str) -> None:
     """Where an edit's time went (ms, medians of the edits): the next place to look."""
     rows = _rows(lat, kind)
     print(f"\n  where the time to the first report went ({kind} edits; ms)\n  {'example':32}"
-          + "".join(f" {ph[:9]:>9}" for ph in PHASES) + f" {'longtasks':>9}")
+          + "".join(f" {ph[:9]:>9}" for ph in PHASES) + f" {'longtasks':>9} {'longest':>9}")
     def cells(values):
         return "".join(f" {v:9.0f}" if isinstance(v, (int, float)) else f" {'-':>9}" for v in values)
     for name, r in rows.items():
-        print(f"  {name:32}" + cells([r["breakdown"].get(ph) for ph in PHASES]) + cells([r.get("longtask_ms")]))
+        print(f"  {name:32}" + cells([r["breakdown"].get(ph) for ph in PHASES]) + cells([r.get("longtask_ms"), r.get("longest_ms")]))
     print(f"  {'median':32}" + cells([_median(r["breakdown"].get(ph) for r in rows.values()) for ph in PHASES])
-          + cells([_median(r.get("longtask_ms") for r in rows.values())]))
+          + cells([_median(r.get("longtask_ms") for r in rows.values()),
+                   _median(r.get("longest_ms") for r in rows.values())]))
 
 
 def print_panes(lat: dict, kind: str) -> None:

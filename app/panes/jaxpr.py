@@ -214,9 +214,10 @@ class Kept:
         return self.box
 
     def kernel_card(self, jv: analysis.JaxprView, webgpu_here: bool):
-        if self.kernels is None or self.kernels.webgpu_here != webgpu_here:
+        if self.kernels is None:
             self.kernels = kernels_pane.KernelCard(jv, kernel_colour, webgpu_here)
         else:
+            self.kernels.set_webgpu_here(webgpu_here)
             self.kernels.retarget(jv)
         return self.kernels
 

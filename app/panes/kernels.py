@@ -25,6 +25,15 @@ def kernel_html(k: kernel_data.KernelSource, eqn_texts: list, colour: str) -> st
             f'<pre class="gp-code">{eqns}</pre></div><div><h4>WGSL</h4>{wgsl}</div></div>')
 
 
+def note_html(webgpu_here: bool) -> str:
+    where = ("WebGPU is available here: choose Backend webgpu to run these kernels" if webgpu_here else
+             "WebGPU is not available here, so nothing runs on a GPU; the WGSL is the compiler's "
+             "output and is shown all the same")
+    return (f'<p class="gp-muted">Each fused kernel’s WGSL beside the equations it computes '
+            f'(what GRADPAD_DEBUG=2 prints). Click a coloured node in the graph or pick one here. '
+            f'{esc(where)}.</p>')
+
+
 class KernelCard:
     """A Select of the kernels and the chosen one's equations and WGSL (built when chosen)."""
 
@@ -33,12 +42,7 @@ class KernelCard:
         self._sources = None
         self.select = pn.widgets.Select(name="Kernel", options=self.options(view), sizing_mode="stretch_width",
             max_width=480)  # never wider than a phone
-        where = ("WebGPU is available here: choose Backend webgpu to run these kernels" if webgpu_here else
-                 "WebGPU is not available here, so nothing runs on a GPU; the WGSL is the compiler's "
-                 "output and is shown all the same")
-        self.note = pn.pane.HTML(f'<p class="gp-muted">Each fused kernel’s WGSL beside the equations it computes '
-                                 f'(what GRADPAD_DEBUG=2 prints). Click a coloured node in the graph or pick one here. '
-                                 f'{esc(where)}.</p>', stylesheets=[CSS], sizing_mode="stretch_width")
+        self.note = pn.pane.HTML(note_html(webgpu_here), stylesheets=[CSS], sizing_mode="stretch_width")
         self.body = pn.pane.HTML("", stylesheets=[CSS, KERNELS_CSS], sizing_mode="stretch_width")
         self.select.param.watch(lambda e: self.show(e.new), "value")
         self.card = pn.Card(self.note, self.select, self.body, title=self.title(view),
@@ -66,6 +70,13 @@ class KernelCard:
                 self.select.value = 0
         else:
             self.body.object = ""
+
+    def set_webgpu_here(self, webgpu_here: bool) -> None:
+        """The note says whether WebGPU runs here (the page finds its adapter after a load's first
+        run): its text changes, the card stays (a new card: a page-wide relayout, ~1 s)."""
+        if webgpu_here != self.webgpu_here:
+            self.webgpu_here = webgpu_here
+            self.note.object = note_html(webgpu_here)
 
     def sources(self):
         if self._sources is None:

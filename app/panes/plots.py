@@ -2,7 +2,12 @@
 R^2 -> R; for any other float input (pytrees too) -> R, f and its directional derivative along
 a line through the input and the gradient per component (or per leaf); the Jacobian as a heatmap
 for vector outputs, and f(x_i) against x_i for long elementwise ones. Shows the code that
-computed them."""
+computed them.
+
+Each figure is built once (`new_*`) and drawn (`draw_*`) with each run's data: `Kept` keeps the
+figures of the last run and, when the next run's plot is of the same kind, draws the new data
+into them, so the page gets new data for models it has instead of new models (a new figure makes
+BokehJS lay the whole page out again: the page's main thread was busy ~1 s per edit of f)."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,6 +19,29 @@ from bokeh.plotting import figure
 from .common import bokeh, code_block, error_block, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
+PAD = 0.1  # a data range's margin on each side, a fraction of its span (Bokeh's DataRange1d default)
+
+
+def data_bounds(*arrays, pad: float = PAD) -> tuple:
+    """(lo, hi) over the finite values of `arrays`, padded; (-1, 1) around a single value or none.
+    Ranges are set from the data in Python, not left to BokehJS: a kept figure's axes must follow
+    each run's data, and the tests can read them."""
+    finite = np.concatenate([np.ravel(np.asarray(a, dtype=float)) for a in arrays] or [np.zeros(0)])
+    finite = finite[np.isfinite(finite)]
+    if not finite.size:
+        return -1.0, 1.0
+    lo, hi = float(finite.min()), float(finite.max())
+    margin = pad * (hi - lo) or max(1.0, abs(lo)) * pad * 10  # one value: ±1 (or ±|v|) around it
+    return lo - margin, hi + margin
+
+
+def set_range(r: Range1d, lo: float, hi: float) -> None:
+    """The range shows [lo, hi], and the reset tool comes back to it (not to the first run's)."""
+    r.start, r.end, r.reset_start, r.reset_end = lo, hi, lo, hi
+
+
+def renderer(fig, name: str):
+    return next(r for r in fig.renderers if r.name == name)
 
 
 def legend_above(p) -> None:
@@ -26,35 +54,61 @@ def legend_above(p) -> None:
     p.add_layout(legend, "above")
 
 
-def scalar_figure(data: dict, height: int = 320):
+def new_scalar(height: int = 320):
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title="f, f' and f'' (jax.vmap of jax.grad)")
+               title="f, f' and f'' (jax.vmap of jax.grad)", x_range=Range1d(0, 1), y_range=Range1d(0, 1))
     for key, label, colour in CURVES:
-        p.line(data["x"], data[key], legend_label=label, color=colour, line_width=2, name=key)
+        p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=label, color=colour,
+               line_width=2, name=key)
     p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
     legend_above(p)
     return p
 
 
-def surface_figure(data: dict, height: int = 360):
-    x, y, z = data["x"], data["y"], data["z"]
-    dx, dy = x[-1] - x[0], y[-1] - y[0]
-    finite = z[np.isfinite(z)]
-    mapper = LinearColorMapper(palette=Viridis256, low=float(finite.min()) if finite.size else 0,
-                               high=float(finite.max()) if finite.size else 1)
+def draw_scalar(p, data: dict) -> None:
+    x = np.asarray(data["x"], dtype=float)
+    for key, _, _ in CURVES:
+        renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
+    set_range(p.x_range, *data_bounds(x))
+    set_range(p.y_range, *data_bounds(*(data[key] for key, _, _ in CURVES)))
+
+
+def new_surface(height: int = 360):
+    mapper = LinearColorMapper(palette=Viridis256, low=0, high=1)
     p = figure(height=height, sizing_mode="stretch_width", title="f(x, y) with its gradient",
-               x_range=(float(x[0]), float(x[-1])), y_range=(float(y[0]), float(y[-1])),
-               tools="pan,wheel_zoom,reset,save")
-    img = p.image(image=[z], x=float(x[0]), y=float(y[0]), dw=float(dx), dh=float(dy), color_mapper=mapper,
-                  name="surface")
+               x_range=Range1d(0, 1), y_range=Range1d(0, 1), tools="pan,wheel_zoom,reset,save")
+    img = p.image(image="image", source=ColumnDataSource(dict(image=[])), x=0, y=0, dw=1, dh=1,
+                  color_mapper=mapper, name="surface")
     p.add_tools(HoverTool(renderers=[img], tooltips=[("x", "$x{0.00}"), ("y", "$y{0.00}"), ("f", "@image{0.000}")]))
-    gx, gy = data["gx"], data["gy"]
-    norm = np.sqrt(gx ** 2 + gy ** 2)
-    scale = 0.8 * (dx / max(1, int(np.sqrt(len(gx))))) / (np.nanmax(norm) if np.isfinite(norm).any() and np.nanmax(norm) > 0 else 1)
-    x1, y1 = data["ax"] + scale * gx, data["ay"] + scale * gy
-    p.segment(data["ax"], data["ay"], x1, y1, color="white", line_width=1.5, name="gradient")
-    p.scatter(x1, y1, size=4, color="white")
+    arrows = ColumnDataSource(dict(x0=[], y0=[], x1=[], y1=[]))
+    p.segment("x0", "y0", "x1", "y1", source=arrows, color="white", line_width=1.5, name="gradient")
+    p.scatter("x1", "y1", source=arrows, size=4, color="white", name="arrow_heads")
     p.add_layout(ColorBar(color_mapper=mapper), "right")
+    return p
+
+
+def draw_surface(p, data: dict) -> None:
+    x, y, z = data["x"], data["y"], np.asarray(data["z"], dtype=float)
+    x0, y0, dx, dy = float(x[0]), float(y[0]), float(x[-1] - x[0]), float(y[-1] - y[0])
+    img = renderer(p, "surface")
+    img.data_source.data = dict(image=[z])
+    img.glyph.update(x=x0, y=y0, dw=dx, dh=dy)
+    finite = z[np.isfinite(z)]
+    mapper = img.glyph.color_mapper
+    mapper.low, mapper.high = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
+    set_range(p.x_range, x0, x0 + dx)
+    set_range(p.y_range, y0, y0 + dy)
+    gx, gy = np.asarray(data["gx"], dtype=float), np.asarray(data["gy"], dtype=float)
+    norm = np.sqrt(gx ** 2 + gy ** 2)
+    longest = np.nanmax(norm) if np.isfinite(norm).any() else 0.0
+    scale = 0.8 * (dx / max(1, int(np.sqrt(len(gx))))) / (longest if longest > 0 else 1)
+    renderer(p, "gradient").data_source.data = dict(x0=data["ax"], y0=data["ay"], x1=data["ax"] + scale * gx,
+                                                    y1=data["ay"] + scale * gy)
+
+
+def surface_figure(data: dict, height: int = 360):
+    p = new_surface(height)
+    draw_surface(p, data)
     return p
 
 
@@ -74,24 +128,25 @@ def cell_labels(jac: np.ndarray, lim: float) -> dict:
                 colour=["#ffffff" if np.isfinite(x) and abs(x) > 0.6 * lim else "#111827" for x in v])
 
 
-def jacobian_figure(jac: np.ndarray, height: int = 320):
-    m, n = jac.shape
-    lim = float(np.nanmax(np.abs(jac))) if np.isfinite(jac).any() else 1.0
-    mapper = LinearColorMapper(palette=JACOBIAN_PALETTE, low=-lim or -1, high=lim or 1)
-    p = figure(height=height, sizing_mode="stretch_width", title=f"Jacobian {m}×{n}: d f_i / d x_j",
-               x_range=(-0.5, n - 0.5), y_range=(m - 0.5, -0.5), tools="reset,save")
+def labelled(jac: np.ndarray) -> bool:
+    return jac.shape[0] <= MAX_CELL_LABELS and jac.shape[1] <= MAX_CELL_LABELS
+
+
+def new_jacobian(with_labels: bool, height: int = 320):
+    mapper = LinearColorMapper(palette=JACOBIAN_PALETTE, low=-1, high=1)
+    p = figure(height=height, sizing_mode="stretch_width", title="Jacobian",
+               x_range=Range1d(0, 1), y_range=Range1d(1, 0), tools="reset,save")
     # cell (i, j) is centred on the point (j, i): the whole-number ticks sit under the cells and
     # the hover's cells are the ticks' indices. An image's anchor is its bottom-left
     # corner in data space; with the y axis flipped (row 0 on top) it still starts at the low y.
     # The hover reads each cell's indices from two more images of the same shape, as it reads the
     # value: rounding the pointer's $x, $y printed "-0" near a cell's top or left edge (and the
     # page refuses a CustomJSHover that would round them itself)
-    rows, cols = np.indices((m, n))
-    cells = ColumnDataSource(dict(image=[np.ascontiguousarray(jac)], row=[rows], col=[cols]))
-    img = p.image(image="image", source=cells, x=-0.5, y=-0.5, dw=n, dh=m, color_mapper=mapper, name="jacobian")
+    cells = ColumnDataSource(dict(image=[], row=[], col=[]))
+    img = p.image(image="image", source=cells, x=-0.5, y=-0.5, dw=1, dh=1, color_mapper=mapper, name="jacobian")
     p.add_tools(HoverTool(renderers=[img], tooltips=[("i", "@row"), ("j", "@col"), ("J[i, j]", "@image{0.0000}")]))
-    if m <= MAX_CELL_LABELS and n <= MAX_CELL_LABELS:
-        p.text(x="x", y="y", text="text", text_color="colour", source=ColumnDataSource(cell_labels(jac, lim)),
+    if with_labels:
+        p.text(x="x", y="y", text="text", text_color="colour", source=ColumnDataSource(dict(x=[], y=[], text=[], colour=[])),
                text_align="center", text_baseline="middle", text_font_size="11px", name="values")
     p.xaxis.axis_label, p.yaxis.axis_label = "input j", "output i"
     p.xaxis.ticker.min_interval = p.yaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
@@ -99,21 +154,55 @@ def jacobian_figure(jac: np.ndarray, height: int = 320):
     return p
 
 
+def draw_jacobian(p, jac: np.ndarray) -> None:
+    m, n = jac.shape
+    lim = float(np.nanmax(np.abs(jac))) if np.isfinite(jac).any() else 1.0
+    p.title.text = f"Jacobian {m}×{n}: d f_i / d x_j"
+    set_range(p.x_range, -0.5, n - 0.5)
+    set_range(p.y_range, m - 0.5, -0.5)
+    img = renderer(p, "jacobian")
+    img.glyph.color_mapper.update(low=-lim or -1, high=lim or 1)
+    img.glyph.update(dw=n, dh=m)
+    rows, cols = np.indices((m, n))
+    img.data_source.data = dict(image=[np.ascontiguousarray(jac)], row=[rows], col=[cols])
+    if labelled(jac):
+        renderer(p, "values").data_source.data = cell_labels(jac, lim)
+
+
+def jacobian_figure(jac: np.ndarray, height: int = 320):
+    p = new_jacobian(labelled(jac), height)
+    draw_jacobian(p, jac)
+    return p
+
+
 MAX_BARS = 64  # more gradient components than this: one bar per leaf (its norm)
 
 
-def line_figure(data: dict, height: int = 280):
+def new_line(height: int = 280):
     """f(x + t·d) and its derivative in t (the directional derivative) along the gradient's direction."""
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
                title="f and ∇f·d along x + t·d",  # short title, legend and axis label: longer ones
-               x_axis_label="t (t = 0 is the input)")  # widened the plot past a phone (d: the code below)
-    p.line(data["t"], data["f"], legend_label="f(x+t·d)", color="#2563eb", line_width=2, name="line_f")
-    p.line(data["t"], data["df"], legend_label="∇f·d", color="#dc2626", line_width=2, name="line_df")
-    mid = len(data["t"]) // 2
-    p.scatter([0.0], [data["f"][mid]], size=8, color="#2563eb", legend_label="input")
+               x_axis_label="t (t = 0 is the input)",  # widened the plot past a phone (d: the code below)
+               x_range=Range1d(0, 1), y_range=Range1d(0, 1))
+    p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label="f(x+t·d)", color="#2563eb",
+           line_width=2, name="line_f")
+    p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label="∇f·d", color="#dc2626",
+           line_width=2, name="line_df")
+    p.scatter("x", "y", source=ColumnDataSource(dict(x=[], y=[])), size=8, color="#2563eb", legend_label="input",
+              name="input")
     p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
     legend_above(p)
     return p
+
+
+def draw_line(p, data: dict) -> None:
+    t = np.asarray(data["t"], dtype=float)
+    f, df = np.asarray(data["f"], dtype=float), np.asarray(data["df"], dtype=float)
+    renderer(p, "line_f").data_source.data = dict(x=t, y=f)
+    renderer(p, "line_df").data_source.data = dict(x=t, y=df)
+    renderer(p, "input").data_source.data = dict(x=[0.0], y=[float(f[len(t) // 2])])
+    set_range(p.x_range, *data_bounds(t))
+    set_range(p.y_range, *data_bounds(f, df))
 
 
 def gradient_bars(leaves: list) -> tuple:
@@ -155,15 +244,16 @@ def value_range(values: list) -> tuple:
     return lo - pad, hi + pad
 
 
-def gradient_figure(leaves: list):
-    labels, values, title = gradient_bars(leaves)
-    rows = ColumnDataSource(gradient_rows(labels, values))
-    lo, hi = value_range(values)
-    p = figure(y_range=Range1d(len(labels) - 0.5, -0.55), x_range=Range1d(lo, hi),
-               height=max(160, ROW_PX * len(labels) + 70), sizing_mode="stretch_width",
-               tools="reset,save", title=title)
+def bars_height(n: int) -> int:
+    return max(160, ROW_PX * n + 70)
+
+
+def new_gradient():
+    rows = ColumnDataSource(gradient_rows([], []))
+    p = figure(y_range=Range1d(0.5, -0.55), x_range=Range1d(0, 1), height=bars_height(1),
+               sizing_mode="stretch_width", tools="reset,save", title="")
     bars = p.hbar(y="bar_y", right="value", left=0, height=0.42, color="colour", source=rows, name="gradient")
-    p.text(x=lo, y="label_y", text="name", source=rows, x_offset=3, text_baseline="top",
+    p.text(x=0, y="label_y", text="name", source=rows, x_offset=3, text_baseline="top",
            text_font_size="11px", text_color=LABEL_COLOUR.get(pn.config.theme, "#374151"), name="labels")
     p.add_tools(HoverTool(renderers=[bars], tooltips=[("", "@name"), ("value", "@value{0.00000}")]))
     p.yaxis.visible = False  # the rows are named by their labels
@@ -171,13 +261,90 @@ def gradient_figure(leaves: list):
     return p
 
 
-def elementwise_figure(data: dict, height: int = 300):
+def draw_gradient(p, leaves: list) -> None:
+    labels, values, title = gradient_bars(leaves)
+    lo, hi = value_range(values)
+    p.title.text = title
+    if p.height != bars_height(len(labels)):  # only when the number of bars changed (a relayout)
+        p.height = bars_height(len(labels))
+    set_range(p.x_range, lo, hi)
+    set_range(p.y_range, len(labels) - 0.5, -0.55)
+    renderer(p, "gradient").data_source.data = gradient_rows(labels, values)  # the labels' source too
+    renderer(p, "labels").glyph.x = lo
+
+
+def gradient_figure(leaves: list):
+    p = new_gradient()
+    draw_gradient(p, leaves)
+    return p
+
+
+def new_elementwise(height: int = 300):
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title=f"f(x)_i against x_i ({len(data['x'])} components)", x_axis_label="x_i")
-    p.scatter(data["x"], data["f"], size=3, color="#2563eb", legend_label="f(x)_i", name="f")
-    p.scatter(data["x"], data["df"], size=3, color="#dc2626", legend_label="(J·1)_i", name="df")
+               title="f(x)_i against x_i", x_axis_label="x_i", x_range=Range1d(0, 1), y_range=Range1d(0, 1))
+    p.scatter("x", "y", source=ColumnDataSource(dict(x=[], y=[])), size=3, color="#2563eb", legend_label="f(x)_i",
+              name="f")
+    p.scatter("x", "y", source=ColumnDataSource(dict(x=[], y=[])), size=3, color="#dc2626", legend_label="(J·1)_i",
+              name="df")
     legend_above(p)
     return p
+
+
+def draw_elementwise(p, data: dict) -> None:
+    x = np.asarray(data["x"], dtype=float)
+    p.title.text = f"f(x)_i against x_i ({len(x)} components)"
+    for key in ("f", "df"):
+        renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
+    set_range(p.x_range, *data_bounds(x))
+    set_range(p.y_range, *data_bounds(data["f"], data["df"]))
+
+
+def drawn(new, draw):
+    """A figure function: a new figure drawn with `data` (tests and one-off uses)."""
+    def build(data, *args):
+        p = new(*args)
+        draw(p, data)
+        return p
+    return build
+
+
+scalar_figure = drawn(new_scalar, draw_scalar)
+line_figure = drawn(new_line, draw_line)
+elementwise_figure = drawn(new_elementwise, draw_elementwise)
+
+# plot kind (analysis.plot_kind) -> (what the figures' models depend on beyond the kind, the new
+# figures, how to draw the data in them)
+FIGURES = {
+    "scalar": (lambda d: None, lambda d: [new_scalar()], lambda figs, d: draw_scalar(figs[0], d)),
+    "r2": (lambda d: None, lambda d: [new_surface()], lambda figs, d: draw_surface(figs[0], d)),
+    "rn": (lambda d: None, lambda d: [new_line(), new_gradient()],
+           lambda figs, d: (draw_line(figs[0], d), draw_gradient(figs[1], d["leaves"]))),
+    "vector": (lambda d: labelled(d["jac"]), lambda d: [new_jacobian(labelled(d["jac"]))],
+               lambda figs, d: draw_jacobian(figs[0], d["jac"])),
+    "elementwise": (lambda d: None, lambda d: [new_elementwise()], lambda figs, d: draw_elementwise(figs[0], d)),
+}
+
+
+class Kept:
+    """The figures of the last run (and their panes), drawn again with the next run's data when
+    its plot has the same models (kind, layout and page theme); else new ones."""
+
+    def __init__(self):
+        self.models = None  # (kind, layout, theme) of the kept figures
+        self.figs: list = []
+        self.panes: list = []
+
+    def figures(self, kind: str, data: dict) -> list:
+        layout, new, draw = FIGURES[kind]
+        models = (kind, layout(data), pn.config.theme)
+        if models != self.models:
+            self.figs = new(data)
+            draw(self.figs, data)
+            self.panes = [bokeh(fig, sizing_mode="stretch_width") for fig in self.figs]
+            self.models = models
+        else:
+            draw(self.figs, data)
+        return self.panes
 
 
 def point_counts(kind: str | None, data: dict) -> dict:
@@ -196,7 +363,8 @@ def point_counts(kind: str | None, data: dict) -> dict:
     return {"jacobian": int(data["jac"].size)}
 
 
-def render(a) -> list:
+def render(a, kept: Kept | None = None) -> list:
+    """The pane's parts; `kept`: the last run's figures, drawn with this run's data where they fit."""
     if a.function is None:
         return [html('<p class="gp-muted">No function to plot yet.</p>')]
     data, kind = a.plot, a.plot_kind
@@ -206,14 +374,4 @@ def render(a) -> list:
                      f'<code>{a.function.name}({a.args_source})</code> is none of these.</p>')]
     if "error" in data:
         return [error_block(data["error"])]
-    figures = FIGURES[kind](data)
-    return [bokeh(fig, sizing_mode="stretch_width") for fig in figures] + [code_block(data["code"])]
-
-
-FIGURES = {  # plot kind (analysis.plot_kind) -> the figures that show it
-    "scalar": lambda d: [scalar_figure(d)],
-    "r2": lambda d: [surface_figure(d)],
-    "rn": lambda d: [line_figure(d), gradient_figure(d["leaves"])],
-    "vector": lambda d: [jacobian_figure(d["jac"])],
-    "elementwise": lambda d: [elementwise_figure(d)],
-}
+    return [*(kept or Kept()).figures(kind, data), code_block(data["code"])]

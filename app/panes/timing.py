@@ -12,6 +12,7 @@ from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
 from bokeh.plotting import figure
 
 from .common import bokeh, error_block, esc, fmt_seconds, html
+from .plots import set_range
 
 BACKEND_TITLES = {"cpu": "CPU (numpy)", "webgpu": "WebGPU"}
 BAR_COLOURS = {"cpu": "#60a5fa", "webgpu": "#f97316"}
@@ -20,37 +21,57 @@ ROW_CSS = ":host { flex-wrap: wrap; min-width: 0 !important; }"
 COLUMN_CSS = ":host { flex: 1 1 300px !important; min-width: 260px; }"
 
 
+BAR_NAMES = ("eager", "jit, first call", "jit, steady state")
+
+
 def bars(t: dict) -> dict:
     """name -> (median, min, max) in seconds."""
     first = t["jit_first"]["total"]
-    return {"eager": (t["eager"]["median"], t["eager"]["min"], t["eager"]["max"]),
-            "jit, first call": (first, first, first),
-            "jit, steady state": (t["jit_steady"]["median"], t["jit_steady"]["min"], t["jit_steady"]["max"])}
+    return {BAR_NAMES[0]: (t["eager"]["median"], t["eager"]["min"], t["eager"]["max"]),
+            BAR_NAMES[1]: (first, first, first),
+            BAR_NAMES[2]: (t["jit_steady"]["median"], t["jit_steady"]["min"], t["jit_steady"]["max"])}
+
+
+def shared_bounds(results) -> tuple:
+    """One log-scale millisecond axis for every backend, so the bars compare across charts."""
+    values = [v * 1e3 for t in results for b in bars(t).values() for v in b]
+    return min(values) / 2, max(values) * 2
 
 
 def shared_range(results) -> Range1d:
-    """One log-scale millisecond axis for every backend, so the bars compare across charts."""
-    values = [v * 1e3 for t in results for b in bars(t).values() for v in b]
-    return Range1d(min(values) / 2, max(values) * 2)
+    return Range1d(*shared_bounds(results))
 
 
-def timing_figure(t: dict, height: int = 220, x_range=None):
-    b = bars(t)
-    names = list(b)
-    ms = lambda s: s * 1e3  # noqa: E731
-    src = ColumnDataSource(dict(name=names, median=[ms(v[0]) for v in b.values()],
-                                lo=[ms(v[1]) for v in b.values()], hi=[ms(v[2]) for v in b.values()],
-                                label=[fmt_seconds(v[0]) for v in b.values()]))
-    x_range = x_range or shared_range([t])
+def new_timing(backend: str, x_range: Range1d, height: int = 220):
+    src = ColumnDataSource(dict(name=[], median=[], lo=[], hi=[], label=[]))
+    names = list(BAR_NAMES)
     p = figure(y_range=names[::-1], height=height, sizing_mode="stretch_width", x_axis_type="log",
                x_range=x_range, tools="reset,save",
                title="ms per call (log scale)")  # the backend is in the column head, samples under it
-    # log axis: bars start at the axis' left edge (0 has no place on it)
+    # log axis: bars start at the axis' left edge (0 has no place on it; draw_timing sets it)
     p.hbar(y="name", right="median", left=x_range.start, height=0.5, source=src,
-           color=BAR_COLOURS.get(t["backend"], "#60a5fa"), name="median")
+           color=BAR_COLOURS.get(backend, "#60a5fa"), name="median")
     p.add_layout(Whisker(base="name", lower="lo", upper="hi", source=src, dimension="width"))
     p.add_tools(HoverTool(tooltips=[("", "@name"), ("median", "@label"), ("min", "@lo{0.000} ms"),
                                     ("max", "@hi{0.000} ms")]))
+    return p
+
+
+def draw_timing(p, t: dict | None) -> None:
+    """The bars of `t` (None: none, while it is measured again) from the left edge of the x range."""
+    bar = next(r for r in p.renderers if r.name == "median")
+    b = bars(t) if t else {}
+    ms = lambda s: s * 1e3  # noqa: E731
+    bar.data_source.data = dict(name=list(b), median=[ms(v[0]) for v in b.values()],
+                                lo=[ms(v[1]) for v in b.values()], hi=[ms(v[2]) for v in b.values()],
+                                label=[fmt_seconds(v[0]) for v in b.values()])
+    if bar.glyph.left != p.x_range.start:
+        bar.glyph.left = p.x_range.start
+
+
+def timing_figure(t: dict, height: int = 220, x_range=None):
+    p = new_timing(t["backend"], x_range or shared_range([t]), height)
+    draw_timing(p, t)
     return p
 
 
@@ -93,31 +114,75 @@ def facts_html(t: dict) -> str:
 
 
 def backend_column(t: dict, x_range=None) -> pn.Column:
-    title = BACKEND_TITLES.get(t.get("backend"), t.get("backend"))
-    if t.get("pending"):
-        return pn.Column(html(f'<b>{esc(title)}</b> <span class="gp-muted">measuring…</span>'),
-                         sizing_mode="stretch_width")
-    if t.get("error") is not None:
-        message = getattr(t["error"], "message", "")
-        if message.startswith("Unable to initialize backend"):  # no adapter here: not the user's error
-            return pn.Column(html(f'<b>{esc(title)}</b> <span class="gp-muted">not available: {esc(message)}</span>'),
-                             sizing_mode="stretch_width")
-        return pn.Column(html(f"<b>{esc(title)}</b>"), error_block(t["error"]), sizing_mode="stretch_width")
-    return pn.Column(html(f"<b>{esc(title)}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>"
-                          + facts_html(t)),
-                     bokeh(timing_figure(t, x_range=x_range), sizing_mode="stretch_width"),
-                     sizing_mode="stretch_width", stylesheets=[COLUMN_CSS])
+    return Kept().column(t.get("backend"), t, x_range or (shared_range([t]) if "eager" in t else Range1d(1e-3, 1)))
 
 
 def backends_row(per: dict) -> pn.Row:
-    done = [t for t in per.values() if "eager" in t]
-    x_range = shared_range(done) if done else None
-    return pn.Row(*[backend_column(t, x_range) for t in per.values()], sizing_mode="stretch_width",
-                  stylesheets=[ROW_CSS])
+    return Kept().row(per)
 
 
-def render(a, measuring_note_shown: bool = False) -> list:
-    """The pane's parts; `measuring_note_shown`: the app shows "measuring…" itself."""
+class Kept:
+    """The timing charts of the last run, one column per backend, drawn again with the next
+    run's numbers: the page gets new data for models it has (a new chart makes BokehJS lay the
+    whole page out again, hundreds of ms of the page's main thread). While a backend is measured
+    again its chart is emptied (never the last function's bars under this one's name)."""
+
+    def __init__(self):
+        self.models = None  # (backends, theme) of the kept row
+        self.x_range = Range1d(1e-3, 1)  # shared by every backend's chart
+        self.heads: dict = {}   # backend -> the column's head (HTML)
+        self.charts: dict = {}  # backend -> (figure, its pane)
+        self.columns: dict = {}
+        self.row_ = None
+
+    def row(self, per: dict) -> pn.Row:
+        models = (tuple(per), pn.config.theme)
+        if models != self.models:
+            self.__init__()
+            self.models = models
+        done = [t for t in per.values() if "eager" in t]
+        if done:
+            set_range(self.x_range, *shared_bounds(done))
+        columns = [self.column(b, t, self.x_range) for b, t in per.items()]
+        if self.row_ is None:
+            self.row_ = pn.Row(*columns, sizing_mode="stretch_width", stylesheets=[ROW_CSS])
+        return self.row_
+
+    def column(self, backend: str, t: dict, x_range: Range1d) -> pn.Column:
+        title = esc(BACKEND_TITLES.get(backend, backend))
+        head = self.heads.get(backend) or self.heads.setdefault(backend, html(""))
+        chart = self.charts.get(backend)
+        if t.get("pending"):
+            text, parts = f'<b>{title}</b> <span class="gp-muted">measuring…</span>', [head]
+            if chart is not None:  # kept, emptied: the column keeps its children and its height
+                draw_timing(chart[0], None)
+                parts.append(chart[1])
+        elif t.get("error") is not None:
+            message = getattr(t["error"], "message", "")
+            if message.startswith("Unable to initialize backend"):  # no adapter here: not the user's error
+                text, parts = f'<b>{title}</b> <span class="gp-muted">not available: {esc(message)}</span>', [head]
+            else:
+                text, parts = f"<b>{title}</b>", [head, error_block(t["error"])]
+        else:
+            text = f"<b>{title}</b> <span class='gp-muted'>{esc(t.get('device', ''))}</span><br>" + facts_html(t)
+            if chart is None:
+                fig = new_timing(backend, x_range)
+                chart = self.charts[backend] = (fig, bokeh(fig, sizing_mode="stretch_width"))
+            draw_timing(chart[0], t)
+            parts = [head, chart[1]]
+        if head.object != text:
+            head.object = text
+        column = self.columns.get(backend)
+        if column is None:
+            column = self.columns[backend] = pn.Column(*parts, sizing_mode="stretch_width", stylesheets=[COLUMN_CSS])
+        elif [id(o) for o in column.objects] != [id(o) for o in parts]:
+            column.objects = parts
+        return column
+
+
+def render(a, measuring_note_shown: bool = False, kept: Kept | None = None) -> list:
+    """The pane's parts; `measuring_note_shown`: the app shows "measuring…" itself; `kept`: the
+    last run's charts, drawn with these numbers."""
     t = a.timing
     if not t:
         return [html('<p class="gp-muted">No function to time yet.</p>')]
@@ -126,7 +191,7 @@ def render(a, measuring_note_shown: bool = False) -> list:
     per = t.get("backends") or {t.get("backend", "cpu"): t}
     if t.get("error") is not None and not any("eager" in r for r in per.values()):
         return [error_block(t["error"])]
-    row = backends_row(per)
+    row = (kept or Kept()).row(per)
     scale = t.get("scale", 1)
     size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
         f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else

@@ -6,9 +6,11 @@ from html import escape as html_attr
 
 import numpy as np
 import panel as pn
+from bokeh.models import ColumnDataSource, Range1d
 from bokeh.plotting import figure
 
 from .common import bokeh, code_block, error_block, esc, fmt_seconds, html
+from .plots import data_bounds, set_range
 
 METHODS = ("loop", "vmap", "jit(vmap)", "manual")
 # a method's result against vmap's, short: at 1400 px the long "✓ same as vmap" pushed this last
@@ -30,22 +32,75 @@ def table_html(value: np.ndarray, max_rows: int = 12, max_cols: int = 8) -> str:
     return f'<div class="gp-scroll-x"><table class="gp-table"><tr><th></th>{head}</tr>{"".join(rows)}</table></div>{note}'
 
 
-def outputs_figure(value: np.ndarray, height: int = 240):
+PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
+MAX_SERIES = 8  # batch elements drawn
+
+
+def rows_of(value) -> np.ndarray:
+    """The batched output as (batch, flattened output) floats."""
     v = np.asarray(value, dtype=float)
-    v2 = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
-    per = "point" if v2.shape[1] == 1 else "line"  # a scalar per element is drawn as a point
+    return v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
+
+
+def drawn_as(v2: np.ndarray) -> tuple:
+    """What the figure's models depend on: a point or a line per element, and how many."""
+    return ("point" if v2.shape[1] == 1 else "line"), min(len(v2), MAX_SERIES)
+
+
+def new_outputs(per: str, series: int, height: int = 240):
     p = figure(height=height, sizing_mode="stretch_width", title=f"batched outputs, one {per} per element",
-               tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")])
-    palette = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
-    for i, row in enumerate(v2[:8]):
-        xs = np.arange(len(row))
-        if len(row) == 1:
-            p.scatter([i], row, size=9, color=palette[i % 8], name=f"batch{i}")
+               tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")],
+               x_range=Range1d(0, 1), y_range=Range1d(0, 1))
+    for i in range(series):  # a scalar per element is drawn as a point
+        source = ColumnDataSource(dict(x=[], y=[]))
+        if per == "point":
+            p.scatter("x", "y", source=source, size=9, color=PALETTE[i % 8], name=f"batch{i}")
         else:
-            p.line(xs, row, color=palette[i % 8], line_width=2, name=f"batch{i}")
+            p.line("x", "y", source=source, color=PALETTE[i % 8], line_width=2, name=f"batch{i}")
     p.xaxis.axis_label = "batch element" if per == "point" else "output index (flattened)"
     p.xaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     return p
+
+
+def draw_outputs(p, v2: np.ndarray) -> None:
+    """The first elements' outputs; the ranges follow them (set here: a kept figure's axes must
+    not stay at the last run's)."""
+    per, series = drawn_as(v2)
+    for i, row in enumerate(v2[:series]):
+        xs = [float(i)] if per == "point" else np.arange(len(row), dtype=float)
+        next(r for r in p.renderers if r.name == f"batch{i}").data_source.data = dict(x=xs, y=row)
+    last = series - 1 if per == "point" else v2.shape[1] - 1
+    set_range(p.x_range, *data_bounds(np.array([0.0, last])))
+    set_range(p.y_range, *data_bounds(v2[:series]))
+
+
+def outputs_figure(value: np.ndarray, height: int = 240):
+    v2 = rows_of(value)
+    p = new_outputs(*drawn_as(v2), height=height)
+    draw_outputs(p, v2)
+    return p
+
+
+class Kept:
+    """The outputs figure of the last run (and its pane), drawn again with the next run's
+    outputs when they are drawn alike (same point/line and count, same page theme): new data
+    for models the page has, instead of a new figure and a page-wide relayout."""
+
+    def __init__(self):
+        self.models = None
+        self.fig = self.pane = None
+
+    def outputs(self, value) -> pn.pane.Bokeh:
+        v2 = rows_of(value)
+        models = (*drawn_as(v2), pn.config.theme)
+        if models != self.models:
+            self.fig = new_outputs(*drawn_as(v2))
+            draw_outputs(self.fig, v2)
+            self.pane = bokeh(self.fig, sizing_mode="stretch_width", min_height=240)
+            self.models = models
+        else:
+            draw_outputs(self.fig, v2)
+        return self.pane
 
 
 def timing_html(result: dict) -> str:
@@ -88,9 +143,9 @@ def values_key(result: dict) -> dict:
             for m, e in (result or {}).items()}
 
 
-def render(a, times=None) -> list:
+def render(a, times=None, kept: Kept | None = None) -> list:
     """The pane's parts; `times`: the HTML pane to show the methods table in (kept by the app
-    and updated in place as the times come), else a new one."""
+    and updated in place as the times come), else a new one; `kept`: the last run's figure."""
     r = a.vmap
     if not r:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
@@ -103,7 +158,7 @@ def render(a, times=None) -> list:
     elif v.get("value") is not None:
         # stacked, not side by side: the plot gets the pane's whole width whatever its size
         parts.append(html(table_html(v["value"])))
-        parts.append(bokeh(outputs_figure(v["value"]), sizing_mode="stretch_width", min_height=240))
+        parts.append((kept or Kept()).outputs(v["value"]))
     parts.append(times if times is not None else html(times_html(r)))
     manual = r.get("manual") or {}
     if manual and not manual.get("shown"):
