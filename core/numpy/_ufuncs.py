@@ -2,6 +2,7 @@
 logical operations, exponentials and trigonometry, rounding, classification, clip, isclose."""
 from __future__ import annotations
 
+import functools as _functools
 import operator
 
 import numpy as _np
@@ -455,7 +456,30 @@ def sinc(x, /):
     eq_zero = lax.eq(x, lax._zero(x))
     pi_x = lax.mul(lax._const(x, pi), x)
     safe = where(eq_zero, lax._one(x), pi_x)
-    return where(eq_zero, lax._one(x), lax.div(lax.sin(safe), safe))
+    # at 0 the value comes from the Taylor series, so every derivative there is right (JAX's)
+    return where(eq_zero, _sinc_maclaurin(0, pi_x), lax.div(lax.sin(safe), safe))
+
+
+def _sinc_maclaurin(k, x):
+    # the k-th derivative of sin(x)/x at 0: 0 for odd k, (-1)^(k/2) / (k+1) for even k
+    return _sinc_maclaurin_term(k)(x)
+
+
+@_functools.lru_cache(maxsize=None)
+def _sinc_maclaurin_term(k):
+    # one custom_jvp per order k (k is static), so that jit stages it as a custom_jvp_call and a
+    # later grad of the jitted function still finds the next term
+    def _sinc_maclaurin(x):
+        return x * 0 if k % 2 else x * 0 + lax._const(x, (-1) ** (k // 2) / (k + 1))
+
+    term = _custom_jvp(_sinc_maclaurin)
+
+    @term.defjvp
+    def _sinc_maclaurin_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return _sinc_maclaurin_term(k)(x), _sinc_maclaurin_term(k + 1)(x) * t
+
+    return term
 
 
 def isnan(x, /):
