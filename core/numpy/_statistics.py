@@ -375,11 +375,21 @@ def nanmean(a, axis=None, dtype=None, keepdims=False):
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):
+    _check_arraylike("bincount", x)
     x = asarray(x)
-    if length is None:
-        length = builtins.max(int(_concrete(max(x), "bincount")) + 1, minlength)
-    w = ones_like(x) if weights is None else asarray(weights)
-    return zeros(length, get_aval(w).dtype).at[x].add(w)
+    if x.dtype == _np.bool_:
+        x = x.astype("int32")
+    if x.dtype.kind not in "iu":
+        raise TypeError(f"x argument to bincount must have an integer type; got {x.dtype}")
+    if x.ndim != 1:
+        raise ValueError("only 1-dimensional input supported.")
+    minlength = operator.index(minlength)
+    if length is None:  # as JAX's: negative values count in bin 0, so they never shorten the output
+        length = builtins.max(minlength, x.size and builtins.max(0, int(_concrete(max(x), "bincount"))) + 1)
+    # JAX's default weight is an int32 one, whatever x's integer type
+    w = asarray(1, dtype=_dt.canonicalize_dtype("int64")) if weights is None else asarray(weights)
+    # negative values clip into bin 0 and values past `length` are dropped (JAX's rule)
+    return zeros(length, get_aval(w).dtype).at[clip(x, 0)].add(w, mode="drop")
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):

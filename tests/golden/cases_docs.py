@@ -25,3 +25,15 @@ C("docs_sinc_grads_of_jit", "docs", """
         out.append(g(0.0))
     out = tuple(out)
 """)
+
+# ---------------------------------------------------------------- bincount
+# JAX clips negative values into bin 0 and drops values past `length`; the default weight is int32.
+C("docs_bincount_negative_and_length", "docs",
+  "x = jnp.array([-1, 0, 1, 3, 3, 7])\nout = (jnp.bincount(x, length=5), jnp.bincount(x), jnp.bincount(jnp.array([-3, -1])))")
+C("docs_bincount_dtypes", "docs",
+  "out = (jnp.bincount(jnp.array([1, 2, 3], jnp.uint8)), jnp.bincount(jnp.array([True, False, True])), "
+  "jnp.bincount(jnp.array([-1, 2]), weights=jnp.array([0.5, 2.0]), minlength=4), jnp.bincount(jnp.array([], jnp.int32), minlength=3))")
+C("docs_bincount_jit", "docs",
+  "out = jax.jit(jnp.bincount, static_argnames='length')(jnp.array([-2, 0, 1, 5]), length=4)")
+E("docs_bincount_float_input", "docs", "out = jnp.bincount(jnp.array([1.0]))")
+E("docs_bincount_2d_input", "docs", "out = jnp.bincount(jnp.ones((2, 2), int))")
