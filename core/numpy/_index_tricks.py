@@ -169,12 +169,14 @@ def digitize(x, bins, right=False, *, method=None):
         raise ValueError(f"digitize: bins must be a 1-dimensional array; got bins={bins}")
     if get_aval(bins).shape[0] == 0:
         return lax.full_like(asarray(x), 0, _np.int32)
+    from . import where
     side = "left" if right else "right"
-    increasing = bool(_np.all(_np.diff(_np.asarray(bins)) >= 0)) if not hasattr(bins, "to_concrete_value") else True
-    if increasing:
-        return searchsorted(bins, x, side=side).astype(_np.int32)
+    kw = {} if method is None else {"method": method}
+    # as JAX's: the ends decide (traceably) whether bins decrease; a decreasing search runs on the
+    # reversed bins with the same side
     n = get_aval(bins).shape[0]
-    return (n - searchsorted(bins[::-1], x, side="left" if side == "right" else "right")).astype(_np.int32)
+    return where(bins[-1] >= bins[0], searchsorted(bins, x, side=side, **kw),
+                 n - searchsorted(bins[::-1], x, side=side, **kw))
 
 
 def extract(condition, arr, *, size=None, fill_value=0):

@@ -37,3 +37,12 @@ C("docs_bincount_jit", "docs",
   "out = jax.jit(jnp.bincount, static_argnames='length')(jnp.array([-2, 0, 1, 5]), length=4)")
 E("docs_bincount_float_input", "docs", "out = jnp.bincount(jnp.array([1.0]))")
 E("docs_bincount_2d_input", "docs", "out = jnp.bincount(jnp.ones((2, 2), int))")
+
+# ---------------------------------------------------------------- digitize
+# JAX tells decreasing bins by their ends (bins[-1] < bins[0]) and searches the reversed bins.
+C("docs_digitize_decreasing", "docs",
+  "x = jnp.array([1.0, 2.0, 2.5, 1.5, 3.0, 3.5])\nb = jnp.array([3, 2, 1])\n"
+  "out = (jnp.digitize(x, b), jnp.digitize(x, b, right=True), jnp.digitize(x, b[::-1]), jnp.digitize(x, b[::-1], right=True))")
+C("docs_digitize_jit_and_scalar", "docs",
+  "out = (jax.jit(jnp.digitize)(jnp.array([0.5, 2.0, 9.0]), jnp.array([3., 2., 1.])), jnp.digitize(2.0, jnp.array([1, 2, 3])), "
+  "jnp.digitize(jnp.array([1, 5]), jnp.array([4, 4, 0])), jnp.digitize(jnp.arange(3), jnp.array([], jnp.int32)))")
