@@ -343,8 +343,8 @@ def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **k
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nansum(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype)
+def nansum(a, axis=None, dtype=None, keepdims=False, *, where=None):
+    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype, where=where)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
@@ -363,15 +363,15 @@ def nanmin(a, axis=None, keepdims=False):
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nanmean(a, axis=None, dtype=None, keepdims=False):
+def nanmean(a, axis=None, dtype=None, keepdims=False, *, where=None):
     _check_arraylike("nanmean", a)
     a = asarray(a)
     aval = get_aval(a)
     if aval.dtype.kind not in "fc":
-        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, where=where)
     dtype = dtype or aval.dtype
-    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims)
-    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims), normalizer)
+    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims, where=where)
+    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims, where=where), normalizer)
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):

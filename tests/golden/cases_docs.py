@@ -46,3 +46,16 @@ C("docs_digitize_decreasing", "docs",
 C("docs_digitize_jit_and_scalar", "docs",
   "out = (jax.jit(jnp.digitize)(jnp.array([0.5, 2.0, 9.0]), jnp.array([3., 2., 1.])), jnp.digitize(2.0, jnp.array([1, 2, 3])), "
   "jnp.digitize(jnp.array([1, 5]), jnp.array([4, 4, 0])), jnp.digitize(jnp.arange(3), jnp.array([], jnp.int32)))")
+
+# ---------------------------------------------------------------- nanvar / nanstd (where=, mean=)
+NANX = ("x = jnp.array([[1, 3, 4, 2], [5, 2, jnp.nan, 4], [8, 1, 2, jnp.nan]])\n"
+        "w = jnp.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 1]], dtype=bool)\n")
+C("docs_nanvar_nanstd_where", "docs", NANX +
+  "out = (jnp.nanvar(x, axis=0, keepdims=True, where=w), jnp.nanstd(x, axis=0, keepdims=True, where=w), "
+  "jnp.nanvar(x, where=w), jnp.nanvar(x, axis=1, where=w, ddof=1), jnp.nanvar(jnp.arange(4), where=jnp.array([1, 0, 1, 1], bool)))")
+C("docs_nanvar_where_jit_grad", "docs", NANX +
+  "out = (jax.jit(jnp.nanvar)(x, where=w), jax.grad(lambda x: jnp.nanvar(x, where=w))(x), jax.grad(lambda x: jnp.nanstd(x, axis=0, where=w).sum())(x))")
+C("docs_nanvar_mean_arg", "docs", NANX +
+  "out = (jnp.nanvar(x, axis=0, mean=jnp.nanmean(x, axis=0, keepdims=True)), jnp.nanstd(x, axis=1, where=w, mean=jnp.zeros((3, 1))))")
+C("docs_nanmean_nansum_where", "docs", NANX +
+  "out = (jnp.nanmean(x, axis=0, where=w), jnp.nansum(x, axis=0, where=w), jnp.nanmean(x, where=w), jnp.nanmean(jnp.arange(4), where=jnp.array([1, 0, 1, 1], bool)))")
