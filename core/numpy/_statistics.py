@@ -430,17 +430,36 @@ def histogram(a, bins=10, range=None, weights=None, density=None):
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
-    x, xp, fp = _promote_dtypes_inexact(x, xp, fp)
+    _check_arraylike("interp", x, xp, fp)
+    if _np.shape(xp) != _np.shape(fp) or _np.ndim(xp) != 1:
+        raise ValueError("xp and fp must be one-dimensional arrays of equal size")
+    x, xp = _promote_dtypes_inexact(asarray(x), asarray(xp))
+    (fp,) = _promote_dtypes_inexact(asarray(fp))
+    for name, side in (("left", left), ("right", right)):
+        if isinstance(side, str) and side != "extrapolate":
+            raise ValueError(f"the only valid string value of `{name}` is 'extrapolate', but got: {side!r}")
+    if get_aval(x).dtype.kind == "c":
+        raise ValueError("jnp.interp: complex x values not supported.")
+    if period is not None:
+        # as JAX's: fold x and xp into [0, period), sort, and wrap one point around each end
+        if _np.ndim(period) != 0:
+            raise ValueError(f"period must be a scalar; got {period}")
+        period = lax.abs(asarray(period)) if isinstance(period, (Array, Tracer)) else builtins.abs(period)
+        x, xp = x % period, xp % period
+        xp, fp = lax.sort_key_val(xp, fp)
+        xp = concatenate([xp[-1:] - period, xp, xp[:1] + period])
+        fp = concatenate([fp[-1:], fp, fp[:1]])
     i = clip(searchsorted(xp, x, side="right"), 1, get_aval(xp).shape[0] - 1)
-    x0, x1 = take(xp, i - 1), take(xp, i)
-    y0, y1 = take(fp, i - 1), take(fp, i)
-    df = y1 - y0
-    dx = x1 - x0
-    out = y0 + (x - x0) * df / dx
-    out = where(x < xp[0], fp[0] if left is None else left, out)
-    out = where(x > xp[-1], fp[-1] if right is None else right, out)
+    x0, y0, y1 = take(xp, i - 1), take(fp, i - 1), take(fp, i)
+    dx = take(xp, i) - x0
+    # a zero-width interval takes its left value (no NaN value or gradient), as JAX's
+    dx0 = lax.abs(dx) <= _np.spacing(_np.finfo(get_aval(xp).dtype).eps)
+    out = where(dx0, y0, y0 + ((x - x0) / where(dx0, 1, dx)) * (y1 - y0))
+    if period is None and not isinstance(left, str):
+        out = where(x < xp[0], fp[0] if left is None else left, out)
+    if period is None and not isinstance(right, str):
+        out = where(x > xp[-1], fp[-1] if right is None else right, out)
     return out
-
 
 
 def histogramdd(sample, bins=10, range=None, weights=None, density=None):

@@ -59,3 +59,16 @@ C("docs_nanvar_mean_arg", "docs", NANX +
   "out = (jnp.nanvar(x, axis=0, mean=jnp.nanmean(x, axis=0, keepdims=True)), jnp.nanstd(x, axis=1, where=w, mean=jnp.zeros((3, 1))))")
 C("docs_nanmean_nansum_where", "docs", NANX +
   "out = (jnp.nanmean(x, axis=0, where=w), jnp.nansum(x, axis=0, where=w), jnp.nanmean(x, where=w), jnp.nanmean(jnp.arange(4), where=jnp.array([1, 0, 1, 1], bool)))")
+
+# ---------------------------------------------------------------- interp (period=, 'extrapolate')
+IPX = ("x = jnp.array([-5., -1., 0., 0.5, 2.5, 3., 7.5, 12.])\nxp = jnp.array([3., 0., 1., 2.])\n"
+       "fp = jnp.array([1., 4., 2., 0.])\nxs = jnp.array([0., 1., 2., 3.])\n")
+C("docs_interp_period", "docs", IPX +
+  "out = (jnp.interp(x, xp, fp, period=4), jnp.interp(x, xp, fp, period=-4.), jax.jit(jnp.interp)(x, xp, fp, period=jnp.float32(4)), "
+  "jax.grad(lambda x: jnp.interp(x, xp, fp, period=4.).sum())(x))")
+C("docs_interp_extrapolate_and_repeats", "docs", IPX +
+  "out = (jnp.interp(x, xs, fp, left=-1, right='extrapolate'), jnp.interp(x, xs, fp, left='extrapolate'), "
+  "jnp.interp(jnp.array([1, 2]), jnp.array([0, 1, 1, 2]), jnp.array([0., 1., 5., 6.])), "
+  "jax.grad(lambda f: jnp.interp(1.0, jnp.array([0., 1., 1., 2.]), f))(jnp.array([0., 1., 5., 6.])), jnp.interp(2, jnp.array([1, 3]), jnp.array([10, 20])))")
+E("docs_interp_bad_left", "docs", IPX + "out = jnp.interp(x, xs, fp, left='bad')")
+E("docs_interp_shape_mismatch", "docs", IPX + "out = jnp.interp(x, xs, fp[:3])")
