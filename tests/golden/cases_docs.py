@@ -72,3 +72,14 @@ C("docs_interp_extrapolate_and_repeats", "docs", IPX +
   "jax.grad(lambda f: jnp.interp(1.0, jnp.array([0., 1., 1., 2.]), f))(jnp.array([0., 1., 5., 6.])), jnp.interp(2, jnp.array([1, 3]), jnp.array([10, 20])))")
 E("docs_interp_bad_left", "docs", IPX + "out = jnp.interp(x, xs, fp, left='bad')")
 E("docs_interp_shape_mismatch", "docs", IPX + "out = jnp.interp(x, xs, fp[:3])")
+
+# ---------------------------------------------------------------- sort_complex
+# JAX sorts along the last axis (numpy sorts along the first) and casts to the canonical complex type.
+C("docs_sort_complex_last_axis", "docs",
+  "out = (jnp.sort_complex(jnp.array([[3, 1+2j, 1-1j], [2j, -1, 0]])), jnp.sort_complex(jnp.array([[3., 1., 2.], [0., 5., -1.]])), "
+  "jax.jit(jnp.sort_complex)(jnp.array([[2., 1.], [0., -3.]])))")
+C("docs_sort_complex_dtypes", "docs",
+  "out = (jnp.sort_complex(jnp.array([3, 1, 2], jnp.int8)), jnp.sort_complex(jnp.array([3, 1, 2], jnp.int32)), "
+  "jnp.sort_complex(jnp.array([1., 0.], jnp.float16)), jnp.sort_complex(jnp.array([True, False])))")
+E("docs_sort_complex_scalar", "docs", "out = jnp.sort_complex(3.0)")
+E("docs_sort_complex_list", "docs", "out = jnp.sort_complex([2, 1])")
