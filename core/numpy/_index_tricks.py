@@ -10,7 +10,7 @@ import numpy as _np
 from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
-from ..tracing import get_aval
+from ..tracing import Tracer, get_aval
 
 
 def _int_array(v):
@@ -226,16 +226,35 @@ def array_equiv(a1, a2):
     return _all(a1 == a2)   # like JAX, shapes that do not broadcast raise (TypeError), not False
 
 
-def trim_zeros(filt, trim="fb"):
-    from . import asarray
+def trim_zeros(filt, trim="fb", axis=None):
+    """JAX's: along each axis in `axis` (all by default), drop the leading ('f') and/or trailing
+    ('b') slices that are all zero; the bounds come from the concrete value."""
+    from . import _check_arraylike, asarray
+    from ._reductions import _canon_one
+    _check_arraylike("trim_zeros", filt)
     a = asarray(filt)
-    v = _np.asarray(a)
-    nz = _np.nonzero(v)[0]
-    if nz.size == 0:
-        return a[:0]
-    start = nz[0] if "f" in trim.lower() else 0
-    stop = nz[-1] + 1 if "b" in trim.lower() else v.shape[0]
-    return a[int(start):int(stop)]
+    v = a.to_concrete_value() if isinstance(a, Tracer) else _np.asarray(a)
+    if v is None:
+        from ..errors import ConcretizationTypeError
+        raise ConcretizationTypeError(a, "Error arose in the `filt` argument of trim_zeros()\n")
+    axes = [_canon_one(ax, v.ndim) for ax in (range(v.ndim) if axis is None else _np.atleast_1d(axis).tolist())]
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"repeated axis: {tuple(axes)}")
+    axes = set(axes) if v.ndim else set()
+    front, back = "f" in trim.lower(), "b" in trim.lower()
+    if not axes or not (front or back):
+        return a
+    index = []
+    for ax in range(v.ndim):
+        if ax not in axes:
+            index.append(slice(None))
+            continue
+        nz = _np.flatnonzero(_np.any(v, axis=tuple(i for i in range(v.ndim) if i != ax)))
+        if nz.size == 0:
+            index.append(slice(0, 0))
+            continue
+        index.append(slice(int(nz[0]) if front else None, int(nz[-1]) + 1 if back else None))
+    return a[tuple(index)]
 
 
 def mask_indices(n, mask_func, k=0, *, size=None):

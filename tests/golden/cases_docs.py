@@ -83,3 +83,13 @@ C("docs_sort_complex_dtypes", "docs",
   "jnp.sort_complex(jnp.array([1., 0.], jnp.float16)), jnp.sort_complex(jnp.array([True, False])))")
 E("docs_sort_complex_scalar", "docs", "out = jnp.sort_complex(3.0)")
 E("docs_sort_complex_list", "docs", "out = jnp.sort_complex([2, 1])")
+
+# ---------------------------------------------------------------- trim_zeros (2-D, axis=)
+TZX = "x = jnp.array([[0, 0, 0, 0], [0, 1, 2, 0], [0, 3, 0, 0], [0, 0, 0, 0]])\n"
+C("docs_trim_zeros_2d_axis", "docs", TZX +
+  "out = (jnp.trim_zeros(x), jnp.trim_zeros(x, axis=0), jnp.trim_zeros(x, axis=1), jnp.trim_zeros(x, 'f', axis=-1), jnp.trim_zeros(x, 'b', axis=(0, 1)))")
+C("docs_trim_zeros_1d_and_edges", "docs",
+  "out = (jnp.trim_zeros(jnp.array([0., 0., 2., 0., 3., 0.])), jnp.trim_zeros(jnp.array([0, 0, 2, 0]), 'F'), "
+  "jnp.trim_zeros(jnp.zeros((2, 3))), jnp.trim_zeros(jnp.array([0, 1, 0]), ''))")
+E("docs_trim_zeros_repeated_axis", "docs", TZX + "out = jnp.trim_zeros(x, axis=(0, 0))")
+E("docs_trim_zeros_under_jit", "docs", TZX + "out = jax.jit(jnp.trim_zeros)(x)", msg_prefix=0)
