@@ -93,3 +93,13 @@ C("docs_trim_zeros_1d_and_edges", "docs",
   "jnp.trim_zeros(jnp.zeros((2, 3))), jnp.trim_zeros(jnp.array([0, 1, 0]), ''))")
 E("docs_trim_zeros_repeated_axis", "docs", TZX + "out = jnp.trim_zeros(x, axis=(0, 0))")
 E("docs_trim_zeros_under_jit", "docs", TZX + "out = jax.jit(jnp.trim_zeros)(x)", msg_prefix=0)
+
+# ---------------------------------------------------------------- scipy.linalg.toeplitz (batches)
+# JAX vectorizes toeplitz over leading axes ("(m),(n)->(m,n)"); it never ravels c.
+C("docs_toeplitz_batch", "docs",
+  "L = jax.scipy.linalg\nout = (L.toeplitz(jnp.array([[1, 2, 3], [4, 5, 6]])), L.toeplitz(jnp.array([[1., 2.], [3., 4.]]), jnp.array([1, 7, 8])), "
+  "L.toeplitz(jnp.array([1., 2.]), jnp.ones((3, 2))), jax.jit(L.toeplitz)(jnp.arange(6.).reshape(2, 3)))")
+C("docs_toeplitz_1d_dtypes_grad", "docs",
+  "L = jax.scipy.linalg\nout = (L.toeplitz(jnp.array([1, 2, 3]), jnp.array([1, 4, 5, 6])), L.toeplitz(jnp.array([1+1j, 2])), L.toeplitz(3), "
+  "L.toeplitz(jnp.array([], jnp.float32), jnp.array([1, 2])), jax.grad(lambda c: L.toeplitz(c).sum())(jnp.array([1., 2., 3.])))")
+E("docs_toeplitz_list", "docs", "out = jax.scipy.linalg.toeplitz([1, 2])")
