@@ -103,3 +103,18 @@ C("docs_toeplitz_1d_dtypes_grad", "docs",
   "L = jax.scipy.linalg\nout = (L.toeplitz(jnp.array([1, 2, 3]), jnp.array([1, 4, 5, 6])), L.toeplitz(jnp.array([1+1j, 2])), L.toeplitz(3), "
   "L.toeplitz(jnp.array([], jnp.float32), jnp.array([1, 2])), jax.grad(lambda c: L.toeplitz(c).sum())(jnp.array([1., 2., 3.])))")
 E("docs_toeplitz_list", "docs", "out = jax.scipy.linalg.toeplitz([1, 2])")
+
+# ---------------------------------------------------------------- scipy.signal.correlate2d
+# JAX's 'same' window of the full correlation starts at ceil((full - n) / 2); a smaller in1 is swapped.
+C2X = ("S = jax.scipy.signal\nx = jnp.arange(20.).reshape(4, 5) * 1.5 - 3\nk = jnp.array([[1., -1.], [0., 2.]])\n"
+       "z = jnp.array([[1+2j, 3], [0, 1j]])\nw = jnp.array([[1j, 2, 1], [1, 0, -1j], [2, 1, 1]])\n")
+C("docs_correlate2d_same", "docs", C2X +
+  "out = (S.correlate2d(x, k, 'same'), S.correlate2d(x, jnp.ones((3, 2)), 'same'), S.correlate2d(k, x, 'same'), "
+  "S.correlate2d(jnp.arange(9).reshape(3, 3), jnp.ones((2, 2), int), 'same'), S.correlate2d(w, z, 'same'), S.correlate2d(z, w, 'same'))")
+C("docs_correlate2d_swapped_complex", "docs", C2X +
+  "out = (S.correlate2d(z, w, 'full'), S.correlate2d(z, w, 'valid'), S.correlate2d(w, z, 'full'), S.correlate2d(w, z, 'valid'), "
+  "S.correlate2d(k, x), S.correlate2d(k, x, 'valid'))", atol=1e-5)
+C("docs_correlate2d_jit_grad", "docs", C2X +
+  "out = (jax.jit(S.correlate2d, static_argnames='mode')(x, k, mode='same'), jax.grad(lambda x: (S.correlate2d(x, k, 'same') ** 2).sum())(x))", rtol=1e-4)
+E("docs_correlate2d_shapes_not_nested", "docs", "out = jax.scipy.signal.correlate2d(jnp.ones((3, 2)), jnp.ones((2, 3)), 'same')")
+E("docs_convolve_shapes_not_nested", "docs", "out = jax.scipy.signal.convolve(jnp.ones((3, 2)), jnp.ones((2, 3)))")
