@@ -118,3 +118,18 @@ C("docs_correlate2d_jit_grad", "docs", C2X +
   "out = (jax.jit(S.correlate2d, static_argnames='mode')(x, k, mode='same'), jax.grad(lambda x: (S.correlate2d(x, k, 'same') ** 2).sum())(x))", rtol=1e-4)
 E("docs_correlate2d_shapes_not_nested", "docs", "out = jax.scipy.signal.correlate2d(jnp.ones((3, 2)), jnp.ones((2, 3)), 'same')")
 E("docs_convolve_shapes_not_nested", "docs", "out = jax.scipy.signal.convolve(jnp.ones((3, 2)), jnp.ones((2, 3)))")
+
+# ---------------------------------------------------------------- polymul / polyder / polyadd / polysub
+C("docs_polymul_trim_leading_zeros", "docs",
+  "out = (jnp.polymul(jnp.array([0, 0, 1, 2]), jnp.array([0, 3, 4]), trim_leading_zeros=True), jnp.polymul(jnp.array([0, 0, 1, 2]), jnp.array([0, 3, 4])), "
+  "jnp.polymul(jnp.array([0, 0]), jnp.array([0, 1.]), trim_leading_zeros=True), jnp.polymul(jnp.array([1, 2], jnp.int8), jnp.array([1, 1], jnp.int8)))")
+C("docs_polyder_float_result", "docs",
+  "out = (jnp.polyder(jnp.array([1, -2, 3, 4])), jnp.polyder(jnp.array([1, -2, 3, 4]), 2), jnp.polyder(jnp.array([1., 2.]), 5), "
+  "jnp.polyder(jnp.array([1., 2.]), 0), jnp.polyder(jnp.array([1, 2], jnp.int16)), jax.grad(lambda p: jnp.polyder(p, 2).sum())(jnp.array([1., 2., 3., 4.])))")
+C("docs_polyadd_polysub_2d", "docs",
+  "a, b = jnp.array([[1, 2], [3, 4]]), jnp.array([[5, 6], [7, 8], [9, 10]])\n"
+  "out = (jnp.polyadd(a, b), jnp.polysub(a, b), jnp.polysub(b, a), "
+  "jnp.polyadd(jnp.array([1, 2, 3]), jnp.array([4., 5.])), jax.jit(jnp.polysub)(jnp.ones(3), jnp.ones(2)))")
+E("docs_polyder_negative_order", "docs", "out = jnp.polyder(jnp.array([1., 2., 3.]), -1)")
+E("docs_polyadd_rank_mismatch", "docs", "out = jnp.polyadd(jnp.array([[1, 2]]), jnp.array([3, 4]))")
+E("docs_polyadd_list", "docs", "out = jnp.polyadd([1, 2], [3])")
