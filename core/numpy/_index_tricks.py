@@ -180,24 +180,40 @@ def digitize(x, bins, right=False, *, method=None):
 
 
 def extract(condition, arr, *, size=None, fill_value=0):
-    from . import asarray, ravel
-    a = _np.asarray(ravel(asarray(arr)))
-    c = _np.asarray(ravel(asarray(condition))).astype(bool)
-    return Array(a[c[:a.size]] if c.size >= a.size else a[:c.size][c])
+    from . import _check_arraylike, ravel
+    _check_arraylike("extreact", condition, arr, fill_value)  # sic: JAX 0.10.2's message spells it so
+    return compress(ravel(condition), ravel(arr), size=size, fill_value=fill_value)
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
-    from . import asarray, ravel, take
-    c = _np.asarray(asarray(condition)).astype(bool)
-    if c.ndim != 1:
+    from . import argsort, array, asarray, expand_dims, moveaxis, ravel, take, where
+    from ._reductions import any as _any
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.compress is not supported.")
+    c = asarray(condition).astype(bool)
+    if get_aval(c).ndim != 1:
         raise ValueError("condition must be a 1D array")
     a = asarray(a)
     if axis is None:
         a, axis = ravel(a), 0
-    idx = _np.nonzero(c)[0]
-    if idx.size and idx[-1] >= get_aval(a).shape[axis]:
-        raise ValueError("condition contains entries that are out of bounds")
-    return take(a, Array(idx.astype(_np.int32)), axis=axis)
+    else:
+        a = moveaxis(a, axis, 0)
+    n = get_aval(a).shape[0]
+    c, extra = c[:n], c[n:]
+    a = a[:get_aval(c).shape[0]]
+    if size is None:
+        if bool(_any(extra)):
+            raise ValueError("condition contains entries that are out of bounds")
+        idx = _np.nonzero(_np.asarray(c))[0]
+        result = take(a, Array(idx.astype(_np.int32)), axis=0)
+    elif not 0 <= size <= get_aval(a).shape[0]:
+        raise ValueError("size must be positive and not greater than the size of the array axis;"
+                         f" got {size=} for a.shape[axis]={get_aval(a).shape[0]}")
+    else:
+        # traceable, as JAX's: the kept entries first (in order), then fill_value
+        kept = where(expand_dims(c, tuple(range(1, get_aval(a).ndim))), a, array(fill_value, dtype=get_aval(a).dtype))
+        result = kept[argsort(c, stable=True, descending=True)][:size]
+    return moveaxis(result, 0, axis)
 
 
 def choose(a, choices, out=None, mode="raise"):

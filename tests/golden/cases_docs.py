@@ -133,3 +133,17 @@ C("docs_polyadd_polysub_2d", "docs",
 E("docs_polyder_negative_order", "docs", "out = jnp.polyder(jnp.array([1., 2., 3.]), -1)")
 E("docs_polyadd_rank_mismatch", "docs", "out = jnp.polyadd(jnp.array([[1, 2]]), jnp.array([3, 4]))")
 E("docs_polyadd_list", "docs", "out = jnp.polyadd([1, 2], [3])")
+
+# ---------------------------------------------------------------- extract / compress (size=, fill_value=)
+EXX = "x = jnp.arange(12).reshape(3, 4)\nc = (x % 3) == 0\n"
+C("docs_extract_size_fill", "docs", EXX +
+  "out = (jnp.extract(c, x), jnp.extract(c, x, size=6, fill_value=-1), jnp.extract(c, x, size=2), "
+  "jax.jit(jnp.extract, static_argnames='size')(c, x, size=5), jnp.extract(c, x * 1.5, size=6, fill_value=jnp.nan), "
+  "jnp.extract(jnp.array([1, 0, 1, 1, 0, 0]), jnp.arange(4.)), jnp.extract(jnp.array([1, 0]), jnp.arange(4.)))")
+E("docs_extract_condition_too_long", "docs", "out = jnp.extract(jnp.array([1, 0, 1, 1, 0, 1]), jnp.arange(4.))")
+C("docs_compress_size_and_grad", "docs", EXX +
+  "out = (jnp.compress(jnp.array([0, 1, 1]), x, axis=0), jnp.compress(jnp.array([0, 1, 1]), x, axis=1, size=3, fill_value=9), "
+  "jnp.compress(jnp.array([1, 0, 1, 0, 0]), x, axis=1), jax.grad(lambda x: jnp.extract(x > 0.5, x, size=3).sum())(jnp.array([0., 1., 2., 0.2])))")
+E("docs_extract_size_too_big", "docs", EXX + "out = jnp.extract(c, x, size=13)")
+E("docs_compress_out_of_bounds", "docs", EXX + "out = jnp.compress(jnp.array([1, 0, 1, 0, 0, 1]), x, axis=1)")
+E("docs_extract_list", "docs", EXX + "out = jnp.extract([True], x)")
