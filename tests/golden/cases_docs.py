@@ -147,3 +147,9 @@ C("docs_compress_size_and_grad", "docs", EXX +
 E("docs_extract_size_too_big", "docs", EXX + "out = jnp.extract(c, x, size=13)")
 E("docs_compress_out_of_bounds", "docs", EXX + "out = jnp.compress(jnp.array([1, 0, 1, 0, 0, 1]), x, axis=1)")
 E("docs_extract_list", "docs", EXX + "out = jnp.extract([True], x)")
+
+# ---------------------------------------------------------------- isscalar
+# JAX counts every 0-d array as a scalar, a 0-d numpy array included (numpy's isscalar does not).
+C("docs_isscalar_0d_arrays", "docs",
+  "out = (jnp.isscalar(np.array(1.0)), jnp.isscalar(np.array([1.0])), jnp.isscalar(jnp.array(1)), jnp.isscalar(1), jnp.isscalar([1]), "
+  "jnp.isscalar('a'), jnp.isscalar(np.float32(2)), jnp.isscalar(jnp.ones(2)), jnp.isscalar(None))")
