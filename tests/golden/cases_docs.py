@@ -153,3 +153,16 @@ E("docs_extract_list", "docs", EXX + "out = jnp.extract([True], x)")
 C("docs_isscalar_0d_arrays", "docs",
   "out = (jnp.isscalar(np.array(1.0)), jnp.isscalar(np.array([1.0])), jnp.isscalar(jnp.array(1)), jnp.isscalar(1), jnp.isscalar([1]), "
   "jnp.isscalar('a'), jnp.isscalar(np.float32(2)), jnp.isscalar(jnp.ones(2)), jnp.isscalar(None))")
+
+# ---------------------------------------------------------------- weak types: float_power, heaviside, isinf family, lax.empty
+C("docs_weak_float_power", "docs",
+  "out = (jnp.float_power(2, 3), jnp.float_power(-3, 1.7), jnp.float_power(jnp.array([1, 2]), 2), jnp.float_power(2.0, jnp.array([1., 2.])), jax.grad(jnp.float_power)(2., 3.))")
+C("docs_weak_heaviside", "docs",
+  "x1 = jnp.array([[-2, 0, 3], [5, -1, 0], [0, 7, -3]])\n"
+  "out = (jnp.heaviside(x1, 0.5), jnp.heaviside(x1, jnp.array([2, 0.5, 1])), jnp.heaviside(jnp.float32(0), 0.5), jnp.heaviside(0., jnp.float32(0.5)), "
+  "jnp.heaviside(jnp.asarray(0.), 0.5), jnp.heaviside(0, 0.5), jax.jit(jnp.heaviside)(0., 0.5))")
+C("docs_weak_isinf_family", "docs",
+  "out = (jnp.isinf(jnp.inf), jnp.isinf(5), jnp.isinf(5.0), jnp.isneginf(jnp.inf), jnp.isposinf(5), jnp.isneginf(5), jnp.isposinf(-jnp.inf), "
+  "jnp.isneginf(jnp.array([-jnp.inf, 1.])), jnp.isposinf(jnp.array([1, 2])), jax.jit(jnp.isinf)(2.0), jax.jit(jnp.isposinf)(jnp.inf))")
+E("docs_isposinf_complex", "docs", "out = jnp.isposinf(1 + 1j)")
+C("docs_weak_lax_empty", "docs", "out = (lax.empty(3, jnp.float32), lax.empty((2, 2), jnp.int32), jax.jit(lambda: lax.empty((2,), jnp.float32))())")
