@@ -105,9 +105,14 @@ def vander(x, N=None, increasing=False):
 
 
 def fromfunction(function, shape, *, dtype=float, **kwargs):
-    dt = _dt.canonicalize_dtype(dtype)
-    grids = tuple(Array(g.astype(dt)) for g in _np.indices(tuple(shape)))
-    return function(*grids, **kwargs)
+    # as JAX's: function sees scalar coordinates, mapped with one vmap per axis (not index grids)
+    from . import arange
+    from ..api import vmap
+    shape = tuple(operator.index(s) for s in shape)
+    for i in range(len(shape)):
+        in_axes = [0 if i == j else None for j in range(len(shape))]
+        function = vmap(function, in_axes=tuple(in_axes[::-1]))
+    return function(*(arange(s, dtype=dtype) for s in shape), **kwargs)
 
 
 def unravel_index(indices, shape):

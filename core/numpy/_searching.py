@@ -98,6 +98,11 @@ def nonzero(a, *, size=None, fill_value=None):
 
 
 def argwhere(a, *, size=None, fill_value=None):
+    from . import atleast_1d
+    _check_arraylike("argwhere", a)
+    if _np.ndim(a) == 0:  # as JAX's: one row per nonzero of atleast_1d(a), with no columns
+        rows = nonzero(atleast_1d(a), size=size, fill_value=fill_value)[0]
+        return lax.full((get_aval(rows).shape[0], 0), 0, get_aval(rows).dtype)
     return stack(nonzero(a, size=size, fill_value=fill_value), axis=-1)
 
 

@@ -166,3 +166,19 @@ C("docs_weak_isinf_family", "docs",
   "jnp.isneginf(jnp.array([-jnp.inf, 1.])), jnp.isposinf(jnp.array([1, 2])), jax.jit(jnp.isinf)(2.0), jax.jit(jnp.isposinf)(jnp.inf))")
 E("docs_isposinf_complex", "docs", "out = jnp.isposinf(1 + 1j)")
 C("docs_weak_lax_empty", "docs", "out = (lax.empty(3, jnp.float32), lax.empty((2, 2), jnp.int32), jax.jit(lambda: lax.empty((2,), jnp.float32))())")
+
+# ---------------------------------------------------------------- fromfunction, full_like, argwhere, size
+# JAX's fromfunction vmaps f over scalar coordinates (one vmap per axis); f never sees index grids.
+C("docs_fromfunction_vmapped", "docs",
+  "def f(x):\n    return (x + 1) * jnp.arange(3)\n"
+  "out = (jnp.fromfunction(f, shape=(2,)), jnp.fromfunction(lambda x, y: x * 10 + y, (2, 3)), jnp.fromfunction(lambda x, y: x * 10 + y, (2, 3), dtype=int), "
+  "jnp.fromfunction(lambda i, j: i == j, (3, 3)), jnp.fromfunction(lambda x, y: jnp.array(x.shape + y.shape), (2, 3)))")
+C("docs_full_like_array_fill", "docs",
+  "x = jnp.arange(6).reshape(2, 3)\n"
+  "out = (jnp.full_like(x, fill_value=jnp.array([[1], [2]])), jnp.full_like(x, jnp.array([1.5, 2, 3])), "
+  "jnp.full_like(x, jnp.array([1, 2]), shape=(3, 2), dtype=float), jnp.full_like(x, 7))")
+C("docs_argwhere_0d", "docs",
+  "out = (jnp.argwhere(1), jnp.argwhere(0), jnp.argwhere(1, size=2), jnp.argwhere(jnp.array([0, 3, 0, 4])))")
+C("docs_size_tuple_axis", "docs",
+  "y = jnp.ones((2, 3))\nout = (jnp.size(y, axis=(1,)), jnp.size(y, axis=(0, 1)), jnp.size(y, axis=-1), jnp.size(y))")
+E("docs_size_repeated_axis", "docs", "out = jnp.size(jnp.ones((2, 3)), axis=(0, 0))")
