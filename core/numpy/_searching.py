@@ -63,8 +63,8 @@ def select(condlist, choicelist, default=0):
 def piecewise(x, condlist, funclist, *args, **kw):
     _check_arraylike("piecewise", x)
     x = asarray(x)
-    if isinstance(condlist, (Array, Tracer)) and get_aval(condlist).ndim == get_aval(x).ndim:
-        condlist = [condlist]
+    # JAX's rule: condlist's first axis lists the conditions, an array's too (numpy wraps an
+    # array of x's rank into one condition; JAX does not)
     condlist = [asarray(c) for c in condlist]
     nc, nf = len(condlist), len(funclist)
     if nf == nc + 1:

@@ -182,3 +182,13 @@ C("docs_argwhere_0d", "docs",
 C("docs_size_tuple_axis", "docs",
   "y = jnp.ones((2, 3))\nout = (jnp.size(y, axis=(1,)), jnp.size(y, axis=(0, 1)), jnp.size(y, axis=-1), jnp.size(y))")
 E("docs_size_repeated_axis", "docs", "out = jnp.size(jnp.ones((2, 3)), axis=(0, 0))")
+
+# ---------------------------------------------------------------- piecewise
+# JAX counts conditions along condlist's first axis even when condlist is one array (numpy would wrap it).
+C("docs_piecewise_condlist_array", "docs",
+  "x = jnp.arange(-4, 5)\n"
+  "out = (jnp.piecewise(x, jnp.array([False, True, False]), [lambda x: x * 0, lambda x: x * 10, lambda x: x * 100]), "
+  "jnp.piecewise(x, [x < 0, x > 2], [lambda x: -x, lambda x: x * 2, 7]), jnp.piecewise(x, [x < 0, x < -2], [1, 2]), "
+  "jnp.piecewise(x * 1.0, jnp.array([x < 0, x > 0]), [-1., 1.]), jnp.piecewise(x, jnp.array([True, False]), [1, 2]), "
+  "jax.grad(lambda t: jnp.piecewise(t, [t < 0, t >= 0], [lambda t: t ** 2, lambda t: 3 * t]))(-2.0))")
+E("docs_piecewise_too_many_functions", "docs", "x = jnp.arange(3)\nout = jnp.piecewise(x, [x < 0], [1, 2, 3])")
