@@ -34,10 +34,13 @@ def lexsort(keys, axis=-1):
 
 
 def sort_complex(a):
-    from . import asarray, sort
-    a = sort(asarray(a), axis=0)
+    from . import _check_arraylike, asarray, sort
+    from .. import dtypes as _dt, lax
+    _check_arraylike("sort_complex", a)
+    a = sort(asarray(a), axis=-1)  # JAX's sorts along the last axis (numpy's along the first)
     dt = get_aval(a).dtype
-    return a.astype(_np.result_type(dt, _np.complex64) if dt.kind != "c" else dt)
+    # the canonical complex type (complex64 for int32 without x64, with no truncation warning)
+    return lax.convert_element_type(a, dt if dt.kind == "c" else _dt.canonicalize_dtype(_np.result_type(dt, _np.complex64)))
 
 
 def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):

@@ -161,7 +161,11 @@ def empty_like(a, dtype=None, shape=None, device=None):
 
 def full_like(a, fill_value, dtype=None, shape=None, device=None):
     _check_like("full_like", a)
-    return lax.full_like(a, fill_value, _canonical_request(dtype), shape)
+    if _np.ndim(fill_value) == 0:
+        return lax.full_like(a, fill_value, _canonical_request(dtype), shape)
+    # an array fill_value broadcasts to a's shape (or `shape`), as JAX's
+    dtype = _dt.result_type(a) if dtype is None else _canonical_request(dtype)
+    return broadcast_to(asarray(fill_value, dtype=dtype), _np.shape(a) if shape is None else shape)
 
 
 def _concrete(x, what):

@@ -165,7 +165,14 @@ def isrealobj(x):
 
 
 def isscalar(element):
-    return _np.isscalar(element) or (isinstance(element, (Array, Tracer)) and get_aval(element).ndim == 0)
+    # as JAX's: any 0-d array counts, numpy's included (numpy's own isscalar says False for those)
+    if _np.isscalar(element):
+        return True
+    if isinstance(element, (_np.ndarray, Array, Tracer)):
+        return _np.ndim(element) == 0 if isinstance(element, _np.ndarray) else get_aval(element).ndim == 0
+    if getattr(element, "__jax_array__", None) is not None:
+        return get_aval(asarray(element)).ndim == 0
+    return False
 
 
 # jax.numpy's modules call one another: imported after this module's definitions, so that the

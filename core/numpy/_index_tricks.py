@@ -10,7 +10,7 @@ import numpy as _np
 from .. import dtypes as _dt
 from .. import lax
 from ..array import Array
-from ..tracing import get_aval
+from ..tracing import Tracer, get_aval
 
 
 def _int_array(v):
@@ -105,9 +105,14 @@ def vander(x, N=None, increasing=False):
 
 
 def fromfunction(function, shape, *, dtype=float, **kwargs):
-    dt = _dt.canonicalize_dtype(dtype)
-    grids = tuple(Array(g.astype(dt)) for g in _np.indices(tuple(shape)))
-    return function(*grids, **kwargs)
+    # as JAX's: function sees scalar coordinates, mapped with one vmap per axis (not index grids)
+    from . import arange
+    from ..api import vmap
+    shape = tuple(operator.index(s) for s in shape)
+    for i in range(len(shape)):
+        in_axes = [0 if i == j else None for j in range(len(shape))]
+        function = vmap(function, in_axes=tuple(in_axes[::-1]))
+    return function(*(arange(s, dtype=dtype) for s in shape), **kwargs)
 
 
 def unravel_index(indices, shape):
@@ -169,33 +174,51 @@ def digitize(x, bins, right=False, *, method=None):
         raise ValueError(f"digitize: bins must be a 1-dimensional array; got bins={bins}")
     if get_aval(bins).shape[0] == 0:
         return lax.full_like(asarray(x), 0, _np.int32)
+    from . import where
     side = "left" if right else "right"
-    increasing = bool(_np.all(_np.diff(_np.asarray(bins)) >= 0)) if not hasattr(bins, "to_concrete_value") else True
-    if increasing:
-        return searchsorted(bins, x, side=side).astype(_np.int32)
+    kw = {} if method is None else {"method": method}
+    # as JAX's: the ends decide (traceably) whether bins decrease; a decreasing search runs on the
+    # reversed bins with the same side
     n = get_aval(bins).shape[0]
-    return (n - searchsorted(bins[::-1], x, side="left" if side == "right" else "right")).astype(_np.int32)
+    return where(bins[-1] >= bins[0], searchsorted(bins, x, side=side, **kw),
+                 n - searchsorted(bins[::-1], x, side=side, **kw))
 
 
 def extract(condition, arr, *, size=None, fill_value=0):
-    from . import asarray, ravel
-    a = _np.asarray(ravel(asarray(arr)))
-    c = _np.asarray(ravel(asarray(condition))).astype(bool)
-    return Array(a[c[:a.size]] if c.size >= a.size else a[:c.size][c])
+    from . import _check_arraylike, ravel
+    _check_arraylike("extreact", condition, arr, fill_value)  # sic: JAX 0.10.2's message spells it so
+    return compress(ravel(condition), ravel(arr), size=size, fill_value=fill_value)
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
-    from . import asarray, ravel, take
-    c = _np.asarray(asarray(condition)).astype(bool)
-    if c.ndim != 1:
+    from . import argsort, array, asarray, expand_dims, moveaxis, ravel, take, where
+    from ._reductions import any as _any
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.compress is not supported.")
+    c = asarray(condition).astype(bool)
+    if get_aval(c).ndim != 1:
         raise ValueError("condition must be a 1D array")
     a = asarray(a)
     if axis is None:
         a, axis = ravel(a), 0
-    idx = _np.nonzero(c)[0]
-    if idx.size and idx[-1] >= get_aval(a).shape[axis]:
-        raise ValueError("condition contains entries that are out of bounds")
-    return take(a, Array(idx.astype(_np.int32)), axis=axis)
+    else:
+        a = moveaxis(a, axis, 0)
+    n = get_aval(a).shape[0]
+    c, extra = c[:n], c[n:]
+    a = a[:get_aval(c).shape[0]]
+    if size is None:
+        if bool(_any(extra)):
+            raise ValueError("condition contains entries that are out of bounds")
+        idx = _np.nonzero(_np.asarray(c))[0]
+        result = take(a, Array(idx.astype(_np.int32)), axis=0)
+    elif not 0 <= size <= get_aval(a).shape[0]:
+        raise ValueError("size must be positive and not greater than the size of the array axis;"
+                         f" got {size=} for a.shape[axis]={get_aval(a).shape[0]}")
+    else:
+        # traceable, as JAX's: the kept entries first (in order), then fill_value
+        kept = where(expand_dims(c, tuple(range(1, get_aval(a).ndim))), a, array(fill_value, dtype=get_aval(a).dtype))
+        result = kept[argsort(c, stable=True, descending=True)][:size]
+    return moveaxis(result, 0, axis)
 
 
 def choose(a, choices, out=None, mode="raise"):
@@ -224,16 +247,35 @@ def array_equiv(a1, a2):
     return _all(a1 == a2)   # like JAX, shapes that do not broadcast raise (TypeError), not False
 
 
-def trim_zeros(filt, trim="fb"):
-    from . import asarray
+def trim_zeros(filt, trim="fb", axis=None):
+    """JAX's: along each axis in `axis` (all by default), drop the leading ('f') and/or trailing
+    ('b') slices that are all zero; the bounds come from the concrete value."""
+    from . import _check_arraylike, asarray
+    from ._reductions import _canon_one
+    _check_arraylike("trim_zeros", filt)
     a = asarray(filt)
-    v = _np.asarray(a)
-    nz = _np.nonzero(v)[0]
-    if nz.size == 0:
-        return a[:0]
-    start = nz[0] if "f" in trim.lower() else 0
-    stop = nz[-1] + 1 if "b" in trim.lower() else v.shape[0]
-    return a[int(start):int(stop)]
+    v = a.to_concrete_value() if isinstance(a, Tracer) else _np.asarray(a)
+    if v is None:
+        from ..errors import ConcretizationTypeError
+        raise ConcretizationTypeError(a, "Error arose in the `filt` argument of trim_zeros()\n")
+    axes = [_canon_one(ax, v.ndim) for ax in (range(v.ndim) if axis is None else _np.atleast_1d(axis).tolist())]
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"repeated axis: {tuple(axes)}")
+    axes = set(axes) if v.ndim else set()
+    front, back = "f" in trim.lower(), "b" in trim.lower()
+    if not axes or not (front or back):
+        return a
+    index = []
+    for ax in range(v.ndim):
+        if ax not in axes:
+            index.append(slice(None))
+            continue
+        nz = _np.flatnonzero(_np.any(v, axis=tuple(i for i in range(v.ndim) if i != ax)))
+        if nz.size == 0:
+            index.append(slice(0, 0))
+            continue
+        index.append(slice(int(nz[0]) if front else None, int(nz[-1]) + 1 if back else None))
+    return a[tuple(index)]
 
 
 def mask_indices(n, mask_func, k=0, *, size=None):

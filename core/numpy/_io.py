@@ -15,6 +15,9 @@ def load(file, *args, **kwargs):
     from . import asarray
     out = _np.load(file, *args, **kwargs)
     if isinstance(out, _np.ndarray):
+        if out.dtype == "V2":  # np.save writes bfloat16 as 2-byte voids: view them back, as JAX's
+            from .. import dtypes as _dt
+            out = out.view(_dt.bfloat16)
         try:
             out = asarray(out)
         except TypeError:  # a dtype jax has no counterpart for stays numpy's

@@ -148,25 +148,27 @@ def nanargmin(a, axis=None, out=None, keepdims=None):
     return _nanarg("nanargmin", a, axis, keepdims, _np.inf, argmin)
 
 
-def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, correction=None):
-    from . import _promote_args_inexact, abs as _abs, isnan, nanmean, nansum, real, sum as _sum
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None, correction=None):
+    from . import _promote_args_inexact, asarray, isnan, nanmean, real, sum as _sum
     from . import where as _where
     (a,) = _promote_args_inexact("nanvar", a)
     if correction is not None:
         ddof = correction
-    mean = nanmean(a, axis=axis, keepdims=True)
-    centered = _where(isnan(a), lax._const(a, 0), a - mean)
+    # as JAX's: `where` picks the entries of the mean, the squares and the count alike
+    a_mean = nanmean(a, axis=axis, keepdims=True, where=where) if mean is None else asarray(mean).astype(a.dtype)
+    centered = _where(isnan(a), lax._const(a, 0), a - a_mean)
     sq = real(centered * centered.conj()) if get_aval(a).dtype.kind == "c" else centered * centered
-    count = _sum(~isnan(a), axis=axis, keepdims=keepdims)
-    total = nansum(sq, axis=axis, keepdims=keepdims)
+    count = _sum(~isnan(a), axis=axis, keepdims=keepdims, where=where)
+    total = _sum(sq, axis=axis, keepdims=keepdims, where=where)
     out = total / lax.convert_element_type(count - ddof, get_aval(total).dtype)
     out = _where(count - ddof <= 0, _np.nan, out)
     return out if dtype is None else out.astype(dtype)
 
 
-def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, correction=None):
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None, correction=None):
     from . import sqrt
-    return sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, correction=correction))
+    return sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where, mean=mean,
+                       correction=correction))
 
 
 def spacing(x, /):

@@ -10,12 +10,6 @@ from ..tracing import get_aval
 from ._util import _staged
 
 
-def _coeffs(name, *ps):
-    from . import _promote_args, atleast_1d
-    ps = _promote_args(name, *ps)
-    return [atleast_1d(p) for p in ps]
-
-
 def polyval(p, x, *, unroll=16):
     from . import _check_arraylike, _promote_dtypes, zeros_like
     _check_arraylike("polyval", p, x)
@@ -26,41 +20,50 @@ def polyval(p, x, *, unroll=16):
     return out
 
 
-def _pad_front(a, n):
-    from . import pad
-    return pad(a, [(n - get_aval(a).shape[0], 0)])
-
-
 def polyadd(a1, a2):
-    a1, a2 = _coeffs("polyadd", a1, a2)
-    n = max(get_aval(a1).shape[0], get_aval(a2).shape[0])
-    return _pad_front(a1, n) + _pad_front(a2, n)
+    from . import _check_arraylike, _promote_dtypes
+    _check_arraylike("polyadd", a1, a2)
+    a1, a2 = _promote_dtypes(a1, a2)
+    # as JAX's: the shorter adds into the tail of the longer along axis 0 (trailing axes broadcast)
+    if get_aval(a2).shape[0] <= get_aval(a1).shape[0]:
+        return a1.at[-get_aval(a2).shape[0]:].add(a2)
+    return a2.at[-get_aval(a1).shape[0]:].add(a1)
 
 
 def polysub(a1, a2):
-    a1, a2 = _coeffs("polysub", a1, a2)
-    n = max(get_aval(a1).shape[0], get_aval(a2).shape[0])
-    return _pad_front(a1, n) - _pad_front(a2, n)
+    from . import _check_arraylike, _promote_dtypes
+    _check_arraylike("polysub", a1, a2)
+    a1, a2 = _promote_dtypes(a1, a2)
+    return polyadd(a1, -a2)
 
 
 def polymul(a1, a2, *, trim_leading_zeros=False):
-    from . import convolve
-    a1, a2 = _coeffs("polymul", a1, a2)
-    return convolve(a1, a2)   # promotes to inexact, as JAX's polymul does
+    from . import _check_arraylike, _promote_dtypes_inexact, convolve, trim_zeros, zeros
+    _check_arraylike("polymul", a1, a2)
+    a1, a2 = _promote_dtypes_inexact(a1, a2)   # promotes to inexact, as JAX's polymul does
+    if trim_leading_zeros and (len(a1) > 1 or len(a2) > 1):
+        a1, a2 = trim_zeros(a1, trim="f"), trim_zeros(a2, trim="f")
+    if len(a1) == 0:
+        a1 = zeros(1, dtype=get_aval(a2).dtype)
+    if len(a2) == 0:
+        a2 = zeros(1, dtype=get_aval(a1).dtype)
+    return convolve(a1, a2, mode="full")
 
 
 def polyder(p, m=1):
-    from . import _promote_args_inexact, arange, asarray
-    m = operator.index(m)
+    from . import _check_arraylike, _promote_dtypes_inexact, arange
+    from ._creation import _concrete
+    _check_arraylike("polyder", p)
+    m = operator.index(_concrete(m, "polyder"))
+    (p,) = _promote_dtypes_inexact(p)   # a float result for integer coefficients, as JAX's
     if m < 0:
         raise ValueError("Order of derivative must be positive")
-    (p,) = _coeffs("polyder", p)
-    for _ in range(m):
-        n = get_aval(p).shape[0]
-        if n <= 1:
-            return p[:0]
-        p = p[:-1] * arange(n - 1, 0, -1, dtype=get_aval(p).dtype)
-    return p
+    if m == 0:
+        return p
+    dt = get_aval(p).dtype
+    # the m-th derivative's factor of x^k is k (k-1) ... (k-m+1), for k = m .. len(p) - 1
+    factor = (arange(m, len(p), dtype=dt)[None] - arange(m, dtype=dt)[:, None]).prod(0)
+    return p[:-m] * factor[::-1]
 
 
 def polyint(p, m=1, k=None):

@@ -63,8 +63,8 @@ def select(condlist, choicelist, default=0):
 def piecewise(x, condlist, funclist, *args, **kw):
     _check_arraylike("piecewise", x)
     x = asarray(x)
-    if isinstance(condlist, (Array, Tracer)) and get_aval(condlist).ndim == get_aval(x).ndim:
-        condlist = [condlist]
+    # JAX's rule: condlist's first axis lists the conditions, an array's too (numpy wraps an
+    # array of x's rank into one condition; JAX does not)
     condlist = [asarray(c) for c in condlist]
     nc, nf = len(condlist), len(funclist)
     if nf == nc + 1:
@@ -98,6 +98,11 @@ def nonzero(a, *, size=None, fill_value=None):
 
 
 def argwhere(a, *, size=None, fill_value=None):
+    from . import atleast_1d
+    _check_arraylike("argwhere", a)
+    if _np.ndim(a) == 0:  # as JAX's: one row per nonzero of atleast_1d(a), with no columns
+        rows = nonzero(atleast_1d(a), size=size, fill_value=fill_value)[0]
+        return lax.full((get_aval(rows).shape[0], 0), 0, get_aval(rows).dtype)
     return stack(nonzero(a, size=size, fill_value=fill_value), axis=-1)
 
 

@@ -28,7 +28,13 @@ def ndim(a):
 
 def size(a, axis=None):
     s = _np.shape(a)
-    return int(_np.prod(s)) if axis is None else s[axis]
+    if axis is None:
+        return int(_np.prod(s))
+    from ._reductions import _canon_one
+    axes = tuple(_canon_one(i, len(s)) for i in (axis if isinstance(axis, (tuple, list)) else (axis,)))
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"repeated axis: {axes}")
+    return math.prod(s[i] for i in axes)  # JAX's: a tuple axis multiplies
 
 
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None):

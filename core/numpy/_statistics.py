@@ -343,8 +343,8 @@ def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **k
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nansum(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype)
+def nansum(a, axis=None, dtype=None, keepdims=False, *, where=None):
+    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype, where=where)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
@@ -363,23 +363,33 @@ def nanmin(a, axis=None, keepdims=False):
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nanmean(a, axis=None, dtype=None, keepdims=False):
+def nanmean(a, axis=None, dtype=None, keepdims=False, *, where=None):
     _check_arraylike("nanmean", a)
     a = asarray(a)
     aval = get_aval(a)
     if aval.dtype.kind not in "fc":
-        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, where=where)
     dtype = dtype or aval.dtype
-    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims)
-    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims), normalizer)
+    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims, where=where)
+    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims, where=where), normalizer)
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):
+    _check_arraylike("bincount", x)
     x = asarray(x)
-    if length is None:
-        length = builtins.max(int(_concrete(max(x), "bincount")) + 1, minlength)
-    w = ones_like(x) if weights is None else asarray(weights)
-    return zeros(length, get_aval(w).dtype).at[x].add(w)
+    if x.dtype == _np.bool_:
+        x = x.astype("int32")
+    if x.dtype.kind not in "iu":
+        raise TypeError(f"x argument to bincount must have an integer type; got {x.dtype}")
+    if x.ndim != 1:
+        raise ValueError("only 1-dimensional input supported.")
+    minlength = operator.index(minlength)
+    if length is None:  # as JAX's: negative values count in bin 0, so they never shorten the output
+        length = builtins.max(minlength, x.size and builtins.max(0, int(_concrete(max(x), "bincount"))) + 1)
+    # JAX's default weight is an int32 one, whatever x's integer type
+    w = asarray(1, dtype=_dt.canonicalize_dtype("int64")) if weights is None else asarray(weights)
+    # negative values clip into bin 0 and values past `length` are dropped (JAX's rule)
+    return zeros(length, get_aval(w).dtype).at[clip(x, 0)].add(w, mode="drop")
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
@@ -420,17 +430,36 @@ def histogram(a, bins=10, range=None, weights=None, density=None):
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
-    x, xp, fp = _promote_dtypes_inexact(x, xp, fp)
+    _check_arraylike("interp", x, xp, fp)
+    if _np.shape(xp) != _np.shape(fp) or _np.ndim(xp) != 1:
+        raise ValueError("xp and fp must be one-dimensional arrays of equal size")
+    x, xp = _promote_dtypes_inexact(asarray(x), asarray(xp))
+    (fp,) = _promote_dtypes_inexact(asarray(fp))
+    for name, side in (("left", left), ("right", right)):
+        if isinstance(side, str) and side != "extrapolate":
+            raise ValueError(f"the only valid string value of `{name}` is 'extrapolate', but got: {side!r}")
+    if get_aval(x).dtype.kind == "c":
+        raise ValueError("jnp.interp: complex x values not supported.")
+    if period is not None:
+        # as JAX's: fold x and xp into [0, period), sort, and wrap one point around each end
+        if _np.ndim(period) != 0:
+            raise ValueError(f"period must be a scalar; got {period}")
+        period = lax.abs(asarray(period)) if isinstance(period, (Array, Tracer)) else builtins.abs(period)
+        x, xp = x % period, xp % period
+        xp, fp = lax.sort_key_val(xp, fp)
+        xp = concatenate([xp[-1:] - period, xp, xp[:1] + period])
+        fp = concatenate([fp[-1:], fp, fp[:1]])
     i = clip(searchsorted(xp, x, side="right"), 1, get_aval(xp).shape[0] - 1)
-    x0, x1 = take(xp, i - 1), take(xp, i)
-    y0, y1 = take(fp, i - 1), take(fp, i)
-    df = y1 - y0
-    dx = x1 - x0
-    out = y0 + (x - x0) * df / dx
-    out = where(x < xp[0], fp[0] if left is None else left, out)
-    out = where(x > xp[-1], fp[-1] if right is None else right, out)
+    x0, y0, y1 = take(xp, i - 1), take(fp, i - 1), take(fp, i)
+    dx = take(xp, i) - x0
+    # a zero-width interval takes its left value (no NaN value or gradient), as JAX's
+    dx0 = lax.abs(dx) <= _np.spacing(_np.finfo(get_aval(xp).dtype).eps)
+    out = where(dx0, y0, y0 + ((x - x0) / where(dx0, 1, dx)) * (y1 - y0))
+    if period is None and not isinstance(left, str):
+        out = where(x < xp[0], fp[0] if left is None else left, out)
+    if period is None and not isinstance(right, str):
+        out = where(x > xp[-1], fp[-1] if right is None else right, out)
     return out
-
 
 
 def histogramdd(sample, bins=10, range=None, weights=None, density=None):

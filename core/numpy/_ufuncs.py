@@ -2,6 +2,7 @@
 logical operations, exponentials and trigonometry, rounding, classification, clip, isclose."""
 from __future__ import annotations
 
+import functools as _functools
 import operator
 
 import numpy as _np
@@ -259,7 +260,8 @@ def _int_power(a, b):
 
 
 def float_power(x1, x2, /):
-    return power(*[asarray(x, _dt.default_float_dtype()) for x in (x1, x2)])
+    # JAX's: promoted to inexact (so Python scalars stay weak), then lax.pow
+    return lax.pow(*_promote_args_inexact("float_power", x1, x2))
 
 
 negative = _unary("negative", lax.neg)
@@ -455,7 +457,30 @@ def sinc(x, /):
     eq_zero = lax.eq(x, lax._zero(x))
     pi_x = lax.mul(lax._const(x, pi), x)
     safe = where(eq_zero, lax._one(x), pi_x)
-    return where(eq_zero, lax._one(x), lax.div(lax.sin(safe), safe))
+    # at 0 the value comes from the Taylor series, so every derivative there is right (JAX's)
+    return where(eq_zero, _sinc_maclaurin(0, pi_x), lax.div(lax.sin(safe), safe))
+
+
+def _sinc_maclaurin(k, x):
+    # the k-th derivative of sin(x)/x at 0: 0 for odd k, (-1)^(k/2) / (k+1) for even k
+    return _sinc_maclaurin_term(k)(x)
+
+
+@_functools.lru_cache(maxsize=None)
+def _sinc_maclaurin_term(k):
+    # one custom_jvp per order k (k is static), so that jit stages it as a custom_jvp_call and a
+    # later grad of the jitted function still finds the next term
+    def _sinc_maclaurin(x):
+        return x * 0 if k % 2 else x * 0 + lax._const(x, (-1) ** (k // 2) / (k + 1))
+
+    term = _custom_jvp(_sinc_maclaurin)
+
+    @term.defjvp
+    def _sinc_maclaurin_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return _sinc_maclaurin_term(k)(x), _sinc_maclaurin_term(k + 1)(x) * t
+
+    return term
 
 
 def isnan(x, /):
@@ -472,17 +497,31 @@ def isinf(x, /):
         return lax.full_like(x, False, _dt.bool_)
     if dt.kind == "c":  # infinite if either part is
         return isinf(lax.real(x)) | isinf(lax.imag(x))
-    return lax.eq(lax.abs(x), lax._const(x, _np.inf))
+    return lax.eq(lax.abs(x), _strong_const(x, _np.inf))
+
+
+def _strong_const(x, value):
+    # JAX compares with a constant of x's dtype that is never weak, so the bool result is strong
+    return Array(_np.array(value, get_aval(x).dtype), False)
+
+
+def _isposneginf(name, infinity, x):
+    _check_arraylike(name, x)
+    (x,) = _promote_dtypes(x)
+    kind = get_aval(x).dtype.kind
+    if kind == "c":
+        raise ValueError("isposinf/isneginf are not well defined for complex types")
+    if kind != "f":  # integers and bools are never infinite
+        return lax.full_like(x, False, _dt.bool_)
+    return lax.eq(x, _strong_const(x, infinity))
 
 
 def isposinf(x, /):
-    (x,) = _promote_dtypes(x)
-    return lax.eq(x, lax._const(x, _np.inf))
+    return _isposneginf("isposinf", _np.inf, x)
 
 
 def isneginf(x, /):
-    (x,) = _promote_dtypes(x)
-    return lax.eq(x, lax._const(x, -_np.inf))
+    return _isposneginf("isneginf", -_np.inf, x)
 
 
 def isfinite(x, /):
@@ -567,9 +606,11 @@ def imag(x, /):
 
 def heaviside(x1, x2, /):
     a, b = _promote_args_inexact("heaviside", x1, x2)
-    zero = lax._zero(a)
+    # JAX's 0 and 1 are weak only for a weak 0-d x1 (lax._const's rule): an array x1 gives a strong result
+    const = lax._const if get_aval(a).weak_type and get_aval(a).ndim == 0 else _strong_const
+    zero = const(a, 0)
     # x1 == 0 takes x2; a NaN x1 stays NaN
-    return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), lax._one(a), where(lax.eq(a, zero), b, a)))
+    return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), const(a, 1), where(lax.eq(a, zero), b, a)))
 
 
 def fmax(x1, x2):

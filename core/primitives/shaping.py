@@ -100,7 +100,8 @@ def _empty_impl(*, shape, dtype, out_sharding=None):
     return np.zeros(tuple(shape), dtypes.canonicalize_dtype(dtype))  # (XLA's CPU gives zeros)
 
 
-empty_p = define("empty", abstract_eval=_empty_abstract, impl=_empty_impl)
+empty_p = define("empty", abstract_eval=_empty_abstract, impl=_empty_impl,
+                 weak_type_rule=lambda weak_flags, **params: False)  # no inputs: strongly typed, as JAX's
 
 
 def empty(shape, dtype, *, out_sharding=None):

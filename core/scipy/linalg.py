@@ -179,14 +179,21 @@ def _index_matrix(vals, idx):
 
 
 def toeplitz(c, r=None):
-    c = jnp.ravel(jnp.asarray(c)) if r is None or get_aval(jnp.asarray(c)).ndim <= 1 else jnp.asarray(c)
-    if r is None:
-        r = jnp.conj(c)
-    c, r = jnp._promote_dtypes(jnp.asarray(c), jnp.asarray(r))
+    # as JAX's: leading axes of c and r are batch axes (broadcast together), never raveled
+    jnp._check_arraylike("toeplitz", c) if r is None else jnp._check_arraylike("toeplitz", c, r)
+    c = jnp.atleast_1d(jnp.asarray(c))
+    r = jnp.conj(c) if r is None else jnp.atleast_1d(jnp.asarray(r))
+    c, r = jnp._promote_dtypes(c, r)
+    batch = jnp.broadcast_shapes(get_aval(c).shape[:-1], get_aval(r).shape[:-1])
+    c = jnp.broadcast_to(c, batch + get_aval(c).shape[-1:])
+    r = jnp.broadcast_to(r, batch + get_aval(r).shape[-1:])
     m, n = get_aval(c).shape[-1], get_aval(r).shape[-1]
+    if m == 0 or n == 0:
+        return jnp.empty(batch + (m, n), get_aval(c).dtype)
     vals = jnp.concatenate([jnp.flip(r[..., 1:], -1), c], axis=-1)   # r reversed (without r[0]), then c
     idx = (n - 1) + np.arange(m)[:, None] - np.arange(n)[None, :]
-    return _index_matrix(vals, idx)
+    # JAX's result comes out of a convolution: never weakly typed, and -0.0 parts summed to +0.0
+    return _index_matrix(vals, idx) + jnp.zeros((), get_aval(vals).dtype)
 
 
 def hankel(c, r=None):

@@ -44,6 +44,9 @@ def _convolve(name, in1, in2, mode, flip):
     in1, in2 = jnp._promote_dtypes_inexact(jnp.asarray(in1), jnp.asarray(in2))
     if get_aval(in1).ndim != get_aval(in2).ndim:
         raise ValueError("in1 and in2 must have the same number of dimensions")
+    s1, s2 = get_aval(in1).shape, get_aval(in2).shape
+    if not (all(a >= b for a, b in zip(s1, s2)) or all(a <= b for a, b in zip(s1, s2))):
+        raise ValueError("One input must be smaller than the other in every dimension.")  # JAX's, any mode
     if get_aval(in1).ndim == 0:
         return in1 * (jnp.conj(in2) if flip else in2)
     if flip:
@@ -73,7 +76,20 @@ def convolve2d(in1, in2, mode="full", boundary="fill", fillvalue=0, precision=No
 
 def correlate2d(in1, in2, mode="full", boundary="fill", fillvalue=0, precision=None):
     _check_2d("correlate2d", in1, in2, boundary, fillvalue)
-    return correlate(in1, in2, mode)
+    s1, s2 = jnp.shape(in1), jnp.shape(in2)
+    if mode in ("full", "valid") and all(a <= b for a, b in zip(s1, s2)) and (mode == "full" or s1 != s2):
+        # JAX's swaps a smaller in1 into a convolution of flip(in2) with conj(in1) (conjugated for
+        # 'full'); for complex inputs that differs from correlate's, and gradpad follows JAX
+        swapped = convolve(jnp.flip(jnp.asarray(in2)), jnp.conj(jnp.asarray(in1)), mode)
+        return jnp.conj(swapped) if mode == "full" else swapped
+    if mode != "same":
+        return correlate(in1, in2, mode)
+    # JAX's 'same' is a flipped 'same' convolution of the flipped in1: its window of the full
+    # correlation starts at ceil((full - n) / 2), not floor as correlate's
+    full = correlate(in1, in2, "full")
+    s1 = jnp.shape(in1)
+    starts = tuple(-((n - f) // 2) for f, n in zip(get_aval(full).shape, s1))
+    return lax.slice(full, starts, tuple(st + n for st, n in zip(starts, s1)))
 
 
 def detrend(data, axis=-1, type="linear", bp=0, overwrite_data=None):
