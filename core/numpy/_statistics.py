@@ -330,7 +330,7 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **kw):
     """A reduction that skips NaNs (they count as `init`), staged as JAX stages it; with
-    nan_if_all_nan an all-NaN slice gives NaN."""
+    nan_if_all_nan an all-NaN slice gives NaN. `where`/`initial` (in kw) go to the reduction."""
     _check_arraylike(name, a)
     a = asarray(a)
     aval = get_aval(a)
@@ -343,35 +343,40 @@ def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **k
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nansum(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype)
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype, out=out,
+                          initial=initial, where=where)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nanprod(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(a, "nanprod", prod, 1, False, axis, keepdims, dtype=dtype)
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nanprod", prod, 1, False, axis, keepdims, dtype=dtype, out=out,
+                          initial=initial, where=where)
+
+
+# As JAX: with an `initial`, an all-NaN slice gives `initial` rather than NaN.
+@_staged(static_argnames=("axis", "keepdims"))
+def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nanmax", max, -_np.inf, initial is None, axis, keepdims, out=out,
+                          initial=initial, where=where)
 
 
 @_staged(static_argnames=("axis", "keepdims"))
-def nanmax(a, axis=None, keepdims=False):
-    return _nan_reduction(a, "nanmax", max, -_np.inf, True, axis, keepdims)
-
-
-@_staged(static_argnames=("axis", "keepdims"))
-def nanmin(a, axis=None, keepdims=False):
-    return _nan_reduction(a, "nanmin", min, _np.inf, True, axis, keepdims)
+def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nanmin", min, _np.inf, initial is None, axis, keepdims, out=out,
+                          initial=initial, where=where)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nanmean(a, axis=None, dtype=None, keepdims=False):
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     _check_arraylike("nanmean", a)
     a = asarray(a)
     aval = get_aval(a)
     if aval.dtype.kind not in "fc":
-        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, where=where)
     dtype = dtype or aval.dtype
-    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims)
-    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims), normalizer)
+    normalizer = sum(lax.bitwise_not(lax.ne(a, a)), axis=axis, dtype=dtype, keepdims=keepdims, where=where)
+    return lax.div(nansum(a, axis, dtype=dtype, keepdims=keepdims, where=where), normalizer)
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):
