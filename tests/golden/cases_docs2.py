@@ -27,3 +27,33 @@ C("docs2_nan_reductions_int_where", "docs2", W +
 C("docs2_nan_reductions_jit_grad", "docs2", NANX + W +
   "f = jax.jit(lambda x, w: jnp.nansum(x * x, where=w) + jnp.nanmax(x, initial=0.0, where=w) + jnp.nanmean(x, where=w))\n"
   "out = (f(x, w), jax.grad(f)(x, w))")
+
+# ---------------------------------------------------------------- quantile family: weights= (inverted_cdf)
+C("docs2_quantile_weights_docstring", "docs2",
+  "x = jnp.array([1, 2, 3, 4, 5])\nw = jnp.array([1, 1, 2, 1, 1])\n"
+  "xn = jnp.array([1, 2, jnp.nan, 4, 5])\nwn = jnp.array([1, 1, 1, 2, 1])\n"
+  "out = (jnp.quantile(x, 0.5, weights=w, method='inverted_cdf'), jnp.percentile(x, 50, weights=w, method='inverted_cdf'), "
+  "jnp.nanquantile(xn, 0.5, weights=wn, method='inverted_cdf'), jnp.nanpercentile(xn, 50, weights=wn, method='inverted_cdf'), "
+  "jnp.quantile(xn, 0.5, weights=wn, method='inverted_cdf'))")
+C("docs2_quantile_weights_axes", "docs2",
+  "x = jnp.array([[3.0, 1.0, 4.0, 1.5], [5.0, 9.0, 2.0, 6.0], [5.0, 3.0, 5.0, 8.0]])\n"
+  "w = jnp.array([[1.0, 2.0, 0.5, 1.0], [0.0, 1.0, 3.0, 1.0], [2.0, 2.0, 1.0, 1.0]])\n"
+  "q = jnp.array([0.0, 0.25, 0.5, 0.9, 1.0])\n"
+  "out = (jnp.quantile(x, q, axis=1, weights=w, method='inverted_cdf'), "
+  "jnp.quantile(x, 0.3, axis=0, weights=jnp.array([1.0, 0.0, 2.0]), method='inverted_cdf', keepdims=True), "
+  "jnp.quantile(x, q, weights=w, method='inverted_cdf'), jnp.quantile(x, 0.5, axis=(0, 1), weights=w, method='inverted_cdf'), "
+  "jnp.quantile(x, 0.5, axis=1, weights=w.at[0, 1].set(-1.0), method='inverted_cdf'), "
+  "jnp.quantile(jnp.arange(6), 0.5, weights=jnp.arange(6.0), method='inverted_cdf'))")
+C("docs2_quantile_weights_jit", "docs2",
+  "x = jnp.array([1.0, 7.0, 3.0, jnp.nan, 2.0])\nw = jnp.array([2.0, 1.0, 1.0, 1.0, 3.0])\n"
+  "f = jax.jit(lambda x, w: (jnp.nanquantile(x, jnp.array([0.2, 0.7]), weights=w, method='inverted_cdf'), "
+  "jnp.nanquantile(jnp.full(3, jnp.nan), 0.5, weights=w[:3], method='inverted_cdf')))\n"
+  "out = f(x, w)")
+E("docs2_quantile_weights_linear", "docs2",
+  "out = jnp.quantile(jnp.arange(4.0), 0.5, weights=jnp.ones(4))")
+E("docs2_quantile_weights_shape", "docs2",
+  "out = jnp.quantile(jnp.ones((2, 3)), 0.5, axis=1, weights=jnp.ones(2), method='inverted_cdf')")
+E("docs2_quantile_weights_shape_axis_none", "docs2",
+  "out = jnp.quantile(jnp.ones((2, 3)), 0.5, weights=jnp.ones(3), method='inverted_cdf')")
+E("docs2_quantile_weights_complex", "docs2",
+  "out = jnp.quantile(jnp.ones(3), 0.5, weights=jnp.ones(3) * 1j, method='inverted_cdf')")
