@@ -57,3 +57,43 @@ E("docs2_quantile_weights_shape_axis_none", "docs2",
   "out = jnp.quantile(jnp.ones((2, 3)), 0.5, weights=jnp.ones(3), method='inverted_cdf')")
 E("docs2_quantile_weights_complex", "docs2",
   "out = jnp.quantile(jnp.ones(3), 0.5, weights=jnp.ones(3) * 1j, method='inverted_cdf')")
+
+# ---------------------------------------------------------------- jnp.pad: every mode
+PADX = "x = jnp.array([10, 20, 30, 40])\nm = jnp.arange(12.0).reshape(3, 4) ** 1.5\n"
+C("docs2_pad_docstring_modes", "docs2", PADX +
+  "out = (jnp.pad(x, 2, mode='mean'), jnp.pad(x, 2, mode='reflect'), jnp.pad(x, 2, mode='symmetric'), "
+  "jnp.pad(x, 2, mode='edge'), jnp.pad(x, 2, mode='wrap'), jnp.pad(x, 2, mode='empty'), "
+  "jnp.pad(x, (1, 3), mode='maximum'), jnp.pad(x, 2, mode='minimum'), jnp.pad(x, 2, mode='median'), "
+  "jnp.pad(x, 3, mode='linear_ramp', end_values=(0, 5)))")
+C("docs2_pad_stat_length", "docs2", PADX +
+  "out = (jnp.pad(x, 2, mode='mean', stat_length=2), jnp.pad(x, (1, 2), mode='maximum', stat_length=(1, 3)), "
+  "jnp.pad(m, ((1, 2), (2, 1)), mode='mean', stat_length=((1, 2), (3, 1))), jnp.pad(m, 1, mode='median', stat_length=10), "
+  "jnp.pad(jnp.array([1, 2, 4]), 2, mode='mean'), jnp.pad(m, 2, mode='minimum'))")
+C("docs2_pad_2d_mirror_wrap", "docs2", PADX +
+  "out = (jnp.pad(m, ((2, 7), (5, 1)), mode='reflect'), jnp.pad(m, ((2, 7), (5, 1)), mode='symmetric'), "
+  "jnp.pad(m, ((4, 1), (9, 2)), mode='wrap'), jnp.pad(m, 3, mode='reflect', reflect_type='odd'), "
+  "jnp.pad(m, ((5, 2), (1, 6)), mode='symmetric', reflect_type='odd'), jnp.pad(jnp.array([7.0]), 3, mode='reflect'), "
+  "jnp.pad(m, ((1, 0), (0, 2)), mode='edge'), jnp.pad(m, (3,), mode='wrap'))")
+C("docs2_pad_ramp_constant_values", "docs2", PADX +
+  "out = (jnp.pad(m, ((2, 1), (1, 3)), mode='linear_ramp', end_values=((1, 2), (-3, 4))), "
+  "jnp.pad(x, 2, mode='linear_ramp'), jnp.pad(m, 1, constant_values=((1, 2), (3, 4))), "
+  "jnp.pad(x, (1, 2), constant_values=(-1, -2)), jnp.pad(m, 1, mode='empty'), jnp.pad(5.0, 3, mode='edge'))")
+C("docs2_pad_callable", "docs2",
+  "def custom_pad(row, pad_width, iaxis, kwargs):\n"
+  "    before, after = pad_width\n"
+  "    row = row.at[:before].set(kwargs.get('before_value', 0))\n"
+  "    return row.at[len(row) - after:].set(kwargs.get('after_value', 0))\n"
+  "out = (jnp.pad(jnp.array([2, 3, 4]), (2, 2), custom_pad, before_value=-10, after_value=10), "
+  "jnp.pad(jnp.ones((2, 2)), 1, custom_pad, before_value=5.0))")
+C("docs2_pad_jit_grad", "docs2",
+  "f = jax.jit(lambda x: jnp.pad(x, (2, 3), mode='reflect').sum() + (jnp.pad(x, 2, mode='mean', stat_length=2) ** 2).sum() "
+  "+ (jnp.pad(x, 2, mode='wrap') * jnp.arange(9.0)).sum() + jnp.pad(x, 1, mode='linear_ramp', end_values=3.0).sum())\n"
+  "x = jnp.array([1.0, 2.0, 4.0, 8.0, 3.0])\n"
+  "out = (f(x), jax.grad(f)(x), str(jax.make_jaxpr(lambda x: jnp.pad(x, 1, mode='edge'))(x)))")
+E("docs2_pad_bad_mode", "docs2", "out = jnp.pad(jnp.ones(3), 1, mode='nearest')")
+E("docs2_pad_bad_kwarg", "docs2", "out = jnp.pad(jnp.ones(3), 1, mode='edge', stat_length=2)")
+E("docs2_pad_empty_axis_reflect", "docs2", "out = jnp.pad(jnp.ones((0, 2)), 1, mode='reflect')")
+E("docs2_pad_stat_length_zero", "docs2", "out = jnp.pad(jnp.ones(3), 1, mode='mean', stat_length=0)")
+E("docs2_pad_width_shape", "docs2", "out = jnp.pad(jnp.ones((2, 2)), ((1, 2, 3),))")
+E("docs2_pad_width_float", "docs2", "out = jnp.pad(jnp.ones(2), 1.5)")
+E("docs2_pad_constant_values_shape", "docs2", "out = jnp.pad(jnp.ones(2), 1, constant_values=(1, 2, 3))")
