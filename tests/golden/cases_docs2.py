@@ -97,3 +97,40 @@ E("docs2_pad_stat_length_zero", "docs2", "out = jnp.pad(jnp.ones(3), 1, mode='me
 E("docs2_pad_width_shape", "docs2", "out = jnp.pad(jnp.ones((2, 2)), ((1, 2, 3),))")
 E("docs2_pad_width_float", "docs2", "out = jnp.pad(jnp.ones(2), 1.5)")
 E("docs2_pad_constant_values_shape", "docs2", "out = jnp.pad(jnp.ones(2), 1, constant_values=(1, 2, 3))")
+
+# ---------------------------------------------------------------- size= (static): nonzero, unique, set ops
+C("docs2_nonzero_size_jit", "docs2",
+  "x = jnp.array([0, 5, 0, 6, 0, 7])\nm = jnp.array([[0, 2, 0], [3, 0, 4]])\n"
+  "nz = jax.jit(jnp.nonzero, static_argnames='size')\n"
+  "out = (nz(x, size=3), nz(x, size=2), nz(x, size=5), nz(x, size=5, fill_value=len(x)), nz(m, size=4), "
+  "nz(m, size=4, fill_value=(9, 8)), jnp.nonzero(m), jnp.nonzero(x > 5, size=0), jnp.nonzero(jnp.zeros((2, 0)), size=2), "
+  "jax.jit(jnp.argwhere, static_argnames='size')(m, size=4, fill_value=-1), jnp.argwhere(1), jnp.argwhere(0), "
+  "jnp.argwhere(m), jax.jit(jnp.flatnonzero, static_argnames='size')(m, size=2), jnp.flatnonzero(m, size=5))")
+E("docs2_nonzero_jit_no_size", "docs2", "out = jax.jit(jnp.nonzero)(jnp.array([0, 1]))", msg_prefix=0)
+E("docs2_nonzero_scalar", "docs2", "out = jnp.nonzero(1)")
+C("docs2_unique_size", "docs2",
+  "x = jnp.array([3, 4, 1, 3, 1])\nf = jnp.array([2.0, jnp.nan, 1.0, jnp.nan, 2.0])\n"
+  "m = jnp.array([[1, 2], [3, 4], [1, 2], [0, 9]])\n"
+  "u = jax.jit(jnp.unique, static_argnames=['size', 'return_index', 'return_inverse', 'return_counts', 'axis', 'equal_nan'])\n"
+  "out = (u(x, size=3), u(x, size=2), u(x, size=5), u(x, size=5, fill_value=0), "
+  "u(x, size=4, return_index=True, return_inverse=True, return_counts=True), "
+  "u(f, size=4), u(f, size=4, equal_nan=False), u(m, size=3, axis=0, return_counts=True, return_inverse=True), "
+  "u(m.reshape(2, 4), size=2, return_inverse=True), jnp.unique(x, size=4, fill_value=-1, return_counts=True), "
+  "jnp.unique(jnp.zeros(0), size=2, fill_value=7.0), jnp.unique(f, return_counts=True), jnp.unique(f, equal_nan=False))")
+E("docs2_unique_jit_no_size", "docs2", "out = jax.jit(jnp.unique)(jnp.array([3, 4, 1, 3, 1]))", msg_prefix=0)
+E("docs2_unique_empty_size_no_fill", "docs2", "out = jnp.unique(jnp.zeros(0), size=2)")
+C("docs2_unique_api_functions", "docs2",
+  "f = jnp.array([2.0, jnp.nan, 1.0, jnp.nan, 2.0])\nx = jnp.array([[3, 4], [1, 3]])\n"
+  "out = (jnp.unique_values(f), jnp.unique_counts(f), jnp.unique_inverse(x), jnp.unique_all(x), "
+  "jax.jit(jnp.unique_all, static_argnames='size')(x, size=4), jnp.unique_values(x, size=2), "
+  "jax.jit(jnp.unique_counts, static_argnames='size')(f, size=5, fill_value=-1.0))")
+C("docs2_set_ops_size", "docs2",
+  "a1 = jnp.array([1, 2, 3, 4])\na2 = jnp.array([3, 4, 5, 6])\nb = jnp.array([4, 1, 4, 9, 1, 2])\n"
+  "sd = jax.jit(jnp.setdiff1d, static_argnames=['size', 'assume_unique'])\n"
+  "un = jax.jit(jnp.union1d, static_argnames=['size'])\n"
+  "out = (sd(a1, a2, size=2), sd(a1, a2, size=1), sd(a1, a2, size=4, fill_value=0), sd(b, a2, size=4), "
+  "sd(b, jnp.array([2]), size=5, fill_value=-7), sd(a1, a2, size=3, assume_unique=True), sd(jnp.zeros(0, int), a2, size=2), "
+  "un(a1, a2, size=6), un(a1, a2, size=4), un(a1, a2, size=8, fill_value=0), un(b, a2.astype(float), size=7), "
+  "jnp.intersect1d(b, a2, size=3), jnp.intersect1d(b, a2, size=3, fill_value=-1), "
+  "jnp.intersect1d(b, a1, size=5, return_indices=True), jnp.intersect1d(b, a1 + 10, size=2), "
+  "jnp.setxor1d(b, a2, size=7), jnp.setxor1d(b, a2, size=2, fill_value=0), jnp.setdiff1d(b, a2), jnp.union1d(b, a2))")
