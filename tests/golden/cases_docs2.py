@@ -134,3 +134,13 @@ C("docs2_set_ops_size", "docs2",
   "jnp.intersect1d(b, a2, size=3), jnp.intersect1d(b, a2, size=3, fill_value=-1), "
   "jnp.intersect1d(b, a1, size=5, return_indices=True), jnp.intersect1d(b, a1 + 10, size=2), "
   "jnp.setxor1d(b, a2, size=7), jnp.setxor1d(b, a2, size=2, fill_value=0), jnp.setdiff1d(b, a2), jnp.union1d(b, a2))")
+
+# ---------------------------------------------------------------- einsum: the sublist form
+C("docs2_einsum_sublists", "docs2",
+  "x = jnp.arange(4)\ny = jnp.array([5, 4, 3, 2])\nM = jnp.arange(16).reshape(4, 4)\n"
+  "a = jnp.arange(24.0).reshape(2, 3, 4)\nb = jnp.arange(60.0).reshape(3, 5, 4)\n"
+  "out = (jnp.einsum(x, (0,), y, (0,)), jnp.einsum(x, (0,), y, (0,), ()), jnp.einsum(M, (0, 1), x, (1,), (0,)), "
+  "jnp.einsum(x, [0], y, [1]), jnp.einsum(M, (..., 0), (...,)), jnp.einsum(M, (1, 0)), jnp.einsum(M, [0, 0]), "
+  "jnp.einsum(a, (0, 1, 2), b, (1, 3, 2), (0, 3)), jnp.einsum(a, [Ellipsis, 2], b[0], [1, 2], [Ellipsis, 1]), "
+  "jax.jit(lambda a, b: jnp.einsum(a, (0, 1, 2), b, (1, 3, 2)))(a, b), "
+  "jax.grad(lambda v: jnp.einsum(v, (0,), M.astype(float), (0, 1), v, (1,)))(x.astype(float)))")
