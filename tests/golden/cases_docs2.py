@@ -144,3 +144,17 @@ C("docs2_einsum_sublists", "docs2",
   "jnp.einsum(a, (0, 1, 2), b, (1, 3, 2), (0, 3)), jnp.einsum(a, [Ellipsis, 2], b[0], [1, 2], [Ellipsis, 1]), "
   "jax.jit(lambda a, b: jnp.einsum(a, (0, 1, 2), b, (1, 3, 2)))(a, b), "
   "jax.grad(lambda v: jnp.einsum(v, (0,), M.astype(float), (0, 1), v, (1,)))(x.astype(float)))")
+
+# ---------------------------------------------------------------- jnp.delete: static, unique (traceable), concrete
+C("docs2_delete", "docs2",
+  "a = jnp.array([4, 5, 6, 7, 8, 9])\nm = jnp.arange(12.0).reshape(3, 4)\nidx = jnp.array([0, 1, 3])\n"
+  "jd = jax.jit(jnp.delete, static_argnames=['assume_unique_indices', 'axis'])\n"
+  "out = (jnp.delete(a, 1), jnp.delete(a, -1), jnp.delete(a, slice(1, 4)), jnp.delete(a, idx), "
+  "jd(a, idx, assume_unique_indices=True), jd(m, jnp.array([-1, 0]), axis=1, assume_unique_indices=True), "
+  "jnp.delete(m, jnp.array([0, 0, 2]), axis=0), jnp.delete(m, jnp.array([True, False, True, False]), axis=1), "
+  "jnp.delete(m, 5), jax.jit(lambda a: jnp.delete(a, 2))(a), jax.jit(lambda m: jnp.delete(m, slice(None, None, 2), axis=1))(m), "
+  "jax.grad(lambda m: jnp.delete(m, jnp.array([1]), axis=0, assume_unique_indices=True).sum())(m))")
+E("docs2_delete_jit_indices", "docs2", "out = jax.jit(jnp.delete)(jnp.arange(6), jnp.array([0, 1, 3]))", msg_prefix=0)
+E("docs2_delete_float_indices", "docs2", "out = jnp.delete(jnp.arange(6), jnp.array([0.0, 1.0]))")
+E("docs2_delete_bool_length", "docs2", "out = jnp.delete(jnp.arange(6), jnp.array([True, False]))")
+E("docs2_delete_list_indices", "docs2", "out = jnp.delete(jnp.arange(6), [0, 1])")
