@@ -158,3 +158,10 @@ E("docs2_delete_jit_indices", "docs2", "out = jax.jit(jnp.delete)(jnp.arange(6),
 E("docs2_delete_float_indices", "docs2", "out = jnp.delete(jnp.arange(6), jnp.array([0.0, 1.0]))")
 E("docs2_delete_bool_length", "docs2", "out = jnp.delete(jnp.arange(6), jnp.array([True, False]))")
 E("docs2_delete_list_indices", "docs2", "out = jnp.delete(jnp.arange(6), [0, 1])")
+
+# ---------------------------------------------------------------- a traced reduction axis: ConcretizationTypeError
+E("docs2_traced_axis_min", "docs2", "out = jax.jit(lambda x, axis: x.min(axis))(jnp.arange(4), 0)")
+E("docs2_traced_axis_sum", "docs2", "out = jax.jit(lambda x, axis: jnp.sum(x, axis=axis))(jnp.ones((2, 3)), 1)")
+C("docs2_static_axis_min", "docs2",
+  "out = (jax.jit(lambda x, axis: x.min(axis), static_argnums=1)(jnp.arange(4), 0), "
+  "jax.jit(lambda x, axis: jnp.sum(x, axis=axis), static_argnames='axis')(jnp.ones((2, 3)), axis=1))")
