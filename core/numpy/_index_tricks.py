@@ -178,24 +178,36 @@ def digitize(x, bins, right=False, *, method=None):
 
 
 def extract(condition, arr, *, size=None, fill_value=0):
-    from . import asarray, ravel
-    a = _np.asarray(ravel(asarray(arr)))
-    c = _np.asarray(ravel(asarray(condition))).astype(bool)
-    return Array(a[c[:a.size]] if c.size >= a.size else a[:c.size][c])
+    from . import _check_arraylike, ravel
+    _check_arraylike("extract", condition, arr, fill_value)
+    return compress(ravel(condition), ravel(arr), size=size, fill_value=fill_value)
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
-    from . import asarray, ravel, take
-    c = _np.asarray(asarray(condition)).astype(bool)
-    if c.ndim != 1:
+    """The slices of a along axis where condition holds. With a static `size` it traces (under
+    jit and vmap): the selected slices first, in order, then fill_value, `size` of them, as JAX's."""
+    from . import _check_arraylike, any as _any, argsort, array, asarray, expand_dims, moveaxis, ravel, where
+    _check_arraylike("compress", condition, a, fill_value)
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.compress is not supported.")
+    cond = asarray(condition).astype(bool)
+    if cond.ndim != 1:
         raise ValueError("condition must be a 1D array")
-    a = asarray(a)
-    if axis is None:
-        a, axis = ravel(a), 0
-    idx = _np.nonzero(c)[0]
-    if idx.size and idx[-1] >= get_aval(a).shape[axis]:
-        raise ValueError("condition contains entries that are out of bounds")
-    return take(a, Array(idx.astype(_np.int32)), axis=axis)
+    arr = ravel(asarray(a)) if axis is None else moveaxis(asarray(a), axis, 0)
+    axis = 0 if axis is None else axis
+    cond, extra = cond[:arr.shape[0]], cond[arr.shape[0]:]
+    arr = arr[:cond.shape[0]]
+    if size is None:
+        if _any(extra):
+            raise ValueError("condition contains entries that are out of bounds")
+        picked = arr[cond]
+    elif not 0 <= size <= arr.shape[0]:
+        raise ValueError("size must be positive and not greater than the size of the array axis;"
+                         f" got size={size} for a.shape[axis]={arr.shape[0]}")
+    else:
+        arr = where(expand_dims(cond, tuple(range(1, arr.ndim))), arr, array(fill_value, dtype=arr.dtype))
+        picked = arr[argsort(cond, stable=True, descending=True)][:size]
+    return moveaxis(picked, 0, axis)
 
 
 def choose(a, choices, out=None, mode="raise"):

@@ -165,3 +165,16 @@ E("docs2_traced_axis_sum", "docs2", "out = jax.jit(lambda x, axis: jnp.sum(x, ax
 C("docs2_static_axis_min", "docs2",
   "out = (jax.jit(lambda x, axis: x.min(axis), static_argnums=1)(jnp.arange(4), 0), "
   "jax.jit(lambda x, axis: jnp.sum(x, axis=axis), static_argnames='axis')(jnp.ones((2, 3)), axis=1))")
+
+# ---------------------------------------------------------------- compress / extract: size=, the Array method
+C("docs2_compress_extract", "docs2",
+  "a = jnp.array([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]])\nc = jnp.array([True, False, True])\n"
+  "f = lambda c, a: jnp.extract(c, a, size=len(a), fill_value=0)\n"
+  "out = (a.compress(c, axis=0), jnp.compress(c, a, axis=0), jnp.compress(jnp.array([0, 1, 1]), a, axis=1), "
+  "jnp.compress(c, a), jnp.compress(c, a, axis=0, size=1), jnp.compress(c, a, axis=1, size=3, fill_value=-1), "
+  "jnp.extract(a % 3 == 0, a), jnp.extract(a > 4, a, size=10, fill_value=-2), jax.vmap(f)(a % 3 == 0, a), "
+  "jax.jit(lambda c, a: a.compress(c, axis=0, size=2))(c, a), jnp.compress(jnp.array([True, False, True, False]), a, axis=0), "
+  "jax.grad(lambda a: jnp.compress(c, a, axis=0, size=2).sum())(a.astype(float)))")
+E("docs2_compress_out_of_bounds", "docs2", "out = jnp.compress(jnp.array([1, 0, 0, 1]), jnp.ones((3, 2)), axis=0)")
+E("docs2_compress_size_too_big", "docs2", "out = jnp.compress(jnp.array([1, 0, 1]), jnp.ones((3, 2)), axis=0, size=4)")
+E("docs2_compress_2d_condition", "docs2", "out = jnp.compress(jnp.ones((2, 2)), jnp.ones((3, 2)))")
