@@ -178,3 +178,9 @@ C("docs2_compress_extract", "docs2",
 E("docs2_compress_out_of_bounds", "docs2", "out = jnp.compress(jnp.array([1, 0, 0, 1]), jnp.ones((3, 2)), axis=0)")
 E("docs2_compress_size_too_big", "docs2", "out = jnp.compress(jnp.array([1, 0, 1]), jnp.ones((3, 2)), axis=0, size=4)")
 E("docs2_compress_2d_condition", "docs2", "out = jnp.compress(jnp.ones((2, 2)), jnp.ones((3, 2)))")
+
+# ---------------------------------------------------------------- pytrees: transpose with an inferred inner structure, flatten_one_level
+C("docs2_tree_transpose_none", "docs2",
+  "tree = [(1, 2, 3), (4, 5, 6)]\nouter = jax.tree.structure([0, 0])\n"
+  "out = (jax.tree.transpose(outer, None, tree), jax.tree_util.tree_transpose(outer, None, [{'a': 1, 'b': 2}, {'a': 3, 'b': 4}]), "
+  "jax.tree.transpose(outer, jax.tree.structure((0, 0, 0)), tree))")
