@@ -184,3 +184,11 @@ C("docs2_tree_transpose_none", "docs2",
   "tree = [(1, 2, 3), (4, 5, 6)]\nouter = jax.tree.structure([0, 0])\n"
   "out = (jax.tree.transpose(outer, None, tree), jax.tree_util.tree_transpose(outer, None, [{'a': 1, 'b': 2}, {'a': 3, 'b': 4}]), "
   "jax.tree.transpose(outer, jax.tree.structure((0, 0, 0)), tree))")
+
+# ---------------------------------------------------------------- linear_transpose with ShapeDtypeStruct primals
+C("docs2_linear_transpose_shape_dtype_struct", "docs2",
+  "f = lambda x, y: 0.5 * x - 0.5 * y\nscalar = jax.ShapeDtypeStruct(shape=(), dtype=np.dtype(np.float32))\n"
+  "g = lambda v: {'s': v['a'].sum(axis=0) * 2.0}\n"
+  "out = (jax.linear_transpose(f, scalar, scalar)(1.0), "
+  "jax.linear_transpose(g, {'a': jax.ShapeDtypeStruct((2, 3), jnp.float32)})({'s': jnp.arange(3.0)}), "
+  "jax.linear_transpose(f, scalar, jnp.float32(2.0))(jnp.float32(3.0)))")
