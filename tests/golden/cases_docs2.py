@@ -192,3 +192,12 @@ C("docs2_linear_transpose_shape_dtype_struct", "docs2",
   "out = (jax.linear_transpose(f, scalar, scalar)(1.0), "
   "jax.linear_transpose(g, {'a': jax.ShapeDtypeStruct((2, 3), jnp.float32)})({'s': jnp.arange(3.0)}), "
   "jax.linear_transpose(f, scalar, jnp.float32(2.0))(jnp.float32(3.0)))")
+
+# ---------------------------------------------------------------- jax.ds: slices with a traced start
+C("docs2_ds", "docs2",
+  "x = jnp.arange(10)\nm = jnp.arange(24).reshape(2, 3, 4)\n"
+  "f = jax.jit(lambda x, i, size: x[jax.ds(i, size)], static_argnames='size')\n"
+  "g = jax.jit(lambda m, i, j: m[..., jax.ds(i, 2), jax.ds(j, 2, 2)])\n"
+  "out = (x[jax.ds(4, 2)], f(x, 4, 2), f(x, 9, 3), f(x, -2, 2), x[jax.ds(1, 3, 2)], x[jax.ds(3)], x[jax.ds(None)], "
+  "g(m, 1, 0), m[None, 1, jax.ds(1, 2)], jax.jit(lambda m, i: m[jax.ds(i, 1), 0, 1:])(m, 1), "
+  "jax.grad(lambda x, i: (x[jax.ds(i, 3)] ** 2).sum())(jnp.arange(6.0), 2))")
