@@ -89,6 +89,8 @@ def nonzero(a, *, size=None, fill_value=None):
     arr = asarray(a)
     if arr.ndim == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() instead.")
+    if type(arr) is Array:  # eager: numpy finds them (the traced path below gives the same)
+        return _nonzero_numpy(arr, size, fill_value)
     mask = arr if arr.dtype == _np.bool_ else lax.ne(arr, lax._zero(arr))
     if size is None:
         count = sum(mask, dtype=_dt.default_int_dtype())
@@ -114,6 +116,19 @@ def nonzero(a, *, size=None, fill_value=None):
         past = lax.iota(_dt.default_int_dtype(), size) >= sum(mask, dtype=_dt.default_int_dtype())
         out = tuple(where(past, f, o) for f, o in zip(fills, out))
     return out
+
+
+def _nonzero_numpy(arr, size, fill_value):
+    found = _np.nonzero(_np.asarray(arr))
+    int_t = _dt.default_int_dtype()
+    if size is None:
+        return tuple(Array(i.astype(int_t)) for i in found)
+    size = operator.index(size)
+    fills = fill_value if isinstance(fill_value, tuple) else (0 if fill_value is None else fill_value,) * arr.ndim
+    if builtins.any(_np.shape(f) != () for f in fills):
+        raise ValueError(f"fill_value must be a scalar or a tuple of length {arr.ndim}; got {fill_value}")
+    pad = builtins.max(size - found[0].size, 0)
+    return tuple(Array(_np.concatenate([i[:size], _np.full(pad, f)]).astype(int_t)) for i, f in zip(found, fills))
 
 
 def argwhere(a, *, size=None, fill_value=None):
