@@ -99,3 +99,6 @@ _load_configured_backends()  # JAX_PLATFORMS=webgpu in the environment
 from .shard_map_api import Shard, shard_map, smap  # noqa: E402,F401
 from .sharding import reshard  # noqa: E402,F401
 from .config import transfer_guard  # noqa: E402,F401
+
+# ---- docs2 area: jax.ds (a slice whose start may be traced) ----------------------------------
+from .dslice import dslice as ds  # noqa: E402,F401

@@ -155,6 +155,8 @@ class ArrayMethods:
     def take(self, indices, axis=None, mode=None): return _jnp.take(self, indices, axis=axis, mode=mode)
     def repeat(self, repeats, axis=None): return _jnp.repeat(self, repeats, axis)
     def nonzero(self, size=None, fill_value=None): return _jnp.nonzero(self, size=size, fill_value=fill_value)
+    def compress(self, condition, axis=None, *, out=None, size=None, fill_value=0):  # [docs2]
+        return _jnp.compress(condition, self, axis=axis, out=out, size=size, fill_value=fill_value)
     def copy(self): return _jnp.array(self, copy=True)
     def view(self, dtype=None): return self if dtype is None else _jnp.lax.bitcast_convert_type(self, dtype)
     # (numpy area) more of JAX's Array methods: ptp, searchsorted, choose; round(x) gives an int array

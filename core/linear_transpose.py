@@ -9,13 +9,14 @@ from .tree_util import Partial, tree_flatten, tree_unflatten
 def linear_transpose(fun, *primals, reduce_axes=()):
     """`fun` traced at the shapes/dtypes of `primals`; the result maps output cotangents to a tuple
     of input cotangents. A nonlinear primitive has no transpose rule (NotImplementedError)."""
-    from .api import _as_array
+    from .api import ShapeDtypeStruct, _as_array
     from .transforms import ad
     from .transforms.staging import trace_to_jaxpr
     if reduce_axes:
         raise NotImplementedError("reduce_axes argument to transpose is deprecated")
     flat, in_tree = tree_flatten(primals)
-    in_avals = [get_aval(_as_array(x)) for x in flat]
+    # primals only give shapes and dtypes: a ShapeDtypeStruct is as good as an array (as in JAX)
+    in_avals = [x.aval if isinstance(x, ShapeDtypeStruct) else get_aval(_as_array(x)) for x in flat]
     out_box = []
 
     def flat_fun(*xs):

@@ -384,9 +384,15 @@ def flatten_one_level(tree):
         raise ValueError(f"can't tree-flatten type: {type(tree)}")
     t, nd = node
     if t == "namedtuple":
-        return tuple(tree), type(tree)
+        return list(tree), type(tree)
     children, aux = nd.to_iter(tree)
-    return tuple(children), (tuple(aux) if t is dict else aux)
+    # as JAX's: a list's, ordered dict's and default dict's children come back as a list, their keys as tuples
+    listed = t in (list, collections.OrderedDict, collections.defaultdict)
+    if t in (dict, collections.OrderedDict):
+        aux = tuple(aux)
+    elif t is collections.defaultdict:
+        aux = (aux[0], tuple(aux[1]))
+    return (list(children) if listed else tuple(children)), aux
 
 
 def flatten_one_level_with_keys(tree):
@@ -462,6 +468,8 @@ def tree_all(tree, is_leaf=None):
 
 def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
     flat = outer_treedef.flatten_up_to(pytree_to_transpose)
+    if inner_treedef is None:  # as JAX: the structure of the first outer entry
+        inner_treedef = tree_structure(flat[0])
     inner = [inner_treedef.flatten_up_to(x) for x in flat]
     transposed = list(zip(*inner))
     return inner_treedef.unflatten([outer_treedef.unflatten(list(col)) for col in transposed])

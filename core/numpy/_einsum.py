@@ -55,8 +55,36 @@ def _take_diagonal(op, spec):
     return lax.reduce_sum(op, (j,)), spec[:j] + spec[j + 1:]
 
 
+_SUBLIST_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _sublist_letters(sublist):
+    """A sublist of ints (0..51) and Ellipsis -> its subscript letters, as numpy maps them."""
+    out = []
+    for s in sublist:
+        if s is Ellipsis:
+            out.append("...")
+        elif isinstance(s, (int, np.integer)) and 0 <= s < len(_SUBLIST_LETTERS):
+            out.append(_SUBLIST_LETTERS[s])
+        else:
+            raise TypeError(f"For this input type lists must contain either int or Ellipsis; got {s!r}")
+    return "".join(out)
+
+
+def _from_sublists(args):
+    """einsum(x, [0, 1], y, [1, 2], [0, 2]) -> ("ab,bc->ac", [x, y]); without the output sublist
+    the output is implicit."""
+    ops, subs = list(args[0:len(args) - len(args) % 2:2]), args[1::2][:len(args) // 2]
+    spec = ",".join(_sublist_letters(s) for s in subs)
+    if len(args) % 2:
+        spec += "->" + _sublist_letters(args[-1])
+    return spec, ops
+
+
 def einsum(subscripts, *operands, precision=None, preferred_element_type=None):
     from . import asarray, _promote_dtypes, sum as jsum
+    if not isinstance(subscripts, str):  # the sublist form: operand, sublist, operand, sublist, ...
+        subscripts, operands = _from_sublists((subscripts,) + operands)
     operands = _promote_dtypes(*[asarray(o) for o in operands])
     specs, out = _parse(subscripts, operands)
     ops = list(operands)

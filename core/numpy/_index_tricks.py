@@ -191,34 +191,30 @@ def extract(condition, arr, *, size=None, fill_value=0):
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
-    from . import argsort, array, asarray, expand_dims, moveaxis, ravel, take, where
-    from ._reductions import any as _any
+    """The slices of a along axis where condition holds. With a static `size` it traces (under
+    jit and vmap): the selected slices first, in order, then fill_value, `size` of them, as JAX's."""
+    from . import _check_arraylike, any as _any, argsort, array, asarray, expand_dims, moveaxis, ravel, where
+    _check_arraylike("compress", condition, a, fill_value)
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.compress is not supported.")
-    c = asarray(condition).astype(bool)
-    if get_aval(c).ndim != 1:
+    cond = asarray(condition).astype(bool)
+    if cond.ndim != 1:
         raise ValueError("condition must be a 1D array")
-    a = asarray(a)
-    if axis is None:
-        a, axis = ravel(a), 0
-    else:
-        a = moveaxis(a, axis, 0)
-    n = get_aval(a).shape[0]
-    c, extra = c[:n], c[n:]
-    a = a[:get_aval(c).shape[0]]
+    arr = ravel(asarray(a)) if axis is None else moveaxis(asarray(a), axis, 0)
+    axis = 0 if axis is None else axis
+    cond, extra = cond[:arr.shape[0]], cond[arr.shape[0]:]
+    arr = arr[:cond.shape[0]]
     if size is None:
-        if bool(_any(extra)):
+        if _any(extra):
             raise ValueError("condition contains entries that are out of bounds")
-        idx = _np.nonzero(_np.asarray(c))[0]
-        result = take(a, Array(idx.astype(_np.int32)), axis=0)
-    elif not 0 <= size <= get_aval(a).shape[0]:
+        picked = arr[cond]
+    elif not 0 <= size <= arr.shape[0]:
         raise ValueError("size must be positive and not greater than the size of the array axis;"
-                         f" got {size=} for a.shape[axis]={get_aval(a).shape[0]}")
+                         f" got size={size} for a.shape[axis]={arr.shape[0]}")
     else:
-        # traceable, as JAX's: the kept entries first (in order), then fill_value
-        kept = where(expand_dims(c, tuple(range(1, get_aval(a).ndim))), a, array(fill_value, dtype=get_aval(a).dtype))
-        result = kept[argsort(c, stable=True, descending=True)][:size]
-    return moveaxis(result, 0, axis)
+        arr = where(expand_dims(cond, tuple(range(1, arr.ndim))), arr, array(fill_value, dtype=arr.dtype))
+        picked = arr[argsort(cond, stable=True, descending=True)][:size]
+    return moveaxis(picked, 0, axis)
 
 
 def choose(a, choices, out=None, mode="raise"):

@@ -528,6 +528,8 @@ def _gather(x, parsed, shape, mode, fill_value, unique_indices=False, indices_ar
 def _getitem(x, idx, mode=None, fill_value=None, unique_indices=False, indices_are_sorted=False):
     if not isinstance(x, (Array, Tracer)):
         x = _jnp().asarray(x)
+    from ..dslice import apply_dynamic_slices  # [docs2] jax.ds entries: dynamic slices first
+    x, idx = apply_dynamic_slices(x, idx)
     shape = get_aval(x).shape
     parsed = _parse(idx, shape)
     for strategy in (_static_slice, _dynamic_slice):

@@ -7,7 +7,7 @@ import operator
 import numpy as _np
 
 from .. import lax
-from ..tracing import get_aval
+from ..tracing import Tracer, get_aval
 
 
 def rot90(m, k=1, axes=(0, 1)):
@@ -43,16 +43,49 @@ def append(arr, values, axis=None):
 
 
 def delete(arr, obj, axis=None, *, assume_unique_indices=False):
-    """Keeps the complement of `obj` along axis (obj must be concrete: the output size depends on it)."""
-    from . import _canon_one, asarray, ravel, take
+    """The complement of `obj` along axis. A static int or slice, or integer indices promised
+    unique (assume_unique_indices=True), trace under jit; other indices must be concrete (the
+    output size depends on them), as in JAX."""
+    from . import _canon_one, _check_arraylike, arange, asarray, clip, concatenate, ravel, sort, where
+    _check_arraylike("delete", arr)
     a = asarray(arr)
     if axis is None:
         a, axis = ravel(a), 0
-    axis = _canon_one(axis, get_aval(a).ndim)
-    n = get_aval(a).shape[axis]
-    keep = _np.ones(n, bool)
-    keep[_np.arange(n)[obj] if isinstance(obj, slice) else _np.asarray(obj)] = False
-    return take(a, asarray(_np.nonzero(keep)[0].astype(_np.int32)), axis=axis)
+    axis = _canon_one(axis, a.ndim)
+    n = a.shape[axis]
+    lead = (slice(None),) * axis
+    if isinstance(obj, (int, _np.integer)) and not isinstance(obj, (bool, _np.bool_)):
+        k = _canon_one(int(obj), n)
+        return concatenate([a[lead + (slice(0, k),)], a[lead + (slice(k + 1, None),)]], axis=axis)
+    if isinstance(obj, slice):
+        obj, assume_unique_indices = _np.arange(n)[obj], True
+    _check_arraylike("delete", a, obj)
+    if assume_unique_indices and _np.issubdtype(_np.dtype(get_aval(asarray(obj)).dtype), _np.integer):
+        # the kept positions: 0..n-len(obj)-1, each shifted past the deleted indices at or before it
+        gone = ravel(asarray(obj))
+        gone = sort(clip(where(gone < 0, gone + n, gone), 0, n))
+        gone = gone - arange(gone.size, dtype=gone.dtype)
+        kept = arange(n - gone.size, dtype=gone.dtype)
+        kept = kept + (kept[None, :] >= gone[:, None]).sum(0, dtype=kept.dtype)
+        return a[lead + (kept,)]
+    if isinstance(obj, Tracer):
+        concrete = obj.to_concrete_value()
+        if concrete is None:
+            from ..errors import ConcretizationTypeError
+            raise ConcretizationTypeError(obj, "The error arose in the 'obj' array argument of jnp.delete().")
+        obj = concrete
+    idx = _np.asarray(obj)
+    if _np.issubdtype(idx.dtype, _np.integer):
+        keep = _np.ones(n, bool)
+        keep[idx] = False
+    elif idx.dtype == bool:
+        if idx.shape != (n,):
+            raise ValueError("np.delete(arr, obj): for boolean indices, obj must be one-dimensional "
+                             "with length matching specified axis.")
+        keep = ~idx
+    else:
+        raise ValueError(f"np.delete(arr, obj): got obj.dtype={idx.dtype}; must be integer or bool.")
+    return a[lead + (_np.nonzero(keep)[0].astype(_np.int32),)]
 
 
 def insert(arr, obj, values, axis=None):

@@ -30,6 +30,14 @@ def _canon_axis(axis, ndim):
     return axes
 
 
+def _static_axis(axis, name):
+    value = axis.to_concrete_value()
+    if value is None:
+        from ..errors import ConcretizationTypeError
+        raise ConcretizationTypeError(axis, f"axis argument to jnp.{name}().")
+    return operator.index(value)
+
+
 def _canon_one(a, ndim):
     a = operator.index(a)
     if not -ndim <= a < builtins.max(ndim, 1) or (ndim == 0 and a not in (0, -1)):
@@ -47,6 +55,8 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
         out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)
         return lax.expand_dims(out, axes) if keepdims else out
     _check_arraylike(name, a)
+    if isinstance(axis, Tracer):  # a traced axis: JAX's error (the axis must be static)
+        axis = _static_axis(axis, name)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
     dtype = _dtype_arg(dtype)

@@ -3,6 +3,7 @@ count_nonzero, sort, argsort, searchsorted, unique."""
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as _np
 
@@ -82,28 +83,61 @@ def piecewise(x, condlist, funclist, *args, **kw):
 
 
 def nonzero(a, *, size=None, fill_value=None):
-    a = asarray(a)
-    if isinstance(a, Tracer) and size is None:
-        from ..errors import ConcretizationTypeError
-        raise ConcretizationTypeError(a, "The size argument of jnp.nonzero must be statically specified to use "
-                                         "jnp.nonzero within JAX transformations.\n")
-    v = _np.asarray(a) if not isinstance(a, Tracer) else None
-    if v is None:
-        raise NotImplementedError("jnp.nonzero with size under a transformation is not supported yet")
-    idx = _np.nonzero(v)
-    if size is not None:
-        fv = 0 if fill_value is None else fill_value
-        idx = tuple(_np.concatenate([i[:size], _np.full(builtins.max(0, size - len(i)), fv, i.dtype)]) for i in idx)
-    return tuple(Array(i.astype(_dt.default_int_dtype())) for i in idx)
+    """Indices of a's nonzero entries; a static `size` truncates them or pads them (with zeros,
+    or fill_value: a scalar or one per axis), which lets it trace under jit as JAX's does."""
+    _check_arraylike("nonzero", a)
+    arr = asarray(a)
+    if arr.ndim == 0:
+        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() instead.")
+    if type(arr) is Array:  # eager: numpy finds them (the traced path below gives the same)
+        return _nonzero_numpy(arr, size, fill_value)
+    mask = arr if arr.dtype == _np.bool_ else lax.ne(arr, lax._zero(arr))
+    if size is None:
+        count = sum(mask, dtype=_dt.default_int_dtype())
+        if isinstance(count, Tracer) and count.to_concrete_value() is None:
+            from ..errors import ConcretizationTypeError
+            raise ConcretizationTypeError(count, "The size argument of jnp.nonzero must be statically specified "
+                                                 "to use jnp.nonzero within JAX transformations.")
+        size = int(_np.asarray(count if not isinstance(count, Tracer) else count.to_concrete_value()))
+    size = operator.index(size)
+    if arr.size == 0 or size == 0:
+        return tuple(zeros(size, _dt.default_int_dtype()) for _ in arr.shape)
+    # the k-th entry: how many positions come before the (k+1)-th True, counted by scattering each
+    # position onto its running count of Trues (positions past the size-th True drop out; missing
+    # ones give the array's size, which wraps to index 0 on every axis)
+    running = cumsum(ravel(mask), dtype=_dt.default_int_dtype())
+    flat = cumsum(zeros(size, _dt.default_int_dtype()).at[running].add(1))
+    strides = _np.cumprod(arr.shape[::-1])[::-1] // arr.shape
+    out = tuple((flat // int(st)) % n for st, n in zip(strides, arr.shape))
+    if fill_value is not None:
+        fills = fill_value if isinstance(fill_value, tuple) else (fill_value,) * arr.ndim
+        if builtins.any(_np.shape(f) != () for f in fills):
+            raise ValueError(f"fill_value must be a scalar or a tuple of length {arr.ndim}; got {fill_value}")
+        past = lax.iota(_dt.default_int_dtype(), size) >= sum(mask, dtype=_dt.default_int_dtype())
+        out = tuple(where(past, f, o) for f, o in zip(fills, out))
+    return out
+
+
+def _nonzero_numpy(arr, size, fill_value):
+    found = _np.nonzero(_np.asarray(arr))
+    int_t = _dt.default_int_dtype()
+    if size is None:
+        return tuple(Array(i.astype(int_t)) for i in found)
+    size = operator.index(size)
+    fills = fill_value if isinstance(fill_value, tuple) else (0 if fill_value is None else fill_value,) * arr.ndim
+    if builtins.any(_np.shape(f) != () for f in fills):
+        raise ValueError(f"fill_value must be a scalar or a tuple of length {arr.ndim}; got {fill_value}")
+    pad = builtins.max(size - found[0].size, 0)
+    return tuple(Array(_np.concatenate([i[:size], _np.full(pad, f)]).astype(int_t)) for i, f in zip(found, fills))
 
 
 def argwhere(a, *, size=None, fill_value=None):
-    from . import atleast_1d
     _check_arraylike("argwhere", a)
-    if _np.ndim(a) == 0:  # as JAX's: one row per nonzero of atleast_1d(a), with no columns
-        rows = nonzero(atleast_1d(a), size=size, fill_value=fill_value)[0]
-        return lax.full((get_aval(rows).shape[0], 0), 0, get_aval(rows).dtype)
-    return stack(nonzero(a, size=size, fill_value=fill_value), axis=-1)
+    a = asarray(a)
+    found = stack(nonzero(a.reshape(1) if a.ndim == 0 else a, size=size, fill_value=fill_value), axis=-1)
+    if a.ndim == 0:  # a scalar: one (or no) row of no indices
+        return found[:0].reshape(found.shape[0], 0)
+    return found
 
 
 def flatnonzero(a, *, size=None, fill_value=None):
@@ -174,15 +208,11 @@ def searchsorted(a, v, side="left", sorter=None, method="scan"):
     return sum(before, axis=-1, dtype=_dt.int32)
 
 
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, size=None,
-           fill_value=None):
-    v = _np.asarray(asarray(ar))
-    res = _np.unique(v, return_index=return_index, return_inverse=return_inverse, return_counts=return_counts,
-                     axis=axis)
-    if isinstance(res, tuple):
-        return tuple(Array(r.astype(_dt.canonicalize_dtype(r.dtype))) for r in res)
-    return Array(res.astype(_dt.canonicalize_dtype(res.dtype)))
-
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
+           size=None, fill_value=None, sorted=True):
+    from ._unique import unique as unique_impl  # (its own module: traceable with a static size)
+    return unique_impl(ar, return_index, return_inverse, return_counts, axis, equal_nan=equal_nan, size=size,
+                       fill_value=fill_value, sorted=sorted)
 
 
 def _partition_keys(name, a, kth, axis):
@@ -224,5 +254,5 @@ def argpartition(a, kth, axis=-1):
 from ._ufuncs import less, less_equal  # noqa: E402
 from ._creation import asarray, astype, full_like, zeros  # noqa: E402
 from ._shapes import broadcast_arrays, broadcast_to, ravel, stack, swapaxes  # noqa: E402
-from ._reductions import argmax, _canon_one, sum  # noqa: E402
+from ._reductions import argmax, _canon_one, cumsum, sum  # noqa: E402
 from ._take import take  # noqa: E402

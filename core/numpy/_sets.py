@@ -2,6 +2,8 @@
 shapes depend on the data, so like JAX they cannot run under jit without `size=`)."""
 from __future__ import annotations
 
+import builtins
+import operator
 from collections import namedtuple as _namedtuple
 
 import numpy as _np
@@ -36,30 +38,29 @@ def _wrap(v, like=None):
     return Array(v.astype(_dt.canonicalize_dtype(dt)))
 
 
-def _unique_parts(x, what):
-    v = _values(x, what)
-    vals, idx, inv, counts = _np.unique(v.ravel(), return_index=True, return_inverse=True, return_counts=True)
-    return v, vals, idx, inv.reshape(v.shape), counts
+def _unique_api(x, what, **returns):
+    """The array API's unique_*: jnp.unique keeping NaNs apart (equal_nan=False), as JAX's."""
+    from . import _check_arraylike, unique
+    _check_arraylike(what, x)
+    return unique(x, equal_nan=False, **returns)
 
 
 def unique_values(x, /, *, size=None, fill_value=None):
-    v, vals, *_ = _unique_parts(x, "unique_values")
-    return _wrap(vals, v.dtype)
+    return _unique_api(x, "unique_values", size=size, fill_value=fill_value)
 
 
 def unique_counts(x, /, *, size=None, fill_value=None):
-    v, vals, _, _, counts = _unique_parts(x, "unique_counts")
-    return UniqueCountsResult(_wrap(vals, v.dtype), _wrap(counts))
+    return UniqueCountsResult(*_unique_api(x, "unique_counts", return_counts=True, size=size, fill_value=fill_value))
 
 
 def unique_inverse(x, /, *, size=None, fill_value=None):
-    v, vals, _, inv, _ = _unique_parts(x, "unique_inverse")
-    return UniqueInverseResult(_wrap(vals, v.dtype), _wrap(inv))
+    return UniqueInverseResult(*_unique_api(x, "unique_inverse", return_inverse=True, size=size,
+                                            fill_value=fill_value))
 
 
 def unique_all(x, /, *, size=None, fill_value=None):
-    v, vals, idx, inv, counts = _unique_parts(x, "unique_all")
-    return UniqueAllResult(_wrap(vals, v.dtype), _wrap(idx), _wrap(inv), _wrap(counts))
+    return UniqueAllResult(*_unique_api(x, "unique_all", return_index=True, return_inverse=True,
+                                        return_counts=True, size=size, fill_value=fill_value))
 
 
 def _two(what, a, b):
@@ -68,20 +69,76 @@ def _two(what, a, b):
     return _values(a, what).ravel(), _values(b, what).ravel(), a.dtype
 
 
+def _static_size(size, what):
+    from ..tracing import Tracer
+    if isinstance(size, Tracer):
+        from ..errors import ConcretizationTypeError
+        raise ConcretizationTypeError(size, f"The error arose in {what}()")
+    return operator.index(size)
+
+
 def union1d(ar1, ar2, *, size=None, fill_value=None):
+    if size is not None:  # traceable: the unique values of both, `size` of them
+        from . import _check_arraylike, concatenate, unique
+        _check_arraylike("union1d", ar1, ar2)
+        return unique(concatenate((ar1, ar2), axis=None), size=_static_size(size, "union1d"),
+                      fill_value=fill_value)
     a, b, dt = _two("union1d", ar1, ar2)
     return _wrap(_np.union1d(a, b), dt)
 
 
+def _to_size(values, size, fill_value, what, *indices):
+    """A concrete result cut or padded to `size` as JAX pads it: with fill_value, else the smallest
+    value found (0 when none); index arrays pad with their array's length."""
+    size = operator.index(size)
+    found = values[:size]
+    fill = fill_value if fill_value is not None else (found.min() if found.size else 0)
+    pad = size - found.size
+    values = _np.concatenate([found, _np.full(pad, fill, values.dtype)]) if pad > 0 else found
+    return (values,) + tuple(_np.concatenate([i[:size], _np.full(builtins.max(pad, 0), n, i.dtype)])
+                             for i, n in indices)
+
+
+def _eager_only_with_size(what, size, *arrays):
+    from ..tracing import Tracer
+    if size is not None and builtins.any(isinstance(x, Tracer) for x in (size,) + arrays):
+        raise NotImplementedError(f"jnp.{what}(size=...) under a transformation is not supported in gradpad "
+                                  "yet; call it outside jit")
+
+
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None, fill_value=None):
+    _eager_only_with_size("intersect1d", size, ar1, ar2)
     a, b, dt = _two("intersect1d", ar1, ar2)
     out = _np.intersect1d(a, b, assume_unique=assume_unique, return_indices=return_indices)
+    if size is not None:
+        out = _to_size(*((out[0], size, fill_value, "intersect1d", (out[1], a.size), (out[2], b.size))
+                         if return_indices else (out, size, fill_value, "intersect1d")))
+        out = out if return_indices else out[0]
     if return_indices:
         return _wrap(out[0], dt), _wrap(out[1]), _wrap(out[2])
     return _wrap(out, dt)
 
 
+def _setdiff1d_sized(ar1, ar2, assume_unique, size, fill_value):
+    """setdiff1d's first `size` values (then fill_value, default 0), traceable as JAX's."""
+    from . import _check_arraylike, arange, asarray, full, isin, nonzero, ravel, unique, where
+    _check_arraylike("setdiff1d", ar1, ar2)
+    a, b = ravel(asarray(ar1)), ravel(asarray(ar2))
+    fill = asarray(0 if fill_value is None else fill_value).astype(a.dtype)
+    if a.size == 0:
+        return full(size, fill, a.dtype)
+    if not assume_unique:
+        a = unique(a, size=a.size)  # padded with its smallest value: masked out below
+    keep = isin(a, b, invert=True)
+    if not assume_unique:
+        n_unique = a.size + 1 - (a == a[0]).sum()
+        keep = keep & (arange(a.size) < n_unique)
+    return where(arange(size) < keep.sum(), a[nonzero(keep, size=size)[0]], fill)
+
+
 def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    if size is not None:
+        return _setdiff1d_sized(ar1, ar2, assume_unique, _static_size(size, "setdiff1d"), fill_value)
     a, b, dt = _two("setdiff1d", ar1, ar2)
     from . import asarray
     # the values come from ar1, and keep its dtype (as JAX's)
@@ -89,8 +146,12 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
 
 
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    _eager_only_with_size("setxor1d", size, ar1, ar2)
     a, b, dt = _two("setxor1d", ar1, ar2)
-    return _wrap(_np.setxor1d(a, b, assume_unique=assume_unique), dt)
+    out = _np.setxor1d(a, b, assume_unique=assume_unique)
+    if size is not None:
+        out = _to_size(out, size, fill_value, "setxor1d")[0]
+    return _wrap(out, dt)
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):

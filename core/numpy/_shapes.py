@@ -402,20 +402,9 @@ def _slice_in_dim(a, start, limit, axis):
     return lax.slice(a, starts, limits, (1,) * a.ndim)
 
 
-def pad(array, pad_width, mode="constant", constant_values=0):
-    a = asarray(array)
-    nd = a.ndim
-    pw = _np.broadcast_to(_np.asarray(pad_width, dtype=int).reshape(-1, 2) if _np.ndim(pad_width) else
-                          _np.asarray([[pad_width, pad_width]]), (nd, 2))
-    if mode != "constant":
-        raise NotImplementedError(f"jnp.pad mode={mode!r} is not supported yet; use mode='constant'")
-    if _np.any(pw < 0):
-        raise ValueError("index can't contain negative values")
-    if nd == 0:
-        return a
-    # numpy ints in the padding config, as JAX's jaxprs show (np.int64(1), np.int64(1), 0)
-    widths = tuple((_np.int64(lo), _np.int64(hi)) for lo, hi in pw)
-    return _pad(a, widths, constant_values)
+def pad(array, pad_width, mode="constant", **kwargs):
+    from ._pad import pad as pad_any_mode  # every mode lives in _pad.py
+    return pad_any_mode(array, pad_width, mode, **kwargs)
 
 
 @_staged(static_argnames=("pad_width",))

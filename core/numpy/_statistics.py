@@ -225,14 +225,18 @@ def _replace(shape, axis, v):
 _QUANTILE_METHODS = ("linear", "lower", "higher", "midpoint", "nearest", "inverted_cdf")
 
 
-def _quantile(a, q, axis, method, keepdims, squash_nans):
+def _quantile(a, q, axis, method, keepdims, squash_nans, weights=None):
     """Quantiles along `axis` (an int, a tuple or None), q's axis first: the values sorted, then
     read at q * (n - 1) by `method`. squash_nans (the nan* functions): n counts the non-NaN values,
-    which sort first; otherwise a slice holding a NaN gives NaN."""
-    from . import floor, isnan, moveaxis, take_along_axis
+    which sort first; otherwise a slice holding a NaN gives NaN. `weights` (inverted_cdf only)
+    weigh each value, as JAX's."""
+    from . import cumsum, floor, isnan, moveaxis, take_along_axis
     if method not in _QUANTILE_METHODS:
         raise ValueError("method can only be 'linear', 'lower', 'higher', 'midpoint', 'nearest' or 'inverted_cdf'")
-    a, = _promote_dtypes_inexact(a)
+    if weights is not None:
+        a, weights = _quantile_weights(a, weights, axis, method)
+    else:
+        a, = _promote_dtypes_inexact(a)
     if a.dtype.kind == "c":
         raise ValueError("quantile does not support complex input, as the operation is poorly defined.")
     q = asarray(q, a.dtype)
@@ -245,12 +249,17 @@ def _quantile(a, q, axis, method, keepdims, squash_nans):
         if len(set(axes)) != len(axes):
             raise ValueError("repeated axis")
     kept_shape = tuple(1 if d in axes else n for d, n in enumerate(a.shape))
-    a = moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    reduced_last = tuple(range(a.ndim - len(axes), a.ndim))
+    a = moveaxis(a, axes, reduced_last)
     batch = a.shape[:a.ndim - len(axes)]
     a = a.reshape(batch + (-1,))
     n = a.shape[-1]
     nan = isnan(a)
-    values = sort(a, axis=-1)
+    if weights is None:
+        values = sort(a, axis=-1)
+    else:
+        weights = moveaxis(weights, axes, reduced_last).reshape(batch + (-1,))
+        values, weights = lax.sort_key_val(a, weights, dimension=a.ndim - 1)
     count = sum(lax.bitwise_not(nan), axis=-1) if squash_nans else full_like(values[..., 0], n, _np.int32)
     count = count.astype(a.dtype).reshape((1,) * q.ndim + batch)
     last = lax.max(count - 1, lax._const(count, 0))
@@ -272,8 +281,17 @@ def _quantile(a, q, axis, method, keepdims, squash_nans):
         out = (at(low) + at(high)) * 0.5
     elif method == "nearest":
         out = where(high_weight <= 0.5, at(low), at(high))
-    else:  # inverted_cdf: the first value whose share of the count reaches q
+    elif weights is None:  # inverted_cdf: the first value whose share of the count reaches q
         out = at(lax.ceil(qb * count) - 1)
+    else:  # weighted inverted_cdf: the first value whose cumulative weight reaches q of the total
+        bad = lax.bitwise_or(lax.lt(weights, lax._const(weights, 0)), isnan(weights))
+        clean = where(lax.bitwise_or(bad, isnan(values)), lax._const(weights, 0), weights)
+        cum = cumsum(clean, axis=-1)
+        below = cum < (qb * cum[..., -1])[..., None]  # (q's axis first, broadcast)
+        out = at(sum(below, axis=-1, dtype=_dt.default_int_dtype()).astype(a.dtype))
+        out = where(bad.any(axis=-1), _np.nan, out)
+        if squash_nans:
+            out = where(count == 0, _np.nan, out)
     if not squash_nans:
         out = where(nan.any(axis=-1), _np.nan, out)
     if keepdims:
@@ -281,27 +299,46 @@ def _quantile(a, q, axis, method, keepdims, squash_nans):
     return out
 
 
+def _quantile_weights(a, weights, axis, method):
+    """a and weights promoted together, weights spread to a's shape (JAX accepts either a's shape
+    or the reduced axes' shape), with JAX's errors."""
+    if _np.dtype(get_aval(weights).dtype).kind == "c":
+        raise ValueError("Weights cannot be complex types.")
+    if method != "inverted_cdf":
+        raise NotImplementedError(f"{method} doesn't support weights. Only method 'inverted_cdf' supports weights.")
+    a, weights = _promote_dtypes_inexact(a, weights)
+    if weights.shape != a.shape:
+        if axis is None:
+            raise ValueError("Weights shape must match 'a' shape when axis is None.")
+        axes = tuple(_canon_one(x, a.ndim) for x in (axis if isinstance(axis, tuple) else (axis,)))
+        reduced = tuple(a.shape[ax] for ax in axes)
+        if weights.shape != reduced:
+            raise ValueError(f"Weights shape {weights.shape} must match reduction axes {reduced}")
+        weights = lax.broadcast_in_dim(weights, a.shape, axes)
+    return a, weights
+
+
 _QUANTILE = _staged(_quantile, static_argnames=("axis", "method", "keepdims", "squash_nans"), name="quantile")
 
 
 def _quantile_args(name, a, q, axis, out, overwrite_input, weights):
     _check_arraylike(name, a, q)
+    if weights is not None:
+        _check_arraylike(name, weights)
     if overwrite_input or out is not None:
         raise ValueError(f"jax.numpy.{name} does not support overwrite_input=True or out != None")
-    if weights is not None:
-        raise NotImplementedError(f"jnp.{name}(weights=...) is not available in gradpad")
     return tuple(axis) if isinstance(axis, list) else axis
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
     axis = _quantile_args("quantile", a, q, axis, out, overwrite_input, weights)
-    return _QUANTILE(a, q, axis, method, keepdims, False)
+    return _QUANTILE(a, q, axis, method, keepdims, False, weights)
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
                 weights=None):
     axis = _quantile_args("nanquantile", a, q, axis, out, overwrite_input, weights)
-    return _QUANTILE(a, q, axis, method, keepdims, True)
+    return _QUANTILE(a, q, axis, method, keepdims, True, weights)
 
 
 def _percent(name, a, q):
@@ -330,7 +367,7 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **kw):
     """A reduction that skips NaNs (they count as `init`), staged as JAX stages it; with
-    nan_if_all_nan an all-NaN slice gives NaN."""
+    nan_if_all_nan an all-NaN slice gives NaN. `where`/`initial` (in kw) go to the reduction."""
     _check_arraylike(name, a)
     a = asarray(a)
     aval = get_aval(a)
@@ -343,27 +380,32 @@ def _nan_reduction(a, name, reduction, init, nan_if_all_nan, axis, keepdims, **k
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nansum(a, axis=None, dtype=None, keepdims=False, *, where=None):
-    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype, where=where)
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nansum", sum, 0, False, axis, keepdims, dtype=dtype, out=out,
+                          initial=initial, where=where)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nanprod(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(a, "nanprod", prod, 1, False, axis, keepdims, dtype=dtype)
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nanprod", prod, 1, False, axis, keepdims, dtype=dtype, out=out,
+                          initial=initial, where=where)
+
+
+# As JAX: with an `initial`, an all-NaN slice gives `initial` rather than NaN.
+@_staged(static_argnames=("axis", "keepdims"))
+def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nanmax", max, -_np.inf, initial is None, axis, keepdims, out=out,
+                          initial=initial, where=where)
 
 
 @_staged(static_argnames=("axis", "keepdims"))
-def nanmax(a, axis=None, keepdims=False):
-    return _nan_reduction(a, "nanmax", max, -_np.inf, True, axis, keepdims)
-
-
-@_staged(static_argnames=("axis", "keepdims"))
-def nanmin(a, axis=None, keepdims=False):
-    return _nan_reduction(a, "nanmin", min, _np.inf, True, axis, keepdims)
+def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _nan_reduction(a, "nanmin", min, _np.inf, initial is None, axis, keepdims, out=out,
+                          initial=initial, where=where)
 
 
 @_staged(static_argnames=("axis", "dtype", "keepdims"))
-def nanmean(a, axis=None, dtype=None, keepdims=False, *, where=None):
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     _check_arraylike("nanmean", a)
     a = asarray(a)
     aval = get_aval(a)
