@@ -24,10 +24,12 @@ FIND_EDITOR = """() => {
   return walk(document);
 }"""
 
-# the line renderer named `name` in the page's BokehJS documents: its model id and its data
+# the line renderer named `name` that the page shows: its model id and its data. Only models reachable
+# from a document's roots count: the document's model index can still hold a figure an earlier example
+# replaced (BokehJS skips its index walk for text-only patches), which shows nothing
 LINE = """name => {
   for (const doc of window.Bokeh.documents) {
-    for (const m of doc._all_models.values()) {
+    for (const m of doc.roots().flatMap((r) => [r, ...r.references()])) {
       if (m.name === name && m.data_source) {
         const d = m.data_source.data;
         return {id: m.id, source: m.data_source.id, x: Array.from(d.x), y: Array.from(d.y)};
