@@ -13,6 +13,7 @@ from bokeh.plotting import figure
 from .. import analysis, graph_layout, sourcemap
 from . import kernels as kernels_pane
 from .common import CSS, bokeh, error_block, esc, html, readable, themed
+from .text_html import TextHTML
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -239,8 +240,8 @@ STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("
 def stages_card(stages, view: str) -> pn.Card:
     from . import stages as stages_pane  # it reuses highlight() from here
     title, names = STAGE_VIEWS[view]
-    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS, SOURCE_MAP_CSS],
-                        sizing_mode="stretch_width")
+    body = TextHTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS, SOURCE_MAP_CSS],
+                     sizing_mode="stretch_width")
     return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
 
 
@@ -265,8 +266,8 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
                             'sum(f(x))).</p>'), stages_card(a.stages, view)]
         return parts
     hint = SOURCE_MAP_HINT if editor else SOURCE_MAP_HINT_NO_EDITOR
-    parts = [head, pn.pane.HTML(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
-                                sizing_mode="stretch_width")]
+    parts = [head, TextHTML(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
+                             sizing_mode="stretch_width")]
     if view in STAGE_VIEWS and a.stages:
         parts.append(stages_card(a.stages, view))
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
@@ -275,8 +276,8 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
     card = None
     if jv.kernels is not None:
-        parts.append(pn.pane.HTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
-                                  sizing_mode="stretch_width"))
+        parts.append(TextHTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
+                               sizing_mode="stretch_width"))
         card = kept.kernel_card(jv, "webgpu" in analysis.available_backends())
     elif jv.kernels_note:
         parts.append(html(f'<p class="gp-muted">{esc(jv.kernels_note)}</p>'))
