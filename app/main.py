@@ -25,6 +25,7 @@ from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
 from app.panes.common import CSS, html, readable, themed
+from app.panes.text_html import TextHTML
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
 PANE_TITLES = {"jaxpr": "Jaxpr", "plot": "Plots", "vmap": "vmap", "timing": "Timing", "console": "Console"}
@@ -137,8 +138,8 @@ class Playground:
         self.search_hits = list(examples.names())
         self.prev_button = pn.widgets.Button(name="◀ previous", button_type="light", width=100)
         self.next_button = pn.widgets.Button(name="next ▶", button_type="light", width=100)
-        self.lesson_note = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", min_width=260,
-                                       css_classes=["gp-lesson"])  # below the buttons on a phone
+        self.lesson_note = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", min_width=260,
+                                    css_classes=["gp-lesson"])  # below the buttons on a phone
         self.function_select = pn.widgets.Select(name="Function", options=[], sizing_mode="stretch_width")
         self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")
@@ -162,8 +163,8 @@ class Playground:
                                                    label="⬇ .py", button_type="light", width=80, embed=False)
         self.download_nb = pn.widgets.FileDownload(callback=self._export_ipynb, filename="gradpad.ipynb",
                                                    label="⬇ .ipynb", button_type="light", width=90, embed=False)
-        self.status = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width")
-        self.notice = pn.pane.HTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
+        self.status = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width")
+        self.notice = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
         # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
@@ -835,7 +836,7 @@ class Playground:
         return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"], stylesheets=[ROW_CSS])
 
     def _embed_view(self):
-        open_link = pn.pane.HTML(
+        open_link = TextHTML(
             f'<a href="{env.page_base()}{share.state_hash(self.current_state())}" target="_blank" '
             'rel="noopener">open in gradpad ↗</a>', stylesheets=[CSS], align="end")
         top = pn.Row(self.status, open_link, sizing_mode="stretch_width")

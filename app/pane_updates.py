@@ -119,7 +119,7 @@ def _swap_html(old: list, new: list) -> bool:
     for o, n in zip(old, new):
         if o is n:
             continue
-        if type(o) is not pn.pane.HTML or type(n) is not pn.pane.HTML:
+        if type(o) is not type(n) or not isinstance(o, pn.pane.HTML):
             return False
         if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible, _own_styles(o)) != (
                 n.css_classes, n.stylesheets, n.sizing_mode, n.visible, _own_styles(n)):

@@ -53,7 +53,7 @@ const gradpad = {
   running: false, runs: 0, restarts: 0,
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
-  patches: { n: 0, ms: 0 }, // Bokeh patches from the worker applied here, and the main thread's time on them
+  patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
@@ -130,6 +130,12 @@ function notice(text) {
 }
 
 // ------------------------------------------------------------------ page resources
+// the type of the model a patch event names (for the patch log: which models an edit restyles)
+function modelType(s, ref) {
+  const m = ref && ref.id && s.jsdoc.get_model_by_id(ref.id);
+  return m ? m.type : "";
+}
+
 function sameOrigin(u) {
   const url = new URL(u, BASE);
   if (url.origin !== location.origin) throw new Error(`refusing to load ${url.href}: not this site`);
@@ -342,8 +348,11 @@ const FROM_WORKER = {
       s.patching--;
       const ms = performance.now() - t0;
       // what each recent patch changed and how long it took: where BokehJS spends an edit's time
-      const what = (m.patch.events || []).slice(0, 8).map((e) => `${e.kind}:${e.attr || ""}`).join(" ");
+      const what = (m.patch.events || []).slice(0, 24).map((e) => `${e.kind}:${e.attr || ""}@${modelType(s, e.model)}`).join(" ");
+      // restyled: stylesheets sent again (BokehJS loads them and lays the page out again: slow)
+      const restyled = (m.patch.events || []).filter((e) => e.attr === "stylesheets").length;
       gradpad.patches = { n: gradpad.patches.n + 1, ms: gradpad.patches.ms + ms,
+                          restyled: gradpad.patches.restyled + restyled,
                           log: [...(gradpad.patches.log || []).slice(-19), { ms, events: (m.patch.events || []).length, what }] };
     }
   },

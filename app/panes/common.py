@@ -7,6 +7,7 @@ import re
 import panel as pn
 
 from .. import env
+from .text_html import TextHTML
 
 DARK_QUERY = "@media (prefers-color-scheme: dark)"
 
@@ -117,13 +118,13 @@ def dark_figure(fig) -> None:
 
 
 def code_block(text: str, css_class: str = "gp-code") -> pn.pane.HTML:
-    return pn.pane.HTML(f'<pre class="{css_class}">{esc(text)}</pre>', sizing_mode="stretch_width",
-                        stylesheets=[CSS])
+    return TextHTML(f'<pre class="{css_class}">{esc(text)}</pre>', sizing_mode="stretch_width",
+                     stylesheets=[CSS])
 
 
 def html(body: str, **kw) -> pn.pane.HTML:
     kw.setdefault("sizing_mode", "stretch_width")
-    return pn.pane.HTML(body, stylesheets=[CSS], **kw)
+    return TextHTML(body, stylesheets=[CSS], **kw)
 
 
 def error_block(err, example_link=None) -> pn.pane.HTML:

@@ -13,6 +13,7 @@ from bokeh.plotting import figure
 from .. import analysis, graph_layout, sourcemap
 from . import kernels as kernels_pane
 from .common import CSS, bokeh, error_block, esc, html, readable, themed
+from .text_html import TextHTML
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -112,43 +113,58 @@ LEGEND_CSS = """.gp-legend { font-size: 12px; } .gp-kernel { display: inline-blo
 GRAPH_MIN_FRAME_PX = 130
 
 
+def graph_spec(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kernels=None) -> dict:
+    """What graph_figure draws, as plain data: the title, the frame's size, the ranges and the
+    sources' columns. A kept figure takes a new jaxpr's spec as it is (Kept.graph), with no
+    throwaway figure built for it (that was most of an f edit's render time in the Jaxpr tab)."""
+    g = analysis.dataflow_graph(jaxpr, kernels)
+    nodes = g["nodes"]
+    ids = [n["id"] for n in nodes]
+    xs = [n["x"] for n in nodes]
+    ys = [n["y"] for n in nodes]
+    width_px, height_px = graph_layout.figure_size(g["extent"])
+    mx, my = graph_layout.MARGIN_LAYERS, graph_layout.MARGIN_ROWS
+    x_range, y_range = [min(xs) - mx, max(xs) + mx], [min(ys) - my, max(ys) + my]
+    if height_px < min_frame_px:  # a short graph: keep ROW_PX per row, centred
+        extra = (min_frame_px - height_px) / graph_layout.ROW_PX / 2
+        y_range = [y_range[0] - extra, y_range[1] + extra]
+    if width_px < 160:
+        extra = (160 - width_px) / graph_layout.LAYER_PX / 2
+        x_range = [x_range[0] - extra, x_range[1] + extra]
+    return {
+        "title": title, "frame_width": max(width_px, 160), "frame_height": max(height_px, min_frame_px),
+        "x_range": tuple(x_range), "y_range": tuple(y_range),
+        "nodes": dict(index=ids, label=[n["label"] for n in nodes], kind=[n["kind"] for n in nodes],
+                      colour=[node_colour(n, kernels is not None) for n in nodes],
+                      kernel=["" if n["group"] is None else f'{n["group"]}: {kernels[n["group"]].kind}' for n in nodes],
+                      group=[n["group"] for n in nodes]),
+        "edges": dict(start=[s for s, _ in g["edges"]], end=[d for _, d in g["edges"]]),
+        "layout": {n["id"]: (n["x"], n["y"]) for n in nodes},
+        "labels": dict(x=xs, y=ys, text=[graph_layout.short_label(n["label"]) for n in nodes]),
+    }
+
+
 def graph_figure(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kernels=None):
     """The jaxpr as a left-to-right dataflow graph (Bokeh GraphRenderer), laid out in layers with
     a fixed slot per node (graph_layout) so labels never overlap; with `kernels` (the WebGPU plan)
     equations are coloured by the fused kernel that computes them. The plot frame is the layout's
     size (at least `min_frame_px` high), so a short graph stays short."""
-    g = analysis.dataflow_graph(jaxpr, kernels)
-    nodes = g["nodes"]
-    ids = [n["id"] for n in nodes]
-    colours = [node_colour(n, kernels is not None) for n in nodes]
-    kernel_names = ["" if n["group"] is None else f'{n["group"]}: {kernels[n["group"]].kind}' for n in nodes]
-    xs = [n["x"] for n in nodes]
-    ys = [n["y"] for n in nodes]
-    width_px, height_px = graph_layout.figure_size(g["extent"])
-    mx, my = graph_layout.MARGIN_LAYERS, graph_layout.MARGIN_ROWS
-    p = figure(title=title, frame_width=max(width_px, 160), frame_height=max(height_px, min_frame_px),
+    spec = graph_spec(jaxpr, title, min_frame_px, kernels)
+    p = figure(title=title, frame_width=spec["frame_width"], frame_height=spec["frame_height"],
                sizing_mode="fixed", tools="pan,wheel_zoom,tap,reset", toolbar_location="left",
-               x_range=(min(xs) - mx, max(xs) + mx), y_range=(min(ys) - my, max(ys) + my))
+               x_range=spec["x_range"], y_range=spec["y_range"])
     p.width = p.height = None  # the frame's size decides (Bokeh's 600x600 default would win otherwise)
     p.toolbar.logo = None  # one slot less: the tools fit beside a one-row graph
-    if height_px < min_frame_px:  # a short graph: keep ROW_PX per row, centred
-        extra = (min_frame_px - height_px) / graph_layout.ROW_PX / 2
-        p.y_range.start, p.y_range.end = min(ys) - my - extra, max(ys) + my + extra
-    if width_px < 160:
-        extra = (160 - width_px) / graph_layout.LAYER_PX / 2
-        p.x_range.start, p.x_range.end = min(xs) - mx - extra, max(xs) + mx + extra
     p.axis.visible = False
     p.grid.visible = False
     graph = GraphRenderer()
-    graph.node_renderer.data_source.data = dict(index=ids, label=[n["label"] for n in nodes],
-                                                kind=[n["kind"] for n in nodes], colour=colours,
-                                                kernel=kernel_names, group=[n["group"] for n in nodes])
+    graph.node_renderer.data_source.data = dict(spec["nodes"])
     graph.node_renderer.glyph = Scatter(size=16, fill_color="colour", line_color="#333")  # screen units
-    graph.edge_renderer.data_source.data = dict(start=[s for s, _ in g["edges"]], end=[d for _, d in g["edges"]])
+    graph.edge_renderer.data_source.data = dict(spec["edges"])
     graph.edge_renderer.glyph = MultiLine(line_color="#94a3b8", line_width=1.5)
-    graph.layout_provider = StaticLayoutProvider(graph_layout={n["id"]: (n["x"], n["y"]) for n in nodes})
+    graph.layout_provider = StaticLayoutProvider(graph_layout=dict(spec["layout"]))
     p.renderers.append(graph)
-    labels = ColumnDataSource(dict(x=xs, y=ys, text=[graph_layout.short_label(n["label"]) for n in nodes]))
+    labels = ColumnDataSource(dict(spec["labels"]))
     # HTML labels: crisp at any zoom, and the page can measure them (tests: no two overlap)
     p.add_layout(HTMLLabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
                               text_font=value("monospace"), text_align="center", y_offset=10,
@@ -168,22 +184,22 @@ def graph_box(fig) -> pn.Column:
                      stylesheets=[GRAPH_BOX_CSS])
 
 
-def _redraw(fig, new) -> None:
-    """`fig` (a graph_figure already in the page) drawn as `new` (another one): its title, size,
-    ranges (the reset tool's too) and data sources; BokehJS then repaints one plot."""
-    fig.title.text = new.title.text
-    fig.frame_width, fig.frame_height = new.frame_width, new.frame_height
+def _redraw(fig, spec: dict) -> None:
+    """`fig` (a graph_figure already in the page) drawn as `spec` (graph_spec's): its title,
+    size, ranges (the reset tool's too) and data sources; BokehJS then repaints one plot."""
+    fig.title.text = spec["title"]
+    fig.frame_width, fig.frame_height = spec["frame_width"], spec["frame_height"]
     for name in ("x_range", "y_range"):
-        src, dst = getattr(new, name), getattr(fig, name)
-        dst.start, dst.end, dst.reset_start, dst.reset_end = src.start, src.end, src.start, src.end
-    graph, new_graph = fig.renderers[-1], new.renderers[-1]
+        dst = getattr(fig, name)
+        dst.start, dst.end = dst.reset_start, dst.reset_end = spec[name]
+    graph = fig.renderers[-1]
     if graph.node_renderer.data_source.selected.indices:  # they were the old graph's nodes
         graph.node_renderer.data_source.selected.indices = []
-    graph.node_renderer.data_source.data = dict(new_graph.node_renderer.data_source.data)
-    graph.edge_renderer.data_source.data = dict(new_graph.edge_renderer.data_source.data)
-    graph.layout_provider.graph_layout = dict(new_graph.layout_provider.graph_layout)
-    labels, new_labels = ([m for m in f.center if isinstance(m, HTMLLabelSet)][0] for f in (fig, new))
-    labels.source.data = dict(new_labels.source.data)
+    graph.node_renderer.data_source.data = dict(spec["nodes"])
+    graph.edge_renderer.data_source.data = dict(spec["edges"])
+    graph.layout_provider.graph_layout = dict(spec["layout"])
+    labels = [m for m in fig.center if isinstance(m, HTMLLabelSet)][0]
+    labels.source.data = dict(spec["labels"])
 
 
 class Kept:
@@ -202,10 +218,10 @@ class Kept:
 
     def graph(self, jaxpr, title: str, kernels=None, on_tap=None) -> pn.Column:
         """The graph's box; `on_tap(groups)`: the handler for a tap on a node, given each node's kernel."""
-        new = graph_figure(jaxpr, title, kernels=kernels)
         if self.fig is not None and self.theme == pn.config.theme:
-            _redraw(self.fig, new)
+            _redraw(self.fig, graph_spec(jaxpr, title, kernels=kernels))
         else:
+            new = graph_figure(jaxpr, title, kernels=kernels)
             self.fig, self.box, self.theme = new, graph_box(new), pn.config.theme
             self.fig.renderers[-1].node_renderer.data_source.selected.on_change(
                 "indices", lambda attr, old, indices: self.tapped and self.tapped(attr, old, indices))
@@ -239,8 +255,8 @@ STAGE_VIEWS = {"grad": ("How grad is built: jvp → linearize → transpose", ("
 def stages_card(stages, view: str) -> pn.Card:
     from . import stages as stages_pane  # it reuses highlight() from here
     title, names = STAGE_VIEWS[view]
-    body = pn.pane.HTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS, SOURCE_MAP_CSS],
-                        sizing_mode="stretch_width")
+    body = TextHTML(stages_pane.stages_html(stages, names), stylesheets=[CSS, stages_pane.STAGES_CSS, SOURCE_MAP_CSS],
+                     sizing_mode="stretch_width")
     return pn.Card(body, title=title, sizing_mode="stretch_width", css_classes=["gp-how"])
 
 
@@ -265,8 +281,8 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
                             'sum(f(x))).</p>'), stages_card(a.stages, view)]
         return parts
     hint = SOURCE_MAP_HINT if editor else SOURCE_MAP_HINT_NO_EDITOR
-    parts = [head, pn.pane.HTML(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
-                                sizing_mode="stretch_width")]
+    parts = [head, TextHTML(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
+                             sizing_mode="stretch_width")]
     if view in STAGE_VIEWS and a.stages:
         parts.append(stages_card(a.stages, view))
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
@@ -275,8 +291,8 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
     card = None
     if jv.kernels is not None:
-        parts.append(pn.pane.HTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
-                                  sizing_mode="stretch_width"))
+        parts.append(TextHTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
+                               sizing_mode="stretch_width"))
         card = kept.kernel_card(jv, "webgpu" in analysis.available_backends())
     elif jv.kernels_note:
         parts.append(html(f'<p class="gp-muted">{esc(jv.kernels_note)}</p>'))

@@ -7,6 +7,7 @@ import panel as pn
 
 from .. import kernels as kernel_data
 from .common import CSS, esc
+from .text_html import TextHTML
 
 KERNELS_CSS = """.gp-kgrid { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 8px; }
 .gp-kgrid > div { min-width: 0; } .gp-kgrid h4 { margin: 2px 0; font-size: 13px; overflow-wrap: anywhere; }
@@ -42,8 +43,8 @@ class KernelCard:
         self._sources = None
         self.select = pn.widgets.Select(name="Kernel", options=self.options(view), sizing_mode="stretch_width",
             max_width=480)  # never wider than a phone
-        self.note = pn.pane.HTML(note_html(webgpu_here), stylesheets=[CSS], sizing_mode="stretch_width")
-        self.body = pn.pane.HTML("", stylesheets=[CSS, KERNELS_CSS], sizing_mode="stretch_width")
+        self.note = TextHTML(note_html(webgpu_here), stylesheets=[CSS], sizing_mode="stretch_width")
+        self.body = TextHTML("", stylesheets=[CSS, KERNELS_CSS], sizing_mode="stretch_width")
         self.select.param.watch(lambda e: self.show(e.new), "value")
         self.card = pn.Card(self.note, self.select, self.body, title=self.title(view),
                             sizing_mode="stretch_width", collapsed=False, css_classes=["gp-kernels"])

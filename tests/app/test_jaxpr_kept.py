@@ -60,3 +60,32 @@ def test_clicking_a_node_after_a_redraw_shows_the_new_graphs_kernel():
     last = max(g for g in groups if g is not None)
     nodes.selected.indices = [groups.index(last)]
     assert kcard.objects[1].value == last and f"kernel {last}:" in kcard.objects[2].object
+
+
+def drawn(fig):
+    """What a graph figure shows: title, frame, ranges (and the reset tool's), every source's columns."""
+    graph = fig.renderers[-1]
+    labels = [m for m in fig.center if type(m).__name__ == "HTMLLabelSet"][0]
+    return (fig.title.text, fig.frame_width, fig.frame_height,
+            [(r.start, r.end, r.reset_start, r.reset_end) for r in (fig.x_range, fig.y_range)],
+            dict(graph.node_renderer.data_source.data), dict(graph.edge_renderer.data_source.data),
+            dict(graph.layout_provider.graph_layout), dict(labels.source.data))
+
+
+def test_a_redrawn_graph_shows_what_a_new_figure_of_the_new_jaxpr_shows():
+    # the kept figure takes the new jaxpr's spec (no throwaway figure built): nothing of the old
+    # graph may stay behind, a wider and taller one included
+    from app import analysis
+    from app.panes import jaxpr as jaxpr_pane
+
+    small = analysis.analyse(CODE, function="f", views=("f",)).jaxprs["f"].closed.jaxpr
+    big = analysis.analyse(EDITED, function="f", views=("f",)).jaxprs["f"].closed.jaxpr
+    kept = jaxpr_pane.Kept()
+    box = kept.graph(small, "f")
+    fig = kept.fig
+    assert kept.graph(big, "f, edited") is box and kept.fig is fig
+    fresh = jaxpr_pane.graph_figure(big, "f, edited")
+    fresh.x_range.reset_start, fresh.x_range.reset_end = fresh.x_range.start, fresh.x_range.end
+    fresh.y_range.reset_start, fresh.y_range.reset_end = fresh.y_range.start, fresh.y_range.end
+    assert drawn(fig) == drawn(fresh)
+    assert drawn(fig) != drawn(jaxpr_pane.graph_figure(small, "f"))
