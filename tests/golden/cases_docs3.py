@@ -1,0 +1,37 @@
+"""Case definitions for docs3_cases.json: what JAX's docstring examples (tools/doc_examples.py)
+still showed differing, recorded from real JAX 0.10.2 (area "docs3"). Cases named `_bits`
+compare float32 results bit for bit: they record the values' uint32 views."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# ---------------------------------------------------------------- linspace: XLA's fused float32 bits
+# jnp.linspace(0, 15, 16) is exactly 0..15 in JAX (XLA computes i * (15/15) + 0 * (1 - i/15) with
+# an FMA); the plain float32 formula gives 3.0000002 and 15.000001.
+BITS = "bits = lambda x: np.asarray(x).view(np.uint32)\n"
+C("docs3_linspace_bits_small", "docs3", BITS +
+  "out = (bits(jnp.linspace(0, 15, 16)), bits(jnp.linspace(-3, 7, 9, endpoint=False)), "
+  "bits(jnp.linspace(0.1, 2.7, 33)), bits(jnp.linspace(1, 100, 50, endpoint=False)), "
+  "bits(jnp.linspace(np.float32(89.05604), np.float32(-1.095472), 33, endpoint=False)), "
+  "bits(jnp.linspace(jnp.float32(-0.3203625), 9.584066, 32, endpoint=False)), "
+  "bits(jnp.linspace(18., 33., 34, endpoint=False)), bits(jnp.linspace(0, 10, 7, endpoint=False)), "
+  "bits(jnp.linspace(-6, -12, 21)), bits(jnp.linspace(0, 1, 2)), bits(jnp.linspace(2.5, 2.5, 5)))")
+C("docs3_linspace_bits_long", "docs3", BITS +
+  "out = (bits(jnp.linspace(-5.2234159, -10.294203, 1001)), bits(jnp.linspace(2, 7, 1000, endpoint=False)), "
+  "bits(jnp.linspace(0.0, 1.0, 353)), bits(jnp.linspace(-13, 21, 352, endpoint=False)), "
+  "bits(jnp.linspace(3., 300., 351)), bits(jnp.linspace(4, 29, 4097, endpoint=False)), "
+  "bits(jnp.linspace(-1.5, 2.25, 2012)))")
+C("docs3_linspace_dtypes_and_inputs", "docs3",
+  "out = (jnp.linspace(0, 10, 7, dtype=jnp.int32), jnp.linspace(-3, 4, 6, dtype=int, endpoint=False), "
+  "jnp.linspace(jnp.array(1.0), np.float32(2.0), 5), jnp.linspace(np.float64(0.1), 0.7, 4), "
+  "jnp.linspace(True, 3, 4), jnp.linspace(0., 1., 5, axis=-1), jnp.linspace(0., 1., 1), jnp.linspace(0., 1., 0))",
+  rtol=0, atol=0)
+# JAX's histogram docstring: jnp.histogram(x, bins=5, range=(0, 15)) needs linspace's exact edges
+C("docs3_histogram_range_edges", "docs3",
+  "x = jnp.array([1, 2, 3, 5, 7, 11, 13, 9, 14, 8])\n"
+  "out = (jnp.histogram(x, bins=5, range=(0, 15)), jnp.histogram_bin_edges(x, bins=15, range=(0, 15)))",
+  rtol=0, atol=0)
+# under jit the bounds are traced: the staged formula (JAX's jaxpr) stays
+C("docs3_linspace_jit_and_jaxpr", "docs3",
+  "out = (jax.jit(lambda s, e: jnp.linspace(s, e, 5))(0.0, 1.0), str(jax.make_jaxpr(lambda: jnp.linspace(0, 1, 5))()), "
+  "jax.grad(lambda s: jnp.linspace(s, 4.0, 5).sum())(1.0), jnp.linspace(0., 8., 9, retstep=True))")
