@@ -35,3 +35,13 @@ C("docs3_histogram_range_edges", "docs3",
 C("docs3_linspace_jit_and_jaxpr", "docs3",
   "out = (jax.jit(lambda s, e: jnp.linspace(s, e, 5))(0.0, 1.0), str(jax.make_jaxpr(lambda: jnp.linspace(0, 1, 5))()), "
   "jax.grad(lambda s: jnp.linspace(s, 4.0, 5).sum())(1.0), jnp.linspace(0., 8., 9, retstep=True))")
+
+# ---------------------------------------------------------------- Array.delete (jnp.copy's docstring)
+# x = jnp.arange(4); y = x.copy(); x.delete(): y keeps its values, x keeps only shape and dtype
+C("docs3_array_delete_keeps_metadata", "docs3",
+  "x = jnp.arange(4)\ny = x.copy()\nx.delete()\nx.delete()\n"
+  "out = (x.is_deleted(), y.is_deleted(), y, x.shape, str(x.dtype), x.ndim, len(x), x.size)")
+E("docs3_array_delete_then_print", "docs3", "x = jnp.arange(4)\nx.delete()\nout = str(x)")
+E("docs3_array_delete_then_add", "docs3", "x = jnp.arange(4.0).reshape(2, 2)\nx.delete()\nout = x + 1")
+E("docs3_array_delete_then_numpy", "docs3", "x = jnp.arange(3, dtype=jnp.float32)\nx.delete()\nout = np.asarray(x)")
+E("docs3_array_delete_then_jit", "docs3", "x = jnp.ones(3)\nx.delete()\nout = jax.jit(jnp.sin)(x)")
