@@ -45,3 +45,21 @@ E("docs3_array_delete_then_print", "docs3", "x = jnp.arange(4)\nx.delete()\nout 
 E("docs3_array_delete_then_add", "docs3", "x = jnp.arange(4.0).reshape(2, 2)\nx.delete()\nout = x + 1")
 E("docs3_array_delete_then_numpy", "docs3", "x = jnp.arange(3, dtype=jnp.float32)\nx.delete()\nout = np.asarray(x)")
 E("docs3_array_delete_then_jit", "docs3", "x = jnp.ones(3)\nx.delete()\nout = jax.jit(jnp.sin)(x)")
+
+# ---------------------------------------------------------------- einsum_path's report (opt_einsum's table)
+# JAX's docstring: path, path_info = jnp.einsum_path("ij,jk,kl", x, y, z, optimize="optimal"); print(path_info)
+EP = "ones = lambda *shapes: [jnp.ones(s) for s in shapes]\n"
+C("docs3_einsum_path_report_docstring", "docs3", EP +
+  "x, y, z = ones((2, 3), (3, 15), (15, 1))\n"
+  "p, info = jnp.einsum_path('ij,jk,kl->il', x, y, z, optimize='optimal')\nout = (p, str(info), repr(info))")
+C("docs3_einsum_path_report_kinds", "docs3", EP +
+  "cases = [('ij,jk', ones((4, 5), (5, 6))), ('ij,ij->', ones((3, 4), (3, 4))), ('i,j->ij', ones((3,), (4,))), "
+  "('bij,bjk->bik', ones((2, 3, 4), (2, 4, 5))), ('ii->i', ones((3, 3))), ('ij,j->i', ones((3, 4), (4,))), "
+  "('ab,bc,cd,de->ae', ones((2, 3), (3, 4), (4, 5), (5, 6))), ('ijk,jkl,lm->im', ones((2, 3, 4), (3, 4, 5), (5, 6))), "
+  "('ab,ab,ab->a', ones((2, 3), (2, 3), (2, 3))), ('ij, jk -> ik', ones((2, 3), (3, 4))), "
+  "('ij,jk,kl->il', ones((1, 3), (3, 1), (1, 4)))]\n"
+  "out = [(s, *[str(v) for v in jnp.einsum_path(s, *ops, optimize='optimal')]) for s, ops in cases]")
+C("docs3_einsum_path_report_optimize_modes", "docs3", EP +
+  "ops = ones((2, 3), (3, 4), (4, 5), (5, 6), (6, 2))\n"
+  "out = [(str(o), *[str(v) for v in jnp.einsum_path('ab,bc,cd,de,ea->', *ops, optimize=o)]) "
+  "for o in ('auto', 'greedy', False, True)]")
