@@ -220,25 +220,28 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     dtype = _canonical_request(dtype, "linspace")
     if num > 1 and not retstep and _tracing.dynamic_trace is None and len(_tracing.trace_stack) == 1:
-        eager = _linspace_eager_f32(start, stop, num, builtins.bool(endpoint), dtype, operator.index(axis))
+        eager = _linspace_eager_xla(start, stop, num, builtins.bool(endpoint), dtype, operator.index(axis))
         if eager is not None:
             return eager
     return _linspace(start, stop, num=num, endpoint=builtins.bool(endpoint), retstep=builtins.bool(retstep),
                      dtype=dtype, axis=operator.index(axis))
 
 
-def _linspace_eager_f32(start, stop, num, endpoint, dtype, axis):
-    """Eager float32 linspace between scalars with the bits of XLA's CPU kernel (its multiply-adds
-    are fused, which numpy cannot express in the staged formula); None where that does not apply."""
+def _linspace_eager_xla(start, stop, num, endpoint, dtype, axis):
+    """Eager float32/float16 linspace between scalars with the bits of XLA's CPU kernel (its rewrites
+    and fused multiply-adds, which the staged formula cannot express); None where that does not apply."""
     if axis not in (0, -1) or not all(isinstance(v, (Array, _np.ndarray, _np.generic, int, float))
                                       and _np.ndim(v) == 0 for v in (start, stop)):
         return None
     start, stop = asarray(start), asarray(stop)
     out_dtype = _dt.float_dtype_for(_dt.result_type(start, stop)) if dtype is None else _np.dtype(dtype)
-    if _dt.float_dtype_for(out_dtype) != _np.float32:
+    computation_dtype = _dt.float_dtype_for(out_dtype)
+    interior, max_div = _linspace_xla.INTERIORS.get(computation_dtype, (None, None))
+    div = num - 1 if endpoint else num
+    if interior is None or (max_div is not None and div > max_div):
         return None
-    lo, hi = start._value.astype(_np.float32), stop._value.astype(_np.float32)
-    out = _linspace_xla.interior_f32(lo, hi, num - 1 if endpoint else num)
+    lo, hi = start._value.astype(computation_dtype), stop._value.astype(computation_dtype)
+    out = interior(lo, hi, div)
     if endpoint:
         out = _np.append(out, hi)
     if out_dtype.kind in "iu":

@@ -26,6 +26,12 @@ C("docs3_linspace_dtypes_and_inputs", "docs3",
   "jnp.linspace(jnp.array(1.0), np.float32(2.0), 5), jnp.linspace(np.float64(0.1), 0.7, 4), "
   "jnp.linspace(True, 3, 4), jnp.linspace(0., 1., 5, axis=-1), jnp.linspace(0., 1., 1), jnp.linspace(0., 1., 0))",
   rtol=0, atol=0)
+# float16: XLA rounds each op to float16 and fuses nothing (eager, up to 2048 steps)
+BITS16 = "bits16 = lambda x: np.asarray(x).view(np.uint16)\n"
+C("docs3_linspace_bits_float16", "docs3", BITS16 +
+  "out = (bits16(jnp.linspace(0, 15, 16, dtype=jnp.float16)), bits16(jnp.linspace(-1.764, 702.46, 301, dtype=jnp.float16)), "
+  "bits16(jnp.linspace(jnp.float16(4.94), jnp.float16(8.74), 1001)), bits16(jnp.linspace(3, -17, 2048, endpoint=False, dtype='float16')), "
+  "bits16(jnp.linspace(0.1, 0.2, 7, endpoint=False, dtype=jnp.float16)))")
 # JAX's histogram docstring: jnp.histogram(x, bins=5, range=(0, 15)) needs linspace's exact edges
 C("docs3_histogram_range_edges", "docs3",
   "x = jnp.array([1, 2, 3, 5, 7, 11, 13, 9, 14, 8])\n"
