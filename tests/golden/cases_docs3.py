@@ -69,3 +69,16 @@ C("docs3_einsum_path_report_optimize_modes", "docs3", EP +
   "ops = ones((2, 3), (3, 4), (4, 5), (5, 6), (6, 2))\n"
   "out = [(str(o), *[str(v) for v in jnp.einsum_path('ab,bc,cd,de,ea->', *ops, optimize=o)]) "
   "for o in ('auto', 'greedy', False, True)]")
+
+# ---------------------------------------------------------------- jax.checking_leaks (UnexpectedTracerError's docstring)
+LEAKY = "outs = []\ndef side_effecting(x):\n    y = x + 1\n    outs.append(y)\n    return y\n"
+E("docs3_checking_leaks_reports_leak", "docs3", LEAKY +
+  "with jax.checking_leaks():\n    out = jax.jit(side_effecting)(1)")
+C("docs3_checking_leaks_clean_programs", "docs3",
+  "with jax.checking_leaks():\n"
+  "    out = (jax.jit(lambda x: jnp.sin(x) * 2 + x.sum())(jnp.arange(3.)), "
+  "jax.jit(lambda x: jax.jit(lambda y: y * 3)(x) + 1)(2.0), "
+  "jax.jit(lambda x: lax.scan(lambda c, a: (c + a, c * a), 0., x))(jnp.arange(4.)), "
+  "jax.grad(lambda x: lax.scan(lambda c, a: (c * a, None), 1., x)[0])(jnp.arange(1., 4.)), "
+  "lax.while_loop(lambda v: v < 10, lambda v: v * 2, 1), jax.jit(jax.grad(lambda x: jnp.tanh(x) * x))(1.0), "
+  "jax.vmap(jax.jit(lambda x: x ** 2))(jnp.arange(3.)))")
