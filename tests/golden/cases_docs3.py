@@ -82,3 +82,26 @@ C("docs3_checking_leaks_clean_programs", "docs3",
   "jax.grad(lambda x: lax.scan(lambda c, a: (c * a, None), 1., x)[0])(jnp.arange(1., 4.)), "
   "lax.while_loop(lambda v: v < 10, lambda v: v * 2, 1), jax.jit(jax.grad(lambda x: jnp.tanh(x) * x))(1.0), "
   "jax.vmap(jax.jit(lambda x: x ** 2))(jnp.arange(3.)))")
+
+# ---------------------------------------------------------------- jit(donate_argnums=...) (jnp.copy's docstring)
+# f = jax.jit(lambda x: 2 * x, donate_argnums=0); y = f(x): x is deleted, y holds [0 2 4 6]
+C("docs3_donation_deletes_usable_inputs", "docs3",
+  "def run(f, *args, **kw):\n"
+  "    y = jax.jit(f, **kw)(*args)\n"
+  "    return [a.is_deleted() for a in jax.tree.leaves(args) if hasattr(a, 'is_deleted')], y\n"
+  "out = (run(lambda x: 2 * x, jnp.arange(4), donate_argnums=0), "
+  "run(lambda x, y: (x + y, y), jnp.arange(4.), jnp.ones(4), donate_argnums=(0,)), "
+  "run(lambda x, y: x * y, jnp.arange(4.), jnp.ones(4), donate_argnames='y'), "
+  "run(lambda a, b: (a + b, a - b, a * b), jnp.arange(3.), jnp.arange(3.), donate_argnums=(0, 1)), "
+  "run(lambda a: a.astype(jnp.int32), jnp.arange(3.), donate_argnums=0), "
+  "run(lambda a, k: a * k, jnp.arange(3.), 2, donate_argnums=0, static_argnums=1), "
+  "run(lambda a: a, jnp.arange(3.), donate_argnums=0), run(lambda a: a.reshape(2, 2), jnp.ones(4), donate_argnums=0), "
+  "run(lambda a: a.astype(jnp.float16), jnp.ones(3), donate_argnums=0), "
+  "run(lambda x: x * 2, np.arange(3.), donate_argnums=0))")
+E("docs3_donation_then_print_raises", "docs3",
+  "x = jnp.arange(4)\ny = jax.jit(lambda x: 2 * x, donate_argnums=0)(x)\nout = str(x)")
+C("docs3_donation_unusable_warns", "docs3",
+  "x = jnp.arange(4)\nout = (jax.jit(lambda x: x.sum(), donate_argnums=0)(x), x.is_deleted())", expect_warning=True)
+C("docs3_donation_copy_keeps_input", "docs3",
+  "x = jnp.arange(4)\nf = jax.jit(lambda x: 2 * x, donate_argnums=0)\ny = f(x.copy())\n"
+  "out = (y, x, x.is_deleted(), jax.grad(lambda v: f(v).sum())(jnp.ones(3)))")
