@@ -440,10 +440,15 @@ def jit(fun=None, *, static_argnums=(), static_argnames=(), donate_argnums=(), d
         device=None, backend=None, inline=False, keep_unused=False, abstracted_axes=None,
         in_shardings=None, out_shardings=None):
     if fun is None:
-        return lambda f: jit(f, static_argnums=static_argnums, static_argnames=static_argnames)
+        return lambda f: jit(f, static_argnums=static_argnums, static_argnames=static_argnames,
+                             donate_argnums=donate_argnums, donate_argnames=donate_argnames)
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun!r}")
-    return _Jitted(fun, static_argnums, static_argnames)
+    jitted = _Jitted(fun, static_argnums, static_argnames)
+    if donate_argnums not in (None, ()) or donate_argnames not in (None, ()):   # (docs3) donated inputs are deleted after a call, as JAX's
+        from .donation import DonatingJit, donated_positions
+        return DonatingJit(jitted, *donated_positions(fun, donate_argnums, donate_argnames))
+    return jitted
 
 
 class disable_jit:

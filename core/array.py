@@ -321,6 +321,8 @@ class Array(ArrayMethods):
 
     def __array__(self, dtype=None, copy=None):
         v = self._value
+        if type(v) is _DeletedBuffer:
+            v._refuse()
         return v if dtype is None else v.astype(dtype)
 
     def __setitem__(self, idx, value):
@@ -388,6 +390,34 @@ class Array(ArrayMethods):
 
     def __deepcopy__(self, memo):
         return Array(self._value.copy(), self.weak_type, self._device)
+
+    # (docs3) x.delete() frees the buffer, as JAX's: shape and dtype stay, every read of the
+    # values raises RuntimeError (its stand-in refuses numpy conversion, so nothing reads stale data)
+    def delete(self):
+        if not isinstance(self._value, _DeletedBuffer):
+            self._value = _DeletedBuffer(self)
+
+    def is_deleted(self):
+        return isinstance(self._value, _DeletedBuffer)
+
+
+class _DeletedBuffer:
+    """What a deleted Array holds instead of its values: its shape and dtype, nothing to read."""
+    __slots__ = ("shape", "dtype", "ndim", "size", "itemsize", "nbytes", "_message")
+
+    def __init__(self, array):
+        aval = array.aval
+        self.shape, self.dtype, self.ndim = aval.shape, np.dtype(aval.dtype), len(aval.shape)
+        self.size = int(np.prod(aval.shape, dtype=np.int64))
+        self.itemsize, self.nbytes = self.dtype.itemsize, self.size * self.dtype.itemsize
+        self._message = f"Array has been deleted with shape={array.aval.str_short(short_dtypes=False)}."
+
+    def _refuse(self, *args, **kwargs):
+        raise RuntimeError(self._message)
+
+    __array__ = __array_ufunc__ = __array_function__ = __getitem__ = __iter__ = _refuse
+    __bool__ = __int__ = __float__ = __complex__ = __index__ = __str__ = __repr__ = _refuse
+    item = tolist = astype = copy = reshape = view = tobytes = ravel = _refuse
 
 
 if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storage with a tag

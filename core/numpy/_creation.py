@@ -14,6 +14,7 @@ from .. import tracing as _tracing
 from ..tracing import Tracer, get_aval
 from ._util import _ARRAYLIKE, _broadcast_shapes, _check_arraylike, _staged
 from ._dtypes import _canonical_request, _dtype_arg, result_type
+from . import _linspace_xla
 
 
 # ---- constructors -------------------------------------------------------------------------
@@ -218,8 +219,34 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     dtype = _canonical_request(dtype, "linspace")
+    if num > 1 and not retstep and _tracing.dynamic_trace is None and len(_tracing.trace_stack) == 1:
+        eager = _linspace_eager_xla(start, stop, num, builtins.bool(endpoint), dtype, operator.index(axis))
+        if eager is not None:
+            return eager
     return _linspace(start, stop, num=num, endpoint=builtins.bool(endpoint), retstep=builtins.bool(retstep),
                      dtype=dtype, axis=operator.index(axis))
+
+
+def _linspace_eager_xla(start, stop, num, endpoint, dtype, axis):
+    """Eager float32/float16 linspace between scalars with the bits of XLA's CPU kernel (its rewrites
+    and fused multiply-adds, which the staged formula cannot express); None where that does not apply."""
+    if axis not in (0, -1) or not all(isinstance(v, (Array, _np.ndarray, _np.generic, int, float))
+                                      and _np.ndim(v) == 0 for v in (start, stop)):
+        return None
+    start, stop = asarray(start), asarray(stop)
+    out_dtype = _dt.float_dtype_for(_dt.result_type(start, stop)) if dtype is None else _np.dtype(dtype)
+    computation_dtype = _dt.float_dtype_for(out_dtype)
+    interior, max_div = _linspace_xla.INTERIORS.get(computation_dtype, (None, None))
+    div = num - 1 if endpoint else num
+    if interior is None or (max_div is not None and div > max_div):
+        return None
+    lo, hi = start._value.astype(computation_dtype), stop._value.astype(computation_dtype)
+    out = interior(lo, hi, div)
+    if endpoint:
+        out = _np.append(out, hi)
+    if out_dtype.kind in "iu":
+        out = _np.floor(out)
+    return lax._convert_element_type(asarray(out), out_dtype, False)   # (asarray: onto the default device)
 
 
 @_staged(static_argnames=("num", "endpoint", "retstep", "dtype", "axis"))

@@ -175,7 +175,17 @@ def einsum_path(subscripts, /, *operands, optimize="auto"):
         optimize = "greedy" if len(operands) > 4 else "optimal"
     shaped = [np.empty(get_aval(asarray(x)).shape, np.float32) for x in operands]
     path, report = np.einsum_path(subscripts, *shaped, optimize=optimize)
-    return [tuple(step) for step in path[1:]], report
+    path = [tuple(step) for step in path[1:]]
+    if optimize is False and len(operands) > 2:   # JAX's Unoptimized: always the first two
+        path = [(0, 1)] * (len(operands) - 1)
+    if isinstance(subscripts, str) and "." not in subscripts:   # (docs3) opt_einsum's report, as JAX's
+        from ._einsum_report import PathInfo
+        spec = subscripts.replace(" ", "")
+        if "->" not in spec:   # the implicit output: the labels seen once, sorted
+            labels = spec.replace(",", "")
+            spec += "->" + "".join(sorted(c for c in set(labels) if labels.count(c) == 1))
+        report = PathInfo(spec, [x.shape for x in shaped], path)
+    return path, report
 
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)

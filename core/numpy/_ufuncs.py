@@ -373,8 +373,14 @@ def log2(x, /):
 
 
 def log10(x, /):
+    """JAX's: log(x) times 1/ln(10) rounded to x's precision (XLA then gives the same bits)."""
     (x,) = _promote_dtypes_inexact(x)
-    return lax.div(lax.log(x), lax.log(lax._const(x, 10)))
+    one_over_log10 = _np.array(0.4342944819032518, dtype=_dt.finfo(get_aval(x).dtype).dtype)
+    r = lax.log(x)
+    if get_aval(x).dtype.kind == "c":
+        re, im = lax.real(r), lax.imag(r)
+        return lax.complex(lax.mul(re, one_over_log10), lax.mul(im, one_over_log10))
+    return lax.mul(r, one_over_log10)
 
 
 def square(x, /):

@@ -188,6 +188,7 @@ class JaxprTrace(Trace):
 def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
     """Trace `fun(*tracers) -> list of outputs` into a jaxpr over `in_avals`."""
     builder = JaxprBuilder()
+    outermost = len(_tracing.trace_stack) == 1   # (leak checks: see below)
     # a jaxpr's equations carry the scopes entered inside it only (JAX's sub-jaxprs of jit, cond
     # and scan print `[]` under an outer named_scope or transformation)
     with new_main(JaxprTrace, builder, dynamic=dynamic) as main, source_info.reset_name_stack():
@@ -197,7 +198,24 @@ def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
         outs = [trace.full_raise(o) for o in outs]
         result = builder.to_jaxpr(ins, outs)
         builder.release()
-        return result
+    # only a trace begun outside every other one is checked: inside a transformation, its
+    # bookkeeping still holds the inner trace's tracers at this point
+    if dynamic and outermost and _tracing.config.read("jax_check_tracer_leaks"):
+        del ins, outs
+        _check_leaks(trace)
+    return result
+
+
+def _check_leaks(trace) -> None:
+    """(docs3) jax.checking_leaks(): once a jit's tracing is over, no tracer of it may still be
+    referenced (one stored in a global or a list outside the function escaped), as JAX checks."""
+    import gc
+    gc.collect()
+    leaked = [r for r in gc.get_referrers(trace) if isinstance(r, Tracer)]
+    if leaked:
+        listed = "\n\n".join(f"Traced<{t.aval.str_short(short_dtypes=False)}>with<DynamicJaxprTrace>"
+                               for t in leaked)
+        raise Exception(f"Leaked trace DynamicJaxprTrace. Leaked tracer(s):\n\n{listed}")
 
 
 def trace_to_closed_jaxpr(fun, in_avals) -> ClosedJaxpr:

@@ -78,6 +78,15 @@ class WebGpuArray(Array):
             raise TypeError("len() of unsized object")
         return self._aval.shape[0]
 
+    def delete(self):  # (docs3) as Array.delete; dispatch refuses a deleted array's missing buffer
+        if self._buf is not None:
+            from ...array import _DeletedBuffer
+            self._host = _DeletedBuffer(self)
+            self._buf = None
+
+    def is_deleted(self):
+        return self._buf is None
+
     def block_until_ready(self):
         runtime().wait()
         return self

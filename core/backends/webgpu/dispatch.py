@@ -76,6 +76,8 @@ def _wants_gpu(vals) -> bool:
 
 def _buffer_of(rt, v):
     if type(v) is WebGpuArray:
+        if v._buf is None:   # deleted: its stand-in host value says so
+            v._host._refuse()
         return v._buf
     return rt.upload(to_numpy(v))
 
