@@ -172,9 +172,9 @@ def run_cell(code: str, ns: dict) -> dict:
     return result
 
 
-def run_cells_main(engine_root: str | None) -> None:
-    """Read a JSON list of cells on stdin, run them in order in one namespace, print JSON results."""
-    cells = json.load(sys.stdin)
+def prepare_interpreter(engine_root: str | None) -> None:
+    """A fresh runner's set-up, the same on both sides: gradpad installed as `jax` (when engine_root
+    is given), the cell timeout armed, warnings off, and Python's and numpy's global RNGs seeded."""
     if engine_root:  # gradpad: `import jax` is the engine
         sys.path.insert(0, engine_root)
         import core
@@ -191,6 +191,12 @@ def run_cells_main(engine_root: str | None) -> None:
         numpy.random.seed(0)
     except ImportError:
         pass
+
+
+def run_cells_main(engine_root: str | None) -> None:
+    """Read a JSON list of cells on stdin, run them in order in one namespace, print JSON results."""
+    cells = json.load(sys.stdin)
+    prepare_interpreter(engine_root)
     ns: dict = {"__name__": "__main__"}
     results = [run_cell(c, ns) for c in cells]
     sys.stdout.write("\n" + "@@DOC_CELLS@@" + json.dumps(results))

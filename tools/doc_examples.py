@@ -68,15 +68,7 @@ def collect(oracle: str, modules: list[str], api: str) -> dict[str, list[str]]:
 def run_groups_main(engine_root: str | None) -> None:
     """Read {name: cells} on stdin; run each name's cells in a fresh namespace; print the results."""
     groups = json.load(sys.stdin)
-    if engine_root:  # gradpad: `import jax` is the engine
-        sys.path.insert(0, engine_root)
-        import core
-        core.install_as_jax()
-    import signal
-    import warnings
-    warnings.simplefilter("ignore")
-    signal.signal(signal.SIGALRM, doc_cells._timeout)
-    import jax  # noqa: F401
+    doc_cells.prepare_interpreter(engine_root)
     import numpy
     results = {}
     for name, cells in groups.items():
