@@ -66,11 +66,9 @@ class _Jitted:
             static_argnames = (static_argnames,)
         self.static_argnums = tuple(static_argnums or ())
         self.static_argnames = tuple(static_argnames or ())
-        try:
-            self._sig = inspect.signature(fun)
-        except (TypeError, ValueError):
-            self._sig = None
-        if self._sig is not None:
+        # the signature names static arguments both ways; without static ones it is read only
+        # for an error message (`_sig`): inspect.signature costs ~0.1 ms of a first call
+        if (self.static_argnums or self.static_argnames) and self._sig is not None:
             params = list(self._sig.parameters)
             for n in self.static_argnames:
                 if n in params and params.index(n) not in self.static_argnums:
@@ -88,6 +86,13 @@ class _Jitted:
         # building: (context, (shape, dtype, weak) per argument) -> (compiled code, consts, ...)
         self._fast = self._cache_entry.fast
         self.name = _fun_name(fun)
+
+    @functools.cached_property
+    def _sig(self):
+        try:
+            return inspect.signature(self.fun)
+        except (TypeError, ValueError):
+            return None
 
     def __get__(self, obj, objtype=None):
         if obj is None:
