@@ -36,3 +36,36 @@ def test_bad_argument_under_varargs_is_named_as_jax_names_it():
     # JAX 0.10.2: jax.jit(g)(jnp.ones(2), 1.0, "b") -> "... at path rest[1]."
     with pytest.raises(TypeError, match="at path rest\\[1\\]\\."):
         jax.jit(g)(jnp.ones(2), 1.0, "b")
+
+
+def test_first_call_runs_the_jaxpr_as_traced_and_later_calls_the_compiled_code():
+    from core.backends import cpu
+    x = jnp.asarray(np.linspace(-3, 3, 64, dtype=np.float32))
+
+    def f(x):
+        y = jnp.sin(x) * (2.0 * 3.0)          # a literal product the compiler folds
+        unused = jnp.exp(y) * 5.0             # dead code: neither call computes it
+        del unused
+        return y + jnp.sin(x), jnp.tanh(y) - x   # sin(x) twice: one after CSE
+    g = jax.jit(f)
+    before = cpu.stats["compiles"]
+    first = [np.asarray(o) for o in g(x)]
+    assert cpu.stats["compiles"] == before     # no compiler pass on the first call
+    for _ in range(2):                          # then the generated code, with the same bits
+        for a, b in zip(first, g(x)):
+            np.testing.assert_array_equal(a, np.asarray(b))
+    assert cpu.stats["compiles"] == before + 1
+    for a, b in zip(first, f(x)):
+        np.testing.assert_allclose(a, np.asarray(b), rtol=1e-6, atol=1e-6)
+
+
+def test_first_call_keeps_xla_rewrites_that_change_values():
+    # JAX's FAQ: jnp.log(jnp.exp(x)) is inf op by op at x = 100., and 100. under jit (XLA
+    # rewrites it to x), from the first call on: jax.jit(lambda x: jnp.log(jnp.exp(x)))(100.)
+    # -> Array(100., dtype=float32, weak_type=True)
+    g = jax.jit(lambda x: (jnp.log(jnp.exp(x)), jnp.sqrt(x * x)))
+    for _ in range(3):
+        a, b = g(jnp.float32(100.0))
+        assert float(a) == 100.0 and float(b) == 100.0
+    # jax.jit(lambda x: jnp.sqrt(x * x))(jnp.float32(1e-30)) -> 1e-30 (|x|: no underflow)
+    assert float(jax.jit(lambda x: jnp.sqrt(x * x))(jnp.float32(1e-30))) == np.float32(1e-30)

@@ -36,9 +36,20 @@ def compiled(cj: ClosedJaxpr, fma: bool = False):
     cache = _cache_fma if fma else _cache
     fn = cache.get(cj)
     if fn is None:
-        fn = cache[cj] = (_bf16_interpreter(cj) if EMULATED_BF16 and _mentions_bf16(cj.jaxpr)
-                          else compile_closed_jaxpr(cj, fma))
+        if EMULATED_BF16 and _mentions_bf16(cj.jaxpr):
+            fn = _bf16_interpreter(cj)
+        elif not fma and _runs_as_traced(cj.jaxpr):
+            fn = _Deferred(cj)
+        else:
+            fn = compile_closed_jaxpr(cj, fma)
+        cache[cj] = fn
     return fn
+
+
+def optimized(cj: ClosedJaxpr) -> "_Program":
+    """The compiled program of a closed jaxpr (its equations folded, CSE'd, DCE'd)."""
+    fn = compiled(cj)
+    return fn.program if type(fn) is _Deferred else fn
 
 
 # ---- the emulated bfloat16 (no ml_dtypes: the page). Its values are float32 that must be rounded
@@ -559,44 +570,121 @@ class _Program:
         self._calls += 1
         if self._calls > 1:
             return self._build()(*args)
-        return self._interpret(args)
+        return interpret(self.jaxpr.invars, self.eqns, self.outvars, self.out_avals, self.consts, args)
 
-    def _interpret(self, args):
-        env = dict(self.consts)
-        env.update(zip(self.jaxpr.invars, args))
 
-        def read(v):
-            return np.asarray(v.val, v.aval.dtype) if isinstance(v, Literal) else env[v]
-        with np.errstate(all="ignore"):
-            for eqn, dead in zip(self.eqns, self._dead_after()):
-                impl = impl_rules[eqn.primitive]
-                raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
-                ins = [env[v] if type(v) is Var else read(v) for v in eqn.invars]
-                own = eqn.primitive.name in _ORDER_CHANGING and _specialized(eqn)
-                if own:   # the generated code's summation order: the first call's bits are the later calls'
-                    outs = own(*ins)
-                else:
-                    outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
-                if eqn.primitive.multiple_results:
-                    env.update(zip(eqn.outvars, outs))
-                else:
-                    env[eqn.outvars[0]] = outs
-                for v in dead:
-                    del env[v]
-        return [np.asarray(read(v), a.dtype) for v, a in zip(self.outvars, self.out_avals)]
+# ---- the first call of a jaxpr whose compiler passes change no value: run it as traced -------
 
-    def _dead_after(self):
-        """Per equation, the computed values nothing reads later. Dropping them keeps the working
-        set small: a chain then reuses a few warm buffers instead of touching fresh memory per op
-        (which made the interpreted first call ~3x slower than the same numpy code)."""
-        last: dict = {}
-        for i, eqn in enumerate(self.eqns):
-            for v in eqn.invars:
-                if isinstance(v, Var):
-                    last[v] = i
-        keep = set(self.jaxpr.invars) | set(self.consts) | {v for v in self.outvars if isinstance(v, Var)}
-        dead = [[] for _ in self.eqns]
-        for v, i in last.items():
-            if v not in keep:
-                dead[i].append(v)
-        return dead
+def _sum_of_size_one_axes(eqn) -> bool:
+    return all(eqn.invars[0].aval.shape[a] == 1 for a in eqn.params["axes"])
+
+
+# equations the compiler may compute differently (by bits) from their impl: XLA's algebraic
+# rewrites (log(exp(x)), sqrt(x * x): cpu_algebra) and a sum over size-1 axes made a reshape
+# (which keeps -0.0: cpu_shapes)
+_COMPILED_DIFFERENTLY = {"log": lambda eqn: True, "sqrt": lambda eqn: True,
+                         "reduce_sum": _sum_of_size_one_axes}
+
+
+def _runs_as_traced(jaxpr: Jaxpr) -> bool:
+    """Whether interpreting the jaxpr as traced gives the compiled code's bits: no equation the
+    compiler computes differently, none holding a jaxpr (nested calls are inlined, fused
+    (FMA_CALLS) or written out as loops by the compiler), and no sum of closed-over constants
+    (folded at compile time, it adds in the impl's order, not the generated code's). The other
+    passes (reshape merging, folding, common subexpressions, dead code) keep every value."""
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        differs = _COMPILED_DIFFERENTLY.get(name)
+        if differs is not None and differs(eqn) or name in _ORDER_CHANGING and jaxpr.constvars:
+            return False
+        if eqn.params:
+            for p in eqn.params.values():
+                if isinstance(p, (Jaxpr, ClosedJaxpr)) or (
+                        isinstance(p, (tuple, list)) and any(isinstance(q, (Jaxpr, ClosedJaxpr)) for q in p)):
+                    return False
+    return True
+
+
+class _Deferred:
+    """A jaxpr that runs as traced on its first call (no compiler passes: a first call costs
+    tracing plus the arithmetic) and is compiled on its second, into generated code (`_emit`)
+    that every later call runs. Same face as `_Program`: `_fn` (None until generated), `source`,
+    `out_avals`."""
+
+    def __init__(self, cj: ClosedJaxpr):
+        self.cj = cj
+        self.out_avals = [v.aval for v in cj.jaxpr.outvars]
+        self._fn = None
+        self._called = False
+        if _debug_level() >= 2:
+            self._build()
+
+    @functools.cached_property
+    def program(self) -> "_Program":
+        """The optimized equations (what a loop's generated code inlines)."""
+        return compile_closed_jaxpr(self.cj)
+
+    def _build(self):
+        self._fn = self.program._build()
+        return self._fn
+
+    @property
+    def source(self) -> str:
+        return (self._fn or self._build()).source
+
+    def __call__(self, *args):
+        fn = self._fn
+        if fn is not None:
+            return fn(*args)
+        if self._called:
+            return self._build()(*args)
+        self._called = True
+        from ..array import to_numpy
+        jaxpr = self.cj.jaxpr
+        consts = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, self.cj.consts)}
+        return interpret(jaxpr.invars, jaxpr.eqns, jaxpr.outvars, self.out_avals, consts, args)
+
+
+def interpret(invars, eqns, outvars, out_avals, consts: dict, args) -> list:
+    """Run equations one by one: numpy arrays in, numpy arrays out. Equations whose results
+    nothing needs are skipped (dead code), and each value is dropped after its last use: a chain
+    then reuses a few warm buffers instead of touching fresh memory per op (which made an
+    interpreted first call ~3x slower than the same numpy code)."""
+    # backwards: an equation runs if an output is needed or it has effects; the first time a
+    # value shows up as an operand, from the end, is its last use
+    needed = {v for v in outvars if type(v) is Var}
+    plan = []
+    for eqn in reversed(eqns):
+        outs = eqn.outvars
+        if not (len(outs) == 1 and outs[0] in needed or len(outs) != 1 and any(v in needed for v in outs)
+                or eqn_effectful(eqn)):
+            continue
+        last = []
+        for v in eqn.invars:
+            if type(v) is Var and v not in needed:
+                needed.add(v)
+                last.append(v)
+        plan.append((eqn, last))
+    plan.reverse()
+    env = dict(consts)
+    env.update(zip(invars, args))
+
+    def read(v):
+        return np.asarray(v.val, v.aval.dtype) if isinstance(v, Literal) else env[v]
+    with np.errstate(all="ignore"):
+        for eqn, dead in plan:
+            impl = impl_rules[eqn.primitive]
+            raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
+            ins = [env[v] if type(v) is Var else read(v) for v in eqn.invars]
+            own = eqn.primitive.name in _ORDER_CHANGING and _specialized(eqn)
+            if own:   # the generated code's summation order: the first call's bits are the later calls'
+                outs = own(*ins)
+            else:
+                outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
+            if eqn.primitive.multiple_results:
+                env.update(zip(eqn.outvars, outs))
+            else:
+                env[eqn.outvars[0]] = outs
+            for v in dead:
+                del env[v]
+    return [np.asarray(read(v), a.dtype) for v, a in zip(outvars, out_avals)]

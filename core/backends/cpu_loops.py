@@ -13,8 +13,8 @@ from ..jaxpr import Var
 
 
 def _body(cj):
-    from .cpu import compiled
-    return compiled(cj)   # the body's optimised equations (folded, CSE'd, DCE'd)
+    from .cpu import optimized
+    return optimized(cj)   # the body's optimised equations (folded, CSE'd, DCE'd)
 
 
 def _bind_inputs(em, prog, outer_names):
