@@ -7,6 +7,8 @@ Printing mirrors JAX's document structure so that `str(make_jaxpr(f)(x))` is JAX
 """
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from . import dtypes, pretty as pp
@@ -16,14 +18,17 @@ from .source_info import SourceInfo, summarize
 _NO_SOURCE = SourceInfo()  # built by a pass, not traced: JAX's summarize says 'unknown'
 
 
+_var_counts = itertools.count(1)
+
+
 class Var:
     __slots__ = ("aval", "count")
-    _counter = 0
 
-    def __init__(self, aval: ShapedArray):
+    # (a module counter: bumping a class attribute per Var made every Var twice as costly to make,
+    # and tracing makes one per value)
+    def __init__(self, aval: ShapedArray, _next_count=_var_counts.__next__):
         self.aval = aval
-        Var._counter += 1
-        self.count = Var._counter
+        self.count = _next_count()
 
     def __repr__(self):  # as JAX's: Var(id=140020897664640):int32[]
         return f"Var(id={id(self)}):{self.aval.str_short(short_dtypes=False)}"
@@ -55,6 +60,18 @@ class JaxprEqn:
 
     def __repr__(self):
         return f"JaxprEqn({self.primitive.name}, {self.invars} -> {self.outvars})"
+
+
+def owning_eqn(primitive, invars: list, outvars: list, params: dict, source_info) -> JaxprEqn:
+    """A JaxprEqn that takes its lists and params dict as they are (no copies): for a builder
+    that made them fresh and never touches them again (tracing makes one per operation)."""
+    eqn = _new_object(JaxprEqn)
+    eqn.primitive, eqn.invars, eqn.outvars, eqn.params = primitive, invars, outvars, params
+    eqn.source_info = source_info or _NO_SOURCE
+    return eqn
+
+
+_new_object = object.__new__
 
 
 class Jaxpr:

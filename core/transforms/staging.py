@@ -12,7 +12,7 @@ import numpy as np
 
 from ..array import Array, to_numpy, trace_epoch
 from ..avals import ShapedArray, aval_of_value
-from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from ..jaxpr import ClosedJaxpr, Jaxpr, Literal, Var, owning_eqn
 from ..rules import abstract_eval_rules
 from .. import source_info
 from .. import tracing as _tracing
@@ -96,7 +96,8 @@ class JaxprBuilder:
             for t in outs:
                 v = var_of[id(t)] = Var(t.aval)
                 outvs.append(v)
-            eqns.append(JaxprEqn(prim, invs, outvs, params, source_info))
+            # (params: the dict bind made for this one operation, so the equation may keep it)
+            eqns.append(owning_eqn(prim, invs, outvs, params, source_info))
         outvars = [read(t) for t in out_tracers]
         return Jaxpr(constvars, invars, outvars, eqns), constvals
 
