@@ -168,7 +168,7 @@ def capture(boundary: int | None = None) -> SourceInfo:
         return cur
     engine = _engine_ids
     lookup = _engine_code.get
-    f = sys._getframe(2)   # (1: the staging trace's process_primitive, the engine's own)
+    f = sys._getframe(2)   # (1: the staging trace's process_primitive, 2: its caller, bind: the engine's own)
     while f is not None and id(f) != boundary:
         code = f.f_code
         if id(code) not in engine:   # user code, or engine code not seen yet

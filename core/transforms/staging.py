@@ -41,6 +41,7 @@ class JaxprBuilder:
         self.arrays_stay_consts = False  # linearize: scalar Arrays are residuals, not literals...
         self.constant_ids: set = set()   # ...except those that entered linearize as constants
         self.consts: dict = {}        # id(const tracer) -> value
+        self.literals: dict = {}      # id(const tracer) -> its Literal, for Python scalars made one directly
         self.const_by_id: dict = {}   # id(value) -> const tracer
         self.keepalive: list = []
         self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
@@ -61,10 +62,10 @@ class JaxprBuilder:
         """Drop the recorded tracers once the jaxpr is built. They point back here through their
         trace's main, so this breaks the cycles and refcounting frees a trace's objects at once
         (otherwise the cyclic GC collects them, in the middle of the next compile or call)."""
-        self.eqns, self.consts, self.const_by_id, self.keepalive = [], {}, {}, []
+        self.eqns, self.consts, self.const_by_id, self.keepalive, self.literals = [], {}, {}, [], {}
 
     def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
-        var_of: dict = {}
+        var_of: dict = dict(self.literals)
         invars = []
         for t in in_tracers:
             v = var_of[id(t)] = Var(t.aval)
@@ -127,10 +128,8 @@ def _const_aval(val) -> ShapedArray:
     return aval_of_value(val)
 
 
-def _captured(builder):
-    src = capture_source_info(builder.boundary)
-    base = builder.name_base
-    if base and src.name_stack.stack[:len(base)] == base:
+def _rebased(src, base):
+    if src.name_stack.stack[:len(base)] == base:
         # as JAX's linearize: the tangent equations' stacks start where linearize began, so
         # transposing them under another transformation does not repeat the outer ones
         return source_info.SourceInfo(src.traceback, source_info.NameStack(src.name_stack.stack[len(base):]))
@@ -167,8 +166,8 @@ class JaxprTrace(Trace):
                 made[value] = v
         t = JaxprTracer(self, aval)
         builder = self.main.global_data
-        builder.consts[id(t)] = v
-        builder.keepalive.append(t)   # its id keys `consts` until the jaxpr is built
+        builder.literals[id(t)] = Literal(v, aval)   # (what to_jaxpr would make of it, made now)
+        builder.keepalive.append(t)   # its id keys `literals` until the jaxpr is built
         return t
 
     def new_arg(self, aval) -> JaxprTracer:
@@ -177,12 +176,15 @@ class JaxprTrace(Trace):
     def process_primitive(self, prim, tracers, params):
         out_avals = abstract_eval_rules[prim](*[t.aval for t in tracers], **params)
         builder = self.main.global_data
+        src = capture_source_info(builder.boundary)   # (inline: this runs for every traced op)
+        if builder.name_base:
+            src = _rebased(src, builder.name_base)
         if prim.multiple_results:
             outs = [JaxprTracer(self, a) for a in out_avals]
-            builder.eqns.append((prim, tracers, params, outs, _captured(builder)))
+            builder.eqns.append((prim, tracers, params, outs, src))
             return outs
         out = JaxprTracer(self, out_avals)
-        builder.eqns.append((prim, tracers, params, [out], _captured(builder)))
+        builder.eqns.append((prim, tracers, params, [out], src))
         return out
 
 
