@@ -69,3 +69,21 @@ def test_first_call_keeps_xla_rewrites_that_change_values():
         assert float(a) == 100.0 and float(b) == 100.0
     # jax.jit(lambda x: jnp.sqrt(x * x))(jnp.float32(1e-30)) -> 1e-30 (|x|: no underflow)
     assert float(jax.jit(lambda x: jnp.sqrt(x * x))(jnp.float32(1e-30))) == np.float32(1e-30)
+
+
+def test_output_rebuilder_is_generated_on_the_second_call_only(monkeypatch):
+    made = []
+    real = api._rebuilder
+    monkeypatch.setattr(api, "_rebuilder", lambda t, w: made.append(t) or real(t, w))
+
+    def step(p, x):
+        return (p[0] * x, [p[1] + x, 2 * x]), jnp.sum(x)
+    f = jax.jit(step)
+    p, x = (jnp.float32(2.0), jnp.float32(1.0)), jnp.arange(3.0)
+    # jax.jit(step)(p, x) -> ((Array([0., 2., 4.]), [Array([1., 2., 3.]), Array([0., 2., 4.])]), Array(3.))
+    want = [[0.0, 2.0, 4.0], [1.0, 2.0, 3.0], [0.0, 2.0, 4.0], 3.0]
+    for n_made in (0, 1, 1, 1):
+        (a, [b, c]), s = f(p, x)
+        assert [np.asarray(v).tolist() for v in (a, b, c, s)] == want
+        assert len(made) == n_made
+        assert isinstance(a, jax.Array) and isinstance(s, jax.Array) and not s.weak_type
