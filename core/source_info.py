@@ -110,6 +110,7 @@ def _is_engine_file(name: str) -> bool:
 # equal code objects from two files compare equal.
 _engine_code: dict = {}
 _frames: dict = {}
+_positions: dict = {}   # id(code) -> (code, its co_positions() as a list)
 _CACHE_LIMIT = 20_000
 
 
@@ -125,7 +126,13 @@ def _frame_entry(f) -> tuple:
         return hit
     if len(_frames) > _CACHE_LIMIT:
         _frames.clear()
-    pos = list(code.co_positions())
+        _positions.clear()
+    pos = _positions.get(id(code))
+    if pos is None or pos[0] is not code:
+        # once per code object: listing a function's positions costs as much as it has
+        # instructions, and new code (every edit in the playground) misses once per line
+        pos = _positions[id(code)] = (code, list(code.co_positions()))
+    pos = pos[1]
     i = lasti // 2
     line, end_line, col, end_col = pos[i] if 0 <= i < len(pos) else (f.f_lineno, f.f_lineno, 0, 0)
     line = f.f_lineno if line is None else line

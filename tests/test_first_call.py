@@ -87,3 +87,22 @@ def test_output_rebuilder_is_generated_on_the_second_call_only(monkeypatch):
         assert [np.asarray(v).tolist() for v in (a, b, c, s)] == want
         assert len(made) == n_made
         assert isinstance(a, jax.Array) and isinstance(s, jax.Array) and not s.weak_type
+
+
+def _cell_jaxpr(blank_lines: int):
+    lines = [""] * blank_lines + ["def f(x):"] + [
+        "    x = jnp.sin(x) * 1.5" if i % 2 else "    x = jnp.cos(x)" for i in range(6)] + ["    return x"]
+    g = {"jnp": jnp}
+    exec(compile("\n".join(lines), "<cell>", "exec"), g)   # new code objects, as each edit on the page
+    return jax.make_jaxpr(g["f"])(1.0)
+
+
+def test_source_lines_of_new_code_objects():
+    from core import source_info
+    # JAX 0.10.2: [source_info_util.summarize(e.source_info) for e in make_jaxpr(f)(1.0).jaxpr.eqns]
+    # for the cell above (no blank lines) ->
+    want = ["<cell>:2:8 (f)", "<cell>:3:8 (f)", "<cell>:3:8 (f)", "<cell>:4:8 (f)", "<cell>:5:8 (f)",
+            "<cell>:5:8 (f)", "<cell>:6:8 (f)", "<cell>:7:8 (f)", "<cell>:7:8 (f)"]
+    for blank in (0, 3, 0, 5):   # each cell's own lines, though a freed code object's id may come back
+        got = [source_info.summarize(e.source_info) for e in _cell_jaxpr(blank).jaxpr.eqns]
+        assert got == [w.replace(f":{w.split(':')[1]}:", f":{int(w.split(':')[1]) + blank}:") for w in want]
