@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+import types
 
 # One BLAS thread: on a small shared machine OpenBLAS's thread pool makes small matmuls ~100x
 # slower under load (must be set before numpy loads).
@@ -356,6 +357,28 @@ def first_call(n):
     return call
 
 
+def _new_lines_source(n, r) -> str:
+    """The chain written out, one op per line, as a learner writes it on the page."""
+    body = ["    x = jnp.sin(x)" if i % 2 == 0 else f"    x = x * {1.0 + 1e-4 * (r + 1)!r}" for i in range(n)]
+    return "\n".join(["def f(x):", *body, "    return x"])
+
+
+def first_call_new_code(n, reps):
+    """A first call of a function whose code is new (every edit on the page makes new code
+    objects: nothing known about its lines yet). Python compiles the code before the timing."""
+    codes = {}
+    for side in ("gradpad", "jax"):
+        for r in range(reps):
+            module = compile(_new_lines_source(n, r), f"<edit {side} {r}>", "exec")
+            codes[side, r] = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+
+    def call(e, r):
+        f = types.FunctionType(codes[e.name, r], {"jnp": e.jnp})
+        x = e.asarray(_FIRST_CALL_DATA.copy())
+        return e.block(e.jax.jit(f)(x))
+    return call
+
+
 def make_jaxpr_100(e, r):
     x = e.asarray(np.zeros(CHAIN_SIZE, np.float32))
     return e.jax.make_jaxpr(chain(e.jnp, 100, 1.0 + 1e-4 * r))(x)
@@ -365,6 +388,7 @@ ONCE = [  # (row, call(engine, rep), reps, skipped by --quick)
     ("jit first call, 10 ops", first_call(10), 5, False),
     ("jit first call, 100 ops", first_call(100), 3, False),
     ("jit first call, 1000 ops", first_call(1000), 1, True),
+    ("jit first call, 100 new lines", first_call_new_code(100, 3), 3, False),
     ("make_jaxpr, 100 ops", make_jaxpr_100, 5, False),
 ]
 
