@@ -106,3 +106,29 @@ def test_source_lines_of_new_code_objects():
     for blank in (0, 3, 0, 5):   # each cell's own lines, though a freed code object's id may come back
         got = [source_info.summarize(e.source_info) for e in _cell_jaxpr(blank).jaxpr.eqns]
         assert got == [w.replace(f":{w.split(':')[1]}:", f":{int(w.split(':')[1]) + blank}:") for w in want]
+
+
+W = np.cos(np.arange(64 * 16) * 0.37).astype(np.float32).reshape(64, 16) * 3.0
+BIG = (np.cos(np.arange(256 * 64) * 0.37) * 1e3).astype(np.float32).reshape(256, 64)   # (summed by BLAS when compiled)
+
+
+@pytest.mark.parametrize("name,f", [
+    ("relu mlp grad", jax.grad(lambda w, x: jnp.mean(jax.nn.relu(x @ w) ** 2))),
+    ("clip and where", lambda w, x: jnp.where(x @ w > 0, jnp.clip(x @ w, -1.0, 2.5), -0.0 * x[:, :16])),
+    ("sum of a closed-over array", lambda w, x: x @ w + jnp.sum(jnp.asarray(BIG) * 1.5, axis=0)[:16]),
+    ("std", lambda w, x: jnp.std(x @ w, axis=0)),
+    ("uniform (fused multiply-add)", lambda w, x: jax.random.uniform(jax.random.key(3), (16,), minval=-2.0, maxval=3.0) * w[0]),
+])
+def test_first_call_gives_the_later_calls_bits(name, f):
+    # JAX compiles once, so every call of a jitted function returns the same bits; here the first
+    # call may run the jaxpr as traced and later ones the compiled code: they must agree
+    w = jnp.asarray(W[:32])
+    x = jnp.asarray(np.sin(np.arange(8 * 32) * 0.91).astype(np.float32).reshape(8, 32) * 1e3)
+    g = jax.jit(f)
+    first = [np.asarray(o) for o in jax.tree_util.tree_leaves(g(w, x))]
+    for _ in range(2):
+        for a, b in zip(first, jax.tree_util.tree_leaves(g(w, x))):
+            assert a.tobytes() == np.asarray(b).tobytes(), name
+    eager = jax.tree_util.tree_leaves(f(w, x))
+    for a, b in zip(first, eager):
+        np.testing.assert_allclose(a, np.asarray(b), rtol=1e-5, atol=1e-4)

@@ -580,29 +580,70 @@ def _sum_of_size_one_axes(eqn) -> bool:
 
 
 # equations the compiler may compute differently (by bits) from their impl: XLA's algebraic
-# rewrites (log(exp(x)), sqrt(x * x): cpu_algebra) and a sum over size-1 axes made a reshape
-# (which keeps -0.0: cpu_shapes)
-_COMPILED_DIFFERENTLY = {"log": lambda eqn: True, "sqrt": lambda eqn: True,
-                         "reduce_sum": _sum_of_size_one_axes}
+# rewrites (log(exp(x)), sqrt(x * x): cpu_algebra)
+_COMPILED_DIFFERENTLY = {"log": lambda eqn: True, "sqrt": lambda eqn: True}
+
+
+def _sum_as_reshape(eqn, ins):
+    """A sum over size-1 axes of a var, as the compiler makes it (cpu_shapes): a reshape, which
+    keeps -0.0 (the impl's sum gives 0.0); None for any other sum."""
+    if type(eqn.invars[0]) is Var and _sum_of_size_one_axes(eqn):
+        return ins[0].reshape(eqn.outvars[0].aval.shape)
+    return None
+
+
+# equations an interpreted first call runs as the compiled code does, not by their impl
+_AS_COMPILED = {"reduce_sum": _sum_as_reshape}
 
 
 def _runs_as_traced(jaxpr: Jaxpr) -> bool:
     """Whether interpreting the jaxpr as traced gives the compiled code's bits: no equation the
-    compiler computes differently, none holding a jaxpr (nested calls are inlined, fused
-    (FMA_CALLS) or written out as loops by the compiler), and no sum of closed-over constants
-    (folded at compile time, it adds in the impl's order, not the generated code's). The other
-    passes (reshape merging, folding, common subexpressions, dead code) keep every value."""
+    compiler computes differently, no loop or branch (written out by cpu_loops), no body it fuses
+    (FMA_CALLS), and no sum it folds at compile time (folded, a sum adds in the impl's order,
+    not the generated code's). Nested jit and custom-derivative calls, which the compiler
+    inlines, are checked the same way. The other passes (reshape merging, folding, common
+    subexpressions, dead code) keep every value."""
+    return _known_when_compiled(jaxpr, set(jaxpr.constvars)) is not None
+
+
+def _inlined_body(eqn):
+    """The closed jaxpr the compiler inlines for this equation (as `_inline_calls`), else None."""
+    from ..primitives.call import jit_p
+    param = "jaxpr" if eqn.primitive is jit_p else getattr(eqn.primitive, "inline_jaxpr_param", None)
+    return None if param is None else eqn.params[param]
+
+
+def _known_when_compiled(jaxpr: Jaxpr, known: set):
+    """The vars the compiler may know before the program runs (a superset: every value computed
+    from constants and literals alone), or None when the jaxpr must not run as traced."""
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
         differs = _COMPILED_DIFFERENTLY.get(name)
-        if differs is not None and differs(eqn) or name in _ORDER_CHANGING and jaxpr.constvars:
-            return False
+        if differs is not None and differs(eqn):
+            return None
+        all_known = all(type(v) is Literal or v in known for v in eqn.invars)
+        if all_known and name in _ORDER_CHANGING:
+            return None
+        body = _inlined_body(eqn)
+        if body is not None:
+            if eqn.params.get("name") in FMA_CALLS:
+                return None
+            inner = body.jaxpr
+            inner_known = set(inner.constvars)
+            inner_known.update(iv for iv, v in zip(inner.invars, eqn.invars) if type(v) is Literal or v in known)
+            inner_known = _known_when_compiled(inner, inner_known)
+            if inner_known is None:
+                return None
+            known.update(ov for ov, iv in zip(eqn.outvars, inner.outvars) if type(iv) is Literal or iv in inner_known)
+            continue
         if eqn.params:
             for p in eqn.params.values():
                 if isinstance(p, (Jaxpr, ClosedJaxpr)) or (
                         isinstance(p, (tuple, list)) and any(isinstance(q, (Jaxpr, ClosedJaxpr)) for q in p)):
-                    return False
-    return True
+                    return None
+        if all_known:
+            known.update(eqn.outvars)
+    return known
 
 
 class _Deferred:
@@ -676,11 +717,14 @@ def interpret(invars, eqns, outvars, out_avals, consts: dict, args) -> list:
             impl = impl_rules[eqn.primitive]
             raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
             ins = [env[v] if type(v) is Var else read(v) for v in eqn.invars]
-            own = eqn.primitive.name in _ORDER_CHANGING and _specialized(eqn)
-            if own:   # the generated code's summation order: the first call's bits are the later calls'
-                outs = own(*ins)
-            else:
-                outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
+            name = eqn.primitive.name
+            outs = _AS_COMPILED[name](eqn, ins) if name in _AS_COMPILED else None
+            if outs is None:
+                own = name in _ORDER_CHANGING and _specialized(eqn)
+                if own:   # the generated code's summation order: the first call's bits are the later calls'
+                    outs = own(*ins)
+                else:
+                    outs = raw(*ins) if raw is not None else impl(*ins, **eqn.params)
             if eqn.primitive.multiple_results:
                 env.update(zip(eqn.outvars, outs))
             else:
