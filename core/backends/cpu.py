@@ -608,26 +608,46 @@ def _runs_as_traced(jaxpr: Jaxpr) -> bool:
 
 def _inlined_body(eqn):
     """The closed jaxpr the compiler inlines for this equation (as `_inline_calls`), else None."""
-    from ..primitives.call import jit_p
-    param = "jaxpr" if eqn.primitive is jit_p else getattr(eqn.primitive, "inline_jaxpr_param", None)
+    param = "jaxpr" if eqn.primitive is _jit_p() else getattr(eqn.primitive, "inline_jaxpr_param", None)
     return None if param is None else eqn.params[param]
+
+
+@functools.lru_cache(maxsize=None)
+def _jit_p():
+    from ..primitives.call import jit_p
+    return jit_p
+
+
+def _holds_jaxpr(params) -> bool:
+    for p in params.values():
+        if isinstance(p, _JAXPRS) or (isinstance(p, (tuple, list)) and any(isinstance(q, _JAXPRS) for q in p)):
+            return True
+    return False
+
+
+_JAXPRS = (Jaxpr, ClosedJaxpr)
 
 
 def _known_when_compiled(jaxpr: Jaxpr, known: set):
     """The vars the compiler may know before the program runs (a superset: every value computed
-    from constants and literals alone), or None when the jaxpr must not run as traced."""
+    from constants and literals alone), or None when the jaxpr must not run as traced. Runs on
+    every first call: kept to a few dict and set lookups per equation."""
+    differently = _COMPILED_DIFFERENTLY
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
-        differs = _COMPILED_DIFFERENTLY.get(name)
-        if differs is not None and differs(eqn):
+        if name in differently and differently[name](eqn):
             return None
-        all_known = all(type(v) is Literal or v in known for v in eqn.invars)
+        all_known = True
+        for v in eqn.invars:
+            if type(v) is not Literal and v not in known:
+                all_known = False
+                break
         if all_known and name in _ORDER_CHANGING:
             return None
-        body = _inlined_body(eqn)
-        if body is not None:
-            if eqn.params.get("name") in FMA_CALLS:
-                return None
+        if eqn.params and _holds_jaxpr(eqn.params):
+            body = _inlined_body(eqn)
+            if body is None or eqn.params.get("name") in FMA_CALLS:
+                return None   # a loop, a branch, a fused body
             inner = body.jaxpr
             inner_known = set(inner.constvars)
             inner_known.update(iv for iv, v in zip(inner.invars, eqn.invars) if type(v) is Literal or v in known)
@@ -635,13 +655,7 @@ def _known_when_compiled(jaxpr: Jaxpr, known: set):
             if inner_known is None:
                 return None
             known.update(ov for ov, iv in zip(eqn.outvars, inner.outvars) if type(iv) is Literal or iv in inner_known)
-            continue
-        if eqn.params:
-            for p in eqn.params.values():
-                if isinstance(p, (Jaxpr, ClosedJaxpr)) or (
-                        isinstance(p, (tuple, list)) and any(isinstance(q, (Jaxpr, ClosedJaxpr)) for q in p)):
-                    return None
-        if all_known:
+        elif all_known:
             known.update(eqn.outvars)
     return known
 
