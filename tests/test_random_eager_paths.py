@@ -181,7 +181,8 @@ def test_other_arguments_take_the_general_path(monkeypatch):
     assert calls == ["uniform_f32", "randint_i32"]
 
 
-# ---- the golden cases of tests/golden/cases_rng.py marked `cpu_exact`: JAX's bits, on the CPU
+# ---- the golden cases of tests/golden/cases_rng.py and cases_normal2.py marked `cpu_exact`: JAX's
+# bits, on the CPU
 
 def _golden():
     import importlib.util
@@ -193,22 +194,27 @@ def _golden():
     return mod
 
 
+_EXACT_MODULES = ("cases_rng.py", "cases_normal2.py")
+
+
 def _cpu_exact_names():
-    """Names of the cases that cases_rng.py (the source of truth; the JSON keeps only the
-    generator's known options) marks `cpu_exact`."""
+    """Names of the cases that the case modules (the source of truth; the JSON keeps only the
+    generator's known options) mark `cpu_exact`."""
     import importlib.util
     import os
-    path = os.path.join(os.path.dirname(__file__), "golden", "cases_rng.py")
-    sys_path = os.path.dirname(path)
     import sys
+    sys_path = os.path.join(os.path.dirname(__file__), "golden")
+    names = set()
     sys.path.insert(0, sys_path)
     try:
-        spec = importlib.util.spec_from_file_location("gradpad_cases_rng", path)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
+        for file in _EXACT_MODULES:
+            spec = importlib.util.spec_from_file_location("gradpad_" + file[:-3], os.path.join(sys_path, file))
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            names |= {c["name"] for c in mod.CASES if c.get("cpu_exact")}
     finally:
         sys.path.remove(sys_path)
-    return {c["name"] for c in mod.CASES if c.get("cpu_exact")}
+    return names
 
 
 _GOLDEN = _golden()
@@ -217,7 +223,7 @@ EXACT_CASES = [c for c in _GOLDEN.CASES if c["name"] in _EXACT_NAMES]
 
 
 def test_some_golden_cases_are_cpu_exact():
-    assert len(EXACT_CASES) == len(_EXACT_NAMES) >= 10   # (each one recorded in rng_cases.json)
+    assert len(EXACT_CASES) == len(_EXACT_NAMES) >= 25   # (each one recorded in rng_cases.json)
 
 
 @pytest.mark.parametrize("case", EXACT_CASES, ids=[c["name"] for c in EXACT_CASES])
