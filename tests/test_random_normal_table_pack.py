@@ -1,0 +1,108 @@
+"""The float32 normal table shipped packed with the package (core/normal_table_pack.py): it decodes
+to real JAX's table, a fresh session draws from it from its second eager float32 normal on (the
+first decodes it), and a damaged file is never drawn from.
+
+JAX's table (every mantissa through real JAX 0.10.2's float32 normal) has the sha256 recorded in
+tests/test_random_normal_table.py (JAX_TABLE_SHA256, with the recipe); e.g.
+`jax.random.normal(jax.random.PRNGKey(0), (3,))` -> [1.6226422, 2.0252647, -0.43359444].
+"""
+import hashlib
+import shutil
+
+import numpy as np
+import pytest
+
+from core import normal_table, normal_table_pack
+from core import random as R
+from core.devices import dispatch_hooks
+from tests.test_random_normal_table import JAX_TABLE_SHA256
+
+
+@pytest.fixture(autouse=True)
+def cpu_dispatch(monkeypatch):
+    """The eager normal path is the CPU's (a WebGPU backend loaded earlier turns it off)."""
+    monkeypatch.setattr(dispatch_hooks, "eager", None)
+    monkeypatch.setattr(dispatch_hooks, "jit", None)
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """A session that has drawn nothing yet, with no copy in the user's cache."""
+    monkeypatch.setenv("GRADPAD_NORMAL_TABLE_CACHE", "off")
+    monkeypatch.delenv("GRADPAD_NORMAL_TABLE", raising=False)
+    normal_table.reset()
+    yield
+    normal_table.reset()
+
+
+def _bits(x):
+    return np.asarray(x).view(np.uint32)
+
+
+def test_the_shipped_file_is_jaxs_table():
+    table = normal_table_pack.load(normal_table.SIZE)
+    assert table.dtype == np.float32 and table.shape == (normal_table.SIZE,)
+    assert hashlib.sha256(table.tobytes()).hexdigest() == JAX_TABLE_SHA256
+
+
+def test_it_stays_small():
+    # the page downloads it with the package
+    with open(normal_table_pack.FILE, "rb") as f:
+        assert len(f.read()) < 1_250_000
+
+
+def test_a_fresh_session_draws_from_it_after_its_first_draw(fresh):
+    keys = [R.PRNGKey(s) for s in range(5)]
+    with normal_table.exact_path_only():
+        exact = [R.normal(k, (1000,)) for k in keys]
+    first = R.normal(keys[0], (1000,))   # the exact path, then the table is decoded
+    assert normal_table.source() == "shipped"
+    later = [R.normal(k, (1000,)) for k in keys]
+    for a, b in zip([first] + later, exact[:1] + exact):
+        assert np.array_equal(_bits(a), _bits(b))
+    # jax.random.normal(jax.random.PRNGKey(0), (3,)) -> [1.6226422, 2.0252647, -0.43359444]
+    assert np.asarray(R.normal(R.PRNGKey(0), (3,))).tolist() == [np.float32(v) for v in (1.6226422, 2.0252647, -0.43359444)]
+
+
+def test_off_decodes_nothing(fresh, monkeypatch):
+    monkeypatch.setenv("GRADPAD_NORMAL_TABLE", "off")
+    for _ in range(3):
+        R.normal(R.PRNGKey(0), (10,))
+    assert normal_table.source() is None and normal_table.nbytes() == 0
+
+
+def _spoil_byte(data):   # one bit of the compressed differences: decodes, to a wrong table
+    data = bytearray(data)
+    data[len(data) // 2] ^= 0x10
+    return bytes(data)
+
+
+@pytest.mark.parametrize("spoil", [_spoil_byte, lambda d: d[:len(d) // 2], lambda d: b"XXXX" + d[4:],
+                                   lambda d: d[:8] + b"\x00" * 16 + d[24:]],
+                         ids=["one bit", "truncated", "not a pack", "escapes"])
+def test_a_damaged_file_is_never_drawn_from(fresh, monkeypatch, tmp_path, spoil):
+    with open(normal_table_pack.FILE, "rb") as f:
+        data = f.read()
+    bad = tmp_path / "normal_table_f32.bin"
+    bad.write_bytes(spoil(data))
+    monkeypatch.setattr(normal_table_pack, "FILE", str(bad))
+    key = R.PRNGKey(3)
+    with normal_table.exact_path_only():
+        exact = R.normal(key, (500,))
+    for _ in range(3):
+        assert np.array_equal(_bits(R.normal(key, (500,))), _bits(exact))
+    assert normal_table.source() is None
+
+
+def test_missing_file_means_the_exact_path(fresh, monkeypatch, tmp_path):
+    monkeypatch.setattr(normal_table_pack, "FILE", str(tmp_path / "absent.bin"))
+    R.normal(R.PRNGKey(0), (10,))
+    assert normal_table.source() is None
+
+
+def test_encode_decode_round_trip_with_escapes():
+    # differences too big for a byte (the table's ends and sign change) go to the escape list
+    x = np.concatenate([np.linspace(-3, 3, 1000, dtype=np.float32), [np.float32(1e30), np.float32(-0.0)],
+                        np.linspace(5, 6, 50, dtype=np.float32)])
+    assert np.array_equal(_bits(normal_table_pack.decode(normal_table_pack.encode(x), x.size)), _bits(x))
+    assert normal_table_pack.decode(normal_table_pack.encode(x), x.size + 1) is None
