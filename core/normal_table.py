@@ -72,7 +72,9 @@ def lookup(bits: np.ndarray):
     if table is None:
         return None
     bits >>= SHIFT   # (the caller's own fresh bits)
-    return table.take(bits)
+    # as int32 (the same numbers, below 2**23): numpy indexes by intp, and on 32-bit platforms
+    # (Pyodide's wasm32) a uint32 index does not cast to it safely
+    return table.take(bits.view(np.int32))
 
 
 def note_exact_call(size: int, exact_of_bits) -> None:
