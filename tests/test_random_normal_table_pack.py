@@ -106,3 +106,19 @@ def test_encode_decode_round_trip_with_escapes():
                         np.linspace(5, 6, 50, dtype=np.float32)])
     assert np.array_equal(_bits(normal_table_pack.decode(normal_table_pack.encode(x), x.size)), _bits(x))
     assert normal_table_pack.decode(normal_table_pack.encode(x), x.size + 1) is None
+
+
+def test_pyodide_decodes_it_after_about_its_cost_in_exact_draws(fresh, monkeypatch):
+    # measured in the page: decoding ~0.5 s, an exact f32[1000] draw 6.9 ms: ~85 such draws
+    assert normal_table._shipped_after("linux") == 0
+    after = normal_table._shipped_after("emscripten")
+    per_call = 1000 + normal_table.CALL_OVERHEAD
+    assert 60 <= after / per_call <= 120
+    monkeypatch.setattr(normal_table, "SHIPPED_AFTER", after)
+    key = R.PRNGKey(1)
+    calls = -(-after // per_call)
+    for _ in range(calls - 1):
+        R.normal(key, (1000,))
+    assert normal_table.source() is None
+    R.normal(key, (1000,))
+    assert normal_table.source() == "shipped"
