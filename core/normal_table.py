@@ -1,4 +1,4 @@
-"""float32 `random.normal` as one table lookup, built lazily from the exact path.
+"""float32 `random.normal` as one table lookup: the table shipped packed, else built lazily.
 
 JAX's float32 normal is sqrt(2) * erf_inv(u) with u uniform in (-1, 1) made from the top 23 bits
 of a random uint32 (`bits >> 9`, the mantissa). So every float32 normal sample is a pure function
