@@ -64,8 +64,22 @@ def _horner(coeffs, x64, acc, out):
     return out
 
 
+# Bigger draws run in blocks of this many samples: the stacked polynomial rows and their float64
+# scratch then stay in the CPU's cache (a million samples in one pass: ~1.7x the time).
+BLOCK = 1 << 14
+
+
 def normal_f32_of_bits(bits: np.ndarray) -> np.ndarray:
     """float32 standard normals for 1-d uint32 `bits` (consumed: updated in place)."""
+    if bits.size <= BLOCK:
+        return _normal_block(bits)
+    out = np.empty(bits.size, _F32)
+    for lo in range(0, bits.size, BLOCK):
+        out[lo:lo + BLOCK] = _normal_block(bits[lo:lo + BLOCK])
+    return out
+
+
+def _normal_block(bits):
     np.right_shift(bits, _MANTISSA_SHIFT, out=bits)
     u = bits.astype(_F32)                          # m, exact
     u *= _TWO_POW_M22
