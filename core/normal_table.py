@@ -11,10 +11,12 @@ The package ships the table packed (normal_table_pack.py: 1.1 MiB, decoded in ~4
 and in CPython the first eager float32 normal that takes the exact path decodes it: a fresh
 session draws from the table from its second call on. That first call then costs ~40 ms more
 (JAX's own first `random.normal` compiles for ~1 s). In Pyodide it is decoded once the exact path
-has cost about what decoding does (SHIPPED_AFTER). GRADPAD_NORMAL_TABLE=off keeps to the exact
-path (no 32 MiB).
+has cost about what decoding does (SHIPPED_AFTER); the page's wheel does not hold the file, which
+is fetched then (normal_table_pack.FETCH). GRADPAD_NORMAL_TABLE=off keeps to the exact path (no
+32 MiB).
 
-Without the shipped copy (a damaged or removed file), the table is built from the exact path.
+Without the shipped copy (a damaged, removed or unfetchable file), the table is built from the
+exact path.
 Building it costs what drawing 2**23 samples in one call costs (about a second in CPython, more in
 Pyodide), so it is built only once a session has spent about that much on the exact path (a
 ski-rental rule: at worst twice the cost of never building it), and in chunks, one per call, so

@@ -1,4 +1,5 @@
-"""The float32 normal table (normal_table.py) shipped with the package, packed: 1.1 MiB for 32 MiB.
+"""The float32 normal table (normal_table.py) shipped packed: 1.1 MiB for 32 MiB (in the Python
+package; the page fetches it apart, see FETCH).
 
 The table is a constant (JAX's float32 normal of each of the 2**23 mantissas), smooth in the
 mantissa, so its bit patterns' second differences are a few units (the float32 rounding noise of
@@ -19,12 +20,21 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from typing import Callable
 
 import numpy as np
 
 FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "normal_table_f32.bin")
 _MAGIC = b"GPNT"
 _ESCAPE = -128
+
+# Where the file is not beside this module, the bytes come from this hook, if set. The page
+# (Pyodide) ships the file apart from the wheel it loads at start (1.1 MB more before a first
+# result, for a table decoded only after ~86 draws): the page's boot sets FETCH to a synchronous
+# fetch that checks the build's sha256 (app/lazy_files.py). A hook, because core/ must stay
+# importable without app/. It returns the bytes or None; whatever it raises counts as None
+# (the exact path then, never a wrong draw: decode and the table's CRC-32 check the bytes too).
+FETCH: Callable[[], bytes | None] | None = None
 
 
 def encode(table: np.ndarray) -> bytes:
@@ -64,12 +74,22 @@ def decode(data: bytes, size: int) -> np.ndarray | None:
 
 def load(size: int) -> np.ndarray | None:
     """The shipped table, decoded (None if the file is missing or does not decode)."""
+    data = _read()
+    return None if data is None else decode(data, size)
+
+
+def _read() -> bytes | None:
     try:
         with open(FILE, "rb") as f:
-            data = f.read()
+            return f.read()
     except OSError:
+        pass
+    if FETCH is None:
         return None
-    return decode(data, size)
+    try:
+        return FETCH()
+    except Exception:   # (a failed fetch: the exact path stays)
+        return None
 
 
 if __name__ == "__main__":   # regenerate the shipped file from the exact path

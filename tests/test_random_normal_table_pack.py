@@ -46,7 +46,7 @@ def test_the_shipped_file_is_jaxs_table():
 
 
 def test_it_stays_small():
-    # the page downloads it with the package
+    # the page fetches it (apart from the package) when it decodes it
     with open(normal_table_pack.FILE, "rb") as f:
         assert len(f.read()) < 1_250_000
 
@@ -122,3 +122,51 @@ def test_pyodide_decodes_it_after_about_its_cost_in_exact_draws(fresh, monkeypat
     assert normal_table.source() is None
     R.normal(key, (1000,))
     assert normal_table.source() == "shipped"
+
+
+@pytest.fixture
+def fetched_instead(fresh, monkeypatch, tmp_path):
+    """No file beside the module (the page's wheel ships none): FETCH gives what `serve` holds."""
+    with open(normal_table_pack.FILE, "rb") as f:
+        served = {"bytes": f.read(), "calls": 0}
+    monkeypatch.setattr(normal_table_pack, "FILE", str(tmp_path / "absent.bin"))
+
+    def fetch():
+        served["calls"] += 1
+        got = served["bytes"]
+        if isinstance(got, Exception):
+            raise got
+        return got
+    monkeypatch.setattr(normal_table_pack, "FETCH", fetch)
+    return served
+
+
+def test_without_the_file_the_hook_fetches_it_once_when_the_table_is_wanted(fetched_instead, monkeypatch):
+    # the page's rule: the table is wanted after about its decoding's cost in exact draws
+    per_call = 1000 + normal_table.CALL_OVERHEAD
+    monkeypatch.setattr(normal_table, "SHIPPED_AFTER", 3 * per_call)
+    key = R.PRNGKey(2)
+    with normal_table.exact_path_only():
+        exact = R.normal(key, (1000,))
+    for _ in range(2):
+        assert np.array_equal(_bits(R.normal(key, (1000,))), _bits(exact))
+    assert fetched_instead["calls"] == 0 and normal_table.source() is None
+    R.normal(key, (1000,))
+    assert fetched_instead["calls"] == 1 and normal_table.source() == "shipped"
+    for _ in range(2):
+        assert np.array_equal(_bits(R.normal(key, (1000,))), _bits(exact))
+    assert fetched_instead["calls"] == 1
+    # jax.random.normal(jax.random.PRNGKey(0), (3,)) -> [1.6226422, 2.0252647, -0.43359444]
+    assert _bits(R.normal(R.PRNGKey(0), (3,))).tolist() == [0x3fcfb2bd, 0x40019df0, 0xbede0017]
+
+
+@pytest.mark.parametrize("served", [None, OSError("HTTP 404"), b"", "one bit"],
+                         ids=["none", "raises", "empty", "one bit"])
+def test_a_failed_or_wrong_fetch_means_the_exact_path(fetched_instead, served):
+    fetched_instead["bytes"] = _spoil_byte(fetched_instead["bytes"]) if served == "one bit" else served
+    key = R.PRNGKey(4)
+    with normal_table.exact_path_only():
+        exact = R.normal(key, (500,))
+    for _ in range(3):
+        assert np.array_equal(_bits(R.normal(key, (500,))), _bits(exact))
+    assert normal_table.source() is None and fetched_instead["calls"] == 1
