@@ -115,4 +115,7 @@ def install(table: dict, base_url: str, **kw) -> LazyWheels:
     sys.meta_path.insert(0, lazy)
     shown = [name for name in table["imports"] if name in ("optax", "chex", "equinox", "flax")]
     sys.meta_path.append(NotShipped(shown))
+    # core's data files shipped apart from its wheel (the normal table): fetched when core reads them
+    from app import lazy_files
+    lazy_files.install(table.get("files", {}), base_url, kw.get("fetch", fetch_sync))
     return lazy

@@ -24,8 +24,8 @@ from .config import config
 from .array import Array
 from .primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
                                      random_seed_p, random_split_p, random_unwrap_p, random_wrap_p,
-                                     threefry2x32_p, unwrap_words, wrap_words, _bits_words,
-                                     _split_words)
+                                     threefry2x32_p, threefry2x32_np, unwrap_words, wrap_words,
+                                     _bits_words, _split_words)
 from .avals import ShapedArray
 from .primitives import define
 from .prng_dtype import key_repr
@@ -298,8 +298,16 @@ def split(key, num=2):
     return _return_prng_keys(wrapped, _split(typed, num))
 
 
+_MASK32 = 0xFFFFFFFF
+
+
 def fold_in(key, data):
     """A new key that deterministically mixes 32-bit integer `data` into `key`."""
+    words = _eager_key_words(key)
+    if words is not None and type(data) is int and 0 <= data <= _MASK32:
+        # one concrete key and a Python int: the hash of the counter pair (0, data), directly
+        y0, y1 = threefry2x32_np(words[0], words[1], np.uint32(0), np.uint32(data))
+        return _keys_like(key, np.array([y0, y1], np.uint32))
     typed, wrapped = _check_prng_key("fold_in", key)
     if np.ndim(data):
         raise TypeError("fold_in accepts a scalar, but was given an array of"

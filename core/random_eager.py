@@ -4,14 +4,15 @@ Each computes, in a few numpy calls on the key's words, exactly what the jitted 
 compiled code computes (same threefry bits, same float32 arithmetic including the fused
 multiply-add the CPU backend emulates inside `_uniform`, same uint32 wrap-arounds), for the
 common case the caller has checked: float32 / int32 samples and Python-number bounds.
-(`normal` runs the same `erf_inv` as the erf_inv primitive; normal_table.py replaces it all by
-one lookup once that table exists.)
+(`normal` runs the erf_inv primitive's float32 arithmetic, written for the normal's inputs in
+random_normal_exact.py; normal_table.py replaces it all by one lookup once that table exists.)
 tests/test_random_eager_paths.py compares them with the general path.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from . import random_normal_exact
 from .primitives._special import erf_inv
 from .primitives.random_bits import _bits_words, _split_words
 
@@ -55,7 +56,13 @@ def normal_f32(words: np.ndarray, shape: tuple) -> np.ndarray:
 
 
 def normal_f32_of_bits(bits: np.ndarray) -> np.ndarray:
-    """sqrt(2) * erf_inv(uniform(-1, 1)) for 1-d uint32 `bits` (consumed)."""
+    """sqrt(2) * erf_inv(uniform(-1, 1)) for 1-d uint32 `bits` (consumed), written for these
+    inputs (random_normal_exact.py)."""
+    return random_normal_exact.normal_f32_of_bits(bits)
+
+
+def normal_f32_of_bits_general(bits: np.ndarray) -> np.ndarray:
+    """The same through the general float32 uniform and erf_inv (what the tests hold it to)."""
     out = erf_inv(uniform_f32_of_bits(bits, _NORMAL_LO, 1.0))
     return np.multiply(_SQRT2_F32, out, out=out)
 

@@ -520,6 +520,7 @@ def _normal_path_note(core) -> str:
     got = {"read": f"the float32 table, read from {normal_table.normal_table_cache.path()} after "
                    f"{normal_table.LOAD_AFTER // (1000 + normal_table.CALL_OVERHEAD) + 1} exact draws",
            "built": "the float32 table, built in this session",
+           "shipped": "the float32 table shipped packed with the package (decoded at the first draw)",
            None: "the exact path (no table yet: none saved by an earlier session, GRADPAD_NORMAL_TABLE_CACHE)"}
     return "random.normal: timed on " + got[normal_table.source()]
 

@@ -181,7 +181,8 @@ def test_other_arguments_take_the_general_path(monkeypatch):
     assert calls == ["uniform_f32", "randint_i32"]
 
 
-# ---- the golden cases of tests/golden/cases_rng.py marked `cpu_exact`: JAX's bits, on the CPU
+# ---- the golden cases of tests/golden/cases_rng.py and cases_normal2.py marked `cpu_exact`: JAX's
+# bits, on the CPU
 
 def _golden():
     import importlib.util
@@ -193,22 +194,27 @@ def _golden():
     return mod
 
 
+_EXACT_MODULES = ("cases_rng.py", "cases_normal2.py")
+
+
 def _cpu_exact_names():
-    """Names of the cases that cases_rng.py (the source of truth; the JSON keeps only the
-    generator's known options) marks `cpu_exact`."""
+    """Names of the cases that the case modules (the source of truth; the JSON keeps only the
+    generator's known options) mark `cpu_exact`."""
     import importlib.util
     import os
-    path = os.path.join(os.path.dirname(__file__), "golden", "cases_rng.py")
-    sys_path = os.path.dirname(path)
     import sys
+    sys_path = os.path.join(os.path.dirname(__file__), "golden")
+    names = set()
     sys.path.insert(0, sys_path)
     try:
-        spec = importlib.util.spec_from_file_location("gradpad_cases_rng", path)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
+        for file in _EXACT_MODULES:
+            spec = importlib.util.spec_from_file_location("gradpad_" + file[:-3], os.path.join(sys_path, file))
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            names |= {c["name"] for c in mod.CASES if c.get("cpu_exact")}
     finally:
         sys.path.remove(sys_path)
-    return {c["name"] for c in mod.CASES if c.get("cpu_exact")}
+    return names
 
 
 _GOLDEN = _golden()
@@ -217,10 +223,40 @@ EXACT_CASES = [c for c in _GOLDEN.CASES if c["name"] in _EXACT_NAMES]
 
 
 def test_some_golden_cases_are_cpu_exact():
-    assert len(EXACT_CASES) == len(_EXACT_NAMES) >= 10   # (each one recorded in rng_cases.json)
+    assert len(EXACT_CASES) == len(_EXACT_NAMES) >= 25   # (each one recorded in rng_cases.json)
 
 
 @pytest.mark.parametrize("case", EXACT_CASES, ids=[c["name"] for c in EXACT_CASES])
 def test_golden_case_bit_for_bit_on_cpu(case):
     ns, reset, _top = _GOLDEN._engine()
     _GOLDEN.check_case(dict(case, rtol=0, atol=0), ns, reset, reset, where=" (bit for bit)")
+
+
+@pytest.mark.parametrize("partitionable", [True, False])
+@pytest.mark.parametrize("data", [0, 7, 2 ** 31, 2 ** 32 - 1])
+@pytest.mark.parametrize("make_key", [lambda: R.PRNGKey(42), lambda: R.key(42)], ids=["legacy", "typed"])
+def test_fold_in_fast_path_equals_traced_fold_in(flags, partitionable, data, make_key):
+    flags.update("jax_threefry_partitionable", partitionable)
+    key = make_key()
+    eager = R.fold_in(key, data)
+    with jax.disable_jit():
+        general = R.fold_in(key, np.uint32(data))   # (a numpy scalar: not the fast path)
+    traced = jax.jit(lambda k: R.fold_in(k, data))(key)
+    assert type(eager) is type(general) and eager.shape == general.shape == () + (2,) * (not isinstance(eager, R.PRNGKeyArray))
+    assert str(eager.dtype) == str(general.dtype) and eager.weak_type is general.weak_type is False
+    assert np.array_equal(_words(eager), _words(general)) and np.array_equal(_words(eager), _words(traced))
+
+
+def test_fold_in_jax_values_and_errors():
+    # np.asarray(jax.random.fold_in(jax.random.PRNGKey(0), 7)).tolist() -> [2716826189, 292468403]
+    assert np.asarray(R.fold_in(R.PRNGKey(0), 7)).tolist() == [2716826189, 292468403]
+    # jax.random.fold_in(jax.random.PRNGKey(42), 2**32 - 1) -> [2398536845, 3890976714]
+    assert np.asarray(R.fold_in(R.PRNGKey(42), 2 ** 32 - 1)).tolist() == [2398536845, 3890976714]
+    # jax.random.key_data(jax.random.fold_in(jax.random.key(1), 0)) -> [507451445, 1853169794]
+    assert np.asarray(R.key_data(R.fold_in(R.key(1), 0))).tolist() == [507451445, 1853169794]
+    # jax.random.fold_in(jax.random.PRNGKey(0), True) -> [928981903, 3453687069] (data 1)
+    assert np.asarray(R.fold_in(R.PRNGKey(0), True)).tolist() == [928981903, 3453687069]
+    # jax.random.fold_in(jax.random.PRNGKey(0), -1): OverflowError Python integer -1 out of bounds for uint32
+    for bad in (-1, 2 ** 32):
+        with pytest.raises(OverflowError, match="out of bounds for uint32"):
+            R.fold_in(R.PRNGKey(0), bad)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import core as jax
-from core import normal_table, random_eager
+from core import normal_table, normal_table_pack, random_eager
 from core import random as R
 from core.primitives import random_bits
 
@@ -22,6 +22,15 @@ def no_table_cache():
     earlier session is read back, and the tables built here are not saved."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GRADPAD_NORMAL_TABLE_CACHE", "off")
+        yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_shipped_table(tmp_path_factory):
+    """These rules are those of a package without its packed table (tests/test_random_normal_table_pack.py
+    has the shipped one): its file is elsewhere, missing."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(normal_table_pack, "FILE", str(tmp_path_factory.mktemp("no_pack") / "missing.bin"))
         yield
 
 

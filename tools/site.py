@@ -222,12 +222,31 @@ def project_version() -> str:
     return m.group(1) if m else "0.0.0"
 
 
-def engine_files() -> list[Path]:
+# core's data files the page does not load with the wheel: they sit beside the wheels under a
+# content-hashed name and core fetches one when it needs it (app/lazy_files.py). The packed normal
+# table is 1.1 MB that a first result never reads (decoded after ~86 draws in the page).
+SHIPPED_APART = ("core/normal_table_f32.bin",)
+
+
+def engine_files(apart: bool = False) -> list[Path]:
+    """core/ and app/ files: those in the wheel, or (apart=True) those shipped beside it."""
     files = []
     for top in ("core", "app"):
         for p in sorted((ROOT / top).rglob("*")):
             if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
-                files.append(p)
+                if (p.relative_to(ROOT).as_posix() in SHIPPED_APART) == apart:
+                    files.append(p)
+    return files
+
+
+def ship_apart(out: Path) -> dict:
+    """Copy SHIPPED_APART into `out`: {repository path: {file, sha256, size}} for the manifest."""
+    files = {}
+    for p in engine_files(apart=True):
+        digest = sha256(p)
+        name = f"{p.stem}-{digest[:12]}{p.suffix}"
+        shutil.copy2(p, out / name)
+        files[p.relative_to(ROOT).as_posix()] = {"file": name, "sha256": digest, "size": p.stat().st_size}
     return files
 
 
@@ -415,7 +434,8 @@ def lazy_imports(lock: dict, booted: set[str]) -> dict:
 def inputs_digest() -> str:
     h = hashlib.sha256()
     paths = [ROOT / "pyproject.toml", *sorted((ROOT / "tools").glob("*.py")),
-             *sorted(p for p in STATIC.rglob("*") if p.is_file()), *engine_files()]
+             *sorted(p for p in STATIC.rglob("*") if p.is_file()), *engine_files(),
+             *engine_files(apart=True)]
     for p in paths:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
@@ -508,6 +528,7 @@ def _build(force: bool) -> Path:
     for w in [*wasm.values(), *ours]:
         shutil.copy2(w, pdir / w.name)
     lock = make_lock(pyo / "pyodide-lock.json", wasm, [*pure_raw, engine_raw], pdir)
+    apart = ship_apart(pdir)
 
     raw_by_name = {dist_name(w): w for w in pure_raw}
     panel_js_version = copy_panel_and_bokeh(raw_by_name["panel"], raw_by_name["bokeh"], tmp)
@@ -528,7 +549,7 @@ def _build(force: bool) -> Path:
         "panel": {"cdn_root": "panel/", "js": f"panel/{panel_js_version}/dist/panel.min.js",
                   "version": panel_js_version},
         "has_app_main": (ROOT / "app" / "main.py").exists(),
-        "lazy": lazy_imports(lock, {*stages["numpy"], *stages["engine"]}),
+        "lazy": {**lazy_imports(lock, {*stages["numpy"], *stages["engine"]}), "files": apart},
     }
     for p in STATIC.rglob("*"):
         if not p.is_file():
@@ -555,7 +576,8 @@ def _build(force: bool) -> Path:
     first = sum(manifest["runtime"].values()) + sum(files[n]["size"] for n in stages["numpy"] + stages["engine"])
     ui = sum(files[n]["size"] for n in stages["ui"])
     log(f"built dist/ in {time.time() - t0:.1f}s: {total / 1e6:.1f} MB on disk; first result needs "
-        f"{first / 1e6:.1f} MB, the Panel UI {ui / 1e6:.1f} MB more ({'pyc' if py312 else 'py'})")
+        f"{first / 1e6:.1f} MB, the Panel UI {ui / 1e6:.1f} MB more ({'pyc' if py312 else 'py'}); "
+        f"fetched when used: {sum(f['size'] for f in apart.values()) / 1e6:.1f} MB of core data")
     return DIST
 
 

@@ -59,8 +59,8 @@ def _threefry(k0, k1, x0, x1, shape):
 def _threefry_numpy(k0, k1, x0, x1, shape):
     """At the sizes a learner draws (a thousand numbers) numpy's cost is per call, so the state
     is one stacked array updated in place: the two words are views of it and each key injection
-    is a single add over both. Ufuncs are called by name with `out=` (~10% less per call than
-    the in-place operators)."""
+    is a single add over both. Ufuncs are called by name with their output (~10% less per call
+    than the in-place operators)."""
     if k0.size == 1 and k1.size == 1:   # one key: its schedule in Python integers, one array
         inject = _one_key_injections(int(k0.reshape(-1)[0]), int(k1.reshape(-1)[0]), len(shape))
     else:
@@ -69,17 +69,17 @@ def _threefry_numpy(k0, k1, x0, x1, shape):
     x0_in, x1_in = x0, x1
     x0, x1 = state[0, ...], state[1, ...]   # (views, 0-d ones too)
     add, shl, shr, bor, bxor = np.add, np.left_shift, np.right_shift, np.bitwise_or, np.bitwise_xor
-    add(x0_in, k0, out=x0)
-    add(x1_in, k1, out=x1)
+    add(x0_in, k0, x0)   # (`out` passed by position: ~10% less per call than by keyword)
+    add(x1_in, k1, x1)
     tmp = np.empty_like(x1)
     for i in range(5):
         for left, right in _SHIFTS[i % 2]:
-            add(x0, x1, out=x0)
-            shl(x1, left, out=tmp)  # x1 = rotl(x1, r) ^ x0
-            shr(x1, right, out=x1)
-            bor(x1, tmp, out=x1)
-            bxor(x1, x0, out=x1)
-        add(state, inject[i], out=state)
+            add(x0, x1, x0)
+            shl(x1, left, tmp)  # x1 = rotl(x1, r) ^ x0
+            shr(x1, right, x1)
+            bor(x1, tmp, x1)
+            bxor(x1, x0, x1)
+        add(state, inject[i], state)
     return x0, x1
 
 

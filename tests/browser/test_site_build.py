@@ -83,3 +83,19 @@ def test_numpy_is_slimmed_but_keeps_every_extension_module(dist):
         with zipfile.ZipFile(original) as zf:
             extensions = {f for f in zf.namelist() if f.endswith(".so")}
         assert extensions <= files
+
+
+def test_the_normal_table_ships_beside_the_wheel_not_in_it(dist):
+    """The packed normal table (1.1 MB, decoded in the page only after ~86 draws) is not in the
+    wheel loaded before a first result: it sits in dist/ with its sha256 in the manifest, and
+    app/lazy_files.py fetches it when core reads it."""
+    manifest = json.loads((dist / "manifest.json").read_text())
+    spec = manifest["lazy"]["files"]["core/normal_table_f32.bin"]
+    shipped = (dist / "pyodide" / spec["file"]).read_bytes()
+    assert shipped == (ROOT / "core" / "normal_table_f32.bin").read_bytes()
+    assert hashlib.sha256(shipped).hexdigest() == spec["sha256"] and spec["size"] == len(shipped)
+    engine = next((dist / "pyodide").glob("gradpad-*.whl"))
+    with zipfile.ZipFile(engine) as zf:
+        names = zf.namelist()
+    assert "core/normal_table_pack.py" in names or "core/normal_table_pack.pyc" in names
+    assert not [n for n in names if n.endswith(".bin")]
