@@ -423,7 +423,9 @@ MATMUL_SHAPES = {
     "batched_ragged_rows": ((2, 130, 64), (2, 64, 128), "block"),
     "odd_n": ((7, 9), (9, 5), "narrow"),
     "matrix_vector": ((300, 37), (37,), "narrow"),
-    "matrix_vector_vec4": ((2, 300, 36), (2, 36, 1), "narrow"),
+    "matrix_vector_vec4": ((2, 100, 36), (2, 36, 1), "narrow"),
+    "long_matrix_vector": ((1024, 64), (64,), "matvec"),             # 4 rows a thread, mat4x4 loads
+    "batched_ragged_matvec": ((2, 301, 36), (2, 36, 1), "matvec"),   # vec4 loads, last rows clamped
 }
 
 

@@ -196,18 +196,23 @@ PARTIAL_THREADS = 512
 
 def matmul_variant(B, M, K, N, dtype) -> str:
     """Which matmul kernel suits the shape (measured on SwiftShader and lavapipe):
-    'splitk' for few outputs and a long K (vector dots), 'block' (8 x 8 outputs per thread) for
+    'splitk' for few outputs and a long K (vector dots), 'matvec' (rows per thread) for a
+    matrix with many rows @ a vector, 'block' (8 x 8 outputs per thread) for
     big products, 'rows' for one to three rows (vector @ matrix), 'vec4x4' blocks otherwise; when N is not a multiple of 4, 'narrow' (thread per
     output, linear) or 'scalar' (16x16 workgroups, other dtypes)."""
     four_bytes = np.dtype(dtype) in (np.float32, np.int32, np.uint32)
     if four_bytes and B * M * N <= 256 and K >= 2048:
         return "splitk"
+    if four_bytes and N == 1 and K % 4 == 0 and B * M >= MATVEC_FROM:
+        return "matvec"
     if N % 4:
         return "narrow" if four_bytes else "scalar"
     if four_bytes and block_fits(M, K, N):
         return "block"
     return "rows" if four_bytes and M < 4 else "vec4x4"
 
+
+MATVEC_FROM = 512  # rows, from which `matvec` (kernels.MATVEC_ROWS a thread) leaves >= 128 threads
 
 BLOCK = dict(rows=8, cols4=2, wg=(8, 8))  # measured in Chromium/SwiftShader: tests/bench_webgpu_kernels.py
 
@@ -531,6 +536,8 @@ class Plan:
             wgsl, grid = kernels.matmul_rows_kernel(B, M, K, N, dt)
         elif variant == "block":
             wgsl, grid = kernels.matmul_block_kernel(B, M, K, N, dt, **BLOCK)
+        elif variant == "matvec":
+            wgsl, grid = kernels.matvec_rows_kernel(B, M, K, dt, kernels.MATVEC_ROWS)
         elif variant == "narrow":
             wgsl, grid = kernels.matmul_narrow_kernel(B, M, K, N, dt)
         else:
