@@ -215,6 +215,9 @@ def matmul_variant(B, M, K, N, dtype) -> str:
 MATVEC_FROM = 512  # rows, from which `matvec` (kernels.MATVEC_ROWS a thread) leaves >= 128 threads
 
 BLOCK = dict(rows=8, cols4=2, wg=(8, 8))  # measured in Chromium/SwiftShader: tests/bench_webgpu_kernels.py
+# 8 x 16 outputs a thread where N allows: 1024^2 in Chromium/SwiftShader, raw dispatches
+# interleaved (load 15-18): 905 / 732 ms a product against 8 x 8's 1211 / 1447
+BLOCK_WIDE_COLS4 = 4
 
 
 def block_fits(M, K, N) -> bool:
@@ -222,6 +225,11 @@ def block_fits(M, K, N) -> bool:
     columns) and that still leave work for hundreds of threads (M * N >= 128^2)."""
     return (K % 4 == 0 and N % (4 * BLOCK["cols4"]) == 0 and M >= BLOCK["rows"]
             and M * N >= 128 * 128)
+
+
+def block_params(N) -> dict:
+    """The `block` kernel's shape for N: 16 columns a thread when N is a multiple of 16."""
+    return {**BLOCK, "cols4": BLOCK_WIDE_COLS4} if N % (4 * BLOCK_WIDE_COLS4) == 0 else BLOCK
 
 
 class PartialVar:
@@ -535,7 +543,7 @@ class Plan:
         if variant == "rows":
             wgsl, grid = kernels.matmul_rows_kernel(B, M, K, N, dt)
         elif variant == "block":
-            wgsl, grid = kernels.matmul_block_kernel(B, M, K, N, dt, **BLOCK)
+            wgsl, grid = kernels.matmul_block_kernel(B, M, K, N, dt, **block_params(N))
         elif variant == "matvec":
             wgsl, grid = kernels.matvec_rows_kernel(B, M, K, dt, kernels.MATVEC_ROWS)
         elif variant == "narrow":
