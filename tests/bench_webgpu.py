@@ -2,13 +2,14 @@
 1M-float sum (the browser run adds matrix @ vector and a 1M-float dot, against jax-js).
 
     python -m tests.bench_webgpu            # CPython through wgpu-py (Vulkan; lavapipe or a real GPU)
-    python -m tests.bench_webgpu --browser  # headless Chromium, one page run, side by side with
-                                            # @tensorflow/tfjs(-backend-webgpu) and @jax-js/jax
-                                            # (npm packages installed into .cache/, served locally)
-`python build.py bench webgpu` runs the browser variant: `--rounds` invocations alternating the
-sides (each row reports the median round), each time the best of `--reps` samples, a sample as
-many calls back to back (each waited for) as last >= `--target-ms` (the page's timer steps by
-0.1 ms), and the calls per sample printed. tests/bench_webgpu_kernels.py times bare WGSL matmul
+    python -m tests.bench_webgpu --browser  # headless Chromium, one page, side by side with
+                                            # @jax-js/jax (and @tensorflow/tfjs with --tfjs; npm
+                                            # packages installed into .cache/, served locally)
+`python build.py bench webgpu` runs the browser variant: `--rounds` rounds, each timing every row
+on both sides back to back (the first side alternating by round); a side's time in a round is
+the best of `--reps` samples, a sample as many calls back to back (each waited for) as last
+>= `--target-ms` (the page's timer steps by 0.1 ms). Each row prints the median times, the
+median of the paired per-round ratios with their lowest and highest, and the calls per sample. tests/bench_webgpu_kernels.py times bare WGSL matmul
 variants in the same browser.
 """
 from __future__ import annotations
@@ -48,8 +49,10 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=1024)
     ap.add_argument("--elems", type=int, default=1 << 20)
     ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--rounds", type=int, default=3, help="browser: alternating rounds (invocations) of ours "
-                    "and theirs; each row reports the median round")
+    ap.add_argument("--rounds", type=int, default=5, help="browser: rounds, each timing every row on both "
+                    "sides back to back; each row reports the median paired ratio and its spread")
+    ap.add_argument("--tfjs", action="store_true", help="browser: tfjs's WebGPU backend too (its 1024 matmul "
+                    "takes seconds a call)")
     ap.add_argument("--target-ms", type=float, default=50.0, help="browser: least duration of one sample "
                     "(calls back to back); the page's timer steps by 0.1 ms")
     ap.add_argument("--json", action="store_true")

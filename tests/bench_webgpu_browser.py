@@ -1,11 +1,18 @@
 """The browser side of tests/bench_webgpu.py: one headless Chromium page (the gradpad site, with
-SwiftShader's WebGPU unless the machine has a GPU) runs our jit/eager kernels, tfjs's WebGPU
-backend and jax-js's WebGPU backend on the same inputs, one after the other. Skinny products
-(matrix @ vector, a long vector dot) are timed against jax-js only."""
+SwiftShader's WebGPU unless the machine has a GPU) times our jit/eager kernels against jax-js's
+WebGPU backend (and, with --tfjs, tfjs's) on the same inputs.
+
+Trust in the numbers: every row is timed on both sides back to back, in one round after the
+other, the side that goes first alternating by round, so that a burst of load from elsewhere on
+the machine lands on both sides alike; a row's ratio is the median over rounds of the paired
+per-round ratios, and its spread (the lowest and highest paired ratio) is printed beside it. A
+round's time is the best of `--reps` samples, a sample as many calls back to back (each waited
+for) as last >= `--target-ms`, far above the page's 0.1 ms timer step."""
 from __future__ import annotations
 
 import json
 import mimetypes
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NPM_DIR = ROOT / ".cache" / "bench-webgpu"
 NPM_PACKAGES = ["@tensorflow/tfjs@4", "@tensorflow/tfjs-backend-webgpu@4", "@jax-js/jax@0.1"]
 
-PY_BENCH = r'''
+# Run once in Pyodide: the inputs, the jitted functions and `_gp_row(name)`, which times one row.
+PY_SETUP = r'''
 import json, time
 import numpy as np
 import core as jax
@@ -30,10 +38,10 @@ def selu(x):
     return scale * jnp.where(x > 0, x, alpha * jnp.exp(x) - alpha)
 
 async def per_call_ms(fn, samples=REPS):
-    """Milliseconds per call (call + wait for the GPU), the best of `samples` samples; a sample is
-    `per` calls back to back, enough that it lasts >= TARGET_MS (the page's timer steps by
-    0.1 ms). The warm-up and the calls that size `per` are outside the samples: the fastest of
-    three sizes it, so that one call slowed by load elsewhere does not leave samples of one call."""
+    """[ms per call (call + wait for the GPU), calls per sample, ms of work still queued after]:
+    the best of `samples` samples; a sample is `per` calls back to back, enough that it lasts
+    >= TARGET_MS. The warm-up and the calls that size `per` (the fastest of three, so that one
+    call slowed by load elsewhere does not leave samples of one call) are outside the samples."""
     r = fn()
     await r.block_until_ready_async()
     one = 1e30
@@ -59,38 +67,39 @@ async def per_call_ms(fn, samples=REPS):
 rng = np.random.RandomState(0)
 a_np, b_np = rng.randn(N, N).astype(np.float32), rng.randn(N, N).astype(np.float32)
 x_np = rng.randn(M).astype(np.float32)
-a, b, x = (jax.device_put(v, dev) for v in (a_np, b_np, x_np))
-mm, jselu, jsum = jax.jit(jnp.matmul), jax.jit(selu), jax.jit(jnp.sum)
-v = jax.device_put(rng.randn(N).astype(np.float32), dev)
-jdot = jax.jit(jnp.dot)
+v_np = rng.randn(N).astype(np.float32)
+a, b, x, v = (jax.device_put(t, dev) for t in (a_np, b_np, x_np, v_np))
+mm, jselu, jsum, jdot = jax.jit(jnp.matmul), jax.jit(selu), jax.jit(jnp.sum), jax.jit(jnp.dot)
+_gp_rows = {{"matmul": lambda: mm(a, b), "selu": lambda: jselu(x), "selu_eager": lambda: selu(x),
+            "sum": lambda: jsum(x), "matvec": lambda: mm(a, v), "dot": lambda: jdot(x, x)}}
 got = await jax.device_get_async(mm(a, b))
 assert np.allclose(got, a_np @ b_np, atol=1e-2 * np.sqrt(N)), "matmul mismatch"
-out = {{"adapter": webgpu.runtime().info["description"],
-        "matmul_ms": await per_call_ms(lambda: mm(a, b)),
-        "selu_jit_ms": await per_call_ms(lambda: jselu(x)),
-        "selu_eager_ms": await per_call_ms(lambda: selu(x)),
-        "sum_ms": await per_call_ms(lambda: jsum(x)),
-        "matvec_ms": await per_call_ms(lambda: mm(a, v)),
-        "dot_ms": await per_call_ms(lambda: jdot(x, x))}}
-# the answers after the timings too: dropped work (a validation error, another device) times fast
-x64 = x_np.astype(np.float64)
-checks = {{"matmul": (mm(a, b), a_np @ b_np, 1e-2 * np.sqrt(N)), "sum": (jsum(x), x64.sum(), 1e-2),
-          "matvec": (mm(a, v), a_np @ np.asarray(await jax.device_get_async(v)), 1e-2 * np.sqrt(N)),
-          "dot": (jdot(x, x), (x64 * x64).sum(), 1.0), "selu": (jselu(x), selu(jnp.asarray(x_np)), 2e-4)}}
-for name, (got, want, tol) in checks.items():
-    got = np.asarray(await jax.device_get_async(got), np.float64)
-    assert np.allclose(got, np.asarray(want, np.float64), rtol=1e-4, atol=tol), f"{{name}} wrong after timing"
-json.dumps(out)
+
+async def _gp_row(name):
+    return json.dumps(await per_call_ms(_gp_rows[name]))
+
+async def _gp_check():
+    # the answers after the timings too: dropped work (a validation error, another device) times fast
+    x64 = x_np.astype(np.float64)
+    checks = {{"matmul": (mm(a, b), a_np @ b_np, 1e-2 * np.sqrt(N)), "sum": (jsum(x), x64.sum(), 1e-2),
+              "matvec": (mm(a, v), a_np @ v_np, 1e-2 * np.sqrt(N)),
+              "dot": (jdot(x, x), (x64 * x64).sum(), 1.0), "selu": (jselu(x), selu(jnp.asarray(x_np)), 2e-4)}}
+    for name, (got, want, tol) in checks.items():
+        got = np.asarray(await jax.device_get_async(got), np.float64)
+        assert np.allclose(got, np.asarray(want, np.float64), rtol=1e-4, atol=tol), f"{{name}} wrong after timing"
+    return webgpu.runtime().info["description"]
+"ok"
 '''
 
-JS_BENCH = r'''
-async ({n, m, reps, target}) => {
+# Run once in the page: jax-js's (and tfjs's) inputs and functions, and window.__gpBench(side, row).
+JS_SETUP = r'''
+async ({n, m, reps, target, tfjs}) => {
   const rand = (k, seed) => { const a = new Float32Array(k); let s = seed;
     for (let i = 0; i < k; i++) { s = (s * 1103515245 + 12345) >>> 0; a[i] = (s / 4294967296) * 2 - 1; } return a; };
   const A = rand(n * n, 1), B = rand(n * n, 2), X = rand(m, 3);
-  // as PY_BENCH's per_call_ms: [ms per call (run + wait), calls per sample], the best of `reps`
+  // as PY_SETUP's per_call_ms: [ms per call (run + wait), calls per sample], the best of `reps`
   // samples of >= target ms each, warm-up and sizing (the fastest of three calls) outside
-  async function best(run, sync, dispose) {
+  async function best([run, sync, dispose]) {
     let r = run(); await sync(r); dispose(r);
     let one = 1e30, t0;
     for (let i = 0; i < 3; i++) { t0 = performance.now(); r = run(); await sync(r); dispose(r); one = Math.min(one, performance.now() - t0); }
@@ -103,38 +112,37 @@ async ({n, m, reps, target}) => {
     }
     return [t, per];
   }
-  const res = {};
-  // ---- tfjs (webgpu backend); its only wait-for-result call is data(), which also reads back
-  await tf.setBackend("webgpu"); await tf.ready();
-  res.tfjs_backend = tf.getBackend();
-  {
+  const rows = {jaxjs: {}, tfjs: {}};
+  let tfjsBackend = null;
+  if (tfjs) {  // its only wait-for-result call is data(), which also reads back
+    await tf.setBackend("webgpu"); await tf.ready();
+    tfjsBackend = tf.getBackend();
     const a = tf.tensor2d(A, [n, n]), b = tf.tensor2d(B, [n, n]), x = tf.tensor1d(X);
     const sync = (r) => r.data(), dispose = (r) => r.dispose();
-    res.tfjs_matmul_ms = await best(() => tf.matMul(a, b), sync, dispose);
-    res.tfjs_selu_ms = await best(() => tf.selu(x), sync, dispose);
-    res.tfjs_sum_ms = await best(() => tf.sum(x), sync, dispose);
-    a.dispose(); b.dispose(); x.dispose();
+    rows.tfjs = {matmul: [() => tf.matMul(a, b), sync, dispose], selu: [() => tf.selu(x), sync, dispose],
+                 sum: [() => tf.sum(x), sync, dispose]};
   }
-  // ---- jax-js (webgpu device), jit-compiled
   const jx = await import("/npm/@jax-js/jax/dist/index.js");
   const devs = await jx.init();
   if (!devs.includes("webgpu")) throw new Error("jax-js found no webgpu device: " + devs);
   jx.defaultDevice("webgpu");
-  {
-    const np = jx.numpy;
-    const a = np.array(A).reshape([n, n]), b = np.array(B).reshape([n, n]), x = np.array(X), v = np.array(B.slice(0, n));
-    const mm = jx.jit((p, q) => np.matmul(p, q)), selu = jx.jit((v) => jx.nn.selu(v)), sum = jx.jit((v) => np.sum(v));
-    const sync = (r) => r.blockUntilReady(), dispose = (r) => r.dispose();
-    res.jaxjs_matmul_ms = await best(() => mm(a.ref, b.ref), sync, dispose);
-    res.jaxjs_selu_ms = await best(() => selu(x.ref), sync, dispose);
-    res.jaxjs_sum_ms = await best(() => sum(x.ref), sync, dispose);
-    const dot = jx.jit((p, q) => np.dot(p, q));
-    res.jaxjs_matvec_ms = await best(() => mm(a.ref, v.ref), sync, dispose);
-    res.jaxjs_dot_ms = await best(() => dot(x.ref, x.ref), sync, dispose);
-  }
-  return JSON.stringify(res);
+  const np = jx.numpy;
+  const a = np.array(A).reshape([n, n]), b = np.array(B).reshape([n, n]), x = np.array(X), v = np.array(B.slice(0, n));
+  const mm = jx.jit((p, q) => np.matmul(p, q)), selu = jx.jit((t) => jx.nn.selu(t)), sum = jx.jit((t) => np.sum(t));
+  const dot = jx.jit((p, q) => np.dot(p, q));
+  const sync = (r) => r.blockUntilReady(), dispose = (r) => r.dispose();
+  rows.jaxjs = {matmul: [() => mm(a.ref, b.ref), sync, dispose], selu: [() => selu(x.ref), sync, dispose],
+                sum: [() => sum(x.ref), sync, dispose], matvec: [() => mm(a.ref, v.ref), sync, dispose],
+                dot: [() => dot(x.ref, x.ref), sync, dispose]};
+  window.__gpBench = (side, row) => best(rows[side][row]);
+  return tfjsBackend;
 }
 '''
+
+# (row, label, whether tfjs has it); ours and jax-js's on every row
+ROWS = [("matmul", "matmul {n}x{n} GFLOP/s", True), ("selu", "selu {m} floats ms (jit)", True),
+        ("sum", "sum {m} floats ms", True), ("matvec", "matvec {n}x{n} @ {n} ms", False),
+        ("dot", "dot {m} floats ms", False)]
 
 
 def ensure_npm() -> Path:
@@ -148,37 +156,42 @@ def ensure_npm() -> Path:
     return mods
 
 
-# (label, our key, jax-js key, tfjs key): every row is timed on each side per round
-ROWS = [("matmul {n}x{n} GFLOP/s", "matmul_ms", "jaxjs_matmul_ms", "tfjs_matmul_ms"),
-        ("selu {m} floats ms (jit)", "selu_jit_ms", "jaxjs_selu_ms", "tfjs_selu_ms"),
-        ("sum {m} floats ms", "sum_ms", "jaxjs_sum_ms", "tfjs_sum_ms"),
-        ("matvec {n}x{n} @ {n} ms", "matvec_ms", "jaxjs_matvec_ms", None),
-        ("dot {m} floats ms", "dot_ms", "jaxjs_dot_ms", None)]
-
-
 def _median(xs):
     xs = sorted(xs)
     return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
 
 
-def summarize(rounds: list, n: int, m: int) -> dict:
-    """Each `*_ms` is the median over rounds (invocations) of that round's per-call time;
-    `*_per` the calls per sample of each round; ratios are gradpad's speed over the other's."""
-    res = {k: v for k, v in rounds[0].items() if not isinstance(v, list)}
-    for k in rounds[0]:
-        if isinstance(rounds[0][k], list):
-            res[k] = _median([r[k][0] for r in rounds])
-            res[k.replace("_ms", "_rounds_ms")] = [r[k][0] for r in rounds]
-            res[k.replace("_ms", "_per")] = [r[k][1] for r in rounds]
+def summarize(rounds: list, n: int) -> dict:
+    """rounds: [{side: {row: [ms, per, ...]}}]. `<side>_<row>_ms` is the median over rounds of the
+    round's per-call time; `<row>_vs_<side>` the median over rounds of the paired ratio (their
+    time over ours in the same round), `<row>_vs_<side>_spread` its lowest and highest."""
+    res = {}
+    for side in rounds[0]:
+        for row in rounds[0][side]:
+            ms = [r[side][row][0] for r in rounds]
+            res[f"{side}_{row}_ms"] = _median(ms)
+            res[f"{side}_{row}_rounds_ms"] = ms
+            res[f"{side}_{row}_per"] = [r[side][row][1] for r in rounds]
+    for side in rounds[0]:
+        if side == "gradpad":
+            continue
+        for row in rounds[0][side]:
+            ratios = [r[side][row][0] / r["gradpad"][row][0] for r in rounds]
+            res[f"{row}_vs_{side}"] = _median(ratios)
+            res[f"{row}_vs_{side}_spread"] = [min(ratios), max(ratios)]
     flops = 2 * n ** 3
-    for k in ("matmul_ms", "tfjs_matmul_ms", "jaxjs_matmul_ms"):
-        res[k.replace("_ms", "_gflops")] = flops / (res[k] * 1e-3) / 1e9
-    for _, ours, jaxjs, tfjs in ROWS:
-        res[ours.replace("_ms", "_vs_jaxjs")] = res[jaxjs] / res[ours]
-        if tfjs:
-            res[ours.replace("_ms", "_vs_tfjs")] = res[tfjs] / res[ours]
-    res["selu_jit_vs_eager"] = res["selu_eager_ms"] / res["selu_jit_ms"]
+    for side in rounds[0]:
+        if "matmul" in rounds[0][side]:
+            res[f"{side}_matmul_gflops"] = flops / (res[f"{side}_matmul_ms"] * 1e-3) / 1e9
+    res["selu_jit_vs_eager"] = res["gradpad_selu_eager_ms"] / res["gradpad_selu_ms"]
     return res
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
 
 
 def run_browser(args):
@@ -195,6 +208,7 @@ def run_browser(args):
     site.build()
     srv, url = serve.start(site.DIST)
     external: list = []
+    load_before = _load()
     try:
         with sync_playwright() as pw:
             ctx, _udd = chromium.launch(pw)
@@ -220,48 +234,71 @@ def run_browser(args):
             ready = page.evaluate("() => window.gradpad.uiReady.then(() => 'ok', e => 'ERROR: ' + e)")
             if ready != "ok":
                 raise SystemExit(f"gradpad page failed: {ready}")
-            page.add_script_tag(url="/npm/@tensorflow/tfjs/dist/tf.min.js")
-            page.add_script_tag(url="/npm/@tensorflow/tfjs-backend-webgpu/dist/tf-backend-webgpu.min.js")
-            code = PY_BENCH.format(n=args.n, m=args.elems, reps=args.reps, target_ms=args.target_ms)
-            # rounds (invocations) alternate ours and theirs, so a burst of load from elsewhere on
-            # the machine does not land on one side only; each row reports the median round
-            rounds = []
-            for i in range(args.rounds):
+            if args.tfjs:
+                page.add_script_tag(url="/npm/@tensorflow/tfjs/dist/tf.min.js")
+                page.add_script_tag(url="/npm/@tensorflow/tfjs-backend-webgpu/dist/tf-backend-webgpu.min.js")
+
+            def py(code):
                 got = page.evaluate("c => window.gradpad.pyodide.runPythonAsync(c).then(String, e => 'ERROR: ' + e)",
                                     code)
                 if got.startswith("ERROR"):
                     raise SystemExit(f"gradpad benchmark failed: {got}")
-                theirs = page.evaluate(JS_BENCH, {"n": args.n, "m": args.elems, "reps": args.reps,
-                                                  "target": args.target_ms})
-                rounds.append({**json.loads(got), **json.loads(theirs)})
-                for k, v in rounds[-1].items():
-                    if isinstance(v, list) and len(v) > 2 and v[2] > max(5.0, v[0]):
-                        print(f"[bench] WARNING: {k}: {v[2]:.1f} ms of work still queued after the samples "
-                              "(block_until_ready_async returned early?)", flush=True)
-                print(f"[bench] round {i + 1}/{args.rounds}: " + ", ".join(
-                    f"{k} {v[0]:.2f}" for k, v in rounds[-1].items() if isinstance(v, list)), flush=True)
+                return got
+            py(PY_SETUP.format(n=args.n, m=args.elems, reps=args.reps, target_ms=args.target_ms))
+            tfjs_backend = page.evaluate(JS_SETUP, {"n": args.n, "m": args.elems, "reps": args.reps,
+                                                    "target": args.target_ms, "tfjs": bool(args.tfjs)})
+            sides = {"gradpad": lambda row: json.loads(py(f"await _gp_row({row!r})")),
+                     "jaxjs": lambda row: page.evaluate("([s, r]) => window.__gpBench(s, r)", ["jaxjs", row])}
+            if args.tfjs:
+                sides["tfjs"] = lambda row: page.evaluate("([s, r]) => window.__gpBench(s, r)", ["tfjs", row])
+            rounds = []
+            for i in range(args.rounds):
+                rnd = {side: {} for side in sides}
+                for row, _, has_tfjs in ROWS:
+                    # both sides back to back, the first alternating by round
+                    order = [s for s in sides if s != "tfjs" or has_tfjs]
+                    for side in (order if i % 2 == 0 else order[::-1]):
+                        got = sides[side](row)
+                        rnd[side][row] = got
+                        if len(got) > 2 and got[2] > max(5.0, got[0]):
+                            print(f"[bench] WARNING: {side} {row}: {got[2]:.1f} ms of work still queued after "
+                                  "the samples (block_until_ready_async returned early?)", flush=True)
+                rnd["gradpad"]["selu_eager"] = json.loads(py("await _gp_row('selu_eager')"))
+                rounds.append(rnd)
+                print(f"[bench] round {i + 1}/{args.rounds} (load {_load()}): " + ", ".join(
+                    f"{row} {rnd['gradpad'][row][0]:.2f} vs {rnd['jaxjs'][row][0]:.2f} ms "
+                    f"({rnd['jaxjs'][row][0] / rnd['gradpad'][row][0]:.2f}x)" for row, _, _ in ROWS), flush=True)
+            adapter = py("await _gp_check()")
             ctx.close()
     finally:
         srv.shutdown()
-    res = {**summarize(rounds, args.n, args.elems), "n": args.n, "elems": args.elems}
+    res = {**summarize(rounds, args.n), "n": args.n, "elems": args.elems, "adapter": adapter,
+           "tfjs_backend": tfjs_backend, "load_before": load_before, "load_after": _load()}
     if args.json:
         print(json.dumps(res))
         return res
-    print(f"adapter: {res['adapter']} (headless Chromium); tfjs backend: {res['tfjs_backend']}")
-    print(f"median of {args.rounds} rounds; each round's time is the best of {args.reps} samples of >= "
-          f"{args.target_ms:g} ms; [calls per sample] per round")
-    print(f"{'':28}{'gradpad':>10}{'jax-js':>10}{'tfjs':>10}   {'vs jax-js':>9}{'vs tfjs':>9}   calls/sample (ours; jax-js)")
-    for label, ours, jaxjs, tfjs in ROWS:
-        keys = [ours, jaxjs, tfjs]
-        if ours == "matmul_ms":
-            vals = [res[k.replace("_ms", "_gflops")] for k in keys]
-        else:
-            vals = [res[k] if k else None for k in keys]
-        cells = "".join(f"{v:10.2f}" if v is not None else f"{'':10}" for v in vals)
-        vs_t = f"{res[ours.replace('_ms', '_vs_tfjs')]:8.2f}x" if tfjs else f"{'':9}"
-        print(f"{label.format(n=args.n, m=args.elems):28}{cells}   {res[ours.replace('_ms', '_vs_jaxjs')]:8.2f}x{vs_t}"
-              f"   {res[ours.replace('_ms', '_per')]}; {res[jaxjs.replace('_ms', '_per')]}")
-    print(f"{'selu eager ms':28}{res['selu_eager_ms']:10.2f}{'':20}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
-    print("(a call is timed up to its completion: ours block_until_ready_async (maps a 4-byte copy after the work), jax-js "
-          "blockUntilReady (maps a 0-byte read after the work), tfjs data(), which also reads back)")
+    print(f"adapter: {adapter} (headless Chromium); load average {load_before} before, {res['load_after']} after")
+    print(f"{args.rounds} rounds, each row timed on both sides back to back (first side alternating); a round's "
+          f"time is the best of {args.reps} samples of >= {args.target_ms:g} ms; times are medians over rounds, "
+          "'vs' the median paired ratio [lowest-highest]")
+    sides = ["gradpad", "jaxjs", *(["tfjs"] if args.tfjs else [])]
+    head = "".join(f"{s:>10}" for s in sides)
+    vs = "".join(f"{'vs ' + s:>22}" for s in sides[1:])
+    print(f"{'':28}{head}{vs}   calls/sample (ours; jax-js)")
+    for row, label, _ in ROWS:
+        cells, ratios = "", ""
+        for s in sides:
+            key = f"{s}_{row}_gflops" if row == "matmul" else f"{s}_{row}_ms"
+            cells += f"{res[key]:10.2f}" if key in res else f"{'':10}"
+        for s in sides[1:]:
+            if f"{row}_vs_{s}" in res:
+                lo, hi = res[f"{row}_vs_{s}_spread"]
+                ratios += f"{res[f'{row}_vs_{s}']:8.2f}x [{lo:.2f}-{hi:.2f}]".rjust(22)
+            else:
+                ratios += f"{'':22}"
+        print(f"{label.format(n=args.n, m=args.elems):28}{cells}{ratios}   "
+              f"{res[f'gradpad_{row}_per']}; {res[f'jaxjs_{row}_per']}")
+    print(f"{'selu eager ms':28}{res['gradpad_selu_eager_ms']:10.2f}   fused jit {res['selu_jit_vs_eager']:.1f}x eager")
+    print("(a call is timed up to its completion: ours block_until_ready_async (maps a 4-byte copy after the work), "
+          "jax-js blockUntilReady (maps a 0-byte read after the work), tfjs data(), which also reads back)")
     return res

@@ -419,11 +419,14 @@ MATMUL_SHAPES = {
     "vector_matrix": ((1, 300), (300, 64), "rows"),
     "three_rows": ((3, 40), (40, 12), "rows"),
     "square": ((40, 36), (36, 44), "vec4x4"),
-    "big_square": ((128, 132), (132, 136), "block"),
+    "big_square": ((128, 132), (132, 136), "block"),                # 8 columns a thread (136 % 16 == 8)
+    "big_square_wide": ((130, 132), (132, 144), "block"),           # 16 columns a thread, ragged rows
     "batched_ragged_rows": ((2, 130, 64), (2, 64, 128), "block"),
     "odd_n": ((7, 9), (9, 5), "narrow"),
     "matrix_vector": ((300, 37), (37,), "narrow"),
-    "matrix_vector_vec4": ((2, 300, 36), (2, 36, 1), "narrow"),
+    "matrix_vector_vec4": ((2, 100, 36), (2, 36, 1), "narrow"),
+    "long_matrix_vector": ((1024, 64), (64,), "matvec"),             # 4 rows a thread, mat4x4 loads
+    "batched_ragged_matvec": ((2, 301, 36), (2, 36, 1), "matvec"),   # vec4 loads, last rows clamped
 }
 
 
@@ -440,6 +443,20 @@ def test_matmul_variants_by_shape(gpu, name, dtype):
     (cj, _, _), _ = f._get((jax.device_put(a, gpu), jax.device_put(b, gpu)), {})
     labels = [s.label for s in _plan_for(cj).steps]
     assert any(f",{variant}" in lab for lab in labels), labels
+
+
+@pytest.mark.parametrize("n, cols", [(144, 16), (136, 8)])
+def test_block_matmul_columns_per_thread(gpu, n, cols):
+    # jax.jit(jnp.matmul)(a, b) == a @ b; 16 columns a thread where N % 16 == 0, else 8
+    from core.backends.webgpu.dispatch import _plan_for
+    r = np.random.RandomState(2)
+    a, b = r.randn(130, 132).astype(np.float32), r.randn(132, n).astype(np.float32)
+    f = jax.jit(jnp.matmul)
+    args = (jax.device_put(a, gpu), jax.device_put(b, gpu))
+    _check(f(*args), np.asarray(jnp.matmul(a, b)), f"block {n}")
+    (cj, _, _), _ = f._get(args, {})
+    src = _plan_for(cj).steps[0].wgsl
+    assert f"acc7_{cols // 4 - 1} " in src and f"acc7_{cols // 4} " not in src
 
 
 def test_typed_keys_and_seed_era_device_call_on_gpu(gpu):

@@ -39,6 +39,8 @@ CASES = {
     "matvec_mat4": (jnp.matmul, [(300, 64), (64,)], True),
     "matvec_vec4": (jnp.matmul, [(300, 68), (68,)], False),
     "batched_matvec_mat4": (jnp.matmul, [(3, 2, 4096), (3, 4096, 1)], True),
+    "matvec_rows_mat4": (jnp.matmul, [(1030, 64), (64,)], True),    # 4 rows a thread, M % 4 != 0
+    "matvec_rows_vec4": (jnp.matmul, [(2, 301, 68), (2, 68, 1)], False),
     "sum_keeps_vec4": (jnp.sum, [(16 * 4097,)], False),
 }
 

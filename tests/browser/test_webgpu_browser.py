@@ -31,6 +31,9 @@ CASES = {
     "sum_rows": (lambda a: a.sum(axis=1), F), "max_all": (jnp.max, F),
     "big_sum": (jnp.sum, rng.randn(50000).astype(np.float32)),
     "matmul": (jnp.matmul, rng.randn(8, 16).astype(np.float32), rng.randn(16, 12).astype(np.float32)),
+    # matrix @ vector, 4 rows a thread (mat4x4 loads); a product of 8 x 16 outputs a thread
+    "matvec_rows": (jnp.matmul, rng.randn(600, 32).astype(np.float32), rng.randn(32).astype(np.float32)),
+    "matmul_block": (jnp.matmul, rng.randn(128, 16).astype(np.float32), rng.randn(16, 128).astype(np.float32)),
     "random": (lambda k: (jax.random.bits(k, (4, 5)), jax.random.uniform(k, (9,))), jax.random.PRNGKey(1)),
     "while": (lambda a: jax.lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * 2), (0, a))[1], F),
     "inf_literal": (lambda a: jnp.where(a > 0, a, -jnp.inf).max(axis=0), F),

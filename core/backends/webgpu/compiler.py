@@ -196,12 +196,15 @@ PARTIAL_THREADS = 512
 
 def matmul_variant(B, M, K, N, dtype) -> str:
     """Which matmul kernel suits the shape (measured on SwiftShader and lavapipe):
-    'splitk' for few outputs and a long K (vector dots), 'block' (8 x 8 outputs per thread) for
+    'splitk' for few outputs and a long K (vector dots), 'matvec' (rows per thread) for a
+    matrix with many rows @ a vector, 'block' (8 x 8 outputs per thread) for
     big products, 'rows' for one to three rows (vector @ matrix), 'vec4x4' blocks otherwise; when N is not a multiple of 4, 'narrow' (thread per
     output, linear) or 'scalar' (16x16 workgroups, other dtypes)."""
     four_bytes = np.dtype(dtype) in (np.float32, np.int32, np.uint32)
     if four_bytes and B * M * N <= 256 and K >= 2048:
         return "splitk"
+    if four_bytes and N == 1 and K % 4 == 0 and B * M >= MATVEC_FROM:
+        return "matvec"
     if N % 4:
         return "narrow" if four_bytes else "scalar"
     if four_bytes and block_fits(M, K, N):
@@ -209,7 +212,12 @@ def matmul_variant(B, M, K, N, dtype) -> str:
     return "rows" if four_bytes and M < 4 else "vec4x4"
 
 
+MATVEC_FROM = 512  # rows, from which `matvec` (kernels.MATVEC_ROWS a thread) leaves >= 128 threads
+
 BLOCK = dict(rows=8, cols4=2, wg=(8, 8))  # measured in Chromium/SwiftShader: tests/bench_webgpu_kernels.py
+# 8 x 16 outputs a thread where N allows: 1024^2 in Chromium/SwiftShader, raw dispatches
+# interleaved (load 15-18): 905 / 732 ms a product against 8 x 8's 1211 / 1447
+BLOCK_WIDE_COLS4 = 4
 
 
 def block_fits(M, K, N) -> bool:
@@ -217,6 +225,11 @@ def block_fits(M, K, N) -> bool:
     columns) and that still leave work for hundreds of threads (M * N >= 128^2)."""
     return (K % 4 == 0 and N % (4 * BLOCK["cols4"]) == 0 and M >= BLOCK["rows"]
             and M * N >= 128 * 128)
+
+
+def block_params(N) -> dict:
+    """The `block` kernel's shape for N: 16 columns a thread when N is a multiple of 16."""
+    return {**BLOCK, "cols4": BLOCK_WIDE_COLS4} if N % (4 * BLOCK_WIDE_COLS4) == 0 else BLOCK
 
 
 class PartialVar:
@@ -530,7 +543,9 @@ class Plan:
         if variant == "rows":
             wgsl, grid = kernels.matmul_rows_kernel(B, M, K, N, dt)
         elif variant == "block":
-            wgsl, grid = kernels.matmul_block_kernel(B, M, K, N, dt, **BLOCK)
+            wgsl, grid = kernels.matmul_block_kernel(B, M, K, N, dt, **block_params(N))
+        elif variant == "matvec":
+            wgsl, grid = kernels.matvec_rows_kernel(B, M, K, dt, kernels.MATVEC_ROWS)
         elif variant == "narrow":
             wgsl, grid = kernels.matmul_narrow_kernel(B, M, K, N, dt)
         else:

@@ -29,15 +29,16 @@ def _header(dtypes) -> str:
     return f16 + "var<private> gp_zero: u32 = 0u;  // makes inf/NaN literals runtime values\n"
 
 
-def linear_entry(index: str, n_threads: int):
+def linear_entry(index: str, n_threads: int, wg_max: int = WG):
     """The entry point of a kernel run by invocations 0 <= `index` < n_threads, and its dispatch
     size. The grid is known here, so a 2-D grid's row length is a constant: reading it from
     `@builtin(num_workgroups)` makes Dawn bind an extra uniform buffer for every dispatch
     (measured in Chromium/SwiftShader: ~2 ms more per call of a tiny kernel). Fewer threads than
     WG get a workgroup of their size (a power of two): software adapters run every invocation of
     a workgroup, even those that return at once (measured: a 1-thread reduction ~0.6 ms faster
-    per call in a workgroup of 1 than of 256)."""
-    wg = min(WG, 1 << max(n_threads - 1, 0).bit_length())
+    per call in a workgroup of 1 than of 256). `wg_max` caps the workgroup: software adapters
+    give each workgroup to one CPU thread, so a few hundred threads want several workgroups."""
+    wg = min(wg_max, 1 << max(n_threads - 1, 0).bit_length())
     groups = groups_for(-(-n_threads // wg))
     row = "" if groups[1] == 1 else f" + gid.y * {groups[0] * wg}u"
     return (f"@compute @workgroup_size({wg})\nfn main(@builtin(global_invocation_id) gid: vec3<u32>) {{\n"
@@ -425,10 +426,43 @@ def matmul_rows_kernel(B, M, K, N, dtype):
 def matmul_narrow_kernel(B, M, K, N, dtype):
     """C = A @ B when N is not a multiple of 4 (a matrix-vector product, say): one thread per
     output element, numbered linearly so that every invocation of a workgroup has work (a 16x16
-    workgroup over (n, m) leaves 15 of 16 idle when N = 1), unrolled by 4 over K."""
+    workgroup over (n, m) leaves 15 of 16 idle when N = 1), unrolled by 4 over K. (Matrix @
+    vector with many rows: `matvec_rows_kernel`.)"""
     if N == 1 and K % 4 == 0:  # matrix @ vector: rows and vector contiguous along K
         return _splitk_vec4(B, M, K, dtype, 1)
     return _strided_dot(B, M, K, N, dtype, 1, 4)
+
+
+# Matrix @ vector: rows per thread. Measured in Chromium/SwiftShader (1024 x 1024 @ 1024, raw
+# dispatches interleaved, median of 3): one row a thread 5.6 ms, 2 rows 4.0, 4 rows 3.7, 8 rows
+# 4.3; workgroups of 64 threads (so that 256 threads make 4 workgroups, for 4 CPU threads).
+MATVEC_ROWS, MATVEC_WG = 4, 64
+
+
+def matvec_rows_kernel(B, M, K, dtype, R):
+    """C[b, m] = A[b, m, :] . x[b, :] for K % 4 == 0: each thread R rows of one batch, reading each
+    load of x once for its R rows (a thread per row reads all of x per row: as many loads of x as
+    of A). Loads are mat4x4s where `_wide` allows, vec4s otherwise; rows past M are clamped to the
+    last for loading and not stored."""
+    t = wtype(dtype)
+    W = _wide(dtype, K)
+    KW, MR = K // W, -(-M // R)
+
+    def term(i):
+        return f"A[a{i} + k] * xk" if W == 4 else f"gp_dot16(A[a{i} + k], xk)"
+    helper = ("" if W == 4 else "fn gp_dot16(a: mat4x4<f32>, b: mat4x4<f32>) -> vec4<f32> {\n"
+              "  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];\n}\n\n")
+    entry, groups = linear_entry("w", B * MR, MATVEC_WG)
+    src = (_header([dtype]) + _wide_decl(0, "A", dtype, W) + "\n" + _wide_decl(1, "Bm", dtype, W) + "\n"
+           + binding(2, "C", dtype, True) + "\n\n" + helper + entry
+           + f"  let b = w / {MR}u;\n  let m0 = (w % {MR}u) * {R}u;\n  let bbase = b * {KW}u;\n"
+           + "".join(f"  let a{i} = (b * {M}u + min(m0 + {i}u, {M - 1}u)) * {KW}u;\n"
+                     f"  var acc{i} = vec4<{t}>();\n" for i in range(R))
+           + f"  for (var k = 0u; k < {KW}u; k = k + 1u) {{\n    let xk = Bm[bbase + k];\n"
+           + "".join(f"    acc{i} = acc{i} + {term(i)};\n" for i in range(R)) + "  }\n"
+           + "".join(f"  if (m0 + {i}u < {M}u) {{ C[b * {M}u + m0 + {i}u] = acc{i}.x + acc{i}.y + acc{i}.z + acc{i}.w; }}\n"
+                     for i in range(R)) + "}\n")
+    return src, groups
 
 
 def matmul_block_kernel(B, M, K, N, dtype, rows=4, cols4=2, wg=(16, 16)):
