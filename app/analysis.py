@@ -612,34 +612,54 @@ def on_page_points(compute, where: str, seconds: float = PAGE_POINTS_BUDGET_S):
     return out, err
 
 
+REVERSE_MODE_ONLY = "Reverse-mode differentiation does not work"  # JAX's ValueError for grad of while_loop
+FORWARD_NOTE = ("# grad (reverse mode) cannot go through lax.while_loop; jacfwd (forward mode) can, "
+                "and for f: R -> R it is the same derivative\n")
+
+
+def _needs_forward_mode(err) -> bool:
+    return err is not None and err.type == "ValueError" and err.message.startswith(REVERSE_MODE_ONLY)
+
+
 def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
     """f, f' and f'' over [x0-w, x0+w] with vmap(grad(f)); a per-point Python loop when f has
-    value-dependent Python control flow (vmap cannot trace it, grad can)."""
+    value-dependent Python control flow (vmap cannot trace it, grad can); forward mode (jacfwd)
+    when f has a lax.while_loop, which grad cannot differentiate (JAX raises; jacfwd works)."""
     jax = _jax()
     lo, hi = float(x0) - half_width, float(x0) + half_width
     xs = jax.numpy.linspace(lo, hi, n)
-    df, d2f = jax.grad(fn), jax.grad(jax.grad(fn))
-
-    def vectorised():
-        return [np.asarray(jax.vmap(g)(xs), dtype=float) for g in (fn, df, d2f)]
-
-    def looped():
-        return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
-
     where = f"x in [{lo:g}, {hi:g}]"
-    vals, err = on_page_points(vectorised, where)
-    method = "vmap"
-    if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
-        vals, err = on_page_points(looped, where)
-        method = "loop"
+
+    def curves(derive):
+        df, d2f = derive(fn), derive(derive(fn))
+
+        def vectorised():
+            return [np.asarray(jax.vmap(g)(xs), dtype=float) for g in (fn, df, d2f)]
+
+        def looped():
+            return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
+
+        vals, err = on_page_points(vectorised, where)
+        if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
+            looped_vals, looped_err = on_page_points(looped, where)
+            if looped_err is None or not _needs_forward_mode(err):
+                return looped_vals, looped_err, "loop"
+        return vals, err, "vmap"
+
+    vals, err, method = curves(jax.grad)
+    forward = _needs_forward_mode(err)
+    if forward:
+        vals, err, method = curves(jax.jacfwd)
     if err is not None:
         return {"error": err}
     code = SCALAR_CODE.format(lo=lo, hi=hi, n=n)
+    if forward:
+        code = FORWARD_NOTE + code.replace("jax.grad(", "jax.jacfwd(")
     if method == "loop":
         code = "# vmap could not trace f (Python control flow on values); per point instead:\n" + \
                code.replace("jax.vmap(", "loop(")
     return {"x": np.asarray(xs, dtype=float), "f": vals[0], "df": vals[1], "d2f": vals[2],
-            "method": method, "code": code}
+            "method": method, "code": code, "derive": "jacfwd" if forward else "grad"}
 
 
 def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> dict:
@@ -755,16 +775,45 @@ def jacobian(fn, args) -> dict:
 
 
 # ------------------------------------------------------------------ vmap comparison
+# how batch_inputs makes element k of the batch from the input, by the input's kind (the vmap
+# pane's header prints these); a PRNG key cannot be shifted (key + 1 is a KeyError in numpy)
+BATCH_RULES = {"f": "floats + 0.5·k", "c": "complex + 0.5·k", "i": "integers + k", "u": "integers + k",
+               "b": "bools as given", "key": "keys fold_in(key, k)"}
+
+
+def _batch_kind(base) -> str:
+    jax = _jax()
+    if jax.dtypes.issubdtype(base.dtype, jax.dtypes.prng_key):
+        return "key"
+    return base.dtype.kind
+
+
+def _element(base, kind: str, k: int):
+    jax = _jax()
+    if kind == "key":
+        return jax.random.fold_in(base, k)
+    if kind == "b":
+        return base
+    return base + (0.5 if kind in "fc" else 1) * k
+
+
+def batch_rules(args) -> str:
+    """'floats + 0.5·k, keys fold_in(key, k)': how element k of the batch is made from the input."""
+    jax = _jax()
+    kinds = {_batch_kind(jax.numpy.asarray(leaf)) for leaf in jax.tree_util.tree_leaves(args)}
+    return ", ".join(rule for kind, rule in BATCH_RULES.items() if kind in kinds)
+
+
 def batch_inputs(args, in_axes, size: int = 4):
-    """Stack each argument `size` times (shifted by 0.5*k so rows differ) along its in_axis;
-    arguments with in_axis None are passed unbatched."""
+    """Stack each argument `size` times (element k made by BATCH_RULES, so rows differ) along
+    its in_axis; arguments with in_axis None are passed unbatched."""
     jax = _jax()
     jnp = jax.numpy
 
     def stack(leaf, ax):
         base = jnp.asarray(leaf)
-        shift = 0.5 if base.dtype.kind == "f" else 1
-        return jnp.stack([base + shift * k for k in range(size)], axis=ax)
+        kind = _batch_kind(base)
+        return jnp.stack([_element(base, kind, k) for k in range(size)], axis=ax)
 
     return tuple(a if ax is None else jax.tree_util.tree_map(lambda leaf: stack(leaf, ax), a)
                  for a, ax in zip(args, in_axes))
@@ -811,7 +860,7 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
         return jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *rows)
 
     vmapped = jax.vmap(fn, in_axes=in_axes)
-    result: dict = {"in_axes": in_axes, "size": size,
+    result: dict = {"in_axes": in_axes, "size": size, "rules": batch_rules(args),
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
     for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched))):
@@ -868,6 +917,14 @@ def _same(value, ref) -> bool:
     return bool(value.shape == ref.shape and np.allclose(value, ref, equal_nan=True))
 
 
+def _clipped(text: str, limit: int = 110) -> str:
+    """`text` whole when short, else cut at a word before `limit` with "…" (not mid-word)."""
+    text = text.rstrip(".:")
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(".,:;") + " …"
+
+
 def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = True) -> dict:
     """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
     call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
@@ -875,7 +932,7 @@ def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = Tr
     if err is not None:
         why = (f"{call} raises {err.type}" if hand_written else
                f"f is written for one example: applied to the whole batch it raises {err.type}") + \
-            f" ({err.headline().split(': ', 1)[-1][:90].rstrip('.:')}). vmap batches it without a rewrite."
+            f" ({_clipped(err.headline().split(': ', 1)[-1])}). vmap batches it without a rewrite."
         return {"shown": False, "why": why, "call": call}
     got = _as_array(value)
     if ref is None or got is None or not _same(got, ref):
@@ -1277,6 +1334,10 @@ def plot_note(varied, held) -> str:
     return f"# varied: {', '.join(varied)}; held at your input: {', '.join(held)}\n"
 
 
+INTEGER_INPUT_NOTE = ("Its input is integers only, and f does not accept the fractional values between "
+                      "them that a plot needs ({error}); the other panes use your input.")
+
+
 def add_plot(a: Analysis) -> Analysis:
     """The Plots pane's data: which plot fits f's shape, and its samples."""
     if a.function is None or a.args_error is not None:
@@ -1297,7 +1358,11 @@ def add_plot(a: Analysis) -> Analysis:
             a.plot = line_and_gradient(fn, args, varied)
         elif a.plot_kind == "elementwise":
             a.plot = elementwise(fn, args)
-    if a.plot and "error" not in a.plot:
+    if "error" in a.plot and args and all(_integers_only(x) for x in args):
+        # an integer input (an index, a count): the plots move it through fractions, and an f
+        # that rightly refuses floats is not an error in the learner's code
+        a.plot_kind, a.plot = None, {"why": INTEGER_INPUT_NOTE.format(error=a.plot["error"].headline())}
+    if a.plot and "error" not in a.plot and "why" not in a.plot:
         a.plot["varied"], a.plot["held"] = varied, held
         a.plot["code"] = plot_note(varied, held) + (aux_note(a.function.fn, a.args) if a.has_aux else "") + a.plot["code"]
     a.phases["plot"] = time.perf_counter() - t0

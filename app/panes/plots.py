@@ -16,7 +16,7 @@ from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMappe
 from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
-from .common import bokeh, code_block, error_block, html
+from .common import bokeh, code_block, error_block, esc, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
 PAD = 0.1  # a data range's margin on each side, a fraction of its span (Bokeh's DataRange1d default)
@@ -66,6 +66,7 @@ def new_scalar(height: int = 320):
 
 
 def draw_scalar(p, data: dict) -> None:
+    p.title.text = f"f, f' and f'' (jax.vmap of jax.{data.get('derive', 'grad')})"  # jacfwd through a while_loop
     x = np.asarray(data["x"], dtype=float)
     for key, _, _ in CURVES:
         renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
@@ -371,7 +372,8 @@ def render(a, kept: Kept | None = None) -> list:
     if kind is None:
         return [html('<p class="gp-muted">Plots apply to functions with float inputs and a number out (f, '
                      'its derivatives and gradient), and to vector outputs of one vector (the Jacobian). '
-                     f'<code>{a.function.name}({a.args_source})</code> is none of these.</p>')]
+                     f'<code>{a.function.name}({a.args_source})</code> is none of these.'
+                     + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>')]
     if "error" in data:
         return [error_block(data["error"])]
     return [*(kept or Kept()).figures(kind, data), code_block(data["code"])]

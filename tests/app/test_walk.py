@@ -1,9 +1,11 @@
 """Programs a new user pastes (JAX's docs and the shapes a learner writes, hostile ones too) that
 the panes showed wrong: each test pins one fix in CPython; tests/browser/test_walk.py loads a
 compact set of them in the built page."""
+import numpy as np
 import pytest
 
-from app import analysis
+from app import analysis, sandbox
+from app.panes import vmap as vmap_pane
 
 SYS_EXIT = """
 import jax.numpy as jnp
@@ -41,3 +43,72 @@ def test_input_says_the_page_has_no_keyboard_input():
     assert a.run.stdout == "name? "
     assert a.run.error.type == "EOFError" and a.run.error.line == 1  # Python's error for input() with no input
     assert a.run.error.message.startswith("input() cannot read a line here: the page has no terminal")
+
+
+RANDOM_ARG = """
+import jax
+import jax.numpy as jnp
+
+def noisy(x, key):
+    return x + 0.1 * jax.random.normal(key, x.shape)
+
+key = jax.random.key(0)
+print(noisy(jnp.ones(3), key))
+"""
+
+
+def test_a_key_argument_is_batched_with_fold_in():
+    a = analysis.analyse(RANDOM_ARG, with_timing=False)
+    import jax
+    r = a.vmap
+    assert r.get("error") is None and r["vmap"]["error"] is None, r
+    assert r["rules"] == "floats + 0.5·k, keys fold_in(key, k)"
+    # element k: noisy(jnp.ones(3) + 0.5 * k, jax.random.fold_in(key, k))
+    key = jax.random.key(0)
+    for k in range(4):
+        want = np.asarray(a.function.fn(jax.numpy.ones(3) + 0.5 * k, jax.random.fold_in(key, k)))
+        assert np.allclose(np.asarray(r["vmap"]["value"][k]), want)
+    assert r["loop"]["matches_vmap"] is True
+
+
+def test_integer_and_bool_inputs_are_batched_as_integers_and_bools():
+    import jax.numpy as jnp
+    batched = analysis.batch_inputs((jnp.int32(2), jnp.bool_(True)), (0, 0))
+    assert batched[0].tolist() == [2, 3, 4, 5] and batched[0].dtype == jnp.int32
+    assert batched[1].tolist() == [True] * 4 and batched[1].dtype == jnp.bool_
+
+
+def test_complex_batched_outputs_keep_their_imaginary_part_in_the_plot():
+    z = np.array([0.5 + 2j, -1 + 0.25j])
+    assert vmap_pane.rows_of(z).tolist() == [[0.5, 2.0], [-1.0, 0.25]]
+    fig = vmap_pane.outputs_figure(z)
+    assert fig.xaxis[0].axis_label == vmap_pane.COMPLEX_AXIS
+
+
+WHILE_LOOP = """
+from jax import lax
+
+def f(x):
+    return lax.while_loop(lambda c: c[0] < 10, lambda c: (c[0] + 1, c[1] * 1.1), (0, x))[1]
+
+print(f(1.0))
+"""
+
+
+def test_a_while_loop_is_plotted_with_forward_mode_derivatives():
+    a = analysis.analyse(WHILE_LOOP, with_timing=False)
+    assert a.plot_kind == "scalar" and "error" not in a.plot, a.plot
+    # JAX: jax.grad(f) raises "ValueError: Reverse-mode differentiation does not work for
+    # lax.while_loop ..."; jax.vmap(jax.jacfwd(f))(xs) -> 1.1**10 = 2.5937428 everywhere,
+    # jax.vmap(jax.jacfwd(jax.jacfwd(f)))(xs) -> 0
+    assert np.allclose(a.plot["f"], a.plot["x"] * 2.5937428, rtol=1e-5)
+    assert np.allclose(a.plot["df"], 2.5937428) and np.allclose(a.plot["d2f"], 0.0)
+    assert a.plot["derive"] == "jacfwd" and "jax.vmap(jax.jacfwd(f))(xs)" in a.plot["code"]
+
+
+def test_an_integer_index_input_explains_why_there_is_no_plot():
+    a = analysis.analyse("import jax.numpy as jnp\ndef f(i):\n    return jnp.arange(5)[i]\nprint(f(2))\n",
+                         with_timing=False)
+    assert a.run.stdout == "2\n"  # JAX: jnp.arange(5)[2] -> Array(2, dtype=int32)
+    assert a.plot_kind is None and "error" not in a.plot
+    assert a.plot["why"].startswith("Its input is integers only") and "Indexer must have integer" in a.plot["why"]
