@@ -348,20 +348,50 @@ class Kept:
         return self.panes
 
 
+def finite(values) -> int:
+    """How many of `values` a chart draws (a NaN or an infinity is no point on it)."""
+    return int(np.isfinite(np.asarray(values, dtype=float)).sum())
+
+
 def point_counts(kind: str | None, data: dict) -> dict:
-    """What the page API's snapshot reports: plot name -> number of points drawn."""
+    """What the page API's snapshot reports: plot name -> number of finite points drawn."""
     if not data or "error" in data or kind is None:
         return {}
     if kind == "scalar":
-        return {k: int(len(data[k])) for k, _, _ in CURVES}
+        return {k: finite(data[k]) for k, _, _ in CURVES}
     if kind == "r2":
-        return {"surface": int(data["z"].size), "gradient": int(len(data["gx"]))}
+        return {"surface": finite(data["z"]), "gradient": finite(np.asarray(data["gx"]) + np.asarray(data["gy"]))}
     if kind == "rn":
-        return {"line_f": int(len(data["f"])), "line_df": int(len(data["df"])),
+        return {"line_f": finite(data["f"]), "line_df": finite(data["df"]),
                 "gradient": len(gradient_bars(data["leaves"])[0])}
     if kind == "elementwise":
-        return {"f": int(len(data["f"])), "df": int(len(data["df"]))}
-    return {"jacobian": int(data["jac"].size)}
+        return {"f": finite(data["f"]), "df": finite(data["df"])}
+    return {"jacobian": finite(data["jac"])}
+
+
+# plot kind -> (data key, what the chart calls it) for the note on values it cannot draw
+DRAWN_VALUES = {
+    "scalar": [(k, label) for k, label, _ in CURVES],
+    "r2": [("z", "f(x, y)"), ("gx", "∂f/∂x"), ("gy", "∂f/∂y")],
+    "rn": [("f", "f(x+t·d)"), ("df", "∇f·d")],
+    "elementwise": [("f", "f(x)_i"), ("df", "(J·1)_i")],
+    "vector": [("jac", "J")],
+}
+
+
+def not_drawn_note(kind: str, data: dict) -> str:
+    """'' when every value is finite, else which curves have NaN or inf where (those points are
+    not drawn: without this a curve that is inf everywhere just is not there)."""
+    parts = []
+    for key, label in DRAWN_VALUES.get(kind, ()):
+        v = np.asarray(data.get(key, ()), dtype=float).ravel()
+        bad = {name: int(n) for name, n in (("nan", np.isnan(v).sum()), ("inf", np.isinf(v).sum())) if n}
+        if bad:
+            what = " and ".join(f"{name} at {n}" for name, n in bad.items())
+            parts.append(f"{label} is {what} of its {v.size} points")
+    if not parts:
+        return ""
+    return "Not drawn where not finite: " + "; ".join(parts) + "."
 
 
 def render(a, kept: Kept | None = None) -> list:
@@ -376,4 +406,6 @@ def render(a, kept: Kept | None = None) -> list:
                      + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>')]
     if "error" in data:
         return [error_block(data["error"])]
-    return [*(kept or Kept()).figures(kind, data), code_block(data["code"])]
+    note = not_drawn_note(kind, data)
+    return [*(kept or Kept()).figures(kind, data), *([html(f'<p class="gp-warn">{esc(note)}</p>')] if note else []),
+            code_block(data["code"])]

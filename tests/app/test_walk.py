@@ -112,3 +112,35 @@ def test_an_integer_index_input_explains_why_there_is_no_plot():
     assert a.run.stdout == "2\n"  # JAX: jnp.arange(5)[2] -> Array(2, dtype=int32)
     assert a.plot_kind is None and "error" not in a.plot
     assert a.plot["why"].startswith("Its input is integers only") and "Indexer must have integer" in a.plot["why"]
+
+
+# docs/notebooks/Custom_derivative_rules_for_Python_code.md: log1pexp at 100. overflows float32
+CUSTOM_JVP = """
+import jax
+import jax.numpy as jnp
+
+@jax.custom_jvp
+def log1pexp(x):
+  return jnp.log(1. + jnp.exp(x))
+
+@log1pexp.defjvp
+def log1pexp_jvp(primals, tangents):
+  x, = primals
+  x_dot, = tangents
+  ans = log1pexp(x)
+  ans_dot = (1 - 1/(1 + jnp.exp(x))) * x_dot
+  return ans, ans_dot
+
+print(jax.grad(log1pexp)(100.))
+"""
+
+
+def test_curves_that_are_not_finite_are_counted_as_not_drawn_and_named():
+    from app.panes import plots as plots_pane
+    a = analysis.analyse(CUSTOM_JVP, with_timing=False)
+    assert a.run.stdout == "1.0\n"  # JAX: jax.grad(log1pexp)(100.) -> 1.0
+    # JAX on x in [97, 103]: jax.vmap(log1pexp)(xs) -> inf everywhere (exp overflows float32),
+    # jax.vmap(jax.grad(log1pexp))(xs) -> 1., jax.vmap(jax.grad(jax.grad(log1pexp)))(xs) -> nan
+    assert plots_pane.point_counts(a.plot_kind, a.plot) == {"f": 0, "df": 201, "d2f": 0}
+    assert plots_pane.not_drawn_note(a.plot_kind, a.plot) == (
+        "Not drawn where not finite: f(x) is inf at 201 of its 201 points; f''(x) is nan at 201 of its 201 points.")
