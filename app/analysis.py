@@ -32,6 +32,7 @@ class FunctionInfo:
     call_source: str | None = None   # source of the example arguments, e.g. "x, y"
     has_aux: bool = False            # the code differentiates it with has_aux=True (returns (value, aux))
     held: tuple = ()                 # parameters fixed at the input's values: "n (static)", "g (a function)"
+    vmap_of: str | None = None       # `name = jax.vmap(g, ...)`: the function it batches (the panes default to g)
 
 
 def _user_code_of(obj):
@@ -198,6 +199,22 @@ def _uses(node, names) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
+def _is_vmap_of_name(node) -> bool:
+    """`jax.vmap(g, ...)` / `vmap(g, ...)` with g a plain name."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+        return False
+    f = node.func
+    return (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) == "vmap"
+
+
+def vmap_aliases(tree) -> dict:
+    """alias -> its `jax.vmap(g, ...)` call, for top-level `alias = jax.vmap(g, ...)` (JAX's
+    vectorization tutorial: `auto_batch_convolve = jax.vmap(convolve)`)."""
+    return {node.targets[0].id: node.value for node in getattr(tree, "body", ())
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and _is_vmap_of_name(node.value)}
+
+
 def last_calls(code: str, ns: dict | None = None) -> dict:
     """name -> source text of the arguments of the last call of that name in the code (`ns`, the
     namespace the code left, shapes the example taken from a vmap's batch)."""
@@ -209,11 +226,18 @@ def last_calls(code: str, ns: dict | None = None) -> dict:
     nodes = sorted((n for n, local in _calls_in_scope(tree) if not any(_uses(a, local) for a in n.args)),
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
+    aliases = vmap_aliases(tree)
     for node in nodes:
         vmapped = _vmapped_call(node, segment, ns)
         if vmapped:
             calls[vmapped[0]] = vmapped[1]
             continue
+        if isinstance(node.func, ast.Name) and node.func.id in aliases:
+            # a call of `alias = jax.vmap(g)` is also a call of g on one example of the batch
+            unaliased = _vmapped_call(ast.Call(func=aliases[node.func.id], args=node.args, keywords=node.keywords),
+                                      segment, ns)
+            if unaliased:
+                calls[unaliased[0]] = unaliased[1]
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
@@ -226,6 +250,10 @@ def last_calls(code: str, ns: dict | None = None) -> dict:
 def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
     calls, aux = last_calls(code, ns), aux_functions(code)
+    try:
+        batched = {alias: call.args[0].id for alias, call in vmap_aliases(ast.parse(code)).items()}
+    except SyntaxError:
+        batched = {}
     found = []
     for name, obj in ns.items():
         if name.startswith("__") or inspect.isclass(obj) or not callable(obj):
@@ -240,7 +268,7 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
         except (TypeError, ValueError):
             params = []
         found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name),
-                                  has_aux=name in aux))
+                                  has_aux=name in aux, vmap_of=batched.get(name)))
     return sorted(found, key=lambda f: f.line)
 
 
@@ -277,7 +305,10 @@ def default_function(functions: list[FunctionInfo], preferred: str | None = None
         if name in by_name:
             return by_name[name]
     called = [f for f in functions if f.call_source]
-    return (called or functions or [None])[-1]
+    # `batched = jax.vmap(g)`: g itself (on one example) is what the panes explain; batched(xs)
+    # would show vmap of an already-batched function
+    unbatched = [f for f in called if not (f.vmap_of and f.vmap_of in by_name and by_name[f.vmap_of].call_source)]
+    return (unbatched or called or functions or [None])[-1]
 
 
 def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tuple]:

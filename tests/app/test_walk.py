@@ -144,3 +144,35 @@ def test_curves_that_are_not_finite_are_counted_as_not_drawn_and_named():
     assert plots_pane.point_counts(a.plot_kind, a.plot) == {"f": 0, "df": 201, "d2f": 0}
     assert plots_pane.not_drawn_note(a.plot_kind, a.plot) == (
         "Not drawn where not finite: f(x) is inf at 201 of its 201 points; f''(x) is nan at 201 of its 201 points.")
+
+
+# docs/automatic-vectorization.md: the batched function is a name bound to jax.vmap(convolve)
+VMAP_ALIAS = """
+import jax
+import jax.numpy as jnp
+
+x = jnp.arange(5)
+w = jnp.array([2., 3., 4.])
+
+def convolve(x, w):
+  output = []
+  for i in range(1, len(x)-1):
+    output.append(jnp.dot(x[i-1:i+2], w))
+  return jnp.array(output)
+
+xs = jnp.stack([x, x])
+ws = jnp.stack([w, w])
+auto_batch_convolve = jax.vmap(convolve)
+print(auto_batch_convolve(xs, ws))
+"""
+
+
+def test_a_function_called_through_a_vmap_alias_is_the_one_analysed():
+    a = analysis.analyse(VMAP_ALIAS, with_timing=False)
+    # JAX prints auto_batch_convolve(xs, ws): [[11. 20. 29.] [11. 20. 29.]]
+    assert a.run.stdout == "[[11. 20. 29.]\n [11. 20. 29.]]\n"
+    assert a.function.name == "convolve" and a.args_source == "xs[0], ws[0]"
+    # JAX: jax.make_jaxpr(convolve)(x, w) starts "{ lambda ; a:i32[5] b:f32[3]. let"
+    assert a.jaxprs["f"].text.startswith("{ lambda ; a:i32[5] b:f32[3]. let")
+    alias = next(f for f in a.functions if f.name == "auto_batch_convolve")
+    assert alias.vmap_of == "convolve" and alias.call_source == "xs, ws"  # still there to pick
