@@ -638,7 +638,8 @@ def on_page_points(compute, where: str, seconds: float = PAGE_POINTS_BUDGET_S):
         err = dataclasses.replace(
             err, line=None, traceback="",
             message=f"f did not finish within {seconds:g} s on the plot's points ({where}), "
-                    "though it does at your input: does a loop in it (lax.while_loop?) never end for some of them?",
+                    "though it does at your input: is f slow (big arrays: each point is a call of f), "
+                    "or does a loop in it (lax.while_loop?) never end for some of them?",
             hint="The plot is left out; the other panes use your input only.")
     return out, err
 
@@ -650,6 +651,41 @@ FORWARD_NOTE = ("# grad (reverse mode) cannot go through lax.while_loop; jacfwd 
 
 def _needs_forward_mode(err) -> bool:
     return err is not None and err.type == "ValueError" and err.message.startswith(REVERSE_MODE_ONLY)
+
+
+FIRST_POINTS = 2        # `over_points` times f on this many points before doing the rest
+ONE_CALL_S = 0.3        # ... and does the rest in one call when they would take less than this
+PIECE_S = 0.2           # else in pieces of about this long, with a budget check between two
+
+
+def ticking(points):
+    """The points, with a budget check before each (a per-point loop in the page's own code)."""
+    for x in points:
+        sandbox.tick()
+        yield x
+
+
+def over_points(g, *xs, first: int = FIRST_POINTS):
+    """jax.vmap(g)(*xs), in pieces when g is slow on them: between two pieces `sandbox.tick()`
+    lets the plot's time budget end it (in the page nothing else can: there is no watchdog
+    thread, and one batched numpy call cannot be interrupted; a 500x500 matmul on 61 points of a
+    line held the page's Python for 71 s). A fast g costs one extra vmap call."""
+    jax = _jax()
+    tu = jax.tree_util
+    n = len(xs[0])
+    batched = jax.vmap(g)
+    t0 = time.perf_counter()
+    pieces = [batched(*(x[:first] for x in xs))]
+    per_point = (time.perf_counter() - t0) / max(1, min(first, n))
+    start = first
+    step = n if per_point * (n - first) < ONE_CALL_S else max(1, int(PIECE_S / max(per_point, 1e-9)))
+    while start < n:
+        sandbox.tick()
+        pieces.append(batched(*(x[start:start + step] for x in xs)))
+        start += step
+    if len(pieces) == 1:
+        return pieces[0]
+    return tu.tree_map(lambda *parts: np.concatenate([np.asarray(p) for p in parts]), *pieces)
 
 
 def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
@@ -665,10 +701,10 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
         df, d2f = derive(fn), derive(derive(fn))
 
         def vectorised():
-            return [np.asarray(jax.vmap(g)(xs), dtype=float) for g in (fn, df, d2f)]
+            return [np.asarray(over_points(g, xs), dtype=float) for g in (fn, df, d2f)]
 
         def looped():
-            return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
+            return [np.array([float(g(x)) for x in ticking(xs)]) for g in (fn, df, d2f)]
 
         vals, err = on_page_points(vectorised, where)
         if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
@@ -709,7 +745,7 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
     def compute():
         xs, ys = grid(n)
         X, Y = np.meshgrid(xs, ys)
-        Z = jax.vmap(jax.vmap(g))(jnp.asarray(X), jnp.asarray(Y))
+        Z = over_points(jax.vmap(g), jnp.asarray(X), jnp.asarray(Y))  # row by row when f is slow
         ax, ay = grid(arrows)
         AX, AY = np.meshgrid(ax, ay)
         GX, GY = jax.vmap(jax.vmap(jax.grad(g, argnums=(0, 1))))(jnp.asarray(AX), jnp.asarray(AY))
@@ -766,9 +802,9 @@ def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
             return jax.jvp(lambda *p: fn(*p), moved, tuple(d))
 
         try:
-            fs, dfs = jax.vmap(along)(jnp.asarray(ts))
+            fs, dfs = over_points(along, jnp.asarray(ts))
         except Exception:  # noqa: BLE001 - Python control flow on values: one point at a time
-            pairs = [along(t) for t in ts]
+            pairs = [along(t) for t in ticking(ts)]
             fs, dfs = [p[0] for p in pairs], [p[1] for p in pairs]
         names = _leaf_names(args, arg_names)
         per_leaf = [{"name": nm, "shape": tuple(g.shape), "norm": float(np.sqrt(np.sum(g ** 2))),
@@ -907,12 +943,27 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     return result
 
 
+SLOW_CALL_S = 0.25  # a method whose call takes longer is timed by that one call, not by samples of
+                    # several (a loop over 500x500 matmuls held the page's Python 25 s for its times)
+
+
+def _called(run) -> tuple:
+    """(value, error, seconds) of `run()` (the value as an array: ready, on every backend)."""
+    t0 = time.perf_counter()
+    value, err = sandbox.guarded_call(lambda: _as_array(run()), seconds=10.0)
+    return value, err, time.perf_counter() - t0
+
+
+def _one_call_time(seconds: float) -> dict:
+    return {"median": seconds, "min": seconds, "max": seconds, "n": 1, "calls": 1}
+
+
 def _timed_entry(run, repeats, timed: bool = True, computed=None) -> dict:
-    """{"value", "error", "time"} of `run()`; `computed`: (value, error) of a call already made."""
-    value, err = computed if computed is not None else sandbox.guarded_call(run, seconds=10.0)
+    """{"value", "error", "time"} of `run()`; `computed`: (value, error, seconds) of a call already made."""
+    value, err, seconds = computed if computed is not None else _called(run)
     entry = {"error": err}
     if err is None:
-        entry["value"] = _as_array(value)
+        entry["value"], entry["call_s"] = _as_array(value), seconds
         if timed:
             _time_entry(entry, run, repeats)
         else:
@@ -921,12 +972,17 @@ def _timed_entry(run, repeats, timed: bool = True, computed=None) -> dict:
 
 
 def _time_entry(entry: dict, run, repeats) -> None:
-    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail
-        value, err = sandbox.guarded_call(run, seconds=10.0)
+    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail, and traces
+        value, err, first_s = _called(run)
         if err is not None:
             entry.update(error=err, time=None)
             return
-        entry["value"] = _as_array(value)
+        entry["value"] = value
+        if first_s > SLOW_CALL_S:  # a slow first call: one more (traced by now) is its time
+            _, err, entry["call_s"] = _called(run)
+    if entry.get("call_s", 0.0) > SLOW_CALL_S:
+        entry["time"] = _one_call_time(entry["call_s"])
+        return
     timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
     entry["time"] = timed if terr is None else None
 
@@ -959,7 +1015,9 @@ def _clipped(text: str, limit: int = 110) -> str:
 def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = True) -> dict:
     """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
     call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
+    t0 = time.perf_counter()
     value, err = sandbox.guarded_call(lambda: g(*batched), seconds=10.0)
+    call_s = time.perf_counter() - t0
     if err is not None:
         why = (f"{call} raises {err.type}" if hand_written else
                f"f is written for one example: applied to the whole batch it raises {err.type}") + \
@@ -975,7 +1033,7 @@ def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = Tr
         return {"shown": False, "call": call,
                 "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
                        "vmap maps f over it."}
-    entry = _timed_entry(lambda: g(*batched), repeats, timed, computed=(value, None))  # not called again
+    entry = _timed_entry(lambda: g(*batched), repeats, timed, computed=(value, None, call_s))  # not called again
     entry.update(shown=True, matches_vmap=True, call=call)
     return entry
 

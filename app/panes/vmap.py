@@ -131,7 +131,8 @@ def timing_html(result: dict) -> str:
             median, spread = '<span class="gp-muted">measuring…</span>', ""
         else:
             median = fmt_seconds(t["median"]) if t else "-"
-            spread = fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]) if t else ""
+            spread = ("" if not t else '<span class="gp-muted">one call (a slow one)</span>' if t.get("n") == 1
+                      else fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]))
         rows.append(f'<tr><th>{label}</th><td>{median}</td><td class="gp-spread">{spread}</td>'
                     f'<td class="gp-verdict">{check}</td></tr>')
     return ('<div class="gp-scroll-x gp-methods-box"><table class="gp-table gp-methods"><tr><th>method</th><th>median</th>'

@@ -176,3 +176,36 @@ def test_a_function_called_through_a_vmap_alias_is_the_one_analysed():
     assert a.jaxprs["f"].text.startswith("{ lambda ; a:i32[5] b:f32[3]. let")
     alias = next(f for f in a.functions if f.name == "auto_batch_convolve")
     assert alias.vmap_of == "convolve" and alias.call_source == "xs, ws"  # still there to pick
+
+
+def test_slow_batching_methods_are_timed_by_one_call(monkeypatch):
+    # a loop of 4 calls of a slow f was timed with 4 more calls per method (25 s of a busy page)
+    monkeypatch.setattr(analysis, "SLOW_CALL_S", 0.0)  # every call counts as slow
+    calls = []
+
+    def f(x):
+        calls.append(1)
+        return x * 2.0
+
+    import jax.numpy as jnp
+    r = analysis.vmap_comparison(f, (jnp.ones(3),), timed=True)
+    for method in ("loop", "vmap", "jit(vmap)", "manual"):
+        assert r[method]["error"] is None and r[method]["time"]["n"] == 1, (method, r[method])
+    # loop: 4 calls (one per element); vmap, manual: 1 trace each; jit(vmap): its trace
+    assert len(calls) == 4 + 1 + 1 + 1
+    assert "one call (a slow one)" in vmap_pane.timing_html(r)
+
+
+def test_plot_points_are_computed_in_pieces_that_a_page_budget_can_stop(monkeypatch):
+    # in the page (no watchdog thread) only a tick between pieces can end a slow plot
+    monkeypatch.setattr(sandbox, "IN_PYODIDE", True)
+    monkeypatch.setattr(sandbox, "INTERRUPTIBLE", True)
+    monkeypatch.setattr(analysis, "ONE_CALL_S", 0.0)  # always in pieces
+    monkeypatch.setattr(analysis, "PIECE_S", 0.0)     # of one point each
+    import jax.numpy as jnp
+    xs = jnp.linspace(0.0, 1.0, 7)
+    assert np.allclose(analysis.over_points(jnp.sin, xs), np.sin(np.linspace(0.0, 1.0, 7)), atol=1e-6)
+    ticks = []
+    monkeypatch.setattr(sandbox, "tick", lambda: ticks.append(1))
+    analysis.over_points(jnp.sin, xs)
+    assert len(ticks) == 7 - analysis.FIRST_POINTS  # one before each piece after the first
