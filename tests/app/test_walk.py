@@ -11,9 +11,9 @@ SYS_EXIT = """
 import jax.numpy as jnp
 
 def f(x):
-    return jnp.sin(x)
+    return jnp.sin(x) + x ** 2
 
-print(f(1.0))
+print(f(0.0), f(1.5) - jnp.sin(1.5))
 import sys
 sys.exit()
 print("never")
@@ -23,8 +23,8 @@ print("never")
 @pytest.mark.parametrize("ending, status", [("sys.exit()", ""), ("exit(2)", " with status 2"), ("quit()", "")])
 def test_sys_exit_ends_the_run_with_a_message_and_keeps_what_ran(ending, status):
     a = analysis.analyse(SYS_EXIT.replace("sys.exit()", ending), with_timing=False)
-    # Python: the script prints 0.841471 (jnp.sin(1.0)), then SystemExit ends it
-    assert a.run.stdout == "0.841471\n"
+    # JAX: the script prints "0.0 2.25", then SystemExit ends it
+    assert a.run.stdout == "0.0 2.25\n"
     assert a.run.error.type == "SystemExit" and a.run.error.line == 9
     assert a.run.error.message == "sys.exit() (or exit() / quit()) ended the run" + status
     assert "the panes analyse what the code defined before it" in a.run.error.hint
