@@ -589,6 +589,17 @@ def _float_leaves(args) -> bool:
     return bool(leaves) and all(np.asarray(leaf).dtype.kind == "f" or isinstance(leaf, float) for leaf in leaves)
 
 
+MAX_OUTPUT_CURVES = 8  # a tuple/dict of more scalars than this is not drawn as curves
+
+
+def _scalar_leaves(out) -> bool:
+    """`out` is a tuple/dict/list (not one array) of 2..MAX_OUTPUT_CURVES float scalars."""
+    tu = _jax().tree_util
+    leaves, tree = tu.tree_flatten(out)
+    return (tree.num_nodes > 1 and 2 <= len(leaves) <= MAX_OUTPUT_CURVES
+            and all(np.shape(leaf) == () and np.asarray(leaf).dtype.kind == "f" for leaf in leaves))
+
+
 def plot_kind(fn, args) -> str | None:
     """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'rn' (any other float
     input, pytrees included, -> R), 'vector' (a vector out of a vector, small enough for a
@@ -596,9 +607,11 @@ def plot_kind(fn, args) -> str | None:
     out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
     if err is not None or out is None:
         return None
+    if len(args) == 1 and _is_float_scalar(args[0]) and _scalar_leaves(out):
+        return "outputs"
     try:
         out_arr = np.asarray(out)
-    except Exception:  # noqa: BLE001 - pytrees and tuples are not plotted
+    except Exception:  # noqa: BLE001 - other pytrees and tuples are not plotted
         return None
     if out_arr.dtype == object or out_arr.dtype.kind not in "fiu":
         return None
@@ -727,6 +740,34 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
                code.replace("jax.vmap(", "loop(")
     return {"x": np.asarray(xs, dtype=float), "f": vals[0], "df": vals[1], "d2f": vals[2],
             "method": method, "code": code, "derive": "jacfwd" if forward else "grad"}
+
+
+OUTPUTS_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})
+ys = jax.vmap(f)(xs)               # f's output tree, each leaf a curve over xs
+dys = jax.vmap(jax.jacfwd(f))(xs)  # the same tree: each leaf's derivative"""
+
+
+def output_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
+    """f: R -> a tuple/dict of scalars (`return jnp.sin(x), jnp.cos(x)`): each output and its
+    derivative over [x0-w, x0+w], named by its path in the output (f(x)[0], f(x)['sq'])."""
+    jax = _jax()
+    tu = jax.tree_util
+    jnp = jax.numpy
+    lo, hi = float(x0) - half_width, float(x0) + half_width
+    xs = jnp.linspace(lo, hi, n)
+
+    def stacked(g):
+        return lambda x: jnp.stack([jnp.asarray(leaf, dtype=jnp.result_type(float)) for leaf in tu.tree_leaves(g(x))])
+
+    def compute():
+        paths = [tu.keystr(path) for path, _ in tu.tree_flatten_with_path(fn(xs[0]))[0]]
+        ys = np.asarray(over_points(stacked(fn), xs), dtype=float)
+        dys = np.asarray(over_points(stacked(jax.jacfwd(fn)), xs), dtype=float)
+        return {"x": np.asarray(xs, dtype=float), "names": paths, "f": ys.T, "df": dys.T,
+                "code": OUTPUTS_CODE.format(lo=lo, hi=hi, n=n)}
+
+    out, err = on_page_points(compute, f"x in [{lo:g}, {hi:g}]")
+    return {"error": err} if err is not None else out
 
 
 def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> dict:
@@ -1439,6 +1480,8 @@ def add_plot(a: Analysis) -> Analysis:
         a.plot_kind = plot_kind(fn, args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(args[0])))
+        elif a.plot_kind == "outputs":
+            a.plot = output_curves(fn, float(np.asarray(args[0])))
         elif a.plot_kind == "r2":
             a.plot = surface(fn, args)
         elif a.plot_kind == "vector":

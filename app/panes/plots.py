@@ -74,6 +74,34 @@ def draw_scalar(p, data: dict) -> None:
     set_range(p.y_range, *data_bounds(*(data[key] for key, _, _ in CURVES)))
 
 
+OUTPUT_COLOURS = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
+
+
+def new_outputs(names: tuple, height: int = 320):
+    """f: R -> a tuple/dict of scalars: one colour per output, solid for it, dashed for its derivative."""
+    p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
+               title="each output of f and its derivative (jax.vmap of jax.jacfwd)",
+               x_range=Range1d(0, 1), y_range=Range1d(0, 1))
+    for i, name in enumerate(names):
+        colour = OUTPUT_COLOURS[i % len(OUTPUT_COLOURS)]
+        p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=f"f(x){name}", color=colour,
+               line_width=2, name=f"f{i}")
+        p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=f"d/dx f(x){name}", color=colour,
+               line_width=2, line_dash="dashed", name=f"df{i}")
+    p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
+    legend_above(p)
+    return p
+
+
+def draw_outputs(p, data: dict) -> None:
+    x = np.asarray(data["x"], dtype=float)
+    for i in range(len(data["names"])):
+        renderer(p, f"f{i}").data_source.data = dict(x=x, y=np.asarray(data["f"][i], dtype=float))
+        renderer(p, f"df{i}").data_source.data = dict(x=x, y=np.asarray(data["df"][i], dtype=float))
+    set_range(p.x_range, *data_bounds(x))
+    set_range(p.y_range, *data_bounds(data["f"], data["df"]))
+
+
 def new_surface(height: int = 360):
     mapper = LinearColorMapper(palette=Viridis256, low=0, high=1)
     p = figure(height=height, sizing_mode="stretch_width", title="f(x, y) with its gradient",
@@ -317,6 +345,8 @@ elementwise_figure = drawn(new_elementwise, draw_elementwise)
 # figures, how to draw the data in them)
 FIGURES = {
     "scalar": (lambda d: None, lambda d: [new_scalar()], lambda figs, d: draw_scalar(figs[0], d)),
+    "outputs": (lambda d: tuple(d["names"]), lambda d: [new_outputs(tuple(d["names"]))],
+                lambda figs, d: draw_outputs(figs[0], d)),
     "r2": (lambda d: None, lambda d: [new_surface()], lambda figs, d: draw_surface(figs[0], d)),
     "rn": (lambda d: None, lambda d: [new_line(), new_gradient()],
            lambda figs, d: (draw_line(figs[0], d), draw_gradient(figs[1], d["leaves"]))),
@@ -366,6 +396,9 @@ def point_counts(kind: str | None, data: dict) -> dict:
                 "gradient": len(gradient_bars(data["leaves"])[0])}
     if kind == "elementwise":
         return {"f": finite(data["f"]), "df": finite(data["df"])}
+    if kind == "outputs":  # f(x)[0], d/dx f(x)[0], ... one curve each
+        return {f"{pre}f(x){name}": finite(values[i]) for i, name in enumerate(data["names"])
+                for pre, values in (("", data["f"]), ("d/dx ", data["df"]))}
     return {"jacobian": finite(data["jac"])}
 
 
@@ -383,7 +416,13 @@ def not_drawn_note(kind: str, data: dict) -> str:
     """'' when every value is finite, else which curves have NaN or inf where (those points are
     not drawn: without this a curve that is inf everywhere just is not there)."""
     parts = []
-    for key, label in DRAWN_VALUES.get(kind, ()):
+    drawn = DRAWN_VALUES.get(kind, ())
+    if kind == "outputs":
+        data = {**data, **{f"{pre}{i}": values[i] for i in range(len(data["names"]))
+                           for pre, values in (("f", data["f"]), ("df", data["df"]))}}
+        drawn = [(f"{pre}{i}", f"{label}f(x){name}") for i, name in enumerate(data["names"])
+                 for pre, label in (("f", ""), ("df", "d/dx "))]
+    for key, label in drawn:
         v = np.asarray(data.get(key, ()), dtype=float).ravel()
         bad = {name: int(n) for name, n in (("nan", np.isnan(v).sum()), ("inf", np.isinf(v).sum())) if n}
         if bad:

@@ -159,7 +159,8 @@ def render(a, times=None, kept: Kept | None = None) -> list:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
     if r.get("error") is not None:
         return [error_block(r["error"])]
-    parts = [code_block(f"# a batch of {r['size']}: element k is your input with {r.get('rules') or 'each leaf + k'}\n"
+    # two short comment lines: one long line was cut at a phone's width
+    parts = [code_block(f"# a batch of {r['size']}; element k is your input,\n#   {r.get('rules') or 'each leaf + k'}\n"
                         + r["code"])]
     v = r.get("vmap", {})
     if v.get("error") is not None:

@@ -209,3 +209,23 @@ def test_plot_points_are_computed_in_pieces_that_a_page_budget_can_stop(monkeypa
     monkeypatch.setattr(sandbox, "tick", lambda: ticks.append(1))
     analysis.over_points(jnp.sin, xs)
     assert len(ticks) == 7 - analysis.FIRST_POINTS  # one before each piece after the first
+
+
+@pytest.mark.parametrize("body, names", [("return jnp.sin(x), jnp.cos(x)", ["[0]", "[1]"]),
+                                         ("return {'sin': jnp.sin(x), 'cos': jnp.cos(x)}", ["['cos']", "['sin']"])])
+def test_a_tuple_or_dict_of_outputs_is_plotted_as_curves_with_derivatives(body, names):
+    from app.panes import plots as plots_pane
+    a = analysis.analyse(f"import jax.numpy as jnp\ndef f(x):\n    {body}\nprint(f(0.5))\n", with_timing=False)
+    # before: a 2x1 Jacobian heatmap (tuple), "f(0.5) is none of these" (dict)
+    assert a.plot_kind == "outputs" and a.plot["names"] == names
+    x = a.plot["x"]
+    # JAX: jax.vmap(f)(xs) -> sin(xs), cos(xs); jax.vmap(jax.jacfwd(f))(xs) -> cos(xs), -sin(xs)
+    want = {"[0]": (np.sin(x), np.cos(x)), "[1]": (np.cos(x), -np.sin(x)),
+            "['sin']": (np.sin(x), np.cos(x)), "['cos']": (np.cos(x), -np.sin(x))}
+    for i, name in enumerate(names):
+        assert np.allclose(a.plot["f"][i], want[name][0], atol=1e-5)
+        assert np.allclose(a.plot["df"][i], want[name][1], atol=1e-5)
+    counts = plots_pane.point_counts(a.plot_kind, a.plot)
+    assert counts == {f"{pre}f(x){n}": 201 for n in names for pre in ("", "d/dx ")}
+    fig = plots_pane.new_outputs(tuple(names))
+    assert len(fig.renderers) == 2 * len(names)
