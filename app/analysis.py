@@ -743,8 +743,8 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
 
 
 OUTPUTS_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})
-ys = jax.vmap(f)(xs)               # f's output tree, each leaf a curve over xs
-dys = jax.vmap(jax.jacfwd(f))(xs)  # the same tree: each leaf's derivative"""
+ys = jax.vmap(f)(xs)   # a curve per output
+dys = jax.vmap(jax.jacfwd(f))(xs)"""
 
 
 def output_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:

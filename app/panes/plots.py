@@ -80,7 +80,7 @@ OUTPUT_COLOURS = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b
 def new_outputs(names: tuple, height: int = 320):
     """f: R -> a tuple/dict of scalars: one colour per output, solid for it, dashed for its derivative."""
     p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
-               title="each output of f and its derivative (jax.vmap of jax.jacfwd)",
+               title="f's outputs and derivatives (jacfwd)",
                x_range=Range1d(0, 1), y_range=Range1d(0, 1))
     for i, name in enumerate(names):
         colour = OUTPUT_COLOURS[i % len(OUTPUT_COLOURS)]
@@ -89,7 +89,9 @@ def new_outputs(names: tuple, height: int = 320):
         p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=f"d/dx f(x){name}", color=colour,
                line_width=2, line_dash="dashed", name=f"df{i}")
     p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
-    legend_above(p)
+    legend = p.legend[0]  # stacked inside: a row of 4+ labels above was cut at a phone's width
+    legend.location, legend.click_policy, legend.background_fill_alpha = "top_left", "hide", 0.6
+    legend.label_text_font_size, legend.spacing, legend.padding = "11px", 0, 4
     return p
 
 
