@@ -1397,6 +1397,8 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     if a.args_error is not None:
         return a
     a.function, a.args = bind_static_args(a.function, a.args)
+    if not a.args and a.function.held:
+        a.vmap = {"held": a.function.held}  # every argument static: the vmap pane says so
     fn = a.function.fn
     a.input_error = debug_check(fn, a.args)
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane

@@ -155,6 +155,9 @@ def render(a, times=None, kept: Kept | None = None) -> list:
     """The pane's parts; `times`: the HTML pane to show the methods table in (kept by the app
     and updated in place as the times come), else a new one; `kept`: the last run's figure."""
     r = a.vmap
+    if r and r.get("held"):
+        return [html(f'<p class="gp-muted">{esc(a.function.name)} has no argument vmap could batch: '
+                     f'{esc(", ".join(r["held"]))} stays fixed (JAX traces only the others).</p>')]
     if not r:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
     if r.get("error") is not None:

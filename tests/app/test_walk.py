@@ -229,3 +229,13 @@ def test_a_tuple_or_dict_of_outputs_is_plotted_as_curves_with_derivatives(body, 
     assert counts == {f"{pre}f(x){n}": 201 for n in names for pre in ("", "d/dx ")}
     fig = plots_pane.new_outputs(tuple(names))
     assert len(fig.renderers) == 2 * len(names)
+
+
+def test_a_function_whose_every_argument_is_static_says_vmap_has_nothing_to_batch():
+    code = ("import jax\nfrom functools import partial\n\n@partial(jax.jit, static_argnames=['x'])\n"
+            "def f(x):\n  if x < 3:\n    return 3. * x ** 2\n  return -4 * x\n\nprint(f(2.))\n")
+    a = analysis.analyse(code, with_timing=False)
+    assert a.run.stdout == "12.0\n"  # JAX (docs/jit-compilation.md): f(2.) -> 12.0
+    assert a.vmap == {"held": ("x (static)",)}
+    text = vmap_pane.render(a)[0].object
+    assert "f has no argument vmap could batch: x (static) stays fixed" in text  # was "No function input to batch yet."
