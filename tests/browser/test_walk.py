@@ -68,3 +68,12 @@ def test_the_function_behind_a_vmap_alias_is_analysed(app_page):
     # before: a red "TypeError: Indexer must have integer or boolean type" in the Plots pane
     assert snap["error"] is None and snap["plots"] == {}
     assert "Its input is integers only" in pane_text(app_page.page, "Plots")
+
+
+def test_a_dict_of_outputs_is_drawn_as_curves(app_page):
+    code = "import jax.numpy as jnp\ndef f(x):\n    return {'sq': x ** 2, 'cube': x ** 3}\nprint(f(2.0))\n"
+    snap = load(app_page, code)
+    # JAX prints f(2.0) as {'sq': 4.0, 'cube': 8.0}; before, the Plots pane said "f(2.0) is none of these"
+    assert snap["console"].startswith("{'sq': 4.0, 'cube': 8.0}")
+    assert snap["error"] is None and snap["plots"] == {
+        "f(x)['cube']": 201, "d/dx f(x)['cube']": 201, "f(x)['sq']": 201, "d/dx f(x)['sq']": 201}
