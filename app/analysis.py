@@ -32,6 +32,7 @@ class FunctionInfo:
     call_source: str | None = None   # source of the example arguments, e.g. "x, y"
     has_aux: bool = False            # the code differentiates it with has_aux=True (returns (value, aux))
     held: tuple = ()                 # parameters fixed at the input's values: "n (static)", "g (a function)"
+    vmap_of: str | None = None       # `name = jax.vmap(g, ...)`: the function it batches (the panes default to g)
 
 
 def _user_code_of(obj):
@@ -198,6 +199,22 @@ def _uses(node, names) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
+def _is_vmap_of_name(node) -> bool:
+    """`jax.vmap(g, ...)` / `vmap(g, ...)` with g a plain name."""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+        return False
+    f = node.func
+    return (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) == "vmap"
+
+
+def vmap_aliases(tree) -> dict:
+    """alias -> its `jax.vmap(g, ...)` call, for top-level `alias = jax.vmap(g, ...)` (JAX's
+    vectorization tutorial: `auto_batch_convolve = jax.vmap(convolve)`)."""
+    return {node.targets[0].id: node.value for node in getattr(tree, "body", ())
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and _is_vmap_of_name(node.value)}
+
+
 def last_calls(code: str, ns: dict | None = None) -> dict:
     """name -> source text of the arguments of the last call of that name in the code (`ns`, the
     namespace the code left, shapes the example taken from a vmap's batch)."""
@@ -209,11 +226,18 @@ def last_calls(code: str, ns: dict | None = None) -> dict:
     nodes = sorted((n for n, local in _calls_in_scope(tree) if not any(_uses(a, local) for a in n.args)),
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
+    aliases = vmap_aliases(tree)
     for node in nodes:
         vmapped = _vmapped_call(node, segment, ns)
         if vmapped:
             calls[vmapped[0]] = vmapped[1]
             continue
+        if isinstance(node.func, ast.Name) and node.func.id in aliases:
+            # a call of `alias = jax.vmap(g)` is also a call of g on one example of the batch
+            unaliased = _vmapped_call(ast.Call(func=aliases[node.func.id], args=node.args, keywords=node.keywords),
+                                      segment, ns)
+            if unaliased:
+                calls[unaliased[0]] = unaliased[1]
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
@@ -226,6 +250,10 @@ def last_calls(code: str, ns: dict | None = None) -> dict:
 def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
     """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
     calls, aux = last_calls(code, ns), aux_functions(code)
+    try:
+        batched = {alias: call.args[0].id for alias, call in vmap_aliases(ast.parse(code)).items()}
+    except SyntaxError:
+        batched = {}
     found = []
     for name, obj in ns.items():
         if name.startswith("__") or inspect.isclass(obj) or not callable(obj):
@@ -240,7 +268,7 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
         except (TypeError, ValueError):
             params = []
         found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name),
-                                  has_aux=name in aux))
+                                  has_aux=name in aux, vmap_of=batched.get(name)))
     return sorted(found, key=lambda f: f.line)
 
 
@@ -277,7 +305,10 @@ def default_function(functions: list[FunctionInfo], preferred: str | None = None
         if name in by_name:
             return by_name[name]
     called = [f for f in functions if f.call_source]
-    return (called or functions or [None])[-1]
+    # `batched = jax.vmap(g)`: g itself (on one example) is what the panes explain; batched(xs)
+    # would show vmap of an already-batched function
+    unbatched = [f for f in called if not (f.vmap_of and f.vmap_of in by_name and by_name[f.vmap_of].call_source)]
+    return (unbatched or called or functions or [None])[-1]
 
 
 def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tuple]:
@@ -558,6 +589,17 @@ def _float_leaves(args) -> bool:
     return bool(leaves) and all(np.asarray(leaf).dtype.kind == "f" or isinstance(leaf, float) for leaf in leaves)
 
 
+MAX_OUTPUT_CURVES = 8  # a tuple/dict of more scalars than this is not drawn as curves
+
+
+def _scalar_leaves(out) -> bool:
+    """`out` is a tuple/dict/list (not one array) of 2..MAX_OUTPUT_CURVES float scalars."""
+    tu = _jax().tree_util
+    leaves, tree = tu.tree_flatten(out)
+    return (tree.num_nodes > 1 and 2 <= len(leaves) <= MAX_OUTPUT_CURVES
+            and all(np.shape(leaf) == () and np.asarray(leaf).dtype.kind == "f" for leaf in leaves))
+
+
 def plot_kind(fn, args) -> str | None:
     """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'rn' (any other float
     input, pytrees included, -> R), 'vector' (a vector out of a vector, small enough for a
@@ -565,9 +607,11 @@ def plot_kind(fn, args) -> str | None:
     out, err = sandbox.guarded_call(fn, *args, seconds=5.0)
     if err is not None or out is None:
         return None
+    if len(args) == 1 and _is_float_scalar(args[0]) and _scalar_leaves(out):
+        return "outputs"
     try:
         out_arr = np.asarray(out)
-    except Exception:  # noqa: BLE001 - pytrees and tuples are not plotted
+    except Exception:  # noqa: BLE001 - other pytrees and tuples are not plotted
         return None
     if out_arr.dtype == object or out_arr.dtype.kind not in "fiu":
         return None
@@ -607,39 +651,123 @@ def on_page_points(compute, where: str, seconds: float = PAGE_POINTS_BUDGET_S):
         err = dataclasses.replace(
             err, line=None, traceback="",
             message=f"f did not finish within {seconds:g} s on the plot's points ({where}), "
-                    "though it does at your input: does a loop in it (lax.while_loop?) never end for some of them?",
+                    "though it does at your input: is f slow (big arrays: each point is a call of f), "
+                    "or does a loop in it (lax.while_loop?) never end for some of them?",
             hint="The plot is left out; the other panes use your input only.")
     return out, err
 
 
+REVERSE_MODE_ONLY = "Reverse-mode differentiation does not work"  # JAX's ValueError for grad of while_loop
+FORWARD_NOTE = ("# grad (reverse mode) cannot go through lax.while_loop; jacfwd (forward mode) can, "
+                "and for f: R -> R it is the same derivative\n")
+
+
+def _needs_forward_mode(err) -> bool:
+    return err is not None and err.type == "ValueError" and err.message.startswith(REVERSE_MODE_ONLY)
+
+
+FIRST_POINTS = 2        # `over_points` times f on this many points before doing the rest
+ONE_CALL_S = 0.3        # ... and does the rest in one call when they would take less than this
+PIECE_S = 0.2           # else in pieces of about this long, with a budget check between two
+
+
+def ticking(points):
+    """The points, with a budget check before each (a per-point loop in the page's own code)."""
+    for x in points:
+        sandbox.tick()
+        yield x
+
+
+def over_points(g, *xs, first: int = FIRST_POINTS):
+    """jax.vmap(g)(*xs), in pieces when g is slow on them: between two pieces `sandbox.tick()`
+    lets the plot's time budget end it (in the page nothing else can: there is no watchdog
+    thread, and one batched numpy call cannot be interrupted; a 500x500 matmul on 61 points of a
+    line held the page's Python for 71 s). A fast g costs one extra vmap call."""
+    jax = _jax()
+    tu = jax.tree_util
+    n = len(xs[0])
+    batched = jax.vmap(g)
+    t0 = time.perf_counter()
+    pieces = [batched(*(x[:first] for x in xs))]
+    per_point = (time.perf_counter() - t0) / max(1, min(first, n))
+    start = first
+    step = n if per_point * (n - first) < ONE_CALL_S else max(1, int(PIECE_S / max(per_point, 1e-9)))
+    while start < n:
+        sandbox.tick()
+        pieces.append(batched(*(x[start:start + step] for x in xs)))
+        start += step
+    if len(pieces) == 1:
+        return pieces[0]
+    return tu.tree_map(lambda *parts: np.concatenate([np.asarray(p) for p in parts]), *pieces)
+
+
 def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
     """f, f' and f'' over [x0-w, x0+w] with vmap(grad(f)); a per-point Python loop when f has
-    value-dependent Python control flow (vmap cannot trace it, grad can)."""
+    value-dependent Python control flow (vmap cannot trace it, grad can); forward mode (jacfwd)
+    when f has a lax.while_loop, which grad cannot differentiate (JAX raises; jacfwd works)."""
     jax = _jax()
     lo, hi = float(x0) - half_width, float(x0) + half_width
     xs = jax.numpy.linspace(lo, hi, n)
-    df, d2f = jax.grad(fn), jax.grad(jax.grad(fn))
-
-    def vectorised():
-        return [np.asarray(jax.vmap(g)(xs), dtype=float) for g in (fn, df, d2f)]
-
-    def looped():
-        return [np.array([float(g(x)) for x in xs]) for g in (fn, df, d2f)]
-
     where = f"x in [{lo:g}, {hi:g}]"
-    vals, err = on_page_points(vectorised, where)
-    method = "vmap"
-    if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
-        vals, err = on_page_points(looped, where)
-        method = "loop"
+
+    def curves(derive):
+        df, d2f = derive(fn), derive(derive(fn))
+
+        def vectorised():
+            return [np.asarray(over_points(g, xs), dtype=float) for g in (fn, df, d2f)]
+
+        def looped():
+            return [np.array([float(g(x)) for x in ticking(xs)]) for g in (fn, df, d2f)]
+
+        vals, err = on_page_points(vectorised, where)
+        if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
+            looped_vals, looped_err = on_page_points(looped, where)
+            if looped_err is None or not _needs_forward_mode(err):
+                return looped_vals, looped_err, "loop"
+        return vals, err, "vmap"
+
+    vals, err, method = curves(jax.grad)
+    forward = _needs_forward_mode(err)
+    if forward:
+        vals, err, method = curves(jax.jacfwd)
     if err is not None:
         return {"error": err}
     code = SCALAR_CODE.format(lo=lo, hi=hi, n=n)
+    if forward:
+        code = FORWARD_NOTE + code.replace("jax.grad(", "jax.jacfwd(")
     if method == "loop":
         code = "# vmap could not trace f (Python control flow on values); per point instead:\n" + \
                code.replace("jax.vmap(", "loop(")
     return {"x": np.asarray(xs, dtype=float), "f": vals[0], "df": vals[1], "d2f": vals[2],
-            "method": method, "code": code}
+            "method": method, "code": code, "derive": "jacfwd" if forward else "grad"}
+
+
+OUTPUTS_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})
+ys = jax.vmap(f)(xs)   # a curve per output
+dys = jax.vmap(jax.jacfwd(f))(xs)"""
+
+
+def output_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) -> dict:
+    """f: R -> a tuple/dict of scalars (`return jnp.sin(x), jnp.cos(x)`): each output and its
+    derivative over [x0-w, x0+w], named by its path in the output (f(x)[0], f(x)['sq'])."""
+    jax = _jax()
+    tu = jax.tree_util
+    jnp = jax.numpy
+    lo, hi = float(x0) - half_width, float(x0) + half_width
+    xs = jnp.linspace(lo, hi, n)
+
+    def stacked(g):
+        return lambda x: jnp.stack([jnp.asarray(leaf, dtype=jnp.result_type(float)) for leaf in tu.tree_leaves(g(x))])
+
+    def compute():
+        paths = [tu.keystr(path) for path, _ in tu.tree_flatten_with_path(fn(xs[0]))[0]]
+        ys = np.asarray(over_points(stacked(fn), xs), dtype=float)
+        dys = np.asarray(over_points(stacked(jax.jacfwd(fn)), xs), dtype=float)
+        return {"x": np.asarray(xs, dtype=float), "names": paths, "f": ys.T, "df": dys.T,
+                "code": OUTPUTS_CODE.format(lo=lo, hi=hi, n=n)}
+
+    out, err = on_page_points(compute, f"x in [{lo:g}, {hi:g}]")
+    return {"error": err} if err is not None else out
 
 
 def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> dict:
@@ -658,7 +786,7 @@ def surface(fn, args, n: int = 41, arrows: int = 9, half_width: float = 2.0) -> 
     def compute():
         xs, ys = grid(n)
         X, Y = np.meshgrid(xs, ys)
-        Z = jax.vmap(jax.vmap(g))(jnp.asarray(X), jnp.asarray(Y))
+        Z = over_points(jax.vmap(g), jnp.asarray(X), jnp.asarray(Y))  # row by row when f is slow
         ax, ay = grid(arrows)
         AX, AY = np.meshgrid(ax, ay)
         GX, GY = jax.vmap(jax.vmap(jax.grad(g, argnums=(0, 1))))(jnp.asarray(AX), jnp.asarray(AY))
@@ -715,9 +843,9 @@ def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
             return jax.jvp(lambda *p: fn(*p), moved, tuple(d))
 
         try:
-            fs, dfs = jax.vmap(along)(jnp.asarray(ts))
+            fs, dfs = over_points(along, jnp.asarray(ts))
         except Exception:  # noqa: BLE001 - Python control flow on values: one point at a time
-            pairs = [along(t) for t in ts]
+            pairs = [along(t) for t in ticking(ts)]
             fs, dfs = [p[0] for p in pairs], [p[1] for p in pairs]
         names = _leaf_names(args, arg_names)
         per_leaf = [{"name": nm, "shape": tuple(g.shape), "norm": float(np.sqrt(np.sum(g ** 2))),
@@ -755,16 +883,45 @@ def jacobian(fn, args) -> dict:
 
 
 # ------------------------------------------------------------------ vmap comparison
+# how batch_inputs makes element k of the batch from the input, by the input's kind (the vmap
+# pane's header prints these); a PRNG key cannot be shifted (key + 1 is a KeyError in numpy)
+BATCH_RULES = {"f": "floats + 0.5·k", "c": "complex + 0.5·k", "i": "integers + k", "u": "integers + k",
+               "b": "bools as given", "key": "keys fold_in(key, k)"}
+
+
+def _batch_kind(base) -> str:
+    jax = _jax()
+    if jax.dtypes.issubdtype(base.dtype, jax.dtypes.prng_key):
+        return "key"
+    return base.dtype.kind
+
+
+def _element(base, kind: str, k: int):
+    jax = _jax()
+    if kind == "key":
+        return jax.random.fold_in(base, k)
+    if kind == "b":
+        return base
+    return base + (0.5 if kind in "fc" else 1) * k
+
+
+def batch_rules(args) -> str:
+    """'floats + 0.5·k, keys fold_in(key, k)': how element k of the batch is made from the input."""
+    jax = _jax()
+    kinds = {_batch_kind(jax.numpy.asarray(leaf)) for leaf in jax.tree_util.tree_leaves(args)}
+    return ", ".join(rule for kind, rule in BATCH_RULES.items() if kind in kinds)
+
+
 def batch_inputs(args, in_axes, size: int = 4):
-    """Stack each argument `size` times (shifted by 0.5*k so rows differ) along its in_axis;
-    arguments with in_axis None are passed unbatched."""
+    """Stack each argument `size` times (element k made by BATCH_RULES, so rows differ) along
+    its in_axis; arguments with in_axis None are passed unbatched."""
     jax = _jax()
     jnp = jax.numpy
 
     def stack(leaf, ax):
         base = jnp.asarray(leaf)
-        shift = 0.5 if base.dtype.kind == "f" else 1
-        return jnp.stack([base + shift * k for k in range(size)], axis=ax)
+        kind = _batch_kind(base)
+        return jnp.stack([_element(base, kind, k) for k in range(size)], axis=ax)
 
     return tuple(a if ax is None else jax.tree_util.tree_map(lambda leaf: stack(leaf, ax), a)
                  for a, ax in zip(args, in_axes))
@@ -811,7 +968,7 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
         return jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *rows)
 
     vmapped = jax.vmap(fn, in_axes=in_axes)
-    result: dict = {"in_axes": in_axes, "size": size,
+    result: dict = {"in_axes": in_axes, "size": size, "rules": batch_rules(args),
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
     for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched))):
@@ -827,12 +984,27 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     return result
 
 
+SLOW_CALL_S = 0.25  # a method whose call takes longer is timed by that one call, not by samples of
+                    # several (a loop over 500x500 matmuls held the page's Python 25 s for its times)
+
+
+def _called(run) -> tuple:
+    """(value, error, seconds) of `run()` (the value as an array: ready, on every backend)."""
+    t0 = time.perf_counter()
+    value, err = sandbox.guarded_call(lambda: _as_array(run()), seconds=10.0)
+    return value, err, time.perf_counter() - t0
+
+
+def _one_call_time(seconds: float) -> dict:
+    return {"median": seconds, "min": seconds, "max": seconds, "n": 1, "calls": 1}
+
+
 def _timed_entry(run, repeats, timed: bool = True, computed=None) -> dict:
-    """{"value", "error", "time"} of `run()`; `computed`: (value, error) of a call already made."""
-    value, err = computed if computed is not None else sandbox.guarded_call(run, seconds=10.0)
+    """{"value", "error", "time"} of `run()`; `computed`: (value, error, seconds) of a call already made."""
+    value, err, seconds = computed if computed is not None else _called(run)
     entry = {"error": err}
     if err is None:
-        entry["value"] = _as_array(value)
+        entry["value"], entry["call_s"] = _as_array(value), seconds
         if timed:
             _time_entry(entry, run, repeats)
         else:
@@ -841,12 +1013,17 @@ def _timed_entry(run, repeats, timed: bool = True, computed=None) -> dict:
 
 
 def _time_entry(entry: dict, run, repeats) -> None:
-    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail
-        value, err = sandbox.guarded_call(run, seconds=10.0)
+    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail, and traces
+        value, err, first_s = _called(run)
         if err is not None:
             entry.update(error=err, time=None)
             return
-        entry["value"] = _as_array(value)
+        entry["value"] = value
+        if first_s > SLOW_CALL_S:  # a slow first call: one more (traced by now) is its time
+            _, err, entry["call_s"] = _called(run)
+    if entry.get("call_s", 0.0) > SLOW_CALL_S:
+        entry["time"] = _one_call_time(entry["call_s"])
+        return
     timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
     entry["time"] = timed if terr is None else None
 
@@ -868,14 +1045,24 @@ def _same(value, ref) -> bool:
     return bool(value.shape == ref.shape and np.allclose(value, ref, equal_nan=True))
 
 
+def _clipped(text: str, limit: int = 110) -> str:
+    """`text` whole when short, else cut at a word before `limit` with "…" (not mid-word)."""
+    text = text.rstrip(".:")
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(".,:;") + " …"
+
+
 def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = True) -> dict:
     """Batching by hand: timed and shown only when it gives vmap's answer; otherwise why not."""
     call = "{}(*batched)".format(getattr(g, "__name__", "f") if hand_written else "f")
+    t0 = time.perf_counter()
     value, err = sandbox.guarded_call(lambda: g(*batched), seconds=10.0)
+    call_s = time.perf_counter() - t0
     if err is not None:
         why = (f"{call} raises {err.type}" if hand_written else
                f"f is written for one example: applied to the whole batch it raises {err.type}") + \
-            f" ({err.headline().split(': ', 1)[-1][:90].rstrip('.:')}). vmap batches it without a rewrite."
+            f" ({_clipped(err.headline().split(': ', 1)[-1])}). vmap batches it without a rewrite."
         return {"shown": False, "why": why, "call": call}
     got = _as_array(value)
     if ref is None or got is None or not _same(got, ref):
@@ -887,7 +1074,7 @@ def _manual_entry(g, hand_written: bool, batched, ref, repeats, timed: bool = Tr
         return {"shown": False, "call": call,
                 "why": f"{lead} computes something else: {what}. f treats the batch axis as data; "
                        "vmap maps f over it."}
-    entry = _timed_entry(lambda: g(*batched), repeats, timed, computed=(value, None))  # not called again
+    entry = _timed_entry(lambda: g(*batched), repeats, timed, computed=(value, None, call_s))  # not called again
     entry.update(shown=True, matches_vmap=True, call=call)
     return entry
 
@@ -1210,6 +1397,8 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     if a.args_error is not None:
         return a
     a.function, a.args = bind_static_args(a.function, a.args)
+    if not a.args and a.function.held:
+        a.vmap = {"held": a.function.held}  # every argument static: the vmap pane says so
     fn = a.function.fn
     a.input_error = debug_check(fn, a.args)
     with sandbox.captured():  # prints while tracing belong to the run, not to every pane
@@ -1277,6 +1466,10 @@ def plot_note(varied, held) -> str:
     return f"# varied: {', '.join(varied)}; held at your input: {', '.join(held)}\n"
 
 
+INTEGER_INPUT_NOTE = ("Its input is integers only, and f does not accept the fractional values between "
+                      "them that a plot needs ({error}); the other panes use your input.")
+
+
 def add_plot(a: Analysis) -> Analysis:
     """The Plots pane's data: which plot fits f's shape, and its samples."""
     if a.function is None or a.args_error is not None:
@@ -1289,6 +1482,8 @@ def add_plot(a: Analysis) -> Analysis:
         a.plot_kind = plot_kind(fn, args)
         if a.plot_kind == "scalar":
             a.plot = scalar_curves(fn, float(np.asarray(args[0])))
+        elif a.plot_kind == "outputs":
+            a.plot = output_curves(fn, float(np.asarray(args[0])))
         elif a.plot_kind == "r2":
             a.plot = surface(fn, args)
         elif a.plot_kind == "vector":
@@ -1297,7 +1492,11 @@ def add_plot(a: Analysis) -> Analysis:
             a.plot = line_and_gradient(fn, args, varied)
         elif a.plot_kind == "elementwise":
             a.plot = elementwise(fn, args)
-    if a.plot and "error" not in a.plot:
+    if "error" in a.plot and args and all(_integers_only(x) for x in args):
+        # an integer input (an index, a count): the plots move it through fractions, and an f
+        # that rightly refuses floats is not an error in the learner's code
+        a.plot_kind, a.plot = None, {"why": INTEGER_INPUT_NOTE.format(error=a.plot["error"].headline())}
+    if a.plot and "error" not in a.plot and "why" not in a.plot:
         a.plot["varied"], a.plot["held"] = varied, held
         a.plot["code"] = plot_note(varied, held) + (aux_note(a.function.fn, a.args) if a.has_aux else "") + a.plot["code"]
     a.phases["plot"] = time.perf_counter() - t0

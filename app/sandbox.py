@@ -70,6 +70,12 @@ HINTS: dict[str, tuple[str, str]] = {
         "Stopped. Your code and variables are kept; fix it and run again (\"Restart Python\" "
         "starts from a fresh interpreter if something is stuck).", ""),
     "TypeError": ("", ""),
+    "SystemExit": (
+        "sys.exit(), exit() and quit() end a script; here they end the run at that line. The page "
+        "and Python keep running; the panes analyse what the code defined before it.", ""),
+    "EOFError": (
+        "The page has no keyboard input for a running program: put the value in the code "
+        "(name = 'Ada') or make it an argument of your function.", ""),
 }
 # a notebook's `%timeit f(x)` / `!pip install jax` pasted as Python (JAX's tutorials are notebooks):
 # first character -> (hint, gallery example)
@@ -142,6 +148,9 @@ def describe_error(exc: BaseException) -> ErrorInfo:
         hint = hint.format(notebook_line.split()[0])
     if isinstance(exc, TimeBudgetExceeded) and not message:
         message = "stopped: the code ran longer than its time budget"
+    if isinstance(exc, SystemExit):
+        message = "sys.exit() (or exit() / quit()) ended the run" + (
+            "" if exc.code is None else f" with status {exc.code!r}")
     if isinstance(exc, KeyboardInterrupt):
         message = message or "the run was stopped (Stop button, Esc or gradpad.interrupt())"
         hint, example = HINTS["KeyboardInterrupt"]
@@ -314,7 +323,7 @@ def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, page_input
     try:
         with budget(seconds, page_inputs):
             return fn(*args, **kwargs), None
-    except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
+    except (Exception, TimeBudgetExceeded, KeyboardInterrupt, SystemExit) as e:  # noqa: BLE001
         info = describe_error(e)
         if isinstance(e, KeyboardInterrupt):
             _stopped = info
@@ -354,8 +363,27 @@ def reset_user_flags() -> None:
             core.config.update(name, value)
 
 
+NO_INPUT = ("input() cannot read a line here: the page has no terminal, so the program "
+            "gets no keyboard input")
+
+
+def no_input(prompt: str = "") -> str:
+    """The learner's input(): the page has no stdin (Pyodide's raises a bare "OSError: [Errno
+    29] I/O error", and under `panel serve` it would block the server). Python raises EOFError
+    when input() finds no more input; this one says why."""
+    print(prompt, end="")
+    raise EOFError(NO_INPUT)
+
+
+def end_run(code=None):
+    """The learner's exit() / quit(): SystemExit as the builtins raise it, without closing the
+    process's stdin first as they do (the page's Python lives on)."""
+    raise SystemExit(code)
+
+
 def fresh_namespace() -> dict:
-    return {"__name__": "__main__", "__builtins__": builtins, "__file__": USER_FILE, TICK_NAME: tick}
+    return {"__name__": "__main__", "__builtins__": builtins, "__file__": USER_FILE, TICK_NAME: tick,
+            "input": no_input, "exit": end_run, "quit": end_run}
 
 
 def compile_user_code(code: str):
@@ -386,7 +414,8 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
                     value = eval(last, ns)
                     if value is not None:
                         res.result = truncate(repr(value))
-        except (Exception, TimeBudgetExceeded, KeyboardInterrupt) as e:  # noqa: BLE001
+        except (Exception, TimeBudgetExceeded, KeyboardInterrupt, SystemExit) as e:  # noqa: BLE001
+            # SystemExit too: sys.exit() in a pasted script must end the run, not the page's call
             res.error = describe_error(e)
             if isinstance(e, KeyboardInterrupt):
                 _stopped = res.error

@@ -16,7 +16,7 @@ from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMappe
 from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
-from .common import bokeh, code_block, error_block, html
+from .common import bokeh, code_block, error_block, esc, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
 PAD = 0.1  # a data range's margin on each side, a fraction of its span (Bokeh's DataRange1d default)
@@ -66,11 +66,42 @@ def new_scalar(height: int = 320):
 
 
 def draw_scalar(p, data: dict) -> None:
+    p.title.text = f"f, f' and f'' (jax.vmap of jax.{data.get('derive', 'grad')})"  # jacfwd through a while_loop
     x = np.asarray(data["x"], dtype=float)
     for key, _, _ in CURVES:
         renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
     set_range(p.x_range, *data_bounds(x))
     set_range(p.y_range, *data_bounds(*(data[key] for key, _, _ in CURVES)))
+
+
+OUTPUT_COLOURS = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
+
+
+def new_outputs(names: tuple, height: int = 320):
+    """f: R -> a tuple/dict of scalars: one colour per output, solid for it, dashed for its derivative."""
+    p = figure(height=height, sizing_mode="stretch_width", tools="pan,wheel_zoom,box_zoom,reset,save",
+               title="f's outputs and derivatives (jacfwd)",
+               x_range=Range1d(0, 1), y_range=Range1d(0, 1))
+    for i, name in enumerate(names):
+        colour = OUTPUT_COLOURS[i % len(OUTPUT_COLOURS)]
+        p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=f"f(x){name}", color=colour,
+               line_width=2, name=f"f{i}")
+        p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=f"d/dx f(x){name}", color=colour,
+               line_width=2, line_dash="dashed", name=f"df{i}")
+    p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
+    legend = p.legend[0]  # stacked inside: a row of 4+ labels above was cut at a phone's width
+    legend.location, legend.click_policy, legend.background_fill_alpha = "top_left", "hide", 0.6
+    legend.label_text_font_size, legend.spacing, legend.padding = "11px", 0, 4
+    return p
+
+
+def draw_outputs(p, data: dict) -> None:
+    x = np.asarray(data["x"], dtype=float)
+    for i in range(len(data["names"])):
+        renderer(p, f"f{i}").data_source.data = dict(x=x, y=np.asarray(data["f"][i], dtype=float))
+        renderer(p, f"df{i}").data_source.data = dict(x=x, y=np.asarray(data["df"][i], dtype=float))
+    set_range(p.x_range, *data_bounds(x))
+    set_range(p.y_range, *data_bounds(data["f"], data["df"]))
 
 
 def new_surface(height: int = 360):
@@ -316,6 +347,8 @@ elementwise_figure = drawn(new_elementwise, draw_elementwise)
 # figures, how to draw the data in them)
 FIGURES = {
     "scalar": (lambda d: None, lambda d: [new_scalar()], lambda figs, d: draw_scalar(figs[0], d)),
+    "outputs": (lambda d: tuple(d["names"]), lambda d: [new_outputs(tuple(d["names"]))],
+                lambda figs, d: draw_outputs(figs[0], d)),
     "r2": (lambda d: None, lambda d: [new_surface()], lambda figs, d: draw_surface(figs[0], d)),
     "rn": (lambda d: None, lambda d: [new_line(), new_gradient()],
            lambda figs, d: (draw_line(figs[0], d), draw_gradient(figs[1], d["leaves"]))),
@@ -347,20 +380,59 @@ class Kept:
         return self.panes
 
 
+def finite(values) -> int:
+    """How many of `values` a chart draws (a NaN or an infinity is no point on it)."""
+    return int(np.isfinite(np.asarray(values, dtype=float)).sum())
+
+
 def point_counts(kind: str | None, data: dict) -> dict:
-    """What the page API's snapshot reports: plot name -> number of points drawn."""
+    """What the page API's snapshot reports: plot name -> number of finite points drawn."""
     if not data or "error" in data or kind is None:
         return {}
     if kind == "scalar":
-        return {k: int(len(data[k])) for k, _, _ in CURVES}
+        return {k: finite(data[k]) for k, _, _ in CURVES}
     if kind == "r2":
-        return {"surface": int(data["z"].size), "gradient": int(len(data["gx"]))}
+        return {"surface": finite(data["z"]), "gradient": finite(np.asarray(data["gx"]) + np.asarray(data["gy"]))}
     if kind == "rn":
-        return {"line_f": int(len(data["f"])), "line_df": int(len(data["df"])),
+        return {"line_f": finite(data["f"]), "line_df": finite(data["df"]),
                 "gradient": len(gradient_bars(data["leaves"])[0])}
     if kind == "elementwise":
-        return {"f": int(len(data["f"])), "df": int(len(data["df"]))}
-    return {"jacobian": int(data["jac"].size)}
+        return {"f": finite(data["f"]), "df": finite(data["df"])}
+    if kind == "outputs":  # f(x)[0], d/dx f(x)[0], ... one curve each
+        return {f"{pre}f(x){name}": finite(values[i]) for i, name in enumerate(data["names"])
+                for pre, values in (("", data["f"]), ("d/dx ", data["df"]))}
+    return {"jacobian": finite(data["jac"])}
+
+
+# plot kind -> (data key, what the chart calls it) for the note on values it cannot draw
+DRAWN_VALUES = {
+    "scalar": [(k, label) for k, label, _ in CURVES],
+    "r2": [("z", "f(x, y)"), ("gx", "∂f/∂x"), ("gy", "∂f/∂y")],
+    "rn": [("f", "f(x+t·d)"), ("df", "∇f·d")],
+    "elementwise": [("f", "f(x)_i"), ("df", "(J·1)_i")],
+    "vector": [("jac", "J")],
+}
+
+
+def not_drawn_note(kind: str, data: dict) -> str:
+    """'' when every value is finite, else which curves have NaN or inf where (those points are
+    not drawn: without this a curve that is inf everywhere just is not there)."""
+    parts = []
+    drawn = DRAWN_VALUES.get(kind, ())
+    if kind == "outputs":
+        data = {**data, **{f"{pre}{i}": values[i] for i in range(len(data["names"]))
+                           for pre, values in (("f", data["f"]), ("df", data["df"]))}}
+        drawn = [(f"{pre}{i}", f"{label}f(x){name}") for i, name in enumerate(data["names"])
+                 for pre, label in (("f", ""), ("df", "d/dx "))]
+    for key, label in drawn:
+        v = np.asarray(data.get(key, ()), dtype=float).ravel()
+        bad = {name: int(n) for name, n in (("nan", np.isnan(v).sum()), ("inf", np.isinf(v).sum())) if n}
+        if bad:
+            what = " and ".join(f"{name} at {n}" for name, n in bad.items())
+            parts.append(f"{label} is {what} of its {v.size} points")
+    if not parts:
+        return ""
+    return "Not drawn where not finite: " + "; ".join(parts) + "."
 
 
 def render(a, kept: Kept | None = None) -> list:
@@ -371,7 +443,10 @@ def render(a, kept: Kept | None = None) -> list:
     if kind is None:
         return [html('<p class="gp-muted">Plots apply to functions with float inputs and a number out (f, '
                      'its derivatives and gradient), and to vector outputs of one vector (the Jacobian). '
-                     f'<code>{a.function.name}({a.args_source})</code> is none of these.</p>')]
+                     f'<code>{a.function.name}({a.args_source})</code> is none of these.'
+                     + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>')]
     if "error" in data:
         return [error_block(data["error"])]
-    return [*(kept or Kept()).figures(kind, data), code_block(data["code"])]
+    note = not_drawn_note(kind, data)
+    return [*(kept or Kept()).figures(kind, data), *([html(f'<p class="gp-warn">{esc(note)}</p>')] if note else []),
+            code_block(data["code"])]

@@ -37,9 +37,11 @@ MAX_SERIES = 8  # batch elements drawn
 
 
 def rows_of(value) -> np.ndarray:
-    """The batched output as (batch, flattened output) floats."""
-    v = np.asarray(value, dtype=float)
-    return v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
+    """The batched output as (batch, flattened output) floats; a complex output as its real and
+    imaginary parts, interleaved (casting it to float would drop the imaginary part unseen)."""
+    v = np.asarray(value)
+    v = v.reshape(v.shape[0], -1) if v.ndim else v.reshape(1, 1)
+    return v.astype(np.complex128).view(np.float64) if np.iscomplexobj(v) else v.astype(float)
 
 
 def drawn_as(v2: np.ndarray) -> tuple:
@@ -47,7 +49,10 @@ def drawn_as(v2: np.ndarray) -> tuple:
     return ("point" if v2.shape[1] == 1 else "line"), min(len(v2), MAX_SERIES)
 
 
-def new_outputs(per: str, series: int, height: int = 240):
+COMPLEX_AXIS = "output index (flattened; re, im of each value side by side)"
+
+
+def new_outputs(per: str, series: int, height: int = 240, complex_parts: bool = False):
     p = figure(height=height, sizing_mode="stretch_width", title=f"batched outputs, one {per} per element",
                tools="hover,pan,wheel_zoom,reset", tooltips=[("index", "$x{0}"), ("value", "$y{0.0000}")],
                x_range=Range1d(0, 1), y_range=Range1d(0, 1))
@@ -57,7 +62,8 @@ def new_outputs(per: str, series: int, height: int = 240):
             p.scatter("x", "y", source=source, size=9, color=PALETTE[i % 8], name=f"batch{i}")
         else:
             p.line("x", "y", source=source, color=PALETTE[i % 8], line_width=2, name=f"batch{i}")
-    p.xaxis.axis_label = "batch element" if per == "point" else "output index (flattened)"
+    p.xaxis.axis_label = COMPLEX_AXIS if complex_parts else \
+        "batch element" if per == "point" else "output index (flattened)"
     p.xaxis.ticker.min_interval = 1  # indices: no ticks at 0.5
     return p
 
@@ -76,7 +82,7 @@ def draw_outputs(p, v2: np.ndarray) -> None:
 
 def outputs_figure(value: np.ndarray, height: int = 240):
     v2 = rows_of(value)
-    p = new_outputs(*drawn_as(v2), height=height)
+    p = new_outputs(*drawn_as(v2), height=height, complex_parts=np.iscomplexobj(value))
     draw_outputs(p, v2)
     return p
 
@@ -92,9 +98,10 @@ class Kept:
 
     def outputs(self, value) -> pn.pane.Bokeh:
         v2 = rows_of(value)
-        models = (*drawn_as(v2), pn.config.theme)
+        complex_parts = bool(np.iscomplexobj(value))
+        models = (*drawn_as(v2), pn.config.theme, complex_parts)
         if models != self.models:
-            self.fig = new_outputs(*drawn_as(v2))
+            self.fig = new_outputs(*drawn_as(v2), complex_parts=complex_parts)
             draw_outputs(self.fig, v2)
             self.pane = bokeh(self.fig, sizing_mode="stretch_width", min_height=240)
             self.models = models
@@ -124,7 +131,8 @@ def timing_html(result: dict) -> str:
             median, spread = '<span class="gp-muted">measuring…</span>', ""
         else:
             median = fmt_seconds(t["median"]) if t else "-"
-            spread = fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]) if t else ""
+            spread = ("" if not t else '<span class="gp-muted">one call (a slow one)</span>' if t.get("n") == 1
+                      else fmt_seconds(t["min"]) + " – " + fmt_seconds(t["max"]))
         rows.append(f'<tr><th>{label}</th><td>{median}</td><td class="gp-spread">{spread}</td>'
                     f'<td class="gp-verdict">{check}</td></tr>')
     return ('<div class="gp-scroll-x gp-methods-box"><table class="gp-table gp-methods"><tr><th>method</th><th>median</th>'
@@ -147,11 +155,16 @@ def render(a, times=None, kept: Kept | None = None) -> list:
     """The pane's parts; `times`: the HTML pane to show the methods table in (kept by the app
     and updated in place as the times come), else a new one; `kept`: the last run's figure."""
     r = a.vmap
+    if r and r.get("held"):
+        return [html(f'<p class="gp-muted">{esc(a.function.name)} has no argument vmap could batch: '
+                     f'{esc(", ".join(r["held"]))} stays fixed (JAX traces only the others).</p>')]
     if not r:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
     if r.get("error") is not None:
         return [error_block(r["error"])]
-    parts = [code_block(f"# a batch of {r['size']}: input k is the input shifted by 0.5·k\n" + r["code"])]
+    # two short comment lines: one long line was cut at a phone's width
+    parts = [code_block(f"# a batch of {r['size']}; element k is your input,\n#   {r.get('rules') or 'each leaf + k'}\n"
+                        + r["code"])]
     v = r.get("vmap", {})
     if v.get("error") is not None:
         parts.append(error_block(v["error"]))
