@@ -2,11 +2,12 @@
 
 Most edits leave the analysed function as it was (a print, a comment, another function, the
 lines after it), yet each run executes the code again and gets a new function object, so the
-Plots and vmap tabs were recomputed (sampling f hundreds of times) for identical results.
+Plots and vmap tabs were recomputed (sampling f hundreds of times) for identical results, and
+the Timing pane measured the same program on the same input again (`timing_key`).
 
 The key says what those results depend on, as data: f's jaxpr at the input (its text, its
-constants' values, the avals in and out with weak types, the output's tree), the input's tree,
-the bytecode of f (and of the hand-batched version the vmap tab compares), its name and
+constants' values, the avals in and out with weak types, the output's tree), the input's tree
+and values (the Plots tab samples around them), the bytecode of f (and of the hand-batched version the vmap tab compares), its name and
 parameters, the input's source text, the backend. What tracing cannot see does not get a key
 (f that does not trace: Python control flow on values), so it is always recomputed: the worst
 case is a needless recomputation, never another function's plot shown as this one's.
@@ -94,8 +95,21 @@ def function_key(a) -> bytes | None:
         return None
     sandbox.install_jax()
     import jax
-    return pane_updates.fingerprint(a.function.name, a.function.params, a.args_source, code, traced,
-                                    jax.default_backend(), bool(jax.config.jax_enable_x64))
+    return pane_updates.fingerprint(a.function.name, a.function.params, a.args_source, input_values(a.args),
+                                    code, traced, jax.default_backend(), bool(jax.config.jax_enable_x64))
+
+
+def input_values(args) -> list:
+    """The input's leaves, fingerprinted by value: `x0 = ...` changed above `f(x0)` leaves the
+    input's text and f's jaxpr as they were, but the plot is drawn around the new values."""
+    import jax
+    return jax.tree_util.tree_leaves(tuple(args))
+
+
+def timing_key(base, scale: int) -> bytes | None:
+    """The Timing pane's key: f's (`base`, from `function_key`: the same program, input values
+    and backend) at one problem size."""
+    return None if base is None else pane_updates.fingerprint(base, "timing", scale)
 
 
 class PaneCache:
