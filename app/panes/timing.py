@@ -180,6 +180,13 @@ class Kept:
         return column
 
 
+def reused_note(run: int) -> str:
+    """Said over timings taken in an earlier run: this edit left f, its input and the backend as
+    they were (app.main.Playground._reuse_timing), so they were not measured again."""
+    return (f'<p class="gp-hint gp-reused">Measured in run {run}: this edit left f, its input and the '
+            'backend unchanged, so the same program was not timed again. ▶ Run measures afresh.</p>')
+
+
 def render(a, measuring_note_shown: bool = False, kept: Kept | None = None) -> list:
     """The pane's parts; `measuring_note_shown`: the app shows "measuring…" itself; `kept`: the
     last run's charts, drawn with these numbers."""
@@ -196,6 +203,8 @@ def render(a, measuring_note_shown: bool = False, kept: Kept | None = None) -> l
     size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
         f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else
         'f on its input; larger sizes batch it with <code>jax.vmap</code> to show where jit starts to win</p>'))
+    if t.get("reused_from") is not None:  # in the same HTML pane: the pane keeps its models
+        size.object = reused_note(t["reused_from"]) + size.object
     return [row, size, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
                       '<code>jax.device_put</code> there). Steady-state jit calls skip Python entirely: the '
                       'traced program is cached per input shape and dtype, so "traces" stays 1 however often '

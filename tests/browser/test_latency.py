@@ -116,8 +116,12 @@ TYPE_WHILE_TIMING = """async ({findEditor}) => {
   const gp = window.gradpad;
   const tick = () => new Promise((r) => setTimeout(r, 5));
   const before = gp.panes.run;
-  editor.session.insert({row: editor.session.getLength(), column: 0}, '\\n# first edit');
-  // its run shows, the hidden tabs are reused (f is the same): the CPU timing is under way
+  // f itself changed (a comment alone leaves f as it was: its timing would be reused)
+  const lines = editor.session.getValue().split('\\n');
+  const row = lines.findIndex((l) => l.includes('* 2.0'));
+  const column = lines[row].indexOf('2.0');
+  editor.session.replace({start: {row, column}, end: {row, column: column + 3}}, '3.0  # first edit');
+  // its run shows: the CPU timing is under way
   while (!(gp.panes.run > before && gp.panes.pending[0] === 'timing')) await tick();
   const timed = gp.panes.run;
   await new Promise((r) => setTimeout(r, 250));  // well inside the timing (the first eager call)
