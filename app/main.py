@@ -115,7 +115,7 @@ class Playground:
         self._autorun_generation = 0
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
-        self._user_args = None           # the input the user typed for the selected function
+        self._user_args = None           # the input typed (or loaded) for the selected function
         self._link_notice = False        # the notice says a link named no example
         self.run_id = 0                  # one per run: slow panes of an older run stop filling in
         self.remeasure_run = None        # the run (Run, Ctrl+Enter) that measures afresh, reuse aside
@@ -252,7 +252,10 @@ class Playground:
         self._set_quietly(self.example_select, "value", self.example_name or "")
         self._set_quietly(self.view_select, "value", state.view if state.view in VIEW_LABELS else "f")
         self._set_quietly(self.function_select, "value", None)  # new code: its own default function
-        self._user_args = None
+        # the example's (or the link's) input stays the input of its function through the edits
+        # that follow, as a typed one does: without it an edit fell back to a guessed input (1.0
+        # for an f the code never calls), changing every pane and recomputing them all
+        self._user_args = args or None
         if state.backend in self.backend_select.options:
             self._set_quietly(self.backend_select, "value", state.backend)
         if run:
