@@ -78,7 +78,9 @@ def timing_figure(t: dict, height: int = 220, x_range=None):
 def sample_note(t: dict) -> str:
     """How the per-call times were taken, e.g. 'median of 7 samples × 200 calls (jit)'."""
     e, j = t["eager"], t["jit_steady"]
-    return f"median of {e['n']} samples × {e.get('calls', 1)} calls (eager), {j['n']} × {j.get('calls', 1)} (jit)"
+    length = f", samples sized to last ≥ {fmt_seconds(t['sample_s'])}" if t.get("sample_s") else ""  # >= 20 timer steps
+    return (f"median of {e['n']} samples × {e.get('calls', 1)} calls (eager), {j['n']} × {j.get('calls', 1)} (jit)"
+            + length)
 
 
 def speedup(t: dict) -> float:

@@ -46,3 +46,11 @@ def test_the_timings_take_samples_as_long_as_the_timer_needs(monkeypatch, step, 
     # and no sample of many calls ran much past the target: the short samples are what is cheap
     many = [elapsed for n, elapsed in seen if n > 1]
     assert many and np.median(many) < 4 * target
+
+
+def test_the_pane_states_the_calls_per_sample_and_how_long_a_sample_lasts(monkeypatch):
+    from app.panes import timing as timing_pane
+    stepped_clock(monkeypatch, 1e-4)
+    t = analysis.timings(lambda x: x * 2.0, (np.ones(4, np.float32),), repeats=3, backends=["cpu"])
+    note = timing_pane.sample_note(t)
+    assert f"× {t['eager']['calls']} calls (eager)" in note and "samples sized to last ≥ 2.00 ms" in note
