@@ -39,6 +39,9 @@ def test_an_edit_updates_the_panes_then_the_timings(app_page):
     cpu = snap["timing"]["cpu"]
     assert cpu["eager_ms"] > 0 and cpu["jit_steady_ms"] > 0
     assert snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0
+    # a print leaves f and its input as they were: the load's timings are shown again, saying so
+    assert loaded["timing"]["cpu"]["reused_from"] is None and cpu["reused_from"] == loaded["run"], (loaded, snap)
+    assert cpu["eager_ms"] == loaded["timing"]["cpu"]["eager_ms"]
 
 
 # a run that takes a while (0.5 s), then five edits typed 40 ms apart: the first runs at once,
