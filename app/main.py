@@ -601,7 +601,7 @@ class Playground:
         return active if active in waiting else (waiting[0] if waiting else None)
 
     def _timing_key(self, a):
-        return pane_cache.timing_key(self.cache.function_key(a), a.timing.get("scale", 1))
+        return pane_cache.timing_key(self.cache.function_key(a), a.timing.get("scale", 1), a.run.namespace)
 
     def _reuse_timing(self, a, run_id: int) -> bool:
         """An edit that left f, its input and the backend as they were (a print, a comment, code

@@ -106,10 +106,58 @@ def input_values(args) -> list:
     return jax.tree_util.tree_leaves(tuple(args))
 
 
-def timing_key(base, scale: int) -> bytes | None:
+def timing_key(base, scale: int, namespace: dict) -> bytes | None:
     """The Timing pane's key: f's (`base`, from `function_key`: the same program, input values
-    and backend) at one problem size."""
-    return None if base is None else pane_updates.fingerprint(base, "timing", scale)
+    and backend) at one problem size, and `user_code` of the run's namespace: eager calls run
+    f's Python, which can read what tracing never sees (a helper's branch taken only outside
+    tracing, a global number only that branch reads)."""
+    return None if base is None else pane_updates.fingerprint(base, "timing", scale, user_code(namespace))
+
+
+SCALARS = (bool, int, float, complex, str, bytes, type(None))
+
+
+def user_code(namespace: dict) -> list:
+    """(name, what it is) for each function and class the learner's code defined (their
+    bytecode), and each plain number or string they read as a global: any of them edited is a
+    new key (a number the code binds but no function reads, a time measured, is not)."""
+    out, read = [], set()
+    for name, value in namespace.items():
+        if isinstance(value, type) and value.__module__ == "__main__":
+            methods = [(k, v) for k, v in vars(value).items() if _is_user(v)]
+            out.append((name, "class", [(k, _bytecode(v)) for k, v in methods]))
+            for _, v in methods:
+                read |= _names_read(v)
+        elif _is_user(value):
+            out.append((name, "function", _bytecode(value)))
+            read |= _names_read(value)
+    out += [(name, type(namespace[name]).__name__, repr(namespace[name])) for name in sorted(read)
+            if name in namespace and isinstance(namespace[name], SCALARS)]
+    return out
+
+
+def _names_read(fn) -> set:
+    """The global names a function's code (and the code nested in it) reads."""
+    names, todo = set(), [getattr(fn, "__code__", None)]
+    while todo:
+        code = todo.pop()
+        if code is not None:
+            names.update(code.co_names)
+            todo += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    return names
+
+
+def _is_user(fn) -> bool:
+    """A function of the learner's code (or a wrapper of one: jit, functools.wraps)."""
+    from app.sandbox import USER_FILE
+    for _ in range(8):
+        code = getattr(fn, "__code__", None)
+        if code is not None and code.co_filename == USER_FILE:
+            return True
+        fn = getattr(fn, "__wrapped__", None) or getattr(fn, "fun", None)
+        if fn is None:
+            return False
+    return False
 
 
 class PaneCache:

@@ -84,3 +84,35 @@ def test_another_problem_size_is_measured_then_reused(pg):
     assert len(pg.measured) == 2 and pg.analysis.timing["scale"] == 10
     a = edited(pg, CODE + 'print("edit")\n')
     assert len(pg.measured) == 2 and a.timing["scale"] == 10 and a.timing["reused_from"] is not None
+
+
+EAGER_ONLY = """import jax
+import jax.numpy as jnp
+
+DELAY = 2
+
+def helper(x):
+    if not isinstance(x, jax.core.Tracer):  # eager calls only: tracing never sees this
+        for _ in range(DELAY):
+            pass
+    return jnp.sin(x)
+
+def f(x):
+    return helper(x) * 2.0
+f(1.5)
+"""
+
+
+@pytest.mark.parametrize("change", [
+    ("range(DELAY)", "range(DELAY * 3)"),  # a helper's branch that only eager calls take
+    ("DELAY = 2", "DELAY = 3"),            # a global only that branch reads
+])
+def test_what_only_eager_calls_run_is_part_of_the_key(monkeypatch, change):
+    calls = []
+    timings = analysis.timings
+    monkeypatch.setattr(analysis, "timings", lambda *a, **k: calls.append(a) or timings(*a, **k))
+    pg = main.create_app(code=EAGER_ONLY).playground
+    edited(pg, EAGER_ONLY + "print(1)\n")
+    assert len(calls) == 1  # a print: reused
+    a = edited(pg, EAGER_ONLY.replace(*change))
+    assert len(calls) == 2 and a.timing.get("reused_from") is None
