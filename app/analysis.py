@@ -929,7 +929,7 @@ def batch_inputs(args, in_axes, size: int = 4):
 
 def _median_time(fn, repeats: int) -> dict:
     """Per-call seconds of `fn()`, sampled as the timing pane does (a coarse timer resolves it)."""
-    return _drive(_per_call(fn, _ready_sync, repeats))
+    return _drive(_per_call(fn, _ready_sync, repeats, target=sample_target(clock_step())))
 
 
 MANUAL_MARK = re.compile(r"^# manual: *(\w+) *-> *(\w+) *$", re.M)
@@ -1131,7 +1131,13 @@ async def _ready_sync(tree):
     return _jax().block_until_ready(tree)
 
 
-MIN_SAMPLE_S = 2e-3    # one sample lasts at least this long: a 100 µs page timer then resolves it to 5 %
+MIN_SAMPLE_S = 2e-3    # a sample's length when the timer's step is not known: a 100 µs timer resolves it to 5 %
+# A sample spans at least RESOLVED_STEPS of the timer's steps (its reading is then within 5 %),
+# and at least SAMPLE_FLOOR_S: 2 ms with a 100 µs page timer (not cross-origin isolated), 0.5 ms
+# (100 steps, 1 %) with a 5 µs one or CPython's. Shorter samples on a fine timer are what keeps
+# the timings of an edit cheap (they run after every edit that changes f).
+RESOLVED_STEPS = 20
+SAMPLE_FLOOR_S = 5e-4
 MAX_CALLS_PER_SAMPLE = 100_000
 TIMING_BUDGET_S = 0.5  # a slow function gets fewer samples, never fewer than 3
 CALL_STEPS = (1, 2, 5)  # calls per sample: 1, 2, 5, 10, 20, 50, ... (timeit's autorange)
@@ -1172,30 +1178,36 @@ async def _sample(call, wait, n: int, pause=_no_pause) -> float:
     return clock() - t0
 
 
-async def _autorange(call, wait, pause=_no_pause) -> tuple:
+def sample_target(step: float) -> float:
+    """How long one sample must last for a timer of this step (see RESOLVED_STEPS)."""
+    return max(SAMPLE_FLOOR_S, RESOLVED_STEPS * step)
+
+
+async def _autorange(call, wait, pause=_no_pause, target: float = MIN_SAMPLE_S) -> tuple:
     """(calls per sample, seconds of the first such sample): the fewest calls, stepping like
-    timeit's autorange, whose sample lasts MIN_SAMPLE_S, so a coarse timer never reads 0."""
+    timeit's autorange, whose sample lasts `target`, so a coarse timer never reads 0."""
     scale = 1
     while True:
         for step in CALL_STEPS:
             n = step * scale
             elapsed = await _sample(call, wait, n, pause)
-            if elapsed >= MIN_SAMPLE_S or n >= MAX_CALLS_PER_SAMPLE:
+            if elapsed >= target or n >= MAX_CALLS_PER_SAMPLE:
                 return n, elapsed
         scale *= 10
 
 
-async def _per_call(call, wait, samples: int, pause=_no_pause) -> dict:
-    """Per-call seconds (median, min, max over `samples` samples of `calls` calls each). A first
-    sample slowed by a pause (GC, a late compile) can pick too few calls: when the samples
-    turn out shorter than half of MIN_SAMPLE_S, they are taken again with more calls."""
+async def _per_call(call, wait, samples: int, pause=_no_pause, target: float = MIN_SAMPLE_S) -> dict:
+    """Per-call seconds (median, min, max over `samples` samples of `calls` calls each, each
+    sample lasting `target`: `sample_target` of the timer's step). A first sample slowed by a
+    pause (GC, a late compile) can pick too few calls: when the samples turn out shorter than
+    half of `target`, they are taken again with more calls."""
     await wait(call())  # warm: the first call after tracing may still do one-off work
-    calls, first = await _autorange(call, wait, pause)
+    calls, first = await _autorange(call, wait, pause, target)
     samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
     times = [first / calls] + [await _sample(call, wait, calls, pause) / calls for _ in range(samples - 1)]
-    while statistics.median(times) * calls < MIN_SAMPLE_S / 2 and calls < MAX_CALLS_PER_SAMPLE:
-        median = max(statistics.median(times), MIN_SAMPLE_S / MAX_CALLS_PER_SAMPLE)
-        calls = min(MAX_CALLS_PER_SAMPLE, max(10 * calls, math.ceil(MIN_SAMPLE_S / median)))
+    while statistics.median(times) * calls < target / 2 and calls < MAX_CALLS_PER_SAMPLE:
+        median = max(statistics.median(times), target / MAX_CALLS_PER_SAMPLE)
+        calls = min(MAX_CALLS_PER_SAMPLE, max(10 * calls, math.ceil(target / median)))
         times = [await _sample(call, wait, calls, pause) / calls for _ in range(samples)]
     return {"median": statistics.median(times), "min": min(times), "max": max(times), "n": samples,
             "calls": calls}
@@ -1214,23 +1226,27 @@ async def _measure(fn, args, backend: str, repeats: int, wait, pause=_no_pause) 
         traces[0] += 1
         return fn(*a)
 
+    step = clock_step()
+    target = sample_target(step)
     with jax.default_device(dev):
         dargs = jax.device_put(args, dev)
         out = {"backend": backend, "device": str(dev)}
         await _sample(lambda: fn(*dargs), wait, 1, pause)  # the first eager call compiles per-op kernels (WebGPU)
-        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats, pause)
+        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats, pause, target)
         jitted = jax.jit(counted)
         first = await _sample(lambda: jitted(*dargs), wait, 1, pause)
         t0 = clock()  # tracing alone, on a fresh jit (after the first call's warm-up)
-        jax.jit(fn).lower(*dargs)
+        lowered = jax.jit(fn).lower(*dargs)
         trace_s = clock() - t0
-        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats, pause)
+        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats, pause, target)
     out["jit_first"] = {"total": first, "trace": min(trace_s, first), "compile_and_run": max(0.0, first - trace_s)}
     out["retraces"] = traces[0]
-    out["eqn_count"] = count_eqns(jax.make_jaxpr(fn)(*args).jaxpr)
+    closed = getattr(lowered, "jaxpr", None)  # gradpad's Lowered keeps its jaxpr: no third trace
+    out["eqn_count"] = count_eqns(closed.jaxpr if closed is not None else jax.make_jaxpr(fn)(*args).jaxpr)
     out.update(kernel_count(fn, args, backend))
     out["repeats"] = out["eager"]["n"]
-    out["clock_step"] = clock_step()
+    out["clock_step"] = step
+    out["sample_s"] = target
     out["speedup"] = out["eager"]["median"] / out["jit_steady"]["median"]
     return out
 

@@ -115,9 +115,10 @@ class Playground:
         self._autorun_generation = 0
         self._busy = False
         self._quiet = 0                  # >0 while the app itself sets widget values
-        self._user_args = None           # the input the user typed for the selected function
+        self._user_args = None           # the input typed (or loaded) for the selected function
         self._link_notice = False        # the notice says a link named no example
         self.run_id = 0                  # one per run: slow panes of an older run stop filling in
+        self.remeasure_run = None        # the run (Run, Ctrl+Enter) that measures afresh, reuse aside
         self.pending: list[str] = []     # panes of this run still measuring (SLOW_PANES)
         self.run_seconds = 0.0           # the last run's Python time, up to every pane but the slow ones
         self.run_phases: dict = {}       # where that time went (ms) and when it started (epoch ms)
@@ -191,9 +192,9 @@ class Playground:
         self.tabs = pn.Tabs(*[(PANE_TITLES[n], self.panes[n]) for n in self.embed.panes],
                             sizing_mode="stretch_width", dynamic=False, stylesheets=[TABS_CSS])
 
-        self.run_button.on_click(lambda e: self.run())
+        self.run_button.on_click(lambda e: self.run(remeasure=True))
         if isinstance(self.keys, KeyBridge):
-            self.keys.param.watch(lambda e: self.run(), "runs")
+            self.keys.param.watch(lambda e: self.run(remeasure=True), "runs")
         self.share_button.js_on_click(args={"link": self.share_link},
                                       code="navigator.clipboard && navigator.clipboard.writeText(link.value)")
         self.share_button.on_click(lambda e: self._show_share())
@@ -251,7 +252,10 @@ class Playground:
         self._set_quietly(self.example_select, "value", self.example_name or "")
         self._set_quietly(self.view_select, "value", state.view if state.view in VIEW_LABELS else "f")
         self._set_quietly(self.function_select, "value", None)  # new code: its own default function
-        self._user_args = None
+        # the example's (or the link's) input stays the input of its function through the edits
+        # that follow, as a typed one does: without it an edit fell back to a guessed input (1.0
+        # for an f the code never calls), changing every pane and recomputing them all
+        self._user_args = args or None
         if state.backend in self.backend_select.options:
             self._set_quietly(self.backend_select, "value", state.backend)
         if run:
@@ -353,10 +357,11 @@ class Playground:
         }
 
     # ------------------------------------------------------------------ running
-    def run(self, function: str | None = None, args: str | None = None):
+    def run(self, function: str | None = None, args: str | None = None, remeasure: bool = False):
         """Run the editor's code and rebuild every pane. Every way to run (Run, Ctrl+Enter, an
         edit, a link) keeps the user's function and input until they change them; without one,
-        `analysis.default_function` picks."""
+        `analysis.default_function` picks. `remeasure`: time f again even where an earlier run
+        timed the same f on the same input (the learner asked for a run: Run, Ctrl+Enter)."""
         if self._busy:
             return
         function = function or self.function_select.value or None
@@ -375,6 +380,7 @@ class Playground:
             self._select_backend()
             code = self.editor.value
             self.run_id += 1
+            self.remeasure_run = self.run_id if remeasure else None
             view = self.view_select.value  # the jaxpr pane needs this view, f and grad (its diff card)
             active = phases["active"]      # only the tab in view now; the others after (LAZY_PANES)
             self.analysis = analysis.analyse(code, function=function, args_source=args, in_axes=self._in_axes(),
@@ -462,10 +468,13 @@ class Playground:
             return run_id != self.run_id or self._edit_waiting
 
         def cpu_timing():
+            if self._reuse_timing(a, run_id):
+                return cpu_timed()
             if not sync:  # an edit typed while timing stops it between two samples
                 return cpu_timing_yielding()
             with sandbox.captured():
                 a.timing = analysis.timings(a.function.fn, a.args, scale=a.timing.get("scale", 1))
+            self._keep_timing(a, run_id)
             cpu_timed()
 
         async def cpu_timing_yielding():
@@ -475,6 +484,7 @@ class Playground:
                                                                scale=a.timing.get("scale", 1))
             except analysis.Superseded:
                 return  # the newer run owns the panes (and its timings start afresh)
+            self._keep_timing(a, run_id)
             with batching.one_update():
                 cpu_timed()
 
@@ -493,6 +503,7 @@ class Playground:
             per = a.timing.get("backends") or {}
             for b in [b for b, r in per.items() if r.get("pending")]:
                 per[b] = await analysis.timings_async(a.function.fn, a.args, b, scale=a.timing.get("scale", 1))
+            self._keep_timing(a, run_id)
             self._render_timing()
 
         def plot():
@@ -588,6 +599,34 @@ class Playground:
         waiting = [n for n in SLOW_PANES if n in self.pending and n not in done]
         active = self.active_pane()
         return active if active in waiting else (waiting[0] if waiting else None)
+
+    def _timing_key(self, a):
+        return pane_cache.timing_key(self.cache.function_key(a), a.timing.get("scale", 1), a.run.namespace)
+
+    def _reuse_timing(self, a, run_id: int) -> bool:
+        """An edit that left f, its input and the backend as they were (a print, a comment, code
+        after f) gets the timings measured for them in an earlier run instead of measuring the
+        same program again (~50 ms of the page's Python per edit); the pane says which run
+        measured them, and Run measures afresh. A backend still measuring is measured now."""
+        if self.remeasure_run == run_id:
+            return False
+        hit = self.cache.get("timing", self._timing_key(a))
+        if hit is None:
+            return False
+        a.timing = {**hit, "backends": {b: dict(t) for b, t in hit["backends"].items()}}
+        a.timing["reused_from"] = hit["measured_in"]
+        return True
+
+    def _keep_timing(self, a, run_id: int):
+        """Keep `a.timing` (once measured: no backend failed) for `_reuse_timing`; a copy, as the
+        pane shows it, WebGPU's numbers added when they arrive."""
+        t = a.timing or {}
+        if not t.get("backends") or pane_cache.has_error(t):
+            return
+        kept = {k: v for k, v in t.items() if k != "reused_from"}
+        kept["measured_in"] = t.get("reused_from") or run_id
+        kept["backends"] = {b: dict(r) for b, r in t["backends"].items()}
+        self.cache.put("timing", self._timing_key(a), kept)
 
     def _retime(self):
         """The problem size changed: measure again (the other panes stay as they are)."""
@@ -925,10 +964,12 @@ def vmap_summary(result: dict) -> dict:
 
 
 def timing_summary(timing: dict) -> dict:
-    """backend -> {eager_ms, jit_first_ms, jit_steady_ms, speedup, calls} for each measured backend
-    (a backend still measuring or failed is left out)."""
+    """backend -> {eager_ms, jit_first_ms, jit_steady_ms, speedup, calls, scale, reused_from} for each
+    measured backend (a backend still measuring or failed is left out); reused_from: the run that
+    measured these numbers for the same f and input, None when this run did."""
     per = (timing or {}).get("backends") or {}
-    return {b: {"scale": timing.get("scale", 1),"eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
+    return {b: {"scale": timing.get("scale", 1), "reused_from": timing.get("reused_from"),
+                "eager_ms": r["eager"]["median"] * 1e3, "jit_first_ms": r["jit_first"]["total"] * 1e3,
                 "jit_steady_ms": r["jit_steady"]["median"] * 1e3, "speedup": timing_pane.speedup(r),
                 "calls": {"eager": r["eager"].get("calls", 1), "jit": r["jit_steady"].get("calls", 1)}}
             for b, r in per.items() if "eager" in r}

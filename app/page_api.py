@@ -43,7 +43,7 @@ def _snapshot(args):
 
 def _run(args):
     """Ctrl/Cmd+Enter on the page: one key press is one run (see Playground.run)."""
-    _playground.run(function=_playground.function_select.value or None)
+    _playground.run(function=_playground.function_select.value or None, remeasure=True)
     return None
 
 

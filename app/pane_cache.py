@@ -2,11 +2,12 @@
 
 Most edits leave the analysed function as it was (a print, a comment, another function, the
 lines after it), yet each run executes the code again and gets a new function object, so the
-Plots and vmap tabs were recomputed (sampling f hundreds of times) for identical results.
+Plots and vmap tabs were recomputed (sampling f hundreds of times) for identical results, and
+the Timing pane measured the same program on the same input again (`timing_key`).
 
 The key says what those results depend on, as data: f's jaxpr at the input (its text, its
-constants' values, the avals in and out with weak types, the output's tree), the input's tree,
-the bytecode of f (and of the hand-batched version the vmap tab compares), its name and
+constants' values, the avals in and out with weak types, the output's tree), the input's tree
+and values (the Plots tab samples around them), the bytecode of f (and of the hand-batched version the vmap tab compares), its name and
 parameters, the input's source text, the backend. What tracing cannot see does not get a key
 (f that does not trace: Python control flow on values), so it is always recomputed: the worst
 case is a needless recomputation, never another function's plot shown as this one's.
@@ -94,8 +95,69 @@ def function_key(a) -> bytes | None:
         return None
     sandbox.install_jax()
     import jax
-    return pane_updates.fingerprint(a.function.name, a.function.params, a.args_source, code, traced,
-                                    jax.default_backend(), bool(jax.config.jax_enable_x64))
+    return pane_updates.fingerprint(a.function.name, a.function.params, a.args_source, input_values(a.args),
+                                    code, traced, jax.default_backend(), bool(jax.config.jax_enable_x64))
+
+
+def input_values(args) -> list:
+    """The input's leaves, fingerprinted by value: `x0 = ...` changed above `f(x0)` leaves the
+    input's text and f's jaxpr as they were, but the plot is drawn around the new values."""
+    import jax
+    return jax.tree_util.tree_leaves(tuple(args))
+
+
+def timing_key(base, scale: int, namespace: dict) -> bytes | None:
+    """The Timing pane's key: f's (`base`, from `function_key`: the same program, input values
+    and backend) at one problem size, and `user_code` of the run's namespace: eager calls run
+    f's Python, which can read what tracing never sees (a helper's branch taken only outside
+    tracing, a global number only that branch reads)."""
+    return None if base is None else pane_updates.fingerprint(base, "timing", scale, user_code(namespace))
+
+
+SCALARS = (bool, int, float, complex, str, bytes, type(None))
+
+
+def user_code(namespace: dict) -> list:
+    """(name, what it is) for each function and class the learner's code defined (their
+    bytecode), and each plain number or string they read as a global: any of them edited is a
+    new key (a number the code binds but no function reads, a time measured, is not)."""
+    out, read = [], set()
+    for name, value in namespace.items():
+        if isinstance(value, type) and value.__module__ == "__main__":
+            methods = [(k, v) for k, v in vars(value).items() if _is_user(v)]
+            out.append((name, "class", [(k, _bytecode(v)) for k, v in methods]))
+            for _, v in methods:
+                read |= _names_read(v)
+        elif _is_user(value):
+            out.append((name, "function", _bytecode(value)))
+            read |= _names_read(value)
+    out += [(name, type(namespace[name]).__name__, repr(namespace[name])) for name in sorted(read)
+            if name in namespace and isinstance(namespace[name], SCALARS)]
+    return out
+
+
+def _names_read(fn) -> set:
+    """The global names a function's code (and the code nested in it) reads."""
+    names, todo = set(), [getattr(fn, "__code__", None)]
+    while todo:
+        code = todo.pop()
+        if code is not None:
+            names.update(code.co_names)
+            todo += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    return names
+
+
+def _is_user(fn) -> bool:
+    """A function of the learner's code (or a wrapper of one: jit, functools.wraps)."""
+    from app.sandbox import USER_FILE
+    for _ in range(8):
+        code = getattr(fn, "__code__", None)
+        if code is not None and code.co_filename == USER_FILE:
+            return True
+        fn = getattr(fn, "__wrapped__", None) or getattr(fn, "fun", None)
+        if fn is None:
+            return False
+    return False
 
 
 class PaneCache:

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser import chromium  # noqa: E402
 from tools import serve, site  # noqa: E402
-from app.main import SLOW_PANES, TIMING_PANES  # noqa: E402
+from app.main import BACKGROUND_PANES, SLOW_PANES, TIMING_PANES  # noqa: E402
 
 GOAL_MS = 200
 
@@ -53,7 +53,7 @@ FIND_EDITOR = """() => {
 # every pane is recomputed; the console shows a new line), or with `change` replace a range of
 # the code (`f_edit`), then wait for the worker's report that the panes show it (falling back
 # to the end of the app's run, on builds without `gradpad.panes`).
-EDIT = """async ({k, findEditor, timings = [], change = null}) => {
+EDIT = """async ({k, findEditor, timings = [], later = [], change = null}) => {
   const editor = (new Function('return (' + findEditor + ')()'))();
   if (!editor) return {error: 'no editor on the page'};
   const gp = window.gradpad;
@@ -77,6 +77,7 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
   const deadline = t0 + 60000;
   let shown = null, all = null, pending = [], python = null, message = null, visible = null, first = null;
   let untimed = null, last = null;  // untimed: every pane but the timing measurements (`timings`)
+  let nearly = null;  // every pane but those allowed to fill in later (`later`: WebGPU's timing)
   if (signal) {
     while (performance.now() < deadline) {
       const p = gp.panes;
@@ -85,6 +86,7 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
         // the panes the learner sees: the status line, the console beside the code, the active tab
         if (visible === null && !(p.pending || []).includes(p.phases && p.phases.active)) visible = await frame();
         if (untimed === null && !p.pending.some((n) => !timings.includes(n))) untimed = await frame();
+        if (nearly === null && !p.pending.some((n) => !later.includes(n))) nearly = await frame();
         last = p;
         if (!p.pending.length) { all = await frame(); break; }
       }
@@ -93,7 +95,7 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
   } else {
     while (!gp.running && performance.now() < deadline) await tick();
     while (gp.running && performance.now() < deadline) await tick();
-    shown = all = visible = untimed = await frame();
+    shown = all = visible = untimed = nearly = await frame();
   }
   if (observer) { await tick(); observer.disconnect(); }
   if (all === null) return {error: 'no result within 60 s', shown_ms: shown && shown - t0};
@@ -110,7 +112,7 @@ EDIT = """async ({k, findEditor, timings = [], change = null}) => {
     paint: shown - message,
   };
   return {shown_ms: (visible === null ? shown : visible) - t0, first_ms: shown - t0, all_ms: all - t0, pending,
-          untimed_ms: (untimed === null ? all : untimed) - t0, panes: (last && last.phases && last.phases.panes) || {},
+          untimed_ms: (untimed === null ? all : untimed) - t0, nearly_ms: (nearly === null ? all : nearly) - t0, panes: (last && last.phases && last.phases.panes) || {},
           pane_data: (last && last.phases && last.phases.pane_data) || {},
           signal, python_ms: python, message_ms: message && message - t0, breakdown, longtask_ms: longtasks, longest_ms: longest,
           active: ph.active || null};
@@ -324,6 +326,7 @@ def _summary(t: list, load_ms: float) -> dict:
             "all_ms": statistics.median(x["all_ms"] for x in t),
             "untimed_ms": statistics.median(x["untimed_ms"] for x in t),
             "timings_ms": statistics.median(x["all_ms"] - x["untimed_ms"] for x in t),
+            "nearly_ms": statistics.median(x.get("nearly_ms", x["all_ms"]) for x in t),
             "panes": {pane: _median(x["panes"].get(pane) for x in t) for pane in SLOW_PANES},
             "pane_data": {pane: _median((x.get("pane_data") or {}).get(pane) for x in t) for pane in SLOW_PANES},
             "pending": t[-1]["pending"], "signal": t[-1]["signal"], "edits": t,
@@ -336,8 +339,8 @@ def _summary(t: list, load_ms: float) -> dict:
 
 def _cells(r: dict | None) -> str:
     if r is None:  # no edit of this kind for this example (see f_edit)
-        return f" {'-':>10} {'-':>10} {'-':>8} {'-':>12} {'-':>11}"
-    return (f" {r['shown_ms']:10.0f} {r['untimed_ms']:10.0f} {r['timings_ms']:8.0f} {r['all_ms']:12.0f}"
+        return f" {'-':>10} {'-':>10} {'-':>8} {'-':>9} {'-':>12} {'-':>11}"
+    return (f" {r['shown_ms']:10.0f} {r['untimed_ms']:10.0f} {r['timings_ms']:8.0f} {r['nearly_ms']:9.0f} {r['all_ms']:12.0f}"
             f" {r['load_ms']:11.0f}")
 
 
@@ -348,7 +351,8 @@ def _edit_once(page, kind: str, k: int, function) -> dict | None:
         if change is None:
             return None
     page.evaluate(QUIET)
-    r = page.evaluate(EDIT, {"k": k, "findEditor": FIND_EDITOR, "timings": list(TIMING_PANES), "change": change})
+    r = page.evaluate(EDIT, {"k": k, "findEditor": FIND_EDITOR, "timings": list(TIMING_PANES),
+                             "later": sorted(BACKGROUND_PANES), "change": change})
     r["how"] = change["how"] if change else "print"
     return r
 
@@ -357,10 +361,10 @@ def latency(pages: dict, names, edits: int) -> dict:
     """label -> example -> edit kind -> times; with several pages (--compare) their edits
     alternate, so load from other processes hits both alike."""
     out: dict = {label: {} for label in pages}
-    head = f"  {'example':32} {'edit':5}" + "".join(f" {'->visible':>10} {'->untimed':>10} {'timings':>8} {'->all panes':>12}"
+    head = f"  {'example':32} {'edit':5}" + "".join(f" {'->visible':>10} {'->untimed':>10} {'timings':>8} {'->!webgpu':>9} {'->all panes':>12}"
                                                   f" {'load (new)':>11}" for _ in pages)
     if len(pages) > 1:
-        print(f"  {'':38}" + "".join(f" {label:>55}" for label in pages))
+        print(f"  {'':38}" + "".join(f" {label:>65}" for label in pages))
     print(head, flush=True)
     for name in names:
         times: dict = {label: {kind: [] for kind in EDIT_KINDS} for label in pages}
@@ -398,7 +402,7 @@ def medians(lat: dict, kind: str) -> dict:
     """The medians over the examples of one edit kind (those that had such an edit)."""
     rows = [r[kind] for r in lat.values() if r.get(kind)]
     return {key: statistics.median(r[key] for r in rows)
-            for key in ("shown_ms", "untimed_ms", "timings_ms", "all_ms", "load_ms")} | {"examples": len(rows)}
+            for key in ("shown_ms", "untimed_ms", "timings_ms", "nearly_ms", "all_ms", "load_ms")} | {"examples": len(rows)}
 
 
 def _rows(lat: dict, kind: str) -> dict:
@@ -490,14 +494,16 @@ def main(argv=None) -> int:
                     verdict = lambda ms: "ok" if ms <= GOAL_MS else "MISS"  # noqa: E731
                     print(f"  goal <= {GOAL_MS} ms: " + "; ".join(
                         f"{kind} edits ->visible {verdict(ours[kind]['shown_ms'])}, ->untimed"
-                        f" {verdict(ours[kind]['untimed_ms'])}" for kind in EDIT_KINDS)
+                        f" {verdict(ours[kind]['untimed_ms'])}, ->all but webgpu {verdict(ours[kind]['nearly_ms'])}"
+                        for kind in EDIT_KINDS)
                         + f"; load average {os.getloadavg()[0]:.1f}")
                     print("  edit: print = a print line appended (f unchanged); f = f itself changed (a numeric\n"
                           "  literal in it nudged, or a line `_edit = k` put first in its body: see the last column).\n"
                           "  ->visible: to the first frame after the panes in view (status, console, the active tab)\n"
                           "  show the edited code's results; ->untimed: every pane but the timing measurements\n"
                           f"  ({', '.join(TIMING_PANES)}) did, hidden tabs included; timings: the time those\n"
-                          "  took after that; ->all panes: until every pane did; load (new): gradpad.load of the\n"
+                          f"  took after that; ->!webgpu: every pane but {', '.join(sorted(BACKGROUND_PANES))} (the\n"
+                          "  issue's goal: it may fill in later); ->all panes: until every pane did; load (new): gradpad.load of the\n"
                           "  example, every pane new.")
                     for kind in EDIT_KINDS:
                         print_breakdown(per_page["this build"], kind)

@@ -78,7 +78,9 @@ def timing_figure(t: dict, height: int = 220, x_range=None):
 def sample_note(t: dict) -> str:
     """How the per-call times were taken, e.g. 'median of 7 samples × 200 calls (jit)'."""
     e, j = t["eager"], t["jit_steady"]
-    return f"median of {e['n']} samples × {e.get('calls', 1)} calls (eager), {j['n']} × {j.get('calls', 1)} (jit)"
+    length = f", samples sized to last ≥ {fmt_seconds(t['sample_s'])}" if t.get("sample_s") else ""  # >= 20 timer steps
+    return (f"median of {e['n']} samples × {e.get('calls', 1)} calls (eager), {j['n']} × {j.get('calls', 1)} (jit)"
+            + length)
 
 
 def speedup(t: dict) -> float:
@@ -180,6 +182,13 @@ class Kept:
         return column
 
 
+def reused_note(run: int) -> str:
+    """Said over timings taken in an earlier run: this edit left f, its input and the backend as
+    they were (app.main.Playground._reuse_timing), so they were not measured again."""
+    return (f'<p class="gp-hint gp-reused">Measured in run {run}: this edit left f, its input and the '
+            'backend unchanged, so the same program was not timed again. ▶ Run measures afresh.</p>')
+
+
 def render(a, measuring_note_shown: bool = False, kept: Kept | None = None) -> list:
     """The pane's parts; `measuring_note_shown`: the app shows "measuring…" itself; `kept`: the
     last run's charts, drawn with these numbers."""
@@ -196,6 +205,8 @@ def render(a, measuring_note_shown: bool = False, kept: Kept | None = None) -> l
     size = html(f'<p class="gp-muted">problem size ×{scale}: ' + (
         f'<code>jax.vmap(f)</code> over {scale} copies of the input, eager vs jit</p>' if scale > 1 else
         'f on its input; larger sizes batch it with <code>jax.vmap</code> to show where jit starts to win</p>'))
+    if t.get("reused_from") is not None:  # in the same HTML pane: the pane keeps its models
+        size.object = reused_note(t["reused_from"]) + size.object
     return [row, size, html('<p class="gp-muted">Each backend runs on its own device (inputs are '
                       '<code>jax.device_put</code> there). Steady-state jit calls skip Python entirely: the '
                       'traced program is cached per input shape and dtype, so "traces" stays 1 however often '

@@ -69,6 +69,18 @@ def test_another_input_recomputes_them(pg):
     assert x.min() == pytest.approx(0.5 - 3.0)  # the curve is centred on the new input
 
 
+def test_new_values_under_the_same_input_text_recompute_them():
+    # `x0` changed above `f(x0)`: the input's text, shapes and f's jaxpr are the same, its values
+    # are not, and the plot is drawn around them (reused, it showed the old input's neighbourhood)
+    code = "import jax.numpy as jnp\nx0 = jnp.array([1.5, 2.0])\ndef f(x):\n    return jnp.sum(jnp.sin(x))\nf(x0)\n"
+    pg = main.create_app(code=code).playground
+    plot = pg.analysis.plot
+    a = edited(pg, code.replace("[1.5, 2.0]", "[0.1, 5.0]"))
+    assert a.args_source == "x0" and a.plot is not plot
+    assert float(np.asarray(a.plot["x"]).min()) == pytest.approx(0.1 - 2.0)  # around the new x0[0]
+    assert float(np.asarray(plot["x"]).min()) == pytest.approx(1.5 - 2.0)
+
+
 def test_a_function_that_does_not_trace_is_never_reused():
     code = """def f(x):
     if x > 0:          # Python control flow on a value: no jaxpr, no key

@@ -39,6 +39,12 @@ def test_an_edit_updates_the_panes_then_the_timings(app_page):
     cpu = snap["timing"]["cpu"]
     assert cpu["eager_ms"] > 0 and cpu["jit_steady_ms"] > 0
     assert snap["vmap"]["rows"]["jit(vmap)"]["ms"] > 0
+    # a print leaves f and its input as they were: the load's timings are shown again, saying
+    # which run measured them (the load's, or the earlier one the load itself reused: the page
+    # is shared, another test may have loaded this example)
+    measured_in = loaded["timing"]["cpu"]["reused_from"] or loaded["run"]
+    assert cpu["reused_from"] == measured_in, (loaded["timing"], snap["timing"])
+    assert cpu["eager_ms"] == loaded["timing"]["cpu"]["eager_ms"]
 
 
 # a run that takes a while (0.5 s), then five edits typed 40 ms apart: the first runs at once,
@@ -116,8 +122,12 @@ TYPE_WHILE_TIMING = """async ({findEditor}) => {
   const gp = window.gradpad;
   const tick = () => new Promise((r) => setTimeout(r, 5));
   const before = gp.panes.run;
-  editor.session.insert({row: editor.session.getLength(), column: 0}, '\\n# first edit');
-  // its run shows, the hidden tabs are reused (f is the same): the CPU timing is under way
+  // f itself changed (a comment alone leaves f as it was: its timing would be reused)
+  const lines = editor.session.getValue().split('\\n');
+  const row = lines.findIndex((l) => l.includes('* 2.0'));
+  const column = lines[row].indexOf('2.0');
+  editor.session.replace({start: {row, column}, end: {row, column: column + 3}}, '3.0  # first edit');
+  // its run shows: the CPU timing is under way
   while (!(gp.panes.run > before && gp.panes.pending[0] === 'timing')) await tick();
   const timed = gp.panes.run;
   await new Promise((r) => setTimeout(r, 250));  // well inside the timing (the first eager call)
