@@ -107,7 +107,8 @@ def facts_html(t: dict) -> str:
     return (f'<span class="gp-badge gp-speedup">jit speed-up {ratio:.2g}× ({verdict})</span>'
             f'<span class="gp-badge gp-first">{first_call_text(t)}</span>'
             f'<span class="gp-badge">traces: {t["retraces"]}</span>'
-            f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equations → {t["kernels"]} kernel'
+            f'<span class="gp-badge gp-kernels">{t["eqn_count"]} equation{"s" if t["eqn_count"] != 1 else ""}'
+            f' → {t["kernels"]} kernel'
             f'{"s" if t["kernels"] != 1 else ""}{host}</span>'
             + f'<div class="gp-muted gp-samples">{esc(sample_note(t))}; first call: 1 call'
             + (f' (timer step {fmt_seconds(t["clock_step"])})' if t.get("clock_step", 0) >= 1e-5 else "")
