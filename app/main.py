@@ -773,7 +773,8 @@ class Playground:
         """The outputs and methods only when they changed; the times table in place."""
         a = self.analysis
         self.vmap_times.object = vmap_pane.times_html(a.vmap) if a.vmap else ""
-        self.shown.update(self.panes["vmap"], ("vmap", vmap_pane.values_key(a.vmap), pn.config.theme),
+        fn = (a.function.name, a.function.params) if a.function else None  # its messages name f
+        self.shown.update(self.panes["vmap"], ("vmap", fn, vmap_pane.values_key(a.vmap), pn.config.theme),
                           lambda: vmap_pane.render(a, times=self.vmap_times, kept=self.vmap_kept), head=self._pane_head("vmap"))
         self.pane_notes["vmap"].object = ""
 
