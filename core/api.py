@@ -94,6 +94,14 @@ class _Jitted:
             return self
         return functools.partial(self, obj)
 
+    @property
+    def __signature__(self):
+        """The wrapped function's, as JAX's PjitFunction: `__get__` makes this object look like a
+        builtin to inspect, which then finds no signature (chex's fake_pmap asks, unwrapping nothing)."""
+        if self._sig is None:
+            raise ValueError(f"no signature found for {self.fun!r}")
+        return self._sig
+
     def _split(self, args, kwargs):
         n = len(args)
         statics = []

@@ -1,0 +1,15 @@
+"""Case definitions for libtests_cases.json: what optax 0.2.8's and chex 0.1.92's own test suites
+(tools/lib_tests.py) showed gradpad doing differently, recorded from real JAX 0.10.2 (area "libtests")."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# chex fake_test: pmap mapping a Python scalar along axis 0 is a ValueError in JAX (a sharding rank
+# error there; gradpad names the argument and the fix), not an IndexError from inside pmap.
+E("libtests_pmap_scalar_on_mapped_axis", "libtests",
+  "out = jax.pmap(lambda x, m: x * m)(jnp.ones((1, 2)), 100)", msg_prefix=0)
+E("libtests_pmap_axis_beyond_rank", "libtests",
+  "out = jax.pmap(lambda x, y: x * y, in_axes=(0, 1))(jnp.ones((1, 2)), jnp.ones((3,)))", msg_prefix=0)
+C("libtests_pmap_scalar_unmapped", "libtests",
+  "out = (jax.pmap(lambda x, m: x * m, in_axes=(0, None))(jnp.ones((1, 2)), 100), "
+  "jax.pmap(lambda x: x * 2, in_axes=-1)(jnp.ones((2, 1))))")

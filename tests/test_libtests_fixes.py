@@ -1,0 +1,43 @@
+"""Engine fixes found by running optax's and chex's own test suites (tools/lib_tests.py) that the
+golden cases cannot express (they need `inspect`, environment variables or a fresh process)."""
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+
+import core as jax
+
+
+def test_jit_has_the_wrapped_signature_without_unwrapping():
+    # real JAX 0.10.2: inspect.signature(jax.jit(lambda x, y=2: x), follow_wrapped=False) -> (x, y=2)
+    # (PjitFunction.__signature__); chex's fake_pmap asks exactly this
+    jitted = jax.jit(lambda x, y=2: x)
+    assert str(inspect.signature(jitted, follow_wrapped=False)) == "(x, y=2)"
+    assert str(inspect.signature(jax.jit(lambda a, *rest, k: a))) == "(a, *rest, k)"
+
+
+FRESH = """
+import core; core.install_as_jax()
+import jax, jax._src.xla_bridge
+started_before = dict(jax._src.xla_bridge._backends)
+n = jax.device_count()
+print(started_before == {}, n, 'cpu' in jax._src.xla_bridge._backends)
+"""
+
+
+def _fresh(env_extra):
+    env = dict(os.environ, **env_extra)
+    env.pop("GRADPAD_DEVICES", None)
+    proc = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout.split()
+
+
+def test_xla_flags_host_device_count_decides_cpu_devices():
+    # XLA_FLAGS=--xla_force_host_platform_device_count=4 python -c 'import jax; print(jax.device_count())' -> 4
+    # in real JAX; chex.set_n_cpu_devices sets it and reads jax._src.xla_bridge._backends to know
+    # whether the CPU backend already started (then the count is fixed)
+    assert _fresh({"XLA_FLAGS": "--xla_force_host_platform_device_count=4"}) == ["True", "4", "True"]
+    assert _fresh({"XLA_FLAGS": ""}) == ["True", "1", "True"]
