@@ -13,3 +13,12 @@ E("libtests_pmap_axis_beyond_rank", "libtests",
 C("libtests_pmap_scalar_unmapped", "libtests",
   "out = (jax.pmap(lambda x, m: x * m, in_axes=(0, None))(jnp.ones((1, 2)), 100), "
   "jax.pmap(lambda x: x * 2, in_axes=-1)(jnp.ones((2, 1))))")
+
+# optax MultiSteps (alias_test gradient_accumulation) casts every state leaf back to its dtype,
+# typed PRNG keys included: jnp.astype(key, key.dtype) is a no-op; other conversions are errors.
+KEYS = "k, k2 = jax.random.key(0), jax.random.key(1)\n"
+C("libtests_astype_key_to_its_dtype", "libtests", KEYS +
+  "out = (jax.random.key_data(jax.jit(lambda e, a, b: jnp.astype(jnp.where(e, a, b), a.dtype))(False, k, k2)), "
+  "jax.random.key_data(jnp.astype(k, k.dtype)), jnp.astype(k, k.dtype).dtype == k.dtype)")
+E("libtests_astype_float_to_key", "libtests", KEYS + "out = jnp.astype(jnp.ones(2), k.dtype)")
+E("libtests_astype_key_to_uint32", "libtests", KEYS + "out = jnp.astype(k, 'uint32')")
