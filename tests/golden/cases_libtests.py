@@ -22,3 +22,11 @@ C("libtests_astype_key_to_its_dtype", "libtests", KEYS +
   "jax.random.key_data(jnp.astype(k, k.dtype)), jnp.astype(k, k.dtype).dtype == k.dtype)")
 E("libtests_astype_float_to_key", "libtests", KEYS + "out = jnp.astype(jnp.ones(2), k.dtype)")
 E("libtests_astype_key_to_uint32", "libtests", KEYS + "out = jnp.astype(k, 'uint32')")
+
+# optax's _reject_complex runs jnp.iscomplexobj over abstract params (jax.ShapeDtypeStruct):
+# JAX reads `.dtype` when there is one instead of making an array (sharding_test init_with_abstract_input).
+C("libtests_iscomplexobj_reads_dtype", "libtests",
+  "c, f = jax.ShapeDtypeStruct((2, 4), jnp.complex64), jax.ShapeDtypeStruct((3,), jnp.float32)\n"
+  "out = (jnp.iscomplexobj(c), jnp.iscomplexobj(f), jnp.isrealobj(c), jnp.isrealobj(f), jnp.iscomplexobj(None), "
+  "jnp.isrealobj(None), jnp.iscomplexobj(jnp.complex64), jnp.iscomplexobj([1, 2j]), jnp.iscomplexobj(jax.random.key(0)), "
+  "jnp.iscomplexobj(jnp.ones(2)))")
