@@ -149,7 +149,8 @@ class ArrayMethods:
     def cumprod(self, axis=None, dtype=None, out=None): return _jnp.cumprod(self, axis, dtype)
     def clip(self, min=None, max=None): return _jnp.clip(self, min, max)
     def round(self, decimals=0, out=None): return _jnp.round(self, decimals)
-    def dot(self, b): return _jnp.dot(self, b)
+    def dot(self, b, *, precision=None, preferred_element_type=None):  # optax's lbfgs passes precision
+        return _jnp.dot(self, b, precision=precision, preferred_element_type=preferred_element_type)
     def sort(self, axis=-1): return _jnp.sort(self, axis)
     def argsort(self, axis=-1): return _jnp.argsort(self, axis)
     def take(self, indices, axis=None, mode=None): return _jnp.take(self, indices, axis=axis, mode=mode)

@@ -30,3 +30,9 @@ C("libtests_iscomplexobj_reads_dtype", "libtests",
   "out = (jnp.iscomplexobj(c), jnp.iscomplexobj(f), jnp.isrealobj(c), jnp.isrealobj(f), jnp.iscomplexobj(None), "
   "jnp.isrealobj(None), jnp.iscomplexobj(jnp.complex64), jnp.iscomplexobj([1, 2j]), jnp.iscomplexobj(jax.random.key(0)), "
   "jnp.iscomplexobj(jnp.ones(2)))")
+
+# optax's lbfgs preconditioning calls `x.dot(y, precision=...)` (alias_test LBFGSTest)
+C("libtests_array_dot_method_keywords", "libtests",
+  "a, b = jnp.arange(6.0).reshape(2, 3), jnp.arange(3, dtype=jnp.int8)\n"
+  "out = (a.dot(a.T, precision=jax.lax.Precision.HIGHEST), b.dot(b, preferred_element_type=jnp.int32), "
+  "jax.jit(lambda x: x.dot(x.T, precision='highest'))(a))")
