@@ -84,17 +84,22 @@ def pinned_requirements() -> list[str]:
     return [line for line in lines if line]
 
 
-def environment(oracle: bool) -> tuple[str, dict, Path]:
-    """(python, env, libraries' directory) for one side; installs what is missing."""
+def environment(oracle: bool, test_deps: bool = True) -> tuple[str, dict, Path]:
+    """(python, env, libraries' directory) for one side; installs what is missing. Without
+    `test_deps` only the libraries' pins (what tests/test_lib_suites.py's curated files need)."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", JAX_PLATFORMS="cpu",
                PYTHONDONTWRITEBYTECODE="1")
+    env.pop("GRADPAD_DEVICES", None)
     if oracle:
         _pip_target(ORACLE_PYTHON, ORACLE_TARGET, pinned_requirements() + list(TEST_DEPS))
         env["PYTHONPATH"] = str(ORACLE_TARGET)
         return ORACLE_PYTHON, env, ORACLE_TARGET
     libs = ensure_installed()
-    _pip_target(sys.executable, TESTDEPS_TARGET, list(TEST_DEPS))
-    env["PYTHONPATH"] = os.pathsep.join([str(libs), str(TESTDEPS_TARGET)])
+    paths = [str(libs)]
+    if test_deps:
+        _pip_target(sys.executable, TESTDEPS_TARGET, list(TEST_DEPS))
+        paths.append(str(TESTDEPS_TARGET))
+    env["PYTHONPATH"] = os.pathsep.join(paths)
     return sys.executable, env, libs
 
 
@@ -105,13 +110,13 @@ def test_files(libs: Path, only: list[str]) -> list[Path]:
     return files
 
 
-def run_file(python: str, env: dict, libs: Path, path: Path, timeout: float, oracle: bool) -> dict:
-    """One file's outcomes: {"tests": {nodeid: [outcome, message]}, "seconds", "status"}."""
+def run_file(python: str, env: dict, libs: Path, path, timeout: float, oracle: bool) -> dict:
+    """One file's (or a list of files') outcomes: {"tests": {nodeid: [outcome, message]}, "seconds", "status"}."""
     with tempfile.TemporaryDirectory() as tmp:
         out, ini = Path(tmp) / "out.json", Path(tmp) / "pytest.ini"
         ini.write_text("[pytest]\n")  # keep gradpad's own pytest settings (testpaths, timeout) out
         args = [python, "-c", CHILD.format(gradpad=not oracle), str(out), "-q", "-p", "no:cacheprovider",
-                "-c", str(ini), "--rootdir", str(libs), str(path)]
+                "-c", str(ini), "--rootdir", str(libs), *map(str, path if isinstance(path, list) else [path])]
         start = time.perf_counter()
         try:
             proc = subprocess.run(args, cwd=tmp, env=env, capture_output=True, text=True, timeout=timeout)
