@@ -10,7 +10,7 @@ import numpy as np
 from . import compat as _compat
 from . import dtypes
 from .fp_errors import quietly
-from .prng_dtype import key_repr
+from .prng_dtype import KEY_DTYPE_FACE, key_repr
 from .avals import ShapedArray, shaped_array_unchecked
 from .sharding import SingleDeviceSharding
 
@@ -39,6 +39,10 @@ def to_numpy(x) -> np.ndarray:
     if hasattr(x, "__jax_array__"):
         return to_numpy(x.__jax_array__())
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
+
+
+def _key_dtype_face():
+    return KEY_DTYPE_FACE[0]
 
 
 class ArrayMethods:
@@ -298,7 +302,7 @@ class Array(ArrayMethods):
         return shaped_array_unchecked(v.shape, v.dtype, bool(self.weak_type))
 
     shape = property(lambda self: self._value.shape)
-    dtype = property(lambda self: self._value.dtype)
+    dtype = property(lambda self: self._value.dtype if self._value.dtype.names is None else _key_dtype_face())
     ndim = property(lambda self: self._value.ndim)
     size = property(lambda self: self._value.size)
     nbytes = property(lambda self: self._value.nbytes)
@@ -440,7 +444,8 @@ if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storag
         return str(_shown(self))
 
     Array.__init__ = _init_rounding
-    Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype))
+    Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype) if self._value.dtype.names is None
+                           else _key_dtype_face())
     Array.itemsize = property(lambda self: 2 if self._value.dtype == _bf16.STORAGE else self._value.itemsize)
     Array.nbytes = property(lambda self: self.size * self.itemsize)
     Array.__str__ = _str

@@ -36,3 +36,10 @@ C("libtests_array_dot_method_keywords", "libtests",
   "a, b = jnp.arange(6.0).reshape(2, 3), jnp.arange(3, dtype=jnp.int8)\n"
   "out = (a.dot(a.T, precision=jax.lax.Precision.HIGHEST), b.dot(b, preferred_element_type=jnp.int32), "
   "jax.jit(lambda x: x.dot(x.T, precision='highest'))(a))")
+
+# Key arrays that come out of jit, jnp.where or tree maps have dtype key<fry> too (optax's
+# tree_unwrap_random_key_data tests `jax.dtypes.issubdtype(x.dtype, jax.dtypes.prng_key)`).
+C("libtests_key_dtype_of_every_key_array", "libtests", KEYS +
+  "outs = (jax.jit(lambda k: k)(k), jnp.where(True, k, k2), jax.jit(lambda k: jax.random.split(k))(k))\n"
+  "out = tuple((str(x.dtype), x.dtype == k.dtype, jax.dtypes.issubdtype(x.dtype, jax.dtypes.prng_key), "
+  "jax.random.key_data(x)) for x in outs)")
