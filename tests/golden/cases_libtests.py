@@ -43,3 +43,6 @@ C("libtests_key_dtype_of_every_key_array", "libtests", KEYS +
   "outs = (jax.jit(lambda k: k)(k), jnp.where(True, k, k2), jax.jit(lambda k: jax.random.split(k))(k))\n"
   "out = tuple((str(x.dtype), x.dtype == k.dtype, jax.dtypes.issubdtype(x.dtype, jax.dtypes.prng_key), "
   "jax.random.key_data(x)) for x in outs)")
+
+# chex's is_traceable (and assert_max_traces' wrapper-order check) spots jitted functions by type name
+C("libtests_jit_type_name", "libtests", "out = (type(jax.jit(lambda x: x)).__name__, type(jax.jit(jnp.sin)).__name__)")
