@@ -69,6 +69,38 @@ json.dump(recorder.outcomes, open(sys.argv[1], "w"))
 """
 
 
+# The learner's loop behind alias_test.test_optimization's timeouts: a jitted optimizer step on
+# the Rosenbrock function, steady state (us per call).
+STEP_BENCH = """
+import sys, time
+if {gradpad!r}:
+    import core; core.install_as_jax()
+import jax, jax.numpy as jnp, optax
+def objective(p):
+    return (1.0 - p[0]) ** 2 + 100.0 * (p[1] - p[0] ** 2) ** 2
+for name in ("sgd", "adam", "adamw", "lion"):
+    opt = getattr(optax, name)(1e-3)
+    @jax.jit
+    def step(params, state):
+        updates = jax.grad(objective)(params)
+        updates, state = opt.update(updates, state, params)
+        return optax.apply_updates(params, updates), state
+    params = jnp.array([0.0, 0.0]); state = opt.init(params)
+    params, state = step(params, state)
+    start = time.perf_counter()
+    for _ in range(2000):
+        params, state = step(params, state)
+    print(f"{{name:6}} {{(time.perf_counter() - start) / 2000 * 1e6:8.0f}} us/step", flush=True)
+"""
+
+
+def step_bench() -> None:
+    for oracle in (False, True):
+        python, env, _ = environment(oracle, test_deps=False)
+        print("real JAX" if oracle else "gradpad", flush=True)
+        subprocess.run([python, "-c", STEP_BENCH.format(gradpad=not oracle)], env=env, check=True)
+
+
 def _pip_target(python: str, target: Path, requirements: list[str]) -> None:
     stamp = target / ".lib-tests-requirements"
     wanted = "\n".join(requirements)
@@ -142,7 +174,11 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per file")
     parser.add_argument("--json", type=Path, help="write every test's outcome here")
     parser.add_argument("--failures", action="store_true", help="print each failing test and its message")
+    parser.add_argument("--step-bench", action="store_true", help="time a jitted optimizer step, gradpad and real JAX")
     args = parser.parse_args(argv)
+    if args.step_bench:
+        step_bench()
+        return 0
 
     python, env, libs = environment(args.oracle)
     results, total = {}, {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
