@@ -41,3 +41,16 @@ def test_xla_flags_host_device_count_decides_cpu_devices():
     # whether the CPU backend already started (then the count is fixed)
     assert _fresh({"XLA_FLAGS": "--xla_force_host_platform_device_count=4"}) == ["True", "4", "True"]
     assert _fresh({"XLA_FLAGS": ""}) == ["True", "1", "True"]
+
+
+def test_tree_map_dict_prefix_mismatch_names_the_keys():
+    # real JAX 0.10.2: jax.tree.map(lambda m, g: g, {"layer1": [True]}, {"layer1": [1.0], "layer2": 2.0, "misc": 3.0})
+    # raises ValueError with exactly this text (optax's freezing tests match parts of it)
+    import pytest
+    with pytest.raises(ValueError) as info:
+        jax.tree.map(lambda m, g: g, {"layer1": [True]}, {"layer1": [1.0], "layer2": 2.0, "misc": 3.0})
+    assert str(info.value) == (
+        "pytree structure error: different numbers of pytree children at key path\n    tree_map tree\n"
+        "At that key path, the prefix pytree tree_map tree has a subtree of type\n    <class 'dict'>\n"
+        "with 1 child keys\n    layer1\nbut at the same key path the full pytree has a subtree of the same type "
+        "but with 3 child keys\n    layer1 layer2 misc\nso the symmetric difference on key sets is\n    layer2 misc")
