@@ -54,3 +54,11 @@ def test_tree_map_dict_prefix_mismatch_names_the_keys():
         "At that key path, the prefix pytree tree_map tree has a subtree of type\n    <class 'dict'>\n"
         "with 1 child keys\n    layer1\nbut at the same key path the full pytree has a subtree of the same type "
         "but with 3 child keys\n    layer1 layer2 misc\nso the symmetric difference on key sets is\n    layer2 misc")
+
+
+def test_compiler_ir_says_there_is_no_xla():
+    # real JAX: jax.jit(f).lower(x).compiler_ir(dialect="hlo") is XLA's HLO module (optax's numerics
+    # tests print it); gradpad has none and says so, naming what to read instead
+    import pytest
+    with pytest.raises(NotImplementedError, match="does not compile through XLA.*make_jaxpr"):
+        jax.jit(lambda x: x * x).lower(1.0).compiler_ir(dialect="hlo")
