@@ -37,7 +37,7 @@ TESTDEPS_TARGET = ROOT / ".lib-testdeps"
 ORACLE_PYTHON = "/work/jax-venv/bin/python"
 ORACLE_TARGET = Path("/work/eco-oracle")
 LIBRARIES = ("optax", "chex")
-DEFAULT_TIMEOUT = 240
+DEFAULT_TIMEOUT = 600  # alias_test and contrib/_common_test need 150-420 s on a loaded 2-core box
 
 # Runs inside the per-file subprocess: pick the engine, then pytest with a recorder plugin that
 # writes {nodeid: [outcome, last line of the failure]} to the JSON path given.
