@@ -10,7 +10,7 @@ import numpy as np
 from . import compat as _compat
 from . import dtypes
 from .fp_errors import quietly
-from .prng_dtype import key_repr
+from .prng_dtype import KEY_DTYPE_FACE, key_repr
 from .avals import ShapedArray, shaped_array_unchecked
 from .sharding import SingleDeviceSharding
 
@@ -39,6 +39,10 @@ def to_numpy(x) -> np.ndarray:
     if hasattr(x, "__jax_array__"):
         return to_numpy(x.__jax_array__())
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
+
+
+def _key_dtype_face():
+    return KEY_DTYPE_FACE[0]
 
 
 class ArrayMethods:
@@ -149,7 +153,8 @@ class ArrayMethods:
     def cumprod(self, axis=None, dtype=None, out=None): return _jnp.cumprod(self, axis, dtype)
     def clip(self, min=None, max=None): return _jnp.clip(self, min, max)
     def round(self, decimals=0, out=None): return _jnp.round(self, decimals)
-    def dot(self, b): return _jnp.dot(self, b)
+    def dot(self, b, *, precision=None, preferred_element_type=None):  # optax's lbfgs passes precision
+        return _jnp.dot(self, b, precision=precision, preferred_element_type=preferred_element_type)
     def sort(self, axis=-1): return _jnp.sort(self, axis)
     def argsort(self, axis=-1): return _jnp.argsort(self, axis)
     def take(self, indices, axis=None, mode=None): return _jnp.take(self, indices, axis=axis, mode=mode)
@@ -297,7 +302,7 @@ class Array(ArrayMethods):
         return shaped_array_unchecked(v.shape, v.dtype, bool(self.weak_type))
 
     shape = property(lambda self: self._value.shape)
-    dtype = property(lambda self: self._value.dtype)
+    dtype = property(lambda self: self._value.dtype if self._value.dtype.names is None else _key_dtype_face())
     ndim = property(lambda self: self._value.ndim)
     size = property(lambda self: self._value.size)
     nbytes = property(lambda self: self._value.nbytes)
@@ -439,7 +444,8 @@ if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storag
         return str(_shown(self))
 
     Array.__init__ = _init_rounding
-    Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype))
+    Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype) if self._value.dtype.names is None
+                           else _key_dtype_face())
     Array.itemsize = property(lambda self: 2 if self._value.dtype == _bf16.STORAGE else self._value.itemsize)
     Array.nbytes = property(lambda self: self.size * self.itemsize)
     Array.__str__ = _str

@@ -3,6 +3,8 @@ like XLA's host-platform device count; pmap maps over them."""
 from __future__ import annotations
 
 import contextvars
+import os
+import re
 
 from .config import config
 
@@ -37,8 +39,24 @@ class CpuDevice(Device):
 
 _cpu_devices: list = []
 
+# Backends that have handed out devices, as `jax._src.xla_bridge._backends`: chex's
+# set_n_cpu_devices reads it to tell whether XLA_FLAGS can still choose the host device count.
+started_backends: dict = {}
+_XLA_DEVICE_COUNT = re.compile(r"-{0,2}xla_force_host_platform_device_count=(\d+)")
+
+
+def _start_cpu_backend() -> None:
+    """XLA reads `--xla_force_host_platform_device_count=N` from XLA_FLAGS when the CPU backend starts;
+    it decides the count unless jax_num_cpu_devices was set."""
+    found = _XLA_DEVICE_COUNT.search(os.environ.get("XLA_FLAGS", ""))
+    if found and config.read("jax_num_cpu_devices") == config._defaults["jax_num_cpu_devices"]():
+        config.update("jax_num_cpu_devices", int(found.group(1)))
+    started_backends["cpu"] = cpu_devices
+
 
 def cpu_devices() -> list:
+    if "cpu" not in started_backends:
+        _start_cpu_backend()
     n = int(config.read("jax_num_cpu_devices"))
     while len(_cpu_devices) < n:
         _cpu_devices.append(CpuDevice(len(_cpu_devices)))

@@ -299,6 +299,13 @@ def pmap(fun=None, axis_name=None, *, in_axes=0, out_axes=0, static_broadcasted_
         flat = [_as_array(x) for x in flat]
         leaf_axes = _prefix_leaves(axes if isinstance(axes, tuple) else (axes,) * len(dyn), dyn, "pmap in_axes")
         leaf_axes = leaf_axes + [0] * (len(flat) - len(leaf_axes))
+        for i, (x, a) in enumerate(zip(flat, leaf_axes)):
+            rank = len(get_aval(x).shape)
+            if a is not None and not -rank <= a < rank:  # JAX 0.10.2 raises ValueError (a sharding rank error)
+                raise ValueError(
+                    f"pmap was asked to map flat_args[{i}] (rank {rank}) along axis {a}: its rank must be at "
+                    f"least {a + 1 if a >= 0 else -a}. Give it a mapped axis, or pass in_axes=None for it (or "
+                    f"static_broadcasted_argnums for a Python value).")
         sizes = {get_aval(x).shape[a] for x, a in zip(flat, leaf_axes) if a is not None}
         if len(sizes) > 1:
             raise ValueError(f"pmap got inconsistent sizes for array axes to be mapped: {sorted(sizes)}")

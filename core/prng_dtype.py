@@ -12,6 +12,12 @@ KEY_NAME = "key<fry>"
 dtypes._SHORT[KEY_DTYPE] = KEY_NAME  # jaxpr text: `key<fry>[2]`
 
 
+# What a key-dtype array's `.dtype` shows (`key<fry>`): core.random's KeyDType, which registers it
+# here (it sits above arrays). Every key array has it, not only those made by jax.random: jit
+# outputs, jnp.where(..., key, key), tree_map results.
+KEY_DTYPE_FACE = [None]
+
+
 def is_key_dtype(dtype) -> bool:
     try:
         return np.dtype(dtype) == KEY_DTYPE

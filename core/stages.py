@@ -81,6 +81,14 @@ class Lowered(_Stage):
     def cost_analysis(self):
         return {}
 
+    def compiler_ir(self, dialect=None):
+        """[libtests] JAX hands back XLA's module (StableHLO or HLO); gradpad compiles to numpy code, not XLA
+        (optax's numerics tests compare HLO text). Say so rather than fail with an AttributeError."""
+        raise NotImplementedError(
+            f"Lowered.compiler_ir(dialect={dialect!r}): gradpad does not compile through XLA, so there is no "
+            "StableHLO/HLO module. Read the program as a jaxpr (jax.make_jaxpr(f)(*args), or "
+            "jax.jit(f).trace(*args).jaxpr) or as the numpy code it runs (.as_text()).")
+
 
 class Compiled(_Stage):
     def __call__(self, *args, **kwargs):

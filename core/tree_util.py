@@ -251,6 +251,14 @@ def _flatten_up_to(td: PyTreeDef, tree, path="", name="tree"):
             raise ValueError(f"pytree structure error: different lengths of {kind} at key path\n    {name}{path}\n"
                              f"{where} {kind} of length {len(td.children)}, but the full pytree has a subtree "
                              f"of the same type but of length {len(children)}.")
+        if t is dict:  # JAX names the keys on both sides and their symmetric difference
+            mine, full = list(td.aux), list(aux)
+            diff = " ".join(str(k) for k in sorted(set(mine) ^ set(full), key=str))
+            raise ValueError(f"pytree structure error: different numbers of pytree children at key path\n"
+                             f"    {name}{path}\n{where}\n    {t}\nwith {len(mine)} child keys\n    "
+                             f"{' '.join(map(str, mine))}\nbut at the same key path the full pytree has a subtree "
+                             f"of the same type but with {len(full)} child keys\n    {' '.join(map(str, full))}\n"
+                             f"so the symmetric difference on key sets is\n    {diff}")
         raise ValueError(f"pytree structure error: different numbers of pytree children at key path\n"
                          f"    {name}{path}\n{where}\n    {t}\nwith {len(td.children)} children, but at the "
                          f"same key path the full pytree has a subtree of the same type but with "

@@ -12,6 +12,7 @@ from .. import lax
 from ..array import Array
 from .. import tracing as _tracing
 from ..tracing import Tracer, get_aval
+from ..prng_dtype import KEY_DTYPE, KEY_NAME
 from ._util import _ARRAYLIKE, _broadcast_shapes, _check_arraylike, _staged
 from ._dtypes import _canonical_request, _dtype_arg, result_type
 from . import _linspace_xla
@@ -406,8 +407,20 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     return outs
 
 
+def _is_key_dtype_request(dtype) -> bool:
+    return getattr(dtype, "name", None) == KEY_NAME or (isinstance(dtype, _np.dtype) and dtype == KEY_DTYPE)
+
+
 def astype(x, dtype, /, *, copy=False, device=None):
     _check_arraylike("astype", x)
+    src = get_aval(x).dtype
+    if _is_key_dtype_request(dtype) or src == KEY_DTYPE:
+        # typed keys convert only to their own dtype (a no-op; optax's MultiSteps casts its state,
+        # keys included, back to each leaf's dtype)
+        if _is_key_dtype_request(dtype) and src == KEY_DTYPE:
+            return x
+        names = [KEY_NAME if _is_key_dtype_request(d) else _np.dtype(d).name for d in (src, dtype)]
+        raise ValueError(f"Cannot convert_element_type from {names[0]} to {names[1]}")
     dt = _canonical_request(dtype)
     if dt == _np.bool_ and get_aval(x).dtype.kind == "c":  # nonzero, imaginary part included (as JAX's;
         return lax.ne(x, lax._const(x, 0))              # lax's conversion keeps the real part only)

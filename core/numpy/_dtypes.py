@@ -157,7 +157,15 @@ def can_cast(a, b, casting="safe"):
 
 
 def iscomplexobj(x):
-    return get_aval(asarray(x)).dtype.kind == "c"
+    """As JAX's: whatever has a `.dtype` (arrays, jax.ShapeDtypeStruct, scalar types) answers from
+    it without becoming an array (optax's init checks its abstract params this way); None is real."""
+    if x is None:
+        return False
+    dt = getattr(x, "dtype", None)
+    if dt is None:
+        dt = get_aval(asarray(x)).dtype
+    kind = getattr(dt, "kind", None)
+    return (kind if isinstance(kind, str) else _np.dtype(dt).kind) == "c"
 
 
 def isrealobj(x):

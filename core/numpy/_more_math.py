@@ -93,8 +93,8 @@ def isreal(x):
 
 
 def isrealobj(x):
-    from . import asarray
-    return get_aval(asarray(x)).dtype.kind != "c"
+    from ._dtypes import iscomplexobj
+    return not iscomplexobj(x)
 
 
 def i0(x):

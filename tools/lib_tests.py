@@ -1,0 +1,209 @@
+"""Run optax's and chex's own test suites (shipped inside their wheels) with gradpad playing jax.
+
+    python tools/lib_tests.py                 # every *_test.py file, gradpad as jax
+    python tools/lib_tests.py --oracle        # the same files under real JAX 0.10.2
+    python tools/lib_tests.py -k alias numerics --timeout 300 --json out.json
+
+Each file runs in a subprocess of its own (pytest; absltest/parameterized tests collect under it)
+with a wall-clock timeout, so one hanging or crashing file cannot hide the others. Prints
+passed/failed/errors/skipped per file and in total; `--json` keeps every test's outcome and the last
+line of its failure for triage (docs/lib_tests.md).
+
+Environments (all `pip install --no-deps --target`, never touching a venv's own packages):
+- gradpad: the libraries from tests/ecosystem/install.py's `.ecosystem/`, the suites' test-only
+  dependencies (TEST_DEPS) in `.lib-testdeps/`, run by this interpreter after `core.install_as_jax()`.
+- oracle: the same pins plus TEST_DEPS in ORACLE_TARGET, in front of /work/jax-venv's real JAX.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "ecosystem"))
+from install import REQUIREMENTS, ensure_installed  # noqa: E402
+
+# what the suites import beyond the libraries' own dependencies (scipy.optimize/stats, sklearn
+# datasets, cloudpickle round trips)
+TEST_DEPS = ("cloudpickle==3.1.2", "scipy==1.17.1", "scikit-learn==1.9.1", "joblib==1.6.0", "threadpoolctl==3.8.0",
+             "narwhals==2.28.0")
+TESTDEPS_TARGET = ROOT / ".lib-testdeps"
+ORACLE_PYTHON = "/work/jax-venv/bin/python"
+ORACLE_TARGET = Path("/work/eco-oracle")
+LIBRARIES = ("optax", "chex")
+DEFAULT_TIMEOUT = 600  # alias_test and contrib/_common_test need 150-420 s on a loaded 2-core box
+
+# Runs inside the per-file subprocess: pick the engine, then pytest with a recorder plugin that
+# writes {nodeid: [outcome, last line of the failure]} to the JSON path given.
+CHILD = """
+import json, sys
+if {gradpad!r}:
+    import core; core.install_as_jax()
+import pytest
+
+class Recorder:
+    def __init__(self):
+        self.outcomes = {{}}
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or report.outcome != "passed":
+            outcome = "error" if report.when != "call" and report.outcome == "failed" else report.outcome
+            if report.nodeid in self.outcomes and self.outcomes[report.nodeid][0] != "passed":
+                return  # keep the first failure of a test (a teardown error after a failed call)
+            text = str(report.longrepr or "").strip().splitlines()
+            self.outcomes[report.nodeid] = [outcome, text[-1][:300] if text else ""]
+            json.dump(self.outcomes, open(sys.argv[1], "w"))  # a timeout still leaves what ran
+    def pytest_collectreport(self, report):
+        if report.failed:
+            text = str(report.longrepr or "").strip().splitlines()
+            self.outcomes[report.nodeid or "<collect>"] = ["error", text[-1][:300] if text else ""]
+
+recorder = Recorder()
+code = pytest.main(sys.argv[2:], plugins=[recorder])
+json.dump(recorder.outcomes, open(sys.argv[1], "w"))
+"""
+
+
+# The learner's loop behind alias_test.test_optimization's timeouts: a jitted optimizer step on
+# the Rosenbrock function, steady state (us per call).
+STEP_BENCH = """
+import sys, time
+if {gradpad!r}:
+    import core; core.install_as_jax()
+import jax, jax.numpy as jnp, optax
+def objective(p):
+    return (1.0 - p[0]) ** 2 + 100.0 * (p[1] - p[0] ** 2) ** 2
+for name in ("sgd", "adam", "adamw", "lion"):
+    opt = getattr(optax, name)(1e-3)
+    @jax.jit
+    def step(params, state):
+        updates = jax.grad(objective)(params)
+        updates, state = opt.update(updates, state, params)
+        return optax.apply_updates(params, updates), state
+    params = jnp.array([0.0, 0.0]); state = opt.init(params)
+    params, state = step(params, state)
+    start = time.perf_counter()
+    for _ in range(2000):
+        params, state = step(params, state)
+    print(f"{{name:6}} {{(time.perf_counter() - start) / 2000 * 1e6:8.0f}} us/step", flush=True)
+"""
+
+
+def step_bench() -> None:
+    for oracle in (False, True):
+        python, env, _ = environment(oracle, test_deps=False)
+        print("real JAX" if oracle else "gradpad", flush=True)
+        subprocess.run([python, "-c", STEP_BENCH.format(gradpad=not oracle)], env=env, check=True)
+
+
+def _pip_target(python: str, target: Path, requirements: list[str]) -> None:
+    stamp = target / ".lib-tests-requirements"
+    wanted = "\n".join(requirements)
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--disable-pip-version-check",
+                    "--target", str(target), *requirements], check=True)
+    stamp.write_text(wanted)
+
+
+def pinned_requirements() -> list[str]:
+    lines = (line.split("#")[0].strip() for line in REQUIREMENTS.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def environment(oracle: bool, test_deps: bool = True) -> tuple[str, dict, Path]:
+    """(python, env, libraries' directory) for one side; installs what is missing. Without
+    `test_deps` only the libraries' pins (what tests/test_lib_suites.py's curated files need)."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", JAX_PLATFORMS="cpu",
+               PYTHONDONTWRITEBYTECODE="1")
+    env.pop("GRADPAD_DEVICES", None)
+    if oracle:
+        _pip_target(ORACLE_PYTHON, ORACLE_TARGET, pinned_requirements() + list(TEST_DEPS))
+        env["PYTHONPATH"] = str(ORACLE_TARGET)
+        return ORACLE_PYTHON, env, ORACLE_TARGET
+    libs = ensure_installed()
+    paths = [str(libs)]
+    if test_deps:
+        _pip_target(sys.executable, TESTDEPS_TARGET, list(TEST_DEPS))
+        paths.append(str(TESTDEPS_TARGET))
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    return sys.executable, env, libs
+
+
+def test_files(libs: Path, only: list[str]) -> list[Path]:
+    files = sorted(p for lib in LIBRARIES for p in (libs / lib).rglob("*_test.py"))
+    if only:
+        files = [p for p in files if any(word in str(p.relative_to(libs)) for word in only)]
+    return files
+
+
+def run_file(python: str, env: dict, libs: Path, path, timeout: float, oracle: bool) -> dict:
+    """One file's (or a list of files') outcomes: {"tests": {nodeid: [outcome, message]}, "seconds", "status"}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out, ini = Path(tmp) / "out.json", Path(tmp) / "pytest.ini"
+        ini.write_text("[pytest]\n")  # keep gradpad's own pytest settings (testpaths, timeout) out
+        args = [python, "-c", CHILD.format(gradpad=not oracle), str(out), "-q", "-p", "no:cacheprovider",
+                "-c", str(ini), "--rootdir", str(libs), *map(str, path if isinstance(path, list) else [path])]
+        start = time.perf_counter()
+        try:
+            proc = subprocess.run(args, cwd=tmp, env=env, capture_output=True, text=True, timeout=timeout)
+            status = "ok" if proc.returncode in (0, 1, 5) else f"crashed (rc {proc.returncode}): {proc.stderr.strip()[-300:]}"
+        except subprocess.TimeoutExpired:
+            status = f"timeout after {timeout:.0f} s"
+        seconds = time.perf_counter() - start
+        tests = json.loads(out.read_text()) if out.exists() else {}
+    return {"tests": tests, "seconds": round(seconds, 1), "status": status}
+
+
+def counts(tests: dict) -> dict:
+    tally = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
+    for outcome, _ in tests.values():
+        tally[outcome] = tally.get(outcome, 0) + 1
+    return tally
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-k", "--only", nargs="*", default=[], help="run only files whose path contains one of these")
+    parser.add_argument("--oracle", action="store_true", help="run under real JAX 0.10.2 instead of gradpad")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per file")
+    parser.add_argument("--json", type=Path, help="write every test's outcome here")
+    parser.add_argument("--failures", action="store_true", help="print each failing test and its message")
+    parser.add_argument("--step-bench", action="store_true", help="time a jitted optimizer step, gradpad and real JAX")
+    args = parser.parse_args(argv)
+    if args.step_bench:
+        step_bench()
+        return 0
+
+    python, env, libs = environment(args.oracle)
+    results, total = {}, {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
+    print(f"{'file':58} {'pass':>5} {'fail':>5} {'err':>4} {'skip':>5} {'s':>6}  ({'real JAX' if args.oracle else 'gradpad'})")
+    for path in test_files(libs, args.only):
+        name = str(path.relative_to(libs))
+        result = run_file(python, env, libs, path, args.timeout, args.oracle)
+        results[name] = result
+        tally = counts(result["tests"])
+        if result["status"] != "ok":
+            tally["error"] += 1  # the file itself: a crash or a timeout counts once
+        for key in total:
+            total[key] += tally[key]
+        note = "" if result["status"] == "ok" else f"  {result['status']}"
+        print(f"{name:58} {tally['passed']:5} {tally['failed']:5} {tally['error']:4} {tally['skipped']:5} "
+              f"{result['seconds']:6.1f}{note}", flush=True)
+        if args.failures:
+            for nodeid, (outcome, message) in result["tests"].items():
+                if outcome in ("failed", "error"):
+                    print(f"    {outcome}: {nodeid.split('::', 1)[-1]}: {message}")
+    print(f"{'total':58} {total['passed']:5} {total['failed']:5} {total['error']:4} {total['skipped']:5}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, sort_keys=True))
+    return 0 if total["failed"] == total["error"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
