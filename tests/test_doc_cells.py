@@ -15,6 +15,30 @@ def test_doctest_cells_group_prompt_lines():
     assert doc_cells.doctest_cells(text) == ["def f(x):\n  return x\nprint(f(1))", "y = 2"]
 
 
+def test_myst_page_without_code_cells_runs_its_python_fences():
+    # docs/buffer_donation.md, docs/aot.md: the code is in ```python fences (a doctest fence gives its examples)
+    text = ("```python\nx = 1\nprint(x)\n```\ntext\n```bash\npip install jax\n```\n"
+            "  ```python\n  >>> y = 2\n  >>> y\n  2\n  ```\n")
+    assert doc_cells.myst_cells(text) == ["x = 1\nprint(x)", "y = 2\ny"]
+
+
+def test_rst_cells_read_code_blocks_doctests_and_nested_directives():
+    text = ("Intro\n\n>>> a = 1\n\n.. code-block:: python\n\n   with ctx():\n     z = 2\n\n"
+            ".. code-block:: bash\n\n   export X=1\n\n.. admonition:: Example\n\n    text\n\n"
+            "    .. code-block:: python\n\n        p = 3\n\n.. code-block:: python\n\n   >>> b = 4\n   >>> b\n   4\n")
+    assert doc_cells.rst_cells(text) == ["a = 1", "with ctx():\n  z = 2", "p = 3", "b = 4\nb"]
+
+
+def test_rst_tagged_block_and_autoclass_read_the_repository():
+    script = "import jax\n# tag: step\ndef f(x):\n  y = x + 1\n  return y  # tag: step\n"
+    source = 'class Boom(Exception):\n  """Raised.\n\n  >>> raise Boom()\n  """\n'
+    files = {"docs/demo.py": script, "jax/_src/errors.py": source}
+    text = (".. tagged-block:: demo.py step\n   :hl_lines: 2\n\n.. tagged-block:: demo.py step 2:3\n\n"
+            ".. currentmodule:: jax.errors\n.. autoclass:: Boom\n")
+    assert doc_cells.rst_cells(text, files.__getitem__) == [
+        "def f(x):\n  y = x + 1\n  return y", "y = x + 1\nreturn y", "raise Boom()"]
+
+
 def test_magics_run_their_statement_once():
     assert doc_cells.strip_magics("%timeit f(x).block_until_ready()\n!pip install jax\ny = 1") == \
         "f(x).block_until_ready()\ny = 1"
