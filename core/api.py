@@ -258,7 +258,8 @@ class _Jitted:
         (cj, consts, out_tree), flat = self._get(args, kwargs)
         in_tree = self._signature(args, kwargs)[4]
         info = tree_unflatten(in_tree, [stages.ArgInfo(a, False) for a in cj.in_avals])
-        return stages.Traced(cj, consts, in_tree, out_tree, info, self)
+        statics, static_kw = self._split(args, kwargs)[:2]  # baked into the stages: callers pass the rest
+        return stages.Traced(cj, consts, in_tree, out_tree, info, stages.with_statics(self, statics, static_kw))
 
     def lower(self, *args, **kwargs):
         return self.trace(*args, **kwargs).lower()

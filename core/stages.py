@@ -43,6 +43,20 @@ class Wrapped(Protocol):
     def lower(self, *args, **kwargs) -> "Lowered": ...
 
 
+def with_statics(fun, statics, static_kw):
+    """`fun` called with only the dynamic arguments: as in JAX, `jit(f, static_argnums=0).trace(7, 8)
+    .lower().compile()` is called as `compiled(5)`, the traced static values put back in place."""
+    if not statics and not static_kw:
+        return fun
+
+    def call(*args, **kwargs):
+        args = list(args)
+        for pos, value in sorted(statics, key=lambda s: s[0]):  # ascending: each lands where it was traced
+            args.insert(pos, value)
+        return fun(*args, **kwargs, **static_kw)
+    return call
+
+
 class _Stage:
     def __init__(self, closed_jaxpr, consts, in_tree, out_tree, args_info, call):
         self.jaxpr = closed_jaxpr
