@@ -90,3 +90,17 @@ def test_dot_general_params_repr_as_jax():
     eqn = [e for e in j.eqns if e.primitive.name == "dot_general"][0]
     assert repr(eqn.params["dimension_numbers"]) == "(((1,), (0,)), ((), ()))"
     assert "dimension_numbers=(([1], [0]), ([], []))" in str(j)
+
+
+def test_xla_modules_name_why_they_are_missing():
+    # autodidax: `from jax.extend.mlir import ir` imports in JAX; gradpad has no MLIR/XLA, so the
+    # import fails (ModuleNotFoundError, as for any missing module) with the reason in the message
+    import subprocess
+    import sys
+    code = ("import core; core.install_as_jax()\n"
+            "for stmt in ['from jax.extend.mlir import ir', 'from jax._src.lib import xla_client', 'import jax.nope']:\n"
+            "    try:\n        exec(stmt)\n    except ModuleNotFoundError as e:\n        print(e.name, '|', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0].startswith("jax.extend.mlir | No module named 'jax.extend.mlir': gradpad has no XLA/MLIR compiler")
+    assert out[1].startswith("jax._src.lib | No module named 'jax._src.lib': gradpad has no XLA/MLIR")
+    assert out[2] == "jax.nope | No module named 'jax.nope'"
