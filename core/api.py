@@ -963,6 +963,14 @@ def _vmap_sizes_message(fun, args, kwargs, flat, axes, axis_size) -> str:
 # ---- devices and data movement ------------------------------------------------------------
 
 def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
+    from .sharding import PartitionSpec, Sharding, SingleDeviceSharding, get_abstract_mesh
+    if isinstance(device, PartitionSpec) and get_abstract_mesh().empty:
+        raise ValueError("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
+    if isinstance(device, SingleDeviceSharding):
+        device = next(iter(device.device_set))
+    elif isinstance(device, (PartitionSpec, Sharding)):  # a mesh sharding: the data stays whole on one device
+        device = None
+
     def put(v):
         if isinstance(v, Tracer):
             return v
@@ -971,7 +979,7 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
         if hasattr(device, "put"):  # an accelerator device (WebGPU): upload into its memory
             return device.put(v, dtypes.dtype_and_weak(v)[1])
         dt, weak = dtypes.dtype_and_weak(v)
-        return Array(np.array(to_numpy(v)), weak, device if not hasattr(device, "device_set") else None)
+        return Array(np.array(to_numpy(v)), weak, device)
     return tree_map(put, x)
 
 

@@ -197,6 +197,9 @@ class Mesh(_MeshBase):
         return (f"Mesh(axis_sizes={self.axis_sizes!r}, axis_names={self.axis_names!r}, "
                 f"axis_types={self.axis_types!r})")
 
+    def __str__(self):  # print(mesh): JAX's short form, `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`
+        return self._short() if self.axis_names else "Mesh()"
+
 
 class Sharding:
     """Base of every sharding: the set of devices an array lives on and how it is split."""
@@ -361,3 +364,21 @@ def _axes_decorator(fun=None, *, axes=None, out_sharding=None):
 
 auto_axes = _axes_decorator
 explicit_axes = _axes_decorator
+
+
+# ---- conf2 area: `out_sharding=` of the array-creation functions -------------------------------
+
+def check_out_sharding(fun_name: str, out_sharding) -> None:
+    """JAX's checks of `jnp.zeros(..., out_sharding=...)` and its siblings. gradpad keeps every
+    array whole on one device, so an accepted sharding changes no value (as `device_put` with one)."""
+    if out_sharding is None:
+        return
+    if isinstance(out_sharding, PartitionSpec):
+        if get_abstract_mesh().empty:
+            raise ValueError("Using PartitionSpec when you are not under a mesh context is not allowed. Please pass "
+                             "a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. "
+                             f"Got {out_sharding!r}")
+        return
+    if not isinstance(out_sharding, NamedSharding):
+        raise TypeError(f"`out_sharding` argument of jnp.{fun_name} only supports instances of `NamedSharding` or "
+                        f"`PartitionSpec`. Got {out_sharding!r} of type: {type(out_sharding)}")

@@ -16,3 +16,25 @@ C("conf2_aot_compiled_static_args", "conf2",
 E("conf2_aot_compiled_static_arg_passed_again", "conf2",
   "f = lambda x, y: 2 * x + y\n"
   "out = jax.jit(f, static_argnums=0).trace(7, 8).lower().compile()(7, 5)", msg_prefix=0)
+
+# ---------------------------------------------------------------- out_sharding= and device_put targets
+# docs/the-training-cookbook.rst: `jnp.zeros((256, 192), out_sharding=jax.P("gpu", None))` outside a mesh
+# -> ValueError 'Using PartitionSpec when you are not under a mesh context is not allowed. ...'
+E("conf2_zeros_out_sharding_spec_without_mesh", "conf2",
+  "out = jnp.zeros((2, 3), out_sharding=jax.P('gpu', None))")
+E("conf2_full_out_sharding_spec_without_mesh", "conf2",
+  "out = jnp.full((2,), 1.0, out_sharding=jax.P())")
+E("conf2_zeros_out_sharding_single_device", "conf2",
+  "out = jnp.zeros((2,), out_sharding=jax.sharding.SingleDeviceSharding(jax.devices()[0]))", msg_prefix=60)
+E("conf2_device_put_spec_without_mesh", "conf2",
+  "out = jax.device_put(jnp.ones(3), jax.P('x'))")
+# under a one-device mesh the values are those of plain creation (JAX: NamedSharding placement)
+C("conf2_out_sharding_under_mesh", "conf2",
+  "with jax.set_mesh(jax.make_mesh((1,), ('x',))):\n"
+  "    out = (jnp.zeros((2, 3), out_sharding=jax.P('x')), jnp.ones((2,), jnp.int32, out_sharding=jax.P()),\n"
+  "           jnp.full((2,), 3, out_sharding=jax.P('x')), jnp.ones_like(jnp.arange(3), out_sharding=jax.P()),\n"
+  "           jax.device_put(jnp.arange(2.0), jax.P('x')), jnp.zeros((2,), out_sharding=None))")
+# docs/parallel.md: print(mesh) is the short form (repr stays the long one)
+C("conf2_mesh_str", "conf2",
+  "m = jax.make_mesh((1,), ('x',))\n"
+  "out = (str(m), repr(m), str(jax.sharding.Mesh(np.array(jax.devices()).reshape(1, 1), ('a', 'b'))))")
