@@ -104,3 +104,20 @@ def test_xla_modules_name_why_they_are_missing():
     assert out[0].startswith("jax.extend.mlir | No module named 'jax.extend.mlir': gradpad has no XLA/MLIR compiler")
     assert out[1].startswith("jax._src.lib | No module named 'jax._src.lib': gradpad has no XLA/MLIR")
     assert out[2] == "jax.nope | No module named 'jax.nope'"
+
+
+def test_xla_flags_host_device_count_is_read_when_devices_are_first_used():
+    # JAX 0.10.2 (docs/notebooks/shard_map.md's first cell): with XLA_FLAGS set after `import jax`
+    # and before any device use, len(jax.devices()) -> 8; set after the first use, it stays 1
+    import os
+    import subprocess
+    import sys
+    code = ("import core; core.install_as_jax()\nimport jax, os\n"
+            "os.environ['XLA_FLAGS'] = '--xla_force_host_platform_device_count=' + os.environ['N_EARLY']\n"
+            "n1 = len(jax.devices())\n"
+            "os.environ['XLA_FLAGS'] = '--xla_force_host_platform_device_count=4'\n"
+            "print(n1, len(jax.devices()))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "GRADPAD_DEVICES")}
+    out = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env=dict(env, N_EARLY=n)).stdout.split() for n in ("8", "1")]
+    assert out == [["8", "8"], ["1", "1"]]
