@@ -121,3 +121,16 @@ def test_xla_flags_host_device_count_is_read_when_devices_are_first_used():
     out = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env=dict(env, N_EARLY=n)).stdout.split() for n in ("8", "1")]
     assert out == [["8", "8"], ["1", "1"]]
+
+
+def test_jax_ref_names_exist_and_say_why_they_cannot_run():
+    # JAX 0.10.2: dir(jax.ref) public names are AbstractRef, Ref, addupdate, empty_ref, free_ref, freeze,
+    # get, new_ref, set, swap (docs/the-training-cookbook.rst maps jax.ref.get over its train state)
+    import core
+    from core import ref
+    assert sorted(ref.__all__) == ["AbstractRef", "Ref", "addupdate", "empty_ref", "free_ref", "freeze", "get",
+                                   "new_ref", "set", "swap"]
+    assert core.ref is ref and ref.new_ref is core.new_ref
+    for call in (lambda: ref.get(None), lambda: ref.set(None, (), 1), lambda: ref.AbstractRef()):
+        with pytest.raises(NotImplementedError, match="no mutable array references"):
+            call()
