@@ -93,7 +93,8 @@ class Lowered(_Stage):
         return cpu.compiled(self.jaxpr).source
 
     def cost_analysis(self):
-        return {}
+        from .cost_analysis import cost_analysis  # lazy: a leaf module over the jaxpr
+        return cost_analysis(self.jaxpr)
 
 
 class Compiled(_Stage):
@@ -104,7 +105,7 @@ class Compiled(_Stage):
         return Lowered.as_text(self)
 
     def cost_analysis(self):
-        return {}
+        return Lowered.cost_analysis(self)
 
     def memory_analysis(self):
         return None

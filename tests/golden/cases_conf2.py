@@ -38,3 +38,17 @@ C("conf2_out_sharding_under_mesh", "conf2",
 C("conf2_mesh_str", "conf2",
   "m = jax.make_mesh((1,), ('x',))\n"
   "out = (str(m), repr(m), str(jax.sharding.Mesh(np.array(jax.devices()).reshape(1, 1), ('a', 'b'))))")
+
+# ---------------------------------------------------------------- cost_analysis: XLA's flop counts
+# docs/aot.md: `jax.jit(f).trace(3, 4).lower().compile().cost_analysis()['flops']` -> 2.0 for 2 * x + y;
+# elementwise 1 flop/element, transcendentals apart, reductions n_in - n_out, dot 2*M*N*K, constants folded
+CA = "ca = lambda f, *a: {k: v for k, v in sorted(jax.jit(f).lower(*a).compile().cost_analysis().items()) " \
+     "if k in ('flops', 'transcendentals')}\n"
+C("conf2_cost_analysis_flops", "conf2", CA +
+  "x = jnp.ones((3, 4))\n"
+  "k = jnp.arange(12.0).reshape(3, 4)\n"
+  "out = (ca(lambda a, b: 2 * a + b, 3, 4), ca(lambda a, b: jnp.tanh(a @ b).sum(), x, x.T),\n"
+  "       ca(lambda a: jax.nn.sigmoid(a).mean(0), x), ca(lambda a: jnp.where(a > 0, a ** 3, jnp.sqrt(a)), x),\n"
+  "       ca(lambda a: a.T.reshape(12), x), ca(lambda a: (k * 2).sum() + a, x),\n"
+  "       ca(lambda a: jnp.einsum('bij,bjk->bik', a[None], a.T[None]).max(), x),\n"
+  "       jax.jit(lambda a: jnp.sin(a) + 1).lower(x).cost_analysis()['transcendentals'])")
