@@ -963,9 +963,13 @@ def _vmap_sizes_message(fun, args, kwargs, flat, axes, axis_size) -> str:
 # ---- devices and data movement ------------------------------------------------------------
 
 def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
-    from .sharding import PartitionSpec, Sharding, SingleDeviceSharding, get_abstract_mesh
-    if isinstance(device, PartitionSpec) and get_abstract_mesh().empty:
-        raise ValueError("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
+    from .sharding import NamedSharding, PartitionSpec, Sharding, SingleDeviceSharding, get_abstract_mesh, refuse_split
+    if isinstance(device, PartitionSpec):
+        if get_abstract_mesh().empty:
+            raise ValueError("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
+        refuse_split("jax.device_put", get_abstract_mesh(), device)
+    elif isinstance(device, NamedSharding):
+        refuse_split("jax.device_put", device.mesh, device.spec)
     if isinstance(device, SingleDeviceSharding):
         device = next(iter(device.device_set))
     elif isinstance(device, (PartitionSpec, Sharding)):  # a mesh sharding: the data stays whole on one device

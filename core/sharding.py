@@ -2,8 +2,9 @@
 
 gradpad runs every array on one device (pmap has its own virtual devices), so a sharding here
 only describes placement: any spec is legal on a mesh whose axes all have size 1, and a
-NamedSharding on a bigger mesh is accepted but keeps the data whole (the shard shape is what JAX
-computes, so code that asks `shard_shape` gets JAX's answer).
+NamedSharding on a bigger mesh can be built (the shard shape is what JAX computes, so code that
+asks `shard_shape` gets JAX's answer), but placing an array split over more than one device
+(`device_put`, `out_sharding=`) raises NotImplementedError naming why (`refuse_split`).
 """
 from __future__ import annotations
 
@@ -378,7 +379,24 @@ def check_out_sharding(fun_name: str, out_sharding) -> None:
             raise ValueError("Using PartitionSpec when you are not under a mesh context is not allowed. Please pass "
                              "a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. "
                              f"Got {out_sharding!r}")
+        refuse_split(f"jnp.{fun_name}", get_abstract_mesh(), out_sharding)
         return
     if not isinstance(out_sharding, NamedSharding):
         raise TypeError(f"`out_sharding` argument of jnp.{fun_name} only supports instances of `NamedSharding` or "
                         f"`PartitionSpec`. Got {out_sharding!r} of type: {type(out_sharding)}")
+    refuse_split(f"jnp.{fun_name}", out_sharding.mesh, out_sharding.spec)
+
+
+def refuse_split(where: str, mesh, spec) -> None:
+    """A spec that splits an array over a mesh axis of more than one device asks for multi-device
+    sharding, which gradpad does not do (every array is whole on one device): say so rather than
+    hand back an unsplit array whose placement differs from JAX's. Replicated specs are fine."""
+    sizes = dict(zip(mesh.axis_names, mesh.axis_sizes))
+    for entry in spec:
+        for name in _axes_of(entry):
+            if sizes.get(name, 1) > 1:
+                raise NotImplementedError(
+                    f"{where}: gradpad keeps every array whole on one device, so it cannot split an array over "
+                    f"mesh axis {name!r} of {sizes[name]} devices (multi-device sharding is out of scope). Use a "
+                    f"replicated spec (jax.P()), a mesh of one device (jax.make_mesh((1,), ({name!r},))), or "
+                    "jax.pmap, which maps over virtual devices.")

@@ -134,3 +134,25 @@ def test_jax_ref_names_exist_and_say_why_they_cannot_run():
     for call in (lambda: ref.get(None), lambda: ref.set(None, (), 1), lambda: ref.AbstractRef()):
         with pytest.raises(NotImplementedError, match="no mutable array references"):
             call()
+
+
+def test_splitting_an_array_over_several_devices_says_why_it_cannot():
+    # docs/parallel.md: on 8 CPU devices JAX gives jax.typeof(jax.device_put(x, jax.P('X', 'Y'))) ==
+    # float32[8@X,4@Y]; gradpad keeps arrays whole on one device, so it refuses instead of answering
+    # float32[8,4]. Replicated specs (P()) place the whole array, as JAX does on every device.
+    import os
+    import subprocess
+    import sys
+    code = ("import core as jax\njnp = jax.numpy\n"
+            "jax.set_mesh(jax.make_mesh((4, 2), ('X', 'Y')))\nx = jnp.arange(8.0).reshape(4, 2)\n"
+            "print(jax.device_put(x, jax.P()).tolist() == x.tolist(), jnp.zeros(2, out_sharding=jax.P(None)).shape)\n"
+            "for put in (lambda: jax.device_put(x, jax.P('X', 'Y')), lambda: jnp.ones((4,), out_sharding=jax.P('Y')),\n"
+            "            lambda: jax.device_put(x, jax.NamedSharding(jax.make_mesh((8,), ('A',)), jax.P('A')))):\n"
+            "    try:\n        put()\n    except NotImplementedError as e:\n        print(str(e)[:70])\n")
+    env = dict(os.environ, GRADPAD_DEVICES="8")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.splitlines() == [
+        "True (2,)",
+        "jax.device_put: gradpad keeps every array whole on one device, so it c",
+        "jnp.ones: gradpad keeps every array whole on one device, so it cannot ",
+        "jax.device_put: gradpad keeps every array whole on one device, so it c"]
