@@ -126,7 +126,8 @@ def _axis_types(axis_types, n: int, default=AxisType.Auto) -> tuple:
 class AbstractMesh(_MeshBase):
     """A mesh's axis names, sizes and types, without devices."""
 
-    def __init__(self, axis_sizes, axis_names, axis_types=None):
+    def __init__(self, axis_sizes, axis_names, axis_types=None, *, abstract_device=None):
+        self._device_kind = abstract_device  # a concrete mesh's device kind ("cpu"): JAX prints it
         self.axis_sizes = tuple(int(s) for s in axis_sizes)
         self.axis_names = tuple(axis_names)
         if len(self.axis_sizes) != len(self.axis_names):
@@ -146,7 +147,10 @@ class AbstractMesh(_MeshBase):
         return self
 
     def __repr__(self):
-        return self._short()
+        if self._device_kind is None:
+            return self._short()
+        kind = self._device_kind
+        return self._short(f", device_kind={kind}, num_cores=None, platform={kind}")
 
 
 class Mesh(_MeshBase):
@@ -177,7 +181,9 @@ class Mesh(_MeshBase):
         return set(self.devices.flat)
 
     local_devices = property(lambda self: list(self.devices.flat))
-    abstract_mesh = property(lambda self: AbstractMesh(self.axis_sizes, self.axis_names, self.axis_types))
+    abstract_mesh = property(lambda self: AbstractMesh(
+        self.axis_sizes, self.axis_names, self.axis_types,
+        abstract_device=getattr(next(iter(self.devices.flat), None), "device_kind", None)))
 
     def __eq__(self, other):
         return (type(other) is Mesh and self.axis_names == other.axis_names and self.axis_types == other.axis_types
@@ -287,7 +293,7 @@ class NamedSharding(Sharding):
 
     def __repr__(self):
         if isinstance(self.mesh, AbstractMesh):  # an aval's sharding: JAX prints no memory kind
-            return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r})"
+            return f"NamedSharding(mesh={self.mesh!r}, spec={self.spec!r})"
         return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r}, memory_kind={self.memory_kind})"
 
 

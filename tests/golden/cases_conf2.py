@@ -52,3 +52,12 @@ C("conf2_cost_analysis_flops", "conf2", CA +
   "       ca(lambda a: a.T.reshape(12), x), ca(lambda a: (k * 2).sum() + a, x),\n"
   "       ca(lambda a: jnp.einsum('bij,bjk->bik', a[None], a.T[None]).max(), x),\n"
   "       jax.jit(lambda a: jnp.sin(a) + 1).lower(x).cost_analysis()['transcendentals'])")
+
+# docs/parallel.md prints the abstract mesh inside jit: one taken from a concrete mesh names its device kind,
+# AbstractMesh('X': 1, axis_types=(Explicit,), device_kind=cpu, num_cores=None, platform=cpu); a built one does not
+C("conf2_abstract_mesh_repr", "conf2",
+  "cpu_mesh = lambda: jax.make_mesh((1,), ('X',), devices=jax.devices('cpu'))\n"
+  "with jax.set_mesh(cpu_mesh()):\n"
+  "    out = (str(jax.sharding.get_abstract_mesh()), repr(cpu_mesh().abstract_mesh),\n"
+  "           repr(jax.sharding.AbstractMesh((2,), ('a',))), "
+  "str(jax.sharding.get_abstract_mesh() == cpu_mesh().abstract_mesh))\n")
