@@ -72,7 +72,7 @@ MORE_TUTORIALS = {
 }
 # Pages a learner reads beyond the tutorials (`--extra`, and in `--all`): dtypes and promotion,
 # AOT, donation, debugging guides, the internals walk-throughs, parallelism on one CPU device,
-# configuration. Some are placeholders or toctrees without code (0 cells); they are kept so the
+# configuration, pmap's migration, export. Some are placeholders or toctrees without code (0 cells); they are kept so the
 # table shows they were read.
 EXTRA_TUTORIALS = {
     "type_promotion": "docs/type_promotion.rst",
@@ -97,6 +97,10 @@ EXTRA_TUTORIALS = {
     "parallel": "docs/parallel.md",
     "config_options": "docs/config_options.rst",
     "transfer_guard": "docs/transfer_guard.rst",
+    "migrate_pmap": "docs/migrate_pmap.md",
+    "export": "docs/export/export.md",
+    "shape_poly": "docs/export/shape_poly.md",
+    "internals_constants": "docs/internals/constants.md",
 }
 ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS, **EXTRA_TUTORIALS}
 
