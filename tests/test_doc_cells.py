@@ -156,3 +156,21 @@ def test_splitting_an_array_over_several_devices_says_why_it_cannot():
         "jax.device_put: gradpad keeps every array whole on one device, so it c",
         "jnp.ones: gradpad keeps every array whole on one device, so it cannot ",
         "jax.device_put: gradpad keeps every array whole on one device, so it c"]
+
+
+def test_debug_nans_notes_the_jit_of_an_eager_jnp_function(capsys):
+    # JAX 0.10.2 with jax_debug_nans: jnp.log(-1.) prints "Invalid nan value encountered in the output of a
+    # jax.jit function. Calling the de-optimized version." then raises FloatingPointError 'invalid value (nan)
+    # encountered in log'; lax.log(-1.) raises with no note; jit(lambda x: jnp.log(x))(-1.) prints it twice
+    import core
+    from core import lax, numpy as jnp
+    note = "Invalid nan value encountered in the output of a jax.jit function. Calling the de-optimized version."
+    core.config.update("jax_debug_nans", True)
+    try:
+        for fn, notes in ((lambda: jnp.log(-1.0), 1), (lambda: lax.log(-1.0), 0),
+                          (lambda: core.jit(lambda x: jnp.log(x))(-1.0), 2)):
+            with pytest.raises(FloatingPointError, match=r"^invalid value \(nan\) encountered in log$"):
+                fn()
+            assert capsys.readouterr().out.splitlines() == [note] * notes
+    finally:
+        core.config.update("jax_debug_nans", False)
