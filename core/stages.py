@@ -8,6 +8,11 @@ from __future__ import annotations
 from typing import Protocol
 
 
+# JAX's as_text() is StableHLO (lowered) or XLA's HLO (compiled); gradpad has no XLA, and says so
+AS_TEXT_HEADER = ("# gradpad has no XLA, so there is no StableHLO/HLO text: this is the Python its CPU backend\n"
+                  "# runs for the jaxpr (print(traced.jaxpr) shows the program itself)\n")
+
+
 class ArgInfo:
     """One argument of a traced call: its abstract value and whether it was donated."""
     __slots__ = ("_aval", "donated")
@@ -90,7 +95,7 @@ class Lowered(_Stage):
 
     def as_text(self, dialect=None, **_):
         from .backends import cpu  # lazy: backends sit above everything else
-        return cpu.compiled(self.jaxpr).source
+        return AS_TEXT_HEADER + cpu.compiled(self.jaxpr).source
 
     def cost_analysis(self):
         from .cost_analysis import cost_analysis  # lazy: a leaf module over the jaxpr

@@ -174,3 +174,13 @@ def test_debug_nans_notes_the_jit_of_an_eager_jnp_function(capsys):
             assert capsys.readouterr().out.splitlines() == [note] * notes
     finally:
         core.config.update("jax_debug_nans", False)
+
+
+def test_as_text_says_it_is_not_xla_text():
+    # docs/aot.md: print(jax.jit(f).trace(3, 4).lower().as_text()) shows StableHLO in JAX
+    # (`module @jit_f ...`); gradpad has no XLA, so its text opens by saying what it is instead
+    import core
+    lowered = core.jit(lambda x, y: 2 * x + y).trace(3, 4).lower()
+    for text in (lowered.as_text(), lowered.compile().as_text()):
+        assert text.startswith("# gradpad has no XLA, so there is no StableHLO/HLO text")
+        assert "def " in text
