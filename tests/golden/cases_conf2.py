@@ -61,3 +61,13 @@ C("conf2_abstract_mesh_repr", "conf2",
   "    out = (str(jax.sharding.get_abstract_mesh()), repr(cpu_mesh().abstract_mesh),\n"
   "           repr(jax.sharding.AbstractMesh((2,), ('a',))), "
   "str(jax.sharding.get_abstract_mesh() == cpu_mesh().abstract_mesh))\n")
+
+# ---------------------------------------------------------------- multihost_utils in one process
+# docs/migrate_pmap.md: `multihost_utils.sync_global_devices("barrier_name")` -> None; in one process
+# process_allgather stacks a leading axis of 1 (tiled: unchanged), broadcast_one_to_all returns numpy arrays
+C("conf2_multihost_utils_one_process", "conf2",
+  "mhu = jax.experimental.multihost_utils\n"
+  "x = jnp.arange(3.0)\n"
+  "out = (mhu.sync_global_devices('b'), mhu.process_allgather(x), mhu.process_allgather(x, tiled=True),\n"
+  "       mhu.process_allgather({'a': 1.0}), mhu.broadcast_one_to_all(x), mhu.broadcast_one_to_all({'a': np.int32(2)}),\n"
+  "       mhu.broadcast_one_to_all(1.5), mhu.assert_equal(x))")
