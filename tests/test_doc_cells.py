@@ -184,3 +184,19 @@ def test_as_text_says_it_is_not_xla_text():
     for text in (lowered.as_text(), lowered.compile().as_text()):
         assert text.startswith("# gradpad has no XLA, so there is no StableHLO/HLO text")
         assert "def " in text
+
+
+def test_debug_nans_context_manager_survives_the_nan_note(capsys):
+    # docs/debugging/flags.md: after a nan was caught, `with jax.debug_nans(False): print(jax.jit(f)(5.))`
+    # prints nan in JAX 0.10.2 (jax.debug_nans is the flag's context manager, not a module)
+    import core
+    from core import numpy as jnp
+    core.config.update("jax_debug_nans", True)
+    try:
+        with pytest.raises(FloatingPointError):
+            jnp.log(-1.0)
+        with core.debug_nans(False):
+            print(core.jit(lambda x: jnp.log(-x))(5.0))
+    finally:
+        core.config.update("jax_debug_nans", False)
+    assert capsys.readouterr().out.splitlines()[-1] == "nan"
