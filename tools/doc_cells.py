@@ -2,7 +2,8 @@
 (the oracle) and under gradpad, and report the cells whose output differs.
 
     python tools/doc_cells.py --git-dir /path/to/jax/.git            # the main tutorials, at jax-v0.10.2
-    python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides and extra pages
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --extra    # only the extra pages (docs/doc_cells.md)
     python tools/doc_cells.py --docs /path/to/jax/docs --only pytrees -v
     python tools/doc_cells.py ... --json out.json                     # the per-cell results
 
