@@ -983,7 +983,7 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
         if hasattr(device, "put"):  # an accelerator device (WebGPU): upload into its memory
             return device.put(v, dtypes.dtype_and_weak(v)[1])
         dt, weak = dtypes.dtype_and_weak(v)
-        return Array(np.array(to_numpy(v)), weak, device)
+        return Array(np.array(to_numpy(v)), weak, device if not hasattr(device, "device_set") else None)
     return tree_map(put, x)
 
 
