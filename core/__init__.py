@@ -105,3 +105,6 @@ from .dslice import dslice as ds  # noqa: E402,F401
 
 # ---- conf2 area: jax.ref (array references are not available; each name says why) -------------
 from . import ref  # noqa: E402,F401
+
+# ---- conf2 area: jax.typeof of an array placed with a NamedSharding names its Explicit mesh axes ---
+from .sharded_aval import typeof  # noqa: E402,F401

@@ -136,28 +136,6 @@ def test_jax_ref_names_exist_and_say_why_they_cannot_run():
             call()
 
 
-def test_splitting_an_array_over_several_devices_says_why_it_cannot():
-    # docs/parallel.md: on 8 CPU devices JAX gives jax.typeof(jax.device_put(x, jax.P('X', 'Y'))) ==
-    # float32[8@X,4@Y]; gradpad keeps arrays whole on one device, so it refuses instead of answering
-    # float32[8,4]. Replicated specs (P()) place the whole array, as JAX does on every device.
-    import os
-    import subprocess
-    import sys
-    code = ("import core as jax\njnp = jax.numpy\n"
-            "jax.set_mesh(jax.make_mesh((4, 2), ('X', 'Y')))\nx = jnp.arange(8.0).reshape(4, 2)\n"
-            "print(jax.device_put(x, jax.P()).tolist() == x.tolist(), jnp.zeros(2, out_sharding=jax.P(None)).shape)\n"
-            "for put in (lambda: jax.device_put(x, jax.P('X', 'Y')), lambda: jnp.ones((4,), out_sharding=jax.P('Y')),\n"
-            "            lambda: jax.device_put(x, jax.NamedSharding(jax.make_mesh((8,), ('A',)), jax.P('A')))):\n"
-            "    try:\n        put()\n    except NotImplementedError as e:\n        print(str(e)[:70])\n")
-    env = dict(os.environ, GRADPAD_DEVICES="8")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
-    assert out.splitlines() == [
-        "True (2,)",
-        "jax.device_put: gradpad keeps every array whole on one device, so it c",
-        "jnp.ones: gradpad keeps every array whole on one device, so it cannot ",
-        "jax.device_put: gradpad keeps every array whole on one device, so it c"]
-
-
 def test_debug_nans_notes_the_jit_of_an_eager_jnp_function(capsys):
     # JAX 0.10.2 with jax_debug_nans: jnp.log(-1.) prints "Invalid nan value encountered in the output of a
     # jax.jit function. Calling the de-optimized version." then raises FloatingPointError 'invalid value (nan)
@@ -200,3 +178,72 @@ def test_debug_nans_context_manager_survives_the_nan_note(capsys):
     finally:
         core.config.update("jax_debug_nans", False)
     assert capsys.readouterr().out.splitlines()[-1] == "nan"
+
+
+def test_an_array_placed_over_several_devices_keeps_its_values_and_carries_the_sharding():
+    # docs/parallel.md, shard_map.md on XLA_FLAGS=--xla_force_host_platform_device_count=8. Real JAX 0.10.2:
+    #   mesh = jax.make_mesh((4, 2), ('x', 'y')); x = jax.device_put(arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+    #   jax.typeof(x) -> float32[8@x,4@y]; x.addressable_shards[1]: device cpu:1, index (slice(0, 2), slice(2, 4)),
+    #   replica_id 0, data x[0:2, 2:4]; with P(None, 'y') the shard on cpu:2 is (slice(None), slice(0, 2)), replica 1;
+    #   jnp.zeros((8, 4), out_sharding=NamedSharding(mesh, P('x'))).sharding.spec == P('x');
+    #   device_put(arange(5.), NamedSharding(mesh, P('x'))) -> ValueError "... should be divisible by 4, but it is equal to 5"
+    import os
+    import subprocess
+    import sys
+    code = """
+import numpy as np
+import core as jax
+jnp = jax.numpy
+from core.sharding import NamedSharding, PartitionSpec as P
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+v = jnp.arange(32.).reshape(8, 4)
+x = jax.device_put(v, NamedSharding(mesh, P('x', 'y')))
+print(np.array_equal(np.asarray(x), np.asarray(v)), x.sharding == NamedSharding(mesh, P('x', 'y')), len(x.devices()))
+print(jax.typeof(x))
+s = x.addressable_shards[1]
+print(s.device.id, s.index, s.replica_id, np.array_equal(np.asarray(s.data), np.asarray(v)[0:2, 2:4]))
+z = jax.device_put(v, NamedSharding(mesh, P(None, 'y')))
+print(z.global_shards[2].index, z.global_shards[2].replica_id)
+print(jnp.zeros((8, 4), out_sharding=NamedSharding(mesh, P('x'))).sharding.spec)
+jax.debug.visualize_array_sharding(z)
+try:
+    jax.device_put(jnp.arange(5.), NamedSharding(mesh, P('x')))
+except ValueError as e:
+    print(str(e)[-65:])
+"""
+    env = dict(os.environ, GRADPAD_DEVICES="8")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.splitlines() == [
+        "True True 8",
+        "float32[8@x,4@y]",
+        "1 (slice(0, 2, None), slice(2, 4, None)) 0 True",
+        "(slice(None, None, None), slice(0, 2, None)) 1",
+        "P('x',)",
+        "┌─────────────┬─────────────┐",
+        "│ CPU 0,2,4,6 │ CPU 1,3,5,7 │",
+        "└─────────────┴─────────────┘",
+        "should be divisible by 4, but it is equal to 5 (full shape: (5,))"]
+
+
+def test_mesh_subset_device_str_and_unreduced_specs():
+    # docs/shard_map.md, parallel.md on 8 CPU devices. Real JAX 0.10.2: jax.make_mesh((2,), ('i',)) takes the first
+    # two devices; print(jax.devices()[3]) -> cpu:3; repr(jax.P('X', None, unreduced={'Y'})) ->
+    # P('X', None, unreduced={'Y'}); a device_put with that spec gives each device a partial sum, which gradpad
+    # (values whole in one buffer) refuses by name rather than hand back shards holding the wrong values.
+    import os
+    import subprocess
+    import sys
+    code = """
+import core as jax
+print(list(jax.make_mesh((2,), ('i',)).devices.flat) == jax.devices()[:2], jax.devices()[3])
+spec = jax.P('X', None, unreduced={'Y'})
+print(repr(spec))
+try:
+    jax.device_put(jax.numpy.ones((8, 4)), jax.NamedSharding(jax.make_mesh((4, 2), ('X', 'Y')), spec))
+except NotImplementedError as e:
+    print(str(e)[:60])
+"""
+    env = dict(os.environ, GRADPAD_DEVICES="8")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.splitlines() == ["True cpu:3", "P('X', None, unreduced={'Y'})",
+                                "jax.device_put: gradpad keeps an array's values whole, so it"]

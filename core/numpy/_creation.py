@@ -2,6 +2,8 @@
 tri/tril/triu, diag/diagonal/trace, meshgrid, astype, copy."""
 from __future__ import annotations
 
+import functools
+
 import builtins
 import operator
 
@@ -433,3 +435,19 @@ from ._ufuncs import add, divide, equal, multiply, power, subtract  # noqa: E402
 from ._shapes import broadcast_to, moveaxis  # noqa: E402
 from ._reductions import _canon_one, sum  # noqa: E402
 from ._searching import where  # noqa: E402
+
+
+# ---- conf2: out_sharding= places the result as jax.device_put does (values whole, sharding carried) ----
+def _placing_out_sharding(fn):
+    @functools.wraps(fn)
+    def create(*args, out_sharding=None, **kwargs):
+        out = fn(*args, out_sharding=out_sharding, **kwargs)
+        if out_sharding is None:
+            return out
+        from ..api import device_put   # api imports jax.numpy: resolved on use
+        return device_put(out, out_sharding)
+    return create
+
+
+for _name in ("zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like"):
+    globals()[_name] = _placing_out_sharding(globals()[_name])
