@@ -328,6 +328,7 @@ class Array(ArrayMethods):
                 for device, index in sharding.devices_indices_map(value.shape).items()]
 
     global_shards = addressable_shards   # one process: every shard is addressable
+    is_fully_replicated = property(lambda self: self.sharding.is_fully_replicated)
 
     def is_fully_addressable(self):
         return True

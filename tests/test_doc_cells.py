@@ -182,11 +182,13 @@ def test_debug_nans_context_manager_survives_the_nan_note(capsys):
 
 def test_an_array_placed_over_several_devices_keeps_its_values_and_carries_the_sharding():
     # docs/parallel.md, shard_map.md on XLA_FLAGS=--xla_force_host_platform_device_count=8. Real JAX 0.10.2:
-    #   mesh = jax.make_mesh((4, 2), ('x', 'y')); x = jax.device_put(arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+    #   mesh = jax.make_mesh((4, 2), ('x', 'y'))
+    #   x = jax.device_put(arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
     #   jax.typeof(x) -> float32[8@x,4@y]; x.addressable_shards[1]: device cpu:1, index (slice(0, 2), slice(2, 4)),
     #   replica_id 0, data x[0:2, 2:4]; with P(None, 'y') the shard on cpu:2 is (slice(None), slice(0, 2)), replica 1;
     #   jnp.zeros((8, 4), out_sharding=NamedSharding(mesh, P('x'))).sharding.spec == P('x');
-    #   device_put(arange(5.), NamedSharding(mesh, P('x'))) -> ValueError "... should be divisible by 4, but it is equal to 5"
+    #   device_put(arange(5.), NamedSharding(mesh, P('x'))) -> ValueError
+    #   "... should be divisible by 4, but it is equal to 5"
     import os
     import subprocess
     import sys
@@ -198,7 +200,8 @@ from core.sharding import NamedSharding, PartitionSpec as P
 mesh = jax.make_mesh((4, 2), ('x', 'y'))
 v = jnp.arange(32.).reshape(8, 4)
 x = jax.device_put(v, NamedSharding(mesh, P('x', 'y')))
-print(np.array_equal(np.asarray(x), np.asarray(v)), x.sharding == NamedSharding(mesh, P('x', 'y')), len(x.devices()))
+same = x.sharding == NamedSharding(mesh, P("x", "y"))
+print(np.array_equal(np.asarray(x), np.asarray(v)), same, len(x.devices()), x.is_fully_replicated)
 print(jax.typeof(x))
 s = x.addressable_shards[1]
 print(s.device.id, s.index, s.replica_id, np.array_equal(np.asarray(s.data), np.asarray(v)[0:2, 2:4]))
@@ -214,7 +217,7 @@ except ValueError as e:
     env = dict(os.environ, GRADPAD_DEVICES="8")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert out.splitlines() == [
-        "True True 8",
+        "True True 8 False",
         "float32[8@x,4@y]",
         "1 (slice(0, 2, None), slice(2, 4, None)) 0 True",
         "(slice(None, None, None), slice(0, 2, None)) 1",
