@@ -20,9 +20,6 @@ class Device:
     def __repr__(self):
         return f"CpuDevice(id={self.id})"
 
-    def __str__(self):   # print(device): JAX's `cpu:0`
-        return f"{self.platform}:{self.id}"
-
     def __eq__(self, other):
         return type(other) is type(self) and other.id == self.id
 
