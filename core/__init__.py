@@ -102,3 +102,9 @@ from .config import transfer_guard  # noqa: E402,F401
 
 # ---- docs2 area: jax.ds (a slice whose start may be traced) ----------------------------------
 from .dslice import dslice as ds  # noqa: E402,F401
+
+# ---- conf2 area: jax.ref (array references are not available; each name says why) -------------
+from . import ref  # noqa: E402,F401
+
+# ---- conf2 area: jax.typeof of an array placed with a NamedSharding names its Explicit mesh axes ---
+from .sharded_aval import typeof  # noqa: E402,F401

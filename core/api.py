@@ -272,7 +272,8 @@ class _Jitted:
         (cj, consts, out_tree), flat = self._get(args, kwargs)
         in_tree = self._signature(args, kwargs)[4]
         info = tree_unflatten(in_tree, [stages.ArgInfo(a, False) for a in cj.in_avals])
-        return stages.Traced(cj, consts, in_tree, out_tree, info, self)
+        statics, static_kw = self._split(args, kwargs)[:2]  # baked into the stages: callers pass the rest
+        return stages.Traced(cj, consts, in_tree, out_tree, info, stages.with_statics(self, statics, static_kw))
 
     def lower(self, *args, **kwargs):
         return self.trace(*args, **kwargs).lower()
@@ -997,15 +998,30 @@ def _vmap_sizes_message(fun, args, kwargs, flat, axes, axis_size) -> str:
 # ---- devices and data movement ------------------------------------------------------------
 
 def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
+    from .sharding import PartitionSpec, Sharding, SingleDeviceSharding, check_divisible, concrete_sharding, \
+        get_abstract_mesh
+    if isinstance(device, PartitionSpec) and get_abstract_mesh().empty:
+        raise ValueError("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
+    named = concrete_sharding("jax.device_put", device)   # values stay whole; the array carries the sharding
+    if isinstance(device, SingleDeviceSharding):
+        device = next(iter(device.device_set))
+    elif named is not None:
+        device = named
+    elif isinstance(device, (PartitionSpec, Sharding)):  # another placement object: the default device
+        device = None
+
     def put(v):
         if isinstance(v, Tracer):
             return v
-        if type(v) is Array and device is None:
+        if named is not None:
+            check_divisible("One of device_put args", named, np.shape(v))
+        elif type(v) is Array and device is None:
             return v
         if hasattr(device, "put"):  # an accelerator device (WebGPU): upload into its memory
             return device.put(v, dtypes.dtype_and_weak(v)[1])
         dt, weak = dtypes.dtype_and_weak(v)
-        return Array(np.array(to_numpy(v)), weak, device if not hasattr(device, "device_set") else None)
+        return Array(np.array(to_numpy(v)), weak, device if named is not None or not hasattr(device, "device_set")
+                     else None)
     return tree_map(put, x)
 
 

@@ -12,7 +12,7 @@ from . import dtypes
 from .fp_errors import quietly
 from .prng_dtype import KEY_DTYPE_FACE, key_repr
 from .avals import ShapedArray, shaped_array_unchecked
-from .sharding import SingleDeviceSharding
+from .sharding import Sharding, SingleDeviceSharding
 
 _jnp = None  # set by core.numpy on import
 
@@ -309,17 +309,31 @@ class Array(ArrayMethods):
     itemsize = property(lambda self: self._value.itemsize)
     # (without ml_dtypes, dtype/nbytes/itemsize/printing are replaced below for the emulated bfloat16)
 
+    # `_device` holds a device, or the NamedSharding `device_put` / `out_sharding=` gave the array: its
+    # values stay whole in `_value`, the sharding says which device holds which slice. An operation's
+    # result is a new Array on the default device (gradpad does not propagate shardings).
     @property
     def device(self):
         from .devices import default_device
-        return self._device or default_device()
+        return self._device or default_device()   # a sharded array answers its sharding, as in JAX
 
     def devices(self):
-        return {self.device}
+        return set(self.sharding.device_set)
 
     @property
     def sharding(self):
-        return SingleDeviceSharding(self.device)
+        d = self.device
+        return d if isinstance(d, Sharding) else SingleDeviceSharding(d)
+
+    @property
+    def addressable_shards(self):
+        from .shard_map_api import Shard
+        sharding, value = self.sharding, self._value
+        return [Shard(device, sharding, value.shape, Array(value[index], self.weak_type, device), index)
+                for device, index in sharding.devices_indices_map(value.shape).items()]
+
+    global_shards = addressable_shards   # one process: every shard is addressable
+    is_fully_replicated = property(lambda self: self.sharding.is_fully_replicated)
 
     def is_fully_addressable(self):
         return True

@@ -202,13 +202,42 @@ def _no_debugger():
 
 
 def visualize_array_sharding(arr, **kwargs) -> None:
-    builtins.print(f"CPU 0: the whole array {get_aval(arr).shape} lives on one device")
+    visualize_sharding(get_aval(arr).shape, getattr(arr, "sharding", None) or _default_sharding(), **kwargs)
 
 
 def visualize_sharding(shape, sharding, *, use_color=True, scale=1.0, min_width=9, max_width=80,
                        color_map=None) -> None:
-    """As visualize_array_sharding, from a shape and a sharding (every array here is on one device)."""
-    builtins.print(f"CPU 0: the whole array {tuple(shape)} lives on one device")
+    """Draw which device holds which block of a 1-D or 2-D array, as a grid of boxes (JAX draws it
+    with `rich`; this is plain text). Colour and sizing options are accepted and ignored."""
+    if len(shape) not in (1, 2):
+        raise ValueError(f"visualize_sharding draws 1-D and 2-D arrays only; got shape {tuple(shape)}")
+    shape2 = (1, shape[0]) if len(shape) == 1 else tuple(shape)
+    holders = {}
+    for device, index in sharding.devices_indices_map(tuple(shape)).items():
+        rows, cols = (slice(None), index[0]) if len(shape) == 1 else index
+        key = (rows.indices(shape2[0])[:2], cols.indices(shape2[1])[:2])
+        holders.setdefault(key, []).append(device)
+    row_keys = sorted({r for r, _ in holders})
+    col_keys = sorted({c for _, c in holders})
+    label = {k: _device_label(v) for k, v in holders.items()}
+    width = max(min_width, max(len(t) for t in label.values()) + 2)
+    rule = lambda left, mid, right: left + mid.join("─" * width for _ in col_keys) + right
+    lines = [rule("┌", "┬", "┐")]
+    for i, r in enumerate(row_keys):
+        lines.append("│" + "│".join(label[(r, c)].center(width) for c in col_keys) + "│")
+        lines.append(rule("├", "┼", "┤") if i < len(row_keys) - 1 else rule("└", "┴", "┘"))
+    builtins.print("\n".join(lines))
+
+
+def _device_label(devices) -> str:
+    platform = str(getattr(devices[0], "platform", "cpu")).upper()
+    return f"{platform} {','.join(str(d.id) for d in sorted(devices, key=lambda d: d.id))}"
+
+
+def _default_sharding():
+    from .array import SingleDeviceSharding
+    from .devices import default_device
+    return SingleDeviceSharding(default_device())
 
 
 def inspect_array_sharding(value, *, callback) -> None:

@@ -13,6 +13,22 @@ import sys
 import types
 
 
+# JAX modules for the XLA compiler, which gradpad does not have (it runs jaxprs with numpy): importing
+# one names why instead of a bare "No module named" (autodidax's and jax-primitives' MLIR lowerings)
+NO_XLA = ("gradpad has no XLA/MLIR compiler (it evaluates jaxprs with numpy), so lowering rules, HLO "
+          "and XLA clients do not exist here; the jaxpr (jax.make_jaxpr) is the program it runs")
+OUT_OF_SCOPE = {"jax.extend.mlir": NO_XLA, "jax.interpreters.mlir": NO_XLA, "jax._src.interpreters.mlir": NO_XLA,
+                "jax._src.lib": NO_XLA, "jax._src.xla_bridge": NO_XLA,
+                "jax.lib.xla_client": NO_XLA}
+
+
+def _out_of_scope(fullname: str) -> str | None:
+    for prefix, why in OUT_OF_SCOPE.items():
+        if fullname == prefix or fullname.startswith(prefix + "."):
+            return why
+    return None
+
+
 class JaxNameFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def __init__(self, engine: str):
         self.engine = engine
@@ -32,8 +48,16 @@ class JaxNameFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, fullname, path=None, target=None):
         if not fullname.startswith("jax.") or fullname in sys.modules:
             return None
-        mod = self._resolve(fullname)
+        try:
+            mod = self._resolve(fullname)
+        except ModuleNotFoundError:
+            if not _out_of_scope(fullname):
+                raise
+            mod = None
         if mod is None:
+            why = _out_of_scope(fullname)
+            if why:
+                raise ModuleNotFoundError(f"No module named '{fullname}': {why}.", name=fullname)
             return None
         return importlib.util.spec_from_loader(fullname, self, origin=getattr(mod, "__file__", None),
                                                is_package=hasattr(mod, "__path__"))

@@ -2,8 +2,10 @@
 
 gradpad runs every array on one device (pmap has its own virtual devices), so a sharding here
 only describes placement: any spec is legal on a mesh whose axes all have size 1, and a
-NamedSharding on a bigger mesh is accepted but keeps the data whole (the shard shape is what JAX
-computes, so code that asks `shard_shape` gets JAX's answer).
+NamedSharding on a bigger mesh can be built and placed (`device_put`, `out_sharding=`): the array's
+values stay whole in one numpy buffer, but it carries the sharding it was given, so `x.sharding`,
+`x.addressable_shards` (each device's slice and index) and `jax.debug.visualize_array_sharding` say
+what JAX says. Results of operations on it are not re-sharded (see Array.sharding).
 """
 from __future__ import annotations
 
@@ -68,7 +70,11 @@ class PartitionSpec:
         return hash((self._partitions, self.unreduced, self.reduced))
 
     def __repr__(self):
-        return f"P{self._partitions!r}"
+        extra = "".join(f", {name}={{{', '.join(map(repr, sorted(axes)))}}}"
+                        for name, axes in (("unreduced", self.unreduced), ("reduced", self.reduced)) if axes)
+        if not extra:
+            return f"P{self._partitions!r}"
+        return f"P({', '.join(map(repr, self._partitions))}{extra})"
 
     def _normalized_spec_for_aval(self, ndim: int) -> "PartitionSpec":
         return PartitionSpec(*self._partitions, *([None] * (ndim - len(self._partitions))))
@@ -125,7 +131,8 @@ def _axis_types(axis_types, n: int, default=AxisType.Auto) -> tuple:
 class AbstractMesh(_MeshBase):
     """A mesh's axis names, sizes and types, without devices."""
 
-    def __init__(self, axis_sizes, axis_names, axis_types=None):
+    def __init__(self, axis_sizes, axis_names, axis_types=None, *, abstract_device=None):
+        self._device_kind = abstract_device  # a concrete mesh's device kind ("cpu"): JAX prints it
         self.axis_sizes = tuple(int(s) for s in axis_sizes)
         self.axis_names = tuple(axis_names)
         if len(self.axis_sizes) != len(self.axis_names):
@@ -145,7 +152,10 @@ class AbstractMesh(_MeshBase):
         return self
 
     def __repr__(self):
-        return self._short()
+        if self._device_kind is None:
+            return self._short()
+        kind = self._device_kind
+        return self._short(f", device_kind={kind}, num_cores=None, platform={kind}")
 
 
 class Mesh(_MeshBase):
@@ -176,7 +186,9 @@ class Mesh(_MeshBase):
         return set(self.devices.flat)
 
     local_devices = property(lambda self: list(self.devices.flat))
-    abstract_mesh = property(lambda self: AbstractMesh(self.axis_sizes, self.axis_names, self.axis_types))
+    abstract_mesh = property(lambda self: AbstractMesh(
+        self.axis_sizes, self.axis_names, self.axis_types,
+        abstract_device=getattr(next(iter(self.devices.flat), None), "device_kind", None)))
 
     def __eq__(self, other):
         return (type(other) is Mesh and self.axis_names == other.axis_names and self.axis_types == other.axis_types
@@ -196,6 +208,9 @@ class Mesh(_MeshBase):
     def __repr__(self):
         return (f"Mesh(axis_sizes={self.axis_sizes!r}, axis_names={self.axis_names!r}, "
                 f"axis_types={self.axis_types!r})")
+
+    def __str__(self):  # print(mesh): JAX's short form, `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`
+        return self._short() if self.axis_names else "Mesh()"
 
 
 class Sharding:
@@ -272,6 +287,28 @@ class NamedSharding(Sharding):
             out[i] //= math.prod(self.mesh.shape[n] for n in _axes_of(entry))
         return tuple(out)
 
+    def devices_indices_map(self, global_shape) -> dict:
+        """Each device's slice of the global array: a split dimension is cut into equal pieces in the
+        row-major order of the mesh axes naming it; an unsplit one is whole (`slice(None)`)."""
+        if not isinstance(self.mesh, Mesh):
+            raise ValueError("devices_indices_map needs a concrete mesh (an abstract mesh names no devices)")
+        out = {}
+        axis_at = {n: k for k, n in enumerate(self.mesh.axis_names)}
+        for coords in np.ndindex(*self.mesh.devices.shape):
+            index = []
+            for dim, size in enumerate(global_shape):
+                axes = _axes_of(self.spec[dim]) if dim < len(self.spec) else ()
+                if not axes:
+                    index.append(slice(None))
+                    continue
+                piece = 0
+                for n in axes:
+                    piece = piece * self.mesh.shape[n] + coords[axis_at[n]]
+                step = size // math.prod(self.mesh.shape[n] for n in axes)
+                index.append(slice(piece * step, (piece + 1) * step, None))
+            out[self.mesh.devices[coords]] = tuple(index)
+        return out
+
     def __eq__(self, other):
         return type(other) is NamedSharding and self.mesh == other.mesh and self.spec == other.spec
 
@@ -283,7 +320,7 @@ class NamedSharding(Sharding):
 
     def __repr__(self):
         if isinstance(self.mesh, AbstractMesh):  # an aval's sharding: JAX prints no memory kind
-            return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r})"
+            return f"NamedSharding(mesh={self.mesh!r}, spec={self.spec!r})"
         return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r}, memory_kind={self.memory_kind})"
 
 
@@ -342,6 +379,8 @@ def make_mesh(axis_shapes, axis_names, axis_types=None, *, devices=None):
     """`jax.make_mesh`: axes are Explicit unless told otherwise (JAX 0.10's default)."""
     devs = list(all_devices() if devices is None else devices)
     n = math.prod(axis_shapes)
+    if devices is None and n < len(devs):   # JAX takes the first n of the machine's devices
+        devs = devs[:n]
     if n != len(devs):
         raise ValueError(f"Number of devices {len(devs)} must equal the product of mesh_shape {tuple(axis_shapes)}")
     return Mesh(np.array(devs, dtype=object).reshape(tuple(axis_shapes)), axis_names,
@@ -361,3 +400,55 @@ def _axes_decorator(fun=None, *, axes=None, out_sharding=None):
 
 auto_axes = _axes_decorator
 explicit_axes = _axes_decorator
+
+
+# ---- conf2 area: `out_sharding=` of the array-creation functions -------------------------------
+
+def check_out_sharding(fun_name: str, out_sharding) -> None:
+    """JAX's checks of `jnp.zeros(..., out_sharding=...)` and its siblings; the result is then placed
+    with `device_put` (values whole, the array carrying the sharding)."""
+    if out_sharding is None:
+        return
+    if isinstance(out_sharding, PartitionSpec):
+        if get_abstract_mesh().empty:
+            raise ValueError("Using PartitionSpec when you are not under a mesh context is not allowed. Please pass "
+                             "a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. "
+                             f"Got {out_sharding!r}")
+        return
+    if not isinstance(out_sharding, NamedSharding):
+        raise TypeError(f"`out_sharding` argument of jnp.{fun_name} only supports instances of `NamedSharding` or "
+                        f"`PartitionSpec`. Got {out_sharding!r} of type: {type(out_sharding)}")
+
+
+def check_divisible(where: str, sharding, shape) -> None:
+    """JAX splits a dimension only into equal pieces: a size the devices do not divide is an error."""
+    for i, entry in enumerate(sharding.spec):
+        parts = math.prod(sharding.mesh.shape[n] for n in _axes_of(entry))
+        if i < len(shape) and shape[i] % parts:
+            raise ValueError(f"{where} was given the sharding of {sharding!r}, which implies that the global size "
+                             f"of its dimension {i} should be divisible by {parts}, but it is equal to {shape[i]} "
+                             f"(full shape: {tuple(shape)})")
+    if len(sharding.spec) > len(shape):
+        raise ValueError(f"Sharding {sharding!r} is only valid for values of rank at least {len(sharding.spec)}, "
+                         f"but was applied to a value of rank {len(shape)}")
+
+
+def concrete_sharding(where: str, spec_or_sharding):
+    """The NamedSharding a `device_put` / `out_sharding=` asks for (a PartitionSpec takes the context mesh),
+    or None for a plain device. An abstract mesh has no devices to hold the pieces, so it is refused."""
+    if isinstance(spec_or_sharding, PartitionSpec):
+        if not _mesh_stack:
+            return None
+        spec_or_sharding = NamedSharding(_mesh_stack[-1], spec_or_sharding)
+    if not isinstance(spec_or_sharding, NamedSharding):
+        return None
+    partial = [n for n in (*spec_or_sharding.spec.unreduced, *spec_or_sharding.spec.reduced)
+               if spec_or_sharding.mesh.shape[n] > 1]
+    if partial:   # each device would hold a partial sum, not a slice of the values gradpad keeps whole
+        raise NotImplementedError(
+            f"{where}: gradpad keeps an array's values whole, so it cannot place it unreduced/reduced over mesh "
+            f"axis {partial[0]!r} (each device would hold a partial sum); drop unreduced=/reduced= from the spec")
+    if not isinstance(spec_or_sharding.mesh, Mesh):
+        raise ValueError(f"{where}: the sharding's mesh is abstract (it names no devices); use a concrete mesh "
+                         "such as jax.make_mesh((n,), ('x',)) or jax.sharding.Mesh(jax.devices(), ('x',))")
+    return spec_or_sharding

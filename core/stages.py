@@ -8,6 +8,11 @@ from __future__ import annotations
 from typing import Protocol
 
 
+# JAX's as_text() is StableHLO (lowered) or XLA's HLO (compiled); gradpad has no XLA, and says so
+AS_TEXT_HEADER = ("# gradpad has no XLA, so there is no StableHLO/HLO text: this is the Python its CPU backend\n"
+                  "# runs for the jaxpr (print(traced.jaxpr) shows the program itself)\n")
+
+
 class ArgInfo:
     """One argument of a traced call: its abstract value and whether it was donated."""
     __slots__ = ("_aval", "donated")
@@ -43,6 +48,20 @@ class Wrapped(Protocol):
     def lower(self, *args, **kwargs) -> "Lowered": ...
 
 
+def with_statics(fun, statics, static_kw):
+    """`fun` called with only the dynamic arguments: as in JAX, `jit(f, static_argnums=0).trace(7, 8)
+    .lower().compile()` is called as `compiled(5)`, the traced static values put back in place."""
+    if not statics and not static_kw:
+        return fun
+
+    def call(*args, **kwargs):
+        args = list(args)
+        for pos, value in sorted(statics, key=lambda s: s[0]):  # ascending: each lands where it was traced
+            args.insert(pos, value)
+        return fun(*args, **kwargs, **static_kw)
+    return call
+
+
 class _Stage:
     def __init__(self, closed_jaxpr, consts, in_tree, out_tree, args_info, call):
         self.jaxpr = closed_jaxpr
@@ -76,10 +95,11 @@ class Lowered(_Stage):
 
     def as_text(self, dialect=None, **_):
         from .backends import cpu  # lazy: backends sit above everything else
-        return cpu.compiled(self.jaxpr).source
+        return AS_TEXT_HEADER + cpu.compiled(self.jaxpr).source
 
     def cost_analysis(self):
-        return {}
+        from .cost_analysis import cost_analysis  # lazy: a leaf module over the jaxpr
+        return cost_analysis(self.jaxpr)
 
     def compiler_ir(self, dialect=None):
         """[libtests] JAX hands back XLA's module (StableHLO or HLO); gradpad compiles to numpy code, not XLA
@@ -98,7 +118,7 @@ class Compiled(_Stage):
         return Lowered.as_text(self)
 
     def cost_analysis(self):
-        return {}
+        return Lowered.cost_analysis(self)
 
     def memory_analysis(self):
         return None

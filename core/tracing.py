@@ -473,6 +473,8 @@ def _check_nans(prim, out):
         if o.dtype.kind not in "fc":
             continue
         if config.read("jax_debug_nans") and np.isnan(o).any():
+            from .jit_nan_note import note_if_inside_jnp  # conf2: JAX's jnp functions are jits
+            note_if_inside_jnp()
             raise FloatingPointError(f"invalid value (nan) encountered in {prim.name}")
         if config.read("jax_debug_infs") and np.isinf(o).any():
             raise FloatingPointError(f"invalid value (inf) encountered in {prim.name}")

@@ -2,7 +2,8 @@
 (the oracle) and under gradpad, and report the cells whose output differs.
 
     python tools/doc_cells.py --git-dir /path/to/jax/.git            # the main tutorials, at jax-v0.10.2
-    python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides and extra pages
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --extra    # only the extra pages (docs/doc_cells.md)
     python tools/doc_cells.py --docs /path/to/jax/docs --only pytrees -v
     python tools/doc_cells.py ... --json out.json                     # the per-cell results
 
@@ -26,6 +27,7 @@ import re
 import signal
 import subprocess
 import sys
+import textwrap
 import traceback
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -69,9 +71,46 @@ MORE_TUTORIALS = {
     "vmapped_log_probs": "docs/notebooks/vmapped_log_probs.md",
     "custom_interpreters": "docs/notebooks/Writing_custom_interpreters_in_Jax.md",
 }
-ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS}
+# Pages a learner reads beyond the tutorials (`--extra`, and in `--all`): dtypes and promotion,
+# AOT, donation, debugging guides, the internals walk-throughs, parallelism on one CPU device,
+# configuration, pmap's migration, export. Some are placeholders or toctrees without code (0 cells); they are kept so the
+# table shows they were read.
+EXTRA_TUTORIALS = {
+    "type_promotion": "docs/type_promotion.rst",
+    "default_dtypes": "docs/default_dtypes.md",
+    "advanced_autodiff": "docs/advanced_autodiff.md",
+    "buffer_donation": "docs/buffer_donation.md",
+    "aot": "docs/aot.md",
+    "checkify_guide": "docs/debugging/checkify_guide.md",
+    "print_breakpoint": "docs/debugging/print_breakpoint.md",
+    "debug_flags": "docs/debugging/flags.md",
+    "simple_neural_network": "docs/_tutorials/simple-neural-network.md",
+    "advanced_debugging": "docs/_tutorials/advanced-debugging.md",
+    "advanced_compilation": "docs/_tutorials/advanced-compilation.md",
+    "training_cookbook": "docs/the-training-cookbook.rst",
+    "rank_promotion": "docs/rank_promotion_warning.rst",
+    "async_dispatch": "docs/async_dispatch.rst",
+    "errors": "docs/errors.rst",
+    "autodidax": "docs/autodidax.md",
+    "autodidax2": "docs/autodidax2_part1.md",
+    "nn_data_loading": "docs/notebooks/Neural_Network_and_Data_Loading.md",
+    "shard_map": "docs/notebooks/shard_map.md",
+    "parallel": "docs/parallel.md",
+    "config_options": "docs/config_options.rst",
+    "transfer_guard": "docs/transfer_guard.rst",
+    "migrate_pmap": "docs/migrate_pmap.md",
+    "export": "docs/export/export.md",
+    "shape_poly": "docs/export/shape_poly.md",
+    "internals_constants": "docs/internals/constants.md",
+}
+ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS, **EXTRA_TUTORIALS}
+
+# `.. autoclass::` pages show a class's docstring; its examples are read from this source file
+DOCSTRING_SOURCES = {"jax.errors": "jax/_src/errors.py"}
 
 CELL_TIMEOUT_S = 120
+# JAX's doctests (and so its rst pages' `>>>` examples) run with these names already imported
+DOCTEST_PREAMBLE = "import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax import lax\n"
 
 
 # ---- reading the tutorials ------------------------------------------------------------------
@@ -87,7 +126,8 @@ _MYST_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 
 
 def myst_cells(text: str) -> list[str]:
-    """The code of each ```{code-cell} block, minus its option lines (`:tags: ...` or a ---/--- header)."""
+    """The code of each ```{code-cell} block, minus its option lines (`:tags: ...` or a ---/--- header).
+    A page without code cells shows its code in ```python fences: those are its cells then."""
     cells = []
     for m in _MYST_CELL.finditer(text):
         lines = m.group(1).split("\n")
@@ -97,7 +137,21 @@ def myst_cells(text: str) -> list[str]:
         while lines and re.match(r"^:\w[\w-]*:", lines[0]):
             lines = lines[1:]
         cells.append("\n".join(lines).strip("\n"))
+    if not cells:
+        for m in _MYST_FENCE.finditer(text):
+            cells.extend(_block_cells(textwrap.dedent(m.group(2))))
     return cells
+
+
+_MYST_FENCE = re.compile(r"^([ \t]*)```(?:python|py|python3|ipython3?)[ \t]*\n(.*?)^\1```[ \t]*$", re.S | re.M)
+
+
+def _block_cells(body: str) -> list[str]:
+    """A shown code block: its `>>>` examples when it is a doctest, else the whole block as one cell."""
+    if re.search(r"^\s*>>>", body, re.M):
+        return doctest_cells(body)
+    body = body.strip("\n")
+    return [body] if body.strip() else []
 
 
 def doctest_cells(text: str) -> list[str]:
@@ -115,8 +169,83 @@ def doctest_cells(text: str) -> list[str]:
     return cells
 
 
-def cells_of(rel: str, text: str) -> list[str]:
-    return doctest_cells(text) if rel.endswith(".rst") else myst_cells(text)
+# rst directives whose body is Python a reader runs (other languages' blocks are not run)
+_RST_DIRECTIVE = re.compile(r"^(\s*)\.\. ([\w-]+)::[ \t]*(.*)$")
+_RST_CODE = {"code-block", "code", "sourcecode", "testcode", "ipython"}
+_PY_LANGS = {"", "python", "py", "python3", "ipython", "ipython3", "pycon"}
+
+
+def _rst_body(lines: list[str], i: int, indent: int) -> tuple[str, int]:
+    """The indented body of the directive on line i-1 (option lines dropped), and the line after it."""
+    body = []
+    while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent):
+        body.append(lines[i])
+        i += 1
+    while body and (not body[0].strip() or re.match(r"^\s*:[\w-]+:", body[0])):
+        body.pop(0)
+    return textwrap.dedent("\n".join(body)), i
+
+
+def _tagged_block(source: str, spec: str) -> str:
+    """The lines between two `# tag: NAME` markers of a companion script; `NAME 5:7` or `NAME 8`
+    selects those lines of it (1-based, as the docs' tagged-block directive does)."""
+    name, _, sel = spec.partition(" ")
+    src = source.split("\n")
+    marks = [k for k, ln in enumerate(src) if re.search(rf"#\s*tag:\s*{re.escape(name)}\s*$", ln)]
+    if not marks:
+        return ""
+    end = marks[1] if len(marks) > 1 else len(src)
+    block = src[marks[0] + 1:end]
+    if len(marks) > 1:  # the closing marker ends a code line: keep that line, minus the marker
+        block.append(re.sub(r"\s*#\s*tag:.*$", "", src[end]))
+    if sel.strip():
+        a, _, b = sel.strip().partition(":")
+        block = block[int(a) - 1:int(b) if b else int(a)]
+    return textwrap.dedent("\n".join(block)).strip("\n")
+
+
+def _class_docstring(source: str, name: str) -> str:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return ast.get_docstring(node) or ""
+    return ""
+
+
+def rst_cells(text: str, read=None) -> list[str]:
+    """An rst page's code in reading order: `>>>` examples anywhere, Python `code-block`s,
+    `tagged-block`s of a companion script and the examples in an `autoclass`'s docstring
+    (`read(rel)` reads a file of the jax repository for the last two)."""
+    lines, cells, i, module, prose = text.split("\n"), [], 0, "", []
+    while i < len(lines):
+        m = _RST_DIRECTIVE.match(lines[i])
+        if not m:
+            prose.append(lines[i])
+            i += 1
+            continue
+        cells.extend(doctest_cells("\n".join(prose)))
+        prose = []
+        indent, kind, arg = len(m.group(1)), m.group(2), m.group(3).strip()
+        body, i = _rst_body(lines, i + 1, indent)
+        if kind in _RST_CODE:
+            if arg.lower() in _PY_LANGS:
+                cells.extend(_block_cells(body))
+        elif kind == "tagged-block" and read:
+            script, _, spec = arg.partition(" ")
+            code = _tagged_block(read(f"docs/{script}"), spec)
+            if code:
+                cells.append(code)
+        elif kind == "currentmodule":
+            module = arg
+        elif kind == "autoclass" and read and module in DOCSTRING_SOURCES:
+            cells.extend(doctest_cells(_class_docstring(read(DOCSTRING_SOURCES[module]), arg)))
+        else:  # admonitions, notes, ... hold prose and nested code blocks
+            cells.extend(rst_cells(body, read))
+    cells.extend(doctest_cells("\n".join(prose)))
+    return cells
+
+
+def cells_of(rel: str, text: str, read=None) -> list[str]:
+    return rst_cells(text, read) if rel.endswith(".rst") else myst_cells(text)
 
 
 # ---- running cells (inside the fresh interpreter) ---------------------------------------------
@@ -194,21 +323,24 @@ def prepare_interpreter(engine_root: str | None) -> None:
 
 
 def run_cells_main(engine_root: str | None) -> None:
-    """Read a JSON list of cells on stdin, run them in order in one namespace, print JSON results."""
-    cells = json.load(sys.stdin)
+    """Read {"preamble", "cells"} as JSON on stdin, run the cells in order in one namespace (after
+    the preamble, whose output is not shown), print JSON results."""
+    job = json.load(sys.stdin)
+    cells = job["cells"]
     prepare_interpreter(engine_root)
     ns: dict = {"__name__": "__main__"}
+    exec(job.get("preamble", ""), ns)
     results = [run_cell(c, ns) for c in cells]
     sys.stdout.write("\n" + "@@DOC_CELLS@@" + json.dumps(results))
 
 
-def run_side(python: str, cells: list[str], engine_root: str | None, timeout: int) -> list[dict]:
+def run_side(python: str, cells: list[str], engine_root: str | None, timeout: int, preamble: str = "") -> list[dict]:
     cmd = [python, str(Path(__file__).resolve()), "--run-cells"]
     if engine_root:
         cmd += ["--engine-root", engine_root]
     env = dict(os.environ, JAX_PLATFORMS="cpu", OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
     try:
-        proc = subprocess.run(cmd, input=json.dumps(cells), capture_output=True, text=True, timeout=timeout,
+        proc = subprocess.run(cmd, input=json.dumps({"preamble": preamble, "cells": cells}), capture_output=True, text=True, timeout=timeout,
                               env=env, cwd=str(ROOT))
     except subprocess.TimeoutExpired:
         return [{"stdout": "", "display": None, "error": {"type": "TutorialTimeout", "message": ""}}] * len(cells)
@@ -272,9 +404,12 @@ def _show(out: dict) -> str:
 
 
 def compare_tutorial(name: str, rel: str, args) -> dict:
-    cells = cells_of(rel, read_doc(rel, args.docs, args.git_dir, args.rev))
-    jax_outs = run_side(args.oracle, cells, None, args.timeout)
-    ours = run_side(args.engine, cells, str(ROOT), args.timeout)
+    def read(path: str) -> str:
+        return read_doc(path, args.docs, args.git_dir, args.rev)
+    cells = cells_of(rel, read(rel), read)
+    preamble = DOCTEST_PREAMBLE if rel.endswith(".rst") else ""
+    jax_outs = run_side(args.oracle, cells, None, args.timeout, preamble)
+    ours = run_side(args.engine, cells, str(ROOT), args.timeout, preamble)
     differing = [i for i, (j, o) in enumerate(zip(jax_outs, ours)) if not outputs_match(j, o)]
     return {"name": name, "path": rel, "cells": len(cells), "differing": differing,
             "details": [{"cell": i, "code": cells[i], "jax": jax_outs[i], "gradpad": ours[i]} for i in differing]}
@@ -288,7 +423,9 @@ def main(argv=None) -> int:
     p.add_argument("--oracle", default=DEFAULT_ORACLE, help="Python with real JAX installed")
     p.add_argument("--engine", default=sys.executable, help="Python that runs gradpad (this one)")
     p.add_argument("--only", action="append", help="tutorial name (repeatable): " + ", ".join(ALL_TUTORIALS))
-    p.add_argument("--all", action="store_true", help="the further guides too: " + ", ".join(MORE_TUTORIALS))
+    p.add_argument("--all", action="store_true", help="the further guides and the extra pages too: "
+                   + ", ".join(MORE_TUTORIALS))
+    p.add_argument("--extra", action="store_true", help="only the extra pages: " + ", ".join(EXTRA_TUTORIALS))
     p.add_argument("--timeout", type=int, default=900, help="seconds per tutorial and side")
     p.add_argument("--json", help="write the per-cell results here")
     p.add_argument("-v", "--verbose", action="store_true", help="show each differing cell")
@@ -300,7 +437,7 @@ def main(argv=None) -> int:
         return 0
     if not (args.docs or args.git_dir):
         p.error("give --docs or --git-dir (JAX's documentation is read from a jax checkout)")
-    names = args.only or list(ALL_TUTORIALS if args.all else TUTORIALS)
+    names = args.only or list(ALL_TUTORIALS if args.all else EXTRA_TUTORIALS if args.extra else TUTORIALS)
     unknown = [n for n in names if n not in ALL_TUTORIALS]
     if unknown:
         p.error(f"unknown tutorial(s) {unknown}; known: {', '.join(ALL_TUTORIALS)}")

@@ -2,6 +2,8 @@
 tri/tril/triu, diag/diagonal/trace, meshgrid, astype, copy."""
 from __future__ import annotations
 
+import functools
+
 import builtins
 import operator
 
@@ -16,6 +18,7 @@ from ..prng_dtype import KEY_DTYPE, KEY_NAME
 from ._util import _ARRAYLIKE, _broadcast_shapes, _check_arraylike, _staged
 from ._dtypes import _canonical_request, _dtype_arg, result_type
 from . import _linspace_xla
+from ..sharding import check_out_sharding  # conf2: the creation functions' out_sharding= checks
 
 
 # ---- constructors -------------------------------------------------------------------------
@@ -123,19 +126,23 @@ def _shape_arg(shape):
                         "subfunctions.") from None
 
 
-def zeros(shape, dtype=None, device=None):
+def zeros(shape, dtype=None, device=None, *, out_sharding=None):
+    check_out_sharding("zeros", out_sharding)
     return lax.full(_shape_arg(shape), 0, _canonical_request(dtype) or _dt.default_float_dtype())
 
 
-def ones(shape, dtype=None, device=None):
+def ones(shape, dtype=None, device=None, *, out_sharding=None):
+    check_out_sharding("ones", out_sharding)
     return lax.full(_shape_arg(shape), 1, _canonical_request(dtype) or _dt.default_float_dtype())
 
 
-def empty(shape, dtype=None, device=None):
+def empty(shape, dtype=None, device=None, *, out_sharding=None):
+    check_out_sharding("empty", out_sharding)
     return zeros(shape, dtype)
 
 
-def full(shape, fill_value, dtype=None, device=None):
+def full(shape, fill_value, dtype=None, device=None, *, out_sharding=None):
+    check_out_sharding("full", out_sharding)
     dtype = _canonical_request(dtype)
     if _np.ndim(fill_value):
         return broadcast_to(asarray(fill_value, dtype), _shape_arg(shape))
@@ -147,21 +154,25 @@ def _check_like(fun_name, a):
         _check_arraylike(fun_name, a)
 
 
-def zeros_like(a, dtype=None, shape=None, device=None):
+def zeros_like(a, dtype=None, shape=None, device=None, *, out_sharding=None):
+    check_out_sharding("zeros_like", out_sharding)
     _check_like("zeros_like", a)
     return lax.full_like(a, 0, _canonical_request(dtype), shape)
 
 
-def ones_like(a, dtype=None, shape=None, device=None):
+def ones_like(a, dtype=None, shape=None, device=None, *, out_sharding=None):
+    check_out_sharding("ones_like", out_sharding)
     _check_like("ones_like", a)
     return lax.full_like(a, 1, _canonical_request(dtype), shape)
 
 
-def empty_like(a, dtype=None, shape=None, device=None):
+def empty_like(a, dtype=None, shape=None, device=None, *, out_sharding=None):
+    check_out_sharding("empty_like", out_sharding)
     return zeros_like(a, dtype, shape)
 
 
-def full_like(a, fill_value, dtype=None, shape=None, device=None):
+def full_like(a, fill_value, dtype=None, shape=None, device=None, *, out_sharding=None):
+    check_out_sharding("full_like", out_sharding)
     _check_like("full_like", a)
     if _np.ndim(fill_value) == 0:
         return lax.full_like(a, fill_value, _canonical_request(dtype), shape)
@@ -437,3 +448,19 @@ from ._ufuncs import add, divide, equal, multiply, power, subtract  # noqa: E402
 from ._shapes import broadcast_to, moveaxis  # noqa: E402
 from ._reductions import _canon_one, sum  # noqa: E402
 from ._searching import where  # noqa: E402
+
+
+# ---- conf2: out_sharding= places the result as jax.device_put does (values whole, sharding carried) ----
+def _placing_out_sharding(fn):
+    @functools.wraps(fn)
+    def create(*args, out_sharding=None, **kwargs):
+        out = fn(*args, out_sharding=out_sharding, **kwargs)
+        if out_sharding is None:
+            return out
+        from ..api import device_put   # api imports jax.numpy: resolved on use
+        return device_put(out, out_sharding)
+    return create
+
+
+for _name in ("zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like"):
+    globals()[_name] = _placing_out_sharding(globals()[_name])
