@@ -54,25 +54,10 @@ def _start_cpu_backend() -> None:
     started_backends["cpu"] = cpu_devices
 
 
-_xla_flags_count: list = []
-
-
-def _xla_flags_device_count() -> int:
-    """XLA's `--xla_force_host_platform_device_count=N` in $XLA_FLAGS, read once when devices are
-    first asked for, as XLA reads it when its backend starts (JAX's shard_map page sets it after
-    `import jax`, before any array is made)."""
-    if not _xla_flags_count:
-        m = re.search(r"--xla_force_host_platform_device_count=(\d+)", os.environ.get("XLA_FLAGS", ""))
-        _xla_flags_count.append(int(m.group(1)) if m else 1)
-    return _xla_flags_count[0]
-
-
 def cpu_devices() -> list:
     if "cpu" not in started_backends:
         _start_cpu_backend()
     n = int(config.read("jax_num_cpu_devices"))
-    if n == 1:  # left at one device: XLA's flag may ask for more
-        n = _xla_flags_device_count()
     while len(_cpu_devices) < n:
         _cpu_devices.append(CpuDevice(len(_cpu_devices)))
     return _cpu_devices[:n]
