@@ -18,8 +18,13 @@ import jax
 from core import normal_table, normal_table_pack
 # the page is shared by every browser test: one of them may already have drawn enough normals to
 # decide about the table. Say what this session had done, then start this test from a fresh count.
-print("before:", normal_table.source(), normal_table._state.looked_shipped, normal_table._state.credit, flush=True)
+print("before:", normal_table.source(), normal_table._state.looked_shipped, normal_table._state.credit,
+      jax.config.jax_platforms, flush=True)
 normal_table.reset()
+# and an earlier test may have left the Backend menu on WebGPU (it sets jax_platforms): the table
+# is the CPU backend's, so this test draws there
+platforms_before = jax.config.jax_platforms
+jax.config.update("jax_platforms", "cpu")
 calls = []
 real_fetch = normal_table_pack.FETCH
 normal_table_pack.FETCH = lambda: calls.append(len(calls)) or real_fetch()
@@ -38,6 +43,7 @@ second = jax.random.normal(k, (3,))     # the table
 print("exact draws", exact_draws, "ms", round((t1 - t0) * 1e3), "then f32[1000] ms", round((t2 - t1) / 20 * 1e3, 3),
       flush=True)
 normal_table_pack.FETCH = real_fetch
+jax.config.update("jax_platforms", platforms_before)
 (normal_table.source(), 60 <= exact_draws <= 120, os.path.exists(normal_table_pack.FILE), calls, [hex(int(v)) for v in np.asarray(first).view(np.uint32)],
  np.array_equal(np.asarray(first).view(np.uint32), np.asarray(second).view(np.uint32)))
 """
