@@ -18,8 +18,10 @@ import jax
 from core import normal_table, normal_table_pack
 # the page is shared by every browser test: one of them may already have drawn enough normals to
 # decide about the table. Say what this session had done, then start this test from a fresh count.
+from core import devices, tracing
 print("before:", normal_table.source(), normal_table._state.looked_shipped, normal_table._state.credit,
-      jax.config.jax_platforms, flush=True)
+      jax.config.jax_platforms, devices.dispatch_hooks.claims_host_arrays, devices._open_accelerator_scopes,
+      tracing.eager_fast_path_ok(), flush=True)
 normal_table.reset()
 # and an earlier test may have left the Backend menu on WebGPU (it sets jax_platforms): the table
 # is the CPU backend's, so this test draws there
@@ -50,6 +52,9 @@ jax.config.update("jax_platforms", platforms_before)
 
 
 def test_the_shipped_table_decodes_in_the_page_with_jax_bits(gp):
+    # a fresh Python: what a visitor's session starts from (the shared page's earlier tests leave
+    # flags, backends and counts behind that move eager draws off the path this test is about)
+    assert gp.page.evaluate("() => window.gradpad.restart()") is True
     r = gp.run(CODE, timeout_ms=300_000)
     assert r.get("error") is None, r
     print(r.get("stdout", ""))
