@@ -18,7 +18,8 @@ import jax
 from core import normal_table, normal_table_pack
 # the page is shared by every browser test: one of them may already have drawn enough normals to
 # decide about the table. Say what this session had done, then start this test from a fresh count.
-from core import devices, tracing
+import importlib
+devices, tracing = (importlib.import_module(m) for m in ('core.devices', 'core.tracing'))  # (core.devices is jax.devices)
 print("before:", normal_table.source(), normal_table._state.looked_shipped, normal_table._state.credit,
       jax.config.jax_platforms, devices.dispatch_hooks.claims_host_arrays, devices._open_accelerator_scopes,
       tracing.eager_fast_path_ok(), flush=True)
