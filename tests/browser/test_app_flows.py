@@ -124,6 +124,10 @@ def test_infinite_loop_is_stopped_and_the_code_kept(app_page):
     # the session's page is cross-origin isolated (conftest): Stop interrupts, no time budget
     page = app_page.page
     code = "x = 0\nwhile True:\n    x += 1\n"
+    # let an autorun of the previous test's edits finish first: the Stop loop below must interrupt
+    # this load's loop, not a run before it (an interrupt landing there left the old code in view)
+    page.wait_for_timeout(1500)
+    page.wait_for_function("() => !window.gradpad.running", timeout=60_000)
     page.evaluate("""code => { window.__gpLoop = null;
         setTimeout(() => window.gradpad.load({code}).then(r => { window.__gpLoop = r; }), 0); }""", code)
     page.wait_for_function("() => window.gradpad.running", timeout=60_000)
