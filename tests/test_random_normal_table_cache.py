@@ -8,21 +8,13 @@ import os
 import numpy as np
 import pytest
 
-from core import normal_table, normal_table_cache, normal_table_pack
+from core import normal_table, normal_table_cache
 from core import random as R
 from core.devices import dispatch_hooks
 
-# the table's SHA-256 as real JAX computes it (tests/test_random_normal_table.py says how)
-JAX_TABLE_SHA256 = "9ffa4612027d27822ae3dddd2a30a923607e79184747632c3aa9e72ff0c27bc4"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def no_shipped_table(tmp_path_factory):
-    """These rules are those of a package without its packed table (tests/test_random_normal_table_pack.py
-    has the shipped one): its file is elsewhere, missing."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(normal_table_pack, "FILE", str(tmp_path_factory.mktemp("no_pack") / "missing.bin"))
-        yield
+# the table's SHA-256 as real JAX computes it, and a package without its packed table (an
+# autouse fixture: these rules are those of the table built or read, not the shipped one)
+from tests.test_random_normal_table import JAX_TABLE_SHA256, no_shipped_table  # noqa: E402,F401
 
 
 @pytest.fixture(autouse=True)
