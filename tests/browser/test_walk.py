@@ -7,21 +7,11 @@ import pytest
 
 from tests.app.test_walk import CUSTOM_JVP, RANDOM_ARG, SYS_EXIT, VMAP_ALIAS, WHILE_LOOP
 
-from .test_learner_pastes import load, pane_text
+from .test_learner_pastes import app_page, load, pane_text  # noqa: F401 (app_page: the fixture)
 
 pytestmark = pytest.mark.timeout(300)
 
 INTEGER_INDEX = "import jax.numpy as jnp\ndef f(i):\n    return jnp.arange(5)[i]\nprint(f(2))\n"
-
-
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE  # the page is shared: leave it as a fresh visit shows it
-    gp.page.evaluate("ex => window.gradpad.load({example: ex})", DEFAULT_EXAMPLE)
 
 
 def test_sys_exit_and_input_end_the_run_with_a_message_and_a_live_page(app_page):
