@@ -542,22 +542,18 @@ def _specialized(eqn):
 _ORDER_CHANGING = frozenset({"reduce_sum"})
 
 
-class _Program:
-    """A compiled jaxpr, in two tiers: the first call interprets the optimized equations (no
-    code generation: a first call costs tracing plus a little), later calls run the generated
-    Python (`_emit`), built on the second call. `GRADPAD_DEBUG=2` generates it up front."""
+class _TwoTier:
+    """A callable in two tiers: the first call runs `_first_call` (no code generation: a first
+    call costs tracing plus a little), later calls run the generated Python (`_emit`), built on
+    the second call. `GRADPAD_DEBUG=2` generates it up front. Subclasses supply `_build` (which
+    sets `_fn`) and `_first_call`."""
 
-    def __init__(self, jaxpr, eqns, outvars, consts):
-        self.jaxpr, self.eqns, self.outvars, self.consts = jaxpr, eqns, outvars, consts
-        self.out_avals = [v.aval for v in jaxpr.outvars]
-        self._fn = None
-        self._calls = 0
+    _fn = None
+    _called = False
+
+    def _maybe_build_now(self):
         if _debug_level() >= 2:
             self._build()
-
-    def _build(self):
-        self._fn = _emit(self.jaxpr, self.eqns, self.outvars, self.consts)
-        return self._fn
 
     @property
     def source(self) -> str:
@@ -567,9 +563,26 @@ class _Program:
         fn = self._fn
         if fn is not None:
             return fn(*args)
-        self._calls += 1
-        if self._calls > 1:
+        if self._called:
             return self._build()(*args)
+        self._called = True
+        return self._first_call(args)
+
+
+class _Program(_TwoTier):
+    """A compiled jaxpr: the first call interprets the optimized equations, later calls run the
+    generated code."""
+
+    def __init__(self, jaxpr, eqns, outvars, consts):
+        self.jaxpr, self.eqns, self.outvars, self.consts = jaxpr, eqns, outvars, consts
+        self.out_avals = [v.aval for v in jaxpr.outvars]
+        self._maybe_build_now()
+
+    def _build(self):
+        self._fn = _emit(self.jaxpr, self.eqns, self.outvars, self.consts)
+        return self._fn
+
+    def _first_call(self, args):
         return interpret(self.jaxpr.invars, self.eqns, self.outvars, self.out_avals, self.consts, args)
 
 
@@ -660,7 +673,7 @@ def _known_when_compiled(jaxpr: Jaxpr, known: set):
     return known
 
 
-class _Deferred:
+class _Deferred(_TwoTier):
     """A jaxpr that runs as traced on its first call (no compiler passes: a first call costs
     tracing plus the arithmetic) and is compiled on its second, into generated code (`_emit`)
     that every later call runs. Same face as `_Program`: `_fn` (None until generated), `source`,
@@ -669,10 +682,7 @@ class _Deferred:
     def __init__(self, cj: ClosedJaxpr):
         self.cj = cj
         self.out_avals = [v.aval for v in cj.jaxpr.outvars]
-        self._fn = None
-        self._called = False
-        if _debug_level() >= 2:
-            self._build()
+        self._maybe_build_now()
 
     @functools.cached_property
     def program(self) -> "_Program":
@@ -683,17 +693,7 @@ class _Deferred:
         self._fn = self.program._build()
         return self._fn
 
-    @property
-    def source(self) -> str:
-        return (self._fn or self._build()).source
-
-    def __call__(self, *args):
-        fn = self._fn
-        if fn is not None:
-            return fn(*args)
-        if self._called:
-            return self._build()(*args)
-        self._called = True
+    def _first_call(self, args):
         from ..array import to_numpy
         jaxpr = self.cj.jaxpr
         consts = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, self.cj.consts)}
