@@ -22,7 +22,7 @@ from .tracing import Tracer, bind, get_aval
 from . import source_info, tracing
 from .transforms import ad, batching
 from .transforms.staging import trace_to_jaxpr
-from .tree_util import PyTreeDef, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
+from .tree_util import PyTreeDef, is_namedtuple_node, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
 
 def _fun_name(fun) -> str:
@@ -343,25 +343,37 @@ def _rebuilt_on_second_call(out_tree, weaks, fast: dict, key):
 
 
 def _rebuilder(out_tree, weaks):
-    """For outputs nested in lists and tuples only (a params pytree): one generated function that
-    wraps the arrays and rebuilds the structure in a single expression; else out_tree itself
-    (tree_unflatten then rebuilds it)."""
+    """For outputs nested in lists, tuples, dicts, NamedTuples and Nones (a params pytree, an
+    optimizer state): one generated function that wraps the arrays and rebuilds the structure in a
+    single expression, as tree_unflatten would; else out_tree itself (tree_unflatten rebuilds it)."""
     counter = iter(range(len(weaks)))
+    namespace = {"A": Array}
+
+    def bound(value, prefix):   # a dict key or a NamedTuple class, named in the generated code
+        name = f"{prefix}{len(namespace)}"
+        namespace[name] = value
+        return name
 
     def expr(td):
-        if td.node_type is None:
+        t = td.node_type
+        if t is None:
             i = next(counter)
             return f"A(o[{i}], {bool(weaks[i])})"
-        if td.node_type is list:
+        if t is list:
             return "[" + ", ".join(expr(c) for c in td.children) + "]"
-        if td.node_type is tuple:
+        if t is tuple:
             return "(" + "".join(expr(c) + ", " for c in td.children) + ")"
+        if t is dict:   # keys in the treedef's (sorted) order, as tree_unflatten's dict(zip(keys, ...))
+            return "{" + ", ".join(f"{bound(k, 'K')}: {expr(c)}" for k, c in zip(td.aux, td.children)) + "}"
+        if t == "namedtuple":
+            return bound(td.aux, "T") + "(" + ", ".join(expr(c) for c in td.children) + ")"
+        if t is type(None):
+            return "None"
         raise LookupError
     try:
         body = expr(out_tree)
     except LookupError:
         return out_tree
-    namespace = {"A": Array}
     exec(f"def rebuild(o):\n    return {body}", namespace)
     return namespace["rebuild"]
 
@@ -387,8 +399,8 @@ def _fast_kwargs(static_argnames, kwargs: dict, key: list, values: list) -> bool
 
 
 def _fast_key(args, key: list, values: list) -> bool:
-    """Flatten args made of plain Arrays and Python scalars in lists, tuples and dicts (the
-    usual params pytree, a learning rate) in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
+    """Flatten args made of plain Arrays and Python scalars in lists, tuples, NamedTuples and
+    dicts (the usual params pytree and optimizer state, a learning rate) in one pass: appends their structure and each leaf's (shape, dtype, weak) to `key` and the
     leaves' ndarrays to `values`, in tree_flatten's order. False for anything else (the general
     path handles it)."""
     for a in args:
@@ -416,6 +428,10 @@ def _fast_key(args, key: list, values: list) -> bool:
                 return False
             key.append((dict, tuple(names)))
             if not _fast_key([a[k] for k in names], key, values):
+                return False
+        elif is_namedtuple_node(t):   # optax's states (ScaleByAdamState(count, mu, nu), EmptyState())
+            key.append((t, len(a)))
+            if not _fast_key(a, key, values):
                 return False
         else:
             return False

@@ -116,6 +116,20 @@ def _is_namedtuple(x) -> bool:
     return isinstance(x, tuple) and hasattr(type(x), "_fields") and type(x) is not tuple
 
 
+_namedtuple_classes: dict = {}   # type -> whether its instances are namedtuples (asked per jitted call)
+
+
+def is_namedtuple_node(t: type) -> bool:
+    """Whether instances of `t` flatten as a NamedTuple node (children in field order, the class
+    as aux data): a namedtuple class that no registration overrides."""
+    if t in _registry:
+        return False
+    known = _namedtuple_classes.get(t)
+    if known is None:
+        known = _namedtuple_classes[t] = issubclass(t, tuple) and t is not tuple and hasattr(t, "_fields")
+    return known
+
+
 class PyTreeDef:
     """The structure of a pytree (node types and aux data), without its leaves."""
     __slots__ = ("node_type", "aux", "children", "num_leaves", "_hash")
