@@ -15,6 +15,8 @@ import numpy as np
 from ..effects import eqn_effectful
 from .cpu_algebra import RULE_NAMES as _REWRITTEN, rewrite as algebra_rewrite
 from .cpu_shapes import RULE_NAMES as _RESHAPED, rewrite as shapes_rewrite
+from .cpu_special import special
+from .cpu_ufuncs import as_ufunc, split_division
 from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..rules import impl_rules, specialize_rules
 
@@ -142,6 +144,19 @@ def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = F
     return out
 
 
+def _split_divisions(items: list) -> list:
+    """Each division by an operand that broadcasts as the two equations its impl computes
+    (cpu_ufuncs.split_division): the reciprocals then fold or are shared by common subexpressions."""
+    out = []
+    for it in items:
+        split = split_division(it) if type(it) is JaxprEqn and it.primitive.name == "div" else None
+        if split is None:
+            out.append(it)
+        else:
+            out.extend(split)
+    return out
+
+
 def _all_known(invars, consts) -> bool:
     for v in invars:
         if type(v) is not Literal and v not in consts:
@@ -166,7 +181,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
     from ..array import to_numpy
     jaxpr = cj.jaxpr
     fma_scope: set = set()
-    items = _inline_calls(jaxpr, fma_scope, fma)
+    items = _split_divisions(_inline_calls(jaxpr, fma_scope, fma))
     alias: dict = {}
     consts: dict = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, cj.consts)}
 
@@ -422,7 +437,12 @@ class Emitter:
             fn = self.fresh("_f")
             impl = impl_rules[eqn.primitive]
             raw = getattr(impl, "raw", None)
-            ins = ", ".join(name(v) for v in eqn.invars)
+            operands = eqn.invars
+            if raw is None:
+                form = as_ufunc(eqn)   # (a division, a square: the ufunc their impl ends in)
+                if form is not None:
+                    raw, operands = form
+            ins = ", ".join(name(v) for v in operands)
             if eqn.primitive.multiple_results:
                 loop = cpu_loops.EMITTERS.get(eqn.primitive.name)
                 if loop is not None and loop(self, eqn, ind):
@@ -435,16 +455,16 @@ class Emitter:
             out = eqn.outvars[0]
             if raw is not None and out.aval.ndim:
                 g[fn] = raw
-                target = next((v for v in eqn.invars if reusable(v, i, out.aval)), None)
+                target = next((v for v in operands if reusable(v, i, out.aval)), None)
                 into = f", out={name(target)}" if target is not None else ""
-                ins = ", ".join(self.array_operand(v) for v in eqn.invars)
+                ins = ", ".join(self.array_operand(v) for v in operands)
                 lines.append(f"{ind}{name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
                 owned.add(out)
                 continue
             if raw is not None:  # a scalar: the ufunc's numpy scalar (made an array if returned)
                 op = _SCALAR_OPERATORS.get(raw)
-                if op is not None and len(eqn.invars) == 2:  # numpy's scalar math: same result, ~30x cheaper
-                    lines.append(f"{ind}{name(out)} = {name(eqn.invars[0])} {op} {name(eqn.invars[1])}"
+                if op is not None and len(operands) == 2:  # numpy's scalar math: same result, ~30x cheaper
+                    lines.append(f"{ind}{name(out)} = {name(operands[0])} {op} {name(operands[1])}"
                                  f"  # {eqn.primitive.name}")
                     continue
                 g[fn] = raw
@@ -454,7 +474,7 @@ class Emitter:
                 g[fn] = _reshape_to(implicit[eqn])
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name} (left to numpy)")
                 continue
-            g[fn] = _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
+            g[fn] = special(eqn) or _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
             lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
             if eqn.primitive.name in _FRESH_OUTPUTS and out.aval.ndim:
                 owned.add(out)   # (a layer's `x @ w + b` then adds the bias in the product's buffer)

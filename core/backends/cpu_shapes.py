@@ -5,7 +5,8 @@ one reshape or nothing, which saves a few microseconds per call in a small jitte
 - reduce_sum over axes that all have size 1 adds nothing: a reshape (numpy's add.reduce returns
   such an element as it is too, -0.0 and NaN included);
 - a reshape of a reshape is one reshape of the first operand;
-- a reshape to the operand's own shape is the operand.
+- a reshape to the operand's own shape is the operand;
+- integer_pow by 1 is the operand.
 Same protocol as cpu_algebra.rewrite: None, the Var the output becomes, or a new equation.
 """
 from __future__ import annotations
@@ -45,7 +46,13 @@ def _reshape(eqn, producer):
     return None if type(new) is not Var and x is eqn.invars[0] else new
 
 
-_RULES = {"reduce_sum": _sum_of_size_one_axes, "reshape": _reshape}
+def _power_of_one(eqn, producer):
+    # x ** 1: the impl returns x itself (optax's moments raise every gradient to `order`, 1 for mu)
+    x = eqn.invars[0]
+    return x if eqn.params["y"] == 1 and type(x) is Var and x.aval == eqn.outvars[0].aval else None
+
+
+_RULES = {"reduce_sum": _sum_of_size_one_axes, "reshape": _reshape, "integer_pow": _power_of_one}
 RULE_NAMES = frozenset(_RULES)
 
 
