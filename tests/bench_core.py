@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import types
+from typing import NamedTuple
 
 # One BLAS thread: on a small shared machine OpenBLAS's thread pool makes small matmuls ~100x
 # slower under load (must be set before numpy loads).
@@ -61,6 +62,7 @@ TARGETS = {
     "jit(grad) MLP 1-64-1, 256 pts": (1.0, "<= 1"),
     "jitted train step x200, params pytree": (1.5, "<= 1.5"),
     "eager train step x20, MLP 1-64-1": (0.5, "<= 0.5"),
+    "jitted adam step x20 (optax's, written out), MLP 1-64-1": (3.0, "<= 3"),
     f"scan RNN {LOOP_STEPS} steps, jit(grad)": (25.0, "<= 25"),
     f"fori_loop {LOOP_STEPS} steps, jit(grad)": (25.0, "<= 25"),
     f"while_loop {LOOP_STEPS} steps, jit": (25.0, "<= 25"),
@@ -218,6 +220,47 @@ def w_train_jit(e):
     return run
 
 
+# [optstep] optax's adam, written out (optax itself binds whichever `jax` it imported first, and
+# this process holds both engines): a params dict and a NamedTuple state, as optax's step has them
+class AdamState(NamedTuple):
+    count: object
+    mu: object
+    nu: object
+
+
+def w_adam_step(e, steps=20, lr=1e-3, b1=0.9, b2=0.999, eps=1e-8):
+    jax, jnp = e.jax, e.jnp
+    tmap = jax.tree_util.tree_map
+    layers, x, y = small_mlp_data(e)
+    # biases of 0.1, not 0: with zero biases the odd net on a sine has bias gradients of ~1e-9
+    # (rounding noise), which adam scales up to +-lr: no two summation orders would agree
+    params0 = {f"{k}{i}": v for i, (w, b) in enumerate(layers) for k, v in (("w", w), ("b", b + 0.1))}
+    base_loss = mlp_loss(jnp)
+
+    def loss(p, x, y):
+        return base_loss([(p[f"w{i}"], p[f"b{i}"]) for i in range(len(layers))], x, y)
+
+    @jax.jit
+    def step(params, state):
+        grads = jax.grad(loss)(params, x, y)
+        mu = tmap(lambda g, m: (1 - b1) * g ** 1 + b1 * m, grads, state.mu)   # optax's update_moment
+        nu = tmap(lambda g, v: (1 - b2) * g ** 2 + b2 * v, grads, state.nu)
+        count = jnp.where(state.count < np.iinfo(np.int32).max, state.count + 1, np.iinfo(np.int32).max)
+        mu_hat = tmap(lambda m: m / (1 - b1 ** count), mu)    # optax's bias_correction
+        nu_hat = tmap(lambda v: v / (1 - b2 ** count), nu)
+        updates = tmap(lambda m, v: -lr * (m / (jnp.sqrt(v + 0.0) + eps)), mu_hat, nu_hat)
+        return tmap(lambda p, u: p + u, params, updates), AdamState(count, mu, nu)
+    zeros = tmap(jnp.zeros_like, params0)
+    state0 = AdamState(jnp.zeros((), jnp.int32), zeros, zeros)
+
+    def run():
+        params, state = params0, state0
+        for _ in range(steps):
+            params, state = step(params, state)
+        return params, state
+    return run
+
+
 def w_train_eager(e):
     params0, x, y = small_mlp_data(e)
     step = sgd_step(e, mlp_loss(e.jnp))
@@ -334,6 +377,7 @@ STEADY = [
     ("jit(grad) MLP 1-64-1, 256 pts", w_mlp_grad_jit_small, (1e-4, 1e-6)),
     ("jitted train step x200, params pytree", w_train_jit, (1e-3, 1e-5)),
     ("eager train step x20, MLP 1-64-1", w_train_eager, (1e-4, 1e-6)),
+    ("jitted adam step x20 (optax's, written out), MLP 1-64-1", w_adam_step, (1e-4, 1e-6)),
     ("MLP grad eager, 128-128-128-10", w_mlp_grad_eager, (1e-4, 1e-6)),
     ("MLP grad jit, 128-128-128-10", w_mlp_grad_jit, (1e-4, 1e-6)),
     (f"scan RNN {LOOP_STEPS} steps, jit(grad)", w_scan_rnn, (1e-4, 1e-5)),
