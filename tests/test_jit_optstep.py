@@ -185,6 +185,13 @@ _FORMS = {
     "scalar select": (lambda x, s: jnp.where(s < 3, s + 1, s) * 2, (np.int32, (2,)), (np.int32, ())),
     "scalar select of arrays": (lambda x, s: jnp.where(s < 0, x, -x), (np.float32, (4,)), (np.float32, ())),
     "array select": (lambda x, s: jnp.where(x < s, x, s), (np.float32, (4,)), (np.float32, ())),
+    "scalar input read by scalar operators only": (lambda x, s: x * (s / 3.0 - s), (np.float32, (3,)),
+                                                    (np.float32, ())),
+    "int scalar input wraps": (lambda x, s: (s * 1000003 * 1000003, -s, x + s), (np.int32, (2,)), (np.int32, ())),
+    "uint scalar negation": (lambda x, s: (lax.neg(s), x - s), (np.uint32, (2,)), (np.uint32, ())),
+    "scalar negation and a folded 0-d constant": (lambda x, s: -(jnp.asarray(3.0) * 2 * s) + x,
+                                                   (np.float32, (3,)), (np.float32, ())),
+    "scalar input returned as it is": (lambda x, s: (s, s + 1), (np.float32, (3,)), (np.float32, ())),
 }
 
 
@@ -192,8 +199,8 @@ def _operand(rng, dtype, shape):
     v = rng.standard_normal(shape) * 3
     if np.dtype(dtype).kind == "c":
         v = v + 1j * rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "i":
-        v = np.where(v == 0, 1, np.round(v))
+    if np.dtype(dtype).kind in "iu":
+        v = np.where(v == 0, 1, np.round(np.abs(v) if np.dtype(dtype).kind == "u" else v))
     return jnp.asarray(np.asarray(v).astype(dtype))
 
 
