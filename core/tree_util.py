@@ -116,18 +116,11 @@ def _is_namedtuple(x) -> bool:
     return isinstance(x, tuple) and hasattr(type(x), "_fields") and type(x) is not tuple
 
 
-_namedtuple_classes: dict = {}   # type -> whether its instances are namedtuples (asked per jitted call)
-
-
 def is_namedtuple_node(t: type) -> bool:
     """Whether instances of `t` flatten as a NamedTuple node (children in field order, the class
-    as aux data): a namedtuple class that no registration overrides."""
-    if t in _registry:
-        return False
-    known = _namedtuple_classes.get(t)
-    if known is None:
-        known = _namedtuple_classes[t] = issubclass(t, tuple) and t is not tuple and hasattr(t, "_fields")
-    return known
+    as aux data): a namedtuple class that no registration overrides. (Not cached: a page session
+    makes new classes on every run of the learner's code.)"""
+    return t not in _registry and t is not tuple and issubclass(t, tuple) and hasattr(t, "_fields")
 
 
 class PyTreeDef:
