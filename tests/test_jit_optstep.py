@@ -192,6 +192,15 @@ _FORMS = {
     "scalar negation and a folded 0-d constant": (lambda x, s: -(jnp.asarray(3.0) * 2 * s) + x,
                                                    (np.float32, (3,)), (np.float32, ())),
     "scalar input returned as it is": (lambda x, s: (s, s + 1), (np.float32, (3,)), (np.float32, ())),
+    # small broadcasts of constants fold (optax's global norm squares a real array's zero
+    # imaginary part); large ones stay runtime ops
+    "global norm of a real array": (lambda x, s: jnp.sqrt(jnp.sum(jnp.real(x) ** 2 + jnp.imag(x) ** 2)) * s,
+                                    (np.float32, (4, 3)), (np.float32, ())),
+    "sums of broadcast constants": (lambda x, s: (jnp.sum(jnp.full((7, 3), 0.1)) + s, jnp.full(5000, 0.1).sum() * s,
+                                                  jnp.mean(jnp.full((3, 3), 0.7), axis=0) * s), (np.float32, (2,)),
+                                    (np.float32, ())),
+    "returned broadcast constants": (lambda x, s: (jnp.zeros(3), jnp.zeros_like(x) + s, jnp.ones((2, 2)) * 2),
+                                     (np.float32, (3,)), (np.float32, ())),
 }
 
 
@@ -213,6 +222,18 @@ def test_generated_forms_give_the_impls_bits(name, cpu_only):
         jf = jax.jit(lambda a, b: f(a, b))
         first = _bits(jf(x, s))   # interpreted
         assert _bits(jf(x, s)) == first == _bits(jf(x, s))   # generated code
+
+
+def test_folded_broadcast_outputs_are_arrays_of_their_own(cpu_only):
+    # jax.jit(lambda x: (jnp.zeros(3), jnp.full((2, 2), 0.5) * 2, x))(x): folded small broadcasts
+    # come back with their values, dtypes and weak types on every call (JAX: f32 strong, f32 weak)
+    jf = jax.jit(lambda x: (jnp.zeros(3), jnp.full((2, 2), 0.5) * 2, x))
+    x = jnp.arange(2.0)
+    for _ in range(3):
+        z, h, _ = jf(x)
+        assert np.asarray(z).tolist() == [0.0] * 3 and np.asarray(h).tolist() == [[1.0, 1.0], [1.0, 1.0]]
+        assert (z.dtype, h.dtype) == (np.float32, np.float32)
+        assert not z.weak_type and h.weak_type
 
 
 def test_generated_code_calls_no_division_or_power_impl(cpu_only, monkeypatch):

@@ -231,8 +231,9 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
             vals = [value_of(v) for v in invars]
             outs = impl_rules[eqn.primitive](*vals, **eqn.params)
             outs = outs if eqn.primitive.multiple_results else [outs]
+            copy = eqn.primitive.name == "broadcast_in_dim"   # (its read-only stride-0 view: a small array of its own)
             for ov, o in zip(eqn.outvars, outs):
-                consts[ov] = np.asarray(o)
+                consts[ov] = np.array(o) if copy else np.asarray(o)
             continue
         # common subexpressions
         if not effectful:
@@ -325,11 +326,17 @@ def _contract_fma(eqns, outvars, scope):
     return [fused.get(id(e), e) for e in eqns if not (e.primitive.name == "mul" and fused.get(id(e)) is e)]
 
 
-_UNFOLDABLE = {"iota", "broadcast_in_dim", "pure_callback"}  # a callback runs when the program does
+_UNFOLDABLE = {"iota", "pure_callback"}  # a callback runs when the program does
+
+# broadcasts of constants fold up to this many elements (a real array's zero imaginary part in
+# optax's global norm, a mean's cotangent: what the ops after them read then folds too); larger
+# materialisations stay runtime ops (folding would bake big arrays into the code)
+_FOLDED_BROADCAST_MAX = 4096
 
 
 def _foldable(eqn) -> bool:
-    # large materialisations stay runtime ops (folding would bake big arrays into the code)
+    if eqn.primitive.name == "broadcast_in_dim" and eqn.outvars[0].aval.size > _FOLDED_BROADCAST_MAX:
+        return False
     return eqn.primitive.name not in _UNFOLDABLE and not any(
         isinstance(p, (Jaxpr, ClosedJaxpr)) for p in eqn.params.values())
 
