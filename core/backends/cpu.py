@@ -504,7 +504,7 @@ class Emitter:
 
 def _scalar_operator_line(eqn) -> bool:
     """Whether Emitter.block writes `eqn` as a Python operator on numpy scalars."""
-    if eqn.primitive.multiple_results or eqn.outvars[0].aval.ndim:
+    if eqn.primitive.multiple_results or len(eqn.outvars) != 1 or eqn.outvars[0].aval.ndim:
         return False
     raw = getattr(impl_rules[eqn.primitive], "raw", None)
     if raw is None:
