@@ -199,6 +199,11 @@ _FORMS = {
     "sums of broadcast constants": (lambda x, s: (jnp.sum(jnp.full((7, 3), 0.1)) + s, jnp.full(5000, 0.1).sum() * s,
                                                   jnp.mean(jnp.full((3, 3), 0.7), axis=0) * s), (np.float32, (2,)),
                                     (np.float32, ())),
+    "broadcasts read by selects and returned": (
+        lambda x, s: (jnp.where(x > 0, jnp.broadcast_to(s, x.shape), x), jnp.broadcast_to(x[0], (2, 3, 4)),
+                      lax.broadcast_in_dim(x[:, 1], (3, 5), (0,)), jnp.broadcast_to(s, (70, 70)) + 0 * s,
+                      jnp.where(x[0] > 0, jnp.broadcast_to(s, (1, 4)), x[:1])),
+        (np.float32, (3, 4)), (np.float32, ())),
     "returned broadcast constants": (lambda x, s: (jnp.zeros(3), jnp.zeros_like(x) + s, jnp.ones((2, 2)) * 2),
                                      (np.float32, (3,)), (np.float32, ())),
 }

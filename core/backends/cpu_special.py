@@ -68,7 +68,32 @@ def _select_n(eqn):
     return lambda p, a, b: b if p else a
 
 
-_SPECIAL = {"slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n}
+# up to this many elements a broadcast is materialised into a new array (np.broadcast_to's view
+# costs ~5x more Python than a small copy: optax's trust ratios and clipping broadcast per leaf)
+_SMALL_BROADCAST = 4096
+
+
+def _broadcast_in_dim(eqn):
+    out = eqn.outvars[0].aval
+    if out.size > _SMALL_BROADCAST:
+        return None
+    shape, dtype = out.shape, out.dtype
+    expanded = [1] * len(shape)
+    for i, d in enumerate(eqn.params["broadcast_dimensions"]):
+        expanded[d] = eqn.invars[0].aval.shape[i]
+    expanded = tuple(expanded)
+    if expanded == shape:   # only size-1 axes added: a reshape (rules' specialisation), no copy
+        return None
+
+    def broadcast(x):
+        y = np.empty(shape, dtype)
+        y[...] = x.reshape(expanded)
+        return y
+    return broadcast
+
+
+_SPECIAL = {"slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n,
+            "broadcast_in_dim": _broadcast_in_dim}
 
 
 def special(eqn):
