@@ -162,3 +162,25 @@ def test_the_timing_panes_webgpu_measurement_leaves_the_learners_run_on_the_fast
             assert out["backend"] == "webgpu" and out["eager"]["median"] > 0
         assert devices._open_accelerator_scopes[0] == 0 and not devices.dispatch_hooks.claims_host_arrays
         assert tracing.eager_fast_path_ok() and _eager_plain()
+
+
+def test_flags_set_by_one_run_are_back_at_their_start_up_values_in_the_next():
+    # a tutorial snippet pastes `jax.config.update("jax_threefry_partitionable", False)` to get its
+    # old numbers, or puts every computation on WebGPU with jax_default_device; the next code the
+    # learner runs starts as a fresh Python would
+    res = sandbox.run("import jax\n"
+                      "jax.config.update('jax_threefry_partitionable', False)\n"
+                      "jax.config.update('jax_default_device', jax.devices('webgpu')[0])\n"
+                      "jax.config.update('jax_check_tracer_leaks', True)\n")
+    assert res.error is None, res.error
+    try:
+        res = sandbox.run("import jax\nfrom core import tracing\n"
+                          "keys = jax.random.split(jax.random.PRNGKey(0))\nfast = tracing.eager_fast_path_ok()\n")
+        assert res.error is None, res.error
+        # JAX 0.10.2 (jax_threefry_partitionable=True, the default):
+        # jax.random.split(jax.random.PRNGKey(0)) -> [[1797259609, 2579123966], [928981903, 3453687069]]
+        assert np.asarray(res.namespace["keys"]).tolist() == [[1797259609, 2579123966], [928981903, 3453687069]]
+        assert res.namespace["fast"] is True and jax.config.jax_default_device is None
+        assert jax.config.jax_check_tracer_leaks is False
+    finally:
+        sandbox.reset_user_flags()
