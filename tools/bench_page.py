@@ -492,7 +492,8 @@ def main(argv=None) -> int:
     p.add_argument("--compare", metavar="DIST", help="another built site (dist/ directory) to time beside this one, "
                                                      "edits alternating (e.g. an older commit's build)")
     p.add_argument("--long-session", action="store_true", help="time the examples in a page that first loaded every "
-                   "gallery example and switched Backend to WebGPU and back ('this build'), beside a fresh page")
+                   "gallery example and switched Backend to WebGPU and back ('this build', and --compare's), "
+                   "beside a fresh page of this build")
     a = p.parse_args(argv)
     problem = chromium.problem()
     if problem:
@@ -514,8 +515,9 @@ def main(argv=None) -> int:
                 pages = {"this build": page}
                 if a.compare:
                     pages = {"--compare": open_page(ctx, other_url), **pages}
-                if a.long_session:   # [longrun]
-                    age_page(page, examples.names())
+                if a.long_session:   # [longrun] (with --compare, both builds' pages go through it)
+                    for aged in pages.values():
+                        age_page(aged, examples.names())
                     pages = {LONG_SESSION_LABELS[0]: open_page(ctx, url), **pages}
                 if not a.no_latency:
                     print(f"\n1. edit -> panes updated, in the page (median of {a.edits} edits each; ms)", flush=True)
