@@ -351,7 +351,10 @@ def install_jax() -> None:
 # edit must not outlive it (float64 results or FloatingPointErrors in code that never asked).
 # The backend flags are the app's (the Backend menu sets jax_platforms) and stay as they are.
 USER_FLAGS = ("jax_enable_x64", "jax_debug_nans", "jax_debug_infs", "jax_disable_jit",
-              "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion", "jax_default_matmul_precision")
+              "jax_numpy_rank_promotion", "jax_numpy_dtype_promotion", "jax_default_matmul_precision",
+              # [longrun] other PRNG bits than a fresh session's, or every later run on an accelerator
+              # (and off the CPU's fast paths), if they outlived the code that set them
+              "jax_threefry_partitionable", "jax_default_device", "jax_check_tracer_leaks")
 _USER_FLAG_DEFAULTS: dict = {}
 
 

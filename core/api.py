@@ -305,8 +305,7 @@ class _gc_paused:
 def _eager_plain() -> bool:
     """True when a jitted call may take the cached fast path: nothing is being traced, no
     accelerator hook, no debug checks, jit enabled."""
-    return (tracing.dynamic_trace is None and len(tracing.trace_stack) == 1 and not _dispatch_hooks.claims_host_arrays
-            and tracing.eager_fast_path_ok() and not config.read("jax_disable_jit"))
+    return tracing.eager_fast_path_ok() and not config.read("jax_disable_jit")
 
 
 def _static_key(static_argnums, args, key: list):

@@ -72,23 +72,40 @@ class dispatch_hooks:
     eager = None  # (prim, vals, params) -> outputs | NotImplemented
     jit = None    # (closed_jaxpr, consts, flat_args) -> [Array] | NotImplemented
     jit_call = None  # [webgpu] (jitted, args, kwargs) -> result | NotImplemented, before any flattening
-    # True when a hook may want host Arrays too: one is installed and new computations may default
-    # to an accelerator (jax_platforms, jax_default_device, or an open `default_device` block in any
-    # task). Only then do the eager and jit fast paths, which run plain host Arrays in numpy, stand
-    # aside; an accelerator's own arrays never take them (they check for the exact Array type).
+    # True when a hook may want host Arrays somewhere: one is installed and new computations may
+    # default to an accelerator (jax_platforms, jax_default_device, or an open `default_device`
+    # block in any task). Only then may the eager and jit fast paths, which run plain host Arrays
+    # in numpy, have to stand aside; they ask `claims_host_arrays_here()` for this task's answer
+    # (an accelerator's own arrays never take them: they check for the exact Array type).
     claims_host_arrays = False
 
 
-_open_accelerator_scopes = [0]   # `with default_device(<accelerator>)` blocks open, in any task
+# `with default_device(<accelerator>)` blocks open, in any task. A block is local to its task
+# (contextvars): the Timing pane keeps one open on WebGPU across awaited readbacks, for seconds,
+# while the learner's next run goes on in another task, on the CPU and its fast paths.
+_open_accelerator_scopes = [0]
+_claims_everywhere = [False]   # jax_platforms or jax_default_device names an accelerator (all tasks)
 
 
 def refresh_dispatch_claims() -> None:
     """Recompute dispatch_hooks.claims_host_arrays (after a hook is installed or the default moves)."""
+    hooked = dispatch_hooks.eager is not None
     default = config.read("jax_default_device")
-    elsewhere = (_open_accelerator_scopes[0] > 0
-                 or (default is not None and getattr(default, "platform", "cpu") != "cpu")
-                 or config.read("jax_platforms").split(",")[0].strip() not in ("cpu", ""))
-    dispatch_hooks.claims_host_arrays = dispatch_hooks.eager is not None and elsewhere
+    everywhere = ((default is not None and getattr(default, "platform", "cpu") != "cpu")
+                  or config.read("jax_platforms").split(",")[0].strip() not in ("cpu", ""))
+    _claims_everywhere[0] = hooked and everywhere
+    dispatch_hooks.claims_host_arrays = hooked and (everywhere or _open_accelerator_scopes[0] > 0)
+
+
+def claims_host_arrays_here() -> bool:
+    """Whether an accelerator's hook may want this task's host Arrays (call it only where
+    dispatch_hooks.claims_host_arrays is True: that cheap test is False far more often): the
+    configuration says so, or this task is inside a `default_device(<accelerator>)` block. Blocks
+    open in other tasks leave this one's eager ops on the CPU's fast paths."""
+    if _claims_everywhere[0]:
+        return True
+    scoped = _scoped_default.get()
+    return scoped is not None and getattr(scoped, "platform", "cpu") != "cpu"
 
 # Backends imported on first use (so `import core` stays numpy-only).
 _LAZY_BACKENDS = {"webgpu": "core.backends.webgpu"}
@@ -187,10 +204,18 @@ class _DefaultDevice:
         return self.device
 
     def __exit__(self, *exc):
-        _scoped_default.reset(self._token)
+        # the count first: a suspended coroutine closed outside its task (an abandoned Timing
+        # task collected as garbage) exits in another context, where reset() raises ValueError;
+        # the block is over either way, and a count left behind would hold every task off the
+        # fast paths for the rest of the session
         if self._counted:
+            self._counted = False
             _open_accelerator_scopes[0] -= 1
             refresh_dispatch_claims()
+        try:
+            _scoped_default.reset(self._token)
+        except ValueError:   # another context: the block's own context is gone with its task
+            pass
 
 
 def default_backend() -> str:

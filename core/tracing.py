@@ -15,7 +15,7 @@ import numpy as np
 from . import errors
 from .avals import ShapedArray, aval_of_value
 from .config import config
-from .devices import dispatch_hooks as _hooks
+from .devices import claims_host_arrays_here as _claims_here, dispatch_hooks as _hooks
 from .array import Array, ArrayMethods
 from .rules import abstract_eval_rules, impl_rules
 from .dtypes import public_dtype as _public_dtype
@@ -244,11 +244,13 @@ config.on_change(_on_config)
 
 def eager_fast_path_ok() -> bool:
     """Nothing is being traced and no backend hook or debug check wants to see each op on host arrays."""
-    return dynamic_trace is None and len(trace_stack) == 1 and not _hooks.claims_host_arrays and not _debug_checks[0]
+    return (dynamic_trace is None and len(trace_stack) == 1 and not _debug_checks[0]
+            and (not _hooks.claims_host_arrays or not _claims_here()))
 
 
 def bind(prim: Primitive, *args, **params):
-    if dynamic_trace is None and len(trace_stack) == 1 and not _hooks.claims_host_arrays and not _debug_checks[0]:
+    if (dynamic_trace is None and len(trace_stack) == 1 and not _debug_checks[0]
+            and (not _hooks.claims_host_arrays or not _claims_here())):
         # eager on plain concrete arrays (what every jnp call on arrays ends in): straight to numpy
         fast = _EAGER_FAST.get(prim, _UNKNOWN)
         if fast is _UNKNOWN:

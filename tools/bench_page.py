@@ -449,6 +449,38 @@ PANES_NOTE = """  jaxpr/plot/vmap: a hidden tab's data and models, as total/data
   (timing and webgpu timing include the event loop's turns they give an edit typed meanwhile)."""
 
 
+# [longrun] --long-session: the examples timed in a page that first went through a long session
+# (every gallery example loaded, each timing f on the CPU and WebGPU; the Backend switched to
+# WebGPU and back) beside a fresh page of the same build: a long session must stay as fast.
+LONG_SESSION_LABELS = ("fresh page", "this build")   # "this build": the long session's page
+BACKEND_SELECT = """(backend) => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  const sel = all(document).find((el) => el.tagName === 'SELECT' && [...el.options].some((o) => o.value === 'cpu'));
+  if (!sel || ![...sel.options].some((o) => o.value === backend)) return false;
+  sel.value = backend;
+  sel.dispatchEvent(new Event('change', {bubbles: true}));
+  return true;
+}"""
+
+
+def age_page(page, names) -> None:
+    """A long session in `page`: every example in `names` loaded, then a Backend switch to WebGPU
+    (its timings measured) and back."""
+    t0 = time.perf_counter()
+    for name in names:
+        page.evaluate("opts => window.gradpad.load(opts)", {"example": name})
+    switched = page.evaluate(BACKEND_SELECT, "webgpu")
+    if switched:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and "webgpu" not in page.evaluate("() => window.gradpad.snapshot()")["timing"]:
+            time.sleep(1)
+        page.evaluate(BACKEND_SELECT, "cpu")
+        page.evaluate("() => window.gradpad.snapshot()")
+    print(f"  long session: {len(names)} examples loaded, Backend switched to WebGPU and back: "
+          f"{'done' if switched else 'no WebGPU in the menu'} in {time.perf_counter() - t0:.0f} s", flush=True)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--edits", type=int, default=3, help="timed edits per example (the median is shown)")
@@ -459,6 +491,9 @@ def main(argv=None) -> int:
     p.add_argument("--json", help="also write the results here")
     p.add_argument("--compare", metavar="DIST", help="another built site (dist/ directory) to time beside this one, "
                                                      "edits alternating (e.g. an older commit's build)")
+    p.add_argument("--long-session", action="store_true", help="time the examples in a page that first loaded every "
+                   "gallery example and switched Backend to WebGPU and back ('this build', and --compare's), "
+                   "beside a fresh page of this build")
     a = p.parse_args(argv)
     problem = chromium.problem()
     if problem:
@@ -480,6 +515,10 @@ def main(argv=None) -> int:
                 pages = {"this build": page}
                 if a.compare:
                     pages = {"--compare": open_page(ctx, other_url), **pages}
+                if a.long_session:   # [longrun] (with --compare, both builds' pages go through it)
+                    for aged in pages.values():
+                        age_page(aged, examples.names())
+                    pages = {LONG_SESSION_LABELS[0]: open_page(ctx, url), **pages}
                 if not a.no_latency:
                     print(f"\n1. edit -> panes updated, in the page (median of {a.edits} edits each; ms)", flush=True)
                     results["latency"] = per_page = latency(pages, names, a.edits)

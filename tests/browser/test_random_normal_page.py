@@ -53,9 +53,8 @@ jax.config.update("jax_platforms", platforms_before)
 
 
 def test_the_shipped_table_decodes_in_the_page_with_jax_bits(gp):
-    # a fresh Python: what a visitor's session starts from (the shared page's earlier tests leave
-    # flags, backends and counts behind that move eager draws off the path this test is about)
-    assert gp.page.evaluate("() => window.gradpad.restart()") is True
+    # the shared page as the earlier tests left it (no restart: a long session must keep eager
+    # draws on their path; a WebGPU timing still in flight once held them off it, see test_longrun.py)
     r = gp.run(CODE, timeout_ms=300_000)
     assert r.get("error") is None, r
     print(r.get("stdout", ""))
