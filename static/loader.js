@@ -18,6 +18,7 @@
 import { installSourceMap } from "./sourcemap.js";
 import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
+import { makeOutbox } from "./outbox.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -54,6 +55,7 @@ const gradpad = {
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
+  outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
@@ -240,12 +242,18 @@ function startPython(restoreCode) {
   return session;
 }
 
+// every message to the worker after the page's queued document changes (static/outbox.js)
+function toWorker(session, msg) {
+  if (session.flushOutbox) session.flushOutbox();
+  session.worker.postMessage(msg);
+}
+
 function ask(type, fields) {
   const session = py;
   const id = nextId++;
   return new Promise((resolve, reject) => {
     session.pending.set(id, { resolve, reject });
-    session.worker.postMessage({ type, id, ...fields });
+    toWorker(session, { type, id, ...fields });
   });
 }
 
@@ -301,9 +309,9 @@ const FROM_WORKER = {
   request: async (m, s) => {
     try {
       const result = await WORKER_REQUESTS[m.name](m.args);
-      s.worker.postMessage({ type: "reply", id: m.id, result });
+      toWorker(s, { type: "reply", id: m.id, result });
     } catch (e) {
-      s.worker.postMessage({ type: "reply", id: m.id, error: String(e && e.message || e) });
+      toWorker(s, { type: "reply", id: m.id, error: String(e && e.message || e) });
     }
   },
   render: async (m, s) => {
@@ -330,11 +338,14 @@ const FROM_WORKER = {
     clearApp(s);
     s.views = await window.Bokeh.embed.embed_item(item);
     const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
+    const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
+                              gradpad.outbox);
+    s.flushOutbox = outbox.flush;
     jsdoc.on_change((event) => {
       if (s.patching > 0 || py !== s) return;
-      s.worker.postMessage({ type: "patch", patch: jsdoc.create_json_patch([event]) });
+      outbox.listen(event);
     }, false);
-    s.worker.postMessage({ type: "rendered" });
+    toWorker(s, { type: "rendered" });
   },
   patch: (m, s) => {
     if (!s.jsdoc) return;
