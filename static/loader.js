@@ -19,6 +19,7 @@ import { installSourceMap } from "./sourcemap.js";
 import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
 import { makeOutbox } from "./outbox.js";
+import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -55,6 +56,8 @@ const gradpad = {
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
+  // Bokeh's style reads answered here: CSS variables (none declared), plots' font sizes (static/bokeh_style_reads.js)
+  bokehStyle: { shortcut: false, reads: 0, fontSizeMemo: false, fontSizeReused: 0 },
   outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
 };
 window.gradpad = gradpad;
@@ -212,7 +215,11 @@ let py = null; // the current worker session: {worker, ready, pending, ...}
 let nextId = 1;
 // BokehJS + Panel's JS: requested once Python is ready (not competing with the runtime's download)
 let bokehLoading = null;
-const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]));
+let cssVarsArrive = () => {}; // shown what may declare a --bk- CSS property (static/bokeh_style_reads.js)
+const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]).then(() => {
+  cssVarsArrive = installCssVarShortcut(window.Bokeh, gradpad.bokehStyle);
+  installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
+}));
 
 function startPython(restoreCode) {
   const session = {
@@ -327,6 +334,7 @@ const FROM_WORKER = {
       document.body.appendChild($("gp-runbar"));
       $("gp-runbar").classList.add("gp-floating");
     }
+    cssVarsArrive(m.model);
     const item = JSON.parse(m.model);
     s.frozenIds = new Set();
     const refused = guardModels(item, s.frozenIds);
@@ -351,6 +359,7 @@ const FROM_WORKER = {
     if (!s.jsdoc) return;
     const refused = guardPatch(s, m.patch);
     if (refused) return refuse(refused);
+    cssVarsArrive(m.patch);
     s.patching++;
     const t0 = performance.now();
     try {
