@@ -71,3 +71,24 @@ def test_a_replace_leaves_as_one_patch_and_a_call_after_it_sees_it(app_page):
     page.evaluate(QUIET)
     snap = page.evaluate("() => window.gradpad.snapshot()")
     assert snap["code"] == r["editorCode"] and snap["error"] is None
+
+
+# the address bar (loader.js PAGE_ENV.set_hash): the app's state written once, not again unchanged
+SET_HASH_TWICE = "from app import env\nenv.set_hash({h!r})\nenv.set_hash({h!r})\n"
+
+
+def test_the_same_hash_twice_is_written_once(app_page):
+    page = app_page.page
+    page.set_default_timeout(180_000)
+    page.evaluate("opts => window.gradpad.load(opts)", {"code": CODE})
+    page.evaluate(QUIET)
+    before = page.evaluate("() => ({...window.gradpad.hashWrites, hash: location.hash})")
+    hashes = ["#example=jvp_and_vjp", before["hash"]]  # a new one, then back to the one there was
+    for h in hashes:
+        r = app_page.run(SET_HASH_TWICE.format(h=h))
+        assert r["error"] is None, r
+        page.wait_for_function("h => location.hash === h", arg=h)
+    after = page.evaluate("() => ({...window.gradpad.hashWrites, hash: location.hash})")
+    assert after["hash"] == before["hash"]
+    assert after["written"] - before["written"] == 2, (before, after)
+    assert after["unchanged"] - before["unchanged"] == 2, (before, after)
