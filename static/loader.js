@@ -18,6 +18,8 @@
 import { installSourceMap } from "./sourcemap.js";
 import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
+import { makeOutbox } from "./outbox.js";
+import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -54,6 +56,10 @@ const gradpad = {
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
+  // Bokeh's style reads answered here: CSS variables (none declared), plots' font sizes (static/bokeh_style_reads.js)
+  bokehStyle: { shortcut: false, reads: 0, fontSizeMemo: false, fontSizeReused: 0 },
+  outbox: { events: 0, merged: 0, layout: 0, sent: 0 },
+  hashWrites: { written: 0, unchanged: 0 }, // the app's state put in the address bar; unchanged: already there, not written again // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
@@ -210,7 +216,11 @@ let py = null; // the current worker session: {worker, ready, pending, ...}
 let nextId = 1;
 // BokehJS + Panel's JS: requested once Python is ready (not competing with the runtime's download)
 let bokehLoading = null;
-const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]));
+let cssVarsArrive = () => {}; // shown what may declare a --bk- CSS property (static/bokeh_style_reads.js)
+const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]).then(() => {
+  cssVarsArrive = installCssVarShortcut(window.Bokeh, gradpad.bokehStyle);
+  installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
+}));
 
 function startPython(restoreCode) {
   const session = {
@@ -240,12 +250,18 @@ function startPython(restoreCode) {
   return session;
 }
 
+// every message to the worker after the page's queued document changes (static/outbox.js)
+function toWorker(session, msg) {
+  if (session.flushOutbox) session.flushOutbox();
+  session.worker.postMessage(msg);
+}
+
 function ask(type, fields) {
   const session = py;
   const id = nextId++;
   return new Promise((resolve, reject) => {
     session.pending.set(id, { resolve, reject });
-    session.worker.postMessage({ type, id, ...fields });
+    toWorker(session, { type, id, ...fields });
   });
 }
 
@@ -301,9 +317,9 @@ const FROM_WORKER = {
   request: async (m, s) => {
     try {
       const result = await WORKER_REQUESTS[m.name](m.args);
-      s.worker.postMessage({ type: "reply", id: m.id, result });
+      toWorker(s, { type: "reply", id: m.id, result });
     } catch (e) {
-      s.worker.postMessage({ type: "reply", id: m.id, error: String(e && e.message || e) });
+      toWorker(s, { type: "reply", id: m.id, error: String(e && e.message || e) });
     }
   },
   render: async (m, s) => {
@@ -319,6 +335,7 @@ const FROM_WORKER = {
       document.body.appendChild($("gp-runbar"));
       $("gp-runbar").classList.add("gp-floating");
     }
+    cssVarsArrive(m.model);
     const item = JSON.parse(m.model);
     s.frozenIds = new Set();
     const refused = guardModels(item, s.frozenIds);
@@ -330,16 +347,20 @@ const FROM_WORKER = {
     clearApp(s);
     s.views = await window.Bokeh.embed.embed_item(item);
     const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
+    const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
+                              gradpad.outbox);
+    s.flushOutbox = outbox.flush;
     jsdoc.on_change((event) => {
       if (s.patching > 0 || py !== s) return;
-      s.worker.postMessage({ type: "patch", patch: jsdoc.create_json_patch([event]) });
+      outbox.listen(event);
     }, false);
-    s.worker.postMessage({ type: "rendered" });
+    toWorker(s, { type: "rendered" });
   },
   patch: (m, s) => {
     if (!s.jsdoc) return;
     const refused = guardPatch(s, m.patch);
     if (refused) return refuse(refused);
+    cssVarsArrive(m.patch);
     s.patching++;
     const t0 = performance.now();
     try {
@@ -457,7 +478,14 @@ const PAGE_ENV = {
     fragment = String(fragment || "");
     if (fragment && !fragment.startsWith("#")) return;
     if (linksPending > 0) { hashHeld = fragment; return; } // see "hashchange": the link wins
-    history.replaceState(null, "", fragment || location.pathname + location.search);
+    // the app publishes its state at the edit and again after the run, mostly the same; a
+    // replaceState costs the main thread 10-60 ms (measured in headless Chromium, each call)
+    const unchanged = fragment ? location.hash === fragment : !location.href.includes("#");
+    if (unchanged) gradpad.hashWrites.unchanged++;
+    else {
+      history.replaceState(null, "", fragment || location.pathname + location.search);
+      gradpad.hashWrites.written++;
+    }
     if (typed) heldHashes.push(fragment);
   },
 };
