@@ -1352,7 +1352,7 @@ async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, sca
         if backend == "webgpu":
             from core.backends.webgpu import init_async
             await init_async()
-        with sandbox.captured():
+        with sandbox.quiet_task():  # held across awaits: not `captured` (see quiet_task)
             return await _measure(fn, args, backend, repeats, _ready_async)
     except Exception as e:  # noqa: BLE001 - shown in the pane, like every user error
         return {"error": sandbox.describe_error(e), "backend": backend}

@@ -479,7 +479,7 @@ class Playground:
 
         async def cpu_timing_yielding():
             try:
-                with sandbox.captured():
+                with sandbox.quiet_task():  # held across awaits: not `captured` (see quiet_task)
                     a.timing = await analysis.timings_yielding(a.function.fn, a.args, superseded,
                                                                scale=a.timing.get("scale", 1))
             except analysis.Superseded:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextvars
 import io
 import sys
 import threading
@@ -194,6 +195,58 @@ def captured():
         yield out, err, caught
 
 
+# ------------------------------------------------------------------ a capture held across awaits
+# `captured` swaps sys.stdout/stderr and the warnings state of the whole process. Two of them held
+# across awaits by different tasks (a CPU timing that yields to the event loop between samples, a
+# WebGPU timing awaiting its readbacks, the next edit's timing) can close out of order, and the
+# last to close then leaves sys.stdout on a finished buffer for the rest of the session.
+# `quiet_task` keeps its buffers in the task's context instead: nothing global changes at its exit.
+_task_streams: contextvars.ContextVar = contextvars.ContextVar("gradpad_task_streams", default=None)
+
+
+class _TaskRoutedStream:
+    """Put once in place of sys.stdout / sys.stderr: a write from inside a `quiet_task` goes to
+    that task's buffer, every other write to the stream it replaced."""
+
+    def __init__(self, which: int, fallback):
+        self.which, self.fallback = which, fallback
+
+    def write(self, s: str) -> int:
+        streams = _task_streams.get()
+        return (self.fallback if streams is None else streams[self.which]).write(s)
+
+    def flush(self):
+        if _task_streams.get() is None:
+            self.fallback.flush()
+
+    def __getattr__(self, name):  # encoding, isatty, fileno...: the real stream's
+        return getattr(self.fallback, name)
+
+
+def _route(name: str, which: int):
+    current = getattr(sys, name)
+    if not isinstance(current, _TaskRoutedStream):
+        setattr(sys, name, _TaskRoutedStream(which, current))
+
+
+@contextmanager
+def quiet_task():
+    """Capture this task's stdout and stderr (warnings print to its stderr) while it may await:
+    other tasks, and runs between its awaits, print where they would without it. Yields
+    (stdout, stderr)."""
+    _route("stdout", 0)
+    _route("stderr", 1)
+    out, err = CappedText(), CappedText()
+    token = _task_streams.set((out, err))
+    try:
+        yield out, err
+    finally:
+        try:
+            _task_streams.reset(token)
+        except ValueError:
+            pass  # closed from another context (a suspended coroutine collected): its own context ends with it
+
+
 def format_warnings(caught) -> list[str]:
     return [f"{w.category.__name__}: {w.message}" for w in caught]
 
@@ -232,30 +285,35 @@ class _Watchdog:
         return False
 
 
-_deadline: float | None = None  # perf_counter() time after which loop ticks raise
+# perf_counter() time after which loop ticks raise, per task: a budget held across awaits (the CPU
+# timing's, yielding to the event loop between samples) must neither cap nor outlive the budget of
+# a run that starts meanwhile (a module global, restored at each exit, was left on whichever budget
+# closed last)
+_deadline: contextvars.ContextVar = contextvars.ContextVar("gradpad_deadline", default=None)
 
 
 def tick() -> None:
     """Called at the top of every loop iteration in user code (see `_LoopTicks`)."""
-    if _deadline is not None and time.perf_counter() > _deadline:
+    deadline = _deadline.get()
+    if deadline is not None and time.perf_counter() > deadline:
         raise TimeBudgetExceeded()
 
 
 class _LoopDeadline:
-    """Arms `tick()` for `seconds`; restores the previous deadline on exit."""
+    """Arms `tick()` for `seconds` in this task; the enclosing deadline comes back on exit."""
 
     def __init__(self, seconds: float):
         self.seconds = seconds
 
     def __enter__(self):
-        global _deadline
-        self._previous = _deadline
-        _deadline = time.perf_counter() + self.seconds
+        self._token = _deadline.set(time.perf_counter() + self.seconds)
         return self
 
     def __exit__(self, *exc):
-        global _deadline
-        _deadline = self._previous
+        try:
+            _deadline.reset(self._token)
+        except ValueError:
+            pass  # closed from another context (a suspended coroutine collected): its context ends with it
         return False
 
 
