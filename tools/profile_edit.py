@@ -62,12 +62,20 @@ def profile_edit(name: str, kind: str = "f", top: int = 0, sort: str = "tottime"
 
 
 PAGE_PROFILE = """
-import cProfile, io, json, pstats, time
+import cProfile, gc, io, json, pstats, time
 from app import main as _m, page_api
 pg = page_api._playground
 pg.editor.value = CODE   # the autorun it schedules is this run's (run() bumps its generation)
 loop_of, _m.event_loop = _m.event_loop, lambda: None  # the slow panes at once, as in CPython
 prof = cProfile.Profile() if TOP else None
+collections, started = [], {}
+
+def on_gc(phase, info):  # the cyclic collector's pauses inside the run (generation, ms)
+    if phase == "start":
+        started["t"] = time.perf_counter()
+    elif "t" in started:
+        collections.append((info["generation"], (time.perf_counter() - started.pop("t")) * 1e3))
+gc.callbacks.append(on_gc)
 try:
     t0 = time.perf_counter()
     if prof:
@@ -78,13 +86,14 @@ try:
     ms = (time.perf_counter() - t0) * 1e3
 finally:
     _m.event_loop = loop_of
+    gc.callbacks.remove(on_gc)
 text = io.StringIO()
 if prof:
     pstats.Stats(prof, stream=text).sort_stats(SORT).print_stats(TOP)
 json.dumps({"run_ms": ms, "phases": {k: v for k, v in pg.run_phases.items()
             if k in ("exec", "jaxprs", "plot", "vmap", "render", "send")},
             "panes": dict(pg.run_phases.get("panes", {})), "pane_data": dict(pg.run_phases.get("pane_data", {})),
-            "profile": text.getvalue()})
+            "profile": text.getvalue(), "gc": collections, "tracked": len(gc.get_objects())})
 """
 
 
@@ -145,7 +154,10 @@ def main(argv=None) -> int:
         phases = " ".join(f"{k} {v:.0f}" for k, v in r["phases"].items())
         panes = " ".join(f"{k} {v:.0f}" + (f"/{r['pane_data'][k]:.0f}" if k in r["pane_data"] else "")
                          for k, v in r["panes"].items())
-        print(f"{name:30} {a.kind} edit: {r['run_ms']:.0f} ms | {phases} | panes total/data: {panes}", flush=True)
+        gcs = "".join(f" | gc: {len(r['gc'])} collections, {sum(ms for _g, ms in r['gc']):.0f} ms"
+                      f" (gen 2: {sum(g == 2 for g, _ms in r['gc'])}, {sum(ms for g, ms in r['gc'] if g == 2):.0f} ms;"
+                      f" {r['tracked']:,} objects tracked)" for _ in [0] if "gc" in r)
+        print(f"{name:30} {a.kind} edit: {r['run_ms']:.0f} ms | {phases} | panes total/data: {panes}{gcs}", flush=True)
         if r["profile"]:
             print(r["profile"])
     return 0
