@@ -106,8 +106,9 @@ def _in_worker(page, source: str):
     return ast.literal_eval(r["result"])
 
 
-def page_edits(names, kind: str, top: int, sort: str, edits: int = 1):
-    """profile_edit's answers for `names`, from the built site's worker (yields name, result)."""
+def page_edits(names, kind: str, top: int, sort: str, edits: int = 1, dist: str | None = None):
+    """profile_edit's answers for `names`, from the built site's worker (yields name, result);
+    `dist`: another built site (an older commit's) instead of this checkout's."""
     import json
     import tempfile
 
@@ -119,7 +120,7 @@ def page_edits(names, kind: str, top: int, sort: str, edits: int = 1):
     problem = chromium.problem()
     if problem:
         raise SystemExit(problem)
-    root = site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-profile-edit-")) / "dist")
+    root = Path(dist) if dist else site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-profile-edit-")) / "dist")
     srv, url = serve.start(root)
     try:
         with sync_playwright() as pw:
@@ -145,10 +146,11 @@ def main(argv=None) -> int:
     p.add_argument("--sort", choices=("tottime", "cumulative"), default="tottime", help="cProfile's order")
     p.add_argument("--page", action="store_true", help="in the built site's Pyodide worker (headless chromium)")
     p.add_argument("--edits", type=int, default=1, help="edits per example (--page: each its own line)")
+    p.add_argument("--dist", help="--page: this built site (e.g. an older commit's dist/) instead of this checkout's")
     a = p.parse_args(argv)
     from app import examples
     names = a.examples.split(",") if a.examples else list(examples.names())
-    results = page_edits(names, a.kind, a.top, a.sort, a.edits) if a.page else (
+    results = page_edits(names, a.kind, a.top, a.sort, a.edits, a.dist) if a.page else (
         (name, profile_edit(name, a.kind, a.top, a.sort)) for name in names)
     for name, r in results:
         phases = " ".join(f"{k} {v:.0f}" for k, v in r["phases"].items())
