@@ -759,7 +759,7 @@ class Playground:
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
                           lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed,
                                                     kept=self.jaxpr_kept),
-                          head=self._pane_head("jaxpr"))
+                          head=self._pane_head("jaxpr"), reuse=True)
         self.pane_notes["jaxpr"].object = ""
 
     def _render_plot(self):
@@ -776,7 +776,7 @@ class Playground:
         fn = (a.function.name, a.function.params) if a.function else None  # its messages name f
         self.shown.update(self.panes["vmap"], ("vmap", fn, vmap_pane.values_key(a.vmap), pn.config.theme),
                           lambda: vmap_pane.render(a, times=self.vmap_times, kept=self.vmap_kept), head=self._pane_head("vmap"),
-                          reuse=True)  # their builders return flat lists (pane_updates._build_reusing)
+                          reuse=True)
         self.pane_notes["vmap"].object = ""
 
     # ------------------------------------------------------------------ editing, examples, sharing

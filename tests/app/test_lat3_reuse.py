@@ -102,5 +102,30 @@ def test_an_edit_of_f_makes_no_new_html_panes_for_the_panes_that_reuse(monkeypat
     pg.run()
     assert "edited" in "".join(str(o.object) for o in pg.panes["console"].objects)
     assert "3.5" in "".join(str(getattr(o, "object", "")) for o in pg.panes["plot"].objects)  # its code shows the edit
-    reusing = {"plots", "vmap", "timing", "console"}
+    reusing = {"jaxpr", "plots", "vmap", "timing", "console"}
     assert not reusing & set(made), made
+
+
+def all_panes(obj) -> list:
+    """obj and every pane inside it (cards, rows, columns)."""
+    out = [obj]
+    for child in getattr(obj, "objects", None) or []:
+        out += all_panes(child)
+    return out
+
+
+def test_the_jaxpr_pane_switching_views_shows_each_views_parts_once():
+    # f -> grad (its stages card and the f vs grad card, made inside cards) -> f: a pane taken
+    # back never ends up inside a card (made anew instead), and none shows twice
+    pg = main.create_app(example="jnp_basics_and_immutability").playground
+    for view, code in (("grad", "jax.make_jaxpr(jax.grad(f))"), ("f", "jax.make_jaxpr(f)"),
+                       ("grad", "jax.make_jaxpr(jax.grad(f))")):
+        pg.view_select.value = view
+        column = pg.panes["jaxpr"]
+        html_panes = [p for p in all_panes(column) if isinstance(p, TextHTML)]
+        assert len({id(p) for p in html_panes}) == len(html_panes)
+        head = next(p for p in column.objects if isinstance(p, TextHTML) and "gp-badge" in p.object)
+        assert code in head.object.replace("&quot;", '"'), head.object
+        cards = [o for o in column.objects if isinstance(o, pn.Card)]
+        if view == "grad":
+            assert any("jvp" in p.object for c in cards for p in all_panes(c) if isinstance(p, TextHTML))
