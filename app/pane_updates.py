@@ -106,7 +106,7 @@ def _build_reusing(build, old: list, head) -> list:
     """`build()`, its HTML panes taken back from `old` (but `head`) where they can be. A pane
     taken back must stay in the column itself: put inside another layout, Panel would drop its
     model when the column lets go of it, and its text would no longer reach the page. Then the
-    build is done again with new panes (the builders that reuse return flat lists)."""
+    build is done again with new panes (rare: the Jaxpr pane's cards, made the first time)."""
     shown = [o for o in old if not any(o is h for h in head)]
     with text_html.reusing(shown) as untaken:
         body = build()

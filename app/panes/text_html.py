@@ -33,7 +33,12 @@ _reusable: list | None = None
 
 
 def _layout(pane) -> tuple:
-    return tuple(getattr(pane, name) for name in LAYOUT)
+    """A copy (a list or dict changed in place since must not compare equal to itself)."""
+    return tuple(_copied(getattr(pane, name)) for name in LAYOUT)
+
+
+def _copied(value):
+    return dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value
 
 
 def text_html(body: str, **params) -> TextHTML:
