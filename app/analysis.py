@@ -927,9 +927,9 @@ def batch_inputs(args, in_axes, size: int = 4):
                  for a, ax in zip(args, in_axes))
 
 
-def _median_time(fn, repeats: int) -> dict:
+def _median_time(fn, repeats: int, warm: bool = True) -> dict:
     """Per-call seconds of `fn()`, sampled as the timing pane does (a coarse timer resolves it)."""
-    return _drive(_per_call(fn, _ready_sync, repeats, target=sample_target(clock_step())))
+    return _drive(_per_call(fn, _ready_sync, repeats, target=sample_target(clock_step()), warm=warm))
 
 
 MANUAL_MARK = re.compile(r"^# manual: *(\w+) *-> *(\w+) *$", re.M)
@@ -962,7 +962,10 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     def loop():
         rows = []
         for i in range(size):
-            one = [b if ax is None else jax.tree_util.tree_map(lambda leaf: jnp.take(leaf, i, axis=ax), b)
+            # element i as iterating over the batch gives it (a static slice; jnp.take's gather
+            # cost the page 10x more than f itself, and the loop's time is f's)
+            one = [b if ax is None else jax.tree_util.tree_map(
+                lambda leaf: jax.lax.index_in_dim(leaf, i, ax, keepdims=False), b)
                    for b, ax in zip(batched, in_axes)]
             rows.append(fn(*one))
         return jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *rows)
@@ -1013,7 +1016,8 @@ def _timed_entry(run, repeats, timed: bool = True, computed=None) -> dict:
 
 
 def _time_entry(entry: dict, run, repeats) -> None:
-    if "value" not in entry:  # not called yet (jit(vmap)): its first call may fail, and traces
+    called = "value" in entry  # its value's call was its first (loop, vmap, manual): no warm-up call
+    if not called:  # not called yet (jit(vmap)): its first call may fail, and traces
         value, err, first_s = _called(run)
         if err is not None:
             entry.update(error=err, time=None)
@@ -1024,7 +1028,7 @@ def _time_entry(entry: dict, run, repeats) -> None:
     if entry.get("call_s", 0.0) > SLOW_CALL_S:
         entry["time"] = _one_call_time(entry["call_s"])
         return
-    timed, terr = sandbox.guarded_call(_median_time, run, repeats, seconds=10.0)
+    timed, terr = sandbox.guarded_call(_median_time, run, repeats, not called, seconds=10.0)
     entry["time"] = timed if terr is None else None
 
 
@@ -1196,12 +1200,15 @@ async def _autorange(call, wait, pause=_no_pause, target: float = MIN_SAMPLE_S) 
         scale *= 10
 
 
-async def _per_call(call, wait, samples: int, pause=_no_pause, target: float = MIN_SAMPLE_S) -> dict:
+async def _per_call(call, wait, samples: int, pause=_no_pause, target: float = MIN_SAMPLE_S,
+                    warm: bool = True) -> dict:
     """Per-call seconds (median, min, max over `samples` samples of `calls` calls each, each
     sample lasting `target`: `sample_target` of the timer's step). A first sample slowed by a
     pause (GC, a late compile) can pick too few calls: when the samples turn out shorter than
-    half of `target`, they are taken again with more calls."""
-    await wait(call())  # warm: the first call after tracing may still do one-off work
+    half of `target`, they are taken again with more calls. `warm=False`: `call` was called
+    before (its one-off work is done)."""
+    if warm:
+        await wait(call())  # the first call after tracing may still do one-off work
     calls, first = await _autorange(call, wait, pause, target)
     samples = samples if first < 0.05 else max(3, min(samples, int(TIMING_BUDGET_S / max(first, 1e-9))))
     times = [first / calls] + [await _sample(call, wait, calls, pause) / calls for _ in range(samples - 1)]
@@ -1234,14 +1241,17 @@ async def _measure(fn, args, backend: str, repeats: int, wait, pause=_no_pause) 
         await _sample(lambda: fn(*dargs), wait, 1, pause)  # the first eager call compiles per-op kernels (WebGPU)
         out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats, pause, target)
         jitted = jax.jit(counted)
-        first = await _sample(lambda: jitted(*dargs), wait, 1, pause)
-        t0 = clock()  # tracing alone, on a fresh jit (after the first call's warm-up)
-        lowered = jax.jit(fn).lower(*dargs)
+        # the first call in its two parts, f traced once: `trace` fills the jit's cache, so the
+        # call after it compiles and runs what that traced (a fresh jit traced again cost as much)
+        await pause()
+        t0 = clock()
+        traced = jitted.trace(*dargs)
         trace_s = clock() - t0
+        compile_and_run = await _sample(lambda: jitted(*dargs), wait, 1, pause)
         out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats, pause, target)
-    out["jit_first"] = {"total": first, "trace": min(trace_s, first), "compile_and_run": max(0.0, first - trace_s)}
+    out["jit_first"] = {"total": trace_s + compile_and_run, "trace": trace_s, "compile_and_run": compile_and_run}
     out["retraces"] = traces[0]
-    closed = getattr(lowered, "jaxpr", None)  # gradpad's Lowered keeps its jaxpr: no third trace
+    closed = getattr(traced, "jaxpr", None)  # gradpad's Traced keeps its jaxpr: no second trace
     out["eqn_count"] = count_eqns(closed.jaxpr if closed is not None else jax.make_jaxpr(fn)(*args).jaxpr)
     out.update(kernel_count(fn, args, backend))
     out["repeats"] = out["eager"]["n"]

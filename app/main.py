@@ -651,7 +651,7 @@ class Playground:
             return
         self.shown.update(self.panes["timing"], ("timing", a.timing, pn.config.theme),
                           lambda: timing_pane.render(a, measuring_note_shown=True, kept=self.timing_kept),
-                          head=[self.size_select, self.timing_note])
+                          head=[self.size_select, self.timing_note], reuse=True)
 
     def _offer_measured_backends(self):
         """A backend the timings ran on can be picked in Backend: in the page WebGPU's adapter is
@@ -722,9 +722,9 @@ class Playground:
         run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds, a.input_error)
         link = lambda n: f"#example={n}"  # noqa: E731
         self.shown.update(self.panes["console"], ("console", run, a.code),
-                          lambda: console_pane.render(a, example_link=link))
+                          lambda: console_pane.render(a, example_link=link), reuse=True)
         self.shown.update(self.console_strip, ("strip", run), lambda: console_pane.render(a, example_link=link,
-                                                                                           compact=True))
+                                                                                           compact=True), reuse=True)
         if err is not None and "console" in self.embed.panes and a.function is None:
             self.tabs.active = list(self.embed.panes).index("console")
 
@@ -759,14 +759,14 @@ class Playground:
                                                     a.stages if view in jaxpr_pane.STAGE_VIEWS else None, pn.config.theme),
                           lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed,
                                                     kept=self.jaxpr_kept),
-                          head=self._pane_head("jaxpr"))
+                          head=self._pane_head("jaxpr"), reuse=True)
         self.pane_notes["jaxpr"].object = ""
 
     def _render_plot(self):
         a = self.analysis
         fn = (a.function.name, a.function.params) if a.function else None
         self.shown.update(self.panes["plot"], ("plot", fn, a.plot_kind, a.plot, a.args_source, pn.config.theme),
-                          lambda: plots_pane.render(a, kept=self.plots_kept), head=self._pane_head("plot"))
+                          lambda: plots_pane.render(a, kept=self.plots_kept), head=self._pane_head("plot"), reuse=True)
         self.pane_notes["plot"].object = ""
 
     def _render_vmap(self):
@@ -775,7 +775,8 @@ class Playground:
         self.vmap_times.object = vmap_pane.times_html(a.vmap) if a.vmap else ""
         fn = (a.function.name, a.function.params) if a.function else None  # its messages name f
         self.shown.update(self.panes["vmap"], ("vmap", fn, vmap_pane.values_key(a.vmap), pn.config.theme),
-                          lambda: vmap_pane.render(a, times=self.vmap_times, kept=self.vmap_kept), head=self._pane_head("vmap"))
+                          lambda: vmap_pane.render(a, times=self.vmap_times, kept=self.vmap_kept), head=self._pane_head("vmap"),
+                          reuse=True)
         self.pane_notes["vmap"].object = ""
 
     # ------------------------------------------------------------------ editing, examples, sharing

@@ -20,6 +20,7 @@ import numpy as np
 import panel as pn
 
 from app import batching
+from app.panes import text_html
 
 _fresh = itertools.count()
 
@@ -65,15 +66,16 @@ class PaneUpdates:
     def __init__(self):
         self.shown: dict = {}
 
-    def update(self, column: pn.Column, key: tuple, build, head=()) -> bool:
+    def update(self, column: pn.Column, key: tuple, build, head=(), reuse: bool = False) -> bool:
         """Rebuild `column` as [*head, *build()] unless `key` fingerprints as last time.
-        Returns whether it changed."""
+        `reuse`: `build` may take back the column's HTML panes (text_html.reusing) instead of
+        making new ones. Returns whether it changed."""
         fp = fingerprint(key)
         if self.shown.get(id(column)) == fp:
             _unhide(column)  # hidden while recomputed, and it came out the same
             return False
-        new = [*head, *build()]
         old = list(column.objects)
+        new = [*head, *(_build_reusing(build, old, head) if reuse else build())]
         if not _swap_html(old, new):
             column.objects = new
             batching.layout_changed()
@@ -100,6 +102,20 @@ class PaneUpdates:
 SHOWN_OVER_HIDDEN = {"visibility": "visible"}  # styles of what a hidden column keeps showing
 
 
+def _build_reusing(build, old: list, head) -> list:
+    """`build()`, its HTML panes taken back from `old` (but `head`) where they can be. A pane
+    taken back must stay in the column itself: put inside another layout, Panel would drop its
+    model when the column lets go of it, and its text would no longer reach the page. Then the
+    build is done again with new panes (rare: the Jaxpr pane's cards, made the first time)."""
+    shown = [o for o in old if not any(o is h for h in head)]
+    with text_html.reusing(shown) as untaken:
+        body = build()
+    taken = {id(p) for p in shown} - {id(p) for p in untaken}
+    if taken - {id(p) for p in body}:
+        return build()
+    return body
+
+
 def _unhide(column) -> None:
     if column.styles.get("visibility") == "hidden":  # "inherit", not the key removed: Panel keeps
         column.styles = {**column.styles, "visibility": "inherit"}  # a styles dict set to {}
@@ -116,9 +132,12 @@ def _swap_html(old: list, new: list) -> bool:
     if len(old) != len(new):
         return False
     pairs = []
+    olds = {id(o) for o in old}
     for o, n in zip(old, new):
         if o is n:
             continue
+        if id(n) in olds:  # a shown pane taken back (text set) in another place: not a text swap
+            return False
         if type(o) is not type(n) or not isinstance(o, pn.pane.HTML):
             return False
         if (o.css_classes, o.stylesheets, o.sizing_mode, o.visible, _own_styles(o)) != (

@@ -7,7 +7,7 @@ import re
 import panel as pn
 
 from .. import env
-from .text_html import TextHTML
+from .text_html import text_html
 
 DARK_QUERY = "@media (prefers-color-scheme: dark)"
 
@@ -118,13 +118,13 @@ def dark_figure(fig) -> None:
 
 
 def code_block(text: str, css_class: str = "gp-code") -> pn.pane.HTML:
-    return TextHTML(f'<pre class="{css_class}">{esc(text)}</pre>', sizing_mode="stretch_width",
+    return text_html(f'<pre class="{css_class}">{esc(text)}</pre>', sizing_mode="stretch_width",
                      stylesheets=[CSS])
 
 
 def html(body: str, **kw) -> pn.pane.HTML:
     kw.setdefault("sizing_mode", "stretch_width")
-    return TextHTML(body, stylesheets=[CSS], **kw)
+    return text_html(body, stylesheets=[CSS], **kw)  # a rebuilt pane's own, taken back (text_html.reusing)
 
 
 def error_block(err, example_link=None) -> pn.pane.HTML:

@@ -13,7 +13,7 @@ from bokeh.plotting import figure
 from .. import analysis, graph_layout, sourcemap
 from . import kernels as kernels_pane
 from .common import CSS, bokeh, error_block, esc, html, readable, themed
-from .text_html import TextHTML
+from .text_html import TextHTML, text_html
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
                    r"|(?P<v>\b[a-z]{1,3}):(?P<t>[a-z]+\d*\[[\d,]*\])|(?P<p>(?<== )[a-z_]+\d*)")
@@ -281,7 +281,7 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
                             'sum(f(x))).</p>'), stages_card(a.stages, view)]
         return parts
     hint = SOURCE_MAP_HINT if editor else SOURCE_MAP_HINT_NO_EDITOR
-    parts = [head, TextHTML(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
+    parts = [head, text_html(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
                              sizing_mode="stretch_width")]
     if view in STAGE_VIEWS and a.stages:
         parts.append(stages_card(a.stages, view))
@@ -291,7 +291,7 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
     card = None
     if jv.kernels is not None:
-        parts.append(TextHTML(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
+        parts.append(text_html(kernel_legend(jv.kernels, jv.eqn_count), stylesheets=[CSS, LEGEND_CSS],
                                sizing_mode="stretch_width"))
         card = kept.kernel_card(jv, "webgpu" in analysis.available_backends())
     elif jv.kernels_note:
