@@ -33,6 +33,8 @@ class FunctionInfo:
     has_aux: bool = False            # the code differentiates it with has_aux=True (returns (value, aux))
     held: tuple = ()                 # parameters fixed at the input's values: "n (static)", "g (a function)"
     vmap_of: str | None = None       # `name = jax.vmap(g, ...)`: the function it batches (the panes default to g)
+    builder: bool = False            # its call's arguments are all functions (`hessian(f)`): it makes a
+                                     # function, the panes default to another one
 
 
 def _user_code_of(obj):
@@ -215,9 +217,42 @@ def vmap_aliases(tree) -> dict:
             and isinstance(node.targets[0], ast.Name) and _is_vmap_of_name(node.value)}
 
 
-def last_calls(code: str, ns: dict | None = None) -> dict:
-    """name -> source text of the arguments of the last call of that name in the code (`ns`, the
-    namespace the code left, shapes the example taken from a vmap's batch)."""
+def rebindings(tree, stopped_at: int | None = None) -> dict:
+    """name -> the line of its last top-level `def` or assignment that made a new function: not
+    a wrapper of the old one (`f = jax.jit(f)` keeps f's calls), not the same code again, not
+    below `stopped_at` (the run ended there). JAX's tutorials define `f` again and again, and a
+    call of an earlier f has arguments that the last f may not take."""
+    lines, code = {}, {}
+
+    def bound(name, node, body):
+        text = ast.dump(body)
+        if code.get(name) != text:
+            lines[name], code[name] = node.lineno, text
+
+    for node in getattr(tree, "body", ()):
+        if stopped_at is not None and node.lineno > stopped_at:
+            break
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            bound(node.name, node, node)
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and not _uses(node.value, {target.id}):
+                    bound(target.id, node, node.value)
+    return lines
+
+
+def _passes_a_later_function(call: ast.Call, defined: dict, ns: dict | None) -> bool:
+    """`hvp(f, (X,), (V,))` above a new `f = lambda W: ...`: the arguments are evaluated in the
+    namespace the code left, where that name is another function than the one the call passed."""
+    names = {n.id for a in call.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+    return any(defined.get(n, 0) > call.lineno and callable((ns or {}).get(n)) for n in names)
+
+
+def last_calls(code: str, ns: dict | None = None, stopped_at: int | None = None) -> dict:
+    """name -> source text of the arguments of the last call of that name in the code, made
+    after the name's last definition (`ns`, the namespace the code left, shapes the example
+    taken from a vmap's batch). `stopped_at`: the top-level line where an error ended the run;
+    calls below it never ran (and may belong to a function defined there, which never was)."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
@@ -227,29 +262,51 @@ def last_calls(code: str, ns: dict | None = None) -> dict:
                    key=lambda n: (n.lineno, n.col_offset))
     segment = source_segments(code)
     aliases = vmap_aliases(tree)
+    defined = rebindings(tree, stopped_at)
+    bodies = [(n.lineno, n.end_lineno) for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+    def found(name, source, node):
+        # a top-level call of an earlier function of that name is not the last one's (a call in
+        # a function's body runs when that function does, after every definition above it)
+        in_body = any(a <= node.lineno <= b for a, b in bodies)
+        if in_body or (node.lineno >= defined.get(name, 0) and node.lineno <= (stopped_at or node.lineno)
+                       and not _passes_a_later_function(node, defined, ns)):
+            calls[name] = source
+
     for node in nodes:
         vmapped = _vmapped_call(node, segment, ns)
         if vmapped:
-            calls[vmapped[0]] = vmapped[1]
+            found(*vmapped, node)
             continue
         if isinstance(node.func, ast.Name) and node.func.id in aliases:
             # a call of `alias = jax.vmap(g)` is also a call of g on one example of the batch
             unaliased = _vmapped_call(ast.Call(func=aliases[node.func.id], args=node.args, keywords=node.keywords),
                                       segment, ns)
             if unaliased:
-                calls[unaliased[0]] = unaliased[1]
+                found(*unaliased, node)
         name = _callee_name(node)
         if name is None or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
         parts = [segment(a) for a in node.args]
         if node.args and all(parts):
-            calls[name] = ", ".join(parts)
+            found(name, ", ".join(parts), node)
     return calls
 
 
-def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
-    """Functions the code defines (def, lambda, jit-decorated), in order of definition."""
-    calls, aux = last_calls(code, ns), aux_functions(code)
+_TOP_LEVEL_FRAME = re.compile(r'line (\d+), in <module>')
+
+
+def stopped_at(error: sandbox.ErrorInfo | None) -> int | None:
+    """The top-level line of the code that was running when `error` ended the run (None: it ran
+    to the end, or the error names no frame of the code)."""
+    found = _TOP_LEVEL_FRAME.search(error.traceback) if error is not None else None
+    return int(found.group(1)) if found else None
+
+
+def find_functions(code: str, ns: dict, stopped: int | None = None) -> list[FunctionInfo]:
+    """Functions the code defines (def, lambda, jit-decorated), in order of definition
+    (`stopped`: the top-level line where an error ended the run, see `last_calls`)."""
+    calls, aux = last_calls(code, ns, stopped), aux_functions(code)
     try:
         batched = {alias: call.args[0].id for alias, call in vmap_aliases(ast.parse(code)).items()}
     except SyntaxError:
@@ -268,8 +325,29 @@ def find_functions(code: str, ns: dict) -> list[FunctionInfo]:
         except (TypeError, ValueError):
             params = []
         found.append(FunctionInfo(name, obj, params, user.__code__.co_firstlineno, calls.get(name),
-                                  has_aux=name in aux, vmap_of=batched.get(name)))
+                                  has_aux=name in aux, vmap_of=batched.get(name),
+                                  builder=_only_functions(calls.get(name), ns)))
     return sorted(found, key=lambda f: f.line)
+
+
+def _looked_up(node, ns):
+    """The value of a name or dotted name (`jnp.sin`) in `ns`, found without running code; else None."""
+    if isinstance(node, ast.Name):
+        return ns.get(node.id)
+    if isinstance(node, ast.Attribute):
+        return getattr(_looked_up(node.value, ns), node.attr, None)
+    return None
+
+
+def _only_functions(source: str | None, ns: dict) -> bool:
+    """Whether every argument in `source` ('f', 'jnp.sin, g') is a function (a lambda, or a name of one)."""
+    try:
+        args = ast.parse(f"({source},)", mode="eval").body.elts if source else []
+    except SyntaxError:
+        return False
+    return bool(args) and all(isinstance(a, ast.Lambda) or (callable(_looked_up(a, ns))
+                                                             and not inspect.isclass(_looked_up(a, ns)))
+                              for a in args)
 
 
 AUX_WRAPPERS = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # the wrappers taking has_aux=
@@ -299,12 +377,14 @@ def default_function(functions: list[FunctionInfo], preferred: str | None = None
                      code: str = "") -> FunctionInfo | None:
     """The one function that picks what the panes analyse, on every path (run, edit, link,
     example): the named one, else the one a '# function: NAME' line in the code names (the
-    gallery's header), else the last function with an example call, else the last one."""
+    gallery's header), else the last function with an example call (on arrays, rather than
+    only on functions), else the last one."""
     by_name = {f.name: f for f in functions}
     for name in (preferred, *FUNCTION_MARK.findall(code)):
         if name in by_name:
             return by_name[name]
-    called = [f for f in functions if f.call_source]
+    # `hessian(f)`, `our_jacfwd(f)`: a function that makes a function has no arrays to show
+    called = [f for f in functions if f.call_source and not f.builder] or [f for f in functions if f.call_source]
     # `batched = jax.vmap(g)`: g itself (on one example) is what the panes explain; batched(xs)
     # would show vmap of an already-batched function
     unbatched = [f for f in called if not (f.vmap_of and f.vmap_of in by_name and by_name[f.vmap_of].call_source)]
@@ -600,6 +680,12 @@ def _scalar_leaves(out) -> bool:
             and all(np.shape(leaf) == () and np.asarray(leaf).dtype.kind == "f" for leaf in leaves))
 
 
+def _one_array(arg) -> bool:
+    """An array or a number, not a container of them: `Point(x=1., y=2.)` (a namedtuple, the
+    custom-derivatives tutorial) looks like a (2,) vector to numpy, but f reads its fields."""
+    return not isinstance(arg, (tuple, list, dict)) and len(_jax().tree_util.tree_leaves(arg)) == 1
+
+
 def plot_kind(fn, args) -> str | None:
     """'scalar' (R -> R), 'r2' (R^2 -> R, one (2,) vector or two scalars), 'rn' (any other float
     input, pytrees included, -> R), 'vector' (a vector out of a vector, small enough for a
@@ -619,11 +705,11 @@ def plot_kind(fn, args) -> str | None:
     if len(args) == 1 and _is_float_scalar(args[0]) and scalar_out:
         return "scalar"
     if scalar_out and (len(args) == 2 and all(_is_float_scalar(a) for a in args)
-                       or len(args) == 1 and np.asarray(args[0]).shape == (2,)):
+                       or len(args) == 1 and _one_array(args[0]) and np.shape(args[0]) == (2,)):
         return "r2"
     if scalar_out and out_arr.dtype.kind == "f" and _float_leaves(args):
         return "rn"
-    if scalar_out or len(args) != 1:
+    if scalar_out or len(args) != 1 or not _one_array(args[0]):
         return None
     x = np.asarray(args[0])
     if x.dtype.kind != "f" or x.ndim > 1 or out_arr.ndim > 1:
@@ -819,6 +905,23 @@ def _leaf_names(args, arg_names=()) -> list:
     return names
 
 
+LINE_JVP = "dfs = vmap(lambda t: jvp(f, (x + t * d,), (d,))[1])(ts)"
+LINE_VJP = ("# jvp refuses a custom_vjp function (it has only a reverse rule): the gradient along d instead\n"
+            "dfs = vmap(lambda t: vdot(grad(f)(x + t * d), d))(ts)")
+CUSTOM_VJP_NO_JVP = "can't apply forward-mode autodiff (jvp) to a custom_vjp function"  # JAX's TypeError
+
+
+def _jvp_refused(along, t) -> bool:
+    """Whether jvp refuses f because it is a jax.custom_vjp function (JAX's TypeError)."""
+    try:
+        along(t)
+    except TypeError as e:
+        return CUSTOM_VJP_NO_JVP in str(e)
+    except Exception:  # noqa: BLE001 - other failures are the per-point fallback's business
+        return False
+    return False
+
+
 def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
     """For f: R^n -> R (any float pytree in): f and its directional derivative along the line
     through the input in the gradient's direction, and the gradient per component and per leaf."""
@@ -842,6 +945,14 @@ def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
             moved = tu.tree_map(lambda a, v: a + t * v, tuple(args), tuple(d))
             return jax.jvp(lambda *p: fn(*p), moved, tuple(d))
 
+        def along_reverse(t):  # the same derivative, as the gradient's component along d
+            moved = tu.tree_map(lambda a, v: a + t * v, tuple(args), tuple(d))
+            value, g = jax.value_and_grad(fn, argnums=argnums)(*moved)
+            return value, sum(jnp.vdot(gi, di) for gi, di in zip(tu.tree_leaves(g), tu.tree_leaves(d)))
+
+        code = LINE_CODE.format(w=w)
+        if _jvp_refused(along, ts[0]):
+            along, code = along_reverse, code.replace(LINE_JVP, LINE_VJP)
         try:
             fs, dfs = over_points(along, jnp.asarray(ts))
         except Exception:  # noqa: BLE001 - Python control flow on values: one point at a time
@@ -851,7 +962,7 @@ def line_and_gradient(fn, args, arg_names=(), n: int = 61) -> dict:
         per_leaf = [{"name": nm, "shape": tuple(g.shape), "norm": float(np.sqrt(np.sum(g ** 2))),
                      "values": g.ravel()} for nm, g in zip(names, leaves)]
         return {"t": ts.astype(float), "f": np.asarray(fs, dtype=float), "df": np.asarray(dfs, dtype=float),
-                "leaves": per_leaf, "grad_norm": norm, "code": LINE_CODE.format(w=w)}
+                "leaves": per_leaf, "grad_norm": norm, "code": code}
 
     out, err = on_page_points(compute, "a line through your input")
     return {"error": err} if err is not None else out
@@ -1413,7 +1524,7 @@ def analyse(code: str, function: str | None = None, args_source: str | None = No
     run = sandbox.run(code, seconds=seconds)
     a = Analysis(run=run, code=code)
     a.phases["exec"] = clock() - t0
-    a.functions = find_functions(code, run.namespace)
+    a.functions = find_functions(code, run.namespace, stopped_at(run.error))
     a.function = default_function(a.functions, function, code)
     if a.function is None:
         return a

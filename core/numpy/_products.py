@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import builtins
 
+from .. import dtypes as _dt
 from .. import lax
 from ..tracing import get_aval
-from ._util import _broadcast_shapes, _check_arraylike, _promote_dtypes, _staged
+from ._util import _broadcast_shapes, _check_arraylike, _convert_if_needed, _promote_dtypes, _staged
 from ._dtypes import _dtype_arg
 
 
@@ -15,13 +16,27 @@ def _dot_dtype(a, b):
     return a, b, get_aval(a).dtype
 
 
+def _dot_with_a_scalar(a, b, precision, preferred_element_type):
+    """jnp.dot with a 0-d operand, as JAX writes it: a dot_general contracting nothing, on the
+    operands as they are (mixed dtypes included), then the result's weak type (`w.dot(x)` on
+    scalars in the debugging tutorial is `dot_general[dimension_numbers=(([], []), ([], []))]`)."""
+    a, = _promote_dtypes(a)  # arrays of their own dtypes (a Python scalar stays weak)
+    b, = _promote_dtypes(b)
+    dt, weak = _dt.result_type_weak(_dt.dtype_and_weak(a), _dt.dtype_and_weak(b))
+    pet = _dtype_arg(preferred_element_type)
+    if pet is not None:
+        dt, weak = pet, False
+    out = lax.dot_general(a, b, (((), ()), ((), ())), precision=precision, preferred_element_type=dt)
+    return _convert_if_needed(out, dt, weak)
+
+
 def dot(a, b, *, precision=None, preferred_element_type=None):
     _check_arraylike("dot", a, b)
+    if get_aval(a).ndim == 0 or get_aval(b).ndim == 0:
+        return _dot_with_a_scalar(a, b, precision, preferred_element_type)
     a, b, dt = _dot_dtype(a, b)
     pet = _dtype_arg(preferred_element_type) or dt
     aa, ba = get_aval(a), get_aval(b)
-    if aa.ndim == 0 or ba.ndim == 0:
-        return lax.mul(a, b)
     if ba.ndim == 1:
         contract = ((aa.ndim - 1,), (0,))
     else:
