@@ -113,3 +113,16 @@ def gp(browser_context, site_url) -> GradpadPage:
         pytest.fail(f"page never became ready after the reload: {outcome}\nconsole:\n"
                     + "\n".join(g.console[-40:]), pytrace=False)
     return g
+
+
+@pytest.fixture(scope="module")
+def app_page(gp):
+    """The shared page showing the app at 1400x900; left as a fresh visit shows it (the default
+    example) for the modules after. A module that needs another start defines its own."""
+    kind = gp.wait_ui()
+    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
+    gp.page.set_viewport_size({"width": 1400, "height": 900})
+    yield gp
+    from app.main import DEFAULT_EXAMPLE
+    gp.page.set_default_timeout(180_000)
+    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})

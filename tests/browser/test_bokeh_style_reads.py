@@ -10,15 +10,6 @@ import pytest
 pytestmark = pytest.mark.timeout(600)
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})
-
-
 def test_no_file_of_the_site_declares_a_bokeh_css_variable(site_url):
     from tools import site
 

@@ -53,16 +53,6 @@ def overlaps(labels) -> list:
     return out
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)
-
-
 @pytest.mark.parametrize("name", examples.names())
 def test_graph_labels_never_overlap_nor_get_cut(app_page, name):
     page = app_page.page

@@ -12,16 +12,6 @@ from .test_gallery import VISIBLE_TEXT  # the text a reader sees, shadow roots i
 pytestmark = pytest.mark.timeout(900)
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)
-
-
 def run_button(page):
     return page.locator("#app button").filter(has_text="Run").first
 

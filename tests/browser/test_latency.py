@@ -11,15 +11,6 @@ from tools.bench_page import EDIT, FIND_EDITOR, QUIET
 pytestmark = pytest.mark.timeout(600)
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})
-
-
 def test_an_edit_updates_the_panes_then_the_timings(app_page):
     page = app_page.page
     page.set_default_timeout(180_000)

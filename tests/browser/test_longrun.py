@@ -93,16 +93,6 @@ def assert_on_the_fast_paths(p: dict):
     assert p["bits"] == ["0x3fcfb2bd", "0x40019df0", "0xbede0017"], p
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)
-
-
 def backend_select(page):
     return page.locator("#app select").filter(has=page.locator("option", has_text="cpu")).first
 

@@ -12,15 +12,6 @@ pytestmark = pytest.mark.timeout(600)
 CODE = "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.cos(x) * 3.25\nf(0.5)\n"
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})
-
-
 COALESCE = """async () => {
   const { coalesce } = await import(new URL('outbox.js', document.baseURI).href);
   const a = {id: 'a'}, b = {id: 'b'}, p = {id: 'p'};

@@ -28,16 +28,6 @@ TABLE_CELLS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)
-
-
 def plot_colours(page) -> Counter:
     """Colours of the first visible plot's frame (colour bar and toolbar left out), by pixel count."""
     from PIL import Image

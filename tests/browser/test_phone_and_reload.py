@@ -11,16 +11,6 @@ from .test_gallery import load, shot, tab
 pytestmark = pytest.mark.timeout(900)
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)
-
-
 # the plot that draws a renderer of this name: its inner frame's width and its whole width (px)
 FRAME = """(name) => {
   const v = Bokeh.index.query_one((v) => v.frame && v.model.renderers

@@ -22,16 +22,6 @@ f(jnp.ones(3))
 """
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)  # the page is shared: leave it as a fresh visit shows it
-
-
 def lit(page) -> dict:
     return page.evaluate("() => window.gradpad.sourceMap.lit()")
 

@@ -12,16 +12,6 @@ from .test_app_flows import load, shot, snapshot, tab, wait_snapshot
 pytestmark = pytest.mark.timeout(900)
 
 
-@pytest.fixture(scope="module")
-def app_page(gp):
-    kind = gp.wait_ui()
-    assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
-    gp.page.set_viewport_size({"width": 1400, "height": 900})
-    yield gp
-    from app.main import DEFAULT_EXAMPLE
-    load(gp, example=DEFAULT_EXAMPLE)  # the page is shared: leave it as a fresh visit shows it
-
-
 def test_two_lessons_their_grad_stages_and_prev_next(app_page):
     page = app_page.page
     first = load(app_page, example="jvp_and_vjp")
