@@ -454,12 +454,7 @@ class Emitter:
         for i, eqn in enumerate(eqns):
             fn = self.fresh("_f")
             impl = impl_rules[eqn.primitive]
-            raw = getattr(impl, "raw", None)
-            operands = eqn.invars
-            if raw is None:
-                form = as_ufunc(eqn)   # (a division, a square: the ufunc their impl ends in)
-                if form is not None:
-                    raw, operands = form
+            raw, operands = _raw_form(eqn)
             ins = ", ".join(name(v) for v in operands)
             if eqn.primitive.multiple_results:
                 loop = cpu_loops.EMITTERS.get(eqn.primitive.name)
@@ -506,11 +501,19 @@ def _scalar_operator_line(eqn) -> bool:
     """Whether Emitter.block writes `eqn` as a Python operator on numpy scalars."""
     if eqn.primitive.multiple_results or len(eqn.outvars) != 1 or eqn.outvars[0].aval.ndim:
         return False
+    raw, operands = _raw_form(eqn)
+    return (raw in _SCALAR_OPERATORS and len(operands) == 2) or (raw is np.negative and len(operands) == 1)
+
+
+def _raw_form(eqn):
+    """(ufunc or None, operands) as Emitter.block writes `eqn`: its impl's own ufunc (`raw`), else
+    the ufunc its impl ends in (cpu_ufuncs.as_ufunc: a division, a square as x * x)."""
     raw = getattr(impl_rules[eqn.primitive], "raw", None)
     if raw is None:
         form = as_ufunc(eqn)
-        raw = None if form is None else form[0]
-    return (raw in _SCALAR_OPERATORS and len(eqn.invars) == 2) or (raw is np.negative and len(eqn.invars) == 1)
+        if form is not None:
+            return form
+    return raw, eqn.invars
 
 
 def _scalar_only_inputs(invars, eqns, outvars) -> list:
