@@ -525,7 +525,7 @@ def make_jaxpr(fun, static_argnums=(), axis_env=None, return_shape=False, abstra
         statics = {i: args[i] for i in static_argnums}
         dyn = [a for i, a in enumerate(args) if i not in statics]
         flat, in_tree = tree_flatten((tuple(dyn), kwargs))
-        avals = [_abstractify(x) for x in flat]
+        avals = [x.aval if isinstance(x, ShapeDtypeStruct) else _abstractify(x) for x in flat]
         out_tree_box = []
 
         def flat_fun(*xs):
@@ -553,6 +553,7 @@ class ShapeDtypeStruct:
         self.shape = tuple(shape)
         self.dtype = dtypes.public_dtype(dtypes.as_engine_dtype(dtype))  # [dtypes] (bfloat16 without ml_dtypes)
         self.weak_type = weak_type
+        self.sharding = sharding  # None unless given, as in JAX (gradpad runs on one device)
 
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: int(np.prod(self.shape)))

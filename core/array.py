@@ -197,11 +197,25 @@ def _binop(fn, a, b):
     fast = _traced_binop(fn, a, b)
     if fast is not None:
         return fast
-    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        other = a if isinstance(a, (list, tuple)) else b
-        raise TypeError(f"unsupported operand type(s) for {fn.__name__}: a jax array and {type(other).__name__!r}; "
-                        "convert it with jnp.asarray first")
+    other = b if isinstance(a, ArrayMethods) else a
+    if not isinstance(other, _ACCEPTED_OPERANDS) and not hasattr(other, "__jax_array__"):
+        # JAX's rule: a container is an error, anything else it does not know is given back to
+        # Python (NotImplemented), so the other operand's reflected method (`__rpow__` of a
+        # library's own type) runs, and `x == None` falls back to identity as in JAX
+        if type(other) in (list, tuple, set, dict):
+            sym = _OPERATOR_SYMBOLS.get(fn.__name__, fn.__name__)
+            names = [type(v).__name__ for v in (a, b)]
+            raise TypeError(f"unsupported operand type(s) for {sym}: {names[0]!r} and {names[1]!r}")
+        return NotImplemented
     return fn(a, b)
+
+
+_ACCEPTED_OPERANDS = (bool, int, float, complex, np.generic, np.ndarray, ArrayMethods)
+_OPERATOR_SYMBOLS = {"add": "+", "subtract": "-", "multiply": "*", "true_divide": "/", "floor_divide": "//",
+                     "remainder": "%", "divmod": "divmod()", "power": "**", "matmul": "@", "bitwise_and": "&",
+                     "bitwise_or": "|", "bitwise_xor": "^", "left_shift": "<<", "right_shift": ">>",
+                     "equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=", "greater": ">",
+                     "greater_equal": ">="}
 
 
 _FAST_UFUNCS: dict = {}   # jnp function -> (numpy ufunc, result is bool)

@@ -1,6 +1,7 @@
 """`jax.custom_derivatives`: the custom_jvp / custom_vjp entry points and their helper types."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -49,8 +50,10 @@ def _zeros_like_primal(x):
     return np.zeros(jnp.shape(x), float0)  # integer and boolean primals have float0 tangents
 
 
-class CustomVJPPrimal(NamedTuple):
-    """A primal input as custom_vjp's fwd sees it with symbolic_zeros=True."""
+@dataclasses.dataclass(slots=True)
+class CustomVJPPrimal:
+    """A primal input as custom_vjp's fwd sees it with symbolic_zeros=True. A pytree leaf, as in
+    JAX (a plain dataclass, not a NamedTuple node): equinox asserts that it is one."""
     value: Any
     perturbed: bool
 

@@ -22,6 +22,12 @@ OUT_OF_SCOPE = {"jax.extend.mlir": NO_XLA, "jax.interpreters.mlir": NO_XLA, "jax
                 "jax.lib.xla_client": NO_XLA}
 
 
+# JAX submodules that live in a differently named engine module (their parent module carries an
+# empty `__path__`, so the import system treats it as a package and asks this finder for the child)
+SUBMODULE_FILES = {"lax.linalg": "lax_linalg", "extend.core.primitives": "extend.core_primitives",
+                   "_src.ad_util": "_src.ad_util", "_src.flatten_util": "flatten_util"}
+
+
 def _out_of_scope(fullname: str) -> str | None:
     for prefix, why in OUT_OF_SCOPE.items():
         if fullname == prefix or fullname.startswith(prefix + "."):
@@ -35,6 +41,7 @@ class JaxNameFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def _resolve(self, fullname: str):
         rest = fullname[len("jax."):]
+        rest = SUBMODULE_FILES.get(rest, rest)
         try:
             return importlib.import_module(f"{self.engine}.{rest}")
         except ModuleNotFoundError as e:

@@ -528,6 +528,9 @@ def __getattr__(name):
 
 from . import lax_linalg as linalg  # noqa: E402  (jax.lax.linalg)
 
+# `import jax.lax.linalg`: JAX's lax is a package; see core/jax_names.py SUBMODULE_FILES
+__path__: list = []
+
 # ---- transforms area: complex numbers (issue 11) ---------------------------------------------
 def complex(x, y):
     """x + i*y from two real arrays of one dtype (float32 -> complex64, float64 -> complex128)."""

@@ -147,6 +147,13 @@ class PyTreeDef:
     def children_defs(self):
         return list(self.children)
 
+    def compose(self, inner: "PyTreeDef") -> "PyTreeDef":
+        """This structure with each leaf replaced by the structure `inner` (JAX's
+        `treedef.compose`: the treedef of `self.unflatten([inner_tree] * self.num_leaves)`)."""
+        if self.node_type is None:
+            return inner
+        return PyTreeDef(self.node_type, self.aux, [c.compose(inner) for c in self.children])
+
     def __eq__(self, other):
         return (isinstance(other, PyTreeDef) and self.node_type == other.node_type
                 and _aux_eq(self.aux, other.aux) and self.children == other.children)

@@ -314,3 +314,9 @@ __all__ = ["AbstractToken", "CallPrimitive", "ClosedJaxpr", "DebugInfo", "DropVa
            "mapped_aval", "new_jaxpr_eqn", "no_effects", "primal_dtype_to_tangent_dtype", "subjaxprs",
            "unmapped_aval", "unsafe_am_i_under_a_jit_DO_NOT_USE", "unsafe_am_i_under_a_vmap_DO_NOT_USE",
            "unsafe_get_axis_names_DO_NOT_USE", "valid_jaxtype"]
+
+
+
+# JAX has `jax.extend.core.primitives` as a submodule: this module answers as a package so that the
+# import system asks core/jax_names.py, which maps the child to core/extend/core_primitives.py
+__path__: list = []

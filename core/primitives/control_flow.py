@@ -261,6 +261,11 @@ def _keyword_operand(operands, operand):
 def cond(pred, true_fun, false_fun, *operands, operand=_NO_OPERAND, linear=None):
     """lax.cond: `true_fun(*operands)` if pred else `false_fun(*operands)`, both traced."""
     if not callable(true_fun) or not callable(false_fun):
+        # JAX still accepts the old form cond(pred, true_operand, true_fun, false_operand, false_fun)
+        # (blackjax's NUTS uses it): both operands go to both branches, each takes its own
+        if callable(false_fun) and len(operands) == 2 and callable(operands[1]):
+            x_true, f_true, x_false, f_false = true_fun, false_fun, *operands
+            return cond(pred, lambda x, _: f_true(x), lambda _, x: f_false(x), x_true, x_false)
         raise TypeError("lax.cond: true_fun and false_fun arguments should be callable.")
     operands = _keyword_operand(operands, operand)
     pred_aval = get_aval(pred)
