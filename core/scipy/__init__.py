@@ -5,6 +5,8 @@ from . import signal  # noqa: F401
 from . import integrate  # noqa: F401
 from . import stats  # noqa: F401
 from . import optimize  # noqa: F401  (optimize)
+from . import fft  # noqa: F401
+from . import sparse  # noqa: F401
 
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402

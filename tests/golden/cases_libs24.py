@@ -74,3 +74,44 @@ p = P(jnp.ones(2), True)
 out = (len(jax.tree_util.tree_leaves(p)), str(jax.tree_util.tree_structure(p)), repr(P(1.0, False)),
        len(jax.tree_util.tree_leaves({"a": p, "b": [P(2.0, False)]})))
 """)
+
+SIG = "x = jnp.asarray(np.cos(np.arange(12) * 0.7).astype(np.float32).reshape(3, 4))\n"
+F32 = dict(rtol=2e-5, atol=2e-6)
+C("libs24_scipy_fft_dct_norms_and_sizes", "scipy", SIG + """
+F = jax.scipy.fft
+out = (F.dct(x), F.dct(x, norm="ortho"), F.dct(x, n=2), F.dct(x, n=6, axis=0), F.dct(x[0, :1]),
+       F.dct(x[:, :3], norm="ortho"), F.dct(jnp.arange(5)))
+""", **F32)
+C("libs24_scipy_fft_idct_inverts", "scipy", SIG + """
+F = jax.scipy.fft
+out = (F.idct(x), F.idct(x, norm="ortho"), F.idct(F.dct(x)), F.idct(x, n=5, axis=1), F.idct(x[:, :3]))
+""", **F32)
+C("libs24_scipy_fft_dctn_idctn", "scipy", SIG + """
+F = jax.scipy.fft
+out = (F.dctn(x), F.dctn(x, norm="ortho"), F.idctn(x), F.dctn(x, s=(2,), axes=(0,)), F.idctn(F.dctn(x, norm="ortho"), norm="ortho"))
+""", **F32)
+C("libs24_scipy_fft_dct_complex_grad_jit", "scipy", SIG + """
+F = jax.scipy.fft
+out = (F.dct(x[0] + 1j * x[1]), jax.grad(lambda v: (F.dct(v) ** 2).sum())(x[0]), jax.jit(F.idct)(x))
+""", **F32)
+C("libs24_scipy_fft_dct_type_raises", "scipy", "out = jax.scipy.fft.dct(jnp.ones(3), type=3)\n", raises=True)
+
+SYS = """
+A = jnp.asarray(np.array([[4., 1, 0.5], [1, 3, 0.2], [0.5, 0.2, 2]], np.float32))
+N = jnp.asarray(np.array([[4., 1, 0.5], [-1, 3, 0.2], [0.3, -0.2, 2]], np.float32))
+b = jnp.asarray(np.array([1., 2, 3], np.float32))
+L = jax.scipy.sparse.linalg
+"""
+SOLVE = dict(rtol=1e-4, atol=1e-5)
+C("libs24_sparse_cg_matrix_function_pytree", "scipy", SYS + """
+tree = L.cg(lambda t: {"a": 2 * t["a"], "b": 3 * t["b"]}, {"a": jnp.ones(2), "b": jnp.ones(1)})
+out = (L.cg(A, b), L.cg(lambda v: A @ v, b), tree, L.cg(A, b, M=jnp.diag(1 / jnp.diag(A))), L.cg(A, b, maxiter=1))
+""", **SOLVE)
+C("libs24_sparse_bicgstab_gmres", "scipy", SYS + """
+out = (L.bicgstab(N, b), L.gmres(N, b), L.gmres(N, b, restart=2), L.gmres(N, b, solve_method="incremental"),
+       L.bicgstab(N, b, x0=jnp.ones(3)))
+""", **SOLVE)
+C("libs24_sparse_solvers_grad_and_jit", "scipy", SYS + """
+out = (jax.grad(lambda v: L.cg(A, v)[0].sum())(b), jax.grad(lambda v: L.gmres(N, v)[0].sum())(b),
+       jax.grad(lambda v: L.bicgstab(N, v)[0].sum())(b), jax.jit(lambda v: L.cg(A, v)[0])(b))
+""", **SOLVE)
