@@ -23,6 +23,11 @@ ParamDict = dict[str, Any]
 eval_context = ensure_compile_time_eval
 
 
+# Python type -> function giving an instance's abstract value (TensorFlow Probability registers
+# its own types here); the engine reads avals through get_aval, and entries added are kept
+pytype_aval_mappings: dict = {}
+
+
 def min_dim(d1, d2):
     """The smaller of two dimension sizes."""
     return min(d1, d2)
@@ -33,4 +38,5 @@ def max_dim(d1, d2):
 
 
 __all__ = ["AbstractValue", "Atom", "ParamDict", "ShapedArray", "Trace", "Tracer", "Value",
-           "ensure_compile_time_eval", "eval_context", "eval_jaxpr", "max_dim", "min_dim"]
+           "ensure_compile_time_eval", "eval_context", "eval_jaxpr", "max_dim", "min_dim",
+           "pytype_aval_mappings"]

@@ -17,9 +17,27 @@ import types
 # one names why instead of a bare "No module named" (autodidax's and jax-primitives' MLIR lowerings)
 NO_XLA = ("gradpad has no XLA/MLIR compiler (it evaluates jaxprs with numpy), so lowering rules, HLO "
           "and XLA clients do not exist here; the jaxpr (jax.make_jaxpr) is the program it runs")
+NO_KERNELS = ("gradpad cannot have it: it writes GPU/TPU kernels (Pallas, Mosaic, Triton) or runs on TPU hardware; gradpad's "
+              "accelerator is WebGPU through jit, and its kernels are generated from the jaxpr")
+NO_RUNTIME = ("gradpad cannot have it: it drives XLA's runtime (compiled executables, caches, transfers, multi-process "
+              "or multi-host clusters, profiling servers); gradpad runs one Python process on numpy")
+NO_TF = "gradpad cannot have it: it converts to TensorFlow, which has no build for the browser and is not a gradpad dependency"
 OUT_OF_SCOPE = {"jax.extend.mlir": NO_XLA, "jax.interpreters.mlir": NO_XLA, "jax._src.interpreters.mlir": NO_XLA,
-                "jax._src.lib": NO_XLA, "jax._src.xla_bridge": NO_XLA,
-                "jax.lib.xla_client": NO_XLA}
+                "jax._src.lib": NO_XLA, "jax._src.xla_bridge": NO_XLA, "jax.lib": NO_XLA,
+                "jax.extend.lowering": NO_XLA, "jax.extend.backend": NO_XLA, "jax.extend.xla": NO_XLA,
+                "jax.extend.ifrt_programs": NO_XLA, "jax.interpreters.pxla": NO_XLA, "jax.ffi": NO_XLA,
+                "jax.tools": NO_XLA, "jax.experimental.custom_partitioning": NO_XLA,
+                "jax.experimental.xla_metadata": NO_XLA, "jax.experimental.buffer_callback": NO_XLA,
+                "jax.experimental.compute_on": NO_XLA, "jax.experimental.scheduling_groups": NO_XLA,
+                "jax.experimental.roofline": NO_XLA, "jax.experimental.fused": NO_XLA,
+                "jax.experimental.pallas": NO_KERNELS, "jax.experimental.mosaic": NO_KERNELS,
+                "jax.extend.pallas": NO_KERNELS, "jax.experimental.topologies": NO_KERNELS,
+                "jax.cloud_tpu_init": NO_KERNELS,
+                "jax.experimental.compilation_cache": NO_RUNTIME, "jax.experimental.serialize_executable": NO_RUNTIME,
+                "jax.experimental.transfer": NO_RUNTIME, "jax.experimental.colocated_python": NO_RUNTIME,
+                "jax.experimental.array_serialization": NO_RUNTIME, "jax.distributed": NO_RUNTIME,
+                "jax.collect_profile": NO_RUNTIME, "jax.experimental.profiler": NO_RUNTIME,
+                "jax.experimental.jax2tf": NO_TF}
 
 
 # JAX submodules that live in a differently named engine module (their parent module carries an
@@ -32,6 +50,10 @@ def _out_of_scope(fullname: str) -> str | None:
     for prefix, why in OUT_OF_SCOPE.items():
         if fullname == prefix or fullname.startswith(prefix + "."):
             return why
+    from .jax_module_list import JAX_MODULES, JAX_VERSION
+    if fullname in JAX_MODULES:
+        return (f"JAX {JAX_VERSION} has this module, but gradpad does not implement it yet "
+                "(docs/compatibility.md lists what gradpad covers)")
     return None
 
 

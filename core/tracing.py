@@ -27,6 +27,9 @@ class Primitive:
     # lax's n-ary elementwise ops: arrays of different ranks are an error (scalars aside), also
     # eagerly, where numpy would broadcast them silently
     same_rank_operands = False
+    # JAX's flags for primitives that call a sub-jaxpr / map over devices (libraries read them)
+    call_primitive = False
+    map_primitive = False
 
     def __init__(self, name: str, multiple_results: bool = False):
         self.name = name
