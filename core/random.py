@@ -929,13 +929,24 @@ random_gamma_p = define("random_gamma", abstract_eval=_random_gamma_abstract, im
 
 
 def _random_gamma_jvp(primals, tangents, log_space):
+    """Implicit reparameterization (as JAX): a sample moves with `a` along d sample / d a =
+    -(dCDF/da) / pdf at the sample, which lax.random_gamma_grad computes; in log space the
+    derivative of log(sample) is that over the sample (a sample that rounded to 0 counts as the
+    smallest normal float, so the quotient stays finite)."""
     key, a = primals
     out = random_gamma_p.bind(key, a, log_space=log_space)
-    if type(tangents[1]) is not ad.Zero:
-        raise NotImplementedError("Differentiating jax.random.gamma samples with respect to `a` (implicit "
-                                  "reparameterization) is not implemented in gradpad yet; wrap the sample in "
-                                  "jax.lax.stop_gradient if you only need gradients of other inputs")
-    return out, ad.Zero(get_aval(out))
+    a_dot = tangents[1]
+    if type(a_dot) is ad.Zero:
+        return out, ad.Zero(get_aval(out))
+    from .primitives.special_functions import random_gamma_grad_p
+    if log_space:
+        sample = lax.exp(out)
+        tiny = lax.full_like(sample, np.finfo(get_aval(sample).dtype).tiny)
+        sample = lax.select(lax.eq(sample, lax.full_like(sample, 0)), tiny, sample)
+        slope = lax.div(random_gamma_grad_p.bind(a, sample), sample)
+    else:
+        slope = random_gamma_grad_p.bind(a, out)
+    return out, lax.mul(a_dot, slope)
 
 
 def _random_gamma_batch(axis_data, vals, dims, log_space):

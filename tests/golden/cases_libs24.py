@@ -115,3 +115,13 @@ C("libs24_sparse_solvers_grad_and_jit", "scipy", SYS + """
 out = (jax.grad(lambda v: L.cg(A, v)[0].sum())(b), jax.grad(lambda v: L.gmres(N, v)[0].sum())(b),
        jax.grad(lambda v: L.bicgstab(N, v)[0].sum())(b), jax.jit(lambda v: L.cg(A, v)[0])(b))
 """, **SOLVE)
+
+C("libs24_random_gamma_grad_wrt_shape", "random", """
+k = jax.random.PRNGKey(0)
+out = (jax.grad(lambda a: jax.random.gamma(k, a))(2.0),
+       jax.grad(lambda a: jax.random.gamma(k, a, (3,)).sum())(jnp.array(0.5)),
+       jax.grad(lambda a: jax.random.loggamma(k, a, (3,)).sum())(jnp.array(0.3)),
+       jax.grad(lambda a, b: jax.random.beta(k, a, b, (3,)).sum(), argnums=(0, 1))(2.0, 3.0),
+       jax.grad(lambda a: jax.random.dirichlet(k, a)[0])(jnp.array([1.0, 2.0, 3.0])),
+       jax.jit(jax.vmap(jax.grad(lambda a: jax.random.gamma(k, a))))(jnp.array([0.5, 1.0, 4.0])))
+""", rtol=2e-5, atol=1e-6)
