@@ -252,11 +252,21 @@ def qr(a, mode="reduced"):
     from . import _promote_dtypes_inexact, asarray
     if mode not in ("reduced", "complete", "r", "raw"):
         raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
-    if mode == "raw":
-        raise NotImplementedError("jnp.linalg.qr(mode='raw') is not supported by gradpad; use 'reduced'")
     (a,) = _promote_dtypes_inexact(asarray(a))
+    if mode == "raw":
+        return QRResult(*_qr_raw(a))  # (JAX names H and tau Q and R too)
     out = _qr(a, mode=mode)
     return out if mode == "r" else QRResult(*out)
+
+
+@_staged(name="qr")
+def _qr_raw(a):
+    """(H, tau) as numpy's mode='raw' gives them: LAPACK's geqrf output, transposed."""
+    from ..primitives.linalg import geqrf
+    from .. import lax
+    h, tau = geqrf(a)
+    nd = get_aval(a).ndim
+    return lax.transpose(h, (*range(nd - 2), nd - 1, nd - 2)), tau
 
 
 @_staged(static_argnames=("mode",), name="qr")

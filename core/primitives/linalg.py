@@ -522,6 +522,36 @@ ad.jvp_rules[qr_p] = _qr_jvp
 batch_rules[qr_p] = _qr_batch
 
 
+# ---- geqrf: QR as LAPACK stores it (Householder vectors below R's diagonal, and their taus) ----
+# jnp.linalg.qr(mode='raw') is this, transposed. JAX defines no derivative for it.
+
+def _geqrf_abstract(a):
+    if a.ndim < 2:
+        raise ValueError(f"Argument to QR decomposition must have ndims >= 2, got shape {a.shape}")
+    _no_bfloat16(a.dtype)
+    if a.dtype.kind not in "fc":
+        raise TypeError(f"geqrf requires a floating-point matrix, got {a.dtype.name}")
+    m, n = a.shape[-2:]
+    return [ShapedArray(a.shape, a.dtype), ShapedArray((*a.shape[:-2], min(m, n)), a.dtype)]
+
+
+def _geqrf_impl(a):
+    a = np.asarray(a)
+    h, tau = np.linalg.qr(a, mode="raw")  # numpy gives LAPACK's geqrf output transposed
+    return [np.ascontiguousarray(np.swapaxes(h, -1, -2)).astype(a.dtype), tau.astype(a.dtype)]
+
+
+geqrf_p = define("geqrf", abstract_eval=_geqrf_abstract, impl=_geqrf_impl, multiple_results=True,
+                 weak_type_rule=lambda w, **p: [False, False])
+
+
+def geqrf(a):
+    return tuple(geqrf_p.bind(a))
+
+
+batch_rules[geqrf_p] = lambda axis_data, vals, dims: (geqrf_p.bind(moveaxis(vals[0], dims[0], 0)), [0, 0])
+
+
 # ---- eig: eigenvalues and right eigenvectors of a general square matrix (complex) ----------
 # (added with jnp.linalg.eig/eigvals; LAPACK's geev through numpy, as JAX's CPU eig)
 

@@ -125,3 +125,10 @@ out = (jax.grad(lambda a: jax.random.gamma(k, a))(2.0),
        jax.grad(lambda a: jax.random.dirichlet(k, a)[0])(jnp.array([1.0, 2.0, 3.0])),
        jax.jit(jax.vmap(jax.grad(lambda a: jax.random.gamma(k, a))))(jnp.array([0.5, 1.0, 4.0])))
 """, rtol=2e-5, atol=1e-6)
+
+C("libs24_qr_mode_raw", "linalg", """
+a = jnp.array([[1., 2, 3], [4, 5, 6.5], [7, 8, 10], [1, 0, 1]])
+h, tau = jnp.linalg.qr(a, mode="raw")
+out = (h, tau, jnp.linalg.qr(a.T, mode="raw"), jax.vmap(lambda m: jnp.linalg.qr(m, mode="raw"))(jnp.stack([a, 2 * a])),
+       str(jax.make_jaxpr(lambda m: jnp.linalg.qr(m, mode="raw"))(a)), type(jnp.linalg.qr(a, mode="raw")).__name__)
+""", rtol=2e-5, atol=2e-6)
