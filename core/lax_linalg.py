@@ -10,6 +10,10 @@ from .primitives.linalg import eig  # noqa: E402
 from .primitives.schur import schur  # noqa: E402
 __all__ += ["eig", "schur"]
 
+# ---- issue 24: lineax's and diffrax's tridiagonal systems
+from .primitives.tridiagonal import tridiagonal_solve  # noqa: E402
+__all__ += ["tridiagonal_solve"]
+
 
 from ._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__, "jax.lax.linalg")

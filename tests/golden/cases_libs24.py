@@ -132,3 +132,19 @@ h, tau = jnp.linalg.qr(a, mode="raw")
 out = (h, tau, jnp.linalg.qr(a.T, mode="raw"), jax.vmap(lambda m: jnp.linalg.qr(m, mode="raw"))(jnp.stack([a, 2 * a])),
        str(jax.make_jaxpr(lambda m: jnp.linalg.qr(m, mode="raw"))(a)), type(jnp.linalg.qr(a, mode="raw")).__name__)
 """, rtol=2e-5, atol=2e-6)
+
+TRI = """
+dl = jnp.array([0., 1, 2, 1]); d = jnp.array([4., 5, 6, 3]); du = jnp.array([1., 2, 1, 0])
+b = jnp.arange(8.).reshape(4, 2)
+ts = jax.lax.linalg.tridiagonal_solve
+"""
+C("libs24_tridiagonal_solve", "linalg", TRI + """
+out = (ts(dl, d, du, b), ts(jnp.array([0., 3, 1]), jnp.array([1e-4, 1., 2]), jnp.array([2., 1, 0]), jnp.ones((3, 1))),
+       jax.vmap(ts, in_axes=(None, None, None, 0))(dl, d, du, jnp.stack([b, 2 * b])), str(jax.make_jaxpr(ts)(dl, d, du, b)))
+""", rtol=1e-5, atol=1e-6)
+C("libs24_tridiagonal_solve_derivatives", "grad", TRI + """
+out = (jax.grad(lambda d: ts(dl, d, du, b).sum())(d),
+       jax.grad(lambda dl, du, b: (ts(dl, d, du, b) ** 2).sum(), argnums=(0, 1, 2))(dl, du, b),
+       jax.jvp(lambda d: ts(dl, d, du, b), (d,), (jnp.ones(4),))[1])
+""", rtol=2e-5, atol=1e-6)
+C("libs24_tridiagonal_solve_rank_raises", "linalg", TRI + "out = ts(dl, d, du, jnp.arange(4.))\n", raises=True)
