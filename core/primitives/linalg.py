@@ -321,9 +321,33 @@ def _eigh_abstract(a, *, lower, sort_eigenvalues, subset_by_index, algorithm):
 
 def _eigh_impl(a, *, lower, sort_eigenvalues, subset_by_index, algorithm):
     a = np.asarray(a)
-    w, v = np.linalg.eigh(a, UPLO="L" if lower else "U")
     real = np.dtype(a.dtype.char.lower()) if a.dtype.kind == "c" else a.dtype
+    found = _scipy_syevd(a, lower)
+    w, v = found if found is not None else np.linalg.eigh(a, UPLO="L" if lower else "U")
     return [v.astype(a.dtype), w.astype(real)]
+
+
+def _scipy_syevd(a, lower):
+    """(w, v) from the LAPACK that jaxlib's CPU kernels call: jaxlib takes its LAPACK routines from
+    scipy's cython_lapack, so scipy's syevd/heevd gives JAX's eigenvectors, signs included. numpy's
+    eigh runs the same algorithm from another OpenBLAS build, whose rounding can flip a vector's
+    sign (a different, equally valid answer). None where scipy is missing (the page: numpy's)."""
+    if a.dtype.kind not in "fc" or a.dtype.itemsize not in (4, 8, 16) or a.shape[-1] == 0:
+        return None
+    try:
+        from scipy.linalg import lapack
+    except ImportError:
+        return None
+    fn = lapack.get_lapack_funcs("heevd" if a.dtype.kind == "c" else "syevd", (a,))
+    flat = a.reshape(-1, *a.shape[-2:])
+    ws, vs = [], []
+    for m in flat:
+        w, v, info = fn(m, compute_v=1, lower=int(bool(lower)))
+        if info != 0:
+            return None
+        ws.append(w)
+        vs.append(v)
+    return np.stack(ws).reshape(*a.shape[:-1]), np.stack(vs).reshape(a.shape)
 
 
 def _eigh_pp(params):

@@ -148,3 +148,11 @@ out = (jax.grad(lambda d: ts(dl, d, du, b).sum())(d),
        jax.jvp(lambda d: ts(dl, d, du, b), (d,), (jnp.ones(4),))[1])
 """, rtol=2e-5, atol=1e-6)
 C("libs24_tridiagonal_solve_rank_raises", "linalg", TRI + "out = ts(dl, d, du, jnp.arange(4.))\n", raises=True)
+
+C("libs24_eigh_eigenvector_signs_as_jaxlib", "linalg", """
+mats = []
+for n in (5, 10, 16):
+    m = jnp.asarray(np.cos(np.arange(n * n) * 1.3 + 0.2 * n).astype(np.float32).reshape(n, n))
+    mats.append(m + m.T)
+out = [jnp.linalg.eigh(m) for m in mats] + [jax.vmap(jnp.linalg.eigh)(jnp.stack([mats[0], 2 * mats[0]]))]
+""", rtol=2e-4, atol=2e-5)
