@@ -27,6 +27,25 @@ def _abstract(a, *, compute_schur_vectors, sort_eig_vals, select_callable):
     return [out, out] if compute_schur_vectors else [out]
 
 
+def _scipy_gees(a):
+    """scipy's LAPACK gees where scipy is importable: the routine jaxlib's CPU kernel calls (jaxlib
+    takes its LAPACK from scipy's cython_lapack), so T and Z are JAX's to the bit. The numpy kernel
+    takes gees' steps too, but its BLAS products round differently on some CPUs, and the QR
+    iteration can turn that into another (equally valid) Schur form. None: use the kernel."""
+    try:
+        from scipy.linalg import LinAlgError, schur
+    except ImportError:
+        return None
+
+    def one(m):
+        try:
+            t, z = schur(m, output="complex" if m.dtype.kind == "c" else "real", check_finite=False)
+        except LinAlgError:   # gees' info > 0 (no convergence)
+            return m, m, False
+        return t.astype(m.dtype), z.astype(m.dtype), True
+    return one
+
+
 def _impl(a, *, compute_schur_vectors, sort_eig_vals, select_callable):
     a = np.asarray(a)
     if a.dtype not in _SUPPORTED:     # JAX's CPU lowering has no half-precision gees
@@ -34,8 +53,9 @@ def _impl(a, *, compute_schur_vectors, sort_eig_vals, select_callable):
     if sort_eig_vals:
         raise NotImplementedError("The sort feature of LAPACK's gees routine is not implemented.")
     t, z = np.empty_like(a), np.empty_like(a)
+    gees = _scipy_gees(a)
     for idx in np.ndindex(*a.shape[:-2]):
-        ti, zi, ok = _schur_one(a[idx])
+        ti, zi, ok = _schur_one(a[idx]) if gees is None else gees(a[idx])
         if not ok:       # gees' info > 0: JAX replaces the outputs with NaNs
             ti, zi = np.full_like(ti, np.nan), np.full_like(zi, np.nan)
         t[idx], z[idx] = ti, zi
