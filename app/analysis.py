@@ -1108,13 +1108,14 @@ def _bounded_batch(fn, args, in_axes, size: int) -> tuple[int, str]:
     (0, why) when even 2 would be too much (app.pane_bounds): the pane must fill in seconds."""
     leaves = [leaf for a, ax in zip(args, in_axes) if ax is not None for leaf in _jax().tree_util.tree_leaves(a)]
     n = pane_bounds.elements(leaves)
-    call_s = None
-    if n >= pane_bounds.PROBE_ELEMENTS:  # one call of f says how long a batch of them takes
-        t0 = time.perf_counter()
-        _, err = sandbox.guarded_call(lambda: _as_array(fn(*args)), seconds=10.0)
-        call_s = None if err is not None else time.perf_counter() - t0
-        if err is not None and err.type == "TimeBudgetExceeded":
-            return 0, "one call of f takes over 10 s on your input, so batching it is skipped. Try a smaller input."
+    if n * 2 > pane_bounds.MAX_BATCH_ELEMENTS:  # too big to batch: f is not called
+        return pane_bounds.batch_size(n, None, size)
+    # one call of f says how long a batch takes (a 10k-step scan, a big matmul: seconds)
+    t0 = time.perf_counter()
+    _, err = sandbox.guarded_call(lambda: _as_array(fn(*args)), seconds=10.0)
+    call_s = None if err is not None else time.perf_counter() - t0
+    if err is not None and err.type == "TimeBudgetExceeded":
+        return 0, "one call of f takes over 10 s on your input, so batching it is skipped. Try a smaller input."
     return pane_bounds.batch_size(n, call_s, size)
 
 

@@ -13,7 +13,6 @@ import numpy as np
 MAX_PLOT_POINTS = 2000        # points per curve or scatter sent to the page
 MAX_BATCH_ELEMENTS = 4_000_000  # the vmap pane's batch: at most this many input elements in all
 VMAP_WORK_S = 4.0             # ... and about this long for its four ways to batch (one call each)
-PROBE_ELEMENTS = 100_000      # inputs at least this big: one call of f is timed before batching
 ONE_CALL_TIMING_S = 0.5       # the Timing pane: a mode whose first call is longer is timed on one call
 
 
