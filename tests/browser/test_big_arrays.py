@@ -11,6 +11,7 @@ and 1e6 programs held the page for minutes). No chart source on the page holds m
 2,000 points."""
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -137,10 +138,17 @@ def big(gp, template: str, n: int) -> tuple[dict, float, float]:
     return snap, seconds, gap
 
 
-def test_selu_on_a_million_elements_keeps_the_page_responsive(app_page):
-    gp = app_page
-    neutral(gp)
-    _, _, REFERENCE["small"] = load_with_heartbeat(gp, SELU.format(n=1000))
+@pytest.fixture(scope="module")
+def page(app_page):
+    """The app page, with REFERENCE["small"] measured: the 1,000-element selu's gap."""
+    neutral(app_page)
+    _, _, REFERENCE["small"] = load_with_heartbeat(app_page, SELU.format(n=1000))
+    print(f"\n[big arrays] the 1,000-element selu: longest main-thread gap {REFERENCE['small']:.0f} ms", flush=True)
+    return app_page
+
+
+def test_selu_on_a_million_elements_keeps_the_page_responsive(page):
+    gp = page
     snap, seconds, gap = big(gp, SELU, 1_000_000)
     assert snap["error"] is None and snap["function"] in ("selu", "selu_jit")
     plots = tab_text(gp, "Plots")
@@ -148,12 +156,14 @@ def test_selu_on_a_million_elements_keeps_the_page_responsive(app_page):
     assert "plotted 2,000 of 1,000,000 points" in plots
     vmap_text = tab_text(gp, "vmap")
     assert "plotted 2,000 of 1,000,000 outputs of each element" in vmap_text
-    assert "showing 4×8 of (4, 1000000)" in vmap_text
+    size = snap["vmap"]["rows"] and int(re.search(r"showing (\d)×8 of \(\d, 1000000\)", vmap_text).group(1))
+    assert size in (2, 3, 4), vmap_text  # fewer than 4 copies where one call of f is slow here: then it says so
+    assert size == 4 or f"a batch of {size}, not 4: one call of f takes" in vmap_text
     assert gap <= allowed_gap(), (gap, REFERENCE)
 
 
-def test_ten_million_elements_plot_sampled_and_vmap_says_it_skipped(app_page):
-    gp = app_page
+def test_ten_million_elements_plot_sampled_and_vmap_says_it_skipped(page):
+    gp = page
     snap, seconds, gap = big(gp, TANH_LINSPACE, 10_000_000)
     assert snap["error"] is None
     plots = tab_text(gp, "Plots")
@@ -164,8 +174,8 @@ def test_ten_million_elements_plot_sampled_and_vmap_says_it_skipped(app_page):
     assert gap <= allowed_gap(), (gap, REFERENCE)
 
 
-def test_a_1000x1000_matrix_program_fills_its_panes(app_page):
-    gp = app_page
+def test_a_1000x1000_matrix_program_fills_its_panes(page):
+    gp = page
     snap, seconds, gap = big(gp, MATVEC, 1000)
     assert snap["error"] is None and snap["function"] == "layer"
     # 1,001,000 input elements: a batch of 3 copies fits the pane's bound, 4 do not
@@ -175,8 +185,8 @@ def test_a_1000x1000_matrix_program_fills_its_panes(app_page):
     assert gap <= allowed_gap(), (gap, REFERENCE)
 
 
-def test_a_10k_step_scan_fills_or_says_what_it_skipped(app_page):
-    gp = app_page
+def test_a_10k_step_scan_fills_or_says_what_it_skipped(page):
+    gp = page
     snap, seconds, gap = big(gp, SCAN, 10_000)
     assert snap["error"] is None and snap["function"] == "decay"
     vmap = snap["vmap"]
@@ -186,3 +196,33 @@ def test_a_10k_step_scan_fills_or_says_what_it_skipped(app_page):
     timing = tab_text(gp, "Timing")
     assert "jit speed-up" in timing, timing
     assert gap <= allowed_gap(), (gap, REFERENCE)
+
+
+# Stop pressed `after_ms` into a run of `code`: how long until the page shows no run in flight
+STOP_DURING = """async ([code, afterMs]) => {
+  const gp = window.gradpad;
+  const done = gp.load({code}).catch((e) => ({error: String(e)}));
+  while (!gp.running) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, afterMs));
+  const t0 = performance.now();
+  if (!gp.interrupt()) return {ms: null, late: true};
+  while (gp.running) await new Promise((r) => setTimeout(r, 1));
+  const ms = performance.now() - t0;
+  const snap = await done;
+  return {ms, error: snap && snap.error, isolated: gp.isolated};
+}"""
+STOP_MS = 100
+
+
+@pytest.mark.parametrize("after_ms", [300, 2500])
+def test_stop_ends_a_big_array_run_promptly(page, after_ms):
+    gp = page
+    neutral(gp)
+    gp.page.set_default_timeout(240_000)
+    r = gp.page.evaluate(STOP_DURING, [SELU.format(n=1_000_000), after_ms])
+    print(f"\n[big arrays] Stop {after_ms} ms into the 1e6 selu: run ended after {r['ms']} ms", flush=True)
+    assert r["isolated"]
+    # STOP_MS where the page's own work is quick; on a busy machine, within what the page takes to
+    # lay out a small program's panes (Python answers the interrupt at its next bytecode, then
+    # the app shows the stopped run: one patch)
+    assert r["ms"] is not None and r["ms"] <= max(STOP_MS, REFERENCE["small"]), r
