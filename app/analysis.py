@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import sandbox, stages
+from . import pane_bounds, sandbox, stages
 
 # ------------------------------------------------------------------ finding functions
 WRAPPERS = {"jit", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat"}
@@ -976,8 +976,10 @@ def elementwise(fn, args) -> dict:
     def compute():
         x = jax.numpy.asarray(args[0])
         out, tangent = jax.jvp(fn, (x,), (jax.numpy.ones_like(x),))
-        return {"x": np.asarray(x, dtype=float), "f": np.asarray(out, dtype=float),
-                "df": np.asarray(tangent, dtype=float),
+        # only the points the chart draws leave the worker (app.pane_bounds)
+        pick = pane_bounds.spread_indices(x.size)
+        flat = lambda a: np.ravel(np.asarray(a))[pick].astype(float)  # noqa: E731
+        return {"x": flat(x), "f": flat(out), "df": flat(tangent), "total": int(x.size),
                 "code": "y, dy = jax.jvp(f, (x,), (jnp.ones_like(x),))  # dy = J·1 = f'(x_i) if f is elementwise"}
 
     out, err = sandbox.guarded_call(compute, seconds=10.0)
@@ -1066,6 +1068,9 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
     jax = _jax()
     jnp = jax.numpy
     in_axes = tuple(in_axes) if in_axes is not None else (0,) * len(args)
+    size, bounded = _bounded_batch(fn, args, in_axes, size)
+    if not size:
+        return {"skipped": bounded, "in_axes": in_axes, "size": 0}
     batched, err = sandbox.guarded_call(batch_inputs, args, in_axes, size)
     if err is not None:
         return {"error": err, "in_axes": in_axes, "size": size}
@@ -1082,7 +1087,7 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
         return jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *rows)
 
     vmapped = jax.vmap(fn, in_axes=in_axes)
-    result: dict = {"in_axes": in_axes, "size": size, "rules": batch_rules(args),
+    result: dict = {"in_axes": in_axes, "size": size, "rules": batch_rules(args), "bounded": bounded,
                     "code": f"jax.vmap(f, in_axes={in_axes if len(in_axes) > 1 else in_axes[0]})(*batched)"}
     jitted = jax.jit(vmapped)
     for name, run in (("loop", loop), ("vmap", lambda: vmapped(*batched))):
@@ -1096,6 +1101,22 @@ def vmap_comparison(fn, args, in_axes=None, size: int = 4, repeats: int = 3, man
         result["loop"]["matches_vmap"] = _same(result["loop"]["value"], ref)
     result["manual"] = _manual_entry(manual or fn, manual is not None, batched, ref, repeats, timed)
     return result
+
+
+def _bounded_batch(fn, args, in_axes, size: int) -> tuple[int, str]:
+    """(batch size, '') for the comparison, smaller than `size` for a big input or a slow f, or
+    (0, why) when even 2 would be too much (app.pane_bounds): the pane must fill in seconds."""
+    leaves = [leaf for a, ax in zip(args, in_axes) if ax is not None for leaf in _jax().tree_util.tree_leaves(a)]
+    n = pane_bounds.elements(leaves)
+    if n * 2 > pane_bounds.MAX_BATCH_ELEMENTS:  # too big to batch: f is not called
+        return pane_bounds.batch_size(n, None, size)
+    # one call of f says how long a batch takes (a 10k-step scan, a big matmul: seconds)
+    t0 = time.perf_counter()
+    _, err = sandbox.guarded_call(lambda: _as_array(fn(*args)), seconds=10.0)
+    call_s = None if err is not None else time.perf_counter() - t0
+    if err is not None and err.type == "TimeBudgetExceeded":
+        return 0, "one call of f takes over 10 s on your input, so batching it is skipped. Try a smaller input."
+    return pane_bounds.batch_size(n, call_s, size)
 
 
 SLOW_CALL_S = 0.25  # a method whose call takes longer is timed by that one call, not by samples of
@@ -1349,8 +1370,12 @@ async def _measure(fn, args, backend: str, repeats: int, wait, pause=_no_pause) 
     with jax.default_device(dev):
         dargs = jax.device_put(args, dev)
         out = {"backend": backend, "device": str(dev)}
-        await _sample(lambda: fn(*dargs), wait, 1, pause)  # the first eager call compiles per-op kernels (WebGPU)
-        out["eager"] = await _per_call(lambda: fn(*dargs), wait, repeats, pause, target)
+        first_eager = await _sample(lambda: fn(*dargs), wait, 1, pause)  # the first eager call compiles per-op kernels (WebGPU)
+        # a slow f (big arrays) is timed on one more call per mode, not on samples of several:
+        # the pane fills in seconds, and says so (panes.timing.sample_note)
+        slow = first_eager > pane_bounds.ONE_CALL_TIMING_S
+        out["eager"] = _one_call_time(await _sample(lambda: fn(*dargs), wait, 1, pause)) if slow else \
+            await _per_call(lambda: fn(*dargs), wait, repeats, pause, target)
         jitted = jax.jit(counted)
         # the first call in its two parts, f traced once: `trace` fills the jit's cache, so the
         # call after it compiles and runs what that traced (a fresh jit traced again cost as much)
@@ -1359,7 +1384,9 @@ async def _measure(fn, args, backend: str, repeats: int, wait, pause=_no_pause) 
         traced = jitted.trace(*dargs)
         trace_s = clock() - t0
         compile_and_run = await _sample(lambda: jitted(*dargs), wait, 1, pause)
-        out["jit_steady"] = await _per_call(lambda: jitted(*dargs), wait, repeats, pause, target)
+        out["jit_steady"] = _one_call_time(await _sample(lambda: jitted(*dargs), wait, 1, pause)) \
+            if slow or compile_and_run > pane_bounds.ONE_CALL_TIMING_S else \
+            await _per_call(lambda: jitted(*dargs), wait, repeats, pause, target)
     out["jit_first"] = {"total": trace_s + compile_and_run, "trace": trace_s, "compile_and_run": compile_and_run}
     out["retraces"] = traces[0]
     closed = getattr(traced, "jaxpr", None)  # gradpad's Traced keeps its jaxpr: no second trace

@@ -962,7 +962,8 @@ def vmap_summary(result: dict) -> dict:
         rows[method] = {"error": e["error"].headline()} if e.get("error") is not None else \
             {"ms": t["median"] * 1e3 if t else None, "matches_vmap": e.get("matches_vmap")}
     manual = (result or {}).get("manual") or {}
-    return {"rows": rows, "manual_note": "" if manual.get("shown", True) else manual["why"]}
+    return {"rows": rows, "manual_note": "" if manual.get("shown", True) else manual["why"],
+            "skipped": (result or {}).get("skipped", ""), "bounded": (result or {}).get("bounded", "")}
 
 
 def timing_summary(timing: dict) -> dict:

@@ -95,7 +95,18 @@ def lookup(bits: np.ndarray):
     bits >>= SHIFT   # (the caller's own fresh bits)
     # as int32 (the same numbers, below 2**23): numpy indexes by intp, and on 32-bit platforms
     # (Pyodide's wasm32) a uint32 index does not cast to it safely
-    return table.take(bits.view(np.int32))
+    index = bits.view(np.int32)
+    if index.size <= TAKE_CHUNK:
+        return table.take(index)
+    # in chunks: Python answers Stop (the page's interrupt) between two C calls only, and one
+    # gather of 1e6 random entries from this 32 MB table took seconds in a busy page
+    flat, out = index.reshape(-1), np.empty(index.size, table.dtype)
+    for start in range(0, flat.size, TAKE_CHUNK):
+        table.take(flat[start:start + TAKE_CHUNK], out=out[start:start + TAKE_CHUNK])
+    return out.reshape(index.shape)
+
+
+TAKE_CHUNK = 1 << 16
 
 
 def note_exact_call(size: int, exact_of_bits) -> None:

@@ -16,6 +16,7 @@ from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMappe
 from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
+from .. import pane_bounds
 from .common import bokeh, code_block, error_block, esc, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
@@ -323,7 +324,8 @@ def new_elementwise(height: int = 300):
 
 def draw_elementwise(p, data: dict) -> None:
     x = np.asarray(data["x"], dtype=float)
-    p.title.text = f"f(x)_i against x_i ({len(x)} components)"
+    total = data.get("total", len(x))  # a long x is sampled (analysis.elementwise)
+    p.title.text = f"f(x)_i against x_i ({total:,} components" + (f", {len(x):,} plotted)" if len(x) < total else ")")
     for key in ("f", "df"):
         renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
     set_range(p.x_range, *data_bounds(x))
@@ -448,5 +450,7 @@ def render(a, kept: Kept | None = None) -> list:
     if "error" in data:
         return [error_block(data["error"])]
     note = not_drawn_note(kind, data)
+    sampled = pane_bounds.plotted_note(len(data["x"]), data["total"]) if "total" in data else ""
     return [*(kept or Kept()).figures(kind, data), *([html(f'<p class="gp-warn">{esc(note)}</p>')] if note else []),
+            *([html(f'<p class="gp-muted gp-sampled">{esc(sampled)}.</p>')] if sampled else []),
             code_block(data["code"])]

@@ -11,6 +11,7 @@ import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
 from bokeh.plotting import figure
 
+from .. import pane_bounds
 from .common import bokeh, error_block, esc, fmt_seconds, html
 from .plots import set_range
 
@@ -78,6 +79,10 @@ def timing_figure(t: dict, height: int = 220, x_range=None):
 def sample_note(t: dict) -> str:
     """How the per-call times were taken, e.g. 'median of 7 samples × 200 calls (jit)'."""
     e, j = t["eager"], t["jit_steady"]
+    if e["n"] == 1 or j["n"] == 1:  # a slow f (analysis.ONE_CALL_TIMING_S): no samples of several calls
+        each = lambda m: "timing measured on 1 call" if m["n"] == 1 else f"median of {m['n']} samples × {m.get('calls', 1)} calls"  # noqa: E731
+        return (f"{each(e)} (eager), {each(j)} (jit): a call takes over "
+                f"{fmt_seconds(pane_bounds.ONE_CALL_TIMING_S)}, so it is not repeated")
     length = f", samples sized to last ≥ {fmt_seconds(t['sample_s'])}" if t.get("sample_s") else ""  # >= 20 timer steps
     return (f"median of {e['n']} samples × {e.get('calls', 1)} calls (eager), {j['n']} × {j.get('calls', 1)} (jit)"
             + length)

@@ -9,6 +9,7 @@ import panel as pn
 from bokeh.models import ColumnDataSource, Range1d
 from bokeh.plotting import figure
 
+from .. import pane_bounds
 from .common import bokeh, code_block, error_block, esc, fmt_seconds, html
 from .plots import data_bounds, set_range
 
@@ -72,9 +73,11 @@ def draw_outputs(p, v2: np.ndarray) -> None:
     """The first elements' outputs; the ranges follow them (set here: a kept figure's axes must
     not stay at the last run's)."""
     per, series = drawn_as(v2)
+    pick = pane_bounds.spread_indices(v2.shape[1])  # a long output: evenly spaced points of it
     for i, row in enumerate(v2[:series]):
-        xs = [float(i)] if per == "point" else np.arange(len(row), dtype=float)
-        next(r for r in p.renderers if r.name == f"batch{i}").data_source.data = dict(x=xs, y=row)
+        xs = [float(i)] if per == "point" else pick.astype(float)
+        ys = row if per == "point" else row[pick]
+        next(r for r in p.renderers if r.name == f"batch{i}").data_source.data = dict(x=xs, y=ys)
     last = series - 1 if per == "point" else v2.shape[1] - 1
     set_range(p.x_range, *data_bounds(np.array([0.0, last])))
     set_range(p.y_range, *data_bounds(v2[:series]))
@@ -162,6 +165,8 @@ def render(a, times=None, kept: Kept | None = None) -> list:
         return [html('<p class="gp-muted">No function input to batch yet.</p>')]
     if r.get("error") is not None:
         return [error_block(r["error"])]
+    if r.get("skipped"):  # too big or too slow to batch (app.pane_bounds.batch_size)
+        return [html(f'<p class="gp-muted gp-skipped">vmap comparison skipped: {esc(r["skipped"])}</p>')]
     # two short comment lines: one long line was cut at a phone's width
     parts = [code_block(f"# a batch of {r['size']}; element k is your input,\n#   {r.get('rules') or 'each leaf + k'}\n"
                         + r["code"])]
@@ -172,7 +177,13 @@ def render(a, times=None, kept: Kept | None = None) -> list:
         # stacked, not side by side: the plot gets the pane's whole width whatever its size
         parts.append(html(table_html(v["value"])))
         parts.append((kept or Kept()).outputs(v["value"]))
+        width = rows_of(v["value"]).shape[1]
+        sampled = pane_bounds.plotted_note(min(width, pane_bounds.MAX_PLOT_POINTS), width, "outputs of each element")
+        if sampled:
+            parts.append(html(f'<p class="gp-muted gp-sampled">{esc(sampled)}.</p>'))
     parts.append(times if times is not None else html(times_html(r)))
+    if r.get("bounded"):
+        parts.append(html(f'<p class="gp-muted gp-sampled">{esc(r["bounded"])}.</p>'))
     manual = r.get("manual") or {}
     if manual and not manual.get("shown"):
         parts.append(html(f'<p class="gp-muted gp-manual-note">manual batching: {esc(manual["why"])}</p>'))
