@@ -98,6 +98,9 @@ SPECS = {
     "triangular_solve": ("smooth", lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True, lower=True),
                          [lower_tri(), U(-1, 1, (3, 2))]),
     "cholesky": ("smooth", jnp.linalg.cholesky, [spd()]),
+    # a diagonally dominant tridiagonal system (core/primitives/tridiagonal.py): all four operands
+    "tridiagonal_solve": ("smooth", lambda dl, d, du, b: lax.linalg.tridiagonal_solve(
+        jnp.asarray(dl).at[0].set(0.0), d, jnp.asarray(du).at[-1].set(0.0), b), [U(-1, 1, (4,)), U(3, 4, (4,)), U(-1, 1, (4,)), U(-1, 1, (4, 2))]),
     "qr": ("smooth", lambda a: jnp.concatenate([jnp.linalg.qr(a)[0].ravel(), jnp.linalg.qr(a)[1].ravel()]),
            [lambda r: r.uniform(-1, 1, (3, 2)) + np.array([[3.0, 0], [0, 1.5], [0, 0]])]),
     # singular vectors (and eigenvectors) are defined up to sign: check their squares
@@ -338,6 +341,10 @@ BATCH_ONLY.update({
     "schur": ("zero", lambda a: _lax_linalg.schur(a)[0], [U(-1, 1, (3, 3))]),
 })
 BATCHED_AS_JAX_DOES = {"rng_bit_generator"}
+# issue 24: qr(mode='raw')'s geqrf has no derivative in JAX either; its batching is checked here
+BATCH_ONLY.update({
+    "geqrf": ("zero", lambda a: jnp.linalg.qr(a, mode="raw")[0], [U(-1, 1, (4, 3))]),
+})
 # ---- end of area "special2" -----------------------------------------------------------------------
 
 
