@@ -1,6 +1,8 @@
-"""jax.example_libraries.optimizers on gradpad against trajectories recorded from real JAX 0.10.2
-(tests/golden/example_libraries.json, written by tools/record_example_libraries.py: six jitted
-steps of each optimizer and schedule on a small quadratic, and four eager sm3 steps)."""
+"""jax.example_libraries on gradpad against results recorded from real JAX 0.10.2
+(tests/golden/example_libraries.json, written by tools/record_example_libraries.py): optimizers'
+trajectories (six jitted steps of each optimizer and schedule on a small quadratic, four eager sm3
+steps) and stax networks' output shapes and outputs from seeded initialisations (an MLP, a CNN with
+batch norm and pooling, a residual fan-out/fan-in, dropout, transposed convolutions)."""
 from __future__ import annotations
 
 import json
@@ -22,11 +24,18 @@ def ours():
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN["results"]))
+@pytest.mark.parametrize("name", sorted(GOLDEN["results"]["optimizers"]))
 def test_optimizer_trajectory_matches_jax(ours, name):
-    want, got = GOLDEN["results"][name], ours[name]
+    want, got = GOLDEN["results"]["optimizers"][name], ours["optimizers"][name]
     np.testing.assert_allclose(np.asarray(got[0]), np.asarray(want[0]), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(got[1], want[1], rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN["results"]["stax"]))
+def test_stax_network_matches_jax(ours, name):
+    want, got = GOLDEN["results"]["stax"][name], ours["stax"][name]
+    assert got[0] == want[0]  # output shape from init_fun
+    np.testing.assert_allclose(np.asarray(got[1]), np.asarray(want[1]), rtol=1e-5, atol=1e-6)
 
 
 def test_state_is_a_pytree_and_round_trips():

@@ -23,6 +23,25 @@ init, update, get = O.sm3(0.1)
 st = init({"w": jnp.zeros((2, 3)), "b": jnp.asarray(0.0)})
 for i in range(4): st = update(i, jax.grad(lambda p: jnp.sum((p["w"] - 1.0) ** 2) + p["b"] ** 2)(get(st)), st)
 res["sm3_eager"] = [np.asarray(get(st)["w"]).tolist(), float(get(st)["b"])]
+from jax.example_libraries import stax
+k = jax.random.PRNGKey(0)
+stax_res = {}
+init, apply = stax.serial(stax.Dense(8), stax.Relu, stax.Dense(3), stax.LogSoftmax)
+shape, params = init(k, (-1, 4)); x = jnp.linspace(-1, 1, 8).reshape(2, 4)
+stax_res["mlp"] = [[int(d) for d in shape], np.asarray(apply(params, x)).tolist(), np.asarray(params[0][0]).ravel()[:5].tolist()]
+init, apply = stax.serial(stax.Conv(4, (3, 3), padding="SAME"), stax.BatchNorm(), stax.Relu, stax.MaxPool((2, 2), strides=(2, 2)),
+                          stax.Conv(2, (2, 2)), stax.AvgPool((2, 2), padding="SAME"), stax.SumPool((1, 1)), stax.Flatten, stax.Dense(2), stax.Softmax)
+shape, params = init(k, (2, 8, 8, 1)); img = jnp.cos(jnp.arange(128.0) * 0.3).reshape(2, 8, 8, 1)
+stax_res["cnn"] = [[int(d) for d in shape], np.asarray(apply(params, img)).tolist()]
+init, apply = stax.serial(stax.FanOut(2), stax.parallel(stax.Dense(3), stax.serial(stax.Dense(3), stax.Tanh)), stax.FanInSum)
+shape, params = init(k, (5, 2)); stax_res["residual"] = [[int(d) for d in shape], np.asarray(apply(params, jnp.ones((5, 2)))).tolist()]
+init, apply = stax.serial(stax.Dense(4), stax.Dropout(0.7), stax.FanOut(2), stax.FanInConcat())
+shape, params = init(k, (3, 2)); stax_res["dropout"] = [[int(d) for d in shape], np.asarray(apply(params, jnp.ones((3, 2)), rng=jax.random.PRNGKey(3))).tolist()]
+init, apply = stax.serial(stax.ConvTranspose(2, (2, 2), strides=(2, 2)), stax.Gelu, stax.Elu, stax.Selu, stax.Sigmoid)
+shape, params = init(k, (1, 3, 3, 2)); stax_res["convT"] = [[int(d) for d in shape], np.asarray(apply(params, jnp.ones((1, 3, 3, 2)))).ravel()[:8].tolist()]
+init, apply = stax.serial(stax.Conv1DTranspose(2, (3,)), stax.Identity, stax.Softplus, stax.Exp, stax.LeakyRelu)
+shape, params = init(k, (1, 4, 2)); stax_res["conv1dT"] = [[int(d) for d in shape], np.asarray(apply(params, jnp.ones((1, 4, 2)))).ravel().tolist()]
+res = {'optimizers': res, 'stax': stax_res}
 if sys.argv[1] == 'j':
     from pathlib import Path
     out = Path(__file__).resolve().parents[1] / "tests" / "golden" / "example_libraries.json"

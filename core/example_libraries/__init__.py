@@ -1,2 +1,2 @@
 """`jax.example_libraries`: the small optimizer library JAX's tutorials (and numpyro) use."""
-from . import optimizers  # noqa: F401
+from . import optimizers, stax  # noqa: F401
