@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import functools
 import inspect
 import sys
 import time
@@ -85,6 +86,20 @@ EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px),
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
+
+
+def pane_builder(name: str):
+    """A method that draws pane `name`: whatever it raises, the pane shows a message naming the
+    error in place of its content (never the last run's output, nor a blank)."""
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as e:  # noqa: BLE001 - any builder bug, in any pane
+                self._pane_failed(name, e)
+        return guarded
+    return wrap
 
 
 class KeyBridge(pn.custom.JSComponent):
@@ -333,6 +348,7 @@ class Playground:
             "code": self.editor.value,
             "run": self.run_id,                 # which run the panes show (gradpad.panes reports it too)
             "pending": list(self.pending),      # panes still measuring (SLOW_PANES)
+            "failed_panes": self.failed_panes(),  # panes whose builder raised: they show its error
             "function": a.function.name if a.function else None,
             "args_guessed": a.args_guessed,     # no call of the function in the code: its input is a guess
             "view": self.view_select.value,
@@ -355,6 +371,12 @@ class Playground:
                         "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
                         "backend": t["backend"]} if t else {},
         }
+
+    def failed_panes(self) -> list[str]:
+        """The panes showing a builder's error (pane_builder) instead of their content."""
+        def failed(column) -> bool:
+            return any(pane_updates.FAILED_CLASS in o.css_classes for o in column.objects)
+        return [name for name, column in self.panes.items() if failed(column)]
 
     # ------------------------------------------------------------------ running
     def run(self, function: str | None = None, args: str | None = None, remeasure: bool = False):
@@ -388,8 +410,12 @@ class Playground:
                                              with_stages=active == "jaxpr" and view in jaxpr_pane.STAGE_VIEWS,
                                              with_plot=False, with_vmap=False, with_timing=False, vmap_timed=False)
             a = self.analysis
+            tab_data_error = None
             if active in self._TAB_DATA:
-                self._TAB_DATA[active](self, a)
+                try:
+                    self._TAB_DATA[active](self, a)
+                except Exception as e:  # noqa: BLE001 - its pane shows the error (below), the others fill
+                    tab_data_error = e
             traced = a.function is not None and a.args_error is None
             if traced:
                 a.timing = {"pending": True, "scale": self.size_select.value}
@@ -402,6 +428,8 @@ class Playground:
             with batching.one_update():
                 self._sync_inputs()
                 self._render_panes()
+                if tab_data_error is not None:
+                    self._pane_failed(active, tab_data_error)
                 self.share_link.value = self.share_url()
             phases.update({k: v * 1e3 for k, v in a.phases.items()})
             phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
@@ -582,6 +610,8 @@ class Playground:
             except BaseException as e:  # noqa: BLE001 - a failed (or stopped) measurement must not
                 # take the other panes down, nor leave load()/snapshot() waiting for it
                 self._notify(f"measuring the {name} pane failed: {type(e).__name__}: {e}")
+                if isinstance(e, Exception):  # its pane says so too (not "computing…" forever)
+                    self._pane_failed(name, e)
             finally:
                 if running:
                     env.run_state(False)
@@ -640,6 +670,7 @@ class Playground:
         self._report()
         self._fill_slow_panes(self.run_id)
 
+    @pane_builder("timing")
     def _render_timing(self):
         a = self.analysis
         self._offer_measured_backends()
@@ -719,14 +750,44 @@ class Playground:
             else:
                 renders[name]()
         self._render_timing()
+        self._render_console()
+        if err is not None and "console" in self.embed.panes and a.function is None:
+            self.tabs.active = list(self.embed.panes).index("console")
+
+    @pane_builder("console")
+    def _render_console(self):
+        a = self.analysis
         run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds, a.input_error)
         link = lambda n: f"#example={n}"  # noqa: E731
         self.shown.update(self.panes["console"], ("console", run, a.code),
                           lambda: console_pane.render(a, example_link=link), reuse=True)
         self.shown.update(self.console_strip, ("strip", run), lambda: console_pane.render(a, example_link=link,
                                                                                            compact=True), reuse=True)
-        if err is not None and "console" in self.embed.panes and a.function is None:
-            self.tabs.active = list(self.embed.panes).index("console")
+
+    KEPT = {"jaxpr": ("jaxpr_kept", jaxpr_pane.Kept), "plot": ("plots_kept", plots_pane.Kept),
+            "vmap": ("vmap_kept", vmap_pane.Kept), "timing": ("timing_kept", timing_pane.Kept)}
+    # a slow step (SLOW_PANES) -> the pane it fills
+    STEP_PANE = {"vmap timings": "vmap", "webgpu timing": "timing"}
+
+    def _pane_failed(self, name: str, error: BaseException):
+        """Pane `name` could not be built (see pane_builder): it shows the error, and the parts it
+        keeps between runs start afresh (a half-updated figure or card is not reused)."""
+        name = self.STEP_PANE.get(name, name)
+        if name in self.KEPT:
+            attr, kind = self.KEPT[name]
+            setattr(self, attr, kind())
+        if name == "timing":
+            self.timing_note.object = ""
+            head = [self.size_select, self.timing_note]
+        elif name in LAZY_PANES:
+            self.pane_notes[name].object = ""
+            head = self._pane_head(name)
+        else:
+            head = []
+        if name == "console":
+            self.shown.fail(self.console_strip, error)
+        if name in self.panes:
+            self.shown.fail(self.panes[name], error, head)
 
     def _pane_head(self, name: str) -> list:
         """The widgets and note on top of a pane, kept when its content is rebuilt or hidden."""
@@ -750,6 +811,7 @@ class Playground:
         if seconds is not None:
             self.run_phases.setdefault("pane_data", {})[pane] = round(seconds * 1e3, 1)
 
+    @pane_builder("jaxpr")
     def _render_jaxpr(self):
         if self.analysis is None:
             return
@@ -762,6 +824,7 @@ class Playground:
                           head=self._pane_head("jaxpr"), reuse=True)
         self.pane_notes["jaxpr"].object = ""
 
+    @pane_builder("plot")
     def _render_plot(self):
         a = self.analysis
         fn = (a.function.name, a.function.params) if a.function else None
@@ -769,6 +832,7 @@ class Playground:
                           lambda: plots_pane.render(a, kept=self.plots_kept), head=self._pane_head("plot"), reuse=True)
         self.pane_notes["plot"].object = ""
 
+    @pane_builder("vmap")
     def _render_vmap(self):
         """The outputs and methods only when they changed; the times table in place."""
         a = self.analysis
