@@ -25,7 +25,7 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS, html, readable, themed
+from app.panes.common import CSS, guessed_input, html, readable, themed
 from app.panes.text_html import TextHTML
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
@@ -85,6 +85,8 @@ EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30
 EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
+INPUT_LABEL = "Input (arguments)"
+INPUT_GUESSED_LABEL = "Input (arguments): guessed, type the real ones"
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 
@@ -95,7 +97,8 @@ def pane_builder(name: str):
         @functools.wraps(method)
         def guarded(self, *args, **kwargs):
             try:
-                return method(self, *args, **kwargs)
+                with guessed_input(self.analysis):  # its errors on a guessed input say so
+                    return method(self, *args, **kwargs)
             except Exception as e:  # noqa: BLE001 - any builder bug, in any pane
                 self._pane_failed(name, e)
         return guarded
@@ -157,7 +160,7 @@ class Playground:
         self.lesson_note = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", min_width=260,
                                     css_classes=["gp-lesson"])  # below the buttons on a phone
         self.function_select = pn.widgets.Select(name="Function", options=[], sizing_mode="stretch_width")
-        self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
+        self.args_input = pn.widgets.TextInput(name=INPUT_LABEL, placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")
         self.view_select = pn.widgets.RadioButtonGroup(options={label: v for v, label in VIEW_LABELS.items()},
                                                        value="f", button_type="light",
@@ -192,7 +195,7 @@ class Playground:
         pane_height = 400 if self.embed.embed else 700
         fill = ([EMBED_PANE_CSS] if self.embed.readonly else []) if self.embed.embed else [PANE_CSS]
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title,
-                                      stylesheets=fill)
+                                      stylesheets=fill, css_classes=[f"gp-pane-{name}"])  # (tests read each pane)
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
@@ -693,8 +696,10 @@ class Playground:
             self._set_quietly(self.backend_select, "options", list(self.backend_select.options) + found)
 
     def _on_function(self, event):
-        self._user_args = None  # another function: its own default input
-        self._rerun_panes(function=event.new)
+        self._user_args = None  # another function: its own default input (its call in the code, or a
+        if self._busy or self.analysis is None:  # guess the panes say is one), not the last one's box
+            return
+        self.run(function=event.new or None)
 
     def _on_args(self, event):
         self._user_args = event.new
@@ -731,6 +736,9 @@ class Playground:
         self._set_quietly(self.function_select, "options", names)
         self._set_quietly(self.function_select, "value", a.function.name if a.function else None)
         self._set_quietly(self.args_input, "value", a.args_source)
+        label = INPUT_GUESSED_LABEL if a.function is not None and a.args_guessed else INPUT_LABEL
+        if self.args_input.name != label:  # the box says when its value is the panes' guess
+            self.args_input.name = label
 
     # ------------------------------------------------------------------ rendering
     def _render_panes(self):
@@ -738,8 +746,8 @@ class Playground:
         err = a.run.error or a.args_error
         fn = f" · function <code>{a.function.name}({a.args_source})</code>" if a.function else " · no function found"
         if a.function and a.args_guessed:  # the panes' errors may be the guess's, not the code's
-            fn += (f' <span class="gp-muted">: a guessed input, as your code never calls '
-                   f'{a.function.name}; type its arguments under Input</span>')
+            fn += (f' <span class="gp-guess-note">· guessed input: your code never calls {a.function.name} '
+                   f'itself; type its arguments under Input, or write a call {a.function.name}(…) in the code</span>')
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
         self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
         self.editor.annotations = error_annotations(a.run.error)

@@ -20,7 +20,7 @@ import numpy as np
 import panel as pn
 
 from app import batching
-from app.panes import text_html
+from app.panes import common, text_html
 
 _fresh = itertools.count()
 
@@ -70,7 +70,7 @@ class PaneUpdates:
         """Rebuild `column` as [*head, *build()] unless `key` fingerprints as last time.
         `reuse`: `build` may take back the column's HTML panes (text_html.reusing) instead of
         making new ones. Returns whether it changed."""
-        fp = fingerprint(key)
+        fp = fingerprint(key, common.current_guess())  # a guessed input's errors say so (common.error_block)
         if self.shown.get(id(column)) == fp:
             _unhide(column)  # hidden while recomputed, and it came out the same
             return False
@@ -117,7 +117,7 @@ FAILED_CLASS = "gp-pane-failed"  # the message of a pane that could not be built
 
 def failure_message(error: BaseException) -> pn.pane.HTML:
     """What a pane shows when building it raised: its own bug, not the learner's code."""
-    from app.panes.common import CSS, esc
+    CSS, esc = common.CSS, common.esc
     text = f"{type(error).__name__}: {error}".strip()
     return pn.pane.HTML(
         f'<div class="gp-err">This pane could not be drawn for this code.</div>'

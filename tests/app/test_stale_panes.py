@@ -79,3 +79,43 @@ def test_a_failing_slow_pane_says_so_instead_of_computing_forever(pg, monkeypatc
 def test_failure_message_is_a_pane_of_its_own():
     msg = pane_updates.failure_message(KeyError("x"))
     assert pane_updates.FAILED_CLASS in msg.css_classes and "KeyError" in msg.object
+
+
+# a function the code calls only through jax.vjp with *args: the panes guess 1.0 for it
+VJP_TUTORIAL = """import jax, jax.numpy as jnp
+def f(x):
+    return jnp.array([x[0] ** 2, x[0] * x[1]])
+primals = (jnp.array([1.0, 2.0]),)
+y, vjp_fn = jax.vjp(f, *primals)
+print(vjp_fn(jnp.ones(2)))
+"""
+
+
+def test_an_error_on_a_guessed_input_says_so_and_how_to_give_one():
+    pg = main.create_app(code=VJP_TUTORIAL).playground
+    snap = pg.snapshot()
+    assert snap["function"] == "f" and snap["args_guessed"] is True and snap["error"] is None
+    assert "guessed input" in pg.status.object and "guessed" in pg.args_input.name
+    for name in ("jaxpr", "vmap", "timing"):
+        text = texts(pg.panes[name])
+        assert "IndexError" in text and "(on the guessed input 1.0)" in text, name
+        assert "write a call such as f(x)" in text and "under Input" in text, name
+    assert "guessed input 1.0" in texts(pg.panes["jaxpr"])  # the badge, error or not
+    # the learner gives the real input: the panes fill, and nothing says "guessed" any more
+    pg.args_input.value = "jnp.array([1.0, 2.0])"
+    snap = pg.snapshot()
+    assert snap["args_guessed"] is False and snap["failed_panes"] == []
+    assert snap["jaxpr"].startswith("{ lambda ; a:f32[2]. let")
+    assert "guessed" not in pg.status.object and "guessed" not in pg.args_input.name
+    for name, column in pg.panes.items():
+        assert "guessed" not in texts(column), name
+
+
+def test_switching_function_uses_its_own_input_not_the_last_ones():
+    code = ("import jax.numpy as jnp\ndef g(x):\n    return jnp.sum(x ** 2)\ndef h(a, b):\n    return a * b\n"
+            "print(g(jnp.ones(3)))\n")
+    pg = main.create_app(code=code).playground
+    assert pg.snapshot()["function"] == "g" and pg.args_input.value == "jnp.ones(3)"
+    pg.function_select.value = "h"
+    snap = pg.snapshot()
+    assert snap["function"] == "h" and pg.args_input.value == "1.0, 1.0" and snap["args_guessed"] is True
