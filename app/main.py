@@ -85,6 +85,7 @@ EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30
 EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
+RUNNING_NOTE = '<span class="gp-running-note">⏳ running your code…</span>'  # shown while a run is on
 INPUT_LABEL = "Input (arguments)"
 INPUT_GUESSED_LABEL = "Input (arguments): guessed, type the real ones"
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
@@ -182,7 +183,7 @@ class Playground:
                                                    label="⬇ .py", button_type="light", width=80, embed=False)
         self.download_nb = pn.widgets.FileDownload(callback=self._export_ipynb, filename="gradpad.ipynb",
                                                    label="⬇ .ipynb", button_type="light", width=90, embed=False)
-        self.status = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width")
+        self.status = TextHTML(RUNNING_NOTE, stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gp-status"])
         self.notice = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
         # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
@@ -249,7 +250,11 @@ class Playground:
             state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
         self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
 
-    def apply_state(self, state: share.ShareState, run: bool = True):
+    def apply_state(self, state: share.ShareState, run: bool = True, new_entry: bool = False):
+        """Show `state` (an example, a link, loaded code) and run it. The address bar says so at
+        once, before the run (a URL copied during it shares what the editor shows); `new_entry`:
+        a program the learner chose (an example, the page API's load) is a browser history entry
+        of its own, so Back returns to the one before (a link applied, Back itself: replaced)."""
         if self._link_notice:  # the last link's problem is no longer what the page shows
             self.notice.visible = self._link_notice = False
         if state.example and not state.code and state.example not in examples.names():
@@ -276,6 +281,8 @@ class Playground:
         self._user_args = args or None
         if state.backend in self.backend_select.options:
             self._set_quietly(self.backend_select, "value", state.backend)
+        self._set_quietly(self.args_input, "value", args or "")  # not the last program's input
+        self._publish_hash(new_entry=new_entry)
         if run:
             self.run(function=function, args=args)
 
@@ -305,7 +312,7 @@ class Playground:
         target = self.lesson()["prev" if step < 0 else "next"]
         if target:
             self._stash_unsaved()
-            self.apply_state(share.ShareState(example=target), run=True)
+            self.apply_state(share.ShareState(example=target), run=True, new_entry=True)
 
     def _on_search(self, query: str):
         """Filter the Example list; the loaded example stays in it (the list shows what is loaded)."""
@@ -334,7 +341,7 @@ class Playground:
                 self.tabs.active = list(self.embed.panes).index(wanted[0]) if wanted[0] in self.embed.panes else 0
         if example and not code:
             self._stash_unsaved()
-        self.apply_state(share.ShareState(code=code or "", example=example), run=True)
+        self.apply_state(share.ShareState(code=code or "", example=example), run=True, new_entry=True)
         return self.snapshot()
 
     def snapshot(self) -> dict:
@@ -749,7 +756,10 @@ class Playground:
             fn += (f' <span class="gp-guess-note">· guessed input: your code never calls {a.function.name} '
                    f'itself; type its arguments under Input, or write a call {a.function.name}(…) in the code</span>')
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
-        self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
+        # both states in the line: the page shows the second while a run is in flight (it marks the
+        # line "gp-running" at run-start, static/loader.js), with no patch of its own from here
+        self.status.object = (f'<span class="gp-ran">{state} in {a.run.seconds * 1e3:.0f} ms{fn}</span>'
+                              f'{RUNNING_NOTE}')
         self.editor.annotations = error_annotations(a.run.error)
         renders = {"jaxpr": self._render_jaxpr, "plot": self._render_plot, "vmap": self._render_vmap}
         for name in LAZY_PANES:
@@ -852,10 +862,11 @@ class Playground:
         self.pane_notes["vmap"].object = ""
 
     # ------------------------------------------------------------------ editing, examples, sharing
-    def _publish_hash(self):
-        """The address bar holds the newest state (so a reload never brings back older code)."""
+    def _publish_hash(self, new_entry: bool = False):
+        """The address bar holds the newest state (so a reload never brings back older code);
+        `new_entry`: as a new browser history entry (see apply_state)."""
         if env.IN_BROWSER and not self.embed.embed:
-            env.set_hash(share.state_hash(self.current_state()))
+            env.set_hash(share.state_hash(self.current_state()), new_entry=new_entry)
 
     def _on_edit(self, event):
         self._edit_seen = time.time() * 1e3
@@ -886,7 +897,7 @@ class Playground:
         if not event.new:
             return
         self._stash_unsaved()
-        self.apply_state(share.ShareState(example=event.new), run=True)
+        self.apply_state(share.ShareState(example=event.new), run=True, new_entry=True)
 
     def _stash_unsaved(self):
         """Loading an example never silently discards edits: keep them one click away."""
@@ -898,7 +909,7 @@ class Playground:
     def _restore_previous(self):
         previous = env.storage_get(env.PREVIOUS_KEY)
         if previous:
-            self.apply_state(share.ShareState(code=previous), run=True)
+            self.apply_state(share.ShareState(code=previous), run=True, new_entry=True)
         self.restore_button.visible = False
         self.notice.visible = False
 

@@ -43,6 +43,10 @@ CSS = """
 .gp-jk { color: #8250df; font-weight: 600; } .gp-jv { color: #0550ae; } .gp-jt { color: #6e7781; }
 .gp-jp { color: #cf222e; font-weight: 600; } .gp-jl { color: #116329; }
 .gp-muted { color: #6e7781; font-size: 12px; }
+/* the status line (app.main): what the last run did, or, while the page marks it running, that
+   a run is on (a line saying "ran" under a run in flight contradicted the header's Running…) */
+.gp-running-note { display: none; color: #9a6700; }
+:host(.gp-running) .gp-ran { display: none; } :host(.gp-running) .gp-running-note { display: inline; }
 .gp-guess { font-weight: normal; } .gp-guess-note { color: #9a6700; font-size: 12px; }
 .gp-err { color: #b42318; font-weight: 600; } .gp-warn { color: #9a6700; }
 .gp-hint { background: #fff8c5; border: 1px solid #eed888; border-radius: 6px; padding: 6px 10px; }
