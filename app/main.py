@@ -346,6 +346,11 @@ class Playground:
 
     def snapshot(self) -> dict:
         """What the panes show now, as plain JSON-able data (page API and tests)."""
+        if env.IN_BROWSER and self.analysis is not None and not self._busy \
+                and self.editor.value != self.analysis.code:
+            # an edit whose autorun has not fired yet (the page asked in between): run it now, so
+            # the snapshot never pairs the new code with the panes of the code before it
+            self.run(function=self.function_select.value or None)
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
