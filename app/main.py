@@ -87,7 +87,7 @@ EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !imp
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
 RUNNING_NOTE = '<span class="gp-running-note">⏳ running your code…</span>'  # shown while a run is on
 INPUT_LABEL = "Input (arguments)"
-INPUT_GUESSED_LABEL = "Input (arguments): guessed, type the real ones"
+INPUT_GUESSED_LABEL = "Input (guessed: type yours)"  # short: a label does not wrap on a phone
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
 
 

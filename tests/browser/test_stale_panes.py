@@ -204,3 +204,31 @@ def test_address_bar_is_the_current_program_and_back_returns(app_page):
     assert "v^T Jf(x)" in page.evaluate(PANE_TEXT, "gp-pane-console")
     assert share.parse_hash(page.evaluate("() => location.hash")).code == examples.load("jvp_and_vjp").code
     print(f"\n[address bar] followed the picked example after {waited_ms:.0f} ms")
+
+
+GUESSED = """import jax, jax.numpy as jnp
+def f(x):
+    return jnp.array([x[0] ** 2, x[0] * x[1]])
+primals = (jnp.array([1.0, 2.0]),)
+y, vjp_fn = jax.vjp(f, *primals)
+print(vjp_fn(jnp.ones(2)))
+"""
+
+
+def test_a_guessed_input_is_labelled_on_a_phone(app_page):
+    """f is only called through jax.vjp: the panes' error says it is the guess's, the page fits."""
+    gp, page = app_page, app_page.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        snap = load(gp, code=GUESSED)
+        settle(gp, GUESSED)
+        assert snap["args_guessed"] is True and snap["error"] is None
+        jaxpr = page.evaluate(PANE_TEXT, "gp-pane-jaxpr")
+        assert "IndexError" in jaxpr and "(on the guessed input 1.0)" in jaxpr and "write a call such as f(x)" in jaxpr
+        page.wait_for_timeout(500)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "guessed_input_390x844.png"))
+        width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"the page is wider than the phone: {width}"  # the Input's label
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})

@@ -34,3 +34,76 @@ out = msgs
 # ---------------------------------------------------------------- x.device() (a property in JAX)
 E("drift26_device_call", "drift26", "out = jnp.ones(3).device()\n")
 C("drift26_device_property", "drift26", "out = str(jnp.ones(3).device.platform)\n")
+
+# ---------------------------------------------------------------- concretization errors inside jit
+# JAX names the function being traced (its definition's file:line) and the arguments the value
+# depends on. LINES keeps JAX's own lines of the message (gradpad adds a hint of its own).
+LINES = """
+def lines(fn, *args, **kwargs):
+    try:
+        fn(*args, **kwargs)
+    except Exception as e:
+        keep = ("Abstract tracer", "Attempted boolean", "The problem arose", "This occurred", "The error occurred")
+        return [type(e).__name__] + [ln for ln in str(e).splitlines() if ln.startswith(keep)]
+    return "no error"
+"""
+C("drift26_jit_if_and_int", "drift26", LINES + """
+@jax.jit
+def f_if(x):
+    if x > 0:
+        return x
+    return -x
+
+@jax.jit
+def f_int(x):
+    return x * int(x)
+
+@jax.jit
+def f_derived(x):
+    y = x * 2
+    if y > 0:
+        return x
+    return -x
+
+out = [lines(f_if, 1.0), lines(f_int, 1.0), lines(f_derived, 1.0),
+       lines(jax.jit(lambda x: bool(x)), 1.0), lines(jax.jit(lambda x: x.item()), 1.0),
+       lines(jax.jit(lambda x: complex(x)), 1.0)]
+""")
+C("drift26_jit_argument_names", "drift26", LINES + """
+@jax.jit
+def two(x, y):
+    if x + y > 0:
+        return x
+    return y
+
+@jax.jit
+def three(x, y, z):
+    return float(x + y + z)
+
+@jax.jit
+def var(*args):
+    return int(args[1])
+
+@partial(jax.jit, static_argnums=1)
+def static(x, n):
+    return int(x) * n
+
+def tree(x, t):
+    return float(t['w'][0])
+
+out = [lines(two, 1.0, 2.0), lines(three, 1.0, 2.0, 3.0), lines(var, 1.0, 2.0), lines(static, 1.0, 2),
+       lines(jax.jit(tree), 1.0, {'w': [2.0, 3.0]}), lines(jax.jit(lambda x, y: int(y)), 1.0, y=2.0),
+       lines(jax.jit(lambda d: int(d['a'])), {'a': 1.0})]
+""")
+C("drift26_make_jaxpr_nested_jit_and_grad", "drift26", LINES + """
+@jax.jit
+def inner(z):
+    return int(z)
+
+@jax.jit
+def outer(x):
+    return inner(x * 2)
+
+out = [lines(jax.make_jaxpr(lambda x: int(x)), 1.0), lines(outer, 1.0),
+       lines(jax.jit(jax.grad(lambda x: x * int(x))), 1.0)]
+""")
