@@ -85,7 +85,7 @@ EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30
 EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
-RUNNING_NOTE = '<span class="gp-running-note">⏳ running your code…</span>'  # shown while a run is on
+RUNNING_NOTE = '<span class="gp-running-note">● running your code…</span>'  # shown while a run is on
 INPUT_LABEL = "Input (arguments)"
 INPUT_GUESSED_LABEL = "Input (guessed: type yours)"  # short: a label does not wrap on a phone
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
@@ -354,7 +354,7 @@ class Playground:
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": []}
+                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": [], "failed_panes": []}
         analysis.complete(a, views=(self.view_select.value,), with_stages=True)
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
