@@ -133,11 +133,12 @@ def page_base() -> str:
     return "./"
 
 
-def set_hash(fragment: str) -> None:
-    """Replace the URL's hash without adding a history entry or reloading."""
+def set_hash(fragment: str, new_entry: bool = False) -> None:
+    """Replace the URL's hash without reloading; `new_entry`: as a new browser history entry
+    (Back returns to the hash before), else in place."""
     if IN_BROWSER:
         _page()["hash"] = fragment
-        _to_page("set_hash", "", fragment)
+        _to_page("set_hash", "push" if new_entry else "", fragment)
         return
     try:
         import panel as pn

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import functools
 import inspect
 import sys
 import time
@@ -24,7 +25,7 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS, html, readable, themed
+from app.panes.common import CSS, guessed_input, html, readable, themed
 from app.panes.text_html import TextHTML
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
@@ -84,7 +85,25 @@ EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30
 EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
+RUNNING_NOTE = '<span class="gp-running-note">● running your code…</span>'  # shown while a run is on
+INPUT_LABEL = "Input (arguments)"
+INPUT_GUESSED_LABEL = "Input (guessed: type yours)"  # short: a label does not wrap on a phone
 VIEW_LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
+
+
+def pane_builder(name: str):
+    """A method that draws pane `name`: whatever it raises, the pane shows a message naming the
+    error in place of its content (never the last run's output, nor a blank)."""
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            try:
+                with guessed_input(self.analysis):  # its errors on a guessed input say so
+                    return method(self, *args, **kwargs)
+            except Exception as e:  # noqa: BLE001 - any builder bug, in any pane
+                self._pane_failed(name, e)
+        return guarded
+    return wrap
 
 
 class KeyBridge(pn.custom.JSComponent):
@@ -142,7 +161,7 @@ class Playground:
         self.lesson_note = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", min_width=260,
                                     css_classes=["gp-lesson"])  # below the buttons on a phone
         self.function_select = pn.widgets.Select(name="Function", options=[], sizing_mode="stretch_width")
-        self.args_input = pn.widgets.TextInput(name="Input (arguments)", placeholder="e.g. 2.0  or  x, y",
+        self.args_input = pn.widgets.TextInput(name=INPUT_LABEL, placeholder="e.g. 2.0  or  x, y",
                                                sizing_mode="stretch_width")
         self.view_select = pn.widgets.RadioButtonGroup(options={label: v for v, label in VIEW_LABELS.items()},
                                                        value="f", button_type="light",
@@ -164,7 +183,7 @@ class Playground:
                                                    label="⬇ .py", button_type="light", width=80, embed=False)
         self.download_nb = pn.widgets.FileDownload(callback=self._export_ipynb, filename="gradpad.ipynb",
                                                    label="⬇ .ipynb", button_type="light", width=90, embed=False)
-        self.status = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width")
+        self.status = TextHTML(RUNNING_NOTE, stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gp-status"])
         self.notice = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
         # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
@@ -177,7 +196,7 @@ class Playground:
         pane_height = 400 if self.embed.embed else 700
         fill = ([EMBED_PANE_CSS] if self.embed.readonly else []) if self.embed.embed else [PANE_CSS]
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title,
-                                      stylesheets=fill)
+                                      stylesheets=fill, css_classes=[f"gp-pane-{name}"])  # (tests read each pane)
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
@@ -231,7 +250,11 @@ class Playground:
             state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
         self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
 
-    def apply_state(self, state: share.ShareState, run: bool = True):
+    def apply_state(self, state: share.ShareState, run: bool = True, new_entry: bool = False):
+        """Show `state` (an example, a link, loaded code) and run it. The address bar says so at
+        once, before the run (a URL copied during it shares what the editor shows); `new_entry`:
+        a program the learner chose (an example, the page API's load) is a browser history entry
+        of its own, so Back returns to the one before (a link applied, Back itself: replaced)."""
         if self._link_notice:  # the last link's problem is no longer what the page shows
             self.notice.visible = self._link_notice = False
         if state.example and not state.code and state.example not in examples.names():
@@ -258,6 +281,8 @@ class Playground:
         self._user_args = args or None
         if state.backend in self.backend_select.options:
             self._set_quietly(self.backend_select, "value", state.backend)
+        self._set_quietly(self.args_input, "value", args or "")  # not the last program's input
+        self._publish_hash(new_entry=new_entry)
         if run:
             self.run(function=function, args=args)
 
@@ -287,7 +312,7 @@ class Playground:
         target = self.lesson()["prev" if step < 0 else "next"]
         if target:
             self._stash_unsaved()
-            self.apply_state(share.ShareState(example=target), run=True)
+            self.apply_state(share.ShareState(example=target), run=True, new_entry=True)
 
     def _on_search(self, query: str):
         """Filter the Example list; the loaded example stays in it (the list shows what is loaded)."""
@@ -316,15 +341,20 @@ class Playground:
                 self.tabs.active = list(self.embed.panes).index(wanted[0]) if wanted[0] in self.embed.panes else 0
         if example and not code:
             self._stash_unsaved()
-        self.apply_state(share.ShareState(code=code or "", example=example), run=True)
+        self.apply_state(share.ShareState(code=code or "", example=example), run=True, new_entry=True)
         return self.snapshot()
 
     def snapshot(self) -> dict:
         """What the panes show now, as plain JSON-able data (page API and tests)."""
+        if env.IN_BROWSER and self.analysis is not None and not self._busy \
+                and self.editor.value != self.analysis.code:
+            # an edit whose autorun has not fired yet (the page asked in between): run it now, so
+            # the snapshot never pairs the new code with the panes of the code before it
+            self.run(function=self.function_select.value or None)
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": []}
+                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": [], "failed_panes": []}
         analysis.complete(a, views=(self.view_select.value,), with_stages=True)
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
@@ -333,6 +363,7 @@ class Playground:
             "code": self.editor.value,
             "run": self.run_id,                 # which run the panes show (gradpad.panes reports it too)
             "pending": list(self.pending),      # panes still measuring (SLOW_PANES)
+            "failed_panes": self.failed_panes(),  # panes whose builder raised: they show its error
             "function": a.function.name if a.function else None,
             "args_guessed": a.args_guessed,     # no call of the function in the code: its input is a guess
             "view": self.view_select.value,
@@ -355,6 +386,12 @@ class Playground:
                         "jit_steady_s": t["jit_steady"]["median"], "retraces": t["retraces"],
                         "backend": t["backend"]} if t else {},
         }
+
+    def failed_panes(self) -> list[str]:
+        """The panes showing a builder's error (pane_builder) instead of their content."""
+        def failed(column) -> bool:
+            return any(pane_updates.FAILED_CLASS in o.css_classes for o in column.objects)
+        return [name for name, column in self.panes.items() if failed(column)]
 
     # ------------------------------------------------------------------ running
     def run(self, function: str | None = None, args: str | None = None, remeasure: bool = False):
@@ -388,8 +425,12 @@ class Playground:
                                              with_stages=active == "jaxpr" and view in jaxpr_pane.STAGE_VIEWS,
                                              with_plot=False, with_vmap=False, with_timing=False, vmap_timed=False)
             a = self.analysis
+            tab_data_error = None
             if active in self._TAB_DATA:
-                self._TAB_DATA[active](self, a)
+                try:
+                    self._TAB_DATA[active](self, a)
+                except Exception as e:  # noqa: BLE001 - its pane shows the error (below), the others fill
+                    tab_data_error = e
             traced = a.function is not None and a.args_error is None
             if traced:
                 a.timing = {"pending": True, "scale": self.size_select.value}
@@ -402,6 +443,8 @@ class Playground:
             with batching.one_update():
                 self._sync_inputs()
                 self._render_panes()
+                if tab_data_error is not None:
+                    self._pane_failed(active, tab_data_error)
                 self.share_link.value = self.share_url()
             phases.update({k: v * 1e3 for k, v in a.phases.items()})
             phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
@@ -582,6 +625,8 @@ class Playground:
             except BaseException as e:  # noqa: BLE001 - a failed (or stopped) measurement must not
                 # take the other panes down, nor leave load()/snapshot() waiting for it
                 self._notify(f"measuring the {name} pane failed: {type(e).__name__}: {e}")
+                if isinstance(e, Exception):  # its pane says so too (not "computing…" forever)
+                    self._pane_failed(name, e)
             finally:
                 if running:
                     env.run_state(False)
@@ -640,6 +685,7 @@ class Playground:
         self._report()
         self._fill_slow_panes(self.run_id)
 
+    @pane_builder("timing")
     def _render_timing(self):
         a = self.analysis
         self._offer_measured_backends()
@@ -662,8 +708,10 @@ class Playground:
             self._set_quietly(self.backend_select, "options", list(self.backend_select.options) + found)
 
     def _on_function(self, event):
-        self._user_args = None  # another function: its own default input
-        self._rerun_panes(function=event.new)
+        self._user_args = None  # another function: its own default input (its call in the code, or a
+        if self._busy or self.analysis is None:  # guess the panes say is one), not the last one's box
+            return
+        self.run(function=event.new or None)
 
     def _on_args(self, event):
         self._user_args = event.new
@@ -700,6 +748,9 @@ class Playground:
         self._set_quietly(self.function_select, "options", names)
         self._set_quietly(self.function_select, "value", a.function.name if a.function else None)
         self._set_quietly(self.args_input, "value", a.args_source)
+        label = INPUT_GUESSED_LABEL if a.function is not None and a.args_guessed else INPUT_LABEL
+        if self.args_input.name != label:  # the box says when its value is the panes' guess
+            self.args_input.name = label
 
     # ------------------------------------------------------------------ rendering
     def _render_panes(self):
@@ -707,10 +758,13 @@ class Playground:
         err = a.run.error or a.args_error
         fn = f" · function <code>{a.function.name}({a.args_source})</code>" if a.function else " · no function found"
         if a.function and a.args_guessed:  # the panes' errors may be the guess's, not the code's
-            fn += (f' <span class="gp-muted">: a guessed input, as your code never calls '
-                   f'{a.function.name}; type its arguments under Input</span>')
+            fn += (f' <span class="gp-guess-note">· guessed input: your code never calls {a.function.name} '
+                   f'itself; type its arguments under Input, or write a call {a.function.name}(…) in the code</span>')
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
-        self.status.object = f'{state} in {a.run.seconds * 1e3:.0f} ms{fn}'
+        # both states in the line: the page shows the second while a run is in flight (it marks the
+        # line "gp-running" at run-start, static/loader.js), with no patch of its own from here
+        self.status.object = (f'<span class="gp-ran">{state} in {a.run.seconds * 1e3:.0f} ms{fn}</span>'
+                              f'{RUNNING_NOTE}')
         self.editor.annotations = error_annotations(a.run.error)
         renders = {"jaxpr": self._render_jaxpr, "plot": self._render_plot, "vmap": self._render_vmap}
         for name in LAZY_PANES:
@@ -719,14 +773,44 @@ class Playground:
             else:
                 renders[name]()
         self._render_timing()
+        self._render_console()
+        if err is not None and "console" in self.embed.panes and a.function is None:
+            self.tabs.active = list(self.embed.panes).index("console")
+
+    @pane_builder("console")
+    def _render_console(self):
+        a = self.analysis
         run = (a.run.stdout, a.run.stderr, a.run.warnings, a.run.error, a.run.result, a.run.seconds, a.input_error)
         link = lambda n: f"#example={n}"  # noqa: E731
         self.shown.update(self.panes["console"], ("console", run, a.code),
                           lambda: console_pane.render(a, example_link=link), reuse=True)
         self.shown.update(self.console_strip, ("strip", run), lambda: console_pane.render(a, example_link=link,
                                                                                            compact=True), reuse=True)
-        if err is not None and "console" in self.embed.panes and a.function is None:
-            self.tabs.active = list(self.embed.panes).index("console")
+
+    KEPT = {"jaxpr": ("jaxpr_kept", jaxpr_pane.Kept), "plot": ("plots_kept", plots_pane.Kept),
+            "vmap": ("vmap_kept", vmap_pane.Kept), "timing": ("timing_kept", timing_pane.Kept)}
+    # a slow step (SLOW_PANES) -> the pane it fills
+    STEP_PANE = {"vmap timings": "vmap", "webgpu timing": "timing"}
+
+    def _pane_failed(self, name: str, error: BaseException):
+        """Pane `name` could not be built (see pane_builder): it shows the error, and the parts it
+        keeps between runs start afresh (a half-updated figure or card is not reused)."""
+        name = self.STEP_PANE.get(name, name)
+        if name in self.KEPT:
+            attr, kind = self.KEPT[name]
+            setattr(self, attr, kind())
+        if name == "timing":
+            self.timing_note.object = ""
+            head = [self.size_select, self.timing_note]
+        elif name in LAZY_PANES:
+            self.pane_notes[name].object = ""
+            head = self._pane_head(name)
+        else:
+            head = []
+        if name == "console":
+            self.shown.fail(self.console_strip, error)
+        if name in self.panes:
+            self.shown.fail(self.panes[name], error, head)
 
     def _pane_head(self, name: str) -> list:
         """The widgets and note on top of a pane, kept when its content is rebuilt or hidden."""
@@ -750,6 +834,7 @@ class Playground:
         if seconds is not None:
             self.run_phases.setdefault("pane_data", {})[pane] = round(seconds * 1e3, 1)
 
+    @pane_builder("jaxpr")
     def _render_jaxpr(self):
         if self.analysis is None:
             return
@@ -762,6 +847,7 @@ class Playground:
                           head=self._pane_head("jaxpr"), reuse=True)
         self.pane_notes["jaxpr"].object = ""
 
+    @pane_builder("plot")
     def _render_plot(self):
         a = self.analysis
         fn = (a.function.name, a.function.params) if a.function else None
@@ -769,6 +855,7 @@ class Playground:
                           lambda: plots_pane.render(a, kept=self.plots_kept), head=self._pane_head("plot"), reuse=True)
         self.pane_notes["plot"].object = ""
 
+    @pane_builder("vmap")
     def _render_vmap(self):
         """The outputs and methods only when they changed; the times table in place."""
         a = self.analysis
@@ -780,10 +867,11 @@ class Playground:
         self.pane_notes["vmap"].object = ""
 
     # ------------------------------------------------------------------ editing, examples, sharing
-    def _publish_hash(self):
-        """The address bar holds the newest state (so a reload never brings back older code)."""
+    def _publish_hash(self, new_entry: bool = False):
+        """The address bar holds the newest state (so a reload never brings back older code);
+        `new_entry`: as a new browser history entry (see apply_state)."""
         if env.IN_BROWSER and not self.embed.embed:
-            env.set_hash(share.state_hash(self.current_state()))
+            env.set_hash(share.state_hash(self.current_state()), new_entry=new_entry)
 
     def _on_edit(self, event):
         self._edit_seen = time.time() * 1e3
@@ -814,7 +902,7 @@ class Playground:
         if not event.new:
             return
         self._stash_unsaved()
-        self.apply_state(share.ShareState(example=event.new), run=True)
+        self.apply_state(share.ShareState(example=event.new), run=True, new_entry=True)
 
     def _stash_unsaved(self):
         """Loading an example never silently discards edits: keep them one click away."""
@@ -826,7 +914,7 @@ class Playground:
     def _restore_previous(self):
         previous = env.storage_get(env.PREVIOUS_KEY)
         if previous:
-            self.apply_state(share.ShareState(code=previous), run=True)
+            self.apply_state(share.ShareState(code=previous), run=True, new_entry=True)
         self.restore_button.visible = False
         self.notice.visible = False
 

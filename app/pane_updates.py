@@ -20,7 +20,7 @@ import numpy as np
 import panel as pn
 
 from app import batching
-from app.panes import text_html
+from app.panes import common, text_html
 
 _fresh = itertools.count()
 
@@ -70,18 +70,30 @@ class PaneUpdates:
         """Rebuild `column` as [*head, *build()] unless `key` fingerprints as last time.
         `reuse`: `build` may take back the column's HTML panes (text_html.reusing) instead of
         making new ones. Returns whether it changed."""
-        fp = fingerprint(key)
+        fp = fingerprint(key, common.current_guess())  # a guessed input's errors say so (common.error_block)
         if self.shown.get(id(column)) == fp:
             _unhide(column)  # hidden while recomputed, and it came out the same
             return False
         old = list(column.objects)
-        new = [*head, *(_build_reusing(build, old, head) if reuse else build())]
+        try:
+            new = [*head, *(_build_reusing(build, old, head) if reuse else build())]
+        except Exception as e:  # noqa: BLE001 - a builder's bug: the pane says so, never shows old output
+            self.fail(column, e, head)
+            return True
         if not _swap_html(old, new):
             column.objects = new
             batching.layout_changed()
         _unhide(column)
         self.shown[id(column)] = fp
         return True
+
+    def fail(self, column: pn.Column, error: BaseException, head=()) -> None:
+        """`column` could not be built for this run: it shows `head` and a message naming the
+        error (the last run's content goes), and its next `update` builds it afresh."""
+        self.shown.pop(id(column), None)
+        column.objects = [*head, failure_message(error)]
+        batching.layout_changed()
+        _unhide(column)
 
     def hide(self, column: pn.Column, keep=()) -> None:
         """Hide what `column` shows but `keep` (its results are being recomputed); the next
@@ -100,6 +112,19 @@ class PaneUpdates:
 
 
 SHOWN_OVER_HIDDEN = {"visibility": "visible"}  # styles of what a hidden column keeps showing
+FAILED_CLASS = "gp-pane-failed"  # the message of a pane that could not be built (tests find it)
+
+
+def failure_message(error: BaseException) -> pn.pane.HTML:
+    """What a pane shows when building it raised: its own bug, not the learner's code."""
+    CSS, esc = common.CSS, common.esc
+    text = f"{type(error).__name__}: {error}".strip()
+    return pn.pane.HTML(
+        f'<div class="gp-err">This pane could not be drawn for this code.</div>'
+        f'<pre class="gp-code gp-console">{esc(text)}</pre>'
+        f'<p class="gp-muted">The other panes are unaffected. This is a gradpad bug, not a problem in '
+        f'your code: the message above says where it went wrong.</p>',
+        stylesheets=[CSS], sizing_mode="stretch_width", css_classes=[FAILED_CLASS])
 
 
 def _build_reusing(build, old: list, head) -> list:

@@ -21,6 +21,7 @@ from .primitives.call import closed_call, jit_p
 from .tracing import Tracer, bind, get_aval
 from . import source_info, tracing
 from .transforms import ad, batching
+from . import trace_debug
 from .transforms.staging import trace_to_jaxpr
 from .tree_util import PyTreeDef, is_namedtuple_node, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
@@ -137,6 +138,16 @@ class _Jitted:
 
     def _failing_leaves(self, dyn_args, dyn_kw, statics, check, error):
         """(path as JAX prints it, leaf) of each argument leaf whose abstraction raises `error`."""
+        for name, x in self._named_leaves(dyn_args, dyn_kw, statics):
+            try:
+                check(x)
+                continue
+            except error:
+                pass
+            yield name, x
+
+    def _named_leaves(self, dyn_args, dyn_kw, statics):
+        """(path as JAX prints it: x, d['a'], args[1], ..., leaf) of each argument leaf, in order."""
         from .tree_util import keystr, tree_flatten_with_path
         params = list(self._sig.parameters) if self._sig is not None else []
         static_pos = {j for j, _ in statics}
@@ -146,11 +157,6 @@ class _Jitted:
         if var_pos:  # f(*a): the extra positional arguments are a[0], a[1], ... as JAX prints them
             dyn_names.pop()
         for path, x in tree_flatten_with_path((dyn_args, dyn_kw))[0]:
-            try:
-                check(x)
-                continue
-            except error:
-                pass
             if path[0].idx == 0 and path[1].idx < len(dyn_names):
                 yield dyn_names[path[1].idx] + keystr(path[2:]), x
             elif path[0].idx == 0 and var_pos:
@@ -200,7 +206,11 @@ class _Jitted:
             out_flat, out_tree = tree_flatten(out)
             out_tree_box.append(out_tree)
             return [_check_output(o) for o in out_flat]
-        cj, consts = closed_call(flat_fun, list(avals), self.name)
+        def arg_names():  # what a ConcretizationTypeError names (only then: it costs a signature)
+            dyn_args, dyn_kw = tree_unflatten(in_tree, list(avals))
+            return [name for name, _ in self._named_leaves(dyn_args, dyn_kw, statics)]
+        debug = trace_debug.TraceDebug.of(fun, "jit", arg_names)
+        cj, consts = closed_call(flat_fun, list(avals), self.name, debug=debug)
         return cj, consts, out_tree_box[0]
 
     def _get(self, args, kwargs):
@@ -537,8 +547,12 @@ def make_jaxpr(fun, static_argnums=(), axis_env=None, return_shape=False, abstra
             out_flat, out_tree = tree_flatten(out)
             out_tree_box.append(out_tree)
             return [_check_output(o) for o in out_flat]
+        def arg_names():  # as jit names them (make_jaxpr traces as jit does, and says "for jit")
+            return [name for name, _ in _Jitted(fun, static_argnums)._named_leaves(
+                tuple(dyn), kwargs, sorted(statics.items()))]
+        debug = trace_debug.TraceDebug.of(fun, "jit", arg_names)
         with _gc_paused():  # as in jit: no collections in the middle of a trace
-            jaxpr, consts = trace_to_jaxpr(flat_fun, avals)
+            jaxpr, consts = trace_to_jaxpr(flat_fun, avals, debug=debug)
         cj = ClosedJaxpr(jaxpr, consts)
         if return_shape:
             shapes = tree_unflatten(out_tree_box[0], [ShapeDtypeStruct(v.aval.shape, v.aval.dtype)

@@ -370,13 +370,21 @@ class Array(ArrayMethods):
         return self._value.shape[0]
 
     def __bool__(self): return bool(self._value)
-    def __int__(self): return int(self._value)
-    def __float__(self): return float(self._value)
-    def __complex__(self): return complex(self._value)
+    # JAX converts only 0-d arrays to Python scalars (numpy once allowed size-1 arrays, and the
+    # page's numpy may still): int/float/complex of shape (1,) raise as in JAX 0.10.2
+    def __int__(self): return int(self._scalar())
+    def __float__(self): return float(self._scalar())
+    def __complex__(self): return complex(self._scalar())
+
+    def _scalar(self):
+        v = self._value
+        if v.ndim:
+            raise TypeError(f"Only scalar arrays can be converted to Python scalars; got arr.ndim={v.ndim}")
+        return v
 
     def __index__(self):
-        if self._value.dtype.kind not in "iub":
-            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        if self._value.ndim or self._value.dtype.kind not in "iub":
+            raise TypeError("Only integer scalar arrays can be converted to a scalar index.")
         return int(self._value)
 
     def __hash__(self):

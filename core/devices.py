@@ -26,11 +26,9 @@ class Device:
     def __hash__(self):
         return hash((type(self), self.id))
 
-    def __call__(self):
-        """Seed-era `x.device()`: a method in old JAX, a property now; returns the device."""
-        from .compat import warn_legacy
-        warn_legacy("x.device()", "x.device (a property in current JAX)", stacklevel=2)
-        return self
+    def __call__(self, *args, **kwargs):
+        """`x.device()`: a method in old JAX, a property now; calling it fails as in JAX 0.10.2."""
+        raise TypeError("'Device' object is not callable")
 
 
 class CpuDevice(Device):

@@ -26,9 +26,11 @@ class JAXIndexError(_JAXErrorMixin, IndexError):
 
 class ConcretizationTypeError(JAXTypeError):
     def __init__(self, tracer, context: str = ""):
+        if context and not context.endswith("\n"):
+            context += "\n"
         super().__init__(
             f"Abstract tracer value encountered where concrete value is expected: {_describe(tracer)}\n"
-            f"{context}"
+            f"{context}{_tracing_line(tracer)}"
             "The value depends on a traced argument, so Python cannot know it while tracing. "
             "Mark the argument static (static_argnums / static_argnames), or use lax.cond / "
             "jnp.where instead of Python control flow.\n"
@@ -40,6 +42,7 @@ class TracerBoolConversionError(ConcretizationTypeError):
         _JAXErrorMixin.__init__(
             self,
             f"Attempted boolean conversion of {_describe(tracer)}.\n"
+            f"{_tracing_line(tracer)}"
             "Python `if`/`while`/`and`/`or` need a concrete bool, but this value is only known when "
             "the function runs. Use jax.lax.cond or jnp.where for value-dependent branches, or mark "
             "the argument static with static_argnums/static_argnames if it is a configuration value.\n",
@@ -106,6 +109,12 @@ def _type_str(aval) -> str:
     from .dtypes import dtype_name  # (the emulated bfloat16's storage is named float32)
     short = aval.str_short() if hasattr(aval, "str_short") else str(aval)
     return f"{dtype_name(aval.dtype)}[{','.join(str(d) for d in aval.shape)}]" if hasattr(aval, "shape") else short
+
+
+def _tracing_line(tracer) -> str:
+    """JAX's "The error occurred while tracing the function f at file:line for jit. ..." line."""
+    from .trace_debug import tracing_line
+    return tracing_line(tracer)
 
 
 def _describe(tracer) -> str:

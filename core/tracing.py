@@ -167,19 +167,22 @@ class Tracer(ArrayMethods):
     def __int__(self):
         v = self.to_concrete_value()
         if v is None:
-            raise errors.ConcretizationTypeError(self, "The problem arose with the `int` function. \n")
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `int` function. If trying to convert the "
+                                             "data type of a value, try using `x.astype(int)` or `jnp.array(x, int)` instead.\n")
         return int(v)
 
     def __float__(self):
         v = self.to_concrete_value()
         if v is None:
-            raise errors.ConcretizationTypeError(self, "The problem arose with the `float` function. \n")
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `float` function. If trying to convert the "
+                                             "data type of a value, try using `x.astype(float)` or `jnp.array(x, float)` instead.\n")
         return float(v)
 
     def __complex__(self):
         v = self.to_concrete_value()
         if v is None:
-            raise errors.ConcretizationTypeError(self, "The problem arose with the `complex` function. \n")
+            raise errors.ConcretizationTypeError(self, "The problem arose with the `complex` function. If trying to convert the "
+                                             "data type of a value, try using `x.astype(complex)` or `jnp.array(x, complex)` instead.\n")
         return complex(v)
 
     def __array__(self, dtype=None, copy=None):
@@ -200,7 +203,7 @@ class Tracer(ArrayMethods):
     def item(self):
         v = self.to_concrete_value()
         if v is None:
-            raise errors.ConcretizationTypeError(self, "The problem arose with the `item` function. \n")
+            raise errors.ConcretizationTypeError(self, "This occurred in the item() method of jax.Array\n")
         return np.asarray(v).item()
 
     def tolist(self):

@@ -265,8 +265,27 @@ function ask(type, fields) {
   });
 }
 
+// the app's status line (a Panel pane with class gp-status, in shadow roots): while a run is on it
+// shows "running your code…" instead of the last run's "✓ ran in N ms" (its CSS: :host(.gp-running))
+let statusLine = null;
+function markStatusRunning(running) {
+  if (!statusLine || !statusLine.isConnected) {
+    const find = (root) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (el.classList && el.classList.contains("gp-status")) return el;
+        if (el.shadowRoot) { const hit = find(el.shadowRoot); if (hit) return hit; }
+      }
+      return null;
+    };
+    const app = document.getElementById("app");
+    statusLine = app ? find(app) : null;
+  }
+  if (statusLine) statusLine.classList.toggle("gp-running", running);
+}
+
 function setRunning(running, measuring = false) {
   gradpad.running = running;
+  if (!measuring || !running) markStatusRunning(running); // a run's slow panes: the run is done
   const bar = $("gp-runbar");
   if (running) {
     if (!measuring) gradpad.runs++; // a run's slow panes (timings) re-run its code: still one run
@@ -474,7 +493,7 @@ const PAGE_ENV = {
     store[key] = String(value);
     try { localStorage.setItem(key, String(value)); } catch (e) { /* storage disabled */ }
   },
-  set_hash: (_key, fragment) => {
+  set_hash: (key, fragment) => {
     fragment = String(fragment || "");
     if (fragment && !fragment.startsWith("#")) return;
     if (linksPending > 0) { hashHeld = fragment; return; } // see "hashchange": the link wins
@@ -483,7 +502,10 @@ const PAGE_ENV = {
     const unchanged = fragment ? location.hash === fragment : !location.href.includes("#");
     if (unchanged) gradpad.hashWrites.unchanged++;
     else {
-      history.replaceState(null, "", fragment || location.pathname + location.search);
+      // "push": a program the learner chose (an example, a load) is a history entry of its own
+      // (Back returns to the one before it: "hashchange" below applies it)
+      const write = key === "push" ? history.pushState : history.replaceState;
+      write.call(history, null, "", fragment || location.pathname + location.search);
       gradpad.hashWrites.written++;
     }
     if (typed) heldHashes.push(fragment);

@@ -469,8 +469,9 @@ def test_typed_keys_and_seed_era_device_call_on_gpu(gpu):
     assert type(ks).__name__ == "ArrayImpl"  # as JAX names arrays on every device
     assert repr(same) == "Array(True, dtype=bool)"
     assert np.asarray(differ).tolist() == [False, False, False]
-    with pytest.warns(Warning, match="device"):
-        assert ks.device() == gpu  # seed-era call spelling, as on the CPU
+    assert ks.device == gpu
+    with pytest.raises(TypeError, match="'Device' object is not callable"):
+        ks.device()  # the seed-era call spelling fails as in JAX 0.10.2, as on the CPU
 
 
 def test_jax_platforms_environment_variable(gpu):

@@ -1,6 +1,7 @@
 """Small HTML helpers shared by the panes."""
 from __future__ import annotations
 
+import contextlib
 import html as _html
 import re
 
@@ -42,6 +43,11 @@ CSS = """
 .gp-jk { color: #8250df; font-weight: 600; } .gp-jv { color: #0550ae; } .gp-jt { color: #6e7781; }
 .gp-jp { color: #cf222e; font-weight: 600; } .gp-jl { color: #116329; }
 .gp-muted { color: #6e7781; font-size: 12px; }
+/* the status line (app.main): what the last run did, or, while the page marks it running, that
+   a run is on (a line saying "ran" under a run in flight contradicted the header's Running…) */
+.gp-running-note { display: none; color: #9a6700; }
+:host(.gp-running) .gp-ran { display: none; } :host(.gp-running) .gp-running-note { display: inline; }
+.gp-guess { font-weight: normal; } .gp-guess-note { color: #9a6700; font-size: 12px; }
 .gp-err { color: #b42318; font-weight: 600; } .gp-warn { color: #9a6700; }
 .gp-hint { background: #fff8c5; border: 1px solid #eed888; border-radius: 6px; padding: 6px 10px; }
 .gp-diff { border-collapse: collapse; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; width: 100%; }
@@ -127,8 +133,47 @@ def html(body: str, **kw) -> pn.pane.HTML:
     return text_html(body, stylesheets=[CSS], **kw)  # a rebuilt pane's own, taken back (text_html.reusing)
 
 
+# ------------------------------------------------------------------ a guessed input
+# When the code never calls the chosen function itself (only inside a module's method or through
+# a transform), the panes call it on a guessed input (1.0 per parameter). An error there is most
+# likely the guess's, not the code's: every error block drawn while `guessed_input` is set says
+# so and how to give a real input. Set by the app around each pane's build (app.main.pane_builder).
+_guess: tuple | None = None   # (function name, the guessed arguments' source)
+
+
+@contextlib.contextmanager
+def guessed_input(a):
+    """Inside: the panes draw for analysis `a`; its input is a guess when `a.args_guessed`."""
+    global _guess
+    previous = _guess
+    fn = getattr(a, "function", None)
+    _guess = (fn.name, a.args_source) if fn is not None and getattr(a, "args_guessed", False) else None
+    try:
+        yield
+    finally:
+        _guess = previous
+
+
+def current_guess() -> tuple | None:
+    """(function, guessed arguments) while a pane is drawn for a guessed input, else None."""
+    return _guess
+
+
+def guess_hint(name: str, args: str) -> str:
+    return (f"Your code never calls {name} itself (only inside a module or through a transform), so the "
+            f"panes called {name}({args}) on an input they guessed. Type {name}'s real arguments under "
+            f"Input (e.g. jnp.ones((4, 8)) for a 4×8 array), or write a call such as {name}(x) in your code.")
+
+
 def error_block(err, example_link=None) -> pn.pane.HTML:
-    """An ErrorInfo as class + first line, the hint, and a link to the example that fixes it."""
+    """An ErrorInfo as class + first line, the hint, and a link to the example that fixes it;
+    on a guessed input (see `guessed_input`) it says so first."""
+    if _guess is not None:
+        name, args = _guess
+        body = (f'<div class="gp-err">{esc(readable(err.headline()))} '
+                f'<span class="gp-guess">(on the guessed input {esc(args)})</span></div>'
+                f'<div class="gp-hint gp-guess-hint">{esc(guess_hint(name, args))}</div>')
+        return html(body)
     body = f'<div class="gp-err">{esc(readable(err.headline()))}</div>'
     if err.hint:
         link = ""

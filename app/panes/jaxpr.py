@@ -11,6 +11,7 @@ from bokeh.core.properties import value
 from bokeh.plotting import figure
 
 from .. import analysis, graph_layout, sourcemap
+from . import common
 from . import kernels as kernels_pane
 from .common import CSS, bokeh, error_block, esc, html, readable, themed
 from .text_html import TextHTML, text_html
@@ -268,7 +269,9 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
     if jv is None:
         return [html('<p class="gp-muted">Run some code that defines a function to see its jaxpr.</p>')]
     code = analysis.view_code(view, a.args_source, a.has_aux)
+    guess = common.current_guess()
     head = html(f'<span class="gp-badge">{esc(code)}</span>'
+                + (f'<span class="gp-badge gp-guess-note">guessed input {esc(guess[1])}</span>' if guess else "")
                 + (f'<span class="gp-badge gp-eqns">{jv.eqn_count} equation{"s" if jv.eqn_count != 1 else ""}</span>'
                    if jv.error is None else ""))
     if jv.error is not None:

@@ -85,7 +85,12 @@ class KernelCard:
                              kernel_data.equation_texts(self.view.closed.jaxpr, self.view.text))
         return self._sources
 
-    def show(self, index: int):
+    def show(self, index: int | None):
+        """Kernel `index`'s equations and WGSL; None (the list emptied: a jaxpr with no kernels,
+        the page's Select then picks no value) shows none."""
+        if index is None:
+            self.body.object = ""
+            return
         ks, texts = self.sources()
         if 0 <= index < len(ks):
             self.body.object = kernel_html(ks[index], texts, self.colour_of(index))

@@ -17,6 +17,7 @@ from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
 from .. import pane_bounds
+from . import common
 from .common import bokeh, code_block, error_block, esc, html
 
 CURVES = (("f", "f(x)", "#2563eb"), ("df", "f'(x)", "#dc2626"), ("d2f", "f''(x)", "#16a34a"))
@@ -437,6 +438,12 @@ def not_drawn_note(kind: str, data: dict) -> str:
     return "Not drawn where not finite: " + "; ".join(parts) + "."
 
 
+def guess_note() -> str:
+    """On a guessed input (common.guessed_input): why the plots may not apply, and the fix."""
+    guess = common.current_guess()
+    return f'<div class="gp-hint gp-guess-hint">{esc(common.guess_hint(*guess))}</div>' if guess else ""
+
+
 def render(a, kept: Kept | None = None) -> list:
     """The pane's parts; `kept`: the last run's figures, drawn with this run's data where they fit."""
     if a.function is None:
@@ -446,7 +453,8 @@ def render(a, kept: Kept | None = None) -> list:
         return [html('<p class="gp-muted">Plots apply to functions with float inputs and a number out (f, '
                      'its derivatives and gradient), and to vector outputs of one vector (the Jacobian). '
                      f'<code>{a.function.name}({a.args_source})</code> is none of these.'
-                     + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>')]
+                     + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>'
+                     + guess_note())]
     if "error" in data:
         return [error_block(data["error"])]
     note = not_drawn_note(kind, data)

@@ -42,9 +42,10 @@ def close(jaxpr: Jaxpr, consts):
     return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), list(consts)
 
 
-def closed_call(fun, in_avals, name):
-    """Trace `fun`: (ClosedJaxpr, leading args for its call), see `close`."""
-    return close(*trace_to_jaxpr(fun, in_avals))
+def closed_call(fun, in_avals, name, debug=None):
+    """Trace `fun`: (ClosedJaxpr, leading args for its call), see `close`; `debug`: what errors
+    while tracing say about the function (core.trace_debug)."""
+    return close(*trace_to_jaxpr(fun, in_avals, debug=debug))
 
 
 def lifted(jaxpr: Jaxpr, consts):

@@ -46,6 +46,8 @@ class JaxprBuilder:
         self.keepalive: list = []
         self.boundary = id(sys._getframe(1))  # the frame tracing began in: source info looks no further out
         self.name_base = ()  # linearize: name stacks are recorded relative to where it began
+        self.debug = None     # core.trace_debug.TraceDebug of the function traced, if known
+        self.in_tracers = ()  # its argument tracers (what a value depends on, for errors)
         trace_epoch[0] += 1
         self.epoch = trace_epoch[0]   # Arrays born before this stay constvars, 0-d too (as in JAX)
 
@@ -63,6 +65,7 @@ class JaxprBuilder:
         trace's main, so this breaks the cycles and refcounting frees a trace's objects at once
         (otherwise the cyclic GC collects them, in the middle of the next compile or call)."""
         self.eqns, self.consts, self.const_by_id, self.keepalive, self.literals = [], {}, {}, [], {}
+        self.in_tracers = ()
 
     def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
         var_of: dict = dict(self.literals)
@@ -188,15 +191,18 @@ class JaxprTrace(Trace):
         return out
 
 
-def trace_to_jaxpr(fun, in_avals, dynamic: bool = True) -> tuple[Jaxpr, list]:
-    """Trace `fun(*tracers) -> list of outputs` into a jaxpr over `in_avals`."""
+def trace_to_jaxpr(fun, in_avals, dynamic: bool = True, debug=None) -> tuple[Jaxpr, list]:
+    """Trace `fun(*tracers) -> list of outputs` into a jaxpr over `in_avals`; `debug` (a
+    core.trace_debug.TraceDebug): the user's function, for errors raised while tracing it."""
     builder = JaxprBuilder()
+    builder.debug = debug
     outermost = len(_tracing.trace_stack) == 1   # (leak checks: see below)
     # a jaxpr's equations carry the scopes entered inside it only (JAX's sub-jaxprs of jit, cond
     # and scan print `[]` under an outer named_scope or transformation)
     with new_main(JaxprTrace, builder, dynamic=dynamic) as main, source_info.reset_name_stack():
         trace = JaxprTrace(main)
         ins = [trace.new_arg(a) for a in in_avals]
+        builder.in_tracers = ins
         outs = fun(*ins)
         outs = [trace.full_raise(o) for o in outs]
         result = builder.to_jaxpr(ins, outs)

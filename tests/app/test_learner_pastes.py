@@ -142,7 +142,7 @@ def test_a_guessed_input_says_it_is_a_guess():
     # JAX: jax.tree.leaves([...]) -> [1, 2, 3, 4, 5, 6]
     assert snap["error"] is None and snap["console"].splitlines()[0] == "[1, 2, 3, 4, 5, 6]"
     assert snap["function"] == "unflatten_MyContainer" and snap["args_guessed"] is True
-    assert "a guessed input, as your code never calls unflatten_MyContainer" in pg.status.object
+    assert "guessed input: your code never calls unflatten_MyContainer" in pg.status.object
     called = main.create_app(code=STATIC_ARGS).playground
     assert called.snapshot()["args_guessed"] is False and "guessed" not in called.status.object
 

@@ -186,7 +186,7 @@ def test_example_link_with_a_trailing_space_opens_it(monkeypatch):
 def test_the_address_bar_follows_every_edit_so_a_reload_keeps_it(monkeypatch):
     hashes = []
     monkeypatch.setattr(env, "IN_BROWSER", True)
-    monkeypatch.setattr(env, "set_hash", hashes.append)
+    monkeypatch.setattr(env, "set_hash", lambda fragment, new_entry=False: hashes.append(fragment))
     monkeypatch.setattr(env, "run_state", lambda running, measuring=False: None)  # no page to tell (the worker posts it)
     monkeypatch.setattr(env, "page_base", lambda: "./")
     monkeypatch.setattr(env, "location_hash", lambda: "")

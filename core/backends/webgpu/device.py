@@ -14,7 +14,7 @@ from .runtime import runtime
 
 
 class WebGpuDevice(Device):
-    """Equality, hashing and the seed-era `x.device()` call come from the CPU device class."""
+    """Equality, hashing and `x.device()`'s TypeError come from the CPU device class."""
     platform = "webgpu"
     device_kind = "webgpu"
 
