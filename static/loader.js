@@ -46,6 +46,7 @@ const deferred = () => {
 };
 const readyD = deferred();
 const uiD = deferred();
+const uiTakenOver = deferred(); // the UI of a worker that took over (restart)
 
 // Pyodide's interrupt buffer: shared memory exists only on a cross-origin isolated page
 // (the service worker adds the headers; see sw.js). Without it runs keep the app's time budget.
@@ -55,7 +56,7 @@ const newInterruptBuffer = () => ISOLATED ? new Uint8Array(new SharedArrayBuffer
 // A Stop whose interrupt Python has not taken after STOP_GRACE_MS (Pyodide zeroes the buffer when
 // it does) sits in C code (a big matmul, a C-level wait): the worker is ended. So is one whose run
 // goes on STOP_RUN_END_MS after the interrupt landed (code that catches KeyboardInterrupt).
-const STOP_GRACE_MS = 400, STOP_RUN_END_MS = 3000;
+const STOP_GRACE_MS = 400, STOP_RUN_END_MS = 5000;
 
 const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
@@ -583,34 +584,41 @@ function stoppedNote(held) {
 // booted in the background takes over at once (static/standby.js), else a fresh one boots.
 async function restart(held = null) {
   const old = py;
-  const code = editorText(); // null while no app is shown: the new app opens the link/autosave
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
+  // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
+  const wasReady = standby.isReady();
+  const session = standby.take() || startPython(null, true);
+  session.restarting = true;
+  py = session;
   const err = new Error(held === "stopped" || held === "unresponsive" ? "Python was restarted (stopped)" : "Python was restarted");
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
   setRunning(false);
   if (held) {
-    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: standby.isReady() });
+    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: wasReady });
     stoppedNote(held);
   }
   gradpad.panes = null; // the new worker's app counts its runs from 1
   gradpad.restarts++;
+  // the stopped run's callers hear of it first (a task later: reading the editor takes a moment)
+  await new Promise((r) => setTimeout(r, 0));
+  const code = editorText(); // null while no app is shown: the new app opens the link/autosave
   // the old view stays in sight, inert, until the new one replaces it (no flash of a blank page)
-  if (old.views) $("app").classList.add("gp-stale"); else clearApp(old);
-  const session = standby.take() || startPython(null, true);
-  session.restarting = true;
+  if (old.views || $("app").classList.contains("gp-stale")) $("app").classList.add("gp-stale");
+  else clearApp(old);
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
-  py = session;
   session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
   standby.afterTakeOver();
   await session.ready.promise;
   try {
     const kind = await session.ui.promise;
     if (kind === "app") $("gp-placeholder").hidden = true;
+    uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
   } catch (e) {
     console.error(e);
+    uiTakenOver.reject(e);
     clearApp(old);
     $("app").classList.remove("gp-stale");
     $("gp-placeholder").hidden = false;
@@ -821,7 +829,9 @@ async function main() {
   showPlaceholder();
   registerServiceWorker();
   try {
-    const kind = await session.ui.promise;
+    // the first worker's UI, or the UI of one that replaced it before (a Stop under the first
+    // run, e.g. a link's endless loop): never left on "Loading UI… 95%"
+    const kind = await Promise.race([session.ui.promise, uiTakenOver.promise]);
     if (kind === "app") $("gp-placeholder").hidden = true;
     gradpad.ui = kind;
     mark("ui");
