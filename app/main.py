@@ -351,7 +351,8 @@ class Playground:
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": []}
+                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": [],
+                    "notice": self.notice.object if self.notice.visible else ""}  # e.g. why the code is held
         analysis.complete(a, views=(self.view_select.value,), with_stages=True)
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error

@@ -69,8 +69,8 @@ def test_an_embed_on_another_site_is_stopped_and_back_within_a_second(browser_co
     (host_dir / "index.html").write_text(
         f'<!doctype html><title>course</title><iframe id="gp" src="{site_url}?embed=1&panes=jaxpr,plot&autorun=1'
         f'#example=jvp_and_vjp" width="700" height="500" style="border:1px solid #ccc"></iframe>')
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(host_dir))
-    handler.log_message = lambda *a: None
+    quiet = type("Quiet", (http.server.SimpleHTTPRequestHandler,), {"log_message": lambda *a: None})
+    handler = functools.partial(quiet, directory=str(host_dir))
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     page = ctx.new_page()
