@@ -171,6 +171,7 @@ class Playground:
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
         # beside the notice when the code is held, not run (app.held): after a restart, or code that never finished
         self.held_run = pn.widgets.Button(name="▶ Run it", button_type="primary", visible=False, width=100)
+        self._held_row = None  # the embed's row for the notice and ▶ Run it (_embed_view)
         # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
             KeyBridge(width=0, height=0, margin=0)
@@ -249,11 +250,15 @@ class Playground:
         """The editor's code is shown but not run: say why, and offer to run it (app.held)."""
         self._notify(held.message(reason))
         self.held_run.visible = True
+        if self._held_row is not None:
+            self._held_row.visible = True
         self.status.object = '<span class="gp-muted">Not run: see the note above the code (▶ Run it, or Ctrl+Enter)</span>'
 
     def _run_held(self):
         self.held_run.visible = False
         self.notice.visible = False
+        if self._held_row is not None:
+            self._held_row.visible = False
         self.run(remeasure=True)
 
     def apply_state(self, state: share.ShareState, run: bool = True, ask_if_unfinished: bool = False):
@@ -913,7 +918,9 @@ class Playground:
             f'<a href="{env.page_base()}{share.state_hash(self.current_state())}" target="_blank" '
             'rel="noopener">open in gradpad ↗</a>', stylesheets=[CSS], align="end")
         top = pn.Row(self.status, open_link, sizing_mode="stretch_width")
-        parts = [top, pn.Row(self.notice, self.held_run, sizing_mode="stretch_width")]
+        # the notice only while the code is held (hold): an embed has no room for the others
+        self._held_row = pn.Row(self.notice, self.held_run, sizing_mode="stretch_width", visible=False)
+        parts = [top, self._held_row]
         if not self.embed.readonly:
             self.editor.height = 140
             parts.append(self.editor)

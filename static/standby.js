@@ -5,10 +5,10 @@
 //
 // When it boots (?standby=eager|lazy|off overrides):
 //   eager  once the UI is ready and no code has run for IDLE_MS: then every Stop is quick. The
-//          default where the device reports 4 GB of memory or more (or does not say).
+//          default on computers.
 //   lazy   only once a run has gone on for LAZY_AFTER_MS (a run that may need a Stop): the
-//          default on devices that report less than 4 GB (phones), where a second Python's
-//          memory matters more than a quick Stop.
+//          default on phones (a touch screen under 600 px, or under 4 GB of memory reported),
+//          where a second Python's memory matters more than a quick Stop.
 //   off    never: a Stop that ends the worker boots a new one from scratch.
 // After a standby took over, the next one boots by the same rule.
 const IDLE_MS = 1500;
@@ -17,8 +17,10 @@ const LAZY_AFTER_MS = 1000;
 export function standbyPolicy(search) {
   const asked = new URLSearchParams(search).get("standby");
   if (["eager", "lazy", "off"].includes(asked)) return asked;
-  const mem = navigator.deviceMemory;
-  return typeof mem === "number" && mem < 4 ? "lazy" : "eager";
+  const mem = navigator.deviceMemory; // Chromium only
+  const phone = !!globalThis.matchMedia && matchMedia("(pointer: coarse)").matches &&
+    Math.min(screen.width, screen.height) < 600;
+  return phone || (typeof mem === "number" && mem < 4) ? "lazy" : "eager";
 }
 
 // start(): a new standby session (loader.js startPython(null, true)); its `standbyReady`
