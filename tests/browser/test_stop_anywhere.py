@@ -118,8 +118,9 @@ def test_sleep_takes_the_interrupt_and_keeps_the_variables(app_page):
         const r = await run;
         return {ms: performance.now() - t0, r, keep: await gp.runPython('keep'), stops: gp.stops.length};
     }""")
+    print(f"\n[stop] isolated, time.sleep(1e9): interrupted in {out['ms']:.0f} ms", flush=True)
     assert out["r"]["error"]["type"] == "KeyboardInterrupt", out
-    assert out["ms"] <= 200, out
+    assert out["ms"] <= 1000, out  # ~20 ms on a quiet machine; 390 ms seen at a load average of 40
     assert out["keep"]["result"] == "7" and out["stops"] == 0, out  # the same Python: nothing was lost
 
 
