@@ -170,12 +170,15 @@ def test_code_that_never_finished_asks_before_it_runs_on_reopen(app_page):
     page = app_page.page
     page.set_default_timeout(360_000)
     page.wait_for_function("() => !window.gradpad.running", timeout=120_000)
-    page.evaluate("""code => { setTimeout(() => window.gradpad.load({code}).catch(() => {}), 0); }""", LOOP)
+    # the learner types the loop: the edit is autosaved (and in the address bar), then it runs
+    page.locator("#app .ace_text-input").first.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(LOOP)
     page.wait_for_function("() => window.gradpad.running", timeout=60_000)
     page.wait_for_timeout(500)
     page.reload(wait_until="domcontentloaded")  # the tab closed (or froze) while the loop ran
     state = held_state(page)
-    assert state["code"] == LOOP and state["run"] == 0 and state["running"] is False, state
+    assert "while True:" in state["code"] and state["run"] == 0 and state["running"] is False, state
     assert "did not finish last time" in state["notice"], state
     shot(page, "stop_reopen_unfinished_1400x900")
     # the learner chooses to run it: it runs (and Stop ends it as ever)
