@@ -2,7 +2,7 @@
 // main thread, so a long or endless run never freezes the page (loader.js draws everything).
 //
 // Messages from the page (loader.js):
-//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode}
+//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode, standby}
 //   {type: "run", id, code, async}            runPython (async: top-level await allowed)
 //   {type: "call", id, name, args}            the Panel app's page API (app.page_api.CALLS)
 //   {type: "patch", patch} / {type: "rendered"} / {type: "env", hash}
