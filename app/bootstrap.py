@@ -161,6 +161,9 @@ def install(interruptible: bool = False) -> str:
     the page can stop runs through Pyodide's interrupt buffer (it is cross-origin isolated),
     so the app's time budget is not needed."""
     install_jax_alias()
+    from app import held
+
+    held.interruptible_sleep()
     if interruptible:
         from app import sandbox
 
@@ -187,9 +190,9 @@ def prepare_panel(cdn_root: str) -> None:
         pass
 
 
-def ui_entry(code: str | None = None):
+def ui_entry(code: str | None = None, autorun: bool = True):
     """app.main.create_app() when the UI module exists, else None. `code`: the editor's code
-    to start with (after "Restart Python")."""
+    to start with (after "Restart Python"); `autorun` False: nothing runs (a standby worker)."""
     try:
         spec = importlib.util.find_spec("app.main")
     except ModuleNotFoundError:
@@ -200,6 +203,8 @@ def ui_entry(code: str | None = None):
     create = getattr(main, "create_app", None)
     if not callable(create):
         return None
+    if not autorun:
+        return create(code=code, autorun=False)
     return create(code=code) if code is not None else create()
 
 
@@ -232,13 +237,28 @@ def _model_resources(pydoc) -> dict:
 # The worker renders the app into a Bokeh document and posts its JSON; the page embeds it
 # with BokehJS. From then on both sides exchange JSON patches (Panel's pyodide-worker scheme).
 _doc = None
+_prebuilt = None  # a standby worker's app, built before it is needed (see prebuild)
 
 
-def render(target: str, code: str | None = None) -> str:
+def prebuild() -> None:
+    """A standby worker (static/worker.js) builds the app while the page's current worker works:
+    when it takes over, only the code and the notice change and the document is serialized."""
+    global _prebuilt
+    _prebuilt = ui_entry(autorun=False)
+
+
+def render(target: str, code: str | None = None, held: str | None = None) -> str:
     """The app as JSON for the page: {kind, model (for Bokeh.embed.embed_item), resources,
-    page (options for the page shell)}; kind is "placeholder" when there is no app."""
-    global _doc
-    obj = ui_entry(code)
+    page (options for the page shell)}; kind is "placeholder" when there is no app.
+    `held`: why this Python replaced an ended one (app.held.REASONS): the code is shown, not run."""
+    global _doc, _prebuilt
+    obj, _prebuilt = _prebuilt, None
+    if obj is not None:
+        obj.playground.take_over(code, held)
+    else:
+        obj = ui_entry(code, autorun=held is None)
+        if obj is not None and held is not None:
+            obj.playground.take_over(code, held)
     if obj is None:
         return json.dumps({"kind": "placeholder"})
     from panel.io.pyodide import _model_json

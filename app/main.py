@@ -19,7 +19,7 @@ if __name__.startswith("bokeh_app"):  # `panel serve app/main.py`: import core/ 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
 
-from app import analysis, batching, env, examples, export, pane_cache, pane_updates, sandbox, share  # noqa: E402
+from app import analysis, batching, env, examples, export, held, pane_cache, pane_updates, sandbox, share  # noqa: E402
 from app.panes import console as console_pane
 from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
@@ -126,8 +126,10 @@ class KeyBridge(pn.custom.JSComponent):
 class Playground:
     """One user's playground: widgets, the latest analysis, and the panes built from it."""
 
-    def __init__(self, code: str | None = None, example: str | None = None, embed: share.EmbedOptions | None = None):
+    def __init__(self, code: str | None = None, example: str | None = None, embed: share.EmbedOptions | None = None,
+                 autorun: bool = True):
         self.embed = embed or share.EmbedOptions()
+        self.autorun = autorun           # False: the opening code is shown, not run (a standby worker)
         self.analysis: analysis.Analysis | None = None
         self.example_name: str | None = None
         self.loaded_code = ""            # the code as last loaded (example or link): edits differ from it
@@ -186,6 +188,9 @@ class Playground:
         self.status = TextHTML(RUNNING_NOTE, stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gp-status"])
         self.notice = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
+        # beside the notice when the code is held, not run (app.held): after a restart, or code that never finished
+        self.held_run = pn.widgets.Button(name="▶ Run it", button_type="primary", visible=False, width=100)
+        self._held_row = None  # the embed's row for the notice and ▶ Run it (_embed_view)
         # Ctrl/Cmd+Enter: in the page, static/loader.js listens on the document (app.page_api)
         self.keys = pn.Spacer(width=0, height=0, margin=0) if env.IN_BROWSER else \
             KeyBridge(width=0, height=0, margin=0)
@@ -230,6 +235,7 @@ class Playground:
         self._watch(self.in_axes_input, lambda e: self._rerun_panes())
         self._watch(self.editor, self._on_edit)
         self.restore_button.on_click(lambda e: self._restore_previous())
+        self.held_run.on_click(lambda e: self._run_held())
 
         self._initial(code, example)
 
@@ -237,7 +243,7 @@ class Playground:
         widget.param.watch(lambda e: None if self._quiet else callback(e), "value")
 
     # ------------------------------------------------------------------ state in and out
-    def _initial(self, code, example):
+    def _initial(self, code, example, held_reason: str | None = None):
         state = None
         try:
             state = share.parse_hash(env.location_hash())
@@ -248,9 +254,34 @@ class Playground:
         if state is None:
             saved = env.storage_get(env.AUTOSAVE_KEY)
             state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
-        self.apply_state(state, run=self.embed.autorun or not self.embed.embed)
+        self.apply_state(state, run=self.autorun and held_reason is None and (self.embed.autorun or not self.embed.embed),
+                         ask_if_unfinished=True)
+        if held_reason is not None:
+            self.hold(held_reason)
 
-    def apply_state(self, state: share.ShareState, run: bool = True, new_entry: bool = False):
+    def take_over(self, code: str | None, held_reason: str | None) -> None:
+        """This Python replaced an ended one (app.bootstrap.render): open `code` (None: the link
+        or autosave, as a visit does) and, with a reason, show it without running it."""
+        self.autorun = True
+        self._initial(code, None, held_reason)
+
+    def hold(self, reason: str) -> None:
+        """The editor's code is shown but not run: say why, and offer to run it (app.held)."""
+        self._notify(held.message(reason))
+        self.held_run.visible = True
+        if self._held_row is not None:
+            self._held_row.visible = True
+        self.status.object = '<span class="gp-muted">Not run: see the note above the code (▶ Run it, or Ctrl+Enter)</span>'
+
+    def _run_held(self):
+        self.held_run.visible = False
+        self.notice.visible = False
+        if self._held_row is not None:
+            self._held_row.visible = False
+        self.run(remeasure=True)
+
+    def apply_state(self, state: share.ShareState, run: bool = True, new_entry: bool = False,
+                    ask_if_unfinished: bool = False):
         """Show `state` (an example, a link, loaded code) and run it. The address bar says so at
         once, before the run (a URL copied during it shares what the editor shows); `new_entry`:
         a program the learner chose (an example, the page API's load) is a browser history entry
@@ -283,7 +314,9 @@ class Playground:
             self._set_quietly(self.backend_select, "value", state.backend)
         self._set_quietly(self.args_input, "value", args or "")  # not the last program's input
         self._publish_hash(new_entry=new_entry)
-        if run:
+        if run and ask_if_unfinished and held.unfinished(code):
+            self.hold("unfinished")  # it froze or crashed the page last time: ask first
+        elif run:
             self.run(function=function, args=args)
 
     # ------------------------------------------------------------------ lessons
@@ -354,7 +387,8 @@ class Playground:
         a = self.analysis
         if a is None:
             return {"code": self.editor.value, "function": None, "jaxpr": "", "console": "", "error": None,
-                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": [], "failed_panes": []}
+                    "plots": {}, "timing": {}, "timings": {}, "run": self.run_id, "pending": [], "failed_panes": [],
+                    "notice": self.notice.object if self.notice.visible else ""}  # e.g. why the code is held
         analysis.complete(a, views=(self.view_select.value,), with_stages=True)
         jv = a.jaxprs.get(self.view_select.value)
         err = a.run.error or a.args_error
@@ -413,6 +447,8 @@ class Playground:
         # no "running…" patch of its own: the page shows a run in flight from its run-start
         # message (loader.js), and the status line changes once, in the panes' patch
         env.run_state(True)
+        held.started(self.editor.value)  # cleared below; still there on reopen if this run never ends
+        self.held_run.visible = False
         try:
             self._select_backend()
             code = self.editor.value
@@ -452,6 +488,7 @@ class Playground:
             env.storage_set(env.AUTOSAVE_KEY, code)
             self._publish_hash()
         finally:
+            held.ended()
             env.run_state(False)
             self._busy = False
         self.run_seconds = time.perf_counter() - started
@@ -957,7 +994,8 @@ class Playground:
                          sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
         lessons = pn.Row(self.prev_button, self.next_button, self.lesson_note, sizing_mode="stretch_width",
                          stylesheets=[WRAP_CSS])
-        left = pn.Column(toolbar, self.search_input, lessons, pn.Row(self.notice, self.restore_button, sizing_mode="stretch_width"),
+        left = pn.Column(toolbar, self.search_input, lessons,
+                         pn.Row(self.notice, self.restore_button, self.held_run, sizing_mode="stretch_width"),
                          self.editor, self.console_strip, inputs, sharing, self.share_link, self.embed_snippet,
                          self.keys, sizing_mode="stretch_width", css_classes=["gp-left"], stylesheets=[LEFT_CSS])
         right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"],
@@ -969,7 +1007,9 @@ class Playground:
             f'<a href="{env.page_base()}{share.state_hash(self.current_state())}" target="_blank" '
             'rel="noopener">open in gradpad ↗</a>', stylesheets=[CSS], align="end")
         top = pn.Row(self.status, open_link, sizing_mode="stretch_width")
-        parts = [top]
+        # the notice only while the code is held (hold): an embed has no room for the others
+        self._held_row = pn.Row(self.notice, self.held_run, sizing_mode="stretch_width", visible=False)
+        parts = [top, self._held_row]
         if not self.embed.readonly:
             self.editor.height = 140
             parts.append(self.editor)
@@ -1079,12 +1119,13 @@ def available_backends() -> list[str]:
     return found
 
 
-def create_app(code: str | None = None, example: str | None = None):
-    """The Panel object the page writes into <div id="app"> (and `panel serve` serves)."""
+def create_app(code: str | None = None, example: str | None = None, autorun: bool = True):
+    """The Panel object the page writes into <div id="app"> (and `panel serve` serves).
+    `autorun` False: the opening code is shown, not run (a standby worker, app.bootstrap.prebuild)."""
     pn.extension("codeeditor", notifications=False)
     pn.config.theme = "dark" if system_prefers_dark() else "default"
     opts = share.parse_query(env.location_search())
-    playground = Playground(code=code, example=example, embed=opts)
+    playground = Playground(code=code, example=example, embed=opts, autorun=autorun)
     if env.IN_BROWSER:
         from app import page_api
         page_api.install(playground)

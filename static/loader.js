@@ -9,7 +9,9 @@
 //       -> {stdout, stderr, result: repr of the last expression or null,
 //           error: null or {type, message, traceback}}      (`import jax` is the engine)
 //   window.gradpad.interrupt()        stop the running code (KeyboardInterrupt; code and
-//                                     variables kept). Returns false when nothing runs.
+//                                     variables kept). Where the interrupt cannot land (no
+//                                     shared memory, C code) the worker is ended and a standby
+//                                     Python takes over (static/standby.js). False: nothing runs.
 //   await window.gradpad.restart()    a fresh Python (new worker); the editor's code is kept
 //   window.gradpad.load(opts) / .snapshot()   the Panel app (app/page_api.py)
 //   window.gradpad.timings            {stage: ms since navigation start}
@@ -20,6 +22,7 @@ import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
+import { makeStandby } from "./standby.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -43,16 +46,23 @@ const deferred = () => {
 };
 const readyD = deferred();
 const uiD = deferred();
+const uiTakenOver = deferred(); // the UI of a worker that took over (restart)
 
 // Pyodide's interrupt buffer: shared memory exists only on a cross-origin isolated page
 // (the service worker adds the headers; see sw.js). Without it runs keep the app's time budget.
 const ISOLATED = !!globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
-const interruptBuffer = ISOLATED ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+// One buffer per worker: a Stop meant for the running worker must not reach a booting standby.
+const newInterruptBuffer = () => ISOLATED ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+// A Stop whose interrupt Python has not taken after STOP_GRACE_MS (Pyodide zeroes the buffer when
+// it does) sits in C code (a big matmul, a C-level wait): the worker is ended. So is one whose run
+// goes on STOP_RUN_END_MS after the interrupt landed (code that catches KeyboardInterrupt).
+const STOP_GRACE_MS = 400, STOP_RUN_END_MS = 5000;
 
 const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
-  running: false, runs: 0, restarts: 0,
+  running: false, runs: 0, restarts: 0, runSeq: 0,
+  stops: [], // the Stops that ended a worker: {reason, t (ms since navigation), standby: was one ready}
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
@@ -222,18 +232,23 @@ const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.p
   installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
 }));
 
-function startPython(restoreCode) {
+// standby: boot, build the app, then wait for `activate` (see takeOver); the page's current
+// worker stays `py` meanwhile
+function startPython(restoreCode, standby = false) {
   const session = {
     worker: spawnWorker(), pending: new Map(), ready: deferred(), ui: deferred(),
     jsdoc: null, patching: 0, views: null, runDepth: 0,
+    interruptBuffer: newInterruptBuffer(), standbyReady: deferred(),
   };
   session.ui.promise.catch(() => {});
   session.ready.promise.catch(() => {});
-  py = session;
+  session.standbyReady.promise.catch(() => {});
+  if (!standby) py = session;
   session.worker.onmessage = (ev) => {
     const msg = ev.data;
+    if (py !== session) return STANDBY_MESSAGES[msg && msg.type] && STANDBY_MESSAGES[msg.type](msg, session);
     const handler = msg && FROM_WORKER[msg.type];
-    if (handler && py === session) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
+    if (handler) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
   };
   session.worker.onerror = (ev) => {
     const err = new Error(`the Python worker failed to start: ${ev.message || "worker error"}`);
@@ -244,11 +259,23 @@ function startPython(restoreCode) {
   session.worker.postMessage({
     type: "init", base: BASE.href, search: location.search, hash: location.hash,
     origin: location.origin, pathname: location.pathname, storage: { ...store },
-    interrupt: interruptBuffer ? interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
-    nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(),
+    interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
+    nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby,
   });
   return session;
 }
+
+// what a standby worker says before it takes over (the rest waits for it to be `py`)
+const STANDBY_MESSAGES = {
+  ready: (m, s) => { s.info = m.info; s.bootedFrom = m.bootedFrom; s.ready.resolve(); },
+  "standby-ready": (m, s) => { s.standbyReady.resolve(); standby.changed(); },
+  "boot-error": (m, s) => standby.failed(s, m.error),
+  fatal: (m, s) => standby.failed(s, m.error),
+};
+const standby = makeStandby({
+  start: () => startPython(null, true),
+  isolated: ISOLATED, search: location.search, gradpad,
+});
 
 // every message to the worker after the page's queued document changes (static/outbox.js)
 function toWorker(session, msg) {
@@ -287,6 +314,9 @@ function setRunning(running, measuring = false) {
   gradpad.running = running;
   if (!measuring || !running) markStatusRunning(running); // a run's slow panes: the run is done
   const bar = $("gp-runbar");
+  standby.running(running);
+  const stoppedNoteOn = performance.now() < stoppedNoteUntil; // see stoppedNote
+  bar.classList.toggle("gp-stopped", !running && stoppedNoteOn);
   if (running) {
     if (!measuring) gradpad.runs++; // a run's slow panes (timings) re-run its code: still one run
     gradpad.runStarted = performance.now();
@@ -295,7 +325,8 @@ function setRunning(running, measuring = false) {
     tickRunning();
   } else {
     bar.classList.remove("running");
-    $("gp-run-state").textContent = "Python is idle";
+    if (!stoppedNoteOn) $("gp-run-state").textContent = "Python is idle";
+    else $("gp-run-state").textContent = stoppedNoteText;
   }
   $("gp-stop").disabled = !running;
 }
@@ -326,7 +357,7 @@ const FROM_WORKER = {
   },
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
-  "run-start": (m) => setRunning(true, m.measuring),
+  "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
   "run-end": () => setRunning(false),
   panes: (m) => {
     gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, phases: m.phases || {}, t: performance.now() };
@@ -364,6 +395,7 @@ const FROM_WORKER = {
       return;
     }
     clearApp(s);
+    $("app").classList.remove("gp-stale");
     s.views = await window.Bokeh.embed.embed_item(item);
     const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
     const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
@@ -404,7 +436,7 @@ const FROM_WORKER = {
     console.error("gradpad: Python stopped working:", m.error);
     notice("Python stopped working (" + m.error.split("\n")[0] + "), probably out of memory. " +
       "It was restarted; your code is kept.");
-    restart();
+    restart("crashed");
   },
 };
 
@@ -536,35 +568,81 @@ async function runPython(code) {
 
 function interrupt() {
   if (!gradpad.running) return false;
-  if (interruptBuffer) {
-    interruptBuffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
-    return true;
-  }
+  const s = py, buffer = s.interruptBuffer;
   // no shared memory (not cross-origin isolated): the only way to stop is a new interpreter
-  restart();
+  if (!buffer) { restart("stopped"); return true; }
+  buffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+  const seq = gradpad.runSeq;
+  if (s.stopping === seq) return true; // this run's watch is set
+  s.stopping = seq;
+  const stillOn = () => py === s && gradpad.running && gradpad.runSeq === seq;
+  setTimeout(() => { if (stillOn() && buffer[0] === 2) restart("unresponsive"); }, STOP_GRACE_MS);
+  setTimeout(() => { if (stillOn()) restart("unresponsive"); }, STOP_RUN_END_MS);
   return true;
 }
 
-// "Restart Python": a new worker; the editor's code (autosaved by the app) comes along
-async function restart() {
+// the page state a worker reads (app.env): the one at init, and again when a standby takes over
+function pageState() {
+  return { search: location.search, hash: location.hash, origin: location.origin, pathname: location.pathname,
+           storage: { ...store }, theme: effectiveTheme(), isolated: ISOLATED };
+}
+
+// what the page says at once when a Stop had to end the worker (the app's note follows with the
+// UI); kept in the run bar for STOPPED_NOTE_MS, between the runs that come meanwhile
+const STOPPED_NOTE_MS = 15000;
+let stoppedNoteUntil = 0, stoppedNoteText = "";
+function stoppedNote(held) {
+  const bar = $("gp-runbar");
+  stoppedNoteUntil = performance.now() + STOPPED_NOTE_MS;
+  bar.classList.add("gp-stopped");
+  $("gp-run-state").textContent = stoppedNoteText = held === "crashed" ? "Python crashed: restarted, your code is kept"
+    : "Stopped: Python restarted, variables lost, code kept";
+  $("gp-run-state").title = "The running code could not be interrupted, so Python was ended and a " +
+    "fresh one started. Variables from earlier runs are gone; your code is kept and was not run again.";
+}
+
+// "Restart Python": a new worker; the editor's code comes along. `held` (app.held.REASONS): why
+// the old one was ended under a run: the code is then shown, not run again. A standby worker
+// booted in the background takes over at once (static/standby.js), else a fresh one boots.
+async function restart(held = null) {
   const old = py;
-  const code = store["gradpad.code"];
+  if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
-  const err = new Error("Python was restarted");
+  // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
+  const wasReady = standby.isReady();
+  const session = standby.take() || startPython(null, true);
+  session.restarting = true;
+  py = session;
+  const err = new Error(held === "stopped" || held === "unresponsive" ? "Python was restarted (stopped)" : "Python was restarted");
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
   setRunning(false);
+  if (held) {
+    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: wasReady });
+    stoppedNote(held);
+  }
   gradpad.panes = null; // the new worker's app counts its runs from 1
   gradpad.restarts++;
-  const session = startPython(code);
-  session.restarting = true;
-  clearApp(old);
+  // the stopped run's callers hear of it first (a task later: reading the editor takes a moment)
+  await new Promise((r) => setTimeout(r, 0));
+  const code = editorText(); // null while no app is shown: the new app opens the link/autosave
+  // the old view stays in sight, inert, until the new one replaces it (no flash of a blank page)
+  if (old.views || $("app").classList.contains("gp-stale")) $("app").classList.add("gp-stale");
+  else clearApp(old);
+  if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
+  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
+  standby.afterTakeOver();
   await session.ready.promise;
   try {
     const kind = await session.ui.promise;
     if (kind === "app") $("gp-placeholder").hidden = true;
+    uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
+    standby.uiReady(); // the next standby, once this one's UI is back
   } catch (e) {
     console.error(e);
+    uiTakenOver.reject(e);
+    clearApp(old);
+    $("app").classList.remove("gp-stale");
     $("gp-placeholder").hidden = false;
   }
   return true;
@@ -723,6 +801,7 @@ function showPlaceholder() {
 function saveSnapshotLater() {
   if (gradpad.bootedFrom !== "boot" || !globalThis.caches) return;
   if (new URLSearchParams(location.search).has("nosnapshot")) return;
+  gradpad.snapshotMaking = true; // the standby waits for it (static/standby.js)
   (globalThis.requestIdleCallback || setTimeout)(() => {
     const w = spawnWorker();
     const OUTCOME = {
@@ -733,6 +812,7 @@ function saveSnapshotLater() {
       const outcome = OUTCOME[ev.data && ev.data.type];
       if (!outcome) return; // progress messages of its boot
       outcome(ev.data);
+      gradpad.snapshotMaking = false;
       w.terminate();
     };
     w.postMessage({ type: "make-snapshot", base: BASE.href });
@@ -771,7 +851,9 @@ async function main() {
   showPlaceholder();
   registerServiceWorker();
   try {
-    const kind = await session.ui.promise;
+    // the first worker's UI, or the UI of one that replaced it before (a Stop under the first
+    // run, e.g. a link's endless loop): never left on "Loading UI… 95%"
+    const kind = await Promise.race([session.ui.promise, uiTakenOver.promise]);
     if (kind === "app") $("gp-placeholder").hidden = true;
     gradpad.ui = kind;
     mark("ui");
@@ -779,6 +861,7 @@ async function main() {
     $("gp-loader").hidden = true;
     uiD.resolve(gradpad);
     saveSnapshotLater();
+    standby.uiReady();
   } catch (e) {
     console.error(e);
     gradpad.uiError = String(e && e.stack || e);

@@ -2,17 +2,20 @@
 // main thread, so a long or endless run never freezes the page (loader.js draws everything).
 //
 // Messages from the page (loader.js):
-//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode}
+//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode, standby}
 //   {type: "run", id, code, async}            runPython (async: top-level await allowed)
 //   {type: "call", id, name, args}            the Panel app's page API (app.page_api.CALLS)
 //   {type: "patch", patch} / {type: "rendered"} / {type: "env", hash}
 //   {type: "reply", id, result}               answer to a request of ours (resources)
 //   {type: "make-snapshot"}                   boot a throw-away interpreter, save its snapshot
+//   {type: "activate", page, restoreCode, held}   a standby worker (init with standby: true) takes
+//                                             over: it renders the app it prepared (see loader.js)
 // Messages to the page:
 //   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
 //   run-start {measuring} / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
+//   standby-ready                             a standby worker is booted and waits for activate
 const M = __GRADPAD_MANIFEST__;
 let BASE = null;
 let pyodide = null;
@@ -264,6 +267,9 @@ let uiLinkedResolve;
 const uiLinked = new Promise((res) => { uiLinkedResolve = res; });
 let appCall = null;
 const UI_GRACE_MS = 300;
+// a standby worker's page state when it takes over (the page's URL and storage of that moment)
+let activate;
+const activation = new Promise((res) => { activate = res; });
 
 async function loadUI(init) {
   post({ type: "stage", stage: "ui" });
@@ -279,7 +285,16 @@ async function loadUI(init) {
   }
   await yieldToRuns();
   appCall = (name, args) => boot.call(name, args);
-  const rendered = JSON.parse(await serial(() => boot.render("app", init.restoreCode ?? null)));
+  if (init.standby) {
+    // a spare for the page (loader.js): the app built now, without running anything; it is
+    // shown when this worker takes over from one that was ended (Stop, Restart, a crash)
+    await serial(() => boot.prebuild());
+    post({ type: "standby-ready" });
+    init = await activation;
+    await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
+    await yieldToRuns();
+  }
+  const rendered = JSON.parse(await serial(() => boot.render("app", init.restoreCode ?? null, init.held ?? null)));
   if (rendered.kind !== "app") {
     post({ type: "ui", kind: rendered.kind });
     return;
@@ -294,6 +309,11 @@ const HANDLERS = {
   "make-snapshot": async (msg) => {
     BASE = msg.base;
     try { await makeSnapshot(); post({ type: "snapshot-saved" }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
+  },
+  activate: (msg) => {
+    self.gradpadPageState = JSON.stringify(msg.page);
+    if (boot) pyodide.pyimport("app.env").page_changed(JSON.stringify(msg.page));
+    activate(msg);
   },
   run: onRun,
   call: onCall,

@@ -1,0 +1,81 @@
+// A spare Python worker, booted in the background, that takes over when the page must end the
+// running one (loader.js: a Stop that cannot interrupt, Restart, a crash). Booting Pyodide and
+// Panel takes seconds; a standby that is already booted answers at once, and its app is already
+// built, so the UI is back within a second instead of after a full load.
+//
+// When it boots (?standby=eager|lazy|off overrides):
+//   eager  once the UI is ready and no code has run for IDLE_MS: then every Stop is quick. The
+//          default on computers.
+//   lazy   only once a run has gone on for LAZY_AFTER_MS (a run that may need a Stop): the
+//          default on phones (a touch screen under 600 px, or under 4 GB of memory reported),
+//          where a second Python's memory matters more than a quick Stop.
+//   off    never: a Stop that ends the worker boots a new one from scratch.
+// After a standby took over, the next one boots by the same rule.
+const IDLE_MS = 1500;
+const LAZY_AFTER_MS = 1000;
+
+export function standbyPolicy(search) {
+  const asked = new URLSearchParams(search).get("standby");
+  if (["eager", "lazy", "off"].includes(asked)) return asked;
+  const mem = navigator.deviceMemory; // Chromium only
+  const phone = !!globalThis.matchMedia && matchMedia("(pointer: coarse)").matches &&
+    Math.min(screen.width, screen.height) < 600;
+  return phone || (typeof mem === "number" && mem < 4) ? "lazy" : "eager";
+}
+
+// start(): a new standby session (loader.js startPython(null, true)); its `standbyReady`
+// resolves when it waits for `activate`. gradpad.standby reports {policy, state, readyMs}.
+export function makeStandby({ start, search, gradpad }) {
+  const policy = standbyPolicy(search);
+  let session = null, startedAt = 0, uiUp = false, idleTimer = null, lazyTimer = null;
+  const report = (state) => {
+    gradpad.standby = { ...(gradpad.standby || {}), policy, state };
+  };
+  report(policy === "off" ? "off" : "none");
+
+  function boot() {
+    if (session || policy === "off") return;
+    startedAt = performance.now();
+    session = start();
+    report("booting");
+  }
+
+  function scheduleIdle() {
+    clearTimeout(idleTimer);
+    if (policy !== "eager" || !uiUp || session) return;
+    // not beside a run, nor beside the throw-away worker that saves the boot snapshot (loader.js)
+    idleTimer = setTimeout(() => { if (!gradpad.running && !gradpad.snapshotMaking) boot(); else scheduleIdle(); }, IDLE_MS);
+  }
+
+  return {
+    uiReady() { uiUp = true; scheduleIdle(); }, // also when a taken-over worker's UI is back
+    // the page's run state: eager waits for a quiet moment, lazy boots under a long run
+    running(on) {
+      clearTimeout(lazyTimer);
+      if (!uiUp) return;
+      if (on && policy === "lazy" && !session) lazyTimer = setTimeout(() => { if (gradpad.running) boot(); }, LAZY_AFTER_MS);
+      if (!on) scheduleIdle();
+    },
+    changed() {
+      if (session) gradpad.standby.readyMs = Math.round(performance.now() - startedAt);
+      report("ready");
+    },
+    failed(s, error) {
+      if (s !== session) return;
+      console.warn("gradpad: the standby Python failed", error);
+      try { s.worker.terminate(); } catch (e) { /* gone already */ }
+      session = null;
+      report("failed");
+    },
+    isReady() { return !!session && gradpad.standby.state === "ready"; },
+    // the standby (ready or still booting: it is further along than a new worker), or null
+    take() {
+      const s = session;
+      session = null;
+      clearTimeout(idleTimer);
+      report("none");
+      return s;
+    },
+    afterTakeOver() { gradpad.standby.taken = (gradpad.standby.taken || 0) + 1; },
+  };
+}
