@@ -53,6 +53,7 @@ const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0,
+  boots: 0, // Pythons started in this page (workers that became ready): a lesson's cells share one
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
@@ -298,6 +299,7 @@ const FROM_WORKER = {
   ready: (m, s) => {
     gradpad.info = m.info;
     gradpad.bootedFrom = m.bootedFrom;
+    gradpad.boots++;
     s.ready.resolve();
   },
   "boot-error": (m, s) => {
