@@ -87,7 +87,7 @@ def _options(info: str) -> dict | None:
 
 
 def cell_spec(code: str, opts: dict) -> CellSpec:
-    spec = CellSpec(code=code.rstrip("\n") + "\n")
+    spec = CellSpec(code=code.rstrip("\n"))
     if opts.get("panes"):
         wanted = [p.strip() for p in opts["panes"].split(",")]
         unknown = [p for p in wanted if p not in share.PANES]

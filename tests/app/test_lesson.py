@@ -36,8 +36,8 @@ print("third", b)
 def test_parse_finds_cells_and_their_options():
     parts = lesson.parse(LESSON)
     cells = [p for p in parts if isinstance(p, lesson.CellSpec)]
-    assert [c.code for c in cells] == ["a = 20\n", "import jax\nb = a + 22\ndef f(x):\n    return x * b\nf(1.0)\n",
-                                       'print("third", b)\n']
+    assert [c.code for c in cells] == ["a = 20", "import jax\nb = a + 22\ndef f(x):\n    return x * b\nf(1.0)",
+                                       'print("third", b)']
     first, second, third = cells
     assert (first.title, first.panes, first.autorun, first.readonly, first.fold) == ("first", ["console"], False, False, False)
     assert (second.panes, second.autorun) == (["console", "jaxpr"], True)
