@@ -21,7 +21,8 @@ def install(playground) -> None:
 
 def page_options() -> dict:
     """What the page shell needs to know about the app (an iframe has no room for the header)."""
-    return {"embed": bool(_playground is not None and _playground.embed.embed)}
+    return {"embed": bool(_playground is not None and _playground.embed.embed),
+            "lesson": hasattr(_playground, "cells")}  # a lesson page (app.lesson): its cells are no autosave
 
 
 def _load(args):

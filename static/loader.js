@@ -328,6 +328,7 @@ const FROM_WORKER = {
     if (s.rendering) return refuse("a second document"); // one render per worker: the app's
     s.rendering = true;
     await bokeh();
+    if (m.page && m.page.lesson) embedded = true; // its hash is the lesson; a cell's text is no autosave
     if (m.page && m.page.embed) {
       embedded = true;
       const style = document.createElement("style");

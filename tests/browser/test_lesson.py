@@ -188,12 +188,16 @@ def test_the_embed_snippet_on_an_isolated_course_site_shows_the_code_and_gets_sh
         state = inner.evaluate("() => ({coi: crossOriginIsolated, isolated: window.gradpad.isolated})")
         assert state == {"coi": True, "isolated": True}, state
         # shared memory: Stop interrupts the run (KeyboardInterrupt), Python and variables stay
+        inner.wait_for_function("() => { const p = window.gradpad.panes; return !window.gradpad.running && p && "
+                                "!p.pending.filter(n => n !== 'webgpu timing').length; }", timeout=BOOT_TIMEOUT_MS)
+        page.set_default_timeout(120_000)
         out = inner.evaluate("""async () => {
             const gp = window.gradpad;
             await gp.runPython('kept = 41');
-            const stuck = gp.runPython('while True:\\n    pass');
-            while (!gp.running) await new Promise(r => setTimeout(r, 20));
-            gp.interrupt();
+            let done = false;
+            const stuck = gp.runPython('while True:\\n    pass').finally(() => { done = true; });
+            // Stop until the loop ends (a Stop that lands between runs is cleared by the next run)
+            while (!done) { if (gp.running) gp.interrupt(); await new Promise(r => setTimeout(r, 50)); }
             const r = await stuck;
             return {stopped: r.error && r.error.type, after: (await gp.runPython('kept + 1')).result,
                     restarts: gp.restarts};
