@@ -218,3 +218,30 @@ def test_the_embed_snippet_on_an_isolated_course_site_shows_the_code_and_gets_sh
     finally:
         page.close()
         srv.shutdown()
+
+
+def test_a_lesson_page_of_its_own_keeps_the_visitors_code(browser_context, site_url):
+    """The lesson opened as a page (service worker, isolation from the second visit): its cells
+    run, and typing in a cell then leaving never replaces the visitor's own autosaved code."""
+    ctx, _ = browser_context
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.goto(site_url + "?lesson=lessons/first-steps.md")
+        page.evaluate("() => localStorage.setItem('gradpad.code', 'mine = 1')")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+        page.reload()  # now under the service worker
+        page.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        c = settled_snapshot(page.main_frame)["cells"]
+        assert "updated copy" in c[0]["console"] and "slope at 0.5" in c[1]["console"], c
+        cells(page).nth(1).locator(".ace_content").click()
+        page.keyboard.press("Control+End")
+        page.keyboard.type("\nprint('typed in a lesson')")
+        page.wait_for_timeout(500)
+        page.reload()
+        page.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("() => localStorage.getItem('gradpad.code')") == "mine = 1"
+        assert page.evaluate("() => location.hash") == ""
+    finally:
+        page.close()
