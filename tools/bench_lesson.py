@@ -119,15 +119,19 @@ def main(argv=None) -> int:
     kinds = ["blank", "one_embed", "three_embeds", "lesson"]
     results = {k: [] for k in kinds}
     print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
-    with sync_playwright() as pw:
-        for r in range(a.rounds):
-            for kind in (kinds if r % 2 == 0 else kinds[:1] + kinds[:0:-1]):
-                res = measure(pw, f"{host}{kind}.html", kind)
-                results[kind].append(res)
-                print(f"round {r + 1} {kind:13s} " + " ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
-                                                          for k, v in res.items() if k != "kind"), flush=True)
-    srv.shutdown()
-    hsrv.shutdown()
+    try:
+        with sync_playwright() as pw:
+            for r in range(a.rounds):
+                for kind in (kinds if r % 2 == 0 else kinds[:1] + kinds[:0:-1]):
+                    res = measure(pw, f"{host}{kind}.html", kind)
+                    results[kind].append(res)
+                    print(f"round {r + 1} {kind:13s} " + " ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
+                                                              for k, v in res.items() if k != "kind"), flush=True)
+    finally:
+        srv.shutdown()
+        hsrv.shutdown()
+        shutil.rmtree(dist, ignore_errors=True)
+        shutil.rmtree(host_dir, ignore_errors=True)
     med = {k: {m: statistics.median(r[m] for r in rs) for m in rs[0] if m != "kind"} for k, rs in results.items()}
     blank = med["blank"]["rss_mb"]
     print(f"\nmedians over {a.rounds} round(s), load average now {os.getloadavg()[0]:.1f}:")
