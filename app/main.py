@@ -71,6 +71,9 @@ RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !imp
 # blank band at the bottom of the snippet's 500 px frame. Above them: the status row and the tabs.
 EMBED_CHROME_PX = 62
 EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)) !important; }}"
+# an embed that shows its code: the editor (EMBED_EDITOR_PX) sits above the tabs as well
+EMBED_EDITOR_PX = 140
+EMBED_EDIT_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX + EMBED_EDITOR_PX + 8}px)) !important; }}"
 # The page's panes use the window's height (a fixed 700 px pane left ~180 px blank under it at
 # 1920x1080). Above a pane: the header, the status row and the tabs (121 px), and a margin.
 PAGE_CHROME_PX = 135
@@ -125,6 +128,8 @@ class KeyBridge(pn.custom.JSComponent):
 
 class Playground:
     """One user's playground: widgets, the latest analysis, and the panes built from it."""
+
+    autosave = True  # keep the code in the visitor's storage (a lesson's cells do not: app.lesson)
 
     def __init__(self, code: str | None = None, example: str | None = None, embed: share.EmbedOptions | None = None,
                  autorun: bool = True):
@@ -199,7 +204,7 @@ class Playground:
         self.console_strip = pn.Column(sizing_mode="stretch_width", height=CONSOLE_STRIP_PX, scroll=True,
                                        css_classes=["gp-console-strip"])
         pane_height = 400 if self.embed.embed else 700
-        fill = ([EMBED_PANE_CSS] if self.embed.readonly else []) if self.embed.embed else [PANE_CSS]
+        fill = [EMBED_PANE_CSS if self.embed.readonly else EMBED_EDIT_PANE_CSS] if self.embed.embed else [PANE_CSS]
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title,
                                       stylesheets=fill, css_classes=[f"gp-pane-{name}"])  # (tests read each pane)
                       for name, title in PANE_TITLES.items()}
@@ -485,7 +490,8 @@ class Playground:
             phases.update({k: v * 1e3 for k, v in a.phases.items()})
             phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
             phases["send"] = batching.flush_seconds * 1e3
-            env.storage_set(env.AUTOSAVE_KEY, code)
+            if self.autosave:
+                env.storage_set(env.AUTOSAVE_KEY, code)
             self._publish_hash()
         finally:
             held.ended()
@@ -912,7 +918,8 @@ class Playground:
 
     def _on_edit(self, event):
         self._edit_seen = time.time() * 1e3
-        env.storage_set(env.AUTOSAVE_KEY, event.new)
+        if self.autosave:
+            env.storage_set(env.AUTOSAVE_KEY, event.new)
         if event.new != self.loaded_code:  # no longer the example: the dropdown says so
             self._set_quietly(self.example_select, "value", "")
         self._publish_hash()  # at once, not after the autorun: a reload within the pause keeps the edit
@@ -1011,7 +1018,7 @@ class Playground:
         self._held_row = pn.Row(self.notice, self.held_run, sizing_mode="stretch_width", visible=False)
         parts = [top, self._held_row]
         if not self.embed.readonly:
-            self.editor.height = 140
+            self.editor.height = EMBED_EDITOR_PX
             parts.append(self.editor)
         parts.append(self.tabs)
         return pn.Column(*parts, self.keys, sizing_mode="stretch_width", css_classes=["gp-embed"])
@@ -1124,6 +1131,10 @@ def create_app(code: str | None = None, example: str | None = None, autorun: boo
     `autorun` False: the opening code is shown, not run (a standby worker, app.bootstrap.prebuild)."""
     pn.extension("codeeditor", notifications=False)
     pn.config.theme = "dark" if system_prefers_dark() else "default"
+    from app import lesson
+    where = lesson.requested(env.location_search())
+    if where is not None:  # a lesson page: the teacher's cells on this one Python (app.lesson)
+        return lesson.create_app(where)
     opts = share.parse_query(env.location_search())
     playground = Playground(code=code, example=example, embed=opts, autorun=autorun)
     if env.IN_BROWSER:

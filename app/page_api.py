@@ -21,13 +21,15 @@ def install(playground) -> None:
 
 def page_options() -> dict:
     """What the page shell needs to know about the app (an iframe has no room for the header)."""
-    return {"embed": bool(_playground is not None and _playground.embed.embed)}
+    return {"embed": bool(_playground is not None and _playground.embed.embed),
+            "lesson": hasattr(_playground, "cells")}  # a lesson page (app.lesson): its cells are no autosave
 
 
 def _load(args):
     args = args or {}
+    where = {"cell": args["cell"]} if "cell" in args else {}  # a lesson page: which cell (app.lesson)
     try:
-        return _playground.load(code=args.get("code"), example=args.get("example"), panes=args.get("panes"))
+        return _playground.load(code=args.get("code"), example=args.get("example"), panes=args.get("panes"), **where)
     except KeyboardInterrupt:
         # a Stop can land in the app's own code around the learner's (Panel's watchers applying
         # the new code): the load ends as a stopped run does, code kept, instead of failing the call
@@ -43,6 +45,8 @@ def _snapshot(args):
 
 def _run(args):
     """Ctrl/Cmd+Enter on the page: one key press is one run (see Playground.run)."""
+    if hasattr(_playground, "key_run"):  # a lesson page: the cell typed in last
+        return _playground.key_run()
     _playground.run(function=_playground.function_select.value or None, remeasure=True)
     return None
 
@@ -52,6 +56,8 @@ def _hash(args):
     from app import env, share
 
     fragment = str((args or {}).get("hash") or "")
+    if not hasattr(_playground, "apply_state"):  # a lesson page: its link is the lesson, read once
+        return None
     env.page_changed(json.dumps({"hash": fragment}))
     try:
         state = share.parse_hash(fragment)

@@ -457,13 +457,22 @@ def compile_user_code(code: str):
     return compile(tree, USER_FILE, "exec"), (compile(last, USER_FILE, "eval") if last else None)
 
 
+# A lesson page's cells share one namespace, as a notebook's do (app.lesson sets it); None: every
+# run starts from a fresh one
+shared_namespace: dict | None = None
+
+
 def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
-    """Run `code` in a fresh namespace. Never raises for errors in the user's code."""
+    """Run `code` in a fresh namespace (or the lesson's shared one). Never raises for errors in
+    the user's code."""
     global _stopped
     _stopped = None
     install_jax()
     reset_user_flags()
     ns = fresh_namespace()
+    if shared_namespace is not None:
+        shared_namespace.update({k: v for k, v in ns.items() if k not in shared_namespace or k.startswith("__")})
+        ns = shared_namespace
     res = RunResult(namespace=ns)
     t0 = time.perf_counter()
     with captured() as (out, err, caught):

@@ -85,13 +85,27 @@ def parse_query(query: str) -> EmbedOptions:
     return opts
 
 
-def embed_url(base: str, state: ShareState, panes=("jaxpr", "plot"), readonly=True) -> str:
+# The Embed button's defaults: the code shown and editable above its panes (students see the
+# program the panes describe), in a frame that cannot leave its box.
+EMBED_PANES = ("jaxpr", "plot", "console")
+# What the frame may do: run scripts; keep its own origin (its service worker, saved snapshot and
+# module worker need it; it stays another origin than the host's, so this grants nothing on the
+# host); open "open in gradpad ↗" as an ordinary tab. Not allow-top-navigation (the frame cannot
+# navigate the host page), nor forms, modals, downloads or pointer lock.
+EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+# Takes effect only on a host that is itself cross-origin isolated (COOP + COEP, and the iframe
+# `credentialless`): then the frame gets shared memory too (Stop interrupts instead of restarting).
+EMBED_ALLOW = "cross-origin-isolated"
+
+
+def embed_url(base: str, state: ShareState, panes=EMBED_PANES, readonly=False) -> str:
     query = urlencode({"embed": 1, "panes": ",".join(panes), "autorun": 1, "readonly": int(readonly)},
                       safe=",")
     return f"{base}?{query}{state_hash(state)}"
 
 
-def iframe_snippet(base: str, state: ShareState, panes=("jaxpr", "plot")) -> str:
-    src = embed_url(base, state, panes)
-    return (f'<iframe src="{quote(src, safe=":/?#=&,._-~%")}" width="700" height="500" '
-            'style="border:1px solid #ccc;border-radius:6px" title="gradpad" loading="lazy"></iframe>')
+def iframe_snippet(base: str, state: ShareState, panes=EMBED_PANES, readonly=False) -> str:
+    src = embed_url(base, state, panes, readonly)
+    return (f'<iframe src="{quote(src, safe=":/?#=&,._-~%")}" width="700" height="600" '
+            'style="border:1px solid #ccc;border-radius:6px" title="gradpad" loading="lazy" '
+            f'sandbox="{EMBED_SANDBOX}" allow="{EMBED_ALLOW}"></iframe>')

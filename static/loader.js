@@ -63,6 +63,7 @@ const gradpad = {
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0, runSeq: 0,
   stops: [], // the Stops that ended a worker: {reason, t (ms since navigation), standby: was one ready}
+  boots: 0, // Pythons started in this page (workers that became ready): a lesson's cells share one
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
@@ -348,6 +349,7 @@ const FROM_WORKER = {
   ready: (m, s) => {
     gradpad.info = m.info;
     gradpad.bootedFrom = m.bootedFrom;
+    gradpad.boots++;
     s.ready.resolve();
   },
   "boot-error": (m, s) => {
@@ -376,6 +378,7 @@ const FROM_WORKER = {
     if (s.rendering) return refuse("a second document"); // one render per worker: the app's
     s.rendering = true;
     await bokeh();
+    if (m.page && m.page.lesson) embedded = true; // its hash is the lesson; a cell's text is no autosave
     if (m.page && m.page.embed) {
       embedded = true;
       const style = document.createElement("style");

@@ -77,6 +77,8 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET") return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return; // never proxy other origins
+  // a teacher's lesson files change without a new build: never answered from this build's cache
+  if (url.pathname.includes("/lessons/")) return;
   const kind = req.mode === "navigate" ? "navigate" : "other";
   if (req.mode === "navigate" || url.pathname.endsWith("/sw.js")) {
     event.respondWith((async () => {

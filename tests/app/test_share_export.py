@@ -38,8 +38,21 @@ def test_example_hash_and_embed_query():
 
 def test_embed_snippet_points_at_the_embed_view():
     snippet = share.iframe_snippet("http://127.0.0.1:8000/", share.ShareState(code="x = 1"))
-    assert snippet.startswith('<iframe src="http://127.0.0.1:8000/?embed=1&panes=jaxpr,plot&autorun=1&readonly=1#s=')
-    assert 'width="700" height="500"' in snippet
+    # the default embed shows the code (editable, readonly=0) above the jaxpr, plot and console
+    assert snippet.startswith('<iframe src="http://127.0.0.1:8000/?embed=1&panes=jaxpr,plot,console&autorun=1'
+                              '&readonly=0#s=')
+    assert 'width="700" height="600"' in snippet
+
+
+def test_embed_snippet_keeps_the_frame_in_its_box():
+    """Issue 29: the frame runs and keeps its origin, opens "open in gradpad" as a tab, and can
+    never navigate the host page; a cross-origin isolated host can pass its isolation on."""
+    import re
+    snippet = share.iframe_snippet("https://gradpad.example/", share.ShareState(code="x = 1"))
+    sandbox = re.search(r'sandbox="([^"]*)"', snippet).group(1).split()
+    assert {"allow-scripts", "allow-same-origin", "allow-popups", "allow-popups-to-escape-sandbox"} <= set(sandbox)
+    assert not [t for t in sandbox if "top-navigation" in t], sandbox
+    assert 'allow="cross-origin-isolated"' in snippet
 
 
 def test_py_export_adds_a_shim_only_for_removed_names():

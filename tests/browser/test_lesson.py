@@ -1,0 +1,247 @@
+"""Teachers' pages (issue 27, and issue 29's "embeds stay in their frame"): a lesson of three
+cells on ONE Python, put on a course site of another origin (another local port) with one
+iframe; and the Embed button's snippet on a cross-origin isolated host.
+
+Each test boots its own Python in its own frame (the session's shared page is not used)."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from app import share
+from tools import serve
+
+SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-lesson"))
+BOOT_TIMEOUT_MS = 360_000
+# every frame of the page counts the Python sessions it starts, as the init messages its workers
+# get (an independent check of gradpad.boots, the page's own count of Pythons that became ready;
+# the throw-away worker that saves the boot snapshot gets no init)
+COUNT_WORKERS = """(() => {
+  let n = 0;
+  window.__gpPythonWorkers = () => n;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.type === 'init') n++;
+    return post.call(this, msg, ...rest);
+  };
+})();"""
+
+
+def course_site(tmp_path, pages: dict, headers: dict | None = None):
+    """A second local server (the course site's origin) serving `pages`, with `headers` on each."""
+    for name, body in pages.items():
+        (tmp_path / name).write_text(body)
+
+    class Handler(serve.Handler):
+        def end_headers(self):
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            super().end_headers()
+
+    srv = serve.Server(("127.0.0.1", serve.free_port()), functools.partial(Handler, directory=str(tmp_path)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+def frame_with(page, needle: str, timeout_s: float = 60):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for f in page.frames:
+            if needle in f.url:
+                return f
+        time.sleep(0.3)
+    raise AssertionError(f"no frame with {needle!r}: {[f.url for f in page.frames]}")
+
+
+def settled_snapshot(frame, timeout_s: float = 240) -> dict:
+    """The lesson's snapshot once no cell's shown panes are still measuring."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        snap = frame.evaluate("() => window.gradpad.snapshot()")
+        if not snap.get("pending") or time.monotonic() > deadline:
+            return snap
+        time.sleep(0.5)
+
+
+def cells(frame):
+    return frame.locator(".gp-cell")
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_a_lesson_of_three_cells_runs_on_one_python_from_another_site(browser_context, site_url, tmp_path):
+    ctx, _ = browser_context
+    lesson_src = f"{site_url}?embed=1&lesson=lessons/first-steps.md"
+    host = (f'<!doctype html><title>Course</title><h1>Week 1</h1>'
+            f'<iframe id="lesson" src="{lesson_src}" style="width:100%;height:2300px;border:0" '
+            f'sandbox="{share.EMBED_SANDBOX}" allow="{share.EMBED_ALLOW}"></iframe>')
+    srv, host_url = course_site(tmp_path, {"week1.html": host})
+    page = ctx.new_page()
+    page.add_init_script(COUNT_WORKERS)
+    try:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.goto(host_url + "week1.html")
+        inner = frame_with(page, "lesson=lessons")
+        inner.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        page.set_default_timeout(120_000)
+        snap = settled_snapshot(inner)
+        c = snap["cells"]
+        assert len(c) == 3, snap
+        # ONE Python for the three cells: one worker started, one interpreter booted
+        assert inner.evaluate("() => [window.gradpad.boots, window.__gpPythonWorkers()]") == [1, 1]
+        # each cell's panes show its own code's output
+        assert "updated copy: [9. 1. 2. 3. 4.]" in c[0]["console"] and c[0]["function"] == "double_sin_cos"
+        assert "sin a" in c[0]["jaxpr"] and "cos a" in c[0]["jaxpr"]
+        # the second cell uses the first cell's function: one namespace, like a notebook
+        assert c[1]["error"] is None and c[1]["function"] == "slope", c[1]
+        assert "slope at 0.5: 1.0806" in c[1]["console"]
+        assert "cos" in c[1]["jaxpr"] and c[1]["jaxpr"] != c[0]["jaxpr"]
+        # per-cell options: panes, read-only, folded, click-to-run
+        assert [x["panes"] for x in c] == [["jaxpr", "plot", "console"], ["plot", "jaxpr", "console"], ["jaxpr", "console"]]
+        assert [x["ran"] for x in c] == [True, True, False]
+        assert [x["code_shown"] for x in c] == [True, True, False] and [x["readonly"] for x in c] == [False, False, True]
+        assert cells(inner).nth(1).locator(".bk-tab").first.inner_text() == "Plots"
+        assert cells(inner).nth(2).locator(".bk-tab").count() == 0 or not cells(inner).nth(2).locator(".bk-tab").first.is_visible()
+        assert cells(inner).nth(2).get_by_role("button", name="↺ Reset").count() == 0  # read-only: nothing to reset
+        page.wait_for_timeout(800)
+        shot(page, "lesson_1400x900_loaded")
+
+        # click-to-run: Show code, then ▶ Run; it uses `x` from the first cell
+        third = cells(inner).nth(2)
+        third.get_by_role("button", name="Show code").click()
+        third.get_by_role("button", name="▶ Run").click()
+        deadline = time.monotonic() + 120
+        while not (snap := settled_snapshot(inner))["cells"][2]["ran"]:
+            assert time.monotonic() < deadline, "the click-to-run cell never ran"
+            time.sleep(0.5)
+        c3 = snap["cells"][2]
+        assert c3["error"] is None and "tangent: [0. 1. 2.]" in c3["console"] and c3["code_shown"], c3
+        assert "mul" in c3["jaxpr"]
+
+        # the learner edits cell 2 (typed in its editor), then Reset brings back the teacher's code
+        second = cells(inner).nth(1)
+        second.locator(".ace_content").click()
+        page.keyboard.press("Control+End")
+        page.keyboard.type("\nprint('edited by the learner')")
+        deadline = time.monotonic() + 90
+        while "edited by the learner" not in inner.evaluate("() => window.gradpad.snapshot()")["cells"][1]["console"]:
+            assert time.monotonic() < deadline, "the edit never ran"
+            time.sleep(0.5)
+        second.get_by_role("button", name="↺ Reset").click()
+        deadline = time.monotonic() + 90
+        while True:
+            c2 = inner.evaluate("() => window.gradpad.snapshot()")["cells"][1]
+            if c2["code"] == c2["teacher_code"] and "edited" not in c2["console"]:
+                break
+            assert time.monotonic() < deadline, c2
+            time.sleep(0.5)
+        assert "slope at 0.5: 1.0806" in c2["console"]
+        # still the one Python after all that
+        assert inner.evaluate("() => [window.gradpad.boots, window.__gpPythonWorkers()]") == [1, 1]
+
+        # the frame stays in its box: no navigation of the course page (the sandbox has no
+        # allow-top-navigation), even if script on gradpad's page tried
+        tried = inner.evaluate("""(target) => { try { top.location.href = target; return 'navigated'; }
+                                                catch (e) { return e.name; } }""", host_url + "elsewhere")
+        page.wait_for_timeout(500)
+        assert page.url == host_url + "week1.html", (tried, page.url)
+
+        page.wait_for_timeout(800)
+        shot(page, "lesson_1400x900_after")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(1500)
+        shot(page, "lesson_390x844")
+        # nothing wider than the phone's screen inside the lesson
+        assert inner.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
+    finally:
+        page.close()
+        srv.shutdown()
+
+
+def test_the_embed_snippet_on_an_isolated_course_site_shows_the_code_and_gets_shared_memory(
+        browser_context, site_url, tmp_path):
+    """A host that sends COOP/COEP and marks the iframe `credentialless` (docs/teachers.md) passes
+    its cross-origin isolation on: the embed gets SharedArrayBuffer (Stop interrupts) on a first
+    visit. The default embed shows the code the panes describe."""
+    ctx, _ = browser_context
+    snippet = share.iframe_snippet(site_url, share.ShareState(example="jvp_and_vjp"))
+    snippet = snippet.replace("<iframe ", '<iframe id="gp" credentialless ', 1)
+    srv, host_url = course_site(tmp_path, {"isolated.html": f"<!doctype html><title>Course</title>{snippet}"},
+                                headers={"Cross-Origin-Opener-Policy": "same-origin",
+                                         "Cross-Origin-Embedder-Policy": "require-corp"})
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 760, "height": 660})
+        page.goto(host_url + "isolated.html")
+        assert page.evaluate("() => crossOriginIsolated") is True
+        inner = frame_with(page, "embed=1")
+        inner.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        state = inner.evaluate("() => ({coi: crossOriginIsolated, isolated: window.gradpad.isolated})")
+        assert state == {"coi": True, "isolated": True}, state
+        # shared memory: Stop interrupts the run (KeyboardInterrupt), Python and variables stay
+        inner.wait_for_function("() => { const p = window.gradpad.panes; return !window.gradpad.running && p && "
+                                "!p.pending.filter(n => n !== 'webgpu timing').length; }", timeout=BOOT_TIMEOUT_MS)
+        page.set_default_timeout(120_000)
+        out = inner.evaluate("""async () => {
+            const gp = window.gradpad;
+            await gp.runPython('kept = 41');
+            let done = false;
+            const stuck = gp.runPython('while True:\\n    pass').finally(() => { done = true; });
+            // Stop until the loop ends (a Stop that lands between runs is cleared by the next run)
+            while (!done) { if (gp.running) gp.interrupt(); await new Promise(r => setTimeout(r, 50)); }
+            const r = await stuck;
+            return {stopped: r.error && r.error.type, after: (await gp.runPython('kept + 1')).result,
+                    restarts: gp.restarts};
+        }""")
+        assert out == {"stopped": "KeyboardInterrupt", "after": "42", "restarts": 0}, out
+        # the code is on show, in an editor, above the panes
+        snap = inner.evaluate("() => window.gradpad.snapshot()")
+        assert snap["function"] == "f" and snap["jaxpr"].startswith("{ lambda ; a:f32[5]. let")
+        editor_text = inner.evaluate("""() => { const find = (root) => { for (const el of root.querySelectorAll('*')) {
+              if (el.classList.contains('ace_editor') && el.env) return el.env.editor.getValue();
+              const inner = el.shadowRoot && find(el.shadowRoot); if (inner != null) return inner; } return null; };
+            return find(document); }""")
+        assert editor_text is not None and "jax.jvp(f, (x,), (v,))" in editor_text
+        # the frame fits its snippet's box: the panes end inside the frame
+        assert inner.evaluate("() => document.documentElement.scrollHeight - innerHeight") <= 0
+        page.wait_for_timeout(1200)
+        shot(page, "embed_default_isolated_host")
+    finally:
+        page.close()
+        srv.shutdown()
+
+
+def test_a_lesson_page_of_its_own_keeps_the_visitors_code(browser_context, site_url):
+    """The lesson opened as a page (service worker, isolation from the second visit): its cells
+    run, and typing in a cell then leaving never replaces the visitor's own autosaved code."""
+    ctx, _ = browser_context
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.goto(site_url + "?lesson=lessons/first-steps.md")
+        page.evaluate("() => localStorage.setItem('gradpad.code', 'mine = 1')")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+        page.reload()  # now under the service worker
+        page.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        c = settled_snapshot(page.main_frame)["cells"]
+        assert "updated copy" in c[0]["console"] and "slope at 0.5" in c[1]["console"], c
+        cells(page).nth(1).locator(".ace_content").click()
+        page.keyboard.press("Control+End")
+        page.keyboard.type("\nprint('typed in a lesson')")
+        page.wait_for_timeout(500)
+        page.reload()
+        page.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("() => localStorage.getItem('gradpad.code')") == "mine = 1"
+        assert page.evaluate("() => location.hash") == ""
+    finally:
+        page.close()
