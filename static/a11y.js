@@ -26,6 +26,14 @@ const SHADOW_CSS = `
 .ace_editor.gp-tab-leaves { outline: 3px dashed var(--gp-focus, #1a73e8); }
 `;
 
+// Panel's "light" buttons (previous/next, the view and size pickers, downloads) stay white in its
+// dark theme: there they get the dark inputs' colours, with a border of 3:1 against the page
+const DARK_CSS = `
+.bk-btn-light { background: #21262d; color: #e6edf3; border: 1px solid #6e7681; }
+.bk-btn-light:hover { background: #30363d; color: #fff; }
+.bk-btn-light.bk-active, .bk-btn-light:active { background: #1f3b63; color: #fff; border-color: #79c0ff; }
+`;
+
 function* deepElements(root) {
   for (const el of root.querySelectorAll("*")) {
     yield el;
@@ -45,7 +53,7 @@ function styleRoot(root) {
   if (root === document || !root.querySelector || root.querySelector(`#${STYLE_ID}`)) return;
   const s = document.createElement("style");
   s.id = STYLE_ID;
-  s.textContent = SHADOW_CSS;
+  s.textContent = SHADOW_CSS + (document.documentElement.dataset.theme === "dark" ? DARK_CSS : "");
   root.appendChild(s);
 }
 
@@ -106,8 +114,8 @@ function tabKeys(e) {
   e.preventDefault();
   e.stopPropagation();
   if (!next.classList.contains("bk-active")) next.click();  // Bokeh's own handler: the app hears it
+  enhanceTabs(tab.parentElement);  // aria-selected and the inert panels follow at once
   next.focus();
-  schedule();
 }
 
 // ------------------------------------------------------------------ the code editor (Ace)
@@ -234,6 +242,7 @@ function pass() {
     if (!cl) continue;
     if (cl.contains("bk-tab") && el.parentElement && !lists.includes(el.parentElement)) lists.push(el.parentElement);
     else if (cl.contains("ace_editor")) editors.push(el);
+    else if (cl.contains("bk-btn-light")) styleRoot(el.getRootNode());
     else if (cl.contains("gp-code") || cl.contains("gp-scroll-x") || cl.contains("scrollable-vertical")) scrollers.push(el);
   }
   lists.forEach(enhanceTabs);
