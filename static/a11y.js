@@ -22,6 +22,7 @@ const REGION_NAMES = [["gp-console", "console output"], ["gp-jaxpr", "jaxpr"], [
 const SHADOW_CSS = `
 .bk-tab:focus-visible, [role="tabpanel"]:focus-visible, .gp-code:focus-visible, .gp-scroll-x:focus-visible,
 .scrollable-vertical:focus-visible { outline: 3px solid var(--gp-focus, #1a73e8); outline-offset: -3px; }
+.bk-btn-warning { color: #212529; }  /* white on Panel's orange is 2:1 */
 .ace_editor.ace_focus { outline: 2px solid var(--gp-focus, #1a73e8); outline-offset: 0; }
 .ace_editor.gp-tab-leaves { outline: 3px dashed var(--gp-focus, #1a73e8); }
 `;
@@ -173,7 +174,8 @@ const editorOf = (e) => {
 function editorKeys(e) {
   const editor = editorOf(e);
   if (!editor || !editor.gpTabLeaves) return;
-  if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) { e.stopPropagation(); return; }
+  // (immediate: a Tab that types nothing is no edit for the autosave either: static/loader.js)
+  if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) { e.stopImmediatePropagation(); return; }
   if (!["Shift", "Control", "Alt", "Meta", "Escape"].includes(e.key)) setTabLeaves(editor, false);
 }
 
@@ -242,7 +244,7 @@ function pass() {
     if (!cl) continue;
     if (cl.contains("bk-tab") && el.parentElement && !lists.includes(el.parentElement)) lists.push(el.parentElement);
     else if (cl.contains("ace_editor")) editors.push(el);
-    else if (cl.contains("bk-btn-light")) styleRoot(el.getRootNode());
+    else if (cl.contains("bk-btn-light") || cl.contains("bk-btn-warning")) styleRoot(el.getRootNode());
     else if (cl.contains("gp-code") || cl.contains("gp-scroll-x") || cl.contains("scrollable-vertical")) scrollers.push(el);
   }
   lists.forEach(enhanceTabs);

@@ -63,7 +63,8 @@ def focused(page) -> str:
 
 
 def tab_until(page, test, key="Tab", limit=60) -> str:
-    """Press `key` until the focused element's description satisfies `test`; returns it."""
+    """Press `key` until the focused element's description satisfies `test`; returns it. The
+    editor is passed as a learner would: Esc, then the key again (never by typing into it)."""
     seen = []
     for _ in range(limit):
         page.keyboard.press(key)
@@ -71,6 +72,8 @@ def tab_until(page, test, key="Tab", limit=60) -> str:
         seen.append(now)
         if test(now):
             return now
+        if in_editor(now):
+            page.keyboard.press("Escape")
     raise AssertionError(f"never reached by {key}; focus went through:\n" + "\n".join(seen))
 
 
@@ -98,8 +101,30 @@ def test_axe_finds_no_serious_violation_in_the_app(app_page, theme):
         assert page.evaluate("() => document.documentElement.dataset.theme") == theme
         bad = report(f"app {theme}", page)
         assert bad == [], describe(bad)
+        focus_shots(page, theme)
     finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
         set_theme(app_page, None)
+
+
+def focus_shots(page, theme):
+    """Screenshots of the focus states (a human looks at them): the editor with its hint, the
+    editor after Esc, the selected tab, and Run, at 1400x900 and on a phone."""
+    for w, h in ((1400, 900), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(500)
+        page.locator("#gp-theme").focus()
+        tab_until(page, in_editor)
+        shot(page, f"a11y_{theme}_{w}x{h}_editor")
+        page.keyboard.press("Escape")
+        shot(page, f"a11y_{theme}_{w}x{h}_editor_esc")
+        tab_until(page, lambda d: d.startswith("DIV|tab|"))
+        page.keyboard.press("ArrowRight")
+        page.locator("#app .bk-tab.bk-active").first.scroll_into_view_if_needed()
+        shot(page, f"a11y_{theme}_{w}x{h}_tab")
+        page.keyboard.press("Home")
+        tab_until(page, lambda d: d.startswith("BUTTON|") and d.endswith("Run"), key="Shift+Tab")
+        shot(page, f"a11y_{theme}_{w}x{h}_run")
 
 
 def test_axe_finds_no_serious_violation_in_an_embed(browser_context, site_url, app_page):
@@ -206,8 +231,6 @@ def test_keyboard_only_editor_run_tabs_and_gallery(app_page):
     # Run and the gallery: backwards, passing the editor with Esc
     page.keyboard.press("Home")
     runs = page.evaluate("() => window.gradpad.runs")
-    tab_until(page, in_editor, key="Shift+Tab")
-    page.keyboard.press("Escape")
     run = tab_until(page, lambda d: d.startswith("BUTTON|") and d.endswith("Run"), key="Shift+Tab")
     shot(page, "a11y_kb_run_1400x900")
     page.keyboard.press("Enter")
@@ -229,3 +252,6 @@ def test_keyboard_only_editor_run_tabs_and_gallery(app_page):
         time.sleep(1)
     assert snap and snap.get("example"), snap
     assert page.evaluate(EDITOR_TEXT) != code and snap["error"] is None, snap
+    # the page as the gallery left it (an example over edited code: the "Restore my code" banner)
+    bad = report("app after a gallery load over edited code", page)
+    assert bad == [], describe(bad)
