@@ -264,6 +264,12 @@ export function installA11y(gradpad) {
   observer.observe(document.body, { childList: true, subtree: true });
   document.addEventListener("keydown", tabKeys, true);
   document.addEventListener("keydown", editorKeys, true);
+  // a tab clicked: Bokeh's handler (on the tab) has run when the click bubbles here, so the
+  // panel shown stops being inert before anything else can reach it
+  document.addEventListener("click", (e) => {
+    const t = e.composedPath()[0];
+    if (t && t.classList && t.classList.contains("bk-tab") && t.parentElement) enhanceTabs(t.parentElement);
+  });
   window.addEventListener("resize", placeHint);
   document.addEventListener("scroll", placeHint, true);
   schedule();
