@@ -229,16 +229,23 @@ const observed = new WeakSet();
 let observer = null;
 let pending = false;
 
+const stats = { passes: 0, ms: 0 };  // the main thread's time on these passes (gradpad.a11y.stats)
+
 function pass() {
   pending = false;
   const app = document.getElementById("app");
   if (!app) return;
+  const t0 = performance.now();
+  try { enhanceAll(app); } finally { stats.passes++; stats.ms += performance.now() - t0; }
+}
+
+function enhanceAll(app) {
   const lists = [], editors = [], scrollers = [];
   for (const el of deepElements(app)) {
     if (el.shadowRoot && !observed.has(el.shadowRoot)) {
       observed.add(el.shadowRoot);
-      observer.observe(el.shadowRoot, { childList: true, subtree: true, attributes: true,
-                                        attributeFilter: ["class", "style"] });
+      // class: a tab shown; not style, which Bokeh's layout rewrites at every resize and patch
+      observer.observe(el.shadowRoot, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
     }
     const cl = el.classList;
     if (!cl) continue;
@@ -256,7 +263,7 @@ function pass() {
 function schedule() {
   if (pending) return;
   pending = true;
-  setTimeout(pass, 60);
+  setTimeout(pass, 120);  // one pass per burst of patches
 }
 
 export function installA11y(gradpad) {
@@ -273,5 +280,5 @@ export function installA11y(gradpad) {
   window.addEventListener("resize", placeHint);
   document.addEventListener("scroll", placeHint, true);
   schedule();
-  gradpad.a11y = { pass, hint: () => (hint.el && !hint.el.hidden ? hint.el.textContent : null) };
+  gradpad.a11y = { pass, stats, hint: () => (hint.el && !hint.el.hidden ? hint.el.textContent : null) };
 }
