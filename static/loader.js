@@ -20,6 +20,7 @@
 import { installSourceMap } from "./sourcemap.js";
 import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
+import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
@@ -77,6 +78,7 @@ installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
 // a new theme: the app is built for one theme, so the page reloads (code and hash are kept)
 installTheme(() => { if (gradpad.ui === "app") location.reload(); });
 installSplitter(gradpad);  // the draggable editor/panes bar (static/splitter.js)
+installA11y(gradpad);  // tabs, editor exit, focus for the keyboard and screen readers (static/a11y.js)
 
 // ------------------------------------------------------------------ progress
 // bytes per stage, counted from the Resource Timing entries (the worker posts its own)

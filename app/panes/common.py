@@ -40,9 +40,9 @@ CSS = """
   line-height: 1.45; white-space: pre; overflow: auto; background: #f7f8fa; border: 1px solid #e1e4e8;
   border-radius: 6px; padding: 8px 10px; margin: 0; max-height: 420px; }
 .gp-console { white-space: pre-wrap; overflow-wrap: anywhere; }  /* long messages wrap: nothing cut at the pane's edge */
-.gp-jk { color: #8250df; font-weight: 600; } .gp-jv { color: #0550ae; } .gp-jt { color: #6e7781; }
+.gp-jk { color: #8250df; font-weight: 600; } .gp-jv { color: #0550ae; } .gp-jt { color: #57606a; }
 .gp-jp { color: #cf222e; font-weight: 600; } .gp-jl { color: #116329; }
-.gp-muted { color: #6e7781; font-size: 12px; }
+.gp-muted { color: #57606a; font-size: 12px; }
 /* the status line (app.main): what the last run did, or, while the page marks it running, that
    a run is on (a line saying "ran" under a run in flight contradicted the header's Running…) */
 .gp-running-note { display: none; color: #9a6700; }
@@ -58,7 +58,7 @@ CSS = """
 .gp-table td, .gp-table th { border-bottom: 1px solid #eee; padding: 2px 8px; text-align: right; font-family: ui-monospace, Menlo, monospace;
   white-space: nowrap; }  /* "batch 0", "1.84 ms – 7.22 ms" on one line; a wide table scrolls in .gp-scroll-x */
 .gp-scroll-x { overflow-x: auto; max-width: 100%; }
-.gp-call { font-size: 10.5px; font-weight: normal; color: #6e7781; max-width: 18em; margin-left: auto;
+.gp-call { font-size: 10.5px; font-weight: normal; color: #57606a; max-width: 18em; margin-left: auto;
   overflow: hidden; text-overflow: ellipsis; }  /* the manual call under "manual": cut, whole in its tooltip */
 /* the methods table (app.panes.vmap): on a narrow pane (a phone) each method's numbers stack
    beside its name (median, min – max, the verdict against vmap) instead of going behind the

@@ -191,8 +191,9 @@ def test_slow_batching_methods_are_timed_by_one_call(monkeypatch):
     r = analysis.vmap_comparison(f, (jnp.ones(3),), timed=True)
     for method in ("loop", "vmap", "jit(vmap)", "manual"):
         assert r[method]["error"] is None and r[method]["time"]["n"] == 1, (method, r[method])
-    # loop: 4 calls (one per element); vmap, manual: 1 trace each; jit(vmap): its trace
-    assert len(calls) == 4 + 1 + 1 + 1
+    # one call sizes the batch (app.analysis._bounded_batch); loop: 4 calls (one per element);
+    # vmap, manual: 1 trace each; jit(vmap): its trace
+    assert len(calls) == 1 + 4 + 1 + 1 + 1
     assert "one call (a slow one)" in vmap_pane.timing_html(r)
 
 

@@ -1,0 +1,58 @@
+"""axe-core in a Playwright page or frame: `axe_violations(page)` for any gradpad page (the app,
+an embed, a lesson page). axe.min.js comes from npm through tools/axe.py (fetched on first use).
+
+It is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not
+govern (an inline <script> would be refused), and axe walks Bokeh's open shadow roots itself."""
+from __future__ import annotations
+
+from collections import Counter
+
+# WCAG 2.0/2.1/2.2, levels A and AA; axe's "best-practice" rules are not part of the goal
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+BLOCKING = ("serious", "critical")
+
+_source: str | None = None
+
+
+def _axe_source() -> str:
+    global _source
+    if _source is None:
+        from tools.axe import fetch_axe
+        _source = fetch_axe().read_text(encoding="utf-8")
+    return _source
+
+
+def axe_run(page, tags=WCAG_TAGS) -> list[dict]:
+    """Every violation axe finds in `page` (a Page or a Frame): id, impact, help, and the first
+    nodes (target selector path through shadow roots, html, why)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(_axe_source() + "\n;undefined")
+    return page.evaluate("""async (tags) => {
+        const r = await window.axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+        return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+            nodes: v.nodes.slice(0, 6).map((n) => ({target: n.target, html: n.html.slice(0, 200),
+                                                       why: n.failureSummary.slice(0, 300)}))}));
+    }""", list(tags))
+
+
+def axe_violations(page, impacts=BLOCKING, tags=WCAG_TAGS) -> list[dict]:
+    """The violations of the given impacts (serious and critical by default): [] is a pass."""
+    return [v for v in axe_run(page, tags) if v["impact"] in impacts]
+
+
+def impact_counts(violations: list[dict]) -> dict:
+    """{impact: number of failing nodes}, e.g. {'serious': 12, 'critical': 3}."""
+    counts = Counter()
+    for v in violations:
+        counts[v["impact"]] += v["count"]
+    return dict(counts)
+
+
+def describe(violations: list[dict]) -> str:
+    """A readable report for an assertion message."""
+    lines = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']} x{v['count']}: {v['help']}")
+        for n in v["nodes"]:
+            lines.append(f"    {n['target']} {n['html'][:120]}\n        {n['why'][:200]}")
+    return "\n".join(lines)

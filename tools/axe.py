@@ -1,0 +1,48 @@
+"""axe-core (Deque's accessibility rules engine) for the browser tests: `npm pack` from the npm
+registry into .cache/site/npm, unpacked once into .cache/site/axe-core-<v>/. The tests inject its
+axe.min.js into the page (tests/browser/a11y.py); the site never ships it.
+
+    python -m tools.axe        # fetch it (the browser tests do this themselves) and print the path
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from tools.site import CACHE, run
+
+AXE_VERSION = "4.14.1"
+
+
+def fetch_axe() -> Path:
+    """The path of axe.min.js, downloaded with npm on first use."""
+    out = CACHE / f"axe-core-{AXE_VERSION}"
+    script = out / "axe.min.js"
+    if script.exists():
+        return script
+    tgz_dir = CACHE / "npm"
+    tgz_dir.mkdir(parents=True, exist_ok=True)
+    tgz = tgz_dir / f"axe-core-{AXE_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            raise SystemExit("npm is needed to fetch axe-core for the accessibility tests (apt-get install npm)")
+        run(["npm", "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tgz_dir])
+    tmp = Path(tempfile.mkdtemp(dir=CACHE))
+    try:
+        with tarfile.open(tgz) as tf:
+            tf.extractall(tmp, filter="data")
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        shutil.copy2(tmp / "package" / "axe.min.js", script)
+        shutil.copy2(tmp / "package" / "LICENSE", out / "LICENSE")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return script
+
+
+if __name__ == "__main__":
+    print(fetch_axe())
+    sys.exit(0)
