@@ -112,7 +112,8 @@ PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache
 #   and style attributes; CSS runs no script, and img-src/font-src keep its loads on this site.
 # - img-src data: blob: the plots' PNG exports and Bokeh's icons are data:/blob: URLs.
 # - connect-src 'self': no fetch/XHR/WebSocket/EventSource/sendBeacon to another host or port.
-# - frame-src 'none', object-src 'none', form-action 'none': no frames, plugins or form posts.
+# - frame-src 'self', object-src 'none', form-action 'none': no frame of another site (a page
+#   of this site may embed the playground), no plugins, no form posts.
 # - frame-ancestors (header only, see CSP_HEADER): who may embed the playground.
 CSP = "; ".join([
     "default-src 'self'",
@@ -123,7 +124,7 @@ CSP = "; ".join([
     "connect-src 'self'",
     "media-src 'self' data: blob:",
     "worker-src 'self' blob:",
-    "frame-src 'none'",
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'none'",
