@@ -430,13 +430,15 @@ const WORKER_REQUESTS = {
 
 // The visitor's saved code is theirs: the worker (which runs a link's code too) may save the
 // editor's text only once the visitor has typed in it, and only the text the editor shows.
-const VISITOR_KEYS = new Set([AUTOSAVE_KEY, "gradpad.previous"]);
+// ("gradpad.previous": the edits an example replaced; shown again only after this page writes it)
+const APP_KEYS = new Set([AUTOSAVE_KEY, "gradpad.previous"]);
 let hashChain = Promise.resolve();
 const PAGE_ENV = {
   storage_set: (key, value) => {
     key = String(key);
     value = String(value);
-    if (!VISITOR_KEYS.has(key) || !typed || embedded || value !== editorText()) return;
+    if (!APP_KEYS.has(key) || embedded) return;
+    if (key === AUTOSAVE_KEY && (!typed || value !== editorText())) return;
     store[key] = value;
     try { localStorage.setItem(key, value); } catch (e) { /* storage disabled */ }
   },
