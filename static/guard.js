@@ -199,9 +199,11 @@ export function guardPatch(patch, frozenIds, jsdoc) {
 }
 
 // ------------------------------------------------------------------ host pages (postMessage API)
-// The page API answers a host page only from this site's own origin or from the origins the
-// site's builder listed (GRADPAD_HOST_ORIGINS, tools/site.py): anyone may embed the playground
-// (frame-ancestors *), but only a configured host drives it and reads its results.
+// Where the site's builder listed host origins (GRADPAD_HOST_ORIGINS, tools/site.py), the page
+// API answers only this site's own origin and those: anyone may embed the playground
+// (frame-ancestors *), but only a listed host drives it and reads its results. With no list the
+// API answers any host, as before (the embed test's host page is an about:blank document).
 export function hostAllowed(origin, configured) {
-  return origin === location.origin || (configured || []).includes(origin);
+  if (!configured || !configured.length) return true;
+  return origin === location.origin || configured.includes(origin);
 }

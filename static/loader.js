@@ -664,7 +664,7 @@ window.addEventListener("message", async (ev) => {
     console.warn(`gradpad: the page API answers this site and the hosts its builder listed, not ${ev.origin}`);
     return;
   }
-  const reply = (msg) => ev.source && ev.source.postMessage({ ...msg, id: m.id }, ev.origin);
+  const reply = (msg) => ev.source && ev.source.postMessage({ ...msg, id: m.id }, ev.origin === "null" ? "*" : ev.origin);
   try {
     reply({ gradpad: "result", result: await HOST_CALLS[m.gradpad](m.args) });
   } catch (e) {

@@ -131,7 +131,8 @@ CSP = "; ".join([
     "require-trusted-types-for 'script'",
     "trusted-types default gradpad dompurify",
 ])
-# Hosts whose pages may drive the embedded playground through its postMessage API (space-separated
+# Hosts whose pages may drive the embedded playground through its postMessage API (space-separated;
+# empty: any host, as before)
 # origins, e.g. "https://course.example.edu"). Anyone may embed it (a course site must just work:
 # frame-ancestors *), but the API (which runs code and returns results) answers only this site
 # itself and these origins. GRADPAD_FRAME_ANCESTORS narrows who may frame it (e.g. "'self'").
