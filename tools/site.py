@@ -131,11 +131,11 @@ CSP = "; ".join([
     "require-trusted-types-for 'script'",
     "trusted-types default gradpad dompurify",
 ])
-# Hosts whose pages may drive the embedded playground through its postMessage API (space-separated;
-# empty: any host, as before)
+# Hosts whose pages may drive the embedded playground through its postMessage API (space-separated
 # origins, e.g. "https://course.example.edu"). Anyone may embed it (a course site must just work:
-# frame-ancestors *), but the API (which runs code and returns results) answers only this site
-# itself and these origins. GRADPAD_FRAME_ANCESTORS narrows who may frame it (e.g. "'self'").
+# frame-ancestors *); where this lists origins, the API (which runs code and returns results)
+# answers only this site itself and them; empty: any host, as before.
+# GRADPAD_FRAME_ANCESTORS narrows who may frame it (e.g. "'self'").
 HOST_ORIGINS = os.environ.get("GRADPAD_HOST_ORIGINS", "").split()
 FRAME_ANCESTORS = os.environ.get("GRADPAD_FRAME_ANCESTORS", "*")
 CSP_HEADER = CSP + f"; frame-ancestors {FRAME_ANCESTORS}"
