@@ -192,7 +192,11 @@ class Playground:
                                                    label="⬇ .ipynb", button_type="light", width=90, embed=False)
         self.status = TextHTML(RUNNING_NOTE, stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gp-status"])
         self.notice = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
-        self.restore_button = pn.widgets.Button(name="Restore my code", button_type="warning", visible=False, width=150)
+        self.restore_button = pn.widgets.Button(name="Back to my code", button_type="warning", visible=False, width=150)
+        # which stored code the button brings back: the edits an example replaced (PREVIOUS_KEY) or,
+        # under a link's code, the visitor's own saved code (AUTOSAVE_KEY, which a link never writes)
+        self._restore_key = env.PREVIOUS_KEY
+        self._own_code = False  # the editor holds the visitor's own code (typed, or their saved code)
         # beside the notice when the code is held, not run (app.held): after a restart, or code that never finished
         self.held_run = pn.widgets.Button(name="▶ Run it", button_type="primary", visible=False, width=100)
         self._held_row = None  # the embed's row for the notice and ▶ Run it (_embed_view)
@@ -256,6 +260,7 @@ class Playground:
             self._notify(str(e))
         if code is not None or example is not None:
             state = share.ShareState(code=code or "", example=example)
+        linked = state is not None and code is None and example is None
         if state is None:
             saved = env.storage_get(env.AUTOSAVE_KEY)
             state = share.ShareState(code=saved) if saved else share.ShareState(example=DEFAULT_EXAMPLE)
@@ -263,6 +268,17 @@ class Playground:
                          ask_if_unfinished=True)
         if held_reason is not None:
             self.hold(held_reason)
+        if linked:
+            self.offer_own_code()
+
+    def offer_own_code(self):
+        """A link's code is shown as its own document: the visitor's saved code stays as it was
+        (it is saved only when they edit) and "Back to my code" brings it back in one click."""
+        saved = env.storage_get(env.AUTOSAVE_KEY)
+        if self.embed.embed or not saved or saved == self.editor.value:
+            return
+        self._restore_key = env.AUTOSAVE_KEY
+        self.restore_button.visible = True
 
     def take_over(self, code: str | None, held_reason: str | None) -> None:
         """This Python replaced an ended one (app.bootstrap.render): open `code` (None: the link
@@ -306,6 +322,7 @@ class Playground:
             code, function, args = state.code, state.function, state.args
             self.example_name = state.example
         self.loaded_code = code
+        self._own_code = bool(code) and code == env.storage_get(env.AUTOSAVE_KEY)
         self._update_lesson()
         self._set_quietly(self.editor, "value", code)
         self._set_quietly(self.example_select, "value", self.example_name or "")
@@ -490,7 +507,7 @@ class Playground:
             phases.update({k: v * 1e3 for k, v in a.phases.items()})
             phases["render"] = (time.perf_counter() - rendering - batching.flush_seconds) * 1e3
             phases["send"] = batching.flush_seconds * 1e3
-            if self.autosave:
+            if self.autosave and self._own_code:  # a link's or an example's code is not the visitor's saved code
                 env.storage_set(env.AUTOSAVE_KEY, code)
             self._publish_hash()
         finally:
@@ -918,6 +935,7 @@ class Playground:
 
     def _on_edit(self, event):
         self._edit_seen = time.time() * 1e3
+        self._own_code = True  # edited: from now on the visitor's (the page keeps their typed text)
         if self.autosave:
             env.storage_set(env.AUTOSAVE_KEY, event.new)
         if event.new != self.loaded_code:  # no longer the example: the dropdown says so
@@ -952,13 +970,15 @@ class Playground:
         """Loading an example never silently discards edits: keep them one click away."""
         if self.editor.value.strip() and self.editor.value != self.loaded_code:
             env.storage_set(env.PREVIOUS_KEY, self.editor.value)
+            self._restore_key = env.PREVIOUS_KEY
             self.restore_button.visible = True
-            self._notify("Your edited code was kept: “Restore my code” brings it back.")
+            self._notify("Your edited code was kept: “Back to my code” brings it back.")
 
     def _restore_previous(self):
-        previous = env.storage_get(env.PREVIOUS_KEY)
+        previous = env.storage_get(self._restore_key)
         if previous:
             self.apply_state(share.ShareState(code=previous), run=True, new_entry=True)
+            self._own_code = True
         self.restore_button.visible = False
         self.notice.visible = False
 

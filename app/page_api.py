@@ -67,6 +67,7 @@ def _hash(args):
     if state is not None:
         _playground._stash_unsaved()
         _playground.apply_state(state, run=True)
+        _playground.offer_own_code()
     return None
 
 

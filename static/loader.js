@@ -24,10 +24,16 @@ import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
+import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
+import { pageShareHash, shownState } from "./share_hash.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
 const $ = (id) => document.getElementById(id);
+// the scripts this page may load: the build's own files (the manifest lists them), never blob:
+const BUILD_SCRIPTS = new Set([...M.bokeh, M.panel.js, ...(M.assets || [])].map((f) => new URL(f, BASE).href));
+const ttPolicy = installTrustedTypes((u) => BUILD_SCRIPTS.has(new URL(String(u), BASE).href));
+const trustedUrl = (u) => (ttPolicy ? ttPolicy.createScriptURL(u) : u);
 
 const STAGES = {
   runtime: { label: "Python runtime", from: 0, to: 40 },
@@ -155,9 +161,10 @@ function modelType(s, ref) {
   return m ? m.type : "";
 }
 
-function sameOrigin(u) {
+// a JS/CSS file of this build (what the worker names is checked against the manifest)
+function buildFile(u) {
   const url = new URL(u, BASE);
-  if (url.origin !== location.origin) throw new Error(`refusing to load ${url.href}: not this site`);
+  if (!BUILD_SCRIPTS.has(url.href)) throw new Error(`refusing to load ${url.href}: not a file of this build`);
   return url.href;
 }
 
@@ -165,7 +172,7 @@ function loadScripts(urls) {
   // downloaded in parallel, executed in order
   return Promise.all(urls.map((u) => new Promise((res, rej) => {
     const s = document.createElement("script");
-    s.src = sameOrigin(u);
+    s.src = trustedUrl(buildFile(u));
     s.async = false;
     s.onload = res;
     s.onerror = () => rej(new Error(`could not load ${u}`));
@@ -181,14 +188,14 @@ async function loadResources({ js, modules, css }) {
     loadedResources.add(href);
     const l = document.createElement("link");
     l.rel = "stylesheet";
-    l.href = sameOrigin(href);
+    l.href = buildFile(href);
     document.head.appendChild(l);
   }
   await loadScripts(js.filter((u) => !loadedResources.has(u)));
   js.forEach((u) => loadedResources.add(u));
   await Promise.all(modules.filter((u) => !loadedResources.has(u)).map((u) => {
     loadedResources.add(u);
-    return import(sameOrigin(u));
+    return import(buildFile(u));
   }));
 }
 
@@ -200,7 +207,7 @@ const WORKER_URL = new URL("worker.js", BASE).href;
 function spawnWorker() {
   const src = `import ${JSON.stringify(WORKER_URL)};`;
   const blob = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
-  const w = new Worker(blob, { type: "module", name: "gradpad-python" });
+  const w = new Worker(trustedUrl(blob), { type: "module", name: "gradpad-python" });
   URL.revokeObjectURL(blob);
   return w;
 }
@@ -249,8 +256,9 @@ function startPython(restoreCode, standby = false) {
   if (!standby) py = session;
   session.worker.onmessage = (ev) => {
     const msg = ev.data;
-    if (py !== session) return STANDBY_MESSAGES[msg && msg.type] && STANDBY_MESSAGES[msg.type](msg, session);
-    const handler = msg && FROM_WORKER[msg.type];
+    const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
+    if (py !== session) { const h = known(STANDBY_MESSAGES); return h && h(msg, session); }
+    const handler = known(FROM_WORKER);
     if (handler) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
   };
   session.worker.onerror = (ev) => {
@@ -263,7 +271,7 @@ function startPython(restoreCode, standby = false) {
     type: "init", base: BASE.href, search: location.search, hash: location.hash,
     origin: location.origin, pathname: location.pathname, storage: { ...store },
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
-    nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby,
+    nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
   });
   return session;
 }
@@ -367,10 +375,12 @@ const FROM_WORKER = {
     gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, phases: m.phases || {}, t: performance.now() };
     gradpad.panesLog = [...gradpad.panesLog.slice(-49), gradpad.panes]; // the latest reports, oldest first
   },
-  env: (m) => PAGE_ENV[m.op] && PAGE_ENV[m.op](m.key, m.value),
+  env: (m) => Object.hasOwn(PAGE_ENV, m.op) && PAGE_ENV[m.op](m.key, m.value),
   request: async (m, s) => {
     try {
-      const result = await WORKER_REQUESTS[m.name](m.args);
+      const handler = Object.hasOwn(WORKER_REQUESTS, m.name) && WORKER_REQUESTS[m.name];
+      if (!handler) throw new Error(`unknown request ${String(m.name)}`);
+      const result = await handler(m.args, s);
       toWorker(s, { type: "reply", id: m.id, result });
     } catch (e) {
       toWorker(s, { type: "reply", id: m.id, error: String(e && e.message || e) });
@@ -393,7 +403,7 @@ const FROM_WORKER = {
     cssVarsArrive(m.model);
     const item = JSON.parse(m.model);
     s.frozenIds = new Set();
-    const refused = guardModels(item, s.frozenIds);
+    const refused = guardModels(item, s.frozenIds, true);
     if (refused) {
       refuse(refused);
       s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
@@ -414,8 +424,9 @@ const FROM_WORKER = {
   },
   patch: (m, s) => {
     if (!s.jsdoc) return;
-    const refused = guardPatch(s, m.patch);
-    if (refused) return refuse(refused);
+    const refused = guardPatch(m.patch, s.frozenIds, s.jsdoc);
+    if (refused) refuse(refused);
+    if (!m.patch.events || !m.patch.events.length) return;
     cssVarsArrive(m.patch);
     s.patching++;
     const t0 = performance.now();
@@ -447,66 +458,7 @@ const FROM_WORKER = {
 
 // ------------------------------------------------------------------ the document guard
 // The learner's code runs in the same interpreter as the app, so it can reach the app's Bokeh
-// document and send the page models that run JavaScript here (CustomJS, ESM components) or
-// that navigate (Panel's Location). The page accepts code models only with the app's own
-// code: Panel's generated property links (jslink) and the Share button's copy to clipboard,
-// none of them touching the Location model; and no change at all to the Location model.
-const CODE_MODELS = /^(CustomJS\w*|OpenURL|ReactiveHTML|ReactiveESM|JSComponent|ReactComponent|AnyWidgetComponent)$/;
-const FROZEN_MODELS = /^Location$/;
-const SHARE_JS = "try { navigator.clipboard && navigator.clipboard.writeText(link.value) } catch(err) { console.log(err) }";
-// Panel 1.9's jslink template (panel/links.py), with the two property names filled in
-const jslinkJs = (src, tgt) => `
-    var value = source['${src}'];
-    value = value;
-    value = value;
-    try {
-      var property = target.properties['${tgt}'];
-      if (property !== undefined) { property.validate(value); }
-    } catch(err) {
-      console.log('WARNING: Could not set ${tgt} on target, raised error: ' + err);
-      return;
-    }
-    try {
-      target['${tgt}'] = value;
-    } catch(err) {
-      console.log(err)
-    }
-    `;
-
-function isAppJs(code) {
-  if (code === SHARE_JS) return true;
-  const src = /^\n    var value = source\['(\w+)'\];/.exec(code || "");
-  const tgt = /target\.properties\['(\w+)'\]/.exec(code || "");
-  return !!(src && tgt && code === jslinkJs(src[1], tgt[1]));
-}
-
-function eachObject(value, visit) {
-  if (Array.isArray(value)) { for (const v of value) eachObject(v, visit); return; }
-  if (!value || typeof value !== "object") return;
-  visit(value);
-  for (const v of Object.values(value)) eachObject(v, visit);
-}
-
-// null, or what in a docs JSON / patch the page refuses; records the Location model's id
-function guardModels(value, frozenIds) {
-  eachObject(value, (o) => { if (o.type === "object" && FROZEN_MODELS.test(o.name) && o.id) frozenIds.add(o.id); });
-  let refused = null;
-  eachObject(value, (o) => {
-    if (refused || o.type !== "object" || !CODE_MODELS.test(o.name || "")) return;
-    const text = JSON.stringify(o);
-    if (!isAppJs(o.attributes && o.attributes.code)) refused = `a ${o.name} model`;
-    else if ([...frozenIds].some((id) => text.includes(JSON.stringify(id)))) refused = `a ${o.name} model on the page's location`;
-  });
-  return refused;
-}
-
-function guardPatch(session, patch) {
-  const refused = guardModels(patch, session.frozenIds);
-  if (refused) return refused;
-  const frozen = (patch.events || []).find((e) => e && e.model && session.frozenIds.has(e.model.id));
-  return frozen ? `a change to the page's location (${frozen.attr})` : null;
-}
-
+// document: every document and patch from the worker goes through static/guard.js first.
 function refuse(what) {
   console.warn(`gradpad: refused ${what} from Python: code run in the playground cannot run ` +
     "JavaScript in the page or navigate it.");
@@ -520,19 +472,47 @@ function settle(session, id, fn) {
 }
 
 // what the worker asks the page to do for it
+// load-resources: the JS/CSS of the app's first document, before it renders (files of this
+// build only, once per worker: see buildFile)
 const WORKER_REQUESTS = {
-  "load-resources": async (spec) => { await bokeh(); await loadResources(spec); return true; },
+  "load-resources": async (spec, s) => {
+    if (s.rendering || s.resourcesAsked) throw new Error("resources are loaded once, before the app renders");
+    s.resourcesAsked = true;
+    const list = (k) => (Array.isArray(spec && spec[k]) ? spec[k].map(String) : []);
+    await bokeh();
+    await loadResources({ js: list("js"), modules: list("modules"), css: list("css") });
+    return true;
+  },
 };
 
+// The visitor's saved code is theirs: the worker (which runs a link's code too) may save the
+// editor's text only once the visitor has typed in it, and only the text the editor shows.
+// ("gradpad.previous": the edits an example replaced; shown again only after this page writes it)
+const APP_KEYS = new Set([AUTOSAVE_KEY, "gradpad.previous"]);
+let hashChain = Promise.resolve();
 const PAGE_ENV = {
   storage_set: (key, value) => {
-    if (!String(key).startsWith(STORE_PREFIX)) return; // the app's own keys only
-    store[key] = String(value);
-    try { localStorage.setItem(key, String(value)); } catch (e) { /* storage disabled */ }
+    key = String(key);
+    value = String(value);
+    if (!APP_KEYS.has(key) || embedded) return;
+    if (key === AUTOSAVE_KEY && (!typed || value !== editorText())) return;
+    store[key] = value;
+    try { localStorage.setItem(key, value); } catch (e) { /* storage disabled */ }
   },
-  set_hash: (key, fragment) => {
-    fragment = String(fragment || "");
-    if (fragment && !fragment.startsWith("#")) return;
+  // the worker's proposal is re-made from what the page shows (static/share_hash.js), in order;
+  // key "push": a program the learner chose, a history entry of its own (see writeHash)
+  set_hash: (key, proposal) => {
+    proposal = String(proposal || "");
+    if (proposal && !proposal.startsWith("#")) return;
+    const shown = shownState(py && py.jsdoc);
+    hashChain = hashChain.then(() => pageShareHash(proposal, shown)).then((fragment) => {
+      if (fragment !== null) writeHash(fragment, key);
+    }, (e) => console.warn("gradpad: hash not written", e));
+  },
+};
+
+function writeHash(fragment, key) {
+  {
     if (linksPending > 0) { hashHeld = fragment; return; } // see "hashchange": the link wins
     // the app publishes its state at the edit and again after the run, mostly the same; a
     // replaceState costs the main thread 10-60 ms (measured in headless Chromium, each call)
@@ -546,8 +526,24 @@ const PAGE_ENV = {
       gradpad.hashWrites.written++;
     }
     if (typed) heldHashes.push(fragment);
-  },
-};
+    showShareLink(fragment);
+  }
+}
+
+// the Share box shows the page's own link (the worker's text may carry other code)
+function showShareLink(fragment) {
+  const s = py;
+  if (!s || !s.jsdoc || !fragment.startsWith("#s=")) return;
+  const base = location.origin + location.pathname;
+  s.patching++;
+  try {
+    for (const m of s.jsdoc.all_models)
+      if ((m.constructor.__qualified__ || "") === "panel.models.widgets.TextInput" && String(m.value || "").startsWith(base + "#s="))
+        m.value = base + fragment;
+  } finally {
+    s.patching--;
+  }
+}
 
 function clearApp(session) {
   if (session && session.views) for (const v of session.views.roots) v.remove();
@@ -699,12 +695,13 @@ window.addEventListener("hashchange", (e) => {
   const hash = new URL(e.newURL || location.href).hash;
   if (location.hash !== hash) history.replaceState(null, "", hash || location.pathname + location.search);
   linksPending++;
-  ask("call", { name: "hash", args: { hash } }).catch(() => {}).finally(() => {
+  // after the hashes the worker proposed before its reply (they are re-made in order: set_hash)
+  ask("call", { name: "hash", args: { hash } }).catch(() => {}).finally(() => { hashChain = hashChain.then(() => {
     if (--linksPending > 0 || hashHeld == null) return;
     const held = hashHeld;
     hashHeld = null;
-    PAGE_ENV.set_hash("", held);
-  });
+    writeHash(held);
+  }); });
 });
 
 // A reload (or close) right after typing: the worker may not have seen the newest keystrokes yet
@@ -768,7 +765,11 @@ const HOST_CALLS = {
 };
 window.addEventListener("message", async (ev) => {
   const m = ev.data;
-  if (!m || typeof m !== "object" || !HOST_CALLS[m.gradpad] || ev.source === window) return;
+  if (!m || typeof m !== "object" || !Object.hasOwn(HOST_CALLS, m.gradpad) || ev.source === window) return;
+  if (!hostAllowed(ev.origin, M.hostOrigins)) {
+    console.warn(`gradpad: the page API answers this site and the hosts its builder listed, not ${ev.origin}`);
+    return;
+  }
   const reply = (msg) => ev.source && ev.source.postMessage({ ...msg, id: m.id }, ev.origin === "null" ? "*" : ev.origin);
   try {
     reply({ gradpad: "result", result: await HOST_CALLS[m.gradpad](m.args) });
@@ -803,6 +804,18 @@ function showPlaceholder() {
 // boots a second interpreter in snapshot-making mode and saves its memory in Cache Storage
 // (keyed by build); later visits restore it (worker.js). Off the main thread and off the
 // worker that runs the learner's code.
+// the sha256 of the boot snapshot this browser made for this build: the worker uses the cached
+// snapshot only when its bytes match (a key outside "gradpad.": no worker reads or writes it)
+const SNAPSHOT_HASH_KEY = "gpsnap-sha256";
+function snapshotHash() {
+  try {
+    const rec = JSON.parse(localStorage.getItem(SNAPSHOT_HASH_KEY) || "null");
+    return rec && rec.build === M.build ? rec.sha256 : null;
+  } catch (e) {
+    return null;
+  }
+}
+
 function saveSnapshotLater() {
   if (gradpad.bootedFrom !== "boot" || !globalThis.caches) return;
   if (new URLSearchParams(location.search).has("nosnapshot")) return;
@@ -810,7 +823,10 @@ function saveSnapshotLater() {
   (globalThis.requestIdleCallback || setTimeout)(() => {
     const w = spawnWorker();
     const OUTCOME = {
-      "snapshot-saved": () => { gradpad.snapshotSaved = true; },
+      "snapshot-saved": (m) => {
+        gradpad.snapshotSaved = true;
+        try { localStorage.setItem(SNAPSHOT_HASH_KEY, JSON.stringify({ build: M.build, sha256: String(m.sha256) })); } catch (e) { /* no storage: no snapshot */ }
+      },
       "snapshot-failed": (m) => console.warn("gradpad: no boot snapshot", m.error),
     };
     w.onmessage = (ev) => {
@@ -878,7 +894,7 @@ async function main() {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  navigator.serviceWorker.register(new URL("sw.js", BASE).href).catch((e) => console.warn("service worker:", e));
+  navigator.serviceWorker.register(trustedUrl(new URL("sw.js", BASE).href)).catch((e) => console.warn("service worker:", e));
 }
 
 main().catch((e) => {

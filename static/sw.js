@@ -1,6 +1,8 @@
 // gradpad service worker: keeps the runtime, the wheels and the UI assets of this build in
 // Cache Storage so that reloads (and offline use) do not touch the network.
 // The page itself (navigations) is network-first so a new build is picked up at once.
+// Only files of this build are served from the cache, and only bytes that hash to this build's
+// list (HASHES below): nothing written into Cache Storage changes what a later visit runs.
 //
 // It also makes the page cross-origin isolated on any static host: every response it serves
 // gets COOP/COEP (so SharedArrayBuffer, Pyodide's interrupt buffer, and 5 us timers exist)
@@ -8,27 +10,54 @@
 // worker controls the page, runs without isolation (Stop then restarts Python; runs have a
 // time budget); every later visit is isolated.
 const M = __GRADPAD_MANIFEST__;
-const CSP = "__GRADPAD_CSP__";
+const CSP = "__GRADPAD_CSP_HEADER__";
+// What this build serves: {path under the scope: base64 sha256 of its bytes}, written into this
+// file by tools/site.py. The browser fetches this script itself outside Cache Storage, so the
+// list cannot be changed by anything that writes into Cache Storage (the worker that runs the
+// learner's code, and a share link's code, can): a cached file is served only when its bytes
+// hash to this list's value, and is otherwise deleted and fetched again from the site.
+const HASHES = __GRADPAD_HASHES__;
 const CACHE = "gradpad-" + M.build;
+const SCOPE = new URL(self.registration.scope);
 const PRECACHE = [
-  "./", "loader.js", "outbox.js", "bokeh_style_reads.js", "sourcemap.js", "theme.js", "splitter.js", "a11y.js", "worker.js", "style.css", "favicon.svg", "pyodide/pyodide-lock.json",
+  "./", "loader.js", "guard.js", "model_allowlist.js", "share_hash.js", "vendor/purify.es.mjs", "outbox.js",
+  "bokeh_style_reads.js", "sourcemap.js", "theme.js", "splitter.js", "a11y.js", "standby.js", "worker.js", "style.css",
+  "favicon.svg", "pyodide/pyodide-lock.json",
   ...Object.keys(M.runtime).map((f) => "pyodide/" + f),
   ...M.stages.numpy.concat(M.stages.engine, M.stages.ui).map((p) => M.files[p].file),
   ...M.bokeh, M.panel.js,
 ];
-const INTEGRITY = Object.fromEntries(Object.values(M.files).map((f) => [new URL(f.file, self.registration.scope).href, f.integrity]));
 
-// Cached copies remember the integrity they were fetched with: a request that asks for other
-// bytes under the same name (a page of a newer build, while this worker still runs) goes to
-// the network instead of failing its integrity check.
-// They are stored with the isolation headers already on, so that a cache hit is answered
-// as it is: re-wrapping a response would pipe its whole body through this worker's JS.
-async function remember(cache, req, resp, integrity) {
-  const headers = new Headers(resp.headers);
-  if (integrity) headers.set("X-Gradpad-Integrity", integrity);
-  for (const [k, v] of Object.entries(HEADERS.other)) headers.set(k, v);
-  const body = await resp.blob();
-  await cache.put(req, new Response(body, { status: resp.status, statusText: resp.statusText, headers }));
+// the build's hash of a URL's bytes, or undefined for a URL that is not a file of this build
+function expectedHash(href) {
+  const url = new URL(href);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return undefined;
+  let rel = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  if (rel === "" || rel.endsWith("/")) rel += "index.html";
+  return Object.prototype.hasOwnProperty.call(HASHES, rel) ? HASHES[rel] : undefined;
+}
+
+async function sha256(buf) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
+  let s = "";
+  for (const b of d) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+const TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", mjs: "text/javascript", css: "text/css",
+  json: "application/json", wasm: "application/wasm", svg: "image/svg+xml", png: "image/png",
+  zip: "application/zip", whl: "application/zip",
+};
+function contentType(href) {
+  const path = new URL(href).pathname;
+  const ext = path.endsWith("/") ? "html" : path.slice(path.lastIndexOf(".") + 1);
+  return TYPES[ext] || "application/octet-stream";
+}
+
+// A response made here from verified bytes: its headers are this worker's, never a cached copy's.
+function answer(buf, href, kind) {
+  return new Response(buf, { status: 200, headers: { "Content-Type": contentType(href), ...HEADERS[kind] } });
 }
 
 // header -> value added to every same-origin response served, by kind of request
@@ -49,14 +78,37 @@ function isolated(resp, kind) {
   return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
 }
 
+// the cached bytes of `href` when they are this build's, else null (a wrong copy is deleted)
+async function cachedBytes(cache, href) {
+  const want = expectedHash(href);
+  if (!want) return null;
+  const hit = await cache.match(href, { ignoreSearch: true });
+  if (!hit) return null;
+  const buf = await hit.arrayBuffer();
+  if (await sha256(buf) === want) return buf;
+  console.warn(`gradpad service worker: the cached ${href} is not this build's file: fetched again`);
+  await cache.delete(href, { ignoreSearch: true });
+  return null;
+}
+
+// bytes from the network, kept when they are this build's (else served as they came, not kept)
+async function fetchAndKeep(cache, req, href, kind) {
+  const r = await fetch(req);
+  const want = expectedHash(href);
+  if (!want || !r.ok || r.type !== "basic") return isolated(r, kind);
+  const buf = await r.arrayBuffer();
+  if (await sha256(buf) === want) await cache.put(href, new Response(buf.slice(0), { headers: { "Content-Type": contentType(href) } }));
+  return new Response(buf, { status: r.status, statusText: r.statusText, headers: { ...Object.fromEntries(r.headers), ...HEADERS[kind] } });
+}
+
 self.addEventListener("install", (event) => {
   // fetched moments ago by the page: the HTTP cache answers without a download
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(PRECACHE.map(async (u) => {
+      const href = new URL(u, SCOPE).href;
       try {
-        const r = await fetch(new Request(u, { cache: "force-cache" }));
-        if (r.ok) await remember(cache, u, r, INTEGRITY[new URL(u, self.registration.scope).href]);
+        if (!(await cachedBytes(cache, href))) await fetchAndKeep(cache, new Request(href, { cache: "force-cache" }), href, "other");
       } catch (e) { /* cached on first use instead */ }
     }));
     await self.skipWaiting();
@@ -80,26 +132,25 @@ self.addEventListener("fetch", (event) => {
   // a teacher's lesson files change without a new build: never answered from this build's cache
   if (url.pathname.includes("/lessons/")) return;
   const kind = req.mode === "navigate" ? "navigate" : "other";
-  if (req.mode === "navigate" || url.pathname.endsWith("/sw.js")) {
+  if (url.pathname.endsWith("/sw.js")) return; // the browser's own business
+  const href = url.origin + url.pathname; // a file is one file whatever its query
+  if (req.mode === "navigate") {
+    // the page: network first (a new build is picked up at once); offline, this build's copy
     event.respondWith((async () => {
+      const cache = await caches.open(CACHE);
       try {
-        const r = await fetch(req);
-        if (r.ok) (await caches.open(CACHE)).put(req, r.clone());
-        return isolated(r, kind);
+        return await fetchAndKeep(cache, req, href, kind);
       } catch (e) {
-        return isolated(await caches.match(req), kind) || Response.error();
+        const buf = await cachedBytes(cache, href);
+        return buf ? answer(buf, href, kind) : Response.error();
       }
     })());
     return;
   }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(req);
-    const wanted = req.integrity || INTEGRITY[req.url];
-    if (hit && (!wanted || hit.headers.get("X-Gradpad-Integrity") === wanted))
-      return hit.headers.has("Cross-Origin-Embedder-Policy") ? hit : isolated(hit, kind);
-    const r = await fetch(req);
-    if (r.ok && r.type === "basic") event.waitUntil(remember(cache, req.url, r.clone(), wanted));
-    return isolated(r, kind);
+    const buf = await cachedBytes(cache, href);
+    if (buf) return answer(buf, href, kind);
+    return fetchAndKeep(cache, req, href, kind);
   })());
 });

@@ -17,6 +17,10 @@
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
 const M = __GRADPAD_MANIFEST__;
+// The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
+// reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
+if (globalThis.trustedTypes && trustedTypes.createPolicy)
+  trustedTypes.createPolicy("default", { createScript: (s) => s, createScriptURL: (u) => u });
 let BASE = null;
 let pyodide = null;
 let boot = null;
@@ -206,19 +210,30 @@ async function onCall(msg) {
 const SNAP_CACHE = () => "gpsnap-" + M.build;
 const SNAP_KEY = () => new URL("pyodide/boot-snapshot.bin", BASE).href;
 
-async function readSnapshot(search) {
+// The snapshot is this interpreter's memory: it is used only when its bytes hash to what the page
+// recorded when the snapshot worker made it (kept in the page's localStorage, which no worker
+// reaches): code run in this worker can write Cache Storage, never the next visit's Python.
+async function snapshotHash(bytes) {
+  return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function readSnapshot(search, expected) {
   try {
-    if (!globalThis.caches || new URLSearchParams(search).has("nosnapshot")) return null;
+    if (!globalThis.caches || !expected || new URLSearchParams(search).has("nosnapshot")) return null;
     const r = await (await caches.open(SNAP_CACHE())).match(SNAP_KEY());
-    return r ? new Uint8Array(await r.arrayBuffer()) : null;
+    if (!r) return null;
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    if (await snapshotHash(bytes) === expected) return bytes;
+    console.warn("gradpad: the boot snapshot in Cache Storage is not the one this browser made: booting normally");
+    return null;
   } catch (e) {
     return null;
   }
 }
 
-async function bootPython(loadPyodide, search) {
+async function bootPython(loadPyodide, search, expected) {
   const indexURL = new URL("pyodide/", BASE).href;
-  const snap = await readSnapshot(search);
+  const snap = await readSnapshot(search, expected);
   mark("runtime:snapshot-read");
   if (snap) {
     try {
@@ -239,6 +254,7 @@ async function makeSnapshot() {
   const bytes = py.makeMemorySnapshot();
   await (await caches.open(SNAP_CACHE())).put(SNAP_KEY(),
     new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return snapshotHash(bytes);
 }
 
 // See loader history: every loadPackage ends with importlib.invalidate_caches(), which makes
@@ -308,7 +324,7 @@ const HANDLERS = {
   init: (msg) => start(msg),
   "make-snapshot": async (msg) => {
     BASE = msg.base;
-    try { await makeSnapshot(); post({ type: "snapshot-saved" }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
+    try { post({ type: "snapshot-saved", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
   },
   activate: (msg) => {
     self.gradpadPageState = JSON.stringify(msg.page);
@@ -364,7 +380,7 @@ async function start(init) {
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
     let bootedFrom;
-    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search);
+    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash);
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     keepStdlibZipIndex();
     mark("runtime");

@@ -97,22 +97,48 @@ PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache
 
 
 # The page's Content-Security-Policy (a <meta> in index.html, a header from sw.js). Python runs
-# in a worker that inherits it: user code may connect to this site only (no other host or
-# port), and scripts come from this site only. 'wasm-unsafe-eval' is Pyodide; 'unsafe-eval'
-# is Bokeh's CustomJS and Pyodide's JS glue; blob: is the worker and Panel's ESM components.
-# No frame-ancestors: any page may embed the playground in an iframe.
+# in a worker that inherits it, and runs the learner's code and every share link's code (a
+# stranger's), so the policy assumes that code is hostile:
+# - script-src: this site's files only. No 'unsafe-inline' (the page has no inline script or
+#   handler; a javascript: URL or an onerror= attribute never runs) and no blob: (the worker's
+#   own bootstrap is a worker-src, not a script). 'wasm-unsafe-eval': Pyodide compiles
+#   WebAssembly. 'unsafe-eval': Panel's property links (jslink) are CustomJS, which BokehJS
+#   compiles with `new Function`, and Pyodide's JS glue evaluates strings in the worker; on the
+#   page Trusted Types (below) lets only the app's own jslink code through.
+# - require-trusted-types-for / trusted-types: every HTML string a page sink receives goes
+#   through DOMPurify (static/guard.js, the default policy), scripts load from the build only;
+#   DOMPurify's own policy marks its sanitized output.
+# - style-src 'unsafe-inline': BokehJS and Panel style their shadow roots with <style> elements
+#   and style attributes; CSS runs no script, and img-src/font-src keep its loads on this site.
+# - img-src data: blob: the plots' PNG exports and Bokeh's icons are data:/blob: URLs.
+# - connect-src 'self': no fetch/XHR/WebSocket/EventSource/sendBeacon to another host or port.
+# - frame-src 'self', object-src 'none', form-action 'none': no frame of another site (a page
+#   of this site may embed the playground), no plugins, no form posts.
+# - frame-ancestors (header only, see CSP_HEADER): who may embed the playground.
 CSP = "; ".join([
     "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' blob:",
+    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    "media-src 'self' data: blob:",
     "worker-src 'self' blob:",
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    "form-action 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types default gradpad dompurify",
 ])
+# Hosts whose pages may drive the embedded playground through its postMessage API (space-separated
+# origins, e.g. "https://course.example.edu"). Anyone may embed it (a course site must just work:
+# frame-ancestors *); where this lists origins, the API (which runs code and returns results)
+# answers only this site itself and them; empty: any host, as before.
+# GRADPAD_FRAME_ANCESTORS narrows who may frame it (e.g. "'self'").
+HOST_ORIGINS = os.environ.get("GRADPAD_HOST_ORIGINS", "").split()
+FRAME_ANCESTORS = os.environ.get("GRADPAD_FRAME_ANCESTORS", "*")
+CSP_HEADER = CSP + f"; frame-ancestors {FRAME_ANCESTORS}"
 
 
 def log(msg: str) -> None:
@@ -157,6 +183,34 @@ def fetch_pyodide() -> Path:
     (tmp / "package").rename(out)
     shutil.rmtree(tmp)
     return out
+
+
+DOMPURIFY_VERSION = "3.2.6"
+
+
+def fetch_dompurify() -> Path:
+    """npm pack dompurify -> its ES module build (the page's HTML sanitizer, static/guard.js)."""
+    out = CACHE / f"dompurify-{DOMPURIFY_VERSION}" / "purify.es.mjs"
+    if out.exists():
+        return out
+    tgz_dir = CACHE / "npm"
+    tgz_dir.mkdir(parents=True, exist_ok=True)
+    tgz = tgz_dir / f"dompurify-{DOMPURIFY_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            raise SystemExit("npm is needed to fetch DOMPurify (apt-get install npm)")
+        run(["npm", "pack", f"dompurify@{DOMPURIFY_VERSION}", "--pack-destination", tgz_dir])
+    with tarfile.open(tgz) as tf:
+        data = tf.extractfile("package/dist/purify.es.mjs").read()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
+    return out
+
+
+def file_hashes(root: Path, skip: set[str]) -> dict[str, str]:
+    """{path under root: base64 sha256} of every file the site serves (sw.js checks cache hits)."""
+    return {p.relative_to(root).as_posix(): base64.b64encode(hashlib.sha256(p.read_bytes()).digest()).decode()
+            for p in sorted(root.rglob("*")) if p.is_file() and p.relative_to(root).as_posix() not in skip}
 
 
 def pip_download(args: list[str], dest: Path, env=None) -> None:
@@ -436,6 +490,7 @@ def inputs_digest() -> str:
     paths = [ROOT / "pyproject.toml", *sorted((ROOT / "tools").glob("*.py")),
              *sorted(p for p in STATIC.rglob("*") if p.is_file()), *engine_files(),
              *engine_files(apart=True)]
+    h.update(json.dumps([HOST_ORIGINS, FRAME_ANCESTORS, DOMPURIFY_VERSION]).encode())
     for p in paths:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
@@ -550,6 +605,10 @@ def _build(force: bool) -> Path:
                   "version": panel_js_version},
         "has_app_main": (ROOT / "app" / "main.py").exists(),
         "lazy": {**lazy_imports(lock, {*stages["numpy"], *stages["engine"]}), "files": apart},
+        # the JS/CSS the app's models may ask the page to load (static/loader.js: buildFile)
+        "assets": sorted(p.relative_to(tmp).as_posix() for d in ("panel", "bokeh") for p in (tmp / d).rglob("*")
+                         if p.suffix in (".js", ".mjs", ".css")),
+        "hostOrigins": HOST_ORIGINS,
     }
     for p in STATIC.rglob("*"):
         if not p.is_file():
@@ -560,12 +619,17 @@ def _build(force: bool) -> Path:
         if p.suffix in (".html", ".js"):
             text = p.read_text()
             text = text.replace("__GRADPAD_BUILD__", build_id)
-            text = text.replace("__GRADPAD_CSP__", CSP)
+            text = text.replace("__GRADPAD_CSP__", CSP).replace("__GRADPAD_CSP_HEADER__", CSP_HEADER)
             text = text.replace("__GRADPAD_MANIFEST__", json.dumps(manifest, separators=(",", ":")))
             dest.write_text(text)
         else:
             shutil.copy2(p, dest)
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    (tmp / "vendor").mkdir(exist_ok=True)
+    shutil.copy2(fetch_dompurify(), tmp / "vendor" / "purify.es.mjs")
+    # last: the service worker carries the bytes' hashes of everything else it may serve
+    sw = tmp / "sw.js"
+    sw.write_text(sw.read_text().replace("__GRADPAD_HASHES__", json.dumps(file_hashes(tmp, {"sw.js"}), separators=(",", ":"))))
     total = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
     old = ROOT / f"dist.old{os.getpid()}"
     if DIST.exists():
