@@ -215,8 +215,12 @@ function spawnWorker() {
 // localStorage as the app sees it (the worker has none): a copy goes with init, writes come back
 const STORE_PREFIX = "gradpad.";
 const store = {};
+// A framed page (an embed, a lesson in a course page) is driven by its host, whose postMessage
+// calls run Python here: the visitor's saved code never reaches that worker, and an embed shows
+// the code of its own URL anyway.
+const FRAMED = (() => { try { return window.self !== window.top; } catch (e) { return true; } })();
 try {
-  for (let i = 0; i < localStorage.length; i++) {
+  for (let i = 0; !FRAMED && i < localStorage.length; i++) {
     const k = localStorage.key(i);
     if (k.startsWith(STORE_PREFIX)) store[k] = localStorage.getItem(k);
   }
@@ -488,7 +492,9 @@ const WORKER_REQUESTS = {
 // The visitor's saved code is theirs: the worker (which runs a link's code too) may save the
 // editor's text only once the visitor has typed in it, and only the text the editor shows.
 // ("gradpad.previous": the edits an example replaced; shown again only after this page writes it)
-const APP_KEYS = new Set([AUTOSAVE_KEY, "gradpad.previous"]);
+// ("gradpad.inflight": a run's mark until it ends, app.held: only a digest of the code, read to ask
+// before running code that never finished)
+const APP_KEYS = new Set([AUTOSAVE_KEY, "gradpad.previous", "gradpad.inflight"]);
 let hashChain = Promise.resolve();
 const PAGE_ENV = {
   storage_set: (key, value) => {
