@@ -470,7 +470,11 @@ class Playground:
         # message (loader.js), and the status line changes once, in the panes' patch
         env.run_state(True)
         held.started(self.editor.value)  # cleared below; still there on reopen if this run never ends
-        self.held_run.visible = False
+        if self.held_run.visible:  # the note about held code (hold) is no longer true once code runs
+            self.held_run.visible = False
+            self.notice.visible = False
+            if self._held_row is not None:
+                self._held_row.visible = False
         try:
             self._select_backend()
             code = self.editor.value

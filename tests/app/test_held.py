@@ -69,3 +69,14 @@ def test_a_take_over_without_a_reason_runs_the_code():
     pg = main.create_app(autorun=False).playground
     pg.take_over(CODE, None)
     assert pg.run_id == 1 and pg.analysis.function.name == "f" and not pg.held_run.visible
+
+
+def test_loading_other_code_clears_the_held_note():
+    # the note said why *that* code was not run: once other code runs (an example, a load, an
+    # edit), it is no longer true, and its ▶ Run it would run the wrong thing
+    from app import share
+    pg = main.create_app(autorun=False).playground
+    pg.take_over(CODE, "stopped")
+    assert pg.notice.visible and pg.held_run.visible
+    pg.apply_state(share.ShareState(code="import jax.numpy as jnp\n\ndef g(x):\n    return x * 3.0\n\ng(1.0)\n"))
+    assert pg.run_id == 1 and not pg.notice.visible and not pg.held_run.visible
