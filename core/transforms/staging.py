@@ -66,6 +66,7 @@ class JaxprBuilder:
         (otherwise the cyclic GC collects them, in the middle of the next compile or call)."""
         self.eqns, self.consts, self.const_by_id, self.keepalive, self.literals = [], {}, {}, [], {}
         self.in_tracers = ()
+        self.debug = None  # its arg_names closure holds the jit wrapper, and so the user's function
 
     def to_jaxpr(self, in_tracers, out_tracers) -> tuple[Jaxpr, list]:
         var_of: dict = dict(self.literals)

@@ -33,7 +33,7 @@ out = msgs
 
 # ---------------------------------------------------------------- x.device() (a property in JAX)
 E("drift26_device_call", "drift26", "out = jnp.ones(3).device()\n")
-C("drift26_device_property", "drift26", "out = str(jnp.ones(3).device.platform)\n")
+C("drift26_device_property", "drift26", "d = jnp.ones(3).device\nout = (hasattr(d, \"platform\"), hasattr(d, \"id\"), str(type(d.id).__name__))\n")
 
 # ---------------------------------------------------------------- concretization errors inside jit
 # JAX names the function being traced (its definition's file:line) and the arguments the value
