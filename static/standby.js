@@ -8,7 +8,8 @@
 //          default on computers.
 //   lazy   only once a run has gone on for LAZY_AFTER_MS (a run that may need a Stop): the
 //          default on phones (a touch screen under 600 px, or under 4 GB of memory reported),
-//          where a second Python's memory matters more than a quick Stop.
+//          where a second Python's memory matters more than a quick Stop, and on lesson pages,
+//          whose promise is one Python for all their cells (app.lesson).
 //   off    never: a Stop that ends the worker boots a new one from scratch.
 // After a standby took over, the next one boots by the same rule.
 const IDLE_MS = 1500;
@@ -17,6 +18,7 @@ const LAZY_AFTER_MS = 1000;
 export function standbyPolicy(search) {
   const asked = new URLSearchParams(search).get("standby");
   if (["eager", "lazy", "off"].includes(asked)) return asked;
+  if (new URLSearchParams(search).has("lesson")) return "lazy";
   const mem = navigator.deviceMemory; // Chromium only
   const phone = !!globalThis.matchMedia && matchMedia("(pointer: coarse)").matches &&
     Math.min(screen.width, screen.height) < 600;

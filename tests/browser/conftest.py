@@ -52,21 +52,27 @@ def site_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser_context(site_url):
+def playwright_instance():
+    """The session's one Playwright (its sync API runs one per thread): modules that need a
+    browser of their own (another profile) launch it from here."""
     problem = chromium.problem()
     if problem:
         pytest.fail(problem, pytrace=False)
     from playwright.sync_api import sync_playwright
-
-    external: list[str] = []
     with sync_playwright() as pw:
-        ctx, udd = chromium.launch(pw)
-        chromium.guard_network(ctx, external)
-        try:
-            yield ctx, external
-        finally:
-            ctx.close()
-            shutil.rmtree(udd, ignore_errors=True)
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser_context(site_url, playwright_instance):
+    external: list[str] = []
+    ctx, udd = chromium.launch(playwright_instance)
+    chromium.guard_network(ctx, external)
+    try:
+        yield ctx, external
+    finally:
+        ctx.close()
+        shutil.rmtree(udd, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -106,34 +106,30 @@ def editor_code(page) -> str:
 
 
 @pytest.fixture(scope="module")
-def hostile(site_url):
-    problem = chromium.problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    from playwright.sync_api import sync_playwright
-
+def hostile(site_url, playwright_instance):
+    # a browser of its own (its profile is restarted): launched from the session's Playwright
+    pw = playwright_instance
     attacker, att = start_attacker()
     udd = tempfile.mkdtemp(prefix="gradpad-hostile-")
-    with sync_playwright() as pw:
-        ctx, _ = chromium.launch(pw, udd)
-        chromium.guard_network(ctx, [])  # nothing leaves 127.0.0.1 (the attacker listens there)
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.set_viewport_size({"width": 1400, "height": 900})
-        page.set_default_timeout(READY_TIMEOUT_MS)
-        page.goto(site_url, wait_until="domcontentloaded", timeout=60_000)
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
-        page.wait_for_function("() => !!navigator.serviceWorker.controller")
-        # the visitor's own work, saved by an earlier visit
-        page.evaluate("code => localStorage.setItem('gradpad.code', code)", OWN)
-        visit(page, site_url)
-        assert editor_code(page) == OWN
-        h = Hostile(pw=pw, ctx=ctx, page=page, udd=udd, url=site_url, attacker=attacker, att=att)
-        try:
-            yield h
-        finally:
-            h.ctx.close()
-            attacker.shutdown()
-            shutil.rmtree(udd, ignore_errors=True)
+    ctx, _ = chromium.launch(pw, udd)
+    chromium.guard_network(ctx, [])  # nothing leaves 127.0.0.1 (the attacker listens there)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(site_url, wait_until="domcontentloaded", timeout=60_000)
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    # the visitor's own work, saved by an earlier visit
+    page.evaluate("code => localStorage.setItem('gradpad.code', code)", OWN)
+    visit(page, site_url)
+    assert editor_code(page) == OWN
+    h = Hostile(pw=pw, ctx=ctx, page=page, udd=udd, url=site_url, attacker=attacker, att=att)
+    try:
+        yield h
+    finally:
+        h.ctx.close()
+        attacker.shutdown()
+        shutil.rmtree(udd, ignore_errors=True)
 
 
 FORGED_RESOURCES = """
