@@ -517,9 +517,13 @@ const PAGE_ENV = {
   },
 };
 
+// "push" asked while the hash the page makes is still the old program's (the worker's proposal
+// can arrive before the patch that puts the new code in the editor): the next change pushes
+let pushPending = false;
 function writeHash(fragment, key) {
   {
     if (linksPending > 0) { hashHeld = fragment; return; } // see "hashchange": the link wins
+    if (key === "push") pushPending = true;
     // the app publishes its state at the edit and again after the run, mostly the same; a
     // replaceState costs the main thread 10-60 ms (measured in headless Chromium, each call)
     const unchanged = fragment ? location.hash === fragment : !location.href.includes("#");
@@ -527,7 +531,8 @@ function writeHash(fragment, key) {
     else {
       // "push": a program the learner chose (an example, a load) is a history entry of its own
       // (Back returns to the one before it: "hashchange" below applies it)
-      const write = key === "push" ? history.pushState : history.replaceState;
+      const write = pushPending ? history.pushState : history.replaceState;
+      pushPending = false;
       write.call(history, null, "", fragment || location.pathname + location.search);
       gradpad.hashWrites.written++;
     }
@@ -579,6 +584,7 @@ function interrupt() {
   // no shared memory (not cross-origin isolated): the only way to stop is a new interpreter
   if (!buffer) { restart("stopped"); return true; }
   buffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+  stoppedNoteUntil = 0; // an earlier restart's note is old news once this Stop interrupts
   const seq = gradpad.runSeq;
   if (s.stopping === seq) return true; // this run's watch is set
   s.stopping = seq;

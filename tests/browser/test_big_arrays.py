@@ -214,7 +214,7 @@ STOP_DURING = """async ([code, afterMs]) => {
 STOP_MS = 100
 
 
-@pytest.mark.parametrize("after_ms", [300, 2500])
+@pytest.mark.parametrize("after_ms", [300])  # (2.5 s in, the run has ended: nothing to stop)
 def test_stop_ends_a_big_array_run_promptly(page, after_ms):
     gp = page
     neutral(gp)
