@@ -191,7 +191,9 @@ class Playground:
         self.download_nb = pn.widgets.FileDownload(callback=self._export_ipynb, filename="gradpad.ipynb",
                                                    label="⬇ .ipynb", button_type="light", width=90, embed=False)
         self.status = TextHTML(RUNNING_NOTE, stylesheets=[CSS], sizing_mode="stretch_width", css_classes=["gp-status"])
-        self.notice = TextHTML("", stylesheets=[CSS], sizing_mode="stretch_width", visible=False)
+        # (a note keeps room for its words: beside buttons on a phone it wraps them below it instead)
+        self.notice = TextHTML("", stylesheets=[CSS, ":host { flex: 1 1 280px !important; min-width: min(100%, 280px) !important; }"],
+                               sizing_mode="stretch_width", visible=False)
         self.restore_button = pn.widgets.Button(name="Back to my code", button_type="warning", visible=False, width=150)
         # which stored code the button brings back: the edits an example replaced (PREVIOUS_KEY) or,
         # under a link's code, the visitor's own saved code (AUTOSAVE_KEY, which a link never writes)
@@ -1026,7 +1028,8 @@ class Playground:
         lessons = pn.Row(self.prev_button, self.next_button, self.lesson_note, sizing_mode="stretch_width",
                          stylesheets=[WRAP_CSS])
         left = pn.Column(toolbar, self.search_input, lessons,
-                         pn.Row(self.notice, self.restore_button, self.held_run, sizing_mode="stretch_width"),
+                         pn.Row(self.notice, self.restore_button, self.held_run, sizing_mode="stretch_width",
+                                stylesheets=[WRAP_CSS]),  # on a phone the buttons go under the note
                          self.editor, self.console_strip, inputs, sharing, self.share_link, self.embed_snippet,
                          self.keys, sizing_mode="stretch_width", css_classes=["gp-left"], stylesheets=[LEFT_CSS])
         right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"],
