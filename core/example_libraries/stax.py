@@ -35,20 +35,26 @@ def Dense(out_dim, W_init=glorot_normal(), b_init=normal()):
     return init_fun, apply_fun
 
 
+def _conv_param_shapes(dimension_numbers, out_chan, filter_shape, input_shape):
+    """(kernel shape, bias shape) of a convolution layer, in the layouts `dimension_numbers` names."""
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    filter_shape_iter = iter(filter_shape)
+    kernel_shape = [out_chan if c == "O" else input_shape[lhs_spec.index("C")] if c == "I"
+                    else next(filter_shape_iter) for c in rhs_spec]
+    return kernel_shape, [out_chan if c == "C" else 1 for c in out_spec]
+
+
 def GeneralConv(dimension_numbers, out_chan, filter_shape, strides=None, padding="VALID", W_init=None,
                 b_init=normal(1e-6)):
     """A convolution with the layouts in `dimension_numbers`, e.g. ('NHWC', 'HWIO', 'NHWC')."""
-    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    rhs_spec = dimension_numbers[1]
     one = (1,) * len(filter_shape)
     strides = strides or one
     W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
 
     def init_fun(rng, input_shape):
-        filter_shape_iter = iter(filter_shape)
-        kernel_shape = [out_chan if c == "O" else input_shape[lhs_spec.index("C")] if c == "I"
-                        else next(filter_shape_iter) for c in rhs_spec]
+        kernel_shape, bias_shape = _conv_param_shapes(dimension_numbers, out_chan, filter_shape, input_shape)
         output_shape = lax.conv_general_shape_tuple(input_shape, kernel_shape, strides, padding, dimension_numbers)
-        bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
         k1, k2 = random.split(rng)
         W, b = W_init(k1, kernel_shape), b_init(k2, bias_shape)
         return output_shape, (W, b)
@@ -66,17 +72,14 @@ Conv = functools.partial(GeneralConv, ("NHWC", "HWIO", "NHWC"))
 def GeneralConvTranspose(dimension_numbers, out_chan, filter_shape, strides=None, padding="VALID", W_init=None,
                          b_init=normal(1e-6)):
     """A transposed convolution (the gradient of a convolution, used to upsample)."""
-    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    rhs_spec = dimension_numbers[1]
     one = (1,) * len(filter_shape)
     strides = strides or one
     W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
 
     def init_fun(rng, input_shape):
-        filter_shape_iter = iter(filter_shape)
-        kernel_shape = [out_chan if c == "O" else input_shape[lhs_spec.index("C")] if c == "I"
-                        else next(filter_shape_iter) for c in rhs_spec]
+        kernel_shape, bias_shape = _conv_param_shapes(dimension_numbers, out_chan, filter_shape, input_shape)
         output_shape = lax.conv_transpose_shape_tuple(input_shape, kernel_shape, strides, padding, dimension_numbers)
-        bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
         k1, k2 = random.split(rng)
         return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
 
