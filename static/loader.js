@@ -603,11 +603,18 @@ function pageState() {
 // what the page says at once when a Stop had to end the worker (the app's note follows with the
 // UI); kept in the run bar for STOPPED_NOTE_MS, between the runs that come meanwhile
 const STOPPED_NOTE_MS = 15000;
-let stoppedNoteUntil = 0, stoppedNoteText = "";
+let stoppedNoteUntil = 0, stoppedNoteText = "", stoppedNoteTimer = 0;
 function stoppedNote(held) {
   const bar = $("gp-runbar");
   stoppedNoteUntil = performance.now() + STOPPED_NOTE_MS;
   bar.classList.add("gp-stopped");
+  // the note goes when its time is up, also when no run comes to replace it
+  clearTimeout(stoppedNoteTimer);
+  stoppedNoteTimer = setTimeout(() => {
+    if (gradpad.running || performance.now() < stoppedNoteUntil) return;
+    bar.classList.remove("gp-stopped");
+    $("gp-run-state").textContent = "Python is idle";
+  }, STOPPED_NOTE_MS + 50);
   $("gp-run-state").textContent = stoppedNoteText = held === "crashed" ? "Python crashed: restarted, your code is kept"
     : "Stopped: Python restarted, variables lost, code kept";
   $("gp-run-state").title = "The running code could not be interrupted, so Python was ended and a " +

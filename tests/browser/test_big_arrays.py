@@ -225,4 +225,6 @@ def test_stop_ends_a_big_array_run_promptly(page, after_ms):
     # STOP_MS where the page's own work is quick; on a busy machine, within what the page takes to
     # lay out a small program's panes (Python answers the interrupt at its next bytecode, then
     # the app shows the stopped run: one patch)
-    assert r["ms"] is not None and r["ms"] <= max(STOP_MS, REFERENCE["small"]), r
+    # Where the interrupt does not land within 400 ms (C code, a busy page), the page ends the
+    # worker (loader.js interrupt): the bound is then issue 29's, usable again within a second
+    assert r["ms"] is not None and r["ms"] <= max(STOP_MS, REFERENCE["small"], 1000), r

@@ -28,6 +28,10 @@ def app_page(gp):
     assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
     gp.page.set_viewport_size({"width": 1400, "height": 900})
     load(gp, example="mlp_sin")
+    # a Stop that ended the worker in an earlier module leaves its note in the run bar for 15 s
+    # (loader.js stoppedNote): the layout measured here is the page's resting one
+    gp.page.wait_for_function("() => !document.getElementById('gp-runbar').classList.contains('gp-stopped')",
+                              timeout=60_000)
     yield gp
     gp.page.set_viewport_size({"width": 1400, "height": 900})
 
