@@ -12,7 +12,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from tools.site import CACHE, run
+from tools.site import CACHE, npm_pack
 
 AXE_VERSION = "4.14.1"
 
@@ -23,13 +23,7 @@ def fetch_axe() -> Path:
     script = out / "axe.min.js"
     if script.exists():
         return script
-    tgz_dir = CACHE / "npm"
-    tgz_dir.mkdir(parents=True, exist_ok=True)
-    tgz = tgz_dir / f"axe-core-{AXE_VERSION}.tgz"
-    if not tgz.exists():
-        if not shutil.which("npm"):
-            raise SystemExit("npm is needed to fetch axe-core for the accessibility tests (apt-get install npm)")
-        run(["npm", "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tgz_dir])
+    tgz = npm_pack("axe-core", AXE_VERSION, "axe-core for the accessibility tests")
     tmp = Path(tempfile.mkdtemp(dir=CACHE))
     try:
         with tarfile.open(tgz) as tf:

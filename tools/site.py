@@ -185,6 +185,18 @@ def fetch_pyodide() -> Path:
     return out
 
 
+def npm_pack(package: str, version: str, what: str) -> Path:
+    """The registry tarball of package@version, fetched once with `npm pack` into .cache/site/npm."""
+    tgz_dir = CACHE / "npm"
+    tgz_dir.mkdir(parents=True, exist_ok=True)
+    tgz = tgz_dir / f"{package}-{version}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            raise SystemExit(f"npm is needed to fetch {what} (apt-get install npm)")
+        run(["npm", "pack", f"{package}@{version}", "--pack-destination", tgz_dir])
+    return tgz
+
+
 DOMPURIFY_VERSION = "3.2.6"
 
 
@@ -193,13 +205,7 @@ def fetch_dompurify() -> Path:
     out = CACHE / f"dompurify-{DOMPURIFY_VERSION}" / "purify.es.mjs"
     if out.exists():
         return out
-    tgz_dir = CACHE / "npm"
-    tgz_dir.mkdir(parents=True, exist_ok=True)
-    tgz = tgz_dir / f"dompurify-{DOMPURIFY_VERSION}.tgz"
-    if not tgz.exists():
-        if not shutil.which("npm"):
-            raise SystemExit("npm is needed to fetch DOMPurify (apt-get install npm)")
-        run(["npm", "pack", f"dompurify@{DOMPURIFY_VERSION}", "--pack-destination", tgz_dir])
+    tgz = npm_pack("dompurify", DOMPURIFY_VERSION, "DOMPurify")
     with tarfile.open(tgz) as tf:
         data = tf.extractfile("package/dist/purify.es.mjs").read()
     out.parent.mkdir(parents=True, exist_ok=True)
