@@ -918,12 +918,11 @@ function browserGaps() {
       "Chrome/Edge 113+ and recent Safari/Firefox have WebGPU.");
   }
   if (!ISOLATED) {
+    // (short: on a phone's first visit this sits above the code)
     const why = globalThis.crossOriginIsolated
-      ? "This browser gives web pages no shared memory (SharedArrayBuffer)"
-      : "This page has no shared memory yet (it is not cross-origin isolated: a first visit, " +
-        "before gradpad's service worker is installed, or a frame whose host does not allow it)";
-    gaps.push(why + ", so Stop cannot pause Python: it restarts Python, which keeps your code " +
-      "but not your variables.");
+      ? "This browser has no shared memory (SharedArrayBuffer)"
+      : "This visit has no shared memory yet (a first visit, or a frame whose host does not allow it)";
+    gaps.push(why + ", so Stop cannot pause Python: it restarts it, keeping your code but not your variables.");
   }
   return gaps;
 }
