@@ -20,6 +20,7 @@ import panel as pn  # noqa: E402
 import param  # noqa: E402
 
 from app import analysis, batching, env, examples, export, held, pane_cache, pane_updates, sandbox, share  # noqa: E402
+from app import fd_check  # noqa: E402
 from app.panes import console as console_pane
 from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
@@ -434,6 +435,7 @@ class Playground:
             if err else None,
             "annotations": list(self.editor.annotations),
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "fd_check": fd_check.summary(a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
             "lesson": self.lesson(),
