@@ -77,7 +77,7 @@ def note(check: dict) -> tuple[str, bool]:
         elif c["agree"]:
             parts.append(f"✓ {c['what']} agrees with central finite differences but at {c['bad']} of {c['n']} "
                          f"points (worst at {c['at']}: relative difference {_fmt(c['max_rel'])}): a kink or "
-                         "jump in f there, where the derivative is not defined")
+                         "jump in f there, where the derivative is not defined, or float32 rounding")
         elif check.get("kinks") and c["share"] <= KINKED_SHARE:
             parts.append(f"~ {c['what']} differs from central finite differences at {c['bad']} of {c['n']} points "
                          f"(max relative difference {_fmt(c['max_rel'])} at {c['at']}): f has kinks "

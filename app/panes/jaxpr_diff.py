@@ -35,7 +35,7 @@ PRESET_NONE = "(pick two views below)"
 
 
 def pair_label(left: str, right: str) -> str:
-    return f"{jaxpr_diff.VIEWS[left]}  vs  {jaxpr_diff.VIEWS[right]}"
+    return f"{jaxpr_diff.VIEWS[left]} vs {jaxpr_diff.VIEWS[right]}"
 
 
 def _row(row: jaxpr_diff.Row, edited: bool) -> str:
