@@ -91,8 +91,9 @@ def note(check: dict) -> tuple[str, bool]:
                          "uses jax.custom_jvp or jax.custom_vjp, check the rule it defines")
     if not parts:
         return "", False
-    tail = (f" (tolerance {TOLERANCE:g}; {check['dtype']} central differences, {check['step']})")
-    return ". ".join(parts) + "." + tail, wrong
+    tail = (f"○ on the plot: central finite differences ({check['dtype']}, {check['step']}); "
+            f"tolerance {TOLERANCE:g}.")
+    return "\n".join(p + "." for p in parts) + "\n" + tail, wrong
 
 
 def summary(plot: dict) -> dict | None:

@@ -20,6 +20,7 @@ import numpy as np
 from . import sandbox
 
 INDENT = "  "
+CONST_CHARS = 48  # a folded constant's value, cut to this many characters (its shape is on the line)
 FRAME = re.compile(r"^(?P<file>.*):(?P<line>\d+):\d+ \(")
 
 
@@ -152,7 +153,8 @@ def compiled_listing(closed, user_file: str = sandbox.USER_FILE) -> list[Line]:
     for v in used:
         value = np.asarray(program.consts[v])
         shown = repr(value.item()) if value.ndim == 0 else \
-            np.array2string(value, threshold=6, precision=6, separator=", ").replace("\n", "")
+            np.array2string(value.ravel(), threshold=4, edgeitems=2, precision=4, separator=", ")
+        shown = shown if len(shown) <= CONST_CHARS else shown[:CONST_CHARS - 1] + "…"
         name = lister.ctx.name(v)
         consts.append(Line(f"{INDENT}const {name}:{v.aval.str_short()} = {shown}",
                            f"const %0:{v.aval.str_short()} = {shown}", None, False, 1))

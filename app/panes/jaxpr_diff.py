@@ -29,7 +29,7 @@ DIFF_CSS = themed("""
 SELECT_CSS = ":host { flex: 1 1 150px; min-width: 140px; }"
 NAMES_NOTE = ("Compared modulo variable names: each line's variables are renumbered in the order they "
               "appear before comparing, so a renaming alone is no change. Lines are matched on the line "
-              "of code their equation came from (the L column) where both have one.")
+              "of code their equation came from (the number on the left) where both have one.")
 EDIT_NOTE = " The last run's code lines are mapped onto this code's first, so an equation whose line only moved still matches."
 PRESET_NONE = "(pick two views below)"
 
@@ -82,8 +82,7 @@ class DiffCard:
     def __init__(self):
         presets = {PRESET_NONE: ""} | {pair_label(l, r): f"{l}|{r}" for l, r in jaxpr_diff.PAIRS}
         views = {label: key for key, label in jaxpr_diff.VIEWS.items()}
-        self.preset = pn.widgets.Select(name="Compare", options=presets, value="f|jit", stylesheets=[SELECT_CSS],
-                                        sizing_mode="stretch_width")
+        self.preset = pn.widgets.Select(name="Compare", options=presets, value="f|jit", sizing_mode="stretch_width")
         self.left = pn.widgets.Select(name="left (−)", options=views, value="f", stylesheets=[SELECT_CSS],
                                       sizing_mode="stretch_width")
         self.right = pn.widgets.Select(name="right (+)", options=views, value="jit", stylesheets=[SELECT_CSS],

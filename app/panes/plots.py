@@ -242,7 +242,7 @@ def new_line(height: int = 280):
            line_width=2, name="line_df")
     p.scatter("x", "y", source=ColumnDataSource(dict(x=[], y=[])), size=8, color="#2563eb", legend_label="input",
               name="input")
-    fd_markers(p, "line_fd", "finite diff.")
+    fd_markers(p, "line_fd", "FD")  # (short: a longer label hid the row's labels on a phone)
     p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
     legend_above(p)
     return p
@@ -468,7 +468,8 @@ def fd_note(data: dict) -> list:
     text, wrong = fd_check.note(check)
     if not text:
         return []
-    return [html(f'<p class="gp-fd {"gp-err" if wrong else "gp-muted"}">{esc(text)}</p>')]
+    body = "<br>".join(esc(line) for line in text.split("\n"))
+    return [html(f'<p class="gp-fd {"gp-err" if wrong else "gp-muted"}">{body}</p>')]
 
 
 def guess_note() -> str:

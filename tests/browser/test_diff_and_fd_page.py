@@ -50,8 +50,9 @@ def test_the_diff_card_shows_f_vs_jit_and_what_an_edit_changed(app_page):
     card.locator(".card-header").first.click()  # open: only now are the extra views traced
     snap = wait_snapshot(app_page, lambda s: s.get("jaxpr_diff") is not None, timeout_s=60)
     assert (snap["jaxpr_diff"]["added"], snap["jaxpr_diff"]["removed"]) == (1, 0), snap["jaxpr_diff"]
-    page.locator("#app .gp-jd-add").first.wait_for(state="visible", timeout=30_000)
-    assert "jit[name=f" in page.evaluate(VISIBLE_TEXT)
+    added = page.locator("#app .gp-jd-add").filter(has_text="name=f")
+    added.first.wait_for(state="visible", timeout=30_000)
+    assert "= jit[name=f jaxpr={…}] a" in added.first.inner_text()
     shot(page, "jdiff_f_vs_jit_1400x900")
     # compare with the last run, then edit: the card shows the new equation
     preset = page.locator("#app select").filter(has=page.locator("option", has_text="f, last run")).first
