@@ -235,8 +235,8 @@ VIEWS = {
     "vmap0": "vmap(f, in_axes=0)",
     "vmap1": "vmap(f, in_axes=1)",
     "jvp": "jvp(f)",
-    "compiled": "f after jit's CPU passes",
-    "grad_compiled": "grad(f) after jit's CPU passes",
+    "compiled": "f, CPU-compiled",
+    "grad_compiled": "grad(f), CPU-compiled",
     "prev_f": "f, last run",
     "prev_grad": "grad(f), last run",
 }
