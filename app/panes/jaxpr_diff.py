@@ -125,15 +125,15 @@ class DiffCard:
     def show(self, a, previous=None) -> None:
         """This run's analysis `a` and the last run's of other code (`previous`): drawn if open."""
         self.analysis, self.previous = a, previous
-        if self.card.collapsed:
-            self.comparison = None
-            if self.body.object:
-                self.body.object = ""  # never an earlier run's diff, should the card open before a refresh
-            return
         self.refresh()
 
     def refresh(self) -> None:
-        if self.card.collapsed or self.analysis is None:
+        if self.card.collapsed:  # nothing traced while closed, and nothing kept to go stale
+            self.comparison = None
+            if self.body.object:
+                self.body.object = ""
+            return
+        if self.analysis is None:
             return
         try:
             self.comparison = jaxpr_diff.compare(self.analysis, self.left.value, self.right.value, self.previous)

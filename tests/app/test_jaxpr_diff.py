@@ -112,3 +112,5 @@ def test_card_follows_each_run_and_shows_what_an_edit_changed():
     # a run of the same code again: the diff still compares with the code before the edit
     pg.run()
     assert pg.snapshot()["jaxpr_diff"]["added"] == 1
+    card.card.collapsed = True  # closed: nothing kept, nothing traced
+    assert pg.snapshot()["jaxpr_diff"] is None and card.body.object == ""

@@ -48,6 +48,16 @@ def test_the_diff_card_shows_f_vs_jit_and_what_an_edit_changed(app_page):
     tab(page, "Jaxpr").click()
     card = diff_card(page)
     card.locator(".card-header").first.click()  # open: only now are the extra views traced
+    try:
+        check_the_open_card(app_page)
+    finally:  # closed again: the modules after this one on the shared page trace no extra views
+        page.set_viewport_size({"width": 1400, "height": 900})
+        card.locator(".card-header").first.click()
+        wait_snapshot(app_page, lambda s: s.get("jaxpr_diff") is None, timeout_s=60)
+
+
+def check_the_open_card(app_page):
+    page = app_page.page
     snap = wait_snapshot(app_page, lambda s: s.get("jaxpr_diff") is not None, timeout_s=60)
     assert (snap["jaxpr_diff"]["added"], snap["jaxpr_diff"]["removed"]) == (1, 0), snap["jaxpr_diff"]
     added = page.locator("#app .gp-jd-add").filter(has_text="name=f")
