@@ -20,6 +20,7 @@ import panel as pn  # noqa: E402
 import param  # noqa: E402
 
 from app import analysis, batching, env, examples, export, held, pane_cache, pane_updates, sandbox, share  # noqa: E402
+from app import fd_check  # noqa: E402
 from app.panes import console as console_pane
 from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
@@ -220,6 +221,7 @@ class Playground:
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
         self.jaxpr_kept = jaxpr_pane.Kept()      # the jaxpr pane's graph and diff card, updated in place
+        self.previous_analysis = None            # the last run of other code (the Jaxpr pane diffs against it)
         self.plots_kept = plots_pane.Kept()      # the Plots tab's figures, drawn again with new data
         self.vmap_kept = vmap_pane.Kept()        # the vmap tab's outputs figure, the same
         self.timing_kept = timing_pane.Kept()    # the timing charts, the same
@@ -435,11 +437,13 @@ class Playground:
             if err else None,
             "annotations": list(self.editor.annotations),
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "fd_check": fd_check.summary(a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
             "lesson": self.lesson(),
             "search": list(self.search_hits),
             "grad_stages": {s.name: s.eqn_count for s in a.stages or ()},
+            "jaxpr_diff": self.jaxpr_kept.views_diff.summary() if self.jaxpr_kept.views_diff else None,
             "vmap": vmap_summary(a.vmap),
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
@@ -486,6 +490,8 @@ class Playground:
             self.remeasure_run = self.run_id if remeasure else None
             view = self.view_select.value  # the jaxpr pane needs this view, f and grad (its diff card)
             active = phases["active"]      # only the tab in view now; the others after (LAZY_PANES)
+            if self.analysis is not None and self.analysis.code != code:
+                self.previous_analysis = self.analysis
             self.analysis = analysis.analyse(code, function=function, args_source=args, in_axes=self._in_axes(),
                                              views=tuple(dict.fromkeys(("f", "grad", view))) if active == "jaxpr" else (),
                                              with_stages=active == "jaxpr" and view in jaxpr_pane.STAGE_VIEWS,
@@ -913,6 +919,8 @@ class Playground:
                           lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed,
                                                     kept=self.jaxpr_kept),
                           head=self._pane_head("jaxpr"), reuse=True)
+        if self.jaxpr_kept.views_diff is not None:  # its diff follows every run, even one whose jaxprs are unchanged
+            self.jaxpr_kept.views_diff.show(a, self.previous_analysis)
         self.pane_notes["jaxpr"].object = ""
 
     @pane_builder("plot")

@@ -14,7 +14,7 @@ EXPECTED = {
     "jnp_basics_and_immutability", "grad_value_and_grad_has_aux", "jvp_and_vjp", "jacobians_and_hessian",
     "jit_selu_timing", "static_args_and_control_flow", "jaxpr_inspection", "vmap_in_axes",
     "vmap_batching_comparison", "random_keys_and_split", "pytrees", "lax_control_flow",
-    "linear_regression_pytree", "mlp_sin", "pmap_data_parallel",
+    "linear_regression_pytree", "mlp_sin", "pmap_data_parallel", "custom_jvp_check",
 }
 # flax/optax/equinox, unmodified (tests/ecosystem/install.py; the page loads them on first import)
 ECOSYSTEM = {"flax_nnx_mlp_sin", "equinox_fit"}
