@@ -1,5 +1,4 @@
 """Every gallery example runs without edits and shows something in every pane that applies."""
-import sys
 import time
 from pathlib import Path
 
@@ -26,13 +25,6 @@ def test_gallery_covers_the_seed_tutorials():
         assert ex.title and ex.about and ex.function, ex.name
     with pytest.raises(KeyError):
         examples.load("../secrets")
-
-
-@pytest.fixture(scope="module")
-def ecosystem_importable():
-    sys.path.insert(0, str(ROOT / "tests" / "ecosystem"))
-    from install import ensure_installed
-    sys.path.insert(0, str(ensure_installed()))
 
 
 @pytest.mark.parametrize("name", sorted(ECOSYSTEM))
