@@ -58,6 +58,7 @@ class Step:
     where: str                       # '' or 'scan iteration 2', 'while iteration 0 · test', 'cond: branch 1'
     src: int | None                  # the line of the user's code it came from
     backward: bool                   # grad's backward pass: its outputs are cotangents
+    tangent: bool                    # jvp: computes tangents only (no primal output needs it)
     ins: list                        # Value per input (literals included)
     outs: list                       # Value per output
 
@@ -65,6 +66,7 @@ class Step:
         """`ref(value)`: its index in the trace's table of values (an input is an earlier output)."""
         return {"depth": self.depth, "top": self.top, "eqn": self.eqn, "primitive": self.primitive,
                 "text": self.text, "where": self.where, "src": self.src, "backward": self.backward,
+                "tangent": self.tangent,
                 "ins": [ref(v) for v in self.ins], "outs": [ref(v) for v in self.outs]}
 
 
@@ -249,9 +251,10 @@ def _call_body(eqn):
 
 
 class Recorder:
-    def __init__(self, names: dict, top_texts: list, keep_bytes: int = KEEP_BYTES):
+    def __init__(self, names: dict, top_texts: list, keep_bytes: int = KEEP_BYTES, tangent_eqns=frozenset()):
         self.s = Summarizer(names, keep_bytes)
         self.top_texts = top_texts
+        self.tangent_eqns = tangent_eqns  # top-level equations only jvp's tangent outputs need
         self.steps: list = []
         self.notes: list = []
 
@@ -266,7 +269,7 @@ class Recorder:
                     else _short_text(eqn, self.s))
             if len(self.steps) < MAX_STEPS:
                 self.steps.append(Step(depth, t, index, eqn.primitive.name, text, where, _src_line(eqn),
-                                       _backward(eqn), [self.s.value(v, x) for v, x in zip(eqn.invars, invals)],
+                                       _backward(eqn), t in self.tangent_eqns, [self.s.value(v, x) for v, x in zip(eqn.invars, invals)],
                                        [self.s.value(v, x) for v, x in zip(eqn.outvars, outvals)]))
             elif not self.notes or "steps" not in self.notes[-1]:
                 self.notes.append(f"only the first {MAX_STEPS} steps are recorded")
@@ -316,6 +319,20 @@ class Recorder:
                 self.run(body[0], body[1], list(invals), depth + 1, top, f"{at}inside {name}")
 
 
+def tangent_only(jaxpr, n_primal_outs: int) -> frozenset:
+    """The equations that no primal output needs (jvp's jaxpr returns the primal outputs, then
+    the tangents): those compute tangents, beside the primals they use."""
+    from core.jaxpr import Literal
+    needed = {v for v in jaxpr.outvars[:n_primal_outs] if not isinstance(v, Literal)}
+    primal = set()
+    for i in range(len(jaxpr.eqns) - 1, -1, -1):
+        eqn = jaxpr.eqns[i]
+        if any(v in needed for v in eqn.outvars):
+            primal.add(i)
+            needed.update(v for v in eqn.invars if not isinstance(v, Literal))
+    return frozenset(i for i in range(len(jaxpr.eqns)) if i not in primal)
+
+
 def top_texts(closed, text: str) -> list:
     """Each top-level equation as the pane prints it."""
     from . import kernels
@@ -340,7 +357,8 @@ def trace(jv, args, keep_bytes: int = KEEP_BYTES) -> Trace:
     closed = jv.closed
     jaxpr = closed.jaxpr
     names = printed_names(jaxpr)
-    rec = Recorder(names, top_texts(closed, jv.text), keep_bytes)
+    tangents = tangent_only(jaxpr, len(jaxpr.outvars) // 2) if jv.view == "jvp" else frozenset()
+    rec = Recorder(names, top_texts(closed, jv.text), keep_bytes, tangents)
     inputs = flat_inputs(jv.view, args)
     if len(inputs) != len(jaxpr.invars):
         raise ValueError(f"the jaxpr takes {len(jaxpr.invars)} inputs, the view's arguments flatten to {len(inputs)}")

@@ -78,7 +78,7 @@ class Stepper {
     steps.forEach((s, i) => {
       const where = s.where ? el("span", { class: "gp-where", text: `${"  ".repeat(s.depth - 1)}[${s.where}] ` }) : null;
       const li = el("li", { "data-gp-step": String(i) }, where, document.createTextNode(s.text.split("\n").join(" ")));
-      if (s.backward) li.classList.add("gp-back");
+      if (s.backward || s.tangent) li.classList.add("gp-back");  // the derivative's own steps, marked on the left
       if (s.depth > 0) li.classList.add("gp-inner");
       this.list.append(li);
     });
@@ -95,7 +95,8 @@ class Stepper {
     const notes = (data.notes || []).map((n) => el("p", { class: "gp-muted", text: n }));
     const lead = el("p", { class: "gp-muted", text:
       `${steps.length} steps of ${view === "f" ? "f" : view + "(f)"}, evaluated in ${data.ms} ms by the engine's interpreter. ` +
-      "Click an equation to run to it." + (data.backward_from != null ? ` The backward pass (cotangents, marked on the left) starts at step ${data.backward_from + 1}.` : "") });
+      "Click an equation to run to it." + (data.backward_from != null ? ` The backward pass (cotangents, marked on the left) starts at step ${data.backward_from + 1}.`
+        : view === "jvp" ? " Tangent steps (marked on the left) run beside the primal steps they use." : "") });
     slot.replaceChildren(bar, lead, ...notes, el("div", { class: "gp-step-body" }, this.list, this.vals));
     this.list.addEventListener("click", (e) => {
       const li = e.target.closest && e.target.closest("li[data-gp-step]");
@@ -127,10 +128,11 @@ class Stepper {
     else if (bottom > this.list.scrollTop + this.list.clientHeight) this.list.scrollTop = bottom - this.list.clientHeight;
     this.pos.textContent = `step ${i + 1} of ${steps.length}`;
     const phase = s.backward ? el("span", { class: "gp-tag", text: "backward pass: cotangent" })
-      : (this.data.backward_from != null ? el("span", { class: "gp-tag gp-fwd", text: "forward pass" }) : null);
+      : this.data.backward_from != null ? el("span", { class: "gp-tag gp-fwd", text: "forward pass" })
+      : this.view === "jvp" ? el("span", { class: s.tangent ? "gp-tag" : "gp-tag gp-fwd", text: s.tangent ? "tangent" : "primal" }) : null;
     const where = s.where ? el("p", { class: "gp-muted", text: `inside equation ${s.top + 1}: ${s.where}` }) : null;
     const src = s.src != null ? el("p", { class: "gp-muted", text: `from line ${s.src} of your code` }) : null;
-    const outs = s.outs.map((k) => valueRow(values[k], s.backward ? "cotangent" : null));
+    const outs = s.outs.map((k) => valueRow(values[k], s.backward ? "cotangent" : s.tangent ? "tangent" : null));
     const ins = s.ins.map((k) => valueRow(values[k]));
     const parts = [el("h4", { text: `equation: ${s.primitive}` }, " ", phase), where, src,
       el("pre", { text: s.text }), el("h4", { text: "out" }), ...outs, el("h4", { text: "in" }), ...ins];

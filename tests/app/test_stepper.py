@@ -186,3 +186,15 @@ def test_thousand_equations_recorded_once_with_a_bound_on_kept_values():
     size = len(json.dumps(t.to_json()))
     assert size < 3_000_000, size  # what the page receives once
     print(f"1,000-equation jaxpr: recorded in {took * 1e3:.0f} ms, {size / 1e6:.2f} MB of JSON")
+
+
+def test_jvp_steps_are_marked_tangent_or_primal():
+    a = example_analysis("jvp_and_vjp", "jvp")
+    t = stepper.trace(a.jaxprs["jvp"], a.args)
+    marks = [(s.primitive, s.tangent) for s in t.steps]
+    # f(x) = x * x / 2: primal mul and div; tangent: the products with the tangent, their sum, its div
+    assert marks[0] == ("mul", False) and any(tan for _, tan in marks) and not all(tan for _, tan in marks)
+    primal_out = t.steps[[s.outs[0].name for s in t.steps].index(t.outputs[0].name)]
+    assert not primal_out.tangent
+    tangent_out = t.steps[[s.outs[0].name for s in t.steps].index(t.outputs[1].name)]
+    assert tangent_out.tangent
