@@ -198,3 +198,22 @@ def test_jvp_steps_are_marked_tangent_or_primal():
     assert not primal_out.tangent
     tangent_out = t.steps[[s.outs[0].name for s in t.steps].index(t.outputs[1].name)]
     assert tangent_out.tangent
+
+
+def test_the_page_gets_steps_only_for_the_jaxpr_it_shows():
+    from app.panes import stepper as stepper_pane
+    a = analysis.analyse("import jax.numpy as jnp\ndef f(x):\n    return jnp.sin(x) * 2.0\nf(1.0)\n", views=("f", "grad"),
+                         with_timing=False, with_stages=False, with_plot=False, with_vmap=False)
+    tok = stepper_pane.token(a, "grad")
+    assert f'data-gp-token="{tok}"' in stepper_pane.slot_html("grad", tok)
+    data = stepper_pane.steps_for(a, "grad", tok)
+    prims = [s["primitive"] for s in data["steps"]]
+    assert prims[:2] == ["sin", "cos"] and prims[-1] == "mul" and len(prims) == a.jaxprs["grad"].eqn_count
+    assert data["values"][data["steps"][-1]["outs"][0]]["text"] == str(np.float32(2 * np.cos(1.0)))
+    # another input (same jaxpr): the old slot's token is refused, so no earlier program's values show
+    b = analysis.analyse("import jax.numpy as jnp\ndef f(x):\n    return jnp.sin(x) * 2.0\nf(0.5)\n", views=("f", "grad"),
+                         with_timing=False, with_stages=False, with_plot=False, with_vmap=False)
+    assert a.jaxprs["grad"].text == b.jaxprs["grad"].text
+    assert stepper_pane.steps_for(b, "grad", tok).get("stale")
+    assert "Run some code" in stepper_pane.steps_for(None, "grad", tok)["error"]
+    json.dumps(data)  # what the page API sends
