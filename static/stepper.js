@@ -70,10 +70,23 @@ function valueRow(v, role) {
   return row;
 }
 
+// the jaxpr's dataflow graph in the pane (a Bokeh GraphRenderer whose node ids are "eqn<k>",
+// app/analysis.dataflow_graph), if it draws this jaxpr: `tops` top-level equations
+function graphNodes(tops) {
+  for (const doc of (window.Bokeh && window.Bokeh.documents) || [])
+    for (const m of doc.all_models) {
+      const src = m.node_renderer && m.layout_provider ? m.node_renderer.data_source : null;
+      const ids = src && src.data && src.data.index;
+      if (ids && ids.includes(`eqn${tops - 1}`) && !ids.includes(`eqn${tops}`)) return src;
+    }
+  return null;
+}
+
 class Stepper {
   constructor(slot, data, view) {
     this.slot = slot; this.data = data; this.view = view; this.at = 0;
     const steps = data.steps;
+    this.tops = steps.filter((s) => s.depth === 0).length;
     this.list = el("ol", { class: "gp-step-list", "aria-label": "equations, in the order they are evaluated" });
     steps.forEach((s, i) => {
       const where = s.where ? el("span", { class: "gp-where", text: `${"  ".repeat(s.depth - 1)}[${s.where}] ` }) : null;
@@ -141,11 +154,18 @@ class Stepper {
     this.vals.getBoundingClientRect(); // the step's layout done: what `ms` measures
     window.gradpad.stepper.last = { view: this.view, at: i, ms: performance.now() - t0, step: s,
       outs: s.outs.map((k) => values[k]) };
-    // its line in the editor and the jaxpr (a walk of every shadow root): after the step shows
+    // its line in the editor and the jaxpr (a walk of every shadow root), its node in the dataflow
+    // graph (selected: Bokeh dims the others): after the step shows
     clearTimeout(this.lineTimer);
-    if (s.src != null && window.gradpad.sourceMap) {
-      this.lineTimer = setTimeout(() => { if (this.at === i) window.gradpad.sourceMap.show(s.src); }, 0);
-    }
+    this.lineTimer = setTimeout(() => {
+      if (this.at !== i || !this.slot.isConnected) return;
+      if (s.src != null && window.gradpad.sourceMap) window.gradpad.sourceMap.show(s.src);
+      const nodes = graphNodes(this.tops);
+      if (nodes) {
+        const k = nodes.data.index.indexOf(`eqn${s.top}`);
+        if (k >= 0 && nodes.selected.indices[0] !== k) nodes.selected.indices = [k];
+      }
+    }, 0);
     return i;
   }
 }
@@ -183,4 +203,10 @@ export function installStepper(gradpad, call) {
   api.start = () => { const slot = deepAll(document, ".gp-stepper")[0]; return slot ? start(slot) : null; };
   api.go = (i) => (api.current && api.current.slot.isConnected ? api.current.go(i) : null);
   api.count = () => (api.current && api.current.slot.isConnected ? api.current.data.steps.length : 0);
+  // the node selected in the dataflow graph: its id ("eqn<k>"), or null
+  api.graphNode = () => {
+    const nodes = api.current && graphNodes(api.current.tops);
+    const k = nodes ? nodes.selected.indices[0] : undefined;
+    return k === undefined ? null : nodes.data.index[k];
+  };
 }

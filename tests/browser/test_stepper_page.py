@@ -75,6 +75,10 @@ def test_stepping_mlp_sin_grad_shows_real_jax_values(app_page):
     page.evaluate("() => window.gradpad.stepper.go(2)")
     src = page.evaluate("() => window.gradpad.stepper.last.step.src")
     page.wait_for_function("line => window.gradpad.sourceMap.lit().editorMarks[0] === line", arg=src, timeout=10_000)
+    # and its node in the dataflow graph is the one selected
+    page.wait_for_function("() => window.gradpad.stepper.graphNode() === 'eqn2'", timeout=10_000)
+    page.locator("#app .gp-graph").first.scroll_into_view_if_needed()
+    shot(page, "stepper_mlp_sin_grad_graph_1400x900")
     page.locator("#app .gp-stepper").first.scroll_into_view_if_needed()
     shot(page, "stepper_mlp_sin_grad_1400x900")
     page.evaluate("() => window.gradpad.stepper.go(window.gradpad.stepper.count() - 3)")  # the backward pass
