@@ -23,7 +23,7 @@ HEAD = 6                 # entries shown of an array
 SPARK = 48               # points of a vector's sparkline (evenly spaced entries)
 GRID = 12                # a matrix's heat map: at most GRID x GRID cells (strided)
 MAX_ITERATIONS = 64      # loop iterations stepped into (the loop's result step follows anyway)
-MAX_STEPS = 20_000       # steps recorded in all (deeper loops beyond it are not stepped into)
+MAX_STEPS = 5_000        # steps recorded in all (a few seconds in the page; later ones not stepped into)
 KEEP_BYTES = 8 << 20     # whole arrays kept (tests compare them) until this many bytes
 
 

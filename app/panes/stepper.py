@@ -8,11 +8,12 @@ that changes any of them changes the slot's text, so the page drops a stepper of
 program, and `steps_for` refuses a token that is no longer the pane's."""
 from __future__ import annotations
 
-from .. import analysis, pane_updates, stepper
+from .. import analysis, pane_updates, sandbox, stepper
 from .common import CSS, esc, themed
 from .text_html import text_html
 
 LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
+TRACE_BUDGET_S = 30.0
 _last: dict = {}  # token -> the page's JSON (a second start of the same stepper costs nothing)
 
 
@@ -82,10 +83,10 @@ def steps_for(a: analysis.Analysis | None, view: str | None, tok: str | None) ->
                 "stale": True}
     if tok in _last:
         return _last[tok]
-    try:
-        data = stepper.trace(jv, a.args).to_json()
-    except Exception as e:  # noqa: BLE001 - the learner's function failed on this input: say so, keep the page
-        data = {"error": f"evaluating the jaxpr failed: {type(e).__name__}: {e}"}
+    # the learner's function runs again here: under the run's time budget, and Stop ends it
+    data, err = sandbox.guarded_call(lambda: stepper.trace(jv, a.args).to_json(), seconds=TRACE_BUDGET_S)
+    if err is not None:
+        return {"error": f"evaluating the jaxpr step by step failed: {err.type}: {err.message.strip()}"}
     _last.clear()
     _last[tok] = data
     return data

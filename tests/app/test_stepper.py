@@ -217,3 +217,16 @@ def test_the_page_gets_steps_only_for_the_jaxpr_it_shows():
     assert stepper_pane.steps_for(b, "grad", tok).get("stale")
     assert "Run some code" in stepper_pane.steps_for(None, "grad", tok)["error"]
     json.dumps(data)  # what the page API sends
+
+
+def test_a_function_that_fails_when_evaluated_gives_an_error_not_a_crash(monkeypatch):
+    from app.panes import stepper as stepper_pane
+    a = analysis.analyse("import jax.numpy as jnp\ndef f(x):\n    return jnp.sin(x)\nf(1.0)\n", views=("f",),
+                         with_timing=False, with_stages=False, with_plot=False, with_vmap=False)
+
+    def broken(jv, args, keep_bytes=0):
+        raise FloatingPointError("invalid value (nan) encountered in sin")
+
+    monkeypatch.setattr(stepper, "trace", broken)
+    data = stepper_pane.steps_for(a, "f", stepper_pane.token(a, "f"))
+    assert data["error"].startswith("evaluating the jaxpr step by step failed: FloatingPointError")
