@@ -26,16 +26,16 @@ _sources_loaded = False
 # table, title, what it is for (one line, plain words)
 RULES = (
     ("abstract_eval_rules", "abstract eval (shape rule)",
-     "Given only the inputs' shapes and dtypes, the output's shape and dtype: what tracing uses to "
-     "write the equation into the jaxpr without computing anything."),
+     ("Given only the inputs' shapes and dtypes, the output's shape and dtype: what tracing uses to "
+      "write the equation into the jaxpr without computing anything.")),
     ("impl_rules", "impl (evaluation)",
      "What runs when the equation is evaluated on real values (numpy arrays)."),
     ("jvp_rules", "jvp rule (forward mode)",
-     "From the primal inputs and their tangents, the primal output and its tangent: jvp uses it, "
-     "and grad starts from it."),
+     ("From the primal inputs and their tangents, the primal output and its tangent: jvp uses it, "
+      "and grad starts from it.")),
     ("transpose_rules", "transpose rule (reverse mode)",
-     "For a primitive linear in some inputs: sends the output's cotangent back to those inputs. "
-     "This is grad's backward pass, one equation at a time."),
+     ("For a primitive linear in some inputs: sends the output's cotangent back to those inputs. "
+      "This is grad's backward pass, one equation at a time.")),
     ("batch_rules", "batching rule (vmap)",
      "How to compute it on inputs that carry an extra batch axis, and where that axis ends up."),
     ("wgsl_rules", "WGSL template (WebGPU)",

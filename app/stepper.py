@@ -351,6 +351,7 @@ def flat_inputs(view: str, args) -> list:
 def trace(jv, args, keep_bytes: int = KEEP_BYTES) -> Trace:
     """Evaluate `jv` (an analysis.JaxprView: the jaxpr the pane shows) on the view's inputs."""
     import time
+
     from core.jaxpr import printed_names
 
     t0 = time.perf_counter()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import linecache
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -41,11 +42,10 @@ def test_a_linear_primitive_has_its_transpose_and_an_unknown_name_says_so():
 def test_without_source_files_the_text_comes_from_the_shipped_zip(monkeypatch):
     """The page's engine is .pyc only: inspect finds no file. The zip fills linecache under the file
     names the bytecode carries (here: a copy of a core module compiled under another root)."""
-    from core.primitives import elementwise
-
     import core
+    from core.primitives import elementwise
     root = "/nonexistent-site-packages/"
-    real = open(elementwise.__file__).read()
+    real = Path(elementwise.__file__).read_text()
     code = compile(real, root + "core/primitives/elementwise.py", "exec")
     ns: dict = {"__name__": "core.primitives._elementwise_copy", "__package__": "core.primitives"}
     exec(code, ns)  # noqa: S102 - the engine's own module, as the page's bytecode holds it
@@ -69,8 +69,8 @@ def test_without_source_files_the_text_comes_from_the_shipped_zip(monkeypatch):
 
 
 def test_the_site_build_ships_core_sources_for_the_viewer(tmp_path):
-    from tools import site
     from app import lazy_files
+    from tools import site
 
     spec = site.core_sources_zip(tmp_path)
     with zipfile.ZipFile(tmp_path / spec["file"]) as z:

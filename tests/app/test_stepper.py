@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ EXAMPLES = os.path.join(HERE, "..", "..", "app", "examples")
 
 
 def golden(name: str) -> dict:
-    cases = {c["name"]: c for c in json.load(open(GOLDEN))["cases"]}
+    cases = {c["name"]: c for c in json.loads(Path(GOLDEN).read_text())["cases"]}
     return decode(cases[name]["expected"]["out"])
 
 
@@ -42,7 +43,7 @@ def decode(enc):
 
 
 def example_analysis(name: str, view: str):
-    code = open(os.path.join(EXAMPLES, name + ".txt")).read()
+    code = Path(EXAMPLES, name + ".txt").read_text()
     return analysis.analyse(code, views=(view,), with_timing=False, with_stages=False, with_plot=False,
                             with_vmap=False)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden", "stepper_cases.
 
 
 def golden_eqns(name: str) -> list:
-    case = next(c for c in json.load(open(GOLDEN))["cases"] if c["name"] == name)
+    case = next(c for c in json.loads(Path(GOLDEN).read_text())["cases"] if c["name"] == name)
     eqns = case["expected"]["out"]["items"][1]["items"]
     out = []
     for e in eqns:

@@ -19,7 +19,8 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "app", "examples"
 def example_body(name: str) -> str:
     """The gallery example's code without its imports (the case namespace has jax, jnp, np,
     random) and without its last line's bare call."""
-    text = open(os.path.join(EXAMPLES, name + ".txt")).read()
+    with open(os.path.join(EXAMPLES, name + ".txt")) as f:
+        text = f.read()
     keep = [ln for ln in text.splitlines() if not re.match(r"\s*(import |from \S+ import )", ln)]
     return "jit = jax.jit\n" + "\n".join(keep) + "\n"
 
