@@ -147,7 +147,9 @@ class Stepper {
     const src = s.src != null ? el("p", { class: "gp-muted", text: `from line ${s.src} of your code` }) : null;
     const outs = s.outs.map((k) => valueRow(values[k], s.backward ? "cotangent" : s.tangent ? "tangent" : null));
     const ins = s.ins.map((k) => valueRow(values[k]));
-    const parts = [el("h4", { text: `equation: ${s.primitive}` }, " ", phase), where, src,
+    // the primitive's name opens its rules (static/rules.js listens for gp-jp)
+    const prim = el("span", { class: "gp-jp", title: `${s.primitive}: the engine's rules`, text: s.primitive });
+    const parts = [el("h4", {}, "equation: ", prim, " ", phase), where, src,
       el("pre", { text: s.text }), el("h4", { text: "out" }), ...outs, el("h4", { text: "in" }), ...ins];
     if (i === steps.length - 1) parts.push(el("h4", { text: "the jaxpr's outputs" }), ...this.data.outputs.map((k) => valueRow(values[k])));
     this.vals.replaceChildren(...parts.filter(Boolean));

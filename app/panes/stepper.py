@@ -51,6 +51,7 @@ STEPPER_CSS = themed("""
 .gp-step-list li .gp-where { color: #64748b; font-style: italic; }
 .gp-step-vals { min-width: 0; overflow-wrap: anywhere; }
 .gp-step-vals h4 { margin: 4px 0; font-size: 13px; }
+.gp-step-vals .gp-jp { cursor: help; text-decoration: underline dotted; }
 .gp-step-vals pre { white-space: pre-wrap; margin: 2px 0 6px; font-size: 12px; }
 .gp-val { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 3px 0; font-family: monospace; font-size: 12px; }
 .gp-val .gp-vn { font-weight: bold; }

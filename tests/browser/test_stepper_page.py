@@ -111,6 +111,11 @@ def test_clicking_sin_opens_its_jvp_rule_source(app_page):
         page.evaluate("() => window.gradpad.stepper.go(1)")
         page.locator("#app .gp-step-vals").first.scroll_into_view_if_needed()
         shot(page, "stepper_sin_390x844")
+        # the stepped equation's primitive opens its rules too: mul is linear in each input
+        page.locator("#app .gp-step-vals .gp-jp").first.click()
+        page.wait_for_function("() => window.gradpad.rules.shown && window.gradpad.rules.shown.primitive === 'mul'")
+        assert "def _mul_t" in dialog.locator('[data-gp-rule="transpose_rules"] pre').first.inner_text()
+        page.keyboard.press("Escape")
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
 
