@@ -28,8 +28,13 @@ def _normal_table(read) -> None:
     normal_table_pack.FETCH = read
 
 
+def _core_sources(read) -> None:
+    from app import rules_view
+    rules_view.FETCH_SOURCES = read
+
+
 # repository path -> where its reader takes the hook
-HOOKS = {"core/normal_table_f32.bin": _normal_table}
+HOOKS = {"core/normal_table_f32.bin": _normal_table, "core-sources.zip": _core_sources}
 
 
 def install(files: dict, base_url: str, fetch: Callable[[str], bytes]) -> None:

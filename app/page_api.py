@@ -71,7 +71,19 @@ def _hash(args):
     return None
 
 
-CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash}
+def _stepper(args):
+    """The Jaxpr pane's stepper asks for its steps (static/stepper.js): app.panes.stepper."""
+    from app.panes import stepper as stepper_pane
+    return stepper_pane.steps_for(_playground.analysis, (args or {}).get("view"), (args or {}).get("token"))
+
+
+def _rules(args):
+    """A primitive's name clicked in a jaxpr (static/rules.js): its rules' source (app.rules_view)."""
+    from app import rules_view
+    return rules_view.rules_of(str((args or {}).get("primitive", "")))
+
+
+CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash, "stepper": _stepper, "rules": _rules}
 
 
 def call(name: str, args):

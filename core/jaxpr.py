@@ -94,6 +94,14 @@ class Jaxpr:
 
     __repr__ = __str__
 
+    def replace(self, **changes) -> "Jaxpr":
+        """A copy with some of constvars/invars/outvars/eqns replaced (JAX's Jaxpr.replace)."""
+        parts = {name: changes.pop(name, getattr(self, name)) for name in self.__slots__}
+        changes.pop("effects", None), changes.pop("debug_info", None)  # JAX's, which this one has not
+        if changes:
+            raise TypeError(f"Jaxpr.replace() got unexpected fields {sorted(changes)}")
+        return Jaxpr(**parts)
+
     @property
     def in_avals(self):
         return [v.aval for v in self.invars]
@@ -311,8 +319,16 @@ def _dropvars(jaxpr: Jaxpr) -> dict:
     return names
 
 
-def pp_toplevel(jaxpr: Jaxpr, settings: PrintSettings | None = None) -> pp.Doc:
-    ctx = PrintContext(_dropvars(jaxpr), settings)
+def printed_names(jaxpr: Jaxpr) -> dict:
+    """Var -> the name it has in `jaxpr`'s printed text, nested jaxprs' vars included (the
+    playground's stepper labels its values with them)."""
+    ctx = PrintContext(_dropvars(jaxpr))
+    pp_toplevel(jaxpr, ctx=ctx)  # names are given as the document is built
+    return ctx.names
+
+
+def pp_toplevel(jaxpr: Jaxpr, settings: PrintSettings | None = None, ctx: PrintContext | None = None) -> pp.Doc:
+    ctx = ctx or PrintContext(_dropvars(jaxpr), settings)
     # Jaxprs reached more than once, and nested ones longer than 10 equations, are printed
     # once up front as `let name = { ... } in` and referred to by name (as JAX does).
     counts: dict = {}

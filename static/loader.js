@@ -18,6 +18,8 @@
 //   window.gradpad.version, .info, .webgpu, .isolated, .running
 // The same calls over postMessage for a host page: see app/page_api.py.
 import { installSourceMap } from "./sourcemap.js";
+import { installStepper } from "./stepper.js";
+import { installRules } from "./rules.js";
 import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
 import { installA11y } from "./a11y.js";
@@ -81,6 +83,10 @@ const gradpad = {
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
+// the Jaxpr pane's stepper and a primitive's rules: they ask the app once (page API), then run here
+const appCall = async (name, args) => { await uiD.promise; return ask("call", { name, args }); };
+installStepper(gradpad, appCall);  // static/stepper.js
+installRules(gradpad, appCall);  // static/rules.js
 // a new theme: the app is built for one theme, so the page reloads (code and hash are kept)
 installTheme(() => { if (gradpad.ui === "app") location.reload(); });
 installSplitter(gradpad);  // the draggable editor/panes bar (static/splitter.js)

@@ -28,6 +28,7 @@ import base64
 import contextlib
 import fcntl
 import hashlib
+import io
 import json
 import os
 import re
@@ -307,7 +308,27 @@ def ship_apart(out: Path) -> dict:
         name = f"{p.stem}-{digest[:12]}{p.suffix}"
         shutil.copy2(p, out / name)
         files[p.relative_to(ROOT).as_posix()] = {"file": name, "sha256": digest, "size": p.stat().st_size}
+    files[CORE_SOURCES] = core_sources_zip(out)
     return files
+
+
+# core's .py text, zipped: the wheel ships bytecode only, and the Jaxpr pane's rules viewer shows
+# the engine's own rules with inspect.getsource (app/rules_view.py fetches it on first use)
+CORE_SOURCES = "core-sources.zip"
+
+
+def core_sources_zip(out: Path) -> dict:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for p in engine_files():
+            rel = p.relative_to(ROOT).as_posix()
+            if rel.startswith("core/") and p.suffix == ".py":
+                z.writestr(zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0)), p.read_bytes())  # same bytes each build
+    data = data.getvalue()
+    digest = hashlib.sha256(data).hexdigest()
+    name = f"core-sources-{digest[:12]}.zip"
+    (out / name).write_bytes(data)
+    return {"file": name, "sha256": digest, "size": len(data)}
 
 
 def build_engine_wheel(out_dir: Path) -> Path:

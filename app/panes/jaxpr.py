@@ -13,6 +13,7 @@ from bokeh.plotting import figure
 from .. import analysis, graph_layout, sourcemap
 from . import common
 from . import kernels as kernels_pane
+from . import stepper as stepper_pane
 from .common import CSS, bokeh, error_block, esc, html, readable, themed
 from .text_html import TextHTML, text_html
 
@@ -59,6 +60,7 @@ SOURCE_MAP_HINT_NO_EDITOR = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: h
 SOURCE_MAP_CSS = """.gp-eqn { cursor: pointer; border-radius: 3px; }
 .gp-eqn:hover { outline: 1px dashed #eab308; }
 .gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.35); }
+.gp-jp { cursor: help; }  /* a click opens the primitive's rules (static/rules.js) */
 @media (prefers-color-scheme: dark) { .gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.22); } }"""
 SOURCE_MAP_CSS = themed(SOURCE_MAP_CSS)
 
@@ -292,7 +294,7 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
         return parts
     hint = SOURCE_MAP_HINT if editor else SOURCE_MAP_HINT_NO_EDITOR
     parts = [head, text_html(hint + jaxpr_html(jv), stylesheets=[CSS, SOURCE_MAP_CSS],
-                             sizing_mode="stretch_width")]
+                             sizing_mode="stretch_width"), stepper_pane.slot(a, view)]
     if view in STAGE_VIEWS and a.stages:
         parts.append(stages_card(a.stages, view))
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")

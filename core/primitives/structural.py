@@ -55,7 +55,9 @@ def _bid_t(ct, x, shape, broadcast_dimensions, sharding=None):
     if type(ct) is ad.Zero:
         return [None]
     lax = _lax()
-    unit = tuple(i for i, d in enumerate(broadcast_dimensions) if x.aval.shape[i] == 1 and shape[d] != 1)
+    # as JAX: every size-1 operand axis is summed away and put back (also one that stays size 1:
+    # reduce_sum over it then broadcast_in_dim, the jaxpr JAX prints for a bias of shape (1,))
+    unit = tuple(i for i, n in enumerate(x.aval.shape) if n == 1)
     bdims = tuple(np.delete(np.arange(len(shape)), broadcast_dimensions))
     sum_dims = tuple(sorted(bdims + tuple(broadcast_dimensions[i] for i in unit)))
     out = lax.reduce_sum(ct, sum_dims) if sum_dims else ct

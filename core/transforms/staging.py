@@ -239,7 +239,9 @@ def convert_constvars_to_invars(jaxpr: Jaxpr) -> Jaxpr:
 
 # ---- evaluating a jaxpr with any trace (used by transformations of call primitives) ---------
 
-def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
+def eval_jaxpr(jaxpr: Jaxpr, consts, *args, on_eqn=None):
+    """`on_eqn(index, eqn, invals, outvals)`, when given, hears each equation's values as it is
+    evaluated (the playground's stepper shows them: the same interpreter, nothing re-derived)."""
     from ..tracing import bind
     env: dict = {}
 
@@ -251,7 +253,7 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
     for v, x in zip(jaxpr.invars, args):
         env[v] = x
     sources = source_info._current
-    for eqn in jaxpr.eqns:
+    for index, eqn in enumerate(jaxpr.eqns):
         # re-staged equations keep the line they were traced from (as JAX's eval_jaxpr does)
         sources.append(source_info.reentered(eqn.source_info))
         try:
@@ -263,6 +265,9 @@ def eval_jaxpr(jaxpr: Jaxpr, consts, *args):
                 env[v] = o
         else:
             env[eqn.outvars[0]] = outs
+        if on_eqn is not None:
+            on_eqn(index, eqn, [read(v) for v in eqn.invars],
+                   list(outs) if eqn.primitive.multiple_results else [outs])
     return [read(v) for v in jaxpr.outvars]
 
 

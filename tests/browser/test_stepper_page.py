@@ -1,0 +1,152 @@
+"""The Jaxpr pane's stepper and rules viewer in the built site (shared page, two example loads):
+stepping grad(f) of the mlp_sin gallery example shows, at every equation, the values real JAX's
+`jax.core.eval_jaxpr` gave (tests/golden/stepper_cases.json), each step answering by lookup in the
+page; clicking `sin` in a jaxpr opens its jvp rule's source, read by inspect.getsource in the page
+(whose engine is bytecode: the source comes from core-sources.zip). Screenshots of both at
+1400x900 and 390x844 go to $GRADPAD_SCREENSHOTS (default /tmp/gradpad-screenshots)."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from .test_app_flows import load, shot, tab, wait_snapshot
+
+pytestmark = pytest.mark.timeout(900)
+GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden", "stepper_cases.json")
+
+
+def golden_eqns(name: str) -> list:
+    case = next(c for c in json.loads(Path(GOLDEN).read_text())["cases"] if c["name"] == name)
+    eqns = case["expected"]["out"]["items"][1]["items"]
+    out = []
+    for e in eqns:
+        prim, outs = e["items"]
+        samples = []
+        for o in outs["items"]:
+            fields = dict(zip(o["keys"], o["items"]))
+            samples.append([float(x) for x in np.asarray(fields["sample"]["value"], dtype=float).reshape(-1)])
+        out.append((prim["value"], samples))
+    return out
+
+
+def pick_view(page, app_page, view: str, label: str):
+    tab(page, "Jaxpr").click()
+    page.locator("#app .bk-btn-group button").filter(has_text=label).first.click()
+    wait_snapshot(app_page, lambda s: s.get("view") == view)
+
+
+def start_stepper(page):
+    page.locator("#app .gp-step-start").first.click()
+    page.wait_for_function("() => window.gradpad.stepper.count() > 0", timeout=120_000)
+
+
+def test_stepping_mlp_sin_grad_shows_real_jax_values(app_page):
+    page = app_page.page
+    load(app_page, example="mlp_sin")
+    pick_view(page, app_page, "grad", "grad(f)")
+    start_stepper(page)
+    want = golden_eqns("stepper_mlp_sin_grad")
+    # every step, as the page shows it: top-level ones compared with real JAX's values
+    seen = page.evaluate("""() => {
+        const s = window.gradpad.stepper, out = [];
+        for (let i = 0; i < s.count(); i++) {
+            s.go(i);
+            const l = s.last;
+            out.push({depth: l.step.depth, prim: l.step.primitive, ms: l.ms, backward: l.step.backward,
+                      outs: l.outs.map(v => ({head: v.head, sample: v.sample}))});
+        }
+        return out;
+    }""")
+    top = [s for s in seen if s["depth"] == 0]
+    assert [s["prim"] for s in top] == [p for p, _ in want]
+    for k, (step, (prim, samples)) in enumerate(zip(top, want)):
+        for got, exp in zip(step["outs"], samples):
+            shown = got["sample"] if len(got["sample"]) > 1 else got["head"][:1]
+            np.testing.assert_allclose(np.asarray(shown, float), exp, rtol=1e-5, atol=1e-6, err_msg=f"eqn {k} {prim}")
+    assert any(s["backward"] for s in seen) and not seen[0]["backward"]
+    # a step is a lookup on the page: no round trip to Python (the slowest one, on a loaded machine)
+    ms = sorted(s["ms"] for s in seen)
+    print(f"\n[stepper] {len(seen)} steps: median {ms[len(ms) // 2]:.1f} ms, slowest {ms[-3:]} ms")
+    assert ms[len(ms) // 2] < 50, ms
+    # the editor's line of the current equation is lit
+    page.evaluate("() => window.gradpad.stepper.go(2)")
+    src = page.evaluate("() => window.gradpad.stepper.last.step.src")
+    page.wait_for_function("line => window.gradpad.sourceMap.lit().editorMarks[0] === line", arg=src, timeout=10_000)
+    # and its node in the dataflow graph is the one selected
+    page.wait_for_function("() => window.gradpad.stepper.graphNode() === 'eqn2'", timeout=10_000)
+    page.locator("#app .gp-graph").first.scroll_into_view_if_needed()
+    shot(page, "stepper_mlp_sin_grad_graph_1400x900")
+    page.locator("#app .gp-stepper").first.scroll_into_view_if_needed()
+    shot(page, "stepper_mlp_sin_grad_1400x900")
+    page.evaluate("() => window.gradpad.stepper.go(window.gradpad.stepper.count() - 3)")  # the backward pass
+    page.locator("#app .gp-step-vals").first.scroll_into_view_if_needed()
+    shot(page, "stepper_mlp_sin_grad_backward_1400x900")
+
+
+def test_clicking_sin_opens_its_jvp_rule_source(app_page):
+    page = app_page.page
+    load(app_page, code="import jax\nimport jax.numpy as jnp\n\ndef f(x):\n    return jnp.sum(jnp.sin(x) * x)\n\nf(jnp.arange(3.0))\n")
+    pick_view(page, app_page, "f", "f")
+    page.locator("#app .gp-jaxpr .gp-jp").filter(has_text="sin").first.click()
+    page.wait_for_function("() => window.gradpad.rules.shown && window.gradpad.rules.shown.primitive === 'sin'",
+                           timeout=60_000)
+    dialog = page.locator("#gp-rules")
+    jvp = dialog.locator('[data-gp-rule="jvp_rules"] pre').all_inner_texts()
+    assert any("cos(x)" in text for text in jvp), jvp  # the engine's own line: ad.defjvp(sin_p, lambda g, x: mul(g, cos(x)))
+    transpose = dialog.locator('[data-gp-rule="transpose_rules"]').inner_text()
+    assert "no transpose rule (not linear)" in transpose
+    assert "def " in dialog.locator('[data-gp-rule="abstract_eval_rules"] pre').first.inner_text()
+    shot(page, "rules_sin_1400x900")
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        shot(page, "rules_sin_390x844")
+        page.keyboard.press("Escape")
+        assert not dialog.is_visible()
+        page.locator("#app .gp-step-start").first.click()
+        page.wait_for_function("() => window.gradpad.stepper.count() > 0", timeout=120_000)
+        page.evaluate("() => window.gradpad.stepper.go(1)")
+        page.locator("#app .gp-step-vals").first.scroll_into_view_if_needed()
+        shot(page, "stepper_sin_390x844")
+        # the stepped equation's primitive opens its rules too: mul is linear in each input
+        page.locator("#app .gp-step-vals .gp-jp").first.click()
+        page.wait_for_function("() => window.gradpad.rules.shown && window.gradpad.rules.shown.primitive === 'mul'")
+        assert "def _mul_t" in dialog.locator('[data-gp-rule="transpose_rules"] pre').first.inner_text()
+        page.keyboard.press("Escape")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+
+
+THOUSAND = """import jax
+import jax.numpy as jnp
+
+def f(x):
+    for _ in range(500):
+        x = jnp.sin(x) * 1.0001
+    return x.sum()
+
+f(jnp.linspace(0.0, 1.0, 256))
+"""
+
+
+def test_a_thousand_equation_jaxpr_steps_within_50_ms(app_page):
+    page = app_page.page
+    snap = load(app_page, code=THOUSAND)
+    assert not snap.get("error"), snap.get("error")
+    pick_view(page, app_page, "f", "f")
+    start_stepper(page)
+    got = page.evaluate("""() => {
+        const s = window.gradpad.stepper, n = s.count(), ms = [];
+        for (let i = 0; i < n; i++) { s.go(i); ms.push(s.last.ms); }
+        for (let i = n - 1; i >= 0; i -= 7) { s.go(i); ms.push(s.last.ms); }  // back, and jumps
+        return {n, ms, recorded: s.current.data.ms};
+    }""")
+    ms = sorted(got["ms"])
+    p90 = ms[int(len(ms) * 0.9)]
+    print(f"\n[stepper] {got['n']} steps recorded in {got['recorded']} ms (Pyodide); a step: median "
+          f"{ms[len(ms) // 2]:.1f} ms, 90th percentile {p90:.1f} ms, slowest {ms[-1]:.1f} ms")
+    assert got["n"] == 1001
+    assert p90 < 50, ms[-20:]
