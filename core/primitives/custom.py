@@ -12,7 +12,7 @@ from ..tree_util import tree_flatten, tree_unflatten
 custom_lin_p = Primitive("custom_lin", multiple_results=True)
 
 
-def _abstract(*avals, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False):
+def _abstract(*avals, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False, static_res=()):
     return list(out_avals)
 
 
@@ -21,8 +21,9 @@ def _impl(*args, **params):
     raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
 
 
-def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False):
-    res = tree_unflatten(res_tree, args[:num_res])
+def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False,
+               static_res=()):
+    res = tree_unflatten(res_tree, _with_static(args[:num_res], static_res))
     if symbolic_zeros:  # JAX hands such a bwd its zero cotangents as SymbolicZero objects
         from ..custom_derivatives import SymbolicZero
         cts = [SymbolicZero(a.to_tangent_aval()) if type(c) is ad.Zero else c for c, a in zip(cts, out_avals)]
@@ -81,6 +82,21 @@ impl_rules[custom_lin_p] = _impl
 transpose_rules[custom_lin_p] = _transpose
 
 
+def _is_array_residual(r) -> bool:
+    from ..tracing import Tracer
+    return isinstance(r, (Tracer, np.ndarray, np.generic)) or hasattr(r, "aval")
+
+
+def _with_static(dyn_res, static_res):
+    """The flat residuals with the static ones back in their places."""
+    if not static_res:
+        return list(dyn_res)
+    out, it, static = [], iter(dyn_res), dict(static_res)
+    for i in range(len(dyn_res) + len(static)):
+        out.append(static[i] if i in static else next(it))
+    return out
+
+
 def custom_lin_flat(fn, in_tree, primals, tangents):
     """(primal outs, tangent outs, out tree) of custom_vjp `fn` at flat primals: fwd runs now, the
     tangents go through one `custom_lin` equation that transposes to the user's bwd."""
@@ -92,10 +108,14 @@ def custom_lin_flat(fn, in_tree, primals, tangents):
     out, res = fn.fwd(*tree_unflatten(in_tree, fwd_args))
     out_flat, out_tree = tree_flatten(out)
     res_flat, res_tree = tree_flatten(res)
+    # residuals that are no arrays (equinox keeps Python bools there) reach bwd as they are, as in JAX
+    static_res = tuple((i, r) for i, r in enumerate(res_flat) if not _is_array_residual(r))
+    res_flat = [r for r in res_flat if _is_array_residual(r)]
     tangents = [ad.instantiate(t) for t in tangents]
     out_avals = [get_aval(o) for o in out_flat]
     tans = custom_lin_p.bind(*res_flat, *tangents, num_res=len(res_flat), out_avals=tuple(out_avals), bwd=fn.bwd,
-                             in_tree=in_tree, out_tree=out_tree, res_tree=res_tree, symbolic_zeros=symbolic_zeros)
+                             in_tree=in_tree, out_tree=out_tree, res_tree=res_tree, symbolic_zeros=symbolic_zeros,
+                             static_res=static_res)
     return out_flat, tans, out_tree
 
 
