@@ -17,7 +17,9 @@ def _canonicalize_ndarray(x):
 
 
 def _canonicalize_python_scalar(x):
-    return x  # as JAX: a Python scalar stays one (its dtype is decided where it meets arrays)
+    import numpy as np
+    from ..dtypes import python_scalar_dtype
+    return np.asarray(x, python_scalar_dtype(x))  # as JAX: a 0-d array of the scalar's default dtype
 
 
 def _fill_canonicalize_dtype_handlers():

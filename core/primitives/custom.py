@@ -83,8 +83,14 @@ transpose_rules[custom_lin_p] = _transpose
 
 
 def _is_array_residual(r) -> bool:
+    """Arrays and tracers are residual operands; Python scalars stay as they are (JAX keeps a bool
+    a bool: equinox's perturbed flags); anything else is refused, as JAX refuses it."""
     from ..tracing import Tracer
-    return isinstance(r, (Tracer, np.ndarray, np.generic)) or hasattr(r, "aval")
+    if isinstance(r, (Tracer, np.ndarray, np.generic)) or hasattr(r, "aval"):
+        return True
+    if isinstance(r, (bool, int, float, complex)):
+        return False
+    raise TypeError(f"Argument '{r}' of type {type(r)} is not a valid JAX type")
 
 
 def _with_static(dyn_res, static_res):

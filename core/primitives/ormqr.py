@@ -51,6 +51,8 @@ ormqr_p = define("ormqr", abstract_eval=_abstract, impl=_impl, weak_type_rule=la
 
 def ormqr(a, taus, c, *, left: bool = True, transpose: bool = False):
     """Q @ c, Q^T @ c (left), c @ Q, c @ Q^T (not left) for the Q held in (a, taus) (JAX's signature)."""
+    from ..tracing import get_aval
+    _abstract(get_aval(a), get_aval(taus), get_aval(c), left=left, transpose=transpose)  # eager calls too
     return ormqr_p.bind(a, taus, c, left=left, transpose=transpose)
 
 

@@ -271,8 +271,6 @@ def _transpose_eqns(jaxpr, linear, ct_env, read, write_ct, sources):
         sources.append(source_info.reentered(eqn.source_info))  # each cotangent points at its primal's line
         try:
             cts_in = rule(ct_arg, *invals, **eqn.params)
-            if cts_in is Zero:  # JAX lets a rule return the class itself: no cotangent for any input
-                continue
             for v, ct in zip(eqn.invars, cts_in):
                 write_ct(v, ct)
         finally:
