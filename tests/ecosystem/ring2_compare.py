@@ -2,7 +2,7 @@
 golden outputs real JAX gave (ring2_golden.json): prints a library x workload table of
 match / mismatch / error (first failure).
 
-    .venv/bin/python tests/ecosystem/ring2_compare.py [library ...] [--json out.json]
+    .venv/bin/python tests/ecosystem/ring2_compare.py [library ...] [--json out.json] [--engine DIR]
 
 tests/test_ecosystem_ring2.py uses `run_on_gradpad` and `compare` from here."""
 from __future__ import annotations
@@ -36,14 +36,15 @@ print(json.dumps(run({names!r})))
 """
 
 
-def run_on_gradpad(library: str, timeout: float = 900) -> dict:
-    """{workload: encoded result or {'error': ...}} for one library's workloads, in a fresh process."""
+def run_on_gradpad(library: str, timeout: float = 900, engine: Path = ROOT) -> dict:
+    """{workload: encoded result or {'error': ...}} for one library's workloads, in a fresh process
+    (`engine`: a folder holding the `core` package to run, e.g. an older commit's for a before/after)."""
     targets = [str(ensure_ring2_installed()), str(ensure_installed())]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), *targets, os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(engine), *targets, os.environ.get("PYTHONPATH", "")]))
     names = [n for n in json.loads(GOLDEN_PATH.read_text())["results"] if n.split("_")[0] == library]
     try:
         proc = subprocess.run([sys.executable, "-c", RUNNER.format(here=str(HERE), names=names)], capture_output=True,
-                              text=True, env=env, timeout=timeout, cwd=ROOT)
+                              text=True, env=env, timeout=timeout, cwd=engine)
     except subprocess.TimeoutExpired:
         return {n: {"error": f"timeout after {timeout} s (whole library)"} for n in names}
     if proc.returncode != 0:
@@ -74,15 +75,19 @@ def compare(got: dict, want: dict) -> str | None:
 
 
 def main(argv):
-    out_json = None
+    out_json, engine = None, ROOT
     if "--json" in argv:
         i = argv.index("--json")
         out_json = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
+    if "--engine" in argv:  # e.g. `git archive <commit> core | tar -x -C /tmp/base` then --engine /tmp/base
+        i = argv.index("--engine")
+        engine = Path(argv[i + 1]).resolve()
+        argv = argv[:i] + argv[i + 2:]
     golden = json.loads(GOLDEN_PATH.read_text())["results"]
     rows = {}
     for lib in argv or LIBRARIES:
-        for name, got in run_on_gradpad(lib).items():
+        for name, got in run_on_gradpad(lib, engine=engine).items():
             diff = compare(got, golden[name])
             status = "match" if diff is None else ("error" if "error" in got else "mismatch")
             rows[name] = [status, (diff or "")[:200]]
