@@ -1128,6 +1128,7 @@ class custom_jvp:
             return stage_custom_jvp(self, args, _fun_name(self.fun))
         if self.jvp is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
+        from .primitives.custom import custom_rule_tangent, from_rule_tangent
         nondiff = set(self.nondiff_argnums)
         primal_args, tangent_args = [], []
         for i, a in enumerate(args):
@@ -1139,7 +1140,7 @@ class custom_jvp:
             for leaf in pl:
                 r = top.full_raise(leaf) if isinstance(leaf, Tracer) or True else leaf
                 ps.append(r.primal)
-                ts.append(_rule_tangent(r.tangent, self.symbolic_zeros))
+                ts.append(custom_rule_tangent(r.tangent, self.symbolic_zeros))
             primal_args.append(tree_unflatten(pt, ps))
             tangent_args.append(tree_unflatten(pt, ts))
         diff_primals = tuple(a for i, a in enumerate(primal_args) if i not in nondiff)
@@ -1147,23 +1148,8 @@ class custom_jvp:
         out, tan = self.jvp(*nd_vals, diff_primals, tuple(tangent_args))
         of, ot = tree_flatten(out)
         tf, _ = tree_flatten(tan)
-        res = [top.tracer_type(top, o, _from_rule_tangent(o, t)) for o, t in zip(of, tf)]
+        res = [top.tracer_type(top, o, from_rule_tangent(o, t)) for o, t in zip(of, tf)]
         return tree_unflatten(ot, [tracing.full_lower(r) for r in res])
-
-
-def _rule_tangent(t, symbolic_zeros):
-    """A tangent as a custom_jvp rule receives it: a zero is a SymbolicZero (of the tangent aval)
-    when the rule was defined with symbolic_zeros=True, else an array of zeros."""
-    if symbolic_zeros and type(t) is ad.Zero:
-        from .custom_derivatives import SymbolicZero
-        return SymbolicZero(t.aval.to_tangent_aval())
-    return ad.instantiate(t)
-
-
-def _from_rule_tangent(primal, t):
-    """A rule's output tangent back in the engine: a SymbolicZero it returned is a symbolic zero."""
-    from .custom_derivatives import SymbolicZero
-    return ad.Zero(tracing.get_aval(primal)) if isinstance(t, SymbolicZero) else t
 
 
 class custom_vjp:

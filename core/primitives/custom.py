@@ -299,19 +299,32 @@ class CustomJVPRule:
 
     def __call__(self, primals, tangents):
         primals = tree_unflatten(self.in_tree, primals[self.num_consts:])  # consts: no tangent
-        from ..api import _rule_tangent
         sz = getattr(self.fn, "symbolic_zeros", False)
-        tangents = tree_unflatten(self.in_tree, [_rule_tangent(t, sz) for t in tangents[self.num_consts:]])
+        tangents = tree_unflatten(self.in_tree, [custom_rule_tangent(t, sz) for t in tangents[self.num_consts:]])
         out, tan = self.fn.jvp(primals, tangents)
         return tree_flatten(out)[0], tree_flatten(tan)[0]
 
 
+def custom_rule_tangent(t, symbolic_zeros):
+    """A tangent as a custom_jvp rule receives it: a zero is a SymbolicZero (of the tangent aval)
+    when the rule was defined with symbolic_zeros=True, else an array of zeros."""
+    if symbolic_zeros and type(t) is ad.Zero:
+        from ..custom_derivatives import SymbolicZero
+        return SymbolicZero(t.aval.to_tangent_aval())
+    return ad.instantiate(t)
+
+
+def from_rule_tangent(primal, t):
+    """A rule's output tangent back in the engine: a SymbolicZero it returned is a symbolic zero."""
+    from ..custom_derivatives import SymbolicZero
+    return ad.Zero(get_aval(primal)) if isinstance(t, SymbolicZero) else t
+
+
 def _cjvp_jvp(primals, tangents, call_jaxpr, jvp, symbolic_zeros=False, **_):
-    from ..api import _from_rule_tangent
     if not symbolic_zeros:
         tangents = [ad.instantiate(t) for t in tangents]
     outs, tans = jvp(list(primals), tangents)
-    return outs, [_from_rule_tangent(o, t) for o, t in zip(outs, tans)]
+    return outs, [from_rule_tangent(o, t) for o, t in zip(outs, tans)]
 
 
 class BatchedJVPRule:
