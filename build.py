@@ -80,7 +80,7 @@ def cmd_test(args) -> int:
     except RuntimeError as e:
         log(f"ERROR: {e}")  # the WebGPU tests will fail and say why
     env = dict(os.environ)
-    try:  # optax/chex/equinox/flax, pinned, --no-deps (never jax/jaxlib) into .ecosystem/
+    try:  # optax/chex/equinox/flax (.ecosystem/) and the second ring (.ecosystem-ring2/), pinned, --no-deps (never jax/jaxlib)
         run([py, ROOT / "tests" / "ecosystem" / "install.py"])
     except subprocess.CalledProcessError as e:
         log(f"ERROR: installing the ecosystem libraries failed ({e}); tests/test_ecosystem.py will fail")

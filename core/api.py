@@ -1093,9 +1093,11 @@ class custom_jvp:
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
         self.jvp = None
+        self.symbolic_zeros = False
 
     def defjvp(self, jvp, symbolic_zeros=False):
-        self.jvp = jvp
+        # symbolic_zeros: the rule sees the tangents of unperturbed inputs as SymbolicZero objects
+        self.jvp, self.symbolic_zeros = jvp, bool(symbolic_zeros)
         return jvp
 
     def defjvps(self, *jvps):
@@ -1111,15 +1113,22 @@ class custom_jvp:
             args = sig.bind(*args, **kwargs).args
         flat, tree = tree_flatten(args)
         top = tracing.find_top_trace(flat)
-        if self.jvp is not None and not self.nondiff_argnums \
+        nondiff_pos = [i for i in range(len(args)) if i in self.nondiff_argnums]
+        dyn = tuple(a for i, a in enumerate(args) if i not in self.nondiff_argnums)
+        if self.jvp is not None \
                 and (tracing.dynamic_trace is not None or _vmapped_under_autodiff(top)) \
                 and not isinstance(top, ad.JVPTrace) \
-                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in flat):
-            # inside jit/make_jaxpr: stage a custom_jvp_call (the rule applies if differentiated later)
+                and not any(isinstance(x, Tracer) for i in nondiff_pos for x in tree_leaves(args[i])) \
+                and all(isinstance(x, (Tracer, Array, np.ndarray, np.generic, float, int)) for x in tree_leaves(dyn)):
+            # inside jit/make_jaxpr: stage a custom_jvp_call (the rule applies if differentiated later);
+            # nondiff arguments (functions, static parts) are closed over by the staged rule
             from .primitives.custom import stage_custom_jvp
+            if nondiff_pos:
+                return stage_custom_jvp(_DiffArgsJVP(self, args, nondiff_pos), dyn, _fun_name(self.fun))
             return stage_custom_jvp(self, args, _fun_name(self.fun))
         if self.jvp is None or not isinstance(top, ad.JVPTrace):
             return self.fun(*args)
+        from .primitives.custom import custom_rule_tangent, from_rule_tangent
         nondiff = set(self.nondiff_argnums)
         primal_args, tangent_args = [], []
         for i, a in enumerate(args):
@@ -1131,7 +1140,7 @@ class custom_jvp:
             for leaf in pl:
                 r = top.full_raise(leaf) if isinstance(leaf, Tracer) or True else leaf
                 ps.append(r.primal)
-                ts.append(ad.instantiate(r.tangent))
+                ts.append(custom_rule_tangent(r.tangent, self.symbolic_zeros))
             primal_args.append(tree_unflatten(pt, ps))
             tangent_args.append(tree_unflatten(pt, ts))
         diff_primals = tuple(a for i, a in enumerate(primal_args) if i not in nondiff)
@@ -1139,7 +1148,7 @@ class custom_jvp:
         out, tan = self.jvp(*nd_vals, diff_primals, tuple(tangent_args))
         of, ot = tree_flatten(out)
         tf, _ = tree_flatten(tan)
-        res = [top.tracer_type(top, o, t) for o, t in zip(of, tf)]
+        res = [top.tracer_type(top, o, from_rule_tangent(o, t)) for o, t in zip(of, tf)]
         return tree_unflatten(ot, [tracing.full_lower(r) for r in res])
 
 
@@ -1151,9 +1160,12 @@ class custom_vjp:
         self.fun = fun
         self.nondiff_argnums = tuple(nondiff_argnums)
         self.fwd = self.bwd = None
+        self.symbolic_zeros = False
 
     def defvjp(self, fwd, bwd, symbolic_zeros=False):
-        self.fwd, self.bwd = fwd, bwd
+        # symbolic_zeros: fwd sees each primal leaf as a CustomVJPPrimal(value, perturbed) and bwd
+        # gets SymbolicZero for the cotangents of outputs nothing depends on (primitives/custom.py)
+        self.fwd, self.bwd, self.symbolic_zeros = fwd, bwd, bool(symbolic_zeros)
 
     def __call__(self, *args, **kwargs):
         if kwargs:
@@ -1200,12 +1212,30 @@ def _vmapped_under_autodiff(top) -> bool:
         issubclass(m.trace_type, ad.JVPTrace) for m in tracing.trace_stack[:top.main.level])
 
 
+class _DiffArgsJVP:
+    """A custom_jvp seen through its differentiable arguments (the nondiff ones fixed): the rule
+    gets the nondiff arguments first, then the primals and tangents of the others (JAX's convention)."""
+
+    def __init__(self, fn, args, nondiff):
+        self.fn, self.args, self.nondiff = fn, args, nondiff
+        self.symbolic_zeros = fn.symbolic_zeros
+        self.jvp_name = getattr(fn.jvp, "__name__", "jvp")
+
+    def fun(self, *dyn):
+        it = iter(dyn)
+        return self.fn.fun(*[self.args[i] if i in self.nondiff else next(it) for i in range(len(self.args))])
+
+    def jvp(self, primals, tangents):
+        return self.fn.jvp(*[self.args[i] for i in self.nondiff], primals, tangents)
+
+
 class _DiffArgsVJP:
     """A custom_vjp seen through its differentiable arguments: fwd gets every argument, bwd gets the
     nondiff ones first (JAX's convention) and returns cotangents for the others only."""
 
     def __init__(self, fn, args, nondiff):
         self.fn, self.args, self.nondiff = fn, args, nondiff
+        self.symbolic_zeros = fn.symbolic_zeros
         self.fwd_name = getattr(fn.fwd, "__name__", "fwd")
         self.bwd_name = getattr(fn.bwd, "__name__", "bwd")
 

@@ -31,6 +31,13 @@ class ShapedArray:
                            self.dtype if dtype is None else dtype,
                            self.weak_type if weak_type is None else weak_type)
 
+    def to_tangent_aval(self) -> "ShapedArray":
+        """The aval of this value's tangents: the same for inexact dtypes, float0 for integers and bools."""
+        inexact = np.issubdtype(self.dtype, np.inexact)
+        return ShapedArray(self.shape, self.dtype if inexact else dtypes.float0, self.weak_type)
+
+    at_least_vspace = to_tangent_aval  # JAX's older name, still on its avals (equinox, distrax call it)
+
     def strip_weak_type(self) -> "ShapedArray":
         return ShapedArray(self.shape, self.dtype, False) if self.weak_type else self
 

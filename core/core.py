@@ -23,9 +23,21 @@ ParamDict = dict[str, Any]
 eval_context = ensure_compile_time_eval
 
 
-# Python type -> function giving an instance's abstract value (TensorFlow Probability registers
-# its own types here); the engine reads avals through get_aval, and entries added are kept
+# Python type -> function giving an instance's abstract value, as JAX's table: the types the engine
+# takes as array values map to its own get_aval (TensorFlow Probability's JAX substrate reads the
+# numpy.ndarray entry back for its variable type and registers that); entries added are kept
 pytype_aval_mappings: dict = {}
+
+
+def _fill_pytype_aval_mappings():
+    import numpy as np
+    from .array import Array
+    from .tracing import get_aval
+    for t in (np.ndarray, Array, Tracer, bool, int, float, complex, *{type(np.dtype(c).type(0)) for c in "?bhilqBHILQefdgFDG"}):
+        pytype_aval_mappings.setdefault(t, get_aval)
+
+
+_fill_pytype_aval_mappings()
 
 
 def min_dim(d1, d2):

@@ -48,6 +48,8 @@ def public_dtype(dt):
 
 def dtype_name(dt) -> str:
     """`dt.name`, with the emulated bfloat16 named bfloat16 (its storage says float32)."""
+    if dt.names == ("float0",):  # numpy would say void (the aval of an integer's tangent prints float0[...])
+        return "float0"
     return "bfloat16" if EMULATED_BF16 and dt == bf16 else dt.name
 
 

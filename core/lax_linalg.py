@@ -14,6 +14,10 @@ __all__ += ["eig", "schur"]
 from .primitives.tridiagonal import tridiagonal_solve  # noqa: E402
 __all__ += ["tridiagonal_solve"]
 
+# ---- lineax's QR solver: Q of geqrf's reflectors applied without forming it
+from .primitives.ormqr import ormqr  # noqa: E402
+__all__ += ["ormqr"]
+
 
 from ._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__, "jax.lax.linalg")

@@ -42,7 +42,10 @@ CASES = G.load_cases()
 # Submodules imported eagerly (if present) so that `jax.nn`, `jax.tree_util`, ... resolve as
 # attributes of the top-level module, as they do in real JAX.
 _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "errors", "dtypes",
-                     "scipy", "scipy.special")
+                     "scipy", "scipy.special",
+                     # libs24b cases (snippets cannot import): what real JAX loads on `import jax` or
+                     # generate.py imports for them
+                     "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core")
 
 
 def _import(name):

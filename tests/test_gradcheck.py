@@ -344,6 +344,9 @@ BATCHED_AS_JAX_DOES = {"rng_bit_generator"}
 # issue 24: qr(mode='raw')'s geqrf has no derivative in JAX either; its batching is checked here
 BATCH_ONLY.update({
     "geqrf": ("zero", lambda a: jnp.linalg.qr(a, mode="raw")[0], [U(-1, 1, (4, 3))]),
+    # lineax's QR: Q of geqrf's reflectors applied to c (no derivative in JAX either)
+    "ormqr": ("zero", lambda a, tau, c: _lax_linalg.ormqr(a, tau, c, transpose=True),
+              [U(-1, 1, (4, 3)), U(0.5, 1.5, (3,)), U(-1, 1, (4, 2))]),
 })
 # ---- end of area "special2" -----------------------------------------------------------------------
 

@@ -16,7 +16,8 @@ from core.jax_module_list import JAX_MODULES
 MUST_IMPORT = ["jax.lax.linalg", "jax.extend.core.primitives", "jax.scipy.fft", "jax.scipy.sparse",
                "jax.scipy.sparse.linalg", "jax.interpreters.xla", "jax.experimental.pjit",
                "jax.experimental.shard_map", "jax.experimental.mesh_utils", "jax.dlpack", "jax.monitoring",
-               "jax.numpy.linalg", "jax.nn.initializers", "jax.extend.linear_util", "jax.scipy.stats.norm"]
+               "jax.numpy.linalg", "jax.nn.initializers", "jax.extend.linear_util", "jax.scipy.stats.norm",
+               "jax.experimental.sparse"]
 
 _SCRIPT = r"""
 import importlib, json, sys

@@ -2,3 +2,4 @@
 from ..core import *  # noqa: F401,F403
 from ..extend.core import *  # noqa: F401,F403
 from ..tracing import Trace, Tracer, get_aval  # noqa: F401
+from ..extend.core import set_current_trace, take_current_trace, trace_state_clean  # noqa: F401,E402

@@ -290,6 +290,53 @@ def get_opaque_trace_state(convention=None) -> OpaqueTraceState:
     return OpaqueTraceState(_current_main())
 
 
+def trace_state_clean() -> bool:
+    """True at top level: no transformation is being traced (numpyro asks before caching)."""
+    return len(_tracing.trace_stack) == 1 and _tracing.dynamic_trace is None
+
+
+class _TraceContext:
+    """Makes `main` the trace that binds of non-tracer values go to (None: evaluation), and
+    restores the previous one on exit, as JAX's trace context does."""
+    __slots__ = ("main", "prev")
+
+    def __init__(self, main):
+        self.main = main
+
+    def __enter__(self):
+        self.prev = _tracing.dynamic_trace
+        _tracing.dynamic_trace = self.main
+        return self
+
+    def __exit__(self, *exc):
+        _tracing.dynamic_trace = self.prev
+        return False
+
+
+class take_current_trace:
+    """`with take_current_trace() as trace:` the current trace; inside, evaluation is current
+    (JAX's TakeCurrentTraceContextManager: a custom trace binds through the one it took)."""
+    __slots__ = ("ctx",)
+
+    def __enter__(self):
+        trace = _find_top_trace(())
+        self.ctx = _TraceContext(None)
+        self.ctx.__enter__()
+        return trace
+
+    def __exit__(self, *exc):
+        return self.ctx.__exit__(*exc)
+
+
+def set_current_trace(trace, check_leaks=False):
+    """`with set_current_trace(trace):` binds of values that are not tracers go to `trace`."""
+    main = getattr(trace, "main", None)
+    if not isinstance(main, _tracing.MainTrace):
+        raise TypeError(f"set_current_trace expects a trace of gradpad's engine, got {type(trace).__name__}: "
+                        "traces defined outside the engine cannot be made current yet")
+    return _TraceContext(None if main.level == 0 else main)
+
+
 def unsafe_am_i_under_a_jit_DO_NOT_USE() -> bool:
     return _tracing.dynamic_trace is not None
 
@@ -311,6 +358,7 @@ __all__ = ["AbstractToken", "CallPrimitive", "ClosedJaxpr", "DebugInfo", "DropVa
            "InconclusiveDimensionOperation", "Jaxpr", "JaxprEqn", "JaxprTypeError", "Literal", "Primitive",
            "Token", "TraceTag", "Var", "array_types", "call_impl", "check_jaxpr", "concrete_or_error",
            "find_top_trace", "gensym", "get_opaque_trace_state", "jaxpr_as_fun", "jaxprs_in_params",
+           "set_current_trace", "take_current_trace",
            "mapped_aval", "new_jaxpr_eqn", "no_effects", "primal_dtype_to_tangent_dtype", "subjaxprs",
            "unmapped_aval", "unsafe_am_i_under_a_jit_DO_NOT_USE", "unsafe_am_i_under_a_vmap_DO_NOT_USE",
            "unsafe_get_axis_names_DO_NOT_USE", "valid_jaxtype"]

@@ -51,3 +51,19 @@ class Store:
 
     def __call__(self):
         return self.val
+
+
+def transformation(gen, *fun_and_static):
+    """JAX's generator transformation: `@transformation def t(*static, *args): outs = yield args, kwargs;
+    yield result`. `t(fun, *static)` is a WrappedFun whose call runs the generator around `fun`
+    (haiku's to_dot builds its interpreter this way). Curried, as JAX's: `transformation(gen)`."""
+    if not fun_and_static:
+        return lambda fun, *static: transformation(gen, fun, *static)
+    fun, *static = fun_and_static
+
+    def transformed(*args, **kwargs):
+        inst = gen(*static, *args, **kwargs)
+        inner_args, inner_kwargs = next(inst)
+        return inst.send(fun.f(*inner_args, **{**dict(fun.params), **inner_kwargs}))
+    transformed.__name__ = getattr(fun, "__name__", "transformed")
+    return WrappedFun(transformed, {}, fun.debug_info)

@@ -3,9 +3,34 @@ substrate registers its types in `canonicalize_dtype_handlers`). gradpad has no 
 is applied by binding it, which evaluates it with the engine's numpy rules."""
 from __future__ import annotations
 
-# type -> function giving the canonical value of an instance; registering is accepted (gradpad
-# canonicalizes arrays by dtype, so a registered handler is kept for libraries that read it back)
+# type -> function giving the canonical value of an instance (its dtype canonicalized: float64 to
+# float32 without x64), as JAX's table; TensorFlow Probability reads the numpy.ndarray entry back for
+# its own variable type. Registering a type is accepted and kept.
 canonicalize_dtype_handlers: dict = {}
+
+
+def _canonicalize_ndarray(x):
+    import numpy as np
+    from ..dtypes import canonicalize_dtype
+    x = np.asarray(x)
+    return x.astype(canonicalize_dtype(x.dtype), copy=False)
+
+
+def _canonicalize_python_scalar(x):
+    import numpy as np
+    from ..dtypes import python_scalar_dtype
+    return np.asarray(x, python_scalar_dtype(x))  # as JAX: a 0-d array of the scalar's default dtype
+
+
+def _fill_canonicalize_dtype_handlers():
+    import numpy as np
+    for t in (np.ndarray, *{type(np.dtype(c).type(0)) for c in "?bhilqBHILQefdgFDG"}):
+        canonicalize_dtype_handlers.setdefault(t, _canonicalize_ndarray)
+    for t in (bool, int, float, complex):
+        canonicalize_dtype_handlers.setdefault(t, _canonicalize_python_scalar)
+
+
+_fill_canonicalize_dtype_handlers()
 
 
 def apply_primitive(prim, *args, **params):

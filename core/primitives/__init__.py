@@ -33,7 +33,7 @@ def _load_all():
     for mod in ("control_flow", "random_bits", "collectives", "indexing", "misc", "linalg",
                 # lax area (issue 11)
                 "convolution", "windowed", "generic_reduce", "solves", "elementwise_extra", "shaping", "fft",
-                "staging_ops", "lax_types", "ragged", "tridiagonal",
+                "staging_ops", "lax_types", "ragged", "tridiagonal", "ormqr", "call_family",
                 # transforms area
                 "remat"):
         try:

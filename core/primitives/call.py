@@ -55,9 +55,11 @@ def lifted(jaxpr: Jaxpr, consts):
 
 # ---- jvp ----------------------------------------------------------------------------------
 
-def jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift=True):
+def jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift=True, out_nonzeros=None):
     """A jaxpr computing (primal outs, tangent outs) from (primals, nonzero tangents), with its
-    consts as leading invars (lift) or closed over as `close` decides."""
+    consts as leading invars (lift) or closed over as `close` decides. `out_nonzeros`: a list that
+    receives, per output, whether its tangent can be nonzero; the jaxpr then returns those tangents
+    only (as JAX's jvp_jaxpr with instantiate=False), so a symbolic zero stays one past the call."""
     in_avals = cj.in_avals
     n = len(in_avals)
     tan_avals = [a for a, nz in zip(in_avals, nonzeros) if nz]
@@ -67,18 +69,36 @@ def jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift=True):
         it = iter(tans)
         tangents = [next(it) if nz else ad.Zero(a) for a, nz in zip(in_avals, nonzeros)]
         po, to = ad.jvp_flat(lambda *xs: eval_jaxpr(cj.jaxpr, cj.consts, *xs), primals, tangents)
-        return list(po) + [ad.instantiate(t) for t in to]
+        if out_nonzeros is None:
+            return list(po) + [ad.instantiate(t) for t in to]
+        out_nonzeros[:] = [type(t) is not ad.Zero for t in to]
+        return list(po) + [t for t in to if type(t) is not ad.Zero]
     jaxpr, consts = trace_to_jaxpr(fun, list(in_avals) + tan_avals)
     return lifted(jaxpr, consts) if lift else close(jaxpr, consts)
 
 
+def symbolic_int_zeros(primals, tangents):
+    """Tangents with those of integer and boolean primals as symbolic zeros: whatever such a tangent
+    holds (float0 or instantiated integer zeros), it is zero, and JAX keeps it symbolic across calls."""
+    return [ad.Zero(get_aval(p)) if type(t) is not ad.Zero and not _inexact(p) else t
+            for p, t in zip(primals, tangents)]
+
+
+def _inexact(x) -> bool:
+    from ..dtypes import kind
+    return kind(get_aval(x).dtype) in "fc"
+
+
 def _jit_jvp(primals, tangents, jaxpr, name):
+    tangents = symbolic_int_zeros(primals, tangents)
     nonzeros = [type(t) is not ad.Zero for t in tangents]
-    new, consts = jvp_jaxpr(jaxpr, nonzeros, lift=False)
+    out_nz = []
+    new, consts = jvp_jaxpr(jaxpr, nonzeros, lift=False, out_nonzeros=out_nz)
     outs = jit_p.bind(*consts, *primals, *[t for t in tangents if type(t) is not ad.Zero],
                       jaxpr=new, name=name)
     k = len(jaxpr.out_avals)
-    return outs[:k], outs[k:]
+    it = iter(outs[k:])
+    return outs[:k], [next(it) if nz else ad.Zero(a) for a, nz in zip(jaxpr.out_avals, out_nz)]
 
 
 jvp_rules[jit_p] = _jit_jvp
@@ -186,7 +206,7 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     outputs that are just its inputs are forwarded, and residuals that are primal outputs are
     not returned twice."""
     primals = [t.primal for t in tracers]
-    tangents = [t.tangent for t in tracers]
+    tangents = symbolic_int_zeros(primals, [t.tangent for t in tracers])
     nonzeros = [type(t) is not ad.Zero for t in tangents]
     jj, consts = jvp_jaxpr(jaxpr, nonzeros)
     n_consts, n = len(consts), len(primals)
@@ -224,6 +244,7 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     primal_outs, tangent_outs = full[:k], full[k:]
     # a tangent the known side computed is a constant zero: keep it symbolic
     tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, tangent_outs, out_unknowns[k:])]
+    tangent_outs = symbolic_int_zeros(primal_outs, tangent_outs)
     return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
 
 

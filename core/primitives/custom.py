@@ -12,7 +12,7 @@ from ..tree_util import tree_flatten, tree_unflatten
 custom_lin_p = Primitive("custom_lin", multiple_results=True)
 
 
-def _abstract(*avals, num_res, out_avals, bwd, in_tree, out_tree, res_tree):
+def _abstract(*avals, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False, static_res=()):
     return list(out_avals)
 
 
@@ -21,9 +21,14 @@ def _impl(*args, **params):
     raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
 
 
-def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree):
-    res = tree_unflatten(res_tree, args[:num_res])
-    cts = [ad.instantiate(c) for c in cts]
+def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False,
+               static_res=()):
+    res = tree_unflatten(res_tree, _with_static(args[:num_res], static_res))
+    if symbolic_zeros:  # JAX hands such a bwd its zero cotangents as SymbolicZero objects
+        from ..custom_derivatives import SymbolicZero
+        cts = [SymbolicZero(a.to_tangent_aval()) if type(c) is ad.Zero else c for c, a in zip(cts, out_avals)]
+    else:
+        cts = [ad.instantiate(c) for c in cts]
     ct_tree = tree_unflatten(out_tree, cts)
     cts_in = bwd(res, ct_tree)
     in_avals = [a.aval for a in args[num_res:]]
@@ -59,7 +64,8 @@ def bwd_cotangents(cts_in, in_tree, in_avals):
 
 
 def _checked_ct(ct, aval, where):
-    if ct is _NO_CT or not np.issubdtype(aval.dtype, np.inexact):
+    from ..custom_derivatives import SymbolicZero
+    if ct is _NO_CT or isinstance(ct, SymbolicZero) or not np.issubdtype(aval.dtype, np.inexact):
         return None  # integer inputs have float0 cotangents in JAX: always zero
     got = get_aval(ct)
     if got.shape != aval.shape:
@@ -76,16 +82,46 @@ impl_rules[custom_lin_p] = _impl
 transpose_rules[custom_lin_p] = _transpose
 
 
+def _is_array_residual(r) -> bool:
+    """Arrays and tracers are residual operands; Python scalars stay as they are (JAX keeps a bool
+    a bool: equinox's perturbed flags); anything else is refused, as JAX refuses it."""
+    from ..tracing import Tracer
+    if isinstance(r, (Tracer, np.ndarray, np.generic)) or hasattr(r, "aval"):
+        return True
+    if isinstance(r, (bool, int, float, complex)):
+        return False
+    raise TypeError(f"Argument '{r}' of type {type(r)} is not a valid JAX type")
+
+
+def _with_static(dyn_res, static_res):
+    """The flat residuals with the static ones back in their places."""
+    if not static_res:
+        return list(dyn_res)
+    out, it, static = [], iter(dyn_res), dict(static_res)
+    for i in range(len(dyn_res) + len(static)):
+        out.append(static[i] if i in static else next(it))
+    return out
+
+
 def custom_lin_flat(fn, in_tree, primals, tangents):
     """(primal outs, tangent outs, out tree) of custom_vjp `fn` at flat primals: fwd runs now, the
     tangents go through one `custom_lin` equation that transposes to the user's bwd."""
-    out, res = fn.fwd(*tree_unflatten(in_tree, list(primals)))
+    symbolic_zeros = getattr(fn, "symbolic_zeros", False)
+    fwd_args = list(primals)
+    if symbolic_zeros:  # each primal leaf as JAX wraps it: perturbed when its tangent is not a zero
+        from ..custom_derivatives import CustomVJPPrimal
+        fwd_args = [CustomVJPPrimal(p, type(t) is not ad.Zero) for p, t in zip(primals, tangents)]
+    out, res = fn.fwd(*tree_unflatten(in_tree, fwd_args))
     out_flat, out_tree = tree_flatten(out)
     res_flat, res_tree = tree_flatten(res)
+    # residuals that are no arrays (equinox keeps Python bools there) reach bwd as they are, as in JAX
+    static_res = tuple((i, r) for i, r in enumerate(res_flat) if not _is_array_residual(r))
+    res_flat = [r for r in res_flat if _is_array_residual(r)]
     tangents = [ad.instantiate(t) for t in tangents]
     out_avals = [get_aval(o) for o in out_flat]
     tans = custom_lin_p.bind(*res_flat, *tangents, num_res=len(res_flat), out_avals=tuple(out_avals), bwd=fn.bwd,
-                             in_tree=in_tree, out_tree=out_tree, res_tree=res_tree)
+                             in_tree=in_tree, out_tree=out_tree, res_tree=res_tree, symbolic_zeros=symbolic_zeros,
+                             static_res=static_res)
     return out_flat, tans, out_tree
 
 
@@ -157,12 +193,24 @@ class BatchedVJP:
 
     def __init__(self, fn, size):
         self.fn, self.size = fn, size
+        self.symbolic_zeros = getattr(fn, "symbolic_zeros", False)
         self.fwd_name = getattr(fn, "fwd_name", getattr(fn.fwd, "__name__", "fwd"))
         self.bwd_name = getattr(fn, "bwd_name", getattr(fn.bwd, "__name__", "bwd"))
 
     def fwd(self, *args):
         from ..transforms.batching import vmap_leading
-        return vmap_leading(self.fn.fwd, self.size)(*args)
+        if not self.symbolic_zeros:
+            return vmap_leading(self.fn.fwd, self.size)(*args)
+        # map the values only; every row keeps its leaf's perturbed flag
+        from ..custom_derivatives import CustomVJPPrimal
+        is_primal = lambda x: isinstance(x, CustomVJPPrimal)  # noqa: E731
+        flat, tree = tree_flatten(args, is_leaf=is_primal)
+        flags = [x.perturbed if is_primal(x) else None for x in flat]
+
+        def fwd(*values):
+            wrapped = [v if f is None else CustomVJPPrimal(v, f) for v, f in zip(values, flags)]
+            return self.fn.fwd(*tree_unflatten(tree, wrapped))
+        return vmap_leading(fwd, self.size)(*[x.value if is_primal(x) else x for x in flat])
 
     def bwd(self, res, ct):
         from ..transforms.batching import vmap_leading
@@ -192,7 +240,8 @@ def stage_custom_vjp(fn, args, name):
     flat, in_tree, out_tree, cj, consts = _trace_primal(fn, args)
     rule = CustomVJPRule(fn, in_tree, len(consts))
     outs = custom_vjp_call_p.bind(*consts, *flat, call_jaxpr=cj, fwd=rule, bwd=_Name(rule.bwd_name),
-                                  num_consts=len(consts), symbolic_zeros=False, name=name)
+                                  num_consts=len(consts), symbolic_zeros=getattr(fn, "symbolic_zeros", False),
+                                  name=name)
     return tree_unflatten(out_tree, outs)
 
 
@@ -246,18 +295,36 @@ class CustomJVPRule:
 
     def __init__(self, fn, in_tree, out_tree, num_consts):
         self.fn, self.in_tree, self.out_tree, self.num_consts = fn, in_tree, out_tree, num_consts
-        self.name = getattr(fn.jvp, "__name__", "jvp")
+        self.name = getattr(fn, "jvp_name", None) or getattr(fn.jvp, "__name__", "jvp")
 
     def __call__(self, primals, tangents):
         primals = tree_unflatten(self.in_tree, primals[self.num_consts:])  # consts: no tangent
-        tangents = tree_unflatten(self.in_tree, tangents[self.num_consts:])
+        sz = getattr(self.fn, "symbolic_zeros", False)
+        tangents = tree_unflatten(self.in_tree, [custom_rule_tangent(t, sz) for t in tangents[self.num_consts:]])
         out, tan = self.fn.jvp(primals, tangents)
         return tree_flatten(out)[0], tree_flatten(tan)[0]
 
 
-def _cjvp_jvp(primals, tangents, call_jaxpr, jvp, **_):
-    tangents = [ad.instantiate(t) for t in tangents]
-    return jvp(list(primals), tangents)
+def custom_rule_tangent(t, symbolic_zeros):
+    """A tangent as a custom_jvp rule receives it: a zero is a SymbolicZero (of the tangent aval)
+    when the rule was defined with symbolic_zeros=True, else an array of zeros."""
+    if symbolic_zeros and type(t) is ad.Zero:
+        from ..custom_derivatives import SymbolicZero
+        return SymbolicZero(t.aval.to_tangent_aval())
+    return ad.instantiate(t)
+
+
+def from_rule_tangent(primal, t):
+    """A rule's output tangent back in the engine: a SymbolicZero it returned is a symbolic zero."""
+    from ..custom_derivatives import SymbolicZero
+    return ad.Zero(get_aval(primal)) if isinstance(t, SymbolicZero) else t
+
+
+def _cjvp_jvp(primals, tangents, call_jaxpr, jvp, symbolic_zeros=False, **_):
+    if not symbolic_zeros:
+        tangents = [ad.instantiate(t) for t in tangents]
+    outs, tans = jvp(list(primals), tangents)
+    return outs, [from_rule_tangent(o, t) for o, t in zip(outs, tans)]
 
 
 class BatchedJVPRule:
@@ -270,9 +337,12 @@ class BatchedJVPRule:
     def __call__(self, primals, tangents):
         from ..transforms.batching import batch_flat
         n, m = len(primals), len(self.out_dims)
+        tangents = [ad.instantiate(t) for t in tangents]  # mapped: each row's zero is an array
 
         def flat_rule(*xs):
+            from ..custom_derivatives import SymbolicZero
             outs, tans = self.rule(list(xs[:n]), list(xs[n:]))
+            tans = [ad.zeros_like_aval(get_aval(o)) if isinstance(t, SymbolicZero) else t for o, t in zip(outs, tans)]
             return list(outs) + list(tans)
         res = batch_flat(flat_rule, self.size, None, list(primals) + list(tangents), self.in_dims * 2,
                          lambda _: self.out_dims * 2)
@@ -304,5 +374,19 @@ def stage_custom_jvp(fn, args, name):
     flat, in_tree, out_tree, cj, consts = _trace_primal(fn, args)
     rule = CustomJVPRule(fn, in_tree, out_tree, len(consts))
     outs = custom_jvp_call_p.bind(*consts, *flat, call_jaxpr=cj, jvp=rule, num_consts=len(consts),
-                                  symbolic_zeros=False, name=name)
+                                  symbolic_zeros=getattr(fn, "symbolic_zeros", False), name=name)
     return tree_unflatten(out_tree, outs)
+
+
+def _cjvp_transpose(cts, *args, call_jaxpr, **_):
+    """A custom_jvp_call on tangent values (a rule that calls a custom_jvp function on its
+    tangents) is linear in them: transpose its primal body, as JAX inlines it when it builds the
+    linear function, where the rule is no longer needed."""
+    from .call import _backward_with_residuals
+    lin = [ad.is_undefined(a) for a in args]
+    cts = list(cts) if isinstance(cts, (list, tuple)) else [cts]
+    outs = iter(_backward_with_residuals(call_jaxpr, [None if l else a for a, l in zip(args, lin)], lin, cts))
+    return [next(outs) if l else None for l in lin]
+
+
+transpose_rules[custom_jvp_call_p] = _cjvp_transpose

@@ -15,6 +15,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 TARGET = ROOT / ".ecosystem"
 REQUIREMENTS = HERE / "requirements.txt"
+# the second ring (issue 24): numpyro, blackjax, diffrax, ... in a target of their own, used next to TARGET
+RING2_TARGET = ROOT / ".ecosystem-ring2"
+RING2_REQUIREMENTS = HERE / "ring2_requirements.txt"
 FORBIDDEN = ("jax", "jaxlib")
 
 
@@ -23,21 +26,26 @@ def installed_distributions(target: Path = TARGET) -> set:
     return {p.name.split("-")[0].lower().replace("_", "-") for p in target.glob("*.dist-info")}
 
 
-def ensure_installed(python: str = sys.executable) -> Path:
-    stamp = TARGET / ".requirements"
-    wanted = REQUIREMENTS.read_text()
+def ensure_installed(python: str = sys.executable, target: Path = TARGET, requirements: Path = REQUIREMENTS) -> Path:
+    stamp = target / ".requirements"
+    wanted = requirements.read_text()
     if stamp.exists() and stamp.read_text() == wanted:
-        return TARGET
-    if TARGET.exists():
-        shutil.rmtree(TARGET)
+        return target
+    if target.exists():
+        shutil.rmtree(target)
     subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--disable-pip-version-check",
-                    "--target", str(TARGET), "-r", str(REQUIREMENTS)], check=True)
-    bad = installed_distributions() & set(FORBIDDEN)
+                    "--target", str(target), "-r", str(requirements)], check=True)
+    bad = installed_distributions(target) & set(FORBIDDEN)
     if bad:
-        raise RuntimeError(f"{sorted(bad)} got installed into {TARGET}: gradpad's engine must be the only jax there")
+        raise RuntimeError(f"{sorted(bad)} got installed into {target}: gradpad's engine must be the only jax there")
     stamp.write_text(wanted)
-    return TARGET
+    return target
+
+
+def ensure_ring2_installed(python: str = sys.executable) -> Path:
+    return ensure_installed(python, RING2_TARGET, RING2_REQUIREMENTS)
 
 
 if __name__ == "__main__":
     print(ensure_installed())
+    print(ensure_ring2_installed())

@@ -34,6 +34,10 @@ def _jax_namespace():
     import jax.numpy as jnp
     import jax.test_util  # noqa: F401  (`import jax` leaves it out; a user imports it, snippets cannot)
     import jax.scipy.optimize  # noqa: F401  (snippets use jax.scipy.optimize without importing it)
+    import jax.experimental.sparse  # noqa: F401  (libs24b cases)
+    import jax.extend.core  # noqa: F401
+    import jax.interpreters.xla  # noqa: F401
+    import jax.interpreters.ad  # noqa: F401
     from jax import lax, random
     return jax, golden_lib.make_namespace(jax, jnp, lax, random)
 
