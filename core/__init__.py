@@ -27,7 +27,6 @@ from .dtypes import float0
 from .config import STATE_FLAGS as _STATE_FLAGS, State as _State
 from .refs import Ref, empty_ref, freeze, new_ref
 from .custom_derivatives import closure_convert, custom_gradient
-from .tracing import get_aval as typeof
 
 # ---- transforms area (issue 11) ----
 from .ad_checkpoint import checkpoint_policies

@@ -6,8 +6,6 @@ import contextlib
 import functools
 import gc
 import inspect
-import itertools
-import weakref
 
 import numpy as np
 
@@ -18,7 +16,7 @@ from .config import config
 from .devices import dispatch_hooks as _dispatch_hooks
 from .jaxpr import ClosedJaxpr
 from .primitives.call import closed_call, jit_p
-from .tracing import Tracer, bind, get_aval
+from .tracing import Tracer, get_aval
 from . import source_info, tracing
 from .transforms import ad, batching
 from . import trace_debug

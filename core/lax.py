@@ -13,7 +13,7 @@ from .primitives import reductions as red
 from .primitives import structural as st
 from .primitives.dot import DimensionNumbers, dot_general_p, make_dn
 from . import tracing
-from .tracing import Tracer, bind, get_aval
+from .tracing import Tracer, get_aval
 
 _load_all()
 
@@ -526,7 +526,7 @@ def __getattr__(name):
                 return prim
     raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
 
-from . import lax_linalg as linalg  # noqa: E402  (jax.lax.linalg)
+from . import lax_linalg as linalg  # noqa: E402,F401  (jax.lax.linalg)
 
 # `import jax.lax.linalg`: JAX's lax is a package; see core/jax_names.py SUBMODULE_FILES
 __path__: list = []

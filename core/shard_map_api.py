@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from .sharding import PartitionSpec, get_mesh
-from .tree_util import tree_flatten, tree_map, tree_unflatten
+from .tree_util import tree_flatten, tree_map
 
 
 class _Infer:

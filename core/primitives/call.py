@@ -5,7 +5,7 @@ an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
 from ..effects import eqn_effectful
-from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
 from ..rules import (abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules,
                      partial_eval_jaxpr_rules, transpose_rules)
 from ..tracing import Primitive, get_aval

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes
 from ..fp_errors import quietly
 from ..avals import ShapedArray, shaped_array_unchecked
-from ..rules import abstract_eval_rules, transpose_rules
+from ..rules import transpose_rules
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from ..tracing import get_aval

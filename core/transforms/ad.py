@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from contextlib import nullcontext as _no_context
 
-import numpy as np
 
 from ..avals import ShapedArray
 from ..rules import jvp_rules, linearize_rules, transpose_rules

@@ -121,7 +121,6 @@ def moveaxis(x, src: int, dst: int):
 
 def broadcast_batched(x, size: int, dim: int):
     """Add a batch axis of `size` at `dim` to an unbatched value."""
-    from .. import lax
     aval = get_aval(x)
     shape = list(aval.shape)
     shape.insert(dim, size)
