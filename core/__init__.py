@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .config import config
 from . import dtypes, errors, tree_util
+from .backends import cpu as _cpu  # noqa: F401  (registers the jaxpr compiler: core/rules.py)
 from .basearray import Array  # tracers are instances too, as in JAX
 from . import lax
 from . import numpy

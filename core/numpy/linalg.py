@@ -503,3 +503,6 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)
+
+# the decompositions' jvp rules, written with jnp (they fill ad.jvp_rules)
+from . import _linalg_jvp  # noqa: E402,F401
