@@ -16,6 +16,7 @@ from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, c
                   disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
                   linearize, make_jaxpr, named_call, named_scope, remat, value_and_grad, vjp, vmap)
 from .callbacks import pure_callback
+from . import custom_solvers as _custom_solvers  # noqa: F401  (adds lax.custom_linear_solve, lax.custom_root)
 from .devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
 from . import nn
 from . import tree

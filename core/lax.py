@@ -13,6 +13,7 @@ from .primitives import reductions as red
 from .primitives import structural as st
 from .primitives.dot import DimensionNumbers, dot_general_p, make_dn
 from . import tracing
+from .rules import transform_ops
 from .tracing import Tracer, get_aval
 
 _load_all()
@@ -443,6 +444,10 @@ def full(shape, fill_value, dtype=None, weak_type=None, sharding=None):
     if not shape:
         return val
     return broadcast_in_dim(val, shape, ())
+
+
+# the transforms emit zeros and move batch axes with these (core/rules.py: transform_ops)
+transform_ops.update(full=full, transpose=transpose, expand_dims=expand_dims)
 
 
 def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
