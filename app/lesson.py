@@ -27,7 +27,6 @@ script or markup on the page)."""
 from __future__ import annotations
 
 import base64
-import re
 import shlex
 import zlib
 from dataclasses import dataclass, field
@@ -195,7 +194,7 @@ def _cell_class():
     """LessonCell: a Playground (app.main) shown as one cell of a lesson."""
     import panel as pn
 
-    from app import main, sandbox
+    from app import main
     from app.panes.common import CSS
     from app.panes.text_html import TextHTML
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .config import config
 from . import dtypes, errors, tree_util
+from .backends import cpu as _cpu  # noqa: F401  (registers the jaxpr compiler: core/rules.py)
 from .basearray import Array  # tracers are instances too, as in JAX
 from . import lax
 from . import numpy
@@ -15,6 +16,7 @@ from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, c
                   disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
                   linearize, make_jaxpr, named_call, named_scope, remat, value_and_grad, vjp, vmap)
 from .callbacks import pure_callback
+from . import custom_solvers as _custom_solvers  # noqa: F401  (adds lax.custom_linear_solve, lax.custom_root)
 from .devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
 from . import nn
 from . import tree
@@ -27,7 +29,6 @@ from .dtypes import float0
 from .config import STATE_FLAGS as _STATE_FLAGS, State as _State
 from .refs import Ref, empty_ref, freeze, new_ref
 from .custom_derivatives import closure_convert, custom_gradient
-from .tracing import get_aval as typeof
 
 # ---- transforms area (issue 11) ----
 from .ad_checkpoint import checkpoint_policies

@@ -21,16 +21,8 @@ from .tree_util import keystr, tree_flatten, tree_flatten_with_path, tree_map, t
 
 # ---- what a policy may answer -----------------------------------------------------------------
 
-class RecomputeType:
-    pass
-
-
-class SaveableType:
-    pass
-
-
-Recompute = RecomputeType()
-Saveable = SaveableType()
+# (Recompute and Saveable sit with the remat primitive, whose partial evaluation reads the answers)
+from .primitives.remat import Recompute, RecomputeType, Saveable, SaveableType  # noqa: E402,F401
 
 
 class Offloadable(NamedTuple):

@@ -6,8 +6,6 @@ import contextlib
 import functools
 import gc
 import inspect
-import itertools
-import weakref
 
 import numpy as np
 
@@ -18,11 +16,13 @@ from .config import config
 from .devices import dispatch_hooks as _dispatch_hooks
 from .jaxpr import ClosedJaxpr
 from .primitives.call import closed_call, jit_p
-from .tracing import Tracer, bind, get_aval
+from .tracing import Tracer, get_aval
 from . import source_info, tracing
 from .transforms import ad, batching
 from . import trace_debug
+from .rules import jaxpr_compiler
 from .transforms.staging import trace_to_jaxpr
+from .placement import device_get, device_get_async, device_put  # noqa: F401  (jax.device_put & co.)
 from .tree_util import PyTreeDef, is_namedtuple_node, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
 
@@ -261,7 +261,7 @@ class _Jitted:
                 outs = dispatch_hooks.jit(cj, consts, flat)
                 if outs is not NotImplemented:
                     return tree_unflatten(out_tree, outs)
-            from .backends import cpu
+            cpu = jaxpr_compiler[0]
             fn = cpu.compiled(cj, self.name in cpu.FMA_CALLS)   # (eager jax.random.uniform: XLA's fma)
             np_consts = [to_numpy(c) for c in consts]
             outs = fn(*np_consts, *[to_numpy(x) for x in flat])
@@ -1026,53 +1026,6 @@ def _vmap_sizes_message(fun, args, kwargs, flat, axes, axis_size) -> str:
 
 
 # ---- devices and data movement ------------------------------------------------------------
-
-def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
-    from .sharding import PartitionSpec, Sharding, SingleDeviceSharding, check_divisible, concrete_sharding, \
-        get_abstract_mesh
-    if isinstance(device, PartitionSpec) and get_abstract_mesh().empty:
-        raise ValueError("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
-    named = concrete_sharding("jax.device_put", device)   # values stay whole; the array carries the sharding
-    if isinstance(device, SingleDeviceSharding):
-        device = next(iter(device.device_set))
-    elif named is not None:
-        device = named
-    elif isinstance(device, (PartitionSpec, Sharding)):  # another placement object: the default device
-        device = None
-
-    def put(v):
-        if isinstance(v, Tracer):
-            return v
-        if named is not None:
-            check_divisible("One of device_put args", named, np.shape(v))
-        elif type(v) is Array and device is None:
-            return v
-        if hasattr(device, "put"):  # an accelerator device (WebGPU): upload into its memory
-            return device.put(v, dtypes.dtype_and_weak(v)[1])
-        dt, weak = dtypes.dtype_and_weak(v)
-        return Array(np.array(to_numpy(v)), weak, device if named is not None or not hasattr(device, "device_set")
-                     else None)
-    return tree_map(put, x)
-
-
-def device_get(x):
-    def get(v):
-        if isinstance(v, Array):
-            return np.asarray(v._value)
-        return v
-    return tree_map(get, x)
-
-
-async def device_get_async(x):
-    """`await jax.device_get_async(x)`: like device_get, without blocking on device readback
-    (the only way to read WebGPU arrays on a browser's main thread)."""
-    async def get(v):
-        if hasattr(v, "_value_async"):
-            return np.asarray(await v._value_async())
-        return np.asarray(v._value) if isinstance(v, Array) else v
-    leaves, treedef = tree_flatten(x)
-    return tree_unflatten(treedef, [await get(v) for v in leaves])
-
 
 def block_until_ready(x):
     if type(x) is Array:   # a concrete numpy-backed array: nothing to wait for (timing loops call this)

@@ -12,7 +12,7 @@ from . import dtypes
 from .fp_errors import quietly
 from .prng_dtype import KEY_DTYPE_FACE, key_repr
 from .avals import ShapedArray, shaped_array_unchecked
-from .sharding import Sharding, SingleDeviceSharding
+from .sharding import Shard, Sharding, SingleDeviceSharding
 
 _jnp = None  # set by core.numpy on import
 
@@ -177,7 +177,7 @@ class ArrayMethods:
     # the array API standard's methods (arrays live in host memory: DLPack is numpy's)
     def __array_namespace__(self, /, *, api_version=None): return _jnp._array_api.array_namespace(api_version)
     def to_device(self, device, /, *, stream=None):
-        from .api import device_put  # api sits above arrays (layer 8): imported when called
+        from .placement import device_put  # (placement imports arrays: imported when called)
         return device_put(self, device)
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         v = np.asarray(self)
@@ -341,7 +341,6 @@ class Array(ArrayMethods):
 
     @property
     def addressable_shards(self):
-        from .shard_map_api import Shard
         sharding, value = self.sharding, self._value
         return [Shard(device, sharding, value.shape, Array(value[index], self.weak_type, device), index)
                 for device, index in sharding.devices_indices_map(value.shape).items()]
@@ -486,6 +485,7 @@ if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storag
     Array.nbytes = property(lambda self: self.size * self.itemsize)
     Array.__str__ = _str
     Array._shown = _shown
+    _bf16.array_type[0] = Array   # a bfloat16 scalar's __jax_array__ builds one
 
 
 def rebuild(value, weak_type):

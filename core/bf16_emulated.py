@@ -56,6 +56,10 @@ class _DtypeAttr:
         return STORAGE if obj is None else BF16_DTYPE
 
 
+# jax.Array, which core/array.py puts here when it defines it (arrays sit above the dtypes)
+array_type: list = [None]
+
+
 def _scalar_op(op, swap=False):
     def method(self, other):
         if isinstance(other, bfloat16):
@@ -89,8 +93,7 @@ class bfloat16:  # noqa: N801  (JAX's name for the scalar type, `jax.dtypes.bflo
         return a if dtype is None else a.astype(dtype)
 
     def __jax_array__(self):   # jit arguments, jnp functions: a bfloat16 0-d array, strongly typed
-        from .array import Array   # (arrays sit above dtypes: imported on use)
-        return Array(round_to_bf16(self._value))
+        return array_type[0](round_to_bf16(self._value))
 
     def __repr__(self):
         return format_element(self._value)

@@ -13,7 +13,7 @@ from . import numpy as jnp
 from .array import Array
 from .avals import ShapedArray
 from .errors import JaxRuntimeError
-from .primitives import define, never_weak
+from .primitives import define
 from .rules import batch_rules, jvp_rules, transpose_rules
 from .tracing import bind
 from .tree_util import tree_flatten, tree_leaves, tree_unflatten

@@ -13,7 +13,8 @@ from .primitives import reductions as red
 from .primitives import structural as st
 from .primitives.dot import DimensionNumbers, dot_general_p, make_dn
 from . import tracing
-from .tracing import Tracer, bind, get_aval
+from .rules import transform_ops
+from .tracing import Tracer, get_aval
 
 _load_all()
 
@@ -445,6 +446,10 @@ def full(shape, fill_value, dtype=None, weak_type=None, sharding=None):
     return broadcast_in_dim(val, shape, ())
 
 
+# the transforms emit zeros and move batch axes with these (core/rules.py: transform_ops)
+transform_ops.update(full=full, transpose=transpose, expand_dims=expand_dims)
+
+
 def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     x_shape, x_dtype, x_weak = _like(x)
     weak = dtype is None and x_weak
@@ -526,7 +531,7 @@ def __getattr__(name):
                 return prim
     raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
 
-from . import lax_linalg as linalg  # noqa: E402  (jax.lax.linalg)
+from . import lax_linalg as linalg  # noqa: E402,F401  (jax.lax.linalg)
 
 # `import jax.lax.linalg`: JAX's lax is a package; see core/jax_names.py SUBMODULE_FILES
 __path__: list = []

@@ -16,7 +16,7 @@ import weakref
 from .avals import ShapedArray
 from .devices import device_count
 from .jaxpr import ClosedJaxpr, Jaxpr, Literal
-from .rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
+from .rules import abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, jvp_rules, linearize_rules, transpose_rules
 from .tracing import Primitive, get_aval
 from .transforms import ad
 from .tree_util import tree_flatten, tree_unflatten
@@ -149,7 +149,7 @@ def _device_program(jaxpr: ClosedJaxpr, mesh, in_specs, out_specs):
 
 
 def _impl(*args, jaxpr, mesh, in_specs, out_specs, check_vma, newly_manual_axes):
-    from .backends import cpu
+    cpu = jaxpr_compiler[0]
     program, consts = _device_program(jaxpr, mesh, in_specs, out_specs)
     from .array import to_numpy
     return cpu.compiled(program)(*[to_numpy(c) for c in consts], *args)

@@ -32,3 +32,15 @@ wgsl_rules: dict = {}
 linearize_rules: dict = {}
 specialize_rules: dict = {}
 partial_eval_jaxpr_rules: dict = {}
+
+# The jaxpr compiler: core/backends/cpu.py puts itself here when it is imported (core/__init__
+# imports it). Eager calls, control flow and jit bodies run their sub-jaxprs through
+# `jaxpr_compiler[0].compiled(closed_jaxpr, fma)`: the backends sit above the primitives and the
+# api, so those reach the compiler through this slot, not by importing upward.
+jaxpr_compiler: list = [None]
+
+# The few operations the transforms emit themselves (ad: zeros, tangent sums; batching: moving and
+# broadcasting batch axes). lax and the primitives, which sit above the transforms, fill them in:
+# "full", "transpose", "expand_dims" (core/lax.py), "add_any_p" (primitives/elementwise.py),
+# "broadcast_in_dim_p" (primitives/structural.py).
+transform_ops: dict = {}

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 
-from .sharding import PartitionSpec, get_mesh
-from .tree_util import tree_flatten, tree_map, tree_unflatten
+from .sharding import PartitionSpec, Shard, get_mesh  # noqa: F401  (jax.Shard, re-exported)
+from .tree_util import tree_flatten, tree_map
 
 
 class _Infer:
@@ -102,34 +102,3 @@ def smap(f=None, /, *, in_axes=Infer, out_axes, axis_name):
             raise ValueError(f"smap's axis_name {axis_name!r} is not an axis of the context mesh {m.axis_names}")
         return _run_on_one_device(f, m, (axis_name,), args, None)
     return mapped
-
-
-class Shard:
-    """One addressable piece of an Array (`x.addressable_shards` in JAX): the device, the index of its
-    slice in the global array, and that slice's data."""
-
-    def __init__(self, device, sharding, global_shape, data=None, index=None):
-        self.device, self.sharding, self._global_shape, self._data = device, sharding, tuple(global_shape), data
-        self._index = tuple(slice(None) for _ in self._global_shape) if index is None else tuple(index)
-
-    @property
-    def index(self):
-        return self._index
-
-    @property
-    def replica_id(self):
-        """Which copy of its slice this is: devices holding the same slice count 0, 1, ... in mesh order."""
-        same = [d for d, i in self.sharding.devices_indices_map(self._global_shape).items()
-                if _index_key(i) == _index_key(self._index)]
-        return same.index(self.device) if self.device in same else 0
-
-    @property
-    def data(self):
-        return self._data
-
-    def __repr__(self):
-        return f"Shard(device={self.device!r}, index={self.index}, replica_id={self.replica_id}, data={self._data})"
-
-
-def _index_key(index) -> tuple:
-    return tuple((s.start, s.stop, s.step) for s in index)

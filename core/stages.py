@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .rules import jaxpr_compiler
 
 # JAX's as_text() is StableHLO (lowered) or XLA's HLO (compiled); gradpad has no XLA, and says so
 AS_TEXT_HEADER = ("# gradpad has no XLA, so there is no StableHLO/HLO text: this is the Python its CPU backend\n"
@@ -94,7 +95,7 @@ class Lowered(_Stage):
         return Compiled(self.jaxpr, self.consts, self.in_tree, self.out_tree, self.args_info, self._call)
 
     def as_text(self, dialect=None, **_):
-        from .backends import cpu  # lazy: backends sit above everything else
+        cpu = jaxpr_compiler[0]  # the backends sit above everything else: core/rules.py
         return AS_TEXT_HEADER + cpu.compiled(self.jaxpr).source
 
     def cost_analysis(self):

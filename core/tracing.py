@@ -18,7 +18,6 @@ from .config import config
 from .devices import claims_host_arrays_here as _claims_here, dispatch_hooks as _hooks
 from .array import Array, ArrayMethods
 from .rules import abstract_eval_rules, impl_rules
-from .dtypes import public_dtype as _public_dtype
 from .fp_errors import _ERR_VAR, _IGNORE_ERRORS
 
 
@@ -313,7 +312,7 @@ class EvalTrace(Trace):
     lift = pure
 
     def process_primitive(self, prim, vals, params):
-        from .array import Array, to_numpy
+        from .array import to_numpy
         if _hooks.eager is not None:  # an accelerator backend is loaded
             out = _hooks.eager(prim, vals, params)
             if out is not NotImplemented:

@@ -8,7 +8,6 @@ sample `per` dispatches back to back, each followed by onSubmittedWorkDone (prin
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path

@@ -7,7 +7,6 @@ tests/test_random_normal_table.py (JAX_TABLE_SHA256, with the recipe); e.g.
 `jax.random.normal(jax.random.PRNGKey(0), (3,))` -> [1.6226422, 2.0252647, -0.43359444].
 """
 import hashlib
-import shutil
 
 import numpy as np
 import pytest

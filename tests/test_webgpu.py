@@ -208,11 +208,6 @@ FUSED = {
                                jax.random.key_data(jax.random.fold_in(k, 9))), jax.random.key(42)),
     "random_uniform_normal": (lambda k: (jax.random.uniform(k, (50,)), jax.random.normal(k, (50,))),
                               jax.random.PRNGKey(7)),
-    # threefry on the GPU, bit-identical to the CPU backend (partitionable layout, JAX's default)
-    "random_bits": (lambda k: (jax.random.bits(k, (3, 7)), jax.random.key_data(jax.random.split(k, 4)),
-                               jax.random.key_data(jax.random.fold_in(k, 9))), jax.random.key(42)),
-    "random_uniform_normal": (lambda k: (jax.random.uniform(k, (50,)), jax.random.normal(k, (50,))),
-                              jax.random.PRNGKey(7)),
     "grad_tanh": (jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2)), F),
     # each step's y is copied into ys[i] in place: vectors, bools, ints, reversed
     "scan_ys_in_place": (lambda c, xs: lax.scan(lambda c, a: (c * 0.9 + a, (c > 0, jnp.floor(c * 10).astype(np.int32), a[::-1])),
@@ -291,7 +286,7 @@ def test_float64_stays_on_cpu_with_message(gpu):
         with pytest.raises(TypeError, match="WGSL has no f64"):
             jax.device_put(np.ones(3), gpu)
         jax.config.update("jax_platforms", "webgpu")
-        with warnings.catch_warnings(record=True) as w:
+        with warnings.catch_warnings(record=True):
             warnings.simplefilter("always")
             y = jnp.sin(jnp.ones(3, dtype=np.float64))
         assert y.dtype == np.float64 and not isinstance(y, WebGpuArray)

@@ -105,7 +105,6 @@ def first_call_text(t: dict) -> str:
 
 
 def facts_html(t: dict) -> str:
-    f = t["jit_first"]
     ratio = speedup(t)
     verdict = "jit is faster" if ratio > 1.1 else ("jit is slower here" if ratio < 0.9 else "about the same")
     host = f' + {t["host_steps"]} host step{"s" if t["host_steps"] != 1 else ""}' if t.get("host_steps") else ""

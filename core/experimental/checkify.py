@@ -11,7 +11,6 @@ checkified function; both raise NotImplementedError instead of silently checking
 """
 from __future__ import annotations
 
-import string
 
 import numpy as np
 
@@ -19,7 +18,7 @@ from .. import numpy as jnp
 from .. import tracing as _tracing
 from ..api import disable_jit
 from ..tracing import Tracer
-from ..tree_util import register_pytree_node, tree_flatten, tree_leaves, tree_unflatten
+from ..tree_util import register_pytree_node, tree_flatten, tree_unflatten
 
 
 class JaxRuntimeError(ValueError):

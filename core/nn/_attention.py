@@ -6,7 +6,6 @@ import numpy as _np
 
 from .. import lax
 from .. import numpy as jnp
-from ..tracing import get_aval
 
 
 def _ensure_4d(t):

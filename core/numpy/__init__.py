@@ -21,8 +21,6 @@ from .. import dtypes as _dt
 from .. import lax
 from ..array import Array, DeviceArray, to_numpy as _to_numpy
 from ..avals import ShapedArray
-from ..dtypes import (bool_, complex64, complex128, float16, float32, float64, int8, int16, int32, int64,
-                      uint8, uint16, uint32, uint64)
 from ._dtypes import promote_types  # [dtypes] the face: the emulated bfloat16 shows as dtype(bfloat16)
 from ..tracing import Tracer, get_aval
 
@@ -33,7 +31,7 @@ from ._util import (_ARRAYLIKE, _broadcast_shapes, _check_arraylike, _check_rank
 from ._dtypes import (bfloat16, bool, bool_, can_cast, _canon, _canonical_request, complex128, complex64,
                       complex_, complexfloating, dtype, _dtype_arg, e, euler_gamma, finfo, float16,
                       float32, float64, float_, floating, generic, iinfo, inexact, inf, int16, int32,
-                      int64, int8, int_, integer, iscomplexobj, isdtype, isrealobj, isscalar, issubdtype,
+                      int64, int8, int_, integer, iscomplexobj, isdtype, isscalar, issubdtype,
                       nan, ndarray, newaxis, number, pi, result_type, _ScalarType, signedinteger, uint16,
                       uint32, uint64, uint8, unsignedinteger, _warn_x64)  # noqa: F401
 from ._ufuncs import (abs, absolute, acos, acosh, add, allclose, arccos, arccosh, arcsin, arcsinh, arctan,
@@ -120,8 +118,8 @@ from ._more_math import gradient, spacing, unwrap  # noqa: E402,F401
 from ._polynomial import polydiv, polyfit, roots  # noqa: E402,F401
 from ._ufunc_class import frompyfunc, ufunc  # noqa: E402,F401
 # (jnp.add, jnp.multiply, ... are jnp.ufunc objects, as JAX's: add.reduce, add.at, multiply.outer)
-from ._ufunc_objects import (add, bitwise_and, bitwise_or, bitwise_xor, logaddexp, logaddexp2,  # noqa: E402,F401
-                             logical_and, logical_or, logical_xor, maximum, minimum, multiply, negative, subtract)
+from ._ufunc_objects import (add, bitwise_and, bitwise_or, bitwise_xor, logaddexp, logaddexp2,  # noqa: E402,F401,F811
+                             logical_and, logical_or, logical_xor, maximum, minimum, multiply, negative, subtract)  # noqa: F811
 
 # arrays reach jax.numpy through this hook (registered last: operators key their fast path on jnp.add & co.)
 _array_mod._jnp = sys.modules[__name__]

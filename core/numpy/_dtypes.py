@@ -9,11 +9,11 @@ import numpy as _np
 
 from .. import dtypes as _dt
 from ..array import Array
-from ..dtypes import float32
+from ..dtypes import float32  # noqa: F401  (jnp.float32, re-exported by numpy/__init__)
 from ..tracing import Tracer, get_aval
 
 
-from ..basearray import Array as ndarray  # noqa: E402  (jnp.ndarray is jax.Array)
+from ..basearray import Array as ndarray  # noqa: E402,F401  (jnp.ndarray is jax.Array)
 pi = _np.pi
 e = _np.e
 inf = _np.inf

@@ -90,7 +90,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 
 def vander(x, N=None, increasing=False):
-    from . import arange, asarray, broadcast_to, expand_dims, power
+    from . import asarray, broadcast_to, expand_dims, power
     x = asarray(x)
     if get_aval(x).ndim != 1:
         raise ValueError("x must be a one-dimensional array")
@@ -156,7 +156,7 @@ def ediff1d(ary, to_end=None, to_begin=None):
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
-    from . import _promote_args_inexact, asarray, diff, moveaxis, sum as _sum
+    from . import _promote_args_inexact, diff, moveaxis, sum as _sum
     if x is None:
         (y,) = _promote_args_inexact("trapezoid", y)
         y = moveaxis(y, axis, -1)

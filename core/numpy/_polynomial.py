@@ -67,7 +67,7 @@ def polyder(p, m=1):
 
 
 def polyint(p, m=1, k=None):
-    from . import _promote_args_inexact, arange, concatenate, zeros
+    from . import _promote_args_inexact, arange, concatenate
     m = operator.index(m)
     if m < 0:
         raise ValueError(f"jnp.polyint: order of integral must be positive, got {m}")
@@ -104,7 +104,7 @@ def polydiv(u, v, *, trim_leading_zeros=False):
     """(quotient, remainder) of u / v by long division; the remainder keeps u's length unless
     trim_leading_zeros (then leading entries below sqrt(eps) are dropped, which needs concrete
     values)."""
-    from . import _check_arraylike, _promote_dtypes_inexact, finfo, sqrt, trim_zeros, zeros
+    from . import _check_arraylike, _promote_dtypes_inexact, finfo, sqrt, zeros
     _check_arraylike("polydiv", u, v)
     u, v = _promote_dtypes_inexact(u, v)
     m, n = u.shape[0] - 1, v.shape[0] - 1

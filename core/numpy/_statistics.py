@@ -561,9 +561,9 @@ def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
 
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)
-from ._ufuncs import add, clip, greater, imag, multiply, real, sqrt, subtract, true_divide  # noqa: E402
+from ._ufuncs import clip, greater, imag, real, sqrt, true_divide  # noqa: E402
 from ._creation import (array, asarray, astype, _concrete, diag, full_like, linspace, ones_like, zeros)  # noqa: E402
-from ._shapes import atleast_2d, broadcast_to, concatenate, expand_dims, ravel  # noqa: E402
+from ._shapes import atleast_2d, broadcast_to, concatenate  # noqa: E402
 from ._reductions import all, _axis_size, _canon_axis, _canon_one, diff, max, min, prod, ptp, sum  # noqa: E402
 from ._searching import searchsorted, sort, _where, where  # noqa: E402
 from ._products import dot  # noqa: E402

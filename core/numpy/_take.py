@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes as _dt
 from .. import lax
 from ..tracing import get_aval
 from ._indexing import _getitem

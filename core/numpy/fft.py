@@ -3,7 +3,6 @@ complex64, or complex128 for float64 input under x64); traced ones (jit, grad, v
 dense DFT matrix product, so every transformation composes without an FFT primitive."""
 from __future__ import annotations
 
-import builtins
 import operator
 
 import numpy as _np

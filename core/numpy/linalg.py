@@ -474,7 +474,7 @@ def cond(x, p=None):
 
 
 def lstsq(a, b, rcond=None, *, numpy_resid=False):
-    from . import _promote_dtypes_inexact, asarray, finfo, sum as _sum, matmul as _mm, conj, where, abs as _abs
+    from . import _promote_dtypes_inexact, asarray, finfo, sum as _sum, matmul as _mm, conj, where
     a, b = _promote_dtypes_inexact(asarray(a), asarray(b))
     m, n = get_aval(a).shape
     b_vec = get_aval(b).ndim == 1
@@ -503,3 +503,6 @@ def lstsq(a, b, rcond=None, *, numpy_resid=False):
 
 from .._public import missing_attribute as _missing_attribute  # noqa: E402
 __getattr__ = _missing_attribute(__name__)
+
+# the decompositions' jvp rules, written with jnp (they fill ad.jvp_rules)
+from . import _linalg_jvp  # noqa: E402,F401

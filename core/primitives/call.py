@@ -5,8 +5,8 @@ an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
 from ..effects import eqn_effectful
-from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
-from ..rules import (abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules,
+from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
+from ..rules import (abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, jvp_rules, linearize_rules,
                      partial_eval_jaxpr_rules, transpose_rules)
 from ..tracing import Primitive, get_aval
 from ..transforms import ad
@@ -26,7 +26,7 @@ abstract_eval_rules[jit_p] = lambda *avals, jaxpr, name: list(jaxpr.out_avals)
 
 
 def _jit_impl(*args, jaxpr, name):
-    from ..backends import cpu
+    cpu = jaxpr_compiler[0]
     return cpu.compiled(jaxpr, name in cpu.FMA_CALLS)(*args)
 
 

@@ -16,7 +16,7 @@ from .. import dtypes
 from ..array import Array, to_numpy
 from ..avals import ShapedArray
 from ..jaxpr import ClosedJaxpr, Jaxpr, Var
-from ..rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
+from ..rules import abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, jvp_rules, linearize_rules, transpose_rules
 from ..tracing import Primitive, Tracer, get_aval
 from ..transforms import ad
 from ..transforms.staging import convert_constvars_to_invars, eval_jaxpr, trace_to_jaxpr
@@ -237,7 +237,7 @@ cond_p.weak_type_rule = lambda weak, branches: [a.weak_type for a in _joined_out
 
 
 def _cond_impl(index, *ops, branches):
-    from ..backends import cpu
+    cpu = jaxpr_compiler[0]
     i = int(np.clip(np.asarray(index), 0, len(branches) - 1))
     return cpu.compiled(branches[i])(*ops)
 
@@ -490,7 +490,7 @@ while_loop_tick = None
 
 
 def _while_impl(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
-    from ..backends import cpu
+    cpu = jaxpr_compiler[0]
     cc, bc = args[:cond_nconsts], args[cond_nconsts:cond_nconsts + body_nconsts]
     carry = list(args[cond_nconsts + body_nconsts:])
     cond_f, body_f = cpu.compiled(cond_jaxpr), cpu.compiled(body_jaxpr)
@@ -639,7 +639,7 @@ scan_p.weak_type_rule = lambda weak, jaxpr, **_: [a.weak_type for a in jaxpr.out
 
 
 def _scan_impl(*args, jaxpr, length, reverse, unroll, num_consts, num_carry):
-    from ..backends import cpu
+    cpu = jaxpr_compiler[0]
     consts = args[:num_consts]
     carry = list(args[num_consts:num_consts + num_carry])
     xs = args[num_consts + num_carry:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules import abstract_eval_rules, impl_rules, transpose_rules
+from ..rules import abstract_eval_rules, impl_rules, jaxpr_compiler, transpose_rules
 from ..tracing import Primitive, get_aval
 from ..transforms import ad
 from ..tree_util import tree_flatten, tree_unflatten
@@ -179,7 +179,7 @@ custom_vjp_call_p.weak_type_rule = lambda w, call_jaxpr, **_: [a.weak_type for a
 
 
 def _cvjp_impl(*args, call_jaxpr, **_):
-    from ..backends import cpu
+    cpu = jaxpr_compiler[0]
     return cpu.compiled(call_jaxpr)(*args)
 
 
@@ -283,7 +283,7 @@ custom_jvp_call_p.weak_type_rule = lambda w, call_jaxpr, **_: [a.weak_type for a
 
 
 def _cjvp_impl(*args, call_jaxpr, **_):
-    from ..backends import cpu
+    cpu = jaxpr_compiler[0]
     return cpu.compiled(call_jaxpr)(*args)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes
 from ..fp_errors import quietly
 from ..avals import ShapedArray, shaped_array_unchecked
-from ..rules import abstract_eval_rules, transpose_rules
+from ..rules import transform_ops, transpose_rules
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from ..tracing import get_aval
@@ -406,6 +406,7 @@ transpose_rules[sub_p] = lambda ct, x, y: [
 
 add_any_p = binop("add_any", _np_err(np.add), wgsl="({0} + {1})")
 ad.deflinear(add_any_p, lambda ct, x, y: [ct, ct])
+transform_ops["add_any_p"] = add_any_p   # ad adds tangents with it (core/rules.py)
 
 
 def _mul_t(ct, x, y):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import transpose_rules
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from . import define

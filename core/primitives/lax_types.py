@@ -94,7 +94,7 @@ class RaggedDotDimensionNumbers:
 
 
 # (lax.Precision lives in core/lax.py, which imports this module: named by a forward reference)
-PrecisionLike = Union[None, str, "Precision", tuple[str, str], tuple["Precision", "Precision"], DotAlgorithm,
+PrecisionLike = Union[None, str, "Precision", tuple[str, str], tuple["Precision", "Precision"], DotAlgorithm,  # noqa: F821
                       DotAlgorithmPreset]
 
 

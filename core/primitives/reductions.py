@@ -7,10 +7,9 @@ from .. import dtypes
 from ..blas import HAS_BLAS
 from ..fp_errors import _ERR_VAR, _IGNORE_ERRORS, quietly
 from ..avals import ShapedArray
-from ..rules import batch_rules, specialize_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules
 from ..tracing import get_aval
 from ..transforms import ad
-from ..transforms.batching import moveaxis
 from . import define, never_weak
 from .elementwise import _div_impl
 

@@ -64,11 +64,23 @@ def _remat_jvp(primals, tangents, jaxpr, prevent_cse, differentiated, policy):
 jvp_rules[remat_p] = _remat_jvp
 
 
+# what a checkpoint policy may answer besides True/False (jax.ad_checkpoint re-exports them)
+class RecomputeType:
+    pass
+
+
+class SaveableType:
+    pass
+
+
+Recompute = RecomputeType()
+Saveable = SaveableType()
+
+
 def _saveable(policy, eqn) -> bool:
     """JAX's policies answer True/False, Saveable/Recompute or Offloadable (saved: one memory here)."""
     if policy is None:
         return False
-    from ..ad_checkpoint import Recompute
     answer = policy(eqn.primitive, *[v.aval for v in eqn.invars], **eqn.params)
     return answer is not Recompute and bool(answer)
 

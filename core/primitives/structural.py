@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import batch_rules, specialize_rules, transpose_rules
+from ..rules import batch_rules, specialize_rules, transform_ops, transpose_rules
 from ..tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import bdim_at_front, moveaxis
@@ -82,6 +82,7 @@ broadcast_in_dim_p.pp_params = lambda params: [
     if k not in ("shape", "sharding") and not (k == "broadcast_dimensions" and not params[k])]
 ad.deflinear(broadcast_in_dim_p, _bid_t)
 batch_rules[broadcast_in_dim_p] = _bid_batch
+transform_ops["broadcast_in_dim_p"] = broadcast_in_dim_p   # batching broadcasts with it (core/rules.py)
 
 # ---- reshape ------------------------------------------------------------------------------
 

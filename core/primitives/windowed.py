@@ -513,7 +513,7 @@ def _monoid_reducer(computation, init):
 def reduce_window(operand, init_value, computation, window_dimensions, window_strides=None, padding="VALID",
                   base_dilation=None, window_dilation=None):
     """Reduce every window of `operand` (a pytree of arrays) with `computation`."""
-    from ..array import Array, to_numpy
+    from ..array import Array
     from ..tracing import Tracer
     from ..tree_util import tree_flatten, tree_unflatten
     from .convolution import padtype_to_pads

@@ -7,7 +7,6 @@ import math
 
 import numpy as np
 
-from .. import lax
 from .. import numpy as jnp
 from ..numpy import linalg as _nla
 from ..primitives import linalg as _la

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import numpy as jnp
 from .optimize_bfgs import minimize_bfgs
 from .optimize_lbfgs import minimize_lbfgs
 

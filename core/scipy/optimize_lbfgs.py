@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import api, lax
 from .. import numpy as jnp
-from .optimize_linesearch import line_search, weak_int, where, dtype_of
+from .optimize_linesearch import line_search, weak_int, dtype_of
 
 ITERATIONS_PER_VARIABLE = 200   # default maxiter when no budget at all is given
 # End states, in increasing priority (a later row overrides an earlier one when both hold).

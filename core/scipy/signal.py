@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as _np
 
 from .. import lax
 from .. import numpy as jnp

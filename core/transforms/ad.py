@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from contextlib import nullcontext as _no_context
 
-import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import jvp_rules, linearize_rules, transpose_rules
+from ..rules import jvp_rules, linearize_rules, transform_ops, transpose_rules
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
 from .staging import JaxprBuilder, JaxprTrace, literal_array
 from ..jaxpr import Literal
@@ -52,8 +51,7 @@ def tangent_aval(aval: ShapedArray) -> ShapedArray:
 
 
 def zeros_like_aval(aval: ShapedArray):
-    from .. import lax
-    return lax.full(aval.shape, 0, aval.dtype, weak_type=aval.weak_type)
+    return transform_ops["full"](aval.shape, 0, aval.dtype, weak_type=aval.weak_type)
 
 
 def instantiate(t):
@@ -65,8 +63,7 @@ def add_tangents(a, b):
         return b
     if type(b) is Zero:
         return a
-    from ..primitives.elementwise import add_any_p
-    return add_any_p.bind(a, b)
+    return transform_ops["add_any_p"].bind(a, b)
 
 
 # ---- forward mode -------------------------------------------------------------------------

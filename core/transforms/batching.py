@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..avals import ShapedArray
-from ..rules import batch_rules
+from ..rules import batch_rules, transform_ops
 from ..tracing import Trace, Tracer, bind, get_aval, new_main
 from ..tree_util import tree_flatten, tree_unflatten
 
@@ -108,7 +108,6 @@ def vmap_leading(fun, size=None):
 # ---- helpers for batch rules --------------------------------------------------------------
 
 def moveaxis(x, src: int, dst: int):
-    from .. import lax
     nd = get_aval(x).ndim
     src %= nd
     dst %= nd
@@ -116,18 +115,16 @@ def moveaxis(x, src: int, dst: int):
         return x
     perm = [i for i in range(nd) if i != src]
     perm.insert(dst, src)
-    return lax.transpose(x, tuple(perm))
+    return transform_ops["transpose"](x, tuple(perm))
 
 
 def broadcast_batched(x, size: int, dim: int):
     """Add a batch axis of `size` at `dim` to an unbatched value."""
-    from .. import lax
     aval = get_aval(x)
     shape = list(aval.shape)
     shape.insert(dim, size)
     bdims = tuple(np.delete(np.arange(len(shape)), dim))  # numpy ints, so jaxprs print as JAX's
-    from ..primitives.structural import broadcast_in_dim_p
-    return broadcast_in_dim_p.bind(x, shape=tuple(shape), broadcast_dimensions=bdims, sharding=None)
+    return transform_ops["broadcast_in_dim_p"].bind(x, shape=tuple(shape), broadcast_dimensions=bdims, sharding=None)
 
 
 def move_to(x, src, dst, size):
@@ -203,8 +200,7 @@ def defbroadcasting(prim):
 
 
 def _handle_scalar_broadcasting(nd, x, d):
-    from .. import lax
     aval = get_aval(x)
     if d is None or nd == aval.ndim:
         return x
-    return lax.expand_dims(x, tuple(range(aval.ndim, nd)))
+    return transform_ops["expand_dims"](x, tuple(range(aval.ndim, nd)))

@@ -95,14 +95,14 @@ class JaxprBuilder:
             raise AssertionError("tracer from outside this trace reached the jaxpr builder")
 
         eqns = []
-        for prim, ins, params, outs, source_info in self.eqns:
+        for prim, ins, params, outs, eqn_source in self.eqns:
             invs = [var_of.get(id(t)) or read(t) for t in ins]
             outvs = []
             for t in outs:
                 v = var_of[id(t)] = Var(t.aval)
                 outvs.append(v)
             # (params: the dict bind made for this one operation, so the equation may keep it)
-            eqns.append(owning_eqn(prim, invs, outvs, params, source_info))
+            eqns.append(owning_eqn(prim, invs, outvs, params, eqn_source))
         outvars = [read(t) for t in out_tracers]
         return Jaxpr(constvars, invars, outvars, eqns), constvals
 

@@ -43,7 +43,7 @@ def test_a_new_jaxpr_redraws_the_same_figure_and_cards():
     assert len(label_set.source.data["text"]) == len(ids)
     # the kernels card lists the new plan's kernels, and shows the first one
     jv = pg.analysis.jaxprs["f"]
-    select, body = kcard.objects[1], kcard.objects[2]
+    select, _body = kcard.objects[1], kcard.objects[2]
     assert list(select.options.values()) == list(range(len(jv.kernels)))
     assert select.value == 0 and str(len(jv.kernels)) in kcard.title
     # the jaxpr's text (an HTML pane whose text was swapped) is the new one

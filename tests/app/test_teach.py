@@ -1,5 +1,4 @@
 """Teaching views: how grad(f) and vmap(f) are built (stages), and the gallery as a lesson path."""
-import re
 
 import pytest
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .a11y import axe_run, axe_violations, describe, impact_counts
+from .a11y import axe_run, describe, impact_counts
 
 pytestmark = pytest.mark.timeout(900)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))

@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from .test_app_flows import load, shot, snapshot, tab, wait_snapshot
+from .test_app_flows import load, shot, tab, wait_snapshot
 
 pytestmark = pytest.mark.timeout(900)
 

@@ -6,13 +6,11 @@ Each test boots its own Python in its own frame (the session's shared page is no
 from __future__ import annotations
 
 import functools
-import http.server
 import os
 import threading
 import time
 from pathlib import Path
 
-import pytest
 
 from app import share
 from tools import serve

@@ -7,7 +7,7 @@ import pytest
 
 from app import examples
 
-from .test_app_flows import load, shot, snapshot, tab, wait_snapshot
+from .test_app_flows import load, shot, tab, wait_snapshot
 
 pytestmark = pytest.mark.timeout(900)
 

@@ -17,7 +17,7 @@ from ...jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
 from ...rules import abstract_eval_rules
 from ...tree_util import tree_structure, tree_unflatten
 from .compiler import Plan, Unsupported
-from .device import DEVICE, WebGpuArray
+from .device import WebGpuArray
 from .runtime import debug_level, log, runtime
 
 _jit_plans: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

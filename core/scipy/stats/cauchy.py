@@ -4,7 +4,6 @@ from __future__ import annotations
 import numpy as np
 
 from ... import lax
-from ... import numpy as jnp
 from ._common import args, standardize
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ... import lax
-from ... import numpy as jnp
 from ._common import args, standardize
 
 
