@@ -1,39 +1,17 @@
 """`jax.custom_derivatives`: the custom_jvp / custom_vjp entry points and their helper types."""
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 import numpy as np
 
 from . import numpy as jnp
 from .dtypes import float0
 from .api import custom_jvp, custom_vjp, make_jaxpr
 from .primitives.custom import custom_jvp_call_p
+# the value types live with the rules that make them (a lower layer); jax.custom_derivatives names them
+from .primitives.custom import CustomVJPPrimal, SymbolicZero  # noqa: F401
 from .transforms.staging import eval_jaxpr
 from .tracing import Tracer
 from .tree_util import tree_flatten, tree_map, tree_unflatten
-
-
-class SymbolicZero:
-    """A zero tangent/cotangent carried only as its abstract value (custom_jvp's symbolic_zeros)."""
-
-    def __init__(self, aval):
-        self.aval = aval
-
-    shape = property(lambda self: self.aval.shape)
-    dtype = property(lambda self: self.aval.dtype)
-
-    def __bool__(self):
-        return False
-
-    def __repr__(self):
-        return "SymbolicZero"
-
-    @staticmethod
-    def from_primal_value(val) -> "SymbolicZero":
-        from .tracing import get_aval
-        return SymbolicZero(get_aval(val).strip_weak_type())
 
 
 def zero_from_primal(val, symbolic_zeros: bool = False):
@@ -48,14 +26,6 @@ def _zeros_like_primal(x):
     if jnp.issubdtype(dt, jnp.inexact):
         return jnp.zeros(jnp.shape(x), dt)
     return np.zeros(jnp.shape(x), float0)  # integer and boolean primals have float0 tangents
-
-
-@dataclasses.dataclass(slots=True)
-class CustomVJPPrimal:
-    """A primal input as custom_vjp's fwd sees it with symbolic_zeros=True. A pytree leaf, as in
-    JAX (a plain dataclass, not a NamedTuple node): equinox asserts that it is one."""
-    value: Any
-    perturbed: bool
 
 
 def custom_vjp_primal_tree_values(tree):

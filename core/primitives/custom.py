@@ -2,6 +2,9 @@
 transpose calls the user's bwd with the residuals from fwd."""
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import numpy as np
 
 from ..rules import abstract_eval_rules, impl_rules, jaxpr_compiler, transpose_rules
@@ -10,6 +13,37 @@ from ..transforms import ad
 from ..tree_util import tree_flatten, tree_unflatten
 
 custom_lin_p = Primitive("custom_lin", multiple_results=True)
+
+
+class SymbolicZero:
+    """A zero tangent/cotangent carried only as its abstract value (custom_jvp's symbolic_zeros)."""
+
+    def __init__(self, aval):
+        self.aval = aval
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+
+    def __bool__(self):
+        return False
+
+    def __repr__(self):
+        return "SymbolicZero"
+
+    @staticmethod
+    def from_primal_value(val) -> "SymbolicZero":
+        return SymbolicZero(get_aval(val).strip_weak_type())
+
+
+
+@dataclasses.dataclass(slots=True)
+class CustomVJPPrimal:
+    """A primal input as custom_vjp's fwd sees it with symbolic_zeros=True. A pytree leaf, as in
+    JAX (a plain dataclass, not a NamedTuple node): equinox asserts that it is one."""
+    value: Any
+    perturbed: bool
+
+
 
 
 def _abstract(*avals, num_res, out_avals, bwd, in_tree, out_tree, res_tree, symbolic_zeros=False, static_res=()):
@@ -25,7 +59,6 @@ def _transpose(cts, *args, num_res, out_avals, bwd, in_tree, out_tree, res_tree,
                static_res=()):
     res = tree_unflatten(res_tree, _with_static(args[:num_res], static_res))
     if symbolic_zeros:  # JAX hands such a bwd its zero cotangents as SymbolicZero objects
-        from ..custom_derivatives import SymbolicZero
         cts = [SymbolicZero(a.to_tangent_aval()) if type(c) is ad.Zero else c for c, a in zip(cts, out_avals)]
     else:
         cts = [ad.instantiate(c) for c in cts]
@@ -64,7 +97,6 @@ def bwd_cotangents(cts_in, in_tree, in_avals):
 
 
 def _checked_ct(ct, aval, where):
-    from ..custom_derivatives import SymbolicZero
     if ct is _NO_CT or isinstance(ct, SymbolicZero) or not np.issubdtype(aval.dtype, np.inexact):
         return None  # integer inputs have float0 cotangents in JAX: always zero
     got = get_aval(ct)
@@ -109,7 +141,6 @@ def custom_lin_flat(fn, in_tree, primals, tangents):
     symbolic_zeros = getattr(fn, "symbolic_zeros", False)
     fwd_args = list(primals)
     if symbolic_zeros:  # each primal leaf as JAX wraps it: perturbed when its tangent is not a zero
-        from ..custom_derivatives import CustomVJPPrimal
         fwd_args = [CustomVJPPrimal(p, type(t) is not ad.Zero) for p, t in zip(primals, tangents)]
     out, res = fn.fwd(*tree_unflatten(in_tree, fwd_args))
     out_flat, out_tree = tree_flatten(out)
@@ -202,7 +233,6 @@ class BatchedVJP:
         if not self.symbolic_zeros:
             return vmap_leading(self.fn.fwd, self.size)(*args)
         # map the values only; every row keeps its leaf's perturbed flag
-        from ..custom_derivatives import CustomVJPPrimal
         is_primal = lambda x: isinstance(x, CustomVJPPrimal)  # noqa: E731
         flat, tree = tree_flatten(args, is_leaf=is_primal)
         flags = [x.perturbed if is_primal(x) else None for x in flat]
@@ -309,14 +339,12 @@ def custom_rule_tangent(t, symbolic_zeros):
     """A tangent as a custom_jvp rule receives it: a zero is a SymbolicZero (of the tangent aval)
     when the rule was defined with symbolic_zeros=True, else an array of zeros."""
     if symbolic_zeros and type(t) is ad.Zero:
-        from ..custom_derivatives import SymbolicZero
         return SymbolicZero(t.aval.to_tangent_aval())
     return ad.instantiate(t)
 
 
 def from_rule_tangent(primal, t):
     """A rule's output tangent back in the engine: a SymbolicZero it returned is a symbolic zero."""
-    from ..custom_derivatives import SymbolicZero
     return ad.Zero(get_aval(primal)) if isinstance(t, SymbolicZero) else t
 
 
@@ -340,7 +368,6 @@ class BatchedJVPRule:
         tangents = [ad.instantiate(t) for t in tangents]  # mapped: each row's zero is an array
 
         def flat_rule(*xs):
-            from ..custom_derivatives import SymbolicZero
             outs, tans = self.rule(list(xs[:n]), list(xs[n:]))
             tans = [ad.zeros_like_aval(get_aval(o)) if isinstance(t, SymbolicZero) else t for o, t in zip(outs, tans)]
             return list(outs) + list(tans)
