@@ -20,6 +20,7 @@ import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
+import { previewWanted, startPreview } from "./preview.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -213,6 +214,7 @@ if (store[STALE_HASH_KEY] !== undefined) {
 }
 
 let py = null; // the current worker session: {worker, ready, pending, ...}
+let preview = null; // the build-time first view shown until the live app renders (static/preview.js)
 let nextId = 1;
 // BokehJS + Panel's JS: requested once Python is ready (not competing with the runtime's download)
 let bokehLoading = null;
@@ -344,6 +346,8 @@ const FROM_WORKER = {
       s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
       return;
     }
+    const typed = preview ? preview.handOver() : null;
+    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
     clearApp(s);
     s.views = await window.Bokeh.embed.embed_item(item);
     const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
@@ -740,19 +744,29 @@ async function main() {
     : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
   const session = startPython(null);
+  if (previewWanted(store)) {
+    preview = startPreview({ base: BASE, theme: effectiveTheme(), bokeh, loadResources,
+                             beforeEmbed: (model) => cssVarsArrive(model), mark: (name) => mark(name),
+                             wanted: () => $("gp-placeholder").hidden && !gradpad.ui });
+  }
   await session.ready.promise;
   readyD.resolve(gradpad);
   Promise.race([firstRun.promise, new Promise((r) => setTimeout(r, UI_GRACE_MS))])
     .then(() => bokeh()).catch(() => {});
   $("gp-runbar").hidden = false;
   setRunning(false);
-  showPlaceholder();
+  if (!(preview && preview.shown)) showPlaceholder(); // the preview's editor takes the typing meanwhile
   registerServiceWorker();
   try {
     const kind = await session.ui.promise;
     if (kind === "app") $("gp-placeholder").hidden = true;
     gradpad.ui = kind;
     mark("ui");
+    if (kind !== "app" && preview) preview.handOver();
+    if (session.typedCode !== undefined) { // what was typed into the preview runs now
+      gradpad.typedBeforeReady = session.typedCode;
+      ask("call", { name: "load", args: { code: session.typedCode } }).catch((e) => console.error("gradpad:", e));
+    }
     render();
     $("gp-loader").hidden = true;
     uiD.resolve(gradpad);
@@ -760,6 +774,8 @@ async function main() {
   } catch (e) {
     console.error(e);
     gradpad.uiError = String(e && e.stack || e);
+    if (preview) preview.handOver();
+    if ($("gp-placeholder").hidden) showPlaceholder();
     notice("The full UI could not be loaded; the basic editor below still works. " + e);
     $("gp-loader").hidden = true;
     uiD.reject(e);

@@ -11,7 +11,7 @@ const M = __GRADPAD_MANIFEST__;
 const CSP = "__GRADPAD_CSP__";
 const CACHE = "gradpad-" + M.build;
 const PRECACHE = [
-  "./", "loader.js", "outbox.js", "bokeh_style_reads.js", "sourcemap.js", "theme.js", "splitter.js", "worker.js", "style.css", "favicon.svg", "pyodide/pyodide-lock.json",
+  "./", "loader.js", "outbox.js", "bokeh_style_reads.js", "sourcemap.js", "theme.js", "splitter.js", "preview.js", "snapshot.js", "worker.js", "style.css", "favicon.svg", "pyodide/pyodide-lock.json",
   ...Object.keys(M.runtime).map((f) => "pyodide/" + f),
   ...M.stages.numpy.concat(M.stages.engine, M.stages.ui).map((p) => M.files[p].file),
   ...M.bokeh, M.panel.js,

@@ -13,6 +13,8 @@
 //   run-start {measuring} / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
+import { bootPython, makeSnapshot } from "./snapshot.js";
+
 const M = __GRADPAD_MANIFEST__;
 let BASE = null;
 let pyodide = null;
@@ -200,42 +202,9 @@ async function onCall(msg) {
 }
 
 // ------------------------------------------------------------------ boot
-const SNAP_CACHE = () => "gpsnap-" + M.build;
-const SNAP_KEY = () => new URL("pyodide/boot-snapshot.bin", BASE).href;
-
-async function readSnapshot(search) {
-  try {
-    if (!globalThis.caches || new URLSearchParams(search).has("nosnapshot")) return null;
-    const r = await (await caches.open(SNAP_CACHE())).match(SNAP_KEY());
-    return r ? new Uint8Array(await r.arrayBuffer()) : null;
-  } catch (e) {
-    return null;
-  }
-}
-
-async function bootPython(loadPyodide, search) {
-  const indexURL = new URL("pyodide/", BASE).href;
-  const snap = await readSnapshot(search);
-  mark("runtime:snapshot-read");
-  if (snap) {
-    try {
-      return [await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snap }), "snapshot"];
-    } catch (e) {
-      console.warn("gradpad: boot snapshot unusable, booting normally", e);
-      caches.delete(SNAP_CACHE()).catch(() => {});
-    }
-  }
-  return [await loadPyodide({ indexURL, fullStdLib: false }), "boot"];
-}
-
-// An interpreter booted in snapshot-making mode has a restricted `js` module, so the snapshot
-// comes from a second, throw-away worker that the page starts once it is interactive.
-async function makeSnapshot() {
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-  const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
-  const bytes = py.makeMemorySnapshot();
-  await (await caches.open(SNAP_CACHE())).put(SNAP_KEY(),
-    new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+// booting from a memory snapshot, and making one: static/snapshot.js
+async function loadPyodideModule() {
+  return (await import(new URL("pyodide/pyodide.mjs", BASE).href)).loadPyodide;
 }
 
 // See loader history: every loadPackage ends with importlib.invalidate_caches(), which makes
@@ -293,7 +262,7 @@ const HANDLERS = {
   init: (msg) => start(msg),
   "make-snapshot": async (msg) => {
     BASE = msg.base;
-    try { await makeSnapshot(); post({ type: "snapshot-saved" }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
+    try { await makeSnapshot(await loadPyodideModule(), { base: BASE, build: M.build }); post({ type: "snapshot-saved" }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
   },
   run: onRun,
   call: onCall,
@@ -341,10 +310,11 @@ async function start(init) {
     post({ type: "stage", stage: "runtime" });
     fetchRuntimeEarly();
     prefetch([...M.stages.numpy, ...M.stages.engine]);
-    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+    const loadPyodide = await loadPyodideModule();
     mark("runtime:module");
     let bootedFrom;
-    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search);
+    [pyodide, bootedFrom] = await bootPython(loadPyodide, {
+      base: BASE, build: M.build, search: init.search, onRead: () => mark("runtime:snapshot-read") });
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     keepStdlibZipIndex();
     mark("runtime");
