@@ -744,8 +744,8 @@ async function main() {
     : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
   const session = startPython(null);
-  if (previewWanted(store)) {
-    preview = startPreview({ base: BASE, theme: effectiveTheme(), bokeh, loadResources,
+  if (previewWanted()) {
+    preview = startPreview({ base: BASE, theme: effectiveTheme(), saved: store["gradpad.code"], bokeh, loadResources,
                              beforeEmbed: (model) => cssVarsArrive(model), mark: (name) => mark(name),
                              wanted: () => $("gp-placeholder").hidden && !gradpad.ui });
   }

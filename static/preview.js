@@ -2,11 +2,11 @@
 // when the site was built by the real app and engine (tools/preview.py), shown as soon as BokehJS
 // is parsed. A banner says it is a preview; the editor in it takes typing at once, and what is
 // typed there is handed to the live app (loader.js) when the worker renders it. Only for a page
-// that opens the default example: a link, autosaved code or an embed start elsewhere.
+// that opens the default example's code: a link, other autosaved code or an embed start elsewhere.
 const BASE_MARK = "__GRADPAD_BASE__/";
 
-export function previewWanted(store) {
-  if (location.hash || store["gradpad.code"] !== undefined) return false;
+export function previewWanted() {
+  if (location.hash) return false;
   const q = new URLSearchParams(location.search);
   q.delete("nosnapshot");
   return [...q.keys()].length === 0;
@@ -22,7 +22,7 @@ export function aceEditor(root) {
   return null;
 }
 
-// deps: {base, theme, bokeh() -> Promise, loadResources(spec), beforeEmbed(model json), mark(name),
+// deps: {base, theme, saved: the autosaved code or undefined, bokeh() -> Promise, loadResources(spec), beforeEmbed(model json), mark(name),
 //        wanted() -> false once the page shows another editor (the basic one)}
 export function startPreview(deps) {
   const state = { shown: false, views: null, code: null, live: false };
@@ -35,6 +35,7 @@ export function startPreview(deps) {
     const got = fetch(new URL(`preview-${deps.theme}.json`, deps.base)).then((r) => (r.ok ? r.json() : null));
     const [preview] = await Promise.all([got, deps.bokeh()]);
     if (!preview || state.live || !deps.wanted()) return;
+    if (deps.saved !== undefined && deps.saved !== preview.code) return; // the app opens other code
     const text = preview.model.split(BASE_MARK).join(deps.base.href);
     await deps.loadResources(JSON.parse(JSON.stringify(preview.resources).split(BASE_MARK).join(deps.base.href)));
     if (state.live || !deps.wanted()) return;
