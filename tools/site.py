@@ -404,6 +404,8 @@ def make_lock(official_lock: Path, wasm: dict[str, Path], raw_wheels: list[Path]
         if unexpected:
             raise SystemExit(f"{n} depends on {unexpected}, which the site does not ship")
         p.depends = [d for d in p.depends if d in spec.packages]
+        if n not in DEFERRED:  # pyodide.loadPackage would fetch a dependency's closure with the stage
+            p.depends = [d for d in p.depends if d not in DEFERRED]
     spec.to_json(out / "pyodide-lock.json", indent=1)
     return json.loads((out / "pyodide-lock.json").read_text())
 
@@ -483,7 +485,10 @@ def copy_panel_and_bokeh(panel_whl: Path, bokeh_whl: Path, out: Path) -> str:
 def write_preview(out: Path, engine_wheel: Path) -> None:
     """preview-{light,dark}.json: the default example's panes rendered by the real app in CPython
     (tools/preview.py), shown by the page until Python is ready. Cached per engine wheel (core/ and
-    app/ content); a failure only costs the preview (logged), never the build."""
+    app/ content); a failure only costs the preview (logged), never the build. GRADPAD_PREVIEW=0
+    builds without it (the page then shows the progress bar until the live app renders)."""
+    if os.environ.get("GRADPAD_PREVIEW") == "0":
+        return
     h = hashlib.sha256(engine_wheel.name.encode() + (ROOT / "tools" / "preview.py").read_bytes()
                        + json.dumps(PURE).encode()).hexdigest()[:16]
     cached = CACHE / "preview" / h
