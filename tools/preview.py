@@ -2,7 +2,7 @@
 example, made by the real app and engine in CPython (the same Panel, Bokeh and engine code the
 page's worker runs), in the light and the dark theme.
 
-    python -m tools.preview OUT_DIR     # writes preview-light.json, preview-dark.json
+    python -m tools.preview OUT_DIR [THEME]    # writes preview-light.json, preview-dark.json
 
 The page (static/preview.js) shows it the moment BokehJS is parsed, with a banner saying that
 Python is still loading, and swaps in the live document when the worker renders it. Panes that
@@ -73,17 +73,17 @@ async def _render(theme: str) -> dict:
 
 
 def main(argv=None) -> int:
-    out = Path((argv or sys.argv[1:])[0])
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Path(args[0])
     out.mkdir(parents=True, exist_ok=True)
+    if len(args) == 1:  # each theme in a process of its own (the app and Panel keep global state)
+        import subprocess
+        procs = [subprocess.Popen([sys.executable, "-m", "tools.preview", str(out), theme]) for theme in THEMES]
+        return max(p.wait() for p in procs)
+    theme = args[1]
     os.environ["PANEL_CDN_ROOT"] = BASE_MARK + "panel/"
-    for theme in THEMES:
-        # one process per theme would be cleaner; Panel's config is global, so reset what differs
-        import panel as pn
-        pn.config.theme = "default"
-        result = asyncio.run(_render(theme))
-        (out / f"preview-{theme}.json").write_text(json.dumps(result, separators=(",", ":")))
-        for mod in [m for m in sys.modules if m == "app.main" or m.startswith("app.panes")]:
-            del sys.modules[mod]  # CSS themed at import time (app.panes.common) is built again
+    result = asyncio.run(_render(theme))
+    (out / f"preview-{theme}.json").write_text(json.dumps(result, separators=(",", ":")))
     return 0
 
 

@@ -100,3 +100,32 @@ def test_first_view_fetches_no_deferred_wheel_and_pandas_imports_on_demand(first
         "import pandas as pd\\nfloat(pd.Series([1.0, 2.5]).sum())")""")
     assert r["error"] is None and r["result"] == "3.5", r
     assert any("pandas-" in u for u in requests)
+
+
+def _example_chosen(model: dict) -> list:
+    """The value of the app's Example select in a document's JSON."""
+    found = []
+
+    def walk(o):
+        if isinstance(o, dict):
+            attrs = o.get("attributes")
+            if isinstance(attrs, dict) and attrs.get("title") == "Example":
+                found.append(attrs.get("value"))
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+    walk(model)
+    return found
+
+
+def test_both_themes_previews_show_the_default_example():
+    """Each theme is rendered in a process of its own: a second render in the same process once
+    showed "(your code)" instead of the example (the app's state carried over)."""
+    from app.main import DEFAULT_EXAMPLE
+    dist = site.build()
+    for theme in ("light", "dark"):
+        preview = json.loads((dist / f"preview-{theme}.json").read_text())
+        assert preview["theme"] == theme and preview["example"] == DEFAULT_EXAMPLE
+        assert _example_chosen(json.loads(preview["model"])) == [DEFAULT_EXAMPLE], theme
