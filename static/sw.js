@@ -25,10 +25,18 @@ const INTEGRITY = Object.fromEntries(Object.values(M.files).map((f) => [new URL(
 // as it is: re-wrapping a response would pipe its whole body through this worker's JS.
 async function remember(cache, req, resp, integrity) {
   const headers = new Headers(resp.headers);
+  dropEncoding(headers);
   if (integrity) headers.set("X-Gradpad-Integrity", integrity);
   for (const [k, v] of Object.entries(HEADERS.other)) headers.set(k, v);
   const body = await resp.blob();
   await cache.put(req, new Response(body, { status: resp.status, statusText: resp.statusText, headers }));
+}
+
+// the server may send a file gzip-encoded (tools/serve.py); the body a fetch here reads is decoded,
+// so a response made from it must not claim the encoding or the encoded length
+function dropEncoding(headers) {
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
 }
 
 // header -> value added to every same-origin response served, by kind of request
@@ -45,6 +53,7 @@ function isolated(resp, kind) {
   // redirects and errors stay as they are (their bodies and headers cannot be rewritten)
   if (!resp || resp.type === "opaqueredirect" || resp.type === "opaque" || resp.status === 0) return resp;
   const headers = new Headers(resp.headers);
+  dropEncoding(headers);
   for (const [k, v] of Object.entries(HEADERS[kind])) headers.set(k, v);
   return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
 }
