@@ -26,6 +26,7 @@ import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.
 import { makeStandby } from "./standby.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
+import { previewWanted, startPreview } from "./preview.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -237,6 +238,7 @@ if (store[STALE_HASH_KEY] !== undefined) {
 }
 
 let py = null; // the current worker session: {worker, ready, pending, ...}
+let preview = null; // the build-time first view shown until the live app renders (static/preview.js)
 let nextId = 1;
 // BokehJS + Panel's JS: requested once Python is ready (not competing with the runtime's download)
 let bokehLoading = null;
@@ -413,6 +415,8 @@ const FROM_WORKER = {
       s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
       return;
     }
+    const typed = preview ? preview.handOver() : null;
+    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
     clearApp(s);
     $("app").classList.remove("gp-stale");
     s.views = await window.Bokeh.embed.embed_item(item);
@@ -878,13 +882,19 @@ async function main() {
     : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
   const session = startPython(null);
+  if (previewWanted()) {
+    preview = startPreview({ base: BASE, theme: effectiveTheme(), saved: store["gradpad.code"], bokeh, loadResources,
+                             guard: (item) => guardModels(item, new Set(), true),
+                             beforeEmbed: (model) => cssVarsArrive(model), mark: (name) => mark(name),
+                             wanted: () => $("gp-placeholder").hidden && !gradpad.ui });
+  }
   await session.ready.promise;
   readyD.resolve(gradpad);
   Promise.race([firstRun.promise, new Promise((r) => setTimeout(r, UI_GRACE_MS))])
     .then(() => bokeh()).catch(() => {});
   $("gp-runbar").hidden = false;
   setRunning(false);
-  showPlaceholder();
+  if (!(preview && preview.shown)) showPlaceholder(); // the preview's editor takes the typing meanwhile
   registerServiceWorker();
   try {
     // the first worker's UI, or the UI of one that replaced it before (a Stop under the first
@@ -893,6 +903,11 @@ async function main() {
     if (kind === "app") $("gp-placeholder").hidden = true;
     gradpad.ui = kind;
     mark("ui");
+    if (kind !== "app" && preview) preview.handOver();
+    if (session.typedCode !== undefined) { // what was typed into the preview runs now
+      gradpad.typedBeforeReady = session.typedCode;
+      ask("call", { name: "load", args: { code: session.typedCode } }).catch((e) => console.error("gradpad:", e));
+    }
     render();
     $("gp-loader").hidden = true;
     uiD.resolve(gradpad);
@@ -901,6 +916,8 @@ async function main() {
   } catch (e) {
     console.error(e);
     gradpad.uiError = String(e && e.stack || e);
+    if (preview) preview.handOver();
+    if ($("gp-placeholder").hidden) showPlaceholder();
     notice("The full UI could not be loaded; the basic editor below still works. " + e);
     $("gp-loader").hidden = true;
     uiD.reject(e);
