@@ -280,6 +280,9 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
     global _doc, _prebuilt
     obj, _prebuilt = _prebuilt, None
     if obj is not None:
+        from app import env, theme_switch
+        if env.theme() is not None:  # the page's theme may have switched since this app was built
+            theme_switch.switch(obj.playground, env.theme())
         obj.playground.take_over(code, held)
     else:
         obj = ui_entry(code, autorun=held is None)

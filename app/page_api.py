@@ -71,7 +71,14 @@ def _hash(args):
     return None
 
 
-CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash}
+def _theme(args):
+    """The page switched its theme (static/theme_switch.js): the app follows in place."""
+    from app import theme_switch
+
+    return theme_switch.switch(_playground, str((args or {}).get("theme")))
+
+
+CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash, "theme": _theme}
 
 
 def call(name: str, args):

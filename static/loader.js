@@ -27,6 +27,7 @@ import { makeStandby } from "./standby.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
 import { previewWanted, startPreview } from "./preview.js";
+import { restylePage, restyleSheets } from "./theme_switch.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -82,8 +83,8 @@ const gradpad = {
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
-// a new theme: the app is built for one theme, so the page reloads (code and hash are kept)
-installTheme(() => { if (gradpad.ui === "app") location.reload(); });
+// a new theme: switched in place, the panes stay (static/theme_switch.js); Python follows
+installTheme((theme) => switchTheme(theme));
 installSplitter(gradpad);  // the draggable editor/panes bar (static/splitter.js)
 installA11y(gradpad);  // tabs, editor exit, focus for the keyboard and screen readers (static/a11y.js)
 
@@ -279,6 +280,7 @@ function startPython(restoreCode, standby = false) {
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
     nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
   });
+  session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
 }
 
@@ -429,6 +431,7 @@ const FROM_WORKER = {
       outbox.listen(event);
     }, false);
     toWorker(s, { type: "rendered" });
+    if (s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
   },
   patch: (m, s) => {
     if (!s.jsdoc) return;
@@ -463,6 +466,34 @@ const FROM_WORKER = {
     restart("crashed");
   },
 };
+
+// ------------------------------------------------------------------ theme
+// The page's CSS follows <html data-theme> (static/theme.js) at once; the documents on show are
+// restyled here (static/theme_switch.js), without a reload; the worker's app follows
+// (app/theme_switch.py: the figures' colours set in place). gradpad.themeSwitch: {theme, ms (the page's
+// part: parts = {editor_ms, page_ms}), sheets_ms (the stylesheet model, a task later), python_ms
+// (until Python's side is done, null meanwhile), python (its answer)}.
+function switchTheme(theme) {
+  const t0 = performance.now();
+  const s = py;
+  // the document on show: the build-time preview (static/preview.js) or the worker's app
+  const doc = s && s.jsdoc ? s.jsdoc : preview && preview.shown ? [...preview.views.roots][0].model.document : null;
+  const record = gradpad.themeSwitch = { theme, ms: 0, parts: null, sheets_ms: null, python_ms: null };
+  const quietly = (fn) => { // not the visitor's edits: Python makes the same changes
+    if (s) s.patching++;
+    try { return fn(); } finally { if (s) s.patching--; }
+  };
+  if (doc) {
+    record.parts = quietly(() => restylePage(doc, theme, $("app")));
+    setTimeout(() => { record.sheets_ms = quietly(() => restyleSheets(doc, theme)); }, 0);
+  }
+  record.ms = Math.round(performance.now() - t0);
+  if (!s || !s.jsdoc || s.theme === theme) return;
+  s.theme = theme;
+  ask("call", { name: "theme", args: { theme } })
+    .then((r) => { record.python_ms = Math.round(performance.now() - t0); record.python = r; })
+    .catch((e) => console.warn("gradpad: the app did not follow the theme", e));
+}
 
 // ------------------------------------------------------------------ the document guard
 // The learner's code runs in the same interpreter as the app, so it can reach the app's Bokeh
@@ -655,6 +686,7 @@ async function restart(held = null) {
   else clearApp(old);
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
   session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
+  session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)
   standby.afterTakeOver();
   await session.ready.promise;
   try {
