@@ -1663,6 +1663,11 @@ def add_plot(a: Analysis) -> Analysis:
     if a.plot and "error" not in a.plot and "why" not in a.plot:
         a.plot["varied"], a.plot["held"] = varied, held
         a.plot["code"] = plot_note(varied, held) + (aux_note(a.function.fn, a.args) if a.has_aux else "") + a.plot["code"]
+        from . import fd_check  # the derivatives drawn, against finite differences
+        with sandbox.captured():
+            fd = fd_check.check(a.plot_kind, fn, args, a.plot)
+        if fd is not None:
+            a.plot["fd"] = fd
     a.phases["plot"] = time.perf_counter() - t0
     return a
 

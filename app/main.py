@@ -20,6 +20,7 @@ import panel as pn  # noqa: E402
 import param  # noqa: E402
 
 from app import analysis, batching, env, examples, export, held, pane_cache, pane_updates, sandbox, share  # noqa: E402
+from app import fd_check  # noqa: E402
 from app.panes import console as console_pane
 from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
@@ -84,8 +85,10 @@ PANE_CSS = f":host {{ height: max(400px, calc(100vh - {PAGE_CHROME_PX}px)) !impo
 # The rule sits on the editor's own stylesheets (a :host rule elsewhere names another element),
 # and sets the flex basis too: in its column Bokeh sizes it by `flex: 0 0 440px`, not by height.
 EDITOR_TOP_PX, CONSOLE_STRIP_PX = 236, 170
-EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30}px))"
-EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
+# --gp-editor-top is the editor's measured top (static/splitter.js): a note shown above the code
+# moves it down, and the editor gives up that height (a fixed offset pushed the strip off-screen).
+EDITOR_HEIGHT = f"max(300px, calc(100vh - var(--gp-editor-top, {EDITOR_TOP_PX}px) - {CONSOLE_STRIP_PX + 30}px))"
+EDITOR_HEIGHT_STACKED = f"clamp(200px, calc(100vh - var(--gp-editor-top, 305px) - {CONSOLE_STRIP_PX + 8}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
 RUNNING_NOTE = '<span class="gp-running-note">● running your code…</span>'  # shown while a run is on
@@ -218,6 +221,7 @@ class Playground:
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
         self.vmap_times = html("")               # the vmap pane's methods table, updated in place
         self.jaxpr_kept = jaxpr_pane.Kept()      # the jaxpr pane's graph and diff card, updated in place
+        self.previous_analysis = None            # the last run of other code (the Jaxpr pane diffs against it)
         self.plots_kept = plots_pane.Kept()      # the Plots tab's figures, drawn again with new data
         self.vmap_kept = vmap_pane.Kept()        # the vmap tab's outputs figure, the same
         self.timing_kept = timing_pane.Kept()    # the timing charts, the same
@@ -433,11 +437,13 @@ class Playground:
             if err else None,
             "annotations": list(self.editor.annotations),
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
+            "fd_check": fd_check.summary(a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
             "lesson": self.lesson(),
             "search": list(self.search_hits),
             "grad_stages": {s.name: s.eqn_count for s in a.stages or ()},
+            "jaxpr_diff": self.jaxpr_kept.views_diff.summary() if self.jaxpr_kept.views_diff else None,
             "vmap": vmap_summary(a.vmap),
             "timing": timing_summary(a.timing),
             "timings": {"eager_s": t["eager"]["median"], "jit_first_s": t["jit_first"]["total"],
@@ -484,6 +490,8 @@ class Playground:
             self.remeasure_run = self.run_id if remeasure else None
             view = self.view_select.value  # the jaxpr pane needs this view, f and grad (its diff card)
             active = phases["active"]      # only the tab in view now; the others after (LAZY_PANES)
+            if self.analysis is not None and self.analysis.code != code:
+                self.previous_analysis = self.analysis
             self.analysis = analysis.analyse(code, function=function, args_source=args, in_axes=self._in_axes(),
                                              views=tuple(dict.fromkeys(("f", "grad", view))) if active == "jaxpr" else (),
                                              with_stages=active == "jaxpr" and view in jaxpr_pane.STAGE_VIEWS,
@@ -911,6 +919,8 @@ class Playground:
                           lambda: jaxpr_pane.render(a, view, editor=not self.embed.readonly or not self.embed.embed,
                                                     kept=self.jaxpr_kept),
                           head=self._pane_head("jaxpr"), reuse=True)
+        if self.jaxpr_kept.views_diff is not None:  # its diff follows every run, even one whose jaxprs are unchanged
+            self.jaxpr_kept.views_diff.show(a, self.previous_analysis)
         self.pane_notes["jaxpr"].object = ""
 
     @pane_builder("plot")

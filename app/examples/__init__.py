@@ -20,6 +20,7 @@ LESSONS = [
     ("grad_value_and_grad_has_aux", "grad", "grad(f) is a new function: its jaxpr (Jaxpr pane, grad) is f's plus a backward pass."),
     ("jvp_and_vjp", "grad", "jvp pushes a tangent forward, vjp pulls a cotangent back: grad is vjp with a cotangent of 1."),
     ("jacobians_and_hessian", "grad", "jacfwd and jacrev give the same matrix; which is cheaper depends on the shape."),
+    ("custom_jvp_check", "grad", "A wrong custom_jvp rule still runs: the Plots pane's finite differences catch it."),
     ("jit_selu_timing", "jit", "The first jit call traces and compiles; later calls skip Python (Timing pane)."),
     ("static_args_and_control_flow", "jit", "A Python `if` on a traced value fails under jit; lax.cond traces both branches."),
     ("jaxpr_inspection", "jit", "print() runs only while tracing, and a global's value is baked into the jaxpr."),

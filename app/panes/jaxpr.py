@@ -215,6 +215,13 @@ class Kept:
         self.tapped = None  # what a click on a node does now (this run's kernel card)
         self.diff_cards: dict = {}  # view -> (card, its HTML)
         self.kernels = None  # the kernels card (kernels_pane.KernelCard)
+        self.views_diff = None  # the "Diff two views" card (jaxpr_diff.DiffCard), made when first shown
+
+    def two_views(self):
+        if self.views_diff is None:
+            from .jaxpr_diff import DiffCard  # (it imports highlight from here)
+            self.views_diff = DiffCard()
+        return self.views_diff
 
     def graph(self, jaxpr, title: str, kernels=None, on_tap=None) -> pn.Column:
         """The graph's box; `on_tap(groups)`: the handler for a tap on a node, given each node's kernel."""
@@ -290,6 +297,7 @@ def render(a: analysis.Analysis, view: str, editor: bool = True, kept: Kept | No
     f_view, g_view = a.jaxprs.get("f"), a.jaxprs.get("grad")
     if f_view and g_view and f_view.error is None and g_view.error is None:
         parts.append(kept.diff_card(diff_html(f_view.text, g_view.text), view))
+    parts.append(kept.two_views().card)
     title = "dataflow graph of f" if view == "f" else f"dataflow graph of {view}(f)"
     card = None
     if jv.kernels is not None:

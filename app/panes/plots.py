@@ -16,7 +16,7 @@ from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMappe
 from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
-from .. import pane_bounds
+from .. import fd_check, pane_bounds
 from . import common
 from .common import bokeh, code_block, error_block, esc, html
 
@@ -62,9 +62,26 @@ def new_scalar(height: int = 320):
     for key, label, colour in CURVES:
         p.line("x", "y", source=ColumnDataSource(dict(x=[], y=[])), legend_label=label, color=colour,
                line_width=2, name=key)
+    fd_markers(p, "fd", "f' by finite diff.")
     p.add_tools(HoverTool(tooltips=[("x", "@x{0.000}"), ("y", "@y{0.0000}")], mode="vline"))
     legend_above(p)
     return p
+
+
+FD_MARKERS = 41  # finite-difference points drawn on a derivative curve (the check uses them all)
+
+
+def fd_markers(p, name: str, label: str) -> None:
+    """Hollow circles where finite differences put the derivative (app.fd_check): on the curve when
+    the rule is right, off it when it is wrong."""
+    p.scatter("x", "y", source=ColumnDataSource(dict(x=[], y=[])), size=7, line_color="#111827", line_width=1.5,
+              fill_color=None, legend_label=label, name=name)
+
+
+def draw_fd(p, name: str, x, fd) -> None:
+    pick = pane_bounds.spread_indices(len(x), FD_MARKERS) if len(x) else []
+    renderer(p, name).data_source.data = dict(x=np.asarray(x, dtype=float)[pick],
+                                              y=np.asarray(fd, dtype=float)[pick])
 
 
 def draw_scalar(p, data: dict) -> None:
@@ -74,6 +91,8 @@ def draw_scalar(p, data: dict) -> None:
         renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
     set_range(p.x_range, *data_bounds(x))
     set_range(p.y_range, *data_bounds(*(data[key] for key, _, _ in CURVES)))
+    fd = data.get("fd") or {}
+    draw_fd(p, "fd", fd.get("x", []), fd.get("fd", []))
 
 
 OUTPUT_COLOURS = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"]
@@ -223,6 +242,7 @@ def new_line(height: int = 280):
            line_width=2, name="line_df")
     p.scatter("x", "y", source=ColumnDataSource(dict(x=[], y=[])), size=8, color="#2563eb", legend_label="input",
               name="input")
+    fd_markers(p, "line_fd", "FD")  # (short: a longer label hid the row's labels on a phone)
     p.add_tools(HoverTool(tooltips=[("t", "@x{0.000}"), ("value", "@y{0.0000}")], mode="vline"))
     legend_above(p)
     return p
@@ -234,6 +254,8 @@ def draw_line(p, data: dict) -> None:
     renderer(p, "line_f").data_source.data = dict(x=t, y=f)
     renderer(p, "line_df").data_source.data = dict(x=t, y=df)
     renderer(p, "input").data_source.data = dict(x=[0.0], y=[float(f[len(t) // 2])])
+    check = data.get("fd") or {}
+    draw_fd(p, "line_fd", check.get("t", []), check.get("fd", []))
     set_range(p.x_range, *data_bounds(t))
     set_range(p.y_range, *data_bounds(f, df))
 
@@ -439,6 +461,18 @@ def not_drawn_note(kind: str, data: dict) -> str:
     return "Not drawn where not finite: " + "; ".join(parts) + "."
 
 
+def fd_note(data: dict) -> list:
+    """The finite-difference check's line (app.fd_check): red when the derivative is wrong."""
+    check = data.get("fd")
+    if not check:
+        return []
+    text, wrong = fd_check.note(check)
+    if not text:
+        return []
+    body = "<br>".join(esc(line) for line in text.split("\n"))
+    return [html(f'<p class="gp-fd {"gp-err" if wrong else "gp-muted"}">{body}</p>')]
+
+
 def guess_note() -> str:
     """On a guessed input (common.guessed_input): why the plots may not apply, and the fix."""
     guess = common.current_guess()
@@ -460,6 +494,7 @@ def render(a, kept: Kept | None = None) -> list:
         return [error_block(data["error"])]
     note = not_drawn_note(kind, data)
     sampled = pane_bounds.plotted_note(len(data["x"]), data["total"]) if "total" in data else ""
-    return [*(kept or Kept()).figures(kind, data), *([html(f'<p class="gp-warn">{esc(note)}</p>')] if note else []),
+    return [*(kept or Kept()).figures(kind, data), *fd_note(data),
+            *([html(f'<p class="gp-warn">{esc(note)}</p>')] if note else []),
             *([html(f'<p class="gp-muted gp-sampled">{esc(sampled)}.</p>')] if sampled else []),
             code_block(data["code"])]

@@ -138,7 +138,7 @@ def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = F
             if fma_scope is not None and any(v in fma_scope for v in ie.outvars):
                 fma_scope.update(outs)
             sub.update(zip(ie.outvars, outs))
-            out.append(JaxprEqn(ie.primitive, ins, outs, ie.params))
+            out.append(JaxprEqn(ie.primitive, ins, outs, ie.params, ie.source_info))  # (its line: the jaxpr diff)
         for ov, iv in zip(eqn.outvars, inner.outvars):
             out.append(("alias", ov, ren(iv)))
     return out
@@ -208,7 +208,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
             continue
         if alias:
             invars = [resolve(v) for v in it.invars]
-            eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params)
+            eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params, it.source_info)
         else:  # nothing renamed yet: the equation stands as it is (never mutated below)
             invars, eqn = it.invars, it
         if eqn.primitive.name in _RESHAPED:  # shape-only simplifications (cpu_shapes)

@@ -1,5 +1,4 @@
 """Every gallery example runs without edits and shows something in every pane that applies."""
-import sys
 import time
 from pathlib import Path
 
@@ -14,7 +13,7 @@ EXPECTED = {
     "jnp_basics_and_immutability", "grad_value_and_grad_has_aux", "jvp_and_vjp", "jacobians_and_hessian",
     "jit_selu_timing", "static_args_and_control_flow", "jaxpr_inspection", "vmap_in_axes",
     "vmap_batching_comparison", "random_keys_and_split", "pytrees", "lax_control_flow",
-    "linear_regression_pytree", "mlp_sin", "pmap_data_parallel",
+    "linear_regression_pytree", "mlp_sin", "pmap_data_parallel", "custom_jvp_check",
 }
 # flax/optax/equinox, unmodified (tests/ecosystem/install.py; the page loads them on first import)
 ECOSYSTEM = {"flax_nnx_mlp_sin", "equinox_fit"}
@@ -26,13 +25,6 @@ def test_gallery_covers_the_seed_tutorials():
         assert ex.title and ex.about and ex.function, ex.name
     with pytest.raises(KeyError):
         examples.load("../secrets")
-
-
-@pytest.fixture(scope="module")
-def ecosystem_importable():
-    sys.path.insert(0, str(ROOT / "tests" / "ecosystem"))
-    from install import ensure_installed
-    sys.path.insert(0, str(ensure_installed()))
 
 
 @pytest.mark.parametrize("name", sorted(ECOSYSTEM))
