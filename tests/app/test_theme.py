@@ -11,7 +11,7 @@ from bokeh.plotting import figure
 import panel as pn
 
 from app import bootstrap, env, main, theme_switch
-from app.panes import common
+from app.panes import common, jaxpr, jaxpr_diff
 
 CSS = ".a { color: black; }"
 
@@ -29,7 +29,7 @@ def test_a_theme_value_names_both_sides():
     assert common.tv("#fff", "#000") == "var(--gp-dark, #fff) var(--gp-light, #000)"
     # no rule of the panes' CSS is written for one theme only (imported outside the page here:
     # the host's switch from the system's theme comes first)
-    for css in (common.CSS, main.TABS_CSS):
+    for css in (common.CSS, main.TABS_CSS, jaxpr.SOURCE_MAP_CSS, jaxpr_diff.DIFF_CSS):
         assert css.startswith(common.HOST_THEME)
         rules = css[len(common.HOST_THEME):]
         assert "prefers-color-scheme" not in rules and "--gp-dark" in rules
