@@ -936,9 +936,12 @@ async function main() {
     gradpad.ui = kind;
     mark("ui");
     if (kind !== "app" && preview) preview.handOver();
-    if (session.typedCode !== undefined) { // what was typed into the preview runs now
-      gradpad.typedBeforeReady = session.typedCode;
-      ask("call", { name: "load", args: { code: session.typedCode } }).catch((e) => console.error("gradpad:", e));
+    // what was typed into the preview runs now (kept by the session that rendered: a Stop before the
+    // UI came replaced the first one)
+    const typed = py.typedCode !== undefined ? py.typedCode : session.typedCode;
+    if (typed !== undefined) {
+      gradpad.typedBeforeReady = typed;
+      ask("call", { name: "load", args: { code: typed } }).catch((e) => console.error("gradpad:", e));
     }
     render();
     $("gp-loader").hidden = true;
