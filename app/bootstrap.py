@@ -188,6 +188,31 @@ def prepare_panel(cdn_root: str) -> None:
             ffi.jsnull = object()
     except ImportError:
         pass
+    _skip_panel_pandas_patch()
+
+
+_NO_PYODIDE_HTTP = "gradpad: stands in for pyodide_http while panel.io.pyodide is imported"
+
+
+def _skip_panel_pandas_patch() -> None:
+    """panel.io.pyodide imports pandas (7 MB, a second of import) only to wrap pandas.read_csv /
+    read_json for URLs, and only when `pyodide_http` is missing. The page ships no pandas until
+    code imports it (tools/site.py DEFERRED), so a stand-in module is there while panel is
+    imported (panel_imported() removes it): panel then leaves pandas alone."""
+    if "pyodide_http" in sys.modules or importlib.util.find_spec("pyodide_http") is not None:
+        return
+    import types
+
+    stub = types.ModuleType("pyodide_http", _NO_PYODIDE_HTTP)
+    stub.patch_all = lambda: None
+    sys.modules["pyodide_http"] = stub
+
+
+def panel_imported() -> None:
+    """After `import panel`: the stand-in of _skip_panel_pandas_patch goes (user code sees none)."""
+    stub = sys.modules.get("pyodide_http")
+    if stub is not None and stub.__doc__ == _NO_PYODIDE_HTTP:
+        del sys.modules["pyodide_http"]
 
 
 def ui_entry(code: str | None = None, autorun: bool = True):
@@ -200,6 +225,7 @@ def ui_entry(code: str | None = None, autorun: bool = True):
     if spec is None:
         return None
     main = importlib.import_module("app.main")
+    panel_imported()
     create = getattr(main, "create_app", None)
     if not callable(create):
         return None
@@ -254,6 +280,9 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
     global _doc, _prebuilt
     obj, _prebuilt = _prebuilt, None
     if obj is not None:
+        from app import env, theme_switch
+        if env.theme() is not None:  # the page's theme may have switched since this app was built
+            theme_switch.switch(obj.playground, env.theme())
         obj.playground.take_over(code, held)
     else:
         obj = ui_entry(code, autorun=held is None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.abc
+import importlib.util
 import sys
 from typing import Callable
 
@@ -49,6 +50,7 @@ class LazyWheels(importlib.abc.MetaPathFinder):
     def __init__(self, table: dict, base_url: str, fetch: Callable[[str], bytes] = fetch_sync,
                  site_packages: str | None = None):
         self.imports, self.wheels = table["imports"], table["wheels"]
+        self.deferred = set(table.get("deferred", ()))
         self.base_url, self.fetch = base_url, fetch
         self.site_packages = site_packages
         self.installed: list[str] = []  # lock names, in the order they were installed
@@ -75,9 +77,35 @@ class LazyWheels(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname, path=None, target=None):
         names = self.imports.get(fullname)  # top-level names only: submodules follow their package
-        if names is not None:
-            self.install(names)
+        if names is None:
+            return None
+        if fullname in self.deferred:
+            if all(n in self.installed or is_installed(n) for n in names):
+                return None
+            # a page dependency left out of the load (pandas ...): libraries probe for it with
+            # find_spec (bokeh's uses_pandas on every property set), so the wheels are fetched
+            # only when the module is really imported
+            return importlib.util.spec_from_loader(fullname, _InstallOnImport(self, names))
+        self.install(names)
         return None
+
+
+class _InstallOnImport(importlib.abc.Loader):
+    """Loads a deferred module: installs its wheels, then imports the real module in its place."""
+
+    def __init__(self, lazy: LazyWheels, names: list[str]):
+        self.lazy, self.names = lazy, names
+
+    def create_module(self, spec):
+        self.lazy.install(self.names)
+        module = importlib.import_module(spec.name)
+        spec.loader_state = module.__spec__
+        return module
+
+    def exec_module(self, module):
+        real_spec = getattr(module.__spec__, "loader_state", None)
+        if real_spec is not None:  # the import system stamped this spec on the real module
+            module.__spec__ = real_spec
 
 
 def imported_by_user_code() -> bool:

@@ -26,7 +26,7 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
-from app.panes.common import CSS, guessed_input, html, readable, themed
+from app.panes.common import CSS, guessed_input, html, readable, themed, tv
 from app.panes.text_html import TextHTML
 
 DEFAULT_EXAMPLE = "grad_value_and_grad_has_aux"
@@ -51,9 +51,9 @@ PENDING_NOTE = '<p class="gp-muted">computing this tab for the new code…</p>' 
 # ...of which these measure in the background: the page does not show them as a run (Stop and
 # the running indicator are for the learner's code; WebGPU's async readbacks never block)
 BACKGROUND_PANES = {"webgpu timing"}
-TABS_CSS = ("@media (prefers-color-scheme: dark) { .bk-tab.bk-active { background-color: #2b3035; "
-            "color: #e6edf3; border-color: #444c56; } }")  # the active tab stays readable in the dark
-TABS_CSS = themed(TABS_CSS)
+# the active tab stays readable in the dark (light: BokehJS's own values)
+TABS_CSS = themed(f".bk-tab.bk-active {{ background-color: {tv('var(--background-color)', '#2b3035')}; "
+                  f"color: {tv('var(--color)', '#e6edf3')}; border-color: {tv('var(--border-color)', '#444c56')}; }}")
 PROBLEM_SIZES = (1, 10, 100, 1000)  # the timing pane's sizes: f, then jax.vmap(f) over N copies
 EDITOR_THEMES = {"default": "chrome", "dark": "tomorrow_night"}  # Panel's theme -> the editor's
 NARROW = "@media (max-width: 900px)"  # phones and narrow windows: the two columns stack

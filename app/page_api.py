@@ -83,7 +83,15 @@ def _rules(args):
     return rules_view.rules_of(str((args or {}).get("primitive", "")))
 
 
-CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash, "stepper": _stepper, "rules": _rules}
+def _theme(args):
+    """The page switched its theme (static/theme_switch.js): the app follows in place."""
+    from app import theme_switch
+
+    return theme_switch.switch(_playground, str((args or {}).get("theme")))
+
+
+CALLS = {"load": _load, "snapshot": _snapshot, "run": _run, "hash": _hash, "theme": _theme,
+         "stepper": _stepper, "rules": _rules}
 
 
 def call(name: str, args):

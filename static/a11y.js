@@ -22,17 +22,18 @@ const REGION_NAMES = [["gp-console", "console output"], ["gp-jaxpr", "jaxpr"], [
 const SHADOW_CSS = `
 .bk-tab:focus-visible, [role="tabpanel"]:focus-visible, .gp-code:focus-visible, .gp-scroll-x:focus-visible,
 .scrollable-vertical:focus-visible { outline: 3px solid var(--gp-focus, #1a73e8); outline-offset: -3px; }
-.bk-btn-warning { color: #212529; }  /* white on Panel's orange is 2:1 */
+.bk-btn.bk-btn-warning { color: #212529; }  /* white on Panel's orange is 2:1 */
 .ace_editor.ace_focus { outline: 2px solid var(--gp-focus, #1a73e8); outline-offset: 0; }
 .ace_editor.gp-tab-leaves { outline: 3px dashed var(--gp-focus, #1a73e8); }
 `;
 
 // Panel's "light" buttons (previous/next, the view and size pickers, downloads) stay white in its
 // dark theme: there they get the dark inputs' colours, with a border of 3:1 against the page
+// (two classes: they win over BokehJS's own rules in any order, which a theme switch changes)
 const DARK_CSS = `
-.bk-btn-light { background: #21262d; color: #e6edf3; border: 1px solid #6e7681; }
-.bk-btn-light:hover { background: #30363d; color: #fff; }
-.bk-btn-light.bk-active, .bk-btn-light:active { background: #1f3b63; color: #fff; border-color: #79c0ff; }
+.bk-btn.bk-btn-light { background: #21262d; color: #e6edf3; border: 1px solid #6e7681; }
+.bk-btn.bk-btn-light:hover { background: #30363d; color: #fff; }
+.bk-btn.bk-btn-light.bk-active, .bk-btn.bk-btn-light:active { background: #1f3b63; color: #fff; border-color: #79c0ff; }
 `;
 
 function* deepElements(root) {
@@ -50,11 +51,15 @@ const setAttr = (el, name, value) => {
 let uid = 0;
 const idOf = (el, prefix) => el.id || (el.id = `${prefix}-${++uid}`);
 
+// the shadow roots' style for the page's theme (static/theme_switch.js rewrites them on a switch)
+export const A11Y_STYLE_ID = STYLE_ID;
+export const shadowCss = () => SHADOW_CSS + (document.documentElement.dataset.theme === "dark" ? DARK_CSS : "");
+
 function styleRoot(root) {
   if (root === document || !root.querySelector || root.querySelector(`#${STYLE_ID}`)) return;
   const s = document.createElement("style");
   s.id = STYLE_ID;
-  s.textContent = SHADOW_CSS + (document.documentElement.dataset.theme === "dark" ? DARK_CSS : "");
+  s.textContent = shadowCss();
   root.appendChild(s);
 }
 

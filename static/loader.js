@@ -28,6 +28,8 @@ import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.
 import { makeStandby } from "./standby.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
+import { previewWanted, startPreview } from "./preview.js";
+import { restylePage, restyleSheets } from "./theme_switch.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -87,8 +89,8 @@ installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)
 const appCall = async (name, args) => { await uiD.promise; return ask("call", { name, args }); };
 installStepper(gradpad, appCall);  // static/stepper.js
 installRules(gradpad, appCall);  // static/rules.js
-// a new theme: the app is built for one theme, so the page reloads (code and hash are kept)
-installTheme(() => { if (gradpad.ui === "app") location.reload(); });
+// a new theme: switched in place, the panes stay (static/theme_switch.js); Python follows
+installTheme((theme) => switchTheme(theme));
 installSplitter(gradpad);  // the draggable editor/panes bar (static/splitter.js)
 installA11y(gradpad);  // tabs, editor exit, focus for the keyboard and screen readers (static/a11y.js)
 
@@ -243,6 +245,7 @@ if (store[STALE_HASH_KEY] !== undefined) {
 }
 
 let py = null; // the current worker session: {worker, ready, pending, ...}
+let preview = null; // the build-time first view shown until the live app renders (static/preview.js)
 let nextId = 1;
 // BokehJS + Panel's JS: requested once Python is ready (not competing with the runtime's download)
 let bokehLoading = null;
@@ -283,6 +286,7 @@ function startPython(restoreCode, standby = false) {
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
     nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
   });
+  session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
 }
 
@@ -419,6 +423,8 @@ const FROM_WORKER = {
       s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
       return;
     }
+    const typed = preview ? preview.handOver() : null;
+    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
     clearApp(s);
     $("app").classList.remove("gp-stale");
     s.views = await window.Bokeh.embed.embed_item(item);
@@ -431,6 +437,7 @@ const FROM_WORKER = {
       outbox.listen(event);
     }, false);
     toWorker(s, { type: "rendered" });
+    if (s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
   },
   patch: (m, s) => {
     if (!s.jsdoc) return;
@@ -465,6 +472,34 @@ const FROM_WORKER = {
     restart("crashed");
   },
 };
+
+// ------------------------------------------------------------------ theme
+// The page's CSS follows <html data-theme> (static/theme.js) at once; the documents on show are
+// restyled here (static/theme_switch.js), without a reload; the worker's app follows
+// (app/theme_switch.py: the figures' colours set in place). gradpad.themeSwitch: {theme, ms (the page's
+// part: parts = {editor_ms, page_ms}), sheets_ms (the stylesheet model, a task later), python_ms
+// (until Python's side is done, null meanwhile), python (its answer)}.
+function switchTheme(theme) {
+  const t0 = performance.now();
+  const s = py;
+  // the document on show: the build-time preview (static/preview.js) or the worker's app
+  const doc = s && s.jsdoc ? s.jsdoc : preview && preview.shown ? [...preview.views.roots][0].model.document : null;
+  const record = gradpad.themeSwitch = { theme, ms: 0, parts: null, sheets_ms: null, python_ms: null };
+  const quietly = (fn) => { // not the visitor's edits: Python makes the same changes
+    if (s) s.patching++;
+    try { return fn(); } finally { if (s) s.patching--; }
+  };
+  if (doc) {
+    record.parts = quietly(() => restylePage(doc, theme, $("app")));
+    setTimeout(() => { record.sheets_ms = quietly(() => restyleSheets(doc, theme)); }, 0);
+  }
+  record.ms = Math.round(performance.now() - t0);
+  if (!s || !s.jsdoc || s.theme === theme) return;
+  s.theme = theme;
+  ask("call", { name: "theme", args: { theme } })
+    .then((r) => { record.python_ms = Math.round(performance.now() - t0); record.python = r; })
+    .catch((e) => console.warn("gradpad: the app did not follow the theme", e));
+}
 
 // ------------------------------------------------------------------ the document guard
 // The learner's code runs in the same interpreter as the app, so it can reach the app's Bokeh
@@ -657,6 +692,7 @@ async function restart(held = null) {
   else clearApp(old);
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
   session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
+  session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)
   standby.afterTakeOver();
   await session.ready.promise;
   try {
@@ -884,13 +920,19 @@ async function main() {
     : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
   const session = startPython(null);
+  if (previewWanted()) {
+    preview = startPreview({ base: BASE, theme: effectiveTheme(), saved: store["gradpad.code"], bokeh, loadResources,
+                             guard: (item) => guardModels(item, new Set(), true),
+                             beforeEmbed: (model) => cssVarsArrive(model), mark: (name) => mark(name),
+                             wanted: () => $("gp-placeholder").hidden && !gradpad.ui });
+  }
   await session.ready.promise;
   readyD.resolve(gradpad);
   Promise.race([firstRun.promise, new Promise((r) => setTimeout(r, UI_GRACE_MS))])
     .then(() => bokeh()).catch(() => {});
   $("gp-runbar").hidden = false;
   setRunning(false);
-  showPlaceholder();
+  if (!(preview && preview.shown)) showPlaceholder(); // the preview's editor takes the typing meanwhile
   registerServiceWorker();
   try {
     // the first worker's UI, or the UI of one that replaced it before (a Stop under the first
@@ -899,6 +941,14 @@ async function main() {
     if (kind === "app") $("gp-placeholder").hidden = true;
     gradpad.ui = kind;
     mark("ui");
+    if (kind !== "app" && preview) preview.handOver();
+    // what was typed into the preview runs now (kept by the session that rendered: a Stop before the
+    // UI came replaced the first one)
+    const typed = py.typedCode !== undefined ? py.typedCode : session.typedCode;
+    if (typed !== undefined) {
+      gradpad.typedBeforeReady = typed;
+      ask("call", { name: "load", args: { code: typed } }).catch((e) => console.error("gradpad:", e));
+    }
     render();
     $("gp-loader").hidden = true;
     uiD.resolve(gradpad);
@@ -907,6 +957,8 @@ async function main() {
   } catch (e) {
     console.error(e);
     gradpad.uiError = String(e && e.stack || e);
+    if (preview) preview.handOver();
+    if ($("gp-placeholder").hidden) showPlaceholder();
     notice("The full UI could not be loaded; the basic editor below still works. " + e);
     $("gp-loader").hidden = true;
     uiD.reject(e);

@@ -21,7 +21,7 @@ const CACHE = "gradpad-" + M.build;
 const SCOPE = new URL(self.registration.scope);
 const PRECACHE = [
   "./", "loader.js", "guard.js", "model_allowlist.js", "share_hash.js", "vendor/purify.es.mjs", "outbox.js",
-  "bokeh_style_reads.js", "sourcemap.js", "stepper.js", "rules.js", "theme.js", "splitter.js", "a11y.js", "standby.js", "worker.js", "style.css",
+  "bokeh_style_reads.js", "sourcemap.js", "stepper.js", "rules.js", "theme.js", "theme_switch.js", "splitter.js", "a11y.js", "standby.js", "preview.js", "worker.js", "style.css",
   "favicon.svg", "pyodide/pyodide-lock.json",
   ...Object.keys(M.runtime).map((f) => "pyodide/" + f),
   ...M.stages.numpy.concat(M.stages.engine, M.stages.ui).map((p) => M.files[p].file),
@@ -70,10 +70,18 @@ const HEADERS = {
   other: { ...ISOLATION, "Cross-Origin-Resource-Policy": "same-origin" },
 };
 
+// the server may send a file gzip-encoded (tools/serve.py); the body a fetch here reads is decoded,
+// so a response made from it must not claim the encoding or the encoded length
+function dropEncoding(headers) {
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return headers;
+}
+
 function isolated(resp, kind) {
   // redirects and errors stay as they are (their bodies and headers cannot be rewritten)
   if (!resp || resp.type === "opaqueredirect" || resp.type === "opaque" || resp.status === 0) return resp;
-  const headers = new Headers(resp.headers);
+  const headers = dropEncoding(new Headers(resp.headers));
   for (const [k, v] of Object.entries(HEADERS[kind])) headers.set(k, v);
   return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
 }
@@ -98,7 +106,9 @@ async function fetchAndKeep(cache, req, href, kind) {
   if (!want || !r.ok || r.type !== "basic") return isolated(r, kind);
   const buf = await r.arrayBuffer();
   if (await sha256(buf) === want) await cache.put(href, new Response(buf.slice(0), { headers: { "Content-Type": contentType(href) } }));
-  return new Response(buf, { status: r.status, statusText: r.statusText, headers: { ...Object.fromEntries(r.headers), ...HEADERS[kind] } });
+  const headers = dropEncoding(new Headers(r.headers));
+  for (const [k, v] of Object.entries(HEADERS[kind])) headers.set(k, v);
+  return new Response(buf, { status: r.status, statusText: r.statusText, headers });
 }
 
 self.addEventListener("install", (event) => {

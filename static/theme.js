@@ -1,7 +1,7 @@
 // Light/dark: follows the system setting until the visitor picks one with the header's button
 // (auto -> light -> dark -> auto), kept in localStorage. The page's CSS keys off
 // <html data-theme>; the app (built in the worker, which sees no media queries) is told the
-// effective theme when it starts, so a change rebuilds it: the page reloads, keeping the code.
+// effective theme when it starts, and a change is switched in place (loader.js switchTheme).
 
 const KEY = "gradpad.theme";
 const CHOICES = ["auto", "light", "dark"];
@@ -25,7 +25,7 @@ function apply() {
   }
 }
 
-// onChange(theme): the effective theme changed (the app needs rebuilding)
+// onChange(theme): the effective theme changed (the app follows it)
 export function installTheme(onChange) {
   apply();
   let shown = effectiveTheme();

@@ -78,3 +78,18 @@ def test_libraries_probing_for_optional_modules_still_get_none(finders):
     with pytest.raises(ModuleNotFoundError) as e:
         exec(compile("import gp_no_such_library", "library.py", "exec"), {})
     assert "ships only" not in str(e.value)
+
+
+def test_a_deferred_page_package_is_fetched_on_import_not_on_a_probe(finders):
+    """pandas & co. (tools/site.py DEFERRED) are left out of the page's load: bokeh probes for
+    pandas with find_spec on every property set, which must not fetch 7 MB; an import does."""
+    lazy, fetched, table = finders
+    table["deferred"] = ["gp_lazy_demo"]
+    lazy.deferred = {"gp_lazy_demo"}
+    spec = importlib.util.find_spec("gp_lazy_demo")
+    assert spec is not None and fetched == [] and lazy.installed == []
+    import gp_lazy_demo
+    assert gp_lazy_demo.VALUE == 42 and len(fetched) == 1
+    # the real module, with its own spec (its submodules and importlib.reload find it)
+    assert gp_lazy_demo.__spec__.origin.endswith("gp_lazy_demo/__init__.py")
+    assert importlib.util.find_spec("gp_lazy_demo").origin == gp_lazy_demo.__spec__.origin

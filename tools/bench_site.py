@@ -1,6 +1,10 @@
 """Page-load benchmark of dist/ in headless Debian chromium: a cold profile, then a warm one.
 
-    python build.py bench site [--runs N] [--json PATH]
+    python build.py bench site [--runs N] [--json PATH] [--compare DIR]
+
+--compare DIR: a second built site (e.g. main's dist/, built in a temporary checkout) loaded the
+same way, alternating with this one, and shown side by side: timings on a shared machine are
+only comparable within one run.
 
 For each load: bytes the server sent (the real transfer; the service worker makes warm
 loads nearly free), requests, time to each loader stage (runtime, numpy, engine = ready,
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -52,6 +57,11 @@ def start_server(counter: Counter, root: Path):
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
 
 
+# the issue-26 goals (quiet machine, headless Chromium): printed beside the numbers, not asserted
+GOALS = {"cold": {"interactive_ms": 5000, "ui_bytes": 20e6, "preview_ms": 1500},
+         "warm": {"interactive_ms": 2000}}
+
+
 def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
     counter.bytes = counter.requests = 0
     page = ctx.new_page()
@@ -67,6 +77,7 @@ def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
         return {t: Math.round(performance.now()), result: r.result, error: r.error && r.error.type + ': ' + r.error.message};
     }""", FIRST)
     ui = page.evaluate("() => window.gradpad.uiReady.then(g => g.ui, e => 'error: ' + e)")
+    ui_bytes = counter.bytes  # what the page needed until the UI was usable
     timings = page.evaluate("() => window.gradpad.timings")
     info = page.evaluate("() => window.gradpad.info")
     # let the service worker finish installing (it precaches from the HTTP cache)
@@ -82,7 +93,9 @@ def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
         return window.gradpad.bootedFrom + (window.gradpad.snapshotSaved ? ' (snapshot saved)' : '');
     }""")
     out = {
-        "bytes": counter.bytes, "requests": counter.requests,
+        "bytes": counter.bytes, "ui_bytes": ui_bytes, "requests": counter.requests,
+        # the build-time rendering of the first example shown (static/preview.js), if any
+        "preview_ms": timings.get("preview"),
         "runtime_ms": timings.get("runtime"), "numpy_ms": timings.get("numpy"),
         "ready_ms": timings.get("engine"), "first_result_ms": first["t"],
         "interactive_ms": timings.get("ui"), "ui": ui, "service_worker": sw, "booted_from": snapshot,
@@ -99,58 +112,82 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=1, help="cold+warm pairs, each on a fresh profile")
     p.add_argument("--json", help="also write the results here")
+    p.add_argument("--compare", help="another built site (a dist/ directory) to load side by side")
     a = p.parse_args(argv)
     problem = chromium.problem()
     if problem:
         raise SystemExit(problem)
     import tempfile
 
-    root = site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-")) / "dist")
-    counter = Counter()
-    srv, url = start_server(counter, root)
+    sites = {"this": site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-")) / "dist")}
+    if a.compare:
+        sites["compare"] = Path(a.compare).resolve()
+    servers = {}
+    for name, root in sites.items():
+        counter = Counter()
+        srv, url = start_server(counter, root)
+        servers[name] = (srv, url, counter)
     from playwright.sync_api import sync_playwright
 
     external: list[str] = []
-    results = {"cold": [], "warm": []}
+    results = {name: {"cold": [], "warm": []} for name in sites}
+    load0 = os.getloadavg()
     with sync_playwright() as pw:
         for _ in range(a.runs):
-            ctx, udd = chromium.launch(pw)
-            try:
-                results["cold"].append(load_once(ctx, url, counter, external))
-                time.sleep(1.0)
-                results["warm"].append(load_once(ctx, url, counter, external))
-            finally:
-                ctx.close()
-                shutil.rmtree(udd, ignore_errors=True)
-    srv.shutdown()
-    dist_bytes = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
-    shutil.rmtree(root.parent, ignore_errors=True)
-    keys = ["bytes", "requests", "runtime_ms", "numpy_ms", "ready_ms", "first_result_ms", "interactive_ms"]
-    print(f"\ngradpad site benchmark: {url} (dist/ {dist_bytes / 1e6:.1f} MB, {a.runs} run(s), median)")
-    print(f"{'':8}" + "".join(f"{k:>17}" for k in keys))
+            for name in sites:  # alternating: both see the same machine
+                _, url, counter = servers[name]
+                ctx, udd = chromium.launch(pw)
+                try:
+                    results[name]["cold"].append(load_once(ctx, url, counter, external))
+                    time.sleep(1.0)
+                    results[name]["warm"].append(load_once(ctx, url, counter, external))
+                finally:
+                    ctx.close()
+                    shutil.rmtree(udd, ignore_errors=True)
+    load1 = os.getloadavg()
+    for srv, _, _ in servers.values():
+        srv.shutdown()
+    dist_bytes = sum(f.stat().st_size for f in sites["this"].rglob("*") if f.is_file() and f.suffix != ".gz")
+    shutil.rmtree(sites["this"].parent, ignore_errors=True)
+    keys = ["bytes", "ui_bytes", "requests", "runtime_ms", "ready_ms", "first_result_ms", "preview_ms", "interactive_ms"]
+    print(f"\ngradpad site benchmark (dist/ {dist_bytes / 1e6:.1f} MB, {a.runs} run(s), median; "
+          f"load average {load0[0]:.2f} before, {load1[0]:.2f} after; ui_bytes: sent until the UI was usable; "
+          f"preview: the build-time panes shown)")
+    print(f"{'':16}" + "".join(f"{k:>16}" for k in keys))
     summary = {}
-    for kind, runs in results.items():
-        med = {k: statistics.median(r[k] for r in runs if r[k] is not None) if any(r[k] is not None for r in runs) else None
-               for k in keys}
-        summary[kind] = med
-        row = []
-        for k in keys:
-            v = med[k]
-            row.append(f"{v / 1e6:>14.2f} MB" if k == "bytes" and v is not None else f"{v!s:>17}")
-        print(f"{kind:8}" + "".join(row))
-    last = results["cold"][-1]
-    print(f"first result: {last['first_result']!r}" + (f" (error: {last['first_error']})" if last["first_error"] else ""))
-    print(f"UI: {last['ui']}; service worker: {results['warm'][-1]['service_worker']}; "
-          f"cold boot: {last['booted_from']}; warm boot: {results['warm'][-1]['booted_from']}")
+
+    def fmt(k, v):
+        if v is None:
+            return f"{'-':>16}"
+        return f"{v / 1e6:>13.2f} MB" if k.endswith("bytes") else f"{v!s:>16}"
+
     for kind in ("cold", "warm"):
-        r = results[kind][-1]
-        print(f"{kind} stages: " + ", ".join(f"{k} {v}" for k, v in r["timings"].items()) + f"; imports (ms): {r['import_ms']}")
-    print("goal: first result <= 8000 ms cold, <= 3000 ms warm")
+        for name in sites:
+            runs = results[name][kind]
+            med = {k: statistics.median(r[k] for r in runs if r[k] is not None) if any(r[k] is not None for r in runs) else None
+                   for k in keys}
+            summary.setdefault(name, {})[kind] = med
+            print(f"{kind + ' ' + name:16}" + "".join(fmt(k, med[k]) for k in keys))
+        print(f"{kind + ' goal':16}" + "".join(fmt(k, GOALS[kind].get(k)) for k in keys))
+    for name in sites:
+        last = results[name]["cold"][-1]
+        print(f"[{name}] first result: {last['first_result']!r}" + (f" (error: {last['first_error']})" if last["first_error"] else "")
+              + f"; UI: {last['ui']}; service worker: {results[name]['warm'][-1]['service_worker']}; "
+              f"cold boot: {last['booted_from']}; warm boot: {results[name]['warm'][-1]['booted_from']}")
+        for kind in ("cold", "warm"):
+            r = results[name][kind][-1]
+            print(f"[{name}] {kind} stages: " + ", ".join(f"{k} {v}" for k, v in r["timings"].items())
+                  + f"; imports (ms): {r['import_ms']}")
+    if "compare" in sites:
+        for kind in ("cold", "warm"):
+            t, c = summary["this"][kind], summary["compare"][kind]
+            ratios = [f"{k} x{t[k] / c[k]:.2f}" for k in keys if t.get(k) and c.get(k)]
+            print(f"this / compare, {kind}: " + ", ".join(ratios))
     if external:
         print(f"FAIL: requests left 127.0.0.1: {external}")
     if a.json:
         Path(a.json).write_text(json.dumps({"summary": summary, "runs": results, "dist_bytes": dist_bytes,
-                                            "external": external}, indent=1))
+                                            "load_average": [load0, load1], "external": external}, indent=1))
     return 1 if external else 0
 
 

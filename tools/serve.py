@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
+import os
 import socket
 import sys
 import threading
@@ -26,6 +28,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~50 requests
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     quiet = True
+
+    def send_head(self):
+        """A file with a precompressed `.gz` twin (tools/site.py: the runtime's wasm and the JS) goes
+        out gzip-encoded to a browser that accepts it, as any static host compresses them."""
+        path = self.translate_path(self.path)
+        gz = path + ".gz"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or "Range" in self.headers or not os.path.isfile(path) or not os.path.isfile(gz):
+            return super().send_head()
+        mtime = int(os.stat(path).st_mtime)
+        ims = self.headers.get("If-Modified-Since")
+        if ims and "If-None-Match" not in self.headers:
+            try:
+                if mtime <= email.utils.parsedate_to_datetime(ims).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        f = open(gz, "rb")
+        self.send_response(200)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return f
 
     def end_headers(self):
         # revalidate everything (cheap 304s); the service worker makes reloads network-free

@@ -90,10 +90,19 @@ SLIM_SUFFIX_DROP = (".ts", ".less", ".map", ".pyi", ".pxd", ".pyx", ".h", ".c", 
 
 # what the page loads, in order (lock package names; closures resolved at build time)
 STAGES = {"numpy": ["numpy"], "engine": ["gradpad"], "ui": ["panel"]}
+# declared dependencies of bokeh/panel that the app's first view never imports (10 MB of 37: pandas
+# alone is 7.1 MB): left out of the stages, installed by the first real import (app/lazy_wheels.py,
+# "deferred": a probe like bokeh's find_spec("pandas") costs nothing). panel.io.pyodide's own
+# `import pandas` is skipped by app.bootstrap.prepare_panel.
+DEFERRED = ["pandas", "pillow", "contourpy", "narwhals", "python-dateutil", "six", "pytz", "xyzservices"]
 BOKEH_JS = ["bokeh.min.js", "bokeh-gl.min.js", "bokeh-widgets.min.js", "bokeh-tables.min.js"]
 # panel/dist/bundled/* served from dist/panel/: everything but heavy extensions we never use
 PANEL_BUNDLED_SKIP = ["deckglplot", "abstractvtkplot", "perspective", "plotlyplot", "reveal.js",
                       "babel-standalone", "bootstrap4", "vegaplot", "echarts", "terminal"]
+# served gzip-encoded (tools/serve.py, like any static host): a `.gz` twin is written beside each
+# (the wasm is 10.1 MB, 3.2 MB gzipped; wheels and the stdlib zip are compressed already)
+GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".css", ".json", ".html", ".svg")
+GZIP_MIN_BYTES = 1024
 PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache/site/processed)
 
 
@@ -476,6 +485,8 @@ def make_lock(official_lock: Path, wasm: dict[str, Path], raw_wheels: list[Path]
         if unexpected:
             raise SystemExit(f"{n} depends on {unexpected}, which the site does not ship")
         p.depends = [d for d in p.depends if d in spec.packages]
+        if n not in DEFERRED:  # pyodide.loadPackage would fetch a dependency's closure with the stage
+            p.depends = [d for d in p.depends if d not in DEFERRED]
     spec.to_json(out / "pyodide-lock.json", indent=1)
     return json.loads((out / "pyodide-lock.json").read_text())
 
@@ -500,7 +511,7 @@ def lazy_imports(lock: dict, booted: set[str]) -> dict:
     """{"imports": import name -> lock names (dependencies first), "wheels": lock name -> file and
     sha256}: what the first import of an ecosystem package installs (app/lazy_wheels.py), so the
     page's load is unchanged. UI-stage wheels stay listed (a run may come before the UI loads)."""
-    roots = [r.split("==")[0].lower().replace("_", "-") for r in ECOSYSTEM]
+    roots = [r.split("==")[0].lower().replace("_", "-") for r in ECOSYSTEM] + DEFERRED
     imports, wheels = {}, {}
     for root in roots:
         names = closure(lock, [root], set(booted))
@@ -508,7 +519,8 @@ def lazy_imports(lock: dict, booted: set[str]) -> dict:
             imports[module] = names
         wheels.update({n: {"file": lock["packages"][n]["file_name"], "sha256": lock["packages"][n]["sha256"]}
                        for n in names})
-    return {"imports": imports, "wheels": wheels}
+    deferred = sorted(m for root in DEFERRED for m in lock["packages"][root]["imports"])
+    return {"imports": imports, "wheels": wheels, "deferred": deferred}
 
 
 # ---------------------------------------------------------------- assemble
@@ -550,6 +562,55 @@ def copy_panel_and_bokeh(panel_whl: Path, bokeh_whl: Path, out: Path) -> str:
         for js in BOKEH_JS:
             (out / "bokeh" / js).write_bytes(zf.read(f"bokeh/server/static/js/{js}"))
     return js_version
+
+
+def write_preview(out: Path, engine_wheel: Path) -> None:
+    """preview-{light,dark}.json: the default example's panes rendered by the real app in CPython
+    (tools/preview.py), shown by the page until Python is ready. Cached per engine wheel (core/ and
+    app/ content); a failure only costs the preview (logged), never the build. GRADPAD_PREVIEW=0
+    builds without it (the page then shows the progress bar until the live app renders)."""
+    if os.environ.get("GRADPAD_PREVIEW") == "0":
+        return
+    h = hashlib.sha256(engine_wheel.name.encode() + (ROOT / "tools" / "preview.py").read_bytes()
+                       + json.dumps(PURE).encode()).hexdigest()[:16]
+    cached = CACHE / "preview" / h
+    if not (cached / "preview-dark.json").exists():
+        tmp = CACHE / "preview" / f"{h}.tmp{os.getpid()}"
+        t0 = time.time()
+        try:
+            subprocess.run([sys.executable, "-m", "tools.preview", str(tmp)], cwd=ROOT, check=True, timeout=600,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True)
+        except (subprocess.SubprocessError, OSError) as e:
+            detail = getattr(e, "stderr", "") or ""
+            log(f"WARNING: no preview of the first view ({type(e).__name__}): {detail[-2000:]}")
+            shutil.rmtree(tmp, ignore_errors=True)
+            return
+        shutil.rmtree(cached, ignore_errors=True)
+        tmp.rename(cached)
+        log(f"rendered the first view's preview in {time.time() - t0:.1f}s")
+    for f in cached.glob("preview-*.json"):
+        shutil.copy2(f, out / f.name)
+
+
+def write_gzip_twins(out: Path, skip: set[str] = frozenset(), only: set[str] | None = None) -> None:
+    """`name.gz` beside every compressible file (the runtime's .gz is cached: 10 MB at level 9).
+    `skip` / `only`: paths under `out` (sw.js gets its twin after its hash list is written in)."""
+    import gzip
+
+    for p in sorted(out.rglob("*")):
+        rel = p.relative_to(out).as_posix()
+        if rel in skip or (only is not None and rel not in only):
+            continue
+        if not p.is_file() or p.suffix not in GZIP_SUFFIXES or p.stat().st_size < GZIP_MIN_BYTES:
+            continue
+        data = p.read_bytes()
+        cached = CACHE / "gzip" / f"{hashlib.sha256(data).hexdigest()}.gz"
+        if not cached.exists():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".tmp{os.getpid()}")
+            tmp.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+            tmp.rename(cached)
+        shutil.copyfile(cached, p.with_name(p.name + ".gz"))
 
 
 @contextlib.contextmanager
@@ -615,7 +676,7 @@ def _build(force: bool) -> Path:
     raw_by_name = {dist_name(w): w for w in pure_raw}
     panel_js_version = copy_panel_and_bokeh(raw_by_name["panel"], raw_by_name["bokeh"], tmp)
 
-    seen: set[str] = set()
+    seen: set[str] = set(DEFERRED)
     stages = {s: closure(lock, roots, seen) for s, roots in STAGES.items()}
     files = {}
     for pkgs in stages.values():
@@ -652,11 +713,14 @@ def _build(force: bool) -> Path:
         else:
             shutil.copy2(p, dest)
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    write_preview(tmp, engine_raw)
     (tmp / "vendor").mkdir(exist_ok=True)
     shutil.copy2(fetch_dompurify(), tmp / "vendor" / "purify.es.mjs")
-    # last: the service worker carries the bytes' hashes of everything else it may serve
+    write_gzip_twins(tmp, skip={"sw.js"})
+    # last: the service worker carries the bytes' hashes of everything else it may serve (gzip twins too)
     sw = tmp / "sw.js"
-    sw.write_text(sw.read_text().replace("__GRADPAD_HASHES__", json.dumps(file_hashes(tmp, {"sw.js"}), separators=(",", ":"))))
+    sw.write_text(sw.read_text().replace("__GRADPAD_HASHES__", json.dumps(file_hashes(tmp, {"sw.js", "sw.js.gz"}), separators=(",", ":"))))
+    write_gzip_twins(tmp, only={"sw.js"})
     total = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
     old = ROOT / f"dist.old{os.getpid()}"
     if DIST.exists():

@@ -14,7 +14,7 @@ from .. import analysis, graph_layout, sourcemap
 from . import common
 from . import kernels as kernels_pane
 from . import stepper as stepper_pane
-from .common import CSS, bokeh, error_block, esc, html, readable, themed
+from .common import CSS, bokeh, error_block, esc, html, readable, themed, tv
 from .text_html import TextHTML, text_html
 
 TOKEN = re.compile(r"(?P<k>\b(?:lambda|let|in)\b)|(?P<l>-?\d[\d.e+-]*:[a-z]+\d*\[[\d,]*\])"
@@ -57,12 +57,10 @@ SOURCE_MAP_HINT = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: hover or cl
 # an embed without the editor (readonly): the equations' tooltips name their lines, the full page links them
 SOURCE_MAP_HINT_NO_EDITOR = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: hover an equation to see the line of '
                              'code it came from; open in gradpad to link each line of code to its equations.</p>')
-SOURCE_MAP_CSS = """.gp-eqn { cursor: pointer; border-radius: 3px; }
-.gp-eqn:hover { outline: 1px dashed #eab308; }
-.gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.35); }
-.gp-jp { cursor: help; }  /* a click opens the primitive's rules (static/rules.js) */
-@media (prefers-color-scheme: dark) { .gp-eqn.gp-lit { background: rgba(250, 204, 21, 0.22); } }"""
-SOURCE_MAP_CSS = themed(SOURCE_MAP_CSS)
+SOURCE_MAP_CSS = themed(f""".gp-eqn {{ cursor: pointer; border-radius: 3px; }}
+.gp-eqn:hover {{ outline: 1px dashed #eab308; }}
+.gp-eqn.gp-lit {{ background: {tv("rgba(250, 204, 21, 0.35)", "rgba(250, 204, 21, 0.22)")}; }}
+.gp-jp {{ cursor: help; }}  /* a click opens the primitive's rules (static/rules.js) */""")
 
 
 def diff_html(left: str, right: str) -> str:
@@ -169,9 +167,10 @@ def graph_figure(jaxpr, title: str, min_frame_px: int = GRAPH_MIN_FRAME_PX, kern
     p.renderers.append(graph)
     labels = ColumnDataSource(dict(spec["labels"]))
     # HTML labels: crisp at any zoom, and the page can measure them (tests: no two overlap)
-    p.add_layout(HTMLLabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
-                              text_font=value("monospace"), text_align="center", y_offset=10,
-                              text_color="#94a3b8" if pn.config.theme == "dark" else "#1f2937"))
+    label_set = HTMLLabelSet(x="x", y="y", text="text", source=labels, text_font_size="10px",
+                             text_font=value("monospace"), text_align="center", y_offset=10)
+    common.theme_value(label_set, "text_color", "#1f2937", "#94a3b8")
+    p.add_layout(label_set)
     p.add_tools(HoverTool(renderers=[graph.node_renderer], tooltips=[("", "@label"), ("kind", "@kind"),
                                                                                ("kernel", "@kernel")]))
     return p

@@ -9,23 +9,21 @@ from __future__ import annotations
 import panel as pn
 
 from .. import jaxpr_diff
-from .common import CSS, esc, themed
+from .common import CSS, esc, themed, tv
 from .jaxpr import highlight
 from .text_html import TextHTML
 
 MAX_ROWS = 400  # a longer diff shows its first rows and says how many are left out
-DIFF_CSS = themed("""
-.gp-jd { border-collapse: collapse; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
-.gp-jd td { padding: 0 6px; white-space: pre; vertical-align: top; }
-.gp-jd td.gp-jd-ln { color: #57606a; text-align: right; user-select: none; }
-.gp-jd tr.gp-jd-add td { background: #dafbe1; } .gp-jd tr.gp-jd-del td { background: #ffebe9; }
-.gp-jd-box { overflow-x: auto; max-width: 100%; max-height: 460px; overflow-y: auto; }
-.gp-jd-counts b.gp-jd-plus { color: #116329; } .gp-jd-counts b.gp-jd-minus { color: #b42318; }
-@media (prefers-color-scheme: dark) {
-  .gp-jd tr.gp-jd-add td { background: #12361f; } .gp-jd tr.gp-jd-del td { background: #4a1d1d; }
-  .gp-jd td.gp-jd-ln { color: #8b949e; }
-  .gp-jd-counts b.gp-jd-plus { color: #3fb950; } .gp-jd-counts b.gp-jd-minus { color: #ff7b72; }
-}""")
+DIFF_CSS = themed(f"""
+.gp-jd {{ border-collapse: collapse; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }}
+.gp-jd td {{ padding: 0 6px; white-space: pre; vertical-align: top; }}
+.gp-jd td.gp-jd-ln {{ color: {tv("#57606a", "#8b949e")}; text-align: right; user-select: none; }}
+.gp-jd tr.gp-jd-add td {{ background: {tv("#dafbe1", "#12361f")}; }}
+.gp-jd tr.gp-jd-del td {{ background: {tv("#ffebe9", "#4a1d1d")}; }}
+.gp-jd-box {{ overflow-x: auto; max-width: 100%; max-height: 460px; overflow-y: auto; }}
+.gp-jd-counts b.gp-jd-plus {{ color: {tv("#116329", "#3fb950")}; }}
+.gp-jd-counts b.gp-jd-minus {{ color: {tv("#b42318", "#ff7b72")}; }}
+""")
 SELECT_CSS = ":host { flex: 1 1 150px; min-width: 140px; }"
 NAMES_NOTE = ("Compared modulo variable names: each line's variables are renumbered in the order they "
               "appear before comparing, so a renaming alone is no change. Lines are matched on the line "

@@ -277,7 +277,7 @@ def gradient_bars(leaves: list) -> tuple:
 
 
 ROW_PX = 32  # one bar and its label above it
-LABEL_COLOUR = {"dark": "#e6edf3"}  # the bar labels' text, by page theme (default: dark grey)
+LABEL_COLOUR = {"light": "#374151", "dark": "#e6edf3"}  # the bar labels' text, by page theme
 
 
 def gradient_rows(labels: list, values: list) -> dict:
@@ -308,8 +308,9 @@ def new_gradient():
     p = figure(y_range=Range1d(0.5, -0.55), x_range=Range1d(0, 1), height=bars_height(1),
                sizing_mode="stretch_width", tools="reset,save", title="")
     bars = p.hbar(y="bar_y", right="value", left=0, height=0.42, color="colour", source=rows, name="gradient")
-    p.text(x=0, y="label_y", text="name", source=rows, x_offset=3, text_baseline="top",
-           text_font_size="11px", text_color=LABEL_COLOUR.get(pn.config.theme, "#374151"), name="labels")
+    labels = p.text(x=0, y="label_y", text="name", source=rows, x_offset=3, text_baseline="top",
+                    text_font_size="11px", name="labels")
+    common.theme_value(labels.glyph, "text_color", LABEL_COLOUR["light"], LABEL_COLOUR["dark"])
     p.add_tools(HoverTool(renderers=[bars], tooltips=[("", "@name"), ("value", "@value{0.00000}")]))
     p.yaxis.visible = False  # the rows are named by their labels
     p.ygrid.visible = False

@@ -9,7 +9,7 @@ program, and `steps_for` refuses a token that is no longer the pane's."""
 from __future__ import annotations
 
 from .. import analysis, pane_updates, sandbox, stepper
-from .common import CSS, esc, themed
+from .common import CSS, esc, themed, tv
 from .text_html import text_html
 
 LABELS = {"f": "f", "grad": "grad(f)", "jit": "jit(f)", "vmap": "vmap(f)", "jvp": "jvp(f)"}
@@ -34,38 +34,32 @@ def slot_html(view: str, tok: str) -> str:
             f'jaxpr to read its rules.</span></div>')
 
 
-STEPPER_CSS = themed("""
-.gp-stepper { font-size: 13px; margin: 4px 0; }
-.gp-step-start, .gp-step-bar button { font: inherit; padding: 3px 10px; border-radius: 6px; cursor: pointer;
-  border: 1px solid #94a3b8; background: #f8fafc; color: #0f172a; }
-.gp-step-start:focus-visible, .gp-step-bar button:focus-visible { outline: 2px solid #2563eb; outline-offset: 1px; }
-.gp-step-bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
-.gp-step-pos { font-variant-numeric: tabular-nums; }
-.gp-step-body { display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }  /* the listing full width: lines whole */
-.gp-step-list { margin: 0; padding: 0; list-style: none; max-height: 240px; overflow: auto; font-family: monospace;
-  font-size: 12px; border: 1px solid #e2e8f0; border-radius: 6px; }
-.gp-step-list li { padding: 1px 6px; white-space: pre; cursor: pointer; border-left: 3px solid transparent; }
-.gp-step-list li.gp-back { border-left-color: #c026d3; }
-.gp-step-list li.gp-inner { color: #475569; }
-.gp-step-list li.gp-now { background: rgba(250, 204, 21, 0.45); }
-.gp-step-list li .gp-where { color: #64748b; font-style: italic; }
-.gp-step-vals { min-width: 0; overflow-wrap: anywhere; }
-.gp-step-vals h4 { margin: 4px 0; font-size: 13px; }
-.gp-step-vals .gp-jp { cursor: help; text-decoration: underline dotted; }
-.gp-step-vals pre { white-space: pre-wrap; margin: 2px 0 6px; font-size: 12px; }
-.gp-val { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 3px 0; font-family: monospace; font-size: 12px; }
-.gp-val .gp-vn { font-weight: bold; }
-.gp-val svg { flex: none; }
-.gp-tag { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; background: #f5d0fe; color: #701a75; }
-.gp-tag.gp-fwd { background: #dbeafe; color: #1e3a8a; }
-@media (prefers-color-scheme: dark) {
-  .gp-step-start, .gp-step-bar button { background: #1e293b; color: #e2e8f0; border-color: #475569; }
-  .gp-step-list { border-color: #334155; }
-  .gp-step-list li.gp-inner { color: #94a3b8; }
-  .gp-step-list li.gp-now { background: rgba(250, 204, 21, 0.25); }
-  .gp-tag { background: #4a044e; color: #f5d0fe; } .gp-tag.gp-fwd { background: #1e3a8a; color: #dbeafe; }
-}
+STEPPER_CSS = themed(f"""
+.gp-stepper {{ font-size: 13px; margin: 4px 0; }}
+.gp-step-start, .gp-step-bar button {{ font: inherit; padding: 3px 10px; border-radius: 6px; cursor: pointer;
+  border: 1px solid {tv("#94a3b8", "#475569")}; background: {tv("#f8fafc", "#1e293b")}; color: {tv("#0f172a", "#e2e8f0")}; }}
+.gp-step-start:focus-visible, .gp-step-bar button:focus-visible {{ outline: 2px solid #2563eb; outline-offset: 1px; }}
+.gp-step-bar {{ display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }}
+.gp-step-pos {{ font-variant-numeric: tabular-nums; }}
+.gp-step-body {{ display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px; }}  /* the listing full width: lines whole */
+.gp-step-list {{ margin: 0; padding: 0; list-style: none; max-height: 240px; overflow: auto; font-family: monospace;
+  font-size: 12px; border: 1px solid {tv("#e2e8f0", "#334155")}; border-radius: 6px; }}
+.gp-step-list li {{ padding: 1px 6px; white-space: pre; cursor: pointer; border-left: 3px solid transparent; }}
+.gp-step-list li.gp-back {{ border-left-color: #c026d3; }}
+.gp-step-list li.gp-inner {{ color: {tv("#475569", "#94a3b8")}; }}
+.gp-step-list li.gp-now {{ background: {tv("rgba(250, 204, 21, 0.45)", "rgba(250, 204, 21, 0.25)")}; }}
+.gp-step-list li .gp-where {{ color: #64748b; font-style: italic; }}
+.gp-step-vals {{ min-width: 0; overflow-wrap: anywhere; }}
+.gp-step-vals h4 {{ margin: 4px 0; font-size: 13px; }}
+.gp-step-vals .gp-jp {{ cursor: help; text-decoration: underline dotted; }}
+.gp-step-vals pre {{ white-space: pre-wrap; margin: 2px 0 6px; font-size: 12px; }}
+.gp-val {{ display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 3px 0; font-family: monospace; font-size: 12px; }}
+.gp-val .gp-vn {{ font-weight: bold; }}
+.gp-val svg {{ flex: none; }}
+.gp-tag {{ display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; background: {tv("#f5d0fe", "#4a044e")}; color: {tv("#701a75", "#f5d0fe")}; }}
+.gp-tag.gp-fwd {{ background: {tv("#dbeafe", "#1e3a8a")}; color: {tv("#1e3a8a", "#dbeafe")}; }}
 """)
+
 
 
 def slot(a: analysis.Analysis, view: str):

@@ -1,7 +1,7 @@
 """The editor/panes splitter and the theme switch in the built site: at 1400 px the editor shows
 at least 88 columns; dragging the bar resizes the columns (kept in localStorage, double-click
 resets); the theme follows the system until the header's button picks one, which persists and
-rebuilds the app in that theme. Screenshots go to $GRADPAD_SCREENSHOTS."""
+switches the app in place (no reload: the document and its panes stay). Screenshots go to $GRADPAD_SCREENSHOTS."""
 from __future__ import annotations
 
 import pytest
@@ -62,30 +62,71 @@ def test_editor_is_88_columns_and_the_splitter_drags(app_page):
     assert page.evaluate("() => localStorage.getItem('gradpad.split')") is None
 
 
-def test_theme_follows_the_system_and_the_choice_persists(app_page):
+# One click of the theme button, timed in the page: what it shows right after the click's task
+# (getComputedStyle brings the styles up to date), the views on show, and the switch's record
+CLICK_THEME = """() => {
+  const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  const views = () => [...window.Bokeh.index.roots].map((v) => v.model.id).join(',');
+  const before = views();
+  const t0 = performance.now();
+  document.getElementById('gp-theme').click();
+  const els = all(document);
+  const code = els.find((e) => e.classList && e.classList.contains('gp-code'));
+  const links = els.filter((e) => e.tagName === 'LINK' && /[/]theme[/](default|dark)[.]css/.test(e.getAttribute('href')));
+  return {code_bg: getComputedStyle(code).backgroundColor, ms: performance.now() - t0, reloads: window.gpNoReload,
+          same_views: views() === before,
+          theme_css: [...new Set(links.map((l) => l.getAttribute('href').split('/').pop()))],
+          record: window.gradpad.themeSwitch};
+}"""
+ACE_DARK = """(dark) => { const all = (root, out = []) => { for (const el of root.querySelectorAll('*')) { out.push(el);
+    if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  return all(document).find((e) => e.classList && e.classList.contains('ace_editor')).classList.contains('ace_dark') === dark; }"""
+# the jaxpr pane's graph (drawn on a canvas: Python sets its colours in place, app/theme_switch.py)
+GRAPH_BG = """() => [...[...window.Bokeh.index.roots][0].model.document.all_models].filter((m) => m.type === 'Figure'
+  && m.title && String(m.title.text).startsWith('dataflow graph')).map((m) => m.background_fill_color)"""
+
+
+def test_theme_switches_in_place_and_the_choice_persists(app_page):
     page = app_page.page
     page.emulate_media(color_scheme="light")
     assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
     light_bg = page.evaluate(CODE_BG)
     button = page.locator("#gp-theme")
     assert "Auto" in button.inner_text()
-    button.click()  # auto -> light: already light, nothing to rebuild
+    button.click()  # auto -> light: already light, nothing changes
     assert "Light" in button.inner_text() and page.evaluate("() => localStorage.getItem('gradpad.theme')") == "light"
-    with page.expect_navigation(timeout=60_000):
-        button.click()  # light -> dark: the app is rebuilt in the dark theme (the page reloads, code kept)
-    assert app_page.wait_ui() == "app"
-    page.wait_for_function("() => window.gradpad.snapshot && true", timeout=120_000)
+    jaxpr = app_page.page.evaluate("() => window.gradpad.snapshot()")["jaxpr"]
+    light_graph, = page.evaluate(GRAPH_BG)
+    page.evaluate("() => { window.gpNoReload = 'same page' }")
+    dark = page.evaluate(CLICK_THEME)  # light -> dark, in place
+    assert dark["code_bg"] == "rgb(22, 27, 34)" != light_bg, dark
+    assert dark["theme_css"] == ["dark.css"] and dark["same_views"], dark
+    # the editor's theme: Ace loads its file (once) and then restyles
+    page.wait_for_function(ACE_DARK, arg=True, timeout=30_000)
     assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
     assert "Dark" in page.locator("#gp-theme").inner_text()
-    page.locator("#app .gp-code").first.wait_for(state="attached", timeout=120_000)
-    dark_bg = page.evaluate(CODE_BG)
-    assert dark_bg != light_bg and dark_bg == "rgb(22, 27, 34)", (light_bg, dark_bg)
+    # Python follows: the figures' colours, and nothing rebuilt or reloaded
+    page.wait_for_function("() => window.gradpad.themeSwitch.python_ms !== null", timeout=120_000)
+    record = page.evaluate("() => window.gradpad.themeSwitch")
+    assert record["python"]["changed"] and record["sheets_ms"] is not None, record
+    assert page.evaluate("() => window.gpNoReload") == "same page"
+    assert page.evaluate("() => window.gradpad.snapshot()")["jaxpr"] == jaxpr
+    assert page.evaluate(GRAPH_BG) == ["#2b3035"]
+    print(f"\n[theme] light -> dark: {dark['ms']:.0f} ms in the click's task (page part {record['ms']} ms, "
+          f"stylesheet model {record['sheets_ms']} ms later), Python's side {record['python_ms']} ms", flush=True)
     shot(page, "theme_dark_1400x900")
-    with page.expect_navigation(timeout=60_000):
-        page.locator("#gp-theme").click()  # dark -> auto, and the system is light
-    assert app_page.wait_ui() == "app"
+    light = page.evaluate(CLICK_THEME)  # dark -> auto, and the system is light
+    assert light["code_bg"] == light_bg and light["theme_css"] == ["default.css"], light
+    page.wait_for_function(ACE_DARK, arg=False, timeout=30_000)
+    assert light["same_views"] and light["reloads"] == "same page", light
     assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
     assert page.evaluate("() => localStorage.getItem('gradpad.theme')") == "auto"
+    page.wait_for_function("() => window.gradpad.themeSwitch.python_ms !== null", timeout=120_000)
+    assert page.evaluate(GRAPH_BG) == [light_graph]
+    print(f"[theme] dark -> light: {light['ms']:.0f} ms in the click's task, Python's side "
+          f"{page.evaluate('() => window.gradpad.themeSwitch.python_ms')} ms", flush=True)
+    shot(page, "theme_light_after_switch_1400x900")
 
 
 # the shown pane's box (the tallest Column in the right column: the tabs' shown pane), viewport px

@@ -99,3 +99,27 @@ def test_the_normal_table_ships_beside_the_wheel_not_in_it(dist):
         names = zf.namelist()
     assert "core/normal_table_pack.py" in names or "core/normal_table_pack.pyc" in names
     assert not [n for n in names if n.endswith(".bin")]
+
+
+def test_gzip_twins_are_their_files_and_the_service_worker_lists_them(dist):
+    """A `.gz` twin (served gzip-encoded by tools/serve.py) holds its file's bytes, and it is on
+    the service worker's hash list like every file it may serve; sw.js's own twin is the final
+    sw.js, with its list written in (not the template's placeholder)."""
+    import base64
+    import gzip
+
+    sw = (dist / "sw.js").read_text()
+    assert "__GRADPAD_HASHES__" not in sw
+    hashes = json.loads(re.search(r"const HASHES = (\{.*?\});", sw).group(1))
+    twins = sorted(dist.rglob("*.gz"))
+    assert any(t.name == "pyodide.asm.wasm.gz" for t in twins) and (dist / "sw.js.gz") in twins
+    for twin in twins:
+        rel = twin.relative_to(dist).as_posix()
+        assert gzip.decompress(twin.read_bytes()) == twin.with_suffix("").read_bytes(), rel
+        if rel != "sw.js.gz":
+            assert hashes[rel] == base64.b64encode(hashlib.sha256(twin.read_bytes()).digest()).decode(), rel
+    # and every other file of the build is listed too (not the build's own stamp)
+    for f in dist.rglob("*"):
+        rel = f.relative_to(dist).as_posix()
+        if f.is_file() and rel not in ("sw.js", "sw.js.gz", site.STAMP.name):
+            assert rel in hashes, rel

@@ -1,0 +1,131 @@
+"""Issue 26, "ready in seconds": what a first visit shows before Python is ready, and what it loads.
+
+One fresh page (no link, nothing autosaved: the default example) in the session's browser:
+- the build-time preview of the first view is shown before Python is ready, then replaced by the
+  live document, whose jaxpr it showed;
+- what is typed into the preview's editor before Python is ready is kept and runs when it is;
+- the wheels the first view does not import (pandas & co., tools/site.py DEFERRED) are not fetched,
+  and user code that imports pandas still gets it.
+Timings are the benchmark's job (`python build.py bench site`), not asserted here.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools import site
+
+TYPED = "print('typed before Python was ready')\n"
+
+# every text under #app, shadow roots included (BokehJS renders into them)
+APP_TEXT = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      if (!el.children.length && el.textContent) out.push(el.textContent);
+    }
+  };
+  walk(document.getElementById('app'));
+  return out.join('\\n');
+}"""
+
+
+@pytest.fixture(scope="module")
+def first_visit(browser_context, site_url):
+    ctx, _ = browser_context
+    page = ctx.new_page()
+    page.set_viewport_size({"width": 1400, "height": 900})
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    # a first visit: no code autosaved by the session's other page
+    page.add_init_script("try { localStorage.removeItem('gradpad.code') } catch (e) {}")
+    page.goto(site_url, wait_until="domcontentloaded", timeout=60_000)
+    yield page, requests
+    page.close()
+
+
+def test_preview_then_typing_kept_then_live_panes(first_visit):
+    page, _ = first_visit
+    page.set_default_timeout(240_000)
+    page.wait_for_function("() => window.gradpad.timings.preview !== undefined || window.gradpad.ui")
+    state = page.evaluate("() => ({preview: window.gradpad.timings.preview, ui: window.gradpad.ui, "
+                          "info: window.gradpad.info, note: !!document.getElementById('gp-preview-note')})")
+    assert state["preview"] is not None and state["ui"] is None, state
+    assert state["note"], "the preview must say it is not live"
+    preview_text = page.evaluate(APP_TEXT)
+    # (model ids repeat between the build's document and the live one: compare documents)
+    page.evaluate("() => { window.gpPreviewDoc = [...window.Bokeh.index.roots][0].model.document }")
+    # type into the preview's editor at once (Python is still loading)
+    page.locator("#app .ace_content").first.click()
+    page.keyboard.press("Control+Home")
+    for _ in range(3):  # below the example's header comments (`# function:` names the panes' f)
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Home")
+    page.keyboard.type(TYPED)
+    typed_before = page.evaluate("() => !window.gradpad.ui")
+    assert typed_before, "the UI was live before the typing: this test shows nothing"
+
+    assert page.evaluate("() => window.gradpad.uiReady.then(g => g.ui)") == "app"
+    assert not page.evaluate("() => !!document.getElementById('gp-preview-note')")
+    shown = page.evaluate("() => [...window.Bokeh.index.roots].map(v => v.model.document === window.gpPreviewDoc)")
+    assert shown and not any(shown), "the preview's views are still on the page"
+    # the typed code was loaded and ran
+    page.wait_for_function("t => (window.gradpad.typedBeforeReady || '').includes(t)", arg=TYPED)
+    snap = page.evaluate("() => window.gradpad.snapshot()")
+    assert snap["code"].splitlines()[3] + "\n" == TYPED, snap["code"][:300]
+    assert "typed before Python was ready" in snap["console"], snap["console"][:500]
+    # the preview showed the default example's real panes: its jaxpr, as the live app shows it
+    # (typed code is plain code: the app picks its first function, not the example's `# function:`)
+    from app.main import DEFAULT_EXAMPLE
+    snap = page.evaluate("name => window.gradpad.load({example: name})", DEFAULT_EXAMPLE)
+    assert snap["function"] == "sum_logistic", snap["function"]
+    assert snap["jaxpr"] and snap["jaxpr"].strip().splitlines()[0] in preview_text
+    for line in snap["jaxpr"].strip().splitlines():
+        assert line.strip() in preview_text, line
+
+
+def test_first_view_fetches_no_deferred_wheel_and_pandas_imports_on_demand(first_visit):
+    page, requests = first_visit
+    page.set_default_timeout(240_000)
+    assert page.evaluate("() => window.gradpad.uiReady.then(g => g.ui)") == "app"
+    manifest = json.loads((Path(site.DIST) / "manifest.json").read_text())
+    deferred = {w["file"] for n, w in manifest["lazy"]["wheels"].items() if n in site.DEFERRED}
+    assert {"pandas", "pillow"} <= set(site.DEFERRED) and deferred
+    fetched = [u for u in requests if any(u.endswith(f) for f in deferred)]
+    assert fetched == [], fetched
+    r = page.evaluate("""() => window.gradpad.runPython(
+        "import pandas as pd\\nfloat(pd.Series([1.0, 2.5]).sum())")""")
+    assert r["error"] is None and r["result"] == "3.5", r
+    assert any("pandas-" in u for u in requests)
+
+
+def _example_chosen(model: dict) -> list:
+    """The value of the app's Example select in a document's JSON."""
+    found = []
+
+    def walk(o):
+        if isinstance(o, dict):
+            attrs = o.get("attributes")
+            if isinstance(attrs, dict) and attrs.get("title") == "Example":
+                found.append(attrs.get("value"))
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+    walk(model)
+    return found
+
+
+def test_both_themes_previews_show_the_default_example():
+    """Each theme is rendered in a process of its own: a second render in the same process once
+    showed "(your code)" instead of the example (the app's state carried over)."""
+    from app.main import DEFAULT_EXAMPLE
+    dist = site.build()
+    for theme in ("light", "dark"):
+        preview = json.loads((dist / f"preview-{theme}.json").read_text())
+        assert preview["theme"] == theme and preview["example"] == DEFAULT_EXAMPLE
+        assert _example_chosen(json.loads(preview["model"])) == [DEFAULT_EXAMPLE], theme
