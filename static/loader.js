@@ -24,6 +24,7 @@ import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
+import { installLayoutBoxes } from "./layout_bounds.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
 
@@ -76,6 +77,7 @@ const gradpad = {
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
   // Bokeh's style reads answered here: CSS variables (none declared), plots' font sizes (static/bokeh_style_reads.js)
   bokehStyle: { shortcut: false, reads: 0, fontSizeMemo: false, fontSizeReused: 0 },
+  layouts: { installed: false, local: 0, whole: 0, rootResizes: 0 }, // BokehJS layout passes: inside one box of the app, over the whole document (static/layout_bounds.js)
   outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
   hashWrites: { written: 0, unchanged: 0 }, // the app's state put in the address bar; unchanged: already there, not written again
 };
@@ -244,6 +246,7 @@ let cssVarsArrive = () => {}; // shown what may declare a --bk- CSS property (st
 const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]).then(() => {
   cssVarsArrive = installCssVarShortcut(window.Bokeh, gradpad.bokehStyle);
   installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
+  installLayoutBoxes(window.Bokeh, gradpad.layouts);
 }));
 
 // standby: boot, build the app, then wait for `activate` (see takeOver); the page's current
