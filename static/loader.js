@@ -328,9 +328,10 @@ function markStatusRunning(running) {
   if (statusLine) statusLine.classList.toggle("gp-running", running);
 }
 
-function setRunning(running, measuring = false) {
+// statusLater: the status line keeps "running…" until the panes' patch brings the new one
+function setRunning(running, measuring = false, statusLater = false) {
   gradpad.running = running;
-  if (!measuring || !running) markStatusRunning(running); // a run's slow panes: the run is done
+  if (!statusLater && (!measuring || !running)) markStatusRunning(running); // a run's slow panes: the run is done
   const bar = $("gp-runbar");
   standby.running(running);
   const stoppedNoteOn = performance.now() < stoppedNoteUntil; // see stoppedNote
@@ -378,6 +379,8 @@ const FROM_WORKER = {
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
   "run-end": () => setRunning(false),
+  // a Stop landed: the run is over now; the stopped run's panes (and run-end) follow
+  "run-stopped": () => { if (gradpad.running) setRunning(false, false, true); },
   panes: (m) => {
     gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, phases: m.phases || {}, t: performance.now() };
     gradpad.panesLog = [...gradpad.panesLog.slice(-49), gradpad.panes]; // the latest reports, oldest first
