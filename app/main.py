@@ -85,8 +85,10 @@ PANE_CSS = f":host {{ height: max(400px, calc(100vh - {PAGE_CHROME_PX}px)) !impo
 # The rule sits on the editor's own stylesheets (a :host rule elsewhere names another element),
 # and sets the flex basis too: in its column Bokeh sizes it by `flex: 0 0 440px`, not by height.
 EDITOR_TOP_PX, CONSOLE_STRIP_PX = 236, 170
-EDITOR_HEIGHT = f"max(300px, calc(100vh - {EDITOR_TOP_PX + CONSOLE_STRIP_PX + 30}px))"
-EDITOR_HEIGHT_STACKED = f"clamp(240px, calc(100vh - {CONSOLE_STRIP_PX + 310}px), 520px)"  # 364 px at 390x844
+# --gp-editor-top is the editor's measured top (static/splitter.js): a note shown above the code
+# moves it down, and the editor gives up that height (a fixed offset pushed the strip off-screen).
+EDITOR_HEIGHT = f"max(300px, calc(100vh - var(--gp-editor-top, {EDITOR_TOP_PX}px) - {CONSOLE_STRIP_PX + 30}px))"
+EDITOR_HEIGHT_STACKED = f"clamp(200px, calc(100vh - var(--gp-editor-top, 305px) - {CONSOLE_STRIP_PX + 8}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
 # a part whose size does not depend on what it holds (a pane of fixed height, a column of fixed

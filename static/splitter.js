@@ -65,7 +65,38 @@ export function installSplitter(gradpad) {
     try { localStorage.removeItem(KEY); } catch (err) { /* no storage */ }
     window.dispatchEvent(new Event("resize"));
   }, true);
+  fitEditorToWindow();
   gradpad.splitter = {  // for tests: the editor column's width, and setting it as a drag would
     width: () => { const col = leftColumn(); return col ? col.getBoundingClientRect().width : null; },
   };
+}
+
+// The editor's height is the window's less what sits above it (app/main.py EDITOR_CSS reads
+// --gp-editor-top): a note that appears above the code (a held run, a notice) moves the editor
+// down, and a fixed offset then pushed the console strip under the window's bottom edge.
+function aceEditor() {  // the app's editor, in its left column (a lesson page has none)
+  const col = leftColumn();
+  const isAce = (el) => el.classList && el.classList.contains("ace_editor") && el.env;
+  return col ? deepFind(col.shadowRoot || col, isAce) || deepFind(col, isAce) : null;
+}
+
+function fitEditorToWindow() {
+  let ace = null, col = null, lastTop = null, observer = null;
+  const measure = () => {
+    if (!ace || !ace.isConnected) {
+      ace = aceEditor(); col = leftColumn();
+      if (!ace) return;
+      if (observer) observer.disconnect();
+      observer = new ResizeObserver(measure);
+      observer.observe(col || ace);  // a note above the editor changes the column's size
+    }
+    const scroller = col && !stacked() ? col.scrollTop : 0;
+    const top = Math.round(ace.getBoundingClientRect().top + window.scrollY + scroller);
+    if (top === lastTop) return;
+    lastTop = top;
+    document.documentElement.style.setProperty("--gp-editor-top", `${top}px`);
+    requestAnimationFrame(() => { if (ace.env && ace.env.editor) ace.env.editor.resize(); });
+  };
+  window.addEventListener("resize", measure, { passive: true });
+  const wait = setInterval(() => { measure(); if (ace) clearInterval(wait); }, 500);  // once the UI exists
 }

@@ -70,3 +70,34 @@ def test_stacked_on_a_phone_code_and_console_fit_in_the_window(app_page):
         assert abs(b["ace"] - b["editor"]["height"]) < 4, b
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+
+HOLD = """from app import page_api
+page_api._playground.hold('stopped')"""
+UNHOLD = """from app import page_api
+p = page_api._playground
+p.held_run.visible = False
+p.notice.visible = False"""
+
+
+def test_a_note_above_the_code_keeps_the_console_in_view(app_page):
+    """The held-run notice (after a Stop that restarted Python) sits above the editor: the editor
+    gives up that height, so the console strip stays in the window (a fixed offset pushed it
+    36 px under a 900 px window and 89 px under a phone's)."""
+    page = app_page.page
+    sizes = [(1400, 900), (390, 844)]
+    resting = {size: boxes_at(page, *size)["editor"]["top"] for size in sizes}
+    app_page.run(HOLD)
+    try:
+        for size in sizes:
+            b = boxes_at(page, *size)
+            shot(page, "editor_height_held_%dx%d" % size)
+            assert b["editor"]["top"] > resting[size] + 20, (resting, b)  # the notice is above the code
+            assert b["strip"]["bottom"] <= b["vh"] + 1, b
+            assert 0 <= b["strip"]["top"] - b["editor"]["bottom"] < 30, b
+            assert abs(b["ace"] - b["editor"]["height"]) < 4, b
+            assert b["editor"]["height"] >= 200, b  # a dozen lines of code beside the notice
+    finally:
+        app_page.run(UNHOLD)
+        page.set_viewport_size({"width": 1400, "height": 900})

@@ -196,7 +196,8 @@ def test_address_bar_is_the_current_program_and_back_returns(app_page):
     waited_ms = page.evaluate("() => performance.now() - window.__picked")
     settle(gp, examples.load("pytrees").code)
     assert share.parse_hash(page.evaluate("() => location.hash")).example == "pytrees"
-    assert page.evaluate("() => history.length") == entries + 1  # the example is a history entry
+    # the example is a history entry (Chromium keeps at most 50: a long test session is at the cap)
+    assert page.evaluate("() => history.length") == min(entries + 1, 50)
     # Back: the previous program again, in the editor, the panes and the address bar
     page.go_back(wait_until="commit")
     snap = settle(gp, examples.load("jvp_and_vjp").code, timeout_s=60)
