@@ -39,10 +39,15 @@ export function installLayoutBoxes(Bokeh, state) {
     box._layout_computed = true;
     state.local++;
   };
+  // The styles are made again from the root, as BokehJS does (CSS only: no measuring, no painting):
+  // a layout puts styles on its children's own stylesheets (Panel's Tabs stacks its panes with
+  // `grid-area`), which a child's own update_layout clears; made from the box down, the panes of
+  // the tabs lost their place and stood one under the other.
+  const rootOf = (v) => { let x = v; while (x.parent instanceof LayoutDOMView) x = x.parent; return x; };
   proto.invalidate_layout = function () {
     const box = boxOf(this);
     if (!box) { if (!(this.parent instanceof LayoutDOMView)) state.whole++; return invalidate.call(this); }
-    box.update_layout();
+    rootOf(box).update_layout();
     layOut(box);
   };
   proto.compute_layout = function () {

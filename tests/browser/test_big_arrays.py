@@ -100,6 +100,11 @@ DRAWN_POINTS = """() => { let most = 0;
     if (m.type === 'ColumnDataSource' || (m.data && m.constructor.name === 'ColumnDataSource'))
       for (const col of Object.values(m.data)) most = Math.max(most, col.length || 0);
   return most; }"""
+# the tops of the five panes (Panel's Tabs stacks them in one grid cell): all the same, or a pane
+# stood under the others, out of its tab's view (a layout of one pane had lost their stacking)
+PANE_TOPS = """() => { const all = (r) => [...r.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? all(e.shadowRoot) : [])]);
+  return all(document).filter((e) => e.classList && [...e.classList].some((c) => /^gp-pane-(jaxpr|plot|vmap|timing|console)$/.test(c)))
+    .map((e) => Math.round(e.getBoundingClientRect().top)); }"""
 REFERENCE: dict = {}  # the small selu's gap: what any program's new panes cost the page here
 
 
@@ -172,6 +177,8 @@ def test_selu_on_a_million_elements_keeps_the_page_responsive(page):
     snap, seconds, gap = big(gp, SELU, 1_000_000)
     assert snap["error"] is None and snap["function"] in ("selu", "selu_jit")
     plots = tab_text(gp, "Plots")
+    tops = gp.page.evaluate(PANE_TOPS)
+    assert len(tops) == 5 and len(set(tops)) == 1, tops  # the Plots pane in its tab's place, not below
     assert snap["plots"] == {"f": 2000, "df": 2000}, plots  # drawn: 2,000 of the 1,000,000 points
     assert "plotted 2,000 of 1,000,000 points" in plots
     vmap_text = tab_text(gp, "vmap")
