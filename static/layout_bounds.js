@@ -12,7 +12,8 @@
 export const BOX_CLASS = "gp-layout-box";
 
 // state: {installed, local: passes done inside a box, whole: passes over the whole document,
-//         rootResizes: resizes of a root of boxes, left to the boxes}
+//         rootResizes: resizes of a root of boxes, left to the boxes, restyled: boxes whose own
+//         styles changed, made again from the root}
 export function installLayoutBoxes(Bokeh, state) {
   let LayoutDOMView;
   try {
@@ -39,15 +40,23 @@ export function installLayoutBoxes(Bokeh, state) {
     box._layout_computed = true;
     state.local++;
   };
-  // The styles are made again from the root, as BokehJS does (CSS only: no measuring, no painting):
-  // a layout puts styles on its children's own stylesheets (Panel's Tabs stacks its panes with
-  // `grid-area`), which a child's own update_layout clears; made from the box down, the panes of
-  // the tabs lost their place and stood one under the other.
+  // A layout may put styles on its children's own stylesheets (Panel's Tabs stacks its panes with
+  // `grid-area`), after their own rules; a box's update_layout makes its own rules again and
+  // clears those: the panes of the tabs then stood one under the other. They are kept when the
+  // box's own rules come out as before; otherwise the styles are made again from the root, as
+  // BokehJS does (its CSS only: the measuring and painting stay in the box).
   const rootOf = (v) => { let x = v; while (x.parent instanceof LayoutDOMView) x = x.parent; return x; };
+  const restyle = (box) => {
+    const before = box.style && typeof box.style.css === "string" ? box.style.css : null;
+    box.update_layout();
+    const own = before === null ? null : box.style.css;
+    if (own !== null && own !== before && before.startsWith(own)) box.style.replace(before);
+    else if (own === null || own !== before) { state.restyled++; rootOf(box).update_layout(); }
+  };
   proto.invalidate_layout = function () {
     const box = boxOf(this);
     if (!box) { if (!(this.parent instanceof LayoutDOMView)) state.whole++; return invalidate.call(this); }
-    rootOf(box).update_layout();
+    restyle(box);
     layOut(box);
   };
   proto.compute_layout = function () {

@@ -77,7 +77,7 @@ const gradpad = {
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
   // Bokeh's style reads answered here: CSS variables (none declared), plots' font sizes (static/bokeh_style_reads.js)
   bokehStyle: { shortcut: false, reads: 0, fontSizeMemo: false, fontSizeReused: 0 },
-  layouts: { installed: false, local: 0, whole: 0, rootResizes: 0 }, // BokehJS layout passes: inside one box of the app, over the whole document (static/layout_bounds.js)
+  layouts: { installed: false, local: 0, whole: 0, rootResizes: 0, restyled: 0 }, // BokehJS layout passes: inside one box of the app, over the whole document (static/layout_bounds.js)
   outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
   hashWrites: { written: 0, unchanged: 0 }, // the app's state put in the address bar; unchanged: already there, not written again
 };
