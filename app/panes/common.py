@@ -174,8 +174,8 @@ def guess_hint(name: str, args: str) -> str:
 
 def error_block(err, example_link=None) -> pn.pane.HTML:
     """An ErrorInfo as class + first line, the hint, and a link to the example that fixes it;
-    on a guessed input (see `guessed_input`) it says so first."""
-    if _guess is not None:
+    on a guessed input (see `guessed_input`) it says so first (not for a Stop: the learner's own)."""
+    if _guess is not None and err.type != "KeyboardInterrupt":
         name, args = _guess
         body = (f'<div class="gp-err">{esc(readable(err.headline()))} '
                 f'<span class="gp-guess">(on the guessed input {esc(args)})</span></div>'
