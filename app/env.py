@@ -62,6 +62,16 @@ def run_state(running: bool, measuring: bool = False) -> None:
             mark(running, measuring)
 
 
+def run_stopped() -> None:
+    """The learner's code was just stopped (a Stop's KeyboardInterrupt landed): the page ends the
+    run at once (Stop within 100 ms); the app draws the stopped run's panes after, its status
+    line showing a run in flight until they arrive. The run's own run_state(False) follows."""
+    if IN_BROWSER:
+        mark = getattr(_js(), "gradpadRunStopped", None)
+        if mark is not None:
+            mark()
+
+
 _linked = not IN_BROWSER  # `panel serve` syncs its documents itself
 _when_linked: list = []
 

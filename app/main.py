@@ -26,6 +26,7 @@ from app.panes import jaxpr as jaxpr_pane
 from app.panes import plots as plots_pane
 from app.panes import timing as timing_pane
 from app.panes import vmap as vmap_pane
+from app.panes import common
 from app.panes.common import CSS, guessed_input, html, readable, themed, tv
 from app.panes.text_html import TextHTML
 
@@ -91,6 +92,9 @@ EDITOR_HEIGHT = f"max(300px, calc(100vh - var(--gp-editor-top, {EDITOR_TOP_PX}px
 EDITOR_HEIGHT_STACKED = f"clamp(200px, calc(100vh - var(--gp-editor-top, 305px) - {CONSOLE_STRIP_PX + 8}px), 520px)"  # 364 px at 390x844
 EDITOR_CSS = (f":host {{ flex: 0 0 auto !important; height: {EDITOR_HEIGHT} !important; }}"
               f"{NARROW} {{ :host {{ height: {EDITOR_HEIGHT_STACKED} !important; }} }}")
+# a part whose size does not depend on what it holds (a pane of fixed height, a column of fixed
+# width, a figure): the page lays out only that part when its content changes (static/layout_bounds.js)
+LAYOUT_BOX = common.LAYOUT_BOX
 RUNNING_NOTE = '<span class="gp-running-note">● running your code…</span>'  # shown while a run is on
 INPUT_LABEL = "Input (arguments)"
 INPUT_GUESSED_LABEL = "Input (guessed: type yours)"  # short: a label does not wrap on a phone
@@ -211,11 +215,11 @@ class Playground:
 
         # the console beside the code (under the editor), not only behind its tab
         self.console_strip = pn.Column(sizing_mode="stretch_width", height=CONSOLE_STRIP_PX, scroll=True,
-                                       css_classes=["gp-console-strip"])
+                                       css_classes=["gp-console-strip", LAYOUT_BOX])
         pane_height = 400 if self.embed.embed else 700
         fill = [EMBED_PANE_CSS if self.embed.readonly else EMBED_EDIT_PANE_CSS] if self.embed.embed else [PANE_CSS]
         self.panes = {name: pn.Column(sizing_mode="stretch_width", height=pane_height, scroll=True, name=title,
-                                      stylesheets=fill, css_classes=[f"gp-pane-{name}"])  # (tests read each pane)
+                                      stylesheets=fill, css_classes=[f"gp-pane-{name}", LAYOUT_BOX])  # (tests read each pane)
                       for name, title in PANE_TITLES.items()}
         self.shown = pane_updates.PaneUpdates()  # what each pane shows, to skip rebuilding it unchanged
         self.cache = pane_cache.PaneCache()       # the Plots and vmap tabs' data, for a function unchanged
@@ -1041,8 +1045,8 @@ class Playground:
                          pn.Row(self.notice, self.restore_button, self.held_run, sizing_mode="stretch_width",
                                 stylesheets=[WRAP_CSS]),  # on a phone the buttons go under the note
                          self.editor, self.console_strip, inputs, sharing, self.share_link, self.embed_snippet,
-                         self.keys, sizing_mode="stretch_width", css_classes=["gp-left"], stylesheets=[LEFT_CSS])
-        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right"],
+                         self.keys, sizing_mode="stretch_width", css_classes=["gp-left", LAYOUT_BOX], stylesheets=[LEFT_CSS])
+        right = pn.Column(self.status, self.tabs, sizing_mode="stretch_width", css_classes=["gp-right", LAYOUT_BOX],
                           stylesheets=[RIGHT_CSS])
         return pn.Row(left, right, sizing_mode="stretch_width", css_classes=["gp-app"], stylesheets=[ROW_CSS])
 

@@ -372,6 +372,12 @@ class _NoBudget:
 _stopped: ErrorInfo | None = None
 
 
+def _announce_stop() -> None:
+    """The page hears of a Stop the moment it lands, not after the panes are drawn (app.env)."""
+    from app import env
+    env.run_stopped()
+
+
 def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, page_inputs: bool = False, **kwargs):
     """Call fn under the time budget (see `budget` for `page_inputs`); returns (value,
     ErrorInfo | None). Output is not captured."""
@@ -385,6 +391,7 @@ def guarded_call(fn, *args, seconds: float | None = DEFAULT_BUDGET_S, page_input
         info = describe_error(e)
         if isinstance(e, KeyboardInterrupt):
             _stopped = info
+            _announce_stop()
         return None, info
 
 
@@ -489,6 +496,7 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
             res.error = describe_error(e)
             if isinstance(e, KeyboardInterrupt):
                 _stopped = res.error
+                _announce_stop()
     res.seconds = time.perf_counter() - t0
     res.stdout, res.stderr = out.text(), err.text()
     res.warnings = format_warnings(caught)

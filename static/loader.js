@@ -26,6 +26,7 @@ import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
+import { installLayoutBoxes } from "./layout_bounds.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
 import { previewWanted, startPreview } from "./preview.js";
@@ -80,6 +81,7 @@ const gradpad = {
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
   // Bokeh's style reads answered here: CSS variables (none declared), plots' font sizes (static/bokeh_style_reads.js)
   bokehStyle: { shortcut: false, reads: 0, fontSizeMemo: false, fontSizeReused: 0 },
+  layouts: { installed: false, local: 0, whole: 0, rootResizes: 0, restyled: 0 }, // BokehJS layout passes: inside one box of the app, over the whole document (static/layout_bounds.js)
   outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
   hashWrites: { written: 0, unchanged: 0 }, // the app's state put in the address bar; unchanged: already there, not written again
 };
@@ -253,6 +255,7 @@ let cssVarsArrive = () => {}; // shown what may declare a --bk- CSS property (st
 const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]).then(() => {
   cssVarsArrive = installCssVarShortcut(window.Bokeh, gradpad.bokehStyle);
   installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
+  installLayoutBoxes(window.Bokeh, gradpad.layouts);
 }));
 
 // standby: boot, build the app, then wait for `activate` (see takeOver); the page's current
@@ -335,9 +338,10 @@ function markStatusRunning(running) {
   if (statusLine) statusLine.classList.toggle("gp-running", running);
 }
 
-function setRunning(running, measuring = false) {
+// statusLater: the status line keeps "running…" until the panes' patch brings the new one
+function setRunning(running, measuring = false, statusLater = false) {
   gradpad.running = running;
-  if (!measuring || !running) markStatusRunning(running); // a run's slow panes: the run is done
+  if (!statusLater && (!measuring || !running)) markStatusRunning(running); // a run's slow panes: the run is done
   const bar = $("gp-runbar");
   standby.running(running);
   const stoppedNoteOn = performance.now() < stoppedNoteUntil; // see stoppedNote
@@ -385,6 +389,8 @@ const FROM_WORKER = {
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
   "run-end": () => setRunning(false),
+  // a Stop landed: the run is over now; the stopped run's panes (and run-end) follow
+  "run-stopped": () => { if (gradpad.running) setRunning(false, false, true); },
   panes: (m) => {
     gradpad.panes = { run: m.run, pending: m.pending, python_ms: m.python_ms, phases: m.phases || {}, t: performance.now() };
     gradpad.panesLog = [...gradpad.panesLog.slice(-49), gradpad.panes]; // the latest reports, oldest first

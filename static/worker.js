@@ -12,7 +12,7 @@
 //                                             over: it renders the app it prepared (see loader.js)
 // Messages to the page:
 //   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
-//   run-start {measuring} / run-end · render {model, resources, page} · patch {patch, buffers}
+//   run-start {measuring} / run-stopped / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
@@ -360,6 +360,8 @@ self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers
 self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
+// a Stop landed: the learner's code no longer runs (the run's run-end follows its panes)
+self.gradpadRunStopped = () => { if (runDepth > 0) post({ type: "run-stopped" }); };
 // called from Python (app.env.panes_state): which run the panes show, which still measure
 self.gradpadPanes = (run, pending, ms, phases) =>
   post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });

@@ -97,9 +97,16 @@ def readable(text: str) -> str:
     return USER_FILE_MENTION.sub(lambda m: f"(line {m.group(1)})" if m.group(1) else "your code", text or "")
 
 
+# a figure's outer size is set by its width/height or its parent, never by its data: the page lays
+# out only the figure when its data, ranges or titles change (static/layout_bounds.js, app.main)
+LAYOUT_BOX = "gp-layout-box"
+
+
 def bokeh(fig, **kw) -> pn.pane.Bokeh:
     """A Bokeh figure as a pane, in the page's theme (dark when the system is)."""
     kw.setdefault("sizing_mode", "stretch_width")
+    if LAYOUT_BOX not in fig.css_classes:
+        fig.css_classes = [*fig.css_classes, LAYOUT_BOX]
     if pn.config.theme == "dark":
         dark_figure(fig)
     return pn.pane.Bokeh(fig, **kw)
@@ -207,8 +214,8 @@ def guess_hint(name: str, args: str) -> str:
 
 def error_block(err, example_link=None) -> pn.pane.HTML:
     """An ErrorInfo as class + first line, the hint, and a link to the example that fixes it;
-    on a guessed input (see `guessed_input`) it says so first."""
-    if _guess is not None:
+    on a guessed input (see `guessed_input`) it says so first (not for a Stop: the learner's own)."""
+    if _guess is not None and err.type != "KeyboardInterrupt":
         name, args = _guess
         body = (f'<div class="gp-err">{esc(readable(err.headline()))} '
                 f'<span class="gp-guess">(on the guessed input {esc(args)})</span></div>'

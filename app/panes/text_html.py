@@ -55,6 +55,13 @@ def text_html(body: str, **params) -> TextHTML:
     return pane
 
 
+def withhold(pane) -> None:
+    """`pane` is placed by the builder itself (a pane the app keeps and updates in place): never
+    taken back for another text, which would show that text twice and lose its own."""
+    if _reusable is not None:
+        _reusable[:] = [p for p in _reusable if p is not pane]
+
+
 @contextlib.contextmanager
 def reusing(panes):
     """`text_html` may take these panes back (those it made); yields the ones still untaken."""

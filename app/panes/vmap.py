@@ -10,6 +10,7 @@ from bokeh.models import ColumnDataSource, Range1d
 from bokeh.plotting import figure
 
 from .. import pane_bounds
+from . import text_html
 from .common import bokeh, code_block, error_block, esc, fmt_seconds, html
 from .plots import data_bounds, set_range
 
@@ -158,6 +159,8 @@ def render(a, times=None, kept: Kept | None = None) -> list:
     """The pane's parts; `times`: the HTML pane to show the methods table in (kept by the app
     and updated in place as the times come), else a new one; `kept`: the last run's figure."""
     r = a.vmap
+    if times is not None:  # shown as it is below, not taken back for the notes' text
+        text_html.withhold(times)
     if r and r.get("held"):
         return [html(f'<p class="gp-muted">{esc(a.function.name)} has no argument vmap could batch: '
                      f'{esc(", ".join(r["held"]))} stays fixed (JAX traces only the others).</p>')]

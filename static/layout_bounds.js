@@ -1,0 +1,82 @@
+// Layout boxes: parts of the app whose size does not depend on what they hold (a pane of fixed
+// height that scrolls, the editor's column of fixed width). BokehJS 3.9 answers every change of a
+// layout's content (new children, a widget drawn again, a resize) by laying out the WHOLE
+// document: it measures and repaints every plot of every tab, hidden ones included. Measured on
+// the app (headless Chromium, a loaded 2-core machine): 4-7 such passes of 160-720 ms each per
+// run, for any program size, and the page's main thread blocked for seconds.
+//
+// A change inside a box cannot move or resize anything outside it, so here it lays out that box
+// only; what a box's content does to the page around it (nothing, by design) would otherwise reach
+// the page through BokehJS's own resize observers, which still lay out whatever resized. The app
+// marks its boxes with the CSS class BOX_CLASS (app/main.py); everything else is BokehJS's own.
+export const BOX_CLASS = "gp-layout-box";
+
+// state: {installed, local: passes done inside a box, whole: passes over the whole document,
+//         rootResizes: resizes of a root of boxes, left to the boxes, restyled: boxes whose own
+//         styles changed, made again from the root}
+export function installLayoutBoxes(Bokeh, state) {
+  let LayoutDOMView;
+  try {
+    LayoutDOMView = Bokeh.require("models/layouts/layout_dom").LayoutDOMView;
+  } catch (e) {
+    return; // another BokehJS: its own layout, unchanged
+  }
+  const proto = LayoutDOMView && LayoutDOMView.prototype;
+  const invalidate = proto && proto.invalidate_layout, compute = proto && proto.compute_layout;
+  if (typeof invalidate !== "function" || typeof compute !== "function") return;
+
+  const isBox = (v) => { const c = v.model && v.model.css_classes; return !!c && c.includes(BOX_CLASS); };
+  // the innermost box holding view `v` (itself included), or null: the document's root decides
+  const boxOf = (v) => {
+    for (let x = v; x instanceof LayoutDOMView; x = x.parent) if (isBox(x)) return x;
+    return null;
+  };
+  // what BokehJS does at the root (compute_layout), for the box's views only
+  const layOut = (box) => {
+    box.measure_layout();
+    box.update_bbox();
+    box._compute_layout();
+    box.after_layout();
+    box._layout_computed = true;
+    state.local++;
+  };
+  // A layout may put styles on its children's own stylesheets (Panel's Tabs stacks its panes with
+  // `grid-area`), after their own rules; a box's update_layout makes its own rules again and
+  // clears those: the panes of the tabs then stood one under the other. They are kept when the
+  // box's own rules come out as before; otherwise the styles are made again from the root, as
+  // BokehJS does (its CSS only: the measuring and painting stay in the box).
+  const rootOf = (v) => { let x = v; while (x.parent instanceof LayoutDOMView) x = x.parent; return x; };
+  const restyle = (box) => {
+    const before = box.style && typeof box.style.css === "string" ? box.style.css : null;
+    box.update_layout();
+    const own = before === null ? null : box.style.css;
+    if (own !== null && own !== before && before.startsWith(own)) box.style.replace(before);
+    else if (own === null || own !== before) { state.restyled++; rootOf(box).update_layout(); }
+  };
+  proto.invalidate_layout = function () {
+    const box = boxOf(this);
+    if (!box) { if (!(this.parent instanceof LayoutDOMView)) state.whole++; return invalidate.call(this); }
+    restyle(box);
+    layOut(box);
+  };
+  proto.compute_layout = function () {
+    const box = boxOf(this);
+    if (!box) { if (!(this.parent instanceof LayoutDOMView)) state.whole++; return compute.call(this); }
+    layOut(box);
+    this._layout_computed = true;
+  };
+  // The app's root is a row of boxes: when it resizes (a box grew taller), each box that resized
+  // lays itself out (BokehJS observes every view's size), so the root has nothing to lay out
+  const afterResize = proto._after_resize;
+  if (typeof afterResize === "function") {
+    proto._after_resize = function () {
+      const views = this.child_views || [];
+      if (!(this.parent instanceof LayoutDOMView) && this._layout_computed && views.length && views.every(isBox)) {
+        state.rootResizes++;
+        return;
+      }
+      return afterResize.call(this);
+    };
+  }
+  state.installed = true;
+}
