@@ -729,11 +729,7 @@ async function main() {
     uiD.reject(new Error("WebAssembly is not available"));
     return;
   }
-  if (!gradpad.webgpu) {
-    notice("WebGPU is not available in this browser, so gradpad computes on the CPU " +
-      "(numpy in WebAssembly). Everything works; GPU kernels are simply not used. " +
-      "Chrome/Edge 113+ and recent Safari/Firefox have WebGPU.");
-  }
+  notice(browserGaps().join(" "));
   $("gp-stop").addEventListener("click", () => interrupt());
   $("gp-restart").addEventListener("click", () => restart());
   $("gp-stop").title = ISOLATED ? "Stop the running code (Esc)"
@@ -764,6 +760,27 @@ async function main() {
     $("gp-loader").hidden = true;
     uiD.reject(e);
   }
+}
+
+// What this browser, or this visit, lacks that gradpad would use: said in the page, not only
+// in a tooltip (WebKit has no SharedArrayBuffer even on an isolated page; any browser lacks it
+// before the service worker adds the isolation headers, and in a frame whose host forbids it).
+function browserGaps() {
+  const gaps = [];
+  if (!gradpad.webgpu) {
+    gaps.push("WebGPU is not available in this browser, so gradpad computes on the CPU " +
+      "(numpy in WebAssembly). Everything works; GPU kernels are simply not used. " +
+      "Chrome/Edge 113+ and recent Safari/Firefox have WebGPU.");
+  }
+  if (!ISOLATED) {
+    const why = globalThis.crossOriginIsolated
+      ? "This browser gives web pages no shared memory (SharedArrayBuffer)"
+      : "This page has no shared memory yet (it is not cross-origin isolated: a first visit, " +
+        "before gradpad's service worker is installed, or a frame whose host does not allow it)";
+    gaps.push(why + ", so Stop cannot pause Python: it restarts Python, which keeps your code " +
+      "but not your variables.");
+  }
+  return gaps;
 }
 
 function registerServiceWorker() {
