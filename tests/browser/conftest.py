@@ -93,6 +93,7 @@ def gp(browser_context, site_url) -> GradpadPage:
     g.first_visit = page.evaluate("""async () => {
         const gp = window.gradpad;
         const out = {isolated: crossOriginIsolated, gradpadIsolated: gp.isolated,
+                     notice: document.getElementById('gp-notice').hidden ? '' : document.getElementById('gp-notice').textContent,
                      run: await gp.runPython('1 + 1'),
                      ui: await gp.uiReady.then(g => g.ui, e => 'ERROR: ' + String(e && e.stack || e))};
         // no interrupt buffer here: Stop restarts Python

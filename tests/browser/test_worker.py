@@ -41,6 +41,8 @@ def test_first_visit_works_without_isolation(gp):
     # without shared memory there is no interrupt buffer: Stop starts a fresh Python instead
     assert fv["interrupted"] is True and "restarted" in fv["stuck"]["failed"], fv
     assert fv["after"]["result"] == "4", fv
+    # and the page says so, not only the Stop button's tooltip
+    assert "no shared memory" in fv["notice"] and "Stop cannot pause Python" in fv["notice"], fv["notice"]
 
 
 def test_the_page_is_cross_origin_isolated(gp):
