@@ -207,7 +207,10 @@ class FirefoxBrowser(Browser):
     def __init__(self):
         from marionette_driver.marionette import Marionette
         self._log = tempfile.NamedTemporaryFile(prefix="gradpad-gecko-", suffix=".log", delete=False).name
+        # socket_timeout: the client gives up on (and kills) Firefox when one command takes
+        # longer, and evaluate() waits in one command as long as its timeout_s
         self.m = Marionette(host="127.0.0.1", port=0, bin=str(FIREFOX), headless=True, startup_timeout=180,
+                            socket_timeout=1800,
                             gecko_log=self._log,
                             prefs={"browser.shell.checkDefaultBrowser": False, "datareporting.policy.dataSubmissionEnabled": False})
         self.m.start_session()
