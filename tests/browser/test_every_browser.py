@@ -29,7 +29,7 @@ SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
 BROWSERS = [b for b in os.environ.get("GRADPAD_EVERY_BROWSER", "firefox,webkit").split(",") if b]
 # a few gallery examples in each engine, different ones (Chromium's test_gallery has all of them)
 GALLERY = {"chromium": ["jvp_and_vjp", "pytrees"],
-           "firefox": ["jvp_and_vjp", "vmap_batching_comparison"],
+           "firefox": ["jvp_and_vjp", "vmap_in_axes"],
            "webkit": ["jacobians_and_hessian", "lax_control_flow"]}
 # bounds for a busy 2-core machine: a page load (WebKit's wasm is the slowest: ~90 s to its UI
 # at a load average of 12), and a run or a wait in the page
@@ -235,7 +235,9 @@ def test_stop_ends_a_runaway_loop_and_keeps_the_code(visit):
     again. Interrupted where the visit has shared memory; else (a first visit, WebKit) the worker
     is ended, a fresh Python takes over without running the loop again, and the page says so."""
     b = visit.browser
+    start = time.monotonic()
     visit.settled()  # nothing left running
+    settled_s = time.monotonic() - start
     b.click(EDITOR)
     b.press("{CTRL_A}" + LOOP + "{CTRL_ENTER}")
     b.wait_for("() => window.gradpad.running", timeout_s=SLOW_S)
@@ -260,6 +262,7 @@ def test_stop_ends_a_runaway_loop_and_keeps_the_code(visit):
         # the app of the fresh Python: the loop's code in the editor, not run again, and a note
         b.wait_for("() => window.gradpad.ui === 'app' && !document.querySelector('#app').classList.contains('gp-stale')",
                    timeout_s=LOAD_S)
+        ui_s = time.monotonic() - t0
         b.evaluate(PAUSE, 1500)  # a run of the held code would have started by now
         snap = b.evaluate("() => window.gradpad.snapshot()", timeout_s=SLOW_S)
         assert snap["run"] == 0 and not b.evaluate("() => window.gradpad.running"), snap
@@ -270,7 +273,9 @@ def test_stop_ends_a_runaway_loop_and_keeps_the_code(visit):
     assert b.evaluate("() => window.gradpad.snapshot()")["code"] == LOOP
     visit.seconds["stop"] = (round(ended_s, 2), round(back_s, 1), "interrupted" if isolated else "restarted")
     print(f"\n[{b.name}] Stop ended the run after {ended_s:.2f} s ({visit.seconds['stop'][2]}), "
-          f"Python answered after {back_s:.1f} s", flush=True)
+          f"Python answered after {back_s:.1f} s, UI back after {locals().get('ui_s', 0):.1f} s "
+          f"(the test waited {settled_s:.1f} s for the page to settle first, {time.monotonic() - start:.0f} s in all)",
+          flush=True)
 
 
 def test_a_share_link_pasted_into_the_tab_brings_its_code_back(visit):
