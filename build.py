@@ -2,7 +2,8 @@
 """gradpad's one entry point: set-up, site build, serve, test, bench.
 
     python build.py serve         # set up, build dist/, serve it on 127.0.0.1 (prints the URL)
-    python build.py test          # venv + deps (+ Debian chromium), build dist/, the whole pytest suite
+    python build.py test          # venv + deps (+ Debian chromium, firefox-esr, webkit2gtk-driver, xvfb),
+                                  # build dist/, the whole pytest suite
     python build.py site          # build dist/ only
     python build.py bench [core|site|webgpu|page]
 
@@ -88,6 +89,11 @@ def cmd_test(args) -> int:
     if problem:
         log(f"ERROR: {problem}")
         env["GRADPAD_BROWSER_PROBLEM"] = problem  # the browser tests fail with this message
+    from tools.sysdeps import ensure_browsers
+    for package, why in ensure_browsers(log).items():  # Firefox ESR and WebKitGTK (tests/browser/drivers.py)
+        log(f"ERROR: {package}: {why}")
+        name = "FIREFOX" if package == "firefox-esr" else "WEBKIT"
+        env[f"GRADPAD_{name}_PROBLEM"] = f"{package}: {why}"  # tests/browser/test_every_browser.py fails with it
     if build_site(py) != 0:
         log("ERROR: building dist/ failed (see above); the browser tests will fail")
     cmd = [str(py), "-m", "pytest", *args.pytest_args]

@@ -1,6 +1,6 @@
 """Keyboard and screen-reader access (WCAG 2.2 AA) on the built site, in headless Chromium:
-axe-core finds no serious or critical violation on the app (light and dark) and on an embed; a
-keyboard alone reaches and works the editor, Run, the output tabs and the gallery; Tab in the
+axe-core finds no serious or critical violation on the app (light and dark) and on an embed (and
+on a lesson page: test_lesson.py, in the test that already loads one); a keyboard alone reaches and works the editor, Run, the output tabs and the gallery; Tab in the
 editor indents and Esc leaves it without touching the code."""
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from app import share
 from tools import serve
 
+from .a11y import axe_violations, describe
+
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-lesson"))
 BOOT_TIMEOUT_MS = 360_000
 # every frame of the page counts the Python sessions it starts, as the init messages its workers
@@ -218,9 +220,11 @@ def test_the_embed_snippet_on_an_isolated_course_site_shows_the_code_and_gets_sh
         srv.shutdown()
 
 
-def test_a_lesson_page_of_its_own_keeps_the_visitors_code(browser_context, site_url):
+def test_a_lesson_page_of_its_own_keeps_the_visitors_code_and_passes_axe(browser_context, site_url):
     """The lesson opened as a page (service worker, isolation from the second visit): its cells
-    run, and typing in a cell then leaving never replaces the visitor's own autosaved code."""
+    run, axe-core finds no serious or critical WCAG violation on it (the app's and the embed's
+    checks are in test_a11y.py; this one shares this test's page load), and typing in a cell then
+    leaving never replaces the visitor's own autosaved code."""
     ctx, _ = browser_context
     page = ctx.new_page()
     try:
@@ -233,6 +237,8 @@ def test_a_lesson_page_of_its_own_keeps_the_visitors_code(browser_context, site_
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
         c = settled_snapshot(page.main_frame)["cells"]
         assert "updated copy" in c[0]["console"] and "slope at 0.5" in c[1]["console"], c
+        bad = axe_violations(page)
+        assert bad == [], describe(bad)
         cells(page).nth(1).locator(".ace_content").click()
         page.keyboard.press("Control+End")
         page.keyboard.type("\nprint('typed in a lesson')")
