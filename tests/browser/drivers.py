@@ -17,7 +17,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 FIREFOX = Path(os.environ.get("GRADPAD_FIREFOX", "/usr/bin/firefox-esr"))

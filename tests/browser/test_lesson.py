@@ -49,11 +49,20 @@ def course_site(tmp_path, pages: dict, headers: dict | None = None):
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
 
 
+def frame_href(frame) -> str:
+    try:
+        return frame.evaluate("() => location.href")
+    except Exception:  # not ready yet, or detached
+        return ""
+
+
 def frame_with(page, needle: str, timeout_s: float = 60):
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         for f in page.frames:
-            if needle in f.url:
+            # a credentialless iframe in its own process can be listed before Playwright learns its
+            # URL (f.url stays ''), while its document is loaded and running: ask the frame itself
+            if needle in (f.url or frame_href(f)):
                 return f
         time.sleep(0.3)
     raise AssertionError(f"no frame with {needle!r}: {[f.url for f in page.frames]}")
