@@ -143,8 +143,8 @@ def test_a_long_session_keeps_the_eager_fast_paths(app_page):
     # times on a shared machine get a margin)
     # Microsecond op times in the page vary 1.5-2.6x between runs on a quiet machine (this stop's
     # full runs: once the held case, once the long session, each passing in another run): the
-    # counts above are the contract; the times only catch a gross slowdown (the accelerator's
-    # hook path costs 10x and more), and `python build.py bench page` measures them properly.
+    # counts above are the contract; the times only catch a gross slowdown (`python build.py bench
+    # page` measures them properly).
     for p in (long, held):
         ratios = {op: p["us"][op] / fresh["us"][op] for op in fresh["us"]}
         print({op: round(r, 2) for op, r in ratios.items()}, flush=True)
