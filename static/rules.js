@@ -4,7 +4,8 @@
 // them in a dialog: shape rule, evaluation, jvp, transpose, batching, WGSL, each with a note.
 // Built with DOM calls and textContent only.
 
-function el(tag, props = {}, ...children) {
+// a DOM element with attributes and children (text as textContent, never parsed): also the stepper's
+export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
     if (k === "class") node.className = v;

@@ -7,21 +7,12 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+import { el } from "./rules.js";
+
 function deepAll(root, selector, out = []) {
   out.push(...root.querySelectorAll(selector));
   for (const el of root.querySelectorAll("*")) if (el.shadowRoot) deepAll(el.shadowRoot, selector, out);
   return out;
-}
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) node.append(c);
-  return node;
 }
 
 const num = (x) => (typeof x === "string" ? NaN : Number(x)); // "nan", "inf": not drawn
