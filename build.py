@@ -96,9 +96,25 @@ def cmd_test(args) -> int:
         env[f"GRADPAD_{name}_PROBLEM"] = f"{package}: {why}"  # tests/browser/test_every_browser.py fails with it
     if build_site(py) != 0:
         log("ERROR: building dist/ failed (see above); the browser tests will fail")
-    cmd = [str(py), "-m", "pytest", *args.pytest_args]
-    log(" ".join(cmd))
-    return subprocess.call(cmd, cwd=ROOT, env=env)
+    rc = 0
+    for phase in pytest_phases(args.pytest_args):
+        cmd = [str(py), "-m", "pytest", *phase]
+        log(" ".join(cmd))
+        rc = subprocess.call(cmd, cwd=ROOT, env=env) or rc
+    return rc
+
+
+def pytest_phases(pytest_args: list) -> list:
+    """What `build.py test` runs: the given pytest arguments as one run, or (none given) the whole
+    suite in two runs: the tests that need no browser spread over the machine's cores
+    (pytest-xdist; they are CPU-bound and independent), then tests/browser/ in one process, since
+    its tests share one Chromium page and measure the page's own timings, which other work on the
+    same cores would disturb."""
+    if pytest_args:
+        return [list(pytest_args)]
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    parallel = ["-n", str(workers), "--dist", "loadscope"] if workers > 1 else []
+    return [[*parallel, "--ignore=tests/browser", "tests"], ["tests/browser"]]
 
 
 def cmd_site(args) -> int:
