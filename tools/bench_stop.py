@@ -57,9 +57,9 @@ STOP_PROBE = """async ([code, afterMs]) => {
   const watchEditable = () => { if (editable !== null) return; const ace = findAce(app());
     if (ace && (!app().classList.contains('gp-stale') || ace.style.pointerEvents === 'auto')) editable = performance.now() - t0;
     else setTimeout(watchEditable, 5); };
-  watchEditable();
   while (gp.running) await new Promise(r => setTimeout(r, 2));
   const out = {standbyAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
+  setTimeout(watchEditable, 20);  // after the restart marked the old view stale (a task after the Stop)
   while (ended === null) await new Promise(r => setTimeout(r, 2));
   out.settled = ended - t0;
   const answer = await gp.runPython('1 + 1');
