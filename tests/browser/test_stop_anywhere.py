@@ -171,12 +171,14 @@ def test_restart_brings_the_ui_back_with_and_without_a_standby(app_page):
     page.locator("#gp-restart").click()
     assert page.evaluate("() => window.gradpad.restartedBy") in ("booting", "fresh")
     page.wait_for_function("() => document.querySelector('#app').classList.contains('gp-stale')", timeout=5_000)
+    assert "panes below are from before the Stop" in page.locator(".gp-restart-note").inner_text()
     page.locator("#app .ace_content").first.click(timeout=20_000)  # refused while inert (pointer-events)
     page.keyboard.press("Control+End")
     page.keyboard.insert_text(TYPED)
     typed_while_stale = page.evaluate("() => document.querySelector('#app').classList.contains('gp-stale')")
     state = held_state(page)
     assert state["code"] == MATMUL + TYPED and state["run"] == 0, (state, typed_while_stale)
+    assert page.locator(".gp-restart-note").count() == 0  # gone with the old view
     assert "restarted while your code ran" in state["notice"], state
     assert page.evaluate("() => window.gradpad.runPython('6 * 7')")["result"] == "42"
 
