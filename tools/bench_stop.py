@@ -186,7 +186,9 @@ def other_cases(name: str, url: str) -> list[dict]:
         b.set_viewport(1400, 900)
         b.goto(url)
         b.wait_for("() => !!window.gradpad", timeout_s=120)
-        needle = {"firefox": "firefox", "webkit": "WebKit"}[name]
+        # the browser's own process tree: Firefox's profile directory is on its command line
+        profile = getattr(getattr(getattr(getattr(b, "m", None), "instance", None), "profile", None), "profile", None)
+        needle = str(profile) if profile else {"firefox": "firefox", "webkit": "WebKit"}[name]
         return stop_twice(lambda s, a=None: b.evaluate(s, a, timeout_s=600),
                           lambda s: b.wait_for(s, timeout_s=600, poll_ms=100), needle, f"{name} app, first visit")
     finally:
