@@ -1056,7 +1056,8 @@ class Playground:
             'rel="noopener">open in gradpad ↗</a>', stylesheets=[CSS], align="end")
         top = pn.Row(self.status, open_link, sizing_mode="stretch_width")
         # the notice only while the code is held (hold): an embed has no room for the others
-        self._held_row = pn.Row(self.notice, self.held_run, sizing_mode="stretch_width", visible=False)
+        self._held_row = pn.Row(self.notice, self.held_run, sizing_mode="stretch_width", visible=False,
+                                stylesheets=[WRAP_CSS])  # in a narrow frame ▶ Run it goes under the note
         parts = [top, self._held_row]
         if not self.embed.readonly:
             self.editor.height = EMBED_EDITOR_PX

@@ -26,6 +26,7 @@ import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
+import { keepTyping } from "./restart_view.js";
 import { installLayoutBoxes } from "./layout_bounds.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
@@ -74,7 +75,9 @@ const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
   running: false, runs: 0, restarts: 0, runSeq: 0,
-  stops: [], // the Stops that ended a worker: {reason, t (ms since navigation), standby: was one ready}
+  // the Stops that ended a worker: {reason, t (ms since navigation), standby: was one ready,
+  // path: "standby" (a ready one took over), "booting" (one still booting did), "fresh" (none was there)}
+  stops: [],
   boots: 0, // Pythons started in this page (workers that became ready): a lesson's cells share one
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
@@ -385,6 +388,7 @@ const FROM_WORKER = {
     s.ready.reject(e);
     s.ui.reject(e);
   },
+  "standby-ready": (m, s) => s.standbyReady.resolve(), // taken over while booting: see restart
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
@@ -675,9 +679,12 @@ async function restart(held = null) {
   const old = py;
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
+  old.standbyReady.reject(new Error("ended")); // a restart still waiting on it gives way (below)
   // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
   const wasReady = standby.isReady();
-  const session = standby.take() || startPython(null, true);
+  const taken = standby.take();
+  const session = taken || startPython(null, true);
+  const path = gradpad.restartedBy = wasReady ? "standby" : taken ? "booting" : "fresh"; // which Python took over
   session.restarting = true;
   py = session;
   const err = new Error(held === "stopped" || held === "unresponsive" ? "Python was restarted (stopped)" : "Python was restarted");
@@ -685,17 +692,24 @@ async function restart(held = null) {
   old.pending.clear();
   setRunning(false);
   if (held) {
-    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: wasReady });
+    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: wasReady, path });
     stoppedNote(held);
   }
   gradpad.panes = null; // the new worker's app counts its runs from 1
   gradpad.restarts++;
   // the stopped run's callers hear of it first (a task later: reading the editor takes a moment)
   await new Promise((r) => setTimeout(r, 0));
-  const code = editorText(); // null while no app is shown: the new app opens the link/autosave
   // the old view stays in sight, inert, until the new one replaces it (no flash of a blank page)
   if (old.views || $("app").classList.contains("gp-stale")) $("app").classList.add("gp-stale");
   else clearApp(old);
+  // no standby ready: its editor takes typing until the new Python can show its app (static/restart_view.js)
+  if (!wasReady && $("app").classList.contains("gp-stale")) {
+    try {
+      await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]));
+    } catch (e) { /* failed to boot (reported below), or ended by a newer restart */ }
+    if (py !== session) return false;
+  }
+  const code = editorText(); // null while no app is shown: the new app opens the link/autosave
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
   session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
   session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)

@@ -5,20 +5,27 @@
 //
 // When it boots (?standby=eager|lazy|off overrides):
 //   eager  once the UI is ready and no code has run for IDLE_MS: then every Stop is quick. The
-//          default on computers.
+//          default on computers, and everywhere the page has no shared memory (an embed on a
+//          course site, a first visit, WebKit), where every Stop ends the worker. There it also
+//          boots under a run that has gone on for LAZY_AFTER_MS (a link's or an autorun's endless
+//          loop comes before any idle moment), and before the boot snapshot is saved (a Stop in
+//          this visit matters more than the next visit's start).
 //   lazy   only once a run has gone on for LAZY_AFTER_MS (a run that may need a Stop): the
-//          default on phones (a touch screen under 600 px, or under 4 GB of memory reported),
-//          where a second Python's memory matters more than a quick Stop, and on lesson pages,
-//          whose promise is one Python for all their cells (app.lesson).
+//          default on phones (a touch screen under 600 px, or under 4 GB of memory reported)
+//          with shared memory, where a second Python's memory matters more than a quick Stop
+//          of C code, and on lesson pages, whose promise is one Python for all their cells
+//          (app.lesson).
 //   off    never: a Stop that ends the worker boots a new one from scratch.
 // After a standby took over, the next one boots by the same rule.
 const IDLE_MS = 1500;
 const LAZY_AFTER_MS = 1000;
 
-export function standbyPolicy(search) {
+// isolated: the page can interrupt Python (shared memory), so only C code needs the standby
+export function standbyPolicy(search, isolated = true) {
   const asked = new URLSearchParams(search).get("standby");
   if (["eager", "lazy", "off"].includes(asked)) return asked;
   if (new URLSearchParams(search).has("lesson")) return "lazy";
+  if (!isolated) return "eager"; // every Stop ends the worker here
   const mem = navigator.deviceMemory; // Chromium only
   const phone = !!globalThis.matchMedia && matchMedia("(pointer: coarse)").matches &&
     Math.min(screen.width, screen.height) < 600;
@@ -27,8 +34,10 @@ export function standbyPolicy(search) {
 
 // start(): a new standby session (loader.js startPython(null, true)); its `standbyReady`
 // resolves when it waits for `activate`. gradpad.standby reports {policy, state, readyMs}.
-export function makeStandby({ start, search, gradpad }) {
-  const policy = standbyPolicy(search);
+export function makeStandby({ start, search, gradpad, isolated = true }) {
+  const policy = standbyPolicy(search, isolated);
+  // where a Stop always ends the worker, a long run is a reason to boot the spare at once
+  const underRuns = policy === "lazy" || (policy === "eager" && !isolated);
   let session = null, startedAt = 0, uiUp = false, idleTimer = null, lazyTimer = null;
   const report = (state) => {
     gradpad.standby = { ...(gradpad.standby || {}), policy, state };
@@ -45,9 +54,14 @@ export function makeStandby({ start, search, gradpad }) {
   function scheduleIdle() {
     clearTimeout(idleTimer);
     if (policy !== "eager" || !uiUp || session) return;
-    // not beside a run, nor beside the throw-away worker that saves the boot snapshot (loader.js)
-    idleTimer = setTimeout(() => { if (!gradpad.running && !gradpad.snapshotMaking) boot(); else scheduleIdle(); }, IDLE_MS);
+    // not beside a run (unless a Stop would end it: see running), nor beside the throw-away
+    // worker that saves the boot snapshot (loader.js) where a Stop can interrupt
+    idleTimer = setTimeout(() => {
+      if (gradpad.running ? underRuns && runLong() : isolated ? !gradpad.snapshotMaking : true) boot();
+      else scheduleIdle();
+    }, IDLE_MS);
   }
+  const runLong = () => performance.now() - (gradpad.runStarted || 0) >= LAZY_AFTER_MS;
 
   return {
     uiReady() { uiUp = true; scheduleIdle(); }, // also when a taken-over worker's UI is back
@@ -55,7 +69,7 @@ export function makeStandby({ start, search, gradpad }) {
     running(on) {
       clearTimeout(lazyTimer);
       if (!uiUp) return;
-      if (on && policy === "lazy" && !session) lazyTimer = setTimeout(() => { if (gradpad.running) boot(); }, LAZY_AFTER_MS);
+      if (on && underRuns && !session) lazyTimer = setTimeout(() => { if (gradpad.running) boot(); }, LAZY_AFTER_MS);
       if (!on) scheduleIdle();
     },
     changed() {

@@ -282,7 +282,7 @@ del _gp_install_stdlib_zip_guard
 let uiLinkedResolve;
 const uiLinked = new Promise((res) => { uiLinkedResolve = res; });
 let appCall = null;
-const UI_GRACE_MS = 300;
+const UI_GRACE_MS = 300, TAKEOVER_GRACE_MS = 30;
 // a standby worker's page state when it takes over (the page's URL and storage of that moment)
 let activate;
 const activation = new Promise((res) => { activate = res; });
@@ -307,7 +307,9 @@ async function loadUI(init) {
     await serial(() => boot.prebuild());
     post({ type: "standby-ready" });
     init = await activation;
-    await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
+    // a run asked on hearing of the Stop reached this worker with (or before) `activate`: it goes
+    // first (yieldToRuns); the app's view need not wait for one that may never come
+    await Promise.race([firstRun, new Promise((r) => setTimeout(r, TAKEOVER_GRACE_MS))]);
     await yieldToRuns();
   }
   const rendered = JSON.parse(await serial(() => boot.render("app", init.restoreCode ?? null, init.held ?? null)));

@@ -242,6 +242,11 @@ def test_stop_ends_a_runaway_loop_and_keeps_the_code(visit):
     start = time.monotonic()
     visit.settled()  # nothing left running
     settled_s = time.monotonic() - start
+    if not b.evaluate("() => window.gradpad.isolated"):
+        # no shared memory: every Stop ends the worker, so the page keeps a standby Python booted
+        # (static/standby.js); it booted during the earlier tests (a hang guard, not a time bound)
+        b.wait_for("() => window.gradpad.standby.state === 'ready'", timeout_s=LOAD_S, poll_ms=500)
+    standby_s = time.monotonic() - start - settled_s
     b.click(EDITOR)
     b.press("{CTRL_A}" + LOOP + "{CTRL_ENTER}")
     b.wait_for("() => window.gradpad.running", timeout_s=SLOW_S)
@@ -263,6 +268,7 @@ def test_stop_ends_a_runaway_loop_and_keeps_the_code(visit):
     else:
         assert b.evaluate("() => window.gradpad.restarts") == restarts + 1
         assert b.evaluate("() => window.gradpad.stops.at(-1).reason") == "stopped"
+        assert b.evaluate("() => window.gradpad.stops.at(-1).path") == "standby"  # not a fresh boot
         # the app of the fresh Python: the loop's code in the editor, not run again, and a note
         b.wait_for("() => window.gradpad.ui === 'app' && !document.querySelector('#app').classList.contains('gp-stale')",
                    timeout_s=LOAD_S)
@@ -278,7 +284,8 @@ def test_stop_ends_a_runaway_loop_and_keeps_the_code(visit):
     visit.seconds["stop"] = (round(ended_s, 2), round(back_s, 1), "interrupted" if isolated else "restarted")
     print(f"\n[{b.name}] Stop ended the run after {ended_s:.2f} s ({visit.seconds['stop'][2]}), "
           f"Python answered after {back_s:.1f} s, UI back after {locals().get('ui_s', 0):.1f} s "
-          f"(the test waited {settled_s:.1f} s for the page to settle first, {time.monotonic() - start:.0f} s in all)",
+          f"(the test waited {settled_s:.1f} s for the page to settle and {standby_s:.1f} s for the standby first, "
+          f"{time.monotonic() - start:.0f} s in all)",
           flush=True)
 
 

@@ -1,0 +1,248 @@
+"""Stop where the page has no shared memory: how long until the run is over, Python answers and
+the UI is usable again, with a standby Python ready (static/standby.js) and without one.
+
+    python -m tools.bench_stop [--browsers chromium,firefox] [--json PATH]
+
+Cases, each on a fresh profile (a first visit: no service worker yet, so never isolated):
+  app            the app page; Stop at once after the UI came (no standby ready yet), then
+                 again once the standby is ready
+  embed          the Embed button's iframe on a course site of another origin (never isolated)
+  app-isolated   Chromium only: the same profile reloaded once the service worker controls the
+                 page (isolated: Stop interrupts Python, no restart)
+Per Stop: ms from Stop to the run's end (stopped), to Python's answer to `1 + 1` (python), to
+the app back and not stale (ui), and to the editor taking typing (editable: a key typed into the
+editor lands there); the fresh worker's phases (runtime, numpy, engine, ui) in ms after Stop;
+which path brought Python back (standby/fresh). Memory: RSS and PSS of the browser's process
+tree while idle with and without the standby. Print the load average beside the numbers.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import chromium, drivers  # noqa: E402
+from tools import serve, site  # noqa: E402
+from tools.bench_lesson import rss_of_tree  # noqa: E402
+
+LOOP = "x = 0\nwhile True:\n    x += 1\n"
+
+# In the page: start the loop, Stop it `afterMs` into its run, then time the way back.
+STOP_PROBE = """async ([code, afterMs]) => {
+  const gp = window.gradpad;
+  const app = () => document.querySelector('#app');
+  const uiBack = () => gp.ui === 'app' && !app().classList.contains('gp-stale') && app().childElementCount > 0;
+  let ended = null;
+  setTimeout(() => gp.load({code}).then(r => { ended = performance.now(); }, e => { ended = performance.now(); }), 0);
+  while (!gp.running) await new Promise(r => setTimeout(r, 5));
+  await new Promise(r => setTimeout(r, afterMs));
+  const standbyAtStop = {...(gp.standby || {})};
+  const before = {...gp.timings};
+  const t0 = performance.now();
+  gp.interrupt();
+  // the editor takes typing: the app is live, or the old view's editor is kept live (restart_view.js)
+  let editable = null;
+  const findAce = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList && el.classList.contains('ace_editor') && el.env) return el;
+    const i = el.shadowRoot && findAce(el.shadowRoot); if (i) return i; } return null; };
+  const watchEditable = () => { if (editable !== null) return; const ace = findAce(app());
+    if (ace && (!app().classList.contains('gp-stale') || ace.style.pointerEvents === 'auto')) editable = performance.now() - t0;
+    else setTimeout(watchEditable, 5); };
+  while (gp.running) await new Promise(r => setTimeout(r, 2));
+  const out = {standbyAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
+  setTimeout(watchEditable, 20);  // after the restart marked the old view stale (a task after the Stop)
+  while (ended === null) await new Promise(r => setTimeout(r, 2));
+  out.settled = ended - t0;
+  const answer = await gp.runPython('1 + 1');
+  out.python = performance.now() - t0;
+  out.answer = answer.result;
+  while (!uiBack()) await new Promise(r => setTimeout(r, 10));
+  out.ui = performance.now() - t0;
+  const nav = t0;  // timings are ms since navigation, as performance.now()
+  out.phases = {};
+  for (const k of ['runtime', 'numpy', 'engine'])
+    if (gp.timings[k] !== before[k]) out.phases[k] = Math.round(gp.timings[k] - nav);
+  out.editable = Math.round(editable === null ? -1 : editable);
+  out.path = gp.restartedBy || null;
+  out.stops = gp.stops.slice(-1);
+  for (const k of ['stopped', 'settled', 'python', 'ui']) out[k] = Math.round(out[k]);
+  return out;
+}"""
+STANDBY_READY = "() => window.gradpad.standby && window.gradpad.standby.state === 'ready'"
+UI_READY = "() => window.gradpad && window.gradpad.ui === 'app'"
+IDLE = "() => !window.gradpad.running"
+
+
+def memory(udd_or_needle: str) -> dict:
+    """RSS and PSS (MB) of the browser's process tree."""
+    rss = rss_of_tree(udd_or_needle)
+    pss = 0
+    for pid in _tree(udd_or_needle):
+        try:
+            pss += next(int(line.split()[1]) * 1024 for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+                        if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            pass
+    return {"rss_mb": round(rss / 1e6), "pss_mb": round(pss / 1e6)}
+
+
+def _tree(needle: str) -> set[int]:
+    procs = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        procs[int(pid)] = (ppid, cmd)
+    tree = {p for p, (_, cmd) in procs.items() if needle in cmd}
+    grew = True
+    while grew:
+        more = {p for p, (pp, _) in procs.items() if pp in tree and p not in tree}
+        tree |= more
+        grew = bool(more)
+    return tree
+
+
+def stop_twice(ev, wait, needle: str, label: str) -> list[dict]:
+    """Stop at once after the UI came, then again with the standby ready."""
+    rows = []
+    wait(UI_READY)
+    wait(IDLE)
+    mem_one = memory(needle)
+    r = ev(STOP_PROBE, [LOOP, 300])
+    rows.append({"case": label, "when": "right after the UI", **r, "mem_before_standby": mem_one})
+    print(json.dumps(rows[-1]), flush=True)
+    wait(STANDBY_READY)
+    wait(IDLE)
+    time.sleep(2)
+    mem_two = memory(needle)
+    r = ev(STOP_PROBE, [LOOP, 300])
+    rows.append({"case": label, "when": "standby ready", **r, "mem_with_standby": mem_two})
+    print(json.dumps(rows[-1]), flush=True)
+    return rows
+
+
+def chromium_app(pw, url: str) -> list[dict]:
+    """The app on a first visit (two Stops), then reloaded once the service worker isolates it."""
+    rows = []
+    udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
+    ctx, _ = chromium.launch(pw, user_data_dir=udd)
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(600_000)
+        page.goto(url)
+        ev = lambda s, a=None: page.evaluate(s, a)  # noqa: E731
+        wait = lambda s: page.wait_for_function(s, timeout=600_000)  # noqa: E731
+        rows += stop_twice(ev, wait, udd, "chromium app, first visit (not isolated)")
+        wait("() => !!navigator.serviceWorker.controller")
+        page.reload()
+        wait(UI_READY)
+        wait(IDLE)
+        r = ev(STOP_PROBE, [LOOP, 300])
+        rows.append({"case": "chromium app, isolated", "when": "after reload", **r})
+        print(json.dumps(rows[-1]), flush=True)
+    finally:
+        ctx.close()
+    return rows
+
+
+def chromium_embed(pw, host_url: str) -> list[dict]:
+    """The embed in a course page of another origin (never isolated): two Stops."""
+    udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
+    ctx, _ = chromium.launch(pw, user_data_dir=udd)
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 760, "height": 560})
+        page.set_default_timeout(600_000)
+        page.goto(host_url)
+        while not any("embed=1" in f.url for f in page.frames):
+            time.sleep(0.3)
+        inner = next(f for f in page.frames if "embed=1" in f.url)
+        return stop_twice(lambda s, a=None: inner.evaluate(s, a),
+                          lambda s: inner.wait_for_function(s, timeout=600_000), udd,
+                          "chromium embed on another origin (not isolated)")
+    finally:
+        ctx.close()
+
+
+def chromium_cases(pw, url: str, host_url: str, cases=("app", "embed")) -> list[dict]:
+    return (chromium_app(pw, url) if "app" in cases else []) + (chromium_embed(pw, host_url) if "embed" in cases else [])
+
+
+def other_cases(name: str, url: str) -> list[dict]:
+    b = drivers.launch(name)
+    try:
+        b.set_viewport(1400, 900)
+        b.goto(url)
+        b.wait_for("() => !!window.gradpad", timeout_s=120)
+        # the browser's own process tree: Firefox's profile directory is on its command line
+        profile = getattr(getattr(getattr(getattr(b, "m", None), "instance", None), "profile", None), "profile", None)
+        needle = str(profile) if profile else {"firefox": "firefox", "webkit": "WebKit"}[name]
+        return stop_twice(lambda s, a=None: b.evaluate(s, a, timeout_s=600),
+                          lambda s: b.wait_for(s, timeout_s=600, poll_ms=100), needle, f"{name} app, first visit")
+    finally:
+        b.close()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--browsers", default="chromium,firefox")
+    p.add_argument("--json")
+    p.add_argument("--before", help="a dist/ of the code before (served beside this tree's build, cases alternate)")
+    p.add_argument("--cases", default="app,embed", help="chromium's cases: app (first visit, then isolated), embed")
+    a = p.parse_args(argv)
+    builds = {"after": site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-stop-dist-")))}
+    if a.before:
+        builds = {"before": Path(a.before), **builds}
+    servers, rows = [], []
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    try:
+        urls = {}
+        for label, root in builds.items():
+            srv, url = serve.start(root)
+            host_dir = Path(tempfile.mkdtemp(prefix="gradpad-bench-stop-host-"))
+            (host_dir / "index.html").write_text(
+                f'<!doctype html><title>course</title><iframe id="gp" src="{url}?embed=1&panes=jaxpr,plot'
+                f'#example=jvp_and_vjp" width="700" height="500"></iframe>')
+            quiet = type("Quiet", (http.server.SimpleHTTPRequestHandler,), {"log_message": lambda *a: None})
+            host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(quiet, directory=str(host_dir)))
+            threading.Thread(target=host.serve_forever, daemon=True).start()
+            servers += [srv, host]
+            urls[label] = (url, f"http://127.0.0.1:{host.server_address[1]}/index.html")
+        for name in a.browsers.split(","):
+            for label, (url, host_url) in urls.items():
+                print(f"--- {name}, {label}, load average {os.getloadavg()[0]:.1f}", flush=True)
+                if name == "chromium":
+                    from playwright.sync_api import sync_playwright
+                    with sync_playwright() as pw:
+                        got = chromium_cases(pw, url, host_url, a.cases.split(","))
+                else:
+                    got = other_cases(name, url)
+                rows += [{**r, "build": label, "load": round(os.getloadavg()[0], 1)} for r in got]
+    finally:
+        for srv in servers:
+            srv.shutdown()
+    print(f"load average at end: {os.getloadavg()}", flush=True)
+    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} {'load':>5}  phases")
+    for r in rows:
+        path = "interrupt" if r["isolated"] else (r.get("path") or ("standby" if r["stops"] and r["stops"][0].get("standby") else "fresh"))
+        print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
+              f"{r.get('editable', '-'):>8} {r['load']:5}  {r['phases']}")
+    if a.json:
+        Path(a.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
