@@ -222,15 +222,17 @@ def _path_token(plan: Plan, tok: str, engine_side: bool) -> str:
         if tok.endswith(s):
             stem, suffix = tok[: -len(s)], s
             break
+    init = "/__init__" if stem.endswith("/__init__") else ""
+    stem = stem.removesuffix(init)
     dotted = stem.replace("/", ".")
     if dotted not in plan.rename or (dotted in plan.faces and not engine_side):
         return tok
     new = plan.rename[dotted]
     old_file = plan.modules[dotted]
     new_path = new.replace(".", "/")
-    if suffix in (".py", ".pyc") and old_file.name == "__init__.py" and not stem.endswith("__init__"):
+    if suffix in (".py", ".pyc") and old_file.name == "__init__.py" and not init:
         return tok                                  # `core/numpy.py` never existed: leave prose alone
-    return new_path + suffix
+    return new_path + init + suffix
 
 
 def _relative(from_pkg: str, target: str) -> str:
@@ -342,12 +344,15 @@ _INTROSPECT = r"""
 import importlib, json, sys, types, __future__
 sys.path.insert(0, sys.argv[2])
 import core
+MACHINERY = {"__name__", "__doc__", "__file__", "__loader__", "__spec__", "__package__", "__path__",
+             "__builtins__", "__cached__", "__getattr__", "__all__", "__annotations__", "__dir__"}
 out = {}
 for name in json.loads(sys.argv[1]):
     m = importlib.import_module(name)
     names, subs = [], []
     for k, v in vars(m).items():
-        if k.startswith("_") or v is __future__.annotations:
+        dunder = k.startswith("__") and k.endswith("__") and k not in MACHINERY
+        if (k.startswith("_") and not dunder) or v is __future__.annotations:
             continue
         if isinstance(v, types.ModuleType):
             if v.__name__.startswith(name + ".") or v.__name__.startswith("core."):
@@ -360,8 +365,8 @@ for name in json.loads(sys.argv[1]):
     if missing and ga.__closure__:
         public = next((c.cell_contents for c in ga.__closure__ if isinstance(c.cell_contents, str)), None)
     out[name] = {"names": sorted(names), "subs": subs, "getattr": ga is not None, "missing": missing,
-                 "public": public, "all": "__all__" in vars(m), "path": hasattr(m, "__path__"),
-                 "package": m.__file__.endswith("__init__.py"), "doc": (m.__doc__ or "").strip().split("\n")[0]}
+                 "public": public, "cls": None if type(m) is types.ModuleType else type(m).__name__, "all": "__all__" in vars(m), "path": hasattr(m, "__path__"),
+                 "package": m.__file__.endswith("__init__.py"), "doc": (m.__doc__ or "").strip().split("\n\n")[0]}
 print(json.dumps(out))
 """
 
@@ -388,8 +393,8 @@ def _wrap(head: str, names: list[str]) -> list[str]:
 
 def face_text(plan: Plan, old: str, info: dict) -> str:
     impl = plan.rename[old]
-    public = "jax" + old[4:]
-    doc = info["doc"].replace('"""', "'''")
+    public = info["public"] or "jax" + old[4:]
+    doc = _tokens(plan, info["doc"].replace('"""', "'''").replace("\\", "\\\\"), True)
     lines = [f"{FACE_MARK} re-exports {impl} (written by tools/move_to_layers.py; no logic here)",
              f'"""{doc}', "",
              f"`{public}`'s public face: the implementation is {impl.replace('.', '/')}"
@@ -408,11 +413,15 @@ def face_text(plan: Plan, old: str, info: dict) -> str:
             lines.append(f"from {plan.rename[mod].rpartition('.')[0]} import {plan.rename[mod].rpartition('.')[2]}"
                          f" as {attr}")
     if info["missing"]:
-        arg = f", {info['public']!r}" if info["public"] and info["public"] != public else ""
+        arg = f", {public!r}" if public != "jax" + old[4:] else ""
         lines.append(f"from {plan.rename.get('core._public', 'core._public')} import missing_attribute as _missing_attribute")
         lines.append(f"__getattr__ = _missing_attribute(__name__{arg})")
     elif info["getattr"]:
         lines.append(f"from {impl} import __getattr__ as __getattr__")
+    if info["cls"]:          # the module object's own behaviour (a property on its class): the same class
+        lines.append("import sys as _sys")
+        lines.append(f"from {impl} import {info['cls']} as _module_class")
+        lines.append("_sys.modules[__name__].__class__ = _module_class")
     if info["path"] and not info["package"]:
         lines.append("__path__: list = []  # `import jax.X.Y` of a submodule: core/jax_names.py SUBMODULE_FILES")
     return "\n".join(lines) + "\n"
@@ -545,7 +554,8 @@ def check() -> int:
             ok = isinstance(node, (ast.ImportFrom, ast.Import)) or (
                 isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)) or (
                 isinstance(node, (ast.Assign, ast.AnnAssign)) and
-                (getattr(node, "target", None) or node.targets[0]).id in ("__getattr__", "__path__"))
+                ast.unparse(getattr(node, "target", None) or node.targets[0]) in (
+                    "__getattr__", "__path__", "_sys.modules[__name__].__class__"))
             if not ok:
                 bad.append(f"{p.relative_to(ROOT)} line {node.lineno}: a face holds logic (re-exports only)")
     moved = {}                                      # old name -> where it lives now
