@@ -244,7 +244,23 @@ def _relative(from_pkg: str, target: str) -> str:
     return "." * (len(a) - common + 1) + ".".join(b[common:])
 
 
-def _import_from(plan: Plan, node: ast.ImportFrom, path: Path, engine_side: bool) -> list[str] | None:
+def _private_users(tree: ast.AST) -> set[str]:
+    """Names the file reaches private attributes through (`lax._x`, `setattr(lax, "_x", ...)`): bound
+    to a face, they must be bound to the implementation instead (a face re-exports public names)."""
+    def private(attr):
+        return attr.startswith("_") and not (attr.startswith("__") and attr.endswith("__"))
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and private(n.attr):
+            out.add(n.value.id)
+        elif isinstance(n, ast.Call) and len(n.args) >= 2 and isinstance(n.args[0], ast.Name) and \
+                isinstance(n.args[1], ast.Constant) and isinstance(n.args[1].value, str) and private(n.args[1].value):
+            out.add(n.args[0].id)
+    return out
+
+
+def _import_from(plan: Plan, node: ast.ImportFrom, path: Path, engine_side: bool,
+                 private_users: frozenset = frozenset()) -> list[str] | None:
     """The statements replacing `node`, or None when it stays as written."""
     old_mod = module_name(path) if path.is_relative_to(ROOT / "core") else None
     if node.level:
@@ -260,7 +276,7 @@ def _import_from(plan: Plan, node: ast.ImportFrom, path: Path, engine_side: bool
     for a in node.names:
         sub = f"{base}.{a.name}"
         if a.name != "*" and sub in plan.modules:  # a submodule: it may live elsewhere now
-            new = plan.target(sub, engine_side)
+            new = plan.target(sub, engine_side or (a.asname or a.name) in private_users)
             frm, leaf = new.rpartition(".")[0], new.rpartition(".")[2]
         else:
             frm = plan.target(f"{base}.{a.name}", engine_side).rpartition(".")[0] if a.name != "*" \
@@ -297,9 +313,17 @@ def rewrite_text(plan: Plan, path: Path, text: str) -> str:
         def offset(lineno, col):
             return starts[lineno - 1] + len(lines[lineno - 1].encode("utf-8")[:col].decode("utf-8"))
 
-        for node in ast.walk(ast.parse(text, str(path))):
+        tree = ast.parse(text, str(path))
+        users = frozenset(_private_users(tree))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import) and not engine_side:
+                for a in node.names:               # `import core.lax as lax` then `lax._x`
+                    if a.asname in users and plan.target(a.name, True) != a.name:
+                        at = offset(node.lineno, node.col_offset)
+                        i = text.index(a.name, at)
+                        edits.append((i, i + len(a.name), plan.target(a.name, True)))
             if isinstance(node, ast.ImportFrom):
-                new = _import_from(plan, node, path, engine_side)
+                new = _import_from(plan, node, path, engine_side, users)
                 a, b = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
                 if new is None:
                     continue                       # dotted tokens in it are rewritten below
