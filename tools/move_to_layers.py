@@ -1,7 +1,8 @@
 """Move core/'s modules into one folder per layer, keeping JAX's module paths as thin faces.
 
     python -m tools.move_to_layers --dry-run   # list the moves, the faces and every line it would rewrite
-    python -m tools.move_to_layers             # do it: git mv, rewrite references, write the faces
+    python -m tools.move_to_layers --commit    # do it: git mv, rewrite references, write the faces
+                                               # (two commits, so `git log --follow` crosses the move)
     python -m tools.move_to_layers --check     # exit 1 if anything still names a path that moved
 
 Where a module goes is read from the import contract's old prefix table (`LAYERS` in
@@ -29,6 +30,7 @@ import argparse
 import ast
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -333,7 +335,10 @@ def rewrite_text(plan: Plan, path: Path, text: str) -> str:
                     i = stmt.index(original, 4)
                     edits.append((a + i, a + i + len(original), where))
                     continue
-                comments = " ".join(re.findall(r"#[^\n]*", stmt))
+                eol = text.find("\n", b) if "\n" in text[b:] else len(text)
+                if text[b:eol].strip().startswith("#"):   # the last line's comment goes on every line
+                    b, stmt = eol, text[a:eol]
+                comments = " ".join(c.strip() for c in re.findall(r"#[^\n]*", stmt))
                 indent = lines[node.lineno - 1][: node.col_offset]
                 sep = "\n" + indent if indent.strip() == "" else "; "
                 edits.append((a, b, sep.join(s + (f"  {comments}" if comments else "") for s in new)))
@@ -505,7 +510,7 @@ def _diff_lines(old: str, new: str) -> list[str]:
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
 
 
-def run(dry: bool) -> int:
+def run(dry: bool, commit: bool = False) -> int:
     plan = Plan()
     if not plan.rename:
         print("nothing to move: every module of core/ is in its layer folder or a public face")
@@ -524,9 +529,14 @@ def run(dry: bool) -> int:
         return 0
     for p, new in rewritten.items():
         p.write_text(new, encoding="utf-8")
+    tracked = set(subprocess.run(["git", "ls-files", "core"], cwd=str(ROOT), capture_output=True, text=True,
+                                 check=True).stdout.splitlines())
     for src, dst in sorted(plan.paths.items(), key=lambda kv: str(kv[0])):
         dst.parent.mkdir(parents=True, exist_ok=True)
-        git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
+        if src.relative_to(ROOT).as_posix() in tracked:
+            git("mv", str(src.relative_to(ROOT)), str(dst.relative_to(ROOT)))
+        else:                                       # a file git does not know yet: moved, then added
+            src.rename(dst)
     engine = ROOT / "core" / "_engine"
     written = []
     if not (engine / "__init__.py").exists():
@@ -542,6 +552,14 @@ def run(dry: bool) -> int:
             if not (d / "__init__.py").exists():
                 raise Stop(f"{d.relative_to(ROOT)} has no __init__.py after the move")
             d = d.parent
+    for d in sorted(ROOT.joinpath("core").rglob("*"), reverse=True):   # folders left empty by the move
+        if d.is_dir() and not any(x for x in d.rglob("*") if x.is_file() and "__pycache__" not in x.parts):
+            shutil.rmtree(d)
+    git("add", *sorted({str(plan.paths.get(p, p).relative_to(ROOT)) for p in rewritten}
+                       | {str(p.relative_to(ROOT)) for p in written + list(plan.paths.values())}))
+    if commit:   # two commits: a face written where its module was would hide the rename from git
+        git("commit", "-qm", f"core: {len(plan.paths)} modules into core/_engine/<layer>/ with git mv, references "
+                             "rewritten (tools/move_to_layers.py, 1 of 2; JAX's paths come back in 2)")
     for old in sorted(plan.faces):
         src = plan.modules[old]
         src.parent.mkdir(parents=True, exist_ok=True)
@@ -549,17 +567,13 @@ def run(dry: bool) -> int:
         written.append(src)
     contract = ROOT / "tools" / "import_contract.py"
     contract.write_text(_replace_layers(contract.read_text(encoding="utf-8"), contract_layers(plan)), encoding="utf-8")
-    git("add", *[str(p.relative_to(ROOT)) for p in written] + ["tools/import_contract.py"])
-    for p in sorted(ROOT.joinpath("core").rglob("__pycache__")):
-        if not any(p.parent.glob("*.py")):
-            import shutil
-            shutil.rmtree(p)
-    for d in sorted(ROOT.joinpath("core").rglob("*"), reverse=True):   # folders left empty by the move
-        if d.is_dir() and not any(x for x in d.rglob("*") if x.is_file() and "__pycache__" not in x.parts):
-            import shutil
-            shutil.rmtree(d)
+    git("add", *[str(plan.modules[old].relative_to(ROOT)) for old in plan.faces] + ["tools/import_contract.py"])
+    if commit:
+        git("commit", "-qm", f"core: JAX's {len(plan.faces)} module paths as faces that re-export from core/_engine/ "
+                             "(tools/move_to_layers.py, 2 of 2); the import contract reads the layers from the folders")
     print(f"done: {len(plan.paths)} files moved with git mv, {len(plan.faces)} faces written, "
-          f"{len(rewritten)} files rewritten; now: python -m tools.move_to_layers --check")
+          f"{len(rewritten)} files rewritten{', in 2 commits' if commit else ' (staged)'}; "
+          "now: python -m tools.move_to_layers --check")
     return 0
 
 
@@ -613,9 +627,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
     ap.add_argument("--check", action="store_true", help="fail if anything references a path that moved")
+    ap.add_argument("--commit", action="store_true",
+                    help="commit in two steps (moves, then faces) so `git log --follow` crosses the move")
     args = ap.parse_args(argv)
     try:
-        return check() if args.check else run(args.dry_run)
+        return check() if args.check else run(args.dry_run, args.commit)
     except Stop as e:
         print(f"stopped, nothing changed: {e}", file=sys.stderr)
         return 2
