@@ -17,7 +17,8 @@ SUBMODULE_FILES) or a name core/__init__.py loads by string gets a face at its o
 `from <implementation> import (name as name, ...)` lines, no logic, so `import jax.lax.linalg`,
 `jax.numpy.sin`, `from jax.random import *` keep working and are the very same objects.
 
-References are rewritten in core/, app/, tests/, tools/, build.py, README.md and docs/ (AST-located
+References are rewritten in core/, app/, tests/, tools/, build.py, README.md, docs/ and static/'s
+JavaScript (the rules dialog names core/rules.py) (AST-located
 relative imports and `from core import x` lists, split when their modules now live apart; dotted
 `core.x.y` and path `core/x/y.py` tokens in code, strings and comments). Inside the engine every
 reference points at the implementation; elsewhere a public name of a face keeps the face's path.
@@ -44,7 +45,7 @@ ENGINE_SIDE_FILES = ("tools/import_contract.py", "tests/test_layering.py")
 # files the rewrite never touches (this script and its test hold the old names on purpose)
 NEVER_REWRITE = ("tools/move_to_layers.py", "tests/test_move_to_layers.py")
 TEXT_GLOBS = ("core/**/*.py", "app/**/*.py", "tests/**/*.py", "tools/**/*.py", "build.py",
-              "README.md", "docs/**/*.md")
+              "README.md", "docs/**/*.md", "static/**/*.js")
 
 LAYER_DOC = {
     "base": "values without programs: dtypes, abstract values, config, errors, pytrees, devices",
