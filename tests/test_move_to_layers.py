@@ -164,6 +164,12 @@ def test_a_new_module_in_a_layer_package_follows_its_package(toy):
     assert move.main(["--check"]) == 0
 
 
+def test_commit_refuses_a_tree_with_changes_it_would_sweep_in(toy, capsys):
+    (toy / "core" / "tracing.py").write_text((toy / "core" / "tracing.py").read_text() + "# edited\n")
+    assert move.main(["--commit"]) == 2
+    assert "clean tree" in capsys.readouterr().err and (toy / "core" / "tracing.py").exists()
+
+
 def test_check_names_a_reference_to_an_old_path(toy, capsys):
     assert move.main([]) == 0
     (toy / "tests" / "test_late.py").write_text("from core.primitives.sin import sin\n")

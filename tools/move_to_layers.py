@@ -516,6 +516,11 @@ def run(dry: bool, commit: bool = False) -> int:
     if not plan.rename:
         print("nothing to move: every module of core/ is in its layer folder or a public face")
         return 0
+    if commit and not dry:
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=str(ROOT),
+                               capture_output=True, text=True, check=True).stdout
+        if dirty:
+            raise Stop("--commit needs a clean tree (commit or stash first):\n" + dirty)
     faces = introspect(sorted(plan.faces))
     rewritten = changes(plan)
     print(f"{len(plan.rename)} modules move to core/_engine/<layer>/, {len(plan.faces)} keep a face at their "
@@ -574,7 +579,7 @@ def run(dry: bool, commit: bool = False) -> int:
                              "(tools/move_to_layers.py, 2 of 2); the import contract reads the layers from the folders")
     print(f"done: {len(plan.paths)} files moved with git mv, {len(plan.faces)} faces written, "
           f"{len(rewritten)} files rewritten{', in 2 commits' if commit else ' (staged)'}; "
-          "now: python -m tools.move_to_layers --check")
+          "now: python -m tools.move_to_layers --check, then the tests (docs/layers.md)")
     return 0
 
 
