@@ -57,9 +57,9 @@ def __getattr__(name):
             if e.name != f"{__name__}.{name}":
                 raise
     if name in ("pmap", "default_device", "process_index", "process_count", "local_device_count_pmap"):
-        mod = importlib.import_module(f"{__name__}.pmap_api") if name == "pmap" else None
-        if mod is not None:
-            return getattr(mod, name)
+        if name == "pmap":
+            from . import pmap_api
+            return pmap_api.pmap
     if name in ("tree_map", "tree_multimap", "tree_leaves", "tree_flatten", "tree_unflatten", "tree_structure"):
         from . import compat
         return getattr(compat, name)

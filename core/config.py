@@ -205,7 +205,7 @@ class _ConfigModule(types.ModuleType):
     @property
     def config(self):
         caller = sys._getframe(1).f_globals.get("__name__", "")
-        package = __name__.rpartition(".")[0]
+        package = __name__.partition(".")[0]   # the engine's own imports (core.*) do not warn
         if not (caller == package or caller.startswith(package + ".")):
             from .compat import warn_legacy
             warn_legacy("from jax.config import config", "import jax; jax.config.update(...)", stacklevel=2)

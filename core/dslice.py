@@ -51,7 +51,7 @@ def apply_dynamic_slices(x, idx):
     if not any(isinstance(it, Slice) for it in items):
         return x, idx
     from . import lax
-    from .numpy import asarray
+    from .numpy._creation import asarray
     from .tracing import get_aval
     ndim = get_aval(x).ndim
     named = sum(_axes_taken(it, ndim) for it in items if it is not Ellipsis)

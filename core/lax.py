@@ -518,7 +518,7 @@ def __getattr__(name):
                 "convolution", "windowed", "generic_reduce", "solves", "elementwise_extra", "shaping", "fft",
                 "staging_ops", "lax_types", "ragged"):
         try:
-            m = importlib.import_module(f"{__package__}.primitives.{mod}")
+            m = importlib.import_module(f"{ew.__package__}.{mod}")  # the primitives' package
         except ModuleNotFoundError:
             continue
         public = getattr(m, "LAX_EXPORTS", {})

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
 import zlib
 from typing import Callable
 
 import numpy as np
 
-FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "normal_table_f32.bin")
+# the table ships at the package's root (core/normal_table_f32.bin: tools/site.py serves it apart)
+FILE = os.path.join(os.path.dirname(os.path.abspath(sys.modules[__name__.partition(".")[0]].__file__)),
+                    "normal_table_f32.bin")
 _MAGIC = b"GPNT"
 _ESCAPE = -128
 

@@ -15,7 +15,8 @@ import sys
 from typing import NamedTuple
 
 _excluded: set = set()
-_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep  # core/
+# core/ (the package's root, however deep this module sits under it)
+_ENGINE_DIR = os.path.dirname(os.path.abspath(sys.modules[__name__.partition(".")[0]].__file__)) + os.sep
 
 
 class Frame(NamedTuple):

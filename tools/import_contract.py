@@ -15,7 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # (name, module prefixes), bottom up; a module belongs to the layer of its longest matching prefix,
-# and every module of core/ belongs to one (test_every_module_has_a_layer).
+# and every module of core/ belongs to one (test_every_module_has_a_layer). tools/move_to_layers.py
+# reads this table to put each module in core/_engine/<layer>/, then rewrites it to those folders:
+# from then on a module's layer is its folder.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("core.dtypes", "core.bf16_emulated", "core.prng_dtype", "core.avals", "core.config",
               "core.errors", "core.compat", "core.tree_util", "core.tree", "core.pretty", "core.fp_errors",

@@ -8,6 +8,7 @@ from .. import lax
 from .. import numpy as jnp
 from ..api import custom_jvp, jit
 from ..tracing import get_aval
+from ..numpy._logsumexp import logsumexp  # noqa: F401  (jax.nn.logsumexp; jnp's, as in JAX)
 
 
 def _jit(fn=None, **kw):
@@ -125,36 +126,6 @@ def gelu(x, approximate=True):
         return x * cdf
     sqrt_half = _dt.host_array(_np.sqrt(0.5), dt)
     return jnp.array(0.5 * x * (lax.erfc(-x * sqrt_half)), dtype=dt)
-
-
-def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
-    """log(sum(b * exp(a))) computed stably (JAX's jax.nn.logsumexp / jax.scipy.special.logsumexp)."""
-    if where is not None:
-        a = jnp.where(where, a, 0)
-    if b is not None:
-        a, b = jnp._promote_args_inexact("logsumexp", a, b)
-        a = jnp.where(b != 0, a, -_np.inf)
-    else:
-        (a,) = jnp._promote_args_inexact("logsumexp", a)
-    ndim = get_aval(a).ndim
-    dims = jnp._canon_axis(axis, ndim)
-    amax = jnp.max(jnp.real(a), axis=dims, keepdims=keepdims, where=where, initial=-_np.inf)
-    amax = lax.stop_gradient(lax.select(jnp.isfinite(amax), amax, lax.full_like(amax, 0)))
-    amax_with_dims = amax if keepdims else lax.expand_dims(amax, dims)
-    exp_a = lax.exp(lax.sub(a, amax_with_dims.astype(get_aval(a).dtype)))
-    if b is not None:
-        exp_a = lax.mul(exp_a, b)
-    sumexp = jnp.sum(exp_a, axis=dims, keepdims=keepdims, where=where)
-    sign = lax.sign(sumexp)
-    complex_ = get_aval(a).dtype.kind == "c"
-    if return_sign or not complex_:
-        sumexp = jnp.abs(sumexp)
-    out = lax.add(lax.log(sumexp), amax.astype(get_aval(sumexp).dtype))
-    if return_sign:
-        return out, sign
-    if b is not None and not complex_:
-        out = jnp.where(sign < 0, jnp.array(_np.nan, dtype=get_aval(out).dtype), out)
-    return out
 
 
 def softmax(x, axis=-1, where=None, initial=-_np.inf):

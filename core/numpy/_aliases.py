@@ -22,7 +22,9 @@ set_printoptions = _np.set_printoptions
 
 def lexsort(keys, axis=-1):
     """Sort by the last key, ties broken by the one before, ...: stable argsorts from the first key on."""
-    from . import argsort, asarray, take_along_axis
+    from ._searching import argsort
+    from ._creation import asarray
+    from ._take import take_along_axis
     keys = [asarray(k) for k in keys]
     if not keys:
         raise TypeError("need sequence of keys with len > 0 in lexsort")
@@ -34,7 +36,9 @@ def lexsort(keys, axis=-1):
 
 
 def sort_complex(a):
-    from . import _check_arraylike, asarray, sort
+    from ._util import _check_arraylike
+    from ._creation import asarray
+    from ._searching import sort
     from .. import dtypes as _dt, lax
     _check_arraylike("sort_complex", a)
     a = sort(asarray(a), axis=-1)  # JAX's sorts along the last axis (numpy's along the first)
@@ -44,7 +48,8 @@ def sort_complex(a):
 
 
 def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
-    from . import arange, asarray, broadcast_to, reshape
+    from ._creation import arange, asarray
+    from ._shapes import broadcast_to, reshape
     if inplace:
         # JAX 0.10.2's message, its missing space ("arraysare") included
         raise ValueError("jax.numpy.put_along_axis cannot modify arrays in-place, because JAX arrays"
@@ -64,7 +69,8 @@ def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
 
 
 def fill_diagonal(a, val, wrap=False, *, inplace=True):
-    from . import asarray, arange, ravel
+    from ._creation import asarray, arange
+    from ._shapes import ravel
     if inplace:
         raise ValueError("JAX arrays are immutable, so fill_diagonal cannot modify the input in place; "
                          "pass inplace=False to get the updated array instead.")
@@ -82,7 +88,8 @@ def fill_diagonal(a, val, wrap=False, *, inplace=True):
 
 
 def dsplit(ary, indices_or_sections):
-    from . import asarray, split
+    from ._creation import asarray
+    from ._shapes import split
     a = asarray(ary)
     if get_aval(a).ndim < 3:
         raise ValueError("dsplit only works on arrays of 3 or more dimensions")
@@ -90,14 +97,15 @@ def dsplit(ary, indices_or_sections):
 
 
 def resize(a, new_shape):
-    from . import asarray, concatenate, ravel, reshape
+    from ._creation import asarray
+    from ._shapes import concatenate, ravel, reshape
     if isinstance(new_shape, int):
         new_shape = (new_shape,)
     a = ravel(asarray(a))
     total = int(_np.prod(new_shape))
     n = get_aval(a).shape[0]
     if n == 0 or total == 0:
-        from . import zeros
+        from ._creation import zeros
         return zeros(new_shape, get_aval(a).dtype)
     reps = -(-total // n)
     return reshape(concatenate([a] * reps)[:total], new_shape)
@@ -106,7 +114,8 @@ def resize(a, new_shape):
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     """vmap of func1d over every 1-d slice along axis; its output dims take axis's place."""
     from ..api import vmap
-    from . import asarray, moveaxis, reshape
+    from ._creation import asarray
+    from ._shapes import moveaxis, reshape
     arr = asarray(arr)
     nd = get_aval(arr).ndim
     axis = operator.index(axis) % nd
@@ -119,7 +128,8 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
 
 
 def apply_over_axes(func, a, axes):
-    from . import asarray, expand_dims
+    from ._creation import asarray
+    from ._shapes import expand_dims
     a = asarray(a)
     for axis in axes:
         b = func(a, axis)

@@ -63,7 +63,7 @@ def __array_namespace_info__():
 
 def from_dlpack(x, /, *, device=None, copy=None):
     """An array from any object with `__dlpack__` (numpy arrays, other libraries' CPU tensors)."""
-    from . import asarray
+    from ._creation import asarray
     return asarray(_np.from_dlpack(x))
 
 

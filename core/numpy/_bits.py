@@ -14,7 +14,8 @@ def _check_bitorder(bitorder):
 
 @_staged(static_argnames=("axis", "bitorder"))
 def packbits(a, axis=None, bitorder="big"):
-    from . import arange, asarray, expand_dims, ravel, swapaxes
+    from ._creation import arange, asarray
+    from ._shapes import expand_dims, ravel, swapaxes
     _check_arraylike("packbits", a)
     a = asarray(a)
     if a.dtype.kind not in "biu":
@@ -37,7 +38,8 @@ def packbits(a, axis=None, bitorder="big"):
 
 @_staged(static_argnames=("axis", "count", "bitorder"))
 def unpackbits(a, axis=None, count=None, bitorder="big"):
-    from . import arange, asarray, expand_dims, pad, ravel, swapaxes
+    from ._creation import arange, asarray
+    from ._shapes import expand_dims, pad, ravel, swapaxes
     _check_arraylike("unpackbits", a)
     a = asarray(a)
     if a.dtype != _np.uint8:

@@ -82,7 +82,8 @@ def _from_sublists(args):
 
 
 def einsum(subscripts, *operands, precision=None, preferred_element_type=None):
-    from . import asarray, _promote_dtypes
+    from ._creation import asarray
+    from ._util import _promote_dtypes
     if not isinstance(subscripts, str):  # the sublist form: operand, sublist, operand, sublist, ...
         subscripts, operands = _from_sublists((subscripts,) + operands)
     operands = _promote_dtypes(*[asarray(o) for o in operands])

@@ -16,7 +16,7 @@ def _static(v, what):
 
 def _grid_1d(s: slice, op_name: str):
     """One axis of a grid: arange for a real step, linspace (endpoint included) for `numj`."""
-    from . import arange, linspace
+    from ._creation import arange, linspace
     start = _static(s.start, f"start of jnp.{op_name}") or 0
     stop = _static(s.stop, f"stop of jnp.{op_name}")
     step = _static(s.step, f"step of jnp.{op_name}") or 1
@@ -26,7 +26,7 @@ def _grid_1d(s: slice, op_name: str):
 
 
 def _grids(key, op_name):
-    from . import _promote_dtypes
+    from ._util import _promote_dtypes
     return _promote_dtypes(*[_grid_1d(k, op_name) for k in key])
 
 
@@ -34,7 +34,8 @@ class _MGrid:
     """jnp.mgrid[0:3, 0:2]: the dense grid, axes stacked first."""
 
     def __getitem__(self, key):
-        from . import arange, meshgrid, stack
+        from ._creation import arange, meshgrid
+        from ._shapes import stack
         if isinstance(key, slice):
             return _grid_1d(key, "mgrid")
         grids = meshgrid(*_grids(key, "mgrid"), indexing="ij", sparse=False)
@@ -45,7 +46,7 @@ class _OGrid:
     """jnp.ogrid[0:3, 0:2]: the open grid, a list of arrays that broadcast together."""
 
     def __getitem__(self, key):
-        from . import meshgrid
+        from ._creation import meshgrid
         if isinstance(key, slice):
             return _grid_1d(key, "ogrid")
         return meshgrid(*_grids(key, "ogrid"), indexing="ij", sparse=True)
@@ -74,7 +75,8 @@ class _Concatenator:
             raise ValueError(f"could not understand directive {directive!r}") from err
 
     def __getitem__(self, key):
-        from . import array, concatenate, expand_dims, transpose
+        from ._creation import array
+        from ._shapes import concatenate, expand_dims, transpose
         items = key if isinstance(key, tuple) else (key,)
         params = list(self.defaults)
         if items and isinstance(items[0], str):

@@ -65,7 +65,8 @@ def indices(dimensions, dtype=None, sparse=False):
 
 
 def ix_(*args):
-    from . import asarray, reshape
+    from ._creation import asarray
+    from ._shapes import reshape
     n = len(args)
     out = []
     for i, a in enumerate(args):
@@ -77,12 +78,15 @@ def ix_(*args):
 
 
 def diagflat(v, k=0):
-    from . import asarray, diag, ravel
+    from ._creation import asarray, diag
+    from ._shapes import ravel
     return diag(ravel(asarray(v)), k)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    from . import _promote_args_inexact, logspace, log10, sign
+    from ._util import _promote_args_inexact
+    from ._creation import logspace
+    from ._ufuncs import log10, sign
     start, stop = _promote_args_inexact("geomspace", start, stop)
     s = sign(start)
     out = s * logspace(log10(start * s), log10(stop * s), num, endpoint=endpoint, base=10.0, dtype=dtype, axis=axis)
@@ -90,7 +94,9 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 
 def vander(x, N=None, increasing=False):
-    from . import asarray, broadcast_to, expand_dims, power
+    from ._creation import asarray
+    from ._shapes import broadcast_to, expand_dims
+    from ._ufuncs import power
     x = asarray(x)
     if get_aval(x).ndim != 1:
         raise ValueError("x must be a one-dimensional array")
@@ -106,7 +112,7 @@ def vander(x, N=None, increasing=False):
 
 def fromfunction(function, shape, *, dtype=float, **kwargs):
     # as JAX's: function sees scalar coordinates, mapped with one vmap per axis (not index grids)
-    from . import arange
+    from ._creation import arange
     from ..api import vmap
     shape = tuple(operator.index(s) for s in shape)
     for i in range(len(shape)):
@@ -116,7 +122,8 @@ def fromfunction(function, shape, *, dtype=float, **kwargs):
 
 
 def unravel_index(indices, shape):
-    from . import asarray, clip, floor_divide, remainder
+    from ._creation import asarray
+    from ._ufuncs import clip, floor_divide, remainder
     idx = asarray(indices)
     sizes = tuple(operator.index(s) for s in shape)
     total = int(_np.prod(sizes))
@@ -129,7 +136,8 @@ def unravel_index(indices, shape):
 
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
-    from . import asarray, clip
+    from ._creation import asarray
+    from ._ufuncs import clip
     if mode == "raise":
         vals = [_np.asarray(asarray(i)) for i in multi_index]
         return _int_array(_np.ravel_multi_index(vals, dims, mode="raise", order=order))
@@ -145,7 +153,8 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
 
 
 def ediff1d(ary, to_end=None, to_begin=None):
-    from . import asarray, concatenate, ravel
+    from ._creation import asarray
+    from ._shapes import concatenate, ravel
     a = ravel(asarray(ary))
     parts = [a[1:] - a[:-1]]
     if to_begin is not None:
@@ -156,7 +165,9 @@ def ediff1d(ary, to_end=None, to_begin=None):
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
-    from . import _promote_args_inexact, diff, moveaxis, sum as _sum
+    from ._util import _promote_args_inexact
+    from ._reductions import diff, sum as _sum
+    from ._shapes import moveaxis
     if x is None:
         (y,) = _promote_args_inexact("trapezoid", y)
         y = moveaxis(y, axis, -1)
@@ -168,13 +179,14 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 
 
 def digitize(x, bins, right=False, *, method=None):
-    from . import asarray, searchsorted
+    from ._creation import asarray
+    from ._searching import searchsorted
     bins = asarray(bins)
     if get_aval(bins).ndim != 1:
         raise ValueError(f"digitize: bins must be a 1-dimensional array; got bins={bins}")
     if get_aval(bins).shape[0] == 0:
         return lax.full_like(asarray(x), 0, _np.int32)
-    from . import where
+    from ._searching import where
     side = "left" if right else "right"
     kw = {} if method is None else {"method": method}
     # as JAX's: the ends decide (traceably) whether bins decrease; a decreasing search runs on the
@@ -185,7 +197,8 @@ def digitize(x, bins, right=False, *, method=None):
 
 
 def extract(condition, arr, *, size=None, fill_value=0):
-    from . import _check_arraylike, ravel
+    from ._util import _check_arraylike
+    from ._shapes import ravel
     _check_arraylike("extreact", condition, arr, fill_value)  # sic: JAX 0.10.2's message spells it so
     return compress(ravel(condition), ravel(arr), size=size, fill_value=fill_value)
 
@@ -193,7 +206,11 @@ def extract(condition, arr, *, size=None, fill_value=0):
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
     """The slices of a along axis where condition holds. With a static `size` it traces (under
     jit and vmap): the selected slices first, in order, then fill_value, `size` of them, as JAX's."""
-    from . import _check_arraylike, any as _any, argsort, array, asarray, expand_dims, moveaxis, ravel, where
+    from ._util import _check_arraylike
+    from ._reductions import any as _any
+    from ._searching import argsort, where
+    from ._creation import array, asarray
+    from ._shapes import expand_dims, moveaxis, ravel
     _check_arraylike("compress", condition, a, fill_value)
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.compress is not supported.")
@@ -218,7 +235,10 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
 
 
 def choose(a, choices, out=None, mode="raise"):
-    from . import array, asarray, broadcast_arrays, take_along_axis, clip
+    from ._creation import array, asarray
+    from ._shapes import broadcast_arrays
+    from ._take import take_along_axis
+    from ._ufuncs import clip
     a = asarray(a)
     choices = [asarray(c) for c in choices]
     n = len(choices)
@@ -238,7 +258,8 @@ def choose(a, choices, out=None, mode="raise"):
 
 
 def array_equiv(a1, a2):
-    from . import all as _all, asarray
+    from ._reductions import all as _all
+    from ._creation import asarray
     a1, a2 = asarray(a1), asarray(a2)
     return _all(a1 == a2)   # like JAX, shapes that do not broadcast raise (TypeError), not False
 
@@ -246,7 +267,8 @@ def array_equiv(a1, a2):
 def trim_zeros(filt, trim="fb", axis=None):
     """JAX's: along each axis in `axis` (all by default), drop the leading ('f') and/or trailing
     ('b') slices that are all zero; the bounds come from the concrete value."""
-    from . import _check_arraylike, asarray
+    from ._util import _check_arraylike
+    from ._creation import asarray
     from ._reductions import _canon_one
     _check_arraylike("trim_zeros", filt)
     a = asarray(filt)
@@ -276,7 +298,8 @@ def trim_zeros(filt, trim="fb", axis=None):
 
 def mask_indices(n, mask_func, k=0, *, size=None):
     """The (rows, cols) where mask_func(ones((n, n)), k) is nonzero, e.g. jnp.triu's."""
-    from . import nonzero, ones
+    from ._searching import nonzero
+    from ._creation import ones
     return tuple(nonzero(mask_func(ones((n, n)), k), size=size))
 
 
@@ -287,12 +310,15 @@ def _immutable(name):
 
 def _tile_to(v, n):
     """v (1-d) repeated, or cut, to length n: numpy's put and place reuse values cyclically."""
-    from . import tile
+    from ._shapes import tile
     return tile(v, -(-n // v.shape[0]))[:n] if v.shape[0] != n else v
 
 
 def place(arr, mask, vals, *, inplace=True):
-    from . import _check_arraylike, asarray, ravel, where
+    from ._util import _check_arraylike
+    from ._creation import asarray
+    from ._shapes import ravel
+    from ._searching import where
     _check_arraylike("place", arr, mask, vals)
     data, mask, vals = asarray(arr), asarray(mask), ravel(asarray(vals))
     if inplace:
@@ -310,7 +336,11 @@ def place(arr, mask, vals, *, inplace=True):
 
 
 def put(a, ind, v, mode=None, *, inplace=True):
-    from . import _check_arraylike, asarray, clip, ravel, unravel_index
+    from ._util import _check_arraylike
+    from ._creation import asarray
+    from ._ufuncs import clip
+    from ._shapes import ravel
+    from ._index_tricks import unravel_index
     if inplace:
         raise _immutable("put")
     _check_arraylike("put", a, ind, v)

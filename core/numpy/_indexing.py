@@ -9,7 +9,9 @@ Writes (`.at[...]`) always lower to a scatter. Boolean masks must be concrete.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
+import types
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -23,9 +25,18 @@ from ..tracing import Tracer, get_aval
 _INDEX_DTYPE = np.dtype(np.int32)
 
 
+@functools.cache
 def _jnp():
-    from .. import numpy as jnp
-    return jnp
+    # the jnp functions this module calls, from the modules that define them (importing the
+    # package face, which imports this module, tied jnp's modules into one circle)
+    from ._creation import array, asarray, ones_like
+    from ._shapes import broadcast_to
+    from ._ufunc_objects import add, multiply, negative
+    from ._ufuncs import divide, less, power
+    from ._util import _promote_dtypes
+    return types.SimpleNamespace(_promote_dtypes=_promote_dtypes, add=add, array=array, asarray=asarray,
+                                 broadcast_to=broadcast_to, divide=divide, less=less, multiply=multiply,
+                                 negative=negative, ones_like=ones_like, power=power)
 
 
 def _ix():

@@ -12,7 +12,7 @@ savez = _np.savez
 
 def load(file, *args, **kwargs):
     """np.load, with an array result made a jax array (an .npz archive is returned as numpy's)."""
-    from . import asarray
+    from ._creation import asarray
     out = _np.load(file, *args, **kwargs)
     if isinstance(out, _np.ndarray):
         if out.dtype == "V2":  # np.save writes bfloat16 as 2-byte voids: view them back, as JAX's
@@ -26,12 +26,12 @@ def load(file, *args, **kwargs):
 
 
 def frombuffer(buffer, dtype=float, count=-1, offset=0):
-    from . import asarray
+    from ._creation import asarray
     return asarray(_np.frombuffer(buffer=buffer, dtype=dtype, count=count, offset=offset))
 
 
 def fromstring(string, dtype=float, count=-1, *, sep):
-    from . import asarray
+    from ._creation import asarray
     return asarray(_np.fromstring(string=string, dtype=dtype, count=count, sep=sep))
 
 

@@ -5,15 +5,26 @@ jnp.tril and jnp.diagonal are nested jits, so only this way do the jaxprs of gra
 what JAX's show. core/numpy/linalg.py imports this module, which fills ad.jvp_rules."""
 from __future__ import annotations
 
+import functools
+import types
+
 from ..primitives.linalg import (_adj, _conj, _lax, _swap, cholesky_p, eig_p, eigh_p, lu_p, qr_p, svd_p,
                                  triangular_solve, triangular_solve_p)
 from ..tracing import get_aval
 from ..transforms import ad
 
 
+@functools.cache
 def _jnp():
-    from .. import numpy as jnp  # (this module is jnp's: imported when a rule runs)
-    return jnp
+    # the jnp functions this module calls, from the modules that define them (importing the
+    # package face, which imports this module, tied jnp's modules into one circle)
+    from ._creation import diagonal, eye, ones, ones_like, tril, triu
+    from ._products import matmul
+    from ._take import take_along_axis
+    from . import linalg
+    return types.SimpleNamespace(diagonal=diagonal, eye=eye, linalg=linalg, matmul=matmul, ones=ones,
+                                 ones_like=ones_like, take_along_axis=take_along_axis, tril=tril,
+                                 triu=triu)
 
 
 def _matmul(a, b):

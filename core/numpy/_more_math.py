@@ -11,7 +11,8 @@ from ._util import _staged
 
 
 def fabs(x, /):
-    from . import _promote_args_inexact, abs as _abs
+    from ._util import _promote_args_inexact
+    from ._ufuncs import abs as _abs
     (x,) = _promote_args_inexact("fabs", x)
     if get_aval(x).dtype.kind == "c":
         raise TypeError("ufunc 'fabs' does not support complex dtypes")
@@ -19,7 +20,8 @@ def fabs(x, /):
 
 
 def angle(z, deg=False):
-    from . import _promote_args_inexact, arctan2, imag, real
+    from ._util import _promote_args_inexact
+    from ._ufuncs import arctan2, imag, real
     (z,) = _promote_args_inexact("angle", z)
     out = arctan2(imag(z), real(z)) if get_aval(z).dtype.kind == "c" else arctan2(lax.full_like(z, 0), z)
     return out * (180 / _np.pi) if deg else out
@@ -27,7 +29,9 @@ def angle(z, deg=False):
 
 def gcd(x1, x2, /):
     """Euclid's algorithm, unrolled to the bit width (each step halves the smaller value at worst)."""
-    from . import _promote_args, abs as _abs, where
+    from ._util import _promote_args
+    from ._ufuncs import abs as _abs
+    from ._searching import where
     x1, x2 = _promote_args("gcd", x1, x2)
     if get_aval(x1).dtype.kind not in "iub":
         raise ValueError("Arguments to jax.numpy.gcd must be integers.")
@@ -40,7 +44,9 @@ def gcd(x1, x2, /):
 
 
 def lcm(x1, x2, /):
-    from . import _promote_args, abs as _abs, where
+    from ._util import _promote_args
+    from ._ufuncs import abs as _abs
+    from ._searching import where
     x1, x2 = _promote_args("lcm", x1, x2)
     if get_aval(x1).dtype.kind not in "iub":
         raise ValueError("Arguments to jax.numpy.lcm must be integers.")
@@ -49,7 +55,8 @@ def lcm(x1, x2, /):
 
 
 def ldexp(x1, x2, /):
-    from . import _promote_args_inexact, asarray
+    from ._util import _promote_args_inexact
+    from ._creation import asarray
     x2 = asarray(x2)
     if get_aval(x2).dtype.kind not in "iub":
         raise ValueError(f"ldexp: exponent must be an integer; got dtype {get_aval(x2).dtype}")
@@ -59,7 +66,7 @@ def ldexp(x1, x2, /):
 
 def frexp(x, /):
     """Concrete values through numpy (mantissa in x's dtype, exponent int32)."""
-    from . import _promote_args_inexact
+    from ._util import _promote_args_inexact
     from ..array import Array
     (x,) = _promote_args_inexact("frexp", x)
     m, e = _np.frexp(_np.asarray(x))
@@ -67,27 +74,31 @@ def frexp(x, /):
 
 
 def modf(x, /, out=None):
-    from . import _promote_args_inexact, trunc
+    from ._util import _promote_args_inexact
+    from ._ufuncs import trunc
     (x,) = _promote_args_inexact("modf", x)
     whole = trunc(x)
     return x - whole, whole
 
 
 def logaddexp2(x1, x2, /):
-    from . import _promote_args_inexact, logaddexp
+    from ._util import _promote_args_inexact
+    from ._ufunc_objects import logaddexp
     x1, x2 = _promote_args_inexact("logaddexp2", x1, x2)
     ln2 = lax._const(x1, _np.log(2))
     return logaddexp(x1 * ln2, x2 * ln2) / ln2
 
 
 def iscomplex(x):
-    from . import asarray, imag
+    from ._creation import asarray
+    from ._ufuncs import imag
     x = asarray(x)
     return imag(x) != 0 if get_aval(x).dtype.kind == "c" else lax.full_like(x, False, _np.bool_)
 
 
 def isreal(x):
-    from . import asarray, imag
+    from ._creation import asarray
+    from ._ufuncs import imag
     x = asarray(x)
     return imag(x) == 0 if get_aval(x).dtype.kind == "c" else lax.full_like(x, True, _np.bool_)
 
@@ -100,7 +111,9 @@ def isrealobj(x):
 def i0(x):
     """Modified Bessel function of order 0: its power series sum ((x/2)^k / k!)^2, 40 terms (float32-exact
     for |x| < 30), then the large-|x| asymptotic form."""
-    from . import _promote_args_inexact, abs as _abs, exp, sqrt, where
+    from ._util import _promote_args_inexact
+    from ._ufuncs import abs as _abs, exp, sqrt
+    from ._searching import where
     (x,) = _promote_args_inexact("i0", x)
     ax = _abs(x)
     small = lax.min(ax, lax._const(ax, 30.0))
@@ -117,19 +130,28 @@ def i0(x):
 # ---- nan-skipping cumulative reductions and statistics ---------------------------------------
 
 def nancumsum(a, axis=None, dtype=None, out=None):
-    from . import asarray, cumsum, isnan, where
+    from ._creation import asarray
+    from ._reductions import cumsum
+    from ._ufuncs import isnan
+    from ._searching import where
     a = asarray(a)
     return cumsum(where(isnan(a), lax._const(a, 0), a), axis=axis, dtype=dtype)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
-    from . import asarray, cumprod, isnan, where
+    from ._creation import asarray
+    from ._reductions import cumprod
+    from ._ufuncs import isnan
+    from ._searching import where
     a = asarray(a)
     return cumprod(where(isnan(a), lax._const(a, 1), a), axis=axis, dtype=dtype)
 
 
 def _nanarg(name, a, axis, keepdims, fill, reducer):
-    from . import all as _all, asarray, isnan, where
+    from ._reductions import all as _all
+    from ._creation import asarray
+    from ._ufuncs import isnan
+    from ._searching import where
     a = asarray(a)
     if get_aval(a).dtype.kind not in "fc":
         return reducer(a, axis=axis, keepdims=keepdims)
@@ -139,18 +161,22 @@ def _nanarg(name, a, axis, keepdims, fill, reducer):
 
 
 def nanargmax(a, axis=None, out=None, keepdims=None):
-    from . import argmax
+    from ._reductions import argmax
     return _nanarg("nanargmax", a, axis, keepdims, -_np.inf, argmax)
 
 
 def nanargmin(a, axis=None, out=None, keepdims=None):
-    from . import argmin
+    from ._reductions import argmin
     return _nanarg("nanargmin", a, axis, keepdims, _np.inf, argmin)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None, correction=None):
-    from . import _promote_args_inexact, asarray, isnan, nanmean, real, sum as _sum
-    from . import where as _where
+    from ._util import _promote_args_inexact
+    from ._creation import asarray
+    from ._ufuncs import isnan, real
+    from ._statistics import nanmean
+    from ._reductions import sum as _sum
+    from ._searching import where as _where
     (a,) = _promote_args_inexact("nanvar", a)
     if correction is not None:
         ddof = correction
@@ -166,7 +192,7 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None, correction=None):
-    from . import sqrt
+    from ._ufuncs import sqrt
     return sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where, mean=mean,
                        correction=correction))
 
@@ -174,7 +200,10 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
 def spacing(x, /):
     """The distance from x to the next float away from zero (toward +inf for float16, as
     JAX's), the smallest subnormal where that is 0."""
-    from . import _promote_args_inexact, copysign, finfo, where
+    from ._util import _promote_args_inexact
+    from ._ufuncs import copysign
+    from ._dtypes import finfo
+    from ._searching import where
     x, = _promote_args_inexact("spacing", x)
     if x.dtype.kind == "c":
         raise ValueError("jnp.spacing is not defined for complex inputs.")
@@ -187,7 +216,11 @@ def spacing(x, /):
 
 @_staged(static_argnames=("axis",))
 def unwrap(p, discont=None, axis=-1, period=2 * _np.pi):
-    from . import _check_arraylike, _promote_dtypes, abs as _abs, concatenate, cumsum, diff, mod, where
+    from ._util import _check_arraylike, _promote_dtypes
+    from ._ufuncs import abs as _abs, mod
+    from ._shapes import concatenate
+    from ._reductions import cumsum, diff
+    from ._searching import where
     _check_arraylike("unwrap", p)
     p, period = _promote_dtypes(p, period)
     if p.dtype.kind == "c":
@@ -210,7 +243,7 @@ def unwrap(p, discont=None, axis=-1, period=2 * _np.pi):
 def _gradient_along(a, h, axis):
     """Central differences inside, one-sided at the two ends (numpy's second-order-free rule);
     `h` a scalar spacing or the coordinates along the axis."""
-    from . import concatenate, ndim
+    from ._shapes import concatenate, ndim
     n = a.shape[axis]
 
     def part(x, lo, hi):
@@ -239,7 +272,8 @@ def _gradient_along(a, h, axis):
 
 @_staged(static_argnames=("axis", "edge_order"))
 def gradient(f, *varargs, axis=None, edge_order=None):
-    from . import _canon_one, _promote_dtypes_inexact
+    from ._reductions import _canon_one
+    from ._util import _promote_dtypes_inexact
     if edge_order is not None:
         raise NotImplementedError("The 'edge_order' argument to jnp.gradient is not supported.")
     a, *spacing = _promote_dtypes_inexact(f, *varargs)

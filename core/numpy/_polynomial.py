@@ -11,7 +11,8 @@ from ._util import _staged
 
 
 def polyval(p, x, *, unroll=16):
-    from . import _check_arraylike, _promote_dtypes, zeros_like
+    from ._util import _check_arraylike, _promote_dtypes
+    from ._creation import zeros_like
     _check_arraylike("polyval", p, x)
     p, x = _promote_dtypes(p, x)  # dtypes only: p's axis is the powers, not one of x's
     out = zeros_like(x)
@@ -21,7 +22,7 @@ def polyval(p, x, *, unroll=16):
 
 
 def polyadd(a1, a2):
-    from . import _check_arraylike, _promote_dtypes
+    from ._util import _check_arraylike, _promote_dtypes
     _check_arraylike("polyadd", a1, a2)
     a1, a2 = _promote_dtypes(a1, a2)
     # as JAX's: the shorter adds into the tail of the longer along axis 0 (trailing axes broadcast)
@@ -31,14 +32,17 @@ def polyadd(a1, a2):
 
 
 def polysub(a1, a2):
-    from . import _check_arraylike, _promote_dtypes
+    from ._util import _check_arraylike, _promote_dtypes
     _check_arraylike("polysub", a1, a2)
     a1, a2 = _promote_dtypes(a1, a2)
     return polyadd(a1, -a2)
 
 
 def polymul(a1, a2, *, trim_leading_zeros=False):
-    from . import _check_arraylike, _promote_dtypes_inexact, convolve, trim_zeros, zeros
+    from ._util import _check_arraylike, _promote_dtypes_inexact
+    from ._signal import convolve
+    from ._index_tricks import trim_zeros
+    from ._creation import zeros
     _check_arraylike("polymul", a1, a2)
     a1, a2 = _promote_dtypes_inexact(a1, a2)   # promotes to inexact, as JAX's polymul does
     if trim_leading_zeros and (len(a1) > 1 or len(a2) > 1):
@@ -51,7 +55,8 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
 
 
 def polyder(p, m=1):
-    from . import _check_arraylike, _promote_dtypes_inexact, arange
+    from ._util import _check_arraylike, _promote_dtypes_inexact
+    from ._creation import arange
     from ._creation import _concrete
     _check_arraylike("polyder", p)
     m = operator.index(_concrete(m, "polyder"))
@@ -67,12 +72,15 @@ def polyder(p, m=1):
 
 
 def polyint(p, m=1, k=None):
-    from . import _promote_args_inexact, arange, concatenate
+    from ._util import _promote_args_inexact
+    from ._creation import arange
+    from ._shapes import concatenate
     m = operator.index(m)
     if m < 0:
         raise ValueError(f"jnp.polyint: order of integral must be positive, got {m}")
     (p,) = _promote_args_inexact("polyint", p)
-    from . import atleast_1d, asarray
+    from ._shapes import atleast_1d
+    from ._creation import asarray
     p = atleast_1d(p)
     ks = [0.0] * m if k is None else list(_np.broadcast_to(_np.asarray(k), (m,)))
     for i in range(m):
@@ -82,7 +90,10 @@ def polyint(p, m=1, k=None):
 
 
 def poly(seq_of_zeros):
-    from . import _promote_args_inexact, array, atleast_1d, convolve, ones
+    from ._util import _promote_args_inexact
+    from ._creation import array, ones
+    from ._shapes import atleast_1d
+    from ._signal import convolve
     (a,) = _promote_args_inexact("poly", seq_of_zeros)
     a = atleast_1d(a)
     shape = get_aval(a).shape
@@ -104,7 +115,10 @@ def polydiv(u, v, *, trim_leading_zeros=False):
     """(quotient, remainder) of u / v by long division; the remainder keeps u's length unless
     trim_leading_zeros (then leading entries below sqrt(eps) are dropped, which needs concrete
     values)."""
-    from . import _check_arraylike, _promote_dtypes_inexact, finfo, sqrt, zeros
+    from ._util import _check_arraylike, _promote_dtypes_inexact
+    from ._dtypes import finfo
+    from ._ufuncs import sqrt
+    from ._creation import zeros
     _check_arraylike("polydiv", u, v)
     u, v = _promote_dtypes_inexact(u, v)
     m, n = u.shape[0] - 1, v.shape[0] - 1
@@ -125,7 +139,13 @@ def polydiv(u, v, *, trim_leading_zeros=False):
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least squares on the Vandermonde matrix with its columns scaled to unit norm (numpy's
     conditioning), coefficients highest power first."""
-    from . import _check_arraylike, _promote_dtypes_inexact, asarray, dot, finfo, linalg, outer, sqrt, vander
+    from ._util import _check_arraylike, _promote_dtypes_inexact
+    from ._creation import asarray
+    from ._products import dot, outer
+    from ._dtypes import finfo
+    from . import linalg
+    from ._ufuncs import sqrt
+    from ._index_tricks import vander
     _check_arraylike("polyfit", x, y, *(() if w is None else (w,)))
     x, y = asarray(x), asarray(y)
     deg = operator.index(deg)
@@ -173,7 +193,8 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
 
 def _roots_of(p):
     """The eigenvalues of p's companion matrix (p without leading zeros)."""
-    from . import array, diag, linalg, ones
+    from ._creation import array, diag, ones
+    from . import linalg
     if p.shape[0] < 2:
         return array([], dtype=_complex_of(p.dtype))
     companion = diag(ones((p.shape[0] - 2,), p.dtype), -1)
@@ -186,7 +207,12 @@ def _complex_of(dtype):
 
 
 def roots(p, *, strip_zeros=True):
-    from . import _check_arraylike, _promote_dtypes_inexact, all as _all, arange, argmin, array, atleast_1d, take, where
+    from ._util import _check_arraylike, _promote_dtypes_inexact
+    from ._reductions import all as _all, argmin
+    from ._creation import arange, array
+    from ._shapes import atleast_1d
+    from ._take import take
+    from ._searching import where
     _check_arraylike("roots", p)
     p = atleast_1d(_promote_dtypes_inexact(p)[0])
     if p.ndim != 1:

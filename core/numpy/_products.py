@@ -152,7 +152,11 @@ def einsum(subscripts, *operands, optimize="optimal", precision=None, preferred_
 
 
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
-    from . import _check_arraylike, _dot_dtype, _dtype_arg, broadcast_arrays, conjugate, moveaxis
+    from ._util import _check_arraylike
+    from ._products import _dot_dtype
+    from ._dtypes import _dtype_arg
+    from ._shapes import broadcast_arrays, moveaxis
+    from ._ufuncs import conjugate
     _check_arraylike("jnp.vecdot", x1, x2)
     x1, x2, dt = _dot_dtype(x1, x2)
     n1, n2 = get_aval(x1).shape[axis], get_aval(x2).shape[axis]
@@ -167,13 +171,18 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
 
 
 def matvec(x1, x2, /):
-    from . import _check_arraylike, asarray, matmul
+    from ._util import _check_arraylike
+    from ._creation import asarray
+    from ._products import matmul
     _check_arraylike("jnp.matvec", x1, x2)
     return matmul(x1, asarray(x2)[..., None])[..., 0]
 
 
 def vecmat(x1, x2, /):
-    from . import _check_arraylike, asarray, conjugate, matmul
+    from ._util import _check_arraylike
+    from ._creation import asarray
+    from ._ufuncs import conjugate
+    from ._products import matmul
     _check_arraylike("jnp.vecmat", x1, x2)
     return matmul(conjugate(asarray(x1))[..., None, :], x2)[..., 0, :]
 

@@ -11,7 +11,10 @@ from ..tracing import Tracer, get_aval
 
 
 def rot90(m, k=1, axes=(0, 1)):
-    from . import _canon_one, _check_arraylike, asarray, flip, swapaxes
+    from ._reductions import _canon_one
+    from ._util import _check_arraylike
+    from ._creation import asarray
+    from ._shapes import flip, swapaxes
     _check_arraylike("rot90", m)
     m = asarray(m)
     nd = get_aval(m).ndim
@@ -36,7 +39,8 @@ def rot90(m, k=1, axes=(0, 1)):
 
 
 def append(arr, values, axis=None):
-    from . import asarray, concatenate, ravel
+    from ._creation import asarray
+    from ._shapes import concatenate, ravel
     if axis is None:
         return concatenate([ravel(asarray(arr)), ravel(asarray(values))], 0)
     return concatenate([arr, values], axis=axis)
@@ -46,7 +50,12 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     """The complement of `obj` along axis. A static int or slice, or integer indices promised
     unique (assume_unique_indices=True), trace under jit; other indices must be concrete (the
     output size depends on them), as in JAX."""
-    from . import _canon_one, _check_arraylike, arange, asarray, clip, concatenate, ravel, sort, where
+    from ._reductions import _canon_one
+    from ._util import _check_arraylike
+    from ._creation import arange, asarray
+    from ._ufuncs import clip
+    from ._shapes import concatenate, ravel
+    from ._searching import sort, where
     _check_arraylike("delete", arr)
     a = asarray(arr)
     if axis is None:
@@ -90,7 +99,9 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
 
 def insert(arr, obj, values, axis=None):
     """numpy.insert with concrete positions: scatter the old and new items into a longer array."""
-    from . import _canon_one, asarray, broadcast_to, moveaxis, ravel, zeros
+    from ._reductions import _canon_one
+    from ._creation import asarray, zeros
+    from ._shapes import broadcast_to, moveaxis, ravel
     a = asarray(arr)
     if axis is None:
         a, axis = ravel(a), 0
@@ -122,7 +133,9 @@ def insert(arr, obj, values, axis=None):
 
 
 def bitwise_count(x, /):
-    from . import _check_arraylike, abs as _abs, asarray
+    from ._util import _check_arraylike
+    from ._ufuncs import abs as _abs
+    from ._creation import asarray
     _check_arraylike("bitwise_count", x)
     x = asarray(x)
     if get_aval(x).dtype.kind not in "iub":

@@ -292,7 +292,7 @@ def _diff(a, n=1, axis=-1, prepend=None, append=None):
 
 
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
-    from ..nn import logsumexp as _lse
+    from ._logsumexp import logsumexp as _lse
     return _lse(a, axis=axis, b=b, keepdims=keepdims, return_sign=return_sign)
 
 

@@ -18,7 +18,8 @@ UniqueInverseResult = _namedtuple("_UniqueInverseResult", ["values", "inverse_in
 
 def _values(x, what):
     """x's numpy value; a traced x has none (the output size depends on it), as in JAX."""
-    from . import _check_arraylike, asarray
+    from ._util import _check_arraylike
+    from ._creation import asarray
     from ..tracing import Tracer
     _check_arraylike(what, x)
     x = asarray(x)
@@ -40,7 +41,8 @@ def _wrap(v, like=None):
 
 def _unique_api(x, what, **returns):
     """The array API's unique_*: jnp.unique keeping NaNs apart (equal_nan=False), as JAX's."""
-    from . import _check_arraylike, unique
+    from ._util import _check_arraylike
+    from ._searching import unique
     _check_arraylike(what, x)
     return unique(x, equal_nan=False, **returns)
 
@@ -64,7 +66,8 @@ def unique_all(x, /, *, size=None, fill_value=None):
 
 
 def _two(what, a, b):
-    from . import _promote_dtypes, asarray
+    from ._util import _promote_dtypes
+    from ._creation import asarray
     a, b = _promote_dtypes(asarray(a), asarray(b))
     return _values(a, what).ravel(), _values(b, what).ravel(), a.dtype
 
@@ -79,7 +82,9 @@ def _static_size(size, what):
 
 def union1d(ar1, ar2, *, size=None, fill_value=None):
     if size is not None:  # traceable: the unique values of both, `size` of them
-        from . import _check_arraylike, concatenate, unique
+        from ._util import _check_arraylike
+        from ._shapes import concatenate
+        from ._searching import unique
         _check_arraylike("union1d", ar1, ar2)
         return unique(concatenate((ar1, ar2), axis=None), size=_static_size(size, "union1d"),
                       fill_value=fill_value)
@@ -121,7 +126,11 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
 
 def _setdiff1d_sized(ar1, ar2, assume_unique, size, fill_value):
     """setdiff1d's first `size` values (then fill_value, default 0), traceable as JAX's."""
-    from . import _check_arraylike, arange, asarray, full, isin, nonzero, ravel, unique, where
+    from ._util import _check_arraylike
+    from ._creation import arange, asarray, full
+    from ._sets import isin
+    from ._searching import nonzero, unique, where
+    from ._shapes import ravel
     _check_arraylike("setdiff1d", ar1, ar2)
     a, b = ravel(asarray(ar1)), ravel(asarray(ar2))
     fill = asarray(0 if fill_value is None else fill_value).astype(a.dtype)
@@ -140,7 +149,7 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     if size is not None:
         return _setdiff1d_sized(ar1, ar2, assume_unique, _static_size(size, "setdiff1d"), fill_value)
     a, b, dt = _two("setdiff1d", ar1, ar2)
-    from . import asarray
+    from ._creation import asarray
     # the values come from ar1, and keep its dtype (as JAX's)
     return _wrap(_np.setdiff1d(a, b, assume_unique=assume_unique), asarray(ar1).dtype)
 
@@ -156,7 +165,10 @@ def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
     """Elementwise membership by broadcasting (traceable, so it works under jit and vmap)."""
-    from . import any as _any, asarray, equal, ravel
+    from ._reductions import any as _any
+    from ._creation import asarray
+    from ._ufuncs import equal
+    from ._shapes import ravel
     e, t = asarray(element), ravel(asarray(test_elements))
     hit = _any(equal(e[..., None], t), axis=-1)
     return ~hit if invert else hit

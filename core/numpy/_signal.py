@@ -9,7 +9,10 @@ from ..tracing import get_aval
 
 def _full_convolution(a, v):
     """out[k] = sum_j v[j] a[k - j] over the full overlap (length n + m - 1)."""
-    from . import asarray, dot, flip, pad, take
+    from ._creation import asarray
+    from ._products import dot
+    from ._shapes import flip, pad
+    from ._take import take
     n, m = get_aval(a).shape[0], get_aval(v).shape[0]
     padded = pad(a, [(m - 1, m - 1)])
     windows = take(padded, asarray((_np.arange(n + m - 1)[:, None] + _np.arange(m)[None, :]).astype(_np.int32)),
@@ -18,7 +21,10 @@ def _full_convolution(a, v):
 
 
 def _conv(name, a, v, mode, precision, preferred_element_type, flip_v):
-    from . import _check_arraylike, _promote_dtypes_inexact, asarray, conjugate, flip
+    from ._util import _check_arraylike, _promote_dtypes_inexact
+    from ._creation import asarray
+    from ._ufuncs import conjugate
+    from ._shapes import flip
     _check_arraylike(name, a, v)
     a, v = _promote_dtypes_inexact(asarray(a), asarray(v))
     if get_aval(a).ndim != 1 or get_aval(v).ndim != 1:

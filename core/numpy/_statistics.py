@@ -230,7 +230,10 @@ def _quantile(a, q, axis, method, keepdims, squash_nans, weights=None):
     read at q * (n - 1) by `method`. squash_nans (the nan* functions): n counts the non-NaN values,
     which sort first; otherwise a slice holding a NaN gives NaN. `weights` (inverted_cdf only)
     weigh each value, as JAX's."""
-    from . import cumsum, floor, isnan, moveaxis, take_along_axis
+    from ._reductions import cumsum
+    from ._ufuncs import floor, isnan
+    from ._shapes import moveaxis
+    from ._take import take_along_axis
     if method not in _QUANTILE_METHODS:
         raise ValueError("method can only be 'linear', 'lower', 'higher', 'midpoint', 'nearest' or 'inverted_cdf'")
     if weights is not None:
@@ -507,7 +510,9 @@ def interp(x, xp, fp, left=None, right=None, period=None):
 def histogramdd(sample, bins=10, range=None, weights=None, density=None):
     """Counts of the (N, D) sample's rows in a D-dimensional grid of bins; each value lands in
     the bin whose edges hold it (the last bin includes its right edge), values outside go nowhere."""
-    from . import _promote_dtypes_inexact, ix_, ravel_multi_index, reshape
+    from ._util import _promote_dtypes_inexact
+    from ._index_tricks import ix_, ravel_multi_index
+    from ._shapes import reshape
     if weights is None:
         _check_arraylike("histogramdd", sample)
         sample, = _promote_dtypes_inexact(sample)
@@ -548,7 +553,7 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=None):
 
 
 def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
-    from . import transpose
+    from ._shapes import transpose
     _check_arraylike("histogram2d", x, y)
     try:
         n = len(bins)

@@ -3,6 +3,8 @@ JAX's. Both default to "fill" (NaN for floats, the dtype's minimum for signed in
 the clamping of `x[i]`: a silent clamp would hand back real data for a bad index."""
 from __future__ import annotations
 
+import functools
+import types
 import numpy as np
 
 from .. import lax
@@ -10,9 +12,17 @@ from ..tracing import get_aval
 from ._indexing import _getitem
 
 
+@functools.cache
 def _jnp():
-    from .. import numpy as jnp
-    return jnp
+    # the jnp functions this module calls, from the modules that define them (importing the
+    # package face, which imports this module, tied jnp's modules into one circle)
+    from ._creation import asarray
+    from ._reductions import _canon_one
+    from ._searching import where
+    from ._shapes import broadcast_shapes, broadcast_to, ravel
+    from ._ufuncs import mod
+    return types.SimpleNamespace(_canon_one=_canon_one, asarray=asarray, broadcast_shapes=broadcast_shapes,
+                                 broadcast_to=broadcast_to, mod=mod, ravel=ravel, where=where)
 
 
 def _ix():

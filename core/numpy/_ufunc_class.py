@@ -63,13 +63,13 @@ class ufunc:
         call = self.__props["call"]
         if call is not None:  # jnp.add and the like: their function checks its arguments itself
             return call(*args)
-        from . import _check_arraylike
+        from ._util import _check_arraylike
         _check_arraylike(self.__name__, *args)
         return self._vectorized()(*args)
 
     def _vectorized(self):
         if "vectorized" not in self.__dict__:
-            from . import vectorize
+            from ._vectorize import vectorize
             fn = vectorize(self._func)
             fn.__name__ = self.__name__
             self.__dict__["vectorized"] = _api().jit(fn)
@@ -82,14 +82,14 @@ class ufunc:
             raise ValueError(f"{method} only supported for functions returning a single value")
 
     def _result_dtype(self, *args):
-        from . import asarray
+        from ._creation import asarray
         ones = [lax.full((), 1, asarray(a).dtype) for a in args]
         return _api().eval_shape(self._func, *ones).dtype
 
     # ---- reduce / accumulate / reduceat -------------------------------------------------------
 
     def reduce(self, a, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=None):
-        from . import _check_arraylike
+        from ._util import _check_arraylike
         _check_arraylike(f"{self.__name__}.reduce", a)
         self._binary_only("reduce")
         if out is not None:
@@ -107,7 +107,10 @@ class ufunc:
         return fn(a, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial, where=where)
 
     def _reduce_by_loop(self, a, axis=0, dtype=None, keepdims=False, initial=None, where=None):
-        from . import _canon_one, asarray, broadcast_to, moveaxis, ravel, where as _where
+        from ._reductions import _canon_one
+        from ._creation import asarray
+        from ._shapes import broadcast_to, moveaxis, ravel
+        from ._searching import where as _where
         a = asarray(a)
         initial = self.identity if initial is None else initial
         dtype = self._result_dtype(a, a) if dtype is None else dtype
@@ -145,7 +148,10 @@ class ufunc:
         return fn(a, axis=axis, dtype=dtype)
 
     def _accumulate_by_scan(self, a, axis=0, dtype=None):
-        from . import _canon_one, _check_arraylike, asarray, moveaxis, ndim
+        from ._reductions import _canon_one
+        from ._util import _check_arraylike
+        from ._creation import asarray
+        from ._shapes import moveaxis, ndim
         _check_arraylike(f"{self.__name__}.accumulate", a)
         a = asarray(a)
         dtype = self._result_dtype(a, a) if dtype is None else dtype
@@ -172,7 +178,12 @@ class ufunc:
         return fn(a, indices, axis=axis, dtype=dtype)
 
     def _reduceat_by_loop(self, a, indices, axis=0, dtype=None):
-        from . import _canon_one, _check_arraylike, append, asarray, take, where as _where
+        from ._reductions import _canon_one
+        from ._util import _check_arraylike
+        from ._rearrange import append
+        from ._creation import asarray
+        from ._take import take
+        from ._searching import where as _where
         _check_arraylike(f"{self.__name__}.reduceat", a, indices)
         a, indices = asarray(a), asarray(indices)
         if a.ndim == 0:
@@ -195,7 +206,8 @@ class ufunc:
     # ---- outer / at ---------------------------------------------------------------------------
 
     def outer(self, A, B, /):
-        from . import _check_arraylike, asarray
+        from ._util import _check_arraylike
+        from ._creation import asarray
         self._binary_only("outer")
         _check_arraylike(f"{self.__name__}.outer", A, B)
         A, B = asarray(A), asarray(B)
@@ -210,7 +222,9 @@ class ufunc:
         return fn(a, indices) if b is None else fn(a, indices, b)
 
     def _at_by_scan(self, a, indices, *args):
-        from . import _check_arraylike, asarray, broadcast_shapes, broadcast_to
+        from ._util import _check_arraylike
+        from ._creation import asarray
+        from ._shapes import broadcast_shapes, broadcast_to
         _check_arraylike(f"{self.__name__}.at", a, *args)
         dtype = self._result_dtype(a, *args)
         a = asarray(a).astype(dtype)

@@ -34,7 +34,7 @@ def _boolean(fn):
 def _indexed(update):
     """ufunc.at by the matching .at[] update; booleans go through int32 as JAX's do."""
     def at(a, indices, b):
-        from . import asarray
+        from ._creation import asarray
         a = asarray(a)
         if a.dtype == bool:
             b = asarray(b).astype(bool).astype("int32")

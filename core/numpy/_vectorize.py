@@ -61,7 +61,7 @@ def vectorize(pyfunc, *, excluded=frozenset(), signature=None):
                                      f"vectorized function with excluded={excluded!r} and signature={signature!r}")
         loop_shapes = [shape[:len(shape) - len(core)] for shape, core in zip(shapes, in_core)]
         loop = np.broadcast_shapes(*loop_shapes) if loop_shapes else ()
-        from . import broadcast_to  # the jnp face (this module is one of its parts)
+        from ._shapes import broadcast_to  # the jnp face (this module is one of its parts)
         dyn = [broadcast_to(x, loop + tuple(shape[len(shape) - len(core):]))
                for x, shape, core in zip(dyn, shapes, in_core)]
         fun = call

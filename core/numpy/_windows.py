@@ -9,12 +9,13 @@ from .. import dtypes as _dt
 
 
 def _n(M, name):
-    from . import _concrete
+    from ._creation import _concrete
     return operator.index(_concrete(M, name))
 
 
 def _cosine_window(M, coeffs, name):
-    from . import arange, cos, zeros, ones
+    from ._creation import arange, zeros, ones
+    from ._ufuncs import cos
     M = _n(M, name)
     dt = _dt.canonicalize_dtype(_dt.default_float_dtype())
     if M <= 1:
@@ -39,7 +40,8 @@ def blackman(M):
 
 
 def bartlett(M):
-    from . import abs as _abs, arange, ones
+    from ._ufuncs import abs as _abs
+    from ._creation import arange, ones
     M = _n(M, "bartlett")
     dt = _dt.canonicalize_dtype(_dt.default_float_dtype())
     if M <= 1:
@@ -49,7 +51,8 @@ def bartlett(M):
 
 
 def kaiser(M, beta):
-    from . import arange, asarray, ones, sqrt
+    from ._creation import arange, asarray, ones
+    from ._ufuncs import sqrt
     from ._more_math import i0
     M = _n(M, "kaiser")
     dt = _dt.canonicalize_dtype(_dt.default_float_dtype())

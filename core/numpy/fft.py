@@ -35,7 +35,7 @@ def _scale(norm, n, inverse):
 
 def _resize(x, axis, n):
     """Trim or zero-pad x to length n along axis (numpy's `n=` semantics)."""
-    from . import pad
+    from ._shapes import pad
     size = get_aval(x).shape[axis]
     if n == size:
         return x
@@ -48,7 +48,8 @@ def _resize(x, axis, n):
 
 def _apply_matrix(x, axis, mat):
     """Contract x's `axis` with the first axis of the constant matrix `mat`; the result axis stays in place."""
-    from . import asarray, moveaxis
+    from ._creation import asarray
+    from ._shapes import moveaxis
     m = asarray(mat)
     nd = get_aval(x).ndim
     out = lax.dot_general(x, m, (((axis,), (0,)), ((), ())))
@@ -57,7 +58,8 @@ def _apply_matrix(x, axis, mat):
 
 def _one_axis(kind, a, n, axis, norm):
     """One transform along one axis: kind is 'fft', 'ifft', 'rfft' or 'irfft'."""
-    from . import _promote_dtypes_inexact, asarray
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
     (a,) = _promote_dtypes_inexact(asarray(a))
     aval = get_aval(a)
     if aval.ndim == 0:
@@ -118,7 +120,8 @@ def irfft(a, n=None, axis=-1, norm=None):
 
 def hfft(a, n=None, axis=-1, norm=None):
     """FFT of a Hermitian-symmetric signal given by its first half: irfft of the conjugate, rescaled."""
-    from . import asarray, conjugate
+    from ._creation import asarray
+    from ._ufuncs import conjugate
     a = asarray(a)
     nn = 2 * (get_aval(a).shape[axis] - 1) if n is None else operator.index(n)
     swapped = {None: "forward", "backward": "forward", "forward": "backward", "ortho": "ortho"}
@@ -128,7 +131,7 @@ def hfft(a, n=None, axis=-1, norm=None):
 
 
 def ihfft(a, n=None, axis=-1, norm=None):
-    from . import conjugate
+    from ._ufuncs import conjugate
     swapped = {None: "forward", "backward": "forward", "forward": "backward", "ortho": "ortho"}
     if norm not in swapped:
         _scale(norm, 1, False)
@@ -136,7 +139,7 @@ def ihfft(a, n=None, axis=-1, norm=None):
 
 
 def _nd_args(a, s, axes, name):
-    from . import asarray
+    from ._creation import asarray
     a = asarray(a)
     nd = get_aval(a).ndim
     if s is not None:
@@ -200,7 +203,7 @@ def irfft2(a, s=None, axes=(-2, -1), norm=None):
 
 def _freq_dtype(dtype):
     from .. import dtypes as _dt
-    from . import _canonical_request
+    from ._dtypes import _canonical_request
     dt = _canonical_request(dtype)
     return _dt.canonicalize_dtype(dt if dt is not None else _dt.default_float_dtype())
 
@@ -218,7 +221,8 @@ def rfftfreq(n, d=1.0, *, dtype=None, device=None):
 
 
 def _shift(x, axes, sign):
-    from . import asarray, roll
+    from ._creation import asarray
+    from ._shapes import roll
     x = asarray(x)
     shape = get_aval(x).shape
     if axes is None:

@@ -10,11 +10,12 @@ import numpy as _np
 from .. import lax
 from ..primitives import linalg as _la
 from ..tracing import get_aval
-from . import _staged
+from ._util import _staged
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
-    from . import _promote_dtypes_inexact, asarray
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
     (x,) = _promote_dtypes_inexact(asarray(x))
     if isinstance(axis, list):
         axis = tuple(axis)
@@ -23,7 +24,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
 
 @_staged(static_argnames=("ord", "axis", "keepdims"), name="norm")
 def _norm(x, ord, axis, keepdims):
-    from . import abs, max, min, real, sqrt, sum
+    from ._ufuncs import abs, real, sqrt
+    from ._reductions import max, min, sum
     nd = get_aval(x).ndim
     squares = lambda: real(x * x.conj()) if get_aval(x).dtype.kind == "c" else x * x  # noqa: E731
     if axis is None:
@@ -69,7 +71,7 @@ def _norm(x, ord, axis, keepdims):
             kw = {"initial": 0} if ord == _np.inf else {}
             return red(sum(abs(x), axis=col, keepdims=keepdims), axis=row, keepdims=keepdims, **kw)
         if ord in (2, -2, "nuc"):
-            from . import expand_dims, moveaxis
+            from ._shapes import expand_dims, moveaxis
             sv = svd(moveaxis(x, axis, (-2, -1)), compute_uv=False)
             out = max(sv, axis=-1, initial=0) if ord == 2 else min(sv, axis=-1) if ord == -2 else sum(sv, axis=-1)
             return expand_dims(out, axis) if keepdims else out
@@ -78,7 +80,8 @@ def _norm(x, ord, axis, keepdims):
 
 
 def _float_matrix(name, a):
-    from . import _promote_dtypes_inexact, asarray
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
     (a,) = _promote_dtypes_inexact(asarray(a))
     aval = get_aval(a)
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
@@ -89,7 +92,7 @@ def _float_matrix(name, a):
 
 def _lu_solve(lu_, perm, b):
     """Solve a x = b from a's LU factors; b is [..., n, k]."""
-    from . import take_along_axis
+    from ._take import take_along_axis
     rows = lax.expand_dims(perm, (get_aval(perm).ndim,))
     pb = take_along_axis(b, lax.broadcast_in_dim(rows, get_aval(b).shape[:-1] + (1,), tuple(range(get_aval(b).ndim)))
                          if get_aval(rows).shape != get_aval(b).shape[:-1] + (1,) else rows, axis=-2)
@@ -98,7 +101,8 @@ def _lu_solve(lu_, perm, b):
 
 
 def solve(a, b):
-    from . import _promote_dtypes_inexact, asarray
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
     a = _float_matrix("solve", a)
     a, b = _promote_dtypes_inexact(a, asarray(b))
     return _solve(a, b)
@@ -127,7 +131,7 @@ def _solve(a, b):
 
 
 def inv(a):
-    from . import eye
+    from ._creation import eye
     a = _float_matrix("inv", a)
     aval = get_aval(a)
     n = aval.shape[-1]
@@ -135,13 +139,14 @@ def inv(a):
 
 
 def _diag(x):
-    from . import diagonal
+    from ._creation import diagonal
     return diagonal(x, axis1=-2, axis2=-1)
 
 
 def _lu_det_parts(a):
     """(sign of the permutation, diagonal of u) of a's LU factors."""
-    from . import arange, sum
+    from ._creation import arange
+    from ._reductions import sum
     lu_, piv, _ = _la.lu(a)
     n = get_aval(a).shape[-1]
     swaps = sum(lax.ne(piv, arange(n, dtype=_np.int32)), axis=-1)
@@ -156,7 +161,7 @@ def det(a):
 
 @_staged(name="det")
 def _det_jit(a):
-    from . import prod
+    from ._reductions import prod
     n = get_aval(a).shape[-1]
     e = lambda i, j: a[..., i, j]  # noqa: E731
     if n == 2:  # closed forms for 2x2 and 3x3, as JAX
@@ -172,7 +177,8 @@ SlogdetResult = _namedtuple("SlogdetResult", ["sign", "logabsdet"])
 
 
 def slogdet(a):
-    from . import abs, log, prod, sign as sign_of, sum
+    from ._ufuncs import abs, log, sign as sign_of
+    from ._reductions import prod, sum
     a = _float_matrix("slogdet", a)
     s, d = _lu_det_parts(a)
     return SlogdetResult(lax.mul(s, prod(sign_of(d), axis=-1)), sum(log(abs(d)), axis=-1))
@@ -210,7 +216,7 @@ EigResult = _namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 
 
 def _general_matrix(name, a):
-    from . import _check_arraylike, _promote_dtypes_inexact
+    from ._util import _check_arraylike, _promote_dtypes_inexact
     _check_arraylike(name, a)
     return _promote_dtypes_inexact(a)[0]
 
@@ -228,7 +234,8 @@ def eigvals(a):
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
-    from . import _promote_dtypes_inexact, asarray
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
     (a,) = _promote_dtypes_inexact(asarray(a))
     out = _svd(a, full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
     return SVDResult(*out) if compute_uv else out
@@ -249,7 +256,8 @@ QRResult = _namedtuple("QRResult", ["Q", "R"])
 
 
 def qr(a, mode="reduced"):
-    from . import _promote_dtypes_inexact, asarray
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
     if mode not in ("reduced", "complete", "r", "raw"):
         raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
     (a,) = _promote_dtypes_inexact(asarray(a))
@@ -278,7 +286,8 @@ def _qr(a, mode):
 # ---- the array API's linalg names (thin faces over jnp functions, so grad/jit/vmap carry over) ----
 
 def cross(x1, x2, /, *, axis=-1):
-    from . import asarray, cross as _jnp_cross
+    from ._creation import asarray
+    from ._products import cross as _jnp_cross
     x1, x2 = asarray(x1), asarray(x2)
     if get_aval(x1).shape[axis] != 3 or get_aval(x2).shape[axis] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they have "
@@ -287,17 +296,18 @@ def cross(x1, x2, /, *, axis=-1):
 
 
 def diagonal(x, /, *, offset=0):
-    from . import diagonal as _jnp_diagonal
+    from ._creation import diagonal as _jnp_diagonal
     return _jnp_diagonal(x, offset=offset, axis1=-2, axis2=-1)
 
 
 def trace(x, /, *, offset=0, dtype=None):
-    from . import trace as _jnp_trace
+    from ._creation import trace as _jnp_trace
     return _jnp_trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
 
 
 def matrix_transpose(x, /):
-    from . import asarray, matrix_transpose as _jnp_mt
+    from ._creation import asarray
+    from ._shapes import matrix_transpose as _jnp_mt
     x = asarray(x)
     if get_aval(x).ndim < 2:
         raise ValueError(f"x must be at least two-dimensional for matrix_transpose; got ndim={get_aval(x).ndim}")
@@ -305,7 +315,8 @@ def matrix_transpose(x, /):
 
 
 def outer(x1, x2, /):
-    from . import asarray, outer as _jnp_outer
+    from ._creation import asarray
+    from ._products import outer as _jnp_outer
     x1, x2 = asarray(x1), asarray(x2)
     if get_aval(x1).ndim != 1 or get_aval(x2).ndim != 1:
         raise ValueError(f"Input arrays must be one-dimensional, but they are x1.ndim={get_aval(x1).ndim} "
@@ -314,17 +325,17 @@ def outer(x1, x2, /):
 
 
 def tensordot(x1, x2, /, *, axes=2, precision=None, preferred_element_type=None):
-    from . import tensordot as _jnp_tensordot
+    from ._products import tensordot as _jnp_tensordot
     return _jnp_tensordot(x1, x2, axes=axes, precision=precision, preferred_element_type=preferred_element_type)
 
 
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
-    from . import vecdot as _jnp_vecdot
+    from ._products import vecdot as _jnp_vecdot
     return _jnp_vecdot(x1, x2, axis=axis, precision=precision, preferred_element_type=preferred_element_type)
 
 
 def matmul(x1, x2, /, *, precision=None, preferred_element_type=None):
-    from . import matmul as _jnp_matmul
+    from ._products import matmul as _jnp_matmul
     return _jnp_matmul(x1, x2, precision=precision, preferred_element_type=preferred_element_type)
 
 
@@ -334,8 +345,12 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Reductions over any axes; like JAX it does not promote integers first (ord=1 of ints is an int)."""
-    from . import _check_arraylike, abs as _abs, asarray, conj, finfo, max as _max, min as _min, power, real, sqrt
-    from . import sum as _sum
+    from ._util import _check_arraylike
+    from ._ufuncs import abs as _abs, conj, power, real, sqrt
+    from ._creation import asarray
+    from ._dtypes import finfo
+    from ._reductions import max as _max, min as _min
+    from ._reductions import sum as _sum
     _check_arraylike("jnp.linalg.vector_norm", x)
     x = asarray(x)
     if ord is None or ord == 2:
@@ -364,7 +379,8 @@ def svdvals(x, /):
 def matrix_power(a, n):
     """a @ a @ ... (n times) by repeated squaring; a negative n inverts first, as JAX does."""
     import operator
-    from . import asarray, eye, matmul as _mm
+    from ._creation import asarray, eye
+    from ._products import matmul as _mm
     a = asarray(a)
     aval = get_aval(a)
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
@@ -389,7 +405,10 @@ def matrix_power(a, n):
 
 
 def matrix_rank(M, rtol=None, *, tol=None):
-    from . import _promote_dtypes_inexact, asarray, finfo, sum as _sum, max as _max
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
+    from ._dtypes import finfo
+    from ._reductions import sum as _sum, max as _max
     (M,) = _promote_dtypes_inexact(asarray(M))
     aval = get_aval(M)
     if aval.ndim < 2:
@@ -411,12 +430,19 @@ def builtins_max(xs):
 
 
 def pinv(a, rtol=None, hermitian=False):
-    from . import _promote_dtypes_inexact, asarray, finfo, max as _max, where, matmul as _mm, conj, swapaxes
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
+    from ._dtypes import finfo
+    from ._reductions import max as _max
+    from ._searching import where
+    from ._products import matmul as _mm
+    from ._ufuncs import conj
+    from ._shapes import swapaxes
     (a,) = _promote_dtypes_inexact(asarray(a))
     aval = get_aval(a)
     m, n = aval.shape[-2:]
     if m == 0 or n == 0:
-        from . import empty
+        from ._creation import empty
         return empty(aval.shape[:-2] + (n, m), aval.dtype)
     a = conj(a)
     if rtol is None:
@@ -429,7 +455,8 @@ def pinv(a, rtol=None, hermitian=False):
 
 def multi_dot(arrays, *, precision=None):
     """Left-to-right products (the optimal order only changes cost, not values up to rounding)."""
-    from . import asarray, matmul as _mm
+    from ._creation import asarray
+    from ._products import matmul as _mm
     arrays = [asarray(x) for x in arrays]
     if len(arrays) < 2:
         raise ValueError(f"multi_dot requires at least two arrays, got {len(arrays)}")
@@ -441,7 +468,8 @@ def multi_dot(arrays, *, precision=None):
 
 def tensorinv(a, ind=2):
     import math
-    from . import asarray, reshape
+    from ._creation import asarray
+    from ._shapes import reshape
     a = asarray(a)
     shape = get_aval(a).shape
     out_shape = shape[ind:] + shape[:ind]
@@ -453,7 +481,8 @@ def tensorinv(a, ind=2):
 
 def tensorsolve(a, b, axes=None):
     import math
-    from . import asarray, moveaxis, reshape
+    from ._creation import asarray
+    from ._shapes import moveaxis, reshape
     a, b = asarray(a), asarray(b)
     if axes is not None:
         a = moveaxis(a, axes, len(axes) * (get_aval(a).ndim - 1,))
@@ -463,7 +492,10 @@ def tensorsolve(a, b, axes=None):
 
 
 def cond(x, p=None):
-    from . import asarray, isnan, where, inf
+    from ._creation import asarray
+    from ._ufuncs import isnan
+    from ._searching import where
+    from ._dtypes import inf
     x = asarray(x)
     if p is None or p == 2:
         s = svd(x, compute_uv=False)
@@ -474,7 +506,13 @@ def cond(x, p=None):
 
 
 def lstsq(a, b, rcond=None, *, numpy_resid=False):
-    from . import _promote_dtypes_inexact, asarray, finfo, sum as _sum, matmul as _mm, conj, where
+    from ._util import _promote_dtypes_inexact
+    from ._creation import asarray
+    from ._dtypes import finfo
+    from ._reductions import sum as _sum
+    from ._products import matmul as _mm
+    from ._ufuncs import conj
+    from ._searching import where
     a, b = _promote_dtypes_inexact(asarray(a), asarray(b))
     m, n = get_aval(a).shape
     b_vec = get_aval(b).ndim == 1
