@@ -52,10 +52,12 @@ def course_site(tmp_path, pages: dict, headers: dict | None = None):
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
 
 
-# the shown panes (gp-pane-NAME, in Bokeh's shadow roots) whose content is taller than their box
+# the shown panes (gp-pane-NAME, in Bokeh's shadow roots) that cut their content: taller than their
+# box, which scrolls or hides the rest
 CLIPPED_PANES = """() => { const out = [], walk = (root) => { for (const el of root.querySelectorAll('*')) {
     const name = [...el.classList].find((c) => c.startsWith('gp-pane-'));
-    if (name && el.getBoundingClientRect().height > 0 && el.scrollHeight > el.clientHeight + 2)
+    if (name && el.getBoundingClientRect().height > 0 && el.scrollHeight > el.clientHeight + 2
+        && getComputedStyle(el).overflowY !== 'visible')
       out.push([name, el.scrollHeight, el.clientHeight]);
     if (el.shadowRoot) walk(el.shadowRoot); } }; walk(document); return out; }"""
 
