@@ -122,12 +122,15 @@ class Visit:
         return self.settled(snap)
 
     def load_plotted(self, **opts) -> dict:
-        """load(), once more when the plot is missing: its points run under a 5 s budget
-        (app.analysis.on_page_points), which a cold first trace on a busy machine can pass; the
-        second run is warm. A plot that is missing twice is a failure."""
+        """load(), again when the plot is missing: its points run under a 5 s budget
+        (app.analysis.on_page_points), which a cold first trace on a busy machine can pass (and
+        at a load average of 40, a warm second one too); later runs are warm. A plot missing
+        three times is a failure."""
         snap = self.load(**opts)
-        if snap["error"] is None and not snap["plots"]:
-            print(f"\n[{self.browser.name}] no plot for {opts} on the first run: running it again", flush=True)
+        for _ in range(2):
+            if snap["error"] is not None or snap["plots"]:
+                break
+            print(f"\n[{self.browser.name}] no plot for {opts}: running it again", flush=True)
             self.retries.append(opts)
             snap = self.load(**opts)
         return snap
