@@ -37,6 +37,11 @@ from app import env, share
 LANGS = ("python", "py", "python3", "gradpad")
 DEFAULT_PANES = ("jaxpr", "plot", "console")
 CELL_PANE_PX = 340     # a cell's panes: a fixed height (an embed's panes fill the frame instead)
+# on a phone a cell's pane is as tall as what it shows, and shows all of it (no scroll box: its
+# children's last few px overflowed even an auto height): a 340 px box cut the Jaxpr pane's
+# "f vs grad(f)" header at its bottom edge, and a scroll box inside the page traps the thumb.
+# Wide content scrolls in its own box (a jaxpr, a WGSL listing), not the pane.
+CELL_PANE_PHONE_CSS = "@media (max-width: 600px) { :host { height: auto !important; overflow: visible !important; } }"
 LINE_PX, EDITOR_MIN_PX, EDITOR_MAX_PX = 18, 72, 420
 MAX_LESSON_CHARS = 200_000
 
@@ -207,7 +212,7 @@ def _cell_class():
             opts = share.EmbedOptions(embed=True, panes=list(spec.panes), autorun=False, readonly=spec.readonly)
             super().__init__(code=spec.code, embed=opts)
             for pane in self.panes.values():  # not the frame-filling height of an embed
-                pane.stylesheets, pane.height = [], CELL_PANE_PX
+                pane.stylesheets, pane.height = [CELL_PANE_PHONE_CSS], CELL_PANE_PX
             lines = spec.code.count("\n") + 1
             self.editor.height = max(EDITOR_MIN_PX, min(EDITOR_MAX_PX, lines * LINE_PX + 12))
             self.editor.visible = not spec.fold

@@ -32,6 +32,7 @@ import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./gua
 import { pageShareHash, shownState } from "./share_hash.js";
 import { previewWanted, startPreview } from "./preview.js";
 import { restylePage, restyleSheets } from "./theme_switch.js";
+import { reportHeight } from "./frame_height.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -232,6 +233,7 @@ const store = {};
 // calls run Python here: the visitor's saved code never reaches that worker, and an embed shows
 // the code of its own URL anyway.
 const FRAMED = (() => { try { return window.self !== window.top; } catch (e) { return true; } })();
+if (FRAMED && new URLSearchParams(location.search).has("lesson")) reportHeight(); // static/lesson.js sizes its frame
 try {
   for (let i = 0; !FRAMED && i < localStorage.length; i++) {
     const k = localStorage.key(i);

@@ -1,5 +1,5 @@
-"""axe-core in a Playwright page or frame: `axe_violations(page)` for any gradpad page (the app,
-an embed, a lesson page). axe.min.js comes from npm through tools/axe.py (fetched on first use).
+"""axe-core in a Playwright page or frame, or a tests/browser/drivers.py browser (Firefox,
+WebKit): `axe_violations(page)` for any gradpad page (the app, an embed, a lesson page). axe.min.js comes from npm through tools/axe.py (fetched on first use).
 
 It is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not
 govern (an inline <script> would be refused), and axe walks Bokeh's open shadow roots itself."""
@@ -22,22 +22,36 @@ def _axe_source() -> str:
     return _source
 
 
+# axe over the whole document (it walks open shadow roots itself): each violation's id, impact,
+# help, and its first nodes (target selector path through shadow roots, html, why)
+AXE_RUN = """async (tags) => {
+    const r = await window.axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+    return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+        nodes: v.nodes.slice(0, 6).map((n) => ({target: n.target, html: n.html.slice(0, 200),
+                                                   why: n.failureSummary.slice(0, 300)}))}));
+}"""
+
+
 def axe_run(page, tags=WCAG_TAGS) -> list[dict]:
-    """Every violation axe finds in `page` (a Page or a Frame): id, impact, help, and the first
-    nodes (target selector path through shadow roots, html, why)."""
+    """Every violation axe finds in `page` (a Playwright Page or Frame)."""
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(_axe_source() + "\n;undefined")
-    return page.evaluate("""async (tags) => {
-        const r = await window.axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-        return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
-            nodes: v.nodes.slice(0, 6).map((n) => ({target: n.target, html: n.html.slice(0, 200),
-                                                       why: n.failureSummary.slice(0, 300)}))}));
-    }""", list(tags))
+    return page.evaluate(AXE_RUN, list(tags))
+
+
+def axe_run_in(browser, tags=WCAG_TAGS) -> list[dict]:
+    """axe_run for a tests/browser/drivers.py Browser (Firefox, WebKit): the driver compiles axe's
+    source as a function's body (the page's own eval would be refused by its policy)."""
+    if not browser.evaluate("() => !!window.axe"):
+        browser.evaluate("() => {\n" + _axe_source() + "\n;return !!window.axe; }", timeout_s=300)
+    return browser.evaluate(AXE_RUN, list(tags), timeout_s=300)
 
 
 def axe_violations(page, impacts=BLOCKING, tags=WCAG_TAGS) -> list[dict]:
-    """The violations of the given impacts (serious and critical by default): [] is a pass."""
-    return [v for v in axe_run(page, tags) if v["impact"] in impacts]
+    """The violations of the given impacts (serious and critical by default): [] is a pass.
+    `page`: a Playwright Page or Frame, or a drivers.Browser."""
+    found = axe_run_in(page, tags) if hasattr(page, "min_viewport_width") else axe_run(page, tags)
+    return [v for v in found if v["impact"] in impacts]
 
 
 def impact_counts(violations: list[dict]) -> dict:

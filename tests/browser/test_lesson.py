@@ -1,11 +1,12 @@
 """Teachers' pages (issue 27, and issue 29's "embeds stay in their frame"): a lesson of three
-cells on ONE Python, put on a course site of another origin (another local port) with one
-iframe; and the Embed button's snippet on a cross-origin isolated host.
+cells on ONE Python, written on a course site of another origin (another local port) as three
+code blocks and one script tag (static/lesson.js); and the Embed button's snippet on a cross-origin isolated host.
 
 Each test boots its own Python in its own frame (the session's shared page is not used)."""
 from __future__ import annotations
 
 import functools
+import html
 import os
 import threading
 import time
@@ -19,15 +20,17 @@ from .a11y import axe_violations, describe
 
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-lesson"))
 BOOT_TIMEOUT_MS = 360_000
-# every frame of the page counts the Python sessions it starts, as the init messages its workers
-# get (an independent check of gradpad.boots, the page's own count of Pythons that became ready;
-# the throw-away worker that saves the boot snapshot gets no init)
+# every frame of the page counts the Python sessions it starts for its cells, as the init messages
+# its workers get (an independent check of gradpad.boots, the page's own count of Pythons that
+# became ready; the throw-away worker that saves the boot snapshot gets no init). A standby Stop
+# would take over is not counted: a lesson boots one only once a run has gone on for a second
+# (static/standby.js, "lazy"), which a loaded machine's first runs do.
 COUNT_WORKERS = """(() => {
   let n = 0;
   window.__gpPythonWorkers = () => n;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (msg, ...rest) {
-    if (msg && msg.type === 'init') n++;
+    if (msg && msg.type === 'init' && !msg.standby) n++;
     return post.call(this, msg, ...rest);
   };
 })();"""
@@ -47,6 +50,16 @@ def course_site(tmp_path, pages: dict, headers: dict | None = None):
     srv = serve.Server(("127.0.0.1", serve.free_port()), functools.partial(Handler, directory=str(tmp_path)))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+# the shown panes (gp-pane-NAME, in Bokeh's shadow roots) that cut their content: taller than their
+# box, which scrolls or hides the rest
+CLIPPED_PANES = """() => { const out = [], walk = (root) => { for (const el of root.querySelectorAll('*')) {
+    const name = [...el.classList].find((c) => c.startsWith('gp-pane-'));
+    if (name && el.getBoundingClientRect().height > 0 && el.scrollHeight > el.clientHeight + 2
+        && getComputedStyle(el).overflowY !== 'visible')
+      out.push([name, el.scrollHeight, el.clientHeight]);
+    if (el.shadowRoot) walk(el.shadowRoot); } }; walk(document); return out; }"""
 
 
 def frame_href(frame) -> str:
@@ -87,21 +100,51 @@ def shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def test_a_lesson_of_three_cells_runs_on_one_python_from_another_site(browser_context, site_url, tmp_path):
+# the sample lesson's three cells as a course page of its own writes them: ordinary code blocks
+# with data- options, prose between them, and ONE script tag (static/lesson.js)
+SCRIPT_TAG_CELLS = [
+    'data-title="Arrays and a first function" data-panes="jaxpr,plot,console"',
+    'data-title="grad of the first cell\'s function" data-panes="plot,jaxpr,console" data-function="slope"',
+    'data-title="jvp (click to run)" data-panes="jaxpr,console" data-autorun="0" data-fold data-readonly',
+]
+HOST_PROSE = "Prose between the blocks, the course site's own."
+
+
+def script_tag_page(site_url: str) -> str:
+    from app import lesson
+    codes = [p.code for p in lesson.parse(Path("static/lessons/first-steps.md").read_text()) if isinstance(p, lesson.CellSpec)]
+    blocks = [f'<pre {opts}><code class="language-python">{html.escape(code)}</code></pre>'
+              for opts, code in zip(SCRIPT_TAG_CELLS, codes, strict=True)]
+    return ("<!doctype html><html lang=en><meta charset=utf-8><title>Course</title><h1>Week 1</h1>"
+            + f"<p class=prose>{HOST_PROSE}</p>".join(blocks)
+            + f'<p id=after>The end.</p><script src="{site_url}lesson.js"></script>')
+
+
+def test_a_script_tag_lesson_on_another_site_runs_its_three_blocks_on_one_python(browser_context, site_url, tmp_path):
+    """A course page on another origin with three Python code blocks and ONE script tag: the
+    blocks become the three cells of one gradpad lesson frame (one Python), each cell's panes show
+    its own code's output, the frame takes the lesson's height, and nothing else on the host page
+    changes."""
     ctx, _ = browser_context
-    lesson_src = f"{site_url}?embed=1&lesson=lessons/first-steps.md"
-    host = (f'<!doctype html><title>Course</title><h1>Week 1</h1>'
-            f'<iframe id="lesson" src="{lesson_src}" style="width:100%;height:2300px;border:0" '
-            f'sandbox="{share.EMBED_SANDBOX}" allow="{share.EMBED_ALLOW}"></iframe>')
-    srv, host_url = course_site(tmp_path, {"week1.html": host})
+    srv, host_url = course_site(tmp_path, {"week1.html": script_tag_page(site_url)})
     page = ctx.new_page()
     page.add_init_script(COUNT_WORKERS)
     try:
         page.set_viewport_size({"width": 1400, "height": 900})
         page.goto(host_url + "week1.html")
-        inner = frame_with(page, "lesson=lessons")
+        page.wait_for_selector("iframe.gradpad-lesson")  # lesson.js has replaced the blocks
+        inner = frame_with(page, "lesson=inline")
         inner.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
         page.set_default_timeout(120_000)
+        # the host page: one gradpad frame where the first block was, a note for each other block,
+        # its own prose as it was
+        host = page.evaluate("""() => ({frames: [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('sandbox')),
+            pres: document.querySelectorAll('pre').length, prose: [...document.querySelectorAll('p.prose')].map((p) => p.textContent),
+            notes: [...document.querySelectorAll('p.gradpad-cell-note')].map((p) => p.textContent),
+            first: document.querySelector('h1').nextElementSibling.tagName})""")
+        assert host["frames"] == [share.EMBED_SANDBOX] and host["pres"] == 0 and host["first"] == "IFRAME", host
+        assert host["prose"] == [HOST_PROSE, HOST_PROSE], host
+        assert [n.split(" (")[0] for n in host["notes"]] == ["▲ This code is cell 2", "▲ This code is cell 3"], host
         snap = settled_snapshot(inner)
         c = snap["cells"]
         assert len(c) == 3, snap
@@ -121,6 +164,15 @@ def test_a_lesson_of_three_cells_runs_on_one_python_from_another_site(browser_co
         assert cells(inner).nth(1).locator(".bk-tab").first.inner_text() == "Plots"
         assert cells(inner).nth(2).locator(".bk-tab").count() == 0 or not cells(inner).nth(2).locator(".bk-tab").first.is_visible()
         assert cells(inner).nth(2).get_by_role("button", name="↺ Reset").count() == 0  # read-only: nothing to reset
+        # the frame takes the lesson's height (its one message to the host): no scrollbar inside
+        deadline = time.monotonic() + 30
+        while True:
+            tall = [page.evaluate("() => document.querySelector('iframe.gradpad-lesson').clientHeight"),
+                    inner.evaluate("() => [Math.ceil(document.body.getBoundingClientRect().height), innerHeight]")]
+            if tall[0] == tall[1][0] == tall[1][1] or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+        assert tall[0] == tall[1][0] == tall[1][1] and tall[0] > 1200, tall
         page.wait_for_timeout(800)
         shot(page, "lesson_1400x900_loaded")
 
@@ -171,6 +223,8 @@ def test_a_lesson_of_three_cells_runs_on_one_python_from_another_site(browser_co
         shot(page, "lesson_390x844")
         # nothing wider than the phone's screen inside the lesson
         assert inner.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
+        # and no shown pane cut at its bottom edge: on a phone a cell's pane is as tall as its content
+        assert inner.evaluate(CLIPPED_PANES) == []
     finally:
         page.close()
         srv.shutdown()

@@ -1,0 +1,89 @@
+"""static/lesson.js (the one-script-tag lesson) under Node with a small stand-in for the host page's
+DOM: the lesson it puts in the frame's #fragment is the one app.lesson reads (cells, per-cell
+options, code with quotes and backticks), the frame is gradpad's and sandboxed, and the host page
+changes only where its Python blocks were. The real page: tests/browser/test_lesson.py."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from app import lesson, share
+
+SCRIPT = Path(__file__).resolve().parents[2] / "static" / "lesson.js"
+
+# a host page: blocks as {attrs of <pre>, attrs of <code>, text}; the script's <script> tag attrs
+FAKE_DOM = r"""
+const [blocks, scriptData] = JSON.parse(process.argv[1]);
+const events = {}, log = [];
+class El {
+  constructor(tag, data = {}, text = "") { this.tagName = tag.toUpperCase(); this.dataset = data; this.textContent = text;
+    this.children = []; this.parent = null; this.attrs = {}; this.style = {}; this.className = ""; }
+  closest(sel) { return sel === "pre" ? (this.tagName === "PRE" ? this : this.parent) : null; }
+  querySelector(sel) { return this.children.find((c) => c.tagName === sel.toUpperCase()) || null; }
+  setAttribute(k, v) { this.attrs[k] = v; }
+  replaceWith(other) { log.push({ replaced: this.index, by: other.tagName, src: other.src, attrs: other.attrs,
+                                  text: other.textContent, cls: other.className, title: other.title }); }
+}
+const pres = blocks.map(([preData, codeData, text], i) => {
+  const pre = new El("pre", preData, text), code = new El("code", codeData, text);
+  pre.children.push(code); code.parent = pre; pre.index = i; return [pre, code];
+});
+globalThis.document = {
+  readyState: "complete",
+  currentScript: { src: "https://gradpad.example/gp/lesson.js", dataset: scriptData },
+  createElement: (tag) => new El(tag),
+  querySelectorAll: (sel) => pres.map(([pre, code]) => code),
+};
+globalThis.window = { crossOriginIsolated: false, addEventListener: (t, f) => { events[t] = f; } };
+""" + SCRIPT.read_text() + r"""
+process.on("exit", () => console.log(JSON.stringify(log)));  // once its promises are done
+"""
+
+
+def run_script(blocks, script_data=None) -> list[dict]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed (apt-get install nodejs; build.py's npm set-up needs it too)")
+    out = subprocess.run([node, "-e", FAKE_DOM, json.dumps([blocks, script_data or {}])],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def lesson_of(frame: dict) -> list:
+    url = urlparse(frame["src"])
+    assert f"{url.scheme}://{url.netloc}{url.path}" == "https://gradpad.example/gp/"
+    assert parse_qs(url.query) == {"embed": ["1"], "lesson": ["inline"]}
+    return lesson.parse(lesson.read_source("inline", "#" + url.fragment, "https://gradpad.example/gp/"))
+
+
+def test_three_blocks_become_one_lesson_frame_with_their_options():
+    code3 = "s = '''\n```\nnot the fence's end\n```\n'''\nprint(s, \"it's `x`\")"
+    log = run_script([
+        [{"title": "First \"quoted\" cell's title", "panes": "jaxpr,plot"}, {}, "import jax\nx = 1.0\n"],
+        [{}, {"function": "g", "args": "2.0"}, "g = jax.grad(lambda v: v ** 2)\ng(2.0)"],
+        [{"readonly": "", "fold": "", "autorun": "0"}, {}, code3],
+    ])
+    frame, *notes = log
+    assert frame["replaced"] == 0 and frame["by"] == "IFRAME" and frame["cls"] == "gradpad-lesson"
+    assert frame["attrs"] == {"sandbox": share.EMBED_SANDBOX, "allow": share.EMBED_ALLOW}
+    cells = [p for p in lesson_of(frame) if isinstance(p, lesson.CellSpec)]
+    assert [c.code for c in cells] == ["import jax\nx = 1.0", "g = jax.grad(lambda v: v ** 2)\ng(2.0)", code3]
+    assert cells[0].title == "First \"quoted\" cell's title" and cells[0].panes == ["jaxpr", "plot"]
+    assert (cells[1].function, cells[1].args, cells[1].autorun) == ("g", "2.0", True)
+    assert (cells[2].readonly, cells[2].fold, cells[2].autorun) == (True, True, False)
+    # each later block: a note naming its cell, as text
+    assert [(n["replaced"], n["by"], n["cls"]) for n in notes] == [(1, "P", "gradpad-cell-note"), (2, "P", "gradpad-cell-note")]
+    assert notes[0]["text"].startswith("\u25b2 This code is cell 2 (\"Cell 2\")")
+
+
+def test_a_block_marked_static_stays_and_a_page_without_blocks_is_left_alone():
+    log = run_script([[{"static": ""}, {}, "print('shown, never run')"], [{}, {}, "y = 2"]])
+    assert [e["replaced"] for e in log] == [1]  # the static block is untouched; one cell
+    assert [c.code for c in lesson_of(log[0]) if isinstance(c, lesson.CellSpec)] == ["y = 2"]
+    assert run_script([[{"static": ""}, {}, "print(1)"]]) == []
