@@ -12,8 +12,8 @@
 export const BOX_CLASS = "gp-layout-box";
 
 // state: {installed, local: passes done inside a box, whole: passes over the whole document,
-//         coalesced: asks for a box already queued in the same task, deferred: boxes not shown,
-//         left until they are, views: views built,
+//         coalesced: asks for a box already waiting for its layout (or inside one that is),
+//         deferred: boxes not shown when their turn came, left until they are, views: views built,
 //         rootResizes: resizes of a root of boxes, left to the boxes, restyled: boxes whose own
 //         styles changed, made again from the root}
 export function installLayoutBoxes(Bokeh, state) {
