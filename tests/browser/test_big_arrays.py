@@ -13,6 +13,10 @@ loaded machine the page's own work on any program's new panes takes longer, so t
 is what the 1,000-element selu costs in the same session, twice, plus 250 ms. No chart source on
 the page holds more than 2,000 points.
 
+Counts that stand for the rest of the main thread's work (times are no test on a loaded machine):
+a program like the last builds no new BokehJS view, and the accessibility pass looks only at what
+changed, in slices (static/a11y.js).
+
 Stop: a Stop ends the run the moment the interrupt lands in the learner's code (the worker says
 so before it draws the stopped run's panes, which the page used to wait for): the run is over
 before any patch of the stopped run reaches the page, within STOP_MS, or on a busy machine
