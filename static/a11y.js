@@ -214,13 +214,18 @@ function enhanceEditor(container) {
 }
 
 // ------------------------------------------------------------------ scrollable regions
-function enhanceScrollable(el) {
-  if (el.hasAttribute("tabindex") || el.inert || el.getAttribute("role") === "tabpanel" || el.closest("[inert]")) return;
+// Split in a read (layout) and a write, so that a slice measures all its regions first: one
+// layout for them all, not one per region after another's write.
+function scrollNeedsFocus(el) {
+  if (!el.isConnected || el.hasAttribute("tabindex") || el.inert || el.getAttribute("role") === "tabpanel" || el.closest("[inert]")) return false;
   const scrolls = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
-  if (!scrolls) return;
+  if (!scrolls) return false;
   const style = getComputedStyle(el);
-  if (!/(auto|scroll)/.test(style.overflow + style.overflowX + style.overflowY)) return;
-  if (el.querySelector("a[href], button, input, select, textarea, [tabindex]")) return;
+  if (!/(auto|scroll)/.test(style.overflow + style.overflowX + style.overflowY)) return false;
+  return !el.querySelector("a[href], button, input, select, textarea, [tabindex]");
+}
+
+function giveFocus(el) {
   el.tabIndex = 0;
   if (!el.getAttribute("role")) {  // a focus stop needs a name, and a generic element cannot carry one
     el.setAttribute("role", "region");
@@ -229,24 +234,98 @@ function enhanceScrollable(el) {
   styleRoot(el.getRootNode());
 }
 
+const isScroller = (cl) => cl.contains("gp-code") || cl.contains("gp-scroll-x") || cl.contains("scrollable-vertical");
+
 // ------------------------------------------------------------------ passes
+// A pass looks only at what changed (the nodes a mutation added, and the regions around it that
+// may now scroll), not at the whole app: walking every element of every pane and measuring each
+// scrolling region held the page's main thread for 0.3-2 s per run on a loaded machine (issue
+// 26). And it works in slices of at most SLICE_ELEMENTS elements and SLICE_MS, each its own task
+// (setTimeout between them), so that it never holds the page for long whatever the app's size.
+const SLICE_ELEMENTS = 400, SLICE_MS = 8;
 const observed = new WeakSet();
 let observer = null;
 let pending = false;
+let walkAll = true;              // the next pass walks the whole app (first pass, a resize)
+const dirty = new Set();         // nodes whose subtrees (shadow roots included) to look at
+const around = new Set();        // nodes whose ancestors may have started (or stopped) scrolling
+let walks = [];                  // the pass under way: iterators over the elements still to see
+let slicing = false;             // a pass is under way (its next slice is scheduled)
 
-const stats = { passes: 0, ms: 0 };  // the main thread's time on these passes (gradpad.a11y.stats)
+// the main thread's time on these passes (gradpad.a11y.stats): passes, slices (tasks), elements
+// looked at, the largest number in one slice and the longest slice
+const stats = { passes: 0, slices: 0, ms: 0, elements: 0, maxSliceElements: 0, maxSliceMs: 0 };
+
+function* deepFrom(node) {
+  if (node.nodeType === Node.ELEMENT_NODE) {
+    yield node;
+    if (node.shadowRoot) yield* deepElements(node.shadowRoot);
+  }
+  if (node.querySelectorAll) yield* deepElements(node);
+}
+
+const hostOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+
+function note(records) {
+  for (const r of records) {
+    const t = r.target;
+    if (r.type === "attributes") {  // a tab shown or hidden: its list, and its panels' regions
+      if (t.classList && t.classList.contains("bk-tab") && t.parentElement) {
+        dirty.add(t.parentElement);
+        const header = t.parentElement.closest(".bk-header");
+        if (header) for (const p of panelsOf(header)) dirty.add(p);
+      }
+      continue;
+    }
+    const added = [...r.addedNodes].filter((n) => n.nodeType === Node.ELEMENT_NODE && n.id !== STYLE_ID);
+    if (!added.length && !r.removedNodes.length) continue;  // our own <style>: nothing new
+    for (const n of added) dirty.add(n);
+    // a tabs view's panels changed: its list's panel links follow
+    for (const c of t.children || []) if (c.classList.contains("bk-header")) dirty.add(c);
+    around.add(t.nodeType === Node.ELEMENT_NODE ? t : t.host || t);
+  }
+  schedule();
+}
+
+function startPass(app) {
+  if (walkAll) {
+    walkAll = false;
+    dirty.clear();
+    around.clear();
+    walks.push(deepFrom(app));
+    return;
+  }
+  const scrollers = new Set();
+  for (const n of around) {  // the regions around a change: its ancestors, across shadow roots
+    for (let x = n.nodeType === Node.ELEMENT_NODE ? n : null; x && x !== document.body; x = hostOf(x)) {
+      if (x.classList && isScroller(x.classList)) scrollers.add(x);
+    }
+  }
+  around.clear();
+  if (scrollers.size) walks.push(scrollers.values());
+  for (const n of dirty) if (n.isConnected) walks.push(deepFrom(n));
+  dirty.clear();
+}
 
 function pass() {
   pending = false;
+  if (slicing) return;  // the pass under way schedules the next one when it ends
   const app = document.getElementById("app");
   if (!app) return;
-  const t0 = performance.now();
-  try { enhanceAll(app); } finally { stats.passes++; stats.ms += performance.now() - t0; }
+  startPass(app);
+  slicing = true;
+  slice();
 }
 
-function enhanceAll(app) {
-  const lists = [], editors = [], scrollers = [];
-  for (const el of deepElements(app)) {
+function slice() {
+  const t0 = performance.now();
+  const lists = new Set(), editors = [], scrollers = [];
+  let n = 0;
+  while (walks.length && n < SLICE_ELEMENTS && (n & 31 || performance.now() - t0 < SLICE_MS)) {
+    const step = walks[0].next();
+    if (step.done) { walks.shift(); continue; }
+    const el = step.value;
+    n++;
     if (el.shadowRoot && !observed.has(el.shadowRoot)) {
       observed.add(el.shadowRoot);
       // class: a tab shown; not style, which Bokeh's layout rewrites at every resize and patch
@@ -254,15 +333,25 @@ function enhanceAll(app) {
     }
     const cl = el.classList;
     if (!cl) continue;
-    if (cl.contains("bk-tab") && el.parentElement && !lists.includes(el.parentElement)) lists.push(el.parentElement);
+    if (cl.contains("bk-tab") && el.parentElement) lists.add(el.parentElement);
     else if (cl.contains("ace_editor")) editors.push(el);
     else if (cl.contains("bk-btn-light") || cl.contains("bk-btn-warning")) styleRoot(el.getRootNode());
-    else if (cl.contains("gp-code") || cl.contains("gp-scroll-x") || cl.contains("scrollable-vertical")) scrollers.push(el);
+    else if (isScroller(cl)) scrollers.push(el);
   }
   lists.forEach(enhanceTabs);
   editors.forEach(enhanceEditor);
-  scrollers.forEach(enhanceScrollable);
+  scrollers.filter(scrollNeedsFocus).forEach(giveFocus);  // all reads, then the writes
+  const ms = performance.now() - t0;
+  stats.slices++;
+  stats.ms += ms;
+  stats.elements += n;
+  stats.maxSliceElements = Math.max(stats.maxSliceElements, n);
+  stats.maxSliceMs = Math.max(stats.maxSliceMs, ms);
+  if (walks.length) { setTimeout(slice, 0); return; }  // the rest in another task
+  slicing = false;
+  stats.passes++;
   placeHint();
+  if (dirty.size || around.size || walkAll) schedule();  // changes seen during the pass
 }
 
 function schedule() {
@@ -272,7 +361,7 @@ function schedule() {
 }
 
 export function installA11y(gradpad) {
-  observer = new MutationObserver(schedule);
+  observer = new MutationObserver(note);
   observer.observe(document.body, { childList: true, subtree: true });
   document.addEventListener("keydown", tabKeys, true);
   document.addEventListener("keydown", editorKeys, true);
@@ -282,8 +371,8 @@ export function installA11y(gradpad) {
     const t = e.composedPath()[0];
     if (t && t.classList && t.classList.contains("bk-tab") && t.parentElement) enhanceTabs(t.parentElement);
   });
-  window.addEventListener("resize", placeHint);
+  window.addEventListener("resize", () => { placeHint(); walkAll = true; schedule(); });  // regions that now scroll
   document.addEventListener("scroll", placeHint, true);
   schedule();
-  gradpad.a11y = { pass, stats, hint: () => (hint.el && !hint.el.hidden ? hint.el.textContent : null) };
+  gradpad.a11y = { pass, stats, idle: () => !pending && !slicing, hint: () => (hint.el && !hint.el.hidden ? hint.el.textContent : null) };
 }

@@ -12,6 +12,8 @@
 export const BOX_CLASS = "gp-layout-box";
 
 // state: {installed, local: passes done inside a box, whole: passes over the whole document,
+//         coalesced: asks for a box already waiting for its layout (or inside one that is),
+//         deferred: boxes not shown when their turn came, left until they are, views: views built,
 //         rootResizes: resizes of a root of boxes, left to the boxes, restyled: boxes whose own
 //         styles changed, made again from the root}
 export function installLayoutBoxes(Bokeh, state) {
@@ -25,6 +27,8 @@ export function installLayoutBoxes(Bokeh, state) {
   const invalidate = proto && proto.invalidate_layout, compute = proto && proto.compute_layout;
   if (typeof invalidate !== "function" || typeof compute !== "function") return;
 
+  state.coalesced = state.coalesced || 0;
+  state.deferred = state.deferred || 0;
   const isBox = (v) => { const c = v.model && v.model.css_classes; return !!c && c.includes(BOX_CLASS); };
   // the innermost box holding view `v` (itself included), or null: the document's root decides
   const boxOf = (v) => {
@@ -39,6 +43,35 @@ export function installLayoutBoxes(Bokeh, state) {
     box.after_layout();
     box._layout_computed = true;
     state.local++;
+  };
+  // A box is laid out once however many of its views changed (a patch sets a pane's children,
+  // then each new child's content: each asked for the box again), after the patch, each box in a
+  // task of its own (the page is held by one box's layout at a time, not by all of a run's). A box
+  // the page does not show (a figure or pane in a tab not shown: display none, which Bokeh's
+  // Tabs sets on the panel) is laid out, and its figures painted, when it is shown: its size then
+  // changes from nothing, and BokehJS's resize observer asks for its layout again.
+  const queued = new Set();
+  let flushing = false;
+  const up = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  const shown = (box) => {  // inline styles only: asking the browser (checkVisibility) restyled the page
+    if (!box.el.isConnected) return false;
+    for (let x = box.el; x; x = up(x)) if (x.style && x.style.display === "none") return false;
+    return true;
+  };
+  const inside = (v, box) => { for (let x = v.parent; x; x = x.parent) if (x === box) return true; return false; };
+  const flush = () => {
+    const box = queued.values().next().value;
+    queued.delete(box);
+    for (const q of [...queued]) if (inside(q, box)) { queued.delete(q); state.coalesced++; }  // laid out with it
+    if (shown(box)) layOut(box);
+    else state.deferred++;
+    if (queued.size) setTimeout(flush, 0);
+    else flushing = false;
+  };
+  const layOutSoon = (box) => {
+    if (queued.has(box)) { state.coalesced++; return; }
+    queued.add(box);
+    if (!flushing) { flushing = true; setTimeout(flush, 0); }
   };
   // A layout may put styles on its children's own stylesheets (Panel's Tabs stacks its panes with
   // `grid-area`), after their own rules; a box's update_layout makes its own rules again and
@@ -57,12 +90,12 @@ export function installLayoutBoxes(Bokeh, state) {
     const box = boxOf(this);
     if (!box) { if (!(this.parent instanceof LayoutDOMView)) state.whole++; return invalidate.call(this); }
     restyle(box);
-    layOut(box);
+    layOutSoon(box);
   };
   proto.compute_layout = function () {
     const box = boxOf(this);
     if (!box) { if (!(this.parent instanceof LayoutDOMView)) state.whole++; return compute.call(this); }
-    layOut(box);
+    layOutSoon(box);
     this._layout_computed = true;
   };
   // The app's root is a row of boxes: when it resizes (a box grew taller), each box that resized
@@ -77,6 +110,13 @@ export function installLayoutBoxes(Bokeh, state) {
       }
       return afterResize.call(this);
     };
+  }
+  // views: LayoutDOM views built so far (figures, panes, widgets): a program whose panes have
+  // the structure of the last one's builds none (its data goes into the views shown)
+  state.views = state.views || 0;
+  const initialize = proto.initialize;
+  if (typeof initialize === "function") {
+    proto.initialize = function (...args) { state.views++; return initialize.apply(this, args); };
   }
   state.installed = true;
 }

@@ -66,7 +66,9 @@ const uiTakenOver = deferred(); // the UI of a worker that took over (restart)
 // (the service worker adds the headers; see sw.js). Without it runs keep the app's time budget.
 const ISOLATED = !!globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
 // One buffer per worker: a Stop meant for the running worker must not reach a booting standby.
-const newInterruptBuffer = () => ISOLATED ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+// [0]: Pyodide's (2 = SIGINT); [1]: the Stops so far (mod 256): a run asked for before a Stop and
+// still queued behind the run it stopped (a measurement) is not started (static/worker.js onRun)
+const newInterruptBuffer = () => ISOLATED ? new Uint8Array(new SharedArrayBuffer(2)) : null;
 // A Stop whose interrupt Python has not taken after STOP_GRACE_MS (Pyodide zeroes the buffer when
 // it does) sits in C code (a big matmul, a C-level wait): the worker is ended. So is one whose run
 // goes on STOP_RUN_END_MS after the interrupt landed (code that catches KeyboardInterrupt).
@@ -625,7 +627,8 @@ const firstRun = deferred();
 async function runPython(code) {
   await py.ready.promise;
   try {
-    return await ask("run", { code: String(code) });
+    const buffer = py.interruptBuffer;
+    return await ask("run", { code: String(code), stops: buffer ? buffer[1] : null });
   } finally {
     firstRun.resolve();
   }
@@ -636,6 +639,7 @@ function interrupt() {
   const s = py, buffer = s.interruptBuffer;
   // no shared memory (not cross-origin isolated): the only way to stop is a new interpreter
   if (!buffer) { restart("stopped"); return true; }
+  buffer[1] = (buffer[1] + 1) & 255; // the runs queued until now are stopped too
   buffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
   stoppedNoteUntil = 0; // an earlier restart's note is old news once this Stop interrupts
   const seq = gradpad.runSeq;

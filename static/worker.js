@@ -173,11 +173,21 @@ const CRASHED = (e) => ({
                     "code); the page restarts it: variables are lost, the editor's code is kept" },
 });
 
+// A Stop stops what was queued when it came too (the page counts Stops in the interrupt buffer's
+// second byte, and stamps each run with the count when it was asked for): without this, a Stop
+// during a background measurement ended the measurement, and the run queued behind it then ran.
+const stoppedBeforeStart = (msg) => !!interruptBuffer && msg.stops != null && interruptBuffer[1] !== msg.stops;
+function notStarted(msg) {
+  const message = "the run was stopped before it started (a Stop came while it waited for the run before it)";
+  if (msg.async) throw new Error("KeyboardInterrupt: " + message);
+  return { stdout: "", stderr: "", result: null, error: { type: "KeyboardInterrupt", message, traceback: "" } };
+}
+
 async function onRun(msg) {
   pendingRuns++;
   try {
     await ready;
-    const result = await serial(() => runUser(async () => {
+    const result = await serial(() => stoppedBeforeStart(msg) ? notStarted(msg) : runUser(async () => {
       if (msg.async) return String(await pyodide.runPythonAsync(String(msg.code)));
       return JSON.parse(boot.run_json(String(msg.code)));
     }));

@@ -13,6 +13,10 @@ loaded machine the page's own work on any program's new panes takes longer, so t
 is what the 1,000-element selu costs in the same session, twice, plus 250 ms. No chart source on
 the page holds more than 2,000 points.
 
+Counts that stand for the rest of the main thread's work (times are no test on a loaded machine):
+a program like the last builds no new BokehJS view, and the accessibility pass looks only at what
+changed, in slices (static/a11y.js).
+
 Stop: a Stop ends the run the moment the interrupt lands in the learner's code (the worker says
 so before it draws the stopped run's panes, which the page used to wait for): the run is over
 before any patch of the stopped run reaches the page, within STOP_MS, or on a busy machine
@@ -274,3 +278,42 @@ def test_stop_ends_a_big_array_run_promptly(page, after_ms):
     # and sent (before: the page heard of the end only after their patch, 335-1630 ms at load 17)
     assert r["patch_ms"] is None or r["ms"] < r["patch_ms"], r
     assert r["ms"] <= max(STOP_MS, 3 * r["rt_ms"]), r
+
+
+# What the page builds and walks for a program's panes (counts, not times: the test machine is loaded).
+# views: LayoutDOM views BokehJS built (static/layout_bounds.js); a11y: the accessibility pass's own
+# slices (static/a11y.js); elements: the app's elements, shadow roots included.
+PAGE_COUNTS = """() => { let n = 0;
+  const walk = (r) => { for (const e of r.querySelectorAll('*')) { n++; if (e.shadowRoot) walk(e.shadowRoot); } };
+  walk(document.getElementById('app'));
+  return {views: window.gradpad.layouts.views, a11y: {...window.gradpad.a11y.stats}, elements: n}; }"""
+A11Y_SLICE_ELEMENTS = 400  # static/a11y.js SLICE_ELEMENTS
+
+
+def test_a_program_like_the_last_builds_no_new_views_and_the_a11y_pass_looks_only_at_changes(page):
+    """Issue 26: the page's main thread never blocked for long. A second program whose panes have
+    the first one's structure (the selu on other numbers) puts its data into the views on show: no
+    new BokehJS view (building views for new children was most of a run's main-thread time). The
+    accessibility pass looks at what the patches changed, not at the whole app (it walked every
+    element of every pane after each burst of patches: 0.3-2 s per run at load 20), in slices of
+    at most A11Y_SLICE_ELEMENTS elements, each its own task."""
+    gp = page
+    idle = "() => window.gradpad.a11y.idle() && !window.gradpad.running && !(window.gradpad.panes.pending || []).length"
+    gp.page.set_default_timeout(240_000)
+    gp.page.evaluate("code => window.gradpad.load({code})", SELU.format(n=1000))
+    gp.page.wait_for_function(idle, timeout=240_000, polling=200)
+    before = gp.page.evaluate(PAGE_COUNTS)
+    snap = gp.page.evaluate("code => window.gradpad.load({code})", SELU.format(n=1200).replace("alpha=1.67", "alpha=1.6"))
+    gp.page.wait_for_function(idle, timeout=240_000, polling=200)
+    after = gp.page.evaluate(PAGE_COUNTS)
+    print(f"\n[big arrays] a program like the last: {after['views'] - before['views']} new views; a11y looked at "
+          f"{after['a11y']['elements'] - before['a11y']['elements']} elements of {after['elements']} in "
+          f"{after['a11y']['slices'] - before['a11y']['slices']} slices", flush=True)
+    assert snap["error"] is None and snap["function"] in ("selu", "selu_jit"), snap
+    assert "1200" in tab_text(gp, "Jaxpr")  # the panes show the second program
+    assert after["views"] - before["views"] == 0, (before, after)
+    looked = after["a11y"]["elements"] - before["a11y"]["elements"]
+    assert 0 < looked < after["elements"] / 2, (before, after)
+    assert after["a11y"]["maxSliceElements"] <= A11Y_SLICE_ELEMENTS, after
+    # the first pass walked the whole app: in several slices, never all at once
+    assert after["a11y"]["slices"] > after["a11y"]["passes"], after

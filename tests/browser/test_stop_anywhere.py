@@ -129,6 +129,32 @@ def test_sleep_takes_the_interrupt_and_keeps_the_variables(app_page):
     assert out["keep"]["result"] == "7" and out["stops"] == 0, out  # the same Python: nothing was lost
 
 
+def test_one_stop_also_stops_the_run_queued_behind_the_running_one(app_page):
+    """A run asked for while another runs (a background measurement, a first loop) waits in the
+    worker's queue; one Stop ends both. Before: the queued `while True: pass` started when the
+    first run was stopped, and a second Stop was needed (issue 26)."""
+    page = app_page.page
+    page.wait_for_function("() => !window.gradpad.running", timeout=120_000)
+    out = page.evaluate("""async () => {
+        const gp = window.gradpad, sleep = (ms) => new Promise(r => setTimeout(r, ms));
+        const first = gp.runPython('while True:\\n    pass');
+        while (!gp.running) await sleep(5);
+        const queued = gp.runPython('queued_ran = True\\nwhile True:\\n    pass');
+        await sleep(200);  // the queued run has reached the worker
+        gp.interrupt();
+        const late = sleep(15000).then(() => 'still running');
+        const r = await Promise.race([Promise.all([first, queued]), late]);
+        if (r === 'still running') { gp.interrupt(); return {r}; }
+        return {r, ran: await gp.runPython("'queued_ran' in globals()"), stops: gp.stops.length};
+    }""")
+    assert out["r"] != "still running", "the queued run started after the Stop and ran on"
+    first, queued = out["r"]
+    assert first["error"]["type"] == "KeyboardInterrupt", first
+    assert queued["error"]["type"] == "KeyboardInterrupt", queued
+    assert "stopped before it started" in queued["error"]["message"], queued
+    assert out["ran"]["result"] == "False" and out["stops"] == 0, out  # never started; the same Python
+
+
 def test_a_c_level_matmul_is_stopped_within_a_second_on_the_isolated_page(app_page):
     page = app_page.page
     page.set_viewport_size({"width": 1400, "height": 900})
