@@ -260,6 +260,7 @@ let nextId = 1;
 let bokehLoading = null;
 let cssVarsArrive = () => {}; // shown what may declare a --bk- CSS property (static/bokeh_style_reads.js)
 const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.panel.js]).then(() => {
+  mark("bokeh");
   cssVarsArrive = installCssVarShortcut(window.Bokeh, gradpad.bokehStyle);
   installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
   installLayoutBoxes(window.Bokeh, gradpad.layouts);
@@ -441,7 +442,9 @@ const FROM_WORKER = {
     if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
     clearApp(s);
     $("app").classList.remove("gp-stale");
+    mark("ui:embed");
     s.views = await window.Bokeh.embed.embed_item(item);
+    mark("ui:embedded");
     const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
     const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
                               gradpad.outbox);

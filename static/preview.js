@@ -34,12 +34,17 @@ export function startPreview(deps) {
     "below. Python is still loading; you can already edit the code, and it runs as soon as Python is ready.";
   state.done = (async () => {
     const got = fetch(new URL(`preview-${deps.theme}.json`, deps.base)).then((r) => (r.ok ? r.json() : null));
-    const [preview] = await Promise.all([got, deps.bokeh()]);
+    const bokehReady = deps.bokeh();
+    const preview = await got;
+    deps.mark("preview:json");
     if (!preview || state.live || !deps.wanted()) return;
     if (deps.saved !== undefined && deps.saved !== preview.code) return; // the app opens other code
     const text = preview.model.split(BASE_MARK).join(deps.base.href);
-    await deps.loadResources(JSON.parse(JSON.stringify(preview.resources).split(BASE_MARK).join(deps.base.href)));
+    // the editor's scripts (Ace) need no BokehJS: both load at once (executed in order)
+    await Promise.all([bokehReady,
+      deps.loadResources(JSON.parse(JSON.stringify(preview.resources).split(BASE_MARK).join(deps.base.href)))]);
     if (state.live || !deps.wanted()) return;
+    deps.mark("preview:resources");
     const item = JSON.parse(text);
     const refused = deps.guard(item); // the same model allow-list as the live app's (static/guard.js)
     if (refused) throw new Error(`the preview holds ${refused}`);

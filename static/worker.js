@@ -309,6 +309,7 @@ async function loadUI(init) {
     await yieldToRuns();
     pyodide.pyimport(mod).destroy();
   }
+  mark("ui:imported");
   await yieldToRuns();
   appCall = (name, args) => boot.call(name, args);
   if (init.standby) {
@@ -323,6 +324,7 @@ async function loadUI(init) {
     await yieldToRuns();
   }
   const rendered = JSON.parse(await serial(() => boot.render("app", init.restoreCode ?? null, init.held ?? null)));
+  mark("ui:built");
   if (rendered.kind !== "app") {
     post({ type: "ui", kind: rendered.kind });
     return;

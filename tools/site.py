@@ -28,6 +28,7 @@ import base64
 import contextlib
 import fcntl
 import hashlib
+import html
 import io
 import json
 import os
@@ -564,6 +565,20 @@ def copy_panel_and_bokeh(panel_whl: Path, bokeh_whl: Path, out: Path) -> str:
     return js_version
 
 
+def write_script_preloads(index: Path, manifest: dict) -> None:
+    """<link rel=preload> for the scripts the first view is drawn with (BokehJS, Panel's JS, then
+    the preview's own, e.g. the editor's Ace): requested with the page, not once loader.js runs.
+    Only files of this build (loader.js refuses others anyway)."""
+    scripts = [*manifest["bokeh"], manifest["panel"]["js"]]
+    preview = index.parent / "preview-light.json"
+    if preview.exists():
+        mark = "__GRADPAD_BASE__/"
+        scripts += [u.removeprefix(mark) for u in json.loads(preview.read_text())["resources"]["js"]]
+    scripts = [s for s in scripts if (index.parent / s).is_file()]
+    tags = "\n".join(f'<link rel="preload" href="{html.escape(s)}" as="script">' for s in scripts)
+    index.write_text(index.read_text().replace("<!--__GRADPAD_PRELOADS__-->", tags))
+
+
 def write_preview(out: Path, engine_wheel: Path) -> None:
     """preview-{light,dark}.json: the default example's panes rendered by the real app in CPython
     (tools/preview.py), shown by the page until Python is ready. Cached per engine wheel (core/ and
@@ -714,6 +729,7 @@ def _build(force: bool) -> Path:
             shutil.copy2(p, dest)
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1))
     write_preview(tmp, engine_raw)
+    write_script_preloads(tmp / "index.html", manifest)
     (tmp / "vendor").mkdir(exist_ok=True)
     shutil.copy2(fetch_dompurify(), tmp / "vendor" / "purify.es.mjs")
     write_gzip_twins(tmp, skip={"sw.js"})

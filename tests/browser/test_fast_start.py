@@ -4,6 +4,7 @@ One fresh page (no link, nothing autosaved: the default example) in the session'
 - the build-time preview of the first view is shown before Python is ready, then replaced by the
   live document, whose jaxpr it showed;
 - what is typed into the preview's editor before Python is ready is kept and runs when it is;
+- the scripts the preview is drawn with download with the page (preload), each once;
 - the wheels the first view does not import (pandas & co., tools/site.py DEFERRED) are not fetched,
   and user code that imports pandas still gets it.
 Timings are the benchmark's job (`python build.py bench site`), not asserted here.
@@ -100,6 +101,22 @@ def test_first_view_fetches_no_deferred_wheel_and_pandas_imports_on_demand(first
         "import pandas as pd\\nfloat(pd.Series([1.0, 2.5]).sum())")""")
     assert r["error"] is None and r["result"] == "3.5", r
     assert any("pandas-" in u for u in requests)
+
+
+def test_the_first_views_scripts_download_with_the_page(first_visit):
+    """BokehJS, Panel's JS and the preview's own scripts (Ace) are requested by the page's
+    <link rel=preload> tags (tools/site.py), each once: not only when loader.js has run and asks."""
+    page, _ = first_visit
+    page.set_default_timeout(240_000)
+    assert page.evaluate("() => window.gradpad.uiReady.then(g => g.ui)") == "app"  # all of them asked for
+    manifest = json.loads((Path(site.DIST) / "manifest.json").read_text())
+    preview = json.loads((Path(site.DIST) / "preview-light.json").read_text())
+    scripts = [*manifest["bokeh"], manifest["panel"]["js"],
+               *(u.removeprefix("__GRADPAD_BASE__/") for u in preview["resources"]["js"])]
+    assert any("ace" in s for s in scripts), scripts
+    entries = page.evaluate("""names => names.map(n => performance.getEntriesByType('resource')
+        .filter(e => e.name === new URL(n, location.href).href).map(e => e.initiatorType))""", scripts)
+    assert entries == [["link"]] * len(scripts), dict(zip(scripts, entries))
 
 
 def _example_chosen(model: dict) -> list:
