@@ -56,7 +56,8 @@ def verdict(rel: np.ndarray, where: list, ad, fd, what: str) -> dict:
     i = int(np.nanargmax(rel))
     return {"what": what, "n": n, "bad": bad, "max_rel": float(rel[i]), "at": where[i],
             "ad": float(np.ravel(ad)[i]), "fd": float(np.ravel(fd)[i]),
-            "agree": bad <= max(KINK_POINTS, 0.02 * n), "share": bad / n}
+            # a few points beside a kink may disagree; every point disagreeing is no kink (3 of 3 directions)
+            "agree": bad <= max(KINK_POINTS, 0.02 * n) and bad < n, "share": bad / n}
 
 
 def _fmt(v: float) -> str:

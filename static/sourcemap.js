@@ -109,8 +109,10 @@ export function installSourceMap(gradpad) {
       return { bySrc, editors: eds };
     },
     showIndexed: (index, line) => {
+      state.pinned = line;
+      if (line === state.shown) return;  // (a line may have made 1,000 equations: nothing to redo)
       for (const el of index.bySrc.get(String(state.shown)) || []) el.classList.remove(LIT);
-      state.pinned = state.shown = line;
+      state.shown = line;
       for (const el of index.bySrc.get(String(line)) || []) el.classList.add(LIT);
       for (const editor of index.editors) {
         if (!editor.container.isConnected) continue;

@@ -85,8 +85,11 @@ function graphRenderer(tops) {
 // A ring over one node of the pane's graph, in the plot's overlay layer (where its HTML labels
 // are): moving it is two style writes; the plot itself is not repainted.
 class GraphRing {
-  constructor(tops) {
+  constructor(tops, alive) {
     this.tops = tops; this.model = null; this.view = null; this.node = null; this.ring = null;
+    // the graph outlives a run (app/panes/jaxpr.py keeps its figure): once the stepper's slot is
+    // gone (a new program's panes), the ring goes too, not left on the new graph
+    this.watch = setInterval(() => { if (!alive()) { this.remove(); clearInterval(this.watch); } }, 250);
   }
   find() {
     if (this.view && this.view.node_view && this.ring && this.ring.isConnected) return true;
@@ -124,7 +127,7 @@ class GraphRing {
       this.box.scrollLeft = Math.max(0, x - this.box.clientWidth / 2);
   }
   shown() { return this.ring && this.ring.isConnected && this.ring.style.display === "block" ? this.ring.dataset.gpNode : null; }
-  remove() { if (this.ring) this.ring.remove(); }
+  remove() { if (this.ring) this.ring.remove(); this.ring = null; this.view = null; clearInterval(this.watch); }
 }
 
 // a loop body's (or call's) own dataflow graph, drawn once as SVG: a step lights its node
@@ -206,7 +209,7 @@ class Stepper {
     this.lines = new Map();
     if (this.text) for (const line of this.text.querySelectorAll("[data-gp-eqn]")) this.lines.set(Number(line.dataset.gpEqn), line);
     this.marks = window.gradpad.sourceMap && window.gradpad.sourceMap.index ? window.gradpad.sourceMap.index() : null;
-    this.ring = new GraphRing(this.tops);
+    this.ring = new GraphRing(this.tops, () => this.slot.isConnected);
     this.lit = null;
     this.go(0);
   }

@@ -118,6 +118,7 @@ def test_the_gradient_bars_draw_each_components_finite_difference_and_mark_misma
     # wrong rule: every bar's estimate (2 w, the true derivative) drawn as a red ✗ beside the wrong bar (w)
     np.testing.assert_allclose(bars["fd_bad"], [2.0, -4.0, 1.0], rtol=1e-2)
     assert all(np.isnan(bars["fd_ok"])) and all(" ✗ finite diff." in n for n in bars["name"])
+    assert "✗ ∂f/∂x_i at the input (3 directions) disagrees" in fd_check.note(fd)[0]  # all 3 wrong: no kink
     assert plots_pane.point_counts("rn", a.plot)["gradient_fd_bad"] == 3
     right, _ = checked(WRONG_VJP.replace("(g * w,)", "(2 * g * w,)"))
     bars = next(r for r in plots_pane.Kept().figures("rn", right.plot)[1].object.renderers
