@@ -70,7 +70,7 @@ SOURCE_MAP_CSS = themed(f""".gp-eqn {{ cursor: pointer; border-radius: 3px; }}
 .gp-eqn:hover {{ outline: 1px dashed #eab308; }}
 .gp-eqn.gp-lit {{ background: {tv("rgba(250, 204, 21, 0.35)", "rgba(250, 204, 21, 0.22)")}; }}
 .gp-jp {{ cursor: help; }}  /* a click opens the primitive's rules (static/rules.js) */
-.gp-step-now {{ outline: 2px solid #f59e0b; border-radius: 3px; background: {tv("rgba(245, 158, 11, 0.18)", "rgba(245, 158, 11, 0.25)")}; }}""")
+.gp-jaxpr .gp-step-now, .gp-jaxpr .gp-step-now:hover {{ outline: 2px solid #f59e0b; border-radius: 3px; background: {tv("rgba(245, 158, 11, 0.18)", "rgba(245, 158, 11, 0.25)")}; }}""")
 
 
 def diff_html(left: str, right: str) -> str:
