@@ -47,3 +47,31 @@ def equations_per_line(lines: list[JaxprLine]) -> dict:
         if ln.src is not None:
             counts[ln.src] = counts.get(ln.src, 0) + 1
     return dict(sorted(counts.items()))
+
+
+def top_equations(lines: list[JaxprLine]) -> list[int | None]:
+    """Per line, the index of the top-level equation whose first line it is (None for the
+    header, continuation lines, nested bodies' equations and the `in` line): the stepper lights
+    the current equation in the pane's text and runs to one clicked there. A jaxpr printed on one
+    line (`{ lambda ; a:f32[]. let b:f32[] = sin a in (b,) }`) marks it only when it holds one equation."""
+    out: list = [None] * len(lines)
+    starts = [i for i, ln in enumerate(lines) if ln.text.startswith("{ lambda")]
+    if not starts:
+        return out
+    start = starts[-1]
+    if start == len(lines) - 1:  # the one-line form
+        if lines[start].text.count(" = ") == 1 and " let " in lines[start].text:
+            out[start] = 0
+        return out
+    header = next((i for i in range(start, len(lines)) if lines[i].text.endswith(". let")), None)
+    if header is None:
+        return out
+    k = 0
+    for i in range(header + 1, len(lines)):
+        text = lines[i].text
+        if text.startswith("  in ("):
+            break
+        if text.startswith("    ") and not text.startswith("     ") and not text.lstrip().startswith(("]", ")")):
+            out[i] = k
+            k += 1
+    return out

@@ -25,6 +25,7 @@ GRID = 12                # a matrix's heat map: at most GRID x GRID cells (strid
 MAX_ITERATIONS = 64      # loop iterations stepped into (the loop's result step follows anyway)
 MAX_STEPS = 5_000        # steps recorded in all (a few seconds in the page; later ones not stepped into)
 KEEP_BYTES = 8 << 20     # whole arrays kept (tests compare them) until this many bytes
+BODY_GRAPH_EQNS = 150    # a loop body's (or call's) dataflow graph is sent up to this many equations
 
 
 @dataclass
@@ -61,12 +62,13 @@ class Step:
     tangent: bool                    # jvp: computes tangents only (no primal output needs it)
     ins: list                        # Value per input (literals included)
     outs: list                       # Value per output
+    body: int | None = None          # depth > 0: the index of its body in Trace.bodies (its graph)
 
     def to_json(self, ref) -> dict:
         """`ref(value)`: its index in the trace's table of values (an input is an earlier output)."""
         return {"depth": self.depth, "top": self.top, "eqn": self.eqn, "primitive": self.primitive,
                 "text": self.text, "where": self.where, "src": self.src, "backward": self.backward,
-                "tangent": self.tangent,
+                "tangent": self.tangent, "body": self.body,
                 "ins": [ref(v) for v in self.ins], "outs": [ref(v) for v in self.outs]}
 
 
@@ -79,6 +81,7 @@ class Trace:
     notes: list                      # what was not stepped into, and why
     backward_from: int | None        # the first backward step (grad)
     seconds: float = 0.0
+    bodies: list = field(default_factory=list)  # body_graph() per nested jaxpr stepped into
 
     def to_json(self) -> dict:
         """What the page receives once: steps refer to a table of values (each value sent once)."""
@@ -94,7 +97,8 @@ class Trace:
         steps = [s.to_json(ref) for s in self.steps]
         return {"view": self.view, "steps": steps, "values": table,
                 "inputs": [ref(v) for v in self.inputs], "outputs": [ref(v) for v in self.outputs],
-                "notes": self.notes, "backward_from": self.backward_from, "ms": round(self.seconds * 1e3, 1)}
+                "notes": self.notes, "backward_from": self.backward_from, "ms": round(self.seconds * 1e3, 1),
+                "bodies": self.bodies}
 
 
 # ------------------------------------------------------------------ values
@@ -250,6 +254,20 @@ def _call_body(eqn):
     return None
 
 
+def body_graph(jaxpr, title: str) -> dict:
+    """A nested jaxpr's dataflow graph as the page draws it (static/stepper.js, SVG): the nodes
+    laid out as the pane's graph lays out the top level (analysis.dataflow_graph), so a step inside
+    a loop body lights its own node. Over BODY_GRAPH_EQNS equations: its size only, said so."""
+    n = len(jaxpr.eqns)
+    if n > BODY_GRAPH_EQNS:
+        return {"title": title, "eqns": n, "nodes": [], "edges": []}
+    from .analysis import dataflow_graph
+    g = dataflow_graph(jaxpr)
+    return {"title": title, "eqns": n,  # nodes: [id, label, kind, layer, row]
+            "nodes": [[nd["id"], nd["label"], nd["kind"], nd["x"], nd["y"]] for nd in g["nodes"]],
+            "edges": [list(e) for e in g["edges"]]}
+
+
 class Recorder:
     def __init__(self, names: dict, top_texts: list, keep_bytes: int = KEEP_BYTES, tangent_eqns=frozenset()):
         self.s = Summarizer(names, keep_bytes)
@@ -257,9 +275,26 @@ class Recorder:
         self.tangent_eqns = tangent_eqns  # top-level equations only jvp's tangent outputs need
         self.steps: list = []
         self.notes: list = []
+        self.bodies: list = []
+        self.body_index: dict = {}  # id(jaxpr) -> (jaxpr, its index in bodies): one graph per body
 
-    def run(self, jaxpr, consts, args, depth: int = 0, top: int | None = None, where: str = ""):
+    def body(self, jaxpr, primitive: str, top: int, where: str) -> int:
+        hit = self.body_index.get(id(jaxpr))
+        if hit is None or hit[0] is not jaxpr:
+            last = where.rsplit("› ", 1)[-1]
+            what = ("the while loop's test" if last.endswith("· test") else
+                    {"scan": "the scan's body", "while": "the while loop's body"}.get(primitive) or
+                    (f"the cond's {last.split(': ', 1)[1].replace(' taken', '')}" if primitive == "cond"
+                     else f"{primitive}'s inner jaxpr"))
+            title = f"{what} (in equation {top + 1})"
+            hit = self.body_index[id(jaxpr)] = (jaxpr, len(self.bodies))
+            self.bodies.append(body_graph(jaxpr, title))
+        return hit[1]
+
+    def run(self, jaxpr, consts, args, depth: int = 0, top: int | None = None, where: str = "",
+            outer: str = ""):
         from core.transforms.staging import eval_jaxpr
+        body = self.body(jaxpr, outer, top, where) if depth > 0 else None
 
         def on_eqn(index, eqn, invals, outvals):
             t = index if depth == 0 else top
@@ -270,7 +305,7 @@ class Recorder:
             if len(self.steps) < MAX_STEPS:
                 self.steps.append(Step(depth, t, index, eqn.primitive.name, text, where, _src_line(eqn),
                                        _backward(eqn), t in self.tangent_eqns, [self.s.value(v, x) for v, x in zip(eqn.invars, invals)],
-                                       [self.s.value(v, x) for v, x in zip(eqn.outvars, outvals)]))
+                                       [self.s.value(v, x) for v, x in zip(eqn.outvars, outvals)], body))
             elif not self.notes or "steps" not in self.notes[-1]:
                 self.notes.append(f"only the first {MAX_STEPS} steps are recorded")
 
@@ -292,7 +327,7 @@ class Recorder:
                                       f"of {length} are not stepped into")
                     break
                 outs = self.run(body, bconsts, [*consts, *carry, *[x[i] for x in xs]], depth + 1, top,
-                                f"{at}scan iteration {i}")
+                                f"{at}scan iteration {i}", name)
                 carry = list(outs[:n_carry])
         elif name == "while":
             cj, cconsts = _closed(p["cond_jaxpr"])
@@ -300,23 +335,23 @@ class Recorder:
             nc, nb = p["cond_nconsts"], p["body_nconsts"]
             c_in, b_in, carry = invals[:nc], invals[nc:nc + nb], list(invals[nc + nb:])
             for i in range(MAX_ITERATIONS + 1):
-                pred = self.run(cj, cconsts, [*c_in, *carry], depth + 1, top, f"{at}while iteration {i} · test")[0]
+                pred = self.run(cj, cconsts, [*c_in, *carry], depth + 1, top, f"{at}while iteration {i} · test", name)[0]
                 if not bool(np.asarray(pred)):
                     return
                 if i == MAX_ITERATIONS:
                     self.notes.append(f"while (equation {top}): iterations after the first {MAX_ITERATIONS} "
                                       "are not stepped into")
                     return
-                carry = list(self.run(bj, bconsts, [*b_in, *carry], depth + 1, top, f"{at}while iteration {i}"))
+                carry = list(self.run(bj, bconsts, [*b_in, *carry], depth + 1, top, f"{at}while iteration {i}", name))
         elif name == "cond":
             branches = p["branches"]
             k = int(np.clip(int(np.asarray(invals[0])), 0, len(branches) - 1))
             bj, bconsts = _closed(branches[k])
-            self.run(bj, bconsts, list(invals[1:]), depth + 1, top, f"{at}cond: branch {k} taken")
+            self.run(bj, bconsts, list(invals[1:]), depth + 1, top, f"{at}cond: branch {k} taken", name)
         else:
             body = _call_body(eqn)
             if body is not None and body[0].eqns:
-                self.run(body[0], body[1], list(invals), depth + 1, top, f"{at}inside {name}")
+                self.run(body[0], body[1], list(invals), depth + 1, top, f"{at}inside {name}", name)
 
 
 def tangent_only(jaxpr, n_primal_outs: int) -> frozenset:
@@ -368,4 +403,4 @@ def trace(jv, args, keep_bytes: int = KEEP_BYTES) -> Trace:
         outs = rec.run(jaxpr, list(closed.consts), inputs)
     backward = next((i for i, s in enumerate(rec.steps) if s.backward), None)
     return Trace(jv.view, rec.steps, in_values, [rec.s.value(v, x) for v, x in zip(jaxpr.outvars, outs)],
-                 rec.notes, backward, time.perf_counter() - t0)
+                 rec.notes, backward, time.perf_counter() - t0, rec.bodies)

@@ -95,6 +95,33 @@ export function installSourceMap(gradpad) {
   // for tests and hosts: link a line by hand, and read what is lit
   gradpad.sourceMap = {
     show: (line) => { for (const editor of editors()) hook(editor); state.pinned = line; return show(line, true); },
+    // the stepper lights a line per step: the elements and editors found once (`index()`), then
+    // only the old line's and the new line's elements touched (show() walks every shadow root)
+    index: () => {
+      const bySrc = new Map();
+      for (const el of deepAll(document, "[data-gp-src]")) {
+        const k = el.dataset.gpSrc;
+        if (!bySrc.has(k)) bySrc.set(k, []);
+        bySrc.get(k).push(el);
+      }
+      const eds = editors();
+      for (const editor of eds) hook(editor);
+      return { bySrc, editors: eds };
+    },
+    showIndexed: (index, line) => {
+      state.pinned = line;
+      if (line === state.shown) return;  // (a line may have made 1,000 equations: nothing to redo)
+      for (const el of index.bySrc.get(String(state.shown)) || []) el.classList.remove(LIT);
+      state.shown = line;
+      for (const el of index.bySrc.get(String(line)) || []) el.classList.add(LIT);
+      for (const editor of index.editors) {
+        if (!editor.container.isConnected) continue;
+        markEditor(editor, line);
+        const r = editor.renderer;  // scrolled only when the line is out of view
+        if (line != null && (line - 1 < r.getFirstFullyVisibleRow() || line - 1 > r.getLastFullyVisibleRow()))
+          editor.scrollToLine(line - 1, true, false, () => {});
+      }
+    },
     lit: () => ({
       line: state.shown,
       equations: deepAll(document, `[data-gp-src].${LIT}`).map((el) => el.textContent),

@@ -46,9 +46,18 @@ def jaxpr_html(view: analysis.JaxprView) -> str:
     lines = sourcemap.mapped_lines(view.closed.jaxpr) if view.closed is not None else []
     if sourcemap.plain_text(lines) != view.text:  # not the jaxpr printed (never expected): no links
         return f'<pre class="gp-code gp-jaxpr">{highlight(view.text)}</pre>'
-    body = "\n".join(f'<span class="gp-eqn" data-gp-src="{ln.src}" title="from line {ln.src}">{highlight(ln.text)}</span>'
-                     if ln.src is not None else highlight(ln.text) for ln in lines)
+    tops = sourcemap.top_equations(lines)  # data-gp-eqn: the stepper lights and runs to an equation here
+    if sum(k is not None for k in tops) != len(view.closed.jaxpr.eqns):
+        tops = [None] * len(lines)
+    body = "\n".join(_line_html(ln, k) for ln, k in zip(lines, tops))
     return f'<pre class="gp-code gp-jaxpr">{body}</pre>'
+
+
+def _line_html(ln, eqn: int | None) -> str:
+    mark = f' data-gp-eqn="{eqn}"' if eqn is not None else ""
+    if ln.src is not None:
+        return f'<span class="gp-eqn" data-gp-src="{ln.src}" title="from line {ln.src}"{mark}>{highlight(ln.text)}</span>'
+    return f'<span{mark}>{highlight(ln.text)}</span>' if mark else highlight(ln.text)
 
 
 SOURCE_MAP_HINT = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: hover or click a line of your code and the '
@@ -60,7 +69,8 @@ SOURCE_MAP_HINT_NO_EDITOR = ('<p class="gp-muted gp-srchint">Source ↔ jaxpr: h
 SOURCE_MAP_CSS = themed(f""".gp-eqn {{ cursor: pointer; border-radius: 3px; }}
 .gp-eqn:hover {{ outline: 1px dashed #eab308; }}
 .gp-eqn.gp-lit {{ background: {tv("rgba(250, 204, 21, 0.35)", "rgba(250, 204, 21, 0.22)")}; }}
-.gp-jp {{ cursor: help; }}  /* a click opens the primitive's rules (static/rules.js) */""")
+.gp-jp {{ cursor: help; }}  /* a click opens the primitive's rules (static/rules.js) */
+.gp-jaxpr .gp-step-now, .gp-jaxpr .gp-step-now:hover {{ outline: 2px solid #f59e0b; border-radius: 3px; background: {tv("rgba(245, 158, 11, 0.18)", "rgba(245, 158, 11, 0.25)")}; }}""")
 
 
 def diff_html(left: str, right: str) -> str:

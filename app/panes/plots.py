@@ -280,15 +280,47 @@ ROW_PX = 32  # one bar and its label above it
 LABEL_COLOUR = {"light": "#374151", "dark": "#e6edf3"}  # the bar labels' text, by page theme
 
 
-def gradient_rows(labels: list, values: list) -> dict:
+def fd_on_bars(leaves: list, dirs: dict | None, per_component: bool) -> tuple:
+    """The finite-difference check on the bars (fd_check.line's `dirs`): per bar its estimate
+    (NaN: none) and whether it disagrees; with one bar per leaf (norms) no estimate is drawn, and
+    the label suffix says how many of the leaf's components were checked and how many disagree."""
+    n_bars = sum(len(leaf["values"]) for leaf in leaves) if per_component else len(leaves)
+    fd, bad, suffix = [float("nan")] * n_bars, [False] * n_bars, [""] * n_bars
+    if not dirs or not dirs.get("index"):
+        return fd, bad, suffix
+    if per_component:
+        for i, v, b in zip(dirs["index"], dirs["fd"], dirs["bad"]):
+            if i < n_bars:
+                fd[i], bad[i] = float(v), bool(b)
+                suffix[i] = f"  ✗ finite diff. {float(v):.4g}" if b else ""
+        return fd, bad, suffix
+    ends = np.cumsum([len(leaf["values"]) for leaf in leaves])
+    for k in range(n_bars):
+        start = ends[k - 1] if k else 0
+        mine = [b for i, b in zip(dirs["index"], dirs["bad"]) if start <= i < ends[k]]
+        if mine:
+            wrong = sum(mine)
+            suffix[k] = (f"  ✗ finite diff.: {wrong} of {len(mine)} checked disagree" if wrong
+                         else f"  ✓ finite diff. ({len(mine)} checked)")
+            bad[k] = bool(wrong)
+    return fd, bad, suffix
+
+
+def gradient_rows(labels: list, values: list, fd=None, bad=None) -> dict:
     """Row i (top to bottom) has its label at the top of its slot and its bar under the label.
     The labels are drawn in the frame, not as y-axis ticks: long tick labels (`params[1]['weights']
     (32, 32)`) widened the axis, and the line plot above, whose frame lines up with this one's,
     lost ~140 px of a phone's width to it."""
     rows = list(range(len(labels)))
+    nan = float("nan")
+    fd = list(fd) if fd is not None else [nan] * len(rows)
+    bad = list(bad) if bad is not None else [False] * len(rows)
     return dict(row=rows, label_y=[i - 0.46 for i in rows], bar_y=[i + 0.24 for i in rows],
                 name=list(labels), value=list(values),
-                colour=["#2563eb" if v >= 0 else "#dc2626" for v in values])
+                colour=["#2563eb" if v >= 0 else "#dc2626" for v in values],
+                fd_ok=[f if not b else nan for f, b in zip(fd, bad)],  # the estimate beside its bar
+                fd_bad=[f if b else nan for f, b in zip(fd, bad)],     # ... marked where it disagrees
+                fd_text=[f"{f:.5g}" + (" ✗" if b else "") if np.isfinite(f) else "" for f, b in zip(fd, bad)])
 
 
 def value_range(values: list) -> tuple:
@@ -311,21 +343,30 @@ def new_gradient():
     labels = p.text(x=0, y="label_y", text="name", source=rows, x_offset=3, text_baseline="top",
                     text_font_size="11px", name="labels")
     common.theme_value(labels.glyph, "text_color", LABEL_COLOUR["light"], LABEL_COLOUR["dark"])
-    p.add_tools(HoverTool(renderers=[bars], tooltips=[("", "@name"), ("value", "@value{0.00000}")]))
+    # finite differences (app.fd_check) on each bar: a hollow diamond where they agree, a red ✗ where not
+    p.scatter(x="fd_ok", y="bar_y", source=rows, marker="diamond", size=13, fill_color=None, line_color="#111827",
+              line_width=1.5, name="gradient_fd")
+    p.scatter(x="fd_bad", y="bar_y", source=rows, marker="x", size=13, line_color="#b91c1c", line_width=2.5,
+              name="gradient_fd_bad")
+    p.add_tools(HoverTool(renderers=[bars], tooltips=[("", "@name"), ("value", "@value{0.00000}"),
+                                                      ("finite diff.", "@fd_text")]))
     p.yaxis.visible = False  # the rows are named by their labels
     p.ygrid.visible = False
     return p
 
 
-def draw_gradient(p, leaves: list) -> None:
+def draw_gradient(p, leaves: list, dirs: dict | None = None) -> None:
+    """`dirs`: the finite-difference check per component (fd_check.line), drawn on the bars."""
     labels, values, title = gradient_bars(leaves)
-    lo, hi = value_range(values)
+    fd, bad, suffix = fd_on_bars(leaves, dirs, title.startswith("∂f/∂x per component"))
+    labels = [label + s for label, s in zip(labels, suffix)]
+    lo, hi = value_range(values + [v for v in fd if np.isfinite(v)])
     p.title.text = title
     if p.height != bars_height(len(labels)):  # only when the number of bars changed (a relayout)
         p.height = bars_height(len(labels))
     set_range(p.x_range, lo, hi)
     set_range(p.y_range, len(labels) - 0.5, -0.55)
-    renderer(p, "gradient").data_source.data = gradient_rows(labels, values)  # the labels' source too
+    renderer(p, "gradient").data_source.data = gradient_rows(labels, values, fd, bad)  # labels', markers' too
     renderer(p, "labels").glyph.x = lo
 
 
@@ -377,7 +418,7 @@ FIGURES = {
                 lambda figs, d: draw_outputs(figs[0], d)),
     "r2": (lambda d: None, lambda d: [new_surface()], lambda figs, d: draw_surface(figs[0], d)),
     "rn": (lambda d: None, lambda d: [new_line(), new_gradient()],
-           lambda figs, d: (draw_line(figs[0], d), draw_gradient(figs[1], d["leaves"]))),
+           lambda figs, d: (draw_line(figs[0], d), draw_gradient(figs[1], d["leaves"], (d.get("fd") or {}).get("dirs")))),
     "vector": (lambda d: labelled(d["jac"]), lambda d: [new_jacobian(labelled(d["jac"]))],
                lambda figs, d: draw_jacobian(figs[0], d["jac"])),
     "elementwise": (lambda d: None, lambda d: [new_elementwise()], lambda figs, d: draw_elementwise(figs[0], d)),
@@ -420,8 +461,10 @@ def point_counts(kind: str | None, data: dict) -> dict:
     if kind == "r2":
         return {"surface": finite(data["z"]), "gradient": finite(np.asarray(data["gx"]) + np.asarray(data["gy"]))}
     if kind == "rn":
-        return {"line_f": finite(data["f"]), "line_df": finite(data["df"]),
-                "gradient": len(gradient_bars(data["leaves"])[0])}
+        labels, _, title = gradient_bars(data["leaves"])
+        fd, bad, _ = fd_on_bars(data["leaves"], (data.get("fd") or {}).get("dirs"), title.startswith("∂f/∂x per"))
+        return {"line_f": finite(data["f"]), "line_df": finite(data["df"]), "gradient": len(labels),
+                "gradient_fd": finite(fd), "gradient_fd_bad": int(sum(bad))}
     if kind == "elementwise":
         return {"f": finite(data["f"]), "df": finite(data["df"])}
     if kind == "outputs":  # f(x)[0], d/dx f(x)[0], ... one curve each

@@ -49,7 +49,16 @@ STEPPER_CSS = themed(f"""
 .gp-step-list li.gp-inner {{ color: {tv("#475569", "#94a3b8")}; }}
 .gp-step-list li.gp-now {{ background: {tv("rgba(250, 204, 21, 0.45)", "rgba(250, 204, 21, 0.25)")}; }}
 .gp-step-list li .gp-where {{ color: #64748b; font-style: italic; }}
-.gp-step-vals {{ min-width: 0; overflow-wrap: anywhere; }}
+/* the boxes a step changes have a fixed size: a step lays out nothing outside them (static/stepper.js) */
+.gp-step-vals {{ min-width: 0; overflow-wrap: anywhere; height: 300px; overflow: auto; contain: strict; }}
+.gp-step-graph {{ height: 160px; overflow: auto; contain: strict; border-top: 1px solid {tv("#e2e8f0", "#334155")}; }}
+.gp-step-graph p {{ margin: 4px 0; }}
+.gp-bg-edge {{ stroke: #94a3b8; stroke-width: 1.5; }}
+.gp-bg-node circle {{ stroke: #333; stroke-width: 1; fill: #f59e0b; }}
+.gp-bg-input circle {{ fill: #2563eb; }} .gp-bg-const circle {{ fill: #64748b; }} .gp-bg-output circle {{ fill: #16a34a; }}
+.gp-bg-node text {{ font: 10px monospace; fill: {tv("#1f2937", "#cbd5e1")}; }}
+.gp-bg-node.gp-bg-now circle {{ stroke: #dc2626; stroke-width: 4; r: 9px; }}
+.gp-bg-node.gp-bg-now text {{ font-weight: bold; }}
 .gp-step-vals h4 {{ margin: 4px 0; font-size: 13px; }}
 .gp-step-vals .gp-jp {{ cursor: help; text-decoration: underline dotted; }}
 .gp-step-vals pre {{ white-space: pre-wrap; margin: 2px 0 6px; font-size: 12px; }}

@@ -109,3 +109,32 @@ def test_the_snapshot_reports_the_check():
     fig = pg.plots_kept.figs[0]
     drawn = plots_pane.renderer(fig, "fd").data_source.data
     assert 0 < len(drawn["x"]) <= plots_pane.FD_MARKERS
+
+
+def test_the_gradient_bars_draw_each_components_finite_difference_and_mark_mismatches():
+    a, fd = checked(WRONG_VJP)
+    figs = plots_pane.Kept().figures("rn", a.plot)
+    bars = next(r for r in figs[1].object.renderers if r.name == "gradient").data_source.data
+    # wrong rule: every bar's estimate (2 w, the true derivative) drawn as a red ✗ beside the wrong bar (w)
+    np.testing.assert_allclose(bars["fd_bad"], [2.0, -4.0, 1.0], rtol=1e-2)
+    assert all(np.isnan(bars["fd_ok"])) and all(" ✗ finite diff." in n for n in bars["name"])
+    assert "✗ ∂f/∂x_i at the input (3 directions) disagrees" in fd_check.note(fd)[0]  # all 3 wrong: no kink
+    assert plots_pane.point_counts("rn", a.plot)["gradient_fd_bad"] == 3
+    right, _ = checked(WRONG_VJP.replace("(g * w,)", "(2 * g * w,)"))
+    bars = next(r for r in plots_pane.Kept().figures("rn", right.plot)[1].object.renderers
+                if r.name == "gradient").data_source.data
+    np.testing.assert_allclose(bars["fd_ok"], bars["value"], rtol=1e-2)  # on each bar's end
+    assert all(np.isnan(bars["fd_bad"])) and not any("✗" in n for n in bars["name"])
+    counts = plots_pane.point_counts("rn", right.plot)
+    assert (counts["gradient_fd"], counts["gradient_fd_bad"]) == (3, 0)
+
+
+def test_bars_per_leaf_say_how_many_components_were_checked():
+    many = WRONG_VJP.replace("energy(jnp.array([1.0, -2.0, 0.5]))", "energy(jnp.linspace(-1.0, 1.0, 100))")
+    a, fd = checked(many)
+    labels, values, title = plots_pane.gradient_bars(a.plot["leaves"])
+    assert title.startswith("|∂f/∂leaf|")
+    fdv, bad, suffix = plots_pane.fd_on_bars(a.plot["leaves"], fd["dirs"], False)
+    assert bad == [True] and all(np.isnan(fdv))  # a norm has no one finite difference: none drawn
+    # the components at w = 0 agree (0 = 0): the rest disagree
+    assert suffix[0].startswith("  ✗ finite diff.: ") and suffix[0].endswith(f" of {fd_check.MAX_DIRECTIONS} checked disagree")

@@ -69,3 +69,19 @@ def test_grad_stages_link_their_equations_too(pg):
     html = stages_pane.stage_html(transposed)
     linked = re.findall(r'data-gp-src="(\d+)"[^>]*>[^\n]*?class="gp-jp">(\w+)<', html)
     assert ("5", "mul") in linked and ("4", "mul") in linked and ("6", "integer_pow") not in linked
+
+
+def test_each_top_level_equation_line_carries_its_index_for_the_stepper():
+    """data-gp-eqn="k" on the first line of top-level equation k (the stepper lights the current
+    one and runs to a clicked one); a scan's body equations and continuation lines carry none."""
+    from app import analysis
+    code = ("import jax\nimport jax.numpy as jnp\n\ndef f(x):\n"
+            "    c, ys = jax.lax.scan(lambda c, v: (c * jnp.sin(v), c), 1.0, x)\n    return c + ys.sum()\n\nf(jnp.ones(3))\n")
+    a = analysis.analyse(code, views=("f",), with_timing=False, with_stages=False, with_plot=False, with_vmap=False)
+    jv = a.jaxprs["f"]
+    html = jaxpr_pane.jaxpr_html(jv)
+    marks = re.findall(r'data-gp-eqn="(\d+)"[^>]*>(.*)', html)
+    assert [int(k) for k, _ in marks] == list(range(len(jv.closed.jaxpr.eqns)))
+    prims = [re.search(r'class="gp-jp">(\w+)<', line).group(1) for _, line in marks]
+    assert prims == [e.primitive.name for e in jv.closed.jaxpr.eqns] and prims[0] == "scan"
+    assert html.count("data-gp-eqn") == len(prims)  # the body's sin/mul are not marked

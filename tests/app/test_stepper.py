@@ -165,6 +165,29 @@ def test_control_flow_is_stepped_into_with_iteration_indices_and_pytree_input():
     assert back and back[0] == "scan iteration 3" and back[-1] == "scan iteration 0", back
 
 
+def test_a_step_inside_a_loop_body_has_its_body_graph_with_its_own_node():
+    """The pane's dataflow graph draws the top level only: a step inside a body carries its body's
+    own graph (drawn by the stepper), in which the step's node is `eqn<its index in the body>`."""
+    a = analysis.analyse(CONTROL_FLOW, views=("f",), with_timing=False, with_stages=False, with_plot=False,
+                         with_vmap=False)
+    t = stepper.trace(a.jaxprs["f"], a.args)
+    data = t.to_json()
+    inner = [s for s in t.steps if s.depth > 0]
+    assert inner and all(s.body is not None for s in inner) and all(s.body is None for s in t.steps if s.depth == 0)
+    titles = {data["bodies"][s.body]["title"] for s in inner}
+    assert titles == {"the scan's body (in equation 1)", "the while loop's test (in equation 2)",
+                      "the while loop's body (in equation 2)", f"the cond's branch {inner[-1].where[-7]} (in equation "
+                      f"{[s for s in t.steps if s.primitive == 'cond'][0].top + 1})"}, titles
+    # one graph per body, however many iterations ran it
+    assert len(data["bodies"]) == len(titles)
+    for s in inner:
+        nodes = {n[0]: n for n in data["bodies"][s.body]["nodes"]}
+        assert nodes[f"eqn{s.eqn}"][1] == s.primitive and nodes[f"eqn{s.eqn}"][2] == "eqn", (s.where, s.text)
+    scan_body = data["bodies"][inner[0].body]
+    assert {n[2] for n in scan_body["nodes"]} == {"input", "eqn", "output"} and scan_body["edges"]
+    json.dumps(data)
+
+
 def test_thousand_equations_recorded_once_with_a_bound_on_kept_values():
     jax = analysis._jax()
     jnp = jax.numpy

@@ -80,3 +80,47 @@ def check_the_open_card(app_page):
         page.locator("#app .gp-jd-add").first.scroll_into_view_if_needed()
         shot(page, f"jdiff_after_edit_{width}x{height}")
     page.set_viewport_size({"width": 1400, "height": 900})
+
+
+WRONG_VJP = """import jax
+import jax.numpy as jnp
+
+@jax.custom_vjp
+def energy(w):
+    return jnp.sum(w ** 2)
+
+def energy_fwd(w):
+    return energy(w), w
+
+def energy_bwd(w, g):
+    return (g * w,)   # wrong: d/dw sum(w^2) is 2 w
+
+energy.defvjp(energy_fwd, energy_bwd)
+
+energy(jnp.array([1.0, -2.0, 0.5]))
+"""
+
+
+def test_the_gradient_bars_carry_each_components_finite_difference(app_page):
+    page = app_page.page
+    snap = load(app_page, code=WRONG_VJP, panes=["plot"])
+    plots = snap["plots"]
+    assert (plots["gradient"], plots["gradient_fd"], plots["gradient_fd_bad"]) == (3, 3, 3), plots
+    tab(page, "Plots").click()
+    page.locator("#app .gp-fd.gp-err").first.wait_for(state="visible", timeout=60_000)
+    assert "◇ on the gradient bars" in page.evaluate(VISIBLE_TEXT)
+    for width, height in ((1400, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#app .gp-fd").first.scroll_into_view_if_needed()
+        shot(page, f"fd_bars_wrong_vjp_{width}x{height}")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    # the gallery's pytree regression (right rules): every leaf's checked components agree
+    snap = load(app_page, example="linear_regression_pytree", panes=["plot"])
+    plots = snap["plots"]
+    assert plots["gradient_fd_bad"] == 0 and not snap["fd_check"]["mismatch"], (plots, snap["fd_check"])
+    page.locator("#app .gp-fd").first.wait_for(state="visible", timeout=60_000)
+    for width, height in ((1400, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#app .gp-fd").first.scroll_into_view_if_needed()
+        shot(page, f"fd_bars_linear_regression_pytree_{width}x{height}")
+    page.set_viewport_size({"width": 1400, "height": 900})
