@@ -173,7 +173,7 @@ def main(argv=None) -> int:
             line += f"  (this/compare x{row['this'] / max(row['compare'], 1):.2f})"
         print(f"  {name}: {line}")
         row = {k: statistics.median(m["long_sum"] for m in results[k][name]) for k in results}
-        print(f"    time in long tasks: " + ", ".join(f"{k} {v:.0f}" for k, v in row.items()))
+        print("    time in long tasks: " + ", ".join(f"{k} {v:.0f}" for k, v in row.items()))
     return 0
 
 
