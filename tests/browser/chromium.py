@@ -6,6 +6,8 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlparse
 
+from . import cost
+
 CHROMIUM = Path(os.environ.get("GRADPAD_CHROMIUM", "/usr/bin/chromium"))
 FLAGS = [
     "--headless=new", "--no-sandbox", "--disable-quic", "--no-first-run",
@@ -31,6 +33,7 @@ def launch(pw, user_data_dir: str | None = None, extra_flags=()):
     ctx = pw.chromium.launch_persistent_context(
         udd, executable_path=str(CHROMIUM), headless=False,  # --headless=new is in FLAGS
         args=[*FLAGS, *extra_flags], viewport={"width": 1280, "height": 900})
+    cost.watch(ctx)
     return ctx, udd
 
 

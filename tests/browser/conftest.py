@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # tools/ (site build, server) when pytest is run directly
     sys.path.insert(0, str(ROOT))
 
-from . import chromium
+from . import chromium, cost
 
 READY_TIMEOUT_MS = 240_000
 UI_TIMEOUT_MS = 360_000
@@ -133,3 +133,34 @@ def app_page(gp):
     from app.main import DEFAULT_EXAMPLE
     gp.page.set_default_timeout(180_000)
     gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})
+
+
+_COST_BY_TEST: dict[str, dict] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    before = dict(cost.COUNTS)
+    t0 = time.monotonic()
+    yield
+    _COST_BY_TEST[item.nodeid] = {**{k: cost.COUNTS[k] - before[k] for k in before},
+                                  "seconds": round(time.monotonic() - t0, 1)}
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _COST_BY_TEST:
+        return
+    rows = {k: v for k, v in _COST_BY_TEST.items() if v["loads"] or v["boots"] or v["contexts"]}
+    tr = terminalreporter
+    tr.section("browser cost: document loads, Python boots, browser contexts per test")
+    for nodeid, c in rows.items():
+        tr.write_line(f"{c['loads']:3d} loads {c['boots']:3d} boots {c['contexts']:2d} ctx "
+                      f"{c['seconds']:7.1f}s  {nodeid}")
+    total = {k: sum(c[k] for c in _COST_BY_TEST.values()) for k in ("loads", "boots", "contexts", "seconds")}
+    tr.write_line(f"total: {total['loads']} loads, {total['boots']} boots, {total['contexts']} contexts, "
+                  f"{total['seconds']:.0f} s in {len(_COST_BY_TEST)} tests")
+    import json
+    import os
+    path = os.environ.get("GRADPAD_COST_JSON")
+    if path:
+        Path(path).write_text(json.dumps(_COST_BY_TEST, indent=1))

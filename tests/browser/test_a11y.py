@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from .a11y import axe_run, describe, impact_counts
+from .settle import settled
 
 pytestmark = pytest.mark.timeout(900)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
@@ -29,7 +30,7 @@ def load(gp, **opts) -> dict:
 def settle(page):
     page.wait_for_function("() => !window.gradpad.running && !(window.gradpad.panes.pending || []).length",
                            timeout=120_000)
-    page.wait_for_timeout(300)
+    settled(page)
 
 
 def report(name, page) -> list[dict]:
@@ -83,12 +84,21 @@ def in_editor(desc: str) -> bool:
 
 
 def set_theme(app_page, theme: str | None):
+    """Pick `theme` (None: auto, the system's: light here) with the header's button, as a visitor
+    does: the page switches in place (no reload; test_layout_theme.py checks that), and Python's
+    side of the switch is waited for. A page loaded in the dark theme is checked by axe in
+    test_pane_readability.py::test_dark_theme_text_is_readable_on_every_pane."""
     page = app_page.page
-    if theme is None:
-        page.evaluate("() => localStorage.removeItem('gradpad.theme')")
-    else:
-        page.evaluate("t => localStorage.setItem('gradpad.theme', t)", theme)
-    page.reload(wait_until="domcontentloaded", timeout=60_000)
+    page.emulate_media(color_scheme="light")
+    want = theme or "auto"
+    for _ in range(3):  # auto -> light -> dark -> auto
+        if page.evaluate("() => localStorage.getItem('gradpad.theme') || 'auto'") == want:
+            break
+        shown = page.evaluate("() => document.documentElement.dataset.theme")
+        page.locator("#gp-theme").click()
+        if page.evaluate("() => document.documentElement.dataset.theme") != shown:
+            page.wait_for_function("() => window.gradpad.themeSwitch.python_ms !== null", timeout=120_000)
+    assert page.evaluate("() => localStorage.getItem('gradpad.theme') || 'auto'") == want
     assert app_page.wait_ui() == "app"
 
 
@@ -113,7 +123,7 @@ def focus_shots(page, theme):
     editor after Esc, the selected tab, and Run, at 1400x900 and on a phone."""
     for w, h in ((1400, 900), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(500)
+        settled(page)
         page.locator("#gp-theme").focus()
         tab_until(page, in_editor)
         shot(page, f"a11y_{theme}_{w}x{h}_editor")
@@ -137,7 +147,7 @@ def test_axe_finds_no_serious_violation_in_an_embed(browser_context, site_url, a
                   wait_until="domcontentloaded", timeout=60_000)
         page.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=360_000)
         page.get_by_text("open in gradpad").first.wait_for(state="visible", timeout=120_000)
-        page.wait_for_timeout(1500)
+        settled(page)
         bad = report("embed", page)
         assert bad == [], describe(bad)
     finally:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .settle import settled, show_tab
+
 pytestmark = pytest.mark.timeout(900)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
 
@@ -102,8 +104,7 @@ def test_editing_code_updates_jaxpr_and_plot(app_page):
     assert "def f(x): return jnp.cos(x) * x" in after["code"]
     assert "cos" in after["jaxpr"] and "mul" in after["jaxpr"] and "sin" not in after["jaxpr"]
     assert after["plots"] == {"f": 201, "df": 201, "d2f": 201}
-    tab(page, "Plots").click()
-    page.wait_for_timeout(1000)
+    show_tab(page, "Plots")
     assert canvases(page) > 0
     shot(page, "app_plots_after_edit")
     tab(page, "Jaxpr").click()
@@ -198,7 +199,7 @@ def test_embed_view_in_a_700x500_iframe_driven_by_post_message(browser_context, 
         assert box and box["labels"], box
         assert box["canvas"][3] - box["canvas"][1] <= 200, box
         assert max(top for top in box["labels"]) - box["canvas"][1] <= 90, box
-        page.wait_for_timeout(1500)
+        settled(inner)
         shot(page, "embed_700x500")
         tour_the_gallery_in_the_embed(page, inner)
     finally:
@@ -240,8 +241,7 @@ def tour_the_gallery_in_the_embed(page, inner):
         })""", [name, 100 + n])
         assert reply["gradpad"] == "result", (name, reply)
         for title in ("Jaxpr", "Plots"):
-            inner.locator(".bk-tab").filter(has_text=title).first.click()
-            page.wait_for_timeout(600)  # BokehJS lays out the pane
+            show_tab(inner, title)  # and BokehJS has laid out the pane
             shot(page, f"embed_700x500_{n:02d}_{name}_{title}")
             view = inner.evaluate(EMBED_VIEW)
             problems = [w for w in ("nan", "Error", "Traceback") if w in view["text"].split()]

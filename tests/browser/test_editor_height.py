@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .test_app_flows import load, shot
+from .settle import settled
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -39,7 +40,7 @@ def app_page(gp):
 def boxes_at(page, width, height):
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(600)  # Bokeh lays out again after a resize
+    settled(page)  # Bokeh lays out again after a resize
     return page.evaluate(BOXES)
 
 

@@ -13,6 +13,8 @@ import pytest
 
 from app import examples
 
+from .settle import settled, show_tab
+
 pytestmark = pytest.mark.timeout(1800)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-ui"))
 TABS = ("Jaxpr", "Plots", "vmap", "Timing", "Console")
@@ -63,6 +65,25 @@ def load(gp, **opts) -> dict:
     return gp.page.evaluate("opts => window.gradpad.load(opts)", opts)
 
 
+_LAST_LOAD: dict = {}  # example -> the snapshot its last load() returned (to tell if anything ran since)
+
+
+def load_or_keep(gp, example: str) -> dict:
+    """gradpad.load({example}), unless the page still shows that example's last load: nothing ran
+    since (the same run, code and view; a test in between only resized, switched tabs, looked).
+    Tests that only look at an example's panes share its load this way."""
+    last = _LAST_LOAD.get(example)
+    if last is not None:
+        now = gp.page.evaluate("() => window.gradpad.snapshot()")
+        if all(now.get(k) == last.get(k) for k in ("run", "code", "view", "example")) and not now.get("pending") \
+                and not gp.page.evaluate("() => window.gradpad.running"):
+            return now
+    snap = load(gp, example=example)
+    _LAST_LOAD.clear()
+    _LAST_LOAD[example] = snap
+    return snap
+
+
 def tab(page, title):
     return page.locator("#app .bk-tab").filter(has_text=title).first
 
@@ -108,8 +129,7 @@ def test_every_pane_shows_something_true(app_page, name):
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             for title in TABS:
-                tab(page, title).click()
-                page.wait_for_timeout(400)
+                show_tab(page, title)
                 shot(page, f"{name}_{width}x{height}_{title}")
                 text = page.evaluate(VISIBLE_TEXT)  # inner_text() of #app is "": the panes are in shadow roots
                 assert title in text, title
@@ -127,8 +147,7 @@ def test_jacobian_heatmap_is_coloured(app_page, name):
     snap = load(app_page, example=name)
     assert "jacobian" in snap["plots"], snap["plots"]
     page = app_page.page
-    tab(page, "Plots").click()
-    page.wait_for_timeout(800)
+    show_tab(page, "Plots")
     canvas = page.locator("#app .bk-Canvas >> visible=true").first
     img = Image.open(io.BytesIO(canvas.screenshot())).convert("RGB")
     w, h = img.size
@@ -142,9 +161,9 @@ def test_jacobian_heatmap_is_coloured(app_page, name):
 def test_layout_fits_the_window(app_page, size):
     page = app_page.page
     width, height = size
-    load(app_page, example="vmap_batching_comparison")
+    load_or_keep(app_page, "vmap_batching_comparison")
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(1200)
+    settled(page)
     m = page.evaluate(METRICS)
     try:
         assert m["scrollWidth"] <= width, m  # no horizontal scrolling
@@ -153,8 +172,7 @@ def test_layout_fits_the_window(app_page, size):
             assert m["appWidth"] >= width - 60, m  # the whole window, not a column
             assert m["editorColumns"] >= 88, m
         for title in TABS:
-            tab(page, title).click()
-            page.wait_for_timeout(400)
+            show_tab(page, title)
             shot(page, f"layout_{width}x{height}_{title}")
     finally:
         tab(page, "Jaxpr").click()

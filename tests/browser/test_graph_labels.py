@@ -9,6 +9,7 @@ import pytest
 from app import examples
 
 from .test_app_flows import load, shot, tab, wait_snapshot
+from .settle import settled
 
 pytestmark = pytest.mark.timeout(1800)
 
@@ -130,7 +131,7 @@ def test_clicking_a_kernel_in_the_graph_shows_its_wgsl(app_page):
     shot(page, "kernels_wgsl_mlp_sin_1400x900")
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        page.wait_for_timeout(800)
+        settled(page)
         scroll_w, client_w = page.evaluate(PANE_FIT)
         assert scroll_w <= client_w + 2, ("390x844", scroll_w, client_w, page.evaluate(WIDEST))
         card.scroll_into_view_if_needed()

@@ -11,6 +11,7 @@ import math
 import pytest
 
 from .test_app_flows import load, shot, tab, wait_snapshot
+from .settle import show_tab
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -59,8 +60,7 @@ def test_an_edit_of_f_redraws_the_kept_plot_with_the_new_values_without_freezing
     page.set_viewport_size({"width": 1400, "height": 900})
     snap = load(gp, code=CODE)
     assert snap["plots"] == {"f": 201, "df": 201, "d2f": 201}, snap["plots"]
-    tab(page, "Plots").click()
-    page.wait_for_timeout(500)
+    show_tab(page, "Plots")
     before = page.evaluate(LINE, "f")
     # JAX: jax.vmap(f)(xs) with f = sin(x) * 2.0
     assert all(abs(y - 2.0 * math.sin(x)) < 1e-4 for x, y in zip(before["x"], before["y"]))
@@ -86,8 +86,7 @@ def test_an_edit_of_f_redraws_the_kept_plot_with_the_new_values_without_freezing
     for width, height in ((1400, 900), (390, 844)):  # for a human to look at: new data, fitting axes
         page.set_viewport_size({"width": width, "height": height})
         for name in ("Plots", "vmap", "Timing"):
-            tab(page, name).click()
-            page.wait_for_timeout(700)
+            show_tab(page, name)
             shot(page, f"inplace_{name.lower()}_after_f_edit_{width}x{height}")
     page.set_viewport_size({"width": 1400, "height": 900})
     tab(page, "Jaxpr").click()

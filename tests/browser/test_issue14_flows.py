@@ -8,6 +8,7 @@ import pytest
 
 from .test_app_flows import load, snapshot, tab, wait_snapshot
 from .test_gallery import VISIBLE_TEXT  # the text a reader sees, shadow roots included
+from .settle import settled
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -85,7 +86,7 @@ def test_the_jit_print_note_shows_only_for_jitted_prints(app_page, jitted):
     assert snap["error"] is None and "inside f" in snap["console"]
     tab(page, "Console").click()
     try:
-        page.wait_for_timeout(500)
+        settled(page)
         text = page.evaluate(VISIBLE_TEXT)
         assert "inside f" in text
         assert ("appear only while it is traced" in text) == jitted

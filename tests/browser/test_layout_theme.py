@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .test_app_flows import load, shot
+from .settle import settled
 
 pytestmark = pytest.mark.timeout(1200)
 
@@ -149,7 +150,7 @@ def test_the_panes_use_the_windows_height(app_page, width, height):
     page.set_viewport_size({"width": width, "height": height})
     try:
         page.evaluate("() => window.scrollTo(0, 0)")
-        page.wait_for_timeout(500)
+        settled(page)
         pane = page.evaluate(SHOWN_PANE)
         shot(page, f"panes_fill_{width}x{height}")
         assert pane["height"] > 700, pane

@@ -17,6 +17,7 @@ from app import share
 from tools import serve
 
 from .a11y import axe_violations, describe
+from .settle import settled
 
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-lesson"))
 BOOT_TIMEOUT_MS = 360_000
@@ -173,7 +174,7 @@ def test_a_script_tag_lesson_on_another_site_runs_its_three_blocks_on_one_python
                 break
             time.sleep(0.3)
         assert tall[0] == tall[1][0] == tall[1][1] and tall[0] > 1200, tall
-        page.wait_for_timeout(800)
+        settled(inner, "body")
         shot(page, "lesson_1400x900_loaded")
 
         # click-to-run: Show code, then ▶ Run; it uses `x` from the first cell
@@ -216,10 +217,10 @@ def test_a_script_tag_lesson_on_another_site_runs_its_three_blocks_on_one_python
         page.wait_for_timeout(500)
         assert page.url == host_url + "week1.html", (tried, page.url)
 
-        page.wait_for_timeout(800)
+        settled(inner, "body")
         shot(page, "lesson_1400x900_after")
         page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(1500)
+        settled(inner, "body")
         shot(page, "lesson_390x844")
         # nothing wider than the phone's screen inside the lesson
         assert inner.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
@@ -276,7 +277,7 @@ def test_the_embed_snippet_on_an_isolated_course_site_shows_the_code_and_gets_sh
         assert editor_text is not None and "jax.jvp(f, (x,), (v,))" in editor_text
         # the frame fits its snippet's box: the panes end inside the frame
         assert inner.evaluate("() => document.documentElement.scrollHeight - innerHeight") <= 0
-        page.wait_for_timeout(1200)
+        settled(inner, "body")
         shot(page, "embed_default_isolated_host")
     finally:
         page.close()
@@ -292,10 +293,14 @@ def test_a_lesson_page_of_its_own_keeps_the_visitors_code_and_passes_axe(browser
     page = ctx.new_page()
     try:
         page.set_viewport_size({"width": 1400, "height": 900})
-        page.goto(site_url + "?lesson=lessons/first-steps.md")
+        # the visitor's own code, saved before: set on a file of the site that boots no Python
+        page.goto(site_url + "favicon.svg")
         page.evaluate("() => localStorage.setItem('gradpad.code', 'mine = 1')")
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
-        page.reload()  # now under the service worker
+        registered = page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
+        page.goto(site_url + "?lesson=lessons/first-steps.md")
+        if not registered:  # a profile that never saw the site (this module run alone)
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+            page.reload()  # now under the service worker
         page.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
         c = settled_snapshot(page.main_frame)["cells"]

@@ -9,7 +9,9 @@ from collections import Counter
 
 import pytest
 
-from .test_gallery import load, shot, tab
+from .a11y import axe_violations, describe
+from .settle import settled, show_tab
+from .test_gallery import load, load_or_keep, shot, tab
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -41,10 +43,9 @@ def test_jacobian_entries_get_their_own_colours(app_page):
     # JAX: jax.jacfwd(g)(jnp.array([1., 2.])) = [[4, 1], [5, -0.41614684], [0, 12]]: six different
     # entries; an 11-step palette painted 4 and 5 alike, and 0, 1 and -0.42 alike (three blocks)
     page = app_page.page
-    snap = load(app_page, example="jacobians_and_hessian")
+    snap = load_or_keep(app_page, "jacobians_and_hessian")
     assert snap["plots"] == {"jacobian": 6}, snap["plots"]
-    tab(page, "Plots").click()
-    page.wait_for_timeout(800)
+    show_tab(page, "Plots")
     colours = plot_colours(page)
     area = sum(colours.values())
     cells = [c for c, n in colours.items() if n > 0.04 * area and c != (255, 255, 255)]
@@ -56,11 +57,10 @@ def test_jacobian_entries_get_their_own_colours(app_page):
 @pytest.mark.parametrize("width", [1400, 390])
 def test_table_cells_stay_on_one_line(app_page, width):
     page = app_page.page
-    load(app_page, example="vmap_batching_comparison")
+    load_or_keep(app_page, "vmap_batching_comparison")
     page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
     try:
-        tab(page, "vmap").click()
-        page.wait_for_timeout(800)
+        show_tab(page, "vmap")
         cells = page.evaluate(TABLE_CELLS)
         assert len(cells) > 20, cells
         wrapped = [(text, h) for text, h, line in cells if h > 1.6 * line]
@@ -88,15 +88,15 @@ def test_the_vmap_methods_table_fits_its_pane(app_page, width):
     # "loop vs manual vs vmap": at 1400 px the verdict column sat behind the table's sideways
     # scroll; at 390 px (a phone) each verdict goes under its row
     page = app_page.page
-    snap = load(app_page, example="vmap_batching_comparison")
+    snap = load_or_keep(app_page, "vmap_batching_comparison")
     rows = snap["vmap"]["rows"]
     assert rows["manual"]["matches_vmap"] is True, rows
     same = sum(r.get("matches_vmap") is True for r in rows.values())  # the loop and manual batching
     page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
     try:
-        tab(page, "vmap").click()
+        show_tab(page, "vmap")
         page.locator("#app .gp-methods").first.scroll_into_view_if_needed()
-        page.wait_for_timeout(800)
+        settled(page)
         tables = page.evaluate(METHODS_FIT)
         shot(page, f"vmap_methods_{width}")
         assert len(tables) == 1, tables
@@ -130,10 +130,9 @@ def test_the_jacobian_hover_names_the_cell_under_the_pointer(app_page):
     # -0.5 < x < 0 (a cell's top or left edge) to "-0"; the corners must read (0, 0) and (2, 1)
     import re
     page = app_page.page
-    snap = load(app_page, example="jacobians_and_hessian")
+    snap = load_or_keep(app_page, "jacobians_and_hessian")
     assert snap["plots"] == {"jacobian": 6}, snap["plots"]
-    tab(page, "Plots").click()
-    page.wait_for_timeout(800)
+    show_tab(page, "Plots")
     try:
         f = page.evaluate(JACOBIAN_FRAME)
         read = {}
@@ -194,18 +193,28 @@ def test_dark_theme_text_is_readable_on_every_pane(app_page):
         for name in ("jacobians_and_hessian", "mlp_sin", "vmap_batching_comparison", "static_args_and_control_flow"):
             load(app_page, example=name)
             for title in ("Jaxpr", "Plots", "vmap", "Timing", "Console"):
-                tab(page, title).click()
-                page.wait_for_timeout(400)
+                show_tab(page, title)
                 found = page.evaluate(LOW_CONTRAST, 3.0)
                 if found:
                     bad[(name, title)] = found[:5]
                 if name in ("mlp_sin", "vmap_batching_comparison"):
                     shot(page, f"dark_{name}_1400x900_{title}")
+            if name == "mlp_sin":
+                # axe on a page loaded in the dark theme (test_a11y.py's dark case switches in place)
+                tab(page, "Jaxpr").click()
+                settled(page)
+                serious = axe_violations(page)
+                if serious:
+                    bad[(name, "axe")] = describe(serious)
         assert bad == {}, bad
     finally:
-        page.evaluate("() => localStorage.removeItem('gradpad.theme')")
-        page.reload(wait_until="domcontentloaded", timeout=60_000)
-        assert app_page.wait_ui() == "app"
+        # back to auto (light here) in place, as the header's button does: dark -> auto
+        page.emulate_media(color_scheme="light")
+        page.locator("#gp-theme").click()
+        assert page.evaluate("() => localStorage.getItem('gradpad.theme')") == "auto"
+        page.wait_for_function("() => document.documentElement.dataset.theme === 'light'"
+                               " && window.gradpad.themeSwitch && window.gradpad.themeSwitch.python_ms !== null",
+                               timeout=120_000)
         tab(page, "Jaxpr").click()
 
 
@@ -222,11 +231,10 @@ CONSOLE_BOXES = """() => {
 def test_console_messages_wrap_instead_of_running_off_the_pane(app_page, width):
     # the example prints TracerBoolConversionError's long first line: it was cut at the pane's edge
     page = app_page.page
-    load(app_page, example="static_args_and_control_flow")
+    load_or_keep(app_page, "static_args_and_control_flow")
     page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
     try:
-        tab(page, "Console").click()
-        page.wait_for_timeout(600)
+        show_tab(page, "Console")
         boxes = page.evaluate(CONSOLE_BOXES)
         assert len(boxes) >= 2, boxes  # the Console tab's and the strip under the editor
         shot(page, f"console_wrapped_{width}")
@@ -256,8 +264,7 @@ def test_plots_fit_a_phone(app_page, name):
     load(app_page, example=name)
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        tab(page, "Plots").click()
-        page.wait_for_timeout(800)
+        show_tab(page, "Plots")
         m = page.evaluate(CANVAS_RIGHTS)
         shot(page, f"plots_{name}_390")
         assert m["rights"] and max(m["rights"]) <= m["width"], m

@@ -4,8 +4,13 @@ shared frame alignment with long y labels).
 Screenshots go to $GRADPAD_SCREENSHOTS (default /tmp/gradpad-screenshots-ui)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from app import share
+
+from .settle import show_tab
 from .test_gallery import load, shot, tab
 
 pytestmark = pytest.mark.timeout(900)
@@ -28,8 +33,7 @@ def test_the_line_plot_keeps_its_width_on_a_phone(app_page, name):
     assert set(snap["plots"]) == {"line_f", "line_df", "gradient"}, snap["plots"]
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        tab(page, "Plots").click()
-        page.wait_for_timeout(800)
+        show_tab(page, "Plots")
         line, bars = page.evaluate(FRAME, "line_f"), page.evaluate(FRAME, "gradient")
         shot(page, f"plots_line_{name}_390x844")
         assert line and bars, (line, bars)
@@ -99,7 +103,10 @@ def test_a_reload_asked_for_before_the_worker_caught_up_keeps_the_edit(app_page)
     before = page.evaluate("() => location.hash")
     type_at_the_top(page, EDIT)
     page.wait_for_function("h => location.hash !== h", arg=before)  # the worker has the edit
-    page.wait_for_timeout(1500)  # ... and every keystroke of it
+    deadline = time.monotonic() + 60  # ... and every keystroke of it
+    while not ((share.parse_hash(page.evaluate("() => location.hash")) or share.ShareState()).code or "").startswith(EDIT):
+        assert time.monotonic() < deadline, page.evaluate("() => location.hash")
+        time.sleep(0.2)
     page.evaluate("h => history.replaceState(null, '', h)", before)
     code = reloaded_code(app_page)
     assert code is not None and code.startswith(EDIT), (code or "")[:200]
@@ -109,7 +116,6 @@ def test_a_link_opened_after_typing_wins_over_the_typed_code(app_page):
     # a link pasted into the address bar (hashchange) is newer than the typing before it, even
     # opened at once: the worker's answers to the typing (set_hash) could reach the page after
     # the link and put the typed code's address back over it. Three times, to catch the race.
-    import time
     page = app_page.page
     load(app_page, example="pytrees")
     for link in ["jvp_and_vjp", "pytrees", "jvp_and_vjp"]:

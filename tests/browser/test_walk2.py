@@ -14,6 +14,7 @@ from tests.app.test_walk2 import BUILDER, POINT, REDEFINED, REDEFINED_JAXPR_HEAD
 
 from .test_gallery import VISIBLE_TEXT, tab
 from .test_learner_pastes import app_page, load  # noqa: F401 (app_page: the fixture)
+from .settle import show_tab
 
 pytestmark = pytest.mark.timeout(300)
 SHOTS = os.environ.get("GRADPAD_WALK2_SHOTS")
@@ -25,8 +26,8 @@ def tab_text(page, title: str, needle: str, seconds: float = 15.0) -> str:
     tab hidden while the load ran fills in after its click."""
     tab(page, title).click()
     text = ""
-    for _ in range(int(seconds / 0.5)):
-        page.wait_for_timeout(500)
+    for _ in range(int(seconds / 0.1)):
+        page.wait_for_timeout(100)
         text = page.evaluate(VISIBLE_TEXT)
         if needle in text:
             break
@@ -39,8 +40,7 @@ def shots(page, name: str) -> None:
         return
     Path(SHOTS).mkdir(parents=True, exist_ok=True)
     for title in TABS:
-        tab(page, title).click()
-        page.wait_for_timeout(400)
+        show_tab(page, title)
         page.screenshot(path=f"{SHOTS}/{name}-{title}.png", full_page=True)
     tab(page, "Jaxpr").click()
 
