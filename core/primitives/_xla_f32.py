@@ -26,6 +26,9 @@ def _bits(u):
     return np.array([u], np.uint32).view(_F32)[0]
 
 
+_NAN = _bits(0xFFFFFFFF)   # log's nan: XLA ors an all-ones mask into the result (x86 keeps the bits)
+_NAN_F = float(_NAN)
+
 # exp: n = floor(x * log2(e) + 1/2); r = x - n * ln2 (two parts, the first exact); 2**n * (1 + p(r))
 _EXP_LOG2E = _F64(_F32(1.44269504088896341))
 _EXP_LN2_HI = _F32(0.693359375)
@@ -116,7 +119,7 @@ def _log_block(x, out, tmp):
     bad = ~(x >= _TINY)
     bad &= ~zero
     if bad.any():
-        out[bad] = np.nan
+        out[bad] = _NAN
     inf = x == np.inf
     if inf.any():
         out[inf] = np.inf
@@ -156,7 +159,7 @@ def _exp_scalar(x):
 
 def _log_scalar(x):
     if not x >= _TINY_F:                     # nan, negatives, zeros and denormals (read as 0)
-        return -math.inf if abs(x) < _TINY_F else math.nan
+        return -math.inf if abs(x) < _TINY_F else _NAN_F
     if x == math.inf:
         return x
     a1, a0, a2, b1, b0, b2, c1, c0, c2, q1, q2 = _LOG_SCALARS
@@ -262,5 +265,9 @@ def xla_log1p_f32(x):
     x = np.asarray(x, _F32)
     denormal = np.abs(x) < _TINY
     if denormal.any():
-        x = np.where(denormal, x * _F32(0), x)
-    return log1p(x)
+        x = np.where(denormal, np.copysign(_F32(0), x), x)
+    out = log1p(x)
+    nan = np.isnan(out)
+    if nan.any():
+        out[nan] = _NAN
+    return out
