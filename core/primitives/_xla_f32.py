@@ -258,16 +258,36 @@ def xla_tanh_f32(x):
     return _by_size(_tanh_block, _tanh_scalar, x)
 
 
-def xla_log1p_f32(x):
+def _log1p_scalar(x):
+    from ._special import _LOG1P_DEN, _LOG1P_NUM
+    ax = abs(x)
+    if ax < _TINY_F:
+        return x * 0.0                      # a denormal reads as +-0: log1p(+-0) = +-0
+    if not ax < 0.4142135679721832:         # float32(sqrt(2) - 1); also nan
+        return _log_scalar(float(_F32(x + 1.0)))
+    num = _r32(x * float(_LOG1P_NUM[0]) + float(_LOG1P_NUM[1]))
+    for c in _LOG1P_NUM[2:]:
+        num = _r32(num * x + float(c))
+    den = _r32(x * float(_LOG1P_DEN[0]) + float(_LOG1P_DEN[1]))
+    for c in _LOG1P_DEN[2:]:
+        den = _r32(den * x + float(c))
+    x2 = _r32(x * x)
+    ratio = _r32(_r32(num / den) * _r32(x * x2))
+    return _r32(x + _r32(ratio - 0.5 * x2))
+
+
+def _log1p_block(x, out, tmp):
     """XLA's float32 log1p (_special's Cephes rational / log(1 + x)), denormal inputs read as
     +-0 (giving +-0) as XLA's flushed arithmetic reads them."""
     from ._special import xla_log1p_f32 as log1p
-    x = np.asarray(x, _F32)
     denormal = np.abs(x) < _TINY
     if denormal.any():
         x = np.where(denormal, np.copysign(_F32(0), x), x)
-    out = log1p(x)
+    out[...] = log1p(x)
     nan = np.isnan(out)
     if nan.any():
         out[nan] = _NAN
-    return out
+
+
+def xla_log1p_f32(x):
+    return _by_size(_log1p_block, _log1p_scalar, x)
