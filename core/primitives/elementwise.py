@@ -631,13 +631,16 @@ for _p in (shift_left_p, shift_right_logical_p, shift_right_arithmetic_p):
     ad.defjvp_zero(_p)
 
 
+_POPCOUNT_BYTE = np.array([bin(i).count("1") for i in range(256)], np.uint8)
+
+
 def _popcount_impl(x):
-    u = x.astype(np.uint64) & np.uint64((1 << (x.dtype.itemsize * 8)) - 1)
-    out = np.zeros(x.shape, np.uint64)
-    while u.any():
-        out += u & np.uint64(1)
-        u = u >> np.uint64(1)
-    return out.astype(x.dtype)
+    x = np.asarray(x)
+    u = x.view(np.dtype(f"u{x.dtype.itemsize}"))   # two's complement bits, as XLA counts them
+    if hasattr(np, "bitwise_count"):                 # numpy >= 2.0: one pass
+        return np.bitwise_count(u).astype(x.dtype)
+    per_byte = _POPCOUNT_BYTE[np.ascontiguousarray(u).view(np.uint8)].reshape(x.shape + (x.dtype.itemsize,))
+    return per_byte.sum(axis=-1, dtype=np.int64).astype(x.dtype)
 
 
 population_count_p = unop("population_count", _popcount_impl, _INT, wgsl="countOneBits({0})")
@@ -771,14 +774,22 @@ def _convert_abstract(x, new_dtype, weak_type, sharding=None):
     return ShapedArray(x.shape, new_dtype, weak_type)
 
 
+_IINFO: dict = {}
+_WIDE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))   # (native: the emulated bfloat16 is not)
+
+
 def _convert_impl(x, new_dtype, weak_type, sharding=None):
     nd = np.dtype(new_dtype)
-    if dtypes.kind(x.dtype) == "f" and dtypes.kind(nd) in "iu":
+    src = x.dtype
+    if (src.kind in "biu" and (nd.kind in "biu" or nd in _WIDE_FLOATS)) or src == nd \
+            or (nd in _WIDE_FLOATS and src.kind == "f" and src.isnative and src.itemsize <= nd.itemsize):
+        return x.astype(nd)   # (the common cases in loops, none can overflow: no errstate, no kind lookups)
+    if dtypes.kind(src) == "f" and dtypes.kind(nd) in "iu":
         # saturating, as XLA: out-of-range values become the int's min/max, NaN becomes 0. The
         # bounds are compared as powers of two (exact in any float); clipping to info.max in
         # float32 would round 2**31 - 1 up to 2**31 and wrap to the minimum
         with np.errstate(all="ignore"):
-            info = np.iinfo(nd)
+            info = _IINFO.get(nd) or _IINFO.setdefault(nd, np.iinfo(nd))
             t = np.trunc(x)
             big, small = t >= float(info.max) + 1.0, t < float(info.min)
             y = np.where(big | small | np.isnan(t), 0, t).astype(nd)
