@@ -139,20 +139,32 @@ _LOG_SCALARS = tuple(float(c) for strand in _LOG_STRANDS for c in strand) + (flo
 _TINY_F = float(_TINY)
 
 
-def _exp_scalar(x):
+def _exp_scalar(x, S=536870913.0):
+    # (_r32 written out: a call per rounding was half of this function's time)
     if x != x:
         return x
     log2e, hi, lo, p0, p1, p2, p3, p4, p5 = _EXP_SCALARS
     x = min(max(x, -87.80000305175781), 88.80000305175781)     # float32(-87.8), float32(88.8)
-    n = min(max(math.floor(_r32(x * log2e + 0.5)), -127), 127)
-    r = _r32((x - n * hi) - n * lo)    # x - n*hi is exact; then one fused multiply-add
-    z = _r32(r * p0 + p1)
-    z = _r32(z * r + p2)
-    z = _r32(z * r + p3)
-    z = _r32(z * r + p4)
-    z = _r32(z * r + p5)
-    z = _r32(z * _r32(r * r) + r)
-    z = _r32(1.0 + z)
+    t = x * log2e + 0.5
+    u = t * S
+    n = min(max(math.floor(u - (u - t)), -127), 127)
+    t = (x - n * hi) - n * lo          # x - n*hi is exact; then one fused multiply-add
+    u = t * S
+    r = u - (u - t)
+    t = r * p0 + p1
+    u = t * S
+    z = u - (u - t)
+    for c in (p2, p3, p4, p5):
+        t = z * r + c
+        u = t * S
+        z = u - (u - t)
+    t = r * r
+    u = t * S
+    t = z * (u - (u - t)) + r
+    u = t * S
+    t = 1.0 + (u - (u - t))
+    u = t * S
+    z = u - (u - t)
     out = math.ldexp(z, n) if n > -127 else 0.0
     return 0.0 if out < _TINY_F else out     # (the float32 cast makes > FLT_MAX inf)
 
@@ -184,7 +196,7 @@ def _log_scalar(x):
 _TANH_SCALARS = tuple(float(c) for c in (_TANH_CLAMP,) + _TANH_P + _TANH_Q)
 
 
-def _tanh_scalar(x):
+def _tanh_scalar(x, S=536870913.0):
     ax = abs(x)
     if ax < 4e-4 or x != x:
         return x
@@ -192,14 +204,28 @@ def _tanh_scalar(x):
         return math.copysign(1.0, x)
     clamp, p0, p1, p2, p3, p4, p5, p6, q0, q1, q2, q3 = _TANH_SCALARS
     x = min(max(x, -clamp), clamp)
-    x2 = _r32(x * x)
-    p = _r32(x2 * p0 + p1)
+    t = x * x
+    u = t * S
+    x2 = u - (u - t)
+    t = x2 * p0 + p1
+    u = t * S
+    p = u - (u - t)
     for c in (p2, p3, p4, p5, p6):
-        p = _r32(x2 * p + c)
-    q = _r32(x2 * q0 + q1)
+        t = x2 * p + c
+        u = t * S
+        p = u - (u - t)
+    t = x2 * q0 + q1
+    u = t * S
+    q = u - (u - t)
     for c in (q2, q3):
-        q = _r32(x2 * q + c)
-    return _r32(_r32(x * p) / q)     # (float64's quotient of float32s rounds to float32 correctly)
+        t = x2 * q + c
+        u = t * S
+        q = u - (u - t)
+    t = x * p
+    u = t * S
+    t = (u - (u - t)) / q           # (float64's quotient of float32s rounds to float32 correctly)
+    u = t * S
+    return u - (u - t)
 
 
 _SCALAR_MAX = 16      # up to this many elements the Python-float path is the faster one
