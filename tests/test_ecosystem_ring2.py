@@ -23,11 +23,10 @@ from ring2_compare import GOLDEN_PATH, compare, run_on_gradpad  # noqa: E402
 GOLDEN = json.loads(GOLDEN_PATH.read_text())["results"]
 
 # float32 exp, log, log1p and tanh are XLA's own algorithms now (core/primitives/_xla_f32.py), which
-# made numpyro's seeded Dirichlet draw match. What still differs: XLA contracts every float32
-# multiply that feeds an add in jitted code into one fused multiply-add, which the engine does only
-# in jax.random's samplers (core/backends/cpu.py, FMA_CALLS): NUTS chains, whose tree building
-# branches on energies, drift apart after a few steps, and optimistix's BFGS reaches the same
-# minimum in another number of steps (54 with contraction everywhere, 56 without, JAX 53).
+# made numpyro's seeded Dirichlet draw match. What still differs is last-bit rounding not all traced
+# (docs/compatibility.md): XLA fuses float32 multiply-adds in all jitted code, the engine only in
+# jax.random's samplers (with fusing everywhere BFGS takes 54 steps, JAX 53, gradpad 56; the NUTS
+# chains still part), and XLA's reciprocal multiplies, sum order and other polynomials remain.
 DIVERGENT = {
     "numpyro_readme_eight_schools_nuts": "the NUTS chain drifts from real JAX's (last-bit rounding under jit)",
     "numpyro_readme_noncentered_and_predictive": "the NUTS chain drifts from real JAX's (last-bit rounding under jit)",
