@@ -14,6 +14,7 @@ result only when it lands exactly on a float32 halfway point (~2**-29 of inexact
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -198,7 +199,7 @@ _TANH_SCALARS = tuple(float(c) for c in (_TANH_CLAMP,) + _TANH_P + _TANH_Q)
 
 def _tanh_scalar(x, S=536870913.0):
     ax = abs(x)
-    if ax < 4e-4 or x != x:
+    if ax < 0.00039999998989515007 or x != x:     # float32(4e-4), below the float64 4e-4
         return x
     if ax >= 20.0:
         return math.copysign(1.0, x)
@@ -229,7 +230,10 @@ def _tanh_scalar(x, S=536870913.0):
 
 
 _SCALAR_MAX = 16      # up to this many elements the Python-float path is the faster one
-EXACT_MAX = 1024      # the primitives' impls use these up to this many elements (elementwise.py)
+# elementwise.py uses these up to this many elements: scalars and tiny vectors (an MCMC state, a
+# Dirichlet over a few categories) by default; beyond, numpy's kernels (a loop over an 8-element
+# tanh ran 10x slower with the emulation). GRADPAD_XLA_MATH_MAX=N raises it.
+EXACT_MAX = int(os.environ.get("GRADPAD_XLA_MATH_MAX", "4"))
 
 
 def _tanh_block(x, out, tmp):

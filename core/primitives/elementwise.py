@@ -193,10 +193,10 @@ ad.defjvp_zero(is_finite_p)
 abs_p = unop("abs", _np_err(np.abs), _NUM, wgsl="abs({0})")  # complex abs (real-valued): complex_parts.py
 
 def _xla_on_small_f32(ufunc, name):
-    """`ufunc`, except on float32 arrays of up to _xla_f32.EXACT_MAX elements, which take XLA's own
-    float32 algorithm (numpy's exp differs from XLA's in the last bit on ~30% of inputs, and a
-    seeded MCMC run or an optimizer's step count then drifts from JAX's). Larger arrays keep
-    numpy's kernel: the emulation costs ~10x numpy's time per element."""
+    """`ufunc`, except on float32 arrays of up to _xla_f32.EXACT_MAX elements (4 by default), which
+    take XLA's own float32 algorithm (numpy's exp differs from XLA's in the last bit on ~30% of
+    inputs, and a seeded draw or an MCMC chain then drifts from JAX's). Larger arrays keep numpy's
+    kernel: the emulation costs ~10x numpy's time per element."""
     from . import _xla_f32
     exact = getattr(_xla_f32, name)
 
