@@ -183,6 +183,17 @@ def w_eager(fn_name, *, binary=True):
     return build
 
 
+def w_unary_f32(fn_name, size, low, high):
+    """jnp.<fn_name> on `size` float32s in [low, high): XLA's own exp/log run up to
+    _xla_f32.EXACT_MAX elements, numpy's kernels beyond."""
+    def build(e):
+        x = np.random.default_rng(0).uniform(low, high, size).astype(np.float32)
+        a = e.asarray(x.reshape(()) if size == 1 else x)
+        f = getattr(e.jnp, fn_name)
+        return lambda: f(a)
+    return build
+
+
 def w_operator_add(e):
     rng = np.random.default_rng(0)
     a = e.asarray(rng.standard_normal(8).astype(np.float32))
@@ -371,6 +382,11 @@ STEADY = [
     ("jnp.prod f32[8] eager", w_eager("prod", binary=False), (1e-6, 1e-7)),
     ("jnp.argmax f32[8] eager", w_eager("argmax", binary=False), None),
     ("jnp.var f32[8] eager", w_eager("var", binary=False), (1e-6, 1e-7)),
+    ("jnp.exp f32[] eager", w_unary_f32("exp", 1, -5, 5), None),
+    ("jnp.log f32[] eager", w_unary_f32("log", 1, 0.1, 5), None),
+    ("jnp.exp f32[1000] eager", w_unary_f32("exp", 1000, -20, 20), (1e-6, 0)),
+    ("jnp.exp f32[1M] eager", w_unary_f32("exp", 1_000_000, -20, 20), (1e-6, 0)),
+    ("jnp.log f32[1M] eager", w_unary_f32("log", 1_000_000, 0.01, 100), (1e-6, 0)),
     ("a + b f32[8] eager", w_operator_add, None),
     ("jit call, 1 op", w_jit_one_op, None),
     (f"jit 100-op chain steady, f32[{CHAIN_SIZE}]", w_chain_steady, (1e-5, 1e-6)),

@@ -192,7 +192,29 @@ ad.defjvp_zero(is_finite_p)
 
 abs_p = unop("abs", _np_err(np.abs), _NUM, wgsl="abs({0})")  # complex abs (real-valued): complex_parts.py
 
-exp_p = unop("exp", _np_err(np.exp), _FLOAT, wgsl="exp({0})")
+def _xla_on_small_f32(ufunc, name):
+    """`ufunc`, except on float32 arrays of up to _xla_f32.EXACT_MAX elements (4 by default), which
+    take XLA's own float32 algorithm (numpy's exp differs from XLA's in the last bit on ~30% of
+    inputs, and a seeded draw or an MCMC chain then drifts from JAX's). Larger arrays keep numpy's
+    kernel: the emulation costs ~10x numpy's time per element."""
+    from . import _xla_f32
+    exact = getattr(_xla_f32, name)
+
+    def raw(x, out=None):
+        if getattr(x, "dtype", None) != _F32_DTYPE or x.size > _xla_f32.EXACT_MAX:
+            return ufunc(x, out=out)
+        result = exact(x)
+        if out is None:
+            return result
+        out[...] = result
+        return out
+    impl = _np_err(raw)
+    impl.raw = raw
+    return impl
+
+
+_F32_DTYPE = np.dtype(np.float32)
+exp_p = unop("exp", _xla_on_small_f32(np.exp, "xla_exp_f32"), _FLOAT, wgsl="exp({0})")
 ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
 
 exp2_p = unop("exp2", _np_err(np.exp2), _FLOAT, wgsl="exp2({0})")
@@ -215,16 +237,30 @@ def _xla_on_f64(ufunc, name):
     return impl
 
 
-log_p = unop("log", _xla_on_f64(np.log, "xla_log_f64"), _FLOAT, wgsl="log({0})")
+def _xla_both(f32_impl, f64_impl):
+    """float32 inputs through f32_impl's raw, the rest through f64_impl's raw (each passes
+    what it does not handle to the ufunc)."""
+    f32_raw, f64_raw = f32_impl.raw, f64_impl.raw
+
+    def raw(x, out=None):
+        return (f32_raw if getattr(x, "dtype", None) == _F32_DTYPE else f64_raw)(x, out=out)
+    impl = _np_err(raw)
+    impl.raw = raw
+    return impl
+
+
+log_p = unop("log", _xla_both(_xla_on_small_f32(np.log, "xla_log_f32"), _xla_on_f64(np.log, "xla_log_f64")),
+             _FLOAT, wgsl="log({0})")
 ad.defjvp(log_p, lambda g, x: div(g, x))
 
-log1p_p = unop("log1p", _xla_on_f64(np.log1p, "xla_log1p_f64"), _FLOAT, wgsl=None)
+log1p_p = unop("log1p", _xla_both(_xla_on_small_f32(np.log1p, "xla_log1p_f32"),
+                                   _xla_on_f64(np.log1p, "xla_log1p_f64")), _FLOAT, wgsl=None)
 ad.defjvp(log1p_p, lambda g, x: div(g, add(x, _one(x))))
 
 expm1_p = unop("expm1", _np_err(np.expm1), _FLOAT, wgsl=None)
 ad.defjvp2(expm1_p, lambda g, ans, x: mul(g, add(ans, _one(ans))))
 
-tanh_p = unop("tanh", _np_err(np.tanh), _FLOAT, wgsl="tanh({0})")
+tanh_p = unop("tanh", _xla_on_small_f32(np.tanh, "xla_tanh_f32"), _FLOAT, wgsl="tanh({0})")
 ad.defjvp2(tanh_p, lambda g, ans, x: mul(add(g, mul(g, ans)), sub(_one(x), ans)))
 
 
@@ -595,13 +631,16 @@ for _p in (shift_left_p, shift_right_logical_p, shift_right_arithmetic_p):
     ad.defjvp_zero(_p)
 
 
+_POPCOUNT_BYTE = np.array([bin(i).count("1") for i in range(256)], np.uint8)
+
+
 def _popcount_impl(x):
-    u = x.astype(np.uint64) & np.uint64((1 << (x.dtype.itemsize * 8)) - 1)
-    out = np.zeros(x.shape, np.uint64)
-    while u.any():
-        out += u & np.uint64(1)
-        u = u >> np.uint64(1)
-    return out.astype(x.dtype)
+    x = np.asarray(x)
+    u = x.view(np.dtype(f"u{x.dtype.itemsize}"))   # two's complement bits, as XLA counts them
+    if hasattr(np, "bitwise_count"):                 # numpy >= 2.0: one pass
+        return np.bitwise_count(u).astype(x.dtype)
+    per_byte = _POPCOUNT_BYTE[np.ascontiguousarray(u).view(np.uint8)].reshape(x.shape + (x.dtype.itemsize,))
+    return per_byte.sum(axis=-1, dtype=np.int64).astype(x.dtype)
 
 
 population_count_p = unop("population_count", _popcount_impl, _INT, wgsl="countOneBits({0})")
@@ -735,14 +774,22 @@ def _convert_abstract(x, new_dtype, weak_type, sharding=None):
     return ShapedArray(x.shape, new_dtype, weak_type)
 
 
+_IINFO: dict = {}
+_WIDE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))   # (native: the emulated bfloat16 is not)
+
+
 def _convert_impl(x, new_dtype, weak_type, sharding=None):
     nd = np.dtype(new_dtype)
-    if dtypes.kind(x.dtype) == "f" and dtypes.kind(nd) in "iu":
+    src = x.dtype
+    if (src.kind in "biu" and (nd.kind in "biu" or nd in _WIDE_FLOATS)) or src == nd \
+            or (nd in _WIDE_FLOATS and src.kind == "f" and src.isnative and src.itemsize <= nd.itemsize):
+        return x.astype(nd)   # (the common cases in loops, none can overflow: no errstate, no kind lookups)
+    if dtypes.kind(src) == "f" and dtypes.kind(nd) in "iu":
         # saturating, as XLA: out-of-range values become the int's min/max, NaN becomes 0. The
         # bounds are compared as powers of two (exact in any float); clipping to info.max in
         # float32 would round 2**31 - 1 up to 2**31 and wrap to the minimum
         with np.errstate(all="ignore"):
-            info = np.iinfo(nd)
+            info = _IINFO.get(nd) or _IINFO.setdefault(nd, np.iinfo(nd))
             t = np.trunc(x)
             big, small = t >= float(info.max) + 1.0, t < float(info.min)
             y = np.where(big | small | np.isnan(t), 0, t).astype(nd)

@@ -342,7 +342,17 @@ def _make_scatter_impl(name):
         scatter_axes = [d for d in range(updates.ndim) if d not in dn.update_window_dims]
         upd = np.transpose(updates, scatter_axes + list(dn.update_window_dims))
         upd = upd.reshape((starts.shape[0],) + window)
-        if GatherScatterMode.from_any(mode) == GatherScatterMode.CLIP:
+        clip = GatherScatterMode.from_any(mode) == GatherScatterMode.CLIP
+        if starts.shape[0] == 1 and ufunc is None and out.ndim:
+            # one window (x.at[i].set(v) in a loop): a basic slice, no index arrays
+            row = starts[0]
+            if clip:
+                row = np.minimum(np.maximum(row, 0), np.maximum(np.asarray(out.shape) - window, 0))
+            elif ((row < 0) | (row > np.asarray(out.shape) - window)).any():
+                return out   # XLA skips a window that does not fit
+            out[tuple(slice(int(b), int(b) + w) for b, w in zip(row, window))] = upd[0]
+            return out
+        if clip:
             starts = _clamp(starts, out.shape, window)
         else:   # XLA skips windows that do not fit
             ok = _in_bounds(starts, out.shape, window, range(out.ndim))
