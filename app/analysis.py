@@ -573,7 +573,7 @@ def _with_argnums_hint(err, args):
 def webgpu_kernels(closed) -> tuple:
     """(kernels, note): how the WebGPU backend would fuse this jaxpr. Pure planning, no GPU."""
     try:
-        from core.backends.webgpu import plan_kernels
+        from core._engine.backends.webgpu import plan_kernels
         return plan_kernels(closed), ""
     except Exception as e:  # noqa: BLE001 - float64, an op the planner rejects: the graph stays plain
         return None, f"WebGPU cannot plan this jaxpr ({type(e).__name__}: {e})"
@@ -1245,8 +1245,8 @@ def kernel_count(fn, args, backend: str) -> dict:
     Python function; WebGPU fuses it into the kernels `plan_kernels` reports (host steps apart)."""
     if backend != "webgpu":
         return {"kernels": 1, "host_steps": 0}
-    from core.backends.webgpu import plan_kernels
-    from core.backends.webgpu.planning import Unsupported
+    from core._engine.backends.webgpu import plan_kernels
+    from core._engine.backends.webgpu.planning import Unsupported
     try:
         planned = plan_kernels(_jax().make_jaxpr(fn)(*args))
     except Unsupported as e:  # the backend runs such jaxprs on the CPU (with a warning)
@@ -1498,7 +1498,7 @@ async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, sca
     try:
         fn, args = scaled_problem(fn, args, scale)
         if backend == "webgpu":
-            from core.backends.webgpu import init_async
+            from core._engine.backends.webgpu import init_async
             await init_async()
         with sandbox.quiet_task():  # held across awaits: not `captured` (see quiet_task)
             return await _measure(fn, args, backend, repeats, _ready_async)

@@ -34,13 +34,13 @@ class Line:
 
 
 def src_line(eqn, user_file: str = sandbox.USER_FILE) -> int | None:
-    from core.source_info import summarize
+    from core._engine.base.source_info import summarize
     m = FRAME.match(summarize(eqn.source_info))
     return int(m["line"]) if m and m["file"] == user_file else None
 
 
 def _sub_jaxprs(v) -> list:
-    from core.jaxpr import ClosedJaxpr, Jaxpr
+    from core._engine.tracing.jaxpr import ClosedJaxpr, Jaxpr
     items = v if isinstance(v, tuple) else (v,)
     if not items or not all(isinstance(j, (Jaxpr, ClosedJaxpr)) for j in items):
         return []
@@ -51,14 +51,14 @@ class _Lister:
     """One jaxpr (and the ones nested in it) as Lines, with the printer's names."""
 
     def __init__(self, top, user_file: str):
-        from core.jaxpr import PrintContext, _dropvars
+        from core._engine.tracing.jaxpr import PrintContext, _dropvars
         self.ctx = PrintContext(_dropvars(top))
         self.user_file = user_file
         self.lines: list[Line] = []
 
     def _line(self, parts: list, depth: int, src=None, eqn=False) -> None:
         """`parts`: strings and ('var', v) items; a variable's key is its order in the line."""
-        from core.jaxpr import Literal
+        from core._engine.tracing.jaxpr import Literal
         text, key, order = [], [], {}
         for p in parts:
             if isinstance(p, tuple):
@@ -97,7 +97,7 @@ class _Lister:
         self._line(["in (", *outs, ",) }" if len(jaxpr.outvars) == 1 else ") }"], depth)
 
     def equation(self, e, depth: int) -> None:
-        from core.jaxpr import format_param
+        from core._engine.tracing.jaxpr import format_param
         rule = getattr(e.primitive, "pp_params", None)
         pairs = rule(e.params) if rule else [(k, e.params[k]) for k in sorted(e.params)]
         flat, nested = [], []
@@ -128,11 +128,11 @@ def listing(jaxpr, user_file: str = sandbox.USER_FILE) -> list[Line]:
 
 # ---------------------------------------------------------------- after the CPU compiler's passes
 def compiled_listing(closed, user_file: str = sandbox.USER_FILE) -> list[Line]:
-    """The equations jit's CPU compiler keeps of `closed` (core/backends/cpu.py: nested jit calls
+    """The equations jit's CPU compiler keeps of `closed` (core/_engine/backends/cpu.py: nested jit calls
     inlined, constants folded, common subexpressions shared, dead code dropped), as a jaxpr with
     the folded values as constants (a line each, `const`, not counted as equations)."""
-    from core.backends import cpu
-    from core.jaxpr import Jaxpr, Literal
+    from core._engine.backends import cpu
+    from core._engine.tracing.jaxpr import Jaxpr, Literal
     program = cpu.optimized(closed)
     if not hasattr(program, "eqns"):  # bfloat16 without ml_dtypes: interpreted equation by equation
         raise ValueError("the CPU compiler runs this jaxpr equation by equation (emulated bfloat16): "
@@ -252,7 +252,7 @@ VIEW_CODE = {
     "vmap1": "jax.make_jaxpr(jax.vmap(f, in_axes=1))(*batched)  # each argument stacked 3 times on axis 1",
     "jvp": "jax.make_jaxpr(lambda *p: jax.jvp(f, p, ones_like(p)))({args})",
     "compiled": "the equations jax.jit(f)'s CPU compiler keeps: nested jits inlined, constants folded, "
-                "common subexpressions shared, dead code dropped (core/backends/cpu.py)",
+                "common subexpressions shared, dead code dropped (core/_engine/backends/cpu.py)",
     "grad_compiled": "the same for jax.jit(jax.grad(f))",
     "prev_f": "jax.make_jaxpr(f)(...) of the code's last run",
     "prev_grad": "jax.make_jaxpr(jax.grad(f))(...) of the code's last run",

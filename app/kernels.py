@@ -1,6 +1,6 @@
 """The WebGPU kernels of a jaxpr with their WGSL and the equations each covers: what
 `GRADPAD_DEBUG=2` prints, as data for the jaxpr pane. The WGSL is written by gradpad's compiler
-in Python (`core/backends/webgpu/compiler.py`), so it exists without a GPU: the page shows it
+in Python (`core/_engine/backends/webgpu/compiler.py`), so it exists without a GPU: the page shows it
 even where WebGPU is not available. Built on demand (the pane asks when a kernel is chosen).
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ class KernelSource:
 
 def kernel_sources(closed, planned) -> list[KernelSource]:
     """One KernelSource per planned kernel (`planned` from plan_kernels(closed), same order)."""
-    from core.backends.webgpu.compiler import Kernel, Plan, TwoPassReduce
+    from core._engine.backends.webgpu.compiler import Kernel, Plan, TwoPassReduce
     plan = Plan(closed)
     out = []
     for i, (step, pk) in enumerate(zip(plan.steps, planned)):

@@ -24,7 +24,7 @@ def checked_fetch(spec: dict, base_url: str, fetch: Callable[[str], bytes]) -> C
 
 
 def _normal_table(read) -> None:
-    from core import normal_table_pack
+    from core._engine.libraries import normal_table_pack
     normal_table_pack.FETCH = read
 
 

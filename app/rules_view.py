@@ -1,8 +1,8 @@
 """Open a primitive's rules: what the engine does with a primitive, as its own source code.
 
 Clicking a primitive's name in a jaxpr (static/rules.js) asks the page API's "rules" call for
-`rules_of(name)`: the functions registered for it in core's rule tables (core/rules.py, filled in
-by core/primitives/*), each with `inspect.getsource` of the registered object and a one-line
+`rules_of(name)`: the functions registered for it in core's rule tables (core/_engine/tracing/rules.py, filled in
+by core/_engine/primitives/*), each with `inspect.getsource` of the registered object and a one-line
 note. A rule made by a helper (`ad.defjvp(sin_p, lambda g, x: ...)` registers a generic `jvp`
 whose closure holds the lambda) shows the helper's function and then the functions it closes
 over, which are where the primitive's own mathematics is written.
@@ -56,8 +56,8 @@ MAX_CLOSED_OVER = 4           # helper functions shown under a generic rule
 
 
 def primitive_named(name: str):
-    from core import rules
-    from core.primitives import _load_all
+    from core._engine.tracing import rules
+    from core._engine.primitives import _load_all
     _load_all()
     for p in list(rules.abstract_eval_rules) + list(rules.jvp_rules) + list(rules.impl_rules):
         if getattr(p, "name", None) == name:
@@ -140,7 +140,7 @@ def _text(fn) -> str:
 
 def rules_of(name: str) -> dict:
     """Every registered rule of primitive `name`, as source code with a note each."""
-    from core import rules
+    from core._engine.tracing import rules
     p = primitive_named(str(name))
     if p is None:
         return {"primitive": name, "error": f"no primitive named {name!r} is registered in the engine"}

@@ -404,7 +404,7 @@ def install_jax() -> None:
     global _jax_installed
     if not _jax_installed:
         import core
-        from core.primitives import control_flow
+        from core._engine.primitives import control_flow
         core.install_as_jax()
         control_flow.while_loop_tick = tick  # lax.while_loop's iterations tick too: a no-op outside a budget
         _USER_FLAG_DEFAULTS.update({name: core.config.read(name) for name in USER_FLAGS})

@@ -1,5 +1,5 @@
 """Step through a jaxpr with its values: the jaxpr the Jaxpr pane shows, evaluated once by the
-engine's own interpreter (`core.transforms.staging.eval_jaxpr`, which reports each equation's
+engine's own interpreter (`core._engine.transforms.staging.eval_jaxpr`, which reports each equation's
 input and output values), recorded as a list of steps the page then walks by lookup alone.
 
 A control-flow equation is stepped into: a scan's body once per iteration, a while loop's test
@@ -162,7 +162,7 @@ class Summarizer:
         return v
 
     def name(self, v) -> str:
-        from core.jaxpr import Literal, pp_literal
+        from core._engine.tracing.jaxpr import Literal, pp_literal
         if isinstance(v, Literal):
             return pp_literal(v)
         return self.names.get(v) or "_"
@@ -293,7 +293,7 @@ class Recorder:
 
     def run(self, jaxpr, consts, args, depth: int = 0, top: int | None = None, where: str = "",
             outer: str = ""):
-        from core.transforms.staging import eval_jaxpr
+        from core._engine.transforms.staging import eval_jaxpr
         body = self.body(jaxpr, outer, top, where) if depth > 0 else None
 
         def on_eqn(index, eqn, invals, outvals):
@@ -357,7 +357,7 @@ class Recorder:
 def tangent_only(jaxpr, n_primal_outs: int) -> frozenset:
     """The equations that no primal output needs (jvp's jaxpr returns the primal outputs, then
     the tangents): those compute tangents, beside the primals they use."""
-    from core.jaxpr import Literal
+    from core._engine.tracing.jaxpr import Literal
     needed = {v for v in jaxpr.outvars[:n_primal_outs] if not isinstance(v, Literal)}
     primal = set()
     for i in range(len(jaxpr.eqns) - 1, -1, -1):
@@ -387,7 +387,7 @@ def trace(jv, args, keep_bytes: int = KEEP_BYTES) -> Trace:
     """Evaluate `jv` (an analysis.JaxprView: the jaxpr the pane shows) on the view's inputs."""
     import time
 
-    from core.jaxpr import printed_names
+    from core._engine.tracing.jaxpr import printed_names
 
     t0 = time.perf_counter()
     closed = jv.closed

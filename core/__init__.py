@@ -7,32 +7,32 @@ from __future__ import annotations
 
 from .config import config
 from . import dtypes, errors, tree_util
-from .backends import cpu as _cpu  # noqa: F401  (registers the jaxpr compiler: core/rules.py)
-from .basearray import Array  # tracers are instances too, as in JAX
+from ._engine.backends import cpu as _cpu  # noqa: F401  (registers the jaxpr compiler: core/_engine/tracing/rules.py)
+from ._engine.tracing.basearray import Array  # tracers are instances too, as in JAX
 from . import lax
 from . import numpy
-from .api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, custom_vjp, device_get, device_put,
+from ._engine.api.api import (ShapeDtypeStruct, block_until_ready, checkpoint, custom_jvp, custom_vjp, device_get, device_put,
                   device_get_async, effects_barrier,
                   disable_jit, ensure_compile_time_eval, eval_shape, grad, hessian, jacfwd, jacrev, jit, jvp,
                   linearize, make_jaxpr, named_call, named_scope, remat, value_and_grad, vjp, vmap)
-from .callbacks import pure_callback
-from . import custom_solvers as _custom_solvers  # noqa: F401  (adds lax.custom_linear_solve, lax.custom_root)
-from .devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
+from ._engine.libraries.callbacks import pure_callback
+from ._engine.api import custom_solvers as _custom_solvers  # noqa: F401  (adds lax.custom_linear_solve, lax.custom_root)
+from ._engine.base.devices import default_backend, default_device, device_count, devices, local_device_count, local_devices
 from . import nn
 from . import tree
 from .tree_util import tree_structure as _tree_structure
 from .errors import ConcretizationTypeError  # noqa: F401  (handy at top level in tutorials)
-from .devices import Device
+from ._engine.base.devices import Device
 from .sharding import NamedSharding, P, make_mesh, set_mesh
 from .version import __version_info__
 from .dtypes import float0
 from .config import STATE_FLAGS as _STATE_FLAGS, State as _State
-from .refs import Ref, empty_ref, freeze, new_ref
+from ._engine.api.refs import Ref, empty_ref, freeze, new_ref
 from .custom_derivatives import closure_convert, custom_gradient
 
 # ---- transforms area (issue 11) ----
 from .ad_checkpoint import checkpoint_policies
-from .linear_transpose import linear_transpose
+from ._engine.api.linear_transpose import linear_transpose
 from .top_level import (clear_caches, copy_to_host_async, fwd_and_bwd, host_count, host_id, host_ids,
                         live_arrays, make_array_from_callback, make_array_from_process_local_data,
                         make_array_from_single_device_arrays, memory, print_environment_info, process_indices)
@@ -58,10 +58,10 @@ def __getattr__(name):
                 raise
     if name in ("pmap", "default_device", "process_index", "process_count", "local_device_count_pmap"):
         if name == "pmap":
-            from . import pmap_api
+            from ._engine.api import pmap_api
             return pmap_api.pmap
     if name in ("tree_map", "tree_multimap", "tree_leaves", "tree_flatten", "tree_unflatten", "tree_structure"):
-        from . import compat
+        from ._engine.base import compat
         return getattr(compat, name)
     raise AttributeError(f"module 'jax' has no attribute '{name}'")
 
@@ -92,20 +92,20 @@ def install_as_jax():
     jax_names.install(__name__)  # every other `jax.X.Y` resolves to `core.X.Y`
 
 
-from .devices import load_configured_backends as _load_configured_backends  # noqa: E402
+from ._engine.base.devices import load_configured_backends as _load_configured_backends  # noqa: E402
 
 _load_configured_backends()  # JAX_PLATFORMS=webgpu in the environment
 
 # ---- special2 area (issue 11): shard_map/smap over a one-device mesh --------------------------
-from .shard_map_api import Shard, shard_map, smap  # noqa: E402,F401
+from ._engine.api.shard_map_api import Shard, shard_map, smap  # noqa: E402,F401
 from .sharding import reshard  # noqa: E402,F401
 from .config import transfer_guard  # noqa: E402,F401
 
 # ---- docs2 area: jax.ds (a slice whose start may be traced) ----------------------------------
-from .dslice import dslice as ds  # noqa: E402,F401
+from ._engine.libraries.dslice import dslice as ds  # noqa: E402,F401
 
 # ---- conf2 area: jax.ref (array references are not available; each name says why) -------------
 from . import ref  # noqa: E402,F401
 
 # ---- conf2 area: jax.typeof of an array placed with a NamedSharding names its Explicit mesh axes ---
-from .sharded_aval import typeof  # noqa: E402,F401
+from ._engine.tracing.sharded_aval import typeof  # noqa: E402,F401

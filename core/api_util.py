@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .extend.core import DebugInfo
 from .extend.linear_util import Store, WrappedFun
-from .tracing import get_aval
+from ._engine.tracing.tracing import get_aval
 from .tree_util import tree_flatten, tree_unflatten
 
 

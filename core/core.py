@@ -4,11 +4,11 @@ from __future__ import annotations
 import abc
 from typing import Any, Union
 
-from .api import ensure_compile_time_eval
-from .avals import ShapedArray
-from .jaxpr import Literal, Var
-from .tracing import Trace, Tracer
-from .transforms.staging import eval_jaxpr
+from ._engine.api.api import ensure_compile_time_eval
+from ._engine.base.avals import ShapedArray
+from ._engine.tracing.jaxpr import Literal, Var
+from ._engine.tracing.tracing import Trace, Tracer
+from ._engine.transforms.staging import eval_jaxpr
 from .extend.core import find_top_trace, get_opaque_trace_state, jaxprs_in_params  # noqa: F401 (deprecated here in JAX, still present)
 
 
@@ -31,8 +31,8 @@ pytype_aval_mappings: dict = {}
 
 def _fill_pytype_aval_mappings():
     import numpy as np
-    from .array import Array
-    from .tracing import get_aval
+    from ._engine.tracing.array import Array
+    from ._engine.tracing.tracing import get_aval
     for t in (np.ndarray, Array, Tracer, bool, int, float, complex, *{type(np.dtype(c).type(0)) for c in "?bhilqBHILQefdgFDG"}):
         pytype_aval_mappings.setdefault(t, get_aval)
 

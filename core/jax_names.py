@@ -50,7 +50,7 @@ def _out_of_scope(fullname: str) -> str | None:
     for prefix, why in OUT_OF_SCOPE.items():
         if fullname == prefix or fullname.startswith(prefix + "."):
             return why
-    from .jax_module_list import JAX_MODULES, JAX_VERSION
+    from ._engine.base.jax_module_list import JAX_MODULES, JAX_VERSION
     if fullname in JAX_MODULES:
         return (f"JAX {JAX_VERSION} has this module, but gradpad does not implement it yet "
                 "(docs/compatibility.md lists what gradpad covers)")

@@ -47,15 +47,15 @@ def process_indices(backend=None) -> list:
 
 def clear_caches() -> None:
     """Forget every jit trace and compiled function (the next call traces again)."""
-    from . import jit_cache
-    from .backends import cpu
+    from ._engine.tracing import jit_cache
+    from ._engine.backends import cpu
     jit_cache._by_function.clear()
     cpu._cache.clear()
 
 
 def live_arrays(platform=None) -> list:
     """The arrays alive now (on `platform`, if given), as JAX lists them."""
-    from .array import Array
+    from ._engine.tracing.array import Array
     out = [o for o in gc.get_objects() if isinstance(o, Array)]
     if platform is not None:
         out = [a for a in out if _platform_of(a) == platform]
@@ -69,7 +69,8 @@ def _platform_of(a) -> str:
 
 def print_environment_info(return_string: bool = False):
     """Versions and devices, in JAX's layout (the engine is gradpad's, there is no jaxlib)."""
-    from . import __version__, device_count, devices
+    from . import __version__, device_count
+    from ._engine.base import devices
     text = (f"jax:    {__version__}\n"
             "jaxlib: none (gradpad's pure-Python engine)\n"
             f"numpy:  {np.__version__}\n"
@@ -141,7 +142,7 @@ def copy_to_host_async(x):
 def fwd_and_bwd(fun, argnums, has_aux=False, jitted=True):
     """(fwd, bwd): fwd(*args) is jax.vjp of `fun` in the `argnums` arguments (its vjp function is a
     pytree, so it crosses jit), bwd(f_vjp, cotangent) the gradient."""
-    from .api import _dyn_args, jit, vjp
+    from ._engine.api.api import _dyn_args, jit, vjp
 
     def fwd(*args, **kwargs):
         f_partial, dyn = _dyn_args(fun, argnums, args, {})

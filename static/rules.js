@@ -49,7 +49,7 @@ export function installRules(gradpad, call) {
       d.replaceChildren(el("div", { class: "gp-rules-head" }, title, close), el("p", { text: data.error }));
     } else {
       d.replaceChildren(el("div", { class: "gp-rules-head" }, title, close),
-        el("p", { class: "gp-muted", text: "What the engine does with this primitive: the functions registered for it in core/rules.py's tables, shown as their source (inspect.getsource in this page)." }),
+        el("p", { class: "gp-muted", text: "What the engine does with this primitive: the functions registered for it in core/_engine/tracing/rules.py's tables, shown as their source (inspect.getsource in this page)." }),
         ...data.rules.map(ruleSection));
     }
     api.shown = data;

@@ -574,7 +574,7 @@ def table(results) -> str:
 def _normal_path_note(core) -> str:
     """Which path the random.normal row ended on (its time differs ~3x between them)."""
     try:
-        from core import normal_table
+        from core._engine.libraries import normal_table
     except ImportError:
         return "random.normal: (an engine without the table)"
     got = {"read": f"the float32 table, read from {normal_table.normal_table_cache.path()} after "

@@ -32,9 +32,9 @@ def _row(make_key, call):
 
 def _exact(e, k, shape):
     """Our float32 normal before the lookup table exists (a session that has drawn fewer than
-    about 2**23 samples; see core/normal_table.py)."""
+    about 2**23 samples; see core/_engine/libraries/normal_table.py)."""
     try:
-        from core import normal_table
+        from core._engine.libraries import normal_table
     except ImportError:   # (an engine from before the table: timing it for a before/after)
         normal_table = None
     if e.name != "gradpad" or normal_table is None:
@@ -45,7 +45,7 @@ def _exact(e, k, shape):
 
 def _with_table(e, k, shape):
     if e.name == "gradpad":
-        from core import normal_table, random
+        from core._engine.libraries import normal_table, random
         normal_table.build(random._normal_f32_of_bits)
     return e.random.normal(k, shape)
 

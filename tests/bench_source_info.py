@@ -8,8 +8,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import core as jax  # noqa: E402
 import core.numpy as jnp  # noqa: E402
-from core import source_info  # noqa: E402
-from core.transforms import staging  # noqa: E402
+from core._engine.base import source_info  # noqa: E402
+from core._engine.transforms import staging  # noqa: E402
 
 
 def chain(x):

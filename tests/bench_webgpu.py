@@ -66,7 +66,7 @@ def main(argv=None):
     except RuntimeError as e:
         print(f"note: {e}", file=sys.stderr)
     dev = jax.devices("webgpu")[0]
-    from core.backends.webgpu.runtime import runtime
+    from core._engine.backends.webgpu.runtime import runtime
     info = runtime().info
     n, m = args.n, args.elems
     rng = np.random.RandomState(0)

@@ -27,7 +27,7 @@ import json, time
 import numpy as np
 import core as jax
 import core.numpy as jnp
-from core.backends import webgpu
+from core._engine.backends import webgpu
 
 await webgpu.init_async()
 dev = jax.devices("webgpu")[0]

@@ -17,7 +17,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.backends.webgpu import kernels  # noqa: E402
+from core._engine.backends.webgpu import kernels  # noqa: E402
 
 JS = r'''
 async ({src, groups, a, b, m, k, n, reps, target}) => {

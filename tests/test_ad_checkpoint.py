@@ -101,9 +101,9 @@ def test_save_only_these_names_saves_the_named_value(capsys):
 
 
 def test_print_saved_residuals_leaves_no_source_context_behind():
-    # equations always carry their source line now (core/source_info.py); printing residuals
+    # equations always carry their source line now (core/_engine/base/source_info.py); printing residuals
     # re-emits equations under their primal's line and must pop every context it pushed
-    from core import source_info
+    from core._engine.base import source_info
     depth = len(source_info._current)
     print_saved_residuals(f, W1, W2, W3, X)
     assert len(source_info._current) == depth
@@ -116,7 +116,7 @@ def test_removed_ad_checkpoint_spellings_warn_and_work():
     # JAX v0.10.0; use jax.checkpoint instead"); gradpad accepts the older tutorials' spelling with a warning.
     import pytest
     import core.ad_checkpoint as ac
-    from core.compat import LegacyNameWarning, _warned
+    from core._engine.base.compat import LegacyNameWarning, _warned
     _warned.discard("jax.ad_checkpoint.remat")
     with pytest.warns(LegacyNameWarning, match="Use `jax.remat` instead"):
         remat = ac.remat

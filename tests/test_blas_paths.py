@@ -5,9 +5,9 @@ import importlib
 
 import numpy as np
 
-from core import blas
-from core.avals import ShapedArray
-from core.primitives import dot, reductions
+from core._engine.base import blas
+from core._engine.base.avals import ShapedArray
+from core._engine.primitives import dot, reductions
 
 
 def _specialized_fns(monkeypatch, has_blas):

@@ -10,7 +10,7 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-from core import compat
+from core._engine.base import compat
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

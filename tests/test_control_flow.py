@@ -195,7 +195,7 @@ def test_scan_carry_type_error_names_the_problem():
 
 
 def test_cond_branches_are_compiled_once_per_branch():
-    from core.backends import cpu
+    from core._engine.backends import cpu
     f = jax.jit(lambda x: lax.cond(x > 0, jnp.sin, jnp.cos, x))
     f(1.0), f(-1.0), f(1.0), f(-1.0)  # each branch is compiled by its second run (the first one is interpreted)
     before = cpu.stats["compiles"]

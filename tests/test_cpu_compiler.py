@@ -64,7 +64,7 @@ def test_unbroadcasting_reshapes_and_size_one_sums_compile_to_nothing():
     # a bias gradient's reduce_sum over a size-1 axis and the reshapes around it: XLA simplifies
     # them away, so does the numpy compiler (jax.jit(f)(x) below in JAX 0.10.2: the values as eager,
     # -0.0 kept)
-    from core.backends import cpu
+    from core._engine.backends import cpu
 
     def f(x, b):
         s = jnp.sum(x, axis=0)                      # (1, 4) -> (4,): a size-1 axis

@@ -5,7 +5,7 @@ import core as jax
 from tests.asyncio_helper import run_coroutine
 import importlib
 
-devmod = importlib.import_module("core.devices")  # `core.devices` the attribute is jax.devices()
+devmod = importlib.import_module("core._engine.base.devices")  # `core._engine.base.devices` the attribute is jax.devices()
 
 
 def test_default_device_scope_is_local_to_its_async_task():

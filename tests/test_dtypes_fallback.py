@@ -1,6 +1,6 @@
 """bfloat16 without ml_dtypes (as in the page: ml_dtypes has no Pyodide build).
 
-The engine then brings its own bfloat16 (core/bf16_emulated.py): float32 storage tagged by a
+The engine then brings its own bfloat16 (core/_engine/base/bf16_emulated.py): float32 storage tagged by a
 non-native byte order, rounded to nearest even after every primitive. These tests force that
 fallback in CPython and hold it to real JAX 0.10.2's answers: the golden cases that use bfloat16
 (recorded from JAX) run against it, and its rounding is compared bit for bit with ml_dtypes'.
@@ -13,7 +13,7 @@ from pathlib import Path
 import ml_dtypes
 import numpy as np
 
-from core import bf16_emulated
+from core._engine.base import bf16_emulated
 
 ROOT = Path(__file__).resolve().parents[1]
 

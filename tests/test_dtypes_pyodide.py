@@ -1,5 +1,5 @@
 """bfloat16 in the page's runtime: Pyodide (run by Node, the same runtime as the page's worker)
-has no ml_dtypes, so the engine brings its own bfloat16 (core/bf16_emulated.py). Every use below
+has no ml_dtypes, so the engine brings its own bfloat16 (core/_engine/base/bf16_emulated.py). Every use below
 must give real JAX 0.10.2's answer (quoted beside it); float16 (numpy's) works as before, and the
 float8 family, which only ml_dtypes could provide, still raises NotImplementedError naming why."""
 import json

@@ -22,7 +22,7 @@ from ring2_compare import GOLDEN_PATH, compare, run_on_gradpad  # noqa: E402
 
 GOLDEN = json.loads(GOLDEN_PATH.read_text())["results"]
 
-# float32 exp, log, log1p and tanh are XLA's own algorithms now (core/primitives/_xla_f32.py), which
+# float32 exp, log, log1p and tanh are XLA's own algorithms now (core/_engine/primitives/_xla_f32.py), which
 # made numpyro's seeded Dirichlet draw match. What still differs is last-bit rounding not all traced
 # (docs/compatibility.md): XLA fuses float32 multiply-adds in all jitted code, the engine only in
 # jax.random's samplers (with fusing everywhere BFGS takes 54 steps, JAX 53, gradpad 56; the NUTS

@@ -43,7 +43,7 @@ def test_jit_cache_lives_and_dies_with_the_function():
     # JAX keys jit's cache weakly on the function: a second jax.jit(f) reuses the first's trace
     import gc
     import weakref
-    from core import jit_cache
+    from core._engine.tracing import jit_cache
     traces = []
 
     def f(x):
@@ -114,8 +114,8 @@ def test_generated_code_broadcasts_like_the_interpreter(f, args):
     ((2, 3), (4,), (((), ()), ((), ()))),
 ])
 def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
-    from core import lax
-    from core.primitives.dot import _dot_impl, make_dn
+    from core._engine.lax import lax
+    from core._engine.primitives.dot import _dot_impl, make_dn
     rng = np.random.default_rng(0)
     x = rng.standard_normal(xs).astype(np.float32)
     y = rng.standard_normal(ys).astype(np.float32)
@@ -127,7 +127,7 @@ def test_specialised_dot_general_matches_the_generic_impl(xs, ys, dn):
 
 
 def _loops():
-    from core import lax
+    from core._engine.lax import lax
 
     def rnn(w, xs):
         def cell(h, x):
@@ -229,7 +229,7 @@ def test_scalar_arithmetic_in_generated_code_wraps_and_compares_like_the_ufuncs(
 
 def test_scan_outputs_passed_through_from_xs_and_unread_xs():
     # lax.scan(lambda c, x: (c + 1.0, (x, 2.0 * c)), 0.0, (xs, unused)) -> ys[0] is xs itself
-    from core import lax
+    from core._engine.lax import lax
     xs = jnp.arange(5.0)
     unused = jnp.ones((5, 2))
     f = lambda xs, u: lax.scan(lambda c, x: (c + 1.0, (x[0], 2.0 * c)), 0.0, (xs, u), reverse=True)
@@ -287,18 +287,18 @@ def test_jit_fast_path_with_python_scalars_and_none():
 def cpu_only(monkeypatch):
     """No accelerator hook (a WebGPU test earlier in the session may have left one installed):
     the fast paths are the CPU's."""
-    from core.devices import dispatch_hooks
+    from core._engine.base.devices import dispatch_hooks
     monkeypatch.setattr(dispatch_hooks, "eager", None)
     monkeypatch.setattr(dispatch_hooks, "jit", None)
 
 
 def _general_path_only(monkeypatch):
     """Make the general eager path the only one left (the fast paths must not be needed)."""
-    from core import tracing
-    from core.numpy import _statistics
+    from core._engine.tracing import tracing
+    from core._engine.libraries.numpy import _statistics
     monkeypatch.setattr(tracing, "_EAGER_FAST", {})
     monkeypatch.setattr(tracing, "_eager_fast", lambda prim: None)
-    from core.numpy import _reductions
+    from core._engine.libraries.numpy import _reductions
     monkeypatch.setattr(_statistics, "eager_fast_path_ok", lambda: False)   # jnp.mean's own
     monkeypatch.setattr(_reductions, "eager_fast_path_ok", lambda: False)   # jnp.argmax's
 
@@ -329,7 +329,7 @@ def test_eager_fast_paths_give_the_general_paths_values_dtypes_and_weak_types(na
     # e.g. jnp.exp(jnp.asarray(2.0) * jnp.ones(8)) is weak f32 in JAX; jnp.sum(w) of a weak w is strong
     rng = np.random.default_rng(0)
     a, b = (jnp.asarray(rng.standard_normal(8).astype(np.float32)) for _ in range(2))
-    from core.array import Array
+    from core._engine.tracing.array import Array
     weak = Array(rng.standard_normal(8).astype(np.float32), True)   # a weakly typed f32[8]
     args = (a, b, weak, jnp.arange(8, dtype=jnp.int32))
     fast = _EAGER_CALLS[name](*args)
@@ -341,7 +341,7 @@ def test_eager_fast_paths_give_the_general_paths_values_dtypes_and_weak_types(na
 
 def test_eager_elementwise_and_reductions_skip_the_generic_dispatch(monkeypatch, cpu_only):
     # what makes jnp.add / jnp.sum on small arrays cheap: they never reach _eval_impl
-    from core import tracing
+    from core._engine.tracing import tracing
 
     def generic(*a, **k):
         raise AssertionError("took the generic eager path")
@@ -405,7 +405,7 @@ def test_eager_var_and_std_match_their_compiled_general_path_bit_for_bit(shape, 
                                                                        dtype, cpu_only):
     # jnp.var / jnp.std are jitted functions in JAX; their eager fast path must give what the
     # compiled jaxpr gives (e.g. jnp.var(x, axis=0) of f32[256, 64] sums the columns with BLAS)
-    from core.numpy import _statistics
+    from core._engine.libraries.numpy import _statistics
     saved = jax.config.read("jax_enable_x64")
     jax.config.update("jax_enable_x64", dtype == np.float64)
     try:
@@ -427,7 +427,7 @@ def test_eager_var_and_std_match_their_compiled_general_path_bit_for_bit(shape, 
 
 def test_eager_var_skips_the_jit_call(monkeypatch, cpu_only):
     # what makes jnp.var on f32[8] cheap: no jit dispatch; other arguments still take the general path
-    from core.numpy import _statistics
+    from core._engine.libraries.numpy import _statistics
 
     def staged(*a, **k):
         raise AssertionError("took the staged path")
@@ -479,8 +479,8 @@ def test_python_scalar_operands_while_tracing_print_jaxs_literals(f, expected):
 def test_python_float_operand_of_a_traced_float_skips_the_array_conversion(monkeypatch):
     # x * 1.0001 while tracing makes its literal directly (the bench's first-call chain is half
     # such ops); the general conversion stays for what the shortcut leaves (overflow, other traces)
-    from core import lax
-    from core.jaxpr import Literal
+    from core._engine.lax import lax
+    from core._engine.tracing.jaxpr import Literal
 
     def refuse(*args, **kwargs):
         raise AssertionError("took the general scalar conversion")
@@ -517,7 +517,7 @@ def test_traced_operators_print_jaxs_jaxprs(f, x, expected):
 def test_traced_arithmetic_operators_skip_the_ufunc_objects(monkeypatch):
     # `x * 1.0001`, `x + y`, `x < 0.5` while tracing bind their primitive directly: every
     # frame between the user's line and the primitive is walked again for its source info
-    from core.numpy._ufunc_class import ufunc
+    from core._engine.libraries.numpy._ufunc_class import ufunc
 
     def refuse(self, *args, **kwargs):
         raise AssertionError(f"went through the ufunc object {self.__name__}")

@@ -7,7 +7,7 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-from core import api
+from core._engine.api import api
 
 
 def test_jit_reads_the_signature_only_when_static_arguments_or_an_error_need_it(monkeypatch):
@@ -39,7 +39,7 @@ def test_bad_argument_under_varargs_is_named_as_jax_names_it():
 
 
 def test_first_call_runs_the_jaxpr_as_traced_and_later_calls_the_compiled_code():
-    from core.backends import cpu
+    from core._engine.backends import cpu
     x = jnp.asarray(np.linspace(-3, 3, 64, dtype=np.float32))
 
     def f(x):
@@ -98,7 +98,7 @@ def _cell_jaxpr(blank_lines: int):
 
 
 def test_source_lines_of_new_code_objects():
-    from core import source_info
+    from core._engine.base import source_info
     # JAX 0.10.2: [source_info_util.summarize(e.source_info) for e in make_jaxpr(f)(1.0).jaxpr.eqns]
     # for the cell above (no blank lines) ->
     want = ["<cell>:2:8 (f)", "<cell>:3:8 (f)", "<cell>:3:8 (f)", "<cell>:4:8 (f)", "<cell>:5:8 (f)",

@@ -6,7 +6,7 @@
 * vmap (the batching rules) against a Python loop over the examples, stacked.
 
 `SPECS` names one small program per primitive (by the primitive's name). The tests iterate over
-`core.rules.jvp_rules` and `core.rules.batch_rules`, so adding a primitive with a rule but no
+`core._engine.tracing.rules.jvp_rules` and `core._engine.tracing.rules.batch_rules`, so adding a primitive with a rule but no
 spec here fails `test_every_primitive_has_a_spec`; each spec is also checked to really bind
 its primitive. Kinds: "smooth" (finite-difference checks), "zero" (derivative is zero
 everywhere it exists: tangents must be zero), "fwd" (forward mode only: reverse mode of
@@ -20,15 +20,15 @@ import pytest
 import core as jax
 import core.numpy as jnp
 import core.debug  # noqa: F401  (these register primitives: load every one up front)
-import core.pmap_api  # noqa: F401
+import core._engine.api.pmap_api  # noqa: F401
 import core.experimental  # noqa: F401  (io_callback)
 import core.ad_checkpoint  # noqa: F401  (checkpoint_name)
 from core import lax
-from core.jaxpr import ClosedJaxpr, Jaxpr
-from core.primitives import elementwise as ew, reductions as red, structural as st
-from core.primitives.random_bits import threefry2x32_p
-from core.rules import batch_rules, jvp_rules
-from core.tracing import Primitive
+from core._engine.tracing.jaxpr import ClosedJaxpr, Jaxpr
+from core._engine.primitives import elementwise as ew, reductions as red, structural as st
+from core._engine.primitives.random_bits import threefry2x32_p
+from core._engine.tracing.rules import batch_rules, jvp_rules
+from core._engine.tracing.tracing import Primitive
 
 
 def U(lo, hi, shape=(3,)):
@@ -93,12 +93,12 @@ def lower_tri(n=3):
 
 # name -> (kind, fn, [arg makers])
 SPECS = {
-    # decompositions (core/primitives/linalg.py)
+    # decompositions (core/_engine/primitives/linalg.py)
     "lu": ("smooth", lambda a: lax.linalg.lu(a)[0], [spd()]),
     "triangular_solve": ("smooth", lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True, lower=True),
                          [lower_tri(), U(-1, 1, (3, 2))]),
     "cholesky": ("smooth", jnp.linalg.cholesky, [spd()]),
-    # a diagonally dominant tridiagonal system (core/primitives/tridiagonal.py): all four operands
+    # a diagonally dominant tridiagonal system (core/_engine/primitives/tridiagonal.py): all four operands
     "tridiagonal_solve": ("smooth", lambda dl, d, du, b: lax.linalg.tridiagonal_solve(
         jnp.asarray(dl).at[0].set(0.0), d, jnp.asarray(du).at[-1].set(0.0), b), [U(-1, 1, (4,)), U(3, 4, (4,)), U(-1, 1, (4,)), U(-1, 1, (4, 2))]),
     "qr": ("smooth", lambda a: jnp.concatenate([jnp.linalg.qr(a)[0].ravel(), jnp.linalg.qr(a)[1].ravel()]),
@@ -295,7 +295,7 @@ BATCH_ONLY = {
 }
 
 
-# ---- issue 11, area "special": special-function primitives (core/primitives/special_functions.py,
+# ---- issue 11, area "special": special-function primitives (core/_engine/primitives/special_functions.py,
 # scipy_special.py). Arguments JAX refuses to differentiate (betainc's a and b, polygamma's m, expn's n)
 # stay constants inside the function.
 import core.scipy.special as _special  # noqa: E402  (registers the scipy-special primitives)
@@ -441,7 +441,7 @@ def test_no_batching_rule(name):
 
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_spec_binds_its_primitive(name, monkeypatch):
-    from core.tracing import Primitive
+    from core._engine.tracing.tracing import Primitive
     spec = SPECS[name]
     args = _args(spec, 0)
     bound = set()

@@ -1,4 +1,4 @@
-"""`import jax.<module>` for every public module path of real JAX 0.10.2 (core/jax_module_list.py,
+"""`import jax.<module>` for every public module path of real JAX 0.10.2 (core/_engine/base/jax_module_list.py,
 recorded by tools/record_jax_modules.py): it imports, or fails with a ModuleNotFoundError that says
 why (no XLA / kernels / runtime in gradpad, or "not implemented yet"), never a bare "No module named"
 or "'jax.lax' is not a package"."""
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from core.jax_module_list import JAX_MODULES
+from core._engine.base.jax_module_list import JAX_MODULES
 
 # modules libraries import (issue 24) that must be real, and the engine's own objects inside them
 MUST_IMPORT = ["jax.lax.linalg", "jax.extend.core.primitives", "jax.scipy.fft", "jax.scipy.sparse",

@@ -1,6 +1,6 @@
 """A jitted optimizer step in optax's shape (a params dict, NamedTuple states, None and empty
 states, a Python-scalar learning rate) takes the jit fast path and the compiler's ufunc and
-specialised forms (core/backends/cpu_ufuncs.py, cpu_special.py), and gives, bit for bit, what the
+specialised forms (core/_engine/backends/cpu_ufuncs.py, cpu_special.py), and gives, bit for bit, what the
 general path and the interpreted first call give: values, dtypes, weak types, structure."""
 from typing import NamedTuple
 
@@ -9,14 +9,15 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-from core import api, lax
+from core._engine.api import api
+from core import lax
 from core.tree_util import register_pytree_node, tree_flatten, tree_map, tree_structure
 
 
 @pytest.fixture
 def cpu_only(monkeypatch):
     """No accelerator hook (a WebGPU test earlier in the session may have left one installed)."""
-    from core.devices import dispatch_hooks
+    from core._engine.base.devices import dispatch_hooks
     monkeypatch.setattr(dispatch_hooks, "eager", None)
     monkeypatch.setattr(dispatch_hooks, "jit", None)
 
@@ -244,8 +245,8 @@ def test_folded_broadcast_outputs_are_arrays_of_their_own(cpu_only):
 def test_generated_code_calls_no_division_or_power_impl(cpu_only, monkeypatch):
     # the step's divisions and powers run as ufuncs in the generated code: their impls (errstate,
     # dtype checks, temporaries per call) are never called after the first call
-    from core.primitives.elementwise import div_p, integer_pow_p, pow_p
-    from core.rules import impl_rules
+    from core._engine.primitives.elementwise import div_p, integer_pow_p, pow_p
+    from core._engine.tracing.rules import impl_rules
     calls = []
     for p in (div_p, integer_pow_p, pow_p):
         impl = impl_rules[p]

@@ -49,18 +49,18 @@ def test_every_inherent_arrow_is_still_there(graph):
 
 @pytest.mark.parametrize("src_prefix, forbidden", [
     # the knots untied in issue 25 stay untied
-    ("core.primitives", "core.numpy"),        # the decompositions' jnp jvps live in core/numpy/_linalg_jvp.py
-    ("core.primitives", "core.api"),          # custom_root/custom_linear_solve: core/custom_solvers.py
-    ("core.primitives", "core.backends"),     # sub-jaxprs run through rules.jaxpr_compiler
-    ("core.transforms", "core.lax"),          # zeros, axis moves: rules.transform_ops
-    ("core.transforms", "core.primitives"),
-    ("core.dtypes", "core.array"),
-    ("core.bf16_emulated", "core.array"),
-    ("core.array", "core.api"),               # Array.to_device: core/placement.py
-    ("core.array", "core.shard_map_api"),     # jax.Shard: core/sharding.py
-    ("core.array", "core.random"),
-    ("core.lax", "core.numpy"),
-    ("core.compat", "core.array"),            # config imports compat; arrays register DeviceArray with it
+    ("core._engine.primitives", "core._engine.libraries.numpy"),        # the decompositions' jnp jvps live in core/_engine/libraries/numpy/_linalg_jvp.py
+    ("core._engine.primitives", "core._engine.api.api"),          # custom_root/custom_linear_solve: core/_engine/api/custom_solvers.py
+    ("core._engine.primitives", "core._engine.backends"),     # sub-jaxprs run through rules.jaxpr_compiler
+    ("core._engine.transforms", "core._engine.lax.lax"),          # zeros, axis moves: rules.transform_ops
+    ("core._engine.transforms", "core._engine.primitives"),
+    ("core._engine.base.dtypes", "core._engine.tracing.array"),
+    ("core._engine.base.bf16_emulated", "core._engine.tracing.array"),
+    ("core._engine.tracing.array", "core._engine.api.api"),               # Array.to_device: core/_engine/tracing/placement.py
+    ("core._engine.tracing.array", "core._engine.api.shard_map_api"),     # jax.Shard: core/_engine/base/sharding.py
+    ("core._engine.tracing.array", "core._engine.libraries.random"),
+    ("core._engine.lax.lax", "core._engine.libraries.numpy"),
+    ("core._engine.base.compat", "core._engine.tracing.array"),            # config imports compat; arrays register DeviceArray with it
 ])
 def test_named_knots_stay_untied(graph, src_prefix, forbidden):
     found = [f"{src} line {line}" for src, arrows in graph.items() for dst, line in arrows
@@ -69,9 +69,9 @@ def test_named_knots_stay_untied(graph, src_prefix, forbidden):
 
 
 def test_a_back_import_in_a_copy_of_core_fails_naming_it(tmp_path):
-    # the contract is not vacuous: a function-level `import core.api` added to dtypes is caught
+    # the contract is not vacuous: a function-level `import core._engine.api.api` added to dtypes is caught
     # (the module names are written whole so tools/move_to_layers.py rewrites them with the layout)
-    dtypes_name, api_name = "core.dtypes", "core.api"
+    dtypes_name, api_name = "core._engine.base.dtypes", "core._engine.api.api"
     shutil.copytree(CORE, tmp_path / "core", ignore=shutil.ignore_patterns("__pycache__", "*.bin"))
     dtypes = (tmp_path / Path(*dtypes_name.split("."))).with_suffix(".py")
     text = dtypes.read_text()
@@ -84,10 +84,10 @@ def test_a_back_import_in_a_copy_of_core_fails_naming_it(tmp_path):
 def test_a_new_circle_across_layers_is_caught():
     # a synthetic graph: an allowed (INHERENT) arrow plus a downward one is fine; closing a loop
     # between the api and the libraries through an exception is reported as a circle
-    g = {"core.numpy.x": [("core.api", 1)], "core.api": [("core.numpy.x", 2)]}
+    g = {"core._engine.libraries.numpy.x": [("core._engine.api.api", 1)], "core._engine.api.api": [("core._engine.libraries.numpy.x", 2)]}
     assert contract.violations(g) == []                 # both arrows are allowed one by one...
     across = contract.circles_across_layers(g)
-    assert len(across) == 1 and "core.api" in across[0] and "core.numpy.x" in across[0]
-    g2 = {"core.tracing": [("core.lax", 7)], "core.lax": [("core.tracing", 3)]}
+    assert len(across) == 1 and "core._engine.api.api" in across[0] and "core._engine.libraries.numpy.x" in across[0]
+    g2 = {"core._engine.tracing.tracing": [("core._engine.lax.lax", 7)], "core._engine.lax.lax": [("core._engine.tracing.tracing", 3)]}
     assert contract.violations(g2) == [
-        "core.tracing (line 7) imports core.lax: layer tracing -> lax, which is above it"]
+        "core._engine.tracing.tracing (line 7) imports core._engine.lax.lax: layer tracing -> lax, which is above it"]

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from app import lazy_files, lazy_wheels
-from core import normal_table_pack
+from core._engine.libraries import normal_table_pack
 
 DATA = b"GPNT and some bytes"
 SPEC = {"file": "normal_table_f32-0123456789ab.bin", "sha256": hashlib.sha256(DATA).hexdigest()}

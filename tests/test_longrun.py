@@ -24,11 +24,12 @@ from app import analysis, sandbox
 sandbox.install_jax()
 import jax  # noqa: E402  (the engine)
 import jax.numpy as jnp  # noqa: E402
-from core import normal_table, tracing  # noqa: E402
-from core.api import _eager_plain  # noqa: E402
-from core.backends import webgpu  # noqa: E402
+from core._engine.libraries import normal_table  # noqa: E402
+from core._engine.tracing import tracing  # noqa: E402
+from core._engine.api.api import _eager_plain  # noqa: E402
+from core._engine.backends import webgpu  # noqa: E402
 
-devices = importlib.import_module("core.devices")   # (core.devices the function shadows the module)
+devices = importlib.import_module("core._engine.base.devices")   # (core._engine.base.devices the function shadows the module)
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -60,11 +60,11 @@ def test_loading_webgpu_leaves_the_host_fast_paths_on():
     # column. That used to install dispatch hooks that turned off every eager and jit fast path for
     # the rest of the session, host arrays included. They stand aside now only while new
     # computations may default to an accelerator.
-    from core import tracing
-    from core.backends import webgpu
-    from core.devices import dispatch_hooks
+    from core._engine.tracing import tracing
+    from core._engine.backends import webgpu
+    from core._engine.base.devices import dispatch_hooks
     assert dispatch_hooks.eager is not None and tracing.eager_fast_path_ok()
-    from core.api import _eager_plain
+    from core._engine.api.api import _eager_plain
     assert _eager_plain()
     with jax.default_device(webgpu.DEVICE):
         assert not tracing.eager_fast_path_ok() and not _eager_plain()

@@ -12,7 +12,7 @@ import pytest
 import core as jax
 import core.numpy as jnp
 from core import random as R
-from core.primitives.random_bits import threefry2x32_np
+from core._engine.primitives.random_bits import threefry2x32_np
 
 PARTITIONABLE = [
     ('R.PRNGKey(0)', [0, 0], 'uint32'),

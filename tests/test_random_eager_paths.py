@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 import core as jax
-from core.array import Array
-from core import random as R
-from core import random_eager
-from core.primitives import random_bits
+from core._engine.tracing.array import Array
+from core._engine.libraries import random as R
+from core._engine.libraries import random_eager
+from core._engine.primitives import random_bits
 
 
 
@@ -21,7 +21,7 @@ from core.primitives import random_bits
 def cpu_dispatch(monkeypatch):
     """The eager fast paths are the CPU's: a WebGPU backend loaded earlier in the session (its
     dispatch hooks stay installed) turns them off, as it does jit's eager fast path."""
-    from core.devices import dispatch_hooks
+    from core._engine.base.devices import dispatch_hooks
     monkeypatch.setattr(dispatch_hooks, "eager", None)
     monkeypatch.setattr(dispatch_hooks, "jit", None)
 
@@ -94,7 +94,7 @@ def test_threefry_known_answer_on_both_paths():
         assert (y0 == 0x6B200159).all() and (y1 == 0x99BA4EFE).all()
 
 
-# ---- uniform and randint: the numpy bodies (core/random_eager.py) against the jitted samplers
+# ---- uniform and randint: the numpy bodies (core/_engine/libraries/random_eager.py) against the jitted samplers
 
 def _general(sampler, key, *args):
     """What uniform/randint ran before their fast paths: the jitted `_uniform`/`_randint`."""

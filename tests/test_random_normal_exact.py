@@ -1,4 +1,4 @@
-"""core/random_normal_exact.py: the eager float32 normal's own arithmetic gives the general
+"""core/_engine/libraries/random_normal_exact.py: the eager float32 normal's own arithmetic gives the general
 float32 path's bits (random_eager.normal_f32_of_bits_general: the erf_inv primitive's float32
 emulation, pinned to real JAX on all 2**23 mantissas by tests/test_random_normal_table.py, which
 also runs this path on every mantissa in draws of 1000 and 4096).
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import core as jax
-from core import normal_table, random_eager, random_normal_exact
-from core.primitives import _special
+from core._engine.libraries import normal_table, random_eager, random_normal_exact
+from core._engine.primitives import _special
 
 
 def _bits(x):

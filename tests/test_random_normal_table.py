@@ -1,4 +1,4 @@
-"""The float32 normal table (core/normal_table.py): every entry is the exact path's result for its
+"""The float32 normal table (core/_engine/libraries/normal_table.py): every entry is the exact path's result for its
 mantissa, draws through it are the exact path's draws bit for bit, traced calls keep JAX's jaxpr,
 and the lazy build rule builds it only after the exact path has done about one build's work.
 
@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import core as jax
-from core import normal_table, normal_table_pack, random_eager
-from core import random as R
-from core.primitives import random_bits
+from core._engine.libraries import normal_table, normal_table_pack, random_eager
+from core._engine.libraries import random as R
+from core._engine.primitives import random_bits
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -38,7 +38,7 @@ def no_shipped_table(tmp_path_factory):
 def cpu_dispatch(monkeypatch):
     """The eager fast paths are the CPU's: a WebGPU backend loaded earlier in the session (its
     dispatch hooks stay installed) turns them off, as it does jit's eager fast path."""
-    from core.devices import dispatch_hooks
+    from core._engine.base.devices import dispatch_hooks
     monkeypatch.setattr(dispatch_hooks, "eager", None)
     monkeypatch.setattr(dispatch_hooks, "jit", None)
 
@@ -83,7 +83,7 @@ def test_table_equals_the_jitted_path_on_every_mantissa(table, table_off, monkey
 
 
 def test_table_equals_the_eager_numpy_path_on_every_mantissa(table):
-    # what eager draws run before the table exists (core/random_eager.py)
+    # what eager draws run before the table exists (core/_engine/libraries/random_eager.py)
     exact = random_eager.normal_f32_of_bits(_every_mantissa())
     assert np.array_equal(_bits(exact), _bits(table))
 

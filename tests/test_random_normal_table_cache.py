@@ -1,4 +1,4 @@
-"""The float32 normal table's copy in the user's cache directory (core/normal_table_cache.py): a
+"""The float32 normal table's copy in the user's cache directory (core/_engine/libraries/normal_table_cache.py): a
 session that completes the table saves it, a later one reads it back, and only a file holding
 exactly JAX's table is ever read (a wrong one would be a silent wrong answer in every draw).
 """
@@ -8,9 +8,9 @@ import os
 import numpy as np
 import pytest
 
-from core import normal_table, normal_table_cache
-from core import random as R
-from core.devices import dispatch_hooks
+from core._engine.libraries import normal_table, normal_table_cache
+from core._engine.libraries import random as R
+from core._engine.base.devices import dispatch_hooks
 
 # the table's SHA-256 as real JAX computes it, and a package without its packed table (an
 # autouse fixture: these rules are those of the table built or read, not the shipped one)

@@ -1,4 +1,4 @@
-"""The float32 normal table shipped packed with the package (core/normal_table_pack.py): it decodes
+"""The float32 normal table shipped packed with the package (core/_engine/libraries/normal_table_pack.py): it decodes
 to real JAX's table, a fresh session draws from it from its second eager float32 normal on (the
 first decodes it), and a damaged file is never drawn from.
 
@@ -11,9 +11,9 @@ import hashlib
 import numpy as np
 import pytest
 
-from core import normal_table, normal_table_pack
+from core._engine.libraries import normal_table, normal_table_pack
 from core import random as R
-from core.devices import dispatch_hooks
+from core._engine.base.devices import dispatch_hooks
 from tests.test_random_normal_table import JAX_TABLE_SHA256
 
 

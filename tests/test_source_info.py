@@ -1,4 +1,4 @@
-"""Equations' source info (core/source_info.py): the cached frame lookups must tell apart code
+"""Equations' source info (core/_engine/base/source_info.py): the cached frame lookups must tell apart code
 objects that compare equal but come from different files (the playground re-runs the same text
 under new names), and the annotation text is JAX's (golden: tests/golden/cases_teachui.py)."""
 import core as jax

@@ -9,7 +9,7 @@ import pytest
 import core as jax
 import core.numpy as jnp
 from core import lax
-from core.primitives.schur_kernel import schur as schur_kernel
+from core._engine.primitives.schur_kernel import schur as schur_kernel
 
 
 def test_pbroadcast_is_jax_documented_equivalent():

@@ -62,9 +62,9 @@ def test_extension_modules_import():
         "import jax.extend.core, jax.extend.source_info_util as siu, jax.extend.linear_util as lu\n"
         "import jax.interpreters.ad as ad, jax.interpreters.batching as batching, jax.interpreters.mlir as mlir\n"
         "from jax.interpreters import partial_eval as pe\n"
-        "import jax.core, core.rules\n"
+        "import jax.core, core._engine.tracing.rules\n"
         "siu.register_exclusion('/nowhere')\n"
-        "print(ad.primitive_jvps is core.rules.jvp_rules, batching.fancy_primitive_batchers is core.rules.batch_rules,\n"
+        "print(ad.primitive_jvps is core._engine.tracing.rules.jvp_rules, batching.fancy_primitive_batchers is core._engine.tracing.rules.batch_rules,\n"
         "      lu.wrap_init(lambda x, k: x + k, {'k': 1}).call_wrapped(2))")
     assert out == "True True 3"
 
@@ -74,7 +74,7 @@ def test_partial_eval_known_and_unknown_outputs():
     #   out_pvals -> [PartialVal(ShapedArray(float32[3]), None), PartialVal(None, Array([2., 2.]))]
     import numpy as np
     from core import numpy as jnp
-    from core.avals import ShapedArray
+    from core._engine.base.avals import ShapedArray
     from core.extend import linear_util as lu
     from core.interpreters import partial_eval as pe
     fun = lu.wrap_init(lambda x: [x * 2, jnp.ones(2) + 1])

@@ -15,7 +15,7 @@ import pytest
 import core as jax
 import core.numpy as jnp
 from core import lax
-from core.backends.webgpu import WebGpuArray
+from core._engine.backends.webgpu import WebGpuArray
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -164,7 +164,7 @@ def test_primitive_vec4_kernels(gpu, name):
 
 
 def test_vec4_form_only_for_aligned_reads(gpu):
-    from core.backends.webgpu.dispatch import _plan_for
+    from core._engine.backends.webgpu.dispatch import _plan_for
     x = rng.randn(8, 8).astype(np.float32)
     y = rng.randn(8, 8).astype(np.float32)
     for fn, vec4 in ((lambda a, b: jnp.where(a > 0, a * b, -b) + 1.0, True),
@@ -224,7 +224,7 @@ def test_fused_jaxprs(gpu, name):
 
 
 def test_selu_is_one_kernel(gpu):
-    from core.backends.webgpu.dispatch import _plan_for
+    from core._engine.backends.webgpu.dispatch import _plan_for
     x = jax.device_put(rng.randn(64).astype(np.float32), gpu)
     f = jax.jit(_selu)
     f(x)
@@ -267,7 +267,7 @@ def test_async_readback(gpu):
 
 
 def test_buffers_are_pooled(gpu):
-    from core.backends.webgpu.runtime import runtime
+    from core._engine.backends.webgpu.runtime import runtime
     rt = runtime()
     x = jax.device_put(np.ones(1000, np.float32), gpu)
     for _ in range(3):
@@ -305,8 +305,8 @@ def test_debug_prints_wgsl_and_equations(gpu, capsys, monkeypatch):
 
 
 def test_random_runs_entirely_on_gpu(gpu):
-    from core.backends.webgpu.compiler import HostStep
-    from core.backends.webgpu.dispatch import _plan_for
+    from core._engine.backends.webgpu.compiler import HostStep
+    from core._engine.backends.webgpu.dispatch import _plan_for
     k = jax.device_put(jax.random.key(0), gpu)
     f = jax.jit(lambda k: jax.random.normal(k, (16,)))
     f(k)
@@ -317,7 +317,7 @@ def test_random_runs_entirely_on_gpu(gpu):
 
 
 def test_float16_when_adapter_has_shader_f16(gpu):
-    from core.backends.webgpu.runtime import runtime
+    from core._engine.backends.webgpu.runtime import runtime
     x = np.linspace(-2, 2, 7).astype(np.float16)
     # the scan's y (3 halves = 6 bytes) is no whole number of words: ys is rewritten per step
     f = jax.jit(lambda a: (jnp.sin(a) * 2 + 1, a.sum(), a.astype(jnp.float32) * 3,
@@ -338,7 +338,7 @@ def test_float16_when_adapter_has_shader_f16(gpu):
 def test_gpu_failure_falls_back_to_cpu_with_warning(gpu, monkeypatch):
     # a device error (here: a simulated lost device at launch) never gives a wrong answer
     import wgpu
-    from core.backends.webgpu.runtime import runtime
+    from core._engine.backends.webgpu.runtime import runtime
 
     def lost(*a, **k):
         raise wgpu.GPUError("device lost (simulated)")
@@ -352,7 +352,7 @@ def test_gpu_failure_falls_back_to_cpu_with_warning(gpu, monkeypatch):
 def test_reduction_fuses_prologue_and_epilogue(gpu):
     # jnp.log(jnp.sum(jnp.exp(x), axis=1)): exp is read inside the reduction loop, log applied to
     # the accumulator: one kernel
-    from core.backends.webgpu.dispatch import _plan_for
+    from core._engine.backends.webgpu.dispatch import _plan_for
     x = jax.device_put(F, gpu)
     f = jax.jit(lambda a: jnp.log(jnp.sum(jnp.exp(a), axis=1)))
     _check(f(x), np.log(np.exp(F).sum(1)), "logsumexp")
@@ -429,7 +429,7 @@ MATMUL_SHAPES = {
 @pytest.mark.parametrize("dtype", [np.int32, np.float32])
 def test_matmul_variants_by_shape(gpu, name, dtype):
     # jax.jit(jnp.matmul)(a, b) == a @ b (exact for int32) whichever kernel the shape selects
-    from core.backends.webgpu.dispatch import _plan_for
+    from core._engine.backends.webgpu.dispatch import _plan_for
     sa, sb, variant = MATMUL_SHAPES[name]
     r = np.random.RandomState(1)
     a, b = r.randint(-4, 5, sa).astype(dtype), r.randint(-4, 5, sb).astype(dtype)
@@ -443,7 +443,7 @@ def test_matmul_variants_by_shape(gpu, name, dtype):
 @pytest.mark.parametrize("n, cols", [(144, 16), (136, 8)])
 def test_block_matmul_columns_per_thread(gpu, n, cols):
     # jax.jit(jnp.matmul)(a, b) == a @ b; 16 columns a thread where N % 16 == 0, else 8
-    from core.backends.webgpu.dispatch import _plan_for
+    from core._engine.backends.webgpu.dispatch import _plan_for
     r = np.random.RandomState(2)
     a, b = r.randn(130, 132).astype(np.float32), r.randn(132, n).astype(np.float32)
     f = jax.jit(jnp.matmul)
@@ -474,7 +474,7 @@ def test_jax_platforms_environment_variable(gpu):
     import subprocess
     import sys
     # (WebGpuArray prints as JAX's `jaxlib._jax.ArrayImpl`: ask for the class itself)
-    code = ("import core.numpy as jnp; from core.backends.webgpu.device import WebGpuArray; "
+    code = ("import core.numpy as jnp; from core._engine.backends.webgpu.device import WebGpuArray; "
             "y = jnp.arange(4.0) * 2; print('WebGpuArray' if type(y) is WebGpuArray else type(y), y.device)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                        env={**os.environ, "JAX_PLATFORMS": "webgpu"},

@@ -12,8 +12,8 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-from core.backends.webgpu import kernels
-from core.backends.webgpu.compiler import Plan, TwoPassReduce
+from core._engine.backends.webgpu import kernels
+from core._engine.backends.webgpu.compiler import Plan, TwoPassReduce
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -1,4 +1,4 @@
-"""jax.jit's cached call path for WebGPU arrays (core/backends/webgpu/dispatch.py `jit_call`): from
+"""jax.jit's cached call path for WebGPU arrays (core/_engine/backends/webgpu/dispatch.py `jit_call`): from
 the second call of a signature on, a jitted function of WebGPU arrays runs its cached GPU plan
 without flattening its arguments. Every answer must equal the general path's (the first call's,
 and the numpy backend's), and anything the fast path does not cover must still take the general
@@ -13,7 +13,7 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-from core.backends.webgpu import WebGpuArray
+from core._engine.backends.webgpu import WebGpuArray
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -138,7 +138,7 @@ def test_a_second_concurrent_start_keeps_the_first_device(gpu):
     # start has finished: two devices. The runtime must stay the first one, or arrays already on
     # it are copied by another device's queue (dropped) and read back as zeros.
     import sys
-    R = sys.modules["core.backends.webgpu.runtime"]
+    R = sys.modules["core._engine.backends.webgpu.runtime"]
 
     def finish(co):
         try:

@@ -11,7 +11,7 @@ import pytest
 
 import core as jax
 import core.numpy as jnp
-from core.backends.webgpu.dispatch import _plan_for
+from core._engine.backends.webgpu.dispatch import _plan_for
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -19,23 +19,23 @@ ROOT = Path(__file__).resolve().parent.parent
 # reads this table to put each module in core/_engine/<layer>/, then rewrites it to those folders:
 # from then on a module's layer is its folder.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("base", ("core.dtypes", "core.bf16_emulated", "core.prng_dtype", "core.avals", "core.config",
-              "core.errors", "core.compat", "core.tree_util", "core.tree", "core.pretty", "core.fp_errors",
-              "core.source_info", "core.version", "core.jax_module_list", "core.blas", "core.monitoring",
-              "core.devices", "core.sharding", "core.trace_debug", "core.jit_nan_note", "core._public")),
-    ("tracing", ("core.basearray", "core.array", "core.jaxpr", "core.tracing", "core.rules", "core.effects",
-                 "core.sharded_aval", "core.typing", "core.jit_cache", "core.placement")),
-    ("transforms", ("core.transforms", "core.vjp_fn", "core.ad_checks", "core.donation")),
-    ("primitives", ("core.primitives",)),
-    ("lax", ("core.lax", "core.lax_linalg")),
-    ("libraries", ("core.numpy", "core.nn", "core.random", "core.random_eager", "core.random_normal_exact",
-                   "core.normal_table", "core.normal_table_cache", "core.normal_table_pack", "core.scipy",
-                   "core.image", "core.flatten_util", "core.dslice", "core.ops", "core.callbacks", "core.debug")),
-    ("api", ("core.api", "core.custom_solvers", "core.custom_derivatives", "core.ad_checkpoint",
-             "core.linear_transpose", "core.pmap_api", "core.shard_map_api", "core.stages",
-             "core.cost_analysis", "core.test_util", "core.export", "core.profiler",
-             "core.refs", "core.ref", "core.dlpack", "core.example_libraries")),
-    ("backends", ("core.backends",)),
+    ("base", ("core._engine.base.dtypes", "core._engine.base.bf16_emulated", "core._engine.base.prng_dtype", "core._engine.base.avals", "core._engine.base.config",
+              "core._engine.base.errors", "core._engine.base.compat", "core._engine.base.tree_util", "core._engine.base.tree", "core._engine.base.pretty", "core._engine.base.fp_errors",
+              "core._engine.base.source_info", "core._engine.base.version", "core._engine.base.jax_module_list", "core._engine.base.blas", "core._engine.base.monitoring",
+              "core._engine.base.devices", "core._engine.base.sharding", "core._engine.base.trace_debug", "core._engine.base.jit_nan_note", "core._engine.base._public")),
+    ("tracing", ("core._engine.tracing.basearray", "core._engine.tracing.array", "core._engine.tracing.jaxpr", "core._engine.tracing.tracing", "core._engine.tracing.rules", "core._engine.tracing.effects",
+                 "core._engine.tracing.sharded_aval", "core._engine.tracing.typing", "core._engine.tracing.jit_cache", "core._engine.tracing.placement")),
+    ("transforms", ("core._engine.transforms", "core._engine.transforms.vjp_fn", "core._engine.transforms.ad_checks", "core._engine.transforms.donation")),
+    ("primitives", ("core._engine.primitives",)),
+    ("lax", ("core._engine.lax.lax", "core._engine.lax.lax_linalg")),
+    ("libraries", ("core._engine.libraries.numpy", "core._engine.libraries.nn", "core._engine.libraries.random", "core._engine.libraries.random_eager", "core._engine.libraries.random_normal_exact",
+                   "core._engine.libraries.normal_table", "core._engine.libraries.normal_table_cache", "core._engine.libraries.normal_table_pack", "core._engine.libraries.scipy",
+                   "core._engine.libraries.image", "core._engine.libraries.flatten_util", "core._engine.libraries.dslice", "core._engine.libraries.ops", "core._engine.libraries.callbacks", "core._engine.libraries.debug")),
+    ("api", ("core._engine.api.api", "core._engine.api.custom_solvers", "core._engine.api.custom_derivatives", "core._engine.api.ad_checkpoint",
+             "core._engine.api.linear_transpose", "core._engine.api.pmap_api", "core._engine.api.shard_map_api", "core._engine.api.stages",
+             "core._engine.api.cost_analysis", "core._engine.api.test_util", "core._engine.api.export", "core._engine.api.profiler",
+             "core._engine.api.refs", "core._engine.api.ref", "core._engine.api.dlpack", "core._engine.api.example_libraries")),
+    ("backends", ("core._engine.backends",)),
     # JAX's public module paths that are only faces over the layers below (jax/__init__, jax.core,
     # jax.extend, jax.interpreters, jax.experimental, jax._src for libraries that reach into it)
     ("public", ("core", "core.top_level", "core.api_util", "core.jax_names", "core.core", "core.extend", "core.interpreters",
@@ -44,18 +44,18 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 
 # Upward arrows kept on purpose: (importer prefix, imported prefix) -> why it cannot point down.
 # Each is also named in a comment where it is made. Anything else that must reach up a layer goes
-# through a table the upper layer fills in (core/rules.py: jaxpr_compiler, transform_ops).
+# through a table the upper layer fills in (core/_engine/tracing/rules.py: jaxpr_compiler, transform_ops).
 _STAGED = ("jnp, nn, random and scipy functions are staged as nested jits (their jaxprs show "
            "jit[name=...], as JAX's do) and some are custom_jvps: jit and custom_jvp live in the api")
 INHERENT: dict[tuple[str, str], str] = {
-    ("core.primitives", "core.lax"): "rules (jvp, transpose, batching) build their results with lax's typed "
+    ("core._engine.primitives", "core._engine.lax.lax"): "rules (jvp, transpose, batching) build their results with lax's typed "
                                      "wrappers, as JAX's do (jax/_src/lax/lax.py defines the primitives and the "
                                      "wrappers in one module): the one circle across layers, primitives <-> lax",
-    ("core.numpy", "core.api"): _STAGED,
-    ("core.nn", "core.api"): _STAGED,
-    ("core.random", "core.api"): _STAGED,
-    ("core.scipy", "core.api"): _STAGED,
-    ("core.scipy", "core.custom_derivatives"): _STAGED,
+    ("core._engine.libraries.numpy", "core._engine.api.api"): _STAGED,
+    ("core._engine.libraries.nn", "core._engine.api.api"): _STAGED,
+    ("core._engine.libraries.random", "core._engine.api.api"): _STAGED,
+    ("core._engine.libraries.scipy", "core._engine.api.api"): _STAGED,
+    ("core._engine.libraries.scipy", "core._engine.api.custom_derivatives"): _STAGED,
 }
 
 # Circles (modules that import each other) may only lie inside one layer, or be this one: the

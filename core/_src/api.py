@@ -3,4 +3,4 @@ it (`from jax._src import api`) and calls `api.grad`, `api.jit`, `api.jvp`, `api
 gradpad's public transformations, nothing private."""
 from __future__ import annotations
 
-from ..api import grad, jacfwd, jacrev, jit, jvp, linearize, make_jaxpr, value_and_grad, vjp, vmap  # noqa: F401
+from .._engine.api.api import grad, jacfwd, jacrev, jit, jvp, linearize, make_jaxpr, value_and_grad, vjp, vmap  # noqa: F401

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import numpy as jnp
-from .. import tracing as _tracing
-from ..api import disable_jit
-from ..tracing import Tracer
+from .._engine.tracing import tracing as _tracing
+from .._engine.api.api import disable_jit
+from .._engine.tracing.tracing import Tracer
 from ..tree_util import register_pytree_node, tree_flatten, tree_unflatten
 
 

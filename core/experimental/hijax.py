@@ -5,7 +5,7 @@ subclassed, but binding a HiPrimitive raises NotImplementedError (flax uses them
 `flax_hijax_variable` is switched on; its default Variables do not touch them)."""
 from __future__ import annotations
 
-from ..avals import ShapedArray  # noqa: F401
+from .._engine.base.avals import ShapedArray  # noqa: F401
 from ..core import AbstractValue  # noqa: F401
 from ..extend.core import Primitive
 from ..interpreters.ad import Zero, instantiate_zeros, is_undefined_primal  # noqa: F401

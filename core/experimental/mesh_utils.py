@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..devices import devices as _devices
+from .._engine.base.devices import devices as _devices
 
 
 def create_device_mesh(mesh_shape, devices=None, *, contiguous_submeshes=False, allow_split_physical_axes=False):

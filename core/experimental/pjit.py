@@ -2,7 +2,7 @@
 describe where values would live)."""
 from __future__ import annotations
 
-from ..api import jit
+from .._engine.api.api import jit
 
 
 def pjit(fun, in_shardings=None, out_shardings=None, static_argnums=None, static_argnames=None,

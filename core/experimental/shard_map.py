@@ -1,7 +1,7 @@
 """`jax.experimental.shard_map`: the older home of shard_map, with its positional mesh and specs."""
 from __future__ import annotations
 
-from ..shard_map_api import shard_map as _shard_map
+from .._engine.api.shard_map_api import shard_map as _shard_map
 
 
 def shard_map(f, mesh, in_specs, out_specs, check_rep=True, auto=frozenset()):

@@ -1,7 +1,7 @@
 """`jax.extend.core`: JAX's extension API for new primitives and for reading jaxprs.
 
 `Primitive` here is the engine's own primitive class (so `bind` goes through the same traces),
-with JAX's `def_impl` / `def_abstract_eval` registration writing into core/rules.py's tables.
+with JAX's `def_impl` / `def_abstract_eval` registration writing into core/_engine/tracing/rules.py's tables.
 The rule tables of `jax.interpreters.ad/batching/mlir` write into the same tables, so a
 library's primitive works under jit, grad and vmap like a built-in one.
 """
@@ -15,13 +15,13 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..errors import InconclusiveDimensionOperation, JaxprTypeError  # noqa: F401  (re-exported as JAX does)
-from .. import tracing as _tracing
-from ..array import Array, to_numpy
-from ..avals import ShapedArray
-from ..jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
-from ..rules import abstract_eval_rules, impl_rules
-from ..tracing import Trace, Tracer, find_top_trace as _find_top_trace, get_aval
-from ..transforms.staging import eval_jaxpr
+from .._engine.tracing import tracing as _tracing
+from .._engine.tracing.array import Array, to_numpy
+from .._engine.base.avals import ShapedArray
+from .._engine.tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from .._engine.tracing.rules import abstract_eval_rules, impl_rules
+from .._engine.tracing.tracing import Trace, Tracer, find_top_trace as _find_top_trace, get_aval
+from .._engine.transforms.staging import eval_jaxpr
 
 
 # ---- primitives ------------------------------------------------------------------------------
@@ -342,7 +342,7 @@ def unsafe_am_i_under_a_jit_DO_NOT_USE() -> bool:
 
 
 def _batch_mains():
-    from ..transforms.batching import BatchTrace
+    from .._engine.transforms.batching import BatchTrace
     return [m for m in _tracing.trace_stack if m.trace_type is BatchTrace]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import lax as _lax  # noqa: F401  (registers every primitive of lax and its libraries)
 from .. import random as _random  # noqa: F401
-from ..rules import abstract_eval_rules as _abstract_eval_rules
+from .._engine.tracing.rules import abstract_eval_rules as _abstract_eval_rules
 
 # engine names whose JAX `_p` name is not `<name>_p`
 _JAX_NAMES = {"remat2": "remat_p", "add_any": "add_jaxvals_p", "while": "while_p"}

@@ -6,10 +6,10 @@ symbolic zeros; `transpose(ct, *args, **params)` with `UndefinedPrimal` marking 
 """
 from __future__ import annotations
 
-from ..rules import jvp_rules as primitive_jvps, transpose_rules as primitive_transposes
-from ..transforms.ad import (JVPTrace, JVPTracer, UndefinedPrimal, Zero, add_tangents, defjvp, defjvp2,
+from .._engine.tracing.rules import jvp_rules as primitive_jvps, transpose_rules as primitive_transposes
+from .._engine.transforms.ad import (JVPTrace, JVPTracer, UndefinedPrimal, Zero, add_tangents, defjvp, defjvp2,
                              instantiate as instantiate_zeros, zeros_like_aval)
-from ..transforms import ad as _ad
+from .._engine.transforms import ad as _ad
 
 
 def is_undefined_primal(x) -> bool:

@@ -6,8 +6,8 @@ adapted rules into that same table.
 """
 from __future__ import annotations
 
-from ..rules import batch_rules as fancy_primitive_batchers
-from ..transforms.batching import (AxisData, BatchTrace, BatchTracer, bdim_at_front, broadcast_batched,
+from .._engine.tracing.rules import batch_rules as fancy_primitive_batchers
+from .._engine.transforms.batching import (AxisData, BatchTrace, BatchTracer, bdim_at_front, broadcast_batched,
                                    defbroadcasting, defvectorized)
 
 

@@ -8,7 +8,7 @@ running the primitive without any other implementation raises an error that says
 """
 from __future__ import annotations
 
-from ..rules import impl_rules
+from .._engine.tracing.rules import impl_rules
 
 
 class LoweredFun:

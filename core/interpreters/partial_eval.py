@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..tracing import get_aval, new_main
-from ..transforms.staging import JaxprBuilder, JaxprTrace, JaxprTracer
+from .._engine.tracing.tracing import get_aval, new_main
+from .._engine.transforms.staging import JaxprBuilder, JaxprTrace, JaxprTracer
 
 
 class PartialVal(NamedTuple):

@@ -90,7 +90,7 @@ def test_cpu_passes_fold_the_constant_backward_equations(a):
     assert "_:f32[] = add d e" in removed
     consts = [ln.text.strip() for ln in c.right.lines if ln.text.strip().startswith("const ")]
     assert consts == ["const a:f32[] = -1.0", "const b:f32[] = 2.0"]
-    # the kept equations keep their code lines through the compiler (core/backends/cpu.py)
+    # the kept equations keep their code lines through the compiler (core/_engine/backends/cpu.py)
     assert all(ln.src in (5, 6) for ln in c.right.lines if ln.eqn)
 
 

@@ -64,7 +64,7 @@ def test_with_the_plots_tab_in_view_the_key_makes_the_f_view_that_the_jaxpr_pane
 def test_kernels_are_planned_when_read_and_equal_the_planners_answer():
     a = analysis.analyse(CODE, views=("f", "grad"), with_plot=False, with_vmap=False, with_timing=False,
                          with_stages=False)
-    from core.backends.webgpu import plan_kernels
+    from core._engine.backends.webgpu import plan_kernels
     for view in a.jaxprs.values():
         assert "_plan" not in view.__dict__  # nothing planned by tracing alone
         expected = plan_kernels(view.closed)

@@ -22,7 +22,7 @@ def test_sin_shows_its_jvp_rule_first_and_no_transpose():
     rules = by_table("sin")
     jvp = rules["jvp_rules"]
     assert jvp["present"] and "cos(x)" in jvp["parts"][0]["source"]  # ad.defjvp(sin_p, lambda g, x: mul(g, cos(x)))
-    assert jvp["parts"][0]["where"].startswith("core/primitives/elementwise.py:")
+    assert jvp["parts"][0]["where"].startswith("core/_engine/primitives/elementwise.py:")
     assert jvp["parts"][-1]["role"] == "helper" and "def jvp" in jvp["parts"][-1]["source"]
     assert not rules["transpose_rules"]["present"]
     assert rules["transpose_rules"]["note"].startswith("no transpose rule (not linear)")
@@ -43,29 +43,29 @@ def test_without_source_files_the_text_comes_from_the_shipped_zip(monkeypatch):
     """The page's engine is .pyc only: inspect finds no file. The zip fills linecache under the file
     names the bytecode carries (here: a copy of a core module compiled under another root)."""
     import core
-    from core.primitives import elementwise
+    from core._engine.primitives import elementwise
     root = "/nonexistent-site-packages/"
     real = Path(elementwise.__file__).read_text()
-    code = compile(real, root + "core/primitives/elementwise.py", "exec")
-    ns: dict = {"__name__": "core.primitives._elementwise_copy", "__package__": "core.primitives"}
+    code = compile(real, root + "core/_engine/primitives/elementwise.py", "exec")
+    ns: dict = {"__name__": "core._engine.primitives._elementwise_copy", "__package__": "core._engine.primitives"}
     exec(code, ns)  # noqa: S102 - the engine's own module, as the page's bytecode holds it
     fn = ns["_check_kind"]
-    linecache.cache.pop(root + "core/primitives/elementwise.py", None)
+    linecache.cache.pop(root + "core/_engine/primitives/elementwise.py", None)
     monkeypatch.setattr(rules_view, "FETCH_SOURCES", None)
     monkeypatch.setattr(rules_view, "_sources_loaded", False)
     assert rules_view.source_of(fn) is None  # no file there, and nothing fetched
 
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w") as z:
-        z.writestr("core/primitives/elementwise.py", real)
+        z.writestr("core/_engine/primitives/elementwise.py", real)
     fetched = []
     monkeypatch.setattr(rules_view, "FETCH_SOURCES", lambda: fetched.append(1) or data.getvalue())
     monkeypatch.setattr(core, "__file__", root + "core/__init__.pyc")
     src = rules_view.source_of(fn)
     assert src and src.lstrip().startswith("def _check_kind") and fetched == [1]
     assert rules_view.source_of(fn) == src and fetched == [1]  # fetched once
-    linecache.cache.pop(root + "core/primitives/elementwise.py", None)
-    linecache.cache.pop(root + "core/primitives/elementwise.pyc", None)
+    linecache.cache.pop(root + "core/_engine/primitives/elementwise.py", None)
+    linecache.cache.pop(root + "core/_engine/primitives/elementwise.pyc", None)
 
 
 def test_the_site_build_ships_core_sources_for_the_viewer(tmp_path):
@@ -75,7 +75,7 @@ def test_the_site_build_ships_core_sources_for_the_viewer(tmp_path):
     spec = site.core_sources_zip(tmp_path)
     with zipfile.ZipFile(tmp_path / spec["file"]) as z:
         names = set(z.namelist())
-    assert {"core/rules.py", "core/primitives/elementwise.py", "core/transforms/ad.py"} <= names
+    assert {"core/_engine/tracing/rules.py", "core/_engine/primitives/elementwise.py", "core/_engine/transforms/ad.py"} <= names
     assert not any(n.startswith("app/") for n in names)
     assert spec == site.core_sources_zip(tmp_path)  # the same bytes each build (content-hashed name)
     assert site.CORE_SOURCES in lazy_files.HOOKS  # the page hands the fetch to rules_view

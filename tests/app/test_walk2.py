@@ -115,7 +115,7 @@ def test_a_function_that_makes_a_function_is_not_the_one_analysed():
     hessian = next(f for f in a.functions if f.name == "hessian")
     assert hessian.call_source == "sum_logistic" and hessian.builder
     # before: hessian, whose value is a function: "function returned a value of type <class
-    # 'core.api.PjitFunction'>, which is not a valid JAX type" in every pane
+    # 'core._engine.api.api.PjitFunction'>, which is not a valid JAX type" in every pane
     assert a.function.name == "first_finite_differences" and a.function.held == ("f (a function)",)
     assert a.jaxprs["f"].error is None and a.plot_kind == "vector"
     # JAX: jax.jacfwd(lambda x: first_finite_differences(sum_logistic, x))(x_small) -> diagonal

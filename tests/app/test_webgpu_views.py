@@ -16,7 +16,7 @@ from app.panes import timing as timing_pane
 sandbox.install_jax()
 import jax  # noqa: E402  (the engine)
 import jax.numpy as jnp  # noqa: E402
-from core.backends.webgpu import plan_kernels  # noqa: E402
+from core._engine.backends.webgpu import plan_kernels  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -68,7 +68,7 @@ def test_planning_needs_no_gpu_adapter():
     # with wgpu unimportable there is no adapter at all; planning still works
     code = ("import sys; sys.modules['wgpu'] = None\n"
             "import core as jax, core.numpy as jnp\n"
-            "from core.backends.webgpu import plan_kernels\n"
+            "from core._engine.backends.webgpu import plan_kernels\n"
             "print(len(plan_kernels(jax.make_jaxpr(lambda x: jnp.exp(x) * 2 + 1)(jnp.ones(3)))))\n"
             "try:\n    jax.devices('webgpu')\nexcept RuntimeError as e:\n    print('no adapter')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -123,7 +123,7 @@ def gpu():
 
 
 def test_timings_per_backend_with_kernel_counts(gpu):
-    from core.backends.webgpu import dispatch
+    from core._engine.backends.webgpu import dispatch
     before = dispatch.stats["jit_compiles"]
     t = analysis.timings(mlp, (PARAMS, X), repeats=3)
     assert set(t["backends"]) == {"cpu", "webgpu"} and t["backend"] == "cpu"
@@ -137,7 +137,7 @@ def test_timings_per_backend_with_kernel_counts(gpu):
 
 
 def test_selected_backend_on_top_and_cpu_stays_cpu(gpu):
-    from core.backends.webgpu import dispatch
+    from core._engine.backends.webgpu import dispatch
     jax.config.update("jax_platforms", "webgpu")
     try:
         t = analysis.timings(selu, (np.ones(16, np.float32),), repeats=3)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.timeout(900)
 PROBE = """import importlib, json, time
 import jax, jax.numpy as jnp
 from core import normal_table
-_devices = importlib.import_module('core.devices')   # (jax.devices is the function)
+_devices = importlib.import_module('core._engine.base.devices')   # (jax.devices is the function)
 _random = importlib.import_module('core.random')
 _counts = {'hook': 0, 'eager_normal': 0}
 _hook, _eager_normal = _devices.dispatch_hooks.eager, _random._normal_f32_eager
@@ -75,7 +75,7 @@ async def _longrun_measuring():
 _longrun_task = asyncio.ensure_future(_longrun_measuring())
 """
 RELEASE = "_longrun_release.set()"
-OPEN_BLOCKS = "import importlib; importlib.import_module('core.devices')._open_accelerator_scopes[0]"
+OPEN_BLOCKS = "import importlib; importlib.import_module('core._engine.base.devices')._open_accelerator_scopes[0]"
 
 
 def probe(gp) -> dict:

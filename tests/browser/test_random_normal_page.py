@@ -1,7 +1,7 @@
 """random.normal in the built site (Pyodide): the float32 table shipped packed
-(core/normal_table_pack.py) is not in the page's wheel but beside it in dist/; it is fetched
+(core/_engine/libraries/normal_table_pack.py) is not in the page's wheel but beside it in dist/; it is fetched
 (app/lazy_files.py, sha256 from the build) and decoded once the exact path has cost about what
-decoding does (core/normal_table.py SHIPPED_AFTER: ~86 draws of 1000), and draws through it are
+decoding does (core/_engine/libraries/normal_table.py SHIPPED_AFTER: ~86 draws of 1000), and draws through it are
 JAX's bits.
 
 JAX 0.10.2: `jax.random.normal(jax.random.PRNGKey(0), (3,))` -> [1.6226422, 2.0252647, -0.43359444]
@@ -19,7 +19,7 @@ from core import normal_table, normal_table_pack
 # the page is shared by every browser test: one of them may already have drawn enough normals to
 # decide about the table. Say what this session had done, then start this test from a fresh count.
 import importlib
-devices, tracing = (importlib.import_module(m) for m in ('core.devices', 'core.tracing'))  # (core.devices is jax.devices)
+devices, tracing = (importlib.import_module(m) for m in ('core._engine.base.devices', 'core._engine.tracing.tracing'))  # (core._engine.base.devices is jax.devices)
 print("before:", normal_table.source(), normal_table._state.looked_shipped, normal_table._state.credit,
       jax.config.jax_platforms, devices.dispatch_hooks.claims_host_arrays, devices._open_accelerator_scopes,
       tracing.eager_fast_path_ok(), flush=True)

@@ -97,7 +97,7 @@ def test_the_normal_table_ships_beside_the_wheel_not_in_it(dist):
     engine = next((dist / "pyodide").glob("gradpad-*.whl"))
     with zipfile.ZipFile(engine) as zf:
         names = zf.namelist()
-    assert "core/normal_table_pack.py" in names or "core/normal_table_pack.pyc" in names
+    assert "core/_engine/libraries/normal_table_pack.py" in names or "core/_engine/libraries/normal_table_pack.pyc" in names
     assert not [n for n in names if n.endswith(".bin")]
 
 

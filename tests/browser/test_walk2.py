@@ -65,7 +65,7 @@ def test_a_function_defined_again_is_analysed_on_its_own_input(app_page):
 def test_a_function_that_makes_a_function_is_not_the_default(app_page):
     snap = load(app_page, BUILDER)
     # before: hessian(sum_logistic), a function: "TypeError: function returned a value of type
-    # <class 'core.api.PjitFunction'>, which is not a valid JAX type" in the Jaxpr, Plots, Timing panes
+    # <class 'core._engine.api.api.PjitFunction'>, which is not a valid JAX type" in the Jaxpr, Plots, Timing panes
     assert snap["error"] is None and snap["function"] == "first_finite_differences"
     assert snap["jaxpr"].startswith("{ lambda ; a:f32[3]. let"), snap["jaxpr"]
     assert snap["plots"] == {"jacobian": 9} and snap["timing"]["cpu"]["speedup"] > 0

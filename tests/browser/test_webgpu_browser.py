@@ -11,7 +11,7 @@ import numpy as np
 import core as jax
 import core.numpy as jnp
 from core import lax
-from core.backends import webgpu
+from core._engine.backends import webgpu
 
 await webgpu.init_async()
 dev = jax.devices("webgpu")[0]

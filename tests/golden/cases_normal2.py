@@ -1,7 +1,7 @@
 """Case definitions for normal2_cases.json: jax.random.normal bit for bit (issue 15, session 7).
 
-Float32 normals come from the eager exact path (core/random_normal_exact.py) or the table
-(core/normal_table.py); these cases pin many keys, sizes past its switches (64 threefry
+Float32 normals come from the eager exact path (core/_engine/libraries/random_normal_exact.py) or the table
+(core/_engine/libraries/normal_table.py); these cases pin many keys, sizes past its switches (64 threefry
 lanes, 4096 samples), every float dtype (float16, bfloat16, float64 under x64, complex),
 traced calls (jit, vmap) and the samplers built on the same pieces (truncated_normal, uniform,
 fold_in). Cases marked `cpu_exact` must equal JAX's bits on the CPU
