@@ -19,27 +19,16 @@ ROOT = Path(__file__).resolve().parent.parent
 # reads this table to put each module in core/_engine/<layer>/, then rewrites it to those folders:
 # from then on a module's layer is its folder.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("base", ("core._engine.base.dtypes", "core._engine.base.bf16_emulated", "core._engine.base.prng_dtype", "core._engine.base.avals", "core._engine.base.config",
-              "core._engine.base.errors", "core._engine.base.compat", "core._engine.base.tree_util", "core._engine.base.tree", "core._engine.base.pretty", "core._engine.base.fp_errors",
-              "core._engine.base.source_info", "core._engine.base.version", "core._engine.base.jax_module_list", "core._engine.base.blas", "core._engine.base.monitoring",
-              "core._engine.base.devices", "core._engine.base.sharding", "core._engine.base.trace_debug", "core._engine.base.jit_nan_note", "core._engine.base._public")),
-    ("tracing", ("core._engine.tracing.basearray", "core._engine.tracing.array", "core._engine.tracing.jaxpr", "core._engine.tracing.tracing", "core._engine.tracing.rules", "core._engine.tracing.effects",
-                 "core._engine.tracing.sharded_aval", "core._engine.tracing.typing", "core._engine.tracing.jit_cache", "core._engine.tracing.placement")),
-    ("transforms", ("core._engine.transforms", "core._engine.transforms.vjp_fn", "core._engine.transforms.ad_checks", "core._engine.transforms.donation")),
+    ("base", ("core._engine.base",)),
+    ("tracing", ("core._engine.tracing",)),
+    ("transforms", ("core._engine.transforms",)),
     ("primitives", ("core._engine.primitives",)),
-    ("lax", ("core._engine.lax.lax", "core._engine.lax.lax_linalg")),
-    ("libraries", ("core._engine.libraries.numpy", "core._engine.libraries.nn", "core._engine.libraries.random", "core._engine.libraries.random_eager", "core._engine.libraries.random_normal_exact",
-                   "core._engine.libraries.normal_table", "core._engine.libraries.normal_table_cache", "core._engine.libraries.normal_table_pack", "core._engine.libraries.scipy",
-                   "core._engine.libraries.image", "core._engine.libraries.flatten_util", "core._engine.libraries.dslice", "core._engine.libraries.ops", "core._engine.libraries.callbacks", "core._engine.libraries.debug")),
-    ("api", ("core._engine.api.api", "core._engine.api.custom_solvers", "core._engine.api.custom_derivatives", "core._engine.api.ad_checkpoint",
-             "core._engine.api.linear_transpose", "core._engine.api.pmap_api", "core._engine.api.shard_map_api", "core._engine.api.stages",
-             "core._engine.api.cost_analysis", "core._engine.api.test_util", "core._engine.api.export", "core._engine.api.profiler",
-             "core._engine.api.refs", "core._engine.api.ref", "core._engine.api.dlpack", "core._engine.api.example_libraries")),
+    ("lax", ("core._engine.lax",)),
+    ("libraries", ("core._engine.libraries",)),
+    ("api", ("core._engine.api",)),
     ("backends", ("core._engine.backends",)),
-    # JAX's public module paths that are only faces over the layers below (jax/__init__, jax.core,
-    # jax.extend, jax.interpreters, jax.experimental, jax._src for libraries that reach into it)
-    ("public", ("core", "core.top_level", "core.api_util", "core.jax_names", "core.core", "core.extend", "core.interpreters",
-                "core.experimental", "core._src")),
+    # the public faces (re-exports at JAX's paths) and the public-only modules (jax.extend, jax._src ...)
+    ("public", ('core._engine', 'core', 'core._src', 'core._src.ad_util', 'core._src.api', 'core._src.checkify', 'core._src.compiler', 'core._src.core', 'core._src.dispatch', 'core._src.dtypes', 'core._src.lax', 'core._src.lax.lax', 'core._src.state', 'core._src.state.types', 'core._src.traceback_util', 'core._src.tree_util', 'core._src.util', 'core._src.xla_bridge', 'core.api_util', 'core.core', 'core.experimental', 'core.experimental.checkify', 'core.experimental.hijax', 'core.experimental.layout', 'core.experimental.mesh_utils', 'core.experimental.multihost_utils', 'core.experimental.pjit', 'core.experimental.shard_map', 'core.experimental.sparse', 'core.extend', 'core.extend.core', 'core.extend.core_primitives', 'core.extend.linear_util', 'core.extend.source_info_util', 'core.interpreters', 'core.interpreters.ad', 'core.interpreters.batching', 'core.interpreters.mlir', 'core.interpreters.partial_eval', 'core.interpreters.xla', 'core.jax_names', 'core.top_level', 'core.ad_checkpoint', 'core.config', 'core.custom_derivatives', 'core.debug', 'core.dlpack', 'core.dtypes', 'core.errors', 'core.example_libraries', 'core.example_libraries.optimizers', 'core.example_libraries.stax', 'core.export', 'core.flatten_util', 'core.image', 'core.lax', 'core.lax_linalg', 'core.monitoring', 'core.nn', 'core.nn.initializers', 'core.numpy', 'core.numpy.fft', 'core.numpy.linalg', 'core.ops', 'core.profiler', 'core.random', 'core.ref', 'core.scipy', 'core.scipy.fft', 'core.scipy.integrate', 'core.scipy.linalg', 'core.scipy.optimize', 'core.scipy.signal', 'core.scipy.sparse', 'core.scipy.sparse.linalg', 'core.scipy.special', 'core.scipy.stats', 'core.scipy.stats.bernoulli', 'core.scipy.stats.beta', 'core.scipy.stats.binom', 'core.scipy.stats.cauchy', 'core.scipy.stats.chi2', 'core.scipy.stats.dirichlet', 'core.scipy.stats.expon', 'core.scipy.stats.gamma', 'core.scipy.stats.laplace', 'core.scipy.stats.logistic', 'core.scipy.stats.multivariate_normal', 'core.scipy.stats.norm', 'core.scipy.stats.poisson', 'core.scipy.stats.t', 'core.scipy.stats.uniform', 'core.sharding', 'core.stages', 'core.test_util', 'core.tree', 'core.tree_util', 'core.typing', 'core.version',)),
 ]
 
 # Upward arrows kept on purpose: (importer prefix, imported prefix) -> why it cannot point down.
