@@ -88,7 +88,7 @@ async def _on_webgpu_until_resumed():
 
 
 LEARNER = """import jax, jax.numpy as jnp
-from core import tracing
+from core._engine.tracing import tracing
 a = jnp.arange(8.0)
 b = jnp.add(a, a) + jnp.sin(a)
 k = jax.random.PRNGKey(0)
@@ -175,7 +175,7 @@ def test_flags_set_by_one_run_are_back_at_their_start_up_values_in_the_next():
                       "jax.config.update('jax_check_tracer_leaks', True)\n")
     assert res.error is None, res.error
     try:
-        res = sandbox.run("import jax\nfrom core import tracing\n"
+        res = sandbox.run("import jax\nfrom core._engine.tracing import tracing\n"
                           "keys = jax.random.split(jax.random.PRNGKey(0))\nfast = tracing.eager_fast_path_ok()\n")
         assert res.error is None, res.error
         # JAX 0.10.2 (jax_threefry_partitionable=True, the default):

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.timeout(900)
 # Runs in the page's Python: counts what the learner's eager work went through, then times it
 PROBE = """import importlib, json, time
 import jax, jax.numpy as jnp
-from core import normal_table
+from core._engine.libraries import normal_table
 _devices = importlib.import_module('core._engine.base.devices')   # (jax.devices is the function)
 _random = importlib.import_module('core.random')
 _counts = {'hook': 0, 'eager_normal': 0}

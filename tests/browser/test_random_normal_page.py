@@ -15,7 +15,7 @@ pytestmark = pytest.mark.timeout(900)
 CODE = """import os, time
 import numpy as np
 import jax
-from core import normal_table, normal_table_pack
+from core._engine.libraries import normal_table, normal_table_pack
 # the page is shared by every browser test: one of them may already have drawn enough normals to
 # decide about the table. Say what this session had done, then start this test from a fresh count.
 import importlib

@@ -68,4 +68,4 @@ CPU("grad_of_exp_log_tanh_f32_bits", "xlamath",
 # beyond EXACT_MAX elements numpy's kernels run (faster; the last bit may differ): values only
 C("exp_log_f32_large_arrays_close", "xlamath",
   "x = jnp.asarray(np.linspace(0.01, 20.0, 1500, dtype=np.float32))\nout = (jnp.exp(x), jnp.log(x), jnp.tanh(x))",
-  rtol=1e-6, atol=0)
+  rtol=6e-6, atol=0)  # WebGPU runs this case too: WGSL's exp is specified to 3 + 2|x| ULP (43 at x = 20)

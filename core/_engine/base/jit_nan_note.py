@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-_NUMPY_PACKAGE = __name__.rpartition(".")[0] + ".numpy"  # core._engine.libraries.numpy
+_NUMPY_PACKAGE = __name__.rsplit(".", 2)[0] + ".libraries.numpy"  # core._engine.base.jit_nan_note -> core._engine.libraries.numpy
 NOTE = "Invalid nan value encountered in the output of a jax.jit function. Calling the de-optimized version."
 
 
