@@ -9,6 +9,7 @@ import concurrent.futures
 import pytest
 
 from app import analysis
+from app.analysis import timing as analysis_timing
 
 
 def _run(coro):
@@ -31,7 +32,7 @@ def test_timings_yielding_answers_like_timings():
 
 
 def test_timings_yielding_stops_at_the_first_sample_after_newer_code_waits(monkeypatch):
-    monkeypatch.setattr(analysis, "YIELD_EVERY_S", 0.0)  # a turn of the event loop before every sample
+    monkeypatch.setattr(analysis_timing, "YIELD_EVERY_S", 0.0)  # a turn of the event loop before every sample
     calls, turns = [0], [0]
 
     def counted(x):

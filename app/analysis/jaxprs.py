@@ -220,7 +220,7 @@ def dataflow_graph(jaxpr, kernels=None) -> dict:
         nodes.append({"id": nid, "label": f"out {_short_aval(v)}", "kind": "output", "layer": last})
         if id(v) in producer:
             edges.append((producer[id(v)], nid))
-    from .graph_layout import layered
+    from ..graph_layout import layered
     for n in nodes:
         n.setdefault("group", None)
     extent = layered(nodes, edges)
