@@ -43,7 +43,16 @@ def test_timings_yielding_stops_at_the_first_sample_after_newer_code_waits(monke
         turns[0] += 1
         return calls[0] >= 3  # an edit arrived while the third call ran
 
+    sleeps = [0]
+    sleep = asyncio.sleep
+
+    async def counted_sleep(delay, *args, **kwargs):
+        sleeps[0] += 1
+        return await sleep(delay, *args, **kwargs)
+    monkeypatch.setattr(asyncio, "sleep", counted_sleep)
+
     with pytest.raises(analysis.Superseded):
         _run(analysis.timings_yielding(counted, (1.5,), superseded))
     assert calls[0] == 3, calls  # not one more call of the old code after that
     assert turns[0] == 3, turns  # asked before each sample (the first eager call, warm, autorange)
+    assert sleeps[0] == 3, sleeps  # YIELD_EVERY_S = 0 reached the code: the loop got a turn each time

@@ -314,5 +314,6 @@ def test_samples_that_still_read_short_are_taken_again_with_more_calls(monkeypat
         return x
     monkeypatch.setattr(analysis_timing, "clock", clock)
     r = asyncio.run(analysis._per_call(lambda: 1.0, wait, 3))
+    assert next(scripted, None) is None  # the patched clock is the one _per_call read
     # the per-call time is resolved (a sample spans >= 1 ms of 100 µs ticks), never 0
     assert r["median"] > 0 and r["median"] * r["calls"] >= analysis.MIN_SAMPLE_S / 2
