@@ -22,7 +22,7 @@ from .jaxprs import (VIEWS, JaxprView, _batched, _integers_only, _jax, dataflow_
                      jaxpr_view, returns_value_and_aux, side_by_side, value_part, view_code)
 from .plots import (FIRST_POINTS, INTEGER_INPUT_NOTE, aux_note, elementwise, hold_integer_args,  # noqa: F401
                     jacobian, line_and_gradient, on_page_points, output_curves, over_points, plot_kind,
-                    plot_note, scalar_curves, surface)
+                    plot_note, scalar_curves, surface, ticking)
 from .vmap import (_bounded_batch, batch_inputs, manual_versions, time_vmap, vmap_comparison,  # noqa: F401
                    vmap_pending)
 from .timing import (MIN_SAMPLE_S, Superseded, _measure, _per_call, _ready_sync,  # noqa: F401
