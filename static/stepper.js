@@ -71,7 +71,7 @@ function valueRow(v, role) {
 }
 
 // the pane's dataflow graph (a Bokeh GraphRenderer whose node ids are "eqn<k>",
-// app/analysis.dataflow_graph), if it draws this jaxpr (`tops` top-level equations): its renderer model
+// app/analysis/jaxprs.py: dataflow_graph), if it draws this jaxpr (`tops` top-level equations): its renderer model
 function graphRenderer(tops) {
   for (const doc of (window.Bokeh && window.Bokeh.documents) || [])
     for (const m of doc.all_models) {

@@ -9,6 +9,7 @@ import concurrent.futures
 import pytest
 
 from app import analysis
+from app.analysis import timing as analysis_timing
 
 
 def _run(coro):
@@ -31,7 +32,7 @@ def test_timings_yielding_answers_like_timings():
 
 
 def test_timings_yielding_stops_at_the_first_sample_after_newer_code_waits(monkeypatch):
-    monkeypatch.setattr(analysis, "YIELD_EVERY_S", 0.0)  # a turn of the event loop before every sample
+    monkeypatch.setattr(analysis_timing, "YIELD_EVERY_S", 0.0)  # a turn of the event loop before every sample
     calls, turns = [0], [0]
 
     def counted(x):
@@ -42,7 +43,16 @@ def test_timings_yielding_stops_at_the_first_sample_after_newer_code_waits(monke
         turns[0] += 1
         return calls[0] >= 3  # an edit arrived while the third call ran
 
+    sleeps = [0]
+    sleep = asyncio.sleep
+
+    async def counted_sleep(delay, *args, **kwargs):
+        sleeps[0] += 1
+        return await sleep(delay, *args, **kwargs)
+    monkeypatch.setattr(asyncio, "sleep", counted_sleep)
+
     with pytest.raises(analysis.Superseded):
         _run(analysis.timings_yielding(counted, (1.5,), superseded))
     assert calls[0] == 3, calls  # not one more call of the old code after that
     assert turns[0] == 3, turns  # asked before each sample (the first eager call, warm, autorange)
+    assert sleeps[0] == 3, sleeps  # YIELD_EVERY_S = 0 reached the code: the loop got a turn each time

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from app import analysis, sandbox
+from app.analysis import timing as analysis_timing
 
 sandbox.install_jax()
 import jax  # noqa: E402  (the engine, as the user's code sees it)
@@ -166,7 +167,7 @@ def _coarse_clock(monkeypatch, step=1e-4):
     """The page's timer without cross-origin isolation: performance.now() steps by 100 µs."""
     import math
     import time
-    monkeypatch.setattr(analysis, "clock", lambda: math.floor(time.perf_counter() / step) * step)
+    monkeypatch.setattr(analysis_timing, "clock", lambda: math.floor(time.perf_counter() / step) * step)
 
 
 def test_timings_resolve_fast_calls_with_a_100us_timer(monkeypatch):
@@ -311,7 +312,8 @@ def test_samples_that_still_read_short_are_taken_again_with_more_calls(monkeypat
     async def wait(x):
         now["t"] += 1e-6
         return x
-    monkeypatch.setattr(analysis, "clock", clock)
+    monkeypatch.setattr(analysis_timing, "clock", clock)
     r = asyncio.run(analysis._per_call(lambda: 1.0, wait, 3))
+    assert next(scripted, None) is None  # the patched clock is the one _per_call read
     # the per-call time is resolved (a sample spans >= 1 ms of 100 µs ticks), never 0
     assert r["median"] > 0 and r["median"] * r["calls"] >= analysis.MIN_SAMPLE_S / 2

@@ -10,6 +10,7 @@ import pytest
 
 import core as jax
 from app import analysis
+from app.analysis import timing as analysis_timing
 
 
 def test_timings_trace_f_once_and_split_the_first_call_into_trace_and_compile_and_run():
@@ -32,12 +33,12 @@ def test_timings_trace_f_once_and_split_the_first_call_into_trace_and_compile_an
 def test_the_vmap_methods_are_timed_without_a_warm_up_call_when_their_value_was_one(monkeypatch):
     calls: dict = {}
     sampled: dict = {}
-    sample = analysis._sample
+    sample = analysis_timing._sample
 
-    async def recorded(call, wait, n, pause=analysis._no_pause):
+    async def recorded(call, wait, n, pause=analysis_timing._no_pause):
         sampled[call] = sampled.get(call, 0) + n
         return await sample(call, wait, n, pause)
-    monkeypatch.setattr(analysis, "_sample", recorded)
+    monkeypatch.setattr(analysis_timing, "_sample", recorded)
 
     r = analysis.vmap_comparison(lambda x: jax.numpy.tanh(x) * 3.0, (np.ones(3, np.float32),), timed=False)
     counted = {}

@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from app import analysis
+from app.analysis import timing as analysis_timing
 
 
 def stepped_clock(monkeypatch, step):
-    monkeypatch.setattr(analysis, "clock", lambda: math.floor(time.perf_counter() / step) * step)
+    monkeypatch.setattr(analysis_timing, "clock", lambda: math.floor(time.perf_counter() / step) * step)
 
 
 def test_a_sample_spans_twenty_timer_steps_and_at_least_half_a_millisecond():
@@ -28,13 +29,13 @@ def test_a_sample_spans_twenty_timer_steps_and_at_least_half_a_millisecond():
 def test_the_timings_take_samples_as_long_as_the_timer_needs(monkeypatch, step, target):
     stepped_clock(monkeypatch, step)
     seen = []
-    sample = analysis._sample
+    sample = analysis_timing._sample
 
-    async def recorded(call, wait, n, pause=analysis._no_pause):
+    async def recorded(call, wait, n, pause=analysis_timing._no_pause):
         elapsed = await sample(call, wait, n, pause)
         seen.append((n, elapsed))
         return elapsed
-    monkeypatch.setattr(analysis, "_sample", recorded)
+    monkeypatch.setattr(analysis_timing, "_sample", recorded)
     t = analysis.timings(lambda x: x * 2.0 + 1.0, (np.ones(4, np.float32),), repeats=3, backends=["cpu"])
     assert t["clock_step"] == pytest.approx(step, rel=1e-3) and t["sample_s"] == pytest.approx(target, rel=1e-3)
     for key in ("eager", "jit_steady"):

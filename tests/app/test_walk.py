@@ -5,6 +5,8 @@ import numpy as np
 import pytest
 
 from app import analysis, sandbox
+from app.analysis import plots as analysis_plots
+from app.analysis import vmap as analysis_vmap
 from app.panes import vmap as vmap_pane
 
 SYS_EXIT = """
@@ -180,7 +182,7 @@ def test_a_function_called_through_a_vmap_alias_is_the_one_analysed():
 
 def test_slow_batching_methods_are_timed_by_one_call(monkeypatch):
     # a loop of 4 calls of a slow f was timed with 4 more calls per method (25 s of a busy page)
-    monkeypatch.setattr(analysis, "SLOW_CALL_S", 0.0)  # every call counts as slow
+    monkeypatch.setattr(analysis_vmap, "SLOW_CALL_S", 0.0)  # every call counts as slow
     calls = []
 
     def f(x):
@@ -201,8 +203,8 @@ def test_plot_points_are_computed_in_pieces_that_a_page_budget_can_stop(monkeypa
     # in the page (no watchdog thread) only a tick between pieces can end a slow plot
     monkeypatch.setattr(sandbox, "IN_PYODIDE", True)
     monkeypatch.setattr(sandbox, "INTERRUPTIBLE", True)
-    monkeypatch.setattr(analysis, "ONE_CALL_S", 0.0)  # always in pieces
-    monkeypatch.setattr(analysis, "PIECE_S", 0.0)     # of one point each
+    monkeypatch.setattr(analysis_plots, "ONE_CALL_S", 0.0)  # always in pieces
+    monkeypatch.setattr(analysis_plots, "PIECE_S", 0.0)     # of one point each
     import jax.numpy as jnp
     xs = jnp.linspace(0.0, 1.0, 7)
     assert np.allclose(analysis.over_points(jnp.sin, xs), np.sin(np.linspace(0.0, 1.0, 7)), atol=1e-6)
