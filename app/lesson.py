@@ -41,7 +41,10 @@ CELL_PANE_PX = 340     # a cell's panes: a fixed height (an embed's panes fill t
 # children's last few px overflowed even an auto height): a 340 px box cut the Jaxpr pane's
 # "f vs grad(f)" header at its bottom edge, and a scroll box inside the page traps the thumb.
 # Wide content scrolls in its own box (a jaxpr, a WGSL listing), not the pane.
-CELL_PANE_PHONE_CSS = "@media (max-width: 600px) { :host { height: auto !important; overflow: visible !important; } }"
+# a phone's cell pane is as tall as what it shows (no inner scroll box cutting a header); sideways,
+# what is wider than the phone (a code view's long lines) scrolls inside the pane, never the page
+CELL_PANE_PHONE_CSS = ("@media (max-width: 600px) { :host { height: auto !important; "
+                       "overflow-x: auto !important; overflow-y: visible !important; } }")
 LINE_PX, EDITOR_MIN_PX, EDITOR_MAX_PX = 18, 72, 420
 MAX_LESSON_CHARS = 200_000
 

@@ -442,6 +442,7 @@ class Playground:
             "annotations": list(self.editor.annotations),
             "plots": plots_pane.point_counts(a.plot_kind, a.plot),
             "fd_check": fd_check.summary(a.plot),
+            "gradient_fd": plots_pane.fd_bar_counts(a.plot_kind, a.plot),
             "notice": self.notice.object if self.notice.visible else "",
             "example": self.example_select.value or None,
             "lesson": self.lesson(),

@@ -461,10 +461,8 @@ def point_counts(kind: str | None, data: dict) -> dict:
     if kind == "r2":
         return {"surface": finite(data["z"]), "gradient": finite(np.asarray(data["gx"]) + np.asarray(data["gy"]))}
     if kind == "rn":
-        labels, _, title = gradient_bars(data["leaves"])
-        fd, bad, _ = fd_on_bars(data["leaves"], (data.get("fd") or {}).get("dirs"), title.startswith("∂f/∂x per"))
-        return {"line_f": finite(data["f"]), "line_df": finite(data["df"]), "gradient": len(labels),
-                "gradient_fd": finite(fd), "gradient_fd_bad": int(sum(bad))}
+        labels, _, _ = gradient_bars(data["leaves"])
+        return {"line_f": finite(data["f"]), "line_df": finite(data["df"]), "gradient": len(labels)}
     if kind == "elementwise":
         return {"f": finite(data["f"]), "df": finite(data["df"])}
     if kind == "outputs":  # f(x)[0], d/dx f(x)[0], ... one curve each
@@ -482,6 +480,17 @@ DRAWN_VALUES = {
     "vector": [("jac", "J")],
 }
 
+
+
+def fd_bar_counts(kind: str | None, data: dict) -> dict:
+    """The finite-difference marks on the gradient bars, for the snapshot: {"checked": bars with an
+    estimate drawn, "bad": those marked ✗}; {} where no bars are drawn. Kept apart from
+    point_counts, whose every entry is a curve or bars that must not be empty."""
+    if kind != "rn" or not data or "error" in data:
+        return {}
+    _, _, title = gradient_bars(data["leaves"])
+    fd, bad, _ = fd_on_bars(data["leaves"], (data.get("fd") or {}).get("dirs"), title.startswith("∂f/∂x per"))
+    return {"checked": finite(fd), "bad": int(sum(bad))}
 
 def not_drawn_note(kind: str, data: dict) -> str:
     """'' when every value is finite, else which curves have NaN or inf where (those points are

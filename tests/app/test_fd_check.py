@@ -119,14 +119,13 @@ def test_the_gradient_bars_draw_each_components_finite_difference_and_mark_misma
     np.testing.assert_allclose(bars["fd_bad"], [2.0, -4.0, 1.0], rtol=1e-2)
     assert all(np.isnan(bars["fd_ok"])) and all(" ✗ finite diff." in n for n in bars["name"])
     assert "✗ ∂f/∂x_i at the input (3 directions) disagrees" in fd_check.note(fd)[0]  # all 3 wrong: no kink
-    assert plots_pane.point_counts("rn", a.plot)["gradient_fd_bad"] == 3
+    assert plots_pane.fd_bar_counts("rn", a.plot) == {"checked": 3, "bad": 3}
     right, _ = checked(WRONG_VJP.replace("(g * w,)", "(2 * g * w,)"))
     bars = next(r for r in plots_pane.Kept().figures("rn", right.plot)[1].object.renderers
                 if r.name == "gradient").data_source.data
     np.testing.assert_allclose(bars["fd_ok"], bars["value"], rtol=1e-2)  # on each bar's end
     assert all(np.isnan(bars["fd_bad"])) and not any("✗" in n for n in bars["name"])
-    counts = plots_pane.point_counts("rn", right.plot)
-    assert (counts["gradient_fd"], counts["gradient_fd_bad"]) == (3, 0)
+    assert plots_pane.fd_bar_counts("rn", right.plot) == {"checked": 3, "bad": 0}
 
 
 def test_bars_per_leaf_say_how_many_components_were_checked():
