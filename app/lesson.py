@@ -42,9 +42,10 @@ CELL_PANE_PX = 340     # a cell's panes: a fixed height (an embed's panes fill t
 # "f vs grad(f)" header at its bottom edge, and a scroll box inside the page traps the thumb.
 # Wide content scrolls in its own box (a jaxpr, a WGSL listing), not the pane.
 # a phone's cell pane is as tall as what it shows (no inner scroll box cutting a header); sideways,
-# what is wider than the phone (a code view's long lines) scrolls inside the pane, never the page
+# what is wider than the phone (Ace's text layer in Firefox/WebKit) is clipped at the pane, never
+# widening the page: `clip` makes no scroll container (a sideways scrollbar would take height back)
 CELL_PANE_PHONE_CSS = ("@media (max-width: 600px) { :host { height: auto !important; "
-                       "overflow-x: auto !important; overflow-y: visible !important; } }")
+                       "overflow-x: clip !important; overflow-y: visible !important; } }")
 LINE_PX, EDITOR_MIN_PX, EDITOR_MAX_PX = 18, 72, 420
 MAX_LESSON_CHARS = 200_000
 

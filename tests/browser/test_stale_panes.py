@@ -123,8 +123,15 @@ def test_every_pane_belongs_to_the_last_program(app_page):
         else:  # typed: the edit reruns the code (the autorun), as a learner's paste does
             page.evaluate(SET_EDITOR, code)
         snap = settle(gp, code)
-        texts = pane_texts(page)
         marks = dict(prog["marks"], strip=prog["marks"]["console"])
+        # the page lays out a run's boxes one per task after the run's patches arrive: a pane can
+        # show only its controls for a moment after the app reports the run done. Read again until
+        # each pane has its own marks (10 s at most): a pane that never gets them still fails, and so
+        # does a pane still showing another program's marks when read
+        texts, deadline = pane_texts(page), time.monotonic() + 10
+        while time.monotonic() < deadline and any(m not in texts[p] for p in texts for m in marks[p]):
+            time.sleep(0.3)
+            texts = pane_texts(page)
         earlier = {n for n, _ in CHAIN[:step]} - {name}
         for pane, text in texts.items():
             where = f"step {step} ({name} by {how}), {pane} pane"
