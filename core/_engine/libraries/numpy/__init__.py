@@ -27,7 +27,7 @@ from ...tracing.tracing import Tracer, get_aval
 from ._util import (_ARRAYLIKE, _broadcast_shapes, _check_arraylike, _check_rank_promotion,
                     _check_shapes_broadcast, _convert_if_needed, _eager_binary_args, _fits_int32,
                     _LAX_NAMES, _promote_args, _promote_args_inexact, _promote_dtypes,
-                    _promote_dtypes_inexact, _promote_shapes, _staged, _traced_binary_args, _weak)  # noqa: F401
+                    _promote_dtypes_inexact, _promote_shapes, _replace, _staged, _traced_binary_args, _weak)  # noqa: F401
 from ._dtypes import (bfloat16, bool, bool_, can_cast, _canon, _canonical_request, complex128, complex64,
                       complex_, complexfloating, dtype, _dtype_arg, e, euler_gamma, finfo, float16,
                       float32, float64, float_, floating, generic, iinfo, inexact, inf, int16, int32,
@@ -56,21 +56,24 @@ from ._creation import (arange, array, asarray, astype, _check_like, _check_list
 from ._shapes import (array_split, atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes,
                       broadcast_to, column_stack, _compute_newshape, concat, _concat_array, concatenate,
                       dstack, expand_dims, _flip, flip, fliplr, flipud, hsplit, hstack, matrix_transpose,
-                      moveaxis, ndim, _pad, pad, permute_dims, ravel, repeat, _repeat_to_length, reshape,
+                      moveaxis, ndim, _pad, permute_dims, ravel, repeat, _repeat_to_length, reshape,
                       roll, _roll_static, rollaxis, row_stack, shape, size, _slice_in_dim, _split, split,
                       squeeze, st_pad, stack, swapaxes, tile, transpose, vsplit, vstack)  # noqa: F401
 from ._reductions import (all, alltrue, amax, amin, any, _arg_reduce, argmax, argmin,
                           _array_api_cumulative, _axis_size, _canon_axis, _canon_one, _combine_initial,
                           cumprod, cumsum, _cumsum_with_promotion, _cumulative, _cumulative_prod,
-                          cumulative_prod, cumulative_sum, _diff, diff, logsumexp, max, min, prod,
+                          cumulative_prod, cumulative_sum, _diff, diff, max, min, prod,
                           _promote_integer_dtype, ptp, _reduction, sometrue, sum)  # noqa: F401
 from ._statistics import (average, _axis_arg, bincount, corrcoef, _correction, cov, histogram,
                           histogram_bin_edges, interp, mean, median, _nan_reduction, nanmax, nanmean,
-                          nanmin, nanprod, nansum, percentile, quantile, _replace, _std, std, _var, var,
+                          nanmin, nanprod, nansum, percentile, quantile, _std, std, _var, var,
                           _var_promote_types)  # noqa: F401
 from ._searching import (argsort, argwhere, _broadcast_arrays_like_jax, _check_sort_args, count_nonzero,
-                         flatnonzero, nonzero, piecewise, searchsorted, select, sort, unique, _where,
+                         flatnonzero, nonzero, piecewise, searchsorted, select, sort, _where,
                          where)  # noqa: F401
+from ._pad import pad  # noqa: F401
+from ._unique import unique  # noqa: F401
+from ._logsumexp import logsumexp  # noqa: F401  (not in JAX's jax.numpy; jax.nn's and jax.scipy.special's)
 from ._products import (_cross, cross, dot, _dot_dtype, einsum, inner, kron, matmul, outer, tensordot,
                         vdot)  # noqa: F401
 from ._io import save  # noqa: F401

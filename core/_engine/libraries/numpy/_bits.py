@@ -39,7 +39,8 @@ def packbits(a, axis=None, bitorder="big"):
 @_staged(static_argnames=("axis", "count", "bitorder"))
 def unpackbits(a, axis=None, count=None, bitorder="big"):
     from ._creation import arange, asarray
-    from ._shapes import expand_dims, pad, ravel, swapaxes
+    from ._pad import pad
+    from ._shapes import expand_dims, ravel, swapaxes
     _check_arraylike("unpackbits", a)
     a = asarray(a)
     if a.dtype != _np.uint8:

@@ -31,8 +31,7 @@ def _jnp():
     # package face, which imports this module, tied jnp's modules into one circle)
     from ._creation import array, asarray, ones_like
     from ._shapes import broadcast_to
-    from ._ufunc_objects import add, multiply, negative
-    from ._ufuncs import divide, less, power
+    from ._ufuncs import add, divide, less, multiply, negative, power  # (what jnp.add & co.'s ufunc objects call)
     from ._util import _promote_dtypes
     return types.SimpleNamespace(_promote_dtypes=_promote_dtypes, add=add, array=array, asarray=asarray,
                                  broadcast_to=broadcast_to, divide=divide, less=less, multiply=multiply,

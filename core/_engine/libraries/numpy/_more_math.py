@@ -83,7 +83,7 @@ def modf(x, /, out=None):
 
 def logaddexp2(x1, x2, /):
     from ._util import _promote_args_inexact
-    from ._ufunc_objects import logaddexp
+    from ._ufuncs import logaddexp  # (what the jnp.logaddexp ufunc object calls)
     x1, x2 = _promote_args_inexact("logaddexp2", x1, x2)
     ln2 = lax._const(x1, _np.log(2))
     return logaddexp(x1 * ln2, x2 * ln2) / ln2

@@ -1,5 +1,5 @@
 """jax.numpy's reductions: sum, prod, max, min, all, any, ptp, argmax/argmin, cumulative sums
-and products, diff, logsumexp."""
+and products, diff (logsumexp: _logsumexp.py)."""
 from __future__ import annotations
 
 import builtins
@@ -12,7 +12,7 @@ from ...lax import lax
 from ...tracing.array import Array
 from ...tracing.tracing import Tracer, eager_fast_path_ok, get_aval
 from ...primitives.reductions import eager_arg_reduce   # [speed]
-from ._util import _check_arraylike, _staged
+from ._util import _check_arraylike, _replace, _staged
 from ._dtypes import _canonical_request, _dtype_arg
 
 
@@ -291,15 +291,9 @@ def _diff(a, n=1, axis=-1, prepend=None, append=None):
     return a
 
 
-def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
-    from ._logsumexp import logsumexp as _lse
-    return _lse(a, axis=axis, b=b, keepdims=keepdims, return_sign=return_sign)
-
-
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)
 from ._ufuncs import not_equal, subtract  # noqa: E402
 from ._creation import asarray, _concrete  # noqa: E402
 from ._shapes import broadcast_to, concatenate, ravel  # noqa: E402
-from ._statistics import _replace  # noqa: E402
 from ._searching import where  # noqa: E402

@@ -1,5 +1,5 @@
 """jax.numpy's sorting, searching and counting: where, select, piecewise, nonzero, argwhere,
-count_nonzero, sort, argsort, searchsorted, unique."""
+count_nonzero, sort, argsort, searchsorted (unique: _unique.py)."""
 from __future__ import annotations
 
 import builtins
@@ -206,13 +206,6 @@ def searchsorted(a, v, side="left", sorter=None, method="scan"):
         v_nan = lax.ne(vv, vv)
         before = before | (v_nan & lax.eq(a, a)) if side == "left" else before | v_nan
     return sum(before, axis=-1, dtype=_dt.int32)
-
-
-def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
-           size=None, fill_value=None, sorted=True):
-    from ._unique import unique as unique_impl  # (its own module: traceable with a static size)
-    return unique_impl(ar, return_index, return_inverse, return_counts, axis, equal_nan=equal_nan, size=size,
-                       fill_value=fill_value, sorted=sorted)
 
 
 def _partition_keys(name, a, kth, axis):

@@ -42,7 +42,7 @@ def _wrap(v, like=None):
 def _unique_api(x, what, **returns):
     """The array API's unique_*: jnp.unique keeping NaNs apart (equal_nan=False), as JAX's."""
     from ._util import _check_arraylike
-    from ._searching import unique
+    from ._unique import unique
     _check_arraylike(what, x)
     return unique(x, equal_nan=False, **returns)
 
@@ -84,7 +84,7 @@ def union1d(ar1, ar2, *, size=None, fill_value=None):
     if size is not None:  # traceable: the unique values of both, `size` of them
         from ._util import _check_arraylike
         from ._shapes import concatenate
-        from ._searching import unique
+        from ._unique import unique
         _check_arraylike("union1d", ar1, ar2)
         return unique(concatenate((ar1, ar2), axis=None), size=_static_size(size, "union1d"),
                       fill_value=fill_value)
@@ -129,7 +129,8 @@ def _setdiff1d_sized(ar1, ar2, assume_unique, size, fill_value):
     from ._util import _check_arraylike
     from ._creation import arange, asarray, full
     from ._sets import isin
-    from ._searching import nonzero, unique, where
+    from ._searching import nonzero, where
+    from ._unique import unique
     from ._shapes import ravel
     _check_arraylike("setdiff1d", ar1, ar2)
     a, b = ravel(asarray(ar1)), ravel(asarray(ar2))

@@ -1,5 +1,5 @@
 """jax.numpy's shape manipulation: reshape, ravel, transpose, axes moves, expand/squeeze,
-broadcasting, atleast_nd, concatenate/stack/split, tile, repeat, flip, roll, pad."""
+broadcasting, atleast_nd, concatenate/stack/split, tile, repeat, flip, roll (pad: _pad.py)."""
 from __future__ import annotations
 
 import builtins
@@ -400,11 +400,6 @@ def _slice_in_dim(a, start, limit, axis):
     limits = list(a.shape)
     starts[axis], limits[axis] = start, limit
     return lax.slice(a, starts, limits, (1,) * a.ndim)
-
-
-def pad(array, pad_width, mode="constant", **kwargs):
-    from ._pad import pad as pad_any_mode  # every mode lives in _pad.py
-    return pad_any_mode(array, pad_width, mode, **kwargs)
 
 
 @_staged(static_argnames=("pad_width",))

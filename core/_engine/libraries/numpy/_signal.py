@@ -11,7 +11,8 @@ def _full_convolution(a, v):
     """out[k] = sum_j v[j] a[k - j] over the full overlap (length n + m - 1)."""
     from ._creation import asarray
     from ._products import dot
-    from ._shapes import flip, pad
+    from ._pad import pad
+    from ._shapes import flip
     from ._take import take
     n, m = get_aval(a).shape[0], get_aval(v).shape[0]
     padded = pad(a, [(m - 1, m - 1)])

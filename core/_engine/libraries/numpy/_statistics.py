@@ -216,12 +216,6 @@ def _std(a, *, axis=None, dtype=None, correction=0, keepdims=False, where=None, 
                         mean=mean))
 
 
-def _replace(shape, axis, v):
-    s = list(shape)
-    s[axis] = v
-    return tuple(s)
-
-
 _QUANTILE_METHODS = ("linear", "lower", "higher", "midpoint", "nearest", "inverted_cdf")
 
 

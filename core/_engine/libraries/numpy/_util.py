@@ -216,3 +216,10 @@ def _eager_binary_args(x1, x2, inexact):
             and x2._value.dtype.kind in "fc":
         return lax._convert_element_type(x1, x2._value.dtype, x2.weak_type), x2
     return None
+
+
+def _replace(shape, axis, v):
+    """shape with its entry at axis set to v (a shape helper of the reductions and statistics)."""
+    s = list(shape)
+    s[axis] = v
+    return tuple(s)

@@ -35,7 +35,7 @@ def _scale(norm, n, inverse):
 
 def _resize(x, axis, n):
     """Trim or zero-pad x to length n along axis (numpy's `n=` semantics)."""
-    from ._shapes import pad
+    from ._pad import pad
     size = get_aval(x).shape[axis]
     if n == size:
         return x
