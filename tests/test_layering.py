@@ -68,6 +68,82 @@ def test_named_knots_stay_untied(graph, src_prefix, forbidden):
     assert not found, f"{forbidden} imported from {src_prefix}: " + ", ".join(found)
 
 
+def test_each_upward_import_says_why_where_it_is_made(graph):
+    # the rule: an inherent back import is named in a comment where it is made, too
+    mods = contract.modules(CORE)
+    silent = []
+    for src, arrows in graph.items():
+        lines = mods[src].read_text(encoding="utf-8").splitlines()
+        for dst, line in arrows:
+            if contract.layer_of(dst) > contract.layer_of(src) and "INHERENT" not in lines[line - 1]:
+                silent.append(f"{mods[src].relative_to(contract.ROOT)}:{line} imports {dst}")
+    assert not silent, "upward imports without an `# INHERENT: ...` comment:\n" + "\n".join(silent)
+
+
+def test_a_new_primitive_module_calling_lax_is_not_covered_by_the_old_ones():
+    # INHERENT names each primitives module whose rules call lax: a new one must be added by name
+    g = {"core._engine.primitives.brand_new": [("core._engine.lax.lax", 5)],
+         "core._engine.primitives.elementwise": [("core._engine.lax.lax", 9)]}
+    assert contract.violations(g) == [
+        "core._engine.primitives.brand_new (line 5) imports core._engine.lax.lax: layer primitives -> lax, "
+        "which is above it"]
+
+
+def test_every_circle_is_documented(graph):
+    bad = contract.undocumented_circles(graph)
+    assert not bad, "\n".join(bad)
+
+
+def test_a_grown_circle_fails_naming_the_import_that_closes_it(graph):
+    # jnp's statistics module imports the kernel; a kernel module importing it back joins the circle
+    kernel, stats = "core._engine.libraries.numpy._creation", "core._engine.libraries.numpy._statistics"
+    g = {m: list(arrows) for m, arrows in graph.items()}
+    g[kernel].append((stats, 999))
+    bad = contract.undocumented_circles(g)
+    assert len(bad) == 1 and bad[0].startswith("the documented circle \"jnp's kernel\" grew"), bad
+    assert f"{kernel} (line 999) imports {stats}" in bad[0]
+
+
+def test_a_new_circle_and_a_stale_entry_fail():
+    g = {"core._engine.base.a": [("core._engine.base.b", 3)], "core._engine.base.b": [("core._engine.base.a", 4)]}
+    bad = contract.undocumented_circles(g)
+    assert bad[0].startswith("2 modules import each other in a circle no one documented: core._engine.base.a, "
+                             "core._engine.base.b")
+    # every documented circle is missing from this graph: each is reported, so the list follows the code
+    assert len(bad) == 1 + len(contract.DOCUMENTED_CIRCLES)
+
+
+def test_app_keeps_its_place(graph):
+    bad = contract.app_violations()
+    assert not bad, "\n".join(bad)
+
+
+def test_app_contract_catches_each_kind_of_import(tmp_path):
+    files = {
+        "core/__init__.py": "",
+        "core/_engine/__init__.py": "",
+        "core/_engine/tracing/__init__.py": "",
+        "core/_engine/tracing/jaxpr.py": "def f():\n    import app.stepper\n",
+        "core/_engine/tracing/rules.py": "",
+        "app/__init__.py": "",
+        "app/stepper.py": "from core._engine.tracing.jaxpr import Literal\n",
+        "app/rules_view.py": "from core._engine.tracing import rules\nfrom core._engine.tracing import jaxpr\n",
+        "app/panes/__init__.py": "",
+        "app/panes/plots.py": "",
+        "app/analysis/__init__.py": "",
+        "app/analysis/plots.py": "import core\n\n\ndef g():\n    from app.panes import plots\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert contract.app_violations(tmp_path) == [
+        "core._engine.tracing.jaxpr (line 2) imports app.stepper: the engine imports nothing of app/, tests/ or tools/",
+        "app.analysis.plots (line 5) imports app.panes.plots: " + contract.APP_FORBIDDEN[("app.analysis", "app.panes")],
+        "app.rules_view (line 2) imports core._engine.tracing.jaxpr: app/ uses the engine's public faces "
+        "(core.*, jax.*); an internal needs its entry in APP_INTERNALS with why",
+    ]
+
+
 def test_a_back_import_in_a_copy_of_core_fails_naming_it(tmp_path):
     # the contract is not vacuous: a function-level `import core._engine.api.api` added to dtypes is caught
     # (the module names are written whole so tools/move_to_layers.py rewrites them with the layout)

@@ -21,7 +21,7 @@ from ..base import dtypes
 from ..lax import lax
 from . import normal_table, random_eager
 from . import numpy as jnp
-from ..api.api import _eager_plain, jit
+from ..api.api import _eager_plain, jit  # INHERENT: up to the api
 from ..base.config import config
 from ..tracing.array import Array
 from ..primitives.random_bits import (FRY, KEY_DTYPE, KEY_NAME, random_bits_p, random_fold_in_p,
@@ -905,7 +905,7 @@ def _gamma_one(key, alpha, log_space):
 
 def _gamma_all(keys, alphas, log_space):
     """keys: typed keys of shape a.shape[:k]; each is split over the remaining axes."""
-    from ..api.api import vmap
+    from ..api.api import vmap  # INHERENT: up to the api
     shape = get_aval(alphas).shape
     nk = get_aval(keys).ndim
     count = math.prod(shape[nk:])

@@ -126,7 +126,7 @@ def _reducer(name, np_fn):
         if d is None:
             out = p.bind(x, axes=rest + pos) if rest or pos else x
             if here and name == "psum":  # the same value in every example
-                from ..lax import lax
+                from ..lax import lax  # INHERENT: up to lax
                 out = lax.mul(out, lax._const(out, axis_data.size))
             return out, None
         # positional axes of the unbatched value, seen in the batched value
@@ -165,7 +165,7 @@ def _psum_jvp(primals, tangents, axes):
 def _psum_transpose(ct, x, axes):
     """Named axes: every device's cotangent flows to every device (psum again, as JAX). Positional
     axes: the transpose of a sum, a broadcast."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     ct = ad.instantiate(ct)
     pos, names = _pos(axes), _named(axes)
     if names:
@@ -237,7 +237,7 @@ impl_rules[all_gather_p] = _unbound(all_gather_p)
 
 
 def _all_gather_batch(axis_data, vals, dims, axis_name, axis, tiled, size):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     from ..transforms.batching import bdim_at_front
     (x,), (d,) = vals, dims
     if axis_data.name != axis_name:
@@ -263,7 +263,7 @@ def _all_gather_jvp(primals, tangents, **params):
 def _all_gather_transpose(ct, x, axis_name, axis, tiled, size):
     """Each device's input received every device's cotangent slot for it: sum them (psum), then
     keep this device's slot (JAX's psum_scatter)."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     ct = psum(ad.instantiate(ct), axis_name)
     i = axis_index(axis_name)
     block = x.aval.shape[axis] if tiled else 1
@@ -309,14 +309,14 @@ impl_rules[all_to_all_p] = _unbound(all_to_all_p)
 
 
 def _moveaxis(x, src, dst):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     perm = list(range(get_aval(x).ndim))
     perm.insert(dst, perm.pop(src))
     return lax.transpose(x, tuple(perm))
 
 
 def _all_to_all_batch(axis_data, vals, dims, axis_name, split_axis, concat_axis, tiled, size):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     from ..transforms.batching import bdim_at_front
     (x,), (d,) = vals, dims
     if axis_data.name != axis_name:
@@ -393,7 +393,7 @@ impl_rules[axis_index_p] = lambda *, axis_name: _unbound(axis_index_p)(axis_name
 
 def axis_index(axis_name):
     """The position (int32) of the current example/device along the named axis."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     from ..transforms.batching import BatchTrace, BatchTracer
     if isinstance(axis_name, (tuple, list)):
         out = None
@@ -439,7 +439,7 @@ def _check_perm(perm, size):
 
 
 def _ppermute_batch(axis_data, vals, dims, axis_name, perm):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     from ..transforms.batching import bdim_at_front
     (x,), (d,) = vals, dims
     if axis_data.name != axis_name:
@@ -482,7 +482,7 @@ def pshuffle(x, axis_name, perm):
 def psum_scatter(x, axis_name, *, scatter_dimension=0, axis_index_groups=None, tiled=False):
     """psum, of which each example/device keeps its own chunk of `scatter_dimension` (a block
     of size/n when tiled; one index, dropped, otherwise)."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     _no_groups(axis_index_groups)
     n = axis_size(axis_name)
 

@@ -35,7 +35,7 @@ def pcast(x, axis_name, *, to):
 def pbroadcast(x, axis_name, source):
     """Every participant along axis_name gets source's x (JAX's definition:
     psum(where(axis_index == source, x, 0)))."""
-    from ..lax import lax  # lax is built on these primitives
+    from ..lax import lax  # INHERENT: up to lax; lax is built on these primitives
     from .collectives import axis_index, psum
 
     def one(leaf):

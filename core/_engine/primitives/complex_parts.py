@@ -136,7 +136,7 @@ def _abs_abstract(x):
 
 
 def _replace_zero(x):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return ew.select(ew.eq(x, ew._zero(x)), lax.full_like(x, 1), x)
 
 

@@ -106,7 +106,7 @@ def _promote_weak_inputs(vals, in_avals, out_avals):
     for i, (v, a, b) in enumerate(zip(vals, in_avals, out_avals)):
         if a.weak_type and not _same_type(a, b):
             dt, _ = dtypes.result_type_weak((a.dtype, True), (b.dtype, b.weak_type))
-            from ..lax import lax
+            from ..lax import lax  # INHERENT: up to lax
             vals[i] = lax.convert_element_type(v, dt)
             changed = True
     return vals, changed
@@ -180,7 +180,7 @@ def _batch_jaxpr(cj: ClosedJaxpr, axis_data, dims, force=False):
 
 
 def _bcast(pred, like):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     p, x = get_aval(pred), get_aval(like)
     if p.ndim == x.ndim:
         return pred
@@ -209,7 +209,7 @@ empty2_p.weak_type_rule = lambda weak, weak_type, **_: weak_type
 
 def _empty(aval: ShapedArray):
     """Zeros for an unused residual slot, made as JAX 0.10.2 makes them (`empty2`)."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     z = empty2_p.bind(dtype=aval.dtype, memory_space=_DEVICE_MEMORY, weak_type=aval.weak_type)
     return lax.broadcast_in_dim(z, aval.shape, ()) if aval.shape else z
 
@@ -274,16 +274,16 @@ def cond(pred, true_fun, false_fun, *operands, operand=_NO_OPERAND, linear=None)
     if pred_aval.dtype.kind != "b":
         if pred_aval.dtype.kind not in "iufc":
             raise TypeError(f"Pred type must be either boolean or number, got {pred_aval.dtype.name}.")
-        from ..lax import lax
+        from ..lax import lax  # INHERENT: up to lax
         pred = lax.ne(_as_operand(pred), Array(np.zeros((), pred_aval.dtype)))
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     index = lax.convert_element_type(_as_operand(pred), np.int32)
     return _switch_with_index(index, [false_fun, true_fun], operands, "cond")
 
 
 def switch(index, branches, *operands, operand=_NO_OPERAND):
     """lax.switch: apply `branches[clamp(0, index, len-1)]` to operands."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     branches = list(branches)
     if not branches:
         raise ValueError("Empty branch sequence")
@@ -437,7 +437,7 @@ transpose_rules[cond_p] = _cond_transpose
 
 
 def _cond_batch(axis_data, vals, dims, branches):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     from ..transforms.batching import bdim_at_front
     size = axis_data.size
     index, ops = vals[0], vals[1:]
@@ -896,7 +896,7 @@ batch_rules[scan_p] = _scan_batch
 def _promote_weak_int_bound(lower, la, upper, ua):
     """As JAX: of two signed-integer bounds of different dtypes, a weakly typed one (a Python
     int) takes the other's dtype; any other mismatch stays an error."""
-    from ..lax import lax  # lax is built on these primitives
+    from ..lax import lax  # INHERENT: up to lax; lax is built on these primitives
     if not (np.issubdtype(la.dtype, np.signedinteger) and np.issubdtype(ua.dtype, np.signedinteger)):
         return lower, upper
     if la.weak_type and not ua.weak_type:
@@ -933,7 +933,7 @@ def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
         return out
 
     def cond_fun(carry):
-        from ..lax import lax
+        from ..lax import lax  # INHERENT: up to lax
         i, hi_, _ = carry
         return lax.lt(i, hi_)
 
@@ -952,7 +952,7 @@ def map(f, xs, *, batch_size=None):
 
 
 def _batched_map(f, xs, batch_size):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     from ..transforms.batching import vmap_leading
     leaves, tree = tree_flatten(xs)
     leaves = [_as_operand(x) for x in leaves]
@@ -969,7 +969,7 @@ def _batched_map(f, xs, batch_size):
 
 def associative_scan(fn, elems, reverse=False, axis=0):
     """lax.associative_scan by recursive doubling (log2(n) applications of fn)."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     leaves, tree = tree_flatten(elems)
     leaves = [_as_operand(x) for x in leaves]
     if reverse:
@@ -991,7 +991,7 @@ def associative_scan(fn, elems, reverse=False, axis=0):
 def reduce(operands, init_values, computation, dimensions):
     """lax.reduce: monoid reductions (add, mul, max, min, and, or) map to reduce_* primitives;
     other computations bind reduce_p (generic_reduce.py)."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     flat_ops, tree = tree_flatten(operands)
     flat_init = tree_flatten(init_values)[0]
     dims = tuple(int(d) for d in dimensions)

@@ -25,7 +25,7 @@ from . import define
 
 
 def _lax():
-    from ..lax import lax  # lax wraps the primitives defined here (a layer above)
+    from ..lax import lax  # INHERENT: up to lax; lax wraps the primitives defined here (a layer above)
     return lax
 
 

@@ -226,7 +226,7 @@ def _ranges_like(*xs):
 
 
 def _transpose_lhs(g, x_aval, y, dimension_numbers, preferred_element_type, swap_ans=False):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     (x_contract, y_contract), (x_batch, y_batch) = dimension_numbers
     x_ndim = x_aval.ndim
     y_ndim = get_aval(y).ndim

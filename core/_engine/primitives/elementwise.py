@@ -520,7 +520,7 @@ def _pow_jvp_lhs(g, ans, x, y):
     x, y = (v if get_aval(v).dtype == dt and not get_aval(v).weak_type else
             convert_element_type_p.bind(v, new_dtype=dt, weak_type=False, sharding=None) for v in (x, y))
     if y_int:
-        from ..lax.lax import full_like
+        from ..lax.lax import full_like  # INHERENT: up to lax
         shape = broadcasting_shape("pow", get_aval(x), get_aval(y))
         x, y = _maybe_broadcast(shape, x), _maybe_broadcast(shape, y)
         jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, _one(y)))))
@@ -531,7 +531,7 @@ def _pow_jvp_lhs(g, ans, x, y):
 
 def _pow_jvp_rhs(g, ans, x, y):
     if get_aval(y).dtype.kind in "iu":  # an integer exponent has no tangent
-        from ..lax.lax import full_like
+        from ..lax.lax import full_like  # INHERENT: up to lax
         return full_like(ans, 0)
     return mul(g, mul(log(_replace_zero(x)), ans))
 
@@ -543,13 +543,13 @@ ad.defjvp2(pow_p, _pow_jvp_lhs, _pow_jvp_rhs)
 
 
 def _replace_zero(x):
-    from ..lax.lax import full_like
+    from ..lax.lax import full_like  # INHERENT: up to lax
     return select(eq(x, _zero(x)), full_like(x, 1), x)  # (JAX's _replace_zero: full ones)
 
 
 def _balanced_eq(x, z, y):
     # JAX's rule: ties split the gradient; the constants are full arrays like `z`
-    from ..lax.lax import full_like
+    from ..lax.lax import full_like  # INHERENT: up to lax
     return div(select(eq(x, z), full_like(z, 1), full_like(z, 0)),
                select(eq(y, z), full_like(z, 2), full_like(z, 1)))
 
@@ -741,7 +741,7 @@ def _select_n_batch(axis_data, vals, dims):
         which = bdim_at_front(which, wd, size)
         case_ndim = get_aval(cases[0]).ndim
         if get_aval(which).ndim < case_ndim:
-            from ..lax import lax
+            from ..lax import lax  # INHERENT: up to lax
             which = lax.broadcast_in_dim(which, get_aval(cases[0]).shape, (0,))
     return select_n(which, *cases), 0
 
@@ -766,7 +766,7 @@ defbroadcasting(clamp_p)
 
 
 def _zeros_like(x):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax.full_like(x, 0)
 
 
@@ -894,7 +894,7 @@ abs = abs_
 
 
 def _maybe_broadcast(shape, x):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     xs = get_aval(x).shape
     if xs == tuple(shape):
         return x
@@ -907,7 +907,7 @@ def _maybe_broadcast(shape, x):
 
 
 def _unbroadcast(aval, x):
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     xs = get_aval(x).shape
     if xs == aval.shape:
         return x

@@ -12,7 +12,7 @@ from .elementwise import nary_abstract, unary_abstract
 
 
 def _lax():
-    from ..lax import lax  # lax wraps these primitives (a layer above)
+    from ..lax import lax  # INHERENT: up to lax; lax wraps these primitives (a layer above)
     return lax
 
 

@@ -16,7 +16,7 @@ from . import define
 
 
 def _lax():
-    from ..lax import lax  # lax wraps this primitive (a layer above)
+    from ..lax import lax  # INHERENT: up to lax; lax wraps this primitive (a layer above)
     return lax
 
 

@@ -59,7 +59,7 @@ class GatherScatterMode(enum.Enum):
 
 
 def _lax():
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax
 
 

@@ -18,7 +18,7 @@ from . import define
 
 
 def _lax():
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax
 
 

@@ -14,7 +14,7 @@ from . import define
 
 
 def _lax():
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax
 
 

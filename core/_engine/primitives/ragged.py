@@ -8,7 +8,7 @@ from ..tracing.tracing import get_aval
 
 
 def _lax():
-    from ..lax import lax  # built from lax's dot_general and masks (a layer above)
+    from ..lax import lax  # INHERENT: up to lax; built from lax's dot_general and masks (a layer above)
     return lax
 
 

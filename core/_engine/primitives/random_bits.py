@@ -179,7 +179,7 @@ def _threefry_batch(axis_data, vals, dims):
     # lower-rank (e.g. per-example scalar) operands get unit axes after the batch axis, so
     # numpy broadcasting lines the batch axes up instead of the trailing ones
     rank = max(get_aval(v).ndim for v in vals)
-    from ..lax.lax import expand_dims
+    from ..lax.lax import expand_dims  # INHERENT: up to lax
     vals = [v if get_aval(v).ndim == rank else expand_dims(v, tuple(range(1, 1 + rank - get_aval(v).ndim)))
             for v in vals]
     return bind(threefry2x32_p, *vals), [0, 0]
@@ -409,7 +409,7 @@ def _leading_batch(prim):
     def rule(axis_data, vals, dims, **params):
         vals = [bdim_at_front(v, d, axis_data.size) for v, d in zip(vals, dims)]
         if len(vals) == 2:  # fold_in: the message may be a scalar per example
-            from ..lax import lax
+            from ..lax import lax  # INHERENT: up to lax
             k, m = vals
             shape = np.broadcast_shapes(k.shape, m.shape)
             vals = [lax.broadcast_in_dim(v, shape, tuple(range(len(shape) - v.ndim, len(shape))))

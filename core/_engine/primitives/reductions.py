@@ -15,7 +15,7 @@ from .elementwise import _div_impl
 
 
 def _lax():
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax
 
 

@@ -136,7 +136,7 @@ rng_bit_generator_p = define("rng_bit_generator", abstract_eval=_rbg_abstract, i
 
 def _rbg_batch(axis_data, vals, dims, *, shape, **p):
     """JAX's rule: the first key of the batch draws (batch, *shape) bits and alone advances."""
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     keys = moveaxis(vals[0], dims[0], 0)
     size = get_aval(keys).shape[0]
     new_key, bits = rng_bit_generator_p.bind(keys[0], shape=(size, *shape), **p)

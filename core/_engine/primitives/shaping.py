@@ -17,7 +17,7 @@ from . import define
 
 
 def _lax():
-    from ..lax import lax  # lax wraps these primitives (a layer above)
+    from ..lax import lax  # INHERENT: up to lax; lax wraps these primitives (a layer above)
     return lax
 
 

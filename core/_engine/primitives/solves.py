@@ -114,7 +114,7 @@ def _ls_jvp(primals, tangents, *, const_lengths, jaxprs):
 
 
 def _lax():
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax
 
 

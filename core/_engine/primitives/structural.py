@@ -13,7 +13,7 @@ from . import define, never_weak
 
 
 def _lax():
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax
 
 
@@ -277,7 +277,7 @@ def _pad_batch(axis_data, vals, dims, padding_config):
     (x, pv), (d, dpv) = vals, dims
     if dpv is not None:
         # JAX's rule: pad with zeros, then select the per-example padding value where padded
-        from ..lax import lax
+        from ..lax import lax  # INHERENT: up to lax
         x = bdim_at_front(x, d, axis_data.size)
         cfg = ((0, 0, 0),) + tuple(padding_config)
         zero = lax.full((), 0, get_aval(x).dtype)
@@ -447,7 +447,7 @@ def _dus_batch(axis_data, vals, dims):
         x = bdim_at_front(x, dx, size)
         upd = bdim_at_front(upd, du, size)
         return dynamic_update_slice_p.bind(x, upd, _lax()._zero_index(starts[0] if starts else 0), *starts), 0
-    from ..lax import lax
+    from ..lax import lax  # INHERENT: up to lax
     return lax._batched_dynamic_update_slice(size, x, dx, upd, du, starts, dstarts), 0
 
 

@@ -21,7 +21,7 @@ from . import elementwise as ew
 
 
 def _lax():
-    from ..lax import lax  # lax wraps these primitives (a layer above)
+    from ..lax import lax  # INHERENT: up to lax; lax wraps these primitives (a layer above)
     return lax
 
 

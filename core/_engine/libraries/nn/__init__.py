@@ -6,7 +6,7 @@ import numpy as _np
 from ...base import dtypes as _dt
 from ...lax import lax
 from .. import numpy as jnp
-from ...api.api import custom_jvp, jit
+from ...api.api import custom_jvp, jit  # INHERENT: up to the api
 from ...tracing.tracing import get_aval
 from ..numpy._logsumexp import logsumexp  # noqa: F401  (jax.nn.logsumexp; jnp's, as in JAX)
 

@@ -7,7 +7,7 @@ import numpy as _np
 
 from ...lax import lax
 from .. import numpy as jnp
-from ...api.api import custom_jvp, jit
+from ...api.api import custom_jvp, jit  # INHERENT: up to the api
 from ...tracing.tracing import get_aval
 
 

@@ -114,7 +114,7 @@ def resize(a, new_shape):
 
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     """vmap of func1d over every 1-d slice along axis; its output dims take axis's place."""
-    from ...api.api import vmap
+    from ...api.api import vmap  # INHERENT: up to the api
     from ._creation import asarray
     from ._shapes import moveaxis, reshape
     arr = asarray(arr)

@@ -457,7 +457,7 @@ def _placing_out_sharding(fn):
         out = fn(*args, out_sharding=out_sharding, **kwargs)
         if out_sharding is None:
             return out
-        from ...api.api import device_put   # api imports jax.numpy: resolved on use
+        from ...api.api import device_put   # INHERENT: up to the api; api imports jax.numpy: resolved on use
         return device_put(out, out_sharding)
     return create
 

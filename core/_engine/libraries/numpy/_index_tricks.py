@@ -113,7 +113,7 @@ def vander(x, N=None, increasing=False):
 def fromfunction(function, shape, *, dtype=float, **kwargs):
     # as JAX's: function sees scalar coordinates, mapped with one vmap per axis (not index grids)
     from ._creation import arange
-    from ...api.api import vmap
+    from ...api.api import vmap  # INHERENT: up to the api
     shape = tuple(operator.index(s) for s in shape)
     for i in range(len(shape)):
         in_axes = [0 if i == j else None for j in range(len(shape))]

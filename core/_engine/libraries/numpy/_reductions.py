@@ -216,7 +216,7 @@ def _cumulative(name, lax_fn, promote_integers=False):
         out = lax_fn(lax._convert_element_type(a, compute, False), axis)
         return lax._convert_element_type(out, result, False)
     fn.__name__ = name
-    from ...api.api import jit
+    from ...api.api import jit  # INHERENT: up to the api
     staged = jit(fn, static_argnames=("axis", "dtype"))   # JAX's jaxprs show `jit[name=cumsum ...]`
 
     def call(a, axis=None, dtype=None, out=None):

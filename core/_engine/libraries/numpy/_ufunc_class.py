@@ -17,7 +17,7 @@ _AT_INPLACE = ("Because JAX arrays are immutable, jnp.ufunc.at() cannot operate 
 
 
 def _api():
-    from ...api import api  # jit, vmap and eval_shape sit in the api, above jax.numpy
+    from ...api import api  # INHERENT: up to the api; jit, vmap and eval_shape sit in the api, above jax.numpy
     return api
 
 

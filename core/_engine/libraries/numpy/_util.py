@@ -18,7 +18,7 @@ def _staged(fn=None, *, static_argnames=(), name=None):
     if fn is None:
         return lambda f: _staged(f, static_argnames=static_argnames, name=name)
     import functools as _ft
-    from ...api.api import jit
+    from ...api.api import jit  # INHERENT: up to the api
     if name:
         fn.__name__ = name
     return _ft.wraps(fn)(jit(fn, static_argnames=static_argnames))

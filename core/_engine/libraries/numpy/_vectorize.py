@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from ...api.api import vmap
+from ...api.api import vmap  # INHERENT: up to the api
 from ...tracing.tracing import get_aval
 
 _DIMS = r"\w+"

@@ -314,5 +314,5 @@ def schur(a, output="real"):
 @functools.lru_cache(maxsize=None)
 def _schur_jitted():
     # one jitted function for every call, so its trace cache is reused (as JAX's module-level jit)
-    from ...api.api import jit
+    from ...api.api import jit  # INHERENT: up to the api
     return jit(_schur, static_argnames=("output",))

@@ -35,7 +35,7 @@ def fftconvolve(in1, in2, mode="full", axes=None):
         raise ValueError("mode must be one of ['same', 'full', 'valid']")
     if axes is None:
         return _fftconvolve_one(in1, in2, mode)
-    from ...api.api import vmap
+    from ...api.api import vmap  # INHERENT: up to the api
     axes = (axes,) if isinstance(axes, int) else tuple(axes)
     axes = tuple(a + in1.ndim if a < 0 else a for a in axes)
     mapped = sorted(set(range(in1.ndim)) - set(axes))

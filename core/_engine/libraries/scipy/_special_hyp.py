@@ -13,7 +13,7 @@ import numpy as np
 
 from ...lax import lax
 from .. import numpy as jnp
-from ...api.api import custom_jvp, jit
+from ...api.api import custom_jvp, jit  # INHERENT: up to the api
 from .special import gamma  # special.py imports this module after defining gamma
 
 

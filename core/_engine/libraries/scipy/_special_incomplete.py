@@ -7,7 +7,7 @@ import numpy as np
 from ...base import dtypes
 from ...lax import lax
 from .. import numpy as jnp
-from ...api.custom_derivatives import custom_jvp
+from ...api.custom_derivatives import custom_jvp  # INHERENT: up to the api
 
 
 def _inexact(name, *args):
@@ -72,7 +72,7 @@ def _zeta_euler_maclaurin(s, q, n_direct=10, n_corrections=8):
 
 @_zeta.defjvp
 def _zeta_jvp(primals, tangents):
-    from ...api.api import jvp
+    from ...api.api import jvp  # INHERENT: up to the api
     return _zeta(*primals), jvp(_zeta_euler_maclaurin, primals, tangents)[1]
 
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...api import api
+from ...api import api  # INHERENT: up to the api
 from ...lax import lax
 from .. import numpy as jnp
 from .optimize_linesearch import line_search, weak_int, where

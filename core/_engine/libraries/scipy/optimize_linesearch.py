@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...api import api
+from ...api import api  # INHERENT: up to the api
 from ...base import dtypes
 from ...lax import lax
 from .. import numpy as jnp
