@@ -597,6 +597,10 @@ class ShapeDtypeStruct:
         return hash((self.shape, self.dtype))
 
 
+from ..base._public import set_public_module  # noqa: E402
+set_public_module("jax", ShapeDtypeStruct)  # (JAX's: jax.ShapeDtypeStruct)
+
+
 def eval_shape(fun, *args, **kwargs):
     flat, in_tree = tree_flatten((args, kwargs))
     avals = [x.aval if isinstance(x, ShapeDtypeStruct) else _abstractify(x) for x in flat]

@@ -322,6 +322,10 @@ class TypePromotionError(ValueError):
     pass
 
 
+from ._public import set_public_module  # noqa: E402
+set_public_module("jax.dtypes", extended, prng_key, TypePromotionError)
+
+
 # jax_numpy_dtype_promotion == 'strict', mirrored by a config listener (checked on every promotion)
 _strict = [False]
 

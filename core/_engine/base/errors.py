@@ -124,5 +124,9 @@ def _describe(tracer) -> str:
     return f"traced array with shape {_type_str(aval)}"
 
 
-from ._public import missing_attribute as _missing_attribute  # noqa: E402
+from ._public import missing_attribute as _missing_attribute, set_public_module  # noqa: E402
+set_public_module("jax.errors", JAXTypeError, JAXIndexError, ConcretizationTypeError, TracerBoolConversionError,
+                  TracerIntegerConversionError, TracerArrayConversionError, NonConcreteBooleanIndexError,
+                  UnexpectedTracerError, KeyReuseError, InconclusiveDimensionOperation, JaxRuntimeError,
+                  JaxprTypeError)
 __getattr__ = _missing_attribute(__name__)

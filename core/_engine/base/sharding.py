@@ -324,6 +324,11 @@ class NamedSharding(Sharding):
         return f"NamedSharding(mesh={self.mesh._short()}, spec={self.spec!r}, memory_kind={self.memory_kind})"
 
 
+from ._public import set_public_module  # noqa: E402
+set_public_module("jax.sharding", SingleDeviceSharding, NamedSharding)
+set_public_module("jax", PartitionSpec)  # (JAX's jax.P)
+
+
 class AbstractDevice:
     def __init__(self, device_kind: str, num_cores=None):
         self.device_kind = device_kind

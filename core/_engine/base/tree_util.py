@@ -505,6 +505,10 @@ class Partial(functools.partial):
     """functools.partial that is a pytree (its args are leaves)."""
 
 
+from ._public import set_public_module  # noqa: E402
+set_public_module("jax.tree_util", Partial)
+
+
 register_pytree_node(Partial, lambda p: ((p.args, p.keywords), p.func),
                      lambda func, c: Partial(func, *c[0], **c[1]))
 

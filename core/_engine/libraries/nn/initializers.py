@@ -19,6 +19,10 @@ class Initializer(Protocol):
     def __call__(self, key, shape, dtype=None, out_sharding=None) -> Any: ...
 
 
+from ...base._public import set_public_module  # noqa: E402
+set_public_module("jax.nn.initializers", Initializer)
+
+
 def _dtype(dtype):
     return dtypes.default_float_dtype() if dtype is None else dtype
 
