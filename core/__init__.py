@@ -23,7 +23,8 @@ from . import tree
 from .tree_util import tree_structure as _tree_structure
 from .errors import ConcretizationTypeError  # noqa: F401  (handy at top level in tutorials)
 from ._engine.base.devices import Device
-from .sharding import NamedSharding, P, make_mesh, set_mesh
+from .sharding import NamedSharding, set_mesh
+from ._engine.base.sharding import P, make_mesh  # (jax.P and jax.make_mesh; jax.sharding has neither)
 from .version import __version_info__
 from .dtypes import float0
 from .config import STATE_FLAGS as _STATE_FLAGS, State as _State

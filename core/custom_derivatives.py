@@ -6,12 +6,8 @@
 from __future__ import annotations
 
 from core._engine.api.custom_derivatives import (CustomVJPPrimal as CustomVJPPrimal,
-    SymbolicZero as SymbolicZero, Tracer as Tracer, closure_convert as closure_convert,
-    custom_gradient as custom_gradient, custom_jvp as custom_jvp, custom_jvp_call_p as custom_jvp_call_p,
-    custom_vjp as custom_vjp, custom_vjp_call_p as custom_vjp_call_p,
-    custom_vjp_primal_tree_values as custom_vjp_primal_tree_values, eval_jaxpr as eval_jaxpr,
-    float0 as float0, linear_call as linear_call, make_jaxpr as make_jaxpr, remat_opt_p as remat_opt_p,
-    tree_flatten as tree_flatten, tree_map as tree_map, tree_unflatten as tree_unflatten,
-    zero_from_primal as zero_from_primal)
+    SymbolicZero as SymbolicZero, closure_convert as closure_convert, custom_gradient as custom_gradient,
+    custom_jvp as custom_jvp, custom_jvp_call_p as custom_jvp_call_p, custom_vjp as custom_vjp,
+    custom_vjp_call_p as custom_vjp_call_p, custom_vjp_primal_tree_values as custom_vjp_primal_tree_values,
+    linear_call as linear_call, remat_opt_p as remat_opt_p, zero_from_primal as zero_from_primal)
 from core._engine.api.custom_derivatives import __all__ as __all__
-from core import numpy as jnp

@@ -6,4 +6,3 @@
 from __future__ import annotations
 
 from core._engine.api.dlpack import (from_dlpack as from_dlpack, is_supported_dtype as is_supported_dtype)
-from core import numpy as jnp

@@ -13,7 +13,6 @@ from core._engine.api.export import (DisabledSafetyCheck as DisabledSafetyCheck,
     deserialize as deserialize, export as export, is_symbolic_dim as is_symbolic_dim,
     maximum_supported_calling_convention_version as maximum_supported_calling_convention_version,
     minimum_supported_calling_convention_version as minimum_supported_calling_convention_version,
-    missing_attribute as missing_attribute,
     register_namedtuple_serialization as register_namedtuple_serialization,
     register_pytree_node_serialization as register_pytree_node_serialization,
     symbolic_args_specs as symbolic_args_specs, symbolic_shape as symbolic_shape)

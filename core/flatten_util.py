@@ -5,8 +5,4 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.flatten_util import (ravel_pytree as ravel_pytree, tree_flatten as tree_flatten,
-    tree_unflatten as tree_unflatten)
-from core import dtypes
-from core import numpy as jnp
-from core import lax
+from core._engine.libraries.flatten_util import ravel_pytree as ravel_pytree

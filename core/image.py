@@ -7,6 +7,5 @@ contracted with a (input, output) weight matrix built from the method's kernel (
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.image import (ResizeMethod as ResizeMethod, get_aval as get_aval,
-    resize as resize, scale_and_translate as scale_and_translate)
-from core import numpy as jnp
+from core._engine.libraries.image import (ResizeMethod as ResizeMethod, resize as resize,
+    scale_and_translate as scale_and_translate)

@@ -6,6 +6,5 @@ the reduction's identity (ids out of range are dropped, JAX's FILL_OR_DROP).
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.ops import (get_aval as get_aval, segment_max as segment_max,
-    segment_min as segment_min, segment_prod as segment_prod, segment_sum as segment_sum)
-from core import numpy as jnp
+from core._engine.libraries.ops import (segment_max as segment_max, segment_min as segment_min,
+    segment_prod as segment_prod, segment_sum as segment_sum)

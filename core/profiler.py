@@ -12,8 +12,8 @@ from core._engine.api.profiler import (ProfileData as ProfileData, ProfileEvent 
     ProfileOptions as ProfileOptions, ProfilePlane as ProfilePlane,
     StepTraceAnnotation as StepTraceAnnotation, TraceAnnotation as TraceAnnotation,
     annotate_function as annotate_function, device_memory_profile as device_memory_profile,
-    missing_attribute as missing_attribute, register_subprocess as register_subprocess,
-    save_device_memory_profile as save_device_memory_profile, start_server as start_server,
-    start_trace as start_trace, stop_server as stop_server, stop_trace as stop_trace, trace as trace)
+    register_subprocess as register_subprocess, save_device_memory_profile as save_device_memory_profile,
+    start_server as start_server, start_trace as start_trace, stop_server as stop_server,
+    stop_trace as stop_trace, trace as trace)
 from core._engine.base._public import missing_attribute as _missing_attribute
 __getattr__ = _missing_attribute(__name__)

@@ -5,6 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.api.stages import (AS_TEXT_HEADER as AS_TEXT_HEADER, ArgInfo as ArgInfo,
-    Compiled as Compiled, CompilerOptions as CompilerOptions, Lowered as Lowered, Protocol as Protocol,
-    Traced as Traced, Wrapped as Wrapped, jaxpr_compiler as jaxpr_compiler, with_statics as with_statics)
+from core._engine.api.stages import (ArgInfo as ArgInfo, Compiled as Compiled,
+    CompilerOptions as CompilerOptions, Lowered as Lowered, Traced as Traced, Wrapped as Wrapped)

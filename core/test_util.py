@@ -6,6 +6,5 @@ random direction per check (seeded, so a check is repeatable).
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.api.test_util import (EPS as EPS, check_grads as check_grads, check_jvp as check_jvp,
-    check_vjp as check_vjp, partial as partial)
-from core import tree_util
+from core._engine.api.test_util import (check_grads as check_grads, check_jvp as check_jvp,
+    check_vjp as check_vjp)

@@ -6,14 +6,13 @@ leaves are arrays. Transformations flatten their inputs and outputs with these f
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.base.tree_util import (Any as Any, DictKey as DictKey,
-    FlattenedIndexKey as FlattenedIndexKey, GetAttrKey as GetAttrKey, KeyEntry as KeyEntry,
-    KeyPath as KeyPath, NamedTuple as NamedTuple, Partial as Partial, PyTreeDef as PyTreeDef,
-    PyTreeRegistry as PyTreeRegistry, SequenceKey as SequenceKey, all_leaves as all_leaves,
+from core._engine.base.tree_util import (DictKey as DictKey, FlattenedIndexKey as FlattenedIndexKey,
+    GetAttrKey as GetAttrKey, KeyEntry as KeyEntry, KeyPath as KeyPath, Partial as Partial,
+    PyTreeDef as PyTreeDef, SequenceKey as SequenceKey, all_leaves as all_leaves,
     default_registry as default_registry, flatten_one_level as flatten_one_level,
-    flatten_one_level_with_keys as flatten_one_level_with_keys, is_namedtuple_node as is_namedtuple_node,
-    is_tree_node as is_tree_node, keystr as keystr, register_dataclass as register_dataclass,
-    register_pytree_node as register_pytree_node, register_pytree_node_class as register_pytree_node_class,
+    flatten_one_level_with_keys as flatten_one_level_with_keys, is_tree_node as is_tree_node,
+    keystr as keystr, register_dataclass as register_dataclass, register_pytree_node as register_pytree_node,
+    register_pytree_node_class as register_pytree_node_class,
     register_pytree_with_keys as register_pytree_with_keys,
     register_pytree_with_keys_class as register_pytree_with_keys_class, register_static as register_static,
     tree_all as tree_all, tree_broadcast as tree_broadcast, tree_flatten as tree_flatten,

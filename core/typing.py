@@ -5,6 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.tracing.typing import (Any as Any, Array as Array, ArrayLike as ArrayLike,
-    DTypeLike as DTypeLike, Protocol as Protocol, SupportsDType as SupportsDType, Union as Union)
+from core._engine.tracing.typing import (ArrayLike as ArrayLike, DTypeLike as DTypeLike)
 from core._engine.tracing.typing import __all__ as __all__

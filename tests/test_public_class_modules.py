@@ -1,6 +1,6 @@
 """Public classes name their public module, as JAX's do (set_module): a traceback prints
 `jax.errors.ConcretizationTypeError`, not the engine's file `core._engine.base.errors`. The expected
-values are real JAX 0.10.2's (tests/golden/record_class_modules.py wrote public_class_modules.json)."""
+values are real JAX 0.10.2's (tests/golden/record_public_names.py wrote public_class_modules.json)."""
 from __future__ import annotations
 
 import importlib

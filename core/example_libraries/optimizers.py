@@ -12,9 +12,7 @@ from core._engine.api.example_libraries.optimizers import (Any as Any, Callable 
     inverse_time_decay as inverse_time_decay, l2_norm as l2_norm, make_schedule as make_schedule,
     momentum as momentum, nesterov as nesterov, optimizer as optimizer,
     pack_optimizer_state as pack_optimizer_state, piecewise_constant as piecewise_constant,
-    polynomial_decay as polynomial_decay, register_pytree_node as register_pytree_node, rmsprop as rmsprop,
-    rmsprop_momentum as rmsprop_momentum, sgd as sgd, sm3 as sm3, tree_flatten as tree_flatten,
-    tree_leaves as tree_leaves, tree_map as tree_map, tree_unflatten as tree_unflatten,
-    unpack_optimizer_state as unpack_optimizer_state)
+    polynomial_decay as polynomial_decay, rmsprop as rmsprop, rmsprop_momentum as rmsprop_momentum,
+    sgd as sgd, sm3 as sm3, unpack_optimizer_state as unpack_optimizer_state)
 from core._engine.api.example_libraries.optimizers import __all__ as __all__
 from core import numpy as jnp

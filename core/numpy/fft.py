@@ -7,10 +7,9 @@ dense DFT matrix product, so every transformation composes without an FFT primit
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.numpy.fft import (Array as Array, Tracer as Tracer, fft as fft, fft2 as fft2,
-    fftfreq as fftfreq, fftn as fftn, fftshift as fftshift, get_aval as get_aval, hfft as hfft, ifft as ifft,
-    ifft2 as ifft2, ifftn as ifftn, ifftshift as ifftshift, ihfft as ihfft, irfft as irfft, irfft2 as irfft2,
-    irfftn as irfftn, rfft as rfft, rfft2 as rfft2, rfftfreq as rfftfreq, rfftn as rfftn)
-from core import lax
+from core._engine.libraries.numpy.fft import (fft as fft, fft2 as fft2, fftfreq as fftfreq, fftn as fftn,
+    fftshift as fftshift, hfft as hfft, ifft as ifft, ifft2 as ifft2, ifftn as ifftn, ifftshift as ifftshift,
+    ihfft as ihfft, irfft as irfft, irfft2 as irfft2, irfftn as irfftn, rfft as rfft, rfft2 as rfft2,
+    rfftfreq as rfftfreq, rfftn as rfftn)
 from core._engine.base._public import missing_attribute as _missing_attribute
 __getattr__ = _missing_attribute(__name__)

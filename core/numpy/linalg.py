@@ -7,15 +7,12 @@ vmap, as do norm, svd and qr.
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.numpy.linalg import (EigResult as EigResult, EighResult as EighResult,
-    QRResult as QRResult, SVDResult as SVDResult, SlogdetResult as SlogdetResult,
-    builtins_max as builtins_max, cholesky as cholesky, cond as cond, cross as cross, det as det,
-    diagonal as diagonal, eig as eig, eigh as eigh, eigvals as eigvals, eigvalsh as eigvalsh,
-    get_aval as get_aval, inv as inv, lstsq as lstsq, matmul as matmul, matrix_norm as matrix_norm,
-    matrix_power as matrix_power, matrix_rank as matrix_rank, matrix_transpose as matrix_transpose,
-    multi_dot as multi_dot, norm as norm, outer as outer, pinv as pinv, qr as qr, slogdet as slogdet,
-    solve as solve, svd as svd, svdvals as svdvals, tensordot as tensordot, tensorinv as tensorinv,
-    tensorsolve as tensorsolve, trace as trace, vecdot as vecdot, vector_norm as vector_norm)
-from core import lax
+from core._engine.libraries.numpy.linalg import (cholesky as cholesky, cond as cond, cross as cross,
+    det as det, diagonal as diagonal, eig as eig, eigh as eigh, eigvals as eigvals, eigvalsh as eigvalsh,
+    inv as inv, lstsq as lstsq, matmul as matmul, matrix_norm as matrix_norm, matrix_power as matrix_power,
+    matrix_rank as matrix_rank, matrix_transpose as matrix_transpose, multi_dot as multi_dot, norm as norm,
+    outer as outer, pinv as pinv, qr as qr, slogdet as slogdet, solve as solve, svd as svd,
+    svdvals as svdvals, tensordot as tensordot, tensorinv as tensorinv, tensorsolve as tensorsolve,
+    trace as trace, vecdot as vecdot, vector_norm as vector_norm)
 from core._engine.base._public import missing_attribute as _missing_attribute
 __getattr__ = _missing_attribute(__name__)

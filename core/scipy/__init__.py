@@ -9,9 +9,6 @@ from core.scipy import fft
 from core.scipy import integrate
 from core.scipy import linalg
 from core.scipy import optimize
-from core._engine.libraries.scipy import optimize_bfgs as optimize_bfgs
-from core._engine.libraries.scipy import optimize_lbfgs as optimize_lbfgs
-from core._engine.libraries.scipy import optimize_linesearch as optimize_linesearch
 from core.scipy import signal
 from core.scipy import sparse
 from core.scipy import special

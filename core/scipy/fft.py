@@ -7,5 +7,3 @@ from __future__ import annotations
 
 from core._engine.libraries.scipy.fft import (dct as dct, dctn as dctn, idct as idct, idctn as idctn)
 from core._engine.libraries.scipy.fft import __all__ as __all__
-from core import numpy as jnp
-from core import lax

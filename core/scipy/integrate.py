@@ -6,4 +6,3 @@
 from __future__ import annotations
 
 from core._engine.libraries.scipy.integrate import (trapezoid as trapezoid)
-from core import numpy as jnp

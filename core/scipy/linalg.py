@@ -11,10 +11,9 @@ from core._engine.libraries.scipy.linalg import (block_diag as block_diag, cho_f
     cho_solve as cho_solve, cholesky as cholesky, circulant as circulant, companion as companion,
     convolution_matrix as convolution_matrix, det as det, dft as dft, eigh as eigh,
     eigh_tridiagonal as eigh_tridiagonal, expm as expm, expm_frechet as expm_frechet, fiedler as fiedler,
-    fiedler_companion as fiedler_companion, funm as funm, get_aval as get_aval, hadamard as hadamard,
-    hankel as hankel, helmert as helmert, hessenberg as hessenberg, hilbert as hilbert, inv as inv,
-    invhilbert as invhilbert, invpascal as invpascal, leslie as leslie, lu as lu, lu_factor as lu_factor,
-    lu_solve as lu_solve, pascal as pascal, polar as polar, qr as qr, qr_multiply as qr_multiply,
-    rsf2csf as rsf2csf, schur as schur, solve as solve, solve_sylvester as solve_sylvester,
-    solve_triangular as solve_triangular, sqrtm as sqrtm, svd as svd, toeplitz as toeplitz)
-from core import numpy as jnp
+    fiedler_companion as fiedler_companion, funm as funm, hadamard as hadamard, hankel as hankel,
+    helmert as helmert, hessenberg as hessenberg, hilbert as hilbert, inv as inv, invhilbert as invhilbert,
+    invpascal as invpascal, leslie as leslie, lu as lu, lu_factor as lu_factor, lu_solve as lu_solve,
+    pascal as pascal, polar as polar, qr as qr, qr_multiply as qr_multiply, rsf2csf as rsf2csf,
+    schur as schur, solve as solve, solve_sylvester as solve_sylvester, solve_triangular as solve_triangular,
+    sqrtm as sqrtm, svd as svd, toeplitz as toeplitz)

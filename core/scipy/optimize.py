@@ -6,6 +6,4 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.optimize import (METHODS as METHODS, NamedTuple as NamedTuple,
-    OptimizeResults as OptimizeResults, minimize as minimize, minimize_bfgs as minimize_bfgs,
-    minimize_lbfgs as minimize_lbfgs)
+from core._engine.libraries.scipy.optimize import (OptimizeResults as OptimizeResults, minimize as minimize)

@@ -9,6 +9,4 @@ from __future__ import annotations
 
 from core._engine.libraries.scipy.signal import (convolve as convolve, convolve2d as convolve2d,
     correlate as correlate, correlate2d as correlate2d, csd as csd, detrend as detrend,
-    fftconvolve as fftconvolve, get_aval as get_aval, istft as istft, stft as stft, welch as welch)
-from core import numpy as jnp
-from core import lax
+    fftconvolve as fftconvolve, istft as istft, stft as stft, welch as welch)

@@ -16,7 +16,5 @@ from core._engine.libraries.scipy.special import (bernoulli as bernoulli, bessel
     poch as poch, polygamma as polygamma, rel_entr as rel_entr, sici as sici, softmax as softmax,
     spence as spence, sph_harm_y as sph_harm_y, wofz as wofz, xlog1py as xlog1py, xlogy as xlogy,
     zeta as zeta)
-from core import numpy as jnp
-from core import lax
 from core._engine.base._public import missing_attribute as _missing_attribute
 __getattr__ = _missing_attribute(__name__)

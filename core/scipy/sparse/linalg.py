@@ -5,9 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.sparse.linalg import (bicgstab as bicgstab, cg as cg, gmres as gmres,
-    partial as partial, ravel_pytree as ravel_pytree, tree_leaves as tree_leaves, tree_map as tree_map,
-    tree_structure as tree_structure)
+from core._engine.libraries.scipy.sparse.linalg import (bicgstab as bicgstab, cg as cg, gmres as gmres)
 from core._engine.libraries.scipy.sparse.linalg import __all__ as __all__
-from core import numpy as jnp
-from core import lax

@@ -5,8 +5,8 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats import (ModeResult as ModeResult, gaussian_kde as gaussian_kde,
-    mode as mode, rankdata as rankdata, sem as sem)
+from core._engine.libraries.scipy.stats import (gaussian_kde as gaussian_kde, mode as mode,
+    rankdata as rankdata, sem as sem)
 from core.scipy.stats import bernoulli
 from core.scipy.stats import beta
 from core.scipy.stats import binom

@@ -5,8 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.bernoulli import (args as args, cdf as cdf, logpmf as logpmf,
-    pmf as pmf, ppf as ppf)
-from core import numpy as jnp
-from core import lax
-from core.scipy import special
+from core._engine.libraries.scipy.stats.bernoulli import (cdf as cdf, logpmf as logpmf, pmf as pmf,
+    ppf as ppf)

@@ -5,7 +5,4 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.binom import (args as args, logpmf as logpmf, pmf as pmf)
-from core import numpy as jnp
-from core import lax
-from core.scipy import special
+from core._engine.libraries.scipy.stats.binom import (logpmf as logpmf, pmf as pmf)

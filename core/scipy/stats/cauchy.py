@@ -5,7 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.cauchy import (args as args, cdf as cdf, isf as isf,
-    logcdf as logcdf, logpdf as logpdf, logsf as logsf, pdf as pdf, ppf as ppf, sf as sf,
-    standardize as standardize)
-from core import lax
+from core._engine.libraries.scipy.stats.cauchy import (cdf as cdf, isf as isf, logcdf as logcdf,
+    logpdf as logpdf, logsf as logsf, pdf as pdf, ppf as ppf, sf as sf)

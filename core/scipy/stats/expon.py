@@ -5,7 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.expon import (args as args, cdf as cdf, logcdf as logcdf,
-    logpdf as logpdf, logsf as logsf, pdf as pdf, ppf as ppf, sf as sf, standardize as standardize)
-from core import numpy as jnp
-from core import lax
+from core._engine.libraries.scipy.stats.expon import (cdf as cdf, logcdf as logcdf, logpdf as logpdf,
+    logsf as logsf, pdf as pdf, ppf as ppf, sf as sf)

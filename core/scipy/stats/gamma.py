@@ -5,8 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.gamma import (args as args, cdf as cdf, logcdf as logcdf,
-    logpdf as logpdf, logsf as logsf, pdf as pdf, sf as sf, standardize as standardize)
-from core import numpy as jnp
-from core import lax
-from core.scipy import special
+from core._engine.libraries.scipy.stats.gamma import (cdf as cdf, logcdf as logcdf, logpdf as logpdf,
+    logsf as logsf, pdf as pdf, sf as sf)

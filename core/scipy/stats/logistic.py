@@ -5,6 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.logistic import (args as args, cdf as cdf, isf as isf,
-    logpdf as logpdf, pdf as pdf, ppf as ppf, sf as sf, standardize as standardize)
-from core import lax
+from core._engine.libraries.scipy.stats.logistic import (cdf as cdf, isf as isf, logpdf as logpdf, pdf as pdf,
+    ppf as ppf, sf as sf)

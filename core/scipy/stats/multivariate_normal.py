@@ -6,6 +6,3 @@
 from __future__ import annotations
 
 from core._engine.libraries.scipy.stats.multivariate_normal import (logpdf as logpdf, pdf as pdf)
-from core import numpy as jnp
-from core import lax
-from core.numpy import linalg

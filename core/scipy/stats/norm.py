@@ -7,8 +7,5 @@ from __future__ import annotations
 
 from core._engine.libraries.scipy.stats.norm import (cdf as cdf, isf as isf, logcdf as logcdf,
     logpdf as logpdf, logsf as logsf, pdf as pdf, ppf as ppf, sf as sf)
-from core import numpy as jnp
-from core import lax
-from core.scipy import special
 from core._engine.base._public import missing_attribute as _missing_attribute
 __getattr__ = _missing_attribute(__name__)

@@ -5,8 +5,5 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.poisson import (args as args, cdf as cdf, entropy as entropy,
-    logpmf as logpmf, pmf as pmf)
-from core import numpy as jnp
-from core import lax
-from core.scipy import special
+from core._engine.libraries.scipy.stats.poisson import (cdf as cdf, entropy as entropy, logpmf as logpmf,
+    pmf as pmf)

@@ -5,6 +5,4 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.t import (args as args, logpdf as logpdf, pdf as pdf,
-    standardize as standardize)
-from core import lax
+from core._engine.libraries.scipy.stats.t import (logpdf as logpdf, pdf as pdf)

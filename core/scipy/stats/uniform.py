@@ -5,7 +5,4 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
-from core._engine.libraries.scipy.stats.uniform import (args as args, cdf as cdf, logpdf as logpdf,
-    pdf as pdf, ppf as ppf)
-from core import numpy as jnp
-from core import lax
+from core._engine.libraries.scipy.stats.uniform import (cdf as cdf, logpdf as logpdf, pdf as pdf, ppf as ppf)
