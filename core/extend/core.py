@@ -18,6 +18,7 @@ from ..errors import InconclusiveDimensionOperation, JaxprTypeError  # noqa: F40
 from .._engine.tracing import tracing as _tracing
 from .._engine.tracing.array import Array, to_numpy
 from .._engine.base.avals import ShapedArray
+from .._engine.base.dtypes import is_python_scalar as _is_python_scalar
 from .._engine.tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from .._engine.tracing.rules import abstract_eval_rules, impl_rules
 from .._engine.tracing.tracing import Trace, Tracer, find_top_trace as _find_top_trace, get_aval
@@ -195,7 +196,7 @@ array_types = {np.ndarray, np.bool_, *[np.dtype(t).type for t in "bhilqBHILQefdF
 def valid_jaxtype(x) -> bool:
     """Whether `x` is a value JAX can trace (an array or scalar of a JAX dtype)."""
     try:
-        aval = get_aval(x) if isinstance(x, Tracer) or hasattr(x, "dtype") or dtypes.is_python_scalar(x) else None
+        aval = get_aval(x) if isinstance(x, Tracer) or hasattr(x, "dtype") or _is_python_scalar(x) else None
     except TypeError:
         return False
     return aval is not None and isinstance(aval, ShapedArray) and aval.dtype.kind in "biufc"

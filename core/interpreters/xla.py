@@ -18,7 +18,7 @@ def _canonicalize_ndarray(x):
 
 def _canonicalize_python_scalar(x):
     import numpy as np
-    from ..dtypes import python_scalar_dtype
+    from .._engine.base.dtypes import python_scalar_dtype
     return np.asarray(x, python_scalar_dtype(x))  # as JAX: a 0-d array of the scalar's default dtype
 
 
