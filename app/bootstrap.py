@@ -189,6 +189,9 @@ def prepare_panel(cdn_root: str) -> None:
     except ImportError:
         pass
     _skip_panel_pandas_patch()
+    from app import bokeh_import
+
+    bokeh_import.start()  # bokeh's models without their unread signatures (ended in panel_imported)
 
 
 _NO_PYODIDE_HTTP = "gradpad: stands in for pyodide_http while panel.io.pyodide is imported"
@@ -209,7 +212,11 @@ def _skip_panel_pandas_patch() -> None:
 
 
 def panel_imported() -> None:
-    """After `import panel`: the stand-in of _skip_panel_pandas_patch goes (user code sees none)."""
+    """After `import panel` and the app: the stand-in of _skip_panel_pandas_patch goes (user code
+    sees none), and bokeh's Model.parameters is the real one again (app/bokeh_import.py)."""
+    from app import bokeh_import
+
+    bokeh_import.end()
     stub = sys.modules.get("pyodide_http")
     if stub is not None and stub.__doc__ == _NO_PYODIDE_HTTP:
         del sys.modules["pyodide_http"]
@@ -223,9 +230,12 @@ def ui_entry(code: str | None = None, autorun: bool = True):
     except ModuleNotFoundError:
         spec = None
     if spec is None:
+        panel_imported()
         return None
-    main = importlib.import_module("app.main")
-    panel_imported()
+    try:
+        main = importlib.import_module("app.main")
+    finally:
+        panel_imported()
     create = getattr(main, "create_app", None)
     if not callable(create):
         return None

@@ -20,7 +20,7 @@ const HASHES = __GRADPAD_HASHES__;
 const CACHE = "gradpad-" + M.build;
 const SCOPE = new URL(self.registration.scope);
 const PRECACHE = [
-  "./", "loader.js", "guard.js", "model_allowlist.js", "share_hash.js", "vendor/purify.es.mjs", "outbox.js",
+  "./", "loader.js", "runtime_preload.js", "guard.js", "model_allowlist.js", "share_hash.js", "vendor/purify.es.mjs", "outbox.js",
   "bokeh_style_reads.js", "layout_bounds.js", "sourcemap.js", "stepper.js", "rules.js", "theme.js", "theme_switch.js", "splitter.js", "a11y.js", "standby.js", "restart_view.js", "preview.js", "frame_height.js", "worker.js", "style.css",
   "favicon.svg", "pyodide/pyodide-lock.json",
   ...Object.keys(M.runtime).map((f) => "pyodide/" + f),
@@ -86,26 +86,77 @@ function isolated(resp, kind) {
   return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
 }
 
-// the cached bytes of `href` when they are this build's, else null (a wrong copy is deleted)
-async function cachedBytes(cache, href) {
+// What this worker did since it started, per kind of answer (the tests read it: message "stats"):
+// whole: a cached copy served as Cache Storage holds it (its bytes and headers checked first);
+// rebuilt: a cached copy's checked bytes in a new response; network: not answered from the cache;
+// hashed: bytes hashed. The page's own files are answered `whole` so that the browser can use the
+// code it compiled from them before (V8 keeps it beside the Cache Storage entry, not beside a
+// response made here): BokehJS, Panel's JS and the page's modules then do not compile again.
+const stats = { whole: 0, rebuilt: 0, network: 0, hashed: 0, byPath: {} };
+function count(kind, href) {
+  stats[kind]++;
+  const rel = href.slice(SCOPE.href.length) || "./";
+  const c = stats.byPath[rel] || (stats.byPath[rel] = { whole: 0, rebuilt: 0, network: 0 });
+  c[kind]++;
+}
+self.addEventListener("message", (event) => {
+  if (event.data === "stats" && event.ports[0]) event.ports[0].postMessage(JSON.parse(JSON.stringify(stats)));
+});
+
+// the headers a kept copy of `href` carries: those of an answer to a subresource request, so that
+// the copy itself can be the answer
+function keptHeaders(href) {
+  return { "Content-Type": contentType(href), ...HEADERS.other };
+}
+
+function headersAre(headers, want) {
+  const have = [...headers];
+  return have.length === Object.keys(want).length && Object.entries(want).every(([k, v]) => headers.get(k) === v);
+}
+
+// The cached copy of `href` when its bytes are this build's: {buf, hit}, else null (a wrong copy
+// is deleted). The bytes are read from a clone of `hit`: a clone's body is the same bytes as
+// the original's (one body, teed), so `hit` itself may be served after the check.
+async function cachedCopy(cache, href) {
   const want = expectedHash(href);
   if (!want) return null;
   const hit = await cache.match(href, { ignoreSearch: true });
   if (!hit) return null;
-  const buf = await hit.arrayBuffer();
-  if (await sha256(buf) === want) return buf;
+  const buf = await hit.clone().arrayBuffer();
+  stats.hashed += buf.byteLength;
+  if (await sha256(buf) === want) return { buf, hit };
   console.warn(`gradpad service worker: the cached ${href} is not this build's file: fetched again`);
   await cache.delete(href, { ignoreSearch: true });
   return null;
 }
 
-// bytes from the network, kept when they are this build's (else served as they came, not kept)
-async function fetchAndKeep(cache, req, href, kind) {
-  const r = await fetch(req);
+// the answer to a request for `href` from its checked cached copy: the copy itself when it is
+// exactly what this worker would answer (status 200, exactly keptHeaders: a copy written by
+// anyone else, or by an older worker, is rebuilt from its checked bytes instead)
+function fromCache(copy, href, kind) {
+  const { buf, hit } = copy;
+  if (kind === "other" && hit.status === 200 && headersAre(hit.headers, keptHeaders(href))) {
+    count("whole", href);
+    return hit;
+  }
+  count("rebuilt", href);
+  return answer(buf, href, kind);
+}
+
+// bytes from the network, kept when they are this build's (else served as they came, not kept).
+// `response`: one already under way (the navigation preload), else fetched here. `later(p)`: the
+// cache write goes there (an event's waitUntil), so the answer does not wait for it.
+async function fetchAndKeep(cache, req, href, kind, response, later) {
+  const r = await (response || fetch(req));
+  count("network", href);
   const want = expectedHash(href);
   if (!want || !r.ok || r.type !== "basic") return isolated(r, kind);
   const buf = await r.arrayBuffer();
-  if (await sha256(buf) === want) await cache.put(href, new Response(buf.slice(0), { headers: { "Content-Type": contentType(href) } }));
+  stats.hashed += buf.byteLength;
+  if (await sha256(buf) === want) {
+    const kept = cache.put(href, new Response(buf.slice(0), { headers: keptHeaders(href) }));
+    if (later) later(kept.catch(() => {})); else await kept;
+  }
   const headers = dropEncoding(new Headers(r.headers));
   for (const [k, v] of Object.entries(HEADERS[kind])) headers.set(k, v);
   return new Response(buf, { status: r.status, statusText: r.statusText, headers });
@@ -118,7 +169,7 @@ self.addEventListener("install", (event) => {
     await Promise.all(PRECACHE.map(async (u) => {
       const href = new URL(u, SCOPE).href;
       try {
-        if (!(await cachedBytes(cache, href))) await fetchAndKeep(cache, new Request(href, { cache: "force-cache" }), href, "other");
+        if (!(await cachedCopy(cache, href))) await fetchAndKeep(cache, new Request(href, { cache: "force-cache" }), href, "other");
       } catch (e) { /* cached on first use instead */ }
     }));
     await self.skipWaiting();
@@ -127,6 +178,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // a visit's page request starts while this worker starts up, not after (fetch: preloadResponse)
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable().catch(() => {});
     for (const key of await caches.keys())
       if ((key.startsWith("gradpad-") && key !== CACHE) || (key.startsWith("gpsnap-") && key !== "gpsnap-" + M.build))
         await caches.delete(key);
@@ -149,18 +202,18 @@ self.addEventListener("fetch", (event) => {
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
       try {
-        return await fetchAndKeep(cache, req, href, kind);
+        return await fetchAndKeep(cache, req, href, kind, await event.preloadResponse, (p) => event.waitUntil(p));
       } catch (e) {
-        const buf = await cachedBytes(cache, href);
-        return buf ? answer(buf, href, kind) : Response.error();
+        const copy = await cachedCopy(cache, href);
+        return copy ? fromCache(copy, href, kind) : Response.error();
       }
     })());
     return;
   }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const buf = await cachedBytes(cache, href);
-    if (buf) return answer(buf, href, kind);
-    return fetchAndKeep(cache, req, href, kind);
+    const copy = await cachedCopy(cache, href);
+    if (copy) return fromCache(copy, href, kind);
+    return fetchAndKeep(cache, req, href, kind, null, (p) => event.waitUntil(p));
   })());
 });

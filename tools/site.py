@@ -42,6 +42,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from tools.page_preloads import modulepreload_tags
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "site"
 DIST = ROOT / "dist"
@@ -732,6 +734,8 @@ def _build(force: bool) -> Path:
     write_script_preloads(tmp / "index.html", manifest)
     (tmp / "vendor").mkdir(exist_ok=True)
     shutil.copy2(fetch_dompurify(), tmp / "vendor" / "purify.es.mjs")
+    index = tmp / "index.html"
+    index.write_text(index.read_text().replace("<!--__GRADPAD_MODULE_PRELOADS__-->", modulepreload_tags(tmp, "loader.js")))
     write_gzip_twins(tmp, skip={"sw.js"})
     # last: the service worker carries the bytes' hashes of everything else it may serve (gzip twins too)
     sw = tmp / "sw.js"

@@ -356,6 +356,14 @@ asyncio.ensure_future(go())
 """
 
 
+# what the service worker answered since it started (static/sw.js: stats)
+SW_STATS = """() => new Promise((res) => {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = (e) => res(e.data);
+  navigator.serviceWorker.controller.postMessage("stats", [ch.port2]);
+})"""
+
+
 def test_cache_storage_writes_change_nothing_after_a_browser_restart(hostile):
     page = hostile.page
     hostile.open_link(CACHE_POISON.replace("ATT", hostile.att), "cache")
@@ -368,9 +376,19 @@ def test_cache_storage_writes_change_nothing_after_a_browser_restart(hostile):
     page.set_viewport_size({"width": 1400, "height": 900})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    for _ in range(2):  # the clean visit, and a reload of it
+    for i in range(2):  # the clean visit, and a reload of it
         visit(page, hostile.url)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        # a return visit: the page itself asks for none of the runtime's big files (the worker does:
+        # static/runtime_preload.js), the page request starts with the service worker (navigation
+        # preload), and the second visit's loader.js is the checked Cache Storage copy itself
+        assert page.evaluate("""() => performance.getEntriesByType('resource')
+            .filter(e => /pyodide\\.asm\\.wasm|python_stdlib\\.zip/.test(e.name)).length""") == 0
+        assert page.evaluate("() => navigator.serviceWorker.ready.then(r => r.navigationPreload.getState()).then(s => s.enabled)")
+        served = page.evaluate(SW_STATS)
+        if i == 1:
+            assert served["byPath"]["loader.js"]["whole"] >= 1, served
+        assert served["byPath"]["loader.js"]["rebuilt"] == 0, served
         # a clean visit runs the visitor's own code and nothing else
         assert editor_code(page) == OWN
         assert "__pwned" not in page.evaluate("() => fetch('loader.js').then(r => r.text())")

@@ -123,3 +123,20 @@ def test_gzip_twins_are_their_files_and_the_service_worker_lists_them(dist):
         rel = f.relative_to(dist).as_posix()
         if f.is_file() and rel not in ("sw.js", "sw.js.gz", site.STAMP.name):
             assert rel in hashes, rel
+
+
+def test_the_page_asks_for_its_whole_module_graph_with_the_html_and_the_service_worker_keeps_it(dist):
+    """Every module loader.js imports, at any depth (guard.js's DOMPurify and allow-list are two
+    levels down), has a modulepreload tag in the built page before loader.js's script, and is in the
+    service worker's precache list (a return visit answers it from Cache Storage)."""
+    from tools.page_preloads import module_graph
+
+    index = (dist / "index.html").read_text()
+    graph = module_graph(dist, "loader.js")
+    assert {"guard.js", "vendor/purify.es.mjs", "model_allowlist.js", "preview.js"} <= set(graph), graph
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', index)
+    assert preloaded == ["loader.js", *graph], preloaded
+    assert index.index('rel="modulepreload"') < index.index('<script type="module" src="loader.js">')
+    sw = (dist / "sw.js").read_text()
+    precache = re.findall(r'"([^"]+\.m?js)"', re.search(r"const PRECACHE = \[(.*?)\];", sw, re.S).group(1))
+    assert not set(["loader.js", "runtime_preload.js", *graph]) - set(precache), set(graph) - set(precache)
