@@ -27,6 +27,7 @@ import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
 import { keepTyping } from "./restart_view.js";
+import { BOX_ID, makePrerender, prerenderWanted } from "./prerender.js";
 import { installLayoutBoxes } from "./layout_bounds.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
@@ -296,6 +297,7 @@ function startPython(restoreCode, standby = false) {
     origin: location.origin, pathname: location.pathname, storage: { ...store },
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
     nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
+    prerender: standby && PRERENDER,
   });
   session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
@@ -304,13 +306,24 @@ function startPython(restoreCode, standby = false) {
 // what a standby worker says before it takes over (the rest waits for it to be `py`)
 const STANDBY_MESSAGES = {
   ready: (m, s) => { s.info = m.info; s.bootedFrom = m.bootedFrom; s.ready.resolve(); },
+  stage: (m, s) => { s.stageNow = m.stage; },
+  // its app, serialized while it stands by: rendered hidden at a quiet moment (static/prerender.js)
+  prerender: (m, s) => { s.prerenderTheme = s.theme; prerender.arrived(s, m); },
+  request: (m, s) => FROM_WORKER.request(m, s),
+  patch: (m, s) => FROM_WORKER.patch(m, s),
   "standby-ready": (m, s) => { s.standbyReady.resolve(); standby.changed(); },
-  "boot-error": (m, s) => standby.failed(s, m.error),
-  fatal: (m, s) => standby.failed(s, m.error),
+  "boot-error": (m, s) => { prerender.discard(s); standby.failed(s, m.error); },
+  fatal: (m, s) => { prerender.discard(s); standby.failed(s, m.error); },
 };
 const standby = makeStandby({
   start: () => startPython(null, true),
   isolated: ISOLATED, search: location.search, gradpad,
+});
+const PRERENDER = prerenderWanted(location.search);
+const prerender = makePrerender({
+  embed: (s, m, box) => embedApp(m, s, box),
+  busy: () => gradpad.running || gradpad.ui !== "app",
+  report: (r) => { gradpad.prerender = { ...(gradpad.prerender || {}), ...r }; },
 });
 
 // every message to the worker after the page's queued document changes (static/outbox.js)
@@ -380,7 +393,7 @@ const FROM_WORKER = {
     mark(m.name, m.t);
     if (STAGES[m.name]) render();
   },
-  stage: (m, s) => { if (!s.restarting) enter(m.stage); },
+  stage: (m, s) => { s.stageNow = m.stage; if (!s.restarting) enter(m.stage); },
   resource: (m) => countResource(m.url),
   ready: (m, s) => {
     gradpad.info = m.info;
@@ -394,6 +407,7 @@ const FROM_WORKER = {
     s.ui.reject(e);
   },
   "standby-ready": (m, s) => s.standbyReady.resolve(), // taken over while booting: see restart
+  prerender: (m, s) => STANDBY_MESSAGES.prerender(m, s), // (the same: rendered at the take-over)
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
@@ -415,47 +429,7 @@ const FROM_WORKER = {
       toWorker(s, { type: "reply", id: m.id, error: String(e && e.message || e) });
     }
   },
-  render: async (m, s) => {
-    if (s.rendering) return refuse("a second document"); // one render per worker: the app's
-    s.rendering = true;
-    await bokeh();
-    if (m.page && m.page.lesson) embedded = true; // its hash is the lesson; a cell's text is no autosave
-    if (m.page && m.page.embed) {
-      embedded = true;
-      const style = document.createElement("style");
-      style.textContent = EMBED_CSS;
-      document.head.appendChild(style);
-      // the header is hidden in an iframe: the running indicator floats, shown while code runs
-      document.body.appendChild($("gp-runbar"));
-      $("gp-runbar").classList.add("gp-floating");
-    }
-    cssVarsArrive(m.model);
-    const item = JSON.parse(m.model);
-    s.frozenIds = new Set();
-    const refused = guardModels(item, s.frozenIds, true);
-    if (refused) {
-      refuse(refused);
-      s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
-      return;
-    }
-    const typed = preview ? preview.handOver() : null;
-    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
-    clearApp(s);
-    $("app").classList.remove("gp-stale");
-    mark("ui:embed");
-    s.views = await window.Bokeh.embed.embed_item(item);
-    mark("ui:embedded");
-    const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
-    const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
-                              gradpad.outbox);
-    s.flushOutbox = outbox.flush;
-    jsdoc.on_change((event) => {
-      if (s.patching > 0 || py !== s) return;
-      outbox.listen(event);
-    }, false);
-    toWorker(s, { type: "rendered" });
-    if (s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
-  },
+  render: (m, s) => embedApp(m, s, null),
   patch: (m, s) => {
     if (!s.jsdoc) return;
     const refused = guardPatch(m.patch, s.frozenIds, s.jsdoc);
@@ -489,6 +463,54 @@ const FROM_WORKER = {
     restart("crashed");
   },
 };
+
+// The app's document from a worker, rendered in #app; or, for a standby's app rendered before it is
+// needed (static/prerender.js), hidden in `box` (the preview and the old view stay). Resolves to
+// whether it was rendered.
+async function embedApp(m, s, box) {
+  if (s.rendering) { refuse("a second document"); return false; } // one render per worker: the app's
+  s.rendering = true;
+  await bokeh();
+  if (m.page && m.page.lesson) embedded = true; // its hash is the lesson; a cell's text is no autosave
+  if (m.page && m.page.embed && !box) { // (a standby's: the page shell is set already)
+    embedded = true;
+    const style = document.createElement("style");
+    style.textContent = EMBED_CSS;
+    document.head.appendChild(style);
+    // the header is hidden in an iframe: the running indicator floats, shown while code runs
+    document.body.appendChild($("gp-runbar"));
+    $("gp-runbar").classList.add("gp-floating");
+  }
+  cssVarsArrive(m.model);
+  const item = JSON.parse(m.model);
+  s.frozenIds = new Set();
+  const refused = guardModels(item, s.frozenIds, true);
+  if (refused) {
+    refuse(refused);
+    if (!box) s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
+    return false;
+  }
+  if (!box) {
+    const typed = preview ? preview.handOver() : null;
+    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
+    clearApp(s);
+    $("app").classList.remove("gp-stale");
+  }
+  mark(box ? "ui:prerender" : "ui:embed");
+  s.views = await window.Bokeh.embed.embed_item(item, box ? box.id : undefined);
+  mark(box ? "ui:prerendered" : "ui:embedded");
+  const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
+  const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
+                            gradpad.outbox);
+  s.flushOutbox = outbox.flush;
+  jsdoc.on_change((event) => {
+    if (s.patching > 0 || py !== s) return;
+    outbox.listen(event);
+  }, false);
+  toWorker(s, { type: "rendered" });
+  if (!box && s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
+  return true;
+}
 
 // ------------------------------------------------------------------ theme
 // The page's CSS follows <html data-theme> (static/theme.js) at once; the documents on show are
@@ -616,7 +638,8 @@ function showShareLink(fragment) {
 
 function clearApp(session) {
   if (session && session.views) for (const v of session.views.roots) v.remove();
-  if (window.Bokeh) for (const v of [...window.Bokeh.index.roots || []]) v.remove();
+  const next = document.getElementById(BOX_ID); // a standby's app rendered in advance stays
+  if (window.Bokeh) for (const v of [...window.Bokeh.index.roots || []]) if (!(next && next.contains(v.el))) v.remove();
   $("app").replaceChildren();
 }
 
@@ -720,23 +743,38 @@ async function restart(held = null) {
   }
   const code = editorText(); // null while no app is shown: the new app opens the link/autosave
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
-  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
+  // its app rendered in advance (static/prerender.js; now, if the page was never quiet since):
+  // the worker then sends only the take-over's changes
+  const prerendered = await prerender.now(session);
+  if (py !== session) return false; // a newer restart
+  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held, prerendered });
   session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)
   standby.afterTakeOver();
   await session.ready.promise;
   try {
     const kind = await session.ui.promise;
+    if (prerendered && py === session) swapPrerendered(session, old);
     if (kind === "app") $("gp-placeholder").hidden = true;
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
   } catch (e) {
     console.error(e);
     uiTakenOver.reject(e);
+    prerender.discard(session);
     clearApp(old);
     $("app").classList.remove("gp-stale");
     $("gp-placeholder").hidden = false;
   }
   return true;
+}
+
+// the standby's app, rendered in advance and now holding the learner's code and the note, takes
+// the old view's place
+function swapPrerendered(session, old) {
+  const theme = effectiveTheme();
+  prerender.swap(session, () => { if (old && old.views) for (const v of old.views.roots) v.remove(); });
+  mark("ui:swapped");
+  if (session.prerenderTheme !== theme) { session.theme = session.prerenderTheme; switchTheme(theme); } // switched since
 }
 
 const EMBED_CSS = "header.gp-header, #gp-notice { display: none !important; } main { padding: 0 !important; }";

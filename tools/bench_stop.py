@@ -69,7 +69,7 @@ STOP_PROBE = """async ([code, afterMs]) => {
   out.ui = performance.now() - t0;
   const nav = t0;  // timings are ms since navigation, as performance.now()
   out.phases = {};
-  for (const k of ['runtime', 'numpy', 'engine'])
+  for (const k of ['runtime', 'numpy', 'engine', 'ui:built', 'ui:embed', 'ui:embedded', 'ui:swapped'])
     if (gp.timings[k] !== before[k]) out.phases[k] = Math.round(gp.timings[k] - nav);
   out.editable = Math.round(editable === null ? -1 : editable);
   out.path = gp.restartedBy || null;
