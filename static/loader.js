@@ -26,7 +26,7 @@ import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
-import { keepTyping } from "./restart_view.js";
+import { keepTyping, startProgress } from "./restart_view.js";
 import { BOX_ID, makePrerender, prerenderWanted } from "./prerender.js";
 import { installLayoutBoxes } from "./layout_bounds.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
@@ -273,7 +273,7 @@ function startPython(restoreCode, standby = false) {
   const session = {
     worker: spawnWorker(), pending: new Map(), ready: deferred(), ui: deferred(),
     jsdoc: null, patching: 0, views: null, runDepth: 0,
-    interruptBuffer: newInterruptBuffer(), standbyReady: deferred(),
+    interruptBuffer: newInterruptBuffer(), standbyReady: deferred(), startedAt: performance.now(),
   };
   session.ui.promise.catch(() => {});
   session.ready.promise.catch(() => {});
@@ -737,7 +737,10 @@ async function restart(held = null) {
   // no standby ready: its editor takes typing until the new Python can show its app (static/restart_view.js)
   if (!wasReady && $("app").classList.contains("gp-stale")) {
     try {
-      await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]));
+      // how long the last start took: the standby's (to its app), else this page's first (to its UI)
+      const expected = gradpad.standby.readyMs || timings.ui || null;
+      await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]),
+        () => startProgress(session.stageNow, performance.now() - session.startedAt, expected));
     } catch (e) { /* failed to boot (reported below), or ended by a newer restart */ }
     if (py !== session) return false;
   }

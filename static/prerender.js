@@ -75,6 +75,9 @@ export function makePrerender({ embed, busy, report }) {
     clearTimeout(p.timer);
     if (s.views) for (const v of s.views.roots) v.remove();
     if (p.box) p.box.remove();
+    // not shown: the worker renders its app as without a prerender (loader.js embedApp may run again)
+    s.views = s.jsdoc = null;
+    s.rendering = false;
   }
 
   return {
