@@ -723,8 +723,10 @@ async function restart(held = null) {
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
   setRunning(false);
+  // view (once back): "prerendered" (the standby's app, rendered in advance, swapped in) or "rendered"
+  const stop = held ? { reason: held, t: Math.round(performance.now()), standby: wasReady, path } : null;
   if (held) {
-    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: wasReady, path });
+    gradpad.stops.push(stop);
     stoppedNote(held);
   }
   gradpad.panes = null; // the new worker's app counts its runs from 1
@@ -757,6 +759,7 @@ async function restart(held = null) {
   try {
     const kind = await session.ui.promise;
     if (prerendered && py === session) swapPrerendered(session, old);
+    if (stop) stop.view = prerendered ? "prerendered" : "rendered";
     if (kind === "app") $("gp-placeholder").hidden = true;
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back

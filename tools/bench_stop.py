@@ -47,6 +47,7 @@ STOP_PROBE = """async ([code, afterMs]) => {
   while (!gp.running) await new Promise(r => setTimeout(r, 5));
   await new Promise(r => setTimeout(r, afterMs));
   const standbyAtStop = {...(gp.standby || {})};
+  const prerenderAtStop = gp.prerender ? {...gp.prerender} : null;  // the standby's app rendered in advance, and its ms
   const before = {...gp.timings};
   const t0 = performance.now();
   gp.interrupt();
@@ -58,7 +59,7 @@ STOP_PROBE = """async ([code, afterMs]) => {
     if (ace && (!app().classList.contains('gp-stale') || ace.style.pointerEvents === 'auto')) editable = performance.now() - t0;
     else setTimeout(watchEditable, 5); };
   while (gp.running) await new Promise(r => setTimeout(r, 2));
-  const out = {standbyAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
+  const out = {standbyAtStop, prerenderAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
   setTimeout(watchEditable, 20);  // after the restart marked the old view stale (a task after the Stop)
   while (ended === null) await new Promise(r => setTimeout(r, 2));
   out.settled = ended - t0;
@@ -234,11 +235,19 @@ def main(argv=None) -> int:
         for srv in servers:
             srv.shutdown()
     print(f"load average at end: {os.getloadavg()}", flush=True)
-    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} {'load':>5}  phases")
+    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'view':11} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} "
+          f"{'load':>5}  phases")
     for r in rows:
         path = "interrupt" if r["isolated"] else (r.get("path") or ("standby" if r["stops"] and r["stops"][0].get("standby") else "fresh"))
-        print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
+        view = (r["stops"][0].get("view") if r["stops"] else None) or "-"  # prerendered: swapped in (static/prerender.js)
+        print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {view:11} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
               f"{r.get('editable', '-'):>8} {r['load']:5}  {r['phases']}")
+    print("memory of the browser's processes, idle (MB): before the standby boots -> with the standby ready "
+          "(and its app rendered in advance where the build does that)")
+    for r in rows:
+        for k in ("mem_before_standby", "mem_with_standby"):
+            if k in r:
+                print(f"{r['build']:6} {r['case'][:48]:48} {k:20} RSS {r[k]['rss_mb']:6} PSS {r[k]['pss_mb']:6}")
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))
     return 0
