@@ -712,6 +712,7 @@ async function restart(held = null) {
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
   old.standbyReady.reject(new Error("ended")); // a restart still waiting on it gives way (below)
+  prerender.discard(old); // its app rendered in advance but never swapped in (ended during its take-over)
   // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
   const wasReady = standby.isReady();
   const taken = standby.take();
