@@ -319,7 +319,7 @@ const standby = makeStandby({
   start: () => startPython(null, true),
   isolated: ISOLATED, search: location.search, gradpad,
 });
-const PRERENDER = prerenderWanted(location.search);
+const PRERENDER = prerenderWanted(location.search, ISOLATED);
 const prerender = makePrerender({
   embed: (s, m, box) => embedApp(m, s, box),
   busy: () => gradpad.running || gradpad.ui !== "app",
@@ -532,6 +532,14 @@ function switchTheme(theme) {
     record.parts = quietly(() => restylePage(doc, theme, $("app")));
     setTimeout(() => { record.sheets_ms = quietly(() => restyleSheets(doc, theme)); }, 0);
   }
+  // a standby's app rendered in advance (static/prerender.js) follows on the page's side; its
+  // Python follows when it takes over (app.bootstrap.take_over)
+  prerender.forEach((pre, box) => {
+    pre.prerenderTheme = theme;
+    pre.patching++;
+    try { restylePage(pre.jsdoc, theme, box); } finally { pre.patching--; }
+    setTimeout(() => { pre.patching++; try { restyleSheets(pre.jsdoc, theme); } finally { pre.patching--; } }, 0);
+  });
   record.ms = Math.round(performance.now() - t0);
   if (!s || !s.jsdoc || s.theme === theme) return;
   s.theme = theme;

@@ -6,21 +6,25 @@
 // and the standby links it; at the take-over only the code and the notice change (one patch,
 // app.bootstrap.take_over) and the box takes #app's place.
 // The cost: one long main-thread task at that quiet moment, and a second rendered document's
-// memory while the standby waits. ?prerender=0 turns it off (the app then renders after a Stop).
+// memory while the standby waits. So it is done where every Stop ends the worker (no shared memory);
+// where Stop interrupts Python the standby is for C code and Restart only. ?prerender=1 turns it
+// on there too, ?prerender=0 off (the app then renders after the Stop).
 
 export const BOX_ID = "gp-app-next";
 const QUIET_MS = 2000;
 
 // lesson pages keep their own restart path (static/lesson.js, app/lesson.py)
-export function prerenderWanted(search) {
+export function prerenderWanted(search, isolated) {
   const q = new URLSearchParams(search);
-  return q.get("prerender") !== "0" && !q.has("lesson");
+  if (q.get("prerender") === "1" || q.get("prerender") === "0") return q.get("prerender") === "1";
+  return !isolated && !q.has("lesson");
 }
 
 // embed(session, msg, box): the page's renderer (loader.js embedApp) into `box`; resolves to
 // whether the document is shown there. busy(): a run is on, or no app is shown yet.
 export function makePrerender({ embed, busy, report }) {
   let lastInput = 0;
+  const shown = new Set(); // sessions whose app is rendered in a box
   for (const type of ["keydown", "pointerdown", "wheel", "paste"])
     document.addEventListener(type, () => { lastInput = performance.now(); }, true);
 
@@ -30,8 +34,7 @@ export function makePrerender({ embed, busy, report }) {
     const app = document.getElementById("app");
     const box = document.createElement("div");
     box.id = BOX_ID;
-    box.setAttribute("aria-hidden", "true");
-    box.inert = true;
+    box.inert = true; // (and hidden: out of the accessibility tree and the focus order)
     box.style.cssText = "position:absolute;visibility:hidden;pointer-events:none;overflow:hidden;z-index:-1;" +
       `top:${app.offsetTop}px;left:${app.offsetLeft}px;width:${app.offsetWidth}px;height:${Math.max(app.offsetHeight, 400)}px`;
     app.after(box);
@@ -46,6 +49,7 @@ export function makePrerender({ embed, busy, report }) {
       p.embedding = embed(s, p.msg, p.box).then((ok) => {
         p.ms = Math.round(performance.now() - t0);
         report({ state: ok ? "rendered" : "failed", ms: p.ms });
+        if (ok && !p.dropped) shown.add(s);
         if (!ok) discard(s);
         return ok;
       }, (e) => {
@@ -72,6 +76,7 @@ export function makePrerender({ embed, busy, report }) {
     const p = s.prerender;
     if (!p) return;
     p.dropped = true;
+    shown.delete(s);
     clearTimeout(p.timer);
     if (s.views) for (const v of s.views.roots) v.remove();
     if (p.box) p.box.remove();
@@ -100,12 +105,14 @@ export function makePrerender({ embed, busy, report }) {
       removeOld();
       app.classList.remove("gp-stale"); // the restart's note goes with it (static/restart_view.js)
       box.style.cssText = "";
-      box.removeAttribute("aria-hidden");
       box.inert = false;
       app.replaceWith(box);
       box.id = "app";
+      shown.delete(s);
       s.prerender = null;
     },
+    // fn(session, box) for each app rendered in advance (loader.js: a theme switch restyles them too)
+    forEach(fn) { for (const s of shown) fn(s, s.prerender.box); },
     discard,
   };
 }
