@@ -141,13 +141,23 @@ function render() {
   const overall = Math.round(s.from + ((s.to - s.from) * pct) / 100);
   $("gp-bar-fill").style.width = overall + "%";
   $("gp-bar-fill").parentElement.setAttribute("aria-valuenow", String(overall));
-  $("gp-stage-label").textContent = `Loading ${s.label}… ${pct}%`;
+  $("gp-stage-label").textContent = `${loaderRestart ? "Python restarted: loading" : "Loading"} ${s.label}… ${pct}%`;
   for (const li of document.querySelectorAll("#gp-stages li")) {
     const st = li.dataset.stage;
     li.classList.toggle("active", st === gradpad.stage);
     li.classList.toggle("done", timings[st] !== undefined);
     li.querySelector("span").textContent = st === gradpad.stage ? `${pct}%` : "";
   }
+}
+
+// a Stop (or crash) before the first UI came: the loader follows the fresh Python's start instead of
+// staying where the ended one was ("Loading UI… 95%" until the new app came)
+let loaderRestart = false;
+function loaderFollows(session) {
+  if ($("gp-loader").hidden) return;
+  loaderRestart = session.showsLoader = true;
+  for (const st of Object.keys(STAGES)) delete timings[st]; // this start's own, as it marks them
+  enter("runtime");
 }
 
 function enter(stage) {
@@ -393,7 +403,7 @@ const FROM_WORKER = {
     mark(m.name, m.t);
     if (STAGES[m.name]) render();
   },
-  stage: (m, s) => { s.stageNow = m.stage; if (!s.restarting) enter(m.stage); },
+  stage: (m, s) => { s.stageNow = m.stage; if (!s.restarting || s.showsLoader) enter(m.stage); },
   resource: (m) => countResource(m.url),
   ready: (m, s) => {
     gradpad.info = m.info;
@@ -728,6 +738,7 @@ async function restart(held = null) {
   const path = gradpad.restartedBy = wasReady ? "standby" : taken ? "booting" : "fresh"; // which Python took over
   session.restarting = true;
   py = session;
+  loaderFollows(session);
   const err = new Error(held === "stopped" || held === "unresponsive" ? "Python was restarted (stopped)" : "Python was restarted");
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
