@@ -141,7 +141,8 @@ function render() {
   const overall = Math.round(s.from + ((s.to - s.from) * pct) / 100);
   $("gp-bar-fill").style.width = overall + "%";
   $("gp-bar-fill").parentElement.setAttribute("aria-valuenow", String(overall));
-  $("gp-stage-label").textContent = `${loaderRestart ? "Python restarted: loading" : "Loading"} ${s.label}… ${pct}%`;
+  // (after a restart the files are cached: their bytes say nothing of this start's progress)
+  $("gp-stage-label").textContent = loaderRestart ? `Python restarted: loading ${s.label}…` : `Loading ${s.label}… ${pct}%`;
   for (const li of document.querySelectorAll("#gp-stages li")) {
     const st = li.dataset.stage;
     li.classList.toggle("active", st === gradpad.stage);
