@@ -319,7 +319,8 @@ const STANDBY_MESSAGES = {
   ready: (m, s) => { s.info = m.info; s.bootedFrom = m.bootedFrom; s.ready.resolve(); },
   stage: (m, s) => { s.stageNow = m.stage; },
   // its app, serialized while it stands by: rendered hidden at a quiet moment (static/prerender.js)
-  prerender: (m, s) => { s.prerenderTheme = s.theme; prerender.arrived(s, m); },
+  // (not once it took over without it: it renders its app as without a prerender)
+  prerender: (m, s) => { if (!s.activated) { s.prerenderTheme = s.theme; prerender.arrived(s, m); } },
   request: (m, s) => FROM_WORKER.request(m, s),
   patch: (m, s) => FROM_WORKER.patch(m, s),
   "standby-ready": (m, s) => { s.standbyReady.resolve(); standby.changed(); },
@@ -756,7 +757,7 @@ async function restart(held = null) {
   await new Promise((r) => setTimeout(r, 0));
   // the old view stays in sight, inert, until the new one replaces it (no flash of a blank page)
   if (old.views || $("app").classList.contains("gp-stale")) $("app").classList.add("gp-stale");
-  else clearApp(old);
+  else if (!(preview && preview.shown)) clearApp(old); // (a Stop before the first UI: the preview stays until it comes)
   // no standby ready: its editor takes typing until the new Python can show its app (static/restart_view.js)
   if (!wasReady && $("app").classList.contains("gp-stale")) {
     try {
@@ -773,6 +774,8 @@ async function restart(held = null) {
   // the worker then sends only the take-over's changes
   const prerendered = await prerender.now(session);
   if (py !== session) return false; // a newer restart
+  if (!prerendered) prerender.discard(session); // (nothing rendered: a timer at most)
+  session.activated = true;
   session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held, prerendered });
   session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)
   standby.afterTakeOver();
@@ -799,6 +802,9 @@ async function restart(held = null) {
 // the old view's place
 function swapPrerendered(session, old) {
   const theme = effectiveTheme();
+  // (a Stop before the first UI: the build-time preview was still shown; what was typed there runs, see main)
+  const typed = preview ? preview.handOver() : null;
+  if (typed !== null) session.typedCode = typed;
   prerender.swap(session, () => { if (old && old.views) for (const v of old.views.roots) v.remove(); });
   mark("ui:swapped");
   if (session.prerenderTheme !== theme) { session.theme = session.prerenderTheme; switchTheme(theme); } // switched since

@@ -78,6 +78,7 @@ export function makePrerender({ embed, busy, report }) {
     p.dropped = true;
     shown.delete(s);
     clearTimeout(p.timer);
+    if (!p.embedding) return; // only waited for a quiet moment
     if (s.views) for (const v of s.views.roots) v.remove();
     if (p.box) p.box.remove();
     // not shown: the worker renders its app as without a prerender (loader.js embedApp may run again)

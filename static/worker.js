@@ -294,8 +294,8 @@ const uiLinked = new Promise((res) => { uiLinkedResolve = res; });
 let appCall = null;
 const UI_GRACE_MS = 300, TAKEOVER_GRACE_MS = 30;
 // a standby worker's page state when it takes over (the page's URL and storage of that moment)
-let activate;
-const activation = new Promise((res) => { activate = res; });
+let activate, activated = false;
+const activation = new Promise((res) => { activate = (msg) => { activated = true; res(msg); }; });
 // a standby's app the page renders before the take-over (app.bootstrap.prerender): linked once rendered
 let prerendering = false, prelinkedResolve;
 const prelinked = new Promise((res) => { prelinkedResolve = res; });
@@ -321,7 +321,8 @@ async function loadUI(init) {
     await serial(() => boot.prebuild());
     // and serialized: the page renders it hidden at a quiet moment and this worker links it
     // (static/prerender.js), so the take-over sends only its changes
-    const pre = init.prerender ? JSON.parse(await serial(() => boot.prerender("app"))) : null;
+    // (not when it was activated already: a Stop before the first UI took it while it booted)
+    const pre = init.prerender && !activated ? JSON.parse(await serial(() => boot.prerender("app"))) : null;
     if (pre && pre.kind === "app") {
       await request("load-resources", pre.resources);
       prerendering = true;
