@@ -1,7 +1,7 @@
 """Stop where the page has no shared memory: how long until the run is over, Python answers and
 the UI is usable again, with a standby Python ready (static/standby.js) and without one.
 
-    python -m tools.bench_stop [--browsers chromium,firefox] [--json PATH]
+    python -m tools.bench_stop [--browsers chromium,firefox,webkit] [--json PATH]
 
 Cases, each on a fresh profile (a first visit: no service worker yet, so never isolated):
   app            the app page; Stop at once after the UI came (no standby ready yet), then
@@ -12,7 +12,7 @@ Cases, each on a fresh profile (a first visit: no service worker yet, so never i
 Per Stop: ms from Stop to the run's end (stopped), to Python's answer to `1 + 1` (python), to
 the app back and not stale (ui), and to the editor taking typing (editable: a key typed into the
 editor lands there); the fresh worker's phases (runtime, numpy, engine, ui) in ms after Stop;
-which path brought Python back (standby/fresh). Memory: RSS and PSS of the browser's process
+which path brought Python back (standby/fresh) and how its view came (prerendered: swapped in, static/prerender.js). Memory: RSS and PSS of the browser's process
 tree while idle with and without the standby. Print the load average beside the numbers.
 """
 from __future__ import annotations
