@@ -283,6 +283,37 @@ def prebuild() -> None:
     _prebuilt = ui_entry(autorun=False)
 
 
+def prerender(target: str) -> str:
+    """A standby's prebuilt app as JSON (render's answer), serialized while it stands by: the page
+    renders it hidden when its main thread is idle (static/prerender.js), the worker links it,
+    and at the take-over only `take_over`'s changes (the code, the notice) reach the page, as one
+    patch: no document is built, serialized or rendered after the Stop."""
+    global _doc
+    if _prebuilt is None:
+        return json.dumps({"kind": "placeholder"})
+    from panel.io.pyodide import _model_json
+    from panel.pane import panel as as_panel
+
+    from app import page_api
+
+    _doc, model_json = _model_json(as_panel(_prebuilt), target)
+    return json.dumps({"kind": "app", "model": model_json, "resources": _model_resources(_doc),
+                       "page": page_api.page_options()})
+
+
+def take_over(code: str | None = None, held: str | None = None) -> None:
+    """The prerendered and linked app (prerender, link) replaces the ended Python's: what render
+    does to a prebuilt app before serializing it, sent as one batch of changes."""
+    global _prebuilt
+    obj, _prebuilt = _prebuilt, None
+    from app import batching, env, theme_switch
+
+    with batching.one_update():
+        if env.theme() is not None:  # the page's theme may have switched since this app was built
+            theme_switch.switch(obj.playground, env.theme())
+        obj.playground.take_over(code, held)
+
+
 def render(target: str, code: str | None = None, held: str | None = None) -> str:
     """The app as JSON for the page: {kind, model (for Bokeh.embed.embed_item), resources,
     page (options for the page shell)}; kind is "placeholder" when there is no app.

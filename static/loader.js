@@ -26,7 +26,8 @@ import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
-import { keepTyping } from "./restart_view.js";
+import { keepTyping, startProgress } from "./restart_view.js";
+import { BOX_ID, makePrerender, prerenderWanted } from "./prerender.js";
 import { installLayoutBoxes } from "./layout_bounds.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
@@ -140,13 +141,24 @@ function render() {
   const overall = Math.round(s.from + ((s.to - s.from) * pct) / 100);
   $("gp-bar-fill").style.width = overall + "%";
   $("gp-bar-fill").parentElement.setAttribute("aria-valuenow", String(overall));
-  $("gp-stage-label").textContent = `Loading ${s.label}… ${pct}%`;
+  // (after a restart the files are cached: their bytes say nothing of this start's progress)
+  $("gp-stage-label").textContent = loaderRestart ? `Python restarted: loading ${s.label}…` : `Loading ${s.label}… ${pct}%`;
   for (const li of document.querySelectorAll("#gp-stages li")) {
     const st = li.dataset.stage;
     li.classList.toggle("active", st === gradpad.stage);
     li.classList.toggle("done", timings[st] !== undefined);
     li.querySelector("span").textContent = st === gradpad.stage ? `${pct}%` : "";
   }
+}
+
+// a Stop (or crash) before the first UI came: the loader follows the fresh Python's start instead of
+// staying where the ended one was ("Loading UI… 95%" until the new app came)
+let loaderRestart = false;
+function loaderFollows(session) {
+  if ($("gp-loader").hidden) return;
+  loaderRestart = session.showsLoader = true;
+  for (const st of Object.keys(STAGES)) delete timings[st]; // this start's own, as it marks them
+  enter("runtime");
 }
 
 function enter(stage) {
@@ -272,7 +284,7 @@ function startPython(restoreCode, standby = false) {
   const session = {
     worker: spawnWorker(), pending: new Map(), ready: deferred(), ui: deferred(),
     jsdoc: null, patching: 0, views: null, runDepth: 0,
-    interruptBuffer: newInterruptBuffer(), standbyReady: deferred(),
+    interruptBuffer: newInterruptBuffer(), standbyReady: deferred(), startedAt: performance.now(),
   };
   session.ui.promise.catch(() => {});
   session.ready.promise.catch(() => {});
@@ -296,6 +308,7 @@ function startPython(restoreCode, standby = false) {
     origin: location.origin, pathname: location.pathname, storage: { ...store },
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
     nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
+    prerender: standby && PRERENDER,
   });
   session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
@@ -304,13 +317,25 @@ function startPython(restoreCode, standby = false) {
 // what a standby worker says before it takes over (the rest waits for it to be `py`)
 const STANDBY_MESSAGES = {
   ready: (m, s) => { s.info = m.info; s.bootedFrom = m.bootedFrom; s.ready.resolve(); },
+  stage: (m, s) => { s.stageNow = m.stage; },
+  // its app, serialized while it stands by: rendered hidden at a quiet moment (static/prerender.js)
+  // (not once it took over without it: it renders its app as without a prerender)
+  prerender: (m, s) => { if (!s.activated) { s.prerenderTheme = s.theme; prerender.arrived(s, m); } },
+  request: (m, s) => FROM_WORKER.request(m, s),
+  patch: (m, s) => FROM_WORKER.patch(m, s),
   "standby-ready": (m, s) => { s.standbyReady.resolve(); standby.changed(); },
-  "boot-error": (m, s) => standby.failed(s, m.error),
-  fatal: (m, s) => standby.failed(s, m.error),
+  "boot-error": (m, s) => { prerender.discard(s); standby.failed(s, m.error); },
+  fatal: (m, s) => { prerender.discard(s); standby.failed(s, m.error); },
 };
 const standby = makeStandby({
   start: () => startPython(null, true),
   isolated: ISOLATED, search: location.search, gradpad,
+});
+const PRERENDER = prerenderWanted(location.search, ISOLATED);
+const prerender = makePrerender({
+  embed: (s, m, box) => embedApp(m, s, box),
+  busy: () => gradpad.running || gradpad.ui !== "app",
+  report: (r) => { gradpad.prerender = { ...(gradpad.prerender || {}), ...r }; },
 });
 
 // every message to the worker after the page's queued document changes (static/outbox.js)
@@ -380,7 +405,7 @@ const FROM_WORKER = {
     mark(m.name, m.t);
     if (STAGES[m.name]) render();
   },
-  stage: (m, s) => { if (!s.restarting) enter(m.stage); },
+  stage: (m, s) => { s.stageNow = m.stage; if (!s.restarting || s.showsLoader) enter(m.stage); },
   resource: (m) => countResource(m.url),
   ready: (m, s) => {
     gradpad.info = m.info;
@@ -394,6 +419,7 @@ const FROM_WORKER = {
     s.ui.reject(e);
   },
   "standby-ready": (m, s) => s.standbyReady.resolve(), // taken over while booting: see restart
+  prerender: (m, s) => STANDBY_MESSAGES.prerender(m, s), // (the same: rendered at the take-over)
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
   "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
@@ -415,47 +441,7 @@ const FROM_WORKER = {
       toWorker(s, { type: "reply", id: m.id, error: String(e && e.message || e) });
     }
   },
-  render: async (m, s) => {
-    if (s.rendering) return refuse("a second document"); // one render per worker: the app's
-    s.rendering = true;
-    await bokeh();
-    if (m.page && m.page.lesson) embedded = true; // its hash is the lesson; a cell's text is no autosave
-    if (m.page && m.page.embed) {
-      embedded = true;
-      const style = document.createElement("style");
-      style.textContent = EMBED_CSS;
-      document.head.appendChild(style);
-      // the header is hidden in an iframe: the running indicator floats, shown while code runs
-      document.body.appendChild($("gp-runbar"));
-      $("gp-runbar").classList.add("gp-floating");
-    }
-    cssVarsArrive(m.model);
-    const item = JSON.parse(m.model);
-    s.frozenIds = new Set();
-    const refused = guardModels(item, s.frozenIds, true);
-    if (refused) {
-      refuse(refused);
-      s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
-      return;
-    }
-    const typed = preview ? preview.handOver() : null;
-    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
-    clearApp(s);
-    $("app").classList.remove("gp-stale");
-    mark("ui:embed");
-    s.views = await window.Bokeh.embed.embed_item(item);
-    mark("ui:embedded");
-    const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
-    const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
-                              gradpad.outbox);
-    s.flushOutbox = outbox.flush;
-    jsdoc.on_change((event) => {
-      if (s.patching > 0 || py !== s) return;
-      outbox.listen(event);
-    }, false);
-    toWorker(s, { type: "rendered" });
-    if (s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
-  },
+  render: (m, s) => embedApp(m, s, null),
   patch: (m, s) => {
     if (!s.jsdoc) return;
     const refused = guardPatch(m.patch, s.frozenIds, s.jsdoc);
@@ -490,6 +476,54 @@ const FROM_WORKER = {
   },
 };
 
+// The app's document from a worker, rendered in #app; or, for a standby's app rendered before it is
+// needed (static/prerender.js), hidden in `box` (the preview and the old view stay). Resolves to
+// whether it was rendered.
+async function embedApp(m, s, box) {
+  if (s.rendering) { refuse("a second document"); return false; } // one render per worker: the app's
+  s.rendering = true;
+  await bokeh();
+  if (m.page && m.page.lesson) embedded = true; // its hash is the lesson; a cell's text is no autosave
+  if (m.page && m.page.embed && !box) { // (a standby's: the page shell is set already)
+    embedded = true;
+    const style = document.createElement("style");
+    style.textContent = EMBED_CSS;
+    document.head.appendChild(style);
+    // the header is hidden in an iframe: the running indicator floats, shown while code runs
+    document.body.appendChild($("gp-runbar"));
+    $("gp-runbar").classList.add("gp-floating");
+  }
+  cssVarsArrive(m.model);
+  const item = JSON.parse(m.model);
+  s.frozenIds = new Set();
+  const refused = guardModels(item, s.frozenIds, true);
+  if (refused) {
+    refuse(refused);
+    if (!box) s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
+    return false;
+  }
+  if (!box) {
+    const typed = preview ? preview.handOver() : null;
+    if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
+    clearApp(s);
+    $("app").classList.remove("gp-stale");
+  }
+  mark(box ? "ui:prerender" : "ui:embed");
+  s.views = await window.Bokeh.embed.embed_item(item, box ? box.id : undefined);
+  mark(box ? "ui:prerendered" : "ui:embedded");
+  const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
+  const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
+                            gradpad.outbox);
+  s.flushOutbox = outbox.flush;
+  jsdoc.on_change((event) => {
+    if (s.patching > 0 || py !== s) return;
+    outbox.listen(event);
+  }, false);
+  toWorker(s, { type: "rendered" });
+  if (!box && s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
+  return true;
+}
+
 // ------------------------------------------------------------------ theme
 // The page's CSS follows <html data-theme> (static/theme.js) at once; the documents on show are
 // restyled here (static/theme_switch.js), without a reload; the worker's app follows
@@ -510,6 +544,14 @@ function switchTheme(theme) {
     record.parts = quietly(() => restylePage(doc, theme, $("app")));
     setTimeout(() => { record.sheets_ms = quietly(() => restyleSheets(doc, theme)); }, 0);
   }
+  // a standby's app rendered in advance (static/prerender.js) follows on the page's side; its
+  // Python follows when it takes over (app.bootstrap.take_over)
+  prerender.forEach((pre, box) => {
+    pre.prerenderTheme = theme;
+    pre.patching++;
+    try { restylePage(pre.jsdoc, theme, box); } finally { pre.patching--; }
+    setTimeout(() => { pre.patching++; try { restyleSheets(pre.jsdoc, theme); } finally { pre.patching--; } }, 0);
+  });
   record.ms = Math.round(performance.now() - t0);
   if (!s || !s.jsdoc || s.theme === theme) return;
   s.theme = theme;
@@ -616,7 +658,8 @@ function showShareLink(fragment) {
 
 function clearApp(session) {
   if (session && session.views) for (const v of session.views.roots) v.remove();
-  if (window.Bokeh) for (const v of [...window.Bokeh.index.roots || []]) v.remove();
+  const next = document.getElementById(BOX_ID); // a standby's app rendered in advance stays
+  if (window.Bokeh) for (const v of [...window.Bokeh.index.roots || []]) if (!(next && next.contains(v.el))) v.remove();
   $("app").replaceChildren();
 }
 
@@ -689,6 +732,7 @@ async function restart(held = null) {
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
   old.standbyReady.reject(new Error("ended")); // a restart still waiting on it gives way (below)
+  prerender.discard(old); // its app rendered in advance but never swapped in (ended during its take-over)
   // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
   const wasReady = standby.isReady();
   const taken = standby.take();
@@ -696,12 +740,15 @@ async function restart(held = null) {
   const path = gradpad.restartedBy = wasReady ? "standby" : taken ? "booting" : "fresh"; // which Python took over
   session.restarting = true;
   py = session;
+  loaderFollows(session);
   const err = new Error(held === "stopped" || held === "unresponsive" ? "Python was restarted (stopped)" : "Python was restarted");
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
   setRunning(false);
+  // view (once back): "prerendered" (the standby's app, rendered in advance, swapped in) or "rendered"
+  const stop = held ? { reason: held, t: Math.round(performance.now()), standby: wasReady, path } : null;
   if (held) {
-    gradpad.stops.push({ reason: held, t: Math.round(performance.now()), standby: wasReady, path });
+    gradpad.stops.push(stop);
     stoppedNote(held);
   }
   gradpad.panes = null; // the new worker's app counts its runs from 1
@@ -710,33 +757,57 @@ async function restart(held = null) {
   await new Promise((r) => setTimeout(r, 0));
   // the old view stays in sight, inert, until the new one replaces it (no flash of a blank page)
   if (old.views || $("app").classList.contains("gp-stale")) $("app").classList.add("gp-stale");
-  else clearApp(old);
+  else if (!(preview && preview.shown)) clearApp(old); // (a Stop before the first UI: the preview stays until it comes)
   // no standby ready: its editor takes typing until the new Python can show its app (static/restart_view.js)
   if (!wasReady && $("app").classList.contains("gp-stale")) {
     try {
-      await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]));
+      // how long the last start took: the standby's (to its app), else this page's first (to its UI)
+      const expected = gradpad.standby.readyMs || timings.ui || null;
+      await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]),
+        () => startProgress(session.stageNow, performance.now() - session.startedAt, expected));
     } catch (e) { /* failed to boot (reported below), or ended by a newer restart */ }
     if (py !== session) return false;
   }
   const code = editorText(); // null while no app is shown: the new app opens the link/autosave
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
-  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held });
+  // its app rendered in advance (static/prerender.js; now, if the page was never quiet since):
+  // the worker then sends only the take-over's changes
+  const prerendered = await prerender.now(session);
+  if (py !== session) return false; // a newer restart
+  if (!prerendered) prerender.discard(session); // (nothing rendered: a timer at most)
+  session.activated = true;
+  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held, prerendered });
   session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)
   standby.afterTakeOver();
   await session.ready.promise;
   try {
     const kind = await session.ui.promise;
+    if (prerendered && py === session) swapPrerendered(session, old);
+    if (stop) stop.view = prerendered ? "prerendered" : "rendered";
     if (kind === "app") $("gp-placeholder").hidden = true;
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
   } catch (e) {
     console.error(e);
     uiTakenOver.reject(e);
+    prerender.discard(session);
     clearApp(old);
     $("app").classList.remove("gp-stale");
     $("gp-placeholder").hidden = false;
   }
   return true;
+}
+
+// the standby's app, rendered in advance and now holding the learner's code and the note, takes
+// the old view's place
+function swapPrerendered(session, old) {
+  const theme = effectiveTheme();
+  // (a Stop before the first UI: the build-time preview was still shown; what was typed there runs, see main)
+  const typed = preview ? preview.handOver() : null;
+  if (typed !== null) session.typedCode = typed;
+  prerender.swap(session, () => { if (old && old.views) for (const v of old.views.roots) v.remove(); });
+  mark("ui:swapped");
+  if (session.prerenderTheme !== theme) { session.theme = session.prerenderTheme; switchTheme(theme); } // switched since
 }
 
 const EMBED_CSS = "header.gp-header, #gp-notice { display: none !important; } main { padding: 0 !important; }";

@@ -14,16 +14,26 @@ function findEditor(root) {
   return null;
 }
 
-// the note above the old view, gone with it (when #app is no longer stale)
-function restartNote(app) {
+// the note above the old view, gone with it (when #app is no longer stale); `progress()`: where
+// the new Python's start is ("loading numpy… about 9 s left"), the note says it every PROGRESS_MS
+const PROGRESS_MS = 500;
+function restartNote(app, progress) {
   const note = document.createElement("p");
   note.className = "gp-restart-note";
   note.setAttribute("role", "status");
-  note.textContent = "Starting a fresh Python… The panes below are from before the Stop. " +
+  const rest = " The panes below are from before the Stop; variables from earlier runs are gone. " +
     "You can keep typing: the new Python opens the code as you leave it.";
+  const line = document.createElement("span");
+  line.className = "gp-restart-progress";
+  line.setAttribute("aria-live", "off"); // the start is said once; its countdown is for the eye
+  const say = () => { line.textContent = "Starting a fresh Python" + (progress ? `: ${progress()}.` : "…"); };
+  say();
+  note.append(line, rest);
   app.before(note);
+  const ticks = progress ? setInterval(say, PROGRESS_MS) : 0;
   const gone = new MutationObserver(() => {
-    if (app.classList.contains("gp-stale")) return;
+    if (app.classList.contains("gp-stale") && app.isConnected) return;
+    clearInterval(ticks);
     note.remove();
     gone.disconnect();
   });
@@ -32,9 +42,9 @@ function restartNote(app) {
 
 // `until`: the new worker is ready to show its app (or failed: then the caller goes on too).
 // Returns whether an editor was there to type in.
-export async function keepTyping(app, until) {
+export async function keepTyping(app, until, progress = null) {
   const ace = findEditor(app);
-  restartNote(app);
+  restartNote(app, progress);
   if (ace) ace.style.pointerEvents = "auto"; // #app.gp-stale's `pointer-events: none` is inherited
   try {
     await until;
@@ -46,4 +56,17 @@ export async function keepTyping(app, until) {
     }
   }
   return !!ace;
+}
+
+// Where a new Python's start is, and about how long is left: `stage` the worker's last stage
+// (runtime, numpy, engine, ui), `elapsedMs` since it started, `expectedMs` how long the last start
+// in this page took (null: not known).
+const STAGE_WORDS = { runtime: "the Python runtime", numpy: "numpy", engine: "the engine", ui: "the app" };
+const STAGE_ORDER = ["runtime", "numpy", "engine", "ui"];
+export function startProgress(stage, elapsedMs, expectedMs) {
+  const i = STAGE_ORDER.indexOf(stage);
+  const what = i < 0 ? "starting" : `loading ${STAGE_WORDS[stage]} (step ${i + 1} of ${STAGE_ORDER.length})`;
+  if (!expectedMs) return what;
+  const left = Math.round((expectedMs - elapsedMs) / 1000);
+  return left >= 1 ? `${what}, about ${left} s left` : `${what}, almost there`;
 }

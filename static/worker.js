@@ -294,8 +294,11 @@ const uiLinked = new Promise((res) => { uiLinkedResolve = res; });
 let appCall = null;
 const UI_GRACE_MS = 300, TAKEOVER_GRACE_MS = 30;
 // a standby worker's page state when it takes over (the page's URL and storage of that moment)
-let activate;
-const activation = new Promise((res) => { activate = res; });
+let activate, activated = false;
+const activation = new Promise((res) => { activate = (msg) => { activated = true; res(msg); }; });
+// a standby's app the page renders before the take-over (app.bootstrap.prerender): linked once rendered
+let prerendering = false, prelinkedResolve;
+const prelinked = new Promise((res) => { prelinkedResolve = res; });
 
 async function loadUI(init) {
   post({ type: "stage", stage: "ui" });
@@ -316,12 +319,30 @@ async function loadUI(init) {
     // a spare for the page (loader.js): the app built now, without running anything; it is
     // shown when this worker takes over from one that was ended (Stop, Restart, a crash)
     await serial(() => boot.prebuild());
+    // and serialized: the page renders it hidden at a quiet moment and this worker links it
+    // (static/prerender.js), so the take-over sends only its changes
+    // (not when it was activated already: a Stop before the first UI took it while it booted)
+    const pre = init.prerender && !activated ? JSON.parse(await serial(() => boot.prerender("app"))) : null;
+    if (pre && pre.kind === "app") {
+      await request("load-resources", pre.resources);
+      prerendering = true;
+      post({ type: "prerender", model: pre.model, page: pre.page });
+    }
     post({ type: "standby-ready" });
     init = await activation;
     // a run asked on hearing of the Stop reached this worker with (or before) `activate`: it goes
     // first (yieldToRuns); the app's view need not wait for one that may never come
     await Promise.race([firstRun, new Promise((r) => setTimeout(r, TAKEOVER_GRACE_MS))]);
     await yieldToRuns();
+    if (init.prerendered) {
+      await prelinked; // the page sent `rendered` before `activate`
+      await serial(() => boot.take_over(init.restoreCode ?? null, init.held ?? null));
+      mark("ui:built");
+      post({ type: "ui", kind: "app" });
+      uiLinkedResolve();
+      return;
+    }
+    prerendering = false; // not rendered in the page: rendered below, as without a prerender
   }
   const rendered = JSON.parse(await serial(() => boot.render("app", init.restoreCode ?? null, init.held ?? null)));
   mark("ui:built");
@@ -350,6 +371,7 @@ const HANDLERS = {
   patch: (msg) => serial(() => boot.apply_patch(msg.patch)),
   rendered: async () => {
     await serial(() => boot.link(self.gradpadSendPatch));
+    if (prerendering) { prerendering = false; prelinkedResolve(); return; } // shown at the take-over (loadUI)
     post({ type: "ui", kind: "app" });
     uiLinkedResolve();
   },

@@ -1,7 +1,7 @@
 """Stop where the page has no shared memory: how long until the run is over, Python answers and
 the UI is usable again, with a standby Python ready (static/standby.js) and without one.
 
-    python -m tools.bench_stop [--browsers chromium,firefox] [--json PATH]
+    python -m tools.bench_stop [--browsers chromium,firefox,webkit] [--json PATH]
 
 Cases, each on a fresh profile (a first visit: no service worker yet, so never isolated):
   app            the app page; Stop at once after the UI came (no standby ready yet), then
@@ -12,7 +12,7 @@ Cases, each on a fresh profile (a first visit: no service worker yet, so never i
 Per Stop: ms from Stop to the run's end (stopped), to Python's answer to `1 + 1` (python), to
 the app back and not stale (ui), and to the editor taking typing (editable: a key typed into the
 editor lands there); the fresh worker's phases (runtime, numpy, engine, ui) in ms after Stop;
-which path brought Python back (standby/fresh). Memory: RSS and PSS of the browser's process
+which path brought Python back (standby/fresh) and how its view came (prerendered: swapped in, static/prerender.js). Memory: RSS and PSS of the browser's process
 tree while idle with and without the standby. Print the load average beside the numbers.
 """
 from __future__ import annotations
@@ -47,6 +47,7 @@ STOP_PROBE = """async ([code, afterMs]) => {
   while (!gp.running) await new Promise(r => setTimeout(r, 5));
   await new Promise(r => setTimeout(r, afterMs));
   const standbyAtStop = {...(gp.standby || {})};
+  const prerenderAtStop = gp.prerender ? {...gp.prerender} : null;  // the standby's app rendered in advance, and its ms
   const before = {...gp.timings};
   const t0 = performance.now();
   gp.interrupt();
@@ -58,7 +59,7 @@ STOP_PROBE = """async ([code, afterMs]) => {
     if (ace && (!app().classList.contains('gp-stale') || ace.style.pointerEvents === 'auto')) editable = performance.now() - t0;
     else setTimeout(watchEditable, 5); };
   while (gp.running) await new Promise(r => setTimeout(r, 2));
-  const out = {standbyAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
+  const out = {standbyAtStop, prerenderAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
   setTimeout(watchEditable, 20);  // after the restart marked the old view stale (a task after the Stop)
   while (ended === null) await new Promise(r => setTimeout(r, 2));
   out.settled = ended - t0;
@@ -69,7 +70,7 @@ STOP_PROBE = """async ([code, afterMs]) => {
   out.ui = performance.now() - t0;
   const nav = t0;  // timings are ms since navigation, as performance.now()
   out.phases = {};
-  for (const k of ['runtime', 'numpy', 'engine'])
+  for (const k of ['runtime', 'numpy', 'engine', 'ui:built', 'ui:embed', 'ui:embedded', 'ui:swapped'])
     if (gp.timings[k] !== before[k]) out.phases[k] = Math.round(gp.timings[k] - nav);
   out.editable = Math.round(editable === null ? -1 : editable);
   out.path = gp.restartedBy || null;
@@ -234,11 +235,19 @@ def main(argv=None) -> int:
         for srv in servers:
             srv.shutdown()
     print(f"load average at end: {os.getloadavg()}", flush=True)
-    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} {'load':>5}  phases")
+    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'view':11} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} "
+          f"{'load':>5}  phases")
     for r in rows:
         path = "interrupt" if r["isolated"] else (r.get("path") or ("standby" if r["stops"] and r["stops"][0].get("standby") else "fresh"))
-        print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
+        view = (r["stops"][0].get("view") if r["stops"] else None) or "-"  # prerendered: swapped in (static/prerender.js)
+        print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {view:11} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
               f"{r.get('editable', '-'):>8} {r['load']:5}  {r['phases']}")
+    print("memory of the browser's processes, idle (MB): before the standby boots -> with the standby ready "
+          "(and its app rendered in advance where the build does that)")
+    for r in rows:
+        for k in ("mem_before_standby", "mem_with_standby"):
+            if k in r:
+                print(f"{r['build']:6} {r['case'][:48]:48} {k:20} RSS {r[k]['rss_mb']:6} PSS {r[k]['pss_mb']:6}")
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))
     return 0

@@ -64,6 +64,28 @@ def held_state(target) -> dict:
             "running": target.evaluate("() => window.gradpad.running")}
 
 
+# the code in the app's editor, as the page shows it, and the hidden box of a standby's app
+APP_SHOWN = """() => {
+  const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList.contains('ace_editor') && el.env) return el;
+    const i = el.shadowRoot && find(el.shadowRoot); if (i) return i; } return null; };
+  const ace = find(document.querySelector('#app'));
+  return {code: ace && ace.env.editor.getValue(), readOnly: ace && ace.env.editor.getReadOnly(),
+          apps: document.querySelectorAll('#app').length, stops: window.gradpad.stops};
+}"""
+
+
+def assert_app_back(target, code):
+    """After a Stop that a ready standby took where the page has no shared memory: its app,
+    rendered in the page before the Stop (static/prerender.js), was swapped in with the learner's
+    code, and it runs code."""
+    shown = target.evaluate(APP_SHOWN)
+    # before: the standby's document was built, serialized and rendered after the Stop (no "view")
+    assert shown["stops"][-1].get("view") == "prerendered", shown
+    assert shown["code"] == code and shown["readOnly"] is False and shown["apps"] == 1, shown
+    snap = target.evaluate("() => window.gradpad.load({code: 'print(6 * 7)'})")
+    assert snap["error"] is None and snap["console"].strip() == "42" and snap["run"] == 1, snap
+
+
 def test_an_embed_on_another_site_is_stopped_and_back_within_a_second(browser_context, site_url, gp):
     ctx, _ = browser_context
     # the host: a page on another origin (another port) that frames the embed, as a course site does
@@ -104,6 +126,7 @@ def test_an_embed_on_another_site_is_stopped_and_back_within_a_second(browser_co
         assert "Variables from earlier runs are gone" in state["notice"], state
         assert frame.get_by_text("▶ Run it").first.is_visible()
         assert "Stopped" in inner.locator("#gp-run-state").inner_text()
+        assert_app_back(inner, LOOP)
         shot(page, "stop_embed_700x500")
     finally:
         page.close()
