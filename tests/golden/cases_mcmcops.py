@@ -1,0 +1,37 @@
+"""Case definitions for mcmcops_cases.json (issue 24): what an MCMC kernel's jitted step runs
+thousands of times (blackjax's NUTS: conds and switches inside while loops, a PRNG key folded
+and drawn from once per leapfrog), each written out by the CPU compiler's fast paths. Every jitted
+function is called three times: the first call is interpreted, the later ones run the generated
+code, and all three are recorded."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+THRICE = "def thrice(f, *a):\n    return [f(*a) for _ in range(3)]\n"
+
+C("compiled_switch_clamps_its_index", "control_flow", THRICE +
+  "f = jax.jit(lambda i, x: lax.switch(i, [lambda x: x + 1.0, lambda x: x * 3.0, lambda x: -x], x))\n"
+  "out = [thrice(f, i, jnp.float32(2.5)) for i in (-3, 0, 1, 2, 7)]")
+C("compiled_cond_passthrough_then_overwritten", "control_flow", THRICE +
+  "def f(p, x):\n"
+  "    t = x * 2.0\n"
+  "    y = lax.cond(p, lambda t: t, lambda t: t - 1.0, t)\n"
+  "    u = t + 1.0\n"
+  "    return y, u, y * u\n"
+  "out = [thrice(jax.jit(f), p, jnp.arange(4.0)) for p in (True, False)]")
+C("compiled_cond_constant_and_int_outputs", "control_flow", THRICE +
+  "f = jax.jit(lambda p, n: lax.cond(p, lambda n: (n + 1, jnp.float32(0.5), jnp.zeros(2)), "
+  "lambda n: (n * 2, jnp.float32(-1.0), jnp.ones(2)), n))\n"
+  "out = [thrice(f, p, jnp.int32(5)) for p in (True, False)]")
+C("compiled_nested_cond_in_a_while_loop", "control_flow", THRICE +
+  "def body(c):\n"
+  "    i, acc, v = c\n"
+  "    acc = lax.cond(i % 3 == 0, lambda a: lax.cond(a > 4.0, lambda a: a * 0.5, lambda a: a + 2.0, a),\n"
+  "                   lambda a: a - 0.25, acc)\n"
+  "    v = lax.cond(i % 2 == 0, lambda v: v.at[i % 4].set(acc), lambda v: v, v)\n"
+  "    return i + 1, acc, v\n"
+  "f = jax.jit(lambda n: lax.while_loop(lambda c: c[0] < n, body, (0, jnp.float32(1.0), jnp.zeros(4))))\n"
+  "out = thrice(f, 11)")
+C("compiled_cond_on_an_integer_predicate", "control_flow", THRICE +
+  "f = jax.jit(lambda k, x: lax.cond(k, lambda x: jnp.sin(x), lambda x: jnp.cos(x), x))\n"
+  "out = [thrice(f, k, jnp.float32(0.75)) for k in (0, 1, -4, 9)]")
