@@ -35,3 +35,30 @@ C("compiled_nested_cond_in_a_while_loop", "control_flow", THRICE +
 C("compiled_cond_on_an_integer_predicate", "control_flow", THRICE +
   "f = jax.jit(lambda k, x: lax.cond(k, lambda x: jnp.sin(x), lambda x: jnp.cos(x), x))\n"
   "out = [thrice(f, k, jnp.float32(0.75)) for k in (0, 1, -4, 9)]")
+
+# one key folded, split and drawn from: these go lane by lane in Python integers (random_bits.py,
+# _LANES_MAX); recorded as key data, eager, under jit and inside a loop
+C("one_key_fold_in_split_bits", "random",
+  "k = random.key(42)\n"
+  "pk = random.PRNGKey(7)\n"
+  "out = [random.key_data(random.fold_in(k, d)) for d in (0, 1, 2**31 - 1, 4000000000)] + [\n"
+  "    random.fold_in(pk, 5), random.key_data(random.split(k)), random.key_data(random.split(k, 3)),\n"
+  "    random.key_data(random.split(k, (2, 2))), random.key_data(random.split(k, 9)), random.split(pk, 3),\n"
+  "    random.bits(k), random.bits(k, (3,)), random.bits(k, (8,)), random.bits(k, (9,)),\n"
+  "    random.bits(k, (2,), jnp.uint8), random.bits(k, (5,), jnp.uint16), random.uniform(k), random.normal(k, (3,)),\n"
+  "    random.key_data(jax.vmap(random.fold_in)(random.split(k, (1,)), jnp.array([3]))),\n"
+  "    jax.vmap(lambda k: random.bits(k, (1, 2)))(random.split(k, (1,)))]")
+C("one_key_fold_in_and_draw_in_a_jitted_loop", "random", THRICE +
+  "def body(i, c):\n"
+  "    k, acc, b = c\n"
+  "    kk = random.fold_in(k, i)\n"
+  "    k1, k2 = random.split(kk)\n"
+  "    return k1, acc + random.uniform(k2), b ^ random.bits(kk)\n"
+  "f = jax.jit(lambda k: lax.fori_loop(0, 25, body, (k, jnp.float32(0.0), jnp.uint32(0))))\n"
+  "out = [(random.key_data(a), b, c) for a, b, c in thrice(f, random.key(3))]")
+C("one_key_bits_64_x64", "random", "jax.config.update('jax_enable_x64', True)\n"
+  "k = random.key(11)\n"
+  "out = (random.bits(k, (), jnp.uint64), random.bits(k, (3,), jnp.uint64), random.uniform(k, dtype=jnp.float64))")
+C("one_key_split_not_partitionable", "random", "jax.config.update('jax_threefry_partitionable', False)\n"
+  "k = random.key(5)\n"
+  "out = (random.key_data(random.split(k, 3)), random.bits(k, (3,)), random.key_data(random.fold_in(k, 9)))")
