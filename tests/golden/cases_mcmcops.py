@@ -62,3 +62,34 @@ C("one_key_bits_64_x64", "random", "jax.config.update('jax_enable_x64', True)\n"
 C("one_key_split_not_partitionable", "random", "jax.config.update('jax_threefry_partitionable', False)\n"
   "k = random.key(5)\n"
   "out = (random.key_data(random.split(k, 3)), random.bits(k, (3,)), random.key_data(random.fold_in(k, 9)))")
+
+# the scalar and one-window ops the compiler specialises (backends/cpu_special.py): dtype
+# conversions, bitwise ops and shifts by a literal, population count, integer remainder, integer
+# powers, logistic, dynamic_slice with clamped starts, a one-window scatter in and out of bounds
+C("compiled_scalar_ops_of_a_tree_builder", "lax", THRICE +
+  "def f(n, x, m):\n"
+  "    a = lax.shift_right_arithmetic(n, 1)\n"
+  "    b = lax.population_count(jnp.abs(a))\n"
+  "    c = (~n) & (n + 1)\n"
+  "    d = lax.shift_right_logical(n, 3) | lax.shift_right_logical(n, 40) ^ c\n"
+  "    e = lax.rem(n, m), lax.rem(n, jnp.int32(0)), n % m\n"
+  "    g = lax.convert_element_type(b, jnp.float32), (x > 0.5).astype(jnp.int32), n.astype(jnp.uint8), x.astype(jnp.int32)\n"
+  "    h = lax.integer_pow(x, 2), lax.integer_pow(x, 5), lax.integer_pow(n, 3), lax.integer_pow(x, 1)\n"
+  "    return a, b, c, d, e, g, h, jax.nn.sigmoid(x), jax.nn.sigmoid(-x * 40.0), lax.shift_right_arithmetic(n, 99)\n"
+  "out = [thrice(jax.jit(f), jnp.int32(v), jnp.float32(w), jnp.int32(m)) for v, w, m in "
+  "((13, 0.75, 4), (-7, -2.5, 3), (-2147483648, 1e30, -1), (0, 0.0, -5))]")
+C("compiled_bool_ops_and_abs_on_scalars", "lax", THRICE +
+  "f = jax.jit(lambda p, q, x, i: (p & q, p | q, p ^ q, ~p, jnp.logical_not(q), jnp.abs(x), jnp.abs(i), -i, (x < 0) & (i > 0)))\n"
+  "out = [thrice(f, jnp.bool_(p), jnp.bool_(q), jnp.float32(x), jnp.int32(i)) for p, q, x, i in "
+  "((True, False, -1.5, -2147483648), (False, False, -0.0, 7), (True, True, np.nan, -3))]")
+C("compiled_dynamic_slice_clamped_starts", "lax", THRICE +
+  "m = jnp.arange(20.0).reshape(5, 4)\n"
+  "f = jax.jit(lambda i, j: (lax.dynamic_slice(m, (i, j), (2, 3)), lax.dynamic_slice(m, (i, 0), (1, 4)), "
+  "lax.dynamic_index_in_dim(m, i, 0, keepdims=False), m[i]))\n"
+  "out = [thrice(f, i, j) for i, j in ((0, 0), (3, 1), (-4, 9), (100, -1))]")
+C("compiled_one_window_scatter", "indexing", THRICE +
+  "m = jnp.zeros((4, 3))\n"
+  "f = jax.jit(lambda i, v: (m.at[i].set(v), m.at[i, 1].set(v[0]), m.at[i].set(v, mode='clip'), "
+  "m.at[i].set(v, mode='drop'), jnp.zeros(5, jnp.int32).at[i].set(7), m.at[i].add(v), "
+  "lax.dynamic_update_slice(m, v[None], (i, 0))))\n"
+  "out = [thrice(f, i, jnp.array([1.0, 2.0, 3.0])) for i in (0, 3, 4, -1, 9)]")
