@@ -70,3 +70,17 @@ def test_loop_ops_compile_to_specialised_callables_not_their_impls(monkeypatch):
     want = [6, 2, 15, 1, 1, 3.1010537, [3.0, 1.0], [1.0, 2.0, 0.75], True, 0.75]
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-7)
+
+
+def test_a_scalar_converted_to_its_own_dtype_compiles_to_nothing():
+    # a weak float32 made strong (XLA drops the convert); jax.jit(f)(1.5) in JAX 0.10.2: 4.5
+    from core._engine.backends import cpu
+
+    def f(x):
+        return jax.lax.convert_element_type(x, jnp.float32) * 3.0
+    cj = jax.make_jaxpr(f)(1.5)
+    assert [e.primitive.name for e in cj.jaxpr.eqns].count("convert_element_type") == 1
+    prog = cpu.compile_closed_jaxpr(cj)
+    assert "convert_element_type" not in [e.primitive.name for e in prog.eqns]
+    f_jit = jax.jit(f)
+    assert [float(f_jit(1.5)) for _ in range(3)] == [4.5, 4.5, 4.5]

@@ -93,3 +93,11 @@ C("compiled_one_window_scatter", "indexing", THRICE +
   "m.at[i].set(v, mode='drop'), jnp.zeros(5, jnp.int32).at[i].set(7), m.at[i].add(v), "
   "lax.dynamic_update_slice(m, v[None], (i, 0))))\n"
   "out = [thrice(f, i, jnp.array([1.0, 2.0, 3.0])) for i in (0, 3, 4, -1, 9)]")
+C("compiled_negative_integer_pow_and_same_dtype_converts", "lax", THRICE +
+  "def f(x, v, p, n):\n"
+  "    w = lax.convert_element_type(x, jnp.float32)\n"
+  "    return (lax.integer_pow(x, -2), lax.integer_pow(x, -3), lax.integer_pow(v, -1), lax.integer_pow(v, -4),\n"
+  "            w, w * 2.0, lax.convert_element_type(p, jnp.bool_), lax.convert_element_type(n, jnp.int32) + 1,\n"
+  "            jnp.asarray(x, jnp.float32), 1.5 * x)\n"
+  "out = [thrice(jax.jit(f), jnp.float32(x), jnp.array([x, 2.0, 0.0], jnp.float32), jnp.bool_(x > 1), jnp.int32(7)) "
+  "for x in (3.0, -0.5, 1e-20, 0.0)]")

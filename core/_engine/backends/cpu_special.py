@@ -128,18 +128,20 @@ def _rem(eqn):
 
 def _integer_pow(eqn):
     y = eqn.params["y"]
-    if y < 1:
+    dt = eqn.outvars[0].aval.dtype
+    if y == 0 or (y < 0 and dt.kind != "f"):
         return None
+    one, power = dt.type(1), abs(y)
 
-    def integer_pow(x):   # exponentiation by squaring, as the impl (and XLA)
-        acc, base, n = None, x, y
+    def integer_pow(x):   # exponentiation by squaring, as the impl (and XLA); 1 / that for y < 0
+        acc, base, n = None, x, power
         while n:
             if n & 1:
                 acc = base if acc is None else acc * base
             n >>= 1
             if n:
                 base = base * base
-        return acc
+        return acc if y > 0 else one / acc
     return integer_pow
 
 
