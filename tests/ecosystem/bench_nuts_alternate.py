@@ -1,7 +1,8 @@
 """blackjax's README NUTS (its 100 `jax.jit(nuts.step)` calls from the README, data seeded), real
 JAX and gradpad in ONE process, runs alternating, wall time and process CPU time per run:
 
-    .venv/bin/python tests/ecosystem/bench_nuts_alternate.py [--rounds 2] [--steps 100] [--jax-python PATH]
+    python build.py bench nuts [--rounds 2] [--steps 100] [--jax-python PATH]
+    .venv/bin/python tests/ecosystem/bench_nuts_alternate.py ...           (the same)
 
 blackjax imports `jax` by name, so each side gets its own copy of blackjax (and of every library
 it imports that imports jax): real JAX's side is imported first (JAX's site-packages appended to
@@ -81,7 +82,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--steps", type=int, default=100)
-    ap.add_argument("--jax-python", default="/work/jax-venv/bin/python")
+    ap.add_argument("--jax-python", default=os.environ.get("GRADPAD_JAX_PYTHON") or os.path.join(ROOT, ".cache", "jax-venv", "bin", "python"))
     args = ap.parse_args(argv)
     os.environ["OPENBLAS_NUM_THREADS"] = "1"
     targets = [str(ensure_ring2_installed()), str(ensure_installed())]
