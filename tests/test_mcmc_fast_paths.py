@@ -84,3 +84,22 @@ def test_a_scalar_converted_to_its_own_dtype_compiles_to_nothing():
     assert "convert_element_type" not in [e.primitive.name for e in prog.eqns]
     f_jit = jax.jit(f)
     assert [float(f_jit(1.5)) for _ in range(3)] == [4.5, 4.5, 4.5]
+
+
+def test_float32_scalar_exp_log_in_generated_code_call_the_scalar_algorithm(monkeypatch):
+    # XLA's float32 exp/log/log1p/tanh on a scalar: generated code calls the Python-float algorithm
+    # itself, not the array entry point (three wrappers deep); bits as JAX 0.10.2's jit gives them
+    # for 0.3: exp 3facc82c, log bf9a1bc8, log1p 3e86549c, tanh 3e9526ed
+    from core._engine.backends import cpu
+    from core._engine.primitives import _xla_f32
+
+    def f(x):
+        return jnp.exp(x), jnp.log(x), jnp.log1p(x), jnp.tanh(x)
+    cj = jax.make_jaxpr(f)(jnp.float32(0.3))
+
+    def refuse(*a):
+        raise AssertionError("the array entry point ran")
+    monkeypatch.setattr(_xla_f32, "_by_size", refuse)
+    fn = cpu.compile_closed_jaxpr(cj)._build()
+    got = [np.asarray(o, np.float32).tobytes()[::-1].hex() for o in fn(np.asarray(np.float32(0.3)))]
+    assert got == ["3facc82c", "bf9a1bc8", "3e86549c", "3e9526ed"]

@@ -486,7 +486,8 @@ class Emitter:
                     lines.append(f"{ind}{name(out)} = {unary.format(self.scalar_operand(operands[0]))}"
                                  f"  # {eqn.primitive.name}")
                     continue
-                g[fn] = raw
+                f32_scalar = getattr(raw, "f32_scalar", None)   # (XLA's float32 exp/log/log1p/tanh)
+                g[fn] = f32_scalar if f32_scalar is not None and out.aval.dtype == np.float32 else raw
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
                 continue
             if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest

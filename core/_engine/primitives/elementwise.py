@@ -210,12 +210,16 @@ def _xla_on_small_f32(ufunc, name):
             return result
         out[...] = result
         return out
+    if _xla_f32.EXACT_MAX >= 1:   # a float32 scalar in generated code: the Python-float algorithm directly
+        scalar = getattr(_xla_f32, f"_{name[len('xla_'):-len('_f32')]}_scalar")
+        raw.f32_scalar = lambda x: _F32_TYPE(scalar(float(x)))
     impl = _np_err(raw)
     impl.raw = raw
     return impl
 
 
 _F32_DTYPE = np.dtype(np.float32)
+_F32_TYPE = np.float32
 exp_p = unop("exp", _xla_on_small_f32(np.exp, "xla_exp_f32"), _FLOAT, wgsl="exp({0})")
 ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
 
@@ -246,6 +250,8 @@ def _xla_both(f32_impl, f64_impl):
 
     def raw(x, out=None):
         return (f32_raw if getattr(x, "dtype", None) == _F32_DTYPE else f64_raw)(x, out=out)
+    if hasattr(f32_raw, "f32_scalar"):
+        raw.f32_scalar = f32_raw.f32_scalar
     impl = _np_err(raw)
     impl.raw = raw
     return impl
