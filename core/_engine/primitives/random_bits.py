@@ -171,7 +171,9 @@ def _one_lane_source() -> str:
     return "\n".join(lines)
 
 
-exec(compile(_one_lane_source(), "<threefry lane>", "exec"))   # defines _threefry_lane
+_LANE_NAMESPACE: dict = {}
+exec(compile(_one_lane_source(), "<threefry lane>", "exec"), _LANE_NAMESPACE)
+_threefry_lane = _LANE_NAMESPACE["_threefry_lane"]
 
 # One key hashing at most this many counters goes lane by lane in Python integers: an MCMC
 # kernel folds one key and draws one number per leapfrog step, where even the packed-lane
