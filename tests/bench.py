@@ -3,13 +3,15 @@
     core     the engine on CPU: dispatch, jit overheads, tracing, grad, fused elementwise code,
              side by side with numpy and real JAX (tests/bench_core.py)
     webgpu   the WebGPU backend (tests/bench_webgpu.py)
+    nuts     blackjax's README NUTS, real JAX and gradpad in one process, runs alternating
+             (tests/ecosystem/bench_nuts_alternate.py; --jax-python PATH, --rounds N, --steps N)
 """
 from __future__ import annotations
 
 import importlib
 import sys
 
-TARGETS = {"core": "tests.bench_core", "webgpu": "tests.bench_webgpu"}
+TARGETS = {"core": "tests.bench_core", "webgpu": "tests.bench_webgpu", "nuts": "tests.ecosystem.bench_nuts_alternate"}
 
 
 def main(argv=None) -> int:

@@ -81,3 +81,19 @@ def test_unbroadcasting_reshapes_and_size_one_sums_compile_to_nothing():
     cj = jax.make_jaxpr(f)(x, b)
     names = [e.primitive.name for e in cpu.compile_closed_jaxpr(cj).eqns]
     assert "reduce_sum" not in names and "reshape" in names and names.count("reshape") <= 2
+
+
+def test_a_cond_is_written_inline_as_an_if():
+    # blackjax's NUTS step runs three conds per leapfrog inside its while loops: each is written
+    # out as an if/else around its branches' equations, not a call through the cond primitive's
+    # impl (which clamped the index with np.clip and called a separately compiled branch);
+    # values: jax.jit(f)(k, 2.5) in JAX 0.10.2 for k = -3, 0, 1, 2, 7 -> 3.5, 3.5, 7.5, -2.5, -2.5
+    from core._engine.backends import cpu
+
+    def f(i, x):
+        return jax.lax.switch(i, [lambda x: x + 1.0, lambda x: x * 3.0, lambda x: -x], x)
+    f_jit = jax.jit(f)
+    for _ in range(2):
+        assert [float(f_jit(k, jnp.float32(2.5))) for k in (-3, 0, 1, 2, 7)] == [3.5, 3.5, 7.5, -2.5, -2.5]
+    src = cpu.compile_closed_jaxpr(jax.make_jaxpr(f)(0, jnp.float32(2.5)))._build().source
+    assert "cond branch 0" in src and "elif" in src and "# cond\n" not in src and "_cond_impl" not in src

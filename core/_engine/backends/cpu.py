@@ -481,10 +481,13 @@ class Emitter:
                     a, b = (self.scalar_operand(v) for v in operands)
                     lines.append(f"{ind}{name(out)} = {a} {op} {b}  # {eqn.primitive.name}")
                     continue
-                if raw is np.negative:   # (numpy's scalar negation: the same bits)
-                    lines.append(f"{ind}{name(out)} = -{self.scalar_operand(operands[0])}  # {eqn.primitive.name}")
+                unary = _SCALAR_UNARY.get(raw)
+                if unary is not None:   # (numpy's scalar negation, inversion, abs: the same bits)
+                    lines.append(f"{ind}{name(out)} = {unary.format(self.scalar_operand(operands[0]))}"
+                                 f"  # {eqn.primitive.name}")
                     continue
-                g[fn] = raw
+                f32_scalar = getattr(raw, "f32_scalar", None)   # (XLA's float32 exp/log/log1p/tanh)
+                g[fn] = f32_scalar if f32_scalar is not None and out.aval.dtype == np.float32 else raw
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
                 continue
             if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest
@@ -503,7 +506,7 @@ def _scalar_operator_line(eqn) -> bool:
     if eqn.primitive.multiple_results or len(eqn.outvars) != 1 or eqn.outvars[0].aval.ndim:
         return False
     raw, operands = _raw_form(eqn)
-    return (raw in _SCALAR_OPERATORS and len(operands) == 2) or (raw is np.negative and len(operands) == 1)
+    return (raw in _SCALAR_OPERATORS and len(operands) == 2) or (raw in _SCALAR_UNARY and len(operands) == 1)
 
 
 def _raw_form(eqn):
@@ -557,7 +560,10 @@ _FRESH_OUTPUTS = frozenset({"dot_general"})
 
 # ufuncs whose Python operator on numpy scalars (or 0-d arrays) computes the same thing
 _SCALAR_OPERATORS = {np.add: "+", np.subtract: "-", np.multiply: "*", np.divide: "/", np.less: "<", np.less_equal: "<=",
-                     np.greater: ">", np.greater_equal: ">=", np.equal: "==", np.not_equal: "!="}
+                     np.greater: ">", np.greater_equal: ">=", np.equal: "==", np.not_equal: "!=",
+                     np.bitwise_and: "&", np.bitwise_or: "|", np.bitwise_xor: "^"}
+# ... and unary ones (on a numpy bool, `~` is numpy's logical not, as np.invert)
+_SCALAR_UNARY = {np.negative: "-{}", np.invert: "~{}", np.absolute: "abs({})"}
 
 
 def _implicit_broadcasts(eqns, returned) -> dict:

@@ -1,6 +1,7 @@
 """Loops in the CPU compiler's generated code: `scan` and `while` become Python loops around
 their bodies' equations, written inline (no call, list packing or errstate switch per step),
-and a scan's stacked outputs are preallocated and filled in place.
+and a scan's stacked outputs are preallocated and filled in place. A `cond` becomes an
+if/elif/else around its branches' equations (an MCMC kernel runs several per step).
 
 `EMITTERS[primitive name](emitter, eqn, indent)` writes the loop and returns True, or returns
 False to leave the equation to the primitive's impl (e.g. a while loop with a batched predicate).
@@ -94,4 +95,33 @@ def emit_while(em, eqn, ind) -> bool:
     return True
 
 
-EMITTERS = {"scan": emit_scan, "while": emit_while}
+def emit_cond(em, eqn, ind) -> bool:
+    from .cpu import _Program
+    branches = [_body(b) for b in eqn.params["branches"]]
+    if eqn.invars[0].aval.shape != () or not all(type(b) is _Program for b in branches):
+        return False   # (a batched index; a branch interpreted op by op: bfloat16 without ml_dtypes)
+    index, *ops = [em.name(v) for v in eqn.invars]
+    lines = em.lines
+    outs = [em.fresh("_o") for _ in eqn.outvars]
+    last = len(branches) - 1
+    for k, prog in enumerate(branches):
+        # the index is clamped into range, as lax.switch's
+        if k == last:
+            head = "else:" if k else "if True:"
+        elif k == 0:
+            head = f"if {index} <= 0:"
+        else:
+            head = f"elif {index} == {k}:"
+        lines.append(f"{ind}{head}  # cond branch {k}")
+        _bind_inputs(em, prog, ops)
+        em.block(prog.eqns, prog.outvars, ind + "  ")
+        if outs:
+            lines.append(f"{ind}  {', '.join(outs)}, = {', '.join(em.name(v) for v in prog.outvars)},")
+        else:
+            lines.append(f"{ind}  pass")
+    for v, n in zip(eqn.outvars, outs):
+        em.names[v] = n
+    return True
+
+
+EMITTERS = {"scan": emit_scan, "while": emit_while, "cond": emit_cond}

@@ -52,7 +52,16 @@ def _power_of_one(eqn, producer):
     return x if eqn.params["y"] == 1 and type(x) is Var and x.aval == eqn.outvars[0].aval else None
 
 
-_RULES = {"reduce_sum": _sum_of_size_one_axes, "reshape": _reshape, "integer_pow": _power_of_one}
+def _same_dtype_scalar(eqn, producer):
+    # a scalar converted to its own dtype (a weak type made strong, bool to bool: an MCMC loop's
+    # bookkeeping has a dozen per step): XLA drops it; the value is the operand's
+    x = eqn.invars[0]
+    out = eqn.outvars[0].aval
+    return x if type(x) is Var and not out.shape and x.aval.shape == () and x.aval.dtype == out.dtype else None
+
+
+_RULES = {"reduce_sum": _sum_of_size_one_axes, "reshape": _reshape, "integer_pow": _power_of_one,
+          "convert_element_type": _same_dtype_scalar}
 RULE_NAMES = frozenset(_RULES)
 
 

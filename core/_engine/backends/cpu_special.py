@@ -92,8 +92,142 @@ def _broadcast_in_dim(eqn):
     return broadcast
 
 
+# ---- the scalar and one-window ops of an MCMC kernel's loop (blackjax's NUTS: a dozen dtype
+# conversions, shifts, a population count, a remainder and a one-row scatter per leapfrog step),
+# each specialised to its avals, without the impl's dtype dispatch and its own errstate
+
+def _convert_element_type(eqn):
+    from ..primitives.elementwise import plain_astype
+    src, nd = eqn.invars[0].aval.dtype, np.dtype(eqn.params["new_dtype"])
+    if not plain_astype(src, nd):
+        return None
+    return lambda x: x.astype(nd)
+
+
+def _concatenate(eqn):
+    axis = eqn.params["dimension"]   # (the shapes were checked when the jaxpr was made)
+    return lambda *xs: np.concatenate(xs, axis=axis)
+
+
+def _dynamic_slice(eqn):
+    sizes = tuple(eqn.params["slice_sizes"])
+    highest = [d - z for d, z in zip(eqn.invars[0].aval.shape, sizes)]   # starts clamp into [0, highest]
+
+    def dynamic_slice(x, *starts):
+        return x[tuple(slice(b, b + z) for b, z in zip(
+            [min(max(int(s), 0), h) for s, h in zip(starts, highest)], sizes))]
+    return dynamic_slice
+
+
+def _rem(eqn):
+    out = eqn.outvars[0].aval
+    if out.ndim or out.dtype.kind not in "iu":
+        return None
+    return lambda a, b: np.fmod(a, b) if b != 0 else a   # (the impl's: x where y == 0)
+
+
+def _integer_pow(eqn):
+    y = eqn.params["y"]
+    dt = eqn.outvars[0].aval.dtype
+    if y == 0 or (y < 0 and dt.kind != "f"):
+        return None
+    one, power = dt.type(1), abs(y)
+
+    def integer_pow(x):   # exponentiation by squaring, as the impl (and XLA); 1 / that for y < 0
+        acc, base, n = None, x, power
+        while n:
+            if n & 1:
+                acc = base if acc is None else acc * base
+            n >>= 1
+            if n:
+                base = base * base
+        return acc if y > 0 else one / acc
+    return integer_pow
+
+
+def _literal_shift(eqn):
+    """The shift amount when it is a scalar literal, with the operand's width; else None."""
+    x, y = eqn.invars
+    from ..tracing.jaxpr import Literal
+    if type(y) is not Literal or np.ndim(y.val) or x.aval.dtype.kind not in "iu":
+        return None
+    return int(y.val), x.aval.dtype.itemsize * 8
+
+
+def _shift_right_logical(eqn):
+    known = _literal_shift(eqn)
+    if known is None:
+        return None
+    s, bits = known
+    dt = eqn.invars[0].aval.dtype
+    if not 0 <= s < bits:
+        return lambda x, y: np.zeros_like(x)
+    unsigned = np.dtype(f"u{dt.itemsize}")
+    amount = unsigned.type(s)
+    return lambda x, y: np.right_shift(x.view(unsigned), amount).view(dt)
+
+
+def _shift_right_arithmetic(eqn):
+    known = _literal_shift(eqn)
+    if known is None:
+        return None
+    s, bits = known
+    amount = eqn.invars[0].aval.dtype.type(s if 0 <= s < bits else bits - 1)
+    return lambda x, y: np.right_shift(x, amount)
+
+
+def _population_count(eqn):
+    dt = eqn.invars[0].aval.dtype
+    if not hasattr(np, "bitwise_count") or dt.kind not in "iu":
+        return None
+    unsigned = np.dtype(f"u{dt.itemsize}")   # two's complement bits, as XLA counts them
+    return lambda x: np.bitwise_count(x.view(unsigned)).astype(dt)
+
+
+def _logistic(eqn):
+    dt = eqn.invars[0].aval.dtype
+    if dt not in (_F32, np.dtype(np.float64)):   # (the emulated bfloat16 rounds every step)
+        return None
+    return lambda x: (1 / (1 + np.exp(-x))).astype(dt)
+
+
+def _scatter(eqn):
+    """One window written over a copy (x.at[i].set(v) in a loop): its start from the index
+    vector, clamped (mode clip) or the write skipped where it does not fit, as the impl."""
+    from ..primitives.indexing import GatherScatterMode, _window_shape
+    operand, indices, updates = (v.aval for v in eqn.invars)
+    dn = eqn.params["dimension_numbers"]
+    sdims = tuple(dn.scatter_dims_to_operand_dims)
+    if (not operand.ndim or indices.shape != (len(sdims),) or dn.operand_batching_dims
+            or list(dn.update_window_dims) != sorted(dn.update_window_dims) or updates.ndim != len(dn.update_window_dims)):
+        return None
+    window = _window_shape(operand.shape, updates.shape, dn)
+    shape = operand.shape
+    clip = GatherScatterMode.from_any(eqn.params["mode"]) == GatherScatterMode.CLIP
+    highest = [max(d - w, 0) if clip else d - w for d, w in zip(shape, window)]
+
+    def scatter(x, idx, upd):
+        out = x.copy()
+        starts = [0] * len(shape)
+        for d, i in zip(sdims, idx.tolist()):
+            starts[d] = i
+        for d, h in enumerate(highest):
+            b = starts[d]
+            if clip:
+                starts[d] = min(max(b, 0), h)
+            elif b < 0 or b > h:
+                return out   # XLA skips a window that does not fit
+        out[tuple(slice(b, b + w) for b, w in zip(starts, window))] = upd.reshape(window)
+        return out
+    return scatter
+
+
 _SPECIAL = {"slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n,
-            "broadcast_in_dim": _broadcast_in_dim}
+            "broadcast_in_dim": _broadcast_in_dim, "convert_element_type": _convert_element_type,
+            "concatenate": _concatenate, "dynamic_slice": _dynamic_slice, "rem": _rem,
+            "integer_pow": _integer_pow, "shift_right_logical": _shift_right_logical,
+            "shift_right_arithmetic": _shift_right_arithmetic, "population_count": _population_count,
+            "logistic": _logistic, "scatter": _scatter}
 
 
 def special(eqn):

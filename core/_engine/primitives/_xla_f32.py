@@ -270,6 +270,8 @@ def _blocked(block_fn, x):
 
 
 def _by_size(block_fn, scalar_fn, x):
+    if getattr(x, "ndim", None) == 0 and x.dtype == _F32:   # a scalar (an MCMC step's): numpy's
+        return _F32(scalar_fn(float(x)))                   # ufuncs answer a numpy scalar there too
     x = np.asarray(x, _F32)
     if x.size <= _SCALAR_MAX:
         return np.array([scalar_fn(v) for v in x.reshape(-1).tolist()], _F32).reshape(x.shape)
@@ -288,19 +290,25 @@ def xla_tanh_f32(x):
     return _by_size(_tanh_block, _tanh_scalar, x)
 
 
+_LOG1P_FLOATS: list = []   # (numerator, denominator) coefficients as Python floats, on first use
+
+
 def _log1p_scalar(x):
-    from ._special import _LOG1P_DEN, _LOG1P_NUM
+    if not _LOG1P_FLOATS:
+        from ._special import _LOG1P_DEN, _LOG1P_NUM
+        _LOG1P_FLOATS.extend(tuple(float(c) for c in cs) for cs in (_LOG1P_NUM, _LOG1P_DEN))
+    nums, dens = _LOG1P_FLOATS
     ax = abs(x)
     if ax < _TINY_F:
         return x * 0.0                      # a denormal reads as +-0: log1p(+-0) = +-0
     if not ax < 0.4142135679721832:         # float32(sqrt(2) - 1); also nan
         return _log_scalar(float(_F32(x + 1.0)))
-    num = _r32(x * float(_LOG1P_NUM[0]) + float(_LOG1P_NUM[1]))
-    for c in _LOG1P_NUM[2:]:
-        num = _r32(num * x + float(c))
-    den = _r32(x * float(_LOG1P_DEN[0]) + float(_LOG1P_DEN[1]))
-    for c in _LOG1P_DEN[2:]:
-        den = _r32(den * x + float(c))
+    num = _r32(x * nums[0] + nums[1])
+    for c in nums[2:]:
+        num = _r32(num * x + c)
+    den = _r32(x * dens[0] + dens[1])
+    for c in dens[2:]:
+        den = _r32(den * x + c)
     x2 = _r32(x * x)
     ratio = _r32(_r32(num / den) * _r32(x * x2))
     return _r32(x + _r32(ratio - 0.5 * x2))

@@ -114,6 +114,8 @@ def _kind_checked(name, impl, kinds, position=None):
     checked.__name__ = getattr(impl, "__name__", "impl")
     if hasattr(impl, "raw"):  # compiled code calls the ufunc itself (the shape rule ran at trace time)
         checked.raw = impl.raw
+    elif isinstance(impl, np.ufunc):   # (and, or, xor, not: no floating-point errors to silence)
+        checked.raw = impl
     checked.kinds = kinds   # (the eager fast path calls raw too: it checks these itself)
     return checked
 
@@ -208,12 +210,16 @@ def _xla_on_small_f32(ufunc, name):
             return result
         out[...] = result
         return out
+    if _xla_f32.EXACT_MAX >= 1:   # a float32 scalar in generated code: the Python-float algorithm directly
+        scalar = getattr(_xla_f32, f"_{name[len('xla_'):-len('_f32')]}_scalar")
+        raw.f32_scalar = lambda x: _F32_TYPE(scalar(float(x)))
     impl = _np_err(raw)
     impl.raw = raw
     return impl
 
 
 _F32_DTYPE = np.dtype(np.float32)
+_F32_TYPE = np.float32
 exp_p = unop("exp", _xla_on_small_f32(np.exp, "xla_exp_f32"), _FLOAT, wgsl="exp({0})")
 ad.defjvp2(exp_p, lambda g, ans, x: mul(g, ans))
 
@@ -244,6 +250,8 @@ def _xla_both(f32_impl, f64_impl):
 
     def raw(x, out=None):
         return (f32_raw if getattr(x, "dtype", None) == _F32_DTYPE else f64_raw)(x, out=out)
+    if hasattr(f32_raw, "f32_scalar"):
+        raw.f32_scalar = f32_raw.f32_scalar
     impl = _np_err(raw)
     impl.raw = raw
     return impl
@@ -778,12 +786,18 @@ _IINFO: dict = {}
 _WIDE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))   # (native: the emulated bfloat16 is not)
 
 
+def plain_astype(src, nd) -> bool:
+    """Whether converting `src` to `nd` is numpy's astype alone: the common cases in loops, none
+    can overflow (no errstate, no kind lookups)."""
+    return (src.kind in "biu" and (nd.kind in "biu" or nd in _WIDE_FLOATS)) or src == nd \
+        or (nd in _WIDE_FLOATS and src.kind == "f" and src.isnative and src.itemsize <= nd.itemsize)
+
+
 def _convert_impl(x, new_dtype, weak_type, sharding=None):
     nd = np.dtype(new_dtype)
     src = x.dtype
-    if (src.kind in "biu" and (nd.kind in "biu" or nd in _WIDE_FLOATS)) or src == nd \
-            or (nd in _WIDE_FLOATS and src.kind == "f" and src.isnative and src.itemsize <= nd.itemsize):
-        return x.astype(nd)   # (the common cases in loops, none can overflow: no errstate, no kind lookups)
+    if plain_astype(src, nd):
+        return x.astype(nd)
     if dtypes.kind(src) == "f" and dtypes.kind(nd) in "iu":
         # saturating, as XLA: out-of-range values become the int's min/max, NaN becomes 0. The
         # bounds are compared as powers of two (exact in any float); clipping to info.max in

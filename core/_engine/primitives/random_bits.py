@@ -155,6 +155,39 @@ _ROTATIONS_INT = tuple(tuple((r, 32 - r) for r in rots) for rots in _ROTATIONS)
 _LANES_ONE: dict = {}   # n -> the integer with 1 in each of n lanes
 
 
+def _one_lane_source() -> str:
+    """Python source of `_threefry_lane(k0, k1, x0, x1)`: the hash of one counter pair under one
+    key, on Python integers, its 20 rounds written out (a loop over them costs ~1.5x more)."""
+    lines = ["def _threefry_lane(k0, k1, x0, x1):", "    k2 = k0 ^ k1 ^ 0x1BD11BDA",
+             "    x0 = (x0 + k0) & 0xFFFFFFFF", "    x1 = (x1 + k1) & 0xFFFFFFFF"]
+    ks = ("k0", "k1", "k2")
+    for i in range(5):
+        for r in _ROTATIONS[i % 2]:
+            lines.append("    x0 = (x0 + x1) & 0xFFFFFFFF")
+            lines.append(f"    x1 = ((x1 << {r}) & 0xFFFFFFFF | x1 >> {32 - r}) ^ x0")
+        lines.append(f"    x0 = (x0 + {ks[(i + 1) % 3]}) & 0xFFFFFFFF")
+        lines.append(f"    x1 = (x1 + {ks[(i + 2) % 3]} + {i + 1}) & 0xFFFFFFFF")
+    lines.append("    return x0, x1")
+    return "\n".join(lines)
+
+
+_LANE_NAMESPACE: dict = {}
+exec(compile(_one_lane_source(), "<threefry lane>", "exec"), _LANE_NAMESPACE)
+_threefry_lane = _LANE_NAMESPACE["_threefry_lane"]
+
+# One key hashing at most this many counters goes lane by lane in Python integers: an MCMC
+# kernel folds one key and draws one number per leapfrog step, where even the packed-lane
+# (SWAR) path's numpy conversions cost several times the arithmetic.
+_LANES_MAX = 8
+
+
+def _one_key(keys):
+    """(k0, k1) as Python integers when `keys` holds a single key, else None."""
+    if keys.size != 1 or keys.dtype != KEY_DTYPE:
+        return None
+    return keys.reshape(()).item() if keys.ndim else keys.item()
+
+
 # rotation amounts as 0-d arrays: numpy takes them ~40% faster than numpy scalars
 _SHIFTS = tuple(tuple((np.array(r, np.uint32), np.array(32 - r, np.uint32)) for r in rots) for rots in _ROTATIONS)
 _ROUND = np.arange(1, 6, dtype=np.uint32)
@@ -358,6 +391,11 @@ ad.defjvp_zero(random_unwrap_p)
 # ---- split / fold_in / bits -----------------------------------------------------------------
 
 def _split_impl(keys, *, shape):
+    n = math.prod(shape)
+    one = _one_key(keys) if n <= _LANES_MAX and _is_partitionable() else None
+    if one is not None:   # the partitionable layout: new key i is the hash of counter (0, i)
+        return np.array([_threefry_lane(*one, 0, i) for i in range(n)], KEY_DTYPE).reshape(
+            keys.shape + tuple(shape))
     words = _split_words(*_key_words(keys), tuple(shape))
     return wrap_words(words.reshape(keys.shape + tuple(shape) + (2,)))
 
@@ -370,6 +408,10 @@ ad.defjvp_zero(random_split_p)
 
 def _fold_in_impl(keys, msgs):
     # JAX: threefry_2x32(key, threefry_seed(data)) = hash of the counter pair (0, data)
+    if np.ndim(msgs) == 0:
+        one = _one_key(keys)
+        if one is not None:
+            return np.array(_threefry_lane(*one, 0, int(msgs) & _MASK32), KEY_DTYPE).reshape(keys.shape)
     keys, msgs = np.broadcast_arrays(keys, np.asarray(msgs, np.uint32))
     k0, k1 = _key_words(keys)
     y0, y1 = threefry2x32_np(k0, k1, np.zeros_like(k0), msgs.ravel())
@@ -388,6 +430,15 @@ ad.defjvp_zero(random_fold_in_p)
 
 
 def _bits_impl(keys, *, bit_width, shape):
+    n = math.prod(shape)
+    one = _one_key(keys) if n <= _LANES_MAX and _is_partitionable() else None
+    if one is not None:   # the partitionable layout: element i hashes its flat index (0, i)
+        lanes = [_threefry_lane(*one, 0, i) for i in range(n)]
+        if bit_width == 64:
+            vals = [(y0 << 32) | y1 for y0, y1 in lanes]
+        else:
+            vals = [(y0 ^ y1) & ((1 << bit_width) - 1) for y0, y1 in lanes]
+        return np.array(vals, _UINT[bit_width]).reshape(keys.shape + tuple(shape))
     bits = _bits_words(*_key_words(keys), bit_width, tuple(shape))
     return bits.reshape(keys.shape + tuple(shape))
 
