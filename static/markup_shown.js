@@ -56,7 +56,9 @@ export function installMarkupShown(Bokeh, state) {
         if (this.container && this.container.style) {
           following(this.container);
           const own = links(this);
-          if (this.container.style.visibility === "hidden" && own.every((href) => loaded.has(href))) {
+          // a pane whose model is not visible (a collapsed Card's body) stays hidden, as Panel keeps it
+          const visible = !this.model || this.model.visible !== false;
+          if (visible && this.container.style.visibility === "hidden" && own.every((href) => loaded.has(href))) {
             this.container.style.visibility = "inherit";
             state.atOnce++;
           } else if (this.container.style.visibility === "hidden") state.waited++;
