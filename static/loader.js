@@ -29,6 +29,7 @@ import { makeStandby } from "./standby.js";
 import { keepTyping, startProgress } from "./restart_view.js";
 import { BOX_ID, makePrerender, prerenderWanted } from "./prerender.js";
 import { installLayoutBoxes } from "./layout_bounds.js";
+import { installMarkupShown } from "./markup_shown.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
 import { pageShareHash, shownState } from "./share_hash.js";
 import { previewWanted, startPreview } from "./preview.js";
@@ -89,6 +90,8 @@ const gradpad = {
   // Bokeh's style reads answered here: CSS variables (none declared), plots' font sizes (static/bokeh_style_reads.js)
   bokehStyle: { shortcut: false, reads: 0, fontSizeMemo: false, fontSizeReused: 0 },
   layouts: { installed: false, local: 0, whole: 0, rootResizes: 0, restyled: 0 }, // BokehJS layout passes: inside one box of the app, over the whole document (static/layout_bounds.js)
+  // Panel's HTML panes: shown at render (their stylesheets already loaded here), or after waiting for them (static/markup_shown.js)
+  markup: { installed: false, atOnce: 0, waited: 0 },
   outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
   hashWrites: { written: 0, unchanged: 0 }, // the app's state put in the address bar; unchanged: already there, not written again
 };
@@ -276,6 +279,7 @@ const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.p
   cssVarsArrive = installCssVarShortcut(window.Bokeh, gradpad.bokehStyle);
   installFontSizeMemo(window.Bokeh, gradpad.bokehStyle, () => !!(py && py.patching > 0));
   installLayoutBoxes(window.Bokeh, gradpad.layouts);
+  installMarkupShown(window.Bokeh, gradpad.markup);
 }));
 
 // standby: boot, build the app, then wait for `activate` (see takeOver); the page's current

@@ -60,7 +60,7 @@ CHAIN = [("sin", "api"), ("zero", "api"), ("vec", "editor"), ("raise", "api"), (
 # the text of one pane (its Column has class gp-pane-NAME), shadow roots included; what the app
 # hides while it recomputes (CSS visibility) is left out, as a reader does not see it. Hidden tabs
 # are read too: their content is what the tab shows when clicked.
-PANE_TEXT = """(cls) => {
+PANE_TEXT = """(cls, throughTab = false) => {
   const find = (root) => { for (const el of root.querySelectorAll('*')) {
       if (el.classList && el.classList.contains(cls)) return el;
       if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; } } return null; };
@@ -75,7 +75,11 @@ PANE_TEXT = """(cls) => {
     }
     for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
   };
-  walk(pane.shadowRoot || pane);
+  // throughTab: the pane read as if its tab were shown (a hidden tab's column is visibility:
+  // hidden, BokehJS's Tabs; what is hidden inside the pane stays hidden)
+  const own = pane.style.getPropertyValue('visibility');
+  if (throughTab && own === 'hidden') pane.style.setProperty('visibility', 'visible');
+  try { walk(pane.shadowRoot || pane); } finally { if (throughTab) pane.style.setProperty('visibility', own); }
   return out.join(' ').replace(/\\s+/g, ' ');
 }"""
 SET_EDITOR = """(code) => {
@@ -105,7 +109,8 @@ def settle(gp, code: str | None, timeout_s: float = 120) -> dict:
 
 
 def pane_texts(page) -> dict:
-    texts = {name: page.evaluate(PANE_TEXT, f"gp-pane-{name}") for name in PANES}
+    """Each pane's text, hidden tabs read as if shown (the app has settled: none is recomputing)."""
+    texts = {name: page.evaluate("([c, t]) => (" + PANE_TEXT + ")(c, t)", [f"gp-pane-{name}", True]) for name in PANES}
     texts["strip"] = page.evaluate(PANE_TEXT, "gp-console-strip")  # the console under the editor
     return texts
 
@@ -124,14 +129,10 @@ def test_every_pane_belongs_to_the_last_program(app_page):
             page.evaluate(SET_EDITOR, code)
         snap = settle(gp, code)
         marks = dict(prog["marks"], strip=prog["marks"]["console"])
-        # the page lays out a run's boxes one per task after the run's patches arrive: a pane can
-        # show only its controls for a moment after the app reports the run done. Read again until
-        # each pane has its own marks (10 s at most): a pane that never gets them still fails, and so
-        # does a pane still showing another program's marks when read
-        texts, deadline = pane_texts(page), time.monotonic() + 10
-        while time.monotonic() < deadline and any(m not in texts[p] for p in texts for m in marks[p]):
-            time.sleep(0.3)
-            texts = pane_texts(page)
+        # read once, as soon as the app reports the run done: each pane shows its content from
+        # then on (Panel's HTML panes no longer wait for their stylesheets' load events to show
+        # their text: static/markup_shown.js)
+        texts = pane_texts(page)
         earlier = {n for n, _ in CHAIN[:step]} - {name}
         for pane, text in texts.items():
             where = f"step {step} ({name} by {how}), {pane} pane"
@@ -153,6 +154,42 @@ def test_every_pane_belongs_to_the_last_program(app_page):
             problems.append(f"step {step} ({name}): failed panes {snap['failed_panes']}")
     print(f"\n[stale panes] {len(CHAIN)} programs in {time.monotonic() - started:.1f} s")
     assert problems == [], "\n".join(problems)
+
+
+SLOW_TIMED = ("import time\nimport jax.numpy as jnp\n\ndef s_slow(x):\n    time.sleep(0.25)\n"
+              "    return jnp.cos(x) * 3.0\n\nprint('MARK_slow', s_slow(0.5))\n")
+# Panel's HTML panes whose text container is inline `visibility: visible` (it beats the hidden
+# column of a pane being recomputed)
+VISIBLE_CONTAINERS = """() => {
+  const all = (r, out = []) => { for (const el of r.querySelectorAll('*')) { out.push(el); if (el.shadowRoot) all(el.shadowRoot, out); } return out; };
+  return all(document).filter((e) => e.classList && e.classList.contains('bk-panel-models-markup-HTML') && e.shadowRoot)
+    .map((h) => [...h.shadowRoot.children].find((c) => c.tagName === 'DIV'))
+    .filter((c) => c && c.style.getPropertyValue('visibility') === 'visible').length;
+}"""
+
+
+def test_a_pane_being_recomputed_shows_none_of_the_last_programs_text(app_page):
+    """While the Timing pane measures new code it says so, and the last program's numbers under
+    the note are hidden (Panel's HTML panes set their text `visibility: visible` inline, which
+    showed them through the hidden pane: "measuring eager vs jit… jit speed-up 45×")."""
+    gp, page = app_page, app_page.page
+    page.locator("#app .bk-tab").filter(has_text="Timing").first.click()  # the pane in view
+    load(gp, code=PROGRAMS["sin"]["code"])
+    settle(gp, PROGRAMS["sin"]["code"])
+    assert "jit speed-up" in page.evaluate(PANE_TEXT, "gp-pane-timing")
+    page.evaluate("(c) => { window.__slowLoad = window.gradpad.load({code: c}); return true; }", SLOW_TIMED)
+    seen, deadline = None, time.monotonic() + 120
+    while seen is None and time.monotonic() < deadline:  # s_slow's eager calls take >= 1 s to time
+        text = page.evaluate(PANE_TEXT, "gp-pane-timing") or ""
+        if "measuring eager vs jit" in text and "MARK_slow" in (page.evaluate(PANE_TEXT, "gp-console-strip") or ""):
+            seen = text  # the new program's panes are in, its timing not yet
+        time.sleep(0.05)
+    page.evaluate("() => window.__slowLoad.then(() => null)")
+    page.locator("#app .bk-tab").filter(has_text="Jaxpr").first.click()  # as the other tests find it
+    assert seen is not None, "never saw the Timing pane measuring the new code"
+    assert "jit speed-up" not in seen and "2 equations" not in seen, f"the last program's timing shows: {seen!r}"
+    assert page.evaluate(VISIBLE_CONTAINERS) == 0
+    assert page.evaluate("() => window.gradpad.markup.atOnce") > 0  # new panes showed their text at render
 
 
 def test_status_line_says_running_while_the_code_runs(app_page):
@@ -209,7 +246,7 @@ def test_address_bar_is_the_current_program_and_back_returns(app_page):
     page.go_back(wait_until="commit")
     snap = settle(gp, examples.load("jvp_and_vjp").code, timeout_s=60)
     assert snap["example"] == "jvp_and_vjp" and snap["function"] == "f"
-    assert "v^T Jf(x)" in page.evaluate(PANE_TEXT, "gp-pane-console")
+    assert "v^T Jf(x)" in page.evaluate("([c, t]) => (" + PANE_TEXT + ")(c, t)", ["gp-pane-console", True])
     assert share.parse_hash(page.evaluate("() => location.hash")).code == examples.load("jvp_and_vjp").code
     print(f"\n[address bar] followed the picked example after {waited_ms:.0f} ms")
 
