@@ -7,7 +7,8 @@
 //   {type: "call", id, name, args}            the Panel app's page API (app.page_api.CALLS)
 //   {type: "patch", patch} / {type: "rendered"} / {type: "env", hash}
 //   {type: "reply", id, result}               answer to a request of ours (resources)
-//   {type: "make-snapshot"}                   boot a throw-away interpreter, save its snapshot
+//   {type: "make-snapshot", imports}          boot a throw-away interpreter, save its snapshot
+//                                             (imports: also the post-import one, import_snapshot.js)
 //   {type: "activate", page, restoreCode, held}   a standby worker (init with standby: true) takes
 //                                             over: it renders the app it prepared (see loader.js)
 // Messages to the page:
@@ -16,6 +17,7 @@
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
+import { recordDylinks, packSnapshot, restoreImports, PROBE } from "./import_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
 // reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
@@ -219,6 +221,9 @@ async function onCall(msg) {
 // ------------------------------------------------------------------ boot
 const SNAP_CACHE = () => "gpsnap-" + M.build;
 const SNAP_KEY = () => new URL("pyodide/boot-snapshot.bin", BASE).href;
+const IMPORTS_SNAP_KEY = () => new URL("pyodide/imports-snapshot.bin", BASE).href;
+// what the post-import snapshot holds imported: the first two stages
+const SNAPSHOT_STAGES = () => [...M.stages.numpy, ...M.stages.engine];
 
 // The snapshot is this interpreter's memory: it is used only when its bytes hash to what the page
 // recorded when the snapshot worker made it (kept in the page's localStorage, which no worker
@@ -227,10 +232,10 @@ async function snapshotHash(bytes) {
   return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function readSnapshot(search, expected) {
+async function readSnapshot(search, expected, key = SNAP_KEY()) {
   try {
     if (!globalThis.caches || !expected || new URLSearchParams(search).has("nosnapshot")) return null;
-    const r = await (await caches.open(SNAP_CACHE())).match(SNAP_KEY());
+    const r = await (await caches.open(SNAP_CACHE())).match(key);
     if (!r) return null;
     const bytes = new Uint8Array(await r.arrayBuffer());
     if (await snapshotHash(bytes) === expected) return bytes;
@@ -241,8 +246,50 @@ async function readSnapshot(search, expected) {
   }
 }
 
-async function bootPython(loadPyodide, search, expected) {
+// the wheels of the first stages, integrity-checked (prefetched by start())
+function wheelBytes(names) {
+  prefetch(names);
+  const out = {};
+  for (const n of names) {
+    const url = new URL(M.files[n].file, BASE).href;
+    out[n] = prefetched.get(url);
+    prefetched.delete(url);
+  }
+  return out;
+}
+
+// the post-import snapshot (import_snapshot.js): restored, then it must pass the probe
+async function bootFromImports(loadPyodide, search, expected) {
+  const blob = await readSnapshot(search, expected, IMPORTS_SNAP_KEY());
+  mark("runtime:imports-snapshot-read");
+  if (!blob) return null;
+  let py = null;
+  try {
+    py = await restoreImports(loadPyodide, {
+      indexURL: new URL("pyodide/", BASE).href, blob, wheels: wheelBytes(SNAPSHOT_STAGES()), mark,
+    });
+    const scope = py.globals.get("dict")();
+    try {
+      if (py.runPython(PROBE, { globals: scope }) !== "ok") throw new Error("the probe gave a wrong answer");
+    } finally {
+      scope.destroy();
+    }
+    mark("runtime:imports-probed");
+    return py;
+  } catch (e) {
+    console.warn("gradpad: the post-import snapshot failed its restore or probe: booting normally", e);
+    mark("runtime:imports-snapshot-failed");
+    caches.open(SNAP_CACHE()).then((c) => c.delete(IMPORTS_SNAP_KEY())).catch(() => {});
+    return null;
+  }
+}
+
+async function bootPython(loadPyodide, search, expected, importsExpected) {
   const indexURL = new URL("pyodide/", BASE).href;
+  if (importsExpected) {
+    const py = await bootFromImports(loadPyodide, search, importsExpected);
+    if (py) return [py, "imports-snapshot"];
+  }
   const snap = await readSnapshot(search, expected);
   mark("runtime:snapshot-read");
   if (snap) {
@@ -263,6 +310,43 @@ async function makeSnapshot() {
   const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
   const bytes = py.makeMemorySnapshot();
   await (await caches.open(SNAP_CACHE())).put(SNAP_KEY(),
+    new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return snapshotHash(bytes);
+}
+
+// The post-import snapshot: a third interpreter loads the first stages' wheels and imports numpy
+// and the engine (nothing else: no page state, no JS objects held), with every library's place
+// recorded (import_snapshot.js).
+async function makeImportsSnapshot() {
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+  globalThis.fetch = prefetchingFetch;
+  const names = SNAPSHOT_STAGES();
+  prefetch(names);
+  const recorder = recordDylinks();
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
+  const errors = [];
+  await py.loadPackage(names, { checkIntegrity: true, errorCallback: (m) => errors.push(m), messageCallback: () => {} });
+  if (errors.length) throw new Error(errors.join("\n"));
+  const scope = py.globals.get("dict")();
+  try {
+    py.runPython("import app.bootstrap\napp.bootstrap.engine_info()", { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+  const meta = recorder.finish(py, names);
+  meta.build = M.build;
+  // Pyodide checks that the JS objects Python holds are the boot's: its loadedPackages record
+  // must look as at boot (empty) while the memory is copied (restoreImports fills it again)
+  const loaded = { ...py.loadedPackages };
+  for (const k of Object.keys(loaded)) delete py.loadedPackages[k];
+  let bytesRaw;
+  try {
+    bytesRaw = py.makeMemorySnapshot();
+  } finally {
+    Object.assign(py.loadedPackages, loaded);
+  }
+  const bytes = packSnapshot(meta, bytesRaw);
+  await (await caches.open(SNAP_CACHE())).put(IMPORTS_SNAP_KEY(),
     new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   return snapshotHash(bytes);
 }
@@ -338,7 +422,13 @@ const HANDLERS = {
   init: (msg) => start(msg),
   "make-snapshot": async (msg) => {
     BASE = msg.base;
-    try { post({ type: "snapshot-saved", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
+    if (msg.boot !== false) {
+      try { post({ type: "snapshot-saved", kind: "boot", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "boot", error: String(e) }); }
+    }
+    if (msg.imports) {
+      try { post({ type: "snapshot-saved", kind: "imports", sha256: await makeImportsSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "imports", error: String(e && e.stack || e) }); }
+    }
+    post({ type: "snapshot-done" });
   },
   activate: (msg) => {
     self.gradpadPageState = JSON.stringify(msg.page);
@@ -396,17 +486,18 @@ async function start(init) {
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
     let bootedFrom;
-    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash);
+    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash, init.importsSnapshotHash);
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     keepStdlibZipIndex();
     mark("runtime");
-    const uiPrefetchLater = bootedFrom === "snapshot";
+    const uiPrefetchLater = bootedFrom !== "boot";
     if (!uiPrefetchLater) prefetch(M.stages.ui);
     post({ type: "stage", stage: "numpy" });
-    await loadStage("numpy");
+    // restored from the post-import snapshot: numpy and the engine are loaded and imported
+    if (bootedFrom !== "imports-snapshot") await loadStage("numpy");
     mark("numpy");
     post({ type: "stage", stage: "engine" });
-    await loadStage("engine");
+    if (bootedFrom !== "imports-snapshot") await loadStage("engine");
     boot = pyodide.pyimport("app.bootstrap");
     const info = JSON.parse(boot.install(!!interruptBuffer));
     // optax/chex/equinox/flax: fetched and installed on their first import (app/lazy_wheels.py), not now

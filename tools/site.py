@@ -42,6 +42,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from tools import runtime_patch
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "site"
 DIST = ROOT / "dist"
@@ -683,6 +685,8 @@ def _build(force: bool) -> Path:
     pdir.mkdir(parents=True)
     for f in PYODIDE_CORE_FILES:
         shutil.copy2(pyo / f, pdir / f)
+    # the post-import snapshot needs two hooks in the runtime (tools/runtime_patch.py explains)
+    runtime_patch.patch_runtime(pdir)
     for w in [*wasm.values(), *ours]:
         shutil.copy2(w, pdir / w.name)
     lock = make_lock(pyo / "pyodide-lock.json", wasm, [*pure_raw, engine_raw], pdir)

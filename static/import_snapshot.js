@@ -1,0 +1,228 @@
+// The post-import snapshot: a Pyodide memory snapshot taken after numpy and the engine are
+// imported, so that a warm visit or a fresh Python after a Stop skips loading and importing them.
+// docs/snapshot.md explains the design; tools/runtime_patch.py the two runtime hooks it needs.
+//
+// Pyodide restores the wasm memory only. numpy's compiled modules (.so side modules) also live in
+// the wasm function table and in Emscripten's JS dynamic linker, and their files in the in-memory
+// file system. Restoring therefore:
+//   1. copies the snapshot's memory back (Pyodide's restoreSnapshot);
+//   2. writes the wheels' files into the file system again (unzipped here, from the same
+//      integrity-checked wheels the normal boot uses);
+//   3. loads every .so again, in the recorded order, at the recorded memory and table bases
+//      (the `gradpadDylink.place` hook), and puts back the table slots that the dynamic linker
+//      filled later (dlsym's PyInit_*: function pointers the memory refers to);
+//   4. copies the snapshot's memory back once more (loading ran the libraries' initialisers);
+//   5. lets Pyodide finish its boot; then a probe must give right answers before anything uses it.
+// Any mismatch throws: the caller boots the normal way.
+
+const SNAPSHOT_FORMAT = 1;
+
+// ------------------------------------------------------------------ wheels (zip) in the browser
+const u16 = (b, o) => b[o] | (b[o + 1] << 8);
+const u32 = (b, o) => (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
+
+async function inflateRaw(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// [{name, data}] for every file of a zip (stored or deflated entries; what wheels use)
+export async function unzip(buf) {
+  const b = new Uint8Array(buf);
+  let eocd = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 65535); i--) {
+    if (u32(b, i) === 0x06054b50) { eocd = i; break; }
+  }
+  if (eocd < 0) throw new Error("not a zip file (no end of central directory)");
+  const count = u16(b, eocd + 10);
+  let p = u32(b, eocd + 16);
+  const entries = [];
+  const dec = new TextDecoder();
+  for (let k = 0; k < count; k++) {
+    if (u32(b, p) !== 0x02014b50) throw new Error("bad zip central directory");
+    const method = u16(b, p + 10), size = u32(b, p + 20), nameLen = u16(b, p + 28);
+    const extraLen = u16(b, p + 30), commentLen = u16(b, p + 32), local = u32(b, p + 42);
+    const name = dec.decode(b.subarray(p + 46, p + 46 + nameLen));
+    p += 46 + nameLen + extraLen + commentLen;
+    if (name.endsWith("/")) continue;
+    if (u32(b, local) !== 0x04034b50) throw new Error("bad zip local header for " + name);
+    const start = local + 30 + u16(b, local + 26) + u16(b, local + 28);
+    const raw = b.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`zip method ${method} for ${name}`);
+    entries.push({ name, data: method === 0 ? raw.slice() : inflateRaw(raw) });
+  }
+  for (const e of entries) e.data = await e.data;
+  return entries;
+}
+
+// ------------------------------------------------------------------ the record (snapshot making)
+// Install before loadPyodide: every side module the dynamic linker loads is recorded with the
+// bases it got. Returns the recorder; `finish(pyodide)` makes the metadata.
+export function recordDylinks() {
+  const libs = [];
+  let bootTableLength = null;
+  globalThis.gradpadDylink = {
+    place: (name, metadata, table) => {
+      if (bootTableLength === null) bootTableLength = table.length;
+      return null; // Emscripten picks, as usual
+    },
+    loaded: (name, memoryBase, tableBase, metadata) => {
+      libs.push({ name, memoryBase, tableBase, tableSize: metadata.tableSize, memorySize: metadata.memorySize });
+    },
+  };
+  return {
+    finish(pyodide, packages) {
+      delete globalThis.gradpadDylink;
+      const Module = pyodide._module;
+      const LDSO = Module.LDSO;
+      for (const lib of libs) {
+        const dso = LDSO.loadedLibsByName[lib.name];
+        if (!dso) throw new Error("a loaded library is not in the linker's table: " + lib.name);
+        lib.global = !!dso.global;
+      }
+      const aliases = {};
+      for (const [key, dso] of Object.entries(LDSO.loadedLibsByName)) {
+        if (key !== dso.name && key !== "__main__") aliases[key] = dso.name;
+      }
+      const handles = {};
+      for (const [h, dso] of Object.entries(LDSO.loadedLibsByHandle)) {
+        if (Number(h) !== 0) handles[h] = dso.name;
+      }
+      // the table slots beyond the boot's that no library's own range covers: functions the
+      // linker added later (GOT entries, dlsym's PyInit_*); each must be named to be put back
+      const byFunc = new Map();
+      for (const [key, dso] of Object.entries(LDSO.loadedLibsByName)) {
+        if (key !== dso.name || !dso.exports || typeof dso.exports !== "object") continue;
+        for (const [sym, f] of Object.entries(dso.exports)) {
+          if (typeof f === "function" && !byFunc.has(f)) byFunc.set(f, [dso.name, sym]);
+        }
+      }
+      const inLib = (i) => libs.some((l) => i >= l.tableBase && i < l.tableBase + l.tableSize);
+      const table = Module.wasmTable;
+      const slots = [];
+      for (let i = bootTableLength ?? table.length; i < table.length; i++) {
+        if (inLib(i)) continue;
+        const f = table.get(i);
+        if (!f) continue;
+        const who = byFunc.get(f);
+        if (!who) throw new Error(`table slot ${i} holds a function no library exports: cannot restore it`);
+        slots.push([i, who[0], who[1]]);
+      }
+      const pkgs = {};
+      for (const name of packages) pkgs[name] = { channel: pyodide.loadedPackages[name] };
+      return {
+        format: SNAPSHOT_FORMAT, libs, aliases, handles, slots, bootTableLength, tableLength: table.length,
+        sitePackages: pyodide._api.sitepackages, packages: pkgs,
+      };
+    },
+  };
+}
+
+// one blob in Cache Storage: [u32 meta length][meta JSON, padded to 16][Pyodide's snapshot]
+export function packSnapshot(meta, snapshot) {
+  const json = new TextEncoder().encode(JSON.stringify(meta));
+  const head = Math.ceil((4 + json.length) / 16) * 16;
+  const out = new Uint8Array(head + snapshot.length);
+  new DataView(out.buffer).setUint32(0, json.length, true);
+  out.set(json, 4);
+  out.set(snapshot, head);
+  return out;
+}
+
+export function unpackSnapshot(blob) {
+  const len = new DataView(blob.buffer, blob.byteOffset).getUint32(0, true);
+  const meta = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + len)));
+  if (meta.format !== SNAPSHOT_FORMAT) throw new Error("post-import snapshot of another format");
+  const head = Math.ceil((4 + len) / 16) * 16;
+  return { meta, snapshot: blob.subarray(head) };
+}
+
+// ------------------------------------------------------------------ restore
+function mkdirs(FS, dir) {
+  try { FS.mkdirTree(dir); } catch (e) { /* exists */ }
+}
+
+// loadPyodide with the post-import snapshot. `wheels`: package name -> Promise<ArrayBuffer> (the
+// integrity-checked wheel). Throws on any mismatch (the caller boots normally).
+export async function restoreImports(loadPyodide, { indexURL, blob, wheels, mark = () => {} }) {
+  const { meta, snapshot } = unpackSnapshot(blob);
+  // unzip while the runtime loads
+  const files = Promise.all(Object.keys(meta.packages).map(async (name) => {
+    if (!wheels[name]) throw new Error("no wheel for " + name);
+    return unzip(await wheels[name]);
+  }));
+  files.catch(() => {});
+  const heapStart = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  const afterSnapshotRestore = async (Module) => {
+    const FS = Module.FS;
+    for (const list of await files) {
+      for (const { name, data } of list) {
+        const path = meta.sitePackages + "/" + name;
+        mkdirs(FS, path.slice(0, path.lastIndexOf("/")));
+        FS.writeFile(path, data, { canOwn: true });
+      }
+    }
+    mark("runtime:imports-files");
+    const table = Module.wasmTable;
+    if (table.length > meta.bootTableLength)
+      throw new Error(`the table has ${table.length} slots before the libraries, the snapshot's had ${meta.bootTableLength}`);
+    let next = 0;
+    globalThis.gradpadDylink = {
+      place: (name) => {
+        const lib = meta.libs[next++];
+        if (!lib || lib.name !== name) throw new Error(`library order differs: ${name}, recorded ${lib && lib.name}`);
+        if (table.length > lib.tableBase) throw new Error(`table slot ${lib.tableBase} for ${name} is taken`);
+        return { memoryBase: lib.memoryBase, tableBase: lib.tableBase };
+      },
+    };
+    try {
+      for (const lib of meta.libs) {
+        await Module.loadDynamicLibrary(lib.name, { loadAsync: true, nodelete: true, allowUndefined: true,
+                                                   global: lib.global, fs: FS }, lib.global ? null : {});
+      }
+    } finally {
+      delete globalThis.gradpadDylink;
+    }
+    if (next !== meta.libs.length) throw new Error("not every recorded library was loaded");
+    const LDSO = Module.LDSO;
+    for (const [alias, name] of Object.entries(meta.aliases)) LDSO.loadedLibsByName[alias] = LDSO.loadedLibsByName[name];
+    for (const [h, name] of Object.entries(meta.handles)) LDSO.loadedLibsByHandle[h] = LDSO.loadedLibsByName[name];
+    for (const [i, libName, sym] of meta.slots) {
+      const dso = LDSO.loadedLibsByName[libName];
+      const f = dso && dso.exports && dso.exports[sym];
+      if (typeof f !== "function") throw new Error(`${libName} exports no ${sym} for table slot ${i}`);
+      if (i < table.length) {
+        const now = table.get(i);
+        if (now === f) continue;
+        if (now) throw new Error(`table slot ${i} holds another function than ${sym}`);
+      } else {
+        table.grow(i + 1 - table.length);
+      }
+      Module.setWasmTableEntry(i, f);
+    }
+    // the libraries' data and initialisers wrote into memory: the snapshot's state wins
+    Module.HEAP8.set(snapshot.subarray(heapStart));
+    mark("runtime:imports-libs");
+  };
+  const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snapshot,
+                                      _afterSnapshotRestore: afterSnapshotRestore });
+  for (const [name, p] of Object.entries(meta.packages)) pyodide.loadedPackages[name] = p.channel;
+  return pyodide;
+}
+
+// A restored interpreter answers right before it is used: numpy (an op through its C code), the
+// engine's grad, and an extension module imported only now.
+export const PROBE = `
+def _gp_probe():
+    import sys, math
+    if sys.path[:2] == ["", ""]:
+        del sys.path[0]
+    import numpy as np
+    import core
+    x = np.linspace(0.0, 1.0, 5)
+    assert abs(float(np.sin(x).sum()) - sum(math.sin(v) for v in x.tolist())) < 1e-12, "numpy sin"
+    assert float(core.grad(lambda v: v ** 3)(2.0)) == 12.0, "grad"
+    assert int(np.linalg.inv(np.array([[2.0, 0.0], [0.0, 4.0]]))[1, 1] * 8) == 2, "linalg"
+    return "ok"
+_gp_probe()
+`;
