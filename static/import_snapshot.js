@@ -137,6 +137,22 @@ export function unpackSnapshot(blob) {
   return { meta, snapshot: blob.subarray(head) };
 }
 
+// JS objects that Python holds and that no path from globalThis reaches must be written into the
+// snapshot: the one such at import time is Panel's `_dict_converter`, a function made from source
+// (pyodide.code.run_js). Functions are kept as their source and made again on restore; anything
+// else fails the snapshot (the normal boot stays).
+export function serializeJsFunction(obj) {
+  const src = typeof obj === "function" ? String(obj) : "";
+  if (!src || /\{\s*\[native code\]\s*\}\s*$/.test(src)) throw new Error("a JS object Python holds cannot be saved: " + (src || typeof obj));
+  return { jsFunctionSource: src };
+}
+
+function deserializeJsFunction(saved) {
+  if (!saved || typeof saved.jsFunctionSource !== "string") throw new Error("unknown saved JS object");
+  // the source was in the hash-checked snapshot, made by this site's own code
+  return (0, eval)("(" + saved.jsFunctionSource + ")");
+}
+
 // ------------------------------------------------------------------ restore
 function mkdirs(FS, dir) {
   try { FS.mkdirTree(dir); } catch (e) { /* exists */ }
@@ -151,9 +167,10 @@ export async function restoreImports(loadPyodide, { indexURL, blob, wheels, mark
     if (!wheels[name]) throw new Error("no wheel for " + name);
     return unzip(await wheels[name]);
   }));
-  files.catch(() => {});
+  files.then(() => mark("runtime:imports-unzipped"), () => {});
   const heapStart = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
   const afterSnapshotRestore = async (Module) => {
+    mark("runtime:imports-memory");
     const FS = Module.FS;
     for (const list of await files) {
       for (const { name, data } of list) {
@@ -205,19 +222,26 @@ export async function restoreImports(loadPyodide, { indexURL, blob, wheels, mark
     mark("runtime:imports-libs");
   };
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snapshot,
+                                      _snapshotDeserializer: deserializeJsFunction,
                                       _afterSnapshotRestore: afterSnapshotRestore });
   for (const [name, p] of Object.entries(meta.packages)) pyodide.loadedPackages[name] = p.channel;
-  return pyodide;
+  return [pyodide, meta];
 }
 
-// A restored interpreter answers right before it is used: numpy (an op through its C code), the
-// engine's grad, and an extension module imported only now.
+// A restored interpreter answers right before it is used: numpy (an op through its C code and
+// linalg), the engine's grad. It also reseeds the random generators (each restore would otherwise
+// start from the same seeds).
 export const PROBE = `
 def _gp_probe():
     import sys, math
     if sys.path[:2] == ["", ""]:
         del sys.path[0]
+    # every restore starts from the same memory: the random generators seeded at import would
+    # repeat the same numbers on every visit
+    import random
+    random.seed()
     import numpy as np
+    np.random.seed()
     import core
     x = np.linspace(0.0, 1.0, 5)
     assert abs(float(np.sin(x).sum()) - sum(math.sin(v) for v in x.tolist())) < 1e-12, "numpy sin"

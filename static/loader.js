@@ -901,7 +901,7 @@ const SNAPSHOT_HASH_KEY = "gpsnap-sha256";
 // the post-import snapshot (static/import_snapshot.js, docs/snapshot.md): numpy and the engine
 // already imported. `?snapshot=imports` / `?snapshot=bare` turn it on / off for one visit.
 const IMPORTS_SNAPSHOT_HASH_KEY = "gpsnap-imports-sha256";
-const IMPORTS_SNAPSHOT_DEFAULT = false;
+const IMPORTS_SNAPSHOT_DEFAULT = true;
 function importsSnapshotWanted() {
   const v = new URLSearchParams(location.search).get("snapshot");
   return v === "imports" ? true : v === "bare" ? false : IMPORTS_SNAPSHOT_DEFAULT;

@@ -17,7 +17,7 @@
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
-import { recordDylinks, packSnapshot, restoreImports, PROBE } from "./import_snapshot.js";
+import { recordDylinks, packSnapshot, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
 // reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
@@ -222,8 +222,11 @@ async function onCall(msg) {
 const SNAP_CACHE = () => "gpsnap-" + M.build;
 const SNAP_KEY = () => new URL("pyodide/boot-snapshot.bin", BASE).href;
 const IMPORTS_SNAP_KEY = () => new URL("pyodide/imports-snapshot.bin", BASE).href;
-// what the post-import snapshot holds imported: the first two stages
-const SNAPSHOT_STAGES = () => [...M.stages.numpy, ...M.stages.engine];
+// what the post-import snapshot holds loaded and imported: numpy, the engine and the UI stage's
+// packages (Panel, Bokeh) with the app's module
+const SNAPSHOT_STAGES = () => [...M.stages.numpy, ...M.stages.engine, ...M.stages.ui];
+// the stages a restored interpreter has (their loading and imports are skipped)
+let restoredStages = new Set();
 
 // The snapshot is this interpreter's memory: it is used only when its bytes hash to what the page
 // recorded when the snapshot worker made it (kept in the page's localStorage, which no worker
@@ -265,7 +268,8 @@ async function bootFromImports(loadPyodide, search, expected) {
   if (!blob) return null;
   let py = null;
   try {
-    py = await restoreImports(loadPyodide, {
+    let meta;
+    [py, meta] = await restoreImports(loadPyodide, {
       indexURL: new URL("pyodide/", BASE).href, blob, wheels: wheelBytes(SNAPSHOT_STAGES()), mark,
     });
     const scope = py.globals.get("dict")();
@@ -275,6 +279,7 @@ async function bootFromImports(loadPyodide, search, expected) {
       scope.destroy();
     }
     mark("runtime:imports-probed");
+    restoredStages = new Set(meta.stages);
     return py;
   } catch (e) {
     console.warn("gradpad: the post-import snapshot failed its restore or probe: booting normally", e);
@@ -328,20 +333,32 @@ async function makeImportsSnapshot() {
   await py.loadPackage(names, { checkIntegrity: true, errorCallback: (m) => errors.push(m), messageCallback: () => {} });
   if (errors.length) throw new Error(errors.join("\n"));
   const scope = py.globals.get("dict")();
-  try {
-    py.runPython("import app.bootstrap\napp.bootstrap.engine_info()", { globals: scope });
-  } finally {
-    scope.destroy();
-  }
+  py.runPython("import app.bootstrap\napp.bootstrap.engine_info()", { globals: scope });
+  // the UI stage as loadUI does it, up to the app's module (no page state read: nothing rendered)
+  py.runPython(`
+import importlib, app.bootstrap as b
+b.prepare_panel(${JSON.stringify(new URL(M.panel.cdn_root, BASE).href)})
+for m in b.UI_IMPORT_STEPS:
+    importlib.import_module(m)
+importlib.import_module("app.main")
+b.panel_imported()
+import app.env
+app.env._page_state = None  # read lazily from the page that restores it, never this one's
+import gc
+gc.collect()
+gc.freeze()  # what the imports made is permanent: later collections need not walk it
+`, { globals: scope });
+  scope.destroy();
   const meta = recorder.finish(py, names);
   meta.build = M.build;
+  meta.stages = ["numpy", "engine", "ui"];
   // Pyodide checks that the JS objects Python holds are the boot's: its loadedPackages record
   // must look as at boot (empty) while the memory is copied (restoreImports fills it again)
   const loaded = { ...py.loadedPackages };
   for (const k of Object.keys(loaded)) delete py.loadedPackages[k];
   let bytesRaw;
   try {
-    bytesRaw = py.makeMemorySnapshot();
+    bytesRaw = py.makeMemorySnapshot({ serializer: serializeJsFunction });
   } finally {
     Object.assign(py.loadedPackages, loaded);
   }
@@ -383,15 +400,20 @@ const activation = new Promise((res) => { activate = res; });
 
 async function loadUI(init) {
   post({ type: "stage", stage: "ui" });
-  await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
-  await yieldToRuns();
-  await loadStage("ui");
-  await yieldToRuns();
-  boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
-  // Panel's import chain in steps (each is seconds of synchronous work), yielding between
-  for (const mod of boot.UI_IMPORT_STEPS) {
+  if (restoredStages.has("ui")) {
+    // restored from the post-import snapshot: Panel and the app's module are imported already
+    mark("ui:loaded");
+  } else {
+    await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
     await yieldToRuns();
-    pyodide.pyimport(mod).destroy();
+    await loadStage("ui");
+    await yieldToRuns();
+    boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
+    // Panel's import chain in steps (each is seconds of synchronous work), yielding between
+    for (const mod of boot.UI_IMPORT_STEPS) {
+      await yieldToRuns();
+      pyodide.pyimport(mod).destroy();
+    }
   }
   mark("ui:imported");
   await yieldToRuns();
@@ -494,10 +516,10 @@ async function start(init) {
     if (!uiPrefetchLater) prefetch(M.stages.ui);
     post({ type: "stage", stage: "numpy" });
     // restored from the post-import snapshot: numpy and the engine are loaded and imported
-    if (bootedFrom !== "imports-snapshot") await loadStage("numpy");
+    if (!restoredStages.has("numpy")) await loadStage("numpy");
     mark("numpy");
     post({ type: "stage", stage: "engine" });
-    if (bootedFrom !== "imports-snapshot") await loadStage("engine");
+    if (!restoredStages.has("engine")) await loadStage("engine");
     boot = pyodide.pyimport("app.bootstrap");
     const info = JSON.parse(boot.install(!!interruptBuffer));
     // optax/chex/equinox/flax: fetched and installed on their first import (app/lazy_wheels.py), not now
