@@ -282,7 +282,7 @@ async function bootFromImports(loadPyodide, search, expected) {
     restoredStages = new Set(meta.stages);
     return py;
   } catch (e) {
-    console.warn("gradpad: the post-import snapshot failed its restore or probe: booting normally", e);
+    console.warn(`gradpad: the post-import snapshot failed its restore or probe (${e && e.message || e}): booting normally`);
     mark("runtime:imports-snapshot-failed");
     caches.open(SNAP_CACHE()).then((c) => c.delete(IMPORTS_SNAP_KEY())).catch(() => {});
     return null;
