@@ -344,6 +344,10 @@ importlib.import_module("app.main")
 b.panel_imported()
 import app.env
 app.env._page_state = None  # read lazily from the page that restores it, never this one's
+`, { globals: scope });
+  // the probe once here too: what it imports and warms on first use is then in the snapshot
+  py.runPython(PROBE, { globals: scope });
+  py.runPython(`
 import gc
 gc.collect()
 gc.freeze()  # what the imports made is permanent: later collections need not walk it
@@ -400,12 +404,12 @@ const activation = new Promise((res) => { activate = res; });
 
 async function loadUI(init) {
   post({ type: "stage", stage: "ui" });
+  await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
+  await yieldToRuns();
   if (restoredStages.has("ui")) {
     // restored from the post-import snapshot: Panel and the app's module are imported already
     mark("ui:loaded");
   } else {
-    await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
-    await yieldToRuns();
     await loadStage("ui");
     await yieldToRuns();
     boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
