@@ -6,8 +6,8 @@
 // the wasm function table and in Emscripten's JS dynamic linker, and their files in the in-memory
 // file system. Restoring therefore:
 //   1. copies the snapshot's memory back (Pyodide's restoreSnapshot);
-//   2. writes the wheels' files into the file system again (unzipped here, from the same
-//      integrity-checked wheels the normal boot uses);
+//   2. writes site-packages' files into the file system again (stored in the snapshot's blob as the
+//      snapshot worker had them unpacked);
 //   3. loads every .so again, in the recorded order, at the recorded memory and table bases
 //      (the `gradpadDylink.place` hook), and puts back the table slots that the dynamic linker
 //      filled later (dlsym's PyInit_*: function pointers the memory refers to);
@@ -15,45 +15,7 @@
 //   5. lets Pyodide finish its boot; then a probe must give right answers before anything uses it.
 // Any mismatch throws: the caller boots the normal way.
 
-const SNAPSHOT_FORMAT = 1;
-
-// ------------------------------------------------------------------ wheels (zip) in the browser
-const u16 = (b, o) => b[o] | (b[o + 1] << 8);
-const u32 = (b, o) => (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
-
-async function inflateRaw(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-// [{name, data}] for every file of a zip (stored or deflated entries; what wheels use)
-export async function unzip(buf) {
-  const b = new Uint8Array(buf);
-  let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 65535); i--) {
-    if (u32(b, i) === 0x06054b50) { eocd = i; break; }
-  }
-  if (eocd < 0) throw new Error("not a zip file (no end of central directory)");
-  const count = u16(b, eocd + 10);
-  let p = u32(b, eocd + 16);
-  const entries = [];
-  const dec = new TextDecoder();
-  for (let k = 0; k < count; k++) {
-    if (u32(b, p) !== 0x02014b50) throw new Error("bad zip central directory");
-    const method = u16(b, p + 10), size = u32(b, p + 20), nameLen = u16(b, p + 28);
-    const extraLen = u16(b, p + 30), commentLen = u16(b, p + 32), local = u32(b, p + 42);
-    const name = dec.decode(b.subarray(p + 46, p + 46 + nameLen));
-    p += 46 + nameLen + extraLen + commentLen;
-    if (name.endsWith("/")) continue;
-    if (u32(b, local) !== 0x04034b50) throw new Error("bad zip local header for " + name);
-    const start = local + 30 + u16(b, local + 26) + u16(b, local + 28);
-    const raw = b.subarray(start, start + size);
-    if (method !== 0 && method !== 8) throw new Error(`zip method ${method} for ${name}`);
-    entries.push({ name, data: method === 0 ? raw.slice() : inflateRaw(raw) });
-  }
-  for (const e of entries) e.data = await e.data;
-  return entries;
-}
+const SNAPSHOT_FORMAT = 2;
 
 // ------------------------------------------------------------------ the record (snapshot making)
 // Install before loadPyodide: every side module the dynamic linker loads is recorded with the
@@ -118,14 +80,37 @@ export function recordDylinks() {
   };
 }
 
-// one blob in Cache Storage: [u32 meta length][meta JSON, padded to 16][Pyodide's snapshot]
-export function packSnapshot(meta, snapshot) {
+// every file under `dir` of the interpreter's file system: [{path, data}]
+export function readTree(FS, dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const name of FS.readdir(d)) {
+      if (name === "." || name === "..") continue;
+      const path = d + "/" + name;
+      const mode = FS.stat(path).mode;
+      if (FS.isDir(mode)) walk(path);
+      else if (FS.isFile(mode)) out.push({ path, data: FS.readFile(path) });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+// one blob in Cache Storage: [u32 meta length][meta JSON][the files][Pyodide's snapshot], the
+// last two at 16-byte boundaries; meta.files = [[path, offset, size]] into the files' region.
+// The files are stored as the snapshot worker had them (site-packages as the wheels unpacked):
+// restoring writes them back without unzipping anything.
+export function packSnapshot(meta, snapshot, files = []) {
+  let size = 0;
+  meta = { ...meta, files: files.map((f) => { const at = size; size += f.data.length; return [f.path, at, f.data.length]; }) };
   const json = new TextEncoder().encode(JSON.stringify(meta));
   const head = Math.ceil((4 + json.length) / 16) * 16;
-  const out = new Uint8Array(head + snapshot.length);
+  const region = Math.ceil(size / 16) * 16;
+  const out = new Uint8Array(head + region + snapshot.length);
   new DataView(out.buffer).setUint32(0, json.length, true);
   out.set(json, 4);
-  out.set(snapshot, head);
+  for (const [i, f] of files.entries()) out.set(f.data, head + meta.files[i][1]);
+  out.set(snapshot, head + region);
   return out;
 }
 
@@ -134,7 +119,9 @@ export function unpackSnapshot(blob) {
   const meta = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + len)));
   if (meta.format !== SNAPSHOT_FORMAT) throw new Error("post-import snapshot of another format");
   const head = Math.ceil((4 + len) / 16) * 16;
-  return { meta, snapshot: blob.subarray(head) };
+  const size = meta.files.reduce((n, f) => Math.max(n, f[1] + f[2]), 0);
+  const region = Math.ceil(size / 16) * 16;
+  return { meta, files: blob.subarray(head, head + region), snapshot: blob.subarray(head + region) };
 }
 
 // JS objects that Python holds and that no path from globalThis reaches must be written into the
@@ -158,26 +145,18 @@ function mkdirs(FS, dir) {
   try { FS.mkdirTree(dir); } catch (e) { /* exists */ }
 }
 
-// loadPyodide with the post-import snapshot. `wheels`: package name -> Promise<ArrayBuffer> (the
-// integrity-checked wheel). Throws on any mismatch (the caller boots normally).
-export async function restoreImports(loadPyodide, { indexURL, blob, wheels, mark = () => {} }) {
-  const { meta, snapshot } = unpackSnapshot(blob);
-  // unzip while the runtime loads
-  const files = Promise.all(Object.keys(meta.packages).map(async (name) => {
-    if (!wheels[name]) throw new Error("no wheel for " + name);
-    return unzip(await wheels[name]);
-  }));
-  files.then(() => mark("runtime:imports-unzipped"), () => {});
+// loadPyodide with the post-import snapshot. Throws on any mismatch (the caller boots normally).
+export async function restoreImports(loadPyodide, { indexURL, blob, mark = () => {} }) {
+  const { meta, files, snapshot } = unpackSnapshot(blob);
   const heapStart = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
   const afterSnapshotRestore = async (Module) => {
     mark("runtime:imports-memory");
     const FS = Module.FS;
-    for (const list of await files) {
-      for (const { name, data } of list) {
-        const path = meta.sitePackages + "/" + name;
-        mkdirs(FS, path.slice(0, path.lastIndexOf("/")));
-        FS.writeFile(path, data, { canOwn: true });
-      }
+    const made = new Set();
+    for (const [path, at, size] of meta.files) {
+      const dir = path.slice(0, path.lastIndexOf("/"));
+      if (!made.has(dir)) { mkdirs(FS, dir); made.add(dir); }
+      FS.writeFile(path, files.subarray(at, at + size));
     }
     mark("runtime:imports-files");
     const table = Module.wasmTable;

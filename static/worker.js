@@ -17,7 +17,7 @@
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
-import { recordDylinks, packSnapshot, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
+import { recordDylinks, packSnapshot, readTree, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
 // reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
@@ -249,18 +249,6 @@ async function readSnapshot(search, expected, key = SNAP_KEY()) {
   }
 }
 
-// the wheels of the first stages, integrity-checked (prefetched by start())
-function wheelBytes(names) {
-  prefetch(names);
-  const out = {};
-  for (const n of names) {
-    const url = new URL(M.files[n].file, BASE).href;
-    out[n] = prefetched.get(url);
-    prefetched.delete(url);
-  }
-  return out;
-}
-
 // the post-import snapshot (import_snapshot.js): restored, then it must pass the probe
 async function bootFromImports(loadPyodide, search, expected) {
   const blob = await readSnapshot(search, expected, IMPORTS_SNAP_KEY());
@@ -270,7 +258,7 @@ async function bootFromImports(loadPyodide, search, expected) {
   try {
     let meta;
     [py, meta] = await restoreImports(loadPyodide, {
-      indexURL: new URL("pyodide/", BASE).href, blob, wheels: wheelBytes(SNAPSHOT_STAGES()), mark,
+      indexURL: new URL("pyodide/", BASE).href, blob, mark,
     });
     const scope = py.globals.get("dict")();
     try {
@@ -366,7 +354,7 @@ gc.freeze()  # what the imports made is permanent: later collections need not wa
   } finally {
     Object.assign(py.loadedPackages, loaded);
   }
-  const bytes = packSnapshot(meta, bytesRaw);
+  const bytes = packSnapshot(meta, bytesRaw, readTree(py.FS, py._api.sitepackages));
   await (await caches.open(SNAP_CACHE())).put(IMPORTS_SNAP_KEY(),
     new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   return snapshotHash(bytes);
