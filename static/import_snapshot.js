@@ -175,6 +175,10 @@ export async function restoreImports(loadPyodide, { indexURL, blob, mark = () =>
       for (const lib of meta.libs) {
         await Module.loadDynamicLibrary(lib.name, { loadAsync: true, nodelete: true, allowUndefined: true,
                                                    global: lib.global, fs: FS }, lib.global ? null : {});
+        // its other names (Pyodide adds the basename) at once: a later library may need it by one
+        for (const [alias, name] of Object.entries(meta.aliases)) {
+          if (name === lib.name) Module.LDSO.loadedLibsByName[alias] = Module.LDSO.loadedLibsByName[name];
+        }
       }
     } finally {
       delete globalThis.gradpadDylink;
