@@ -313,6 +313,7 @@ function startPython(restoreCode, standby = false) {
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
     nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
     prerender: standby && PRERENDER,
+    importsSnapshotHash: importsSnapshotWanted() ? snapshotHash(IMPORTS_SNAPSHOT_HASH_KEY) : null,
   });
   session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
@@ -972,9 +973,17 @@ function showPlaceholder() {
 // the sha256 of the boot snapshot this browser made for this build: the worker uses the cached
 // snapshot only when its bytes match (a key outside "gradpad.": no worker reads or writes it)
 const SNAPSHOT_HASH_KEY = "gpsnap-sha256";
-function snapshotHash() {
+// the post-import snapshot (static/import_snapshot.js, docs/snapshot.md): numpy and the engine
+// already imported. `?snapshot=imports` / `?snapshot=bare` turn it on / off for one visit.
+const IMPORTS_SNAPSHOT_HASH_KEY = "gpsnap-imports-sha256";
+const IMPORTS_SNAPSHOT_DEFAULT = true;
+function importsSnapshotWanted() {
+  const v = new URLSearchParams(location.search).get("snapshot");
+  return v === "imports" ? true : v === "bare" ? false : IMPORTS_SNAPSHOT_DEFAULT;
+}
+function snapshotHash(key = SNAPSHOT_HASH_KEY) {
   try {
-    const rec = JSON.parse(localStorage.getItem(SNAPSHOT_HASH_KEY) || "null");
+    const rec = JSON.parse(localStorage.getItem(key) || "null");
     return rec && rec.build === M.build ? rec.sha256 : null;
   } catch (e) {
     return null;
@@ -982,26 +991,33 @@ function snapshotHash() {
 }
 
 function saveSnapshotLater() {
-  if (gradpad.bootedFrom !== "boot" || !globalThis.caches) return;
-  if (new URLSearchParams(location.search).has("nosnapshot")) return;
+  if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot")) return;
+  const boot = gradpad.bootedFrom === "boot";
+  const imports = importsSnapshotWanted() && gradpad.bootedFrom !== "imports-snapshot";
+  if (!boot && !imports) return;
   gradpad.snapshotMaking = true; // the standby waits for it (static/standby.js)
   (globalThis.requestIdleCallback || setTimeout)(() => {
     const w = spawnWorker();
+    const KEYS = { boot: SNAPSHOT_HASH_KEY, imports: IMPORTS_SNAPSHOT_HASH_KEY };
     const OUTCOME = {
       "snapshot-saved": (m) => {
-        gradpad.snapshotSaved = true;
-        try { localStorage.setItem(SNAPSHOT_HASH_KEY, JSON.stringify({ build: M.build, sha256: String(m.sha256) })); } catch (e) { /* no storage: no snapshot */ }
+        if (m.kind === "imports") gradpad.importsSnapshotSaved = true; else gradpad.snapshotSaved = true;
+        try { localStorage.setItem(KEYS[m.kind], JSON.stringify({ build: M.build, sha256: String(m.sha256) })); } catch (e) { /* no storage: no snapshot */ }
       },
-      "snapshot-failed": (m) => console.warn("gradpad: no boot snapshot", m.error),
+      "snapshot-failed": (m) => {
+        console.warn(`gradpad: no ${m.kind} snapshot`, m.error);
+        if (m.kind === "imports") gradpad.importsSnapshotError = String(m.error);
+      },
+      "snapshot-done": () => {
+        gradpad.snapshotMaking = false;
+        w.terminate();
+      },
     };
     w.onmessage = (ev) => {
       const outcome = OUTCOME[ev.data && ev.data.type];
-      if (!outcome) return; // progress messages of its boot
-      outcome(ev.data);
-      gradpad.snapshotMaking = false;
-      w.terminate();
+      if (outcome) outcome(ev.data); // else: progress messages of its boot
     };
-    w.postMessage({ type: "make-snapshot", base: BASE.href });
+    w.postMessage({ type: "make-snapshot", base: BASE.href, boot, imports });
   }, { timeout: 5000 });
 }
 

@@ -7,7 +7,8 @@
 //   {type: "call", id, name, args}            the Panel app's page API (app.page_api.CALLS)
 //   {type: "patch", patch} / {type: "rendered"} / {type: "env", hash}
 //   {type: "reply", id, result}               answer to a request of ours (resources)
-//   {type: "make-snapshot"}                   boot a throw-away interpreter, save its snapshot
+//   {type: "make-snapshot", imports}          boot a throw-away interpreter, save its snapshot
+//                                             (imports: also the post-import one, import_snapshot.js)
 //   {type: "activate", page, restoreCode, held}   a standby worker (init with standby: true) takes
 //                                             over: it renders the app it prepared (see loader.js)
 // Messages to the page:
@@ -16,6 +17,7 @@
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
+import { recordDylinks, packSnapshot, readTree, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
 // reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
@@ -219,6 +221,12 @@ async function onCall(msg) {
 // ------------------------------------------------------------------ boot
 const SNAP_CACHE = () => "gpsnap-" + M.build;
 const SNAP_KEY = () => new URL("pyodide/boot-snapshot.bin", BASE).href;
+const IMPORTS_SNAP_KEY = () => new URL("pyodide/imports-snapshot.bin", BASE).href;
+// what the post-import snapshot holds loaded and imported: numpy, the engine and the UI stage's
+// packages (Panel, Bokeh) with the app's module
+const SNAPSHOT_STAGES = () => [...M.stages.numpy, ...M.stages.engine, ...M.stages.ui];
+// the stages a restored interpreter has (their loading and imports are skipped)
+let restoredStages = new Set();
 
 // The snapshot is this interpreter's memory: it is used only when its bytes hash to what the page
 // recorded when the snapshot worker made it (kept in the page's localStorage, which no worker
@@ -227,10 +235,10 @@ async function snapshotHash(bytes) {
   return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function readSnapshot(search, expected) {
+async function readSnapshot(search, expected, key = SNAP_KEY()) {
   try {
     if (!globalThis.caches || !expected || new URLSearchParams(search).has("nosnapshot")) return null;
-    const r = await (await caches.open(SNAP_CACHE())).match(SNAP_KEY());
+    const r = await (await caches.open(SNAP_CACHE())).match(key);
     if (!r) return null;
     const bytes = new Uint8Array(await r.arrayBuffer());
     if (await snapshotHash(bytes) === expected) return bytes;
@@ -241,8 +249,40 @@ async function readSnapshot(search, expected) {
   }
 }
 
-async function bootPython(loadPyodide, search, expected) {
+// the post-import snapshot (import_snapshot.js): restored, then it must pass the probe
+async function bootFromImports(loadPyodide, search, expected) {
+  const blob = await readSnapshot(search, expected, IMPORTS_SNAP_KEY());
+  mark("runtime:imports-snapshot-read");
+  if (!blob) return null;
+  let py = null;
+  try {
+    let meta;
+    [py, meta] = await restoreImports(loadPyodide, {
+      indexURL: new URL("pyodide/", BASE).href, blob, mark,
+    });
+    const scope = py.globals.get("dict")();
+    try {
+      if (py.runPython(PROBE, { globals: scope }) !== "ok") throw new Error("the probe gave a wrong answer");
+    } finally {
+      scope.destroy();
+    }
+    mark("runtime:imports-probed");
+    restoredStages = new Set(meta.stages);
+    return py;
+  } catch (e) {
+    console.warn(`gradpad: the post-import snapshot failed its restore or probe (${e && e.message || e}): booting normally`);
+    mark("runtime:imports-snapshot-failed");
+    caches.open(SNAP_CACHE()).then((c) => c.delete(IMPORTS_SNAP_KEY())).catch(() => {});
+    return null;
+  }
+}
+
+async function bootPython(loadPyodide, search, expected, importsExpected) {
   const indexURL = new URL("pyodide/", BASE).href;
+  if (importsExpected) {
+    const py = await bootFromImports(loadPyodide, search, importsExpected);
+    if (py) return [py, "imports-snapshot"];
+  }
   const snap = await readSnapshot(search, expected);
   mark("runtime:snapshot-read");
   if (snap) {
@@ -263,6 +303,59 @@ async function makeSnapshot() {
   const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
   const bytes = py.makeMemorySnapshot();
   await (await caches.open(SNAP_CACHE())).put(SNAP_KEY(),
+    new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return snapshotHash(bytes);
+}
+
+// The post-import snapshot: a third interpreter loads the first stages' wheels and imports numpy
+// and the engine (nothing else: no page state, no JS objects held), with every library's place
+// recorded (import_snapshot.js).
+async function makeImportsSnapshot() {
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
+  globalThis.fetch = prefetchingFetch;
+  const names = SNAPSHOT_STAGES();
+  prefetch(names);
+  const recorder = recordDylinks();
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, fullStdLib: false, _makeSnapshot: true });
+  const errors = [];
+  await py.loadPackage(names, { checkIntegrity: true, errorCallback: (m) => errors.push(m), messageCallback: () => {} });
+  if (errors.length) throw new Error(errors.join("\n"));
+  const scope = py.globals.get("dict")();
+  py.runPython("import app.bootstrap\napp.bootstrap.engine_info()", { globals: scope });
+  // the UI stage as loadUI does it, up to the app's module (no page state read: nothing rendered)
+  py.runPython(`
+import importlib, app.bootstrap as b
+b.prepare_panel(${JSON.stringify(new URL(M.panel.cdn_root, BASE).href)})
+for m in b.UI_IMPORT_STEPS:
+    importlib.import_module(m)
+importlib.import_module("app.main")
+b.panel_imported()
+import app.env
+app.env._page_state = None  # read lazily from the page that restores it, never this one's
+`, { globals: scope });
+  // the probe once here too: what it imports and warms on first use is then in the snapshot
+  py.runPython(PROBE, { globals: scope });
+  py.runPython(`
+import gc
+gc.collect()
+gc.freeze()  # what the imports made is permanent: later collections need not walk it
+`, { globals: scope });
+  scope.destroy();
+  const meta = recorder.finish(py, names);
+  meta.build = M.build;
+  meta.stages = ["numpy", "engine", "ui"];
+  // Pyodide checks that the JS objects Python holds are the boot's: its loadedPackages record
+  // must look as at boot (empty) while the memory is copied (restoreImports fills it again)
+  const loaded = { ...py.loadedPackages };
+  for (const k of Object.keys(loaded)) delete py.loadedPackages[k];
+  let bytesRaw;
+  try {
+    bytesRaw = py.makeMemorySnapshot({ serializer: serializeJsFunction });
+  } finally {
+    Object.assign(py.loadedPackages, loaded);
+  }
+  const bytes = packSnapshot(meta, bytesRaw, readTree(py.FS, py._api.sitepackages));
+  await (await caches.open(SNAP_CACHE())).put(IMPORTS_SNAP_KEY(),
     new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   return snapshotHash(bytes);
 }
@@ -304,13 +397,18 @@ async function loadUI(init) {
   post({ type: "stage", stage: "ui" });
   await Promise.race([firstRun, new Promise((r) => setTimeout(r, UI_GRACE_MS))]);
   await yieldToRuns();
-  await loadStage("ui");
-  await yieldToRuns();
-  boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
-  // Panel's import chain in steps (each is seconds of synchronous work), yielding between
-  for (const mod of boot.UI_IMPORT_STEPS) {
+  if (restoredStages.has("ui")) {
+    // restored from the post-import snapshot: Panel and the app's module are imported already
+    mark("ui:loaded");
+  } else {
+    await loadStage("ui");
     await yieldToRuns();
-    pyodide.pyimport(mod).destroy();
+    boot.prepare_panel(new URL(M.panel.cdn_root, BASE).href);
+    // Panel's import chain in steps (each is seconds of synchronous work), yielding between
+    for (const mod of boot.UI_IMPORT_STEPS) {
+      await yieldToRuns();
+      pyodide.pyimport(mod).destroy();
+    }
   }
   mark("ui:imported");
   await yieldToRuns();
@@ -359,7 +457,13 @@ const HANDLERS = {
   init: (msg) => start(msg),
   "make-snapshot": async (msg) => {
     BASE = msg.base;
-    try { post({ type: "snapshot-saved", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", error: String(e) }); }
+    if (msg.boot !== false) {
+      try { post({ type: "snapshot-saved", kind: "boot", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "boot", error: String(e) }); }
+    }
+    if (msg.imports) {
+      try { post({ type: "snapshot-saved", kind: "imports", sha256: await makeImportsSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "imports", error: String(e && e.stack || e) }); }
+    }
+    post({ type: "snapshot-done" });
   },
   activate: (msg) => {
     self.gradpadPageState = JSON.stringify(msg.page);
@@ -418,17 +522,18 @@ async function start(init) {
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
     let bootedFrom;
-    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash);
+    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash, init.importsSnapshotHash);
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     keepStdlibZipIndex();
     mark("runtime");
-    const uiPrefetchLater = bootedFrom === "snapshot";
+    const uiPrefetchLater = bootedFrom !== "boot";
     if (!uiPrefetchLater) prefetch(M.stages.ui);
     post({ type: "stage", stage: "numpy" });
-    await loadStage("numpy");
+    // restored from the post-import snapshot: numpy and the engine are loaded and imported
+    if (!restoredStages.has("numpy")) await loadStage("numpy");
     mark("numpy");
     post({ type: "stage", stage: "engine" });
-    await loadStage("engine");
+    if (!restoredStages.has("engine")) await loadStage("engine");
     boot = pyodide.pyimport("app.bootstrap");
     const info = JSON.parse(boot.install(!!interruptBuffer));
     // optax/chex/equinox/flax: fetched and installed on their first import (app/lazy_wheels.py), not now

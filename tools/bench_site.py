@@ -88,9 +88,13 @@ def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
     }""")
     # the first visit stores a boot snapshot once interactive: wait for it before the next load
     snapshot = page.evaluate("""async () => {
-        for (let i = 0; i < 240 && window.gradpad.bootedFrom === 'boot' && !window.gradpad.snapshotSaved; i++)
+        // (and the post-import snapshot: made after a boot from the bare one too)
+        const gp = window.gradpad;
+        for (let i = 0; i < 240 && ((gp.bootedFrom === 'boot' && !gp.snapshotSaved) || gp.snapshotMaking); i++)
             await new Promise(r => setTimeout(r, 500));
-        return window.gradpad.bootedFrom + (window.gradpad.snapshotSaved ? ' (snapshot saved)' : '');
+        return gp.bootedFrom + (gp.snapshotSaved ? ' (snapshot saved)' : '')
+            + (gp.importsSnapshotSaved ? ' (post-import snapshot saved)' : '')
+            + (gp.importsSnapshotError ? ' (post-import snapshot failed: ' + gp.importsSnapshotError.slice(0, 200) + ')' : '');
     }""")
     out = {
         "bytes": counter.bytes, "ui_bytes": ui_bytes, "requests": counter.requests,

@@ -43,6 +43,7 @@ import zipfile
 from pathlib import Path
 
 from tools.page_preloads import modulepreload_tags
+from tools import runtime_patch
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "site"
@@ -685,6 +686,8 @@ def _build(force: bool) -> Path:
     pdir.mkdir(parents=True)
     for f in PYODIDE_CORE_FILES:
         shutil.copy2(pyo / f, pdir / f)
+    # the post-import snapshot needs two hooks in the runtime (tools/runtime_patch.py explains)
+    runtime_patch.patch_runtime(pdir)
     for w in [*wasm.values(), *ours]:
         shutil.copy2(w, pdir / w.name)
     lock = make_lock(pyo / "pyodide-lock.json", wasm, [*pure_raw, engine_raw], pdir)

@@ -350,6 +350,7 @@ async def go():
             await cache.put(base + path, js.Response.new(evil, obj({"headers": headers})))
         await cache.put(wheel, js.Response.new("garbage, not a wheel", obj({"headers": headers})))
         await cache.put(base + "pyodide/boot-snapshot.bin", js.Response.new("garbage snapshot", obj({"headers": headers})))
+        await cache.put(base + "pyodide/imports-snapshot.bin", js.Response.new("garbage snapshot", obj({"headers": headers})))
         await cache.put(base, js.Response.new("<script>window.__pwned='index'</script>", obj({"headers": {"Content-Type": "text/html"}})))
     builtins._hostile = "cache"
 asyncio.ensure_future(go())

@@ -1,0 +1,91 @@
+"""The post-import snapshot (static/import_snapshot.js, docs/snapshot.md): a warm visit boots from
+an interpreter with numpy, the engine and Panel already imported, proves it with a probe, and
+answers right; a snapshot that does not fit falls back to the normal boot. On the session's
+shared page: one reload per test."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.timeout(900)
+
+WAIT_SNAPSHOTS = """async () => {
+    const gp = window.gradpad;
+    await gp.uiReady;
+    for (let i = 0; i < 1200 && gp.snapshotMaking; i++) await new Promise(r => setTimeout(r, 250));
+    return {making: !!gp.snapshotMaking, saved: !!gp.importsSnapshotSaved, error: gp.importsSnapshotError || null,
+            from: gp.bootedFrom, recorded: !!localStorage.getItem('gpsnap-imports-sha256')};
+}"""
+
+BOOT = """() => window.gradpad.ready.then(g => ({from: g.bootedFrom, marks: Object.keys(g.timings)}))"""
+
+ANSWERS = ("import jax, numpy as np\n"
+           "print(jax.grad(lambda x: x ** 3)(2.0), np.arange(6).reshape(2, 3).T.sum(0).tolist(),\n"
+           "      jax.numpy.dot(jax.numpy.array([1.0, 2.0]), jax.numpy.array([3.0, 4.0])))")
+
+
+def reload(gp) -> dict:
+    gp.page.reload(wait_until="domcontentloaded", timeout=120_000)
+    gp.page.set_default_timeout(300_000)
+    return gp.page.evaluate(BOOT)
+
+
+def test_a_warm_visit_boots_from_the_post_import_snapshot_and_answers_right(gp):
+    state = gp.page.evaluate(WAIT_SNAPSHOTS)
+    assert not state["making"] and state["error"] is None, state
+    assert state["recorded"], state  # the page keeps the snapshot's hash, no worker can write it
+    boot = gp.page.evaluate(BOOT)
+    if boot["from"] != "imports-snapshot":
+        boot = reload(gp)
+    assert boot["from"] == "imports-snapshot", boot
+    # the probe passed before the interpreter was used; numpy and the engine were not loaded again
+    assert "runtime:imports-probed" in boot["marks"] and "runtime:imports-snapshot-failed" not in boot["marks"], boot
+    assert "numpy:loaded" not in boot["marks"] and "engine:loaded" not in boot["marks"], boot
+    r = gp.run(ANSWERS)
+    assert r["error"] is None, r
+    assert r["stdout"].split() == ["12.0", "[3,", "12]", "11.0"], r
+    # the app comes up from the restored Panel import
+    assert gp.wait_ui() == "app"
+
+
+# The page rewrites the cached post-import snapshot so that its libraries come in another order and
+# records the new hash as if it had made it (a snapshot that passes the hash check but does not
+# fit this runtime); the bare boot snapshot gets a byte changed without a new hash (tampered).
+BREAK = """async () => {
+    const m = await import(new URL('import_snapshot.js', location.href).href);
+    const name = (await caches.keys()).find(k => k.startsWith('gpsnap-'));
+    const cache = await caches.open(name);
+    const key = new URL('pyodide/imports-snapshot.bin', location.href).href;
+    const {meta, snapshot} = m.unpackSnapshot(new Uint8Array(await (await cache.match(key)).arrayBuffer()));
+    meta.libs.reverse();
+    const blob = m.packSnapshot(meta, snapshot);
+    await cache.put(key, new Response(blob));
+    const hex = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', blob)), b => b.toString(16).padStart(2, '0')).join('');
+    const rec = JSON.parse(localStorage.getItem('gpsnap-imports-sha256'));
+    localStorage.setItem('gpsnap-imports-sha256', JSON.stringify({build: rec.build, sha256: hex}));
+    const bareKey = new URL('pyodide/boot-snapshot.bin', location.href).href;
+    const bare = new Uint8Array(await (await cache.match(bareKey)).arrayBuffer());
+    bare[bare.length - 1] ^= 1;
+    await cache.put(bareKey, new Response(bare));
+    return meta.libs.length;
+}"""
+
+
+def test_a_snapshot_that_does_not_fit_falls_back_to_the_normal_boot(gp):
+    state = gp.page.evaluate(WAIT_SNAPSHOTS)
+    assert state["recorded"] and state["error"] is None, state
+    assert gp.page.evaluate(BREAK) > 1
+    seen = len(gp.console)
+    boot = reload(gp)
+    # the restore refused (a library's table slot or a library it needs is not where the record
+    # says) and said so; the tampered bare snapshot was not used either
+    assert boot["from"] == "boot", boot
+    assert "runtime:imports-snapshot-failed" in boot["marks"], boot
+    warnings = "\n".join(gp.console[seen:])
+    assert "post-import snapshot failed its restore or probe" in warnings, warnings[-2000:]
+    assert "not the one this browser made" in warnings, warnings[-2000:]
+    r = gp.run(ANSWERS)
+    assert r["error"] is None and r["stdout"].split()[0] == "12.0", r
+    assert gp.wait_ui() == "app"
+    # the bad snapshot is dropped and made again for the next visit
+    state = gp.page.evaluate(WAIT_SNAPSHOTS)
+    assert state["saved"] and state["error"] is None, state
