@@ -143,6 +143,7 @@ class GraphRing {
 
 // a loop body's (or call's) own dataflow graph, drawn once as SVG: a step lights its node
 const LAYER = 96, ROW = 34, PAD = 24;
+const GROUP = 64;  // the listing's items per group, when it has over 128
 function bodyGraph(body) {
   const box = el("div", { class: "gp-body-graph" });
   box.append(el("p", { class: "gp-muted", text: `${body.title}: its dataflow graph (the pane's graph draws the top level only).` }));
@@ -192,7 +193,12 @@ class Stepper {
       if (s.depth > 0) li.classList.add("gp-inner");
       return li;
     });
-    this.list.append(...this.items);
+    // a long listing in groups the browser renders only near the view (content-visibility): a
+    // step repaints its group, not a thousand lines
+    if (this.items.length > 2 * GROUP)
+      for (let i = 0; i < this.items.length; i += GROUP)
+        this.list.append(el("div", { class: "gp-step-group", role: "none" }, ...this.items.slice(i, i + GROUP)));
+    else this.list.append(...this.items);
     this.pos = el("span", { class: "gp-step-pos", "aria-live": "polite" });
     const btn = (label, title, fn) => { const b = el("button", { type: "button", title, text: label }); b.addEventListener("click", fn); return b; };
     const bar = el("div", { class: "gp-step-bar" },
@@ -247,17 +253,18 @@ class Stepper {
     const t0 = performance.now();
     const steps = this.data.steps;
     i = Math.max(0, Math.min(steps.length - 1, i));
+    const s = steps[i], li = this.items[i];
+    // keep it in view inside the listing only (the page itself does not scroll): its place read
+    // before this step writes anything (the last frame's layout, not a forced one)
+    const top = li.getBoundingClientRect().top - this.list.getBoundingClientRect().top - this.list.clientTop + this.list.scrollTop;
+    const bottom = top + li.offsetHeight, height = this.list.clientHeight, scroll = this.list.scrollTop;
     const old = this.items[this.at];
     if (old) { old.classList.remove("gp-now"); old.removeAttribute("aria-current"); }
     this.at = i;
-    const s = steps[i], li = this.items[i];
     li.classList.add("gp-now");
     li.setAttribute("aria-current", "step");
-    // keep it in view inside the listing only (the page itself does not scroll); the listing's
-    // items never change size, so their offsets are read from a clean layout
-    const top = li.offsetTop - this.list.offsetTop, bottom = top + li.offsetHeight;
-    if (top < this.list.scrollTop) this.list.scrollTop = top;
-    else if (bottom > this.list.scrollTop + this.list.clientHeight) this.list.scrollTop = bottom - this.list.clientHeight;
+    if (top < scroll) this.list.scrollTop = top;
+    else if (bottom > scroll + height) this.list.scrollTop = bottom - height;
     this.pos.textContent = `step ${i + 1} of ${steps.length}`;
     const phase = s.backward ? el("span", { class: "gp-tag", text: "backward pass: cotangent" })
       : this.data.backward_from != null ? el("span", { class: "gp-tag gp-fwd", text: "forward pass" })
