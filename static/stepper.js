@@ -143,7 +143,6 @@ class GraphRing {
 
 // a loop body's (or call's) own dataflow graph, drawn once as SVG: a step lights its node
 const LAYER = 96, ROW = 34, PAD = 24;
-const GROUP = 64;  // the listing's items per group, when it has over 128
 function bodyGraph(body) {
   const box = el("div", { class: "gp-body-graph" });
   box.append(el("p", { class: "gp-muted", text: `${body.title}: its dataflow graph (the pane's graph draws the top level only).` }));
@@ -193,12 +192,7 @@ class Stepper {
       if (s.depth > 0) li.classList.add("gp-inner");
       return li;
     });
-    // a long listing in groups the browser renders only near the view (content-visibility): a
-    // step repaints its group, not a thousand lines
-    if (this.items.length > 2 * GROUP)
-      for (let i = 0; i < this.items.length; i += GROUP)
-        this.list.append(el("div", { class: "gp-step-group", role: "none" }, ...this.items.slice(i, i + GROUP)));
-    else this.list.append(...this.items);
+    this.list.append(...this.items);
     this.pos = el("span", { class: "gp-step-pos", "aria-live": "polite" });
     const btn = (label, title, fn) => { const b = el("button", { type: "button", title, text: label }); b.addEventListener("click", fn); return b; };
     const bar = el("div", { class: "gp-step-bar" },
@@ -256,7 +250,7 @@ class Stepper {
     const s = steps[i], li = this.items[i];
     // keep it in view inside the listing only (the page itself does not scroll): its place read
     // before this step writes anything (the last frame's layout, not a forced one)
-    const top = li.getBoundingClientRect().top - this.list.getBoundingClientRect().top - this.list.clientTop + this.list.scrollTop;
+    const top = li.offsetTop - this.list.offsetTop;
     const bottom = top + li.offsetHeight, height = this.list.clientHeight, scroll = this.list.scrollTop;
     const old = this.items[this.at];
     if (old) { old.classList.remove("gp-now"); old.removeAttribute("aria-current"); }

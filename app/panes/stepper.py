@@ -45,7 +45,6 @@ STEPPER_CSS = themed(f"""
 .gp-step-list {{ margin: 0; padding: 0; list-style: none; max-height: 240px; overflow: auto; font-family: monospace;
   font-size: 12px; border: 1px solid {tv("#e2e8f0", "#334155")}; border-radius: 6px; }}
 .gp-step-list li {{ padding: 1px 6px; white-space: pre; cursor: pointer; border-left: 3px solid transparent; }}
-.gp-step-group {{ content-visibility: auto; contain-intrinsic-size: auto 1150px; }}  /* 64 items (static/stepper.js) */
 .gp-step-list li.gp-back {{ border-left-color: #c026d3; }}
 .gp-step-list li.gp-inner {{ color: {tv("#475569", "#94a3b8")}; }}
 .gp-step-list li.gp-now {{ background: {tv("rgba(250, 204, 21, 0.45)", "rgba(250, 204, 21, 0.25)")}; }}
