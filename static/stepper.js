@@ -98,9 +98,11 @@ class GraphRing {
     if (!this.view || !this.view.node_view) return false;
     const overlay = this.view.plot_view.canvas_view.overlays_el;
     this.ring = el("div", { class: "gp-graph-ring", "aria-hidden": "true" });
-    Object.assign(this.ring.style, { position: "absolute", width: "24px", height: "24px", marginLeft: "-12px",
-      marginTop: "-12px", borderRadius: "50%", border: "3px solid #f59e0b", boxShadow: "0 0 0 2px rgba(255,255,255,0.8)",
-      pointerEvents: "none", display: "none", boxSizing: "border-box" });
+    // moved by its transform, on a layer of its own: a step lays out and repaints nothing here
+    Object.assign(this.ring.style, { position: "absolute", left: "0px", top: "0px", width: "24px", height: "24px",
+      marginLeft: "-12px", marginTop: "-12px", borderRadius: "50%", border: "3px solid #f59e0b",
+      boxShadow: "0 0 0 2px rgba(255,255,255,0.8)", pointerEvents: "none", display: "none", boxSizing: "border-box",
+      willChange: "transform" });
     overlay.append(this.ring);
     this.index = new Map(this.model.node_renderer.data_source.data.index.map((id, k) => [id, k]));
     // a pan or zoom moves the nodes: the ring follows after the plot's repaint
@@ -109,6 +111,14 @@ class GraphRing {
     this.box = null;  // the graph's scrolling box (a wide graph scrolls in it)
     for (let n = this.view.plot_view.el; n; n = n.parentNode || n.host) {
       if (n.nodeType === 1 && getComputedStyle(n).overflowX === "auto") { this.box = n; break; }
+    }
+    if (this.box) {
+      // its width and scroll offset kept here: reading them in a step would lay out the page the
+      // step just changed (a forced layout of the whole page, each step)
+      const box = this.box;
+      this.boxLeft = box.scrollLeft; this.boxWidth = box.clientWidth;
+      box.addEventListener("scroll", () => { this.boxLeft = box.scrollLeft; }, { passive: true });
+      new ResizeObserver(() => { this.boxWidth = box.clientWidth; }).observe(box);
     }
     return true;
   }
@@ -121,10 +131,11 @@ class GraphRing {
     const k = this.index && this.index.get(this.node), glyph = this.view && this.view.node_view.glyph;
     if (k === undefined || !glyph || !glyph.sx || !Number.isFinite(glyph.sx[k])) { if (this.ring) this.ring.style.display = "none"; return; }
     const x = glyph.sx[k], y = glyph.sy[k];
-    this.ring.style.left = `${x}px`; this.ring.style.top = `${y}px`; this.ring.style.display = "block";
+    this.ring.style.transform = `translate(${x}px, ${y}px)`;
+    if (this.ring.style.display !== "block") this.ring.style.display = "block";
     this.ring.dataset.gpNode = this.node;
-    if (scroll && this.box && (x < this.box.scrollLeft || x > this.box.scrollLeft + this.box.clientWidth))
-      this.box.scrollLeft = Math.max(0, x - this.box.clientWidth / 2);
+    if (scroll && this.box && (x < this.boxLeft || x > this.boxLeft + this.boxWidth))
+      this.box.scrollLeft = this.boxLeft = Math.max(0, x - this.boxWidth / 2);
   }
   shown() { return this.ring && this.ring.isConnected && this.ring.style.display === "block" ? this.ring.dataset.gpNode : null; }
   remove() { if (this.ring) this.ring.remove(); this.ring = null; this.view = null; clearInterval(this.watch); }
@@ -236,17 +247,18 @@ class Stepper {
     const t0 = performance.now();
     const steps = this.data.steps;
     i = Math.max(0, Math.min(steps.length - 1, i));
+    const s = steps[i], li = this.items[i];
+    // keep it in view inside the listing only (the page itself does not scroll): its place read
+    // before this step writes anything (the last frame's layout, not a forced one)
+    const top = li.offsetTop - this.list.offsetTop;
+    const bottom = top + li.offsetHeight, height = this.list.clientHeight, scroll = this.list.scrollTop;
     const old = this.items[this.at];
     if (old) { old.classList.remove("gp-now"); old.removeAttribute("aria-current"); }
     this.at = i;
-    const s = steps[i], li = this.items[i];
     li.classList.add("gp-now");
     li.setAttribute("aria-current", "step");
-    // keep it in view inside the listing only (the page itself does not scroll); the listing's
-    // items never change size, so their offsets are read from a clean layout
-    const top = li.offsetTop - this.list.offsetTop, bottom = top + li.offsetHeight;
-    if (top < this.list.scrollTop) this.list.scrollTop = top;
-    else if (bottom > this.list.scrollTop + this.list.clientHeight) this.list.scrollTop = bottom - this.list.clientHeight;
+    if (top < scroll) this.list.scrollTop = top;
+    else if (bottom > scroll + height) this.list.scrollTop = bottom - height;
     this.pos.textContent = `step ${i + 1} of ${steps.length}`;
     const phase = s.backward ? el("span", { class: "gp-tag", text: "backward pass: cotangent" })
       : this.data.backward_from != null ? el("span", { class: "gp-tag gp-fwd", text: "forward pass" })

@@ -49,8 +49,17 @@ def jaxpr_html(view: analysis.JaxprView) -> str:
     tops = sourcemap.top_equations(lines)  # data-gp-eqn: the stepper lights and runs to an equation here
     if sum(k is not None for k in tops) != len(view.closed.jaxpr.eqns):
         tops = [None] * len(lines)
-    body = "\n".join(_line_html(ln, k) for ln, k in zip(lines, tops))
-    return f'<pre class="gp-code gp-jaxpr">{body}</pre>'
+    html = [_line_html(ln, k) for ln, k in zip(lines, tops)]
+    if len(html) <= 2 * BLOCK_LINES:
+        return '<pre class="gp-code gp-jaxpr">' + "\n".join(html) + "</pre>"
+    # a long jaxpr in blocks the browser renders only near the view (content-visibility): a change
+    # to one line (the stepper's current equation) repaints its block, not a thousand lines
+    blocks = ('<span class="gp-lines">' + "\n".join(html[i:i + BLOCK_LINES]) + "</span>"
+              for i in range(0, len(html), BLOCK_LINES))
+    return '<pre class="gp-code gp-jaxpr">' + "".join(blocks) + "</pre>"
+
+
+BLOCK_LINES = 64  # a long jaxpr's lines per block (the line break between two blocks is the block's own)
 
 
 def _line_html(ln, eqn: int | None) -> str:
@@ -70,6 +79,7 @@ SOURCE_MAP_CSS = themed(f""".gp-eqn {{ cursor: pointer; border-radius: 3px; }}
 .gp-eqn:hover {{ outline: 1px dashed #eab308; }}
 .gp-eqn.gp-lit {{ background: {tv("rgba(250, 204, 21, 0.35)", "rgba(250, 204, 21, 0.22)")}; }}
 .gp-jp {{ cursor: help; }}  /* a click opens the primitive's rules (static/rules.js) */
+.gp-lines {{ display: block; content-visibility: auto; contain-intrinsic-size: auto 1160px; }}  /* 64 lines */
 .gp-jaxpr .gp-step-now, .gp-jaxpr .gp-step-now:hover {{ outline: 2px solid #f59e0b; border-radius: 3px; background: {tv("rgba(245, 158, 11, 0.18)", "rgba(245, 158, 11, 0.25)")}; }}""")
 
 

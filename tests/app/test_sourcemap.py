@@ -85,3 +85,27 @@ def test_each_top_level_equation_line_carries_its_index_for_the_stepper():
     prims = [re.search(r'class="gp-jp">(\w+)<', line).group(1) for _, line in marks]
     assert prims == [e.primitive.name for e in jv.closed.jaxpr.eqns] and prims[0] == "scan"
     assert html.count("data-gp-eqn") == len(prims)  # the body's sin/mul are not marked
+
+
+def test_a_long_jaxpr_is_shown_in_blocks_that_keep_its_text_and_marks():
+    """Over 128 lines the pane's jaxpr text comes in blocks of 64 lines (CSS content-visibility:
+    the page renders only the blocks near the view, and a step of the stepper repaints one block):
+    the text read with a block's end as a line break is the jaxpr printed, every equation still
+    carries its index."""
+    from app import analysis
+    code = ("import jax.numpy as jnp\n\ndef f(x):\n    for _ in range(150):\n"
+            "        x = jnp.sin(x) * 1.5\n    return x.sum()\n\nf(jnp.ones(3))\n")
+    a = analysis.analyse(code, views=("f",), with_timing=False, with_stages=False, with_plot=False, with_vmap=False)
+    jv = a.jaxprs["f"]
+    html = jaxpr_pane.jaxpr_html(jv)
+    blocks = re.findall(r'<span class="gp-lines">(.*?)</span>(?=<span class="gp-lines">|</pre>)', html, re.S)
+    n_lines = len(jv.text.split("\n"))
+    assert len(blocks) == -(-n_lines // jaxpr_pane.BLOCK_LINES) and n_lines > 300
+    assert [b.count("\n") + 1 for b in blocks[:-1]] == [jaxpr_pane.BLOCK_LINES] * (len(blocks) - 1)
+    import html as html_lib
+    text = "\n".join(html_lib.unescape(re.sub(r"<[^>]+>", "", b)) for b in blocks)
+    assert text == jv.text
+    assert [int(k) for k in re.findall(r'data-gp-eqn="(\d+)"', html)] == list(range(len(jv.closed.jaxpr.eqns)))
+    # a short jaxpr stays one block of text
+    assert "gp-lines" not in jaxpr_pane.jaxpr_html(analysis.analyse(
+        CODE, views=("f",), with_timing=False, with_stages=False, with_plot=False, with_vmap=False).jaxprs["f"])

@@ -90,6 +90,15 @@ def test_stepping_mlp_sin_grad_shows_real_jax_values(app_page):
     assert "gp-step-now" in line.get_attribute("class")
     assert page.locator("#app pre.gp-jaxpr .gp-step-now").count() == 1
     shot(page, "stepper_mlp_sin_text_1400x900")
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:  # on a phone: the lit line scrolled into view inside the jaxpr's own box, the page not widened
+        line.scroll_into_view_if_needed()
+        box, pre = line.bounding_box(), page.locator("#app pre.gp-jaxpr").first.bounding_box()
+        assert pre["y"] <= box["y"] and box["y"] + box["height"] <= pre["y"] + pre["height"] + 1, (box, pre)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        shot(page, "stepper_mlp_sin_text_390x844")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
     page.evaluate("() => window.gradpad.stepper.go(2)")
     page.locator("#app .gp-graph").first.scroll_into_view_if_needed()
     shot(page, "stepper_mlp_sin_grad_graph_1400x900")
@@ -98,6 +107,33 @@ def test_stepping_mlp_sin_grad_shows_real_jax_values(app_page):
     page.evaluate("() => window.gradpad.stepper.go(window.gradpad.stepper.count() - 3)")  # the backward pass
     page.locator("#app .gp-step-vals").first.scroll_into_view_if_needed()
     shot(page, "stepper_mlp_sin_grad_backward_1400x900")
+
+
+def test_stepping_jvp_of_jvp_and_vjp_shows_real_jax_values(app_page):
+    """The jvp_and_vjp example's f returns a vector (grad(f) has no jaxpr there): its jvp view,
+    stepped in the page, shows at each equation the values real JAX gave (primal and tangent)."""
+    page = app_page.page
+    load(app_page, example="jvp_and_vjp")
+    pick_view(page, app_page, "jvp", "jvp(f)")
+    start_stepper(page)
+    want = golden_eqns("stepper_jvp_and_vjp_jvp")
+    seen = page.evaluate("""() => {
+        const s = window.gradpad.stepper, out = [];
+        for (let i = 0; i < s.count(); i++) {
+            s.go(i);
+            const l = s.last;
+            out.push({depth: l.step.depth, prim: l.step.primitive, tangent: l.step.tangent,
+                      outs: l.outs.map(v => ({head: v.head, sample: v.sample}))});
+        }
+        return out;
+    }""")
+    top = [s for s in seen if s["depth"] == 0]
+    assert [s["prim"] for s in top] == [p for p, _ in want]
+    for k, (step, (prim, samples)) in enumerate(zip(top, want)):
+        for got, exp in zip(step["outs"], samples):
+            shown = got["sample"] if len(got["sample"]) > 1 else got["head"][:1]
+            np.testing.assert_allclose(np.asarray(shown, float), exp, rtol=1e-5, atol=1e-6, err_msg=f"eqn {k} {prim}")
+    assert any(s["tangent"] for s in seen) and not all(s["tangent"] for s in seen)
 
 
 def test_clicking_sin_opens_its_jvp_rule_source(app_page):
