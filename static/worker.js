@@ -433,7 +433,7 @@ self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
 self.gradpadRunStopped = () => { if (runDepth > 0) toAll({ type: "run-stopped" }); };
 // called from Python (app.env.panes_state): which run the panes show, which still measure
 self.gradpadPanes = (run, pending, ms, phases) =>
-  post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });
+  toAll({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });
 
 async function start(init) {
   BASE = init.base;
