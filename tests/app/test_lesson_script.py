@@ -18,15 +18,16 @@ SCRIPT = Path(__file__).resolve().parents[2] / "static" / "lesson.js"
 
 # a host page: blocks as {attrs of <pre>, attrs of <code>, text}; the script's <script> tag attrs
 FAKE_DOM = r"""
-const [blocks, scriptData] = JSON.parse(process.argv[1]);
-const events = {}, log = [];
+const [blocks, scriptData, messages] = JSON.parse(process.argv[1]);
+const events = {}, log = [], made = [];
 class El {
   constructor(tag, data = {}, text = "") { this.tagName = tag.toUpperCase(); this.dataset = data; this.textContent = text;
-    this.children = []; this.parent = null; this.attrs = {}; this.style = {}; this.className = ""; }
+    this.children = []; this.parent = null; this.attrs = {}; this.style = {}; this.className = "";
+    if (tag === "iframe") { this.contentWindow = { frame: made.length }; made.push(this); } }
   closest(sel) { return sel === "pre" ? (this.tagName === "PRE" ? this : this.parent) : null; }
   querySelector(sel) { return this.children.find((c) => c.tagName === sel.toUpperCase()) || null; }
   setAttribute(k, v) { this.attrs[k] = v; }
-  replaceWith(other) { log.push({ replaced: this.index, by: other.tagName, src: other.src, attrs: other.attrs,
+  replaceWith(other) { log.push({ replaced: this.index ?? `frame ${this.contentWindow.frame}`, by: other.tagName, src: other.src, attrs: other.attrs,
                                   text: other.textContent, cls: other.className, title: other.title }); }
 }
 const pres = blocks.map(([preData, codeData, text], i) => {
@@ -42,18 +43,26 @@ globalThis.document = {
 globalThis.window = { crossOriginIsolated: false, addEventListener: (t, f) => { events[t] = f; } };
 if (!globalThis.crypto) globalThis.crypto = require("crypto").webcrypto;
 """ + SCRIPT.read_text() + r"""
-process.on("exit", () => console.log(JSON.stringify(log)));  // once its promises are done
+// messages to the host page, once the script has made its frames: [from frame N, origin, data]
+const deliver = setInterval(() => {
+  if (!(messages || []).length) return clearInterval(deliver);
+  if (made.length < Math.max(...messages.map(([n]) => n)) + 1) return; // start() still making them
+  clearInterval(deliver);
+  messages.forEach(([n, origin, data]) => events.message({ source: made[n].contentWindow, origin, data }));
+}, 10);
+process.on("exit", () => console.log(JSON.stringify([log, made.map((f) => f.style.height)])));  // once its promises are done
 """
 
 
-def run_script(blocks, script_data=None) -> list[dict]:
+def run_script(blocks, script_data=None, messages=None, heights=False) -> list[dict]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed (apt-get install nodejs; build.py's npm set-up needs it too)")
-    out = subprocess.run([node, "-e", FAKE_DOM, json.dumps([blocks, script_data or {}])],
+    out = subprocess.run([node, "-e", FAKE_DOM, json.dumps([blocks, script_data or {}, messages or []])],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    log, frame_heights = json.loads(out.stdout)
+    return (log, frame_heights) if heights else log
 
 
 def lesson_of(frame: dict, query=None) -> list:
@@ -121,3 +130,21 @@ def test_lesson_frame_urls_name_their_cell():
     assert lesson.frame_cell("?embed=1&lesson=inline&cell=2&lid=ab12") == 2
     assert lesson.frame_cell("?embed=1&lesson=inline") is None  # the one-frame lesson: every cell
     assert lesson.frame_cell("?lesson=inline&cell=x&lid=ab12") is None
+
+
+def test_cell_frames_size_themselves_and_fall_back_to_one_frame_when_they_cannot_share():
+    """Each cell frame's height message sizes that frame only, from gradpad's origin only; a cell
+    frame saying its browser cannot share one Python makes the one-frame lesson replace them all."""
+    gp = "https://gradpad.example"
+    log, heights = run_script(THREE_BLOCKS, messages=[
+        [1, gp, {"gradpad": "height", "height": 321}],
+        [2, "https://course.example", {"gradpad": "height", "height": 999}],  # not gradpad's origin
+    ], heights=True)
+    assert len(log) == 3 and heights == [None, "321px", None]  # (the others keep their first cssText)
+    log = run_script(THREE_BLOCKS, messages=[[2, gp, {"gradpad": "lesson-unshared"}],
+                                             [0, gp, {"gradpad": "lesson-unshared"}]])  # once only
+    cells, fallback = log[:3], log[3:]
+    assert [e["by"] for e in cells] == ["IFRAME"] * 3
+    assert [(e["replaced"], e["by"]) for e in fallback] == [("frame 0", "IFRAME"), ("frame 1", "P"), ("frame 2", "P")]
+    assert parse_qs(urlparse(fallback[0]["src"]).query) == {"embed": ["1"], "lesson": ["inline"], "unshared": ["1"]}
+    assert fallback[1]["text"].startswith("\u25b2 This code is cell 2")
