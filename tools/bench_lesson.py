@@ -44,7 +44,7 @@ def script_tag_page(gp: str) -> str:
     blocks = [f'<pre data-panes="{",".join(c.panes)}"{"" if c.autorun else " data-autorun=0"}'
               f'{f" data-function={c.function}" if c.function else ""}>'
               f'<code class="language-python">{html.escape(c.code)}</code></pre>' for c in cells]
-    return ("<!doctype html><title>blocks</title><p>course page</p>" + "<p>prose</p>".join(blocks)
+    return ("<!doctype html><html lang=en><meta charset=utf-8><title>blocks</title><p>course page</p>" + "<p>prose</p>".join(blocks)
             + f'<script src="{gp}lesson.js"></script>')
 
 
