@@ -344,6 +344,29 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
 def link(send_patch) -> None:
     """The page embedded the document: from now on every change here is sent as a patch.
     Panel's `_link_docs_worker`, but a batch of changes (app.batching) leaves as one patch."""
+    from app import env
+
+    _link_doc(_doc, send_patch)
+    env.document_linked()  # changes made from now on reach the page (the app's slow panes wait for this)
+
+
+# the page each linked document's patches go to: the app's page, and on a lesson page of cell
+# frames (static/lesson.js) each cell frame's own document
+_senders: dict = {}
+
+
+def _send_batch(events) -> None:
+    """A batch (app.batching) may hold changes of several documents: each goes to its own page."""
+    by_doc: dict = {}
+    for event in events:
+        by_doc.setdefault(getattr(event, "document", None), []).append(event)
+    for doc, evs in by_doc.items():
+        send = _senders.get(id(doc))
+        if send is not None:
+            send(evs)
+
+
+def _link_doc(doc, send_patch) -> None:
     import functools
 
     import js
@@ -352,10 +375,10 @@ def link(send_patch) -> None:
     from panel.io.pyodide import _dict_converter, _process_document_events
     from panel.io.state import state
 
-    from app import batching, env
+    from app import batching
 
     def send(events):
-        json_patch, buffer_map = _process_document_events(_doc, events)
+        json_patch, buffer_map = _process_document_events(doc, events)
         send_patch(pyodide.ffi.to_js(json_patch, dict_converter=_dict_converter),
                    js.Map.new(js.Object.entries(pyodide.ffi.to_js(buffer_map))))
 
@@ -365,12 +388,43 @@ def link(send_patch) -> None:
         if not batching.collect(event):
             send([event])
 
-    batching.set_sender(send)
-    _doc.on_change(on_change)
-    _doc.unhold()
-    _doc.on_event("document_ready", functools.partial(state._schedule_on_load, _doc))
-    _doc.callbacks.trigger_event(DocumentReady())
-    env.document_linked()  # changes made from now on reach the page (the app's slow panes wait for this)
+    _senders[id(doc)] = send
+    batching.set_sender(_send_batch)
+    doc.on_change(on_change)
+    doc.unhold()
+    doc.on_event("document_ready", functools.partial(state._schedule_on_load, doc))
+    doc.callbacks.trigger_event(DocumentReady())
+
+
+# ---------------------------------------------------------------- a lesson's cell frames
+# static/worker.js "a lesson's other cells": a frame showing one cell of the lesson this Python
+# built (app.lesson), as its own document; `client` is that frame's number in the worker.
+_cell_docs: dict = {}
+
+
+def render_cell(client: int, index: int, code: str | None = None, held: str | None = None) -> str:
+    """Cell `index` of the lesson on show as JSON for a cell frame (as `render`). `code`: the
+    frame's editor text after a restart, shown with why it was not run (`held`)."""
+    from panel.io.pyodide import _model_json
+
+    from app import lesson, page_api
+    owner = page_api.current()
+    if not isinstance(owner, lesson.Lesson):
+        return json.dumps({"kind": "placeholder"})
+    doc, model_json = _model_json(owner.cell_frame_view(int(index), code, held), "app")
+    _cell_docs[int(client)] = doc
+    return json.dumps({"kind": "app", "model": model_json, "resources": _model_resources(doc),
+                       "page": page_api.page_options()})
+
+
+def link_cell(client: int, send_patch) -> None:
+    _link_doc(_cell_docs[int(client)], send_patch)
+
+
+def apply_cell_patch(client: int, patch) -> None:
+    from panel.io.pyodide import _convert_json_patch
+
+    _cell_docs[int(client)].apply_json_patch(_convert_json_patch(patch), setter="js")
 
 
 def apply_patch(patch) -> None:

@@ -5,6 +5,10 @@ all in ONE page, on ONE Python (one worker, one Pyodide) and one namespace, like
     <page>?lesson=inline#lesson=TOKEN           the lesson carried in the link (`encode_lesson`,
                                                 `python -m tools.lesson_link FILE.md URL`)
     ...&embed=1                                 inside an iframe: no page header
+    ...&cell=K&lid=ID                           one frame per cell (static/lesson.js): this frame
+                                                shows cell K only; cell 0's frame owns the Python
+                                                and the other cells' frames show theirs on it
+                                                (`Lesson.cell_frame_view`, static/lesson_share.js)
 
 A fenced block whose info string starts with `python` (or `py`, `gradpad`) is a cell; its options
 follow the language, with or without `data-`, e.g.
@@ -269,6 +273,20 @@ def _cell_class():
             self.editor.visible = not self.editor.visible
             self.cell_fold.label = "Hide code" if self.editor.visible else "Show code"
 
+        def keep_typed(self, code: str | None, held_reason: str | None) -> None:
+            """This Python replaced an ended one: the code typed in this cell's frame meanwhile is
+            shown, not run; the panes (the teacher's code's) are hidden until ▶ Run."""
+            if code is None or code == self.editor.value:
+                return
+            from app import held
+            self._set_quietly(self.editor, "value", code)
+            self.editor.visible = True
+            self.tabs.visible = False
+            why = held.message(held_reason or "restarted")
+            from app.panes.common import esc
+            self.status.object = (f'<span class="gp-muted">{esc(why)} Your edit is kept, not run: '
+                                  '▶ Run runs it.</span>')
+
         def cell_snapshot(self) -> dict:
             snap = self.snapshot()
             snap.update({"index": self.index, "ran": self.has_run, "teacher_code": self.spec.code,
@@ -335,6 +353,20 @@ class Lesson:
     def key_run(self):
         (self.last_cell or self.cells[0]).run(remeasure=True)
 
+    def take_over(self, code: str | None, held_reason: str | None) -> None:
+        """A restart (app.bootstrap.render): the page's editor text is its first cell's."""
+        self.cells[0].keep_typed(code, held_reason)
+
+    def cell_frame_view(self, index: int, code: str | None = None, held_reason: str | None = None):
+        """One cell alone, for its own frame on a course page (static/lesson.js)."""
+        import panel as pn
+        if not 0 <= index < len(self.cells):
+            raise LessonError(f"this lesson has {len(self.cells)} cells; there is no cell {index + 1}")
+        cell = self.cells[index]
+        cell.keep_typed(code, held_reason)
+        return pn.Column(cell.view(), sizing_mode="stretch_width", css_classes=["gp-lesson-page", "gp-cell-frame"],
+                         stylesheets=[PAGE_CSS])
+
     def view(self):
         import panel as pn
 
@@ -358,17 +390,31 @@ def error_view(message: str):
                                   stylesheets=[CSS], sizing_mode="stretch_width"), sizing_mode="stretch_width")
 
 
-def create_app(where: str):
-    """The lesson page's Panel object (app.main.create_app calls this for `?lesson=`)."""
+def frame_cell(search: str) -> int | None:
+    """`cell=K` of a lesson's cell frame (static/lesson.js puts one at each code block), else None."""
+    params = parse_qs(search.lstrip("?"))
+    if "lid" not in params or "cell" not in params:
+        return None
+    try:
+        return max(0, int(params["cell"][0]))
+    except ValueError:
+        return None
+
+
+def create_app(where: str, code: str | None = None):
+    """The lesson page's Panel object (app.main.create_app calls this for `?lesson=`). `code`:
+    the first cell's editor text after a restart (shown, not run)."""
     from app import page_api
     query = share.parse_query(env.location_search())
     try:
         text = read_source(where, env.location_hash(), env.page_base())
         lesson = Lesson(parse(text), embed=query.embed)
+        cell = frame_cell(env.location_search())
+        root = lesson.view() if cell is None else lesson.cell_frame_view(cell)
     except LessonError as e:
         return error_view(str(e))
+    lesson.take_over(code, None if code is None else "restarted")
     if env.IN_BROWSER:
         page_api.install(lesson)
-    root = lesson.view()
-    root.lesson = lesson
+    root.lesson = root.playground = lesson  # app.bootstrap.render: a standby's prebuilt app takes over
     return root

@@ -1177,7 +1177,7 @@ def create_app(code: str | None = None, example: str | None = None, autorun: boo
     from app import lesson
     where = lesson.requested(env.location_search())
     if where is not None:  # a lesson page: the teacher's cells on this one Python (app.lesson)
-        return lesson.create_app(where)
+        return lesson.create_app(where, code)
     opts = share.parse_query(env.location_search())
     playground = Playground(code=code, example=example, embed=opts, autorun=autorun)
     if env.IN_BROWSER:

@@ -19,6 +19,11 @@ def install(playground) -> None:
     _playground = playground
 
 
+def current():
+    """The installed app (a Playground, or app.lesson's Lesson), or None."""
+    return _playground
+
+
 def page_options() -> dict:
     """What the page shell needs to know about the app (an iframe has no room for the header)."""
     return {"embed": bool(_playground is not None and _playground.embed.embed),

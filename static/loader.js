@@ -35,6 +35,7 @@ import { pageShareHash, shownState } from "./share_hash.js";
 import { previewWanted, startPreview } from "./preview.js";
 import { restylePage, restyleSheets } from "./theme_switch.js";
 import { reportHeight } from "./frame_height.js";
+import { askLeader, joinLesson, lessonRole, onLeaderRestart, serveCells } from "./lesson_share.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -235,7 +236,17 @@ async function loadResources({ js, modules, css }) {
 // Policy (connections to this site only) and cross-origin isolation, also on a first visit
 // that no service worker controls yet.
 const WORKER_URL = new URL("worker.js", BASE).href;
+// a lesson's cell frame (static/lesson.js): cell 0's frame owns the worker; any other cell's frame
+// talks to that worker over a port (static/lesson_share.js) and boots no Python of its own
+const LESSON_CELL = lessonRole(location.search);
+const CELL_FRAME = !!LESSON_CELL && LESSON_CELL.cell > 0;
 function spawnWorker() {
+  if (CELL_FRAME) {
+    return joinLesson({ ...LESSON_CELL, unshared: () => {
+      notice("This browser's frames cannot share one Python here, so the lesson is shown in one frame instead.");
+      window.parent.postMessage({ gradpad: "lesson-unshared" }, "*"); // static/lesson.js shows the one-frame lesson
+    } });
+  }
   const src = `import ${JSON.stringify(WORKER_URL)};`;
   const blob = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
   const w = new Worker(trustedUrl(blob), { type: "module", name: "gradpad-python" });
@@ -268,6 +279,7 @@ if (store[STALE_HASH_KEY] !== undefined) {
   try { localStorage.removeItem(STALE_HASH_KEY); } catch (e) { /* storage disabled */ }
 }
 
+let lessonCells = null; // a lesson's first frame: the cell frames on its worker (static/lesson_share.js)
 let py = null; // the current worker session: {worker, ready, pending, ...}
 let preview = null; // the build-time first view shown until the live app renders (static/preview.js)
 let nextId = 1;
@@ -415,7 +427,7 @@ const FROM_WORKER = {
   ready: (m, s) => {
     gradpad.info = m.info;
     gradpad.bootedFrom = m.bootedFrom;
-    gradpad.boots++;
+    if (m.bootedFrom !== "shared") gradpad.boots++; // "shared": a lesson cell frame on the first frame's Python
     s.ready.resolve();
   },
   "boot-error": (m, s) => {
@@ -687,6 +699,7 @@ async function runPython(code) {
 
 function interrupt() {
   if (!gradpad.running) return false;
+  if (CELL_FRAME) return askLeader("stop"); // the lesson's worker is the first frame's to stop
   const s = py, buffer = s.interruptBuffer;
   // no shared memory (not cross-origin isolated): the only way to stop is a new interpreter
   if (!buffer) { restart("stopped"); return true; }
@@ -733,6 +746,7 @@ function stoppedNote(held) {
 // the old one was ended under a run: the code is then shown, not run again. A standby worker
 // booted in the background takes over at once (static/standby.js), else a fresh one boots.
 async function restart(held = null) {
+  if (CELL_FRAME && !restart.fromLeader) return askLeader("restart"); // see onLeaderRestart in main()
   const old = py;
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
@@ -746,6 +760,7 @@ async function restart(held = null) {
   session.restarting = true;
   py = session;
   loaderFollows(session);
+  if (lessonCells) lessonCells.restarted(held); // the cell frames join the new worker, keeping their typing
   const err = new Error(held === "stopped" || held === "unresponsive" ? "Python was restarted (stopped)" : "Python was restarted");
   for (const p of old.pending.values()) p.reject(err);
   old.pending.clear();
@@ -1039,6 +1054,15 @@ async function main() {
   $("gp-stop").title = ISOLATED ? "Stop the running code (Esc)"
     : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
+  if (LESSON_CELL && !CELL_FRAME) {
+    lessonCells = serveCells({ lid: LESSON_CELL.lid, worker: () => py && py.worker, stop: () => interrupt(),
+                               restart: () => restart() });
+  } else if (CELL_FRAME) {
+    onLeaderRestart(LESSON_CELL.lid, (held) => {
+      restart.fromLeader = true;
+      try { restart(held); } finally { restart.fromLeader = false; }
+    });
+  }
   const session = startPython(null);
   if (previewWanted()) {
     preview = startPreview({ base: BASE, theme: effectiveTheme(), saved: store["gradpad.code"], bokeh, loadResources,

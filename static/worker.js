@@ -17,6 +17,8 @@
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
+//   {type: "client", port, cell}              a lesson's cell frame: the same protocol over `port`,
+//                                             for one cell of the lesson this worker built (below)
 import { recordDylinks, packSnapshot, readTree, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
@@ -35,11 +37,11 @@ const mark = (name) => post({ type: "mark", name, t: performance.timeOrigin + pe
 // ------------------------------------------------------------------ requests to the page
 let nextRequest = 1;
 const pendingRequests = new Map();
-function request(name, args) {
+function request(name, args, to = post) {
   const id = nextRequest++;
   return new Promise((resolve, reject) => {
     pendingRequests.set(id, { resolve, reject });
-    post({ type: "request", id, name, args });
+    to({ type: "request", id, name, args });
   });
 }
 
@@ -140,7 +142,7 @@ let runDepth = 0;
 function runState(running, measuring = false) {
   if (running ? runDepth++ === 0 : --runDepth === 0) {
     clearInterrupt();
-    post({ type: running ? "run-start" : "run-end", measuring });
+    toAll({ type: running ? "run-start" : "run-end", measuring }); // a lesson's cell frames show it too
   }
 }
 async function runUser(fn) {
@@ -185,7 +187,7 @@ function notStarted(msg) {
   return { stdout: "", stderr: "", result: null, error: { type: "KeyboardInterrupt", message, traceback: "" } };
 }
 
-async function onRun(msg) {
+async function onRun(msg, reply = post) {
   pendingRuns++;
   try {
     await ready;
@@ -193,13 +195,13 @@ async function onRun(msg) {
       if (msg.async) return String(await pyodide.runPythonAsync(String(msg.code)));
       return JSON.parse(boot.run_json(String(msg.code)));
     }));
-    post({ type: "result", id: msg.id, result });
+    reply({ type: "result", id: msg.id, result });
   } catch (e) {
     if (pyodide && pyodideFailed()) {
-      post({ type: "result", id: msg.id, result: CRASHED(e) });
+      reply({ type: "result", id: msg.id, result: CRASHED(e) });
       fatal(e);
     } else {
-      post({ type: "error", id: msg.id, error: String(e && e.message || e) });
+      reply({ type: "error", id: msg.id, error: String(e && e.message || e) });
     }
   } finally {
     pendingRuns--;
@@ -207,14 +209,14 @@ async function onRun(msg) {
   }
 }
 
-async function onCall(msg) {
+async function onCall(msg, reply = post) {
   try {
     await uiLinked;
     const result = await serial(() => runUser(() => appCall(msg.name, JSON.stringify(msg.args ?? null))));
-    post({ type: "result", id: msg.id, result: JSON.parse(result) });
+    reply({ type: "result", id: msg.id, result: JSON.parse(result) });
   } catch (e) {
     if (pyodide && pyodideFailed()) fatal(e);
-    post({ type: "error", id: msg.id, error: String(e && e.message || e) });
+    reply({ type: "error", id: msg.id, error: String(e && e.message || e) });
   }
 }
 
@@ -486,7 +488,60 @@ const HANDLERS = {
     pendingRequests.delete(msg.id);
     if (msg.error) p.reject(new Error(msg.error)); else p.resolve(msg.result);
   },
+  client: (msg) => addClient(msg),
 };
+
+// ------------------------------------------------------------------ a lesson's other cells
+// A lesson page with a frame per code block (static/lesson.js, static/lesson_share.js): the first
+// frame's page started this worker; each other cell's frame talks to it over its own port (its
+// loader.js unchanged: init, render, patches, calls), and sees ONE cell of the lesson built here,
+// as a Bokeh document of its own. One Python, one namespace: no boot of its own.
+let bootInfo = null;
+const clients = new Set(); // each cell frame's post
+function toAll(msg) {
+  post(msg);
+  for (const send of clients) send(msg);
+}
+let nextClient = 1;
+function addClient(msg) {
+  const port = msg.port, id = nextClient++, cell = Number(msg.cell);
+  if (!(port instanceof MessagePort) || !Number.isInteger(cell) || cell < 1) return;
+  const send = (m, transfer) => port.postMessage(m, transfer || []);
+  const client = { id, cell, send, activated: null };
+  clients.add(send);
+  const handlers = {
+    init: async (m) => {
+      await ready;
+      send({ type: "ready", info: bootInfo, bootedFrom: "shared" });
+      await uiLinked; // the lesson is built (the first frame's app)
+      let code = null, held = null;
+      if (m.standby) { // after a restart: the frame's typing comes with `activate`
+        send({ type: "standby-ready" });
+        const a = await new Promise((res) => { client.activated = res; });
+        code = a.restoreCode ?? null;
+        held = a.held ?? null;
+      }
+      const rendered = JSON.parse(await serial(() => boot.render_cell(id, cell, code, held)));
+      if (rendered.kind !== "app") return send({ type: "ui", kind: rendered.kind });
+      await request("load-resources", rendered.resources, send);
+      send({ type: "render", model: rendered.model, page: rendered.page });
+    },
+    activate: (m) => client.activated && client.activated(m),
+    rendered: async () => {
+      await serial(() => boot.link_cell(id, (patch, buffers) => send({ type: "patch", patch, buffers })));
+      send({ type: "ui", kind: "app" });
+    },
+    patch: (m) => serial(() => boot.apply_cell_patch(id, m.patch)),
+    run: (m) => onRun(m, send),
+    call: (m) => onCall(m, send),
+    reply: HANDLERS.reply,
+  };
+  port.onmessage = (ev) => {
+    const m = ev.data;
+    const handler = m && typeof m.type === "string" && Object.hasOwn(handlers, m.type) && handlers[m.type];
+    if (handler) Promise.resolve(handler(m)).catch((e) => console.error("gradpad worker (cell frame):", e));
+  };
+}
 
 self.onmessage = (ev) => {
   const msg = ev.data;
@@ -501,10 +556,10 @@ self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
 // a Stop landed: the learner's code no longer runs (the run's run-end follows its panes)
-self.gradpadRunStopped = () => { if (runDepth > 0) post({ type: "run-stopped" }); };
+self.gradpadRunStopped = () => { if (runDepth > 0) toAll({ type: "run-stopped" }); };
 // called from Python (app.env.panes_state): which run the panes show, which still measure
 self.gradpadPanes = (run, pending, ms, phases) =>
-  post({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });
+  toAll({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });
 
 async function start(init) {
   BASE = init.base;
@@ -535,7 +590,7 @@ async function start(init) {
     post({ type: "stage", stage: "engine" });
     if (!restoredStages.has("engine")) await loadStage("engine");
     boot = pyodide.pyimport("app.bootstrap");
-    const info = JSON.parse(boot.install(!!interruptBuffer));
+    const info = bootInfo = JSON.parse(boot.install(!!interruptBuffer));
     // optax/chex/equinox/flax: fetched and installed on their first import (app/lazy_wheels.py), not now
     if (M.lazy) pyodide.pyimport("app.lazy_wheels").install(JSON.stringify(M.lazy), new URL("pyodide/", BASE).href);
     mark("engine");

@@ -1,7 +1,9 @@
-"""Course pages side by side: one embed, three embeds, and a three-cell lesson page, each on a
-course site of another origin, each in a fresh headless Chromium (first visit, cold profile).
+"""Course pages side by side: one embed, three embeds, a three-cell lesson page in one frame, and
+the same three cells as code blocks of a course page with one script tag (static/lesson.js: a
+frame at each block, all on one Python), each on a course site of another origin, each in a fresh
+headless Chromium (first visit, cold profile).
 
-    python -m tools.bench_lesson [--rounds N] [--json PATH]
+    python -m tools.bench_lesson [--rounds N] [--kinds one_embed,lesson_blocks] [--json PATH]
 
 For each page: seconds from navigation to ready (every frame's UI rendered, which in both kinds
 of page comes after the first runs: the panes in view show their code's results) and to settled
@@ -33,6 +35,19 @@ from tools import serve, site  # noqa: E402
 EXAMPLES = ["jnp_basics_and_immutability", "grad_value_and_grad_has_aux", "jvp_and_vjp"]
 
 
+def script_tag_page(gp: str) -> str:
+    """The sample lesson's cells as a course page writes them: code blocks and one script tag."""
+    import html
+
+    from app import lesson
+    cells = [p for p in lesson.parse((ROOT / "static/lessons/first-steps.md").read_text()) if isinstance(p, lesson.CellSpec)]
+    blocks = [f'<pre data-panes="{",".join(c.panes)}"{"" if c.autorun else " data-autorun=0"}'
+              f'{f" data-function={c.function}" if c.function else ""}>'
+              f'<code class="language-python">{html.escape(c.code)}</code></pre>' for c in cells]
+    return ("<!doctype html><html lang=en><meta charset=utf-8><title>blocks</title><p>course page</p>" + "<p>prose</p>".join(blocks)
+            + f'<script src="{gp}lesson.js"></script>')
+
+
 def host_pages(gp: str) -> dict:
     frame = lambda src, h=600: (f'<iframe src="{src}" width="700" height="{h}" sandbox="{share.EMBED_SANDBOX}" '  # noqa: E731
                                 f'allow="{share.EMBED_ALLOW}"></iframe>')
@@ -42,7 +57,9 @@ def host_pages(gp: str) -> dict:
         "one_embed": f"<!doctype html><title>1</title>{frame(embed(EXAMPLES[0]))}",
         "three_embeds": "<!doctype html><title>3</title>" + "".join(frame(embed(ex)) for ex in EXAMPLES),
         "lesson": f"<!doctype html><title>lesson</title>{frame(gp + '?embed=1&lesson=lessons/first-steps.md', 2300)}",
+        "lesson_blocks": script_tag_page(gp),
     }
+FRAMES = {"three_embeds": 3, "lesson_blocks": 3}
 
 
 def rss_of_tree(needle: str) -> int:
@@ -83,14 +100,15 @@ def measure(pw, url: str, kind: str) -> dict:
             return out
         # frames are cross-origin: read each through its own Playwright frame
         frames = lambda: [f for f in page.frames if "embed=1" in f.url]  # noqa: E731
-        while len(frames()) < (3 if kind == "three_embeds" else 1):
+        while len(frames()) < FRAMES.get(kind, 1):
             time.sleep(0.2)
         for f in frames():
             f.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=600_000)
         out["ready_s"] = time.monotonic() - t0
         page.wait_for_timeout(2000)
         out["rss_mb"] = rss_of_tree(udd) / 1e6
-        for f in frames():
+        # a lesson's cell frames hear of no panes: the first frame's Python reports for all its cells
+        for f in (frames()[:1] if kind == "lesson_blocks" else frames()):
             f.wait_for_function("() => window.gradpad.panes && !window.gradpad.panes.pending"
                                 ".filter(p => p !== 'webgpu timing').length", timeout=600_000)
         out["settled_s"] = time.monotonic() - t0
@@ -105,6 +123,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--json", type=Path)
+    p.add_argument("--kinds", default="one_embed,three_embeds,lesson,lesson_blocks",
+                   help="pages to measure besides the blank one (comma-separated)")
     a = p.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -116,7 +136,7 @@ def main(argv=None) -> int:
     hsrv = serve.Server(("127.0.0.1", serve.free_port()), functools.partial(serve.Handler, directory=str(host_dir)))
     threading.Thread(target=hsrv.serve_forever, daemon=True).start()
     host = f"http://127.0.0.1:{hsrv.server_address[1]}/"
-    kinds = ["blank", "one_embed", "three_embeds", "lesson"]
+    kinds = ["blank", *[k for k in a.kinds.split(",") if k and k != "blank"]]
     results = {k: [] for k in kinds}
     print(f"load average before: {os.getloadavg()[0]:.1f}", flush=True)
     try:
@@ -140,8 +160,8 @@ def main(argv=None) -> int:
         m = med[k]
         print(f"{k:14s} {m.get('ready_s', 0):8.1f} {m.get('settled_s', 0):9.1f} {m.get('boots', 0):7.0f} "
               f"{m['rss_mb']:7.0f} {m['rss_mb'] - blank:10.0f}")
-    one = med["one_embed"]
-    for k in ("three_embeds", "lesson"):
+    one = med.get("one_embed")
+    for k in [k for k in kinds if one and k not in ("blank", "one_embed")]:
         print(f"{k} / one_embed: ready x{med[k]['ready_s'] / one['ready_s']:.2f}, settled "
               f"x{med[k]['settled_s'] / one['settled_s']:.2f}, memory over blank "
               f"x{(med[k]['rss_mb'] - blank) / (one['rss_mb'] - blank):.2f}")

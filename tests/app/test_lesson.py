@@ -107,3 +107,41 @@ def test_a_click_to_run_cell_waits_for_its_run():
         assert [c["ran"] for c in snap] == [True, True] and "6" in snap[1]["console"]
     finally:
         sandbox.shared_namespace = None
+
+
+def test_a_cell_frame_shows_its_one_cell_and_keeps_code_typed_during_a_restart(built):
+    """A course page's cell frame (static/lesson.js: a frame per block) shows one cell of the
+    lesson; after a restart the code typed in that frame meanwhile comes back shown, not run, and
+    the panes (of the teacher's code, run again by the new Python) are hidden until ▶ Run."""
+    view = built.cell_frame_view(2)
+    assert built.cells[2].editor in [o for o in view.select() if o is built.cells[2].editor]
+    assert not any(o is built.cells[1].editor for o in view.select())
+    typed = 'print("third", b)\nprint("typed while Python restarted")'
+    built.cell_frame_view(2, typed, "stopped")
+    cell = built.cells[2]
+    assert cell.editor.value == typed and cell.editor.visible and not cell.tabs.visible
+    assert "typed while" not in built.snapshot()["cells"][2]["console"]
+    assert "kept, not run" in cell.status.object
+    cell.cell_run.clicks += 1
+    assert "typed while Python restarted" in built.snapshot()["cells"][2]["console"] and cell.tabs.visible
+    # the first cell's frame: its editor text is the page's (app.bootstrap.render -> take_over)
+    built.take_over("a = 21", "restarted")
+    assert built.cells[0].editor.value == "a = 21"
+    with pytest.raises(lesson.LessonError, match="no cell 9"):
+        built.cell_frame_view(8)
+
+
+def test_a_batch_of_changes_goes_to_each_documents_own_page():
+    """One Python, several documents (a lesson's cell frames): a batch (app.batching) holding
+    changes of two documents sends each its own."""
+    from types import SimpleNamespace
+
+    from app import bootstrap
+    d1, d2, sent = object(), object(), []
+    bootstrap._senders.update({id(d1): lambda evs: sent.append(("d1", evs)), id(d2): lambda evs: sent.append(("d2", evs))})
+    try:
+        e = [SimpleNamespace(document=d) for d in (d1, d2, d1)]
+        bootstrap._send_batch(e)
+        assert sent == [("d1", [e[0], e[2]]), ("d2", [e[1]])]
+    finally:
+        bootstrap._senders.pop(id(d1)), bootstrap._senders.pop(id(d2))

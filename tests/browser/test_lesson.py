@@ -1,6 +1,7 @@
 """Teachers' pages (issue 27, and issue 29's "embeds stay in their frame"): a lesson of three
 cells on ONE Python, written on a course site of another origin (another local port) as three
-code blocks and one script tag (static/lesson.js); and the Embed button's snippet on a cross-origin isolated host.
+code blocks and one script tag (static/lesson.js: a gradpad frame at each block, all on the first
+frame's worker); and the Embed button's snippet on a cross-origin isolated host.
 
 Each test boots its own Python in its own frame (the session's shared page is not used)."""
 from __future__ import annotations
@@ -96,9 +97,17 @@ def cells(frame):
     return frame.locator(".gp-cell")
 
 
-def shot(page, name):
+def shot(page, name, full_page=True):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def frame_shots(page, frames, name):
+    """Each cell frame in view (Chromium paints a frame out of view only once it is scrolled to)."""
+    for i, f in enumerate(frames):
+        page.evaluate("(i) => document.querySelectorAll('iframe.gradpad-lesson')[i].scrollIntoView()", i)
+        settled(f, "body")
+        shot(page, f"{name}_cell{i + 1}", full_page=False)
 
 
 # the sample lesson's three cells as a course page of its own writes them: ordinary code blocks
@@ -121,11 +130,45 @@ def script_tag_page(site_url: str) -> str:
             + f'<p id=after>The end.</p><script src="{site_url}lesson.js"></script>')
 
 
-def test_a_script_tag_lesson_on_another_site_runs_its_three_blocks_on_one_python(browser_context, site_url, tmp_path):
-    """A course page on another origin with three Python code blocks and ONE script tag: the
-    blocks become the three cells of one gradpad lesson frame (one Python), each cell's panes show
-    its own code's output, the frame takes the lesson's height, and nothing else on the host page
-    changes."""
+# whether `needle` is in the text of any shadow root of the page (Panel renders each pane in one)
+SHADOW_TEXT = """(needle) => { const walk = (root) => { for (const el of root.querySelectorAll('*')) {
+    if (el.shadowRoot && (el.shadowRoot.textContent.includes(needle) || walk(el.shadowRoot))) return true; }
+    return false; }; return walk(document); }"""
+
+
+def cell_frames(page, n: int = 3) -> list:
+    """The lesson's cell frames (static/lesson.js: one per block), in page order."""
+    return [frame_with(page, f"cell={i}&lid=") for i in range(n)]
+
+
+def all_frames(frames, expr: str) -> list:
+    return [f.evaluate(expr) for f in frames]
+
+
+def frames_fit(page, frames, timeout_s: float = 60) -> list:
+    """Each frame as tall as its content (its one message to the host). Chromium lays out a frame
+    out of view only when it comes into view: each is scrolled to first."""
+    out = []
+    for i, f in enumerate(frames):
+        page.evaluate("(i) => document.querySelectorAll('iframe.gradpad-lesson')[i].scrollIntoView()", i)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            tall = [page.evaluate("(i) => document.querySelectorAll('iframe.gradpad-lesson')[i].clientHeight", i),
+                    f.evaluate("() => Math.ceil(document.body.getBoundingClientRect().height)")]
+            if tall[0] == tall[1] or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+        out.append(tall)
+    return out
+
+
+def test_a_script_tag_lesson_on_another_site_has_a_live_cell_at_each_block_on_one_python(browser_context, site_url, tmp_path):
+    """A course page on another origin with three Python code blocks and ONE script tag: each
+    block becomes a gradpad frame of its own, in place, the prose around them untouched; the three
+    frames share ONE Python (the first frame's worker: one boot, counted) and one namespace (the
+    second cell uses the first cell's function); each frame takes its cell's height; the learner's
+    edits, click-to-run and Reset work in any frame; and code typed in the second cell's frame
+    while the lesson's Python restarts is kept."""
     ctx, _ = browser_context
     srv, host_url = course_site(tmp_path, {"week1.html": script_tag_page(site_url)})
     page = ctx.new_page()
@@ -134,23 +177,25 @@ def test_a_script_tag_lesson_on_another_site_runs_its_three_blocks_on_one_python
         page.set_viewport_size({"width": 1400, "height": 900})
         page.goto(host_url + "week1.html")
         page.wait_for_selector("iframe.gradpad-lesson")  # lesson.js has replaced the blocks
-        inner = frame_with(page, "lesson=inline")
-        inner.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
+        frames = cell_frames(page)
+        for f in frames:
+            f.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=BOOT_TIMEOUT_MS)
         page.set_default_timeout(120_000)
-        # the host page: one gradpad frame where the first block was, a note for each other block,
-        # its own prose as it was
+        # the host page: a gradpad frame where each block was, its own prose between them as it was
         host = page.evaluate("""() => ({frames: [...document.querySelectorAll('iframe')].map((f) => f.getAttribute('sandbox')),
-            pres: document.querySelectorAll('pre').length, prose: [...document.querySelectorAll('p.prose')].map((p) => p.textContent),
-            notes: [...document.querySelectorAll('p.gradpad-cell-note')].map((p) => p.textContent),
-            first: document.querySelector('h1').nextElementSibling.tagName})""")
-        assert host["frames"] == [share.EMBED_SANDBOX] and host["pres"] == 0 and host["first"] == "IFRAME", host
-        assert host["prose"] == [HOST_PROSE, HOST_PROSE], host
-        assert [n.split(" (")[0] for n in host["notes"]] == ["▲ This code is cell 2", "▲ This code is cell 3"], host
-        snap = settled_snapshot(inner)
+            pres: document.querySelectorAll('pre').length, notes: document.querySelectorAll('p.gradpad-cell-note').length,
+            order: [...document.body.children].map((e) => e.tagName + (e.className === 'prose' ? '.prose' : '')).join(' ')})""")
+        assert host["frames"] == [share.EMBED_SANDBOX] * 3 and host["pres"] == 0 and host["notes"] == 0, host
+        assert host["order"] == "H1 IFRAME P.prose IFRAME P.prose IFRAME P SCRIPT", host
+        # each frame shows its one cell
+        assert all_frames(frames, "() => document.querySelectorAll('#app *').length > 0") == [True] * 3
+        assert [cells(f).count() for f in frames] == [1, 1, 1]
+        snap = settled_snapshot(frames[1])  # any frame answers for the whole lesson
         c = snap["cells"]
         assert len(c) == 3, snap
-        # ONE Python for the three cells: one worker started, one interpreter booted
-        assert inner.evaluate("() => [window.gradpad.boots, window.__gpPythonWorkers()]") == [1, 1]
+        # ONE Python for the three frames: one worker started, one interpreter booted, in the first
+        assert all_frames(frames, "() => [window.gradpad.boots, window.__gpPythonWorkers(), window.gradpad.bootedFrom]") == [
+            [1, 1, frames[0].evaluate("() => window.gradpad.bootedFrom")], [0, 0, "shared"], [0, 0, "shared"]]
         # each cell's panes show its own code's output
         assert "updated copy: [9. 1. 2. 3. 4.]" in c[0]["console"] and c[0]["function"] == "double_sin_cos"
         assert "sin a" in c[0]["jaxpr"] and "cos a" in c[0]["jaxpr"]
@@ -162,70 +207,93 @@ def test_a_script_tag_lesson_on_another_site_runs_its_three_blocks_on_one_python
         assert [x["panes"] for x in c] == [["jaxpr", "plot", "console"], ["plot", "jaxpr", "console"], ["jaxpr", "console"]]
         assert [x["ran"] for x in c] == [True, True, False]
         assert [x["code_shown"] for x in c] == [True, True, False] and [x["readonly"] for x in c] == [False, False, True]
-        assert cells(inner).nth(1).locator(".bk-tab").first.inner_text() == "Plots"
-        assert cells(inner).nth(2).locator(".bk-tab").count() == 0 or not cells(inner).nth(2).locator(".bk-tab").first.is_visible()
-        assert cells(inner).nth(2).get_by_role("button", name="↺ Reset").count() == 0  # read-only: nothing to reset
-        # the frame takes the lesson's height (its one message to the host): no scrollbar inside
-        deadline = time.monotonic() + 30
-        while True:
-            tall = [page.evaluate("() => document.querySelector('iframe.gradpad-lesson').clientHeight"),
-                    inner.evaluate("() => [Math.ceil(document.body.getBoundingClientRect().height), innerHeight]")]
-            if tall[0] == tall[1][0] == tall[1][1] or time.monotonic() > deadline:
-                break
-            time.sleep(0.3)
-        assert tall[0] == tall[1][0] == tall[1][1] and tall[0] > 1200, tall
-        settled(inner, "body")
+        assert cells(frames[1]).locator(".bk-tab").first.inner_text() == "Plots"
+        assert cells(frames[2]).get_by_role("button", name="↺ Reset").count() == 0  # read-only: nothing to reset
+        # each frame takes its cell's height: no scrollbar inside
+        fit = frames_fit(page, frames)
+        assert all(a == b for a, b in fit) and fit[0][0] > fit[2][0], fit
+        page.evaluate("() => scrollTo(0, 0)")
+        settled(frames[0], "body")
         shot(page, "lesson_1400x900_loaded")
+        frame_shots(page, frames, "lesson_1400x900")
 
-        # click-to-run: Show code, then ▶ Run; it uses `x` from the first cell
-        third = cells(inner).nth(2)
+        # click-to-run in the third frame: Show code, then ▶ Run; it uses `x` from the first cell
+        third = cells(frames[2])
         third.get_by_role("button", name="Show code").click()
         third.get_by_role("button", name="▶ Run").click()
         deadline = time.monotonic() + 120
-        while not (snap := settled_snapshot(inner))["cells"][2]["ran"]:
+        while not (snap := settled_snapshot(frames[2]))["cells"][2]["ran"]:
             assert time.monotonic() < deadline, "the click-to-run cell never ran"
             time.sleep(0.5)
         c3 = snap["cells"][2]
         assert c3["error"] is None and "tangent: [0. 1. 2.]" in c3["console"] and c3["code_shown"], c3
         assert "mul" in c3["jaxpr"]
 
-        # the learner edits cell 2 (typed in its editor), then Reset brings back the teacher's code
-        second = cells(inner).nth(1)
+        # the learner edits cell 2 (typed in its frame's editor), then Reset brings back the teacher's code
+        second = cells(frames[1])
         second.locator(".ace_content").click()
         page.keyboard.press("Control+End")
         page.keyboard.type("\nprint('edited by the learner')")
         deadline = time.monotonic() + 90
-        while "edited by the learner" not in inner.evaluate("() => window.gradpad.snapshot()")["cells"][1]["console"]:
+        while "edited by the learner" not in frames[1].evaluate("() => window.gradpad.snapshot()")["cells"][1]["console"]:
             assert time.monotonic() < deadline, "the edit never ran"
             time.sleep(0.5)
         second.get_by_role("button", name="↺ Reset").click()
         deadline = time.monotonic() + 90
         while True:
-            c2 = inner.evaluate("() => window.gradpad.snapshot()")["cells"][1]
+            c2 = frames[1].evaluate("() => window.gradpad.snapshot()")["cells"][1]
             if c2["code"] == c2["teacher_code"] and "edited" not in c2["console"]:
                 break
             assert time.monotonic() < deadline, c2
             time.sleep(0.5)
         assert "slope at 0.5: 1.0806" in c2["console"]
         # still the one Python after all that
-        assert inner.evaluate("() => [window.gradpad.boots, window.__gpPythonWorkers()]") == [1, 1]
+        assert sum(all_frames(frames, "() => window.gradpad.boots + window.__gpPythonWorkers()")) == 2
 
-        # the frame stays in its box: no navigation of the course page (the sandbox has no
+        # the frames stay in their boxes: no navigation of the course page (the sandbox has no
         # allow-top-navigation), even if script on gradpad's page tried
-        tried = inner.evaluate("""(target) => { try { top.location.href = target; return 'navigated'; }
-                                                catch (e) { return e.name; } }""", host_url + "elsewhere")
+        tried = frames[1].evaluate("""(target) => { try { top.location.href = target; return 'navigated'; }
+                                                    catch (e) { return e.name; } }""", host_url + "elsewhere")
         page.wait_for_timeout(500)
         assert page.url == host_url + "week1.html", (tried, page.url)
 
-        settled(inner, "body")
-        shot(page, "lesson_1400x900_after")
         page.set_viewport_size({"width": 390, "height": 844})
-        settled(inner, "body")
+        page.evaluate("() => scrollTo(0, 0)")
+        settled(frames[0], "body")
         shot(page, "lesson_390x844")
-        # nothing wider than the phone's screen inside the lesson
-        assert inner.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
-        # and no shown pane cut at its bottom edge: on a phone a cell's pane is as tall as its content
-        assert inner.evaluate(CLIPPED_PANES) == []
+        frame_shots(page, frames, "lesson_390x844")
+        for f in frames:
+            # nothing wider than the phone's screen inside a cell frame, and no shown pane cut at its
+            # bottom edge: on a phone a cell's pane is as tall as its content
+            assert f.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0
+            assert f.evaluate(CLIPPED_PANES) == []
+
+        # Restart from the second cell's frame (the first frame owns the Python): every frame keeps
+        # its old view and takes typing until the new Python shows its cell; what the learner typed
+        # in cell 2 meanwhile is kept, shown and not run
+        page.set_viewport_size({"width": 1400, "height": 900})
+        assert frames[1].evaluate("() => window.gradpad.restart()") is True
+        frames[1].wait_for_function("() => document.getElementById('app').classList.contains('gp-stale')")
+        cells(frames[1]).locator(".ace_content").click()
+        page.keyboard.press("Control+End")
+        page.keyboard.type("\nprint('typed while Python restarted')")
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while True:
+            back = all_frames(frames, "() => [window.gradpad.restarts, !document.getElementById('app').classList.contains('gp-stale')]")
+            if back == [[1, True]] * 3:
+                break
+            assert time.monotonic() < deadline, back
+            time.sleep(1)
+        # shown, not run: the cell's status line says so and its panes are hidden (read from the page:
+        # the page API's snapshot runs an edit not run yet, so that its panes always pair with its code)
+        frames[1].wait_for_function(SHADOW_TEXT, arg="Your edit is kept, not run", timeout=120_000)
+        c2 = settled_snapshot(frames[1])["cells"][1]
+        assert c2["code"].endswith("print('typed while Python restarted')"), c2["code"]
+        assert "typed while Python restarted" in c2["console"], c2  # the snapshot's run: the kept code's own output
+        # the cell frames booted no Python of their own for the restart either
+        assert all_frames(frames[1:], "() => [window.gradpad.boots, window.__gpPythonWorkers()]") == [[0, 0], [0, 0]]
+        settled(frames[1], "body")
+        shot(page, "lesson_1400x900_after_restart")
     finally:
         page.close()
         srv.shutdown()
