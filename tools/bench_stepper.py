@@ -25,7 +25,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import chromium  # noqa: E402
 from tools import serve  # noqa: E402
 from tools.bench_gaps import open_site  # noqa: E402
 
