@@ -338,6 +338,11 @@ app.env._page_state = None  # read lazily from the page that restores it, never 
   // the probe once here too: what it imports and warms on first use is then in the snapshot
   py.runPython(PROBE, { globals: scope });
   py.runPython(`
+import sys
+_webgpu = sys.modules.get("core._engine.backends.webgpu.runtime")
+if _webgpu is not None:  # this maker's js has no navigator.gpu: each restored Python looks again
+    _webgpu._runtime = _webgpu._failure = None
+del _webgpu
 import gc
 gc.collect()
 gc.freeze()  # what the imports made is permanent: later collections need not walk it
