@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tools.bench_stepper import THOUSAND  # the 1,000-equation program the bench steps through too
+
 from .test_app_flows import load, shot, tab, wait_snapshot
 
 pytestmark = pytest.mark.timeout(900)
@@ -169,16 +171,6 @@ def test_clicking_sin_opens_its_jvp_rule_source(app_page):
         page.set_viewport_size({"width": 1400, "height": 900})
 
 
-THOUSAND = """import jax
-import jax.numpy as jnp
-
-def f(x):
-    for _ in range(500):
-        x = jnp.sin(x) * 1.0001
-    return x.sum()
-
-f(jnp.linspace(0.0, 1.0, 256))
-"""
 
 
 def test_a_thousand_equation_jaxpr_steps_within_50_ms(app_page):
