@@ -34,15 +34,16 @@ def _chain(rows, v):
     return acc
 
 
-def _vector_dot(x, y):
+def _vector_dot(x, y, f32=np.float32, array=np.array):
     # in Python floats (an MCMC step's kinetic energy and U-turn checks: a few us less than
-    # numpy per call); each float32 * float32 product is exact in a Python float
+    # numpy per call); each float32 * float32 product is exact in a Python float, and the last
+    # sum is rounded to float32 by np.array itself
     xs, ys = x.tolist(), y.tolist()
-    f32 = np.float32
     acc = float(f32(xs[0] * ys[0]))
-    for i in range(1, len(xs)):
+    last = len(xs) - 1
+    for i in range(1, last):
         acc = float(f32(xs[i] * ys[i] + acc))
-    return np.array(acc, _F32)
+    return array(xs[last] * ys[last] + acc, _F32)
 
 
 def small_dot(x_shape, y_shape, x_dtype, y_dtype, dimension_numbers, preferred_element_type=None):
