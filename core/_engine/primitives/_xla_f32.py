@@ -293,7 +293,8 @@ def xla_tanh_f32(x):
 _LOG1P_FLOATS: list = []   # (numerator, denominator) coefficients as Python floats, on first use
 
 
-def _log1p_scalar(x):
+def _log1p_scalar(x, S=536870913.0):
+    # (_r32 written out, as in _exp_scalar: the calls were most of this function's time)
     if not _LOG1P_FLOATS:
         from ._special import _LOG1P_DEN, _LOG1P_NUM
         _LOG1P_FLOATS.extend(tuple(float(c) for c in cs) for cs in (_LOG1P_NUM, _LOG1P_DEN))
@@ -303,15 +304,36 @@ def _log1p_scalar(x):
         return x * 0.0                      # a denormal reads as +-0: log1p(+-0) = +-0
     if not ax < 0.4142135679721832:         # float32(sqrt(2) - 1); also nan
         return _log_scalar(float(_F32(x + 1.0)))
-    num = _r32(x * nums[0] + nums[1])
+    v = x * nums[0] + nums[1]
+    t = v * S
+    num = t - (t - v)
     for c in nums[2:]:
-        num = _r32(num * x + c)
-    den = _r32(x * dens[0] + dens[1])
+        v = num * x + c
+        t = v * S
+        num = t - (t - v)
+    v = x * dens[0] + dens[1]
+    t = v * S
+    den = t - (t - v)
     for c in dens[2:]:
-        den = _r32(den * x + c)
-    x2 = _r32(x * x)
-    ratio = _r32(_r32(num / den) * _r32(x * x2))
-    return _r32(x + _r32(ratio - 0.5 * x2))
+        v = den * x + c
+        t = v * S
+        den = t - (t - v)
+    t = x * x * S
+    x2 = t - (t - x * x)
+    v = num / den
+    t = v * S
+    q = t - (t - v)
+    v = x * x2
+    t = v * S
+    c3 = t - (t - v)
+    v = q * c3
+    t = v * S
+    ratio = t - (t - v)
+    v = ratio - 0.5 * x2
+    t = v * S
+    v = x + (t - (t - v))
+    t = v * S
+    return t - (t - v)
 
 
 def _log1p_block(x, out, tmp):

@@ -13,6 +13,7 @@ from ..tracing.tracing import get_aval
 from ..transforms import ad
 from ..transforms.batching import moveaxis
 from . import define
+from ._xla_dot import small_dot
 
 
 def _dims_str(dn):
@@ -91,6 +92,9 @@ def _bit_width(dtype):
 def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
     (lc, rc), (lb, rb) = _check_dot_shapes(x, y, dimension_numbers)
     _check_preferred(x.dtype, preferred_element_type)  # eager dispatch skips the shape rule
+    xla = small_dot(x.shape, y.shape, x.dtype, y.dtype, dimension_numbers, preferred_element_type)
+    if xla is not None:   # a short float32 contraction: XLA's fma chain (_xla_dot)
+        return xla(x, y)
     lf, rf = _free(x.ndim, lc, lb), _free(y.ndim, rc, rb)
     xt = np.transpose(x, list(lb) + lf + list(lc))
     yt = np.transpose(y, list(rb) + list(rc) + rf)
@@ -119,6 +123,9 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
     make, minus those that change nothing. The same matmul runs on the same operands (a batch
     of one is the plain 2-d product), so results are unchanged."""
     x, y = avals
+    xla = small_dot(x.shape, y.shape, x.dtype, y.dtype, dimension_numbers, preferred_element_type)
+    if xla is not None:
+        return xla
     if _accumulation_dtype(x.dtype, preferred_element_type) != x.dtype:
         return None  # float16/bfloat16, or a wider preferred type, accumulate in it: _dot_impl's general path
     (lc, rc), (lb, rb) = dimension_numbers
