@@ -75,13 +75,22 @@ def browser_context(site_url, playwright_instance):
         shutil.rmtree(udd, ignore_errors=True)
 
 
+# the session's shared page once a module asked for it (a module that never does, does not make it)
+_SHARED: list[tuple[GradpadPage, object]] = []  # (page, its browser context)
+
+
+def _listen(g: GradpadPage) -> None:
+    g.page.on("console", lambda m: g.console.append(f"{m.type}: {m.text}"))
+    g.page.on("pageerror", lambda e: g.page_errors.append(str(e)))
+
+
 @pytest.fixture(scope="session")
 def gp(browser_context, site_url) -> GradpadPage:
     ctx, external = browser_context
     page = ctx.new_page()
     g = GradpadPage(page=page, url=site_url, external=external)
-    page.on("console", lambda m: g.console.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: g.page_errors.append(str(e)))
+    _listen(g)
+    _SHARED.append((g, ctx))
     t0 = time.monotonic()
     page.goto(site_url, wait_until="domcontentloaded", timeout=60_000)
     page.set_default_timeout(READY_TIMEOUT_MS)
@@ -120,6 +129,42 @@ def gp(browser_context, site_url) -> GradpadPage:
         pytest.fail(f"page never became ready after the reload: {outcome}\nconsole:\n"
                     + "\n".join(g.console[-40:]), pytrace=False)
     return g
+
+
+ALIVE = "() => typeof window.gradpad === 'object' && !!window.gradpad && !!window.gradpad.ready"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def shared_page_kept_alive():
+    """A module that leaves the shared page without a booted gradpad (a reload whose loader never
+    ran, a crashed renderer) fails here, at its own teardown, with what the page showed; the page
+    is opened again, so the modules after it test what they test instead of failing by the dozen."""
+    yield
+    if not _SHARED:
+        return
+    g, ctx = _SHARED[0]
+    try:
+        if g.page.evaluate(ALIVE):
+            return
+        why = "window.gradpad is not there"
+    except Exception as e:  # a crashed or closed page
+        why = f"{type(e).__name__}: {e}"
+    seen = {"why": why, "url": g.page.url, "console": g.console[-30:], "page errors": g.page_errors[-10:]}
+    try:
+        seen["body"] = g.page.evaluate("() => document.title + ' | ' + (document.body ? document.body.innerText.slice(0, 400) : '')")
+    except Exception as e:
+        seen["body"] = f"unreadable: {e}"
+    try:
+        g.page.close()
+    except Exception:
+        pass
+    g.page = ctx.new_page()
+    _listen(g)
+    g.page.goto(g.url, wait_until="domcontentloaded", timeout=120_000)
+    g.page.set_default_timeout(READY_TIMEOUT_MS)
+    g.page.evaluate("() => window.gradpad.ready.then(() => null)")
+    pytest.fail("this module left the shared page without a booted gradpad (opened again for the next "
+                "module):\n" + "\n".join(f"{k}: {v}" for k, v in seen.items()), pytrace=False)
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,12 @@ ANSWERS = ("import jax, numpy as np\n"
 
 
 def reload(gp) -> dict:
+    seen = len(gp.console), len(gp.page_errors)
     gp.page.reload(wait_until="domcontentloaded", timeout=120_000)
     gp.page.set_default_timeout(300_000)
+    if not gp.page.evaluate("() => !!window.gradpad"):  # the loader never ran: say what the page said
+        pytest.fail(f"after the reload the page has no gradpad ({gp.page.url}); console:\n"
+                    + "\n".join(gp.console[seen[0]:][-30:]) + "\npage errors:\n" + "\n".join(gp.page_errors[seen[1]:]))
     return gp.page.evaluate(BOOT)
 
 
