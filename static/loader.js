@@ -1134,6 +1134,7 @@ function browserGaps() {
 // (~20 MB) into Cache Storage and hashes it, work that competed with the first visit's UI stage.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  mark("sw");
   navigator.serviceWorker.register(trustedUrl(new URL("sw.js", BASE).href)).catch((e) => console.warn("service worker:", e));
 }
 
