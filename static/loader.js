@@ -1077,7 +1077,6 @@ async function main() {
   $("gp-runbar").hidden = false;
   setRunning(false);
   if (!(preview && preview.shown)) showPlaceholder(); // the preview's editor takes the typing meanwhile
-  registerServiceWorker();
   try {
     // the first worker's UI, or the UI of one that replaced it before (a Stop under the first
     // run, e.g. a link's endless loop): never left on "Loading UI… 95%"
@@ -1096,6 +1095,7 @@ async function main() {
     render();
     $("gp-loader").hidden = true;
     uiD.resolve(gradpad);
+    registerServiceWorker();
     saveSnapshotLater();
     standby.uiReady();
   } catch (e) {
@@ -1106,6 +1106,7 @@ async function main() {
     notice("The full UI could not be loaded; the basic editor below still works. " + e);
     $("gp-loader").hidden = true;
     uiD.reject(e);
+    registerServiceWorker();
   }
 }
 
@@ -1129,8 +1130,11 @@ function browserGaps() {
   return gaps;
 }
 
+// Registered once the UI is up, not at Python ready: its install copies every file of the boot
+// (~20 MB) into Cache Storage and hashes it, work that competed with the first visit's UI stage.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  mark("sw");
   navigator.serviceWorker.register(trustedUrl(new URL("sw.js", BASE).href)).catch((e) => console.warn("service worker:", e));
 }
 

@@ -111,6 +111,18 @@ def test_first_view_fetches_no_deferred_wheel_and_pandas_imports_on_demand(first
     assert after["error"] is None and after["result"] == "True", after
 
 
+def test_the_service_worker_is_registered_once_the_ui_is_up(first_visit):
+    """Its install copies and hashes every file of the boot into Cache Storage (~20 MB): registered
+    at Python ready, that work competed with a first visit's UI stage (a traced cold load: 1.6 s of
+    the service worker's thread between the engine and the UI's wheels)."""
+    page, _ = first_visit
+    page.set_default_timeout(240_000)
+    assert page.evaluate("() => window.gradpad.uiReady.then(g => g.ui)") == "app"
+    page.wait_for_function("() => window.gradpad.timings.sw !== undefined")
+    t = page.evaluate("() => window.gradpad.timings")
+    assert t["sw"] >= t["ui"] > t["engine"], t
+
+
 def test_the_first_views_scripts_download_with_the_page(first_visit):
     """BokehJS, Panel's JS and the preview's own scripts (Ace) are requested by the page's
     <link rel=preload> tags (tools/site.py), each once: not only when loader.js has run and asks."""
