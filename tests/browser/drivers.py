@@ -78,6 +78,13 @@ class Browser:
         raise NotImplementedError
 
     def screenshot(self, path: Path) -> None:
+        """The viewport of the top page (frames included), whichever frame scripts run in."""
+        raise NotImplementedError
+
+    def in_frame(self, finder: str | None, arg=None) -> None:
+        """Run later scripts, clicks and keys in the <iframe> element that the top page's JS
+        function `finder(arg)` returns (a lesson's cell frames are cross-origin: their globals are
+        not the host page's); None: back in the top page."""
         raise NotImplementedError
 
     def _window_size(self, width: int, height: int) -> None:
@@ -150,16 +157,22 @@ class ChromiumBrowser(Browser):
         self._ctx, self._udd = chromium.launch(self._pw)
         chromium.guard_network(self._ctx, self.external)
         self.page = self._ctx.pages[0] if self._ctx.pages else self._ctx.new_page()
+        self._target = self.page  # the page, or the frame in_frame() chose
 
     def goto(self, url):
+        self._target = self.page
         self.page.goto(url, wait_until="domcontentloaded", timeout=120_000)
 
     def evaluate(self, script, arg=None, timeout_s=120):
         self.page.set_default_timeout(timeout_s * 1000)
-        return self.page.evaluate(f"async (a) => JSON.parse(JSON.stringify(await ({script})(a)) ?? 'null')", arg)
+        return self._target.evaluate(f"async (a) => JSON.parse(JSON.stringify(await ({script})(a)) ?? 'null')", arg)
 
     def click(self, finder, arg=None):
-        self.page.evaluate_handle(finder, arg).as_element().click()
+        self._target.evaluate_handle(finder, arg).as_element().click()
+
+    def in_frame(self, finder, arg=None):
+        self._target = self.page if finder is None else \
+            self.page.evaluate_handle(finder, arg).as_element().content_frame()
 
     def press(self, keys):
         for part in _split_keys(keys):
@@ -242,7 +255,13 @@ class FirefoxBrowser(Browser):
         self.version = self.m.session_capabilities.get("browserVersion")
 
     def goto(self, url):
+        self.m.switch_to_frame()
         self.m.navigate(url)
+
+    def in_frame(self, finder, arg=None):
+        self.m.switch_to_frame()
+        if finder is not None:
+            self.m.switch_to_frame(self._element(finder, arg))
 
     def evaluate(self, script, arg=None, timeout_s=120):
         # sandbox=None: the script runs with the page's globals, compiled by Marionette (the page's
@@ -273,7 +292,7 @@ class FirefoxBrowser(Browser):
         chain.perform()
 
     def screenshot(self, path):
-        Path(path).write_bytes(self.m.screenshot(format="binary", full=False))
+        Path(path).write_bytes(self.m.screenshot(format="binary", full=False))  # the top page's viewport
 
     def _window_size(self, width, height):
         self.m.set_window_rect(width=width, height=height)
@@ -329,7 +348,13 @@ class WebKitBrowser(Browser):
         self.min_viewport_width = self.evaluate("() => innerWidth")
 
     def goto(self, url):
+        self.d.switch_to.default_content()
         self.d.get(url)
+
+    def in_frame(self, finder, arg=None):
+        self.d.switch_to.default_content()
+        if finder is not None:
+            self.d.switch_to.frame(self.d.execute_script(f"return ({finder})(JSON.parse(arguments[0]))", json.dumps(arg)))
 
     def evaluate(self, script, arg=None, timeout_s=120):
         self.d.set_script_timeout(timeout_s)

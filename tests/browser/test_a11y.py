@@ -1,6 +1,6 @@
 """Keyboard and screen-reader access (WCAG 2.2 AA) on the built site, in headless Chromium:
 axe-core finds no serious or critical violation on the app (light and dark) and on an embed (and
-on a lesson page: test_lesson.py, in the test that already loads one); a keyboard alone reaches and works the editor, Run, the output tabs and the gallery; Tab in the
+on a lesson page and in each cell frame of a per-block lesson, with the keyboard there too: test_lesson.py, in the tests that already load them; Firefox and WebKit: test_every_browser.py); a keyboard alone reaches and works the editor, Run, the output tabs and the gallery; Tab in the
 editor indents and Esc leaves it without touching the code."""
 from __future__ import annotations
 

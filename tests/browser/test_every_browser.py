@@ -2,7 +2,7 @@
 over Marionette) and WebKitGTK (the engine behind Safari, through WebKitWebDriver), driven by
 tests/browser/drivers.py. Chromium has these flows in the other modules.
 
-One browser session per engine and three page loads, walked through as a student would (each
+One browser session per engine and four page loads, walked through as a student would (each
 check reuses the page the one before it left; waits are conditions, never fixed sleeps, and their
 bounds only tell a hung page from a slow machine):
 1. the app on a first visit: Python runs, the page says what this browser lacks, typed code runs
@@ -10,7 +10,10 @@ bounds only tell a hung page from a slow machine):
    phone, Stop ends `while True: pass` and keeps the code, a Share link pasted into the tab
    brings its code back; axe-core finds no serious or critical WCAG violation;
 2. the Embed button's address as a new visit: the embed shows and runs that code; axe passes;
-3. the lesson page (?lesson=lessons/first-steps.md): three cells on one Python; axe passes.
+3. the lesson page (?lesson=lessons/first-steps.md): three cells on one Python; axe passes;
+4. a course page of another origin with three code blocks and lesson.js: a frame per block on one
+   Python (MessagePorts between the frames), click-to-run, Reset and Stop from a cell's frame; axe
+   passes in each frame; the frames fit a desktop and a phone.
 Screenshots (1400x900 and 390x844) go to $GRADPAD_SCREENSHOTS (default /tmp/gradpad-screenshots).
 GRADPAD_EVERY_BROWSER=firefox (or chromium,firefox,webkit) picks the engines (default: both)."""
 from __future__ import annotations
@@ -79,10 +82,10 @@ WIDER_THAN_VIEWPORT = f"""() => {{ {ALL} return all(document).filter((el) => {{
 LOOP = "while True: pass\n"  # one line: typed keys, no auto-indent to undo
 PAUSE = "(ms) => new Promise((r) => setTimeout(r, ms))"
 # once the page's layout has held still (the same sizes over three frames 50 ms apart): the panes
-# lay themselves out again after a resize, a load or a scroll
+# lay themselves out again after a resize, a load or a scroll (a course page has no #app: its body)
 SETTLED = """async () => { const pause = (ms) => new Promise((r) => setTimeout(r, ms));
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-    const sizes = () => { const a = document.querySelector('#app').getBoundingClientRect();
+    const sizes = () => { const a = (document.querySelector('#app') || document.body).getBoundingClientRect();
         return [a.width, a.height, document.documentElement.scrollWidth, document.documentElement.scrollHeight].join(); };
     let last = sizes(), still = 0;
     for (let i = 0; i < 600 && still < 3; i++) {
@@ -394,3 +397,141 @@ def test_the_lesson_page_runs_its_cells_on_one_python(visit):
             assert b.evaluate("() => document.documentElement.scrollWidth") <= width, wide
     finally:
         b.set_viewport(1400, 900)
+
+
+# ---------------------------------------------------------------- 4. a lesson of code blocks on a course site
+CELL_FRAME = "(i) => document.querySelectorAll('iframe.gradpad-lesson')[i]"
+# a button of the cell frame's page by its text (Panel renders each in a shadow root)
+BUTTON = f"""(text) => {{ {ALL} return all(document).find((el) => el.tagName === 'BUTTON'
+    && el.textContent.trim() === text && el.getBoundingClientRect().width > 0); }}"""
+FRAME_STATE = """() => ({boots: window.gradpad.boots, from: window.gradpad.bootedFrom, restarts: window.gradpad.restarts,
+    ui: window.gradpad.ui, stale: document.getElementById('app').classList.contains('gp-stale')})"""
+CELL_EDITOR_END = EDITOR_END.replace("document.getElementById('app')", "document")
+# whether `needle` is in the text of a shadow root of the page (Panel renders each pane in one)
+SHADOW_TEXT = f"""(needle) => {{ {ALL} return all(document).some((el) => el.shadowRoot
+    && el.shadowRoot.textContent.includes(needle)); }}"""
+
+
+def test_a_course_pages_code_blocks_become_live_cells_on_one_python(visit, tmp_path):
+    """The one-script-tag lesson (static/lesson.js) on a course site of another origin: a gradpad
+    frame at each of its three code blocks, the three on ONE Python (the first frame's worker,
+    reached from the others over MessagePorts: static/lesson_share.js); the second cell uses the
+    first one's function; click-to-run, an edit and Reset, and Stop of a runaway loop typed into
+    the second cell work from the cells' own frames; axe-core passes in each frame; the frames fit
+    a desktop and a phone. One page load (and the one restart Stop makes without shared memory)."""
+    from .test_lesson import HOST_PROSE, course_site, script_tag_page
+    b = visit.browser
+    srv, host_url = course_site(tmp_path, {"week1.html": script_tag_page(visit.url)})
+    t0 = time.monotonic()
+    try:
+        b.set_viewport(1400, 900)
+        b.goto(host_url + "week1.html")
+        b.wait_for("() => document.querySelectorAll('iframe.gradpad-lesson').length === 3", timeout_s=60)
+        host = b.evaluate("""() => ({order: [...document.body.children].map((e) => e.tagName
+            + (e.className === 'prose' ? '.prose' : '')).join(' '), pres: document.querySelectorAll('pre').length,
+            prose: [...document.querySelectorAll('p.prose')].map((p) => p.textContent)})""")
+        assert host == {"order": "H1 IFRAME P.prose IFRAME P.prose IFRAME P SCRIPT", "pres": 0,
+                        "prose": [HOST_PROSE] * 2}, host
+        for i in range(3):
+            b.in_frame(CELL_FRAME, i)
+            b.wait_for("() => window.gradpad && window.gradpad.ui === 'app'", timeout_s=LOAD_S, poll_ms=500)
+        visit.seconds["lesson of blocks"] = round(time.monotonic() - t0, 1)
+        # ONE Python: the first frame booted it, the others share it
+        states = [frame_state(b, i) for i in range(3)]
+        assert [s["boots"] for s in states] == [1, 0, 0] and [s["from"] for s in states][1:] == ["shared"] * 2, states
+        b.in_frame(CELL_FRAME, 1)
+        c = visit.settled()["cells"]  # any frame answers for the whole lesson
+        assert "updated copy: [9. 1. 2. 3. 4.]" in c[0]["console"] and c[0]["function"] == "double_sin_cos", c[0]
+        assert c[1]["error"] is None and "slope at 0.5: 1.0806" in c[1]["console"], c[1]  # one namespace
+        assert [x["ran"] for x in c] == [True, True, False]
+        for i in range(3):
+            b.in_frame(CELL_FRAME, i)
+            visit.passes_axe(f"lesson cell frame {i + 1}")
+        lesson_shots(visit, "lesson_blocks")
+
+        # click-to-run in the third frame: Show code, then ▶ Run (it uses the first cell's `x`)
+        b.in_frame(CELL_FRAME, 2)
+        b.click(BUTTON, "Show code")
+        b.click(BUTTON, "▶ Run")
+        c3 = wait_cell(b, 2, "c.ran")
+        assert c3["error"] is None and "tangent: [0. 1. 2.]" in c3["console"], c3
+
+        # the learner edits the second cell in its frame; Reset brings the teacher's code back
+        b.in_frame(CELL_FRAME, 1)
+        b.click(EDITOR)  # a real click: WebKit sends keys only to a frame the page focused
+        b.evaluate(CELL_EDITOR_END)
+        b.press("\nprint('edited by the learner')")
+        wait_cell(b, 1, "c.console.includes('edited by the learner')")
+        b.click(BUTTON, "↺ Reset")
+        c2 = wait_cell(b, 1, "c.code === c.teacher_code && !c.console.includes('edited')")
+        assert "slope at 0.5: 1.0806" in c2["console"], c2
+
+        # Stop from the second frame, on a runaway loop typed there: the first frame's worker is
+        # ended (interrupted where shared memory is), every frame comes back on the new Python,
+        # the loop's code kept in its cell and not run again
+        b.click(EDITOR)
+        b.press("{CTRL_A}" + LOOP)
+        b.wait_for("() => window.gradpad.running", timeout_s=SLOW_S)
+        isolated = b.evaluate("() => window.gradpad.isolated")
+        b.click("() => document.getElementById('gp-stop')")
+        t_stop = time.monotonic()
+        b.wait_for("() => !window.gradpad.running", timeout_s=60)
+        visit.seconds["lesson stop"] = round(time.monotonic() - t_stop, 2)
+        for i in range(3):
+            b.in_frame(CELL_FRAME, i)
+            b.wait_for("(n) => window.gradpad.restarts === n && window.gradpad.ui === 'app' && "
+                       "!document.getElementById('app').classList.contains('gp-stale')", 0 if isolated else 1,
+                       timeout_s=LOAD_S, poll_ms=500)
+        visit.seconds["lesson back after stop"] = round(time.monotonic() - t_stop, 1)
+        b.in_frame(CELL_FRAME, 1)
+        # read from the page: the page API's snapshot would run the cell's code not run yet
+        assert b.evaluate(EDITOR_TEXT) == LOOP
+        if not isolated:
+            b.wait_for(SHADOW_TEXT, "Your edit is kept, not run", timeout_s=SLOW_S)
+            assert not b.evaluate("() => window.gradpad.running")
+        assert b.evaluate("(c) => window.gradpad.runPython(c)", "6 * 7", timeout_s=SLOW_S)["result"] == "42"
+        assert [frame_state(b, i)["boots"] for i in (1, 2)] == [0, 0]  # still no Python of their own
+    finally:
+        b.in_frame(None)
+        srv.shutdown()
+        b.set_viewport(1400, 900)
+
+
+def wait_cell(b, i: int, test: str) -> dict:
+    """Cell i's snapshot (from the frame scripts run in) once `test` (JS, of `c`) holds and no
+    pane measures; on a timeout, the assertion shows the cell as it was."""
+    try:
+        return b.wait_for(f"""() => window.gradpad.snapshot().then((s) => {{ const c = s.cells[{i}];
+            return ({test}) && !s.pending.length && c; }})""", timeout_s=SLOW_S, poll_ms=500)
+    except drivers.ScriptError as e:
+        snap = b.evaluate("() => window.gradpad.snapshot()", timeout_s=SLOW_S)
+        cell = {k: snap["cells"][i].get(k) for k in ("code", "console", "error", "run", "ran", "status")}
+        raise AssertionError(f"{b.name}, cell {i + 1}: never {test}: {cell}, pending {snap['pending']}") from e
+
+
+def frame_state(b, i: int) -> dict:
+    b.in_frame(CELL_FRAME, i)
+    return b.evaluate(FRAME_STATE)
+
+
+def lesson_shots(visit, name: str) -> None:
+    """The course page at a desktop's and a phone's size, from its top and with each cell frame
+    scrolled into view; nothing wider than the viewport, in the page or in a frame."""
+    b = visit.browser
+    for width, height in ((1400, 900), (390, 844)):
+        b.in_frame(None)
+        width = visit.viewport(width, height)
+        b.evaluate("() => { window.scrollTo(0, 0); return true; }")
+        visit.shot(f"{name}_{width}x{height}")
+        assert b.evaluate("() => document.documentElement.scrollWidth") <= width
+        for i in range(3):
+            b.in_frame(None)
+            b.evaluate(f"(i) => {{ ({CELL_FRAME})(i).scrollIntoView(); return true; }}", i)
+            b.in_frame(CELL_FRAME, i)
+            b.evaluate(SETTLED, timeout_s=SLOW_S)
+            wide = b.evaluate(WIDER_THAN_VIEWPORT)
+            assert b.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 0, (i, wide)
+            b.in_frame(None)
+            visit.shot(f"{name}_{width}x{height}_cell{i + 1}")
+    b.in_frame(None)
+    visit.viewport(1400, 900)

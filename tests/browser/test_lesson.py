@@ -162,11 +162,56 @@ def frames_fit(page, frames, timeout_s: float = 60) -> list:
     return out
 
 
+# the focused element of a frame, through shadow roots: "TAG|role|aria-label|text"
+FOCUSED = """() => { let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a || a === document.body) return '';
+  return [a.tagName, a.getAttribute('role') || '', a.getAttribute('aria-label') || '',
+          (a.tagName === 'INPUT' ? '' : (a.textContent || '').trim().slice(0, 40))].join('|'); }"""
+CELL_CODE = """() => { const find = (root) => { for (const el of root.querySelectorAll('*')) {
+    if (el.classList.contains('ace_editor') && el.env) return el.env.editor.getValue();
+    const inner = el.shadowRoot && find(el.shadowRoot); if (inner != null) return inner; } return null; };
+  return find(document); }"""
+SELECTED_TAB = """() => { const all = (r, o = []) => { for (const e of r.querySelectorAll('*')) { o.push(e);
+    if (e.shadowRoot) all(e.shadowRoot, o); } return o; };
+  return all(document).filter((e) => e.getAttribute('role') === 'tab' && e.getAttribute('aria-selected') === 'true')
+    .map((t) => t.textContent.trim()); }"""
+
+
+def keyboard_in_a_cell_frame(page, frame):
+    """A keyboard alone in a cell's frame (static/a11y.js runs in each): from the cell's ▶ Run, Tab
+    reaches its editor without typing into it; Esc then Tab leaves it with the code unchanged; the
+    output tabs are one tab stop whose arrow keys pick a tab."""
+    code = frame.evaluate(CELL_CODE)
+    cells(frame).get_by_role("button", name="▶ Run").focus()
+    seen = []
+
+    def tab_to(test, limit=12):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            seen.append(frame.evaluate(FOCUSED))
+            if test(seen[-1]):
+                return seen[-1]
+        raise AssertionError(f"never reached; focus went through: {seen}")
+    tab_to(lambda d: d.startswith("TEXTAREA|") and "Escape" in d)
+    page.keyboard.press("Escape")
+    tab_to(lambda d: d.startswith("DIV|tab|"), limit=6)  # the first Tab leaves the editor
+    assert frame.evaluate(CELL_CODE) == code and "\t" not in code
+    before = frame.evaluate(SELECTED_TAB)
+    page.keyboard.press("ArrowRight")
+    frame.wait_for_function(f"(b) => ({SELECTED_TAB})().join() !== b.join()", arg=before, timeout=10_000)
+    after = frame.evaluate(SELECTED_TAB)
+    assert len(after) == 1 and frame.evaluate(FOCUSED) == f"DIV|tab||{after[0]}", (before, after, seen)
+    page.keyboard.press("Home")
+    frame.wait_for_function(f"(b) => ({SELECTED_TAB})().join() === b.join()", arg=before, timeout=10_000)
+
+
 def test_a_script_tag_lesson_on_another_site_has_a_live_cell_at_each_block_on_one_python(browser_context, site_url, tmp_path):
     """A course page on another origin with three Python code blocks and ONE script tag: each
     block becomes a gradpad frame of its own, in place, the prose around them untouched; the three
     frames share ONE Python (the first frame's worker: one boot, counted) and one namespace (the
-    second cell uses the first cell's function); each frame takes its cell's height; the learner's
+    second cell uses the first cell's function); each frame takes its cell's height, passes axe-core
+    and works by keyboard; the learner's
     edits, click-to-run and Reset work in any frame; and code typed in the second cell's frame
     while the lesson's Python restarts is kept."""
     ctx, _ = browser_context
@@ -216,6 +261,11 @@ def test_a_script_tag_lesson_on_another_site_has_a_live_cell_at_each_block_on_on
         settled(frames[0], "body")
         shot(page, "lesson_1400x900_loaded")
         frame_shots(page, frames, "lesson_1400x900")
+        # axe-core in each cell frame (each is a page of gradpad's own), and the keyboard in one
+        for i, f in enumerate(frames):
+            bad = axe_violations(f)
+            assert bad == [], f"cell frame {i + 1}:\n{describe(bad)}"
+        keyboard_in_a_cell_frame(page, frames[1])
 
         # click-to-run in the third frame: Show code, then ▶ Run; it uses `x` from the first cell
         third = cells(frames[2])
