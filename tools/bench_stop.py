@@ -168,7 +168,7 @@ def chromium_embed(pw, host_url: str) -> list[dict]:
         page.set_default_timeout(600_000)
         page.goto(host_url)
         while not any("embed=1" in f.url for f in page.frames):
-            time.sleep(0.3)
+            page.wait_for_timeout(300)  # (lets Playwright hear of the frame: see tools/bench_lesson)
         inner = next(f for f in page.frames if "embed=1" in f.url)
         return stop_twice(lambda s, a=None: inner.evaluate(s, a),
                           lambda s: inner.wait_for_function(s, timeout=600_000), udd,
