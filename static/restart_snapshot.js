@@ -22,10 +22,12 @@ export async function sha256Hex(bytes) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// cacheName/key: where the worker stores the snapshot; expected(): the recorded hash (or null). off: this page starts no Python of its own (a lesson's cell frame)
-// or the visit asked for no snapshot.
+// cacheName/key: where the worker stores the snapshot; expected(): the recorded hash (or null).
+// off: this page starts no Python of its own (a lesson's cell frame) or the visit asked for no
+// snapshot.
 export function makeRestartSnapshot({ cacheName, key, expected, off = false }) {
-  let bytes = null, preparing = null, lentTo = null;
+  let bytes = null, keptFor = null; // the checked bytes and the hash they matched
+  let lentTo = null, lentFor = null, preparing = null;
   const state = { bytes: 0, given: 0, back: 0, dropped: null };
 
   async function readChecked() {
@@ -35,10 +37,11 @@ export function makeRestartSnapshot({ cacheName, key, expected, off = false }) {
     if (!r) return;
     const got = new Uint8Array(await r.arrayBuffer());
     if (await sha256Hex(got) !== want) return; // not the one this browser made: the worker says so
-    if (!bytes) keep(got);
+    if (!bytes || keptFor !== expected()) keep(got, want);
   }
-  function keep(got) {
+  function keep(got, sha256) {
     bytes = got;
+    keptFor = sha256;
     state.bytes = got.byteLength;
     state.dropped = null;
   }
@@ -47,23 +50,24 @@ export function makeRestartSnapshot({ cacheName, key, expected, off = false }) {
     state,
     // at a quiet moment (a UI is up): read and check the snapshot unless it is here
     prepare() {
-      if (off || preparing || bytes) return preparing;
+      if (off || preparing || (bytes && keptFor === expected())) return preparing;
       preparing = readChecked().catch(() => {}).then(() => { preparing = null; });
       return preparing;
     },
     // the worker that made the snapshot hands its bytes over with the hash it reports, the one the
     // page records (no need to hash them again: that worker is the hash's only source)
     made(got, sha256) {
-      if (!off && got instanceof ArrayBuffer && sha256 === expected()) keep(new Uint8Array(got));
+      if (!off && got instanceof ArrayBuffer && sha256 === expected()) keep(new Uint8Array(got), sha256);
     },
     // a new worker's init, with the bytes (lent: see `returned`). Returns whether they went with it.
     post(worker, init) {
       const want = off ? null : expected();
-      if (!bytes || !want || init.importsSnapshotHash !== want) {
+      if (!bytes || !want || keptFor !== want || init.importsSnapshotHash !== want) {
         worker.postMessage(init);
         return false;
       }
       worker.postMessage({ ...init, importsSnapshot: bytes.buffer }, [bytes.buffer]);
+      lentFor = keptFor;
       state.given++;
       lentTo = worker;
       bytes = null;
@@ -74,7 +78,7 @@ export function makeRestartSnapshot({ cacheName, key, expected, off = false }) {
     returned(session, got) {
       if (lentTo !== session.worker || session.readyHeard || !(got instanceof ArrayBuffer)) return;
       lentTo = null;
-      keep(new Uint8Array(got));
+      keep(new Uint8Array(got), lentFor);
       state.back++;
     },
     // a worker given the bytes booted another way: they did not restore here, never give them again
