@@ -36,6 +36,7 @@ import { previewWanted, startPreview } from "./preview.js";
 import { restylePage, restyleSheets } from "./theme_switch.js";
 import { reportHeight } from "./frame_height.js";
 import { askLeader, joinLesson, lessonRole, onLeaderRestart, serveCells } from "./lesson_share.js";
+import { makeRestartSnapshot } from "./restart_snapshot.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -319,21 +320,22 @@ function startPython(restoreCode, standby = false) {
     session.ui.reject(err);
   };
   const u = new URL(location.href);
-  session.worker.postMessage({
+  const init = {
     type: "init", base: BASE.href, search: location.search, hash: location.hash,
     origin: location.origin, pathname: location.pathname, storage: { ...store },
     interrupt: session.interruptBuffer ? session.interruptBuffer.buffer : null, restoreCode: restoreCode ?? null,
     nosnapshot: u.searchParams.has("nosnapshot"), theme: effectiveTheme(), standby, snapshotHash: snapshotHash(),
     prerender: standby && PRERENDER,
     importsSnapshotHash: importsSnapshotWanted() ? snapshotHash(IMPORTS_SNAPSHOT_HASH_KEY) : null,
-  });
+  };
+  session.gaveSnapshot = restartSnapshot.post(session.worker, init); // (static/restart_snapshot.js)
   session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
 }
 
 // what a standby worker says before it takes over (the rest waits for it to be `py`)
 const STANDBY_MESSAGES = {
-  ready: (m, s) => { s.info = m.info; s.bootedFrom = m.bootedFrom; s.ready.resolve(); },
+  ready: (m, s) => { s.info = m.info; s.bootedFrom = m.bootedFrom; restartSnapshot.heard(s, m.bootedFrom); s.ready.resolve(); },
   stage: (m, s) => { s.stageNow = m.stage; },
   // its app, serialized while it stands by: rendered hidden at a quiet moment (static/prerender.js)
   // (not once it took over without it: it renders its app as without a prerender)
@@ -341,6 +343,7 @@ const STANDBY_MESSAGES = {
   request: (m, s) => FROM_WORKER.request(m, s),
   patch: (m, s) => FROM_WORKER.patch(m, s),
   "standby-ready": (m, s) => { s.standbyReady.resolve(); standby.changed(); },
+  "snapshot-back": (m, s) => restartSnapshot.returned(s, m.bytes), // (static/restart_snapshot.js)
   "boot-error": (m, s) => { prerender.discard(s); standby.failed(s, m.error); },
   fatal: (m, s) => { prerender.discard(s); standby.failed(s, m.error); },
 };
@@ -428,6 +431,7 @@ const FROM_WORKER = {
     gradpad.info = m.info;
     gradpad.bootedFrom = m.bootedFrom;
     if (m.bootedFrom !== "shared") gradpad.boots++; // "shared": a lesson cell frame on the first frame's Python
+    restartSnapshot.heard(s, m.bootedFrom);
     s.ready.resolve();
   },
   "boot-error": (m, s) => {
@@ -436,6 +440,7 @@ const FROM_WORKER = {
     s.ui.reject(e);
   },
   "standby-ready": (m, s) => s.standbyReady.resolve(), // taken over while booting: see restart
+  "snapshot-back": (m, s) => restartSnapshot.returned(s, m.bytes),
   prerender: (m, s) => STANDBY_MESSAGES.prerender(m, s), // (the same: rendered at the take-over)
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
@@ -807,6 +812,7 @@ async function restart(held = null) {
     if (kind === "app") $("gp-placeholder").hidden = true;
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
+    restartSnapshot.prepare(); // (the snapshot's bytes if a restart took them along: static/restart_snapshot.js)
   } catch (e) {
     console.error(e);
     uiTakenOver.reject(e);
@@ -1005,6 +1011,15 @@ function snapshotHash(key = SNAPSHOT_HASH_KEY) {
   }
 }
 
+// the post-import snapshot's checked bytes, kept on the page for the next worker
+// (a restart without a standby, a standby): static/restart_snapshot.js
+const restartSnapshot = makeRestartSnapshot({
+  cacheName: "gpsnap-" + M.build, key: new URL("pyodide/imports-snapshot.bin", BASE).href,
+  expected: () => importsSnapshotWanted() ? snapshotHash(IMPORTS_SNAPSHOT_HASH_KEY) : null,
+  off: CELL_FRAME || new URLSearchParams(location.search).has("nosnapshot"),
+});
+gradpad.restartSnapshot = restartSnapshot.state;
+
 function saveSnapshotLater() {
   if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot")) return;
   const boot = gradpad.bootedFrom === "boot";
@@ -1018,6 +1033,7 @@ function saveSnapshotLater() {
       "snapshot-saved": (m) => {
         if (m.kind === "imports") gradpad.importsSnapshotSaved = true; else gradpad.snapshotSaved = true;
         try { localStorage.setItem(KEYS[m.kind], JSON.stringify({ build: M.build, sha256: String(m.sha256) })); } catch (e) { /* no storage: no snapshot */ }
+        if (m.kind === "imports") restartSnapshot.made(m.bytes, String(m.sha256)); // the next Python starts from them
       },
       "snapshot-failed": (m) => {
         console.warn(`gradpad: no ${m.kind} snapshot`, m.error);
@@ -1097,6 +1113,7 @@ async function main() {
     uiD.resolve(gradpad);
     registerServiceWorker();
     saveSnapshotLater();
+    (globalThis.requestIdleCallback || setTimeout)(() => restartSnapshot.prepare(), { timeout: 3000 });
     standby.uiReady();
   } catch (e) {
     console.error(e);

@@ -2,7 +2,8 @@
 // main thread, so a long or endless run never freezes the page (loader.js draws everything).
 //
 // Messages from the page (loader.js):
-//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode, standby}
+//   {type: "init", base, search, hash, origin, pathname, storage, interrupt, restoreCode, standby,
+//    importsSnapshot}   (the post-import snapshot's bytes, checked by the page: static/restart_snapshot.js)
 //   {type: "run", id, code, async}            runPython (async: top-level await allowed)
 //   {type: "call", id, name, args}            the Panel app's page API (app.page_api.CALLS)
 //   {type: "patch", patch} / {type: "rendered"} / {type: "env", hash}
@@ -20,6 +21,7 @@
 //   {type: "client", port, cell}              a lesson's cell frame: the same protocol over `port`,
 //                                             for one cell of the lesson this worker built (below)
 import { recordDylinks, packSnapshot, readTree, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
+import { sha256Hex } from "./restart_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
 // reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
@@ -233,9 +235,7 @@ let restoredStages = new Set();
 // The snapshot is this interpreter's memory: it is used only when its bytes hash to what the page
 // recorded when the snapshot worker made it (kept in the page's localStorage, which no worker
 // reaches): code run in this worker can write Cache Storage, never the next visit's Python.
-async function snapshotHash(bytes) {
-  return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+const snapshotHash = sha256Hex;
 
 async function readSnapshot(search, expected, key = SNAP_KEY()) {
   try {
@@ -251,9 +251,10 @@ async function readSnapshot(search, expected, key = SNAP_KEY()) {
   }
 }
 
-// the post-import snapshot (import_snapshot.js): restored, then it must pass the probe
-async function bootFromImports(loadPyodide, search, expected) {
-  const blob = await readSnapshot(search, expected, IMPORTS_SNAP_KEY());
+// the post-import snapshot (import_snapshot.js): restored, then it must pass the probe. `given`:
+// its bytes as the page read and checked them (static/restart_snapshot.js), not read again here
+async function bootFromImports(loadPyodide, search, expected, given = null) {
+  const blob = given ? new Uint8Array(given) : await readSnapshot(search, expected, IMPORTS_SNAP_KEY());
   mark("runtime:imports-snapshot-read");
   if (!blob) return null;
   let py = null;
@@ -270,6 +271,8 @@ async function bootFromImports(loadPyodide, search, expected) {
     }
     mark("runtime:imports-probed");
     restoredStages = new Set(meta.stages);
+    // the page's bytes go back to it before any code of the learner's runs here (restart_snapshot.js)
+    if (given) post({ type: "snapshot-back", bytes: given }, [given]);
     return py;
   } catch (e) {
     console.warn(`gradpad: the post-import snapshot failed its restore or probe (${e && e.message || e}): booting normally`);
@@ -279,10 +282,10 @@ async function bootFromImports(loadPyodide, search, expected) {
   }
 }
 
-async function bootPython(loadPyodide, search, expected, importsExpected) {
+async function bootPython(loadPyodide, search, expected, importsExpected, importsGiven) {
   const indexURL = new URL("pyodide/", BASE).href;
   if (importsExpected) {
-    const py = await bootFromImports(loadPyodide, search, importsExpected);
+    const py = await bootFromImports(loadPyodide, search, importsExpected, importsGiven);
     if (py) return [py, "imports-snapshot"];
   }
   const snap = await readSnapshot(search, expected);
@@ -311,7 +314,8 @@ async function makeSnapshot() {
 
 // The post-import snapshot: a third interpreter loads the first stages' wheels and imports numpy
 // and the engine (nothing else: no page state, no JS objects held), with every library's place
-// recorded (import_snapshot.js).
+// recorded (import_snapshot.js). Its bytes go to the page too (static/restart_snapshot.js).
+let madeImports = null;
 async function makeImportsSnapshot() {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
   globalThis.fetch = prefetchingFetch;
@@ -364,6 +368,7 @@ gc.freeze()  # what the imports made is permanent: later collections need not wa
   const bytes = packSnapshot(meta, bytesRaw, readTree(py.FS, py._api.sitepackages));
   await (await caches.open(SNAP_CACHE())).put(IMPORTS_SNAP_KEY(),
     new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  madeImports = bytes;
   return snapshotHash(bytes);
 }
 
@@ -468,7 +473,10 @@ const HANDLERS = {
       try { post({ type: "snapshot-saved", kind: "boot", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "boot", error: String(e) }); }
     }
     if (msg.imports) {
-      try { post({ type: "snapshot-saved", kind: "imports", sha256: await makeImportsSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "imports", error: String(e && e.stack || e) }); }
+      try {
+        const sha256 = await makeImportsSnapshot();
+        post({ type: "snapshot-saved", kind: "imports", sha256, bytes: madeImports.buffer }, [madeImports.buffer]);
+      } catch (e) { post({ type: "snapshot-failed", kind: "imports", error: String(e && e.stack || e) }); }
     }
     post({ type: "snapshot-done" });
   },
@@ -578,11 +586,13 @@ async function start(init) {
   try {
     post({ type: "stage", stage: "runtime" });
     fetchRuntimeEarly();
-    prefetch([...M.stages.numpy, ...M.stages.engine]);
+    // (restored from the page's snapshot bytes, numpy and the engine need no wheels: fetched if it fails)
+    if (!init.importsSnapshot) prefetch([...M.stages.numpy, ...M.stages.engine]);
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
     let bootedFrom;
-    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash, init.importsSnapshotHash);
+    [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash, init.importsSnapshotHash,
+                                             init.importsSnapshot);
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     keepStdlibZipIndex();
     mark("runtime");

@@ -100,8 +100,10 @@ def measure(pw, url: str, kind: str) -> dict:
             return out
         # frames are cross-origin: read each through its own Playwright frame
         frames = lambda: [f for f in page.frames if "embed=1" in f.url]  # noqa: E731
+        # (page.frames is Playwright's record, updated only while it handles the browser's events:
+        # a time.sleep never lets it see the frames lesson.js adds after the load event)
         while len(frames()) < FRAMES.get(kind, 1):
-            time.sleep(0.2)
+            page.wait_for_timeout(200)
         for f in frames():
             f.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=600_000)
         out["ready_s"] = time.monotonic() - t0

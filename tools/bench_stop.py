@@ -9,6 +9,9 @@ Cases, each on a fresh profile (a first visit: no service worker yet, so never i
   embed          the Embed button's iframe on a course site of another origin (never isolated)
   app-isolated   Chromium only: the same profile reloaded once the service worker controls the
                  page (isolated: Stop interrupts Python, no restart)
+  warm           Chromium only (--cases warm): a second visit with the post-import snapshot stored,
+                 not isolated (the service worker unregistered) and no standby (?standby=off):
+                 every Stop starts a fresh Python from the snapshot (static/restart_snapshot.js)
 Per Stop: ms from Stop to the run's end (stopped), to Python's answer to `1 + 1` (python), to
 the app back and not stale (ui), and to the editor taking typing (editable: a key typed into the
 editor lands there); the fresh worker's phases (runtime, numpy, engine, ui) in ms after Stop;
@@ -158,6 +161,41 @@ def chromium_app(pw, url: str) -> list[dict]:
     return rows
 
 
+def chromium_warm(pw, url: str) -> list[dict]:
+    """A warm visit without isolation or standby: two Stops, each answered by a fresh Python."""
+    rows = []
+    udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
+    ctx, _ = chromium.launch(pw, user_data_dir=udd)
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(600_000)
+        page.goto(url + "?standby=off")
+        wait = lambda s: page.wait_for_function(s, timeout=600_000)  # noqa: E731
+        wait(UI_READY)
+        wait("() => window.gradpad.importsSnapshotSaved || window.gradpad.importsSnapshotError")
+        page.evaluate("async () => { for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); }")
+        page.reload()
+        wait(UI_READY)
+        wait(IDLE)
+        time.sleep(3)  # (the page reads and checks the snapshot at a quiet moment)
+        mem = memory(udd)
+        booted = page.evaluate("() => window.gradpad.bootedFrom")
+        for i in range(2):
+            r = page.evaluate(STOP_PROBE, [LOOP, 300])
+            r["booted_from"] = page.evaluate("() => window.gradpad.bootedFrom")
+            r["kept"] = page.evaluate("() => window.gradpad.restartSnapshot || null")
+            rows.append({"case": f"chromium app, warm ({booted}), no standby", "when": f"stop {i + 1}", **r,
+                         "mem_before_standby": mem})
+            print(json.dumps(rows[-1]), flush=True)
+            wait(UI_READY)
+            wait(IDLE)
+            time.sleep(2)
+    finally:
+        ctx.close()
+    return rows
+
+
 def chromium_embed(pw, host_url: str) -> list[dict]:
     """The embed in a course page of another origin (never isolated): two Stops."""
     udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
@@ -168,7 +206,7 @@ def chromium_embed(pw, host_url: str) -> list[dict]:
         page.set_default_timeout(600_000)
         page.goto(host_url)
         while not any("embed=1" in f.url for f in page.frames):
-            time.sleep(0.3)
+            page.wait_for_timeout(300)  # (lets Playwright hear of the frame: see tools/bench_lesson)
         inner = next(f for f in page.frames if "embed=1" in f.url)
         return stop_twice(lambda s, a=None: inner.evaluate(s, a),
                           lambda s: inner.wait_for_function(s, timeout=600_000), udd,
@@ -178,7 +216,8 @@ def chromium_embed(pw, host_url: str) -> list[dict]:
 
 
 def chromium_cases(pw, url: str, host_url: str, cases=("app", "embed")) -> list[dict]:
-    return (chromium_app(pw, url) if "app" in cases else []) + (chromium_embed(pw, host_url) if "embed" in cases else [])
+    return ((chromium_app(pw, url) if "app" in cases else []) + (chromium_embed(pw, host_url) if "embed" in cases else [])
+            + (chromium_warm(pw, url) if "warm" in cases else []))
 
 
 def other_cases(name: str, url: str) -> list[dict]:
@@ -201,7 +240,8 @@ def main(argv=None) -> int:
     p.add_argument("--browsers", default="chromium,firefox")
     p.add_argument("--json")
     p.add_argument("--before", help="a dist/ of the code before (served beside this tree's build, cases alternate)")
-    p.add_argument("--cases", default="app,embed", help="chromium's cases: app (first visit, then isolated), embed")
+    p.add_argument("--cases", default="app,embed", help="chromium's cases: app (first visit, then isolated), embed, warm")
+    p.add_argument("--rounds", type=int, default=1, help="repeat the builds' runs, alternating (before, after, before, ...)")
     a = p.parse_args(argv)
     builds = {"after": site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-stop-dist-")))}
     if a.before:
@@ -222,7 +262,7 @@ def main(argv=None) -> int:
             servers += [srv, host]
             urls[label] = (url, f"http://127.0.0.1:{host.server_address[1]}/index.html")
         for name in a.browsers.split(","):
-            for label, (url, host_url) in urls.items():
+            for label, (url, host_url) in list(urls.items()) * a.rounds:
                 print(f"--- {name}, {label}, load average {os.getloadavg()[0]:.1f}", flush=True)
                 if name == "chromium":
                     from playwright.sync_api import sync_playwright

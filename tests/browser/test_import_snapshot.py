@@ -51,6 +51,42 @@ def test_a_warm_visit_boots_from_the_post_import_snapshot_and_answers_right(gp):
     assert gp.wait_ui() == "app"
 
 
+# Two restarts in a row: the first takes the ready standby, the second (asked at once) finds none
+# and starts a fresh worker, which is lent the snapshot's bytes the page kept
+# (static/restart_snapshot.js).
+RESTART_TWICE = """async () => {
+    const gp = window.gradpad;
+    await gp.uiReady;
+    // the page keeps the checked bytes at a quiet moment once a UI is up
+    for (let i = 0; i < 1200 && !gp.restartSnapshot.bytes; i++) await new Promise(r => setTimeout(r, 250));
+    for (let i = 0; i < 1200 && gp.standby.state !== 'ready'; i++) await new Promise(r => setTimeout(r, 250));
+    const kept = gp.restartSnapshot.bytes, standby = gp.standby.state;
+    const before = {...gp.restartSnapshot}, t = performance.now();
+    gp.restart().catch(() => {});
+    const first = gp.restartedBy;
+    await gp.restart();
+    return {kept, standby, first, before, after: {...gp.restartSnapshot}, path: gp.restartedBy, from: gp.bootedFrom,
+            probed: (gp.timings['runtime:imports-probed'] || 0) > t, failed: (gp.timings['runtime:imports-snapshot-failed'] || 0) > t};
+}"""
+
+
+def test_a_restart_without_a_standby_starts_from_the_snapshot_the_page_kept(gp):
+    gp.page.set_default_timeout(300_000)
+    state = gp.page.evaluate(WAIT_SNAPSHOTS)
+    assert state["recorded"] and state["error"] is None, state
+    r = gp.page.evaluate(RESTART_TWICE)
+    assert r["kept"] > 1_000_000, r  # the page read and checked the snapshot once
+    assert r["standby"] == "ready" and r["first"] == "standby" and r["path"] == "fresh", r
+    # the fresh worker was lent the bytes, restored from them and gave them back before its ready
+    assert r["after"]["given"] == r["before"]["given"] + 1 and r["after"]["back"] == r["before"]["back"] + 1, r
+    assert r["after"]["bytes"] == r["kept"] and r["after"]["dropped"] is None, r
+    assert r["from"] == "imports-snapshot" and r["probed"] and not r["failed"], r
+    r = gp.run(ANSWERS)
+    assert r["error"] is None, r
+    assert r["stdout"].split() == ["12.0", "[3,", "12]", "11.0"], r
+    assert gp.wait_ui() == "app"
+
+
 # The page rewrites the cached post-import snapshot so that its libraries come in another order and
 # records the new hash as if it had made it (a snapshot that passes the hash check but does not
 # fit this runtime); the bare boot snapshot gets a byte changed without a new hash (tampered).
