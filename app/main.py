@@ -1172,7 +1172,9 @@ def available_backends() -> list[str]:
 def create_app(code: str | None = None, example: str | None = None, autorun: bool = True):
     """The Panel object the page writes into <div id="app"> (and `panel serve` serves).
     `autorun` False: the opening code is shown, not run (a standby worker, app.bootstrap.prebuild)."""
-    pn.extension("codeeditor", notifications=False)
+    # Panel sets its classes' signatures (for help()) at every call: once per interpreter is enough
+    # (a standby's second build; a Python restored from the snapshot, whose maker built one: app.warm_up)
+    pn.extension("codeeditor", notifications=False, apply_signatures=not pn.extension._loaded)
     pn.config.theme = "dark" if system_prefers_dark() else "default"
     from app import lesson
     where = lesson.requested(env.location_search())

@@ -332,6 +332,12 @@ for m in b.UI_IMPORT_STEPS:
     importlib.import_module(m)
 importlib.import_module("app.main")
 b.panel_imported()
+# the app built once and dropped: its once-per-interpreter costs are in the snapshot (app/warm_up.py)
+import app.warm_up
+try:
+    app.warm_up.build_and_forget()
+except Exception as e:  # the snapshot still holds the imports: a restored app builds the slow way
+    print("gradpad: the snapshot's app warm-up failed:", repr(e))
 import app.env
 app.env._page_state = None  # read lazily from the page that restores it, never this one's
 `, { globals: scope });
