@@ -330,14 +330,8 @@ import importlib, app.bootstrap as b
 b.prepare_panel(${JSON.stringify(new URL(M.panel.cdn_root, BASE).href)})
 for m in b.UI_IMPORT_STEPS:
     importlib.import_module(m)
-importlib.import_module("app.main")
+importlib.import_module("app.main").load_panel_extension()  # its signatures set once, here
 b.panel_imported()
-# the app built once and dropped: its once-per-interpreter costs are in the snapshot (app/warm_up.py)
-import app.warm_up
-try:
-    app.warm_up.build_and_forget()
-except Exception as e:  # the snapshot still holds the imports: a restored app builds the slow way
-    print("gradpad: the snapshot's app warm-up failed:", repr(e))
 import app.env
 app.env._page_state = None  # read lazily from the page that restores it, never this one's
 `, { globals: scope });
