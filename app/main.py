@@ -1169,10 +1169,18 @@ def available_backends() -> list[str]:
     return found
 
 
+def load_panel_extension() -> None:
+    """Panel's extension for the app (its code editor). Panel sets its classes' signatures (for
+    help()) at every call, up to a second of a build on a loaded machine: once per interpreter is
+    enough. The post-import snapshot's maker calls this (static/worker.js), so a Python restored
+    from the snapshot (a warm visit, a standby, a restart) builds its app without it."""
+    pn.extension("codeeditor", notifications=False, apply_signatures=not pn.extension._loaded)
+
+
 def create_app(code: str | None = None, example: str | None = None, autorun: bool = True):
     """The Panel object the page writes into <div id="app"> (and `panel serve` serves).
     `autorun` False: the opening code is shown, not run (a standby worker, app.bootstrap.prebuild)."""
-    pn.extension("codeeditor", notifications=False)
+    load_panel_extension()
     pn.config.theme = "dark" if system_prefers_dark() else "default"
     from app import lesson
     where = lesson.requested(env.location_search())

@@ -334,7 +334,7 @@ import importlib, app.bootstrap as b
 b.prepare_panel(${JSON.stringify(new URL(M.panel.cdn_root, BASE).href)})
 for m in b.UI_IMPORT_STEPS:
     importlib.import_module(m)
-importlib.import_module("app.main")
+importlib.import_module("app.main").load_panel_extension()  # its signatures set once, here
 b.panel_imported()
 import app.env
 app.env._page_state = None  # read lazily from the page that restores it, never this one's
