@@ -36,13 +36,34 @@ export function installLayoutBoxes(Bokeh, state) {
     return null;
   };
   // what BokehJS does at the root (compute_layout), for the box's views only
-  const layOut = (box) => {
+  // the size each box was last laid out at: the root's resize below compares with it. A figure
+  // has its own layout (its frame, axes and title), which must match its size: an outer box's
+  // pass left the figures of Panel's hidden tabs (visibility: hidden, still sized) at their old
+  // size, so they are laid out on their own after it
+  const laidAt = new WeakMap();
+  const size = (v) => `${v.bbox.width}x${v.bbox.height}`;
+  const stale = (v) => v.layout != null && v.layout.bbox != null
+    ? v.is_displayed && (v.layout.bbox.width !== v.bbox.width || v.layout.bbox.height !== v.bbox.height)
+    : laidAt.get(v) !== size(v);
+  const boxesIn = (v, out = []) => {
+    for (const c of v.child_views || []) if (c instanceof LayoutDOMView) { if (isBox(c)) out.push(c); boxesIn(c, out); }
+    return out;
+  };
+  const pass = (box) => {
     box.measure_layout();
     box.update_bbox();
     box._compute_layout();
     box.after_layout();
     box._layout_computed = true;
+    laidAt.set(box, size(box));
     state.local++;
+  };
+  const layOut = (box) => {
+    pass(box);
+    for (const inner of boxesIn(box)) {
+      if (inner.layout != null && stale(inner)) pass(inner);
+      else laidAt.set(inner, size(inner));
+    }
   };
   // A box is laid out once however many of its views changed (a patch sets a pane's children,
   // then each new child's content: each asked for the box again), after the patch, each box in a
@@ -98,14 +119,26 @@ export function installLayoutBoxes(Bokeh, state) {
     layOutSoon(box);
     this._layout_computed = true;
   };
-  // The app's root is a row of boxes: when it resizes (a box grew taller), each box that resized
-  // lays itself out (BokehJS observes every view's size), so the root has nothing to lay out
+  // The app's root is a row of boxes: when it resizes (a box grew taller, the window changed),
+  // the boxes whose size changed are laid out, each on its own. They are found here: the root's
+  // resize observer fires first and its update_bbox sets every view's new size, so a box's own
+  // observer then finds its size unchanged and lays out nothing (a figure kept the layout of its
+  // last size: 894 px of frame drawn on a 359 px canvas at 390 px, the axis past the pane's edge)
+  const outOfDate = (v, out = []) => {
+    for (const c of v.child_views || []) {
+      if (!(c instanceof LayoutDOMView)) continue;
+      if (isBox(c) && stale(c)) out.push(c);  // it lays out the boxes inside it
+      else outOfDate(c, out);
+    }
+    return out;
+  };
   const afterResize = proto._after_resize;
   if (typeof afterResize === "function") {
     proto._after_resize = function () {
       const views = this.child_views || [];
       if (!(this.parent instanceof LayoutDOMView) && this._layout_computed && views.length && views.every(isBox)) {
         state.rootResizes++;
+        for (const box of outOfDate(this)) layOutSoon(box);
         return;
       }
       return afterResize.call(this);
