@@ -43,7 +43,8 @@ export function installLayoutBoxes(Bokeh, state) {
   const laidAt = new WeakMap();
   const size = (v) => `${v.bbox.width}x${v.bbox.height}`;
   const stale = (v) => v.layout != null && v.layout.bbox != null
-    ? v.is_displayed && (v.layout.bbox.width !== v.bbox.width || v.layout.bbox.height !== v.bbox.height)
+    ? v.is_displayed && v.bbox.width > 0 && v.bbox.height > 0
+      && (v.layout.bbox.width !== v.bbox.width || v.layout.bbox.height !== v.bbox.height)
     : laidAt.get(v) !== size(v);
   const boxesIn = (v, out = []) => {
     for (const c of v.child_views || []) if (c instanceof LayoutDOMView) { if (isBox(c)) out.push(c); boxesIn(c, out); }
@@ -61,8 +62,9 @@ export function installLayoutBoxes(Bokeh, state) {
   const layOut = (box) => {
     pass(box);
     for (const inner of boxesIn(box)) {
-      if (inner.layout != null && stale(inner)) pass(inner);
-      else laidAt.set(inner, size(inner));
+      if (inner.layout != null && stale(inner)) {
+        pass(inner);
+      } else laidAt.set(inner, size(inner));
     }
   };
   // A box is laid out once however many of its views changed (a patch sets a pane's children,
@@ -84,10 +86,16 @@ export function installLayoutBoxes(Bokeh, state) {
     const box = queued.values().next().value;
     queued.delete(box);
     for (const q of [...queued]) if (inside(q, box)) { queued.delete(q); state.coalesced++; }  // laid out with it
-    if (shown(box)) layOut(box);
-    else state.deferred++;
-    if (queued.size) setTimeout(flush, 0);
-    else flushing = false;
+    try {
+      if (shown(box)) layOut(box);
+      else state.deferred++;
+    } catch (e) {  // counted, for the tests and benches to see
+      state.failed = (state.failed || 0) + 1;
+      state.error = `${String(e && e.stack || e).slice(0, 300)} in ${box.model.type} ${box.model.css_classes.join(" ")}`;
+    } finally {  // a layout that throws must not stop every later one
+      if (queued.size) setTimeout(flush, 0);
+      else flushing = false;
+    }
   };
   const layOutSoon = (box) => {
     if (queued.has(box)) { state.coalesced++; return; }
@@ -124,10 +132,12 @@ export function installLayoutBoxes(Bokeh, state) {
   // resize observer fires first and its update_bbox sets every view's new size, so a box's own
   // observer then finds its size unchanged and lays out nothing (a figure kept the layout of its
   // last size: 894 px of frame drawn on a 359 px canvas at 390 px, the axis past the pane's edge)
+  // Only figures are laid out here: the columns' CSS follows the window by itself, and a column's
+  // pass while its new children were still being built threw (an assertion in BokehJS's grid)
   const outOfDate = (v, out = []) => {
     for (const c of v.child_views || []) {
       if (!(c instanceof LayoutDOMView)) continue;
-      if (isBox(c) && stale(c)) out.push(c);  // it lays out the boxes inside it
+      if (c.canvas_view != null && isBox(c) && stale(c)) out.push(c);
       else outOfDate(c, out);
     }
     return out;
