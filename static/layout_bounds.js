@@ -35,37 +35,32 @@ export function installLayoutBoxes(Bokeh, state) {
     for (let x = v; x instanceof LayoutDOMView; x = x.parent) if (isBox(x)) return x;
     return null;
   };
-  // what BokehJS does at the root (compute_layout), for the box's views only
-  // the size each box was last laid out at: the root's resize below compares with it. A figure
-  // has its own layout (its frame, axes and title), which must match its size: an outer box's
-  // pass left the figures of Panel's hidden tabs (visibility: hidden, still sized) at their old
-  // size, so they are laid out on their own after it
-  const laidAt = new WeakMap();
-  const size = (v) => `${v.bbox.width}x${v.bbox.height}`;
-  const stale = (v) => v.layout != null && v.layout.bbox != null
-    ? v.is_displayed && v.bbox.width > 0 && v.bbox.height > 0
-      && (v.layout.bbox.width !== v.bbox.width || v.layout.bbox.height !== v.bbox.height)
-    : laidAt.get(v) !== size(v);
-  const boxesIn = (v, out = []) => {
-    for (const c of v.child_views || []) if (c instanceof LayoutDOMView) { if (isBox(c)) out.push(c); boxesIn(c, out); }
+  // A figure has a layout of its own (its frame, axes and title), made for the size it had then:
+  // it is stale when the figure has another size now (and is shown at all)
+  const stale = (v) => v.layout != null && v.layout.bbox != null && v.is_displayed && v.bbox.width > 0
+    && v.bbox.height > 0 && (v.layout.bbox.width !== v.bbox.width || v.layout.bbox.height !== v.bbox.height);
+  const figuresIn = (v, out = []) => {
+    for (const c of v.child_views || []) {
+      if (!(c instanceof LayoutDOMView)) continue;
+      if (c.canvas_view != null && isBox(c)) out.push(c);
+      else figuresIn(c, out);
+    }
     return out;
   };
+  // what BokehJS does at the root (compute_layout), for the box's views only
   const pass = (box) => {
     box.measure_layout();
     box.update_bbox();
     box._compute_layout();
     box.after_layout();
     box._layout_computed = true;
-    laidAt.set(box, size(box));
     state.local++;
   };
+  // ... and then for each figure in the box that the pass left stale: an outer box's pass left
+  // the figures of Panel's hidden tabs (visibility: hidden, so still sized) at their old size
   const layOut = (box) => {
     pass(box);
-    for (const inner of boxesIn(box)) {
-      if (inner.layout != null && stale(inner)) {
-        pass(inner);
-      } else laidAt.set(inner, size(inner));
-    }
+    for (const fig of figuresIn(box)) if (stale(fig)) pass(fig);
   };
   // A box is laid out once however many of its views changed (a patch sets a pane's children,
   // then each new child's content: each asked for the box again), after the patch, each box in a
@@ -128,27 +123,19 @@ export function installLayoutBoxes(Bokeh, state) {
     this._layout_computed = true;
   };
   // The app's root is a row of boxes: when it resizes (a box grew taller, the window changed),
-  // the boxes whose size changed are laid out, each on its own. They are found here: the root's
+  // the figures whose size changed are laid out, each on its own. They are found here: the root's
   // resize observer fires first and its update_bbox sets every view's new size, so a box's own
   // observer then finds its size unchanged and lays out nothing (a figure kept the layout of its
   // last size: 894 px of frame drawn on a 359 px canvas at 390 px, the axis past the pane's edge)
   // Only figures are laid out here: the columns' CSS follows the window by itself, and a column's
   // pass while its new children were still being built threw (an assertion in BokehJS's grid)
-  const outOfDate = (v, out = []) => {
-    for (const c of v.child_views || []) {
-      if (!(c instanceof LayoutDOMView)) continue;
-      if (c.canvas_view != null && isBox(c) && stale(c)) out.push(c);
-      else outOfDate(c, out);
-    }
-    return out;
-  };
   const afterResize = proto._after_resize;
   if (typeof afterResize === "function") {
     proto._after_resize = function () {
       const views = this.child_views || [];
       if (!(this.parent instanceof LayoutDOMView) && this._layout_computed && views.length && views.every(isBox)) {
         state.rootResizes++;
-        for (const box of outOfDate(this)) layOutSoon(box);
+        for (const fig of figuresIn(this)) if (stale(fig)) layOutSoon(fig);
         return;
       }
       return afterResize.call(this);

@@ -190,7 +190,7 @@ def test_the_plots_follow_the_windows_width(app_page):
                 pass
             got = page.evaluate(PLOT_FIGURES)
             shot(page, f"plots_follow_the_window_{width}x{height}")
-            assert len(got["figs"]) == 2, got
+            assert len(got["figs"]) == 2, (width, got)
             pane = got["pane"]
             for fig in got["figs"]:
                 assert fig["laid_out"] == fig["width"], (width, got)  # drawn for the size it has
