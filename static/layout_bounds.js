@@ -35,14 +35,32 @@ export function installLayoutBoxes(Bokeh, state) {
     for (let x = v; x instanceof LayoutDOMView; x = x.parent) if (isBox(x)) return x;
     return null;
   };
+  // A figure has a layout of its own (its frame, axes and title), made for the size it had then:
+  // it is stale when the figure has another size now (and is shown at all)
+  const stale = (v) => v.layout != null && v.layout.bbox != null && v.is_displayed && v.bbox.width > 0
+    && v.bbox.height > 0 && (v.layout.bbox.width !== v.bbox.width || v.layout.bbox.height !== v.bbox.height);
+  const figuresIn = (v, out = []) => {
+    for (const c of v.child_views || []) {
+      if (!(c instanceof LayoutDOMView)) continue;
+      if (c.canvas_view != null && isBox(c)) out.push(c);
+      else figuresIn(c, out);
+    }
+    return out;
+  };
   // what BokehJS does at the root (compute_layout), for the box's views only
-  const layOut = (box) => {
+  const pass = (box) => {
     box.measure_layout();
     box.update_bbox();
     box._compute_layout();
     box.after_layout();
     box._layout_computed = true;
     state.local++;
+  };
+  // ... and then for each figure in the box that the pass left stale: an outer box's pass left
+  // the figures of Panel's hidden tabs (visibility: hidden, so still sized) at their old size
+  const layOut = (box) => {
+    pass(box);
+    for (const fig of figuresIn(box)) if (stale(fig)) pass(fig);
   };
   // A box is laid out once however many of its views changed (a patch sets a pane's children,
   // then each new child's content: each asked for the box again), after the patch, each box in a
@@ -63,10 +81,16 @@ export function installLayoutBoxes(Bokeh, state) {
     const box = queued.values().next().value;
     queued.delete(box);
     for (const q of [...queued]) if (inside(q, box)) { queued.delete(q); state.coalesced++; }  // laid out with it
-    if (shown(box)) layOut(box);
-    else state.deferred++;
-    if (queued.size) setTimeout(flush, 0);
-    else flushing = false;
+    try {
+      if (shown(box)) layOut(box);
+      else state.deferred++;
+    } catch (e) {  // counted, for the tests and benches to see
+      state.failed = (state.failed || 0) + 1;
+      state.error = `${String(e && e.stack || e).slice(0, 300)} in ${box.model.type} ${box.model.css_classes.join(" ")}`;
+    } finally {  // a layout that throws must not stop every later one
+      if (queued.size) setTimeout(flush, 0);
+      else flushing = false;
+    }
   };
   const layOutSoon = (box) => {
     if (queued.has(box)) { state.coalesced++; return; }
@@ -98,14 +122,20 @@ export function installLayoutBoxes(Bokeh, state) {
     layOutSoon(box);
     this._layout_computed = true;
   };
-  // The app's root is a row of boxes: when it resizes (a box grew taller), each box that resized
-  // lays itself out (BokehJS observes every view's size), so the root has nothing to lay out
+  // The app's root is a row of boxes: when it resizes (a box grew taller, the window changed),
+  // the figures whose size changed are laid out, each on its own. They are found here: the root's
+  // resize observer fires first and its update_bbox sets every view's new size, so a box's own
+  // observer then finds its size unchanged and lays out nothing (a figure kept the layout of its
+  // last size: 894 px of frame drawn on a 359 px canvas at 390 px, the axis past the pane's edge)
+  // Only figures are laid out here: the columns' CSS follows the window by itself, and a column's
+  // pass while its new children were still being built threw (an assertion in BokehJS's grid)
   const afterResize = proto._after_resize;
   if (typeof afterResize === "function") {
     proto._after_resize = function () {
       const views = this.child_views || [];
       if (!(this.parent instanceof LayoutDOMView) && this._layout_computed && views.length && views.every(isBox)) {
         state.rootResizes++;
+        for (const fig of figuresIn(this)) if (stale(fig)) layOutSoon(fig);
         return;
       }
       return afterResize.call(this);

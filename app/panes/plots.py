@@ -390,7 +390,9 @@ def new_elementwise(height: int = 300):
 def draw_elementwise(p, data: dict) -> None:
     x = np.asarray(data["x"], dtype=float)
     total = data.get("total", len(x))  # a long x is sampled (analysis.elementwise)
-    p.title.text = f"f(x)_i against x_i ({total:,} components" + (f", {len(x):,} plotted)" if len(x) < total else ")")
+    # sampled: a short title (with the counts, 57 characters, it ran past a phone's 359 px figure)
+    p.title.text = (f"f(x)_i vs x_i ({len(x):,} of {total:,} plotted)" if len(x) < total
+                    else f"f(x)_i against x_i ({total:,} components)")
     for key in ("f", "df"):
         renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
     set_range(p.x_range, *data_bounds(x))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .test_app_flows import load, shot
-from .settle import settled
+from .settle import settled, show_tab
 
 pytestmark = pytest.mark.timeout(1200)
 
@@ -157,3 +157,45 @@ def test_the_panes_use_the_windows_height(app_page, width, height):
         assert 0 <= pane["vh"] - pane["bottom"] <= 30, pane  # to the window's bottom, a margin left
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+# The Plots pane's figures, viewport px: each figure's box, the width BokehJS last laid its frame,
+# axes and title out for (its drawing), and the pane's box
+PLOT_FIGURES = """() => {
+  const inPane = (v) => { for (let x = v; x; x = x.parent) if (x.model && (x.model.css_classes || []).includes('gp-pane-plot')) return x; return null; };
+  const figs = [...Bokeh.index.query(() => true)].filter((v) => v.canvas_view && inPane(v) && v.el.getClientRects().length);
+  const pane = figs.length ? inPane(figs[0]).el.getBoundingClientRect() : null;
+  return {pane: pane && {left: pane.left, right: pane.right, width: pane.width},
+          figs: figs.map((v) => { const b = v.canvas_view.el.getBoundingClientRect();
+            return {left: b.left, right: b.right, width: v.bbox.width, laid_out: v.layout.bbox.width}; })};
+}"""
+
+
+def test_the_plots_follow_the_windows_width(app_page):
+    # A figure kept the layout of the window size it was first drawn at: at 390 px its 894 px
+    # drawing was cut (title and x axis past the pane's edge) on a 359 px canvas; at 1920 one laid
+    # out on a phone used ~360 px of the pane's ~900
+    page = app_page.page
+    load(app_page, example="mlp_sin")  # two figures: the line and the gradient bars
+    try:
+        for width, height in ((1920, 1080), (390, 844), (1920, 1080)):
+            page.set_viewport_size({"width": width, "height": height})
+            show_tab(page, "Plots")
+            settled(page)
+            try:  # the layouts run in tasks of their own after the resize: on a loaded machine, later
+                page.wait_for_function(f"() => {{ const g = ({PLOT_FIGURES})(); return g.figs.length === 2 && "
+                                       "g.figs.every((f) => f.laid_out === f.width && f.right <= g.pane.right + 1); }",
+                                       timeout=30_000)
+            except Exception:  # noqa: BLE001 - the asserts below say what is wrong
+                pass
+            got = page.evaluate(PLOT_FIGURES)
+            shot(page, f"plots_follow_the_window_{width}x{height}")
+            assert len(got["figs"]) == 2, (width, got)
+            pane = got["pane"]
+            for fig in got["figs"]:
+                assert fig["laid_out"] == fig["width"], (width, got)  # drawn for the size it has
+                assert pane["left"] - 1 <= fig["left"] and fig["right"] <= pane["right"] + 1, (width, got)
+                assert fig["width"] >= 0.85 * pane["width"], (width, got)  # and filling the pane
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        settled(page)
