@@ -176,6 +176,9 @@ def test_the_diff_card_and_the_rules_fit_a_phone_and_follow_the_program(app_page
         page.locator("#app pre.gp-jaxpr .gp-jp").filter(has_text="cos").first.click()
         page.wait_for_function("() => (window.gradpad.rules.shown || {}).primitive === 'cos'", timeout=60_000)
         assert page.evaluate(PAST_THE_EDGE, "gp-rules") == []
+        # and the dialog itself does not scroll sideways (a long file path under a rule widened it)
+        assert page.evaluate("() => { const d = document.getElementById('gp-rules'); return [d.scrollWidth, d.clientWidth]; }") \
+            == page.evaluate("() => { const d = document.getElementById('gp-rules'); return [d.clientWidth, d.clientWidth]; }")
         shot(page, "rules_cos_390x844")
         page.evaluate("() => document.getElementById('gp-rules').close()")
         page.set_viewport_size({"width": 1400, "height": 900})
