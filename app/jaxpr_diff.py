@@ -216,13 +216,37 @@ def diff(left: list[Line], right: list[Line], line_map: dict | None = None) -> D
                 d.rows.append(Row("same", left[i], right[j]))
                 d.same += right[j].eqn
             continue
-        for i in range(i1, i2):
-            d.rows.append(Row("removed", left[i], None))
-            d.removed += left[i].eqn
-        for j in range(j1, j2):
-            d.rows.append(Row("added", None, right[j]))
-            d.added += right[j].eqn
+        _unmatched(d, left, right, a, b, range(i1, i2), range(j1, j2))
     return d
+
+
+def _unmatched(d: Diff, left, right, a, b, li: range, rj: range) -> None:
+    """Rows for lines the (code line, key) match left out: a line whose text (key) is the same on
+    both sides and whose code line is missing on one side (`empty2` of grad(f) has none, grad(jit(f))'s
+    has one) is the same line ("aligned by code line where both have one"); the rest removed, added."""
+    def removed(i):
+        d.rows.append(Row("removed", left[i], None))
+        d.removed += left[i].eqn
+
+    def added(j):
+        d.rows.append(Row("added", None, right[j]))
+        d.added += right[j].eqn
+
+    ka, kb = [a[i][1] for i in li], [b[j][1] for j in rj]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+        if tag == "equal":
+            for i, j in zip(li[i1:i2], rj[j1:j2]):
+                if a[i][0] is None or b[j][0] is None:
+                    d.rows.append(Row("same", left[i], right[j]))
+                    d.same += right[j].eqn
+                else:
+                    removed(i)
+                    added(j)
+            continue
+        for i in li[i1:i2]:
+            removed(i)
+        for j in rj[j1:j2]:
+            added(j)
 
 
 # ---------------------------------------------------------------- the views one can pick

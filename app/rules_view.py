@@ -126,7 +126,14 @@ def rule_entry(table: str, title: str, note: str, rule) -> dict:
     parts = [{"where": _where(rule), "source": _text(rule)}]
     if "<locals>" in getattr(rule, "__qualname__", ""):
         # a helper's generic rule: the functions it was given (the primitive's own maths) first
-        own = [{"where": _where(f), "source": _text(f), "role": "own"} for f in _closed_over(rule)]
+        own = []
+        for f in _closed_over(rule):
+            part = {"where": _where(f), "source": _text(f), "role": "own"}
+            same = next((o for o in own if (o["where"], o["source"]) == (part["where"], part["source"])), None)
+            if same is None:
+                own.append(part)
+            else:  # two rules written on one line (mul's jvp: one lambda per input): shown once
+                same["count"] = same.get("count", 1) + 1
         if own:
             parts[0]["role"] = "helper"
             parts = own + parts

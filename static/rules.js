@@ -19,7 +19,7 @@ export function el(tag, props = {}, ...children) {
 function ruleSection(rule) {
   const label = { own: "its own rule, ", helper: "registered through the generic helper, " };
   const parts = rule.parts.map((p) => el("div", { class: "gp-rule-part" },
-    p.where ? el("div", { class: "gp-rule-where", text: (label[p.role] || "") + p.where }) : null,
+    p.where ? el("div", { class: "gp-rule-where", text: (p.count ? `${p.count} rules on one line, ` : label[p.role] || "") + p.where }) : null,
     el("pre", { class: "gp-rule-src", text: p.source })));
   return el("section", { class: "gp-rule" + (rule.present ? "" : " gp-rule-absent"), "data-gp-rule": rule.table },
     el("h3", { text: rule.title }), el("p", { class: "gp-rule-note", text: rule.note }), ...parts);

@@ -25,8 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser import chromium  # noqa: E402
-from tools import serve  # noqa: E402
+from tools import bench_sites  # noqa: E402
 
 SELU = """import jax, jax.numpy as jnp
 from jax import random
@@ -54,21 +53,6 @@ TABS = """(title) => {
   if (tab) tab.click(); return !!tab; }"""
 STOP = """() => { clearInterval(window.__gapId); window.__gapObs.disconnect();
   const h = window.__gap; return {max: Math.round(h.max), long: h.long}; }"""
-
-
-def open_site(pw, url: str):
-    ctx, _ = chromium.launch(pw)
-    page = ctx.new_page()
-    page.set_default_timeout(600_000)
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(url, wait_until="domcontentloaded")
-    page.evaluate("() => window.gradpad.ready")
-    # the isolated page (interrupt buffer) every later visit gets: once the service worker controls it
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
-    page.wait_for_function("() => !!navigator.serviceWorker.controller")
-    page.reload(wait_until="domcontentloaded")
-    page.evaluate("() => window.gradpad.uiReady.then(() => null)")
-    return ctx, page
 
 
 def load(page, opts: dict) -> dict:
@@ -139,32 +123,19 @@ def main(argv=None) -> int:
     p.add_argument("--compare", help="another built site (a dist/ directory), measured alternately")
     p.add_argument("--profile", help="write a CPU profile of this site's 1e6 selu here")
     a = p.parse_args(argv)
-    sites = {"this": Path(a.dist).resolve()}
-    if a.compare:
-        sites["compare"] = Path(a.compare).resolve()
-    from playwright.sync_api import sync_playwright
-    servers, pages, ctxs = [], {}, []
+    sites = bench_sites.sites(a.dist, a.compare)
     results: dict = {k: {} for k in sites}
-    with sync_playwright() as pw:
-        for k, root in sites.items():
-            srv, url = serve.start(root)
-            servers.append(srv)
-            ctx, pages[k] = open_site(pw, url)
-            ctxs.append(ctx)
+    with bench_sites.opened(sites) as pages:
         if a.profile:
             profile(pages["this"], a.profile)
         for r in range(a.rounds):
-            for k in (sites if r % 2 == 0 else list(sites)[::-1]):
+            for k in bench_sites.order(pages, r):
                 load_avg = os.getloadavg()[0]
                 for name, m in scenarios(pages[k]).items():
                     m["load"] = round(load_avg, 1)
                     results[k].setdefault(name, []).append(m)
                     print(f"[{k}] round {r + 1} {name}: longest gap {m['max']} ms, long tasks {m['long_sum']} ms in all: {m['long']} "
                           f"({m['s']} s, load {m['load']}, error {m['error']}) {m['counts']}", flush=True)
-        for c in ctxs:
-            c.close()
-    for s in servers:
-        s.shutdown()
     print("\nlongest main-thread gap, ms (median of rounds; goal <= 100):")
     for name in results["this"]:
         row = {k: statistics.median(m["max"] for m in results[k][name]) for k in results}

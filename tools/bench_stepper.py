@@ -25,8 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import serve  # noqa: E402
-from tools.bench_gaps import open_site  # noqa: E402
+from tools import bench_sites  # noqa: E402
 
 THOUSAND = """import jax
 import jax.numpy as jnp
@@ -176,26 +175,18 @@ def main(argv=None) -> int:
     p.add_argument("--trace", help="write a Chrome trace of 20 of this site's steps here")
     p.add_argument("--parts", action="store_true", help="each deferred part left out in turn")
     a = p.parse_args(argv)
-    sites = {"this": Path(a.dist).resolve()}
-    if a.compare:
-        sites["compare"] = Path(a.compare).resolve()
-    from playwright.sync_api import sync_playwright
-    servers, pages, ctxs = [], {}, []
+    sites = bench_sites.sites(a.dist, a.compare)
     res: dict = {k: {"step": [], "go": [], "idle": [], "cpu": []} for k in sites}
-    with sync_playwright() as pw:
-        for k, root in sites.items():
-            srv, url = serve.start(root)
-            servers.append(srv)
-            ctx, pages[k] = open_site(pw, url)
-            ctxs.append(ctx)
-            snap = pages[k].evaluate("opts => window.gradpad.load(opts)", {"code": THOUSAND})
+    loads = []
+    with bench_sites.opened(sites) as pages:
+        for k, page in pages.items():
+            snap = page.evaluate("opts => window.gradpad.load(opts)", {"code": THOUSAND})
             assert not snap.get("error"), snap.get("error")
-            print(f"[{k}] {pages[k].evaluate(START)}", flush=True)
+            print(f"[{k}] {page.evaluate(START)}", flush=True)
         if a.trace:
             trace(pages["this"], a.trace, 20)
-        loads = []
         for r in range(a.rounds):
-            for k in (sites if r % 2 == 0 else list(sites)[::-1]):
+            for k in bench_sites.order(pages, r):
                 loads.append(os.getloadavg()[0])
                 got = traced(pages[k], {"jumps": a.steps, "skip": "", "offset": r * a.steps})
                 for key in ("step", "go", "idle"):
@@ -208,10 +199,6 @@ def main(argv=None) -> int:
                 got = pages["this"].evaluate(STEPS, {"jumps": a.steps, "skip": skip, "offset": 7})
                 print(f"[this] without {skip or 'nothing'} (load {os.getloadavg()[0]:.1f}): {summary(got['step'])}; "
                       f"go() {summary(got['go'])}; idle {summary(got['idle'])}", flush=True)
-        for c in ctxs:
-            c.close()
-    for s in servers:
-        s.shutdown()
     print(f"\none step of a 1,001-equation jaxpr, ms, {len(res['this']['step'])} steps per site "
           f"(load average {min(loads):.1f}-{max(loads):.1f}):")
     for k in sites:

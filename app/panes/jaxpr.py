@@ -268,7 +268,9 @@ class Kept:
 
     def diff_card(self, text: str, view: str) -> pn.Card:
         if view not in self.diff_cards:
-            body = html(text)
+            # its own pane, not one text_html takes back from the column (a rebuild after an error
+            # block): a pane taken back into another layout loses its model when the column lets go
+            body = TextHTML(text, stylesheets=[CSS], sizing_mode="stretch_width")
             self.diff_cards[view] = (pn.Card(body, title="f vs grad(f), side by side", collapsed=view != "grad",
                                              sizing_mode="stretch_width"), body)
         card, body = self.diff_cards[view]

@@ -114,3 +114,32 @@ def test_card_follows_each_run_and_shows_what_an_edit_changed():
     assert pg.snapshot()["jaxpr_diff"]["added"] == 1
     card.card.collapsed = True  # closed: nothing kept, nothing traced
     assert pg.snapshot()["jaxpr_diff"] is None and card.body.object == ""
+
+
+COND = """import jax.numpy as jnp
+from jax import lax
+
+def cond_lax(x):
+    return lax.cond(x < 0.0, lambda x: x ** 2.0, lambda x: x ** 3.0, x)
+
+cond_lax(2.0)
+"""
+
+
+def test_a_line_with_a_code_line_on_one_side_only_is_the_same_line():
+    # the gallery's static_args_and_control_flow: grad(f)'s cond branches end in an `empty2` with no
+    # code line, grad(jit(f))'s in the same `empty2` from line 5; the card said "+2 added, -2 removed"
+    # for two pairs of identical lines
+    a = analysis.analyse(COND, with_vmap=False, with_timing=False, with_plot=False)
+    c = jaxpr_diff.compare(a, "grad", "grad_jit")
+    s = jaxpr_diff.summary(c)
+    assert not any("empty2" in text for _, text in changed(c)), changed(c)
+    same = [r for r in c.diff.rows if r.tag == "same" and "empty2" in r.line.text]
+    assert len(same) == 2 and {(r.left.src, r.right.src) for r in same} == {(None, 5)}, same
+    # the rest is the same too (grad of a jit inlines its body): no change at all
+    assert (s["added"], s["removed"]) == (0, 0) and s["same"] == c.diff.left_eqns == c.diff.right_eqns, s
+    # and a line whose code line differs on both sides still counts as changed (f, last run vs f)
+    left = [jaxpr_diff.Line("b:f32[] = sin a", "%0:f32[] = sin %1", 4, True)]
+    right = [jaxpr_diff.Line("b:f32[] = sin a", "%0:f32[] = sin %1", 7, True)]
+    d = jaxpr_diff.diff(left, right)
+    assert (d.added, d.removed, d.same) == (1, 1, 0)

@@ -89,3 +89,20 @@ def test_a_redrawn_graph_shows_what_a_new_figure_of_the_new_jaxpr_shows():
     fresh.y_range.reset_start, fresh.y_range.reset_end = fresh.y_range.start, fresh.y_range.end
     assert drawn(fig) == drawn(fresh)
     assert drawn(fig) != drawn(jaxpr_pane.graph_figure(small, "f"))
+
+
+def test_the_side_by_side_cards_body_is_its_own_pane_never_one_taken_back_from_the_column():
+    """A pane rebuilt with new data takes back the column's HTML panes (text_html.reusing); the
+    "f vs grad(f), side by side" card made in such a rebuild took the last run's error block as its
+    body. Panel drops a pane's model when the column it was in lets it go: the card could keep an
+    earlier program's text. Its body is its own pane, whatever the column showed before."""
+    raising = "def h(x):\n    raise ValueError('MARK_raise')\n\nh(2.0)\n"
+    pg = main.create_app(code=raising).playground
+    before = {id(o) for o in pg.panes["jaxpr"].objects}
+    assert any("MARK_raise" in getattr(o, "object", "") for o in pg.panes["jaxpr"].objects if isinstance(o, pn.pane.HTML))
+    for code, mark in ((CODE, "sin"), (EDITED, "cos")):
+        pg.load(code=code)
+        card, body = pg.jaxpr_kept.diff_cards[pg.view_select.value]
+        assert card in pg.panes["jaxpr"].objects and id(body) not in before
+        assert mark in body.object and "MARK_raise" not in body.object
+        before |= {id(o) for o in pg.panes["jaxpr"].objects}

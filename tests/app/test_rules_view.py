@@ -31,6 +31,17 @@ def test_sin_shows_its_jvp_rule_first_and_no_transpose():
     assert all(r["note"] for r in rules.values())
 
 
+def test_two_rules_written_on_one_line_are_shown_once():
+    # mul's jvp: ad.defjvp(mul_p, lambda xdot, x, y: ..., lambda ydot, x, y: ...), one lambda per
+    # input on one line: its source was shown twice, word for word
+    parts = by_table("mul")["jvp_rules"]["parts"]
+    own = [(p["where"], p["source"]) for p in parts if p.get("role") == "own"]
+    assert len(own) == len(set(own)) == 1, own
+    assert "lambda xdot" in own[0][1] and "lambda ydot" in own[0][1] and parts[0]["count"] == 2
+    assert parts[-1]["role"] == "helper"
+    assert "count" not in by_table("sin")["jvp_rules"]["parts"][0]
+
+
 def test_a_linear_primitive_has_its_transpose_and_an_unknown_name_says_so():
     rules = by_table("mul")
     assert rules["transpose_rules"]["present"] and "def _mul_t" in rules["transpose_rules"]["parts"][0]["source"]

@@ -166,6 +166,9 @@ def test_clicking_sin_opens_its_jvp_rule_source(app_page):
         page.locator("#app .gp-step-vals .gp-jp").first.click()
         page.wait_for_function("() => window.gradpad.rules.shown && window.gradpad.rules.shown.primitive === 'mul'")
         assert "def _mul_t" in dialog.locator('[data-gp-rule="transpose_rules"] pre').first.inner_text()
+        # its two jvp rules (one lambda per input) are one line of source: shown once, saying so
+        where = dialog.locator('[data-gp-rule="jvp_rules"] .gp-rule-where').all_inner_texts()
+        assert len(where) == 2 and where[0].startswith("2 rules on one line, core/"), where
         page.keyboard.press("Escape")
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
