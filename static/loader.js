@@ -96,6 +96,8 @@ const gradpad = {
   markup: { installed: false, atOnce: 0, waited: 0 },
   outbox: { events: 0, merged: 0, layout: 0, sent: 0 }, // the page's document changes: seen, merged, kept here, patches sent (static/outbox.js)
   hashWrites: { written: 0, unchanged: 0 }, // the app's state put in the address bar; unchanged: already there, not written again
+  // whether the current Python was lent the snapshot bytes the page kept (static/restart_snapshot.js)
+  workerGotSnapshot: () => !!(py && py.gaveSnapshot),
 };
 window.gradpad = gradpad;
 installSourceMap(gradpad);  // source <-> jaxpr links (static/sourcemap.js)

@@ -65,7 +65,11 @@ RESTART_TWICE = """async () => {
     gp.restart().catch(() => {});
     const first = gp.restartedBy;
     await gp.restart();
-    return {kept, standby, first, before, after: {...gp.restartSnapshot}, path: gp.restartedBy, from: gp.bootedFrom,
+    const lent = gp.workerGotSnapshot(), path = gp.restartedBy;
+    // the new standby the page starts after a restart may be lent the bytes too: wait until every
+    // lend has come back
+    for (let i = 0; i < 1200 && gp.restartSnapshot.given !== gp.restartSnapshot.back; i++) await new Promise(r => setTimeout(r, 250));
+    return {kept, standby, first, before, lent, after: {...gp.restartSnapshot}, path, from: gp.bootedFrom,
             probed: (gp.timings['runtime:imports-probed'] || 0) > t, failed: (gp.timings['runtime:imports-snapshot-failed'] || 0) > t};
 }"""
 
@@ -78,7 +82,8 @@ def test_a_restart_without_a_standby_starts_from_the_snapshot_the_page_kept(gp):
     assert r["kept"] > 1_000_000, r  # the page read and checked the snapshot once
     assert r["standby"] == "ready" and r["first"] == "standby" and r["path"] == "fresh", r
     # the fresh worker was lent the bytes, restored from them and gave them back before its ready
-    assert r["after"]["given"] == r["before"]["given"] + 1 and r["after"]["back"] == r["before"]["back"] + 1, r
+    assert r["lent"] and r["after"]["given"] > r["before"]["given"], r
+    assert r["after"]["back"] == r["after"]["given"], r  # every lend came back, before its worker's ready
     assert r["after"]["bytes"] == r["kept"] and r["after"]["dropped"] is None, r
     assert r["from"] == "imports-snapshot" and r["probed"] and not r["failed"], r
     r = gp.run(ANSWERS)
