@@ -21,6 +21,7 @@ tree while idle with and without the standby. Print the load average beside the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import json
@@ -136,9 +137,9 @@ def stop_twice(ev, wait, needle: str, label: str) -> list[dict]:
     return rows
 
 
-def chromium_app(pw, url: str) -> list[dict]:
-    """The app on a first visit (two Stops), then reloaded once the service worker isolates it."""
-    rows = []
+@contextlib.contextmanager
+def app_page(pw, url: str):
+    """(page, its profile folder): url opened at 1400x900 in a Chromium of its own profile."""
     udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
     ctx, _ = chromium.launch(pw, user_data_dir=udd)
     try:
@@ -146,6 +147,15 @@ def chromium_app(pw, url: str) -> list[dict]:
         page.set_viewport_size({"width": 1400, "height": 900})
         page.set_default_timeout(600_000)
         page.goto(url)
+        yield page, udd
+    finally:
+        ctx.close()
+
+
+def chromium_app(pw, url: str) -> list[dict]:
+    """The app on a first visit (two Stops), then reloaded once the service worker isolates it."""
+    rows = []
+    with app_page(pw, url) as (page, udd):
         ev = lambda s, a=None: page.evaluate(s, a)  # noqa: E731
         wait = lambda s: page.wait_for_function(s, timeout=600_000)  # noqa: E731
         rows += stop_twice(ev, wait, udd, "chromium app, first visit (not isolated)")
@@ -156,21 +166,13 @@ def chromium_app(pw, url: str) -> list[dict]:
         r = ev(STOP_PROBE, [LOOP, 300])
         rows.append({"case": "chromium app, isolated", "when": "after reload", **r})
         print(json.dumps(rows[-1]), flush=True)
-    finally:
-        ctx.close()
     return rows
 
 
 def chromium_warm(pw, url: str) -> list[dict]:
     """A warm visit without isolation or standby: two Stops, each answered by a fresh Python."""
     rows = []
-    udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
-    ctx, _ = chromium.launch(pw, user_data_dir=udd)
-    try:
-        page = ctx.new_page()
-        page.set_viewport_size({"width": 1400, "height": 900})
-        page.set_default_timeout(600_000)
-        page.goto(url + "?standby=off")
+    with app_page(pw, url + "?standby=off") as (page, udd):
         wait = lambda s: page.wait_for_function(s, timeout=600_000)  # noqa: E731
         wait(UI_READY)
         wait("() => window.gradpad.importsSnapshotSaved || window.gradpad.importsSnapshotError")
@@ -191,8 +193,6 @@ def chromium_warm(pw, url: str) -> list[dict]:
             wait(UI_READY)
             wait(IDLE)
             time.sleep(2)
-    finally:
-        ctx.close()
     return rows
 
 
