@@ -9,7 +9,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,8 +70,8 @@ console.log("@@" + JSON.stringify(out));
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js runs the page's module")
 def test_the_kept_snapshot_is_lent_to_one_worker_and_taken_back_only_before_it_is_ready(tmp_path):
+    assert shutil.which("node"), "Node.js runs the page's module: install nodejs"
     script = tmp_path / "t.mjs"
     script.write_text(NODE % {"module": json.dumps((ROOT / "static" / "restart_snapshot.js").as_uri())})
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
