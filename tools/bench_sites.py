@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.browser import chromium  # noqa: E402
-from tools import serve  # noqa: E402
+from tools import bench_page, serve  # noqa: E402
 
 
 def sites(dist: str, compare: str | None) -> dict:
@@ -34,17 +34,7 @@ def sites(dist: str, compare: str | None) -> dict:
 def open_site(pw, url: str):
     """A fresh Chromium profile with the app at `url`, its UI ready; returns (context, page)."""
     ctx, _ = chromium.launch(pw)
-    page = ctx.new_page()
-    page.set_default_timeout(600_000)
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(url, wait_until="domcontentloaded")
-    page.evaluate("() => window.gradpad.ready")
-    # the isolated page (interrupt buffer) every later visit gets: once the service worker controls it
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
-    page.wait_for_function("() => !!navigator.serviceWorker.controller")
-    page.reload(wait_until="domcontentloaded")
-    page.evaluate("() => window.gradpad.uiReady.then(() => null)")
-    return ctx, page
+    return ctx, bench_page.open_page(ctx, url)  # reloaded once isolated, its UI the app, at 1400x900
 
 
 @contextlib.contextmanager
