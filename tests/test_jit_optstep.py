@@ -205,6 +205,15 @@ _FORMS = {
                       lax.broadcast_in_dim(x[:, 1], (3, 5), (0,)), jnp.broadcast_to(s, (70, 70)) + 0 * s,
                       jnp.where(x[0] > 0, jnp.broadcast_to(s, (1, 4)), x[:1])),
         (np.float32, (3, 4)), (np.float32, ())),
+    # cpu_special's one-expression forms (a leapfrog step's scalar ops), random operands
+    "scalar int conversions and bit ops": (
+        lambda x, s: (lax.convert_element_type(s, jnp.uint32), lax.convert_element_type(s * 70001, jnp.int8),
+                      lax.convert_element_type(s, jnp.float32), lax.convert_element_type(s > 0, jnp.float32),
+                      lax.shift_right_logical(s, 3), lax.shift_right_arithmetic(s, 2), lax.population_count(s),
+                      x + s), (np.int32, (2,)), (np.int32, ())),
+    "scalar logistic, stack, squeeze and sum": (
+        lambda x, s: (jax.nn.sigmoid(s), jnp.stack([s, s * 2.0]), x.reshape(1, 3)[0] * s, jnp.sum(x * s),
+                      jnp.exp(s), jnp.log(jnp.abs(s)), jnp.log1p(jnp.abs(s))), (np.float32, (3,)), (np.float32, ())),
     "returned broadcast constants": (lambda x, s: (jnp.zeros(3), jnp.zeros_like(x) + s, jnp.ones((2, 2)) * 2),
                                      (np.float32, (3,)), (np.float32, ())),
 }

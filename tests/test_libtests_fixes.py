@@ -62,3 +62,21 @@ def test_compiler_ir_says_there_is_no_xla():
     import pytest
     with pytest.raises(NotImplementedError, match="does not compile through XLA.*make_jaxpr"):
         jax.jit(lambda x: x * x).lower(1.0).compiler_ir(dialect="hlo")
+
+
+def test_tracers_take_weak_references():
+    # real JAX 0.10.2: weakref.ref(tracer) works under jit, grad, vmap and jvp (Tracer's __slots__ hold
+    # __weakref__); TensorFlow Probability's JAX substrate caches on them, and every distrax bijector
+    # test under jit failed with "cannot create weak reference to 'DynamicJaxprTracer' object"
+    import weakref
+    kinds = []
+
+    def f(x):
+        for t in (x, x * 2):
+            kinds.append(type(weakref.ref(t)()).__name__)
+        return x
+    jax.jit(f)(1.0)
+    jax.grad(f)(1.0)
+    jax.vmap(f)(jax.numpy.ones(2))
+    jax.jvp(f, (1.0,), (1.0,))
+    assert len(kinds) == 8 and all(k.endswith("Tracer") for k in kinds), kinds

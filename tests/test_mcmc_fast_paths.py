@@ -103,3 +103,134 @@ def test_float32_scalar_exp_log_in_generated_code_call_the_scalar_algorithm(monk
     fn = cpu.compile_closed_jaxpr(cj)._build()
     got = [np.asarray(o, np.float32).tobytes()[::-1].hex() for o in fn(np.asarray(np.float32(0.3)))]
     assert got == ["3facc82c", "bf9a1bc8", "3e86549c", "3e9526ed"]
+
+
+def _uniform_step_ops(key, i, x, b, c):
+    k = jax.random.fold_in(key, i)
+    u = jax.random.uniform(k, minval=-2.0, maxval=3.0)   # bits, shift, or, bitcast, sub, fma, max
+    picks = (jnp.maximum(x, u), jnp.minimum(x, -u))
+    bools = (b != c, b == c, b < c, b > c, b <= c, b >= c, ~b, jnp.maximum(b, c), jnp.minimum(b, c))
+    ints = (jax.lax.convert_element_type(b, jnp.int32) + i, jax.lax.convert_element_type(i, jnp.uint8),
+            jax.lax.convert_element_type(i, jnp.float32))
+    v = jnp.concatenate([x.reshape(1), u.reshape(1)])
+    d = jax.lax.dot_general(x, v, (((), ()), ((), ())))
+    return (u, k) + picks + bools + ints + (v, d)
+
+
+# jax.jit(_uniform_step_ops)(fold_in(key(7), j), int32(300), float32(0.25), True, False) in JAX
+# 0.10.2 for j = 0, 1, 2: the draw, the folded key's words, then the other outputs
+_UNIFORM_STEP_JAX = [
+    (1.1537115573883057, [1139976613, 631377990]),
+    (0.3594212532043457, [1396034360, 1636799021]),
+    (2.222195625305176, [163098581, 3510228778]),
+]
+
+
+def test_a_sampling_step_s_scalar_ops_run_without_impls_or_ufunc_calls(monkeypatch):
+    # one key folded and one uniform drawn per leapfrog step, scalar max/min and bool logic, as
+    # blackjax's NUTS runs them: the generated code calls the one-key hash, a Python-float fma,
+    # numpy's scalar operators (bool comparisons as xor/and/or), never the primitives' impls
+    import re
+
+    from core._engine.backends import cpu
+    from core._engine.primitives import elementwise, structural
+    from core._engine.tracing.rules import impl_rules
+    key = jax.random.key(7)
+    rest = (jnp.int32(300), jnp.float32(0.25), jnp.bool_(True), jnp.bool_(False))
+    cj = jax.make_jaxpr(_uniform_step_ops)(key, *rest)
+
+    def refuse(*a, **k):
+        raise AssertionError("the generated code called a primitive's impl")
+    with monkeypatch.context() as m:
+        for p in (rb.random_fold_in_p, rb.random_bits_p, cpu._fma_p, elementwise.bitcast_convert_type_p,
+                  structural.concatenate_p):
+            m.setitem(impl_rules, p, refuse)
+        fn = cpu.compile_closed_jaxpr(cj)._build()
+        outs = [[np.asarray(o) for o in fn(rb.fold_in_one(np.asarray(key._value), np.uint32(j)),
+                                           *[np.asarray(a) for a in rest])] for j in range(3)]
+    for line in fn.source.splitlines():
+        if re.search(r"# (max|min|ne|eq|lt|gt|le|ge|not)$", line):
+            assert not re.search(r"= _f\d+\(", line), line   # an operator expression, not a call
+    assert "_TRUE" in fn.source
+    for out, (u, words) in zip(outs, _UNIFORM_STEP_JAX):
+        assert float(out[0]) == u and rb.unwrap_words(out[1]).tolist() == words
+        assert [float(o) for o in out[2:4]] == [u, -u]
+        assert [bool(o) for o in out[4:13]] == [True, False, False, True, False, True, False, True, False]
+        assert [int(out[13]), int(out[14]), float(out[15])] == [301, 44, 300.0]
+        assert out[16].tolist() == [0.25, u] and out[16].dtype == np.float32
+        assert out[17].tolist() == [0.0625, float(np.float32(0.25) * np.float32(u))]
+    f_jit = jax.jit(_uniform_step_ops)   # the public path: the same values
+    out = f_jit(jax.random.fold_in(key, 2), *rest)
+    assert float(out[0]) == _UNIFORM_STEP_JAX[2][0]
+
+
+# the one-expression ops of a leapfrog step, written into the generated code as expressions
+_INLINED = ("shift_right_arithmetic", "population_count", "shift_right_logical", "convert_element_type", "logistic",
+            "select_n", "squeeze", "slice", "stack_scalars", "fma", "reduce_sum")
+
+
+def _calls_in(source, names):
+    import re
+    return [line for line in source.splitlines()
+            if re.search(r"# (%s)$" % "|".join(names), line) and re.search(r"= _f\d+\(", line)]
+
+
+def test_a_leapfrog_step_s_one_expression_ops_are_written_inline_not_called():
+    # jax.jit(_tree_builder_ops)(13, 0.75, 2, [1, 2, 3]) and the uniform step's values in JAX 0.10.2
+    # (above): the same values, with each op an expression in the generated code (a Python call
+    # costs more than the expression; a NUTS leapfrog step runs a dozen of them)
+    from core._engine.backends import cpu
+
+    def more(x, v, i):   # a scalar select, a stack of scalars, a squeeze to a vector, a full sum, exp/log
+        w = jnp.stack([x, x * 2.0])
+        return (jnp.where(i > 1, x, -x), w, v.reshape(1, 3)[0], jnp.sum(v * v), jnp.exp(x), jnp.log1p(x))
+    args = (jnp.int32(13), jnp.float32(0.75), jnp.int32(2), jnp.array([1.0, 2.0, 3.0], jnp.float32))
+    fn = cpu.compile_closed_jaxpr(jax.make_jaxpr(_tree_builder_ops)(*args))._build()
+    got = [np.asarray(o) for o in fn(*[np.asarray(a) for a in args])]
+    for g, w in zip(got, [6, 2, 15, 1, 1, 3.1010537, [3.0, 1.0], [1.0, 2.0, 0.75], True, 0.75]):
+        np.testing.assert_allclose(g, w, rtol=1e-7)
+    assert _calls_in(fn.source, _INLINED) == []
+
+    key = jax.random.key(7)
+    rest = (jnp.int32(300), jnp.float32(0.25), jnp.bool_(True), jnp.bool_(False))
+    fn = cpu.compile_closed_jaxpr(jax.make_jaxpr(_uniform_step_ops)(key, *rest))._build()
+    out = [np.asarray(o) for o in fn(rb.fold_in_one(np.asarray(key._value), np.uint32(1)), *[np.asarray(a) for a in rest])]
+    assert float(out[0]) == _UNIFORM_STEP_JAX[1][0] and rb.unwrap_words(out[1]).tolist() == _UNIFORM_STEP_JAX[1][1]
+    assert [int(out[13]), int(out[14]), float(out[15])] == [301, 44, 300.0]
+    assert _calls_in(fn.source, _INLINED) == []
+
+    x, v, i = jnp.float32(0.3), jnp.array([1.0, 2.0, 3.0], jnp.float32), jnp.int32(2)
+    fn = cpu.compile_closed_jaxpr(jax.make_jaxpr(more)(x, v, i))._build()
+    out = [np.asarray(o) for o in fn(*[np.asarray(a) for a in (x, v, i)])]
+    assert float(out[0]) == np.float32(0.3) and out[1].tolist() == [np.float32(0.3), np.float32(0.6)]
+    assert out[2].tolist() == [1.0, 2.0, 3.0] and float(out[3]) == 14.0
+    # XLA's float32 exp and log1p of 0.3 (JAX 0.10.2's jit): 3facc82c, 3e86549c
+    assert [np.asarray(o, np.float32).tobytes()[::-1].hex() for o in out[4:]] == ["3facc82c", "3e86549c"]
+    assert _calls_in(fn.source, _INLINED + ("exp", "log1p")) == []
+
+
+def test_a_multiply_by_a_constant_of_ones_drops_out_inside_loops_and_branches_too():
+    # a unit inverse mass matrix closed over by a sampler's step: XLA's simplifier drops x * ones,
+    # and XLA sinks a while loop's constant operands into its body, so the multiplies in the
+    # leapfrog loop drop out as well. jax.jit(f)(float32([1.5, -2])) in JAX 0.10.2: [3, -0.5], 3
+    from core._engine.backends import cpu
+    m = jnp.ones(2, jnp.float32)
+
+    def f(x, p):
+        def body(c):
+            i, v = c
+            v = jax.lax.cond(p > 0, lambda u: u * m, lambda u: -u, v)
+            return i + 1, v * m + m * 0.5
+        return jax.lax.while_loop(lambda c: c[0] < 3, body, (0, x * m))[::-1]
+    x, p = jnp.array([1.5, -2.0], jnp.float32), jnp.float32(1.0)
+    cj = jax.make_jaxpr(f)(x, p)
+    fn = cpu.compile_closed_jaxpr(cj)._build()
+    assert [line for line in fn.source.splitlines() if line.endswith("# mul")] == []
+    v, i = fn(np.asarray(x), np.asarray(p))
+    assert np.asarray(v).tolist() == [3.0, -0.5] and int(i) == 3
+    f_jit = jax.jit(f)
+    for _ in range(3):   # the interpreted first call and the generated code
+        v, i = f_jit(x, p)
+        assert np.asarray(v).tolist() == [3.0, -0.5] and int(i) == 3
+    v, _ = f_jit(x, -p)   # the other branch: v -> -v + 0.5 three times
+    assert np.asarray(v).tolist() == [-1.0, 2.5]

@@ -329,12 +329,35 @@ class take_current_trace:
         return self.ctx.__exit__(*exc)
 
 
+class _ExternalTraceContext(_TraceContext):
+    """Makes a trace defined outside the engine (JAX's stackless `jax.core.Trace` subclass) current: its
+    main joins the trace stack above every trace there, so its tracers outrank the values it binds
+    through its parent trace, and leaves it on exit (its tracers are then stale, as escaped ones are)."""
+    __slots__ = ("pushed",)
+
+    def __enter__(self):
+        main = self.main
+        self.pushed = not main.active
+        if self.pushed:
+            main.level, main.active = len(_tracing.trace_stack), True
+            _tracing.trace_stack.append(main)
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        super().__exit__(*exc)
+        if self.pushed:
+            self.main.active = False
+            _tracing.trace_stack.remove(self.main)
+        return False
+
+
 def set_current_trace(trace, check_leaks=False):
     """`with set_current_trace(trace):` binds of values that are not tracers go to `trace`."""
     main = getattr(trace, "main", None)
     if not isinstance(main, _tracing.MainTrace):
-        raise TypeError(f"set_current_trace expects a trace of gradpad's engine, got {type(trace).__name__}: "
-                        "traces defined outside the engine cannot be made current yet")
+        raise TypeError(f"set_current_trace expects a jax.core.Trace, got {type(trace).__name__}")
+    if main.global_data is trace:
+        return _ExternalTraceContext(main)
     return _TraceContext(None if main.level == 0 else main)
 
 
@@ -369,3 +392,12 @@ __all__ = ["AbstractToken", "CallPrimitive", "ClosedJaxpr", "DebugInfo", "DropVa
 # JAX has `jax.extend.core.primitives` as a submodule: this module answers as a package so that the
 # import system asks core/jax_names.py, which maps the child to core/extend/core_primitives.py
 __path__: list = []
+
+
+def __getattr__(name):
+    # `jax.extend.core.primitives` without importing it first, as on JAX (its package imports it; haiku's
+    # to_dot reads `jax_core.primitives.jit_p`)
+    if name == "primitives":
+        from . import core_primitives
+        return core_primitives
+    raise AttributeError(f"module 'jax.extend.core' has no attribute {name!r}")

@@ -316,6 +316,22 @@ def numpyro_readme_eight_schools_nuts():
     return {"mu": s["mu"], "tau": s["tau"], "theta_mean": s["theta"].mean(0), "potential_energy": pe}
 
 
+def numpyro_nuts_first_transition():
+    # the README's NUTS kernel stepped by hand: its initial state (potential energy and gradient,
+    # computed eagerly) and its first jitted warmup transition, bit for bit (the "draw" keys); the
+    # chain's first value apart from JAX was the initial gradient (a division by tau, a sum of 8)
+    from jax import random
+    from numpyro.infer import NUTS
+    kernel = NUTS(_eight_schools)
+    state = kernel.init(random.key(0), 50, None, (J, SIGMA8), {"y": Y8})
+    out = {"draw_init_theta_grad": state.z_grad["theta"], "draw_init_tau_grad": state.z_grad["tau"],
+           "draw_init_mu_grad": state.z_grad["mu"], "draw_init_potential_energy": state.potential_energy}
+    state = jax.jit(lambda s: kernel.sample(s, (J, SIGMA8), {"y": Y8}))(state)
+    out.update(draw_step1_theta=state.z["theta"], draw_step1_tau=state.z["tau"],
+               draw_step1_potential_energy=state.potential_energy, draw_step1_step_size=state.adapt_state.step_size)
+    return out
+
+
 def numpyro_readme_noncentered_and_predictive():
     import numpyro
     import numpyro.distributions as dist

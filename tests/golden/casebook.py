@@ -14,3 +14,12 @@ def recorder():
         C(name, area, code, raises=True, **kw)
 
     return cases, C, E
+
+
+def on_cpu(C):
+    """CPU(name, area, code, **options): a case whose code runs under `jax.default_device(cpu)`, for
+    cases that pin XLA's CPU bits (WebGPU computes its own way)."""
+    def CPU(name, area, code, **kw):
+        body = "\n".join("    " + line for line in code.strip().splitlines())
+        C(name, area, "with jax.default_device(jax.devices('cpu')[0]):\n" + body, **kw)
+    return CPU

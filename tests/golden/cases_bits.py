@@ -3,7 +3,7 @@ behind them, bit for bit against real JAX on the CPU device. Samples are compare
 (`bitcast_convert_type` to unsigned ints), so any changed last bit fails. Bit-exactness is the
 CPU backend's promise, so each case runs on the CPU device, also when the golden suite reruns
 everything with WebGPU as the default."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
 
@@ -14,10 +14,7 @@ def _bits(expr, uint="jnp.uint64"):
     return f"lax.bitcast_convert_type({expr}, {uint})"
 
 
-def CPU(name, area, code, **kw):
-    """A case whose code runs under `jax.default_device(cpu)`."""
-    body = "\n".join("    " + line for line in code.strip().splitlines())
-    C(name, area, "with jax.default_device(jax.devices('cpu')[0]):\n" + body, **kw)
+CPU = on_cpu(C)
 
 
 # ---------------------------------------------------------------- float64 samplers under x64

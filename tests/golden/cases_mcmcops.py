@@ -3,16 +3,13 @@ thousands of times (blackjax's NUTS: conds and switches inside while loops, a PR
 and drawn from once per leapfrog), each written out by the CPU compiler's fast paths. Every jitted
 function is called three times: the first call is interpreted, the later ones run the generated
 code, and all three are recorded."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
 
 
 
-def CPU(name, area, code, **kw):
-    """On the CPU device: these are XLA's CPU bits (WebGPU's WGSL exp/log differ by design)."""
-    body = "\n".join("    " + line for line in code.strip().splitlines())
-    C(name, area, "with jax.default_device(jax.devices('cpu')[0]):\n" + body, **kw)
+CPU = on_cpu(C)
 
 
 THRICE = "def thrice(f, *a):\n    return [f(*a) for _ in range(3)]\n"

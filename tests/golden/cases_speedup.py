@@ -3,7 +3,7 @@ must keep bit for bit, recorded from real JAX. Samples are compared as their bit
 (`bitcast_convert_type` to unsigned ints), so any changed last bit fails. Bit-exactness is the
 CPU backend's promise (WebGPU's float32 transcendentals are not XLA's), so each case runs on the
 CPU device, also when the golden suite reruns everything with WebGPU as the default."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
 
@@ -12,10 +12,7 @@ def _bits(expr, uint="jnp.uint32"):
     return f"lax.bitcast_convert_type({expr}, {uint})"
 
 
-def CPU(name, area, code, **kw):
-    """A case whose code runs under `jax.default_device(cpu)`."""
-    body = "\n".join("    " + line for line in code.strip().splitlines())
-    C(name, area, "with jax.default_device(jax.devices('cpu')[0]):\n" + body, **kw)
+CPU = on_cpu(C)
 
 
 # ---------------------------------------------------------------- random.normal, bit patterns

@@ -4,15 +4,12 @@ multiply-adds per output element). Results are compared as uint32 bit patterns; 
 runs eagerly and under jit three times (the first jitted call is interpreted, the later ones run
 the generated code). optimistix's BFGS (a 2x2 inverse Hessian times a gradient) took another
 path from JAX's at its first such product."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
 
 
-def CPU(name, area, code, **kw):
-    """On the CPU device: XLA's CPU bits (WebGPU computes its own way)."""
-    body = "\n".join("    " + line for line in code.strip().splitlines())
-    C(name, area, "with jax.default_device(jax.devices('cpu')[0]):\n" + body, **kw)
+CPU = on_cpu(C)
 
 
 # deterministic float32 operands of mixed signs and magnitudes (no np.random in cases)

@@ -4,7 +4,7 @@ library's, not numpy's: numpy's exp rounds ~30% of inputs the other way), flushe
 the engine emulates that for arrays of up to _xla_f32.EXACT_MAX elements (4 by default: scalars and
 the few-element vectors of an MCMC state or a Dirichlet; GRADPAD_XLA_MATH_MAX raises it), so the
 inputs go in pieces of 4 (`ch`). Compared as bit patterns, eager and under jit."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
 
@@ -13,9 +13,7 @@ def _bits(expr):
     return f"lax.bitcast_convert_type({expr}, jnp.uint32)"
 
 
-def CPU(name, area, code, **kw):
-    body = "\n".join("    " + line for line in code.strip().splitlines())
-    C(name, area, "with jax.default_device(jax.devices('cpu')[0]):\n" + body, **kw)
+CPU = on_cpu(C)
 
 
 # Inputs: every 4099th float32 bit pattern (signs, denormals, inf, nan, the whole exponent range),

@@ -91,6 +91,12 @@ class _Jitted:
         # building: (context, (shape, dtype, weak) per argument) -> (compiled code, consts, ...)
         self._fast = self._cache_entry.fast
         self.name = _fun_name(fun)
+        # the function's own attributes, as JAX's jit copies its __dict__ (haiku finds a transformed
+        # function's original through `jax.jit(f.init)._original_fn`); never over one of this object's
+        own = self.__dict__
+        for key, value in getattr(fun, "__dict__", {}).items():
+            if key not in own and not hasattr(type(self), key):
+                own[key] = value
 
     @functools.cached_property
     def _sig(self):
@@ -652,7 +658,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
     f_vjp = vjp_fn.make_vjp(f_vjp, flat_primals, was_array, lin.residuals,  # a pytree of its residuals
                             getattr(fun, "__name__", "the function"))
     if has_aux:
-        aux = tree_unflatten(aux_tree, outs[n_out:])
+        aux = _aux_rebuilt(aux_tree, outs[n_out:])
         return primal_out, f_vjp, aux
     return primal_out, f_vjp
 
@@ -662,6 +668,22 @@ def _split_aux(out):
         raise TypeError("expected function with aux output to return a two-element tuple, but got type "
                         f"{type(out)} with value {out!r}")
     return out
+
+
+def _aux_traced_leaves(aux):
+    """(the traced leaves of `aux`, what rebuilds it from them): only traced leaves go through the
+    transformation; any other leaf comes back as it went in, as JAX's (a Python int stays an int, and
+    an object that is no JAX type is allowed: haiku's stateful.grad returns one)."""
+    leaves, tree = tree_flatten(aux)
+    traced = [isinstance(leaf, Tracer) for leaf in leaves]
+    kept = [leaf for leaf, t in zip(leaves, traced) if not t]
+    return [leaf for leaf, t in zip(leaves, traced) if t], (tree, traced, kept)
+
+
+def _aux_rebuilt(aux_tree, traced_out):
+    tree, traced, kept = aux_tree
+    outs, kept = iter(traced_out), iter(kept)
+    return tree_unflatten(tree, [next(outs) if t else next(kept) for t in traced])
 
 
 def _flatten_with_aux(fun, in_tree, has_aux):
@@ -674,7 +696,7 @@ def _flatten_with_aux(fun, in_tree, has_aux):
         aux_flat, aux_tree = [], None
         if has_aux:
             out, aux = _split_aux(out)
-            aux_flat, aux_tree = tree_flatten(aux)
+            aux_flat, aux_tree = _aux_traced_leaves(aux)
         out_flat, out_tree = tree_flatten(out)
         trees.append((out_tree, len(out_flat), aux_tree))
         return list(out_flat) + list(aux_flat)
@@ -789,7 +811,7 @@ def jvp(fun, primals, tangents, has_aux=False):
     to = [ad.instantiate(t) for t in to]
     out = (tree_unflatten(ot, po[:n]), tree_unflatten(ot, to[:n]))
     if has_aux:
-        return out + (tree_unflatten(at, po[n:]),)
+        return out + (_aux_rebuilt(at, po[n:]),)
     return out
 
 
@@ -808,7 +830,7 @@ def linearize(fun, *primals, has_aux=False):
     f_jvp = vjp_fn.make_linear_fn(f_jvp, lin.residuals)  # a pytree of its residuals, as JAX's Partial
     out = tree_unflatten(ot, outs[:n])
     if has_aux:
-        return out, f_jvp, tree_unflatten(at, outs[n:])
+        return out, f_jvp, _aux_rebuilt(at, outs[n:])
     return out, f_jvp
 
 
@@ -957,7 +979,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         axes = _prefix_leaves(in_axes if isinstance(in_axes, tuple) else (in_axes,) * len(args) if
                               isinstance(in_axes, (int, type(None))) else in_axes, args, "vmap in_axes")
         axes = axes + [0] * (len(flat) - n_args_leaves)
-        flat = [_as_array(x) for x in flat]
+        # an unmapped leaf (in_axes None) reaches the function as it is, as in JAX (a dtype, a string)
+        flat = [x if a is None else _as_array(x) for x, a in zip(flat, axes)]
         sizes = {}
         norm_axes = []
         for x, a in zip(flat, axes):
@@ -1226,7 +1249,9 @@ def remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
 
 
 def named_call(fun, *, name=None):
-    return fun
+    """JAX's: `fun` inside a name-stack entry (its name unless given), which the equations it traces
+    carry (haiku names each module call this way; its jaxpr_info groups equations by them)."""
+    return named_scope(fun.__name__ if name is None else name)(fun)
 
 
 class named_scope(contextlib.ContextDecorator):

@@ -15,9 +15,10 @@ import numpy as np
 
 from ..tracing.effects import eqn_effectful
 from .cpu_algebra import RULE_NAMES as _REWRITTEN, rewrite as algebra_rewrite
+from .cpu_elements import UNIFORM_OPS as _UNIFORM_OPS, dot_on_elements, element, scalar_then_broadcast
 from .cpu_shapes import RULE_NAMES as _RESHAPED, rewrite as shapes_rewrite
-from .cpu_special import special
-from .cpu_ufuncs import as_ufunc, split_division
+from .cpu_special import SCALAR_READS, inline, made, special
+from .cpu_ufuncs import as_ufunc, live_uses, split_division
 from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..tracing.rules import impl_rules, jaxpr_compiler, specialize_rules
 
@@ -145,12 +146,18 @@ def _inline_calls(jaxpr: Jaxpr, fma_scope: set | None = None, in_scope: bool = F
     return out
 
 
-def _split_divisions(items: list) -> list:
-    """Each division by an operand that broadcasts as the two equations its impl computes
+def _split_divisions(items: list, outvars) -> list:
+    """Each division by an operand that broadcasts, or by a constant, as the two equations XLA computes
     (cpu_ufuncs.split_division): the reciprocals then fold or are shared by common subexpressions."""
     out = []
+    uses = None
     for it in items:
-        split = split_division(it) if type(it) is JaxprEqn and it.primitive.name == "div" else None
+        split = None
+        if type(it) is JaxprEqn and it.primitive.name == "div" and (it.invars[1].aval.shape != it.outvars[0].aval.shape
+                                                                    or type(it.invars[1]) is Literal):
+            if uses is None:
+                uses = live_uses(items, outvars)
+            split = split_division(it, uses)
         if split is None:
             out.append(it)
         else:
@@ -165,9 +172,37 @@ def _all_known(invars, consts) -> bool:
     return True
 
 
+_ONES_MAX = 1 << 16   # constants up to this size are checked for all ones
+
+
+def _times_ones(eqn, invars, value_of):
+    """The operand x of `x * c` where c is a constant of ones (a unit mass matrix: an MCMC step
+    multiplies by it several times per leapfrog) and x has the product's shape and dtype, else
+    None. XLA's algebraic simplifier drops such a multiply; the product is x exactly for real
+    floats and integers (not for complex: (a + bi) * 1 computes b * 0, NaN for an infinite b)."""
+    out = eqn.outvars[0].aval
+    if out.dtype.kind not in "fiu":
+        return None
+    for x, c in ((invars[0], invars[1]), (invars[1], invars[0])):
+        if type(x) is not Var or x.aval.shape != out.shape or x.aval.dtype != out.dtype:
+            continue
+        val = value_of(c)
+        if val is not None and 0 < val.size <= _ONES_MAX and val.dtype == out.dtype and bool((val == 1).all()):
+            return x
+    return None
+
+
 def _literal_key(v):
     # by bits, not value: 0.0 == -0.0, yet `x * 0.0` and `x * -0.0` differ in sign
     return ("lit", np.asarray(v.val, v.aval.dtype).tobytes(), v.aval.dtype)
+
+
+def _scalar_const_key(v, value):
+    """A 0-d constant by its value (two folded zeros as a dynamic_slice's start are one operand,
+    as XLA's CSE sees them), any other constant by its var."""
+    if type(value) is np.ndarray and value.ndim == 0:
+        return ("const", value.dtype.str, value.tobytes(), v.aval.weak_type)
+    return v
 
 
 def _param_key(v):
@@ -182,7 +217,7 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
     from ..tracing.array import to_numpy
     jaxpr = cj.jaxpr
     fma_scope: set = set()
-    items = _split_divisions(_inline_calls(jaxpr, fma_scope, fma))
+    items = _split_divisions(_inline_calls(jaxpr, fma_scope, fma), jaxpr.outvars)
     alias: dict = {}
     consts: dict = {v: to_numpy(c) for v, c in zip(jaxpr.constvars, cj.consts)}
 
@@ -200,7 +235,10 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
     eqns = []
     seen: dict = {}
     producer: dict = {}
-    for it in items:
+    elements: dict = {}   # (vector var, index) -> its element as a scalar atom (cpu_elements)
+    queue = items[::-1]   # (a rewrite may put equations back in front)
+    while queue:
+        it = queue.pop()
         if isinstance(it, tuple) and it[0] == "const":
             consts[it[1]] = to_numpy(it[2])
             continue
@@ -212,6 +250,18 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
             eqn = JaxprEqn(it.primitive, invars, it.outvars, it.params, it.source_info)
         else:  # nothing renamed yet: the equation stands as it is (never mutated below)
             invars, eqn = it.invars, it
+        if eqn.primitive.name in ("reshape", "squeeze") and not eqn.outvars[0].aval.shape:
+            scalar = element(eqn, producer, elements)   # an element of a short vector, on scalars
+            if scalar is not None:
+                new, atom = scalar
+                queue.append(("alias", eqn.outvars[0], atom))
+                queue.extend(new[::-1])
+                continue
+        if eqn.primitive.name == "dot_general" and not eqn.outvars[0].aval.shape:
+            chain = dot_on_elements(eqn, producer, elements, _fma_p)   # a short dot of known elements
+            if chain is not None:
+                queue.extend(chain[::-1])
+                continue
         if eqn.primitive.name in _RESHAPED:  # shape-only simplifications (cpu_shapes)
             new = shapes_rewrite(eqn, producer)
             if type(new) is Var:
@@ -226,6 +276,18 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
                 continue
             if new is not None:
                 eqn, invars = new, new.invars
+        if eqn.primitive.name == "mul":   # x * ones: x (XLA's simplifier drops it; exact for real numbers)
+            same = _times_ones(eqn, invars, value_of)
+            if same is not None:
+                alias[eqn.outvars[0]] = same
+                continue
+        if eqn.primitive.name in _UNIFORM_OPS and eqn.outvars[0].aval.ndim:
+            split = scalar_then_broadcast(eqn, invars, value_of)   # uniform constant (op) scalar
+            if split is not None:
+                new, scalar_consts = split
+                consts.update(scalar_consts)
+                queue.extend(new[::-1])
+                continue
         effectful = eqn_effectful(eqn)  # (a cond/scan/call whose body prints counts too)
         # constant folding: all inputs known at compile time
         if not effectful and _all_known(invars, consts) and _foldable(eqn):
@@ -238,7 +300,8 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
             continue
         # common subexpressions
         if not effectful:
-            key = (eqn.primitive, tuple([v if type(v) is Var else _literal_key(v) for v in invars]),
+            key = (eqn.primitive, tuple([(v if v not in consts else _scalar_const_key(v, consts[v])) if type(v) is Var
+                                         else _literal_key(v) for v in invars]),
                    tuple(sorted((k, _param_key(p)) for k, p in eqn.params.items())) if eqn.params else ())
             prev = seen.get(key)
             if prev is not None:
@@ -415,6 +478,12 @@ class Emitter:
                 n = self.names[v] = f"v{len(self.names)}"
         return n
 
+    def constant(self, value) -> str:
+        """A global name of the generated code holding `value`."""
+        key = f"_g{len(self.g)}"
+        self.g[key] = value
+        return key
+
     def array_operand(self, v):
         """`name(v)` for an operand of a ufunc with an array result: a scalar literal there is a
         0-d array (same dtype, same result), which numpy's ufuncs take ~0.3 us faster than a
@@ -476,23 +545,52 @@ class Emitter:
                 owned.add(out)
                 continue
             if raw is not None:  # a scalar: the ufunc's numpy scalar (made an array if returned)
+                form = _BOOL_FORMS.get((raw, len(operands))) if operands[0].aval.dtype == np.bool_ else None
+                if form is not None:   # numpy's bool scalars compare and invert through the ufunc (~1-5 us)
+                    g["_TRUE"] = np.True_
+                    lines.append(f"{ind}{name(out)} = {form.format(*(self.scalar_operand(v) for v in operands))}"
+                                 f"  # {eqn.primitive.name}")
+                    continue
                 op = _SCALAR_OPERATORS.get(raw)
                 if op is not None and len(operands) == 2:  # numpy's scalar math: same result, ~30x cheaper
                     a, b = (self.scalar_operand(v) for v in operands)
                     lines.append(f"{ind}{name(out)} = {a} {op} {b}  # {eqn.primitive.name}")
                     continue
+                pick = _SCALAR_PICKS.get(raw) if out.aval.dtype.kind in "iuf" else None
+                if pick is not None and len(operands) == 2:   # max/min: numpy's choice, no ufunc call
+                    a, b = (self.scalar_operand(v) for v in operands)
+                    nan = f" or {a} != {a}" if out.aval.dtype.kind == "f" else ""
+                    lines.append(f"{ind}{name(out)} = {a} if {a} {pick} {b}{nan} else {b}  # {eqn.primitive.name}")
+                    continue
                 unary = _SCALAR_UNARY.get(raw)
+                if raw is np.square and out.aval.dtype.kind == "f":   # (a float's x * x: the ufunc's own)
+                    unary = "({0} * {0})"
                 if unary is not None:   # (numpy's scalar negation, inversion, abs: the same bits)
                     lines.append(f"{ind}{name(out)} = {unary.format(self.scalar_operand(operands[0]))}"
                                  f"  # {eqn.primitive.name}")
                     continue
                 f32_scalar = getattr(raw, "f32_scalar", None)   # (XLA's float32 exp/log/log1p/tanh)
+                on_float = getattr(f32_scalar, "on_float", None)
+                if on_float is not None and out.aval.dtype == np.float32 and len(operands) == 1:
+                    g[fn] = on_float   # np.float32(scalar(float(x))), as f32_scalar
+                    value = made(np.float32, f"{fn}(float({self.scalar_operand(operands[0])}))", self.constant)
+                    lines.append(f"{ind}{name(out)} = {value}  # {eqn.primitive.name}")
+                    continue
                 g[fn] = f32_scalar if f32_scalar is not None and out.aval.dtype == np.float32 else raw
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
+                continue
+            if eqn in implicit and eqn.invars[0].aval.shape == ():   # a scalar: numpy broadcasts it as it is
+                lines.append(f"{ind}{name(out)} = {ins}  # {eqn.primitive.name} (left to numpy)")
                 continue
             if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest
                 g[fn] = _reshape_to(implicit[eqn])
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name} (left to numpy)")
+                continue
+            form = inline(eqn, self.constant)
+            if form is not None:   # (one expression: no call)
+                read = self.scalar_operand if eqn.primitive.name in SCALAR_READS else name
+                lines.append(f"{ind}{name(out)} = {form.format(*[read(v) for v in eqn.invars])}"
+                             f"  # {eqn.primitive.name}")
                 continue
             g[fn] = special(eqn) or _specialized(eqn) or (functools.partial(impl, **eqn.params) if eqn.params else impl)
             lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
@@ -506,7 +604,9 @@ def _scalar_operator_line(eqn) -> bool:
     if eqn.primitive.multiple_results or len(eqn.outvars) != 1 or eqn.outvars[0].aval.ndim:
         return False
     raw, operands = _raw_form(eqn)
-    return (raw in _SCALAR_OPERATORS and len(operands) == 2) or (raw in _SCALAR_UNARY and len(operands) == 1)
+    return ((raw in _SCALAR_OPERATORS and len(operands) == 2) or (raw in _SCALAR_UNARY and len(operands) == 1)
+            or (raw in _SCALAR_PICKS and len(operands) == 2 and eqn.outvars[0].aval.dtype.kind in "iuf")
+            or (operands[0].aval.dtype == np.bool_ and (raw, len(operands)) in _BOOL_FORMS))
 
 
 def _raw_form(eqn):
@@ -562,6 +662,15 @@ _FRESH_OUTPUTS = frozenset({"dot_general"})
 _SCALAR_OPERATORS = {np.add: "+", np.subtract: "-", np.multiply: "*", np.divide: "/", np.less: "<", np.less_equal: "<=",
                      np.greater: ">", np.greater_equal: ">=", np.equal: "==", np.not_equal: "!=",
                      np.bitwise_and: "&", np.bitwise_or: "|", np.bitwise_xor: "^"}
+# ... np.maximum / np.minimum on scalars, as numpy picks: the first operand where it is strictly
+# greater (smaller) or NaN, else the second (so max(0.0, -0.0) is -0.0, as numpy gives)
+_SCALAR_PICKS = {np.maximum: ">", np.minimum: "<"}
+# ... and on numpy bools, whose `&`, `|`, `^` are fast scalar math but whose comparisons and `~`
+# go through the ufunc machinery: the same results in xor/and/or (_TRUE: np.True_)
+_BOOL_FORMS = {(np.not_equal, 2): "{} ^ {}", (np.equal, 2): "{} ^ {} ^ _TRUE", (np.less, 2): "({} ^ _TRUE) & {}",
+               (np.greater, 2): "{} & ({} ^ _TRUE)", (np.less_equal, 2): "({} ^ _TRUE) | {}",
+               (np.greater_equal, 2): "{} | ({} ^ _TRUE)", (np.maximum, 2): "{} | {}", (np.minimum, 2): "{} & {}",
+               (np.invert, 1): "{} ^ _TRUE", (np.logical_not, 1): "{} ^ _TRUE"}
 # ... and unary ones (on a numpy bool, `~` is numpy's logical not, as np.invert)
 _SCALAR_UNARY = {np.negative: "-{}", np.invert: "~{}", np.absolute: "abs({})"}
 
@@ -669,7 +778,17 @@ def _sum_of_size_one_axes(eqn) -> bool:
 
 # equations the compiler may compute differently (by bits) from their impl: XLA's algebraic
 # rewrites (log(exp(x)), sqrt(x * x): cpu_algebra)
-_COMPILED_DIFFERENTLY = {"log": lambda eqn: True, "sqrt": lambda eqn: True}
+def _divides_by_broadcast_var(eqn) -> bool:
+    # the compiled program divides truly when the divisor has other uses (cpu_ufuncs.split_division);
+    # the impl, which sees one equation, always takes the reciprocal
+    # (and by a constant of its own shape it multiplies by the reciprocal, where the impl divides)
+    y, out = eqn.invars[1], eqn.outvars[0].aval
+    if type(y) is Literal:
+        return y.aval.shape == out.shape and out.dtype.kind == "f"
+    return y.aval.shape != out.shape and out.dtype.kind in "fc"
+
+
+_COMPILED_DIFFERENTLY = {"log": lambda eqn: True, "sqrt": lambda eqn: True, "div": _divides_by_broadcast_var}
 
 
 def _sum_as_reshape(eqn, ins):

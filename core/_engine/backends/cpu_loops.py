@@ -18,6 +18,30 @@ def _body(cj):
     return optimized(cj)   # the body's optimised equations (folded, CSE'd, DCE'd)
 
 
+# outer constants up to this size are sunk into the bodies that read them
+_SINK_MAX = 1 << 16
+
+
+def _sink(em, cj, operands):
+    """(`cj` with its inputs whose outer operand is a constant of the program turned into constants
+    of the body, the operands left). XLA sinks a while loop's constant operands into its body
+    (WhileLoopConstantSinking) and simplifies there: a unit mass matrix's multiplies then drop
+    out of a sampler's leapfrog loop (cpu.py: _times_ones)."""
+    known = {}
+    for i, v in enumerate(operands):
+        val = em.consts.get(v) if type(v) is Var else None
+        if val is not None and getattr(val, "size", _SINK_MAX + 1) <= _SINK_MAX:
+            known[i] = val
+    if not known:
+        return cj, list(operands)
+    from ..tracing.jaxpr import ClosedJaxpr, Jaxpr
+    j = cj.jaxpr
+    sunk = ClosedJaxpr(Jaxpr(j.constvars + [v for i, v in enumerate(j.invars) if i in known],
+                             [v for i, v in enumerate(j.invars) if i not in known], j.outvars, j.eqns),
+                       list(cj.consts) + [known[i] for i in sorted(known)])
+    return sunk, [v for i, v in enumerate(operands) if i not in known]
+
+
 def _bind_inputs(em, prog, outer_names):
     """Name the body's inputs after outer expressions (no copies: bodies never write into
     their inputs) and make its folded constants visible."""
@@ -72,12 +96,16 @@ def emit_scan(em, eqn, ind) -> bool:
 
 def emit_while(em, eqn, ind) -> bool:
     p = eqn.params
-    cond, body = _body(p["cond_jaxpr"]), _body(p["body_jaxpr"])
-    if cond.jaxpr.outvars[0].aval.shape != () or not eqn.outvars:
+    if p["cond_jaxpr"].jaxpr.outvars[0].aval.shape != () or not eqn.outvars:
         return False  # a batched predicate (vmap of while), or no carry: the impl's loop
     ncc, nbc = p["cond_nconsts"], p["body_nconsts"]
-    ins = [em.name(v) for v in eqn.invars]
-    cc, bc, init = ins[:ncc], ins[ncc:ncc + nbc], ins[ncc + nbc:]
+    nk = len(eqn.invars) - ncc - nbc
+    cond_cj, cond_ops = _sink(em, p["cond_jaxpr"], eqn.invars[:ncc] + [None] * nk)
+    body_cj, body_ops = _sink(em, p["body_jaxpr"], eqn.invars[ncc:ncc + nbc] + [None] * nk)
+    cond, body = _body(cond_cj), _body(body_cj)
+    init = [em.name(v) for v in eqn.invars[ncc + nbc:]]
+    cc = [em.name(v) for v in cond_ops[:len(cond_ops) - nk]]
+    bc = [em.name(v) for v in body_ops[:len(body_ops) - nk]]
     lines = em.lines
     carry = [em.fresh("_k") for _ in init]
     lines.append(f"{ind}{', '.join(carry)}, = {', '.join(init)},  # while")
@@ -97,10 +125,13 @@ def emit_while(em, eqn, ind) -> bool:
 
 def emit_cond(em, eqn, ind) -> bool:
     from .cpu import _Program
-    branches = [_body(b) for b in eqn.params["branches"]]
-    if eqn.invars[0].aval.shape != () or not all(type(b) is _Program for b in branches):
-        return False   # (a batched index; a branch interpreted op by op: bfloat16 without ml_dtypes)
-    index, *ops = [em.name(v) for v in eqn.invars]
+    if eqn.invars[0].aval.shape != ():
+        return False   # (a batched index)
+    sunk = [_sink(em, b, eqn.invars[1:]) for b in eqn.params["branches"]]
+    branches = [_body(b) for b, _ in sunk]
+    if not all(type(b) is _Program for b in branches):
+        return False   # (a branch interpreted op by op: bfloat16 without ml_dtypes)
+    index = em.name(eqn.invars[0])
     lines = em.lines
     outs = [em.fresh("_o") for _ in eqn.outvars]
     last = len(branches) - 1
@@ -113,7 +144,7 @@ def emit_cond(em, eqn, ind) -> bool:
         else:
             head = f"elif {index} == {k}:"
         lines.append(f"{ind}{head}  # cond branch {k}")
-        _bind_inputs(em, prog, ops)
+        _bind_inputs(em, prog, [em.name(v) for v in sunk[k][1]])
         em.block(prog.eqns, prog.outvars, ind + "  ")
         if outs:
             lines.append(f"{ind}  {', '.join(outs)}, = {', '.join(em.name(v) for v in prog.outvars)},")

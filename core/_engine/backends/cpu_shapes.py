@@ -6,7 +6,8 @@ one reshape or nothing, which saves a few microseconds per call in a small jitte
   such an element as it is too, -0.0 and NaN included);
 - a reshape of a reshape is one reshape of the first operand;
 - a reshape to the operand's own shape is the operand;
-- integer_pow by 1 is the operand.
+- integer_pow by 1 is the operand;
+- a concatenation of scalars each reshaped to one element is one array of the scalars.
 Same protocol as cpu_algebra.rewrite: None, the Var the output becomes, or a new equation.
 """
 from __future__ import annotations
@@ -60,8 +61,35 @@ def _same_dtype_scalar(eqn, producer):
     return x if type(x) is Var and not out.shape and x.aval.shape == () and x.aval.dtype == out.dtype else None
 
 
+def _stack_scalars_primitive():
+    import numpy as np
+    from ..tracing.rules import impl_rules
+    from ..tracing.tracing import Primitive
+    p = Primitive("stack_scalars")  # backend-only: never appears in a jaxpr
+    impl_rules[p] = lambda *xs, dtype: np.array(xs, dtype)
+    return p
+
+
+stack_scalars_p = _stack_scalars_primitive()
+
+
+def _concatenated_scalars(eqn, producer):
+    # a vector built from scalars (jax.flatten_util.ravel_pytree of a {"loc", "scale"} position:
+    # each reshaped to [1], then concatenated) is one np.array of the scalars; the reshapes then
+    # go as dead code where nothing else reads them
+    if eqn.outvars[0].aval.ndim != 1:
+        return None
+    scalars = []
+    for v in eqn.invars:
+        src = producer.get(v) if type(v) is Var else None
+        if src is None or not _plain_reshape(src) or type(src.invars[0]) is not Var or src.invars[0].aval.shape != ():
+            return None
+        scalars.append(src.invars[0])
+    return JaxprEqn(stack_scalars_p, scalars, eqn.outvars, {"dtype": eqn.outvars[0].aval.dtype}, eqn.source_info)
+
+
 _RULES = {"reduce_sum": _sum_of_size_one_axes, "reshape": _reshape, "integer_pow": _power_of_one,
-          "convert_element_type": _same_dtype_scalar}
+          "convert_element_type": _same_dtype_scalar, "concatenate": _concatenated_scalars}
 RULE_NAMES = frozenset(_RULES)
 
 

@@ -43,6 +43,41 @@ def _pad(eqn):
 
 
 _F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+
+
+# numpy >= 2 (NEP 50): a numpy scalar combined with a Python number keeps its own dtype, the
+# number converted as the scalar type's constructor converts it. So `zero | n` (an integer in
+# range) and `one * x` (a float) make the numpy scalar `dt.type(n)` / `dt.type(x)` would, in
+# ~70 ns where the constructor costs 300-500 ns; a leapfrog step of a sampler makes a dozen.
+def _keeps_scalar_dtype() -> bool:
+    return (type(np.uint32(0) | 1) is np.uint32 and type(np.int32(0) | -1) is np.int32
+            and type(np.float32(1) * 0.5) is np.float32 and type(np.float32(1) * 3) is np.float32)
+
+
+KEEPS_SCALAR_DTYPE = _keeps_scalar_dtype()
+
+
+def scalar_maker(dt):
+    """A callable making `dt.type(x)` from a Python int (in dt's range) or float, bit for bit."""
+    dt = np.dtype(dt)
+    if KEEPS_SCALAR_DTYPE and dt.kind in "iu":
+        zero = dt.type(0)
+        return zero.__or__
+    if KEEPS_SCALAR_DTYPE and dt in (_F32, _F64):
+        return dt.type(1).__mul__
+    return dt.type
+
+
+def made(dt, expr: str, const) -> str:
+    """An expression for `dt.type(expr)`, `expr` a Python int (in dt's range) or float: an
+    operator with a numpy scalar constant where numpy keeps its dtype (scalar_maker)."""
+    dt = np.dtype(dt)
+    if KEEPS_SCALAR_DTYPE and dt.kind in "iu":
+        return "(%s | %s)" % (const(dt.type(0)), expr)
+    if KEEPS_SCALAR_DTYPE and dt in (_F32, _F64):
+        return "(%s * %s)" % (const(dt.type(1)), expr)
+    return "%s(%s)" % (const(dt.type), expr)
 
 
 def _pow(eqn):
@@ -101,7 +136,31 @@ def _convert_element_type(eqn):
     src, nd = eqn.invars[0].aval.dtype, np.dtype(eqn.params["new_dtype"])
     if not plain_astype(src, nd):
         return None
+    if eqn.invars[0].aval.ndim == 0:
+        scalar = _scalar_convert(src, nd)
+        if scalar is not None:
+            return scalar
     return lambda x: x.astype(nd)
+
+
+def _scalar_convert(src, nd):
+    """A 0-d conversion without numpy's astype on a scalar (~2 us: more than the loop step's
+    arithmetic): a bool picks one of two constants, an integer goes through a Python int
+    (wrapped to the target's width as astype's C cast does), a small int to float exactly."""
+    if src.kind == "b":
+        zero, one = np.zeros((), src).astype(nd)[()], np.ones((), src).astype(nd)[()]
+        return lambda x: one if x else zero
+    if src.kind in "iu" and nd.kind in "iu":
+        bits, make = 8 * nd.itemsize, scalar_maker(nd)
+        if nd.kind == "u":
+            mask = (1 << bits) - 1
+            return lambda x: make(int(x) & mask)
+        mask, half = (1 << bits) - 1, 1 << (bits - 1)
+        return lambda x: make(((int(x) + half) & mask) - half)
+    if src.kind in "iu" and src.itemsize <= 4 and nd.kind == "f" and nd.itemsize >= 4:
+        make = scalar_maker(nd)   # (an int of up to 32 bits is exact as a double: one rounding, as the cast)
+        return lambda x: make(int(x))
+    return None
 
 
 def _concatenate(eqn):
@@ -112,6 +171,16 @@ def _concatenate(eqn):
 def _dynamic_slice(eqn):
     sizes = tuple(eqn.params["slice_sizes"])
     highest = [d - z for d, z in zip(eqn.invars[0].aval.shape, sizes)]   # starts clamp into [0, highest]
+    moving = [d for d, h in enumerate(highest) if h]
+    if len(moving) == 1:   # one axis where the start matters: the others clamp to 0 (a whole axis)
+        axis = moving[0]
+        h, z, lead = highest[axis], sizes[axis], (slice(None),) * axis
+
+        def dynamic_slice_one_axis(x, *starts):
+            b = int(starts[axis])
+            b = 0 if b < 0 else (h if b > h else b)
+            return x[lead + (slice(b, b + z),)] if axis else x[b:b + z]
+        return dynamic_slice_one_axis
 
     def dynamic_slice(x, *starts):
         return x[tuple(slice(b, b + z) for b, z in zip(
@@ -123,7 +192,15 @@ def _rem(eqn):
     out = eqn.outvars[0].aval
     if out.ndim or out.dtype.kind not in "iu":
         return None
-    return lambda a, b: np.fmod(a, b) if b != 0 else a   # (the impl's: x where y == 0)
+    make = scalar_maker(out.dtype)
+
+    def rem(a, b):   # C's remainder (the dividend's sign) on Python ints; x where y == 0, as the impl
+        a, b = int(a), int(b)
+        if b == 0:
+            return make(a)
+        r = abs(a) % abs(b)
+        return make(-r if a < 0 else r)
+    return rem
 
 
 def _integer_pow(eqn):
@@ -164,6 +241,11 @@ def _shift_right_logical(eqn):
         return lambda x, y: np.zeros_like(x)
     unsigned = np.dtype(f"u{dt.itemsize}")
     amount = unsigned.type(s)
+    if eqn.invars[0].aval.ndim == 0:   # a scalar: on its Python int (a numpy scalar's view costs ~2 us)
+        if s == 0:
+            return lambda x, y: x
+        mask, make = (1 << bits) - 1, scalar_maker(dt)
+        return lambda x, y: make((int(x) & mask) >> s)
     return lambda x, y: np.right_shift(x.view(unsigned), amount).view(dt)
 
 
@@ -173,6 +255,8 @@ def _shift_right_arithmetic(eqn):
         return None
     s, bits = known
     amount = eqn.invars[0].aval.dtype.type(s if 0 <= s < bits else bits - 1)
+    if eqn.invars[0].aval.ndim == 0:   # numpy's scalar operator: the same shift without the ufunc call
+        return lambda x, y: x >> amount
     return lambda x, y: np.right_shift(x, amount)
 
 
@@ -181,6 +265,9 @@ def _population_count(eqn):
     if not hasattr(np, "bitwise_count") or dt.kind not in "iu":
         return None
     unsigned = np.dtype(f"u{dt.itemsize}")   # two's complement bits, as XLA counts them
+    if eqn.invars[0].aval.ndim == 0 and hasattr(int, "bit_count"):   # a scalar: its Python int's count
+        mask, make = (1 << (8 * dt.itemsize)) - 1, scalar_maker(dt)
+        return lambda x: make((int(x) & mask).bit_count())
     return lambda x: np.bitwise_count(x.view(unsigned)).astype(dt)
 
 
@@ -188,7 +275,25 @@ def _logistic(eqn):
     dt = eqn.invars[0].aval.dtype
     if dt not in (_F32, np.dtype(np.float64)):   # (the emulated bfloat16 rounds every step)
         return None
+    if eqn.invars[0].aval.ndim == 0:   # numpy's scalar math keeps the dtype: no astype (~2 us on a scalar)
+        return lambda x: 1 / (1 + np.exp(-x))
     return lambda x: (1 / (1 + np.exp(-x))).astype(dt)
+
+
+def _bitcast_convert_type(eqn):
+    """A 32-bit integer scalar read as a float32 (a uniform draw's mantissa bits) through struct,
+    without numpy's view of a scalar; NaN bit patterns keep the impl (a double could quiet them)."""
+    src, out = eqn.invars[0].aval, eqn.outvars[0].aval
+    if src.ndim or src.dtype.kind not in "iu" or src.dtype.itemsize != 4 or out.dtype != _F32:
+        return None
+    import struct
+    from ..base import dtypes
+    pack, unpack, make = struct.Struct("<I").pack, struct.Struct("<f").unpack, scalar_maker(_F32)
+
+    def bitcast_to_f32(x):
+        v = unpack(pack(int(x) & 0xFFFFFFFF))[0]
+        return make(v) if v == v else dtypes.bitcast(x, _F32)
+    return bitcast_to_f32
 
 
 def _scatter(eqn):
@@ -205,6 +310,20 @@ def _scatter(eqn):
     shape = operand.shape
     clip = GatherScatterMode.from_any(eqn.params["mode"]) == GatherScatterMode.CLIP
     highest = [max(d - w, 0) if clip else d - w for d, w in zip(shape, window)]
+    if sdims == (0,) and all(w == d for w, d in zip(window[1:], shape[1:])):
+        # a row block at one index along the first axis (a tree builder's checkpoint write)
+        h, w = highest[0], window[0]
+
+        def scatter_rows(x, idx, upd):
+            out = x.copy()
+            b = int(idx[0])
+            if clip:
+                b = 0 if b < 0 else (h if b > h else b)
+            elif b < 0 or b > h:
+                return out   # XLA skips a window that does not fit
+            out[b:b + w] = upd.reshape(window)
+            return out
+        return scatter_rows
 
     def scatter(x, idx, upd):
         out = x.copy()
@@ -222,7 +341,43 @@ def _scatter(eqn):
     return scatter
 
 
-_SPECIAL = {"slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n,
+def _fma(eqn):
+    """The backend's fused multiply-add (cpu.py's _fma_impl) on float32 scalars, in Python
+    floats: the product of two float32s is exact in a double, the sum rounds once there, then
+    once to float32, as the impl's float64 arrays do."""
+    if any(v.aval.ndim or v.aval.dtype != _F32 for v in (*eqn.invars, *eqn.outvars)):
+        return None
+    make = scalar_maker(_F32)
+    if eqn.params["negate_addend"] and eqn.params["negate_product"]:
+        return None
+    if eqn.params["negate_addend"]:
+        return lambda a, b, c: make(float(a) * float(b) - float(c))
+    if eqn.params["negate_product"]:
+        return lambda a, b, c: make(float(c) - float(a) * float(b))
+    return lambda a, b, c: make(float(a) * float(b) + float(c))
+
+
+def _random_fold_in(eqn):
+    keys, msgs = (v.aval for v in eqn.invars)
+    if keys.ndim or msgs.ndim:
+        return None
+    from ..primitives.random_bits import fold_in_one
+    return fold_in_one
+
+
+def _random_bits(eqn):
+    if eqn.invars[0].aval.ndim or tuple(eqn.params["shape"]) or eqn.params["bit_width"] != 32:
+        return None
+    from ..primitives.random_bits import bits32_one
+    return bits32_one
+
+
+def _stack_scalars(eqn):
+    dtype = eqn.params["dtype"]
+    return lambda *xs: np.array(xs, dtype)
+
+
+_SPECIAL = {"stack_scalars": _stack_scalars, "bitcast_convert_type": _bitcast_convert_type, "fma": _fma, "random_fold_in": _random_fold_in, "random_bits": _random_bits, "slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n,
             "broadcast_in_dim": _broadcast_in_dim, "convert_element_type": _convert_element_type,
             "concatenate": _concatenate, "dynamic_slice": _dynamic_slice, "rem": _rem,
             "integer_pow": _integer_pow, "shift_right_logical": _shift_right_logical,
@@ -234,3 +389,133 @@ def special(eqn):
     """A callable computing `eqn` as its impl does, specialised to its avals, or None."""
     make = _SPECIAL.get(eqn.primitive.name)
     return None if make is None else make(eqn)
+
+
+# ---- expressions written into the generated code instead of a call: the special callables above
+# whose whole body is one expression (a loop step runs a dozen of them; a Python call costs
+# ~0.1 us, more than the expression). Each computes the same value as its callable.
+
+def _select_n_inline(eqn, const):
+    return "({2} if {0} else {1})" if _select_n(eqn) is not None else None
+
+
+def _squeeze_inline(eqn, const):
+    shape = eqn.outvars[0].aval.shape
+    return "{0}.reshape(-1)[0]" if shape == () else "{0}.reshape(%s)" % const(shape)
+
+
+def _slice_inline(eqn, const):
+    p = eqn.params
+    strides = p.get("strides") or (1,) * len(p["start_indices"])
+    index = tuple(slice(lo, hi, st) for lo, hi, st in zip(p["start_indices"], p["limit_indices"], strides))
+    return "{0}[%s]" % const(index)
+
+
+def _scalar_convert_inline(src, nd, const):
+    """`_scalar_convert(src, nd)` as an expression, or None."""
+    if src.kind == "b":
+        zero, one = np.zeros((), src).astype(nd)[()], np.ones((), src).astype(nd)[()]
+        return "(%s if {0} else %s)" % (const(one), const(zero))
+    if src.kind in "iu" and nd.kind in "iu":
+        bits = 8 * nd.itemsize
+        if nd.kind == "u":
+            return made(nd, "(int({0}) & %d)" % ((1 << bits) - 1), const)
+        return made(nd, "(((int({0}) + %d) & %d) - %d)" % (1 << (bits - 1), (1 << bits) - 1, 1 << (bits - 1)), const)
+    if src.kind in "iu" and src.itemsize <= 4 and nd.kind == "f" and nd.itemsize >= 4:
+        return made(nd, "int({0})", const)
+    return None
+
+
+def _convert_inline(eqn, const):
+    from ..primitives.elementwise import plain_astype
+    src, nd = eqn.invars[0].aval.dtype, np.dtype(eqn.params["new_dtype"])
+    if eqn.invars[0].aval.ndim or not plain_astype(src, nd):
+        return None
+    return _scalar_convert_inline(src, nd, const)
+
+
+def _shift_right_logical_inline(eqn, const):
+    known = _literal_shift(eqn)
+    if known is None or eqn.invars[0].aval.ndim or not 0 < known[0] < known[1]:
+        return None
+    s, bits = known
+    return made(eqn.invars[0].aval.dtype, "((int({0}) & %d) >> %d)" % ((1 << bits) - 1, s), const)
+
+
+def _shift_right_arithmetic_inline(eqn, const):
+    known = _literal_shift(eqn)
+    if known is None or eqn.invars[0].aval.ndim:
+        return None
+    s, bits = known
+    return "({0} >> %s)" % const(eqn.invars[0].aval.dtype.type(s if 0 <= s < bits else bits - 1))
+
+
+def _population_count_inline(eqn, const):
+    dt = eqn.invars[0].aval.dtype
+    if _population_count(eqn) is None or eqn.invars[0].aval.ndim or not hasattr(int, "bit_count"):
+        return None
+    return made(dt, "(int({0}) & %d).bit_count()" % ((1 << (8 * dt.itemsize)) - 1), const)
+
+
+def _fma_inline(eqn, const):
+    if _fma(eqn) is None:
+        return None
+    if eqn.params["negate_addend"]:
+        return made(_F32, "(float({0}) * float({1}) - float({2}))", const)
+    if eqn.params["negate_product"]:
+        return made(_F32, "(float({2}) - float({0}) * float({1}))", const)
+    return made(_F32, "(float({0}) * float({1}) + float({2}))", const)
+
+
+def _stack_scalars_inline(eqn, const):
+    return "%s((%s,), %s)" % (const(np.array), ", ".join("{%d}" % i for i in range(len(eqn.invars))),
+                               const(eqn.params["dtype"]))
+
+
+def _integer_pow_inline(eqn, const):
+    """A scalar's integer_pow as the products `_integer_pow` multiplies, in its order (squaring:
+    acc * base), written out: x ** -2 is `one / (x * x)`."""
+    if _integer_pow(eqn) is None or eqn.invars[0].aval.ndim or eqn.outvars[0].aval.dtype.kind not in "iuf":
+        return None
+    y = eqn.params["y"]
+    acc, base, n = None, "{0}", abs(y)
+    while n:
+        if n & 1:
+            acc = base if acc is None else "(%s * %s)" % (acc, base)
+        n >>= 1
+        if n:
+            base = "(%s * %s)" % (base, base)
+    if len(acc) > 200:
+        return None
+    return acc if y > 0 else "(%s / %s)" % (const(eqn.outvars[0].aval.dtype.type(1)), acc)
+
+
+def _logistic_inline(eqn, const):
+    if _logistic(eqn) is None or eqn.invars[0].aval.ndim:
+        return None
+    return "(1 / (1 + %s(-{0})))" % const(np.exp)
+
+
+def _reduce_sum_inline(eqn, const):
+    from ..tracing.rules import specialize_rules
+    rule = specialize_rules.get(eqn.primitive)
+    fn = rule and rule([v.aval for v in eqn.invars], **eqn.params)
+    axes = getattr(fn, "add_reduce_axes", None)
+    return None if axes is None else "%s({0}, %s)" % (const(np.add.reduce), const(axes))
+
+
+_INLINE = {"integer_pow": _integer_pow_inline, "logistic": _logistic_inline, "reduce_sum": _reduce_sum_inline, "select_n": _select_n_inline, "squeeze": _squeeze_inline, "slice": _slice_inline,
+           "convert_element_type": _convert_inline, "shift_right_logical": _shift_right_logical_inline,
+           "shift_right_arithmetic": _shift_right_arithmetic_inline, "population_count": _population_count_inline,
+           "fma": _fma_inline, "stack_scalars": _stack_scalars_inline}
+
+
+# ... whose operands are only read as numbers (float(), int()): a 0-d constant may be a numpy scalar there
+SCALAR_READS = frozenset({"fma", "shift_right_logical", "population_count"})
+
+
+def inline(eqn, const):
+    """A Python expression computing `eqn` as `special(eqn)` does, over operand names `{0}`, `{1}`...,
+    or None. `const(value)` names a value the expression reads (a global of the generated code)."""
+    make = _INLINE.get(eqn.primitive.name)
+    return None if make is None else make(eqn, const)

@@ -308,8 +308,8 @@ def tree_map(f, tree, *rest, is_leaf=None):
     return treedef.unflatten(f(*xs) for xs in zip(*all_leaves))
 
 
-def tree_map_with_path(f, tree, *rest, is_leaf=None):
-    paths_leaves, treedef = tree_flatten_with_path(tree, is_leaf)
+def tree_map_with_path(f, tree, *rest, is_leaf=None, is_leaf_takes_path=False):
+    paths_leaves, treedef = tree_flatten_with_path(tree, is_leaf, is_leaf_takes_path)
     all_leaves = [[l for _, l in paths_leaves]] + [treedef.flatten_up_to(r) for r in rest]
     return treedef.unflatten(f(p, *xs) for p, *xs in zip([p for p, _ in paths_leaves], *all_leaves))
 
@@ -358,22 +358,36 @@ def _keyed_children(x, t, nd) -> list:
     return [(key(i), c) for i, c in enumerate(children)]
 
 
-def tree_flatten_with_path(tree, is_leaf=None):
+def tree_flatten_with_path(tree, is_leaf=None, is_leaf_takes_path=False):
+    """([(key path, leaf)], treedef); with is_leaf_takes_path, `is_leaf(path, x)` (JAX's)."""
+    if not is_leaf_takes_path:
+        out = []
+
+        def rec(x, path):
+            node = _node_of(x, is_leaf)
+            if node is None:
+                out.append((path, x))
+                return
+            for k, c in _keyed_children(x, *node):
+                rec(c, path + (k,))
+        rec(tree, ())
+        return out, tree_structure(tree, is_leaf)
     out = []
 
-    def rec(x, path):
-        node = _node_of(x, is_leaf)
+    def rec_path(x, path) -> PyTreeDef:
+        node = None if is_leaf(path, x) else _node_of(x, None)
         if node is None:
             out.append((path, x))
-            return
-        for k, c in _keyed_children(x, *node):
-            rec(c, path + (k,))
-    rec(tree, ())
-    return out, tree_structure(tree, is_leaf)
+            return PyTreeDef(None, None, ())
+        t, nd = node
+        aux = type(x) if t == "namedtuple" else nd.to_iter(x)[1]
+        return PyTreeDef(t, aux, [rec_path(c, path + (k,)) for k, c in _keyed_children(x, *node)])
+    treedef = rec_path(tree, ())
+    return out, treedef
 
 
-def tree_leaves_with_path(tree, is_leaf=None):
-    return tree_flatten_with_path(tree, is_leaf)[0]
+def tree_leaves_with_path(tree, is_leaf=None, is_leaf_takes_path=False):
+    return tree_flatten_with_path(tree, is_leaf, is_leaf_takes_path)[0]
 
 
 def keystr(keys, *, simple: bool = False, separator: str = "") -> str:
@@ -489,12 +503,17 @@ def tree_all(tree, is_leaf=None):
 
 
 def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
-    flat = outer_treedef.flatten_up_to(pytree_to_transpose)
+    """JAX's: the leaves, read as outer_size rows of inner_size, transposed. Counting leaves (not matching
+    structure node by node) lets a node that flattens to all its leaves at once transpose, such as
+    haiku's FlatMap."""
+    flat, treedef = tree_flatten(pytree_to_transpose)
     if inner_treedef is None:  # as JAX: the structure of the first outer entry
-        inner_treedef = tree_structure(flat[0])
-    inner = [inner_treedef.flatten_up_to(x) for x in flat]
-    transposed = list(zip(*inner))
-    return inner_treedef.unflatten([outer_treedef.unflatten(list(col)) for col in transposed])
+        inner_treedef = tree_structure(outer_treedef.flatten_up_to(pytree_to_transpose)[0])
+    inner_size, outer_size = inner_treedef.num_leaves, outer_treedef.num_leaves
+    if treedef.num_leaves != inner_size * outer_size:
+        raise TypeError(f"Mismatch\n{treedef}\n != \n{outer_treedef.compose(inner_treedef)}")
+    rows = [flat[i * inner_size:(i + 1) * inner_size] for i in range(outer_size)]
+    return inner_treedef.unflatten([outer_treedef.unflatten(list(col)) for col in zip(*rows)])
 
 
 def all_leaves(iterable, is_leaf=None):

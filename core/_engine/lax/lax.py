@@ -418,7 +418,8 @@ def sort_key_val(keys, values, dimension=-1, is_stable=True):
 def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
     if preferred_element_type is not None:
         preferred_element_type = np.dtype(dtypes.canonicalize_dtype(preferred_element_type))
-    return dot_general_p.bind(lhs, rhs, dimension_numbers=make_dn(dimension_numbers), precision=precision,
+    return dot_general_p.bind(lhs, rhs, dimension_numbers=make_dn(dimension_numbers),
+                              precision=canonicalize_precision(precision),
                               preferred_element_type=preferred_element_type, out_sharding=out_sharding)
 
 
@@ -484,10 +485,7 @@ def _const(x, v):
     return Array(np.asarray(v, a.dtype), a.weak_type)
 
 
-class Precision:
-    DEFAULT = None
-    HIGH = "high"
-    HIGHEST = "highest"
+from ..primitives.lax_types import Precision, canonicalize_precision  # noqa: E402,F401  (JAX's enum)
 
 
 DotDimensionNumbers = DimensionNumbers

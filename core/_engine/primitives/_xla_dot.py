@@ -35,16 +35,30 @@ def _chain(rows, v):
     return acc
 
 
-def _vector_dot(x, y, f32=np.float32, array=np.array):
+def _vector_dot(x, y, f32=None, array=np.array):
     # in Python floats (an MCMC step's kinetic energy and U-turn checks: a few us less than
     # numpy per call); each float32 * float32 product is exact in a Python float, and the last
     # sum is rounded to float32 by np.array itself
+    f32 = f32 or _TO_F32
     xs, ys = x.tolist(), y.tolist()
     acc = float(f32(xs[0] * ys[0]))
     last = len(xs) - 1
     for i in range(1, last):
         acc = float(f32(xs[i] * ys[i] + acc))
     return array(xs[last] * ys[last] + acc, _F32)
+
+
+# numpy >= 2 keeps a numpy float32's dtype times a Python float (NEP 50): `one * v` rounds v to
+# float32 as np.float32(v) does, in a fraction of the constructor's time (numpy 1.x: the constructor)
+_TO_F32 = np.float32(1).__mul__ if type(np.float32(1) * 0.5) is np.float32 else np.float32
+
+
+def _vector_dot2(x, y, f32=_TO_F32):
+    # _vector_dot for two terms (a two-parameter model's kinetic energy, U-turn checks), written
+    # out: one float32 product, then the second product added to it in a double, rounded once
+    x0, x1 = x.tolist()
+    y0, y1 = y.tolist()
+    return f32(x1 * y1 + float(f32(x0 * y0)))
 
 
 def small_dot(x_shape, y_shape, x_dtype, y_dtype, dimension_numbers, preferred_element_type=None):
@@ -65,7 +79,7 @@ def small_dot(x_shape, y_shape, x_dtype, y_dtype, dimension_numbers, preferred_e
     if len(x_shape) == 1 and len(y_shape) == 1:
         if k > _VECVEC_MAX_K:
             return None
-        return _vector_dot
+        return _vector_dot2 if k == 2 else _vector_dot
     if k > _MATVEC_MAX_K:
         return None
     if len(y_shape) == 1:   # matrix . vector: rows are x's (m, k) or its transpose

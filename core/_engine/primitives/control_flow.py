@@ -306,7 +306,12 @@ def _switch_with_index(index, funs, operands, what):
     ops, in_tree = tree_flatten(tuple(operands))
     ops = [_as_operand(x) for x in ops]
     avals = [get_aval(x) for x in ops]
-    traced = [_trace_tree(lambda ops, f=f: f(*ops), in_tree, avals) for f in funs]
+    # a function given for several branches is traced once, as JAX's (haiku's tests count the traces)
+    once = {}
+    for f in funs:
+        if id(f) not in once:
+            once[id(f)] = _trace_tree(lambda ops, f=f: f(*ops), in_tree, avals)
+    traced = [once[id(f)] for f in funs]
     trees = [t for _, _, t in traced]
     if any(t != trees[0] for t in trees[1:]):
         raise TypeError(f"{what} branch outputs must have the same pytree structure, but they differ: "

@@ -142,6 +142,8 @@ def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_
     cast = dt != np.result_type(x.dtype, y.dtype)
     reshape_out = mm_shape != out_shape
     if not lb and not lc and px is None and py is None and not cast:
+        if x.ndim == 0 or y.ndim == 0:   # a scalar times an array: the broadcast product (outer's ~2x cost)
+            return np.multiply
         return np.multiply.outer   # no contraction at all: out[i.., j..] = x[i..] * y[j..]
     if not lb and x.ndim <= 2 and y.ndim <= 2 and k > 1 and not cast:
         # at most matrices, no batch: numpy's matmul takes them as they are (a vector operand
@@ -219,8 +221,12 @@ def _dot_pp(params):
 dot_general_p.pp_params = _dot_pp
 
 
+from .lax_types import canonicalize_precision  # noqa: E402
+
+
 def dot_general(x, y, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):
-    return dot_general_p.bind(x, y, dimension_numbers=make_dn(dimension_numbers), precision=precision,
+    return dot_general_p.bind(x, y, dimension_numbers=make_dn(dimension_numbers),
+                              precision=canonicalize_precision(precision),
                               preferred_element_type=preferred_element_type, out_sharding=out_sharding)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 from ..base import dtypes
 from ..base.fp_errors import quietly
 from ..base.avals import ShapedArray, shaped_array_unchecked
-from ..tracing.rules import transform_ops, transpose_rules
+from ..tracing.rules import linearize_rules, transform_ops, transpose_rules
 from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from ..tracing.tracing import get_aval
@@ -213,6 +213,7 @@ def _xla_on_small_f32(ufunc, name):
     if _xla_f32.EXACT_MAX >= 1:   # a float32 scalar in generated code: the Python-float algorithm directly
         scalar = getattr(_xla_f32, f"_{name[len('xla_'):-len('_f32')]}_scalar")
         raw.f32_scalar = lambda x: _F32_TYPE(scalar(float(x)))
+        raw.f32_scalar.on_float = scalar   # (generated code calls it on float(x) itself: one call less)
     impl = _np_err(raw)
     impl.raw = raw
     return impl
@@ -483,8 +484,48 @@ def _div_impl(x, y):
 
 
 div_p = binop("div", _div_impl, wgsl="({0} / {1})")
-ad.defjvp(div_p, lambda g, x, y: div(g, y),
-          lambda g, x, y: mul(mul(neg(g), x), integer_pow(y, -2)))
+
+
+def _true_quotient(x, y):
+    """x / y, never as x * (1 / y): on concrete floats whose divisor broadcasts, the divisor is
+    broadcast first (the impl then divides). Traced operands bind as they are (the compiled
+    program decides, as XLA does, from the divisor's other uses: backends/cpu.py)."""
+    from ..tracing.tracing import Tracer  # INHERENT: the check is on the operand's kind
+    from ..base.config import config
+    if isinstance(x, Tracer) or isinstance(y, Tracer) or config.read("jax_disable_jit"):  # (op by op: no jit)
+        return div(x, y)
+    ax, ay = get_aval(x), get_aval(y)
+    if dtypes.kind(ax.dtype) not in "fc" or ay.shape == ax.shape or not ax.shape:
+        return div(x, y)
+    return div(x, _maybe_broadcast(ax.shape, y))
+
+
+def _div_jvp(primals, tangents, *, divisor_only=False):
+    # Real JAX runs an eager jnp division under AD as one compiled jit holding its tangent (jvp)
+    # or residual (vjp: 1/y**2 when the divisor is differentiated) work too; there the divisor has
+    # other uses and XLA keeps the true quotient, where on its own (op by op, or undifferentiated)
+    # A / broadcast(B) becomes A * (1 / B) (_div_impl). numpyro's Normal.log_prob
+    # (value - loc) / scale with a scalar scale over a plate: the first value its NUTS left JAX at.
+    x, y = primals
+    tx, ty = tangents
+    differentiated = type(ty) is not ad.Zero if divisor_only else True
+    out = _true_quotient(x, y) if differentiated else div(x, y)
+    acc = None
+    if type(tx) is not ad.Zero:
+        acc = _true_quotient(tx, y) if not divisor_only else div(tx, y)
+    if type(ty) is not ad.Zero:
+        contrib = mul(mul(neg(ty), x), integer_pow(y, -2))
+        acc = contrib if acc is None else ad.add_tangents(acc, contrib)
+    return out, (ad.Zero(get_aval(out)) if acc is None else acc)
+
+
+def _div_linearize(trace, tracers, **params):
+    out, tangent = _div_jvp([t.primal for t in tracers], [t.tangent for t in tracers], divisor_only=True)
+    return trace.tracer_type(trace, out, tangent)
+
+
+ad.jvp_rules[div_p] = _div_jvp
+linearize_rules[div_p] = _div_linearize
 transpose_rules[div_p] = lambda ct, x, y: [
     None if type(ct) is ad.Zero else _unbroadcast(x.aval, div(ct, y)), None]
 

@@ -93,8 +93,58 @@ class RaggedDotDimensionNumbers:
         return hash(repr(self))
 
 
-# (lax.Precision lives in core/_engine/lax/lax.py, which imports this module: named by a forward reference)
-PrecisionLike = Union[None, str, "Precision", tuple[str, str], tuple["Precision", "Precision"], DotAlgorithm,  # noqa: F821
+class Precision(enum.Enum):
+    """lax.Precision, JAX's enum (haiku's tests name parameterized cases by `str(p)`; a plain class whose
+    DEFAULT was None named two cases alike). No effect on gradpad's CPU arithmetic, as on XLA's CPU."""
+    DEFAULT = 0
+    HIGH = 1
+    HIGHEST = 2
+
+    @classmethod
+    def _missing_(cls, value):
+        return _PRECISION_STRINGS.get(value)
+
+    def __repr__(self):
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+
+_PRECISION_STRINGS = {"highest": Precision.HIGHEST, "float32": Precision.HIGHEST, "high": Precision.HIGH,
+                      "bfloat16_3x": Precision.HIGH, "tensorfloat32": Precision.HIGH, "default": Precision.DEFAULT,
+                      "bfloat16": Precision.DEFAULT, "fastest": Precision.DEFAULT}
+
+
+def canonicalize_precision(precision):
+    """JAX's: None stays None (or the jax_default_matmul_precision setting); a name or a Precision becomes
+    a pair of Precisions, as dot_general's `precision` parameter holds (and the jaxpr prints) it."""
+    if precision is None:
+        from ..base.config import config
+        default = config.jax_default_matmul_precision
+        return None if default is None else canonicalize_precision(default)
+    if isinstance(precision, str):
+        if precision in _PRECISION_STRINGS:
+            return Precision(precision), Precision(precision)
+        if precision in DotAlgorithmPreset.__members__:
+            return DotAlgorithmPreset[precision]
+    elif isinstance(precision, Precision):
+        return precision, precision
+    elif isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
+        return precision
+    elif isinstance(precision, (list, tuple)) and len(precision) == 2:
+        if all(isinstance(p, Precision) for p in precision):
+            return tuple(precision)
+        if all(isinstance(p, str) for p in precision):
+            return tuple(canonicalize_precision(p)[0] for p in precision)
+    raise ValueError("Precision argument must be one of:\n- None,\n"
+                     f"- a string in {list(_PRECISION_STRINGS) + [None]},\n- a lax.Precision value,\n"
+                     "- a tuple of two lax.Precision values or strings,\n"
+                     "- a lax.DotAlgorithmPreset or the name of one of these presets, or\n"
+                     f"- a lax.DotAlgorithm value;\nbut got {precision}.")
+
+
+PrecisionLike = Union[None, str, Precision, tuple[str, str], tuple[Precision, Precision], DotAlgorithm,
                       DotAlgorithmPreset]
 
 

@@ -158,16 +158,20 @@ _LANES_ONE: dict = {}   # n -> the integer with 1 in each of n lanes
 def _one_lane_source() -> str:
     """Python source of `_threefry_lane(k0, k1, x0, x1)`: the hash of one counter pair under one
     key, on Python integers, its 20 rounds written out (a loop over them costs ~1.5x more)."""
+    # x0 is only ever added to: it keeps its carries (under 2**38 after the 25 additions) and is
+    # masked where it mixes into x1 and at the end, which saves a mask per round. x1 rotates as
+    # one shift of itself doubled (x1 * 0x100000001 holds it twice, side by side): a bit of the
+    # high copy shifted down is the bit the rotation brings round (one operation less per round)
     lines = ["def _threefry_lane(k0, k1, x0, x1):", "    k2 = k0 ^ k1 ^ 0x1BD11BDA",
-             "    x0 = (x0 + k0) & 0xFFFFFFFF", "    x1 = (x1 + k1) & 0xFFFFFFFF"]
+             "    x0 = x0 + k0", "    x1 = (x1 + k1) & 0xFFFFFFFF"]
     ks = ("k0", "k1", "k2")
     for i in range(5):
         for r in _ROTATIONS[i % 2]:
-            lines.append("    x0 = (x0 + x1) & 0xFFFFFFFF")
-            lines.append(f"    x1 = ((x1 << {r}) & 0xFFFFFFFF | x1 >> {32 - r}) ^ x0")
-        lines.append(f"    x0 = (x0 + {ks[(i + 1) % 3]}) & 0xFFFFFFFF")
+            lines.append("    x0 += x1")
+            lines.append(f"    x1 = ((x1 * 0x100000001 >> {32 - r}) ^ x0) & 0xFFFFFFFF")
+        lines.append(f"    x0 += {ks[(i + 1) % 3]}")
         lines.append(f"    x1 = (x1 + {ks[(i + 2) % 3]} + {i + 1}) & 0xFFFFFFFF")
-    lines.append("    return x0, x1")
+    lines.append("    return x0 & 0xFFFFFFFF, x1")
     return "\n".join(lines)
 
 
@@ -441,6 +445,27 @@ def _bits_impl(keys, *, bit_width, shape):
         return np.array(vals, _UINT[bit_width]).reshape(keys.shape + tuple(shape))
     bits = _bits_words(*_key_words(keys), bit_width, tuple(shape))
     return bits.reshape(keys.shape + tuple(shape))
+
+
+def fold_in_one(key, msg):
+    """random_fold_in of one key (0-d) by one 0-d message: what the generated code of a sampling
+    loop calls (a key folded per step), without the impl's shape and size checks."""
+    k0, k1 = key.item()
+    return np.array(_threefry_lane(k0, k1, 0, int(msg) & _MASK32), KEY_DTYPE)
+
+
+def bits32_one(key):
+    """random_bits of one key (0-d) for one uint32 (a uniform draw per step), as `_bits_impl`
+    computes it: a numpy uint32 scalar."""
+    if not _is_partitionable():
+        return _bits_impl(key, bit_width=32, shape=())
+    y0, y1 = _threefry_lane(*key.item(), 0, 0)
+    return _U32(y0 ^ y1)
+
+
+# numpy >= 2 keeps a numpy scalar's dtype with a Python int: `0 | n` makes np.uint32(n) in a
+# fraction of the constructor's time (numpy 1.x would widen it: the constructor there)
+_U32 = np.uint32(0).__or__ if type(np.uint32(0) | 1) is np.uint32 else np.uint32
 
 
 def _bits_abstract_eval(keys, *, bit_width, shape):

@@ -11,7 +11,6 @@ from ..tracing.rules import batch_rules, specialize_rules
 from ..tracing.tracing import get_aval
 from ..transforms import ad
 from . import define, never_weak
-from .elementwise import _div_impl
 
 
 def _lax():
@@ -45,7 +44,7 @@ def _reduce_pp(params):
 def _reducer(name, np_fn, kinds=None):
     def impl(x, axes, out_sharding=None):
         if dtypes.EMULATED_BF16 and x.dtype == dtypes.bf16 and np_fn in _ROUNDING_REDUCERS:
-            return dtypes.emulated_reduce(np_fn.__self__, x, axes)   # accumulates in bfloat16, as XLA
+            return dtypes.emulated_reduce(_ROUNDING_REDUCERS[np_fn], x, axes)   # accumulates in bfloat16, as XLA
         out = quietly(np_fn, x, tuple(axes))
         return out if type(out) is np.ndarray and out.dtype == x.dtype else np.asarray(out, x.dtype)
     impl.np_reduce = np_fn   # (the eager fast path in tracing calls it directly)
@@ -59,8 +58,27 @@ def _reducer(name, np_fn, kinds=None):
     return p
 
 
-_ROUNDING_REDUCERS = (np.add.reduce, np.multiply.reduce)  # (the emulated bfloat16 rounds each step)
-reduce_sum_p = _reducer("reduce_sum", np.add.reduce)  # = np.sum, minus its wrapper
+def _adds_in_order(x, axes) -> bool:
+    """Whether XLA's CPU sum differs from numpy's here: a float sum over the last axis alone, of 8
+    to 32 terms, XLA adds term after term (measured with JAX 0.10.2, eager and jitted when the
+    reduce is not fused with what feeds it: 100% of random float32 vectors), where numpy's pairwise
+    sum adds in another order from 8 terms on (~50-90% of results then differ in the last bit;
+    numpy's sums over a leading axis already go row after row). Beyond 32 XLA vectorizes: not
+    emulated."""
+    return len(axes) == 1 and 8 <= x.shape[-1] <= 32 and axes[0] == len(x.shape) - 1 and x.dtype.kind == "f"
+
+
+def _xla_add_reduce(x, axes):
+    """np.add.reduce(x, axes) adding in XLA's CPU order (_adds_in_order): numpy's accumulate is
+    strictly sequential."""
+    if _adds_in_order(x, axes):
+        return np.add.accumulate(x, axis=-1)[..., -1]
+    return np.add.reduce(x, axes)
+
+
+# (the emulated bfloat16 rounds each step: the ufunc whose reduce it replays)
+_ROUNDING_REDUCERS = {np.add.reduce: np.add, _xla_add_reduce: np.add, np.multiply.reduce: np.multiply}
+reduce_sum_p = _reducer("reduce_sum", _xla_add_reduce)  # = np.sum, minus its wrapper (XLA's order)
 
 
 def eager_mean(x, axes, keepdims):
@@ -78,13 +96,14 @@ def eager_mean(x, axes, keepdims):
 
 
 def _mean(x, axes, keepdims):
-    total = np.add.reduce(x, axes, None, None, keepdims)
+    total = np.add.reduce(x, axes, None, None, keepdims) if not _adds_in_order(x, axes) else \
+        np.add.accumulate(x, axis=-1)[..., -1:].reshape([1 if i in axes else d for i, d in enumerate(x.shape)]
+                                                      if keepdims else x.shape[:-1])
     count = 1
     for i in axes:
         count *= x.shape[i]
-    if type(total) is not np.ndarray or not total.ndim:   # one number: div's float / float
-        return total / x.dtype.type(count)   # (numpy's scalar division: the same rounding)
-    return _div_impl(total, np.array(count, x.dtype))   # (by a scalar: XLA's x * (1 / n))
+    # JAX's jnp.mean is jitted: XLA multiplies by the reciprocal of the constant count
+    return total * (x.dtype.type(1) / x.dtype.type(count))
 
 
 def eager_var(x, plan):
@@ -112,14 +131,15 @@ def var_plan(x, axes, correction, keepdims):
     out_shape = kept if keepdims else tuple(d for i, d in enumerate(x.shape) if i not in axes)
     with np.errstate(all="ignore"):
         n, normalizer = dt.type(count), dt.type(count) - dt.type(correction)
-        # a division by a broadcast scalar is XLA's multiply by its reciprocal: jnp.mean's keeps
-        # the reduced axes, var's own only when the result is not 0-d
+        # a division by a broadcast scalar is XLA's multiply by its reciprocal when the scalar has
+        # no other use (jnp.mean's by the count it keeps the reduced axes for); var's own divisor
+        # n - correction also feeds `normalizer > 0`: a true division (backends/cpu_ufuncs.py)
         mean_by = (np.multiply, dt.type(1) / n) if kept else (np.divide, n)
-        var_by = (np.multiply, dt.type(1) / normalizer) if out_shape else (np.divide, normalizer)
+        var_by = (np.divide, normalizer)
     reshape_to = kept if keepdims and kept else None
     total = _reduce_sum_specialize((x,), axes)   # (reads only shape and dtype)
     if len(axes) == x.ndim:   # one number: it broadcasts as it is (and numpy's reduce is the sum)
-        total, kept = np.add.reduce, None
+        total, kept = _xla_add_reduce, None
     else:
         total = (lambda x, axes, total=total: total(x))   # (BLAS or numpy's reduce, as compiled)
     return total, axes, kept, mean_by, var_by, reshape_to, None if normalizer > 0 else out_shape
@@ -159,7 +179,11 @@ def _reduce_sum_specialize(avals, axes, out_sharding=None):
         ones = np.ones(int(np.prod(x.shape[:lead])), x.dtype)
         matrix = (len(ones), int(np.prod(rest)))
         return lambda x: np.dot(ones, x.reshape(matrix)).reshape(rest)
-    return lambda x: np.add.reduce(x, axes)
+    if _adds_in_order(x, tuple(axes)):
+        return lambda x: np.add.accumulate(x, axis=-1)[..., -1]
+    plain = lambda x: np.add.reduce(x, axes)   # noqa: E731
+    plain.add_reduce_axes = axes   # (generated code calls np.add.reduce itself)
+    return plain
 
 
 specialize_rules[reduce_sum_p] = _reduce_sum_specialize

@@ -122,6 +122,12 @@ class ClosedJaxpr:
     in_avals = property(lambda self: self.jaxpr.in_avals)
     out_avals = property(lambda self: self.jaxpr.out_avals)
     eqns = property(lambda self: self.jaxpr.eqns)
+    # the inner jaxpr's variables, as JAX's ClosedJaxpr forwards them (haiku's jaxpr_info reads a
+    # custom_jvp_call's call_jaxpr this way)
+    constvars = property(lambda self: self.jaxpr.constvars)
+    invars = property(lambda self: self.jaxpr.invars)
+    outvars = property(lambda self: self.jaxpr.outvars)
+    effects = property(lambda self: getattr(self.jaxpr, "effects", set()))
     literals = property(lambda self: self.consts)  # JAX's name for them (custom interpreters guide)
 
     def pretty_print(self, width: int = 80, **settings) -> str:

@@ -42,6 +42,20 @@ class Primitive:
     def __repr__(self):
         return self.name
 
+    def bind_with_trace(self, trace, args, *avals_and_params):
+        """JAX's `prim.bind_with_trace(trace, args, avals, params)`: bind on `trace` (a trace defined
+        outside the engine binds through the one it took with take_current_trace)."""
+        params = avals_and_params[-1] if avals_and_params else {}
+        main = trace.main
+        if main.global_data is trace:
+            return trace.process_primitive(self, list(args), params)
+        global dynamic_trace
+        prev, dynamic_trace = dynamic_trace, (None if main.level == 0 else main)
+        try:
+            return self.bind(*args, **params)
+        finally:
+            dynamic_trace = prev
+
 
 def _all_weak(weak_flags, **params) -> bool:
     return all(weak_flags)
@@ -50,11 +64,11 @@ def _all_weak(weak_flags, **params) -> bool:
 class MainTrace:
     __slots__ = ("level", "trace_type", "global_data", "active")
 
-    def __init__(self, level, trace_type, global_data):
+    def __init__(self, level, trace_type, global_data, active=True):
         self.level = level
         self.trace_type = trace_type
         self.global_data = global_data
-        self.active = True
+        self.active = active
 
     def __repr__(self):
         return f"MainTrace({self.level}, {self.trace_type.__name__})"
@@ -94,11 +108,16 @@ def hide_dynamic():
 class Trace:
     __slots__ = ("main",)
 
-    def __init__(self, main: MainTrace):
-        self.main = main
+    def __init__(self, main: MainTrace | None = None):
+        # No main: a trace defined outside the engine with JAX's stackless API (`class T(jax.core.Trace)`,
+        # `super().__init__()`; haiku's to_dot). Its main holds the trace itself as global_data and takes
+        # a level when `set_current_trace(t)` makes it current (jax.extend.core).
+        self.main = main if main is not None else MainTrace(-1, type(self), self, active=False)
 
     def pure(self, val):
-        raise NotImplementedError
+        # reached only by traces defined outside the engine (every engine trace has its own): JAX's
+        # stackless traces get values as they are, and lower the ones they do not own themselves
+        return val
 
     lift = pure
 
@@ -130,13 +149,23 @@ def _leak_description(t) -> str:
 
 class Tracer(ArrayMethods):
     """Base of every tracer. Array-like methods and operators come from `ArrayMethods`."""
-    __slots__ = ("_trace",)
+    # weak references as JAX's tracers allow them (TensorFlow Probability's caches key on them: distrax)
+    __slots__ = ("_trace", "__weakref__")
     __array_priority__ = 1000
     _kind = "Tracer"
 
+    def __init__(self, trace, aval=None):
+        """JAX's `Tracer(trace, aval)`, for tracers defined outside the engine (haiku's DotTracer);
+        engine tracers set their own fields."""
+        self._trace = trace
+        self.__dict__["_external_aval"] = aval
+
     @property
     def aval(self) -> ShapedArray:
-        raise NotImplementedError
+        try:
+            return self.__dict__["_external_aval"]
+        except (AttributeError, KeyError):
+            raise NotImplementedError from None
 
     shape = property(lambda self: self.aval.shape)
     dtype = property(lambda self: _public_dtype(self.aval.dtype))
@@ -230,7 +259,8 @@ def find_top_trace(xs) -> Trace:
     if top is None:
         top = trace_stack[0]
     if dynamic_trace is not None and dynamic_trace.level > top.level:
-        top, trace = dynamic_trace, None
+        # global_data is the trace itself for a trace defined outside the engine (see Trace.__init__)
+        top, trace = dynamic_trace, dynamic_trace.global_data
     if trace is not None and type(trace) is top.trace_type:
         return trace
     return top.trace_type(top)

@@ -33,7 +33,16 @@ def is_pyodide() -> bool:
 
 
 class SyncUnavailable(RuntimeError):
-    pass
+    """A synchronous wait for the GPU (a readback, block_until_ready) where the host cannot block."""
+
+
+SYNC_READ_NEEDS_JSPI = (
+    "Reading a WebGPU array synchronously needs WebAssembly stack switching (JSPI, through "
+    "pyodide.ffi.run_sync), which this page's Python cannot use here. Use "
+    "`await x.block_until_ready_async()` or `await jax.device_get_async(x)` instead.")
+# what Pyodide's run_sync raises where its runtime was started without JSPI (a RuntimeError, told
+# apart only by its text); can_run_sync() can still say True there (see BrowserHost.run_sync)
+PYODIDE_NO_STACK_SWITCHING = "stack switching not supported"
 
 
 class WgpuHost:
@@ -189,11 +198,17 @@ class BrowserHost:
             can_run_sync = None
         if can_run_sync is None or not can_run_sync():
             awaitable.close() if hasattr(awaitable, "close") else None
-            raise SyncUnavailable(
-                "Reading a WebGPU array synchronously needs JSPI (pyodide.ffi.run_sync), which this page's "
-                "main thread does not allow. Use `await x.block_until_ready_async()` or "
-                "`await jax.device_get_async(x)` instead.")
-        return run_sync(awaitable)
+            raise SyncUnavailable(SYNC_READ_NEEDS_JSPI)
+        try:
+            return run_sync(awaitable)
+        except RuntimeError as e:
+            # A Python started from a snapshot made where JSPI was missing (the build's bare
+            # snapshot, made under Node) keeps Pyodide's refusing run_sync, though this browser
+            # has JSPI and can_run_sync() says True inside a task.
+            if PYODIDE_NO_STACK_SWITCHING not in str(e):
+                raise
+            awaitable.close() if hasattr(awaitable, "close") else None
+            raise SyncUnavailable(SYNC_READ_NEEDS_JSPI) from None
 
 
 MAP_READ_MODE = 1  # GPUMapMode.READ

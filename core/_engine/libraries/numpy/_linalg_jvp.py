@@ -59,10 +59,16 @@ def _tri_jvp(primals, tangents, **p):
     return x, dx
 
 
+def _like_batch(m, x):
+    """The (n, n) matrix `m` broadcast over x's leading batch dimensions (lax ops do not broadcast)."""
+    shape = get_aval(x).shape
+    return m if len(shape) == 2 else _lax().broadcast_in_dim(m, shape, (len(shape) - 2, len(shape) - 1))
+
+
 def _lu_factors(lu_):
     """(unit lower l, upper u) of a square LU result."""
     n = get_aval(lu_).shape[-1]
-    eye = _jnp().eye(n, dtype=get_aval(lu_).dtype)
+    eye = _like_batch(_jnp().eye(n, dtype=get_aval(lu_).dtype), lu_)
     return _lax().add(_tril(lu_, -1), eye), _triu(lu_)
 
 
@@ -94,7 +100,7 @@ def _chol_jvp(primals, tangents):
     n = get_aval(a).shape[-1]
     half = _lax().sub(_jnp().ones((n, n), get_aval(a).dtype), _lax().mul(_jnp().eye(n, dtype=get_aval(a).dtype),
                                                                           _lax()._const(s, 0.5)))
-    return l, _matmul(l, _lax().mul(_tril(s), half))
+    return l, _matmul(l, _lax().mul(_tril(s), _like_batch(half, s)))
 
 
 def _eigh_jvp(primals, tangents, **p):

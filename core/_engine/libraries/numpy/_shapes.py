@@ -120,10 +120,20 @@ def rollaxis(a, axis, start=0):
     return moveaxis(a, axis, start)
 
 
+def _index_tuple(axis) -> tuple:
+    """One axis or a sequence of them as a tuple of ints: any integer (a numpy scalar, a concrete 0-d
+    array) counts as one axis, as JAX's _ensure_index_tuple (TFP's JAX substrate passes np.int32)."""
+    import operator
+    try:
+        return (operator.index(axis),)
+    except TypeError:
+        return tuple(map(operator.index, axis))
+
+
 def expand_dims(a, axis):
     _check_arraylike("expand_dims", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    axes = _index_tuple(axis)
     return lax.expand_dims(a, axes)  # (lax checks and canonicalizes, as JAX's)
 
 
@@ -354,7 +364,7 @@ def _repeat_to_length(a, repeats, axis, total):
 
 def flip(m, axis=None):
     _check_arraylike("flip", m)
-    return _flip(asarray(m), axis if axis is None or isinstance(axis, int) else tuple(axis))
+    return _flip(asarray(m), None if axis is None else _index_tuple(axis))
 
 
 @_staged(static_argnames=("axis",))

@@ -22,8 +22,9 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
         # eager fast path: the general path below with dt = a.dtype
         if eager_fast_path_ok():   # [speed] its primitives' numpy, without binding each
             return Array(eager_mean(a._value, _canon_axis(axis, a._value.ndim), keepdims), False)
-        total = sum(a, axis, keepdims=keepdims)
-        return lax.div(total, Array(_np.array(_axis_size(a, axis), a._value.dtype), False))
+        total = sum(a, axis, keepdims=keepdims)   # (JAX's jitted mean: times the count's reciprocal, XLA's rewrite)
+        dt = a._value.dtype.type
+        return lax.mul(total, Array(_np.array(dt(1) / dt(_axis_size(a, axis))), False))
     _check_arraylike("mean", a)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
@@ -36,6 +37,8 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     if where is None:
         normalizer = _axis_size(aval, axis)
         total = sum(a, axis, dtype=dt, keepdims=keepdims)
+        if not isinstance(total, Tracer) and _dt.kind(dt) == "f":  # eager: as JAX's jitted mean (above)
+            return lax.mul(total, Array(_np.array(_np.dtype(dt).type(1) / _np.dtype(dt).type(normalizer)), False))
         return lax.div(total, lax._convert_element_type(normalizer, dt, False))
     normalizer = sum(broadcast_to(where, aval.shape), axis, dtype=dt, keepdims=keepdims)
     return lax.div(sum(a, axis, dtype=dt, keepdims=keepdims, where=where), normalizer)

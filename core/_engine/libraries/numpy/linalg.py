@@ -149,7 +149,11 @@ def _lu_det_parts(a):
     from ._reductions import sum
     lu_, piv, _ = _la.lu(a)
     n = get_aval(a).shape[-1]
-    swaps = sum(lax.ne(piv, arange(n, dtype=_np.int32)), axis=-1)
+    identity = arange(n, dtype=_np.int32)
+    piv_shape = get_aval(piv).shape
+    if len(piv_shape) > 1:  # a batch of matrices (distrax's DiagPlusLowRankLinear with batched parameters)
+        identity = lax.broadcast_in_dim(identity, piv_shape, (len(piv_shape) - 1,))
+    swaps = sum(lax.ne(piv, identity), axis=-1)
     parity = lax.rem(swaps, lax._const(swaps, 2))
     sign = lax.sub(lax._const(lu_, 1), lax.mul(lax._const(lu_, 2), lax.convert_element_type(parity, get_aval(lu_).dtype)))
     return sign, _diag(lu_)

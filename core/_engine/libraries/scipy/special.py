@@ -1,6 +1,8 @@
 """`jax.scipy.special`: special functions on jax arrays (inputs promote to inexact, as in JAX)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ...lax import lax
@@ -194,7 +196,8 @@ def log_ndtr(x, series_order=3):
     xl = jnp.minimum(x, left)
     inv2 = 1.0 / (xl * xl)
     series = 1 + inv2 * (-1 + inv2 * (3 + inv2 * (-15 + inv2 * 105)))
-    lower = -0.5 * xl * xl - lax.log(-xl) - 0.5 * np.log(2 * np.pi) + lax.log(series)
+    # Python floats (weak), not numpy float64 scalars: a float32 x stays float32 under x64, as JAX's
+    lower = -0.5 * xl * xl - lax.log(-xl) - 0.5 * math.log(2 * math.pi) + lax.log(series)
     out = jnp.where(x > right, upper, jnp.where(x < left, lower, middle))
     return lax._convert_element_type(out, out.dtype, False)   # JAX's log_ndtr is never weakly typed
 
@@ -211,7 +214,7 @@ def erfcx(x):
     for n in range(1, 8):
         term = term * -(2 * n - 1) * inv
         series = series + term
-    asymptotic = series / (xl * np.sqrt(np.pi))
+    asymptotic = series / (xl * math.sqrt(math.pi))
     return jnp.where(x > cut, asymptotic, direct)
 
 
