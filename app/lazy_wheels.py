@@ -1,6 +1,7 @@
-"""Libraries shipped in dist/ but not loaded with the page (optax, chex, equinox, flax and their
-dependencies): the first `import flax` in user code fetches that library's wheels, checks each
-against the sha256 of the site's lock, and unpacks them into site-packages, all synchronously
+"""Libraries shipped in dist/ but not loaded with the page (optax, chex, equinox, flax, numpyro,
+blackjax, diffrax, jaxopt, haiku, distrax and their dependencies; scipy and OpenBLAS come with blackjax and
+jaxopt; distrax's dm-tree is gradpad's pure-Python tools/pure_tree/tree.py): the first
+`import flax` in user code fetches that library's wheels, checks each against the sha256 of the site's lock, and unpacks them into site-packages, all synchronously
 (a worker may make synchronous requests), so it works from every way code runs: runPython, the
 app's Run, autorun. A top-level import that nothing provides says in one line what the page ships.
 
@@ -20,6 +21,11 @@ from typing import Callable
 
 # the page's own top-level packages, named in the "not shipped" message besides the lazy ones
 BOOTED = ("numpy", "jax", "panel", "bokeh", "pandas")
+# the lazy libraries the "not shipped" message names (their dependencies install with them)
+SHOWN = ("optax", "chex", "equinox", "flax", "numpyro", "blackjax", "diffrax", "optimistix", "lineax",
+         "jaxopt", "haiku", "distrax")
+# libraries gradpad runs in CPython but the page cannot: what a top-level import of one says
+CANNOT_RUN: dict[str, str] = {}  # import name -> why (distrax was one until the page got a pure-Python dm-tree)
 
 
 def fetch_sync(url: str) -> bytes:
@@ -48,11 +54,12 @@ class LazyWheels(importlib.abc.MetaPathFinder):
     """First in sys.meta_path: installs a lazy library's wheels, then lets the normal finders find it."""
 
     def __init__(self, table: dict, base_url: str, fetch: Callable[[str], bytes] = fetch_sync,
-                 site_packages: str | None = None):
+                 site_packages: str | None = None, dynlib_dir: str = "/usr/lib"):
         self.imports, self.wheels = table["imports"], table["wheels"]
         self.deferred = set(table.get("deferred", ()))
         self.base_url, self.fetch = base_url, fetch
         self.site_packages = site_packages
+        self.dynlib_dir = dynlib_dir  # Pyodide's /usr/lib: where loadPackage puts shared libraries
         self.installed: list[str] = []  # lock names, in the order they were installed
 
     def install(self, names: list[str]) -> None:
@@ -71,9 +78,27 @@ class LazyWheels(importlib.abc.MetaPathFinder):
                 raise ImportError(f"{w['file']} has sha256 {got}, the site's lock says {w['sha256']}: "
                                   "reload the page (a newer build may be deployed)")
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
-                zf.extractall(site_packages)
+                if w.get("dynlib"):
+                    self._load_shared_library(zf)
+                else:
+                    zf.extractall(site_packages)
             self.installed.append(name)
         importlib.invalidate_caches()
+
+    def _load_shared_library(self, zf) -> None:
+        """A shared library package (OpenBLAS for scipy): its .so files go where Pyodide keeps them
+        and are loaded with their symbols global, as pyodide.loadPackage does, so that the extension
+        modules that link against them find them when they are imported."""
+        import ctypes
+        import os
+        libdir = self.dynlib_dir
+        os.makedirs(libdir, exist_ok=True)
+        zf.extractall(libdir)
+        for member in zf.namelist():
+            if member.endswith(".so") or ".so." in member.rsplit("/", 1)[-1]:
+                path = os.path.join(libdir, member)
+                ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+                _known_by_basename(path)
 
     def find_spec(self, fullname, path=None, target=None):
         names = self.imports.get(fullname)  # top-level names only: submodules follow their package
@@ -88,6 +113,22 @@ class LazyWheels(importlib.abc.MetaPathFinder):
             return importlib.util.spec_from_loader(fullname, _InstallOnImport(self, names))
         self.install(names)
         return None
+
+
+def _known_by_basename(path: str) -> None:
+    """Extension modules name the library they link by its file name (scipy's: libopenblas.so), and
+    the dynamic linker finds a loaded library only by the path it was loaded with: file it under its
+    base name too, as Pyodide's own loadDynlib does."""
+    try:
+        import pyodide_js
+        from js import Reflect
+    except ImportError:  # CPython (tests): the system's linker finds libraries itself
+        return
+    import os
+    by_name = pyodide_js._module.LDSO.loadedLibsByName
+    base = os.path.basename(path)
+    if Reflect.get(by_name, base) is None and Reflect.get(by_name, path) is not None:
+        Reflect.set(by_name, base, Reflect.get(by_name, path))
 
 
 class _InstallOnImport(importlib.abc.Loader):
@@ -127,6 +168,9 @@ class NotShipped(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path=None, target=None):
         if "." in fullname or not imported_by_user_code():
             return None
+        if fullname in CANNOT_RUN:
+            raise ModuleNotFoundError(f"No module named {fullname!r} in the page: {CANNOT_RUN[fullname]}",
+                                      name=fullname)
         raise ModuleNotFoundError(f"No module named {fullname!r}: gradpad's page ships only "
                                   f"{', '.join(self.available)} (and the Python standard library)",
                                   name=fullname)
@@ -141,7 +185,7 @@ def install(table: dict, base_url: str, **kw) -> LazyWheels:
         sys.meta_path.remove(f)
     lazy = LazyWheels(table, base_url, **kw)
     sys.meta_path.insert(0, lazy)
-    shown = [name for name in table["imports"] if name in ("optax", "chex", "equinox", "flax")]
+    shown = [name for name in table["imports"] if name in SHOWN]
     sys.meta_path.append(NotShipped(shown))
     # core's data files shipped apart from its wheel (the normal table): fetched when core reads them
     from app import lazy_files

@@ -1,8 +1,9 @@
-"""Run optax's and chex's own test suites (shipped inside their wheels) with gradpad playing jax.
+"""Run optax's, chex's, dm-haiku's and distrax's own test suites (shipped inside their wheels) with gradpad playing jax.
 
-    python tools/lib_tests.py                 # every *_test.py file, gradpad as jax
+    python tools/lib_tests.py                 # every *_test.py file of optax and chex, gradpad as jax
     python tools/lib_tests.py --oracle        # the same files under real JAX 0.10.2
     python tools/lib_tests.py -k alias numerics --timeout 300 --json out.json
+    python tools/lib_tests.py --libraries haiku distrax    # the second ring's suites (issue 24)
 
 Each file runs in a subprocess of its own (pytest; absltest/parameterized tests collect under it)
 with a wall-clock timeout, so one hanging or crashing file cannot hide the others. Prints
@@ -13,6 +14,8 @@ Environments (all `pip install --no-deps --target`, never touching a venv's own 
 - gradpad: the libraries from tests/ecosystem/install.py's `.ecosystem/`, the suites' test-only
   dependencies (TEST_DEPS) in `.lib-testdeps/`, run by this interpreter after `core.install_as_jax()`.
 - oracle: the same pins plus TEST_DEPS in ORACLE_TARGET, in front of /work/jax-venv's real JAX.
+- haiku and distrax (the second ring) come from tests/ecosystem/install.py's `.ecosystem-ring2/`, on
+  the path of both sides (every wheel there but dm-tree is pure Python; both are CPython 3.11).
 """
 from __future__ import annotations
 
@@ -27,16 +30,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "ecosystem"))
-from install import REQUIREMENTS, ensure_installed  # noqa: E402
+from install import REQUIREMENTS, ensure_installed, ensure_ring2_installed  # noqa: E402
 
 # what the suites import beyond the libraries' own dependencies (scipy.optimize/stats, sklearn
 # datasets, cloudpickle round trips)
 TEST_DEPS = ("cloudpickle==3.1.2", "scipy==1.17.1", "scikit-learn==1.9.1", "joblib==1.6.0", "threadpoolctl==3.8.0",
-             "narwhals==2.28.0")
+             "narwhals==2.28.0", "dill==0.4.1", "mock==5.2.0")  # dill: haiku's checkpoint test; mock: distrax's
 TESTDEPS_TARGET = ROOT / ".lib-testdeps"
 ORACLE_PYTHON = "/work/jax-venv/bin/python"
 ORACLE_TARGET = Path("/work/eco-oracle")
+# pytest itself for the oracle side (real JAX's venv holds only jax, jaxlib, numpy and scipy)
+ORACLE_PYTEST = ("pytest==9.2.0", "pluggy==1.7.0", "iniconfig==2.3.1", "packaging==26.4")
 LIBRARIES = ("optax", "chex")
+RING2_LIBRARIES = ("haiku", "distrax")  # their wheels ship their tests too (61 and 68 files)
 DEFAULT_TIMEOUT = 600  # alias_test and contrib/_common_test need 150-420 s on a loaded 2-core box
 
 # Runs inside the per-file subprocess: pick the engine, then pytest with a recorder plugin that
@@ -148,18 +154,22 @@ def pinned_requirements() -> list[str]:
     return [line for line in lines if line]
 
 
-def environment(oracle: bool, test_deps: bool = True) -> tuple[str, dict, Path]:
+def environment(oracle: bool, test_deps: bool = True, ring2: bool = False) -> tuple[str, dict, Path]:
     """(python, env, libraries' directory) for one side; installs what is missing. Without
-    `test_deps` only the libraries' pins (what tests/test_lib_suites.py's curated files need)."""
+    `test_deps` only the libraries' pins (what tests/test_lib_suites.py's curated files need);
+    `ring2` puts the second ring's target (haiku, distrax, tfp) on the path after the first's."""
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", JAX_PLATFORMS="cpu",
                PYTHONDONTWRITEBYTECODE="1")
     env.pop("GRADPAD_DEVICES", None)
+    ring2 = [str(ensure_ring2_installed())] if ring2 else []
     if oracle:
-        _pip_target(ORACLE_PYTHON, ORACLE_TARGET, pinned_requirements() + list(TEST_DEPS))
-        env["PYTHONPATH"] = str(ORACLE_TARGET)
+        _pip_target(ORACLE_PYTHON, ORACLE_TARGET, pinned_requirements() + list(TEST_DEPS) + list(ORACLE_PYTEST))
+        env["PYTHONPATH"] = os.pathsep.join([str(ORACLE_TARGET), *ring2])
         return ORACLE_PYTHON, env, ORACLE_TARGET
     libs = ensure_installed()
-    paths = [str(libs)]
+    # this checkout's engine first: the child runs in a temporary directory, where the shared venv's
+    # editable install would otherwise map `core` to another checkout
+    paths = [str(ROOT), str(libs), *ring2]
     if test_deps:
         _pip_target(sys.executable, TESTDEPS_TARGET, list(TEST_DEPS))
         paths.append(str(TESTDEPS_TARGET))
@@ -167,10 +177,14 @@ def environment(oracle: bool, test_deps: bool = True) -> tuple[str, dict, Path]:
     return sys.executable, env, libs
 
 
-def test_files(libs: Path, only: list[str]) -> list[Path]:
-    files = sorted(p for lib in LIBRARIES for p in (libs / lib).rglob("*_test.py"))
+def test_files(libs: Path, only: list[str], libraries=LIBRARIES) -> list[tuple[Path, Path]]:
+    """(directory the library is installed in, test file) for each `*_test.py` of `libraries`."""
+    files = []
+    for lib in libraries:
+        where = ensure_ring2_installed() if lib in RING2_LIBRARIES else libs
+        files += [(where, p) for p in sorted((where / lib).rglob("*_test.py"))]
     if only:
-        files = [p for p in files if any(word in str(p.relative_to(libs)) for word in only)]
+        files = [(where, p) for where, p in files if any(word in str(p.relative_to(where)) for word in only)]
     return files
 
 
@@ -202,6 +216,8 @@ def counts(tests: dict) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", "--only", nargs="*", default=[], help="run only files whose path contains one of these")
+    parser.add_argument("--libraries", nargs="*", default=list(LIBRARIES), choices=LIBRARIES + RING2_LIBRARIES,
+                        help="whose suites to run (default: optax chex)")
     parser.add_argument("--oracle", action="store_true", help="run under real JAX 0.10.2 instead of gradpad")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per file")
     parser.add_argument("--json", type=Path, help="write every test's outcome here")
@@ -213,12 +229,13 @@ def main(argv=None) -> int:
         step_bench(args.rounds)
         return 0
 
-    python, env, libs = environment(args.oracle)
+    ring2 = any(lib in RING2_LIBRARIES for lib in args.libraries)
+    python, env, libs = environment(args.oracle, ring2=ring2)
     results, total = {}, {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
     print(f"{'file':58} {'pass':>5} {'fail':>5} {'err':>4} {'skip':>5} {'s':>6}  ({'real JAX' if args.oracle else 'gradpad'})")
-    for path in test_files(libs, args.only):
-        name = str(path.relative_to(libs))
-        result = run_file(python, env, libs, path, args.timeout, args.oracle)
+    for where, path in test_files(libs, args.only, args.libraries):
+        name = str(path.relative_to(where))
+        result = run_file(python, env, where, path, args.timeout, args.oracle)
         results[name] = result
         tally = counts(result["tests"])
         if result["status"] != "ok":

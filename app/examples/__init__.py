@@ -34,6 +34,8 @@ LESSONS = [
     ("pmap_data_parallel", "pmap", "pmean averages the gradients across devices, so every copy takes the same step."),
     ("flax_nnx_mlp_sin", "libraries", "Flax and optax run unchanged on this jax: nnx.jit traces the whole training step once."),
     ("equinox_fit", "libraries", "An equinox model is a pytree: filter_jit and filter_value_and_grad act on its array leaves."),
+    ("diffrax_damped_spring", "libraries", "jax.grad goes through the whole adaptive ODE solve: dx(6)/dc matches its finite difference."),
+    ("numpyro_bayesian_regression", "libraries", "NUTS draws come from jax.random keys: the same key gives the same posterior, draw for draw."),
 ]
 ORDER = [name for name, _, _ in LESSONS]
 NOTICE = {name: notice for name, _, notice in LESSONS}
