@@ -81,6 +81,8 @@ def cmd_test(args) -> int:
     except RuntimeError as e:
         log(f"ERROR: {e}")  # the WebGPU tests will fail and say why
     env = dict(os.environ)
+    if not args.pytest_args:  # the whole suite (CI): no screenshots for people (tests/browser/shots.py)
+        env.setdefault("GRADPAD_SCREENSHOTS", "off")
     try:  # optax/chex/equinox/flax (.ecosystem/) and the second ring (.ecosystem-ring2/), pinned, --no-deps (never jax/jaxlib)
         run([py, ROOT / "tests" / "ecosystem" / "install.py"])
     except subprocess.CalledProcessError as e:

@@ -164,11 +164,18 @@ def install(interruptible: bool = False) -> str:
     from app import held
 
     held.interruptible_sleep()
-    if interruptible:
-        from app import sandbox
+    from app import run_progress, sandbox
 
+    sandbox.output_reporter = run_progress.Reporter  # a run's last printed line shows as it runs
+    if interruptible:
         sandbox.INTERRUPTIBLE = True
-    return json.dumps(engine_info())
+    info = json.dumps(engine_info())
+    if ENGINE in sys.modules:
+        # `jax.X.Y` for engine modules under another name or path (`jax.extend.core.primitives`,
+        # numpyro's first import) from runPython too, as the app's runs get it (core.install_as_jax)
+        from core import jax_names
+        jax_names.install(ENGINE)
+    return info
 
 
 # ---------------------------------------------------------------- Panel (UI stage)

@@ -62,6 +62,15 @@ def run_state(running: bool, measuring: bool = False) -> None:
             mark(running, measuring)
 
 
+def run_output(line: str) -> None:
+    """The line the running code printed last (app.run_progress): the page shows it beside
+    "Running… N s" until the run ends."""
+    if IN_BROWSER:
+        send = getattr(_js(), "gradpadRunOutput", None)
+        if send is not None:
+            send(line)
+
+
 def run_stopped() -> None:
     """The learner's code was just stopped (a Stop's KeyboardInterrupt landed): the page ends the
     run at once (Stop within 100 ms); the app draws the stopped run's panes after, its status

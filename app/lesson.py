@@ -48,7 +48,11 @@ CELL_PANE_PX = 340     # a cell's panes: a fixed height (an embed's panes fill t
 # a phone's cell pane is as tall as what it shows (no inner scroll box cutting a header); sideways,
 # what is wider than the phone (Ace's text layer in Firefox/WebKit) is clipped at the pane, never
 # widening the page: `clip` makes no scroll container (a sideways scrollbar would take height back)
-CELL_PANE_PHONE_CSS = ("@media (max-width: 600px) { :host { height: auto !important; "
+# a pane keeps room for its scrollbar, as the app's do (app.main.PANE_GUTTER: a figure's toolbar stays clear of it)
+# (app.panes.common.tv('auto', '#6b7280 #0d1117') written out: this module imports no Panel)
+PANE_GUTTER = "scrollbar-gutter: stable; scrollbar-color: var(--gp-dark, auto) var(--gp-light, #6b7280 #0d1117);"
+CELL_PANE_PHONE_CSS = (f":host {{ {PANE_GUTTER} }} "
+                       "@media (max-width: 600px) { :host { height: auto !important; "
                        "overflow-x: clip !important; overflow-y: visible !important; } }")
 LINE_PX, EDITOR_MIN_PX, EDITOR_MAX_PX = 18, 72, 420
 MAX_LESSON_CHARS = 200_000

@@ -72,14 +72,20 @@ RIGHT_CSS = (":host { flex: 1 1 380px !important; min-width: 0; width: auto !imp
 # A read-only embed's panes fill its frame, whatever the iframe's height: a fixed 400 px left a
 # blank band at the bottom of the snippet's 500 px frame. Above them: the status row and the tabs.
 EMBED_CHROME_PX = 62
-EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)) !important; }}"
+# A pane keeps room for its scrollbar whether it scrolls or not: a figure laid out before the
+# pane's content grew taller kept its width, and the scrollbar that came then covered the figure's
+# toolbar at its right edge (Firefox ESR at 1400x900; Chromium happened to lay it out again)
+# (the gutter is the scrollbar's track: dark in the dark theme, else Firefox paints it white)
+PANE_GUTTER = f"scrollbar-gutter: stable; scrollbar-color: {tv('auto', '#6b7280 #0d1117')};"
+EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)) !important; {PANE_GUTTER} }}"
 # an embed that shows its code: the editor (EMBED_EDITOR_PX) sits above the tabs as well
 EMBED_EDITOR_PX = 140
-EMBED_EDIT_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX + EMBED_EDITOR_PX + 8}px)) !important; }}"
+EMBED_EDIT_PANE_CSS = (f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX + EMBED_EDITOR_PX + 8}px)) !important; "
+                       f"{PANE_GUTTER} }}")
 # The page's panes use the window's height (a fixed 700 px pane left ~180 px blank under it at
 # 1920x1080). Above a pane: the header, the status row and the tabs (121 px), and a margin.
 PAGE_CHROME_PX = 135
-PANE_CSS = f":host {{ height: max(400px, calc(100vh - {PAGE_CHROME_PX}px)) !important; }}"
+PANE_CSS = f":host {{ height: max(400px, calc(100vh - {PAGE_CHROME_PX}px)) !important; {PANE_GUTTER} }}"
 # The editor fills its column's height too, the console strip under it still in view: above it
 # the header, the example/search/lesson rows (EDITOR_TOP_PX at 1400 px); under it the strip and a
 # margin. Stacked (a phone: the rows above it wrap, ~300 px) code and console fit in the window.

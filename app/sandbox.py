@@ -168,16 +168,30 @@ def describe_error(exc: BaseException) -> ErrorInfo:
 class CappedText(io.StringIO):
     """A text stream that keeps the first `limit` characters and counts the rest."""
 
-    def __init__(self, limit: int = MAX_OUTPUT_CHARS):
+    def __init__(self, limit: int = MAX_OUTPUT_CHARS, on_write=None):
         super().__init__()
         self.limit, self.dropped = limit, 0
+        self.on_write = on_write  # the page's progress line (app.run_progress), for a run's output
 
     def write(self, s: str) -> int:
+        if self.on_write is not None:
+            self.on_write(s)
+        if "\r" in s:  # a progress bar (tqdm) redraws its line: keep what a terminal would show
+            for i, part in enumerate(s.replace("\r\n", "\n").split("\r")):
+                if i:
+                    start = self.getvalue().rfind("\n") + 1
+                    self.seek(start)
+                    self.truncate()
+                self._append(part)
+            return len(s)
+        self._append(s)
+        return len(s)
+
+    def _append(self, s: str) -> None:
         room = self.limit - self.tell()
         if room > 0:
             super().write(s[:room])
         self.dropped += max(0, len(s) - max(room, 0))
-        return len(s)
 
     def text(self) -> str:
         body = self.getvalue()
@@ -186,10 +200,16 @@ class CappedText(io.StringIO):
         return body
 
 
+# set by the page (app.bootstrap: app.run_progress.Reporter): makes the callable that each chunk a
+# run writes also goes to, for the page's progress line
+output_reporter = None
+
+
 @contextmanager
 def captured():
     """Capture stdout, stderr and warnings. Yields (stdout, stderr, warning list)."""
-    out, err = CappedText(), CappedText()
+    note = output_reporter() if output_reporter is not None else None
+    out, err = CappedText(on_write=note), CappedText(on_write=note)
     with warnings.catch_warnings(record=True) as caught, redirect_stdout(out), redirect_stderr(err):
         warnings.simplefilter("always")
         yield out, err, caught

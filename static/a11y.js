@@ -340,7 +340,9 @@ function slice() {
   }
   lists.forEach(enhanceTabs);
   editors.forEach(enhanceEditor);
-  scrollers.filter(scrollNeedsFocus).forEach(giveFocus);  // all reads, then the writes
+  const needFocus = scrollers.filter(scrollNeedsFocus);  // all reads, then the writes
+  needFocus.forEach(giveFocus);
+  for (const el of scrollers) if (!needFocus.includes(el)) watchSize(el);
   const ms = performance.now() - t0;
   stats.slices++;
   stats.ms += ms;
@@ -352,6 +354,25 @@ function slice() {
   stats.passes++;
   placeHint();
   if (dirty.size || around.size || walkAll) schedule();  // changes seen during the pass
+}
+
+// A region that does not scroll when a pass looks may start to later without a mutation the
+// observer sees: Bokeh's layout gives its column a width by a style change (not watched, see
+// slice), and long lines (WGSL, a jaxpr) then overflow. Look at it again when its box changes.
+const sizeWatched = new WeakSet();
+let sizeObserver = null;
+function watchSize(el) {
+  if (sizeWatched.has(el) || el.hasAttribute("tabindex") || typeof ResizeObserver !== "function") return;
+  sizeWatched.add(el);
+  sizeObserver = sizeObserver || new ResizeObserver((entries) => {
+    for (const e of entries) {
+      // gone (a box removed reports a last, empty size) or focusable now: nothing more to watch
+      if (!e.target.isConnected || e.target.hasAttribute("tabindex")) sizeObserver.unobserve(e.target);
+      else around.add(e.target);
+    }
+    if (around.size) schedule();
+  });
+  sizeObserver.observe(el);
 }
 
 function schedule() {

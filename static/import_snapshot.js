@@ -146,7 +146,10 @@ function mkdirs(FS, dir) {
 }
 
 // loadPyodide with the post-import snapshot. Throws on any mismatch (the caller boots normally).
-export async function restoreImports(loadPyodide, { indexURL, blob, mark = () => {} }) {
+// `verified`: a promise that rejects unless the blob's bytes are the ones this browser made; the
+// runtime's JS and wasm load meanwhile and nothing of the blob is used before it settles but the
+// memory's length and the header (runtime_patch.py: `_beforeSnapshotRestore`)
+export async function restoreImports(loadPyodide, { indexURL, blob, mark = () => {}, verified = null }) {
   const { meta, files, snapshot } = unpackSnapshot(blob);
   const heapStart = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
   const afterSnapshotRestore = async (Module) => {
@@ -204,7 +207,10 @@ export async function restoreImports(loadPyodide, { indexURL, blob, mark = () =>
     Module.HEAP8.set(snapshot.subarray(heapStart));
     mark("runtime:imports-libs");
   };
-  const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snapshot,
+  // (read once the runtime's JS is loaded: the wasm is instantiated, and the memory copied, next)
+  const loadSnapshot = { then: (resolve) => { mark("runtime:imports-js"); resolve(snapshot); } };
+  const pyodide = await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: loadSnapshot,
+                                      _beforeSnapshotRestore: verified ? () => verified : undefined,
                                       _snapshotDeserializer: deserializeJsFunction,
                                       _afterSnapshotRestore: afterSnapshotRestore });
   for (const [name, p] of Object.entries(meta.packages)) pyodide.loadedPackages[name] = p.channel;

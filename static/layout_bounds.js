@@ -77,13 +77,22 @@ export function installLayoutBoxes(Bokeh, state) {
     return true;
   };
   const inside = (v, box) => { for (let x = v.parent; x; x = x.parent) if (x === box) return true; return false; };
+  const describe = (v) => {
+    const title = v.model.title && v.model.title.text;
+    return `${v.model.type}${title ? ` "${title}"` : ""} ${(v.model.css_classes || []).join(".")}`.trim()
+      + ` (${figuresIn(v).length} figures in)`;
+  };
   const flush = () => {
     const box = queued.values().next().value;
     queued.delete(box);
     for (const q of [...queued]) if (inside(q, box)) { queued.delete(q); state.coalesced++; }  // laid out with it
     try {
+      const t0 = performance.now();
       if (shown(box)) layOut(box);
       else state.deferred++;
+      // the latest passes, for the benches (tools/trace_gaps.py): how long, and what was laid out
+      const ms = performance.now() - t0;
+      if (ms > 20) state.log = [...(state.log || []).slice(-29), { ms: Math.round(ms), what: describe(box) }];
     } catch (e) {  // counted, for the tests and benches to see
       state.failed = (state.failed || 0) + 1;
       state.error = `${String(e && e.stack || e).slice(0, 300)} in ${box.model.type} ${box.model.css_classes.join(" ")}`;

@@ -50,14 +50,25 @@ export function serveCells({ lid, worker, stop, restart }) {
       const ch = new MessageChannel();
       w.postMessage({ type: "client", port: ch.port1, cell }, [ch.port1]);
       ev.source.postMessage({ gradpad: "lesson-port", lid, nonce: d.nonce }, location.origin, [ch.port2]);
+      if (lastProgress) tell(ev.source, lastProgress);
     } else if (answered.has(ev.source) && d.gradpad === "lesson-stop") {
       stop();
     } else if (answered.has(ev.source) && d.gradpad === "lesson-restart") {
       restart();
     }
   });
+  // how far the first frame's start is, for the cell frames that wait on it (leaderProgress)
+  let lastProgress = null;
+  const tell = (win, p) => win.postMessage({ gradpad: "lesson-progress", lid, ...p }, location.origin);
   return {
     cells: () => answered.size,
+    // {stage, what, pct, overall, finished} as the first frame shows it; {ready: true} once its app is up;
+    // {failed: title} when its Python could not start (sent on change, and to a frame that joins later)
+    progress(p) {
+      if (JSON.stringify(p) === JSON.stringify(lastProgress)) return;
+      lastProgress = p;
+      for (const win of answered.keys()) tell(win, p);
+    },
     // the worker was ended (Stop, Restart, a crash): every cell frame shows its old view, takes
     // typing, and joins the new worker
     restarted(held) {
@@ -81,6 +92,22 @@ export function onLeaderRestart(lid, fn) {
   window.addEventListener("message", (ev) => {
     if (ev.source === leader && fromLesson(ev, lid) && ev.data.gradpad === "lesson-restarted") fn(ev.data.held ?? null);
   });
+}
+
+// a cell frame hears how far the first frame's start is (serveCells' progress), until its own cell shows
+export function onLeaderProgress(lid, fn) {
+  window.addEventListener("message", (ev) => {
+    if (ev.source === leader && fromLesson(ev, lid) && ev.data.gradpad === "lesson-progress") fn(ev.data);
+  });
+}
+
+// what a cell frame's loader says while it waits on the first frame's Python: that frame's own
+// progress, never a count of this frame's downloads (it downloads no Python)
+export function waitingText(p) {
+  if (!p) return "Waiting for cell 1's Python to start…";
+  if (p.failed) return `Cell 1's Python could not start (${p.failed}).`;
+  if (p.ready) return "Cell 1's Python is ready: drawing this cell…";
+  return `Waiting for cell 1's Python: loading ${p.what}… ${p.pct}%`;
 }
 
 // a cell frame: a worker-like object (postMessage, onmessage, terminate) whose messages go over a

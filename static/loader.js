@@ -16,6 +16,7 @@
 //   window.gradpad.load(opts) / .snapshot()   the Panel app (app/page_api.py)
 //   window.gradpad.timings            {stage: ms since navigation start}
 //   window.gradpad.version, .info, .webgpu, .isolated, .running
+//   window.gradpad.runOutput          the line the running code printed last (its progress)
 // The same calls over postMessage for a host page: see app/page_api.py.
 import { installSourceMap } from "./sourcemap.js";
 import { installStepper } from "./stepper.js";
@@ -35,8 +36,9 @@ import { pageShareHash, shownState } from "./share_hash.js";
 import { previewWanted, startPreview } from "./preview.js";
 import { restylePage, restyleSheets } from "./theme_switch.js";
 import { reportHeight } from "./frame_height.js";
-import { askLeader, joinLesson, lessonRole, onLeaderRestart, serveCells } from "./lesson_share.js";
+import { askLeader, joinLesson, lessonRole, onLeaderProgress, onLeaderRestart, serveCells, waitingText } from "./lesson_share.js";
 import { makeRestartSnapshot } from "./restart_snapshot.js";
+import { makeSpareWorker } from "./spare_worker.js";
 
 const M = JSON.parse(document.getElementById("gp-manifest").textContent);
 const BASE = new URL("./", document.baseURI);
@@ -81,11 +83,12 @@ const STOP_GRACE_MS = 400, STOP_RUN_END_MS = 5000;
 const gradpad = {
   version: M.build, ready: readyD.promise, uiReady: uiD.promise, timings,
   stage: "init", info: null, webgpu: "gpu" in navigator, ui: null, isolated: ISOLATED,
-  running: false, runs: 0, restarts: 0, runSeq: 0,
+  running: false, runs: 0, restarts: 0, runSeq: 0, runOutput: "",
   // the Stops that ended a worker: {reason, t (ms since navigation), standby: was one ready,
   // path: "standby" (a ready one took over), "booting" (one still booting did), "fresh" (none was there)}
   stops: [],
   boots: 0, // Pythons started in this page (workers that became ready): a lesson's cells share one
+  freshBoots: [], // {why, kind}: a worker whose snapshot restore failed or that stalled, replaced by a fresh one (bootFresh)
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
   panesLog: [],
   patches: { n: 0, ms: 0, restyled: 0 }, // Bokeh patches from the worker applied here, the main thread's time on them, stylesheets re-sent
@@ -142,6 +145,7 @@ function stagePct(stage) {
 }
 
 function render() {
+  if (CELL_FRAME) return renderWaiting();
   const s = STAGES[gradpad.stage];
   if (!s) return;
   const pct = stagePct(gradpad.stage);
@@ -150,12 +154,35 @@ function render() {
   $("gp-bar-fill").parentElement.setAttribute("aria-valuenow", String(overall));
   // (after a restart the files are cached: their bytes say nothing of this start's progress)
   $("gp-stage-label").textContent = loaderRestart ? `Python restarted: loading ${s.label}…` : `Loading ${s.label}… ${pct}%`;
+  showStages(gradpad.stage, pct, (st) => timings[st] !== undefined);
+  // the lesson's other cell frames wait on this start: they show it (static/lesson_share.js)
+  if (lessonCells && !$("gp-loader").hidden) {
+    lessonCells.progress({ stage: gradpad.stage, what: s.label, pct, overall,
+                           finished: Object.keys(STAGES).filter((st) => timings[st] !== undefined) });
+  }
+}
+
+function showStages(stage, pct, finished) {
   for (const li of document.querySelectorAll("#gp-stages li")) {
     const st = li.dataset.stage;
-    li.classList.toggle("active", st === gradpad.stage);
-    li.classList.toggle("done", timings[st] !== undefined);
-    li.querySelector("span").textContent = st === gradpad.stage ? `${pct}%` : "";
+    li.classList.toggle("active", st === stage);
+    li.classList.toggle("done", finished(st));
+    li.querySelector("span").textContent = st === stage ? `${pct}%` : "";
   }
+}
+
+// a lesson's cell frame boots no Python: until its cell shows, its loader shows the first frame's
+// start as that frame sends it (its own downloads would say "0%" all along)
+let leaderProgress = null;
+function renderWaiting() {
+  const p = leaderProgress;
+  const overall = p && p.ready ? 100 : p && !p.failed ? p.overall : 0;
+  $("gp-bar-fill").style.width = overall + "%";
+  $("gp-bar-fill").parentElement.setAttribute("aria-valuenow", String(overall));
+  $("gp-stage-label").textContent = waitingText(p);
+  const running = p && !p.ready && !p.failed;
+  showStages(running ? p.stage : null, running ? p.pct : 0,
+             (st) => !!p && (p.ready || (p.finished || []).includes(st)));
 }
 
 // a Stop (or crash) before the first UI came: the loader follows the fresh Python's start instead of
@@ -181,6 +208,7 @@ function fail(title, text, detail) {
   $("gp-error-detail").textContent = detail || "";
   gradpad.stage = "error";
   gradpad.error = { title, text, detail: detail || "" };
+  if (lessonCells) lessonCells.progress({ failed: title }); // the cell frames waiting on this Python
 }
 
 function notice(text) {
@@ -301,7 +329,7 @@ const bokeh = () => bokehLoading || (bokehLoading = loadScripts([...M.bokeh, M.p
 // worker stays `py` meanwhile
 function startPython(restoreCode, standby = false) {
   const session = {
-    worker: spawnWorker(), pending: new Map(), ready: deferred(), ui: deferred(),
+    worker: spareWorker.take() || spawnWorker(), pending: new Map(), ready: deferred(), ui: deferred(),
     jsdoc: null, patching: 0, views: null, runDepth: 0,
     interruptBuffer: newInterruptBuffer(), standbyReady: deferred(), startedAt: performance.now(),
   };
@@ -309,18 +337,7 @@ function startPython(restoreCode, standby = false) {
   session.ready.promise.catch(() => {});
   session.standbyReady.promise.catch(() => {});
   if (!standby) py = session;
-  session.worker.onmessage = (ev) => {
-    const msg = ev.data;
-    const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
-    if (py !== session) { const h = known(STANDBY_MESSAGES); return h && h(msg, session); }
-    const handler = known(FROM_WORKER);
-    if (handler) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
-  };
-  session.worker.onerror = (ev) => {
-    const err = new Error(`the Python worker failed to start: ${ev.message || "worker error"}`);
-    session.ready.reject(err);
-    session.ui.reject(err);
-  };
+  listenTo(session);
   const u = new URL(location.href);
   const init = {
     type: "init", base: BASE.href, search: location.search, hash: location.hash,
@@ -330,9 +347,65 @@ function startPython(restoreCode, standby = false) {
     prerender: standby && PRERENDER,
     importsSnapshotHash: importsSnapshotWanted() ? snapshotHash(IMPORTS_SNAPSHOT_HASH_KEY) : null,
   };
+  session.init = init; // (without the lent bytes: a fresh worker started instead boots without them, bootFresh)
   session.gaveSnapshot = restartSnapshot.post(session.worker, init); // (static/restart_snapshot.js)
   session.theme = effectiveTheme(); // the theme its app is built in (switchTheme)
   return session;
+}
+
+function listenTo(session) {
+  const worker = session.worker;
+  session.heardAt = performance.now();
+  worker.onmessage = (ev) => {
+    if (session.worker !== worker) return; // ended for a fresh one (bootFresh)
+    session.heardAt = performance.now();
+    const msg = ev.data;
+    const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
+    if (msg && (msg.type === "ready" || msg.type === "boot-error")) session.booted = true;
+    if (msg && msg.type === "restore-failed") return bootFresh(session, msg.error, msg.kind);
+    if (py !== session) { const h = known(STANDBY_MESSAGES); return h && h(msg, session); }
+    const handler = known(FROM_WORKER);
+    if (handler) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
+  };
+  worker.onerror = (ev) => {
+    if (session.worker !== worker) return;
+    const err = new Error(`the Python worker failed to start: ${ev.message || "worker error"}`);
+    session.ready.reject(err);
+    session.ui.reject(err);
+  };
+  // (a lesson's cell frame starts no Python: it waits on the first frame's, whose page watches it)
+  if (!CELL_FRAME && !session.watch) session.watch = setInterval(() => watchStart(session), START_WATCH_MS);
+}
+
+// A worker whose snapshot restore failed (it says `restore-failed` and boots nothing more: a failed
+// loadPyodide may leave its runtime unusable), or that said nothing for START_STALL_MS before its
+// Python was ready, is ended, and a fresh worker boots the normal way, with no snapshot, once.
+// The failed snapshot's record is dropped: the page makes it again after this boot (saveSnapshotLater).
+const START_WATCH_MS = 5000, START_STALL_MS = 90000;
+const SNAPSHOT_RECORDS = { "post-import snapshot": () => IMPORTS_SNAPSHOT_HASH_KEY, "boot snapshot": () => SNAPSHOT_HASH_KEY };
+function watchStart(session) {
+  if (session.booted || session.ended) return clearInterval(session.watch);
+  const silent = performance.now() - session.heardAt;
+  if (silent > START_STALL_MS) bootFresh(session, `the Python worker said nothing for ${Math.round(silent / 1000)} s while starting`, null);
+}
+function bootFresh(session, why, kind) {
+  if (session.ended || session.booted) return;
+  if (session.freshBoot) { // the fresh one failed too: said as a failed start (not waited on forever)
+    session.booted = true;
+    const msg = { type: "boot-error", error: `${why} (in a fresh worker too, after: ${session.freshBoot.why})` };
+    return (py === session ? FROM_WORKER : STANDBY_MESSAGES)["boot-error"](msg, session);
+  }
+  session.freshBoot = { why: String(why), kind };
+  gradpad.freshBoots.push(session.freshBoot);
+  console.warn(`gradpad: ${why}: starting a fresh Python worker with no snapshot`);
+  mark("runtime:fresh-worker");
+  const record = SNAPSHOT_RECORDS[kind];
+  if (record) try { localStorage.removeItem(record()); } catch (e) { /* no storage */ }
+  session.worker.terminate();
+  session.worker = spawnWorker();
+  listenTo(session);
+  session.worker.postMessage({ ...session.init, snapshots: false });
+  if (lessonCells && py === session) lessonCells.restarted(null); // (cell frames that joined the ended worker join again)
 }
 
 // what a standby worker says before it takes over (the rest waits for it to be `py`)
@@ -418,7 +491,9 @@ function setRunning(running, measuring = false, statusLater = false) {
 function tickRunning() {
   if (!gradpad.running) return;
   const s = (performance.now() - gradpad.runStarted) / 1000;
-  $("gp-run-state").textContent = `Running… ${s.toFixed(1)} s`;
+  const said = gradpad.runOutput ? ` · ${gradpad.runOutput}` : "";
+  $("gp-run-state").textContent = `Running… ${s.toFixed(1)} s${said}`;
+  $("gp-run-state").title = gradpad.runOutput || "";
   setTimeout(tickRunning, 100);
 }
 
@@ -446,7 +521,9 @@ const FROM_WORKER = {
   prerender: (m, s) => STANDBY_MESSAGES.prerender(m, s), // (the same: rendered at the take-over)
   result: (m, s) => settle(s, m.id, (p) => p.resolve(m.result)),
   error: (m, s) => settle(s, m.id, (p) => p.reject(new Error(m.error))),
-  "run-start": (m) => { gradpad.runSeq++; setRunning(true, m.measuring); },
+  "run-start": (m) => { gradpad.runSeq++; if (!m.measuring) gradpad.runOutput = ""; setRunning(true, m.measuring); },
+  // the line the running code printed last (numpyro's progress bar ...), shown until the run ends
+  "run-output": (m) => { gradpad.runOutput = m.line; },
   "run-end": () => setRunning(false),
   // a Stop landed: the run is over now; the stopped run's panes (and run-end) follow
   "run-stopped": () => { if (gradpad.running) setRunning(false, false, true); },
@@ -757,6 +834,7 @@ async function restart(held = null) {
   const old = py;
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
+  old.ended = true; // (its start is no longer watched: bootFresh)
   old.standbyReady.reject(new Error("ended")); // a restart still waiting on it gives way (below)
   prerender.discard(old); // its app rendered in advance but never swapped in (ended during its take-over)
   // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
@@ -815,6 +893,7 @@ async function restart(held = null) {
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
     restartSnapshot.prepare(); // (the snapshot's bytes if a restart took them along: static/restart_snapshot.js)
+    spareWorker.prepare(); // (if this one was the spare: static/spare_worker.js)
   } catch (e) {
     console.error(e);
     uiTakenOver.reject(e);
@@ -998,13 +1077,17 @@ function showPlaceholder() {
 const SNAPSHOT_HASH_KEY = "gpsnap-sha256";
 // the post-import snapshot (static/import_snapshot.js, docs/snapshot.md): numpy and the engine
 // already imported. `?snapshot=imports` / `?snapshot=bare` turn it on / off for one visit.
+// `?snapshot=build`: a first visit's start (the build's bare snapshot, static/boot_snapshot.js)
+// whatever this browser keeps, and no snapshot made
 const IMPORTS_SNAPSHOT_HASH_KEY = "gpsnap-imports-sha256";
 const IMPORTS_SNAPSHOT_DEFAULT = true;
+const BUILD_SNAPSHOT_ONLY = new URLSearchParams(location.search).get("snapshot") === "build";
 function importsSnapshotWanted() {
   const v = new URLSearchParams(location.search).get("snapshot");
-  return v === "imports" ? true : v === "bare" ? false : IMPORTS_SNAPSHOT_DEFAULT;
+  return v === "imports" ? true : v === "bare" || v === "build" ? false : IMPORTS_SNAPSHOT_DEFAULT;
 }
 function snapshotHash(key = SNAPSHOT_HASH_KEY) {
+  if (BUILD_SNAPSHOT_ONLY) return null;
   try {
     const rec = JSON.parse(localStorage.getItem(key) || "null");
     return rec && rec.build === M.build ? rec.sha256 : null;
@@ -1021,10 +1104,16 @@ const restartSnapshot = makeRestartSnapshot({
   off: CELL_FRAME || new URLSearchParams(location.search).has("nosnapshot"),
 });
 gradpad.restartSnapshot = restartSnapshot.state;
+// a worker with the runtime loaded and nothing run, for the next fresh Python: static/spare_worker.js
+const spareWorker = makeSpareWorker({ spawn: spawnWorker, base: BASE.href,
+                                      off: CELL_FRAME || new URLSearchParams(location.search).get("spare") === "off" });
+gradpad.spareWorker = spareWorker.state;
 
+const SNAPSHOT_MAKER_LIMIT_MS = 600000;
 function saveSnapshotLater() {
-  if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot")) return;
-  const boot = gradpad.bootedFrom === "boot";
+  if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot") || BUILD_SNAPSHOT_ONLY) return;
+  // (booted from the build's bare snapshot, tools/bare_snapshot.py: this browser's own is made too)
+  const boot = gradpad.bootedFrom === "boot" || gradpad.bootedFrom === "build-snapshot";
   const imports = importsSnapshotWanted() && gradpad.bootedFrom !== "imports-snapshot";
   if (!boot && !imports) return;
   gradpad.snapshotMaking = true; // the standby waits for it (static/standby.js)
@@ -1042,10 +1131,17 @@ function saveSnapshotLater() {
         if (m.kind === "imports") gradpad.importsSnapshotError = String(m.error);
       },
       "snapshot-done": () => {
+        clearTimeout(limit);
         gradpad.snapshotMaking = false;
         w.terminate();
       },
     };
+    // a maker that never finishes (a loadPyodide that never settles) is ended: its memory freed, the
+    // standby no longer waits for it (a later visit makes what is missing)
+    const limit = setTimeout(() => {
+      console.warn(`gradpad: the snapshot worker did not finish in ${SNAPSHOT_MAKER_LIMIT_MS / 1000} s: ended`);
+      OUTCOME["snapshot-done"]();
+    }, SNAPSHOT_MAKER_LIMIT_MS);
     w.onmessage = (ev) => {
       const outcome = OUTCOME[ev.data && ev.data.type];
       if (outcome) outcome(ev.data); // else: progress messages of its boot
@@ -1076,6 +1172,7 @@ async function main() {
     lessonCells = serveCells({ lid: LESSON_CELL.lid, worker: () => py && py.worker, stop: () => interrupt(),
                                restart: () => restart() });
   } else if (CELL_FRAME) {
+    onLeaderProgress(LESSON_CELL.lid, (p) => { leaderProgress = p; render(); });
     onLeaderRestart(LESSON_CELL.lid, (held) => {
       restart.fromLeader = true;
       try { restart(held); } finally { restart.fromLeader = false; }
@@ -1112,10 +1209,11 @@ async function main() {
     }
     render();
     $("gp-loader").hidden = true;
+    if (lessonCells) lessonCells.progress({ ready: true });
     uiD.resolve(gradpad);
     registerServiceWorker();
     saveSnapshotLater();
-    (globalThis.requestIdleCallback || setTimeout)(() => restartSnapshot.prepare(), { timeout: 3000 });
+    (globalThis.requestIdleCallback || setTimeout)(() => { restartSnapshot.prepare(); spareWorker.prepare(); }, { timeout: 3000 });
     standby.uiReady();
   } catch (e) {
     console.error(e);

@@ -29,17 +29,29 @@ export function makePrerender({ embed, busy, report }) {
     document.addEventListener(type, () => { lastInput = performance.now(); }, true);
 
   // hidden, inert, laid over #app at its width (so the layout done now is the one shown later);
-  // fixed height: it never lengthens the page
+  // fixed height: it never lengthens the page. It follows #app's box while it waits: a box kept at
+  // a desktop's width after the window narrows (a phone turned, a resized window) made the whole
+  // page scroll sideways, and its app would have been shown laid out for the old width.
   function makeBox() {
     const app = document.getElementById("app");
     const box = document.createElement("div");
     box.id = BOX_ID;
     box.inert = true; // (and hidden: out of the accessibility tree and the focus order)
-    box.style.cssText = "position:absolute;visibility:hidden;pointer-events:none;overflow:hidden;z-index:-1;" +
-      `top:${app.offsetTop}px;left:${app.offsetLeft}px;width:${app.offsetWidth}px;height:${Math.max(app.offsetHeight, 400)}px`;
+    const place = () => {
+      const a = document.getElementById("app");
+      if (!a || a === box) return;
+      box.style.cssText = "position:absolute;visibility:hidden;pointer-events:none;overflow:hidden;z-index:-1;" +
+        `top:${a.offsetTop}px;left:${a.offsetLeft}px;width:${a.offsetWidth}px;height:${Math.max(a.offsetHeight, 400)}px`;
+    };
+    place();
+    if (globalThis.ResizeObserver) {
+      box.follow = new ResizeObserver(place);
+      box.follow.observe(app);
+    }
     app.after(box);
     return box;
   }
+  const unfollow = (box) => { if (box && box.follow) { box.follow.disconnect(); box.follow = null; } };
 
   function start(s) {
     const p = s.prerender;
@@ -80,7 +92,7 @@ export function makePrerender({ embed, busy, report }) {
     clearTimeout(p.timer);
     if (!p.embedding) return; // only waited for a quiet moment
     if (s.views) for (const v of s.views.roots) v.remove();
-    if (p.box) p.box.remove();
+    if (p.box) { unfollow(p.box); p.box.remove(); }
     // not shown: the worker renders its app as without a prerender (loader.js embedApp may run again)
     s.views = s.jsdoc = null;
     s.rendering = false;
@@ -103,6 +115,7 @@ export function makePrerender({ embed, busy, report }) {
     // the new app replaces the old one: the box becomes #app (the old views go first)
     swap(s, removeOld) {
       const box = s.prerender.box, app = document.getElementById("app");
+      unfollow(box);
       removeOld();
       app.classList.remove("gp-stale"); // the restart's note goes with it (static/restart_view.js)
       box.style.cssText = "";

@@ -9,6 +9,7 @@ export function previewWanted() {
   if (location.hash) return false;
   const q = new URLSearchParams(location.search);
   q.delete("nosnapshot");
+  q.delete("snapshot"); // how Python starts (loader.js), not what the page shows
   return [...q.keys()].length === 0;
 }
 

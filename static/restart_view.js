@@ -42,14 +42,27 @@ function restartNote(app, progress) {
 
 // `until`: the new worker is ready to show its app (or failed: then the caller goes on too).
 // Returns whether an editor was there to type in.
+// The new app opens with the code read once the learner pauses: a key pressed less than TYPING_MS
+// ago holds the read (up to HOLD_MS), so a restart that ends mid-word loses no keystroke.
+const TYPING_MS = 600;
+const HOLD_MS = 5000;
 export async function keepTyping(app, until, progress = null) {
   const ace = findEditor(app);
   restartNote(app, progress);
-  if (ace) ace.style.pointerEvents = "auto"; // #app.gp-stale's `pointer-events: none` is inherited
+  let lastKey = -Infinity;
+  const typed = () => { lastKey = performance.now(); };
+  if (ace) {
+    ace.style.pointerEvents = "auto"; // #app.gp-stale's `pointer-events: none` is inherited
+    ace.addEventListener("keydown", typed, true);
+  }
   try {
     await until;
+    const held = performance.now();
+    while (performance.now() - lastKey < TYPING_MS && performance.now() - held < HOLD_MS)
+      await new Promise((r) => setTimeout(r, 100));
   } finally {
     if (ace) {
+      ace.removeEventListener("keydown", typed, true);
       ace.style.pointerEvents = "";
       // the code is read now: what is typed from here on could not reach the new app
       ace.env.editor.setReadOnly(true);

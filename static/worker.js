@@ -14,7 +14,7 @@
 //                                             over: it renders the app it prepared (see loader.js)
 // Messages to the page:
 //   mark {name, t} · stage {stage} · resource {url} · ready {info, bootedFrom} · result/error {id}
-//   run-start {measuring} / run-stopped / run-end · render {model, resources, page} · patch {patch, buffers}
+//   run-start {measuring} / run-output {line} / run-stopped / run-end · render {model, resources, page} · patch {patch, buffers}
 //   env {op, key, value} · request {id, name, args} · ui {kind} / ui-error {error} · fatal {error}
 //   panes {run, pending, python_ms, phases}   the app's panes show run `run`; `pending` still measure
 //   standby-ready                             a standby worker is booted and waits for activate
@@ -22,6 +22,7 @@
 //                                             for one cell of the lesson this worker built (below)
 import { recordDylinks, packSnapshot, readTree, restoreImports, serializeJsFunction, PROBE } from "./import_snapshot.js";
 import { sha256Hex } from "./restart_snapshot.js";
+import { fillBuildSnapshot } from "./boot_snapshot.js";
 const M = __GRADPAD_MANIFEST__;
 // The page's CSP (inherited) requires Trusted Types; this worker holds no page and its strings
 // reach no DOM, so Pyodide's JS glue may evaluate what it needs here.
@@ -72,15 +73,42 @@ function prefetch(pkgs) {
 }
 // The runtime's two big files are requested the moment the worker starts; Pyodide's fetch
 // then gets the very response (still streaming: the wasm compiles while it downloads).
-const RUNTIME_EARLY = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const RUNTIME_EARLY = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"];
 const early = new Map();
-function fetchRuntimeEarly() {
-  for (const f of RUNTIME_EARLY) {
-    const url = new URL("pyodide/" + f, BASE).href;
+// stdlib: the stdlib zip this boot reads (a boot from the build's bare snapshot has its own)
+function fetchRuntimeEarly(stdlib = RUNTIME_EARLY[1]) {
+  for (const f of [RUNTIME_EARLY[0], stdlib]) {
+    const url = new URL(f, BASE).href;
+    if (compiledWasm && f === RUNTIME_EARLY[0]) continue; // a spare compiled it (warm)
     const resp = nativeFetch(url);
     resp.catch(() => {});
     early.set(url, resp);
   }
+}
+
+// ------------------------------------------------------------------ a spare (static/spare_worker.js)
+// Started before the page needs it, this worker loads the runtime's JS and compiles its wasm, and
+// nothing else: no interpreter exists and no Python runs here until `init`, which boots as in any
+// worker, with the runtime's code there already (its instantiation uses the compiled module).
+let compiledWasm = null;
+async function warm(msg) {
+  if (BASE) return; // `init` came first
+  BASE = msg.base;
+  const runtime = (f) => new URL("pyodide/" + f, BASE).href;
+  compiledWasm = WebAssembly.compileStreaming(nativeFetch(runtime("pyodide.asm.wasm")));
+  compiledWasm.catch(() => { compiledWasm = null; }); // then instantiated as usual
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    // (the one module a worker streams is the runtime's: libraries are instantiated from their files)
+    const module = compiledWasm && await compiledWasm.catch(() => null);
+    if (!module) return instantiateStreaming(source, imports);
+    Promise.resolve(source).then((r) => r.body && r.body.cancel()).catch(() => {}); // Pyodide's own request: not needed
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  await import(runtime("pyodide.mjs"));
+  await import(runtime("pyodide.asm.js")); // (what loadPyodide would load: it then skips it)
+  await compiledWasm;
+  post({ type: "spare-warm" });
 }
 
 async function prefetchingFetch(input, init) {
@@ -251,10 +279,40 @@ async function readSnapshot(search, expected, key = SNAP_KEY()) {
   }
 }
 
+// The snapshot's bytes from Cache Storage, not yet checked (see `hashMatches`): read from the
+// worker's first moment, while the runtime's JS loads
+function readUnchecked(search, expected, key) {
+  if (!globalThis.caches || !expected || new URLSearchParams(search).has("nosnapshot")) return Promise.resolve(null);
+  return caches.open(SNAP_CACHE()).then((c) => c.match(key))
+    .then((r) => r ? r.arrayBuffer().then((b) => new Uint8Array(b)) : null).catch(() => null);
+}
+
+// resolves when `bytes` hash to `expected`, rejects otherwise; the digest runs off this thread,
+// so it overlaps the runtime's instantiation (the restore awaits it before using the bytes)
+function hashMatches(bytes, expected, what) {
+  const check = snapshotHash(bytes).then((h) => {
+    if (h !== expected) throw new Error(`the ${what} in Cache Storage is not the one this browser made`);
+    mark("runtime:imports-snapshot-hashed");
+  });
+  check.catch(() => {}); // reported by the restore that awaits it
+  return check;
+}
+
+// A snapshot restore that failed inside loadPyodide leaves this worker's runtime in an unknown state
+// (a second loadPyodide here once never finished: CI, stop 35). The worker says so and boots
+// nothing more; the page ends it and starts a fresh worker with no snapshot (loader.js bootFresh).
+class RestoreFailed extends Error {
+  constructor(kind, e) {
+    super(`the ${kind} failed to restore (${e && e.message || e})`);
+    this.kind = kind;
+  }
+}
+
 // the post-import snapshot (import_snapshot.js): restored, then it must pass the probe. `given`:
-// its bytes as the page read and checked them (static/restart_snapshot.js), not read again here
-async function bootFromImports(loadPyodide, search, expected, given = null) {
-  const blob = given ? new Uint8Array(given) : await readSnapshot(search, expected, IMPORTS_SNAP_KEY());
+// its bytes as the page read and checked them (static/restart_snapshot.js), not read again here;
+// `early`: the cache read started with the worker (readUnchecked)
+async function bootFromImports(loadPyodide, search, expected, given = null, early = null) {
+  const blob = given ? new Uint8Array(given) : await (early || readUnchecked(search, expected, IMPORTS_SNAP_KEY()));
   mark("runtime:imports-snapshot-read");
   if (!blob) return null;
   let py = null;
@@ -262,6 +320,7 @@ async function bootFromImports(loadPyodide, search, expected, given = null) {
     let meta;
     [py, meta] = await restoreImports(loadPyodide, {
       indexURL: new URL("pyodide/", BASE).href, blob, mark,
+      verified: given ? null : hashMatches(blob, expected, "post-import snapshot"),
     });
     const scope = py.globals.get("dict")();
     try {
@@ -275,29 +334,130 @@ async function bootFromImports(loadPyodide, search, expected, given = null) {
     if (given) post({ type: "snapshot-back", bytes: given }, [given]);
     return py;
   } catch (e) {
-    console.warn(`gradpad: the post-import snapshot failed its restore or probe (${e && e.message || e}): booting normally`);
+    console.warn(`gradpad: the post-import snapshot failed its restore or probe (${e && e.message || e}): booting normally in a fresh worker`);
     mark("runtime:imports-snapshot-failed");
-    caches.open(SNAP_CACHE()).then((c) => c.delete(IMPORTS_SNAP_KEY())).catch(() => {});
-    return null;
+    await caches.open(SNAP_CACHE()).then((c) => c.delete(IMPORTS_SNAP_KEY())).catch(() => {});
+    throw new RestoreFailed("post-import snapshot", e);
   }
 }
 
-async function bootPython(loadPyodide, search, expected, importsExpected, importsGiven) {
+// The build's bare snapshot (static/boot_snapshot.js): for a browser with no snapshot of its own
+// (a first visit). Its bytes are rebuilt (fetched, inflated, the runtime's data segment XORed back
+// in, hashed) while the runtime instantiates; loadPyodide awaits them before it copies them in
+// (runtime_patch.py: `_beforeSnapshotRestore`)
+const buildSnapshotWanted = (search, expected) => !!M.bareSnapshot && !expected && !new URLSearchParams(search).has("nosnapshot");
+function startBuildSnapshot() {
+  const bytes = new Uint8Array(M.bareSnapshot.size);
+  // the runtime's wasm, as Pyodide gets it (fetchRuntimeEarly): a copy of the same response
+  const url = new URL("pyodide/pyodide.asm.wasm", BASE).href;
+  const started = early.get(url) || nativeFetch(url);
+  let copy = null;
+  early.set(url, Promise.resolve(started).then((r) => { if (r.ok) copy = r.clone().arrayBuffer(); return r; }));
+  const wasm = early.get(url).then(() => copy || Promise.reject(new Error("the runtime's wasm did not load")));
+  const filled = fillBuildSnapshot(bytes, M.bareSnapshot, BASE, wasm, nativeFetch)
+    .then(() => mark("runtime:build-snapshot-read"));
+  filled.catch(() => {}); // reported by the restore that awaits it
+  return { bytes, filled };
+}
+
+const REREAD_ZIP_TABLES = `
+import sys, zipimport
+for importer in list(sys.path_importer_cache.values()):
+    if isinstance(importer, zipimport.zipimporter) and importer.archive.endswith(".zip"):
+        importer.invalidate_caches()
+`;
+
+// CPython calls C functions through a trampoline that Pyodide picks as the runtime starts (a wasm-gc
+// one where the browser has wasm GC, else one through JS frames) and stores in _PyRuntime. The
+// build's snapshot holds Node's pick (none: through JS), and JSPI cannot suspend across JS frames:
+// store this browser's pick, as a normal boot of this runtime does.
+function restoreTrampoline(m) {
+  const at = m.__PyRuntime + m.HEAP32[m.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
+  m.HEAP32[at >> 2] = m._PyEM_CountArgsPtr || 0;
+}
+
+// The build's snapshot is made in Node, which has no JSPI: CPython then chose
+// `run_sync_not_supported` for pyodide.ffi.run_sync (Pyodide's jsproxy_init writes the choice into
+// its static method table) and the snapshot keeps that choice. In a browser with JSPI, point the
+// method back at `run_sync`, checked field by field (else left as it is: run_sync then refuses, as
+// before). Without this, a first visit could not wait on the GPU (a WebGPU value read while f runs).
+const RESTORE_RUN_SYNC = `
+import ctypes, _pyodide_core
+def _restore_run_sync():
+    main = ctypes.CDLL(None)
+    refuse = ctypes.cast(main.run_sync_not_supported, ctypes.c_void_p).value
+    run_sync = ctypes.cast(main.run_sync, ctypes.c_void_p).value
+    # PyCFunctionObject: ob_refcnt, ob_type, then m_ml (wasm32: 4-byte fields); PyMethodDef: ml_name, ml_meth
+    method_def = ctypes.c_void_p.from_address(id(_pyodide_core.run_sync) + 8).value
+    name = ctypes.c_char_p.from_address(method_def).value
+    meth = ctypes.c_void_p.from_address(method_def + 4)
+    if name == b"run_sync" and meth.value == refuse and run_sync:
+        meth.value = run_sync
+        return True
+    return False
+_restore_run_sync()
+`;
+
+async function bootFromBuild(loadPyodide, indexURL, started) {
+  const { bytes, filled } = started || startBuildSnapshot();
+  try {
+    // its stdlib zip lacks the modules it holds imported already (tools/bare_snapshot.py)
+    const py = await loadPyodide({ indexURL, fullStdLib: false, stdLibURL: new URL(M.bareSnapshot.stdlib, BASE).href,
+                                   _loadSnapshot: bytes, _beforeSnapshotRestore: () => filled });
+    restoreTrampoline(py._module);
+    // zipimport's table of the zip's entries (offsets) in the snapshot is the whole zip's: read
+    // this one's, for every importer of it (each holds the table)
+    const scope = py.globals.get("dict")();
+    try {
+      py.runPython(REREAD_ZIP_TABLES, { globals: scope });
+      if (py._module.jspiSupported) {
+        try {
+          if (py.runPython(RESTORE_RUN_SYNC, { globals: scope })) mark("runtime:run-sync-restored");
+        } catch (e) { console.warn("gradpad: run_sync stays unavailable on this boot", e); }
+      }
+    } finally {
+      scope.destroy();
+    }
+    return py;
+  } catch (e) {
+    console.warn(`gradpad: the build's bare snapshot is unusable (${e && e.message || e}): booting normally in a fresh worker`);
+    mark("runtime:build-snapshot-failed");
+    throw new RestoreFailed("build's bare snapshot", e);
+  }
+}
+
+// Pyodide 0.27 only logs a failed instantiation of its wasm ("wasm instantiation failed!", e.g. no
+// memory for it) and never settles loadPyodide: `onFail(message)` is called instead of waiting
+// (the runtime is the one module a worker streams)
+function sayFailedInstantiation(onFail) {
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = (...args) => {
+    const instantiated = streaming.apply(WebAssembly, args);
+    instantiated.catch((e) => onFail(`the runtime's wasm failed to instantiate (${e && e.message || e})`));
+    return instantiated;
+  };
+}
+
+async function bootPython(loadPyodide, search, expected, importsExpected, importsGiven, importsEarly, buildEarly) {
   const indexURL = new URL("pyodide/", BASE).href;
   if (importsExpected) {
-    const py = await bootFromImports(loadPyodide, search, importsExpected, importsGiven);
+    const py = await bootFromImports(loadPyodide, search, importsExpected, importsGiven, importsEarly);
     if (py) return [py, "imports-snapshot"];
   }
+  // (a boot snapshot whose hash does not match is not used: no loadPyodide was tried, so booting
+  // on in this worker is safe)
   const snap = await readSnapshot(search, expected);
   mark("runtime:snapshot-read");
   if (snap) {
     try {
       return [await loadPyodide({ indexURL, fullStdLib: false, _loadSnapshot: snap }), "snapshot"];
     } catch (e) {
-      console.warn("gradpad: boot snapshot unusable, booting normally", e);
-      caches.delete(SNAP_CACHE()).catch(() => {});
+      console.warn("gradpad: boot snapshot unusable, booting normally in a fresh worker", e);
+      await caches.delete(SNAP_CACHE()).catch(() => {});
+      throw new RestoreFailed("boot snapshot", e);
     }
   }
+  if (buildSnapshotWanted(search, expected)) return [await bootFromBuild(loadPyodide, indexURL, buildEarly), "build-snapshot"];
   return [await loadPyodide({ indexURL, fullStdLib: false }), "boot"];
 }
 
@@ -467,14 +627,18 @@ async function loadUI(init) {
 // ------------------------------------------------------------------ messages
 const HANDLERS = {
   init: (msg) => start(msg),
+  warm: (msg) => warm(msg),
   "make-snapshot": async (msg) => {
     BASE = msg.base;
+    // a runtime that never instantiates fails both (the page then ends this worker: snapshot-done)
+    const wasmFailed = new Promise((_, reject) => sayFailedInstantiation((error) => reject(new Error(error))));
+    wasmFailed.catch(() => {});
     if (msg.boot !== false) {
-      try { post({ type: "snapshot-saved", kind: "boot", sha256: await makeSnapshot() }); } catch (e) { post({ type: "snapshot-failed", kind: "boot", error: String(e) }); }
+      try { post({ type: "snapshot-saved", kind: "boot", sha256: await Promise.race([makeSnapshot(), wasmFailed]) }); } catch (e) { post({ type: "snapshot-failed", kind: "boot", error: String(e) }); }
     }
     if (msg.imports) {
       try {
-        const sha256 = await makeImportsSnapshot();
+        const sha256 = await Promise.race([makeImportsSnapshot(), wasmFailed]);
         post({ type: "snapshot-saved", kind: "imports", sha256, bytes: madeImports.buffer }, [madeImports.buffer]);
       } catch (e) { post({ type: "snapshot-failed", kind: "imports", error: String(e && e.stack || e) }); }
     }
@@ -568,6 +732,8 @@ self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers
 self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
+// called from Python (app.env.run_output): the line the running code printed last (a progress bar)
+self.gradpadRunOutput = (line) => { if (runDepth > 0) toAll({ type: "run-output", line: String(line) }); };
 // a Stop landed: the learner's code no longer runs (the run's run-end follows its panes)
 self.gradpadRunStopped = () => { if (runDepth > 0) toAll({ type: "run-stopped" }); };
 // called from Python (app.env.panes_state): which run the panes show, which still measure
@@ -575,6 +741,7 @@ self.gradpadPanes = (run, pending, ms, phases) =>
   toAll({ type: "panes", run, pending: JSON.parse(pending), python_ms: ms, phases: JSON.parse(phases || "{}") });
 
 async function start(init) {
+  mark("runtime:worker"); // this worker's script runs (a restart's time before it: starting the worker)
   BASE = init.base;
   if (init.interrupt) interruptBuffer = new Uint8Array(init.interrupt);
   globalThis.fetch = prefetchingFetch;
@@ -583,20 +750,35 @@ async function start(init) {
     search: init.search, hash: init.hash, origin: init.origin, pathname: init.pathname,
     storage: init.storage, isolated: !!interruptBuffer, theme: init.theme || null,
   });
+  // a fresh worker after one whose snapshot restore failed (loader.js bootFresh): no snapshot at all
+  if (init.snapshots === false) {
+    const search = new URLSearchParams(init.search);
+    search.set("nosnapshot", "");
+    init = { ...init, search: "?" + search, snapshotHash: null, importsSnapshotHash: null, importsSnapshot: null };
+  }
   try {
     post({ type: "stage", stage: "runtime" });
-    fetchRuntimeEarly();
+    // a browser with no snapshot of its own (a first visit): the build's (static/boot_snapshot.js)
+    const fromBuild = !init.importsSnapshotHash && !init.importsSnapshot && buildSnapshotWanted(init.search, init.snapshotHash);
+    fetchRuntimeEarly(fromBuild ? M.bareSnapshot.stdlib : undefined);
     // (restored from the page's snapshot bytes, numpy and the engine need no wheels: fetched if it fails)
     if (!init.importsSnapshot) prefetch([...M.stages.numpy, ...M.stages.engine]);
+    // the post-import snapshot's bytes are read from Cache Storage while the runtime's module loads
+    const importsEarly = init.importsSnapshotHash && !init.importsSnapshot
+      ? readUnchecked(init.search, init.importsSnapshotHash, IMPORTS_SNAP_KEY()) : null;
+    const buildEarly = fromBuild ? startBuildSnapshot() : null;
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
+    // (the page then starts a fresh worker: loader.js bootFresh)
+    sayFailedInstantiation((error) => post({ type: "restore-failed", kind: "runtime", error }));
     let bootedFrom;
     [pyodide, bootedFrom] = await bootPython(loadPyodide, init.search, init.snapshotHash, init.importsSnapshotHash,
-                                             init.importsSnapshot);
+                                             init.importsSnapshot, importsEarly, buildEarly);
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     keepStdlibZipIndex();
     mark("runtime");
-    const uiPrefetchLater = bootedFrom !== "boot";
+    // (a first visit, booted from the build's snapshot too, fetches them from the network: now)
+    const uiPrefetchLater = bootedFrom !== "boot" && bootedFrom !== "build-snapshot";
     if (!uiPrefetchLater) prefetch(M.stages.ui);
     post({ type: "stage", stage: "numpy" });
     // restored from the post-import snapshot: numpy and the engine are loaded and imported
@@ -613,7 +795,8 @@ async function start(init) {
     post({ type: "ready", info, bootedFrom });
     if (uiPrefetchLater) prefetch(M.stages.ui);
   } catch (e) {
-    post({ type: "boot-error", error: String(e && e.stack || e) });
+    if (e instanceof RestoreFailed) post({ type: "restore-failed", kind: e.kind, error: e.message });
+    else post({ type: "boot-error", error: String(e && e.stack || e) });
     return;
   }
   try {

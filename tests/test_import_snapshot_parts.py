@@ -26,6 +26,14 @@ def test_each_runtime_patch_finds_its_anchor_once_in_the_shipped_runtime():
             assert text.count(anchor) == 1 and anchor not in patched and patch in patched
 
 
+def test_loadpyodide_awaits_the_check_before_it_copies_a_snapshot_in():
+    """_beforeSnapshotRestore (the post-import snapshot's hash, the build's bare snapshot rebuilt)
+    is awaited before restoreSnapshot reads the bytes, and the memory hook after it."""
+    patched = runtime_patch.patch_text("pyodide.mjs", (RUNTIME / "pyodide.mjs").read_text())
+    before = patched.index("await e._beforeSnapshotRestore(c,n,i)")
+    assert before < patched.index("n.restoreSnapshot(i)") < patched.index("await e._afterSnapshotRestore(c,n,i)")
+
+
 def test_a_missing_anchor_stops_the_build_and_names_it():
     with pytest.raises(runtime_patch.RuntimePatchError, match="restoreSnapshot call") as e:
         runtime_patch.patch_text("pyodide.mjs", "let l;i&&(l=n.restoreSnapshotOther(i));")

@@ -6,8 +6,8 @@ frozen": no gap over 100 ms).
 For each scenario a 50 ms heartbeat on the page records the longest gap between its ticks, and a
 PerformanceObserver the long tasks (> 50 ms), from the load's start until its panes are complete
 and its Plots, vmap and Jaxpr tabs were shown. Scenarios: the jit tutorial's selu on 1e3 and 1e6
-elements (each after the default example, so its panes are new), and a switch between two
-gallery examples. --compare DIR: a second built site (e.g. main's dist/) measured alternately with
+elements, a 1000x1000 matmul and a 10k-step lax.scan (each after the default example, so its
+panes are new), and a switch between two gallery examples (--scenarios picks some). --compare DIR: a second built site (e.g. main's dist/) measured alternately with
 this one in the same run: timings on a shared machine compare only side by side. --profile PATH:
 a CPU profile (Chrome DevTools JSON) of this site's 1e6 selu, and the functions that took most
 self time printed.
@@ -36,8 +36,33 @@ def selu(x, alpha=1.67, lmbda=1.05):
 selu_jit = jax.jit(selu)
 selu_jit(x).block_until_ready()
 """
+MATMUL = """import jax, jax.numpy as jnp
+from jax import random
+a = random.normal(random.PRNGKey(0), (1000, 1000))
+def f(a):
+  return jnp.tanh(a @ a.T)
+f(a).block_until_ready()
+"""
+SCAN = """import jax, jax.numpy as jnp
+from jax import lax
+def f(x):
+  def step(c, _):
+    c = 0.999 * c + jnp.sin(c)
+    return c, c
+  c, ys = lax.scan(step, x, None, length=10000)
+  return ys.sum()
+f(0.5)
+"""
 DEFAULT = "grad_value_and_grad_has_aux"
 SWITCH = ("mlp_sin", "jacobians_and_hessian")
+# name -> (the load before it, the measured load): each after another program, so its panes are new
+SCENARIOS = {
+    "selu 1e3": ({"example": DEFAULT}, {"code": SELU.format(n=1000)}),
+    "selu 1e6": ({"example": DEFAULT}, {"code": SELU.format(n=1_000_000)}),
+    "switch examples": ({"example": SWITCH[0]}, {"example": SWITCH[1]}),
+    "matmul 1000x1000": ({"example": DEFAULT}, {"code": MATMUL}),
+    "scan 10k": ({"example": DEFAULT}, {"code": SCAN}),
+}
 
 WATCH = """() => {
   const h = window.__gap = {last: performance.now(), max: 0, long: []};
@@ -83,13 +108,12 @@ def measured(page, opts: dict) -> dict:
     return out
 
 
-def scenarios(page) -> dict:
+def scenarios(page, names) -> dict:
     res = {}
-    for name, n in (("selu 1e3", 1000), ("selu 1e6", 1_000_000)):
-        load(page, {"example": DEFAULT})
-        res[name] = measured(page, {"code": SELU.format(n=n)})
-    load(page, {"example": SWITCH[0]})
-    res["switch examples"] = measured(page, {"example": SWITCH[1]})
+    for name in names:
+        before, opts = SCENARIOS[name]
+        load(page, before)
+        res[name] = measured(page, opts)
     return res
 
 
@@ -122,6 +146,7 @@ def main(argv=None) -> int:
     p.add_argument("--dist", default=str(ROOT / "dist"))
     p.add_argument("--compare", help="another built site (a dist/ directory), measured alternately")
     p.add_argument("--profile", help="write a CPU profile of this site's 1e6 selu here")
+    p.add_argument("--scenarios", default=",".join(SCENARIOS), help="which (comma-separated): " + ", ".join(SCENARIOS))
     a = p.parse_args(argv)
     sites = bench_sites.sites(a.dist, a.compare)
     results: dict = {k: {} for k in sites}
@@ -131,7 +156,7 @@ def main(argv=None) -> int:
         for r in range(a.rounds):
             for k in bench_sites.order(pages, r):
                 load_avg = os.getloadavg()[0]
-                for name, m in scenarios(pages[k]).items():
+                for name, m in scenarios(pages[k], a.scenarios.split(",")).items():
                     m["load"] = round(load_avg, 1)
                     results[k].setdefault(name, []).append(m)
                     print(f"[{k}] round {r + 1} {name}: longest gap {m['max']} ms, long tasks {m['long_sum']} ms in all: {m['long']} "

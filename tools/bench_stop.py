@@ -15,7 +15,9 @@ Cases, each on a fresh profile (a first visit: no service worker yet, so never i
 Per Stop: ms from Stop to the run's end (stopped), to Python's answer to `1 + 1` (python), to
 the app back and not stale (ui), and to the editor taking typing (editable: a key typed into the
 editor lands there); the fresh worker's phases (runtime, numpy, engine, ui) in ms after Stop;
-which path brought Python back (standby/fresh) and how its view came (prerendered: swapped in, static/prerender.js). Memory: RSS and PSS of the browser's process
+which path brought Python back (standby/fresh) and how its view came (prerendered: swapped in, static/prerender.js);
+in the JSON, `stages`: every mark of the fresh Python's start in ms after Stop (runtime:worker, runtime:imports-js,
+-memory, -files, -libs, -probed ...) and, in the warm case, `spare` (static/spare_worker.js). Memory: RSS and PSS of the browser's process
 tree while idle with and without the standby. Print the load average beside the numbers.
 """
 from __future__ import annotations
@@ -76,6 +78,9 @@ STOP_PROBE = """async ([code, afterMs]) => {
   out.phases = {};
   for (const k of ['runtime', 'numpy', 'engine', 'ui:built', 'ui:embed', 'ui:embedded', 'ui:swapped'])
     if (gp.timings[k] !== before[k]) out.phases[k] = Math.round(gp.timings[k] - nav);
+  // every mark of the fresh Python's start (worker start, runtime load, memory, files, libraries, probe ...)
+  out.stages = Object.fromEntries(Object.entries(gp.timings).filter(([k, v]) => v !== before[k] && v >= nav - 1)
+    .map(([k, v]) => [k, Math.round(v - nav)]).sort((a, b) => a[1] - b[1]));
   out.editable = Math.round(editable === null ? -1 : editable);
   out.path = gp.restartedBy || null;
   out.stops = gp.stops.slice(-1);
@@ -187,6 +192,7 @@ def chromium_warm(pw, url: str) -> list[dict]:
             r = page.evaluate(STOP_PROBE, [LOOP, 300])
             r["booted_from"] = page.evaluate("() => window.gradpad.bootedFrom")
             r["kept"] = page.evaluate("() => window.gradpad.restartSnapshot || null")
+            r["spare"] = page.evaluate("() => window.gradpad.spareWorker || null")  # (static/spare_worker.js)
             rows.append({"case": f"chromium app, warm ({booted}), no standby", "when": f"stop {i + 1}", **r,
                          "mem_before_standby": mem})
             print(json.dumps(rows[-1]), flush=True)

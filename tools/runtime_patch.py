@@ -14,7 +14,10 @@ and Python's first step. Neither is reachable from outside the runtime, hence:
    (snapshot making: the record). Without `globalThis.gradpadDylink` nothing changes.
 2. pyodide.mjs, `loadPyodide`: after `restoreSnapshot` (memory copied back) and before
    `finalizeBootstrap` (the first Python code), await `config._afterSnapshotRestore(Module, API,
-   snapshot)` when given.
+   snapshot)` when given; and before `restoreSnapshot`, await
+   `config._beforeSnapshotRestore(Module, API, snapshot)` when given: the snapshot's hash is checked
+   there, while the runtime's JS and wasm were loading (nothing of the snapshot's bytes is used
+   before it but their length), and the build's bare snapshot is unmasked (tools/bare_snapshot.py).
 
 Each anchor is the exact minified text of 0.27.7; if it is not found exactly once, the build
 stops and names it (a Pyodide update must revisit this file).
@@ -33,7 +36,8 @@ DYLINK_PATCH = ("var gpDylink=globalThis.gradpadDylink,gpPlaced=gpDylink&&gpDyli
                 "gpDylink&&gpDylink.loaded&&gpDylink.loaded(libName,memoryBase,tableBase,metadata);")
 
 RESTORE_ANCHOR = "i&&(l=n.restoreSnapshot(i));"
-RESTORE_PATCH = ("i&&(l=n.restoreSnapshot(i),e._afterSnapshotRestore&&"
+RESTORE_PATCH = ("i&&(e._beforeSnapshotRestore&&await e._beforeSnapshotRestore(c,n,i),"
+                 "l=n.restoreSnapshot(i),e._afterSnapshotRestore&&"
                  "await e._afterSnapshotRestore(c,n,i));")
 
 PATCHES = {

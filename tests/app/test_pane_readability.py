@@ -69,6 +69,29 @@ def test_first_call_split_only_when_the_timer_resolves_it():
     assert "nearly all tracing" in timing_pane.first_call_text(timing(0.0006, 0.00055, step=1e-4))
 
 
+def steady(eager_ms, first_ms, jit_ms):
+    m = lambda ms: {"median": ms / 1e3, "min": ms / 1e3 * 0.9, "max": ms / 1e3 * 1.1}  # noqa: E731
+    return {"backend": "cpu", "eager": m(eager_ms), "jit_first": {"total": first_ms / 1e3}, "jit_steady": m(jit_ms)}
+
+
+@pytest.mark.parametrize("ms", [(62.0, 80.0, 55.0), (0.02, 3.0, 0.004), (700.0, 900.0, 650.0)])
+def test_timing_axis_spans_whole_decades_so_its_labels_are_powers_of_ten(ms):
+    """Inside one decade the log axis labelled 50, 60, 70, 80 ..., which at a phone's width ran
+    together ("607080"): the range runs from one power of ten to another, at least a decade apart,
+    every bar inside it, and the ticker asks for few labels."""
+    t = steady(*ms)
+    lo, hi = timing_pane.shared_bounds([t])
+    exps = np.log10([lo, hi])
+    assert np.allclose(exps, np.round(exps)) and exps[1] - exps[0] >= 1
+    values = [v * 1e3 for b in timing_pane.bars(t).values() for v in b]
+    assert lo < min(values) and max(values) < hi
+    fig = timing_pane.timing_figure(t)
+    assert (fig.x_range.start, fig.x_range.end) == (lo, hi)
+    assert fig.xaxis[0].ticker.desired_num_ticks <= 4
+    bar = fig.select_one({"name": "median"})
+    assert list(bar.data_source.data["median"]) == [ms[0], ms[1], ms[2]]  # the values drawn are the numbers
+
+
 def test_short_graph_keeps_its_own_height():
     from app import analysis
     from app.sandbox import install_jax

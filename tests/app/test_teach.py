@@ -86,6 +86,8 @@ def test_a_stage_that_cannot_be_built_says_why():
 def test_every_example_shows_stages_and_never_an_error_box(name, request):
     if any(lib in examples.load(name).code for lib in ("import flax", "import equinox", "import optax")):
         request.getfixturevalue("ecosystem_importable")
+    if any(lib in examples.load(name).code for lib in ("import numpyro", "import diffrax", "import blackjax")):
+        request.getfixturevalue("ring2_importable")
     ex = examples.load(name)
     a = analysis.analyse(ex.code, ex.function, ex.args, with_vmap=False, with_timing=False)
     counts = {s.name: s.eqn_count for s in a.stages}

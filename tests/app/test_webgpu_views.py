@@ -189,3 +189,51 @@ def test_float64_inputs_time_on_cpu_and_say_why_not_on_webgpu(gpu):
     assert err.type == "TypeError" and "float64 has no WebGPU representation" in err.message
     col = timing_pane.backends_row(t["backends"]).objects[1]
     assert "float64" in col.objects[1].object
+
+
+def test_a_backend_that_needs_a_synchronous_gpu_wait_is_one_grey_line(monkeypatch):
+    """In a page whose Python cannot wait for the GPU synchronously (no JSPI), f that reads a value
+    back while it runs (an `if` on an array) cannot be timed on WebGPU: the pane says so in one
+    grey line, never a red RuntimeError."""
+    from core._engine.backends import webgpu
+    from core._engine.backends.webgpu.host import SYNC_READ_NEEDS_JSPI, SyncUnavailable
+
+    async def started():
+        return None
+
+    async def reads_back(*a, **k):  # what f's `if x > 0` does there (BrowserHost.run_sync)
+        raise SyncUnavailable(SYNC_READ_NEEDS_JSPI)
+
+    monkeypatch.setattr(webgpu, "init_async", started)
+    monkeypatch.setattr(analysis.timing, "_measure", reads_back)
+    t = asyncio.run(analysis.timings_async(selu, (np.ones(4, np.float32),), "webgpu", 3))
+    assert t.get("error") is None and "JSPI" in t["unavailable"], t
+    col = timing_pane.backend_column(t)
+    assert len(col.objects) == 1, col.objects  # the head only: no error block
+    head = col.objects[0].object
+    assert "WebGPU" in head and "not measured" in head and "gp-muted" in head and "gp-err" not in head
+
+
+def test_pyodides_refused_run_sync_becomes_sync_unavailable(monkeypatch):
+    """Pyodide's run_sync raises a bare RuntimeError ("WebAssembly stack switching not supported in
+    this JavaScript runtime") in a Python started from a snapshot made without JSPI, though
+    can_run_sync() says True: the host names it as SyncUnavailable, with what to use instead."""
+    import types
+
+    from core._engine.backends.webgpu.host import BrowserHost, SyncUnavailable
+
+    def refuse(awaitable):
+        raise RuntimeError("WebAssembly stack switching not supported in this JavaScript runtime")
+
+    ffi = types.SimpleNamespace(can_run_sync=lambda: True, run_sync=refuse)
+    monkeypatch.setitem(sys.modules, "pyodide", types.SimpleNamespace(ffi=ffi))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+
+    async def read():
+        return 1
+
+    host = object.__new__(BrowserHost)  # no navigator.gpu here: run_sync needs none
+    coro = read()
+    with pytest.raises(SyncUnavailable, match="block_until_ready_async"):
+        host.run_sync(coro)
+    assert coro.cr_frame is None  # closed: no "never awaited" warning

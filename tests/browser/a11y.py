@@ -13,6 +13,11 @@ BLOCKING = ("serious", "critical")
 
 _source: str | None = None
 
+# the page shows the dark theme and the app's Python side has followed it (static/loader.js
+# switchTheme): what axe checks for "dark"
+DARK_SHOWN = """() => document.documentElement.dataset.theme === 'dark' && !!window.gradpad.themeSwitch
+  && window.gradpad.themeSwitch.theme === 'dark' && window.gradpad.themeSwitch.python_ms !== null"""
+
 
 def _axe_source() -> str:
     global _source
@@ -25,6 +30,14 @@ def _axe_source() -> str:
 # axe over the whole document (it walks open shadow roots itself): each violation's id, impact,
 # help, and its first nodes (target selector path through shadow roots, html, why)
 AXE_RUN = """async (tags) => {
+    // the page's own accessibility passes (static/a11y.js) run 120 ms after a burst of DOM changes,
+    // in slices: axe looks once they have caught up (idle, and still idle a pass's delay later)
+    const a11y = () => window.gradpad && window.gradpad.a11y;
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    for (let i = 0, quiet = 0; a11y() && quiet < 2 && i < 200; i++) {
+        quiet = a11y().idle() ? quiet + 1 : 0;
+        if (quiet < 2) await sleep(150);
+    }
     const r = await window.axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
     return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
         nodes: v.nodes.slice(0, 6).map((n) => ({target: n.target, html: n.html.slice(0, 200),

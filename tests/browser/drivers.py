@@ -74,7 +74,7 @@ class Browser:
 
     def press(self, keys: str) -> None:
         """Type text into the focused element; `keys` may hold the driver-neutral chords
-        {CTRL_ENTER}, {CTRL_A} and {ESC} (see KEYS)."""
+        {CTRL_ENTER}, {CTRL_A}, {ESC}, and the single keys {TAB}, {ARROW_RIGHT} and {HOME} (see KEYS)."""
         raise NotImplementedError
 
     def screenshot(self, path: Path) -> None:
@@ -128,7 +128,9 @@ class Browser:
         raise AssertionError(f"{self.name}: the viewport is {inner}, not {width}x{height}")
 
 
-KEYS = {"CTRL_ENTER", "CTRL_A", "ESC"}
+KEYS = {"CTRL_ENTER", "CTRL_A", "ESC", "TAB", "ARROW_RIGHT", "HOME"}
+# the single keys by their WebDriver codes (Marionette and Selenium both take them)
+WEBDRIVER_KEYS = {"ESC": "\ue00c", "TAB": "\ue004", "ARROW_RIGHT": "\ue014", "HOME": "\ue011"}
 
 # [innerWidth, innerHeight] once it changed from `before` (up to `waitMs`) and then held for 300 ms
 STILL_VIEWPORT = """async ([before, waitMs]) => {
@@ -180,8 +182,8 @@ class ChromiumBrowser(Browser):
                 self.page.keyboard.press("Control+Enter")
             elif part == "CTRL_A":
                 self.page.keyboard.press("Control+a")
-            elif part == "ESC":
-                self.page.keyboard.press("Escape")
+            elif part in WEBDRIVER_KEYS:
+                self.page.keyboard.press({"ESC": "Escape", "TAB": "Tab", "ARROW_RIGHT": "ArrowRight", "HOME": "Home"}[part])
             else:
                 self.page.keyboard.type(part)
 
@@ -284,8 +286,8 @@ class FirefoxBrowser(Browser):
             if part in ("CTRL_ENTER", "CTRL_A"):
                 key = Keys.ENTER if part == "CTRL_ENTER" else "a"
                 chain.key_down(Keys.CONTROL).key_down(key).key_up(key).key_up(Keys.CONTROL)
-            elif part == "ESC":
-                chain.key_down(Keys.ESCAPE).key_up(Keys.ESCAPE)
+            elif part in WEBDRIVER_KEYS:
+                chain.key_down(WEBDRIVER_KEYS[part]).key_up(WEBDRIVER_KEYS[part])
             else:
                 for ch in part:
                     chain.key_down(ch).key_up(ch)
@@ -372,8 +374,8 @@ class WebKitBrowser(Browser):
         for part in _split_keys(keys):
             if part in ("CTRL_ENTER", "CTRL_A"):
                 chain.key_down(Keys.CONTROL).send_keys(Keys.ENTER if part == "CTRL_ENTER" else "a").key_up(Keys.CONTROL)
-            elif part == "ESC":
-                chain.send_keys(Keys.ESCAPE)
+            elif part in WEBDRIVER_KEYS:
+                chain.send_keys(WEBDRIVER_KEYS[part])
             else:  # WebKitWebDriver types no "\n": the Enter key instead
                 chain.send_keys(part.replace("\n", Keys.ENTER))
         chain.perform()

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from .a11y import axe_run, describe, impact_counts
+from . import shots
+from .a11y import DARK_SHOWN, axe_run, describe, impact_counts
 from .settle import settled
 
 pytestmark = pytest.mark.timeout(900)
@@ -18,6 +19,8 @@ SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
 
 
 def shot(page, name):
+    if not shots.wanted():
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -149,6 +152,12 @@ def test_axe_finds_no_serious_violation_in_an_embed(browser_context, site_url, a
         page.get_by_text("open in gradpad").first.wait_for(state="visible", timeout=120_000)
         settled(page)
         bad = report("embed", page)
+        assert bad == [], describe(bad)
+        # the same embed in the dark theme (a visitor's system setting: an embed shows no theme button)
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function(f"() => ({DARK_SHOWN})()", timeout=120_000)
+        settled(page)
+        bad = report("embed dark", page)
         assert bad == [], describe(bad)
     finally:
         page.close()

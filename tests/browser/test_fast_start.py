@@ -41,9 +41,10 @@ def first_visit(browser_context, site_url):
     page.set_viewport_size({"width": 1400, "height": 900})
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    # a first visit: no code autosaved by the session's other page
+    # a first visit: no code autosaved by the session's other page, and none of the snapshots this
+    # browser made for it (`?snapshot=build`: started as a first visit is, from the build's one)
     page.add_init_script("try { localStorage.removeItem('gradpad.code') } catch (e) {}")
-    page.goto(site_url, wait_until="domcontentloaded", timeout=60_000)
+    page.goto(site_url + "?snapshot=build", wait_until="domcontentloaded", timeout=60_000)
     yield page, requests
     page.close()
 
@@ -109,6 +110,29 @@ def test_first_view_fetches_no_deferred_wheel_and_pandas_imports_on_demand(first
     assert r["error"] is None and r["result"] == "3.5", r
     after = page.evaluate("""c => window.gradpad.runPython(c + "'pandas' in f.installed")""", finder)
     assert after["error"] is None and after["result"] == "True", after
+
+
+def test_a_first_visit_starts_from_the_builds_bare_snapshot(first_visit):
+    """CPython's own start, the largest cost of a first visit, comes from the snapshot the build
+    made under Node (tools/bare_snapshot.py): the worker rebuilt it from the shipped file and the
+    runtime's wasm, its hash matched, and that Python answers."""
+    page, requests = first_visit
+    page.set_default_timeout(240_000)
+    boot = page.evaluate("() => window.gradpad.ready.then(g => ({from: g.bootedFrom, marks: Object.keys(g.timings)}))")
+    assert boot["from"] == "build-snapshot", boot
+    assert "runtime:build-snapshot-read" in boot["marks"] and "runtime:build-snapshot-failed" not in boot["marks"], boot
+    # asyncio: imported in the snapshot; difflib: not, read from the stdlib zip it was given
+    r = page.evaluate("() => window.gradpad.runPython('import sys, asyncio, difflib\\n"
+                      "f\"{sys.version_info[:2]} {asyncio.sleep.__name__} {difflib.SequenceMatcher(None, str(1234), str(1243)).ratio()}\"')")
+    assert r["error"] is None and r["result"] == "'(3, 12) sleep 0.75'", r
+    # Node made the snapshot, with no JSPI and no wasm GC: Python on it can still wait on a promise
+    # where the browser can (Chromium), as a normal boot does (a WebGPU value read while f runs)
+    if page.evaluate("() => 'Suspending' in WebAssembly"):
+        waited = page.evaluate("() => window.gradpad.runPythonAsync('from pyodide.ffi import run_sync\\n"
+                               "import js\\nrun_sync(js.Promise.resolve(6 * 7))')")
+        assert waited == "42", waited
+    snap = json.loads((site.DIST / "manifest.json").read_text())["bareSnapshot"]
+    assert any(u.endswith(snap["file"]) for u in requests), [u for u in requests if "pyodide/" in u]
 
 
 def test_the_service_worker_is_registered_once_the_ui_is_up(first_visit):

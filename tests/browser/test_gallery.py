@@ -13,7 +13,9 @@ import pytest
 
 from app import examples
 
+from . import shots
 from .settle import settled, show_tab
+from .test_graph_labels import graph_labels_never_overlap_nor_get_cut
 
 pytestmark = pytest.mark.timeout(1800)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots-ui"))
@@ -52,10 +54,12 @@ VISIBLE_TEXT = """() => {
   return out.join(' ');
 }"""
 # text that must never show on one of our own examples (compared with spaces removed)
-ALARMS = ("nan×", "✗differs", "compile&run0.0µs", "Traceback(mostrecentcalllast)")
+ALARMS = ("nan×", "✗differs", "compile&run0.0µs", "Traceback(mostrecentcalllast)", "stackswitchingnotsupported")
 
 
 def shot(page, name):
+    if not shots.wanted():
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -138,6 +142,7 @@ def test_every_pane_shows_something_true(app_page, name):
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
         tab(page, "Jaxpr").click()
+    graph_labels_never_overlap_nor_get_cut(app_page, name)  # on this load (test_graph_labels.py)
 
 
 @pytest.mark.parametrize("name", ["jvp_and_vjp", "jacobians_and_hessian", "lax_control_flow",
@@ -177,6 +182,49 @@ def test_layout_fits_the_window(app_page, size):
     finally:
         tab(page, "Jaxpr").click()
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+# Pyodide's run_sync as a Python started from the build's bare snapshot has it (made under Node,
+# without JSPI): it refuses, though can_run_sync() says True. The shared page's Python may have
+# come from a restart (a snapshot made in this browser, where run_sync works), so it is set here.
+NO_RUN_SYNC = """
+import pyodide.ffi as ffi
+if not hasattr(ffi, "_gradpad_run_sync"):
+    ffi._gradpad_run_sync = ffi.run_sync
+def _refuse(awaitable):
+    raise RuntimeError("WebAssembly stack switching not supported in this JavaScript runtime")
+ffi.run_sync = _refuse
+"""
+RUN_SYNC_BACK = "import pyodide.ffi as ffi\nffi.run_sync = getattr(ffi, '_gradpad_run_sync', ffi.run_sync)"
+READS_BACK = """import jax
+from jax import lax
+def f(x):
+    return lax.cond(x < 0.0, lambda x: x ** 2.0, lambda x: x ** 3.0, x)  # eager: reads x < 0 back
+f(2.0)
+"""
+
+
+def test_webgpu_timing_that_cannot_wait_for_the_gpu_is_a_grey_line(app_page):
+    """f runs `lax.cond` eagerly, which reads its predicate back from the GPU. Where the page's
+    Python cannot wait for that (Pyodide refuses run_sync), the Timing pane's WebGPU part says so
+    in grey: it showed a red "RuntimeError: WebAssembly stack switching not supported"."""
+    import time
+    page = app_page.page
+    app_page.run(NO_RUN_SYNC)
+    try:
+        _LAST_LOAD.clear()
+        load(app_page, code=READS_BACK)
+        deadline = time.monotonic() + 240  # a bound on the wait, not a timing (SwiftShader under load)
+        while page.evaluate("() => window.gradpad.snapshot()").get("pending"):  # WebGPU is measured last
+            assert time.monotonic() < deadline, "the panes never finished measuring"
+            page.wait_for_timeout(250)
+        show_tab(page, "Timing")
+        text = page.evaluate(VISIBLE_TEXT)
+        assert "stack switching not supported" not in text and "RuntimeError" not in text, text
+        assert "WebGPU" in text and ("not measured" in text or "not available" in text), text
+    finally:
+        app_page.run(RUN_SYNC_BACK)
+        tab(page, "Jaxpr").click()
 
 
 def test_unknown_example_shows_a_message_and_the_gallery(app_page):

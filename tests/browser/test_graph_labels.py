@@ -1,12 +1,11 @@
 """The dataflow graph on every gallery example, f and grad(f): no two node labels overlap, no
-label is cut by the plot's edge, and kernels have distinct colours. The labels are HTML
+label is cut by the plot's edge (checked by test_gallery.py on each example it loads), and
+kernels have distinct colours. The labels are HTML
 (Bokeh's HTMLLabelSet), so their boxes are measured in the page. Screenshots go to
 $GRADPAD_SCREENSHOTS (default /tmp/gradpad-screenshots)."""
 from __future__ import annotations
 
 import pytest
-
-from app import examples
 
 from .test_app_flows import load, shot, tab, wait_snapshot
 from .settle import settled
@@ -54,10 +53,12 @@ def overlaps(labels) -> list:
     return out
 
 
-@pytest.mark.parametrize("name", examples.names())
-def test_graph_labels_never_overlap_nor_get_cut(app_page, name):
+def graph_labels_never_overlap_nor_get_cut(app_page, name):
+    """Run by tests/browser/test_gallery.py::test_every_pane_shows_something_true on each example it
+    has just loaded (a load of its own here cost ~2.5 s an example in the whole suite)."""
     page = app_page.page
-    snap = load(app_page, example=name)
+    snap = page.evaluate("() => window.gradpad.snapshot()")
+    assert snap["example"] == name and snap["view"] == "f", (name, snap["example"], snap["view"])
     tab(page, "Jaxpr").click()
     checked = 0
     for view, label in (("f", "f"), ("grad", "grad(f)")):

@@ -4,6 +4,8 @@ answers right; a snapshot that does not fit falls back to the normal boot. On th
 shared page: one reload per test."""
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 pytestmark = pytest.mark.timeout(900)
@@ -25,11 +27,21 @@ ANSWERS = ("import jax, numpy as np\n"
 
 def reload(gp) -> dict:
     seen = len(gp.console), len(gp.page_errors)
-    gp.page.reload(wait_until="domcontentloaded", timeout=120_000)
-    gp.page.set_default_timeout(300_000)
-    if not gp.page.evaluate("() => !!window.gradpad"):  # the loader never ran: say what the page said
-        pytest.fail(f"after the reload the page has no gradpad ({gp.page.url}); console:\n"
+    for attempt in range(2):
+        gp.page.reload(wait_until="domcontentloaded", timeout=120_000)
+        gp.page.set_default_timeout(300_000)
+        try:  # (the loader module runs once its ~20 imports came through the service worker)
+            gp.page.wait_for_function("() => !!window.gradpad", timeout=60_000)
+            break
+        except Exception:
+            said = (f"after the reload the page has no gradpad ({gp.page.url}); console:\n"
                     + "\n".join(gp.console[seen[0]:][-30:]) + "\npage errors:\n" + "\n".join(gp.page_errors[seen[1]:]))
+            if attempt:
+                pytest.fail(said)
+            # seen twice under load (cold6, stop 34), the page's static shell with no error and no
+            # console line, its loader never run; not understood. Said, and the reload asked again
+            # (a visitor's next reload), so that the fallback is still tested and the page left booted
+            warnings.warn(said)
     return gp.page.evaluate(BOOT)
 
 
@@ -92,9 +104,61 @@ def test_a_restart_without_a_standby_starts_from_the_snapshot_the_page_kept(gp):
     assert gp.wait_ui() == "app"
 
 
+# A restart with no standby at all (?standby=off), under an endless loop: the fresh Python starts in
+# the spare worker the page kept (static/spare_worker.js: the runtime's JS loaded and its wasm
+# compiled, no interpreter) and restores from the bytes the page kept. The loop is not run again,
+# the editor keeps it, and Python answers.
+SPARE_RESTART = """async (loop) => {
+    const gp = window.gradpad;
+    await gp.uiReady;
+    for (let i = 0; i < 1200 && !(gp.spareWorker.warm && gp.restartSnapshot.bytes); i++) await new Promise(r => setTimeout(r, 250));
+    // the page's own first run (an autorun) is over: the Restart below is under the loop's run
+    for (let idle = 0; idle < 1000; idle = gp.running ? 0 : idle + 50) await new Promise(r => setTimeout(r, 50));
+    const before = {spare: {...gp.spareWorker}, kept: {...gp.restartSnapshot}, standby: gp.standby.state};
+    const runs = gp.runs;
+    setTimeout(() => gp.load({code: loop}).catch(() => {}), 0);
+    while (!(gp.running && gp.runs > runs)) await new Promise(r => setTimeout(r, 5));
+    // the editor shows the loop (the app's patch with it may come just after the run started)
+    const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList.contains('ace_editor') && el.env) return el;
+      const i = el.shadowRoot && find(el.shadowRoot); if (i) return i; } return null; };
+    for (let i = 0; i < 600; i++) { const ace = find(document.querySelector('#app')); if (ace && ace.env.editor.getValue() === loop) break;
+      await new Promise(r => setTimeout(r, 50)); }
+    const t = performance.now();
+    await gp.restart();
+    const marks = Object.fromEntries(Object.entries(gp.timings).filter(([k, v]) => v >= t).map(([k, v]) => [k, Math.round(v - t)]));
+    return {before, spare: {...gp.spareWorker}, path: gp.restartedBy, lent: gp.workerGotSnapshot(), from: gp.bootedFrom,
+            marks, answer: (await gp.runPython('1 + 1')).result};
+}"""
+
+
+def test_a_restart_with_no_standby_starts_in_the_spare_worker(gp):
+    from .test_stop_anywhere import LOOP, held_state
+    gp.page.evaluate(WAIT_SNAPSHOTS)  # (the shared page made and recorded the snapshot)
+    page = gp.page.context.new_page()
+    try:
+        page.set_default_timeout(300_000)
+        page.goto(gp.url + "?standby=off", wait_until="domcontentloaded", timeout=120_000)
+        r = page.evaluate(SPARE_RESTART, LOOP)
+        assert r["before"]["standby"] == "off" and r["before"]["spare"]["warm"], r
+        assert r["before"]["kept"]["bytes"] > 1_000_000, r
+        # the restart took the spare, lent it the bytes, and it restored from them
+        assert r["path"] == "fresh" and r["spare"]["taken"] == r["before"]["spare"]["taken"] + 1, r
+        assert r["lent"] and r["from"] == "imports-snapshot", r
+        assert "runtime:imports-probed" in r["marks"] and "runtime:imports-snapshot-failed" not in r["marks"], r
+        assert r["answer"] == "2", r
+        # the loop was not run again and the editor keeps it; a new spare waits for the next restart
+        state = held_state(page)
+        assert state["code"] == LOOP and state["run"] == 0 and state["running"] is False, state
+        page.wait_for_function("() => window.gradpad.spareWorker.made === window.gradpad.spareWorker.taken + 1")
+    finally:
+        page.close()
+
+
 # The page rewrites the cached post-import snapshot so that its libraries come in another order and
-# records the new hash as if it had made it (a snapshot that passes the hash check but does not
-# fit this runtime); the bare boot snapshot gets a byte changed without a new hash (tampered).
+# their files are left out, and records the new hash as if it had made it (a snapshot that passes
+# the hash check but does not fit this runtime: its restore asks emscripten's locateFile for a
+# library, as CI's did in stop 35); the bare boot snapshot gets a byte changed without a new hash
+# (tampered).
 BREAK = """async () => {
     const m = await import(new URL('import_snapshot.js', location.href).href);
     const name = (await caches.keys()).find(k => k.startsWith('gpsnap-'));
@@ -120,14 +184,30 @@ def test_a_snapshot_that_does_not_fit_falls_back_to_the_normal_boot(gp):
     assert state["recorded"] and state["error"] is None, state
     assert gp.page.evaluate(BREAK) > 1
     seen = len(gp.console)
-    boot = reload(gp)
-    # the restore refused (a library's table slot or a library it needs is not where the record
-    # says) and said so; the tampered bare snapshot was not used either
+    booted = False
+    try:
+        boot = reload(gp)
+        booted = True
+    finally:  # a page that never booted: the shared page is opened again, with no snapshot record
+        if not booted:
+            gp.page.evaluate("() => { localStorage.removeItem('gpsnap-imports-sha256'); localStorage.removeItem('gpsnap-sha256'); }")
+            gp.page.goto(gp.url, wait_until="domcontentloaded", timeout=120_000)
+            gp.page.evaluate(BOOT)
+    # the restore refused (a library's file is not where the record says) and said so; that
+    # worker booted nothing more: the page started a fresh one, with no snapshot (so the tampered
+    # bare snapshot was not used either), which booted the normal way
     assert boot["from"] == "boot", boot
-    assert "runtime:imports-snapshot-failed" in boot["marks"], boot
+    assert "runtime:imports-snapshot-failed" in boot["marks"] and "runtime:fresh-worker" in boot["marks"], boot
+    fresh = gp.page.evaluate("() => window.gradpad.freshBoots")
+    assert [f["kind"] for f in fresh] == ["post-import snapshot"], fresh
+    assert "Didn't expect to load any more file_packager files!" in fresh[0]["why"], fresh
+    # its hash (recorded anew above) was checked while the runtime loaded, before the memory was
+    # copied in (runtime_patch.py: _beforeSnapshotRestore)
+    t = gp.page.evaluate("() => window.gradpad.timings")
+    assert t["runtime:imports-snapshot-read"] <= t["runtime:imports-snapshot-hashed"] <= t["runtime:imports-memory"], t
     warnings = "\n".join(gp.console[seen:])
     assert "post-import snapshot failed its restore or probe" in warnings, warnings[-2000:]
-    assert "not the one this browser made" in warnings, warnings[-2000:]
+    assert "starting a fresh Python worker with no snapshot" in warnings, warnings[-2000:]
     r = gp.run(ANSWERS)
     assert r["error"] is None and r["stdout"].split()[0] == "12.0", r
     assert gp.wait_ui() == "app"

@@ -82,6 +82,9 @@ def test_a_reload_right_after_typing_brings_the_edit_back(app_page):
     # autosave nor the address has the edit when the reload comes; only the page's editor does.
     page = app_page.page
     load(app_page, example="pytrees")
+    # load() does not wait for the WebGPU timings, which run (and yield to the page's messages) on:
+    # the busy run must be the only thing in the worker, so that the edit waits behind it
+    page.wait_for_function("() => !window.gradpad.running", timeout=240_000)
     before = page.evaluate("() => location.hash")
     page.evaluate("code => { window.gradpad.runPython(code).catch(() => {}); }", BUSY)
     page.wait_for_function("() => window.gradpad.running")

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from . import shots
+
 pytestmark = pytest.mark.timeout(900)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
 LOOP = "x = 0\nwhile True:\n    x += 1\n"
@@ -47,10 +49,13 @@ STOP_AND_ASK = """async ([code, afterMs]) => {
 
 UI_BACK = "() => window.gradpad.ui === 'app' && !document.querySelector('#app').classList.contains('gp-stale')" \
           " && document.querySelector('#app').childElementCount > 0"
+PRERENDER_BOX = "gp-app-next"  # static/prerender.js BOX_ID
 STANDBY_READY = "() => window.gradpad.standby && window.gradpad.standby.state === 'ready'"
 
 
 def shot(page, name):
+    if not shots.wanted():
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -111,6 +116,17 @@ def test_an_embed_on_another_site_is_stopped_and_back_within_a_second(browser_co
         inner.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=360_000)
         # the standby boots once the embed is idle (static/standby.js: eager without shared memory)
         inner.wait_for_function(STANDBY_READY, timeout=360_000)
+        # the standby's app, rendered hidden in the page ahead of a Stop, follows the frame's width:
+        # kept at the old width, it made a narrowed frame (a phone turned) scroll sideways
+        inner.wait_for_function("() => (window.gradpad.prerender || {}).state === 'rendered'", timeout=120_000)
+        page.evaluate("() => { document.getElementById('gp').width = 390; }")
+        inner.wait_for_function("() => innerWidth === 390", timeout=30_000)
+        inner.wait_for_timeout(500)  # a ResizeObserver round and a frame
+        wide = inner.evaluate(f"() => [document.documentElement.scrollWidth, innerWidth,"
+                              f" document.getElementById('{PRERENDER_BOX}').offsetWidth]")
+        page.evaluate("() => { document.getElementById('gp').width = 700; }")
+        inner.wait_for_function("() => innerWidth === 700", timeout=30_000)
+        assert wide[0] <= wide[1] and wide[2] <= wide[1], wide
         out = inner.evaluate(STOP_AND_ASK, [LOOP, 300])
         print(f"\n[stop] embed, while True: {out['t']}", flush=True)
         assert out["isolated"] is False, out  # an embed on another site has no shared memory
