@@ -309,12 +309,17 @@ def _cell_class():
 
 
 TITLE_CSS = ".gp-cell-title { font-size: 15px; }"
+# min-width 0: Panel gives a stretch_width column the widths of its widest fixed row as min-width
+# (the head row's title and buttons: 350 px), so a cell frame narrower than 374 px (a 390 px window
+# with the course page's scrollbar and margins: 359 px) stuck out sideways; the head row wraps
+# (main.WRAP_CSS) and the rest follows the width
+NARROW_OK = "min-width: 0 !important;"
 CELL_CSS = (":host { border: 1px solid rgba(100, 116, 139, 0.35); border-radius: 8px; padding: 8px 10px; "
-            "margin: 10px 0 18px 0; }")
+            f"margin: 10px 0 18px 0; {NARROW_OK} }}")
 PROSE_CSS = (":host { font-size: 16px; line-height: 1.55; } "
              "pre, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; } "
              "pre { background: rgba(127, 127, 127, 0.1); padding: 8px 10px; border-radius: 6px; overflow: auto; }")
-PAGE_CSS = ":host { max-width: 1100px; margin: 0 auto !important; padding: 0 12px; }"
+PAGE_CSS = f":host {{ max-width: 1100px; margin: 0 auto !important; padding: 0 12px; {NARROW_OK} }}"
 
 
 class Lesson:

@@ -84,10 +84,9 @@ def frame_with(page, needle: str, timeout_s: float = 60):
     raise AssertionError(f"no frame with {needle!r}: {[f.url for f in page.frames]}")
 
 
-# what sticks out past a frame's right edge, once its relayout after a resize is over: the frame's
-# own layout (Bokeh's, through ResizeObserver) and its height (the host page's scrollbar comes and
-# goes with it) settle over several frames, later on a loaded machine; a real overflow stays and
-# is named (tag, id, class, right edge)
+# what sticks out past a frame's right edge, once its relayout after a resize is over (Bokeh's,
+# through ResizeObserver, later on a loaded machine); a real overflow stays and is named (tag,
+# class, right edge, width and min-width: Panel's computed min-width of a column was CI's 3 px)
 SIDEWAYS_AFTER_RELAYOUT = """async () => {
   const over = () => document.documentElement.scrollWidth - innerWidth;
   for (let i = 0; i < 100 && over() > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -96,7 +95,7 @@ SIDEWAYS_AFTER_RELAYOUT = """async () => {
   const walk = (root) => { for (const el of root.querySelectorAll('*')) {
     const b = el.getBoundingClientRect();
     if (b.right > innerWidth + 0.5 && el.getClientRects().length)
-      out.push(`${el.tagName}#${el.id}.${String(el.className).slice(0, 60)} right=${Math.round(b.right)}`);
+      out.push(`${el.tagName}.${String(el.className).slice(0, 60)} right=${Math.round(b.right)} width=${getComputedStyle(el).width} min-width=${getComputedStyle(el).minWidth}`);
     if (el.shadowRoot) walk(el.shadowRoot); } };
   walk(document);
   return out.slice(0, 12);
@@ -367,13 +366,16 @@ def test_a_script_tag_lesson_on_another_site_has_a_live_cell_at_each_block_on_on
         page.set_viewport_size({"width": 390, "height": 844})
         page.evaluate("() => scrollTo(0, 0)")
         settled(frames[0], "body")
+        for f in frames:
+            # nothing wider than the phone's screen inside a cell frame (measured before the
+            # screenshots: a full-page one grows the window, the course page's scrollbar goes and
+            # the frames get 15 px wider), and no shown pane cut at its
+            # bottom edge: on a phone a cell's pane is as tall as its content
+            wide = f.evaluate(SIDEWAYS_AFTER_RELAYOUT)
+            assert wide == [], "\n".join(wide)
+            assert f.evaluate(CLIPPED_PANES) == []
         shot(page, "lesson_390x844")
         frame_shots(page, frames, "lesson_390x844")
-        for f in frames:
-            # nothing wider than the phone's screen inside a cell frame, and no shown pane cut at its
-            # bottom edge: on a phone a cell's pane is as tall as its content
-            assert f.evaluate(SIDEWAYS_AFTER_RELAYOUT) == []
-            assert f.evaluate(CLIPPED_PANES) == []
 
         # Restart from the second cell's frame (the first frame owns the Python): every frame keeps
         # its old view and takes typing until the new Python shows its cell; what the learner typed
