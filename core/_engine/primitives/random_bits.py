@@ -451,20 +451,28 @@ def fold_in_one(key, msg):
     """random_fold_in of one key (0-d) by one 0-d message: what the generated code of a sampling
     loop calls (a key folded per step), without the impl's shape and size checks. A key folded
     by consecutive messages (a loop's step counter) gets the next ones a block at a time."""
-    kw = key.item()
-    m = int(msg) & _MASK32
     blk = _fold_block
-    if blk is not None and blk[0] == kw:
+    if blk is not None and key is blk[0]:   # (the loop's own key object: no words to read)
+        i = (int(msg) - blk[1]) & _MASK32
+        if i < _FOLD_BLOCK:
+            return blk[2][i]
+    return _fold_in_one(key, int(msg) & _MASK32)
+
+
+def _fold_in_one(key, m):
+    kw = key.item()
+    blk = _fold_block
+    if blk is not None and blk[4] == kw:
         i = (m - blk[1]) & _MASK32
         if i < _FOLD_BLOCK:
-            return blk[2][i, ...]
+            return blk[2][i]
         if i == _FOLD_BLOCK:   # the step after the block: the next block
-            return _new_fold_block(kw, m)
+            return _new_fold_block(key, kw, m)
     st = _fold_streak
     if st[0] == kw and m == ((st[1] + 1) & _MASK32):
         st[2] += 1
         if st[2] >= _FOLD_STREAK:
-            return _new_fold_block(kw, m)
+            return _new_fold_block(key, kw, m)
     else:
         st[0], st[2] = kw, 0
     st[1] = m
@@ -475,41 +483,56 @@ def fold_in_one(key, msg):
 # a time. A loop that folds one key by its step counter (fold_in(key, i): a sampler's per-step key)
 # otherwise hashes one lane per step in Python integers (~2.5 us, and as much again for a draw
 # from the folded key). After _FOLD_STREAK consecutive messages under one key, the next
-# _FOLD_BLOCK are hashed at once in numpy, with the bits each folded key draws (`bits32_one`
-# reads those): ~0.3 us a lane. The same hash, so the same bits; a loop that stops early leaves
-# part of a block unread (~75 us per block).
+# _FOLD_BLOCK are hashed at once in numpy, with the bits each folded key draws: ~0.3 us a lane.
+# The same hash, so the same bits; a loop that stops early leaves part of a block unread (~75 us
+# per block). The block holds its folded keys as 0-d arrays, and `bits32_one` finds a draw by the
+# key object it was handed (`id`: the block keeps those objects alive, so no other object has
+# their ids while it stands); keys are never written in place.
 
 _FOLD_BLOCK = 256
 _FOLD_STREAK = 3
 _fold_streak = [None, 0, 0]   # the last key's words, its last message, how many consecutive ones
-_fold_block = None            # (key words, first message, KEY_DTYPE[_FOLD_BLOCK], {folded key words: bits})
+# (key object, first message, [folded keys, 0-d], {id(folded key): its bits}, key words)
+_fold_block = None
 
 
-def _new_fold_block(kw, m):
+def _new_fold_block(key, kw, m):
     global _fold_block
     msgs = (np.arange(_FOLD_BLOCK, dtype=np.uint64) + m).astype(np.uint32)   # (wraps as uint32 adds)
     zeros = np.zeros(_FOLD_BLOCK, np.uint32)
     y0, y1 = _threefry_numpy(np.array(kw[0], np.uint32), np.array(kw[1], np.uint32), zeros, msgs, (_FOLD_BLOCK,))
     y0, y1 = y0.copy(), y1.copy()
     keys = wrap_words(np.stack([y0, y1], axis=-1))
+    folded = [keys[i, ...] for i in range(_FOLD_BLOCK)]
     b0, b1 = _threefry_numpy(y0, y1, zeros, zeros, (_FOLD_BLOCK,))
-    bits = dict(zip(zip(y0.tolist(), y1.tolist()), np.bitwise_xor(b0, b1)))
-    _fold_block = (kw, m, keys, bits)
-    return keys[0, ...]
+    bits = dict(zip(map(id, folded), np.bitwise_xor(b0, b1)))
+    _fold_block = (key, m, folded, bits, kw)
+    return folded[0]
+
+
+# jax_threefry_partitionable, kept current by the config's listener (bits32_one runs per step)
+_PARTITIONABLE = [bool(config.read("jax_threefry_partitionable"))]
+
+
+def _on_config_change(name, value):
+    if name == "jax_threefry_partitionable":
+        _PARTITIONABLE[0] = bool(value)
+
+
+config.on_change(_on_config_change)
 
 
 def bits32_one(key):
     """random_bits of one key (0-d) for one uint32 (a uniform draw per step), as `_bits_impl`
     computes it: a numpy uint32 scalar."""
-    if not _is_partitionable():
+    if not _PARTITIONABLE[0]:
         return _bits_impl(key, bit_width=32, shape=())
-    kw = key.item()
     blk = _fold_block
     if blk is not None:
-        b = blk[3].get(kw)
+        b = blk[3].get(id(key))
         if b is not None:
             return b
-    y0, y1 = _threefry_lane(kw[0], kw[1], 0, 0)
+    y0, y1 = _threefry_lane(*key.item(), 0, 0)
     return _U32(y0 ^ y1)
 
 
