@@ -277,7 +277,7 @@ def test_elements_of_a_dynamically_sliced_row_are_index_reads_and_the_dots_fma_c
     args = _uturn_args()
     src = _source(_uturn_rows, *args, np.int32(4))
     assert not re.search(r"# (dynamic_slice|squeeze|reshape|dot_general|slice)$", src), src
-    assert src.count("# row_element") == 4 and src.count("# vector_element") == 4, src
+    assert src.count("# row_element") == 4 and src.count("# row_index") == 1 and src.count("# vector_element") == 4, src
     assert not re.search(r"= _f\d+\(", src), src   # (no call at all: every line is an expression)
     f = jax.jit(_uturn_rows)
     for i, want in _UTURN_JAX.items():

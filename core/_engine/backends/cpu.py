@@ -659,7 +659,7 @@ def _extend_through_views(eqns, last_use: dict, returned: set) -> None:
 
 # primitives whose impl always returns a new array of its aval's dtype and shape (matmul's result,
 # at most reshaped or cast), which later ufuncs may overwrite once nothing reads it
-_FRESH_OUTPUTS = frozenset({"dot_general", "vector_element", "row_element"})
+_FRESH_OUTPUTS = frozenset({"dot_general", "vector_element", "row_index", "row_element"})
 
 
 # ufuncs whose Python operator on numpy scalars (or 0-d arrays) computes the same thing

@@ -112,25 +112,27 @@ def _row_element(reshape, i, producer, new):
     x, start = ds.invars[0], ds.invars[1]
     if x.aval.ndim != 2 or tuple(ds.params["slice_sizes"]) != (1, x.aval.shape[1]) or start.aval.shape != ():
         return None
+    row = Var(ShapedArray((), start.aval.dtype))   # (the rows of one start share it: common subexpressions)
+    new.append(JaxprEqn(row_index_p, [start], [row], {"last": x.aval.shape[0] - 1}, ds.source_info))
     atom = _scalar_var(reshape.outvars[0].aval)
-    new.append(JaxprEqn(row_element_p, [x, start], [atom], {"last": x.aval.shape[0] - 1, "column": i},
-                        ds.source_info))
+    new.append(JaxprEqn(row_element_p, [x, row], [atom], {"column": i}, ds.source_info))
     return atom
 
 
 def _element_primitives():
     """Backend-only primitives (never in a jaxpr a user sees) for the elements read above: x[i] of
-    a vector, and x[r, j] of a matrix with the row r clamped into range as dynamic_slice clamps its
-    start (cpu_special writes both as an index expression)."""
+    a vector; a row start clamped into [0, last] as dynamic_slice clamps it, as a Python int
+    (row_index); x[r, j] of a matrix at such a row (cpu_special writes each as an expression)."""
     from ..tracing.rules import impl_rules
     from ..tracing.tracing import Primitive
-    read, row = Primitive("vector_element"), Primitive("row_element")
+    read, index, row = Primitive("vector_element"), Primitive("row_index"), Primitive("row_element")
     impl_rules[read] = lambda x, *, index: np.asarray(x)[index]
-    impl_rules[row] = lambda x, r, *, last, column: np.asarray(x)[min(max(int(r), 0), last), column]
-    return read, row
+    impl_rules[index] = lambda r, *, last: min(max(int(r), 0), last)
+    impl_rules[row] = lambda x, r, *, column: np.asarray(x)[int(r), column]
+    return read, index, row
 
 
-vector_element_p, row_element_p = _element_primitives()
+vector_element_p, row_index_p, row_element_p = _element_primitives()
 
 
 # ---- a scatter at an index vector broadcast from one number (x.at[i].set(v) in a loop): the

@@ -557,13 +557,18 @@ def _vector_element_inline(eqn, const):
     return "{0}[%d]" % eqn.params["index"]
 
 
-def _row_element_inline(eqn, const):
-    """x[r, j] with r clamped into [0, last], as dynamic_slice clamps its start."""
+def _row_index_inline(eqn, const):
+    """A row start clamped into [0, last] as dynamic_slice clamps it, as a Python int (numpy
+    indexes with one faster than with a numpy integer)."""
     last = eqn.params["last"]
-    return "{0}[(0 if {1} < 0 else (%d if {1} > %d else {1})), %d]" % (last, last, eqn.params["column"])
+    return "(0 if {0} < 0 else (%d if {0} > %d else int({0})))" % (last, last)
 
 
-_INLINE = {"bitcast_convert_type": _bitcast_convert_type_inline, "rem": _rem_inline, "vector_element": _vector_element_inline, "row_element": _row_element_inline,
+def _row_element_inline(eqn, const):
+    return "{0}[{1}, %d]" % eqn.params["column"]
+
+
+_INLINE = {"row_index": _row_index_inline, "bitcast_convert_type": _bitcast_convert_type_inline, "rem": _rem_inline, "vector_element": _vector_element_inline, "row_element": _row_element_inline,
            "integer_pow": _integer_pow_inline, "logistic": _logistic_inline, "reduce_sum": _reduce_sum_inline, "select_n": _select_n_inline, "squeeze": _squeeze_inline, "slice": _slice_inline,
            "convert_element_type": _convert_inline, "shift_right_logical": _shift_right_logical_inline,
            "shift_right_arithmetic": _shift_right_arithmetic_inline, "population_count": _population_count_inline,

@@ -454,7 +454,7 @@ def fold_in_one(key, msg):
     blk = _fold_block
     if blk is not None and key is blk[0]:   # (the loop's own key object: no words to read)
         i = (int(msg) - blk[1]) & _MASK32
-        if i < _FOLD_BLOCK:
+        if i < blk[5]:
             return blk[2][i]
     return _fold_in_one(key, int(msg) & _MASK32)
 
@@ -464,15 +464,15 @@ def _fold_in_one(key, m):
     blk = _fold_block
     if blk is not None and blk[4] == kw:
         i = (m - blk[1]) & _MASK32
-        if i < _FOLD_BLOCK:
+        if i < blk[5]:
             return blk[2][i]
-        if i == _FOLD_BLOCK:   # the step after the block: the next block
-            return _new_fold_block(key, kw, m)
+        if i == blk[5]:   # the step after the block: the next (larger) block
+            return _new_fold_block(key, kw, m, min(4 * blk[5], _FOLD_BLOCK))
     st = _fold_streak
     if st[0] == kw and m == ((st[1] + 1) & _MASK32):
         st[2] += 1
         if st[2] >= _FOLD_STREAK:
-            return _new_fold_block(key, kw, m)
+            return _new_fold_block(key, kw, m, _FOLD_FIRST)
     else:
         st[0], st[2] = kw, 0
     st[1] = m
@@ -483,30 +483,31 @@ def _fold_in_one(key, m):
 # a time. A loop that folds one key by its step counter (fold_in(key, i): a sampler's per-step key)
 # otherwise hashes one lane per step in Python integers (~2.5 us, and as much again for a draw
 # from the folded key). After _FOLD_STREAK consecutive messages under one key, the next
-# _FOLD_BLOCK are hashed at once in numpy, with the bits each folded key draws: ~0.3 us a lane.
-# The same hash, so the same bits; a loop that stops early leaves part of a block unread (~75 us
-# per block). The block holds its folded keys as 0-d arrays, and `bits32_one` finds a draw by the
+# ones are hashed at once (16, then 64 in packed Python integers, then 256 at a time in numpy), with
+# the bits each folded key draws: ~0.5 us a lane. The same hash, so the same bits; a loop that
+# stops early leaves part of a block unread (a tree builder's subtrees of 2**d steps: the growing
+# sizes keep that small). The block holds its folded keys as 0-d arrays, and `bits32_one` finds a draw by the
 # key object it was handed (`id`: the block keeps those objects alive, so no other object has
 # their ids while it stands); keys are never written in place.
 
-_FOLD_BLOCK = 256
+_FOLD_FIRST, _FOLD_BLOCK = 16, 256
 _FOLD_STREAK = 3
 _fold_streak = [None, 0, 0]   # the last key's words, its last message, how many consecutive ones
-# (key object, first message, [folded keys, 0-d], {id(folded key): its bits}, key words)
+# (key object, first message, [folded keys, 0-d], {id(folded key): its bits}, key words, size)
 _fold_block = None
 
 
-def _new_fold_block(key, kw, m):
+def _new_fold_block(key, kw, m, n):
     global _fold_block
-    msgs = (np.arange(_FOLD_BLOCK, dtype=np.uint64) + m).astype(np.uint32)   # (wraps as uint32 adds)
-    zeros = np.zeros(_FOLD_BLOCK, np.uint32)
-    y0, y1 = _threefry_numpy(np.array(kw[0], np.uint32), np.array(kw[1], np.uint32), zeros, msgs, (_FOLD_BLOCK,))
-    y0, y1 = y0.copy(), y1.copy()
+    msgs = (np.arange(n, dtype=np.uint64) + m).astype(np.uint32)   # (wraps as uint32 adds)
+    zeros = np.zeros(n, np.uint32)
+    y0, y1 = _threefry(np.array(kw[0], np.uint32), np.array(kw[1], np.uint32), zeros, msgs, (n,))
+    y0, y1 = np.array(y0, np.uint32), np.array(y1, np.uint32)
     keys = wrap_words(np.stack([y0, y1], axis=-1))
-    folded = [keys[i, ...] for i in range(_FOLD_BLOCK)]
-    b0, b1 = _threefry_numpy(y0, y1, zeros, zeros, (_FOLD_BLOCK,))
+    folded = [keys[i, ...] for i in range(n)]
+    b0, b1 = _threefry(y0, y1, zeros, zeros, (n,))
     bits = dict(zip(map(id, folded), np.bitwise_xor(b0, b1)))
-    _fold_block = (key, m, folded, bits, kw)
+    _fold_block = (key, m, folded, bits, kw, n)
     return folded[0]
 
 
