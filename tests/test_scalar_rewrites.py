@@ -344,3 +344,35 @@ def test_the_remainder_and_bitcast_expressions_give_the_impl_s_bits_on_edge_valu
                 _bits(lax.bitcast_convert_type(jnp.uint32(u).astype(jnp.int32), jnp.float32))]
         for _ in range(3):
             assert [_bits(o) for o in cast(np.uint32(u))] == want, hex(u)
+
+
+# ---- a vector stacked from scalars goes into a while loop's body and a cond's branches as them ---
+
+def _stacked_into_bodies(m, a, b, n):
+    v = jnp.stack([a, b])
+    def body(c):
+        i, acc = c
+        return i + 1, acc + jnp.dot(v, v + 1.0) * i
+    _, acc = lax.while_loop(lambda c: c[0] < n, body, (0, jnp.float32(0)))
+    m2 = lax.cond(n > 2, lambda: m.at[1].set(v), lambda: m)
+    return acc, m2
+
+
+# jax.jit(_stacked_into_bodies)(m, a, b, np.int32(n)) in JAX 0.10.2: the sum's bits, sha256 (first
+# 16 hex digits) of the matrix's bytes
+_STACKED_JAX = [((0.3, -1.7, 5), "cfcc7c41", "9e167677f8c3770f"), ((2.5, 1e-3, 1), "00000000", "b2460638a838b59f")]
+
+
+def test_a_stacked_vector_enters_loop_and_branch_bodies_as_its_scalars():
+    # the loop body's dot is the fma chain on a and b themselves (no element read of a vector made
+    # before the loop), and the vector is stacked only inside the branch that writes it
+    m = np.arange(6, dtype=np.float32).reshape(3, 2) / 3
+    src = _source(_stacked_into_bodies, m, np.float32(0.3), np.float32(-1.7), np.int32(5))
+    assert "# vector_element" not in src and "# dot_general" not in src, src
+    stacks = [line for line in src.splitlines() if re.search(r"# stack(_scalars)?$", line)]
+    assert len(stacks) == 1 and len(stacks[0]) - len(stacks[0].lstrip()) > 4, src   # (inside the branch)
+    f = jax.jit(_stacked_into_bodies)
+    for (a, b, n), want_acc, want_m in _STACKED_JAX:
+        for _ in range(3):   # the interpreted first call, then the generated code
+            acc, m2 = f(m, np.float32(a), np.float32(b), np.int32(n))
+            assert _bits(acc) == "<f4:" + want_acc and hashlib.sha256(np.asarray(m2).tobytes()).hexdigest()[:16] == want_m

@@ -266,3 +266,70 @@ def dot_on_elements(eqn, producer, memo, fma_p):
         acc = nxt
     return new
 
+
+
+# ---- vectors stacked from scalars, passed into a cond's branches or a while loop's bodies as
+# constants: the scalars passed instead, each body stacking them again first. The bodies are
+# compiled on their own (cpu_loops), where a vector operand is an input with no known producer:
+# there its elements are index reads, and the stack is made on every step whether or not a body
+# needs the vector itself. With the stack inside, a body reads the scalars (a tree builder's U-turn
+# checks) and makes the vector only where it uses it (the checkpoint write, in one branch).
+
+def _stacked(v, producer):
+    src = producer.get(v) if type(v) is Var else None
+    if src is None or not (src.primitive.name == "stack_scalars" or (
+            src.primitive.name == "stack" and src.params.get("axis") == 0 and all(o.aval.shape == () for o in src.invars))):
+        return None
+    return src
+
+
+def _restacked(cj, positions: dict):
+    """`cj` with its invars at `positions` (index -> the stack_scalars eqn that made the operand)
+    replaced by scalar inputs, stacked again by its first equations."""
+    from ..tracing.jaxpr import ClosedJaxpr, Jaxpr
+    j = cj.jaxpr
+    invars, first = [], []
+    for i, v in enumerate(j.invars):
+        st = positions.get(i)
+        if st is None:
+            invars.append(v)
+            continue
+        scalars = [Var(a.aval) for a in st.invars]
+        invars.extend(scalars)
+        first.append(JaxprEqn(st.primitive, scalars, [v], st.params, st.source_info))
+    return ClosedJaxpr(Jaxpr(j.constvars, invars, j.outvars, first + list(j.eqns)), cj.consts)
+
+
+def _spread(ops, positions):
+    out = []
+    for i, v in enumerate(ops):
+        st = positions.get(i)
+        out.extend(st.invars if st is not None else [v])
+    return out
+
+
+def scalars_into_bodies(eqn, producer):
+    """`eqn` (a cond or while) with its stacked-scalar operands (a cond's) or constants (a
+    while's) passed as their scalars, or None."""
+    if eqn.primitive.name == "cond":
+        ops = eqn.invars[1:]
+        positions = {i: st for i, v in enumerate(ops) if (st := _stacked(v, producer)) is not None}
+        if not positions:
+            return None
+        branches = tuple(_restacked(b, positions) for b in eqn.params["branches"])
+        return JaxprEqn(eqn.primitive, [eqn.invars[0]] + _spread(ops, positions), eqn.outvars,
+                        dict(eqn.params, branches=branches), eqn.source_info)
+    if eqn.primitive.name != "while":
+        return None
+    p = eqn.params
+    ncc, nbc = p["cond_nconsts"], p["body_nconsts"]
+    cc, bc, carry = eqn.invars[:ncc], eqn.invars[ncc:ncc + nbc], eqn.invars[ncc + nbc:]
+    cpos = {i: st for i, v in enumerate(cc) if (st := _stacked(v, producer)) is not None}
+    bpos = {i: st for i, v in enumerate(bc) if (st := _stacked(v, producer)) is not None}
+    if not cpos and not bpos:
+        return None
+    cc2, bc2 = _spread(cc, cpos), _spread(bc, bpos)
+    params = dict(p, cond_jaxpr=_restacked(p["cond_jaxpr"], cpos) if cpos else p["cond_jaxpr"],
+                  body_jaxpr=_restacked(p["body_jaxpr"], bpos) if bpos else p["body_jaxpr"],
+                  cond_nconsts=len(cc2), body_nconsts=len(bc2))
+    return JaxprEqn(eqn.primitive, cc2 + bc2 + list(carry), eqn.outvars, params, eqn.source_info)
