@@ -451,11 +451,8 @@ def fold_in_one(key, msg):
     """random_fold_in of one key (0-d) by one 0-d message: what the generated code of a sampling
     loop calls (a key folded per step), without the impl's shape and size checks. A key folded
     by consecutive messages (a loop's step counter) gets the next ones a block at a time."""
-    blk = _fold_block
-    if blk is not None and key is blk[0]:   # (the loop's own key object: no words to read)
-        i = (int(msg) - blk[1]) & _MASK32
-        if i < blk[5]:
-            return blk[2][i]
+    # (the block is found by the key's words, never by the key object: a jit argument can be
+    # the caller's numpy array, written in place between calls)
     return _fold_in_one(key, int(msg) & _MASK32)
 
 
