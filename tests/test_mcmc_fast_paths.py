@@ -234,3 +234,57 @@ def test_a_multiply_by_a_constant_of_ones_drops_out_inside_loops_and_branches_to
         assert np.asarray(v).tolist() == [3.0, -0.5] and int(i) == 3
     v, _ = f_jit(x, -p)   # the other branch: v -> -v + 0.5 three times
     assert np.asarray(v).tolist() == [-1.0, 2.5]
+
+
+# ---- a key folded by consecutive messages: the next keys and their draws hashed a block at a time
+
+def _folded_draws(key, start):
+    def body(c, i):
+        k = jax.random.fold_in(key, start + i)
+        return c, (jax.random.bits(k), jax.random.key_data(k))
+    return jax.lax.scan(body, 0, jnp.arange(700, dtype=jnp.uint32))[1]
+
+
+# jax.jit(_folded_draws)(jax.random.key(seed), np.uint32(start)) in JAX 0.10.2: sha256 (first 32 hex
+# digits) of the draws' and the folded keys' bytes (the second start wraps past 2**32 - 1)
+_FOLDED_JAX = [((0, 0), "76b1f14e6b35824400ab81da3485fc95", "3643f43048190f54031a650449506e74"),
+               ((7, 0xFFFFFFFF - 300), "abfcc317b3eaa265aaf38d760d10ed53", "8ce42e32c9f239bac6415080d409eee2")]
+
+
+def test_a_key_folded_by_a_counter_is_hashed_a_block_at_a_time_with_jax_s_bits(monkeypatch):
+    import hashlib
+    from core._engine.primitives import random_bits as rb
+    lanes = []
+    lane = rb._threefry_lane
+    monkeypatch.setattr(rb, "_threefry_lane", lambda *a: lanes.append(a) or lane(*a))
+    monkeypatch.setattr(rb, "_fold_block", None)
+    f = jax.jit(_folded_draws)
+    for (seed, start), want_bits, want_keys in _FOLDED_JAX:
+        for _ in range(3):   # the interpreted first call, then the generated code (fold_in_one, bits32_one)
+            lanes.clear()
+            bits, keys = f(jax.random.key(seed), np.uint32(start))
+            assert hashlib.sha256(np.asarray(bits).tobytes()).hexdigest()[:32] == want_bits
+            assert hashlib.sha256(np.asarray(keys).tobytes()).hexdigest()[:32] == want_keys
+        # the generated code's 700 folds and draws: a few lanes before the first block, none after
+        assert len(lanes) <= 2 * rb._FOLD_STREAK + 2, len(lanes)
+
+
+def test_folds_in_and_out_of_a_block_give_the_lane_s_bits():
+    # keys that change, messages that jump back, wrap past 2**32 - 1 or run past a block's end,
+    # and draws of keys no block made: each fold and draw as the one-lane hash gives it
+    from core._engine.base.prng_dtype import KEY_DTYPE
+    from core._engine.primitives import random_bits as rb
+    seq = []
+    for kw in ((1, 2), (0xFFFFFFFF, 7), (123, 456)):
+        for start in (0, 0xFFFFFFFF - 300, 1000):
+            seq += [(kw, (start + j) & 0xFFFFFFFF) for j in range(600)]
+    seq += [((1, 2), 5), ((9, 9), 6), ((1, 2), 6), ((1, 2), 7), ((9, 9), 7), ((1, 2), 8), ((1, 2), 9), ((1, 2), 3)]
+    same = {}   # a loop's key: one object throughout (the identity path); else a new array each time
+    for n, (kw, m) in enumerate(seq):
+        key = same.setdefault(kw, np.array(kw, KEY_DTYPE)) if n % 3 else np.array(kw, KEY_DTYPE)
+        got = rb.fold_in_one(key, np.uint32(m))
+        assert got.shape == () and got.dtype == KEY_DTYPE and got.item() == rb._threefry_lane(kw[0], kw[1], 0, m)
+        y0, y1 = rb._threefry_lane(*got.item(), 0, 0)
+        draw = rb.bits32_one(got)
+        assert type(draw) is np.uint32 and int(draw) == y0 ^ y1
+    assert rb._fold_block is not None

@@ -133,14 +133,17 @@ def test_an_element_of_a_stacked_short_vector_is_computed_on_its_scalars():
             assert got == ["<f4:" + w for w in want], vals
 
 
-def test_an_element_rewrite_leaves_vectors_it_cannot_see_through():
-    # a vector from a non-elementwise op (a cumulative sum) keeps its slice: the values as op by op
+def test_an_element_of_a_vector_it_cannot_see_through_is_read_by_index():
+    # a vector from a non-elementwise op (a cumulative sum): its element is one index read (no
+    # slice and reshape), the values as op by op
     def f(a, b):
         v = jnp.cumsum(jnp.stack([a, b]))
         return v[1] * 2.0
     src = _source(f, np.float32(1.5), np.float32(2.25))
-    assert "# slice" in src
-    assert float(jax.jit(f)(np.float32(1.5), np.float32(2.25))) == 7.5
+    assert "# slice" not in src and re.search(r"= v\d+\[1\]  # vector_element", src), src
+    g = jax.jit(f)
+    for _ in range(3):   # the interpreted first call, then the generated code
+        assert _bits(g(np.float32(1.5), np.float32(2.25))) == _bits(np.float32(7.5))
 
 
 # ---- a uniform constant op a scalar: one scalar op, broadcast by numpy -------------------------
@@ -242,3 +245,134 @@ def test_a_short_dot_of_stacked_scalars_is_xla_s_fma_chain_on_the_scalars():
     for vals, want in _DOTS_JAX:
         for _ in range(3):
             assert [_bits(o) for o in f(*[np.float32(v) for v in vals])] == ["<f4:" + w for w in want], vals
+
+
+# ---- elements of rows read out of a matrix (a tree builder's U-turn checks over its checkpoints) --
+
+def _uturn_rows(m_p, m_r, p, r, i):
+    pr = lax.dynamic_slice(m_p, (i, 0), (1, 2)).reshape(2)
+    rr = lax.dynamic_slice(m_r, (i, 0), (1, 2)).reshape(2)
+    rho = r - rr + pr
+    d = rho - 0.5 * (p + pr)
+    return jnp.dot(pr, d), jnp.dot(p, d), pr[1] * rr[0]
+
+
+def _uturn_args():
+    m_p = np.arange(20, dtype=np.float32).reshape(10, 2) / 3 - np.float32(2.5)
+    m_r = np.cos(np.arange(20, dtype=np.float32)).reshape(10, 2)
+    return m_p, m_r, np.array([0.7, -1.3], np.float32), np.array([2.1, 0.4], np.float32)
+
+
+# jax.jit(_uturn_rows)(*_uturn_args(), np.int32(i)) in JAX 0.10.2, bits of each output (a negative
+# row counts from the end, one past the last clamps to it)
+_UTURN_JAX = {4: ["3bbab73f", "eba0bebf", "f6fd94bd"], -3: ["98de5741", "30c205c0", "0e06af3e"],
+              12: ["2b2b8c41", "046515bf", "6aff2140"], 9: ["2b2b8c41", "046515bf", "6aff2140"],
+              0: ["4e8b1f40", "9e9cca3e", "abaa0ac0"]}
+
+
+def test_elements_of_a_dynamically_sliced_row_are_index_reads_and_the_dots_fma_chains():
+    # each row's elements read as x[row, j] (the row clamped as dynamic_slice clamps), the vectors
+    # an input brings as x[j], and the short dots the fma chain on them: no dynamic_slice,
+    # reshape, vector ufunc or dot call is left; the bits are JAX's jit's and the op-by-op path's
+    args = _uturn_args()
+    src = _source(_uturn_rows, *args, np.int32(4))
+    assert not re.search(r"# (dynamic_slice|squeeze|reshape|dot_general|slice)$", src), src
+    assert src.count("# row_element") == 4 and src.count("# row_index") == 1 and src.count("# vector_element") == 4, src
+    assert not re.search(r"= _f\d+\(", src), src   # (no call at all: every line is an expression)
+    f = jax.jit(_uturn_rows)
+    for i, want in _UTURN_JAX.items():
+        eager = [_bits(o) for o in _uturn_rows(*args, np.int32(i))]
+        assert eager == ["<f4:" + w for w in want], i
+        for _ in range(3):   # the interpreted first call, then the generated code
+            assert [_bits(o) for o in f(*args, np.int32(i))] == eager, i
+
+
+# ---- a checkpoint write at a number, C's remainder and a bitcast on scalars: no calls ---------
+
+def _checkpoint_write(m, a, b, i):
+    v = jnp.stack([a, b])
+    return (m.at[i].set(v), m.at[i].set(v * 2.0, mode="clip"), lax.rem(i, jnp.int32(3)), lax.rem(jnp.int32(-7), i),
+            lax.bitcast_convert_type(i, jnp.float32))
+
+
+# jax.jit(_checkpoint_write)(m, 1.5, -2.25, np.int32(i)) in JAX 0.10.2: sha256 (first 16 hex digits) of
+# each output's bytes (an index past the end drops the write, or clips to the last row; rem by 0
+# gives the dividend)
+_CHECKPOINT_JAX = {
+    4: ["7e756b9dd9573b2e", "436e0c948dae76cf", "67abdd721024f0ff", "23e9829bfb4e23fb", "fb5e512425fc9449"],
+    -3: ["037c7c4c4f39f22a", "f5a966ce0b0a3055", "df3f619804a92fdb", "ad95131bc0b799c0", "23e9829bfb4e23fb"],
+    12: ["bad28458f01b1b18", "5b2e07f4f33bf326", "df3f619804a92fdb", "dd834710f8167e94", "42f4aeb81c1ef81f"],
+    0: ["a8e812a365520716", "5648bb6550824eb6", "df3f619804a92fdb", "dd834710f8167e94", "df3f619804a92fdb"],
+    9: ["28ec60e872594f47", "5b2e07f4f33bf326", "df3f619804a92fdb", "dd834710f8167e94", "9f076b7eb7fdc031"],
+    -11: ["bad28458f01b1b18", "5648bb6550824eb6", "b4248c210a2905b9", "dd834710f8167e94", "b1fa467bf9b47dd9"],
+}
+
+
+def test_a_row_write_at_a_number_a_remainder_and_a_bitcast_are_written_without_index_vectors_or_calls():
+    # the index vector a broadcast makes of the row number is not made (scatter_at: out[i] = v),
+    # rem and bitcast_convert_type on scalars are expressions (math.fmod, struct), not calls
+    m = np.arange(20, dtype=np.float32).reshape(10, 2) / 3
+    src = _source(_checkpoint_write, m, np.float32(1.5), np.float32(-2.25), np.int32(4))
+    assert "# broadcast_in_dim" not in src and "# scatter\n" not in src and src.count("# scatter_at") == 2, src
+    assert not [line for line in src.splitlines() if re.search(r"= _f\d+\(.*# (rem|bitcast_convert_type)$", line)], src
+    f = jax.jit(_checkpoint_write)
+    for i, want in _CHECKPOINT_JAX.items():
+        eager = [hashlib.sha256(np.asarray(o).tobytes()).hexdigest()[:16]
+                 for o in _checkpoint_write(jnp.asarray(m), np.float32(1.5), np.float32(-2.25), np.int32(i))]
+        assert eager == want, i
+        for _ in range(3):   # the interpreted first call, then the generated code
+            outs = f(m, np.float32(1.5), np.float32(-2.25), np.int32(i))
+            assert [hashlib.sha256(np.asarray(o).tobytes()).hexdigest()[:16] for o in outs] == eager, i
+
+
+def test_the_remainder_and_bitcast_expressions_give_the_impl_s_bits_on_edge_values():
+    rem = jax.jit(lambda a, b: (lax.rem(a, b), lax.rem(a.astype(jnp.uint32), b.astype(jnp.uint32))))
+    vals = [-7, 7, 0, -2**31, 2**31 - 1, 5, -5, 3, -3, 1, -1]
+    for a in vals:
+        for b in vals:
+            want = [_bits(lax.rem(jnp.int32(a), jnp.int32(b))),
+                    _bits(lax.rem(jnp.uint32(a & 0xFFFFFFFF), jnp.uint32(b & 0xFFFFFFFF)))]
+            for _ in range(3):
+                assert [_bits(o) for o in rem(np.int32(a), np.int32(b))] == want, (a, b)
+    cast = jax.jit(lambda u: (lax.bitcast_convert_type(u, jnp.float32),
+                              lax.bitcast_convert_type(u.astype(jnp.int32), jnp.float32)))
+    words = [0, 1, 0x3F800000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7F800001, 0xFFFFFFFF, 0x80000000,
+             0x3FFFFFFF, 0x7F7FFFFF, 0x807FFFFF]
+    words += np.random.default_rng(3).integers(0, 2**32, 300).tolist()
+    for u in words:
+        want = [_bits(lax.bitcast_convert_type(jnp.uint32(u), jnp.float32)),
+                _bits(lax.bitcast_convert_type(jnp.uint32(u).astype(jnp.int32), jnp.float32))]
+        for _ in range(3):
+            assert [_bits(o) for o in cast(np.uint32(u))] == want, hex(u)
+
+
+# ---- a vector stacked from scalars goes into a while loop's body and a cond's branches as them ---
+
+def _stacked_into_bodies(m, a, b, n):
+    v = jnp.stack([a, b])
+    def body(c):
+        i, acc = c
+        return i + 1, acc + jnp.dot(v, v + 1.0) * i
+    _, acc = lax.while_loop(lambda c: c[0] < n, body, (0, jnp.float32(0)))
+    m2 = lax.cond(n > 2, lambda: m.at[1].set(v), lambda: m)
+    return acc, m2
+
+
+# jax.jit(_stacked_into_bodies)(m, a, b, np.int32(n)) in JAX 0.10.2: the sum's bits, sha256 (first
+# 16 hex digits) of the matrix's bytes
+_STACKED_JAX = [((0.3, -1.7, 5), "cfcc7c41", "9e167677f8c3770f"), ((2.5, 1e-3, 1), "00000000", "b2460638a838b59f")]
+
+
+def test_a_stacked_vector_enters_loop_and_branch_bodies_as_its_scalars():
+    # the loop body's dot is the fma chain on a and b themselves (no element read of a vector made
+    # before the loop), and the vector is stacked only inside the branch that writes it
+    m = np.arange(6, dtype=np.float32).reshape(3, 2) / 3
+    src = _source(_stacked_into_bodies, m, np.float32(0.3), np.float32(-1.7), np.int32(5))
+    assert "# vector_element" not in src and "# dot_general" not in src, src
+    stacks = [line for line in src.splitlines() if re.search(r"# stack(_scalars)?$", line)]
+    assert len(stacks) == 1 and len(stacks[0]) - len(stacks[0].lstrip()) > 4, src   # (inside the branch)
+    f = jax.jit(_stacked_into_bodies)
+    for (a, b, n), want_acc, want_m in _STACKED_JAX:
+        for _ in range(3):   # the interpreted first call, then the generated code
+            acc, m2 = f(m, np.float32(a), np.float32(b), np.int32(n))
+            assert _bits(acc) == "<f4:" + want_acc and hashlib.sha256(np.asarray(m2).tobytes()).hexdigest()[:16] == want_m

@@ -15,7 +15,8 @@ import numpy as np
 
 from ..tracing.effects import eqn_effectful
 from .cpu_algebra import RULE_NAMES as _REWRITTEN, rewrite as algebra_rewrite
-from .cpu_elements import UNIFORM_OPS as _UNIFORM_OPS, dot_on_elements, element, scalar_then_broadcast
+from .cpu_elements import (UNIFORM_OPS as _UNIFORM_OPS, dot_on_elements, element, scalar_then_broadcast,
+                           scalars_into_bodies, scatter_at)
 from .cpu_shapes import RULE_NAMES as _RESHAPED, rewrite as shapes_rewrite
 from .cpu_special import SCALAR_READS, inline, made, special
 from .cpu_ufuncs import as_ufunc, live_uses, split_division
@@ -262,6 +263,14 @@ def compile_closed_jaxpr(cj: ClosedJaxpr, fma: bool = False):
             if chain is not None:
                 queue.extend(chain[::-1])
                 continue
+        if eqn.primitive.name in ("cond", "while"):   # stacked scalars go in as the scalars
+            passed = scalars_into_bodies(eqn, producer)
+            if passed is not None:
+                eqn, invars = passed, passed.invars
+        if eqn.primitive.name == "scatter":   # at an index vector broadcast from a number: at the number
+            at = scatter_at(eqn, producer)
+            if at is not None:
+                eqn, invars = at, at.invars
         if eqn.primitive.name in _RESHAPED:  # shape-only simplifications (cpu_shapes)
             new = shapes_rewrite(eqn, producer)
             if type(new) is Var:
@@ -655,7 +664,7 @@ def _extend_through_views(eqns, last_use: dict, returned: set) -> None:
 
 # primitives whose impl always returns a new array of its aval's dtype and shape (matmul's result,
 # at most reshaped or cast), which later ufuncs may overwrite once nothing reads it
-_FRESH_OUTPUTS = frozenset({"dot_general"})
+_FRESH_OUTPUTS = frozenset({"dot_general", "vector_element", "row_index", "row_element"})
 
 
 # ufuncs whose Python operator on numpy scalars (or 0-d arrays) computes the same thing

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..base.avals import ShapedArray
+
 
 def _slice(eqn):
     p = eqn.params
@@ -296,11 +298,15 @@ def _bitcast_convert_type(eqn):
     return bitcast_to_f32
 
 
-def _scatter(eqn):
+def _scatter(eqn, scalar_index=False):
     """One window written over a copy (x.at[i].set(v) in a loop): its start from the index
-    vector, clamped (mode clip) or the write skipped where it does not fit, as the impl."""
+    vector, clamped (mode clip) or the write skipped where it does not fit, as the impl.
+    `scalar_index`: the index comes as the one number a broadcast would have made that vector of
+    (cpu_elements.scatter_at; rows only)."""
     from ..primitives.indexing import GatherScatterMode, _window_shape
     operand, indices, updates = (v.aval for v in eqn.invars)
+    if scalar_index:
+        indices = ShapedArray((1,), indices.dtype)
     dn = eqn.params["dimension_numbers"]
     sdims = tuple(dn.scatter_dims_to_operand_dims)
     if (not operand.ndim or indices.shape != (len(sdims),) or dn.operand_batching_dims
@@ -313,6 +319,19 @@ def _scatter(eqn):
     if sdims == (0,) and all(w == d for w, d in zip(window[1:], shape[1:])):
         # a row block at one index along the first axis (a tree builder's checkpoint write)
         h, w = highest[0], window[0]
+        if scalar_index and w == 1 and updates.shape == shape[1:]:
+            def scatter_row_at(x, b, upd):   # one row, at a number: out[b] = upd (no index vector, no reshape)
+                out = x.copy()
+                b = int(b)
+                if clip:
+                    b = 0 if b < 0 else (h if b > h else b)
+                elif b < 0 or b > h:
+                    return out
+                out[b] = upd
+                return out
+            return scatter_row_at
+        if scalar_index:
+            return None
 
         def scatter_rows(x, idx, upd):
             out = x.copy()
@@ -324,6 +343,8 @@ def _scatter(eqn):
             out[b:b + w] = upd.reshape(window)
             return out
         return scatter_rows
+    if scalar_index:
+        return None
 
     def scatter(x, idx, upd):
         out = x.copy()
@@ -377,7 +398,12 @@ def _stack_scalars(eqn):
     return lambda *xs: np.array(xs, dtype)
 
 
-_SPECIAL = {"stack_scalars": _stack_scalars, "bitcast_convert_type": _bitcast_convert_type, "fma": _fma, "random_fold_in": _random_fold_in, "random_bits": _random_bits, "slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n,
+def _scatter_at(eqn):
+    from ..tracing.jaxpr import JaxprEqn
+    return _scatter(JaxprEqn(eqn.primitive, eqn.invars, eqn.outvars, eqn.params["params"]), scalar_index=True)
+
+
+_SPECIAL = {"scatter_at": _scatter_at, "stack_scalars": _stack_scalars, "bitcast_convert_type": _bitcast_convert_type, "fma": _fma, "random_fold_in": _random_fold_in, "random_bits": _random_bits, "slice": _slice, "squeeze": _squeeze, "pad": _pad, "pow": _pow, "select_n": _select_n,
             "broadcast_in_dim": _broadcast_in_dim, "convert_element_type": _convert_element_type,
             "concatenate": _concatenate, "dynamic_slice": _dynamic_slice, "rem": _rem,
             "integer_pow": _integer_pow, "shift_right_logical": _shift_right_logical,
@@ -504,14 +530,53 @@ def _reduce_sum_inline(eqn, const):
     return None if axes is None else "%s({0}, %s)" % (const(np.add.reduce), const(axes))
 
 
-_INLINE = {"integer_pow": _integer_pow_inline, "logistic": _logistic_inline, "reduce_sum": _reduce_sum_inline, "select_n": _select_n_inline, "squeeze": _squeeze_inline, "slice": _slice_inline,
+def _bitcast_convert_type_inline(eqn, const):
+    """`_bitcast_convert_type`'s struct round trip as an expression, for the bit patterns that are
+    no NaN or infinity (all exponent bits set: those call it, which keeps a NaN's bits)."""
+    fn = _bitcast_convert_type(eqn)
+    if fn is None:
+        return None
+    import struct
+    pack, unpack = struct.Struct("<I").pack, struct.Struct("<f").unpack
+    return "(%s if (int({0}) & 2139095040) != 2139095040 else %s({0}))" % (
+        made(_F32, "%s(%s(int({0}) & 4294967295))[0]" % (const(unpack), const(pack)), const), const(fn))
+
+
+def _rem_inline(eqn, const):
+    """C's remainder of two (at most 32-bit) integer scalars as math.fmod computes it on them
+    (exact below 2**53); the dividend itself where the divisor is 0, as `_rem`."""
+    out = eqn.outvars[0].aval
+    if _rem(eqn) is None or out.dtype.itemsize > 4 or any(v.aval.ndim for v in eqn.invars):
+        return None
+    import math
+    return "(%s if {1} else %s)" % (made(out.dtype, "int(%s(int({0}), int({1})))" % const(math.fmod), const),
+                                    made(out.dtype, "int({0})", const))
+
+
+def _vector_element_inline(eqn, const):
+    return "{0}[%d]" % eqn.params["index"]
+
+
+def _row_index_inline(eqn, const):
+    """A row start clamped into [0, last] as dynamic_slice clamps it, as a Python int (numpy
+    indexes with one faster than with a numpy integer)."""
+    last = eqn.params["last"]
+    return "(0 if {0} < 0 else (%d if {0} > %d else int({0})))" % (last, last)
+
+
+def _row_element_inline(eqn, const):
+    return "{0}[{1}, %d]" % eqn.params["column"]
+
+
+_INLINE = {"row_index": _row_index_inline, "bitcast_convert_type": _bitcast_convert_type_inline, "rem": _rem_inline, "vector_element": _vector_element_inline, "row_element": _row_element_inline,
+           "integer_pow": _integer_pow_inline, "logistic": _logistic_inline, "reduce_sum": _reduce_sum_inline, "select_n": _select_n_inline, "squeeze": _squeeze_inline, "slice": _slice_inline,
            "convert_element_type": _convert_inline, "shift_right_logical": _shift_right_logical_inline,
            "shift_right_arithmetic": _shift_right_arithmetic_inline, "population_count": _population_count_inline,
            "fma": _fma_inline, "stack_scalars": _stack_scalars_inline}
 
 
 # ... whose operands are only read as numbers (float(), int()): a 0-d constant may be a numpy scalar there
-SCALAR_READS = frozenset({"fma", "shift_right_logical", "population_count"})
+SCALAR_READS = frozenset({"fma", "shift_right_logical", "population_count", "rem"})
 
 
 def inline(eqn, const):

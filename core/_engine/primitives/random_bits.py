@@ -449,16 +449,87 @@ def _bits_impl(keys, *, bit_width, shape):
 
 def fold_in_one(key, msg):
     """random_fold_in of one key (0-d) by one 0-d message: what the generated code of a sampling
-    loop calls (a key folded per step), without the impl's shape and size checks."""
-    k0, k1 = key.item()
-    return np.array(_threefry_lane(k0, k1, 0, int(msg) & _MASK32), KEY_DTYPE)
+    loop calls (a key folded per step), without the impl's shape and size checks. A key folded
+    by consecutive messages (a loop's step counter) gets the next ones a block at a time."""
+    # (the block is found by the key's words, never by the key object: a jit argument can be
+    # the caller's numpy array, written in place between calls)
+    return _fold_in_one(key, int(msg) & _MASK32)
+
+
+def _fold_in_one(key, m):
+    kw = key.item()
+    blk = _fold_block
+    if blk is not None and blk[4] == kw:
+        i = (m - blk[1]) & _MASK32
+        if i < blk[5]:
+            return blk[2][i]
+        if i == blk[5]:   # the step after the block: the next (larger) block
+            return _new_fold_block(key, kw, m, min(4 * blk[5], _FOLD_BLOCK))
+    st = _fold_streak
+    if st[0] == kw and m == ((st[1] + 1) & _MASK32):
+        st[2] += 1
+        if st[2] >= _FOLD_STREAK:
+            return _new_fold_block(key, kw, m, _FOLD_FIRST)
+    else:
+        st[0], st[2] = kw, 0
+    st[1] = m
+    return np.array(_threefry_lane(kw[0], kw[1], 0, m), KEY_DTYPE)
+
+
+# ---- a key folded by a counter: the next messages' keys (and each one's 32-bit draw) a block at
+# a time. A loop that folds one key by its step counter (fold_in(key, i): a sampler's per-step key)
+# otherwise hashes one lane per step in Python integers (~2.5 us, and as much again for a draw
+# from the folded key). After _FOLD_STREAK consecutive messages under one key, the next
+# ones are hashed at once (16, then 64 in packed Python integers, then 256 at a time in numpy), with
+# the bits each folded key draws: ~0.5 us a lane. The same hash, so the same bits; a loop that
+# stops early leaves part of a block unread (a tree builder's subtrees of 2**d steps: the growing
+# sizes keep that small). The block holds its folded keys as 0-d arrays, and `bits32_one` finds a draw by the
+# key object it was handed (`id`: the block keeps those objects alive, so no other object has
+# their ids while it stands); keys are never written in place.
+
+_FOLD_FIRST, _FOLD_BLOCK = 16, 256
+_FOLD_STREAK = 3
+_fold_streak = [None, 0, 0]   # the last key's words, its last message, how many consecutive ones
+# (key object, first message, [folded keys, 0-d], {id(folded key): its bits}, key words, size)
+_fold_block = None
+
+
+def _new_fold_block(key, kw, m, n):
+    global _fold_block
+    msgs = (np.arange(n, dtype=np.uint64) + m).astype(np.uint32)   # (wraps as uint32 adds)
+    zeros = np.zeros(n, np.uint32)
+    y0, y1 = _threefry(np.array(kw[0], np.uint32), np.array(kw[1], np.uint32), zeros, msgs, (n,))
+    y0, y1 = np.array(y0, np.uint32), np.array(y1, np.uint32)
+    keys = wrap_words(np.stack([y0, y1], axis=-1))
+    folded = [keys[i, ...] for i in range(n)]
+    b0, b1 = _threefry(y0, y1, zeros, zeros, (n,))
+    bits = dict(zip(map(id, folded), np.bitwise_xor(b0, b1)))
+    _fold_block = (key, m, folded, bits, kw, n)
+    return folded[0]
+
+
+# jax_threefry_partitionable, kept current by the config's listener (bits32_one runs per step)
+_PARTITIONABLE = [bool(config.read("jax_threefry_partitionable"))]
+
+
+def _on_config_change(name, value):
+    if name == "jax_threefry_partitionable":
+        _PARTITIONABLE[0] = bool(value)
+
+
+config.on_change(_on_config_change)
 
 
 def bits32_one(key):
     """random_bits of one key (0-d) for one uint32 (a uniform draw per step), as `_bits_impl`
     computes it: a numpy uint32 scalar."""
-    if not _is_partitionable():
+    if not _PARTITIONABLE[0]:
         return _bits_impl(key, bit_width=32, shape=())
+    blk = _fold_block
+    if blk is not None:
+        b = blk[3].get(id(key))
+        if b is not None:
+            return b
     y0, y1 = _threefry_lane(*key.item(), 0, 0)
     return _U32(y0 ^ y1)
 
