@@ -13,6 +13,9 @@ sys.settrace so timings stay honest:
 - CPython adds a watchdog thread that raises the same exception in the running thread with
   `PyThreadState_SetAsyncExc`, which also catches runaway code that is not a loop of the
   user's (a huge comprehension, a slow library call between bytecodes).
+- The first import of a lazily installed library (app.lazy_wheels: fetching its wheels,
+  unpacking them, running its modules) is not the learner's code: `uncharged` pauses the budget
+  meanwhile (ticks and watchdog), and the budget's remaining time resumes after it.
 """
 from __future__ import annotations
 
