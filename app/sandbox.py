@@ -133,6 +133,12 @@ class RunResult:
     error: ErrorInfo | None = None
     result: str | None = None      # repr of a trailing expression, as a notebook cell shows
     seconds: float = 0.0
+    installing_s: float = 0.0      # of `seconds`, the time spent installing libraries (`uncharged`)
+
+    def took(self) -> str:
+        """'2107 ms', or '11369 ms, 9.2 s of it installing libraries' (the status line, the console)."""
+        note = f", {self.installing_s:.1f} s of it installing libraries" if self.installing_s >= 0.05 else ""
+        return f"{self.seconds * 1e3:.0f} ms{note}"
 
     @property
     def ok(self) -> bool:
@@ -376,17 +382,29 @@ def uncharged(what: str = ""):
     if what:
         from app import env
         env.run_output(what)
+    t0 = time.perf_counter()
     paused = []
     d = _deadline.get()
     while d is not None:
         d.pause()
         paused.append(d)
         d = d.outer
+    outermost = not _uncharged_depth[0]
+    _uncharged_depth[0] += 1
     try:
         yield
     finally:
+        _uncharged_depth[0] -= 1
         for d in paused:
             d.resume()
+        if outermost:
+            _uncharged_s[0] += time.perf_counter() - t0
+
+
+# the time `uncharged` blocks took since the process started (a run reports its own share) and
+# how many are open now (nested: a library's import imports the next)
+_uncharged_s = [0.0]
+_uncharged_depth = [0]
 
 
 class _LoopDeadline:
@@ -578,7 +596,7 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
         shared_namespace.update({k: v for k, v in ns.items() if k not in shared_namespace or k.startswith("__")})
         ns = shared_namespace
     res = RunResult(namespace=ns)
-    t0 = time.perf_counter()
+    t0, installing_before = time.perf_counter(), _uncharged_s[0]
     with captured() as (out, err, caught):
         try:
             body, last = compile_user_code(code)
@@ -595,6 +613,7 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
                 _stopped = res.error
                 _announce_stop()
     res.seconds = time.perf_counter() - t0
+    res.installing_s = _uncharged_s[0] - installing_before
     res.stdout, res.stderr = out.text(), err.text()
     res.warnings = format_warnings(caught)
     return res

@@ -77,6 +77,11 @@ def test_a_slow_first_import_is_not_charged_to_the_run(slow_library, budget_kind
     assert r.error is None, r.error.headline()
     assert r.stdout == "126\n"
     assert r.seconds > BUDGET_S  # it did take longer than the budget: the install was not charged
+    # the status line and the console say how much of the run was the install
+    assert 2 * SLEEP_S <= r.installing_s <= r.seconds, (r.installing_s, r.seconds)
+    assert r.took().endswith(f"{r.installing_s:.1f} s of it installing libraries"), r.took()
+    again = sandbox.run(code, seconds=BUDGET_S)  # installed and imported now: nothing to install
+    assert again.error is None and again.installing_s == 0 and again.took().endswith(" ms"), again.took()
     assert lazy.installed == ["gp-slow-dep", "gp-slow-lib"]
     # the page's progress line said what was going on, and was cleared after
     assert progress[0] == "installing gp_slow_lib with gp-slow-dep, gp-slow-lib…", progress
