@@ -14,6 +14,7 @@ import importlib
 import importlib.abc
 import importlib.util
 import sys
+from contextlib import contextmanager
 from typing import Callable
 
 # the worker installs the finders before the first run: what only an install needs (hashlib,
@@ -61,6 +62,7 @@ class LazyWheels(importlib.abc.MetaPathFinder):
         self.site_packages = site_packages
         self.dynlib_dir = dynlib_dir  # Pyodide's /usr/lib: where loadPackage puts shared libraries
         self.installed: list[str] = []  # lock names, in the order they were installed
+        self._finding: set[str] = set()  # the names find_spec is looking up in the other finders
 
     def install(self, names: list[str]) -> None:
         import hashlib
@@ -111,8 +113,19 @@ class LazyWheels(importlib.abc.MetaPathFinder):
             # find_spec (bokeh's uses_pandas on every property set), so the wheels are fetched
             # only when the module is really imported
             return importlib.util.spec_from_loader(fullname, _InstallOnImport(self, names))
-        self.install(names)
-        return None
+        if fullname in self._finding:
+            return None  # the lookup below, for the real module
+        with uncharged(_doing(self, names, fullname)):
+            self.install(names)
+        self._finding.add(fullname)
+        try:  # the finders after this one, as the import system would ask them next
+            spec = next((s for f in sys.meta_path if not isinstance(f, (LazyWheels, NotShipped))
+                         for s in [f.find_spec(fullname, path, target)] if s is not None), None)
+        finally:
+            self._finding.discard(fullname)
+        if spec is not None and spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _Uncharged(spec.loader, fullname)  # its first import: the library's time
+        return spec
 
 
 def _known_by_basename(path: str) -> None:
@@ -138,8 +151,9 @@ class _InstallOnImport(importlib.abc.Loader):
         self.lazy, self.names = lazy, names
 
     def create_module(self, spec):
-        self.lazy.install(self.names)
-        module = importlib.import_module(spec.name)
+        with uncharged(_doing(self.lazy, self.names, spec.name)):
+            self.lazy.install(self.names)
+            module = importlib.import_module(spec.name)
         spec.loader_state = module.__spec__
         return module
 
@@ -147,6 +161,57 @@ class _InstallOnImport(importlib.abc.Loader):
         real_spec = getattr(module.__spec__, "loader_state", None)
         if real_spec is not None:  # the import system stamped this spec on the real module
             module.__spec__ = real_spec
+
+
+_depth = 0  # `uncharged` blocks open (a library's import imports the next)
+
+
+@contextmanager
+def uncharged(what: str):
+    """Fetching, installing and importing a library is not the learner's code: its time does not
+    count against the run's time budget (app.sandbox.uncharged), and the page's progress line
+    beside "Running… N s" says what is going on meanwhile."""
+    global _depth
+    from app import sandbox
+    _depth += 1
+    try:
+        with sandbox.uncharged(what):
+            yield
+    finally:
+        _depth -= 1
+        if _depth == 0:
+            from app import env
+            env.run_output("")  # done: the progress line shows what the code prints next
+
+
+def _doing(lazy: LazyWheels, names: list[str], fullname: str) -> str:
+    """The progress line for the import of `fullname`: installing the wheels it still needs."""
+    todo = [n for n in names if n not in lazy.installed and not is_installed(n)]
+    if not todo:
+        return ""
+    others = [n for n in todo if n != fullname]
+    return f"installing {fullname}" + (f" with {', '.join(others)}" if others else "") + "…"
+
+
+class _Uncharged(importlib.abc.Loader):
+    """A lazy library's own loader, its module's code run under `uncharged` (its first import,
+    with the libraries it imports in turn); the module keeps the real loader."""
+
+    def __init__(self, loader, fullname: str):
+        self.loader, self.fullname = loader, fullname
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module):
+        module.__loader__ = self.loader  # the library sees its own loader (importlib.resources ...)
+        if getattr(module, "__spec__", None) is not None:
+            module.__spec__.loader = self.loader
+        with uncharged(f"importing {self.fullname}…"):
+            self.loader.exec_module(module)
+
+    def __getattr__(self, name):  # get_data, get_resource_reader, is_package ...: the real loader's
+        return getattr(self.loader, name)
 
 
 def imported_by_user_code() -> bool:

@@ -848,7 +848,7 @@ class Playground:
         state = f'<span class="gp-err">{err.type}</span>' if err else "✓ ran"
         # both states in the line: the page shows the second while a run is in flight (it marks the
         # line "gp-running" at run-start, static/loader.js), with no patch of its own from here
-        self.status.object = (f'<span class="gp-ran">{state} in {a.run.seconds * 1e3:.0f} ms{fn}</span>'
+        self.status.object = (f'<span class="gp-ran">{state} in {a.run.took()}{fn}</span>'
                               f'{RUNNING_NOTE}')
         self.editor.annotations = error_annotations(a.run.error)
         renders = {"jaxpr": self._render_jaxpr, "plot": self._render_plot, "vmap": self._render_vmap}

@@ -13,6 +13,9 @@ sys.settrace so timings stay honest:
 - CPython adds a watchdog thread that raises the same exception in the running thread with
   `PyThreadState_SetAsyncExc`, which also catches runaway code that is not a loop of the
   user's (a huge comprehension, a slow library call between bytecodes).
+- The first import of a lazily installed library (app.lazy_wheels: fetching its wheels,
+  unpacking them, running its modules) is not the learner's code: `uncharged` pauses the budget
+  meanwhile (ticks and watchdog), and the budget's remaining time resumes after it.
 """
 from __future__ import annotations
 
@@ -130,6 +133,12 @@ class RunResult:
     error: ErrorInfo | None = None
     result: str | None = None      # repr of a trailing expression, as a notebook cell shows
     seconds: float = 0.0
+    installing_s: float = 0.0      # of `seconds`, the time spent installing libraries (`uncharged`)
+
+    def took(self) -> str:
+        """'2107 ms', or '11369 ms, 9.2 s of it installing libraries' (the status line, the console)."""
+        note = f", {self.installing_s:.1f} s of it installing libraries" if self.installing_s >= 0.05 else ""
+        return f"{self.seconds * 1e3:.0f} ms{note}"
 
     @property
     def ok(self) -> bool:
@@ -272,18 +281,63 @@ def format_warnings(caught) -> list[str]:
 
 
 # ------------------------------------------------------------------ time budget
-class _Watchdog:
-    """CPython: raise TimeBudgetExceeded in the calling thread after `seconds`."""
+class _Deadline:
+    """A budget's end, as a perf_counter() time, that the time spent installing a library does
+    not count against (`uncharged`): `at` is +inf while one installs, and moves later by the
+    install's time after. `outer`: the budget this one is nested in (paused with it)."""
 
-    def __init__(self, seconds: float):
+    def __init__(self, seconds: float, outer: "_Deadline | None" = None):
+        self.at = time.perf_counter() + seconds
+        self.outer = outer
+        self.lock = threading.Lock()
+        self._paused = 0          # nested `uncharged` blocks open on this deadline
+        self._left = 0.0          # the time that was left when the outermost one opened
+
+    def pause(self) -> None:
+        with self.lock:
+            if self._paused == 0:
+                self._left = self.at - time.perf_counter()
+                self.at = float("inf")
+            self._paused += 1
+
+    def resume(self) -> None:
+        with self.lock:
+            self._paused -= 1
+            if self._paused == 0:
+                self.at = time.perf_counter() + self._left
+
+
+class _Watchdog:
+    """CPython: raise TimeBudgetExceeded in the calling thread once `deadline` has passed (a
+    thread that sleeps until `deadline.at`, and on past an `uncharged` install's time)."""
+
+    def __init__(self, deadline: "_Deadline | float"):
         import ctypes
+        if not isinstance(deadline, _Deadline):
+            deadline = _Deadline(deadline)
+        self.deadline = deadline
         self._set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
         self._tid = ctypes.c_ulong(threading.get_ident())
         self._lock = threading.Lock()
+        self._done = threading.Event()
         self._active = True
         self.fired = False
-        self._timer = threading.Timer(seconds, self._fire)
-        self._timer.daemon = True
+        self._thread = threading.Thread(target=self._watch, daemon=True, name="gradpad-watchdog")
+
+    def _watch(self):
+        while True:
+            left = self.deadline.at - time.perf_counter()  # +inf while a library installs
+            if left > 0:
+                # the deadline only ever moves later: wake at it and look again (during an install,
+                # every 0.1 s to see it end)
+                if self._done.wait(left if left != float("inf") else 0.1):
+                    return
+                continue
+            with self.deadline.lock:
+                if self.deadline.at > time.perf_counter():
+                    continue  # an install began (or ended, moving the deadline) just now
+                self._fire()
+            return
 
     def _fire(self):
         import ctypes
@@ -293,21 +347,21 @@ class _Watchdog:
                 self._set_async_exc(self._tid, ctypes.py_object(TimeBudgetExceeded))
 
     def __enter__(self):
-        self._timer.start()
+        self._thread.start()
         return self
 
     def __exit__(self, *exc):
         with self._lock:
             self._active = False
-            self._timer.cancel()
+            self._done.set()
             if self.fired:  # a pending exception that has not been raised yet must not leak
                 self._set_async_exc(self._tid, None)
         return False
 
 
-# perf_counter() time after which loop ticks raise, per task: a budget held across awaits (the CPU
-# timing's, yielding to the event loop between samples) must neither cap nor outlive the budget of
-# a run that starts meanwhile (a module global, restored at each exit, was left on whichever budget
+# The budget that loop ticks check, per task: a budget held across awaits (the CPU timing's,
+# yielding to the event loop between samples) must neither cap nor outlive the budget of a run
+# that starts meanwhile (a module global, restored at each exit, was left on whichever budget
 # closed last)
 _deadline: contextvars.ContextVar = contextvars.ContextVar("gradpad_deadline", default=None)
 
@@ -315,18 +369,58 @@ _deadline: contextvars.ContextVar = contextvars.ContextVar("gradpad_deadline", d
 def tick() -> None:
     """Called at the top of every loop iteration in user code (see `_LoopTicks`)."""
     deadline = _deadline.get()
-    if deadline is not None and time.perf_counter() > deadline:
+    if deadline is not None and time.perf_counter() > deadline.at:
         raise TimeBudgetExceeded()
 
 
-class _LoopDeadline:
-    """Arms `tick()` for `seconds` in this task; the enclosing deadline comes back on exit."""
+@contextmanager
+def uncharged(what: str = ""):
+    """Time the learner's code did not ask for (fetching, installing and importing a library on
+    its first import, app.lazy_wheels): it does not count against the budgets this task is
+    running under, each of which ends that much later. The page's progress line says `what`
+    meanwhile. Runaway code is stopped as before once the block has ended."""
+    if what:
+        from app import env
+        env.run_output(what)
+    t0 = time.perf_counter()
+    paused = []
+    d = _deadline.get()
+    while d is not None:
+        d.pause()
+        paused.append(d)
+        d = d.outer
+    outermost = not _uncharged_depth[0]
+    _uncharged_depth[0] += 1
+    try:
+        yield
+    finally:
+        _uncharged_depth[0] -= 1
+        for d in paused:
+            d.resume()
+        if outermost:
+            _uncharged_s[0] += time.perf_counter() - t0
 
-    def __init__(self, seconds: float):
+
+# the time `uncharged` blocks took since the process started (a run reports its own share) and
+# how many are open now (nested: a library's import imports the next)
+_uncharged_s = [0.0]
+_uncharged_depth = [0]
+
+
+class _LoopDeadline:
+    """Arms `tick()` for `seconds` (or the given `_Deadline`) in this task; the enclosing
+    deadline comes back on exit."""
+
+    def __init__(self, seconds: "float | _Deadline"):
         self.seconds = seconds
 
     def __enter__(self):
-        self._token = _deadline.set(time.perf_counter() + self.seconds)
+        d = self.seconds
+        if not isinstance(d, _Deadline):
+            d = _Deadline(d, _deadline.get())
+        elif d.outer is None:
+            d.outer = _deadline.get()
+        self._token = _deadline.set(d)
         return self
 
     def __exit__(self, *exc):
@@ -375,7 +469,8 @@ def budget(seconds: float | None, page_inputs: bool = False):
         return _NoBudget()
     if IN_PYODIDE:  # no threads: loop ticks only
         return _LoopDeadline(seconds)
-    return _Both(_LoopDeadline(seconds), _Watchdog(seconds))
+    deadline = _Deadline(seconds)  # one end for both, moved by an `uncharged` install
+    return _Both(_LoopDeadline(deadline), _Watchdog(deadline))
 
 
 class _NoBudget:
@@ -501,7 +596,7 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
         shared_namespace.update({k: v for k, v in ns.items() if k not in shared_namespace or k.startswith("__")})
         ns = shared_namespace
     res = RunResult(namespace=ns)
-    t0 = time.perf_counter()
+    t0, installing_before = time.perf_counter(), _uncharged_s[0]
     with captured() as (out, err, caught):
         try:
             body, last = compile_user_code(code)
@@ -518,6 +613,7 @@ def run(code: str, seconds: float | None = DEFAULT_BUDGET_S) -> RunResult:
                 _stopped = res.error
                 _announce_stop()
     res.seconds = time.perf_counter() - t0
+    res.installing_s = _uncharged_s[0] - installing_before
     res.stdout, res.stderr = out.text(), err.text()
     res.warnings = format_warnings(caught)
     return res

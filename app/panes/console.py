@@ -70,7 +70,7 @@ def render(a, example_link=None, compact: bool = False) -> list:
     if compact:
         return out
     note = f" · {JIT_PRINT_NOTE}" if prints_in_jitted_code(a.code) else ""
-    out.append(html(f'<p class="gp-muted">ran in {run.seconds * 1e3:.0f} ms{note}</p>'))
+    out.append(html(f'<p class="gp-muted">ran in {run.took()}{note}</p>'))
     return out
 
 

@@ -190,6 +190,10 @@ def splits_statically(jaxpr: Jaxpr, unknowns) -> bool:
         if any(unk):
             if not all(unk) and eqn.primitive in linearize_rules and eqn.primitive not in partial_eval_jaxpr_rules:
                 return False
+            # a nested jit splits by the same rules: its body must split too (diffrax's solve: a cond
+            # inside the jit inside the jit kept a primal output on the tangent side, a leaked tracer)
+            if not all(unk) and eqn.primitive is jit_p and not splits_statically(eqn.params["jaxpr"].jaxpr, unk):
+                return False
             unknown.update(eqn.outvars)
     return True
 
