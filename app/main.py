@@ -78,6 +78,9 @@ EMBED_CHROME_PX = 62
 # (the gutter is the scrollbar's track: dark in the dark theme, else Firefox paints it white)
 PANE_GUTTER = f"scrollbar-gutter: stable; scrollbar-color: {tv('auto', '#6b7280 #0d1117')};"
 EMBED_PANE_CSS = f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX}px)) !important; {PANE_GUTTER} }}"
+# the editor's own scrollbars (Ace's are scrolling divs): the panes' colours in the dark theme,
+# where Firefox painted them white in every editor (app, embed, lesson cell)
+EDITOR_SCROLLBAR_CSS = f".ace_scrollbar {{ scrollbar-color: {tv('auto', '#6b7280 #0d1117')}; }}"
 # an embed that shows its code: the editor (EMBED_EDITOR_PX) sits above the tabs as well
 EMBED_EDITOR_PX = 140
 EMBED_EDIT_PANE_CSS = (f":host {{ height: max(160px, calc(100vh - {EMBED_CHROME_PX + EMBED_EDITOR_PX + 8}px)) !important; "
@@ -168,7 +171,8 @@ class Playground:
                                             sizing_mode="stretch_width",
                                             height=440, readonly=self.embed.readonly, on_keyup=True,
                                             soft_tabs=True, indent=4,
-                                            stylesheets=[] if self.embed.embed else [EDITOR_CSS])
+                                            stylesheets=[EDITOR_SCROLLBAR_CSS] if self.embed.embed
+                                            else [EDITOR_CSS, EDITOR_SCROLLBAR_CSS])
         self.example_select = pn.widgets.Select(
             name="Example", options={"(your code)": ""} | {examples.load(n).title: n for n in examples.names()},
             sizing_mode="stretch_width")

@@ -339,6 +339,15 @@ def test_a_share_link_pasted_into_the_tab_brings_its_code_back(visit):
     assert b.wait_for(EDITOR_TEXT) == code
 
 
+# the colours of the editor's vertical scrollbar (Ace's own scrolling div), or "unsupported" where the
+# browser has no scrollbar-color (WebKit)
+EDITOR_SCROLLBAR_COLOUR = """() => { if (!CSS.supports('scrollbar-color', 'red blue')) return 'unsupported';
+  const find = (root) => { for (const el of root.querySelectorAll('*')) {
+      if (el.classList && el.classList.contains('ace_scrollbar-v')) return el;
+      const inner = el.shadowRoot && find(el.shadowRoot); if (inner) return inner; } return null; };
+  const bar = find(document); return bar ? getComputedStyle(bar).scrollbarColor : 'no editor scrollbar'; }"""
+
+
 # ---------------------------------------------------------------- 2. an embed, a new visit
 def test_the_embed_buttons_address_loads_and_runs_its_code(visit):
     b = visit.browser
@@ -361,9 +370,12 @@ def test_the_embed_buttons_address_loads_and_runs_its_code(visit):
     b.evaluate(SETTLED, timeout_s=SLOW_S)
     visit.shot("embed_700x600")
     visit.passes_axe("embed")
+    assert b.evaluate(EDITOR_SCROLLBAR_COLOUR) in ("auto", "unsupported")
     with dark_theme(visit, "embed"):
         visit.shot("embed_700x600_dark")
         visit.passes_axe("embed, dark")
+        # the editor's scrollbars are dark too (Firefox painted them white)
+        assert b.evaluate(EDITOR_SCROLLBAR_COLOUR) in ("rgb(107, 114, 128) rgb(13, 17, 23)", "unsupported")
     assert b.evaluate("() => document.documentElement.scrollWidth") <= 700, b.evaluate(WIDER_THAN_VIEWPORT)
     says_what_it_lacks(facts)
     if facts["gradpadIsolated"]:  # Stop pauses Python here (no restart): the embed keeps its variables
