@@ -5,7 +5,6 @@ import hashlib
 import re
 
 import numpy as np
-import pytest
 
 import core as jax
 import core.numpy as jnp
@@ -36,7 +35,6 @@ def _edge_floats():
     return vals
 
 
-@pytest.mark.skipif(not cpu_special.KEEPS_SCALAR_DTYPE, reason="numpy 1.x: the makers are the constructors")
 def test_scalar_makers_give_the_constructor_s_bits_and_dtype_on_edge_values():
     consts = {}
 
