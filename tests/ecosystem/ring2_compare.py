@@ -5,7 +5,7 @@ match / mismatch / error (first failure).
     .venv/bin/python tests/ecosystem/ring2_compare.py [library ...] [--json out.json] [--engine DIR]
 
 tests/test_ecosystem_ring2.py uses `run_on_gradpad`, `compare`, `DIVERGENT` and `BFGS_STEPS_GRADPAD_JIT` from
-here; tests/browser/test_ecosystem_page.py uses `compare`, `DIVERGENT` and `BFGS_STEPS_GRADPAD_JIT`."""
+here; tests/browser/test_ecosystem_page.py uses `judge` (the CPython test's verdict on one workload)."""
 from __future__ import annotations
 
 import json
