@@ -5,7 +5,7 @@ blackjax, dm-haiku, distrax), installed unmodified from PyPI without jax/jaxlib 
 (tests/ecosystem/ring2_golden.json, written by tests/ecosystem/record_ring2.py): rtol 1e-3, seeded
 draws bit for bit.
 
-DIVERGENT lists the workloads that run but do not match yet, with the measured reason; they are held
+DIVERGENT (ring2_compare.py) lists the workloads that run but do not match yet, with the measured reason; they are held
 to running without error (the table in docs/lib_tests.md has the state of each)."""
 from __future__ import annotations
 
@@ -13,35 +13,18 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 HERE = Path(__file__).resolve().parent / "ecosystem"
 sys.path.insert(0, str(HERE))
 from install import FORBIDDEN, ensure_installed, ensure_ring2_installed, installed_distributions  # noqa: E402
-from ring2_compare import GOLDEN_PATH, compare, run_on_gradpad  # noqa: E402
+from ring2_compare import BFGS_STEPS_GRADPAD_JIT, DIVERGENT, GOLDEN_PATH, compare, judge, run_on_gradpad  # noqa: E402
 
 GOLDEN = json.loads(GOLDEN_PATH.read_text())["results"]
 
-# float32 exp, log, log1p and tanh are XLA's own algorithms now (core/_engine/primitives/_xla_f32.py), which
-# made numpyro's seeded Dirichlet draw match, and short float32 dots are XLA's fma chains (_xla_dot.py).
-# Divisions by a broadcast divisor and sums of 8..32 terms are XLA's too (golden xladiv): numpyro's NUTS
-# now starts and takes its first warmup transition bit for bit as JAX (numpyro_nuts_first_transition).
-# What still differs (docs/compatibility.md): XLA's algebraic simplifier and fused multiply-adds under
-# jit, which depend on the whole program and the fusions it forms.
-DIVERGENT = {
-    "numpyro_readme_eight_schools_nuts": "the NUTS chain parts from JAX's at its second warmup transition "
-                                         "(XLA's fused multiply-add in the dual averaging, under jit)",
-    "numpyro_readme_noncentered_and_predictive": "the NUTS chain drifts from real JAX's (XLA's rewrites and "
-                                                 "fused multiply-adds under jit)",
-    "optimistix_minimise_bfgs": "same minimum, 54 steps where jitted JAX takes 53 (XLA's fusion-dependent "
-                                "multiply-adds; JAX op by op takes 55)",
-}
-
-# optimistix's BFGS, jitted: real JAX 0.10.2 takes 53 steps, op by op (`jax.disable_jit()`) 55. gradpad took
-# 56 until its short float32 dots summed as XLA's (the 2x2 inverse Hessian times the gradient: 55, JAX's
-# op-by-op count), and 54 since its jit divides as XLA's (a true quotient where the divisor has other
-# uses, core/_engine/backends/cpu_ufuncs.py); the last step is XLA's fused multiply-adds (not emulated).
-BFGS_STEPS_GRADPAD_JIT = 54
+# DIVERGENT (the workloads that run but do not match yet, with why) and BFGS_STEPS_GRADPAD_JIT live in
+# ring2_compare.py: the page's check (tests/browser/test_ecosystem_page.py) holds the same ones.
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +66,30 @@ def test_bfgs_step_count_between_jitted_and_op_by_op_jax(outputs):
     assert "error" not in got, got.get("error")
     assert got["steps"]["value"] == BFGS_STEPS_GRADPAD_JIT
     assert compare({"y": got["y"]}, {"y": GOLDEN["optimistix_minimise_bfgs"]["y"]}) is None
+
+
+def test_judge_asks_what_this_module_asks():
+    """ring2_compare.judge, the page's verdict on each workload (tests/browser/test_ecosystem_page.py),
+    asks what the tests above ask: a match for the others, a run with the golden keys for DIVERGENT
+    (far-off values pass), gradpad's BFGS step count at JAX's minimum."""
+    import copy
+    for name, want in GOLDEN.items():
+        if name != "optimistix_minimise_bfgs":
+            assert judge(name, want, want) is None, name
+    name = "numpyro_readme_eight_schools_nuts"
+    far = copy.deepcopy(GOLDEN[name])
+    key = next(iter(far))
+    far[key]["value"] = (np.asarray(far[key]["value"]) + 10.0).tolist()
+    assert judge(name, far, GOLDEN[name]) is None
+    assert judge(name, {"error": "ValueError: x"}, GOLDEN[name]) == "ValueError: x"
+    assert "keys" in judge(name, {k: v for k, v in far.items() if k != key}, GOLDEN[name])
+    other = "lineax_lu_cholesky_grad"
+    off = copy.deepcopy(GOLDEN[other])
+    off["lu"]["value"][0] *= 1.01
+    assert judge(other, off, GOLDEN[other]).startswith("lu: ")
+    bfgs = GOLDEN["optimistix_minimise_bfgs"]
+    assert judge("optimistix_minimise_bfgs", bfgs, bfgs).startswith("steps: ")  # JAX's 53 steps, not gradpad's
+    ours = {**bfgs, "steps": {**bfgs["steps"], "value": BFGS_STEPS_GRADPAD_JIT}}
+    assert judge("optimistix_minimise_bfgs", ours, bfgs) is None
+    ours["y"] = {**bfgs["y"], "value": (np.asarray(bfgs["y"]["value"]) + 1.0).tolist()}
+    assert judge("optimistix_minimise_bfgs", ours, bfgs).startswith("y: ")

@@ -4,7 +4,8 @@ match / mismatch / error (first failure).
 
     .venv/bin/python tests/ecosystem/ring2_compare.py [library ...] [--json out.json] [--engine DIR]
 
-tests/test_ecosystem_ring2.py uses `run_on_gradpad` and `compare` from here."""
+tests/test_ecosystem_ring2.py uses `run_on_gradpad`, `compare`, `DIVERGENT` and `BFGS_STEPS_GRADPAD_JIT` from
+here; tests/browser/test_ecosystem_page.py uses `judge` (the CPython test's verdict on one workload)."""
 from __future__ import annotations
 
 import json
@@ -23,6 +24,27 @@ from install import ensure_installed, ensure_ring2_installed  # noqa: E402
 GOLDEN_PATH = HERE / "ring2_golden.json"
 LIBRARIES = ("jaxopt", "optimistix", "lineax", "diffrax", "numpyro", "blackjax", "haiku", "distrax")
 RTOL, ATOL = 1e-3, 1e-5
+
+# float32 exp, log, log1p and tanh are XLA's own algorithms now (core/_engine/primitives/_xla_f32.py), which
+# made numpyro's seeded Dirichlet draw match, and short float32 dots are XLA's fma chains (_xla_dot.py).
+# Divisions by a broadcast divisor and sums of 8..32 terms are XLA's too (golden xladiv): numpyro's NUTS
+# now starts and takes its first warmup transition bit for bit as JAX (numpyro_nuts_first_transition).
+# What still differs (docs/compatibility.md): XLA's algebraic simplifier and fused multiply-adds under
+# jit, which depend on the whole program and the fusions it forms.
+DIVERGENT = {
+    "numpyro_readme_eight_schools_nuts": "the NUTS chain parts from JAX's at its second warmup transition "
+                                         "(XLA's fused multiply-add in the dual averaging, under jit)",
+    "numpyro_readme_noncentered_and_predictive": "the NUTS chain drifts from real JAX's (XLA's rewrites and "
+                                                 "fused multiply-adds under jit)",
+    "optimistix_minimise_bfgs": "same minimum, 54 steps where jitted JAX takes 53 (XLA's fusion-dependent "
+                                "multiply-adds; JAX op by op takes 55)",
+}
+
+# optimistix's BFGS, jitted: real JAX 0.10.2 takes 53 steps, op by op (`jax.disable_jit()`) 55. gradpad took
+# 56 until its short float32 dots summed as XLA's (the 2x2 inverse Hessian times the gradient: 55, JAX's
+# op-by-op count), and 54 since its jit divides as XLA's (a true quotient where the divisor has other
+# uses, core/_engine/backends/cpu_ufuncs.py); the last step is XLA's fused multiply-adds (not emulated).
+BFGS_STEPS_GRADPAD_JIT = 54
 
 RUNNER = """
 import json, sys, warnings
@@ -71,6 +93,23 @@ def compare(got: dict, want: dict) -> str | None:
             bad = np.argmax(np.abs(gv - wv) - RTOL * np.abs(wv)) if gv.size else 0
             return f"{key}: {gv.ravel()[bad]!r} != {wv.ravel()[bad]!r} (max rel err " \
                    f"{np.max(np.abs(gv - wv) / np.maximum(np.abs(wv), 1e-30)):.2e})"
+    return None
+
+
+def judge(name: str, got: dict, want: dict) -> str | None:
+    """What tests/test_ecosystem_ring2.py asks of one workload, as one function (the page's check uses
+    it): a DIVERGENT workload runs without error and gives the golden keys (optimistix's BFGS in
+    BFGS_STEPS_GRADPAD_JIT steps, at JAX's minimum); every other one matches `compare`."""
+    if name not in DIVERGENT:
+        return compare(got, want)
+    if "error" in got:
+        return got["error"]
+    if sorted(got) != sorted(want):
+        return f"keys {sorted(got)} != {sorted(want)}"
+    if name == "optimistix_minimise_bfgs":
+        if got["steps"]["value"] != BFGS_STEPS_GRADPAD_JIT:
+            return f"steps: {got['steps']['value']} != gradpad's {BFGS_STEPS_GRADPAD_JIT} (JAX: {want['steps']['value']})"
+        return compare({"y": got["y"]}, {"y": want["y"]})
     return None
 
 
