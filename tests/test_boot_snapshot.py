@@ -7,8 +7,9 @@ import gzip
 import hashlib
 import json
 import shutil
-import subprocess
 from pathlib import Path
+
+from node_js import run_script, static_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,12 +76,8 @@ def test_the_builds_bare_snapshot_is_rebuilt_exactly_or_refused(tmp_path):
              "info": json.dumps(info).encode()}
     for name, data in paths.items():
         (tmp_path / name).write_bytes(data)
-    script = tmp_path / "t.mjs"
-    script.write_text(NODE % {"module": json.dumps((ROOT / "static" / "boot_snapshot.js").as_uri()),
-                              **{k: json.dumps(str(tmp_path / k)) for k in paths}})
-    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout.split("@@", 1)[1])
+    out = run_script(NODE % {"module": static_module("boot_snapshot.js"),
+                             **{k: json.dumps(str(tmp_path / k)) for k in paths}})
     assert out["good"] == snapshot.hex()
     assert out["bad"] == "error: the build's bare snapshot does not match this runtime"
     assert out["otherWasm"].startswith("error: "), out["otherWasm"]

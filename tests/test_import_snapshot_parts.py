@@ -3,14 +3,12 @@ hit their anchors in the shipped Pyodide and the build stops, naming the anchor,
 missing; the snapshot blob format of static/import_snapshot.js (under Node)."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tools import runtime_patch, site
+from node_js import run_script, static_module
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = site.CACHE / f"pyodide-{site.PYODIDE_VERSION}"
@@ -63,13 +61,7 @@ console.log("@@" + JSON.stringify(out));
 
 
 def test_the_snapshot_blob_round_trips_its_metadata_files_and_memory(tmp_path):
-    assert shutil.which("node"), "Node.js runs the page's module: install nodejs"
-    module = (ROOT / "static" / "import_snapshot.js").as_uri()
-    script = tmp_path / "t.mjs"
-    script.write_text(NODE % {"module": json.dumps(module)})
-    r = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    out = json.loads(r.stdout.split("@@", 1)[1])
+    out = run_script(NODE % {"module": static_module("import_snapshot.js")})
     assert out["meta"]["libs"][0]["tableBase"] == 7000 and out["meta"]["note"] == "é"
     assert out["files"] == [["/lib/p/a.py", list(b"x = 1\n")], ["/lib/p/e", []], ["/lib/p/b.bin", [7] * 37]]
     assert out["snapshot"] == list(range(64)) and out["aligned"] == 0  # Pyodide reads it as Uint32

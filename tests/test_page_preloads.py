@@ -6,12 +6,10 @@
 """
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 from tools.page_preloads import module_graph, modulepreload_tags
+from node_js import run_script, static_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,12 +42,7 @@ console.log("@@" + JSON.stringify(out));
 
 
 def test_the_runtime_is_preloaded_only_on_a_visit_no_service_worker_answers():
-    node = shutil.which("node")
-    assert node, "Node.js runs static/*.js outside the browser (apt-get install nodejs)"
-    script = HINTS % {"module": json.dumps((ROOT / "static" / "runtime_preload.js").as_uri())}
-    proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
-    assert "@@" in proc.stdout, proc.stderr[-3000:]
-    got = json.loads(proc.stdout.split("@@", 1)[1])
+    got = run_script(HINTS % {"module": static_module("runtime_preload.js")})
     assert got["controlled"] == [], got
     assert got["first"][:2] == ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"], got
     assert got["noServiceWorker"] == got["first"], got

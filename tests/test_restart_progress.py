@@ -3,10 +3,8 @@
 (static/prerender.js prerenderWanted). Run in Node.js: the functions are the page's own."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
+from node_js import run_script, static_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,13 +24,7 @@ console.log("@@" + JSON.stringify({progress, wanted}));
 
 
 def run() -> dict:
-    node = shutil.which("node")
-    assert node, "Node.js runs static/*.js outside the browser (apt-get install nodejs)"
-    script = HARNESS % {"view": json.dumps((ROOT / "static" / "restart_view.js").as_uri()),
-                        "pre": json.dumps((ROOT / "static" / "prerender.js").as_uri())}
-    proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
-    assert "@@" in proc.stdout, proc.stderr[-3000:]
-    return json.loads(proc.stdout.split("@@", 1)[1])
+    return run_script(HARNESS % {"view": static_module("restart_view.js"), "pre": static_module("prerender.js")})
 
 
 def test_the_restart_note_says_the_step_and_about_how_long_is_left():

@@ -4,10 +4,8 @@ records, are moved (not copied), come back only from the worker they were lent t
 it said it was ready, and are forgotten when a worker given them booted another way."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
+from node_js import run_script, static_module
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,12 +69,7 @@ console.log("@@" + JSON.stringify(out));
 
 
 def test_the_kept_snapshot_is_lent_to_one_worker_and_taken_back_only_before_it_is_ready(tmp_path):
-    assert shutil.which("node"), "Node.js runs the page's module: install nodejs"
-    script = tmp_path / "t.mjs"
-    script.write_text(NODE % {"module": json.dumps((ROOT / "static" / "restart_snapshot.js").as_uri())})
-    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout.split("@@", 1)[1])
+    out = run_script(NODE % {"module": static_module("restart_snapshot.js")})
     assert out["nothingKept"] is True
     assert out["madeOther"] == 0 and out["madeRecorded"] == 4
     assert out["lent"] == [True, True, True, 0]

@@ -13,9 +13,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import shutil
-import subprocess
 from pathlib import Path
+from node_js import run_script
 
 ROOT = Path(__file__).resolve().parent.parent
 SCOPE = "https://gradpad.test/app/"
@@ -124,16 +123,12 @@ def b64sha(text: str) -> str:
 
 
 def run_harness(tmp_path: Path) -> dict:
-    node = shutil.which("node")
-    assert node, "Node.js runs static/*.js outside the browser (apt-get install nodejs)"
     sw = (ROOT / "static" / "sw.js").read_text()
     sw = sw.replace("__GRADPAD_MANIFEST__", json.dumps(MANIFEST)).replace("__GRADPAD_CSP_HEADER__", "default-src 'self'")
     sw = sw.replace("__GRADPAD_HASHES__", json.dumps({k: b64sha(v) for k, v in FILES.items()}))
     (tmp_path / "sw.mjs").write_text(sw)
-    script = HARNESS % {"files": json.dumps(FILES), "scope": json.dumps(SCOPE), "sw": json.dumps((tmp_path / "sw.mjs").as_uri())}
-    proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
-    assert "@@" in proc.stdout, proc.stderr[-3000:]
-    return json.loads(proc.stdout.split("@@", 1)[1])
+    return run_script(HARNESS % {"files": json.dumps(FILES), "scope": json.dumps(SCOPE),
+                                 "sw": json.dumps((tmp_path / "sw.mjs").as_uri())})
 
 
 def test_a_cached_file_is_served_as_cache_storage_holds_it_and_a_foreign_copy_is_rebuilt_or_refetched(tmp_path):

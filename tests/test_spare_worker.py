@@ -4,10 +4,8 @@ starts, none on a page that starts no Python of its own, and a spare that failed
 The browser side (worker.js `warm`, a restart from the spare): tests/browser/test_import_snapshot.py."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
+from node_js import run_script, static_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,12 +38,7 @@ console.log("@@" + JSON.stringify(out));
 
 
 def test_one_spare_is_warmed_and_handed_to_the_next_worker_once(tmp_path):
-    assert shutil.which("node"), "Node.js runs the page's module: install nodejs"
-    script = tmp_path / "t.mjs"
-    script.write_text(NODE % {"module": json.dumps((ROOT / "static" / "spare_worker.js").as_uri())})
-    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout.split("@@", 1)[1])
+    out = run_script(NODE % {"module": static_module("spare_worker.js")})
     assert out["none"] is None
     assert out["madeOne"] == [1, 1]
     assert out["toldOnlyToWarm"] == [{"type": "warm", "base": "http://site/"}]  # no init: no Python runs

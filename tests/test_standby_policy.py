@@ -8,9 +8,8 @@ snapshot, idle only), and a lesson page stays one Python while idle."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
+from node_js import run_script, static_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,13 +81,8 @@ SCENARIOS = {
 
 
 def run_scenarios(phone: bool) -> dict:
-    node = shutil.which("node")
-    assert node, "Node.js runs static/*.js outside the browser (apt-get install nodejs)"
-    module = (ROOT / "static" / "standby.js").as_uri()
-    script = HARNESS % {"phone": json.dumps(phone), "module": json.dumps(module), "scenarios": json.dumps(SCENARIOS)}
-    proc = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
-    assert "@@" in proc.stdout, proc.stderr[-3000:]
-    return json.loads(proc.stdout.split("@@", 1)[1])
+    return run_script(HARNESS % {"phone": json.dumps(phone), "module": static_module("standby.js"),
+                                 "scenarios": json.dumps(SCENARIOS)})
 
 
 def test_without_shared_memory_a_standby_boots_under_a_long_run_and_beside_the_snapshot():

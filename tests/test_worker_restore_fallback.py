@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
+from node_js import run_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,11 +88,7 @@ def run_worker(tmp_path, wasm_fails=False) -> dict:
     worker = (ROOT / "static" / "worker.js").read_text()
     (site / "worker.js").write_text(worker.replace("__GRADPAD_MANIFEST__", json.dumps(MANIFEST)))
     (site / "pyodide" / "pyodide.mjs").write_text(PYODIDE)
-    script = tmp_path / "t.mjs"
-    script.write_text(NODE % {"dir": json.dumps(site.as_uri() + "/"), "wasm_fails": json.dumps(wasm_fails)})
-    run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout.split("@@", 1)[1])
+    return run_script(NODE % {"dir": json.dumps(site.as_uri() + "/"), "wasm_fails": json.dumps(wasm_fails)})
 
 
 def test_a_failed_snapshot_restore_says_so_and_boots_nothing_more_in_that_worker(tmp_path):
