@@ -37,7 +37,8 @@ out = {"started": started, "quick_calls": bokeh_import.calls["quick"], "position
        "dots": [dots.glyph.x, dots.glyph.y, dots.glyph.size], "bars": [bars.glyph.x, bars.glyph.width, bars.glyph.top],
        "serialized": len(json.dumps(json_item(p))) > 1000,
        # after the imports the real parameters() is back: keyword properties included
-       "circle_parameters_after": len(Circle.parameters()), "circle_args": len(Circle._args)}
+       "circle_parameters_after": len(Circle.parameters()), "circle_args": len(Circle._args),
+       "validates_documents": __import__("bokeh.settings").settings.settings.perform_document_validation()}
 print("@@" + json.dumps(out, default=str))
 """
 
@@ -58,6 +59,9 @@ def test_the_quick_import_maps_every_glyph_methods_positional_arguments_as_bokeh
     for key in ("line", "line_glyph", "dots", "bars", "serialized"):
         assert quick[key] == real[key], key
     assert quick["line"] == {"x": [1, 2], "y": [3, 4]} and quick["line_glyph"] == ["x", "y", 2], quick
+    # the page skips Bokeh's document checks (about a third of turning the app into JSON); outside
+    # the page (panel serve, these tests) they stay on
+    assert real["validates_documents"] is True and quick["validates_documents"] is False
     assert quick["dots"] == ["x", "y", 7] and quick["bars"] == ["x", 0.5, "top"], quick
     assert quick["serialized"] is True
     # and the real Model.parameters is back afterwards
