@@ -191,8 +191,8 @@ def prepare_panel(cdn_root: str) -> None:
     # Bokeh checks every model of a document each time it is turned into JSON (the app's first
     # render, each cell's): 18-25 ms in the page for the app's 124 models, beside 69 ms for the JSON
     # itself (51 of 134 ms in CPython), on every visit's way to the UI. Its findings are log lines
-    # no learner sees; they are
-    # checked on the app's document in CPython instead (tests/app/test_document_checks.py).
+    # no learner sees; they are checked on the app's document in CPython instead
+    # (tests/app/test_document_checks.py).
     os.environ["BOKEH_VALIDATE_DOC"] = "no"  # (bokeh.settings: perform_document_validation)
     try:
         import pyodide.ffi as ffi
