@@ -1,6 +1,6 @@
 """Page-load benchmark of dist/ in headless Debian chromium: a cold profile, then a warm one.
 
-    python build.py bench site [--runs N] [--json PATH] [--compare DIR]
+    python build.py bench site [--runs N] [--json PATH] [--compare DIR] [--cold-only]
 
 --compare DIR: a second built site (e.g. main's dist/, built in a temporary checkout) loaded the
 same way, alternating with this one, and shown side by side: timings on a shared machine are
@@ -62,7 +62,7 @@ GOALS = {"cold": {"interactive_ms": 5000, "ui_bytes": 20e6, "preview_ms": 1500},
          "warm": {"interactive_ms": 2000}}
 
 
-def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
+def load_once(ctx, url: str, counter: Counter, external: list, wait_snapshot: bool = True) -> dict:
     counter.bytes = counter.requests = 0
     page = ctx.new_page()
     page.on("request", lambda r: None if chromium.is_local(r.url) else external.append(r.url))
@@ -81,13 +81,13 @@ def load_once(ctx, url: str, counter: Counter, external: list) -> dict:
     timings = page.evaluate("() => window.gradpad.timings")
     info = page.evaluate("() => window.gradpad.info")
     # let the service worker finish installing (it precaches from the HTTP cache)
-    sw = page.evaluate("""async () => {
+    sw = "not waited" if not wait_snapshot else page.evaluate("""async () => {
         if (!navigator.serviceWorker) return 'unsupported';
         const reg = await Promise.race([navigator.serviceWorker.ready, new Promise(r => setTimeout(() => r(null), 20000))]);
         return reg && reg.active ? reg.active.state : 'none';
     }""")
     # the first visit stores a boot snapshot once interactive: wait for it before the next load
-    snapshot = page.evaluate("""async () => {
+    snapshot = "not waited" if not wait_snapshot else page.evaluate("""async () => {
         // (and the post-import snapshot: made after a boot from the bare one too)
         const gp = window.gradpad;
         for (let i = 0; i < 240 && ((gp.bootedFrom === 'boot' && !gp.snapshotSaved) || gp.snapshotMaking); i++)
@@ -117,6 +117,7 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=1, help="cold+warm pairs, each on a fresh profile")
     p.add_argument("--json", help="also write the results here")
     p.add_argument("--compare", help="another built site (a dist/ directory) to load side by side")
+    p.add_argument("--cold-only", action="store_true", help="only the cold load of each pair (no warm load)")
     a = p.parse_args(argv)
     problem = chromium.problem()
     if problem:
@@ -142,9 +143,10 @@ def main(argv=None) -> int:
                 _, url, counter = servers[name]
                 ctx, udd = chromium.launch(pw)
                 try:
-                    results[name]["cold"].append(load_once(ctx, url, counter, external))
-                    time.sleep(1.0)
-                    results[name]["warm"].append(load_once(ctx, url, counter, external))
+                    results[name]["cold"].append(load_once(ctx, url, counter, external, wait_snapshot=not a.cold_only))
+                    if not a.cold_only:
+                        time.sleep(1.0)
+                        results[name]["warm"].append(load_once(ctx, url, counter, external))
                 finally:
                     ctx.close()
                     shutil.rmtree(udd, ignore_errors=True)
@@ -165,7 +167,8 @@ def main(argv=None) -> int:
             return f"{'-':>16}"
         return f"{v / 1e6:>13.2f} MB" if k.endswith("bytes") else f"{v!s:>16}"
 
-    for kind in ("cold", "warm"):
+    kinds = ("cold",) if a.cold_only else ("cold", "warm")
+    for kind in kinds:
         for name in sites:
             runs = results[name][kind]
             med = {k: statistics.median(r[k] for r in runs if r[k] is not None) if any(r[k] is not None for r in runs) else None
@@ -175,15 +178,16 @@ def main(argv=None) -> int:
         print(f"{kind + ' goal':16}" + "".join(fmt(k, GOALS[kind].get(k)) for k in keys))
     for name in sites:
         last = results[name]["cold"][-1]
+        warm = results[name]["warm"][-1] if results[name]["warm"] else {"service_worker": "-", "booted_from": "-"}
         print(f"[{name}] first result: {last['first_result']!r}" + (f" (error: {last['first_error']})" if last["first_error"] else "")
-              + f"; UI: {last['ui']}; service worker: {results[name]['warm'][-1]['service_worker']}; "
-              f"cold boot: {last['booted_from']}; warm boot: {results[name]['warm'][-1]['booted_from']}")
-        for kind in ("cold", "warm"):
+              + f"; UI: {last['ui']}; service worker: {warm['service_worker']}; "
+              f"cold boot: {last['booted_from']}; warm boot: {warm['booted_from']}")
+        for kind in kinds:
             r = results[name][kind][-1]
             print(f"[{name}] {kind} stages: " + ", ".join(f"{k} {v}" for k, v in r["timings"].items())
                   + f"; imports (ms): {r['import_ms']}")
     if "compare" in sites:
-        for kind in ("cold", "warm"):
+        for kind in kinds:
             t, c = summary["this"][kind], summary["compare"][kind]
             ratios = [f"{k} x{t[k] / c[k]:.2f}" for k in keys if t.get(k) and c.get(k)]
             print(f"this / compare, {kind}: " + ", ".join(ratios))

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 CATEGORIES = ["disabled-by-default-v8.cpu_profiler", "v8.execute", "devtools.timeline", "blink.user_timing",
               "v8", "v8.wasm", "loading"]
-ORDER = ["start", "preview", "runtime:module", "runtime", "numpy", "engine", "ui:loaded", "ui:imported", "ui:built", "ui"]
+ORDER = ["start", "preview:json", "bokeh", "preview:resources", "preview", "runtime:module", "runtime", "numpy", "engine", "ui:loaded", "ui:imported", "ui:built", "ui"]
 
 
 def record(dist: Path, out: Path) -> None:
@@ -39,6 +39,14 @@ def record(dist: Path, out: Path) -> None:
             page.goto(url, wait_until="domcontentloaded")
             page.evaluate("() => window.gradpad.uiReady.then(() => 1)")
             timings = page.evaluate("() => window.gradpad.timings")
+            # the document's own milestones (HTML parsed, deferred scripts run, first paint)
+            nav = page.evaluate("""() => {
+                const n = performance.getEntriesByType('navigation')[0], o = {};
+                for (const k of ['responseEnd', 'domInteractive', 'domContentLoadedEventStart', 'domContentLoadedEventEnd'])
+                    o[k] = Math.round(n[k]);
+                for (const p of performance.getEntriesByType('paint')) o[p.name] = Math.round(p.startTime);
+                return o;
+            }""")
             # a user-timing mark ties the trace's clock to the page's navigation-relative ms
             align = page.evaluate("() => { const t = performance.now(); performance.mark('gp-align'); return t; }")
             time.sleep(0.5)
@@ -47,7 +55,7 @@ def record(dist: Path, out: Path) -> None:
     finally:
         srv.shutdown()
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    out.write_text(json.dumps({"traceEvents": events, "gradpad": {"timings": timings, "align": align}}))
+    out.write_text(json.dumps({"traceEvents": events, "gradpad": {"timings": timings, "align": align, "nav": nav}}))
 
 
 def analyze(path: Path) -> None:
@@ -91,6 +99,7 @@ def analyze(path: Path) -> None:
             busy[w][thread] += dt
             top[(w, thread)][f"{cf.get('functionName') or '(anon)'} {cf.get('url', '').rsplit('/', 1)[-1][:28]}"] += dt
     print("marks (ms from navigation):", ", ".join(f"{k} {v}" for k, v in marks))
+    print("document:", ", ".join(f"{k} {v}" for k, v in meta.get("nav", {}).items()))
     for w in windows:
         if w not in busy:
             continue
