@@ -1178,14 +1178,13 @@ async function main() {
       try { restart(held); } finally { restart.fromLeader = false; }
     });
   }
-  // the preview first: its JSON and BokehJS are asked for before the worker's first requests
+  const session = startPython(null);
   if (previewWanted()) {
     preview = startPreview({ base: BASE, theme: effectiveTheme(), saved: store["gradpad.code"], bokeh, loadResources,
                              guard: (item) => guardModels(item, new Set(), true),
                              beforeEmbed: (model) => cssVarsArrive(model), mark: (name) => mark(name),
                              wanted: () => $("gp-placeholder").hidden && !gradpad.ui });
   }
-  const session = startPython(null);
   await session.ready.promise;
   readyD.resolve(gradpad);
   Promise.race([firstRun.promise, new Promise((r) => setTimeout(r, UI_GRACE_MS))])

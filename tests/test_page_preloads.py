@@ -54,29 +54,6 @@ def test_the_runtime_is_preloaded_only_on_a_visit_no_service_worker_answers():
     assert 'href="pyodide/pyodide.asm.wasm"' not in index and "runtime_preload.js" in index
 
 
-def test_the_preview_json_and_its_stylesheets_are_preloaded_per_color_scheme(tmp_path):
-    """tools/site.py: the first view's JSON (the system theme's, in the mode preview.js fetches it)
-    and the stylesheets its panes link are requested with the page, not once loader.js has run."""
-    from tools import site
-    css = {"light": ["panel/css/loading.css", "panel/theme/default.css"], "dark": ["panel/css/loading.css", "panel/theme/dark.css"]}
-    for theme, sheets in css.items():
-        for s in sheets:
-            (tmp_path / s).parent.mkdir(parents=True, exist_ok=True)
-            (tmp_path / s).write_text("/* */")
-        model = {"doc": {"roots": [{"stylesheets": [f"__GRADPAD_BASE__/{s}" for s in sheets]
-                                    + ["__GRADPAD_BASE__/panel/css/missing.css"]}]}}
-        (tmp_path / f"preview-{theme}.json").write_text(json.dumps({"theme": theme, "model": json.dumps(model)}))
-    tags = site.preview_preloads(tmp_path)
-    light, dark = site.PREVIEW_MEDIA["light"], site.PREVIEW_MEDIA["dark"]
-    assert tags == [
-        f'<link rel="preload" href="preview-light.json" as="fetch" crossorigin="anonymous" media="{light}">',
-        f'<link rel="preload" href="preview-dark.json" as="fetch" crossorigin="anonymous" media="{dark}">',
-        '<link rel="preload" href="panel/css/loading.css" as="style">',  # both themes: no media
-        f'<link rel="preload" href="panel/theme/default.css" as="style" media="{light}">',
-        f'<link rel="preload" href="panel/theme/dark.css" as="style" media="{dark}">',
-    ], tags  # (a stylesheet the build does not hold is not asked for)
-
-
 def test_the_server_sends_without_waiting_for_delayed_acks():
     """tools/serve.py: http.server writes a response's headers and body separately; with Nagle's
     algorithm on, the body waited for the browser's delayed ACK (~40 ms a request, each of a first

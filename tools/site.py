@@ -628,35 +628,8 @@ def write_script_preloads(index: Path, manifest: dict) -> None:
         mark = "__GRADPAD_BASE__/"
         scripts += [u.removeprefix(mark) for u in json.loads(preview.read_text())["resources"]["js"]]
     scripts = [s for s in scripts if (index.parent / s).is_file()]
-    tags = [f'<link rel="preload" href="{html.escape(s)}" as="script">' for s in scripts]
-    if preview.exists():
-        tags = preview_preloads(index.parent) + tags
-    index.write_text(index.read_text().replace("<!--__GRADPAD_PRELOADS__-->", "\n".join(tags)))
-
-
-# the theme a first visit's preview is drawn in (static/theme.js effectiveTheme: the system's)
-PREVIEW_MEDIA = {"light": "not all and (prefers-color-scheme: dark)", "dark": "(prefers-color-scheme: dark)"}
-
-
-def preview_preloads(out: Path) -> list[str]:
-    """<link rel=preload> for the preview itself (static/preview.js), ahead of the scripts: its JSON
-    (the system theme's, as=fetch in the mode preview.js fetches it) and the stylesheets its panes
-    link (Panel's HTML panes stay hidden until theirs have loaded)."""
-    mark = "__GRADPAD_BASE__/"
-    tags, sheets = [], {}  # stylesheet -> the themes whose preview links it
-    for theme, media in PREVIEW_MEDIA.items():
-        f = out / f"preview-{theme}.json"
-        if not f.exists():
-            continue
-        tags.append(f'<link rel="preload" href="{f.name}" as="fetch" crossorigin="anonymous" media="{media}">')
-        for u in re.findall(re.escape(mark) + r'[^"\\]+?\.css', json.loads(f.read_text())["model"]):
-            rel = u.removeprefix(mark)
-            if (out / rel).is_file() and theme not in sheets.setdefault(rel, []):
-                sheets[rel].append(theme)
-    for rel, themes in sheets.items():
-        media = f' media="{PREVIEW_MEDIA[themes[0]]}"' if len(themes) == 1 else ""
-        tags.append(f'<link rel="preload" href="{html.escape(rel)}" as="style"{media}>')
-    return tags
+    tags = "\n".join(f'<link rel="preload" href="{html.escape(s)}" as="script">' for s in scripts)
+    index.write_text(index.read_text().replace("<!--__GRADPAD_PRELOADS__-->", tags))
 
 
 def write_preview(out: Path, engine_wheel: Path) -> None:

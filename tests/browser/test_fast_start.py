@@ -163,28 +163,6 @@ def test_the_first_views_scripts_download_with_the_page(first_visit):
     assert entries == [["link"]] * len(scripts), dict(zip(scripts, entries))
 
 
-def test_the_previews_json_and_stylesheets_are_asked_for_before_loader_runs(first_visit):
-    """The preview's JSON (the page's color scheme's) and the stylesheets its panes link are requested
-    by the page's <link rel=preload> tags (tools/site.py preview_preloads), before loader.js's first
-    mark: the JSON once (preview.js's fetch takes the preloaded response, not a second request)."""
-    import re
-    page, _ = first_visit
-    page.set_default_timeout(240_000)
-    page.wait_for_function("() => window.gradpad.timings.preview !== undefined")
-    index = (Path(site.DIST) / "index.html").read_text()
-    tags = re.findall(r'<link rel="preload" href="([^"]+)" as="(fetch|style)"[^>]*?(?: media="([^"]+)")?>', index)
-    wanted = [href for href, _, media in tags if not media or page.evaluate("m => matchMedia(m).matches", media)]
-    theme = page.evaluate("() => document.documentElement.dataset.theme")
-    assert f"preview-{theme}.json" in wanted and any(h.endswith(".css") for h in wanted), (theme, tags)
-    got = page.evaluate("""names => names.map(n => performance.getEntriesByType('resource')
-        .filter(e => e.name === new URL(n, location.href).href).map(e => [e.initiatorType, e.startTime]))""", wanted)
-    start = page.evaluate("() => window.gradpad.timings.start")
-    for href, entries in zip(wanted, got):
-        assert entries and entries[0][0] == "link" and entries[0][1] < start, (href, entries, start)
-    json_entries = got[wanted.index(f"preview-{theme}.json")]
-    assert len(json_entries) == 1, json_entries
-
-
 def _example_chosen(model: dict) -> list:
     """The value of the app's Example select in a document's JSON."""
     found = []
