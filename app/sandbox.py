@@ -352,11 +352,28 @@ class _Watchdog:
 
     def __exit__(self, *exc):
         with self._lock:
-            self._active = False
+            self._active = False  # (_fire checks it under the lock: nothing fires after this)
             self._done.set()
-            if self.fired:  # a pending exception that has not been raised yet must not leak
-                self._set_async_exc(self._tid, None)
+            fired = self.fired
+        if fired:
+            # A TimeBudgetExceeded not raised yet must not leak out of the run. Clearing it with
+            # SetAsyncExc(tid, NULL) left CPython's "async exception pending" flag set for good
+            # (only an async exception that is raised resets it): the next profiler or debugger
+            # (sys.setprofile, cProfile) then hung the thread at a function's first instruction.
+            # A marker takes the pending exception's place and is raised and caught here instead.
+            import ctypes
+            try:
+                self._set_async_exc(self._tid, ctypes.py_object(_PendingCleared))
+                for _ in range(100_000):  # raised at the first backward jump
+                    pass
+                self._set_async_exc(self._tid, None)  # (not reached where it was raised)
+            except _PendingCleared:
+                pass
         return False
+
+
+class _PendingCleared(BaseException):
+    """Raised into the run's thread by `_Watchdog.__exit__` only to consume a pending one."""
 
 
 # The budget that loop ticks check, per task: a budget held across awaits (the CPU timing's,

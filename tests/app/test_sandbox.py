@@ -92,3 +92,31 @@ def test_warnings_and_stderr_are_captured():
     r = sandbox.run("import sys, warnings\nwarnings.warn('careful')\nprint('oops', file=sys.stderr)")
     assert r.warnings == ["UserWarning: careful"]
     assert r.stderr == "oops\n"
+
+
+AFTER_A_WATCHDOG_STOP = r"""
+import sys
+from app import sandbox
+r = sandbox.run("import itertools\nany(i < 0 for i in itertools.count())\n", seconds=0.3)  # no tick: the watchdog
+assert r.error is not None and r.error.type == "TimeBudgetExceeded", r.error
+calls = []
+sys.setprofile(lambda frame, event, arg: calls.append(event))
+def f():
+    return 1
+f()
+sys.setprofile(None)
+print("@@", len(calls) > 0)
+"""
+
+
+def test_a_profiler_still_works_after_the_watchdog_stopped_a_run():
+    # the watchdog's exit used to clear its exception with SetAsyncExc(tid, NULL), which left
+    # CPython's pending flag set: the next sys.setprofile/cProfile hung the thread at the next
+    # call (tools/profile_edit.py after tests/app/test_lazy_install_budget.py, in one CI worker)
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, "-c", AFTER_A_WATCHDOG_STOP], capture_output=True, text=True,
+                          timeout=60, cwd=root, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"})
+    assert proc.stdout.strip().endswith("@@ True"), proc.stderr[-2000:]
