@@ -430,10 +430,11 @@ def _emit(jaxpr, eqns, outvars, consts):
     for v in _scalar_only_inputs(jaxpr.invars, eqns, outvars):   # (an optimizer's step count)
         em.lines.append(f"    {em.name(v)} = {em.name(v)}[()]")
     owned = em.block(eqns, outvars, "    ")
+    em.lines[3:3] = [f"    {b} = np.empty((), {dt})" for b, dt in em.buffers]
     em.lines.append(f"    return [{', '.join(em.name(v) for v in outvars)}]")
     if _ERR_VAR is not None:
         em.lines += ["  finally:", "    _ERR_VAR.reset(_tok)"]
-    src = "\n".join(em.lines)
+    src = "\n".join([line for line in em.lines if line is not None])
     if _debug_level() >= 2:
         print(f"# gradpad cpu kernel ({len(eqns)} ops)\n{src}")
     g = em.g
@@ -464,6 +465,9 @@ class Emitter:
         self.consts = dict(consts)
         self.lines: list = []
         self.counter = 0
+        self.loop_depth = 0   # (inside a loop's body: scalar_in_buffer)
+        self.buffers: list = []   # (0-d buffer name, its dtype's global name), made on entry
+        self.scalar_valued: set = set()   # vars of a shape whose value is a number (broadcast by numpy)
 
     def fresh(self, prefix):
         self.counter += 1
@@ -503,6 +507,20 @@ class Emitter:
         self.g[key] = np.asarray(v.val, v.aval.dtype)
         return key
 
+    def scalar_in_buffer(self, v, out_aval, ind):
+        """`array_operand(v)`, except for a number (a 0-d var, or one broadcast implicitly from
+        it) read by an array ufunc of its own dtype in a loop: there it is written into a 0-d
+        array of the function's (`_bN[()] = x`, ~0.02 us) and the ufunc reads that, ~0.2 us
+        faster than a numpy scalar, which numpy turns into an array on every call. The buffers are
+        locals made on entry, so no other call (a thread, a recursion) writes into them."""
+        if (not self.loop_depth or type(v) is not Var or v in self.consts or v.aval.dtype != out_aval.dtype
+                or out_aval.dtype.kind not in "fiu" or not (v.aval.shape == () or v in self.scalar_valued)):
+            return self.array_operand(v)
+        buf = self.fresh("_b")
+        self.buffers.append((buf, self.constant(np.dtype(out_aval.dtype))))
+        self.lines.append(f"{ind}{buf}[()] = {self.name(v)}")
+        return buf
+
     def scalar_operand(self, v):
         """`name(v)` for an operand of a scalar operator line: a 0-d constant as a numpy scalar
         (numpy's scalar math then takes it; with a 0-d array it goes through the ufunc, ~7x slower)."""
@@ -530,6 +548,15 @@ class Emitter:
                     and v.aval.shape == aval.shape and v.aval.dtype == aval.dtype)
 
         implicit = _implicit_broadcasts(eqns, returned)
+        uses: dict = {}   # var -> how many operands of this block (and its outputs) read it
+        for eqn in eqns:
+            for v in eqn.invars:
+                if type(v) is Var:
+                    uses[v] = uses.get(v, 0) + 1
+        for v in outvars:
+            if type(v) is Var:
+                uses[v] = uses.get(v, 0) + 1
+        as_int: dict = {}   # var -> (its value as a Python int expression, the index of its line)
         for i, eqn in enumerate(eqns):
             fn = self.fresh("_f")
             impl = impl_rules[eqn.primitive]
@@ -548,8 +575,11 @@ class Emitter:
             if raw is not None and out.aval.ndim:
                 g[fn] = raw
                 target = next((v for v in operands if reusable(v, i, out.aval)), None)
-                into = f", out={name(target)}" if target is not None else ""
-                ins = ", ".join(self.array_operand(v) for v in operands)
+                # (a ufunc's `out` by position where it takes it there: ~0.05 us less per call)
+                positional = type(raw) is np.ufunc and raw.nin == len(operands)
+                into = "" if target is None else f", {name(target)}" if positional else f", out={name(target)}"
+                ins = ", ".join(self.scalar_in_buffer(v, out.aval, ind) if type(raw) is np.ufunc
+                                else self.array_operand(v) for v in operands)
                 lines.append(f"{ind}{name(out)} = {fn}({ins}{into})  # {eqn.primitive.name}")
                 owned.add(out)
                 continue
@@ -589,6 +619,7 @@ class Emitter:
                 lines.append(f"{ind}{name(out)} = {fn}({ins})  # {eqn.primitive.name}")
                 continue
             if eqn in implicit and eqn.invars[0].aval.shape == ():   # a scalar: numpy broadcasts it as it is
+                self.scalar_valued.add(out)
                 lines.append(f"{ind}{name(out)} = {ins}  # {eqn.primitive.name} (left to numpy)")
                 continue
             if eqn in implicit:  # numpy's own broadcasting in the consumers does the rest
@@ -598,6 +629,10 @@ class Emitter:
             form = inline(eqn, self.constant)
             if form is not None:   # (one expression: no call)
                 read = self.scalar_operand if eqn.primitive.name in SCALAR_READS else name
+                form = _fuse_int_reads(form, eqn.invars, uses, as_int, lines)
+                made_int = _made_int(form, g) if out.aval.dtype.kind in "iu" else None
+                if made_int is not None and uses.get(out) == 1:
+                    as_int[out] = (made_int.format(*[read(v) for v in eqn.invars]), len(lines))
                 lines.append(f"{ind}{name(out)} = {form.format(*[read(v) for v in eqn.invars])}"
                              f"  # {eqn.primitive.name}")
                 continue
@@ -606,6 +641,42 @@ class Emitter:
             if eqn.primitive.name in _FRESH_OUTPUTS and out.aval.ndim:
                 owned.add(out)   # (a layer's `x @ w + b` then adds the bias in the product's buffer)
         return owned
+
+
+def _made_int(form: str, g: dict):
+    """The Python int expression of an integer form written by cpu_special.made as
+    `(_gN | EXPR)` (_gN a numpy integer zero, EXPR an int in the dtype's range), else None."""
+    if not (form.startswith("(_g") and form.endswith(")")):
+        return None
+    head, sep, expr = form[1:-1].partition(" | ")
+    zero = g.get(head)
+    if not sep or not isinstance(zero, np.integer) or zero != 0:
+        return None
+    depth = 0
+    for ch in expr:   # EXPR must be one whole expression: `(_g1 | a) + (_g2 | b)` is not this form
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return None
+    return expr if depth == 0 else None
+
+
+def _fuse_int_reads(form: str, invars, uses: dict, as_int: dict, lines: list) -> str:
+    """`form` with each `int({k})` of an operand that only this form reads, and that an earlier
+    line of this block made from a Python int expression (`_made_int`), reading that expression
+    instead: `int(np.int32(x))` is x, without making the numpy scalar and converting it back
+    (a bit trick's chain of converts, a loop counter's cast for fold_in). The earlier line goes."""
+    for k, v in enumerate(invars):
+        got = as_int.get(v) if type(v) is Var and uses.get(v) == 1 else None
+        if got is None:
+            continue
+        read = "int({%d})" % k
+        if form.count(read) != 1 or form.count("{%d}" % k) != 1:
+            continue
+        expr, at = got
+        form = form.replace(read, "(%s)" % expr.replace("{", "{{").replace("}", "}}"))
+        lines[at] = None   # (dropped when the source is joined)
+        del as_int[v]
+    return form
 
 
 def _scalar_operator_line(eqn) -> bool:

@@ -81,7 +81,9 @@ def emit_scan(em, eqn, ind) -> bool:
         if v in read:
             lines.append(f"{body_ind}{xn} = {x}[{i}]")
     _bind_inputs(em, prog, consts + carry + x_names)
+    em.loop_depth += 1
     em.block(prog.eqns, prog.outvars, body_ind)
+    em.loop_depth -= 1
     outs = [em.name(v) for v in prog.outvars]
     for y, o in stored:  # before the carry moves on: an output may be a carry input
         lines.append(f"{body_ind}{y}[{i}] = {em.name(o)}")
@@ -112,11 +114,13 @@ def emit_while(em, eqn, ind) -> bool:
     lines.append(f"{ind}while True:")
     body_ind = ind + "  "
     _bind_inputs(em, cond, cc + carry)
+    em.loop_depth += 1
     em.block(cond.eqns, cond.outvars, body_ind)
     lines.append(f"{body_ind}if not {em.name(cond.outvars[0])}:")
     lines.append(f"{body_ind}  break")
     _bind_inputs(em, body, bc + carry)
     em.block(body.eqns, body.outvars, body_ind)
+    em.loop_depth -= 1
     lines.append(f"{body_ind}{', '.join(carry)}, = {', '.join(em.name(v) for v in body.outvars)},")
     for v, n in zip(eqn.outvars, carry):
         em.names[v] = n
