@@ -501,6 +501,14 @@ app.env._page_state = None  # read lazily from the page that restores it, never 
 `, { globals: scope });
   // the probe once here too: what it imports and warms on first use is then in the snapshot
   py.runPython(PROBE, { globals: scope });
+  // a warm visit's app starts with its widgets built (app.bootstrap.render takes it over), and the
+  // WebGPU backend's modules imported (not started: each restored Python looks for a device)
+  py.runPython(`
+import core._engine.backends.webgpu
+import app.bootstrap, app.env
+app.bootstrap.prebuild(for_snapshot=True)
+app.env._page_state = None  # (read while it was built: this maker's, empty)
+`, { globals: scope });
   py.runPython(`
 import sys
 _webgpu = sys.modules.get("core._engine.backends.webgpu.runtime")
@@ -730,6 +738,8 @@ self.onmessage = (ev) => {
 self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers });
 // called from Python (app.env): what the worker cannot do itself goes to the page
 self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
+// called from Python (app.env.mark): a boot's sub-stage mark (gradpad.timings)
+self.gradpadMark = (name) => mark(String(name));
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
 // called from Python (app.env.run_output): the line the running code printed last (a progress bar)
