@@ -86,6 +86,12 @@ function fetchRuntimeEarly(stdlib = RUNTIME_EARLY[1]) {
   }
 }
 
+// (a spare imported it already: warm)
+function importRuntimeJsEarly() {
+  if (typeof globalThis._createPyodideModule === "function") return;
+  import(new URL("pyodide/pyodide.asm.js", BASE).href).catch(() => {}); // (loadPyodide's own import reports a failure)
+}
+
 // ------------------------------------------------------------------ a spare (static/spare_worker.js)
 // Started before the page needs it, this worker loads the runtime's JS and compiles its wasm, and
 // nothing else: no interpreter exists and no Python runs here until `init`, which boots as in any
@@ -781,6 +787,9 @@ async function start(init) {
     const importsEarly = init.importsSnapshotHash && !init.importsSnapshot
       ? readUnchecked(init.search, init.importsSnapshotHash, IMPORTS_SNAP_KEY()) : null;
     const buildEarly = fromBuild ? startBuildSnapshot() : null;
+    // the runtime's JS (1 MB) loads and runs beside pyodide.mjs and the snapshot's read, not after
+    // them: loadPyodide asks for the same module (https://.../pyodide.asm.js) and gets it at once
+    importRuntimeJsEarly();
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
     // (the page then starts a fresh worker: loader.js bootFresh)
