@@ -41,6 +41,7 @@ def _check_arraylike(name, x):
     if isinstance(x, (Array, Tracer, np.ndarray, np.generic, bool, int, float, complex)):
         return x
     if hasattr(x, "__jax_array__"):
+        dtypes.check_not_jax_array_protocol(x)
         return x.__jax_array__()
     raise TypeError(f"Argument '{x!r}' of type {type(x)} is not a valid JAX type.")
 
@@ -1237,15 +1238,25 @@ class _DiffArgsVJP:
 
 # ---- misc ---------------------------------------------------------------------------------
 
-def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
+_NO_CONCRETE = object()
+
+
+def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=(),
+               concrete=_NO_CONCRETE):
     """jax.checkpoint (see ad_checkpoint.py)."""
+    if concrete is not _NO_CONCRETE:   # JAX 0.10's error for the old API (docs/jep/11830)
+        raise NotImplementedError(
+            "The `concrete` option to `jax.checkpoint` was deprecated in JAX v0.8.2, and removed in JAX "
+            "v0.10.0. In its place please use `static_argnums`; for details refer to "
+            "https://docs.jax.dev/en/latest/jep/11830-new-remat-checkpoint.html.")
     from .ad_checkpoint import _checkpoint
     return _checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
-def remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
+def remat(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=(), concrete=_NO_CONCRETE):
     """Alias of jax.checkpoint."""
-    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
+    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums,
+                      static_argnames=static_argnames, concrete=concrete)
 
 
 def named_call(fun, *, name=None):

@@ -129,6 +129,13 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
     aval = x.aval
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x
+    if not aval.shape and isinstance(x, Tracer):
+        # a staged scalar constant (jnp.array(3) inside jit is a tracer, as in JAX): converted on
+        # the spot, as JAX folds the conversion of a literal (`add a 3.0:f32[]`, no convert)
+        consts = getattr(x._trace.main.global_data, "consts", None)
+        val = consts.get(id(x)) if type(consts) is dict else None
+        if val is not None:
+            return x._trace.full_raise(_convert_element_type(val, new_dtype, weak_type))
     return ew.convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type, sharding=None)
 
 
@@ -527,7 +534,8 @@ def __getattr__(name):
         for prim in list(abstract_eval_rules):
             if getattr(prim, "name", None) == name[:-2]:
                 return prim
-    raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
+    from ..base._public import no_attribute
+    raise no_attribute("jax.lax", name)
 
 from . import lax_linalg as linalg  # noqa: E402,F401  (jax.lax.linalg)
 

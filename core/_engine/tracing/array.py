@@ -37,6 +37,7 @@ def to_numpy(x) -> np.ndarray:
     if isinstance(x, Array):  # device-resident subclasses read their data back
         return x._value
     if hasattr(x, "__jax_array__"):
+        dtypes.check_not_jax_array_protocol(x)
         return to_numpy(x.__jax_array__())
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
 
@@ -207,6 +208,11 @@ def _binop(fn, a, b):
             names = [type(v).__name__ for v in (a, b)]
             raise TypeError(f"unsupported operand type(s) for {sym}: {names[0]!r} and {names[1]!r}")
         return NotImplemented
+    if not isinstance(other, _ACCEPTED_OPERANDS):
+        # an Array's operator converts an object with `__jax_array__` explicitly (JAX 0.10:
+        # `jnp.ones(3) + obj` works where `jnp.add(jnp.ones(3), obj)` raises)
+        conv = other.__jax_array__()
+        a, b = (a, conv) if other is b else (conv, b)
     return fn(a, b)
 
 

@@ -1,0 +1,90 @@
+"""Case definitions for docs10_cases.json: what JAX's design notes and API pages (tools/doc_cells.py
+--notes) and the strict comparison of the tutorials (--strict: errors' messages, numbers to 1e-6)
+showed differing, recorded from real JAX 0.10.2 (area "docs10")."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# ---------------------------------------------------------------- jax.checkpoint(concrete=...)
+# docs/jep/11830-new-remat-checkpoint.md shows the old `@partial(jax.checkpoint, concrete=True)`:
+# JAX 0.10 raises NotImplementedError naming static_argnums and the JEP (gradpad: TypeError,
+# unexpected keyword argument)
+E("docs10_checkpoint_concrete_removed", "docs10",
+  "out = jax.checkpoint(lambda x: x, concrete=True)")
+E("docs10_remat_concrete_removed", "docs10",
+  "out = jax.remat(lambda x: x, concrete=False)")
+
+# ---------------------------------------------------------------- __jax_array__ (docs/jep/28661)
+# JAX 0.10 no longer reads a user object's __jax_array__ where it needs an input's type: jnp/lax
+# functions, jit/grad/vmap arguments, device_put, typeof raise ValueError; jnp.array/asarray and an
+# Array's operators convert it; jnp.shape/ndim read it.
+CA = ("class CustomArray:\n"
+      "    def __init__(self, data):\n"
+      "        self.data = data\n"
+      "    def __jax_array__(self):\n"
+      "        return jnp.asarray(self.data)\n"
+      "arr = CustomArray(np.arange(5))\n")
+for name, expr in [("multiply", "jnp.multiply(arr, 2)"), ("sin", "jnp.sin(arr)"),
+                   ("jit_arg", "jax.jit(lambda x: x)(arr)"), ("lax_add", "lax.add(arr, arr)"),
+                   ("grad_arg", "jax.grad(lambda x: x.sum())(CustomArray(np.ones(3, np.float32)))"),
+                   ("vmap_arg", "jax.vmap(lambda x: x)(arr)"), ("sum", "jnp.sum(arr)"),
+                   ("where", "jnp.where(True, arr, 0)"), ("device_put", "jax.device_put(arr)"),
+                   ("typeof", "jax.typeof(arr)")]:
+    E(f"docs10_jax_array_protocol_{name}", "docs10", CA + f"out = {expr}")
+C("docs10_jax_array_protocol_explicit", "docs10", CA +
+  "out = (jnp.asarray(arr), jnp.array(arr), jnp.ones(5) + arr, arr * jnp.ones(5) if hasattr(arr, '__mul__') "
+  "else jnp.ones(5) * arr, jnp.shape(arr), jnp.ndim(arr), jnp.reshape(arr, (5, 1)))")
+
+# ---------------------------------------------------------------- eager and jitted column means agree
+# docs/notebooks/thinking_in_jax.md: np.allclose(norm(X), jax.jit(norm)(X), atol=1E-6) -> True for a
+# (10000, 10) float32 X (JAX's eager ops are compiled by XLA as the jitted function is); gradpad's eager
+# mean summed the column row after row, its jitted one with BLAS: up to 4e-6 apart, False
+C("docs10_eager_and_jit_column_norm_agree", "docs10",
+  "def norm(X):\n"
+  "    X = X - X.mean(0)\n"
+  "    return X / X.std(0)\n"
+  "X = (jnp.arange(100000, dtype=jnp.float32) * 0.7548776 % 1.0).reshape(10000, 10) ** 2\n"
+  "a, b = np.asarray(norm(X)), np.asarray(jax.jit(norm)(X))\n"
+  "out = (bool(np.allclose(a, b, atol=1e-6)), bool(np.allclose(np.asarray(X.mean(0)), "
+  "np.asarray(jax.jit(lambda X: X.mean(0))(X)), rtol=1e-7, atol=0)), bool(np.allclose(np.asarray(X.sum(0)), "
+  "np.asarray(jax.jit(lambda X: X.sum(0))(X)), rtol=1e-7, atol=0)))")
+
+# ---------------------------------------------------------------- names JAX 0.10 removed, with its message
+# jax._src.api's docstrings (jax.device_put_sharded / device_put_replicated examples): AttributeError naming
+# jax.device_put and the pmap migration guide; the other modules' removal tables likewise
+for mod, name in [("jax", "device_put_sharded"), ("jax", "device_put_replicated"), ("jnp", "fix"),
+                  ("lax", "pvary"), ("jax.scipy.special", "sph_harm")]:
+    E(f"docs10_removed_name_{name}", "docs10", f"out = {mod}.{name}")
+
+# ---------------------------------------------------------------- jnp.array inside jit is a tracer
+# JAX 0.10: jnp.array/asarray of a constant under jit or make_jaxpr binds its conversion on the trace, so
+# the result is a tracer (docs/tracing.md, the sharp bits: it cannot be a shape, an `if` condition or a
+# Python int); a scalar stays a literal in the jaxpr, an array is a constvar. Under grad/vmap alone it is
+# concrete. gradpad returned a concrete Array: jnp.zeros(jnp.array(3)) worked inside jit.
+E("docs10_jit_array_const_as_shape", "docs10",
+  "out = jax.jit(lambda x: jnp.zeros(jnp.array(3)) + x)(1.0)")
+E("docs10_jit_array_const_in_full_shape", "docs10",
+  "out = jax.jit(lambda x: jnp.ones((jnp.array(3), 2)) + x)(1.0)")
+E("docs10_jit_array_const_bool", "docs10",
+  "out = jax.jit(lambda x: x * 2 if jnp.array(True) else x)(1.0)", msg_prefix=60)
+E("docs10_jit_array_const_int", "docs10",
+  "out = jax.jit(lambda x: x + int(jnp.asarray(3)))(1.0)", msg_prefix=60)
+E("docs10_jit_array_const_numpy", "docs10",
+  "out = jax.jit(lambda x: x + np.asarray(jnp.array([1.0, 2.0])))(1.0)", msg_prefix=60)
+# (the next two and the last case passed before the fix too: they guard what it must keep: scalars stay
+# literals with their conversions folded, arrays are constvars, and grad/vmap alone keep it concrete)
+C("docs10_jit_array_const_jaxprs", "docs10",
+  "out = (str(jax.make_jaxpr(lambda x: x + jnp.array(3))(1.0)),\n"
+  "       str(jax.make_jaxpr(lambda x: x + jnp.asarray(2.0) + jnp.array(1, jnp.int8))(1.0)),\n"
+  "       str(jax.make_jaxpr(lambda x: x * jnp.array([1, 2]))(1.0)),\n"
+  "       str(jax.make_jaxpr(lambda x: jnp.array(3) * 2 + x)(1)),\n"
+  "       jax.jit(lambda x: x + jnp.array([1.0, 2.0]) * jnp.array(3))(1.0))")
+C("docs10_grad_vmap_array_const_concrete", "docs10",
+  "out = (jax.grad(lambda x: x * float(jnp.array(3.0)))(1.0),\n"
+  "       jax.vmap(lambda x: x + int(jnp.array(2)))(jnp.arange(3.0)),\n"
+  "       jax.jit(lambda x: x.reshape(int(np.prod(x.shape))))(jnp.ones((2, 3))))")
+# docs/tracing.md: x.reshape(jnp.array(x.shape).prod()) under jit quotes the one traced size as a list
+E("docs10_reshape_traced_size_message", "docs10",
+  "out = jax.jit(lambda x: x.reshape(jnp.array(x.shape).prod()))(jnp.ones((2, 3)))")
+E("docs10_reshape_two_unknown_sizes", "docs10",
+  "out = jnp.ones((2, 3)).reshape([-1, -1])")
