@@ -88,3 +88,35 @@ E("docs10_reshape_traced_size_message", "docs10",
   "out = jax.jit(lambda x: x.reshape(jnp.array(x.shape).prod()))(jnp.ones((2, 3)))")
 E("docs10_reshape_two_unknown_sizes", "docs10",
   "out = jnp.ones((2, 3)).reshape([-1, -1])")
+
+# ---------------------------------------------------------------- bitcasts between widths, Array.view, byteswap
+# jax._src.numpy.array_methods' docstrings: jnp.zeros([1,2,3], dtype=jnp.int16).view(jnp.int8).shape -> (1, 2, 6);
+# x.byteswap(). lax.bitcast_convert_type to a narrower dtype adds a trailing axis (gradpad returned numpy's
+# view, (2, 6) for JAX's (2, 3, 2): a silent wrong shape), to a wider one consumes it; a broadcast or
+# transposed operand raised numpy's "last axis must be contiguous".
+C("docs10_bitcast_between_widths", "docs10",
+  "x = jnp.arange(6, dtype=jnp.int16).reshape(2, 3)\n"
+  "out = (lax.bitcast_convert_type(x, jnp.int8), lax.bitcast_convert_type(x.T, jnp.uint8),\n"
+  "       jax.jit(lambda x: lax.bitcast_convert_type(x, jnp.uint8))(x),\n"
+  "       lax.bitcast_convert_type(jnp.arange(8, dtype=jnp.int8).reshape(2, 2, 2), jnp.int16),\n"
+  "       lax.bitcast_convert_type(jnp.zeros((2, 2, 2), jnp.int8), jnp.int16),\n"
+  "       lax.bitcast_convert_type(jnp.arange(3.0), jnp.int32), jax.eval_shape(lambda x: lax.bitcast_convert_type(x, jnp.uint8), x).shape)")
+E("docs10_bitcast_wider_needs_whole_last_axis", "docs10",
+  "out = lax.bitcast_convert_type(jnp.arange(8, dtype=jnp.int8).reshape(2, 4), jnp.int16)")
+C("docs10_array_view", "docs10",
+  "x = jnp.arange(6, dtype=jnp.int16).reshape(2, 3)\n"
+  "out = (jnp.zeros([1, 2, 3], dtype=jnp.int16).view(jnp.int8).shape, jnp.zeros([1, 2, 4], dtype=jnp.int8).view(jnp.int16).shape,\n"
+  "       jnp.array([1, 0, 1], dtype=jnp.int8).view(jnp.bool_), jnp.array([1.0, 2.0]).view(jnp.complex64),\n"
+  "       jnp.array([1 + 2j]).view(jnp.float32), jnp.array(1, jnp.int16).view(jnp.uint16), x.view(jnp.int8),\n"
+  "       jnp.array([True, False]).view(jnp.int8), jax.jit(lambda x: x.view(jnp.int8))(x), x.view(jnp.uint16), x.view())")
+E("docs10_array_view_0d_width", "docs10", "out = jnp.array(1, jnp.int16).view(jnp.int8)")
+E("docs10_array_view_wider_divisor", "docs10", "out = jnp.arange(3, dtype=jnp.int16).view(jnp.int32)")
+C("docs10_array_byteswap", "docs10",
+  "x = jnp.arange(5, dtype='int32')\n"
+  "out = (x.byteswap(), np.array(x.byteswap()).view('>i4').astype(np.int32), x.byteswap().byteswap(), jnp.array([1.5, -2.0]).byteswap(),\n"
+  "       jax.jit(lambda x: x.byteswap())(jnp.arange(6, dtype=jnp.int16).reshape(2, 3)),\n"
+  "       jnp.array([1 + 2j], jnp.complex64).byteswap(), jnp.arange(3, dtype=jnp.uint8).byteswap())")
+# x64 off: a 64-bit target is truncated to its 32-bit dtype with JAX's warning (same width, no new axis)
+C("docs10_bitcast_x64_request_truncated", "docs10",
+  "out = (lax.bitcast_convert_type(jnp.arange(3.0), np.int64), lax.bitcast_convert_type(jnp.arange(3), np.float64))",
+  expect_warning=True)

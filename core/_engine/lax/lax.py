@@ -140,7 +140,15 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
 
 
 def bitcast_convert_type(x, new_dtype):
-    return ew.bitcast_convert_type_p.bind(x, new_dtype=np.dtype(new_dtype))
+    requested = np.dtype(new_dtype)
+    new_dtype = dtypes.canonicalize_dtype(requested)
+    if new_dtype != requested:   # x64 off: JAX's warning, and the 32-bit dtype (a 64-bit one changes widths)
+        import warnings
+        warnings.warn(f"Explicitly requested dtype {requested.name} requested in bitcast_convert_type is not "
+                      f"available, and will be truncated to dtype {new_dtype.name}. To enable more dtypes, set the "
+                      "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment variable. "
+                      "See https://github.com/jax-ml/jax#current-gotchas for more.", UserWarning, stacklevel=2)
+    return ew.bitcast_convert_type_p.bind(x, new_dtype=new_dtype)
 
 
 # ---- shapes -------------------------------------------------------------------------------
