@@ -120,3 +120,27 @@ C("docs10_array_byteswap", "docs10",
 C("docs10_bitcast_x64_request_truncated", "docs10",
   "out = (lax.bitcast_convert_type(jnp.arange(3.0), np.int64), lax.bitcast_convert_type(jnp.arange(3), np.float64))",
   expect_warning=True)
+
+# ---------------------------------------------------------------- ufunc.reduce's static arguments
+# jax._src.numpy.ufunc_api's reduceat docstring calls jnp.add.reduce(x, indices): axis is a static argument of
+# JAX's jitted reduce, so an array there is "Non-hashable static arguments are not supported" (gradpad: numpy's
+# TypeError about scalar indices)
+E("docs10_ufunc_reduce_array_axis", "docs10",
+  "out = jnp.add.reduce(jnp.array([1, 2, 3, 4, 5, 6, 7, 8]), jnp.array([0, 2, 5]))")
+
+# ---------------------------------------------------------------- .at[...](wrap_negative_indices=False)
+# jax._src.numpy.array_methods' `at` docstring: x.at[-1].set(99, wrap_negative_indices=False, mode='drop') drops
+# the update (a negative index is out of bounds, not counted from the end); gradpad raised TypeError
+# (unexpected keyword). Clamping modes (clip, and get's default) take it to 0.
+C("docs10_at_wrap_negative_indices", "docs10",
+  "x = jnp.arange(5.0)\n"
+  "m = jnp.arange(12.0).reshape(3, 4)\n"
+  "idx = jnp.array([0, -1, 2])\n"
+  "out = (x.at[-1].set(99, wrap_negative_indices=False, mode='drop'), x.at[-1].set(99, wrap_negative_indices=False),\n"
+  "       x.at[-1].set(99, wrap_negative_indices=False, mode='clip'), x.at[-1].get(wrap_negative_indices=False),\n"
+  "       x.at[-1].get(wrap_negative_indices=False, mode='fill', fill_value=-7),\n"
+  "       x.at[idx].add(10, wrap_negative_indices=False), x.at[idx].get(wrap_negative_indices=False, mode='fill', fill_value=0),\n"
+  "       m.at[-1, -2].set(0, wrap_negative_indices=False, mode='drop'), m.at[..., -1].set(0, wrap_negative_indices=False),\n"
+  "       m.at[1, -1].set(0, wrap_negative_indices=True), m.at[-1:, 1].set(0, wrap_negative_indices=False),\n"
+  "       jax.jit(lambda x, i: x.at[i].set(5., wrap_negative_indices=False))(x, -2),\n"
+  "       x.at[-2].multiply(3, wrap_negative_indices=False), x.at[-5].add(1, wrap_negative_indices=True))")
