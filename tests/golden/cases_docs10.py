@@ -144,3 +144,14 @@ C("docs10_at_wrap_negative_indices", "docs10",
   "       m.at[1, -1].set(0, wrap_negative_indices=True), m.at[-1:, 1].set(0, wrap_negative_indices=False),\n"
   "       jax.jit(lambda x, i: x.at[i].set(5., wrap_negative_indices=False))(x, -2),\n"
   "       x.at[-2].multiply(3, wrap_negative_indices=False), x.at[-5].add(1, wrap_negative_indices=True))")
+
+# ---------------------------------------------------------------- a leaked tracer's message
+# docs/jep/4410-omnistaging.md: a key saved to a global inside jit, then used: UnexpectedTracerError naming the
+# value's type "wrapped in a DynamicJaxprTracer" (LinearizeTracer under grad, BatchTracer under vmap)
+LEAK = ("saved = []\n"
+        "def f(x):\n"
+        "    saved.append(x * 2)\n"
+        "    return x\n")
+E("docs10_leaked_tracer_jit", "docs10", LEAK + "jax.jit(f)(jnp.ones(3))\nout = saved[0] + 1")
+E("docs10_leaked_tracer_grad", "docs10", LEAK + "jax.grad(f)(1.0)\nout = saved[0] + 1")
+E("docs10_leaked_tracer_vmap", "docs10", LEAK + "jax.vmap(f)(jnp.ones(3))\nout = saved[0] + 1")
