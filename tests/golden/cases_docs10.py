@@ -155,3 +155,24 @@ LEAK = ("saved = []\n"
 E("docs10_leaked_tracer_jit", "docs10", LEAK + "jax.jit(f)(jnp.ones(3))\nout = saved[0] + 1")
 E("docs10_leaked_tracer_grad", "docs10", LEAK + "jax.grad(f)(1.0)\nout = saved[0] + 1")
 E("docs10_leaked_tracer_vmap", "docs10", LEAK + "jax.vmap(f)(jnp.ones(3))\nout = saved[0] + 1")
+
+# ---------------------------------------------------------------- jax.ensure_compile_time_eval
+# With jnp.array a tracer under jit (above), the JAX idiom for a concrete value while staging is
+# ensure_compile_time_eval: inside it an op on concrete values runs now (gradpad's was only a name scope: its ops
+# were staged, named `compile_time_eval`, and int() of them raised); ops on traced values are staged as usual;
+# arrays made inside are constvars whose conversions are staged
+C("docs10_ensure_compile_time_eval", "docs10",
+  "@jax.jit\n"
+  "def f(x):\n"
+  "    with jax.ensure_compile_time_eval():\n"
+  "        a = jnp.array(3)\n"
+  "        n = int(a) + 1\n"
+  "        k = int(jnp.arange(4).sum())\n"
+  "    return x * n + k\n"
+  "def g(x):\n"
+  "    with jax.ensure_compile_time_eval():\n"
+  "        y = jnp.sin(x)\n"
+  "        z = jnp.arange(3) * 2\n"
+  "    return y + z\n"
+  "j = jax.make_jaxpr(g)(1.0)\n"
+  "out = (f(2.0), str(j), [str(e.source_info.name_stack) for e in j.eqns], j.consts[0])")

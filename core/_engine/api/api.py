@@ -1291,7 +1291,18 @@ def effects_barrier():
     return None
 
 
+@contextlib.contextmanager
 def ensure_compile_time_eval():
-    return named_scope("compile_time_eval")
+    """JAX's: inside, an operation on concrete values runs now, even while jit or make_jaxpr stages
+    (`int(jnp.array(3))` works, `jnp.arange(3) * 2` is an Array); one on a traced value is staged
+    as anywhere else. (It was a name scope: those ops were staged under a `compile_time_eval` name.)"""
+    from ..tracing.array import trace_epoch
+    saved = trace_epoch[0]
+    trace_epoch[0] = 0   # Arrays made here count as made before the trace: constvars, conversions staged
+    try:
+        with tracing.hide_dynamic():
+            yield
+    finally:
+        trace_epoch[0] = max(saved, trace_epoch[0])
 
 

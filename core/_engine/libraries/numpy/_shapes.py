@@ -58,9 +58,10 @@ def _compute_newshape(aval, newshape):
     """The shape with its one -1 resolved; errors quote `newshape` as the user wrote it (JAX's)."""
     try:
         iter(newshape)
-    except TypeError:   # one size (a traced one too): JAX makes it a list, which its errors quote
-        newshape = [newshape]
-    shape = _shape_arg(newshape)
+        listed = newshape
+    except TypeError:   # one size (a traced one too): JAX makes it a list, which the shape error quotes
+        listed = [newshape]
+    shape = _shape_arg(listed)
     if shape.count(-1) > 1:
         raise TypeError(f"can only specify one unknown axis size with a `-1` value, got {newshape}")
     if -1 in shape:
