@@ -176,3 +176,10 @@ C("docs10_ensure_compile_time_eval", "docs10",
   "    return y + z\n"
   "j = jax.make_jaxpr(g)(1.0)\n"
   "out = (f(2.0), str(j), [str(e.source_info.name_stack) for e in j.eqns], j.consts[0])")
+
+# ---------------------------------------------------------------- make_mesh's device count
+# docs/the-training-cookbook.rst: jax.make_mesh((128*4,), ("fsdp",)) on one device -> ValueError "Number of devices 1
+# must be >= the product of mesh_shape (512,)"; given devices, JAX takes the first n too
+E("docs10_make_mesh_too_few_devices", "docs10", "out = jax.make_mesh((128, 4), ('fsdp', 'tensor'))")
+C("docs10_make_mesh_first_devices_given", "docs10",
+  "out = dict(jax.make_mesh((1,), ('x',), devices=jax.devices() * 2).shape)")
