@@ -64,7 +64,8 @@ def __getattr__(name):
     if name in ("tree_map", "tree_multimap", "tree_leaves", "tree_flatten", "tree_unflatten", "tree_structure"):
         from ._engine.base import compat
         return getattr(compat, name)
-    raise AttributeError(f"module 'jax' has no attribute '{name}'")
+    from ._engine.base._public import no_attribute
+    raise no_attribute("jax", name)
 
 
 def process_index():

@@ -250,3 +250,27 @@ except NotImplementedError as e:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert out.splitlines() == ["True", "P('X', None, unreduced={'Y'})",
                                 "jax.device_put: gradpad keeps an array's values whole, so it"]
+
+
+def test_docstring_cells_read_every_docstring_in_source_order():
+    # the API reference (`--api`) shows each function's docstring examples: a module's, then its
+    # classes', methods' and functions' in the order they appear in the file
+    source = ('"""Mod.\n\n>>> m = 0\n"""\n'
+              'def g():\n  """G.\n\n  >>> g_ex = 1\n  >>> print(g_ex)\n  1\n  """\n'
+              'class K:\n  """K.\n\n  >>> k = 2\n  """\n  def meth(self):\n    """>>> k + 1\n    3\n    """\n'
+              'def h():\n  return 1\n')
+    assert doc_cells.docstring_cells(source) == ["m = 0", "g_ex = 1\nprint(g_ex)", "k = 2", "k + 1"]
+    assert doc_cells.cells_of("jax/_src/x.py", source)[0] == "m = 0"
+
+
+def test_strict_compares_error_messages_and_numbers_to_float32_precision():
+    err = lambda msg: {"stdout": "", "display": None, "error": {"type": "ValueError", "message": msg}}  # noqa: E731
+    shown = lambda text: {"stdout": "", "display": text, "error": None}  # noqa: E731
+    assert doc_cells.outputs_match(err("bad axis 1"), err("axis out of range"))
+    assert not doc_cells.outputs_match(err("bad axis 1"), err("axis out of range"), strict=True)
+    assert doc_cells.outputs_match(err("bad axis 1"), err("bad axis 1"), strict=True)
+    assert doc_cells.outputs_match(shown("Array(1.00001, dtype=float32)"), shown("Array(1.00002, dtype=float32)"))
+    assert not doc_cells.outputs_match(shown("Array(1.00001, dtype=float32)"), shown("Array(1.00002, dtype=float32)"),
+                                       strict=True)
+    assert doc_cells.outputs_match(shown("Array(1.0000001, dtype=float32)"), shown("Array(1.0000002, dtype=float32)"),
+                                   strict=True)

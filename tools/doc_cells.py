@@ -4,6 +4,9 @@
     python tools/doc_cells.py --git-dir /path/to/jax/.git            # the main tutorials, at jax-v0.10.2
     python tools/doc_cells.py --git-dir /path/to/jax/.git --all      # and the further guides and extra pages
     python tools/doc_cells.py --git-dir /path/to/jax/.git --extra    # only the extra pages (docs/doc_cells.md)
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --notes    # only the design notes and API pages
+    python tools/doc_cells.py --git-dir /path/to/jax/.git --api      # only the API reference's docstring examples
+    python tools/doc_cells.py ... --strict                            # errors' messages too, numbers to 1e-6
     python tools/doc_cells.py --docs /path/to/jax/docs --only pytrees -v
     python tools/doc_cells.py ... --json out.json                     # the per-cell results
 
@@ -103,7 +106,69 @@ EXTRA_TUTORIALS = {
     "shape_poly": "docs/export/shape_poly.md",
     "internals_constants": "docs/internals/constants.md",
 }
-ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS, **EXTRA_TUTORIALS}
+# Design notes and API pages with runnable code a learner meets from the tutorials (`--notes`, and
+# in `--all`): type promotion's design, typed keys and the PRNG, custom derivatives' design,
+# omnistaging, effects, remat, the array protocol and annotations, the debugging index, and the
+# jax.numpy / jax.random API pages' examples. Pages about GPUs/TPUs, several processes, Pallas,
+# FFI builds or profilers are not run (gradpad has none of those).
+NOTES_TUTORIALS = {
+    "type_promotion_jep": "docs/jep/9407-type-promotion.md",
+    "typed_keys": "docs/jep/9263-typed-keys.md",
+    "prng_design": "docs/jep/263-prng.md",
+    "stateful_rng": "docs/jep/28845-stateful-rng.md",
+    "custom_derivatives_jep": "docs/jep/2026-custom-derivatives.md",
+    "custom_vjp_update": "docs/jep/4008-custom-vjp-update.md",
+    "omnistaging": "docs/jep/4410-omnistaging.md",
+    "sequencing_effects": "docs/jep/10657-sequencing-effects.md",
+    "new_remat": "docs/jep/11830-new-remat-checkpoint.md",
+    "type_annotations": "docs/jep/12049-type-annotations.md",
+    "array_protocol": "docs/jep/28661-jax-array-protocol.md",
+    "jex": "docs/jep/15856-jex.md",
+    "debugging_index": "docs/debugging/index.md",
+    "benchmarking": "docs/benchmarking.md",
+    "jax_numpy_api": "docs/jax.numpy.rst",
+    "jax_random_api": "docs/jax.random.rst",
+}
+# The API reference's examples (`--api`, and in `--all`): the `>>>` examples in the docstrings of a
+# source file of JAX (what jax.readthedocs.io shows under each function), run in source order in one
+# namespace with the names JAX's doctests get.
+API_DOCSTRINGS = {
+    "api_transforms": "jax/_src/api.py",
+    "api_loops": "jax/_src/lax/control_flow/loops.py",
+    "api_conditionals": "jax/_src/lax/control_flow/conditionals.py",
+    "api_custom_derivatives": "jax/_src/custom_derivatives.py",
+    "api_ad_checkpoint": "jax/_src/ad_checkpoint.py",
+    "api_checkify": "jax/_src/checkify.py",
+    "api_debugging": "jax/_src/debugging.py",
+    "api_tree_util": "jax/_src/tree_util.py",
+    "api_tree": "jax/_src/tree.py",
+    "api_dtypes": "jax/_src/dtypes.py",
+    "api_random_core": "jax/_src/random/core.py",
+    "api_random_prng": "jax/_src/random/prng.py",
+    "api_lax": "jax/_src/lax/lax.py",
+    "api_lax_slicing": "jax/_src/lax/slicing.py",
+    "api_scatter": "jax/_src/ops/scatter.py",
+    "api_nn": "jax/_src/nn/functions.py",
+    "api_array_methods": "jax/_src/numpy/array_methods.py",
+    "api_indexing": "jax/_src/numpy/indexing.py",
+    "api_array_creation": "jax/_src/numpy/array_creation.py",
+    "api_array_constructors": "jax/_src/numpy/array_constructors.py",
+    "api_lax_numpy": "jax/_src/numpy/lax_numpy.py",
+    "api_reductions": "jax/_src/numpy/reductions.py",
+    "api_ufuncs": "jax/_src/numpy/ufuncs.py",
+    "api_ufunc_api": "jax/_src/numpy/ufunc_api.py",
+    "api_linalg": "jax/_src/numpy/linalg.py",
+    "api_setops": "jax/_src/numpy/setops.py",
+    "api_sorting": "jax/_src/numpy/sorting.py",
+    "api_einsum": "jax/_src/numpy/einsum.py",
+    "api_tensor_contractions": "jax/_src/numpy/tensor_contractions.py",
+    "api_index_tricks": "jax/_src/numpy/index_tricks.py",
+    "api_polynomial": "jax/_src/numpy/polynomial.py",
+    "api_fft": "jax/_src/numpy/fft.py",
+    "api_vectorize": "jax/_src/numpy/vectorize.py",
+    "api_numpy_util": "jax/_src/numpy/util.py",
+}
+ALL_TUTORIALS = {**TUTORIALS, **MORE_TUTORIALS, **EXTRA_TUTORIALS, **NOTES_TUTORIALS, **API_DOCSTRINGS}
 
 # `.. autoclass::` pages show a class's docstring; its examples are read from this source file
 DOCSTRING_SOURCES = {"jax.errors": "jax/_src/errors.py"}
@@ -244,7 +309,19 @@ def rst_cells(text: str, read=None) -> list[str]:
     return cells
 
 
+def docstring_cells(source: str) -> list[str]:
+    """The `>>>` examples of every docstring of a Python source file (module, classes, functions,
+    methods), in source order."""
+    tree = ast.parse(source)
+    nodes = [tree] + sorted((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                          ast.ClassDef))),
+                            key=lambda n: n.lineno)
+    return [c for n in nodes for c in doctest_cells(ast.get_docstring(n) or "")]
+
+
 def cells_of(rel: str, text: str, read=None) -> list[str]:
+    if rel.endswith(".py"):
+        return docstring_cells(text)
     return rst_cells(text, read) if rel.endswith(".rst") else myst_cells(text)
 
 
@@ -384,12 +461,19 @@ def texts_match(a: str | None, b: str | None, rtol: float = 1e-4, atol: float = 
     return True
 
 
-def outputs_match(jax_out: dict, ours: dict) -> bool:
+def outputs_match(jax_out: dict, ours: dict, strict: bool = False) -> bool:
+    """The same output; `strict` also needs the error's message (its first line) and numbers to a
+    relative 1e-6 (float32's own precision) instead of 1e-4."""
+    rtol = 1e-6 if strict else 1e-4
     je, oe = jax_out["error"], ours["error"]
     if je or oe:
         # the same error class; text printed before it must match too
-        return bool(je and oe and je["type"] == oe["type"]) and texts_match(jax_out["stdout"], ours["stdout"])
-    return texts_match(jax_out["stdout"], ours["stdout"]) and texts_match(jax_out["display"], ours["display"])
+        same = bool(je and oe and je["type"] == oe["type"])
+        if same and strict:
+            same = texts_match(je["message"], oe["message"], rtol)
+        return same and texts_match(jax_out["stdout"], ours["stdout"], rtol)
+    return (texts_match(jax_out["stdout"], ours["stdout"], rtol)
+            and texts_match(jax_out["display"], ours["display"], rtol))
 
 
 def _show(out: dict) -> str:
@@ -407,10 +491,10 @@ def compare_tutorial(name: str, rel: str, args) -> dict:
     def read(path: str) -> str:
         return read_doc(path, args.docs, args.git_dir, args.rev)
     cells = cells_of(rel, read(rel), read)
-    preamble = DOCTEST_PREAMBLE if rel.endswith(".rst") else ""
+    preamble = DOCTEST_PREAMBLE if rel.endswith((".rst", ".py")) else ""
     jax_outs = run_side(args.oracle, cells, None, args.timeout, preamble)
     ours = run_side(args.engine, cells, str(ROOT), args.timeout, preamble)
-    differing = [i for i, (j, o) in enumerate(zip(jax_outs, ours)) if not outputs_match(j, o)]
+    differing = [i for i, (j, o) in enumerate(zip(jax_outs, ours)) if not outputs_match(j, o, args.strict)]
     return {"name": name, "path": rel, "cells": len(cells), "differing": differing,
             "details": [{"cell": i, "code": cells[i], "jax": jax_outs[i], "gradpad": ours[i]} for i in differing]}
 
@@ -426,6 +510,12 @@ def main(argv=None) -> int:
     p.add_argument("--all", action="store_true", help="the further guides and the extra pages too: "
                    + ", ".join(MORE_TUTORIALS))
     p.add_argument("--extra", action="store_true", help="only the extra pages: " + ", ".join(EXTRA_TUTORIALS))
+    p.add_argument("--api", action="store_true", help="only the API reference's docstring examples: "
+                   + ", ".join(API_DOCSTRINGS))
+    p.add_argument("--notes", action="store_true", help="only the design notes and API pages: "
+                   + ", ".join(NOTES_TUTORIALS))
+    p.add_argument("--strict", action="store_true", help="errors' messages must match too, and numbers "
+                   "to a relative 1e-6 (default: the error's class, 1e-4)")
     p.add_argument("--timeout", type=int, default=900, help="seconds per tutorial and side")
     p.add_argument("--json", help="write the per-cell results here")
     p.add_argument("-v", "--verbose", action="store_true", help="show each differing cell")
@@ -437,7 +527,8 @@ def main(argv=None) -> int:
         return 0
     if not (args.docs or args.git_dir):
         p.error("give --docs or --git-dir (JAX's documentation is read from a jax checkout)")
-    names = args.only or list(ALL_TUTORIALS if args.all else EXTRA_TUTORIALS if args.extra else TUTORIALS)
+    names = args.only or list(ALL_TUTORIALS if args.all else EXTRA_TUTORIALS if args.extra
+                              else NOTES_TUTORIALS if args.notes else API_DOCSTRINGS if args.api else TUTORIALS)
     unknown = [n for n in names if n not in ALL_TUTORIALS]
     if unknown:
         p.error(f"unknown tutorial(s) {unknown}; known: {', '.join(ALL_TUTORIALS)}")

@@ -5,6 +5,7 @@ public functions, run under real JAX (the oracle) and under gradpad, cell by cel
     python tools/doc_examples.py --module jax.numpy -v    # one module, each differing cell shown
     python tools/doc_examples.py --name jax.numpy.cumsum -v
     python tools/doc_examples.py --json out.json          # the per-cell results
+    python tools/doc_examples.py --strict                 # errors' messages too, numbers to 1e-6
 
 The docstrings are read from the oracle's JAX (the examples of JAX 0.10.2, not our own). Each
 function's examples run in a fresh namespace holding what JAX's doctests get (`jax`, `jnp`, `np`,
@@ -113,7 +114,7 @@ def compare(groups: dict, args) -> list[dict]:
         cells_total = 0
         for name, cells in mod_groups.items():
             differing = [i for i, (j, o) in enumerate(zip(jax_out[name], ours[name]))
-                         if not doc_cells.outputs_match(j, o)]
+                         if not doc_cells.outputs_match(j, o, args.strict)]
             cells_total += len(cells)
             if differing:
                 bad_names += 1
@@ -132,6 +133,8 @@ def main(argv=None) -> int:
     p.add_argument("--api", default=str(DEFAULT_API), help="the list of JAX's public names (shared/reference)")
     p.add_argument("--module", action="append", default=[], help="a JAX module (repeatable), e.g. jax.lax")
     p.add_argument("--name", action="append", default=[], help="one public name (repeatable), e.g. jax.numpy.cumsum")
+    p.add_argument("--strict", action="store_true", help="errors' messages must match too, and numbers to a "
+                   "relative 1e-6 (as tools/doc_cells.py --strict)")
     p.add_argument("--timeout", type=int, default=MODULE_TIMEOUT_S, help="seconds per module and side")
     p.add_argument("--json", help="write the differing cells here")
     p.add_argument("-v", "--verbose", action="store_true", help="show each differing cell")

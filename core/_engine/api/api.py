@@ -41,6 +41,7 @@ def _check_arraylike(name, x):
     if isinstance(x, (Array, Tracer, np.ndarray, np.generic, bool, int, float, complex)):
         return x
     if hasattr(x, "__jax_array__"):
+        dtypes.check_not_jax_array_protocol(x)
         return x.__jax_array__()
     raise TypeError(f"Argument '{x!r}' of type {type(x)} is not a valid JAX type.")
 
@@ -1237,15 +1238,25 @@ class _DiffArgsVJP:
 
 # ---- misc ---------------------------------------------------------------------------------
 
-def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=()):
+_NO_CONCRETE = object()
+
+
+def checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=(),
+               concrete=_NO_CONCRETE):
     """jax.checkpoint (see ad_checkpoint.py)."""
+    if concrete is not _NO_CONCRETE:   # JAX 0.10's error for the old API (docs/jep/11830)
+        raise NotImplementedError(
+            "The `concrete` option to `jax.checkpoint` was deprecated in JAX v0.8.2, and removed in JAX "
+            "v0.10.0. In its place please use `static_argnums`; for details refer to "
+            "https://docs.jax.dev/en/latest/jep/11830-new-remat-checkpoint.html.")
     from .ad_checkpoint import _checkpoint
     return _checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
 
 
-def remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):
+def remat(fun, *, prevent_cse=True, policy=None, static_argnums=(), static_argnames=(), concrete=_NO_CONCRETE):
     """Alias of jax.checkpoint."""
-    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums)
+    return checkpoint(fun, prevent_cse=prevent_cse, policy=policy, static_argnums=static_argnums,
+                      static_argnames=static_argnames, concrete=concrete)
 
 
 def named_call(fun, *, name=None):
@@ -1280,7 +1291,18 @@ def effects_barrier():
     return None
 
 
+@contextlib.contextmanager
 def ensure_compile_time_eval():
-    return named_scope("compile_time_eval")
+    """JAX's: inside, an operation on concrete values runs now, even while jit or make_jaxpr stages
+    (`int(jnp.array(3))` works, `jnp.arange(3) * 2` is an Array); one on a traced value is staged
+    as anywhere else. (It was a name scope: those ops were staged under a `compile_time_eval` name.)"""
+    from ..tracing.array import trace_epoch
+    saved = trace_epoch[0]
+    trace_epoch[0] = 0   # Arrays made here count as made before the trace: constvars, conversions staged
+    try:
+        with tracing.hide_dynamic():
+            yield
+    finally:
+        trace_epoch[0] = max(saved, trace_epoch[0])
 
 

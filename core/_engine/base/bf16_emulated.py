@@ -92,6 +92,8 @@ class bfloat16:  # noqa: N801  (JAX's name for the scalar type, `jax.dtypes.bflo
         a = round_to_bf16(self._value)
         return a if dtype is None else a.astype(dtype)
 
+    _engine_jax_array = True   # the engine's own: its __jax_array__ is read where a user's is refused
+
     def __jax_array__(self):   # jit arguments, jnp functions: a bfloat16 0-d array, strongly typed
         return array_type[0](round_to_bf16(self._value))
 

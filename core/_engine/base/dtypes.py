@@ -376,6 +376,21 @@ def _result_type_weak(*dtype_weak_pairs) -> tuple[np.dtype, bool]:
     return out, weak and out != bool_
 
 
+JAX_ARRAY_PROTOCOL_ERROR = (
+    "Triggering __jax_array__() during abstractification is no longer supported. To avoid this error, "
+    "either explicitly convert your object using jax.numpy.array(), or register your object as a pytree.")
+
+
+def check_not_jax_array_protocol(x) -> None:
+    """JAX 0.10 no longer reads a user object's `__jax_array__` where it needs an input's type (jnp
+    and lax functions, jit/grad/vmap arguments): only an explicit jnp.array/asarray (or an Array's
+    operator) converts it. Raises JAX's ValueError for such an object; the engine's own types that
+    use the protocol (the emulated bfloat16 scalar) set `_engine_jax_array`."""
+    t = type(x)
+    if hasattr(t, "__jax_array__") and not getattr(t, "_engine_jax_array", False):
+        raise ValueError(JAX_ARRAY_PROTOCOL_ERROR)
+
+
 def dtype_and_weak(x) -> tuple[np.dtype, bool]:
     """The (dtype, weak_type) JAX assigns to any array-like input."""
     if is_python_scalar(x):
@@ -385,6 +400,7 @@ def dtype_and_weak(x) -> tuple[np.dtype, bool]:
         return aval.dtype, aval.weak_type
     if isinstance(x, (np.ndarray, np.generic)):
         return canonicalize_dtype(x.dtype), False
+    check_not_jax_array_protocol(x)
     if hasattr(x, "dtype"):
         return canonicalize_dtype(x.dtype), bool(getattr(x, "weak_type", False))
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")

@@ -83,8 +83,10 @@ class UnexpectedTracerError(JAXTypeError):  # a TypeError, as JAX's
             "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
             "allowing for a reference to an intermediate value with type "
             f"{message} to escape the scope of the transformation.\n"
-            "Return values from transformed functions instead of storing them in globals or "
-            "closures.\n"
+            "JAX transformations require that functions explicitly return their outputs, and disallow "
+            "saving intermediate values to global state.\n"
+            "To catch the leak earlier, try setting the environment variable JAX_CHECK_TRACER_LEAKS or "
+            "using the `jax.checking_leaks` context manager.\n"
         )
 
 

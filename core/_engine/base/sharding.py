@@ -384,10 +384,9 @@ def make_mesh(axis_shapes, axis_names, axis_types=None, *, devices=None):
     """`jax.make_mesh`: axes are Explicit unless told otherwise (JAX 0.10's default)."""
     devs = list(all_devices() if devices is None else devices)
     n = math.prod(axis_shapes)
-    if devices is None and n < len(devs):   # JAX takes the first n of the machine's devices
-        devs = devs[:n]
-    if n != len(devs):
-        raise ValueError(f"Number of devices {len(devs)} must equal the product of mesh_shape {tuple(axis_shapes)}")
+    if n > len(devs):
+        raise ValueError(f"Number of devices {len(devs)} must be >= the product of mesh_shape {tuple(axis_shapes)}")
+    devs = devs[:n]   # JAX takes the first n of the devices (the machine's or those given)
     return Mesh(np.array(devs, dtype=object).reshape(tuple(axis_shapes)), axis_names,
                 _axis_types(axis_types, len(axis_names), AxisType.Explicit))
 

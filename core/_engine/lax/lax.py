@@ -129,11 +129,26 @@ def _convert_element_type(x, new_dtype=None, weak_type=False):
     aval = x.aval
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x
+    if not aval.shape and isinstance(x, Tracer):
+        # a staged scalar constant (jnp.array(3) inside jit is a tracer, as in JAX): converted on
+        # the spot, as JAX folds the conversion of a literal (`add a 3.0:f32[]`, no convert)
+        consts = getattr(x._trace.main.global_data, "consts", None)
+        val = consts.get(id(x)) if type(consts) is dict else None
+        if val is not None:
+            return x._trace.full_raise(_convert_element_type(val, new_dtype, weak_type))
     return ew.convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type, sharding=None)
 
 
 def bitcast_convert_type(x, new_dtype):
-    return ew.bitcast_convert_type_p.bind(x, new_dtype=np.dtype(new_dtype))
+    requested = np.dtype(new_dtype)
+    new_dtype = dtypes.canonicalize_dtype(requested)
+    if new_dtype != requested:   # x64 off: JAX's warning, and the 32-bit dtype (a 64-bit one changes widths)
+        import warnings
+        warnings.warn(f"Explicitly requested dtype {requested.name} requested in bitcast_convert_type is not "
+                      f"available, and will be truncated to dtype {new_dtype.name}. To enable more dtypes, set the "
+                      "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment variable. "
+                      "See https://github.com/jax-ml/jax#current-gotchas for more.", UserWarning, stacklevel=2)
+    return ew.bitcast_convert_type_p.bind(x, new_dtype=new_dtype)
 
 
 # ---- shapes -------------------------------------------------------------------------------
@@ -527,7 +542,8 @@ def __getattr__(name):
         for prim in list(abstract_eval_rules):
             if getattr(prim, "name", None) == name[:-2]:
                 return prim
-    raise AttributeError(f"module 'jax.lax' has no attribute '{name}'")
+    from ..base._public import no_attribute
+    raise no_attribute("jax.lax", name)
 
 from . import lax_linalg as linalg  # noqa: E402,F401  (jax.lax.linalg)
 

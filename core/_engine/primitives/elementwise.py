@@ -881,10 +881,36 @@ def _convert_t(ct, x, new_dtype, weak_type, sharding=None):
 ad.jvp_rules[convert_element_type_p] = _convert_jvp
 transpose_rules[convert_element_type_p] = _convert_t
 
+def _bitcast_shape(shape, old, new) -> tuple:
+    """JAX's lax.bitcast_convert_type between widths: to a narrower dtype a trailing axis of the
+    ratio is added (int16 (2, 3) -> int8 (2, 3, 2)); to a wider one the trailing axis, which must
+    hold exactly one new element's bytes, is consumed."""
+    a, b = dtypes.itemsize_bits(old), dtypes.itemsize_bits(new)
+    if a == b:
+        return tuple(shape)
+    if a > b:
+        return (*shape, a // b)
+    if not shape or shape[-1] * a != b:
+        last = shape[-1] if shape else 1
+        raise ValueError(f"Attempting to convert array of shape {tuple(shape)} from {np.dtype(old).name} of size "
+                         f"{a} bits to {np.dtype(new).name} of size {b}, bits but {last} * {a} != {b}")
+    return tuple(shape[:-1])
+
+
+def _bitcast_impl(x, new_dtype):
+    nd = np.dtype(new_dtype)
+    shape = _bitcast_shape(x.shape, x.dtype, nd)
+    if dtypes.itemsize_bits(x.dtype) == dtypes.itemsize_bits(nd):
+        return dtypes.bitcast(x, nd)
+    # numpy's view between widths resizes the last axis in place (and needs it contiguous): the
+    # bytes are the same, the shape is JAX's (a silent (2, 6) for JAX's (2, 3, 2) before)
+    return np.ascontiguousarray(x).view(nd).reshape(shape)
+
+
 bitcast_convert_type_p = define(
     "bitcast_convert_type",
-    abstract_eval=lambda x, new_dtype: ShapedArray(x.shape, new_dtype, False),
-    impl=lambda x, new_dtype: dtypes.bitcast(x, new_dtype), weak_type_rule=never_weak)
+    abstract_eval=lambda x, new_dtype: ShapedArray(_bitcast_shape(x.shape, x.dtype, new_dtype), new_dtype, False),
+    impl=_bitcast_impl, weak_type_rule=never_weak)
 defvectorized(bitcast_convert_type_p)
 ad.defjvp_zero(bitcast_convert_type_p)
 

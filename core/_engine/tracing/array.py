@@ -37,6 +37,7 @@ def to_numpy(x) -> np.ndarray:
     if isinstance(x, Array):  # device-resident subclasses read their data back
         return x._value
     if hasattr(x, "__jax_array__"):
+        dtypes.check_not_jax_array_protocol(x)
         return to_numpy(x.__jax_array__())
     raise TypeError(f"Value {x!r} of type {type(x)} is not a valid JAX type")
 
@@ -163,7 +164,8 @@ class ArrayMethods:
     def compress(self, condition, axis=None, *, out=None, size=None, fill_value=0):  # [docs2]
         return _jnp.compress(condition, self, axis=axis, out=out, size=size, fill_value=fill_value)
     def copy(self): return _jnp.array(self, copy=True)
-    def view(self, dtype=None): return self if dtype is None else _jnp.lax.bitcast_convert_type(self, dtype)
+    def view(self, dtype=None, type=None): return _view(self, dtype, type)
+    def byteswap(self): return _byteswap(self)
     # (numpy area) more of JAX's Array methods: ptp, searchsorted, choose; round(x) gives an int array
     def ptp(self, axis=None, out=None, keepdims=False): return _jnp.ptp(self, axis=axis, out=out, keepdims=keepdims)
     def searchsorted(self, v, side="left", sorter=None, *, method="scan"):
@@ -190,6 +192,53 @@ class ArrayMethods:
     def diagonal(self, offset=0, axis1=0, axis2=1): return _jnp.diagonal(self, offset, axis1, axis2)
 
 
+def _view(x, dtype, type_=None):
+    """JAX's Array.view: the same bytes read as `dtype`; a change of width resizes the last axis
+    (int16 (1, 2, 3) -> int8 (1, 2, 6)), bool counts as 8 bits, complex as its (real, imag) pair."""
+    if type_ is not None:
+        raise NotImplementedError("`type` argument of array.view() is not supported.")
+    if dtype is None:
+        return x
+    lax, jnp = _jnp.lax, _jnp
+    dtype = np.dtype(jnp.dtype(dtype))
+    src = np.dtype(x.dtype)
+    a, b = dtypes.itemsize_bits(src), dtypes.itemsize_bits(dtype)
+    if x.ndim == 0:
+        if a != b:
+            raise ValueError("view() of a 0d array is only supported if the itemsize is unchanged.")
+        return _view(lax.expand_dims(x, (0,)), dtype).squeeze()
+    if (x.shape[-1] * a) % b:
+        raise ValueError("When changing to a larger dtype, its size must be a divisor "
+                         "of the total size in bytes of the last axis of the array.")
+    if src == dtype:
+        return x
+    if src == np.bool_:
+        return _view(x.astype(np.uint8), dtype)
+    if src.kind == "c":   # interleave (real, imag) in the last axis, in the parts' float dtype
+        parts = jnp.stack([jnp.real(x), jnp.imag(x)], axis=-1)
+        return _view(parts.reshape(*x.shape[:-1], 2 * x.shape[-1]), dtype)
+    if dtype == np.bool_:
+        return _view(x, np.uint8).astype(bool)
+    if dtype.kind == "c":
+        out = _view(x, np.dtype(f"f{dtype.itemsize // 2}"))
+        return (out[..., 0::2] + 1j * out[..., 1::2]).astype(dtype)
+    if a < b:
+        return lax.bitcast_convert_type(x.reshape(*x.shape[:-1], x.shape[-1] * a // b, b // a), dtype)
+    out = lax.bitcast_convert_type(x, dtype)
+    return out.reshape(*out.shape[:-2], out.shape[-2] * out.shape[-1]) if a > b else out
+
+
+def _byteswap(x):
+    """JAX's Array.byteswap: each element's bytes in reverse order, as a new array (no `inplace`)."""
+    lax = _jnp.lax
+    if np.dtype(x.dtype).kind == "c":
+        return lax.complex(_byteswap(_jnp.real(x)), _byteswap(_jnp.imag(x)))
+    if dtypes.itemsize_bits(x.dtype) == 8:
+        return _jnp.array(x, copy=True)
+    raw = lax.bitcast_convert_type(x, np.uint8)
+    return lax.bitcast_convert_type(lax.rev(raw, (x.ndim,)), x.dtype)
+
+
 def _binop(fn, a, b):
     fast = _eager_binop(fn, a, b)
     if fast is not None:
@@ -207,6 +256,11 @@ def _binop(fn, a, b):
             names = [type(v).__name__ for v in (a, b)]
             raise TypeError(f"unsupported operand type(s) for {sym}: {names[0]!r} and {names[1]!r}")
         return NotImplemented
+    if not isinstance(other, _ACCEPTED_OPERANDS):
+        # an Array's operator converts an object with `__jax_array__` explicitly (JAX 0.10:
+        # `jnp.ones(3) + obj` works where `jnp.add(jnp.ones(3), obj)` raises)
+        conv = other.__jax_array__()
+        a, b = (a, conv) if other is b else (conv, b)
     return fn(a, b)
 
 

@@ -144,7 +144,8 @@ class Trace:
 
 
 def _leak_description(t) -> str:
-    return f"{t.aval.str_long()} (a {type(t).__name__.replace('Tracer', '')} tracer)"
+    # JAX's words: "float32[3] wrapped in a BatchTracer" (no weak-type mark)
+    return f"{t.aval.str_short(short_dtypes=False)} wrapped in a {type(t).__name__}"
 
 
 class Tracer(ArrayMethods):

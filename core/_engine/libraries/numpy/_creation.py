@@ -64,10 +64,14 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
         target = dtype if dtype is not None else _dt.canonicalize_dtype(v.dtype)
         _check_numeric_dtype(v)
         out = Array(_np.array(v, dtype=target, copy=True) if (copy or v.dtype != target) else v, weak)
-        if v.ndim and _tracing.dynamic_trace is not None:
-            # made while staging, as JAX's device_put makes it: a constvar whose conversions are
-            # staged, like an array from before the trace (scalars stay literals)
-            out._epoch = 0
+        if _tracing.dynamic_trace is not None:
+            # made while staging (jit, make_jaxpr): JAX's jnp.array binds its conversion on the
+            # current trace, so the result is a tracer there (printed `JitTracer(~int32[])`; `if`,
+            # int(), a shape or numpy on it raise as on any traced value) standing for a constant:
+            # a constvar in the jaxpr, a literal when it is a scalar
+            if v.ndim:   # (as JAX's device_put: a constvar whose conversions are staged)
+                out._epoch = 0
+            out = _tracing.find_top_trace(()).full_raise(out)
     if ndmin and get_aval(out).ndim < ndmin:
         out = lax.broadcast_to_rank(out, ndmin)
     return out
@@ -120,7 +124,7 @@ def _shape_arg(shape):
     try:
         return tuple(operator.index(d) for d in shape)
     except TypeError:
-        got = tuple(shape) if isinstance(shape, (list, tuple)) else (shape,)
+        got = shape if isinstance(shape, (list, tuple)) else (shape,)   # (as given: JAX quotes a list as one)
         raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {got}.\n"
                         "If using `jit`, try using `static_argnums` or applying `jit` to smaller "
                         "subfunctions.") from None

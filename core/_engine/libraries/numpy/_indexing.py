@@ -608,6 +608,49 @@ class _IndexUpdateHelper:
         return f"_IndexUpdateHelper({self.array!r})"
 
 
+def _unwrapped_negatives(index, shape, out_of_bounds: bool):
+    """`wrap_negative_indices=False`: each integer index (scalar or array) that is negative stands
+    for an out-of-bounds position instead of one counted from the end. It is replaced by one the
+    mode then treats as JAX's gather/scatter treat the raw negative: the dimension's size (out of
+    bounds: dropped or filled) or 0 where the mode clamps (clip, promise_in_bounds). Slices keep
+    Python's meaning."""
+    jnp = _jnp()
+    items = list(index) if isinstance(index, tuple) else [index]
+
+    def consumed(it):   # how many of the array's dimensions an index item stands for
+        if it is None or it is Ellipsis:
+            return 0
+        if isinstance(it, (bool, np.bool_)):
+            return 0
+        dt = getattr(it, "dtype", None)
+        if dt is not None and np.dtype(dt) == np.bool_:
+            return max(np.ndim(it) if not isinstance(it, Tracer) else it.aval.ndim, 1)
+        return 1
+    explicit = sum(consumed(it) for it in items)
+    out, dim = [], 0
+    for it in items:
+        if it is Ellipsis:
+            dim += len(shape) - explicit
+            out.append(it)
+            continue
+        n = consumed(it)
+        is_int = isinstance(it, (int, np.integer)) and not isinstance(it, (bool, np.bool_))
+        dt = getattr(it, "dtype", None)
+        if not is_int and dt is not None and np.dtype(dt).kind in "iu":
+            is_int = True
+        if n == 1 and is_int and dim < len(shape):
+            repl = shape[dim] if out_of_bounds else 0
+            if isinstance(it, (int, np.integer)):
+                it = repl if it < 0 else it
+            else:
+                from ._searching import where
+                it = jnp.asarray(it)
+                it = where(jnp.less(it, 0), jnp.asarray(repl, it.dtype), it)
+        out.append(it)
+        dim += n
+    return tuple(out) if isinstance(index, tuple) else out[0]
+
+
 class _IndexUpdateRef:
     __slots__ = ("array", "index")
 
@@ -618,47 +661,72 @@ class _IndexUpdateRef:
     def __repr__(self):
         return f"_IndexUpdateRef({self.array!r}, {self.index!r})"
 
-    def get(self, *, indices_are_sorted=False, unique_indices=False, mode=None, fill_value=None, out_sharding=None):
-        return _getitem(self.array, self.index, mode, fill_value, unique_indices, indices_are_sorted)
+    def _index(self, wrap_negative_indices, mode, clamps_by_default):
+        if wrap_negative_indices:
+            return self.index
+        m = getattr(mode, "name", mode)
+        m = str(m).lower() if m is not None else None
+        clamps = m in ("clip", "promise_in_bounds") or (m is None and clamps_by_default)
+        return _unwrapped_negatives(self.index, get_aval(self.array).shape, not clamps)
 
-    def _update(self, kind, values, indices_are_sorted=False, unique_indices=False, mode=None):
-        return scatter_update(self.array, self.index, values, kind, mode, indices_are_sorted, unique_indices)
+    def get(self, *, indices_are_sorted=False, unique_indices=False, mode=None, fill_value=None, out_sharding=None,
+            wrap_negative_indices=True):
+        index = self._index(wrap_negative_indices, mode, clamps_by_default=True)
+        return _getitem(self.array, index, mode, fill_value, unique_indices, indices_are_sorted)
 
-    def set(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
-        return self._update("set", values, indices_are_sorted, unique_indices, mode)
+    def _update(self, kind, values, indices_are_sorted=False, unique_indices=False, mode=None,
+                wrap_negative_indices=True):
+        index = self._index(wrap_negative_indices, mode, clamps_by_default=False)
+        return scatter_update(self.array, index, values, kind, mode, indices_are_sorted, unique_indices)
 
-    def add(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
-        return self._update("add", values, indices_are_sorted, unique_indices, mode)
+    def set(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+            wrap_negative_indices=True):
+        return self._update("set", values, indices_are_sorted, unique_indices, mode, wrap_negative_indices)
 
-    def subtract(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
-        return self._update("add", _jnp().negative(values), indices_are_sorted, unique_indices, mode)
+    def add(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+            wrap_negative_indices=True):
+        return self._update("add", values, indices_are_sorted, unique_indices, mode, wrap_negative_indices)
 
-    def multiply(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
-        return self._update("mul", values, indices_are_sorted, unique_indices, mode)
+    def subtract(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+                 wrap_negative_indices=True):
+        return self._update("add", _jnp().negative(values), indices_are_sorted, unique_indices, mode,
+                            wrap_negative_indices)
+
+    def multiply(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+            wrap_negative_indices=True):
+        return self._update("mul", values, indices_are_sorted, unique_indices, mode, wrap_negative_indices)
 
     mul = multiply
 
-    def divide(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
+    def divide(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+               wrap_negative_indices=True):
         jnp = _jnp()
-        return jnp.divide(self.array, self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices))
+        ones = self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices, wrap_negative_indices)
+        return jnp.divide(self.array, ones)
 
-    def power(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
+    def power(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+               wrap_negative_indices=True):
         jnp = _jnp()
-        return jnp.power(self.array, self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices))
+        ones = self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices, wrap_negative_indices)
+        return jnp.power(self.array, ones)
 
-    def _scatter_ones(self, kind, values, mode, indices_are_sorted, unique_indices):
+    def _scatter_ones(self, kind, values, mode, indices_are_sorted, unique_indices, wrap_negative_indices=True):
         """ones_like(x) with `values` at the indexed positions (x / that == divide at those positions)."""
         jnp = _jnp()
-        return scatter_update(jnp.ones_like(self.array), self.index, values, kind, mode, indices_are_sorted,
+        index = self._index(wrap_negative_indices, mode, clamps_by_default=False)
+        return scatter_update(jnp.ones_like(self.array), index, values, kind, mode, indices_are_sorted,
                               unique_indices)
 
-    def min(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
-        return self._update("min", values, indices_are_sorted, unique_indices, mode)
+    def min(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+            wrap_negative_indices=True):
+        return self._update("min", values, indices_are_sorted, unique_indices, mode, wrap_negative_indices)
 
-    def max(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
-        return self._update("max", values, indices_are_sorted, unique_indices, mode)
+    def max(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+            wrap_negative_indices=True):
+        return self._update("max", values, indices_are_sorted, unique_indices, mode, wrap_negative_indices)
 
-    def apply(self, func, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None):
+    def apply(self, func, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
+              wrap_negative_indices=True):
         """Apply a unary ufunc at the indexed positions (each position once)."""
-        got = self.get(mode=mode)
-        return self._update("set", func(got), indices_are_sorted, unique_indices, mode)
+        got = self.get(mode=mode, wrap_negative_indices=wrap_negative_indices)
+        return self._update("set", func(got), indices_are_sorted, unique_indices, mode, wrap_negative_indices)

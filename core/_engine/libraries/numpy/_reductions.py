@@ -55,6 +55,7 @@ def _reduction(a, name, lax_fn, init, axis, dtype, keepdims, initial=None, where
         out = lax_fn(Array(a._value, False) if a.weak_type else a, axes)
         return lax.expand_dims(out, axes) if keepdims else out
     _check_arraylike(name, a)
+    _dt.check_not_jax_array_protocol(a)   # JAX 0.10: a reduction does not convert a user's __jax_array__
     if isinstance(axis, Tracer):  # a traced axis: JAX's error (the axis must be static)
         axis = _static_axis(axis, name)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a

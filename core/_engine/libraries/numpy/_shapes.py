@@ -19,10 +19,14 @@ from ._dtypes import _dtype_arg
 # ---- shapes -------------------------------------------------------------------------------
 
 def shape(a):
+    if not hasattr(a, "shape") and hasattr(a, "__jax_array__"):   # JAX reads the protocol here
+        a = a.__jax_array__()
     return _np.shape(a)
 
 
 def ndim(a):
+    if not hasattr(a, "ndim") and hasattr(a, "__jax_array__"):
+        a = a.__jax_array__()
     return _np.ndim(a)
 
 
@@ -52,7 +56,12 @@ def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
 
 def _compute_newshape(aval, newshape):
     """The shape with its one -1 resolved; errors quote `newshape` as the user wrote it (JAX's)."""
-    shape = _shape_arg(newshape)
+    try:
+        iter(newshape)
+        listed = newshape
+    except TypeError:   # one size (a traced one too): JAX makes it a list, which the shape error quotes
+        listed = [newshape]
+    shape = _shape_arg(listed)
     if shape.count(-1) > 1:
         raise TypeError(f"can only specify one unknown axis size with a `-1` value, got {newshape}")
     if -1 in shape:

@@ -90,8 +90,11 @@ class ufunc:
 
     def reduce(self, a, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=None):
         from ._util import _check_arraylike
+        from ...api.api import _hashable  # INHERENT: up to the api (JAX's reduce is a jit with static axis/dtype/keepdims)
         _check_arraylike(f"{self.__name__}.reduce", a)
         self._binary_only("reduce")
+        for static in (axis, dtype, keepdims):   # jnp.add.reduce(x, jnp.array([0, 2])): JAX's ValueError
+            _hashable(static, "reduce")
         if out is not None:
             raise NotImplementedError(f"out argument of {self.__name__}.reduce()")
         if initial is not None:
