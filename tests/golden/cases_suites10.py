@@ -1,0 +1,24 @@
+"""Case definitions for suites10_cases.json (issue 24, stop 38): engine behaviour that the test suites of
+numpyro, diffrax, optimistix, lineax and jaxopt (exported from their sources; tools/lib_tests.py
+--suite-dir) showed gradpad doing differently from real JAX 0.10.2."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# `x.at[i].get/set/...(wrap_negative_indices=False)`: a negative index is out of bounds (then `mode`
+# decides), not counted from the end, and no select(i < 0, i + n, i) is staged (lineax's
+# tridiagonal operator: `.at[coloring, rows].get(wrap_negative_indices=False, unique_indices=True)`)
+C("suites10_at_wrap_negative_indices_false", "indexing", """
+x = jnp.arange(5.0)
+i = jnp.array([-1, 2, 0])
+out = (x.at[-1].set(99.0, wrap_negative_indices=False, mode="drop"),
+       x.at[-1].get(wrap_negative_indices=False, mode="fill", fill_value=-1.0),
+       x.at[-1].get(wrap_negative_indices=False), x.at[jnp.array(-2)].get(wrap_negative_indices=False),
+       x.at[i].get(wrap_negative_indices=False, mode="fill"), x.at[i].get(wrap_negative_indices=False, unique_indices=True),
+       x.at[i].add(10.0, wrap_negative_indices=False), x.at[i].multiply(3.0, wrap_negative_indices=False, mode="drop"),
+       x.at[i].get(), x.at[-2:].get(wrap_negative_indices=False),
+       jax.jit(lambda x, i: x.at[i].get(wrap_negative_indices=False, mode="fill", fill_value=7.0))(x, jnp.int32(-1)),
+       str(jax.make_jaxpr(lambda x, i: x.at[i].get(wrap_negative_indices=False, unique_indices=True))(x, i)),
+       str(jax.make_jaxpr(lambda x, i: x.at[i].get(wrap_negative_indices=False))(x, jnp.int32(-1))),
+       str(jax.make_jaxpr(lambda x, i: x.at[i].set(1.0, wrap_negative_indices=False))(x, i)))
+""")
