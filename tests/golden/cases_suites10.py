@@ -22,3 +22,15 @@ out = (x.at[-1].set(99.0, wrap_negative_indices=False, mode="drop"),
        str(jax.make_jaxpr(lambda x, i: x.at[i].get(wrap_negative_indices=False))(x, jnp.int32(-1))),
        str(jax.make_jaxpr(lambda x, i: x.at[i].set(1.0, wrap_negative_indices=False))(x, i)))
 """)
+
+# eq/ne of typed PRNG keys compare the key words under jit, vmap and jnp.equal too, not only eagerly
+# with `==` (numpyro's test_prng_key_with_vmap: `vmap(seed(model, 0))` keys compared with `==`)
+C("suites10_key_eq_ne_under_jit_vmap", "random", """
+k = jax.random.split(jax.random.key(0), 3)
+k0 = jax.random.key(0)
+both = jnp.stack([k[1], k0])
+out = (jax.jit(lambda a, b: a == b)(k, k0), jax.jit(lambda a, b: a != b)(k, k[1]), jnp.equal(k, k[0]),
+       jnp.not_equal(both, k0), jax.vmap(lambda a: a == k[2])(k), jax.vmap(lambda a, b: a != b)(k, k),
+       jax.jit(lambda a: jnp.all(a == a[0]))(jax.vmap(lambda i: k0)(jnp.arange(4))),
+       str(jax.make_jaxpr(lambda a, b: (a == b, a != b))(k, k0)))
+""")
