@@ -34,3 +34,14 @@ out = (jax.jit(lambda a, b: a == b)(k, k0), jax.jit(lambda a, b: a != b)(k, k[1]
        jax.jit(lambda a: jnp.all(a == a[0]))(jax.vmap(lambda i: k0)(jnp.arange(4))),
        str(jax.make_jaxpr(lambda a, b: (a == b, a != b))(k, k0)))
 """)
+
+# a primitive's parameter may be named `prim` (equinox's vprim, which lineax's solves bind under vmap,
+# carries the wrapped primitive as `prim=`): gradpad's bind took it for its own first argument
+C("suites10_primitive_param_named_prim", "extend", """
+p = jax.extend.core.Primitive("tagged_scale")
+p.def_impl(lambda x, *, prim, scale: x * scale)
+p.def_abstract_eval(lambda x, *, prim, scale: x)
+f = lambda x: p.bind(x, prim="mul", scale=3.0) + 1.0
+out = (p.bind(jnp.float32(2.0), prim="mul", scale=3.0), str(jax.eval_shape(f, jnp.float32(2.0))),
+       str(jax.make_jaxpr(f)(jnp.float32(2.0))))
+""")
