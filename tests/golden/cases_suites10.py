@@ -45,3 +45,28 @@ f = lambda x: p.bind(x, prim="mul", scale=3.0) + 1.0
 out = (p.bind(jnp.float32(2.0), prim="mul", scale=3.0), str(jax.eval_shape(f, jnp.float32(2.0))),
        str(jax.make_jaxpr(f)(jnp.float32(2.0))))
 """)
+
+# jnp.asarray of an array already of the dtype asked for is that array (lineax's inexact_asarray:
+# `inexact_asarray(x) is x`, under vmap too); copy=True is a new array; jnp.array/copy keep a weak type
+C("suites10_asarray_identity_and_weak_type", "numpy", """
+x = jnp.array([1.0]); w = jnp.asarray(2.0); i = jnp.arange(3); y = jnp.array([1.0, 2.0])
+out = (jnp.asarray(x, dtype=x.dtype) is x, jnp.asarray(x, "float32") is x, jnp.asarray(i, jnp.int32) is i,
+       jnp.asarray(x, jnp.float32, copy=False) is x, jnp.asarray(x, copy=True) is x, jnp.asarray(x, jnp.float32, copy=True) is x,
+       jnp.asarray(w, jnp.float32) is w, jnp.asarray(w, jnp.float32).weak_type, jnp.asarray(w) is w,
+       jnp.array(x, copy=False) is x, jnp.array(x) is x, jnp.array(w).weak_type, jnp.copy(w).weak_type,
+       jnp.array(w, copy=False) is w, jnp.array(w, jnp.float32).weak_type, jnp.asarray(x, jnp.int32),
+       jax.vmap(lambda a: jnp.asarray(a, a.dtype))(y) is y, jnp.array(w) + jnp.int8(3))
+""")
+
+# forward mode reaching a custom_vjp function through a vmap (jacfwd of a jitted custom_vjp function,
+# lineax's JacobianLinearOperator(jac="fwd")) is JAX's TypeError, not a missing batching rule
+E("suites10_jacfwd_of_jitted_custom_vjp_raises", "custom", """
+f = jax.custom_vjp(lambda x: x * 2.0)
+f.defvjp(lambda x: (f(x), None), lambda r, g: (g * 3.0,))
+out = jax.jacfwd(jax.jit(f))(jnp.arange(2.0))
+""")
+C("suites10_jacrev_of_jitted_custom_vjp", "custom", """
+f = jax.custom_vjp(lambda x: x * 2.0)
+f.defvjp(lambda x: (f(x), None), lambda r, g: (g * 3.0,))
+out = (jax.jacrev(jax.jit(f))(jnp.arange(2.0)), jax.vmap(jax.grad(lambda x: f(x).sum()))(jnp.ones((3, 2))))
+""")
