@@ -70,3 +70,15 @@ f = jax.custom_vjp(lambda x: x * 2.0)
 f.defvjp(lambda x: (f(x), None), lambda r, g: (g * 3.0,))
 out = (jax.jacrev(jax.jit(f))(jnp.arange(2.0)), jax.vmap(jax.grad(lambda x: f(x).sum()))(jnp.ones((3, 2))))
 """)
+
+# jnp.outer gives both operands their axis (no rank promotion): it works under
+# jax_numpy_rank_promotion='raise' (optimistix's BFGS Hessian updates, its tests' config)
+C("suites10_outer_under_rank_promotion_raise", "numpy", """
+jaxpr = str(jax.make_jaxpr(jnp.outer)(jnp.arange(3.0), jnp.arange(2)))
+jaxpr2 = str(jax.make_jaxpr(jnp.outer)(jnp.ones((2, 2)), 3.0))
+jax.config.update("jax_numpy_rank_promotion", "raise")
+try:
+    out = (jnp.outer(jnp.arange(3.0), jnp.arange(1.0, 3.0)), jax.jit(jnp.outer)(jnp.ones((2, 2)), jnp.arange(3)), jaxpr, jaxpr2)
+finally:
+    jax.config.update("jax_numpy_rank_promotion", "allow")
+""")
