@@ -82,3 +82,13 @@ try:
 finally:
     jax.config.update("jax_numpy_rank_promotion", "allow")
 """)
+
+# complex logaddexp (softplus of a complex MLP's activations: optimistix's complex fixed-point tests)
+# takes JAX's complex branch; it added a real |delta| to a complex maximum (a dtype error)
+C("suites10_complex_logaddexp", "numpy", """
+jax.config.update("jax_enable_x64", True)
+x = jnp.array([1 + 2j, -0.5 + 0.1j, 3 - 4j, -2 + 3.5j])
+out = (jax.nn.softplus(x), jnp.logaddexp(x, 0), jnp.logaddexp(x, x[::-1]),
+       jnp.logaddexp(x.astype(jnp.complex64), jnp.complex64(1j)),
+       jax.jvp(lambda z: jnp.logaddexp(z, 0.5), (x,), (jnp.ones_like(x),)), jnp.logaddexp(jnp.arange(3.0), 1.0))
+""", rtol=1e-6)
