@@ -1,9 +1,25 @@
-"""Run optax's, chex's, dm-haiku's and distrax's own test suites (shipped inside their wheels) with gradpad playing jax.
+"""Run JAX libraries' own test suites with gradpad playing jax: those shipped inside their wheels
+(optax, chex, dm-haiku, distrax) and those exported from the libraries' sources (numpyro, diffrax, ...).
 
     python tools/lib_tests.py                 # every *_test.py file of optax and chex, gradpad as jax
     python tools/lib_tests.py --oracle        # the same files under real JAX 0.10.2
     python tools/lib_tests.py -k alias numerics --timeout 300 --json out.json
     python tools/lib_tests.py --libraries haiku distrax    # the second ring's suites (issue 24)
+    python tools/lib_tests.py --suite-dir diffrax=/tmp/diffrax/test -k test_vmap --select "not slow"
+
+Suites not shipped in a wheel (numpyro 0.22, diffrax 0.7.2, optimistix 0.1.0, lineax 0.1.1, jaxopt
+0.8.5: the installed versions, in `.ecosystem-ring2/`) run from their sources' test folder, exported
+from a git clone (or the offline mirror's bare git dir) at the commit of the installed version:
+
+    git --git-dir=REPO tag                                    # v0.7.2, jaxopt-v0.8.5, ...
+    git --git-dir=REPO log --oneline -S'__version__ = "0.22.0"' -- numpyro/version.py   # no tag: the bump
+    mkdir -p /tmp/diffrax && git --git-dir=REPO archive v0.7.2 test | tar -x -C /tmp/diffrax
+
+then `--suite-dir diffrax=/tmp/diffrax/test` (LIBRARY=DIR, several allowed). Every `test_*.py` and
+`*_test.py` under DIR is a file of the run, named `LIBRARY:path/in/DIR`; pytest's rootdir is DIR's
+parent, so a suite whose folder is a package (diffrax's `from .helpers import ...`) imports as in
+its own CI, and DIR's conftest.py (x64, strict promotion, fixtures) applies. The installed library,
+not the exported source, is what the tests import: only the tests come from git.
 
 Each file runs in a subprocess of its own (pytest; absltest/parameterized tests collect under it)
 with a wall-clock timeout, so one hanging or crashing file cannot hide the others. Prints
@@ -188,13 +204,30 @@ def test_files(libs: Path, only: list[str], libraries=LIBRARIES) -> list[tuple[P
     return files
 
 
-def run_file(python: str, env: dict, libs: Path, path, timeout: float, oracle: bool) -> dict:
+def suite_files(specs: list[str], only: list[str]) -> list[tuple[Path, Path, str]]:
+    """(rootdir, test file, name) for each test file of each exported suite `LIBRARY=DIR`."""
+    files = []
+    for spec in specs:
+        lib, sep, folder = spec.partition("=")
+        folder = Path(folder).resolve()
+        if not sep or not folder.is_dir():
+            raise SystemExit(f"--suite-dir wants LIBRARY=DIR with DIR an exported test folder, got {spec!r} "
+                             "(see this tool's docstring for the git archive command)")
+        found = sorted({*folder.rglob("test_*.py"), *folder.rglob("*_test.py")})
+        for p in found:
+            name = f"{lib}:{p.relative_to(folder)}"
+            if not only or any(word in name for word in only):
+                files.append((folder.parent, p, name))
+    return files
+
+
+def run_file(python: str, env: dict, libs: Path, path, timeout: float, oracle: bool, select: str = "") -> dict:
     """One file's (or a list of files') outcomes: {"tests": {nodeid: [outcome, message]}, "seconds", "status"}."""
     with tempfile.TemporaryDirectory() as tmp:
         out, ini = Path(tmp) / "out.json", Path(tmp) / "pytest.ini"
         ini.write_text("[pytest]\n")  # keep gradpad's own pytest settings (testpaths, timeout) out
         args = [python, "-c", CHILD.format(gradpad=not oracle), str(out), "-q", "-p", "no:cacheprovider",
-                "-c", str(ini), "--rootdir", str(libs), *map(str, path if isinstance(path, list) else [path])]
+                "-c", str(ini), "--rootdir", str(libs), *(["-k", select] if select else []), *map(str, path if isinstance(path, list) else [path])]
         start = time.perf_counter()
         try:
             proc = subprocess.run(args, cwd=tmp, env=env, capture_output=True, text=True, timeout=timeout)
@@ -216,8 +249,11 @@ def counts(tests: dict) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", "--only", nargs="*", default=[], help="run only files whose path contains one of these")
-    parser.add_argument("--libraries", nargs="*", default=list(LIBRARIES), choices=LIBRARIES + RING2_LIBRARIES,
-                        help="whose suites to run (default: optax chex)")
+    parser.add_argument("--libraries", nargs="*", default=None, choices=LIBRARIES + RING2_LIBRARIES,
+                        help="whose shipped suites to run (default: optax chex, none with --suite-dir)")
+    parser.add_argument("--suite-dir", nargs="*", default=[], metavar="LIBRARY=DIR",
+                        help="also run the test files of a suite exported from the library's sources into DIR")
+    parser.add_argument("--select", default="", help="pytest -k expression applied inside every file")
     parser.add_argument("--oracle", action="store_true", help="run under real JAX 0.10.2 instead of gradpad")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per file")
     parser.add_argument("--json", type=Path, help="write every test's outcome here")
@@ -229,13 +265,16 @@ def main(argv=None) -> int:
         step_bench(args.rounds)
         return 0
 
-    ring2 = any(lib in RING2_LIBRARIES for lib in args.libraries)
+    if args.libraries is None:
+        args.libraries = [] if args.suite_dir else list(LIBRARIES)
+    ring2 = bool(args.suite_dir) or any(lib in RING2_LIBRARIES for lib in args.libraries)
     python, env, libs = environment(args.oracle, ring2=ring2)
+    files = [(where, path, str(path.relative_to(where))) for where, path in test_files(libs, args.only, args.libraries)]
+    files += suite_files(args.suite_dir, args.only)
     results, total = {}, {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
     print(f"{'file':58} {'pass':>5} {'fail':>5} {'err':>4} {'skip':>5} {'s':>6}  ({'real JAX' if args.oracle else 'gradpad'})")
-    for where, path in test_files(libs, args.only, args.libraries):
-        name = str(path.relative_to(where))
-        result = run_file(python, env, where, path, args.timeout, args.oracle)
+    for where, path, name in files:
+        result = run_file(python, env, where, path, args.timeout, args.oracle, args.select)
         results[name] = result
         tally = counts(result["tests"])
         if result["status"] != "ok":

@@ -62,7 +62,7 @@ def optimized(cj: ClosedJaxpr) -> "_Program":
 # numpy scalar operators) would skip that rounding, so a jaxpr with bfloat16 values is interpreted
 # equation by equation, each result typed bfloat16 rounded to nearest even. (Nested jaxprs of
 # calls, loops and conds come back here through their impls.)
-from ..base.dtypes import EMULATED_BF16, bf16 as _BF16  # noqa: E402
+from ..base.dtypes import EMULATED_BF16, bf16 as _BF16, kind as _dtype_kind  # noqa: E402
 
 
 def _mentions_bf16(jaxpr: Jaxpr) -> bool:
@@ -689,10 +689,21 @@ def _scalar_operator_line(eqn) -> bool:
             or (operands[0].aval.dtype == np.bool_ and (raw, len(operands)) in _BOOL_FORMS))
 
 
+def _ufunc_of(eqn):
+    """The impl's own ufunc (`raw`), unless the operands' dtype kind is one the impl keeps for itself
+    (its `kinds`: eq/ne of typed PRNG keys, a structured dtype that numpy's ufuncs refuse)."""
+    impl = impl_rules[eqn.primitive]
+    raw = getattr(impl, "raw", None)
+    kinds = getattr(impl, "kinds", None)
+    if raw is not None and kinds and eqn.invars and _dtype_kind(eqn.invars[0].aval.dtype) not in kinds:
+        return None
+    return raw
+
+
 def _raw_form(eqn):
     """(ufunc or None, operands) as Emitter.block writes `eqn`: its impl's own ufunc (`raw`), else
     the ufunc its impl ends in (cpu_ufuncs.as_ufunc: a division, a square as x * x)."""
-    raw = getattr(impl_rules[eqn.primitive], "raw", None)
+    raw = _ufunc_of(eqn)
     if raw is None:
         form = as_ufunc(eqn)
         if form is not None:
@@ -1003,7 +1014,7 @@ def interpret(invars, eqns, outvars, out_avals, consts: dict, args) -> list:
     with np.errstate(all="ignore"):
         for eqn, dead in plan:
             impl = impl_rules[eqn.primitive]
-            raw = getattr(impl, "raw", None)  # a ufunc: skip the per-op errstate wrapper
+            raw = _ufunc_of(eqn)  # a ufunc: skip the per-op errstate wrapper
             ins = [env[v] if type(v) is Var else read(v) for v in eqn.invars]
             name = eqn.primitive.name
             outs = _AS_COMPILED[name](eqn, ins) if name in _AS_COMPILED else None

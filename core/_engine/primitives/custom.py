@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..tracing.rules import abstract_eval_rules, impl_rules, jaxpr_compiler, transpose_rules
+from ..tracing.rules import abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, transpose_rules
 from ..tracing.tracing import Primitive, get_aval
 from ..transforms import ad
 from ..base.tree_util import tree_flatten, tree_unflatten
@@ -112,6 +112,8 @@ def _checked_ct(ct, aval, where):
 abstract_eval_rules[custom_lin_p] = _abstract
 impl_rules[custom_lin_p] = _impl
 transpose_rules[custom_lin_p] = _transpose
+# batching it also means forward mode reached a custom_vjp (jacfwd: a vmap over jvp), as in JAX
+batch_rules[custom_lin_p] = lambda axis_data, vals, dims, **params: _impl()
 
 
 def _is_array_residual(r) -> bool:

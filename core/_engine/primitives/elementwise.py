@@ -7,6 +7,7 @@ import numpy as np
 
 from ..base import dtypes
 from ..base.fp_errors import quietly
+from ..base.prng_dtype import KEY_DTYPE, unwrap_words
 from ..base.avals import ShapedArray, shaped_array_unchecked
 from ..tracing.rules import linearize_rules, transform_ops, transpose_rules
 from ..transforms import ad
@@ -629,8 +630,21 @@ nextafter_p = binop("nextafter", _nextafter_impl, "f")
 
 # ---- comparisons and logic ----------------------------------------------------------------
 
-eq_p = binop("eq", _np_err(np.equal), out_dtype=dtypes.bool_, wgsl="({0} == {1})")
-ne_p = binop("ne", _np_err(np.not_equal), out_dtype=dtypes.bool_, wgsl="({0} != {1})")
+def _key_aware(ufunc, across_words):
+    """eq/ne: typed PRNG keys (a structured dtype numpy's ufuncs refuse) compare their key words, as
+    JAX's `k == k0` inside jit/vmap and `jnp.equal(k, k0)` do (numpyro: `vmap(seed(model))` keys)."""
+    def impl(x, y):
+        if x.dtype == KEY_DTYPE or y.dtype == KEY_DTYPE:
+            return across_words(ufunc(unwrap_words(x), unwrap_words(y)), axis=-1)
+        return quietly(ufunc, x, y)
+    impl.__name__ = ufunc.__name__
+    impl.raw = ufunc          # compiled code and the eager fast path call the ufunc itself ...
+    impl.kinds = "biufc"      # ... on these dtype kinds only; a key (kind "V") takes impl
+    return impl
+
+
+eq_p = binop("eq", _key_aware(np.equal, np.all), out_dtype=dtypes.bool_, wgsl="({0} == {1})")
+ne_p = binop("ne", _key_aware(np.not_equal, np.any), out_dtype=dtypes.bool_, wgsl="({0} != {1})")
 lt_p = binop("lt", _np_err(np.less), out_dtype=dtypes.bool_, wgsl="({0} < {1})")
 le_p = binop("le", _np_err(np.less_equal), out_dtype=dtypes.bool_, wgsl="({0} <= {1})")
 gt_p = binop("gt", _np_err(np.greater), out_dtype=dtypes.bool_, wgsl="({0} > {1})")

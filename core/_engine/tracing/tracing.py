@@ -284,7 +284,7 @@ def eager_fast_path_ok() -> bool:
             and (not _hooks.claims_host_arrays or not _claims_here()))
 
 
-def bind(prim: Primitive, *args, **params):
+def bind(prim: Primitive, /, *args, **params):  # (/: a parameter may be named "prim": equinox's vprim)
     if (dynamic_trace is None and len(trace_stack) == 1 and not _debug_checks[0]
             and (not _hooks.claims_host_arrays or not _claims_here())):
         # eager on plain concrete arrays (what every jnp call on arrays ends in): straight to numpy

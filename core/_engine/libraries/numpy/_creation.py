@@ -44,7 +44,10 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0):
     else:
         if isinstance(object, Array):
             v = object._value
-            weak = False
+            weak = dtype is None and object.weak_type   # JAX: jnp.array(x) keeps x's weak type
+            if not copy and not ndmin and v.dtype == (dtype if dtype is not None else v.dtype) and \
+                    weak == object.weak_type:
+                return object   # no copy asked and no conversion to make: x itself, as in JAX
         else:
             if hasattr(object, "__jax_array__"):
                 object = object.__jax_array__()
@@ -109,7 +112,9 @@ def _check_list_leaves(leaves):
 
 
 def asarray(a, dtype=None, order=None, copy=None):
-    if dtype is None and isinstance(a, (Array, Tracer)):
+    # an array already of the dtype asked for is returned as it is (`asarray(x, x.dtype) is x`, as in
+    # JAX: lineax's inexact_asarray relies on it); copy=True makes a new array
+    if dtype is None and (isinstance(a, Tracer) or isinstance(a, Array) and not copy):
         return a
     if dtype is not None:
         dtype = _canonical_request(dtype, "asarray")

@@ -176,7 +176,7 @@ class _NotApplicable(Exception):
     pass
 
 
-def _static_slice(x, parsed, shape, mode):
+def _static_slice(x, parsed, shape, mode, normalize=True):
     m = _mode(mode)
     GSM = _ix().GatherScatterMode
     if m not in (None, GSM.PROMISE_IN_BOUNDS, GSM.CLIP):
@@ -189,7 +189,7 @@ def _static_slice(x, parsed, shape, mode):
         if p.typ is _T.INTEGER and m is not GSM.CLIP:
             n = shape[p.axes[0]]
             j = int(p.index)
-            if not 0 <= (j + n if j < 0 else j) < n:
+            if not 0 <= (j + n if normalize and j < 0 else j) < n:
                 raise _NotApplicable      # out of bounds: the dynamic slice clamps it
     starts, limits, strides, rev, squeeze, newaxes = [], [], [], [], [], []
     for p in _expand_ellipses(parsed, shape):
@@ -201,7 +201,7 @@ def _static_slice(x, parsed, shape, mode):
             if n == 0:
                 raise IndexError(f"index is out of bounds for axis {axis} with size 0")
             j = int(p.index)
-            j = min(max(j + n if j < 0 else j, 0), n - 1)
+            j = min(max(j + n if normalize and j < 0 else j, 0), n - 1)
             starts.append(j)
             limits.append(j + 1)
             strides.append(1)
@@ -254,7 +254,7 @@ def _normalize_start(i, size):
     return lax.select(jnp.less(i, 0), jnp.add(i, size_arr), i)
 
 
-def _dynamic_slice(x, parsed, shape, mode):
+def _dynamic_slice(x, parsed, shape, mode, normalize=True):
     m = _mode(mode)
     GSM = _ix().GatherScatterMode
     if m not in (None, GSM.PROMISE_IN_BOUNDS, GSM.CLIP):
@@ -304,7 +304,8 @@ def _dynamic_slice(x, parsed, shape, mode):
         out = x
     else:
         from ...primitives.structural import dynamic_slice_p
-        starts = [_normalize_start(s, n) for s, n in zip(starts, shape)]
+        if normalize:  # else (wrap_negative_indices=False) a negative start is clamped to 0 like any other
+            starts = [_normalize_start(s, n) for s, n in zip(starts, shape)]
         starts = [s if isinstance(s, (Array, Tracer)) else Array(np.asarray(s)) for s in starts]
         out = dynamic_slice_p.bind(x, *starts, slice_sizes=tuple(sizes))   # starts already normalized
     return _reverse_squeeze_expand(out, rev, squeeze, newaxes)
@@ -346,8 +347,9 @@ class _GatherPlan(NamedTuple):
     scalar_bool_dims: list
 
 
-def _to_gather(parsed, shape):
-    """Plan a gather for `x[idx]` (JAX's `_index_to_gather`): indices, dimension numbers, shapes."""
+def _to_gather(parsed, shape, normalize=True):
+    """Plan a gather for `x[idx]` (JAX's `_index_to_gather`): indices, dimension numbers, shapes.
+    `normalize=False` (`wrap_negative_indices=False`): negative indices stay negative, out of bounds."""
     jnp = _jnp()
     parsed = [_Parsed(jnp.asarray(p.index), p.typ, p.axes) if isinstance(p.index, (list, tuple)) else p
               for p in parsed]
@@ -367,7 +369,7 @@ def _to_gather(parsed, shape):
         else:
             new_parsed.append(_Parsed(p.index, p.typ, tuple(range(dim, dim + len(p.axes)))))
             dim += len(p.axes)
-    parsed = [_normalize(p, shape) for p in new_parsed]
+    parsed = [_normalize(p, shape) for p in new_parsed] if normalize else new_parsed
 
     advanced = any(p.typ is _T.ARRAY and np.ndim(p.index) > 0 for p in parsed)
     adv_arrays, adv_idx_pos, adv_x_axes = [], [], []
@@ -506,8 +508,8 @@ def _broadcast_arrays(arrs):
     return [_jnp().broadcast_to(a, out_shape) for a in arrs]
 
 
-def _gather(x, parsed, shape, mode, fill_value, unique_indices=False, indices_are_sorted=False):
-    plan, _ = _to_gather(_expand_bool_indices(parsed, shape), shape)
+def _gather(x, parsed, shape, mode, fill_value, unique_indices=False, indices_are_sorted=False, normalize=True):
+    plan, _ = _to_gather(_expand_bool_indices(parsed, shape), shape, normalize)
     if fill_value is not None:
         if isinstance(fill_value, Tracer):
             from ...base.errors import ConcretizationTypeError
@@ -535,7 +537,7 @@ def _gather(x, parsed, shape, mode, fill_value, unique_indices=False, indices_ar
 
 # ---- entry points -------------------------------------------------------------------------
 
-def _getitem(x, idx, mode=None, fill_value=None, unique_indices=False, indices_are_sorted=False):
+def _getitem(x, idx, mode=None, fill_value=None, unique_indices=False, indices_are_sorted=False, normalize=True):
     if not isinstance(x, (Array, Tracer)):
         x = _jnp().asarray(x)
     from ..dslice import apply_dynamic_slices  # [docs2] jax.ds entries: dynamic slices first
@@ -544,13 +546,14 @@ def _getitem(x, idx, mode=None, fill_value=None, unique_indices=False, indices_a
     parsed = _parse(idx, shape)
     for strategy in (_static_slice, _dynamic_slice):
         try:
-            return strategy(x, parsed, shape, mode)
+            return strategy(x, parsed, shape, mode, normalize)
         except _NotApplicable:
             pass
-    return _gather(x, parsed, shape, mode, fill_value, unique_indices, indices_are_sorted)
+    return _gather(x, parsed, shape, mode, fill_value, unique_indices, indices_are_sorted, normalize)
 
 
-def scatter_update(x, index, values, kind, mode=None, indices_are_sorted=False, unique_indices=False):
+def scatter_update(x, index, values, kind, mode=None, indices_are_sorted=False, unique_indices=False,
+                   normalize=True):
     """`x.at[index].<kind>(values)` for kind in set/add/mul/min/max (JAX's `_scatter_update`)."""
     jnp = _jnp()
     x = jnp.asarray(x)
@@ -562,7 +565,7 @@ def scatter_update(x, index, values, kind, mode=None, indices_are_sorted=False, 
         y = jnp.asarray(values)
     shape = xa.shape
     parsed = _expand_bool_indices(_parse(index, shape), shape)
-    plan, _ = _to_gather(parsed, shape)
+    plan, _ = _to_gather(parsed, shape, normalize)
     if 0 in plan.slice_shape:
         return x
     ya = get_aval(y)
@@ -608,49 +611,6 @@ class _IndexUpdateHelper:
         return f"_IndexUpdateHelper({self.array!r})"
 
 
-def _unwrapped_negatives(index, shape, out_of_bounds: bool):
-    """`wrap_negative_indices=False`: each integer index (scalar or array) that is negative stands
-    for an out-of-bounds position instead of one counted from the end. It is replaced by one the
-    mode then treats as JAX's gather/scatter treat the raw negative: the dimension's size (out of
-    bounds: dropped or filled) or 0 where the mode clamps (clip, promise_in_bounds). Slices keep
-    Python's meaning."""
-    jnp = _jnp()
-    items = list(index) if isinstance(index, tuple) else [index]
-
-    def consumed(it):   # how many of the array's dimensions an index item stands for
-        if it is None or it is Ellipsis:
-            return 0
-        if isinstance(it, (bool, np.bool_)):
-            return 0
-        dt = getattr(it, "dtype", None)
-        if dt is not None and np.dtype(dt) == np.bool_:
-            return max(np.ndim(it) if not isinstance(it, Tracer) else it.aval.ndim, 1)
-        return 1
-    explicit = sum(consumed(it) for it in items)
-    out, dim = [], 0
-    for it in items:
-        if it is Ellipsis:
-            dim += len(shape) - explicit
-            out.append(it)
-            continue
-        n = consumed(it)
-        is_int = isinstance(it, (int, np.integer)) and not isinstance(it, (bool, np.bool_))
-        dt = getattr(it, "dtype", None)
-        if not is_int and dt is not None and np.dtype(dt).kind in "iu":
-            is_int = True
-        if n == 1 and is_int and dim < len(shape):
-            repl = shape[dim] if out_of_bounds else 0
-            if isinstance(it, (int, np.integer)):
-                it = repl if it < 0 else it
-            else:
-                from ._searching import where
-                it = jnp.asarray(it)
-                it = where(jnp.less(it, 0), jnp.asarray(repl, it.dtype), it)
-        out.append(it)
-        dim += n
-    return tuple(out) if isinstance(index, tuple) else out[0]
-
-
 class _IndexUpdateRef:
     __slots__ = ("array", "index")
 
@@ -661,23 +621,16 @@ class _IndexUpdateRef:
     def __repr__(self):
         return f"_IndexUpdateRef({self.array!r}, {self.index!r})"
 
-    def _index(self, wrap_negative_indices, mode, clamps_by_default):
-        if wrap_negative_indices:
-            return self.index
-        m = getattr(mode, "name", mode)
-        m = str(m).lower() if m is not None else None
-        clamps = m in ("clip", "promise_in_bounds") or (m is None and clamps_by_default)
-        return _unwrapped_negatives(self.index, get_aval(self.array).shape, not clamps)
-
+    # wrap_negative_indices=False: a negative index is out of bounds (handled by `mode`), not counted
+    # from the end; the index arithmetic (select(i < 0, i + n, i)) is then not staged either
     def get(self, *, indices_are_sorted=False, unique_indices=False, mode=None, fill_value=None, out_sharding=None,
             wrap_negative_indices=True):
-        index = self._index(wrap_negative_indices, mode, clamps_by_default=True)
-        return _getitem(self.array, index, mode, fill_value, unique_indices, indices_are_sorted)
+        return _getitem(self.array, self.index, mode, fill_value, unique_indices, indices_are_sorted,
+                        bool(wrap_negative_indices))
 
-    def _update(self, kind, values, indices_are_sorted=False, unique_indices=False, mode=None,
-                wrap_negative_indices=True):
-        index = self._index(wrap_negative_indices, mode, clamps_by_default=False)
-        return scatter_update(self.array, index, values, kind, mode, indices_are_sorted, unique_indices)
+    def _update(self, kind, values, indices_are_sorted=False, unique_indices=False, mode=None, wrap=True):
+        return scatter_update(self.array, self.index, values, kind, mode, indices_are_sorted, unique_indices,
+                              bool(wrap))
 
     def set(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
             wrap_negative_indices=True):
@@ -693,7 +646,7 @@ class _IndexUpdateRef:
                             wrap_negative_indices)
 
     def multiply(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
-            wrap_negative_indices=True):
+                 wrap_negative_indices=True):
         return self._update("mul", values, indices_are_sorted, unique_indices, mode, wrap_negative_indices)
 
     mul = multiply
@@ -701,21 +654,20 @@ class _IndexUpdateRef:
     def divide(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
                wrap_negative_indices=True):
         jnp = _jnp()
-        ones = self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices, wrap_negative_indices)
-        return jnp.divide(self.array, ones)
+        return jnp.divide(self.array, self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices,
+                                                         wrap_negative_indices))
 
     def power(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
-               wrap_negative_indices=True):
+              wrap_negative_indices=True):
         jnp = _jnp()
-        ones = self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices, wrap_negative_indices)
-        return jnp.power(self.array, ones)
+        return jnp.power(self.array, self._scatter_ones("mul", values, mode, indices_are_sorted, unique_indices,
+                                                        wrap_negative_indices))
 
-    def _scatter_ones(self, kind, values, mode, indices_are_sorted, unique_indices, wrap_negative_indices=True):
+    def _scatter_ones(self, kind, values, mode, indices_are_sorted, unique_indices, wrap=True):
         """ones_like(x) with `values` at the indexed positions (x / that == divide at those positions)."""
         jnp = _jnp()
-        index = self._index(wrap_negative_indices, mode, clamps_by_default=False)
-        return scatter_update(jnp.ones_like(self.array), index, values, kind, mode, indices_are_sorted,
-                              unique_indices)
+        return scatter_update(jnp.ones_like(self.array), self.index, values, kind, mode, indices_are_sorted,
+                              unique_indices, bool(wrap))
 
     def min(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None, out_sharding=None,
             wrap_negative_indices=True):

@@ -92,9 +92,11 @@ def inner(a, b, *, precision=None):
 
 def outer(a, b, out=None):
     _check_arraylike("outer", a, b)
-    a, b = ravel(a), ravel(b)
     a, b = _promote_dtypes(a, b)
-    return multiply(lax.expand_dims(a, (1,)), b)
+    # both operands given their axis (a[:, None] * b[None, :], as JAX): no rank promotion, which
+    # jax_numpy_rank_promotion='raise' refuses (optimistix's BFGS updates under its test config)
+    a = lax.expand_dims(ravel(a), (1,))
+    return multiply(a, lax.expand_dims(ravel(b), (0,)))
 
 
 def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None):

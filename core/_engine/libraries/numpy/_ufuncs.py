@@ -433,10 +433,23 @@ def logaddexp(x1, x2, /):
 
 def _logaddexp(a, b):
     amax = lax.max(a, b)
+    if _dt.kind(get_aval(a).dtype) == "c":
+        # JAX's complex branch (a real |delta| would not add to a complex amax): log1p(exp(a + b -
+        # 2 amax)) on amax, the imaginary part wrapped into [-pi, pi]
+        out = lax.add(amax, lax.log1p(lax.exp(lax.sub(lax.add(a, b), lax.mul(amax, lax._const(amax, 2))))))
+        return lax.complex(lax.real(out), _wrap_between(lax.imag(out), _np.pi))
     delta = lax.sub(a, b)
     # NaN delta: NaNs, or infinities of the same sign (then a + b is right)
     return lax.select(lax.ne(delta, delta), lax.add(a, b),
                       lax.add(amax, lax.log1p(lax.exp(lax.neg(lax.abs(delta))))))
+
+
+def _wrap_between(x, a):
+    """x wrapped into [-a, a] (JAX's lax.other._wrap_between)."""
+    two_a = lax._const(x, 2 * a)
+    rem = lax.rem(lax.add(x, lax._const(x, a)), two_a)
+    rem = lax.select(lax.lt(rem, lax._const(x, 0)), lax.add(rem, two_a), rem)
+    return lax.sub(rem, lax._const(x, a))
 
 
 def _replace_inf(x):
