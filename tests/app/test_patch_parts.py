@@ -5,7 +5,6 @@ pane it redraws, so no task of the page builds every pane's views at once."""
 from __future__ import annotations
 
 import panel as pn
-import pytest
 from bokeh.document import Document
 from panel.io.state import state
 
@@ -64,7 +63,7 @@ def test_a_run_s_patch_is_cut_at_each_pane_it_draws(monkeypatch):
     pg = app.playground
     _doc, sent = _linked(monkeypatch, app)
     monkeypatch.setattr(pg, "_fill_slow_panes", lambda run_id: None)
-    pg._set_quietly(pg.editor, "value", CODE.replace("f(", "g("))
+    pg._set_quietly(pg.editor, "value", CODE.replace("f(", "g(").replace("print(", "print('new', "))
     pg.run()
     assert len(sent) == 1  # still ONE patch (one serialisation, one message)
     events = sent[0]
