@@ -37,19 +37,21 @@ class _BatchersTable:
 
 
 def _plain(prim, rule):
-    """`rule(vals, dims, **params) -> (out, out_dims)`; unbatched calls just bind."""
+    """`rule(vals, dims, **params) -> (out, out_dims)`; unbatched calls just bind. Like JAX, the rule
+    gets `vals` and `dims` as tuples (equinox's vprim passes `dims` on as a vmap out_axes prefix of
+    a tuple of outputs, where a list would not match)."""
     def adapted(axis_data, vals, dims, **params):
         if all(d is None for d in dims):
             out = prim.bind(*vals, **params)
             return (out, [None] * len(out)) if prim.multiple_results else (out, None)
-        return rule(vals, dims, **params)
+        return rule(tuple(vals), tuple(dims), **params)
     return adapted
 
 
 def _with_axis(prim, rule):
     """`rule(axis_size, axis_name, trace_type, vals, dims, **params) -> (out, out_dims)`."""
     def adapted(axis_data, vals, dims, **params):
-        return rule(axis_data.size, axis_data.name, None, vals, dims, **params)
+        return rule(axis_data.size, axis_data.name, None, tuple(vals), tuple(dims), **params)
     return adapted
 
 

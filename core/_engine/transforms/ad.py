@@ -12,6 +12,7 @@ from contextlib import nullcontext as _no_context
 
 
 from ..base.avals import ShapedArray
+from ..base.tree_util import register_pytree_node
 from ..tracing.rules import jvp_rules, linearize_rules, transform_ops, transpose_rules
 from ..tracing.tracing import Trace, Tracer, bind, get_aval, new_main
 from .staging import JaxprBuilder, JaxprTrace, literal_array
@@ -27,7 +28,13 @@ class Zero:
         self.aval = aval
 
     def __repr__(self):
-        return f"Zero({self.aval.str_short()})"
+        return f"Zero({self.aval})"   # as JAX: Zero(float32[3]), Zero(float0[])
+
+
+# As in JAX, a symbolic zero is a pytree node with no leaves (its aval the node's data): a
+# function under vmap, jit or eval_shape may take or return one, and it passes through as
+# structure, never as a value (equinox's vprim vmaps a jvp rule whose tangents may be Zero).
+register_pytree_node(Zero, lambda z: ((), z.aval), lambda aval, _: Zero(aval))
 
 
 class UndefinedPrimal:
@@ -112,8 +119,9 @@ class JVPTrace(Trace):
     lift = pure
 
     def process_primitive(self, prim, tracers, params):
-        primals = [t.primal for t in tracers]
-        tangents = [t.tangent for t in tracers]
+        # tuples, as JAX hands a jvp rule (equinox's vprim passes them on as a vmap in_axes prefix)
+        primals = tuple([t.primal for t in tracers])
+        tangents = tuple([t.tangent for t in tracers])
         if all(type(t) is Zero for t in tangents):
             out = bind(prim, *primals, **params)
             if prim.multiple_results:
