@@ -235,11 +235,9 @@ def panel_imported() -> None:
         del sys.modules["pyodide_http"]
 
 
-def ui_entry(code: str | None = None, autorun: bool = True, probe_backends: bool = True):
+def ui_entry(code: str | None = None, autorun: bool = True):
     """app.main.create_app() when the UI module exists, else None. `code`: the editor's code
-    to start with (after "Restart Python"); `autorun` False: nothing runs (a standby worker).
-    `probe_backends` False: the backend menu offers the CPU only until the app's take-over looks
-    (the post-import snapshot's app: a device found there would not exist in the restored Python)."""
+    to start with (after "Restart Python"); `autorun` False: nothing runs (a standby worker)."""
     try:
         spec = importlib.util.find_spec("app.main")
     except ModuleNotFoundError:
@@ -255,7 +253,7 @@ def ui_entry(code: str | None = None, autorun: bool = True, probe_backends: bool
     if not callable(create):
         return None
     if not autorun:
-        return create(code=code, autorun=False, probe_backends=probe_backends)
+        return create(code=code, autorun=False)
     return create(code=code) if code is not None else create()
 
 
@@ -289,31 +287,13 @@ def _model_resources(pydoc) -> dict:
 # with BokehJS. From then on both sides exchange JSON patches (Panel's pyodide-worker scheme).
 _doc = None
 _prebuilt = None  # a standby worker's app, built before it is needed (see prebuild)
-_prebuilt_search = None  # the page address's ?query it was built for (embed options, a lesson)
 
 
-def prebuild(for_snapshot: bool = False) -> None:
+def prebuild() -> None:
     """A standby worker (static/worker.js) builds the app while the page's current worker works:
-    when it takes over, only the code and the notice change and the document is serialized.
-    `for_snapshot`: the post-import snapshot's maker builds it (no page state: a plain address),
-    so that every Python restored from the snapshot (a warm visit) starts with its widgets built;
-    `render` uses it for a page of that address only."""
-    global _prebuilt, _prebuilt_search
-    from app import env
-
-    _prebuilt = ui_entry(autorun=False, probe_backends=not for_snapshot)
-    _prebuilt_search = env.location_search()
-
-
-def take_prebuilt():
-    """The app built in advance (prebuild), once, if it was built for this page's address: the
-    post-import snapshot's was built for a plain one, and an embed's or a lesson's ?query shapes
-    another app (that page builds its own)."""
+    when it takes over, only the code and the notice change and the document is serialized."""
     global _prebuilt
-    from app import env
-
-    obj, _prebuilt = _prebuilt, None
-    return obj if obj is not None and _prebuilt_search == env.location_search() else None
+    _prebuilt = ui_entry(autorun=False)
 
 
 def prerender(target: str) -> str:
@@ -351,8 +331,8 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
     """The app as JSON for the page: {kind, model (for Bokeh.embed.embed_item), resources,
     page (options for the page shell)}; kind is "placeholder" when there is no app.
     `held`: why this Python replaced an ended one (app.held.REASONS): the code is shown, not run."""
-    global _doc
-    obj = take_prebuilt()
+    global _doc, _prebuilt
+    obj, _prebuilt = _prebuilt, None
     if obj is not None:
         from app import env, theme_switch
         if env.theme() is not None:  # the page's theme may have switched since this app was built
@@ -367,11 +347,9 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
     from panel.io.pyodide import _model_json
     from panel.pane import panel as as_panel
 
-    from app import env, page_api
+    from app import page_api
 
-    env.mark("ui:created")  # the app built (and its opening code run)
     _doc, model_json = _model_json(as_panel(obj), target)
-    env.mark("ui:serialized")
     return json.dumps({"kind": "app", "model": model_json, "resources": _model_resources(_doc),
                        "page": page_api.page_options()})
 

@@ -52,17 +52,6 @@ def theme() -> str | None:
     return str(t) if t in ("dark", "light") else None
 
 
-def mark(name: str) -> None:
-    """A timing mark of the page's boot (gradpad.timings, e.g. "ui:created"): the worker stamps it."""
-    if IN_BROWSER:
-        try:
-            stamp = getattr(_js(), "gradpadMark", None)
-        except ImportError:  # a test that plays the browser (IN_BROWSER set) without Pyodide's js
-            return
-        if stamp is not None:
-            stamp(name)
-
-
 def run_state(running: bool, measuring: bool = False) -> None:
     """The app starts/ends running the learner's code: the page shows its running indicator
     (and its Stop button can interrupt only while a run is on). `measuring`: a slow pane of the

@@ -151,7 +151,7 @@ class Playground:
     autosave = True  # keep the code in the visitor's storage (a lesson's cells do not: app.lesson)
 
     def __init__(self, code: str | None = None, example: str | None = None, embed: share.EmbedOptions | None = None,
-                 autorun: bool = True, probe_backends: bool = True):
+                 autorun: bool = True):
         self.embed = embed or share.EmbedOptions()
         self.autorun = autorun           # False: the opening code is shown, not run (a standby worker)
         self.analysis: analysis.Analysis | None = None
@@ -199,8 +199,7 @@ class Playground:
         self.size_select = pn.widgets.RadioButtonGroup(options={f"×{n}": n for n in PROBLEM_SIZES}, value=1,
                                                        button_type="light", name="problem size",
                                                        styles=dict(pane_updates.SHOWN_OVER_HIDDEN))
-        self.backend_select = pn.widgets.Select(name="Backend", options=available_backends() if probe_backends else ["cpu"],
-                                            width=110)  # (probe_backends False: take_over looks)
+        self.backend_select = pn.widgets.Select(name="Backend", options=available_backends(), width=110)
         self.run_button = pn.widgets.Button(name="▶ Run", button_type="primary", width=90)
         self.share_link = pn.widgets.TextInput(name="Share link", sizing_mode="stretch_width")
         self.share_button = pn.widgets.Button(name="Share", width=80)
@@ -270,7 +269,6 @@ class Playground:
         self.restore_button.on_click(lambda e: self._restore_previous())
         self.held_run.on_click(lambda e: self._run_held())
 
-        env.mark("ui:widgets")  # (gradpad.timings) the widgets built; the opening code's run follows
         self._initial(code, example)
 
     def _watch(self, widget, callback):
@@ -309,8 +307,6 @@ class Playground:
         """This Python replaced an ended one (app.bootstrap.render): open `code` (None: the link
         or autosave, as a visit does) and, with a reason, show it without running it."""
         self.autorun = True
-        # the devices of this Python (an app built in the post-import snapshot's maker offered the CPU only)
-        self._set_quietly(self.backend_select, "options", available_backends())
         self._initial(code, None, held_reason)
 
     def hold(self, reason: str) -> None:
@@ -1194,11 +1190,9 @@ def load_panel_extension() -> None:
     pn.extension("codeeditor", notifications=False, apply_signatures=not pn.extension._loaded)
 
 
-def create_app(code: str | None = None, example: str | None = None, autorun: bool = True,
-               probe_backends: bool = True):
+def create_app(code: str | None = None, example: str | None = None, autorun: bool = True):
     """The Panel object the page writes into <div id="app"> (and `panel serve` serves).
-    `autorun` False: the opening code is shown, not run (a standby worker, app.bootstrap.prebuild).
-    `probe_backends` False: no device but the CPU is looked for yet (Playground.take_over looks)."""
+    `autorun` False: the opening code is shown, not run (a standby worker, app.bootstrap.prebuild)."""
     load_panel_extension()
     pn.config.theme = "dark" if system_prefers_dark() else "default"
     from app import lesson
@@ -1206,7 +1200,7 @@ def create_app(code: str | None = None, example: str | None = None, autorun: boo
     if where is not None:  # a lesson page: the teacher's cells on this one Python (app.lesson)
         return lesson.create_app(where, code)
     opts = share.parse_query(env.location_search())
-    playground = Playground(code=code, example=example, embed=opts, autorun=autorun, probe_backends=probe_backends)
+    playground = Playground(code=code, example=example, embed=opts, autorun=autorun)
     if env.IN_BROWSER:
         from app import page_api
         page_api.install(playground)

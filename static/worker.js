@@ -86,12 +86,6 @@ function fetchRuntimeEarly(stdlib = RUNTIME_EARLY[1]) {
   }
 }
 
-// (a spare imported it already: warm)
-function importRuntimeJsEarly() {
-  if (typeof globalThis._createPyodideModule === "function") return;
-  import(new URL("pyodide/pyodide.asm.js", BASE).href).catch(() => {}); // (loadPyodide's own import reports a failure)
-}
-
 // ------------------------------------------------------------------ a spare (static/spare_worker.js)
 // Started before the page needs it, this worker loads the runtime's JS and compiles its wasm, and
 // nothing else: no interpreter exists and no Python runs here until `init`, which boots as in any
@@ -449,7 +443,6 @@ async function bootPython(loadPyodide, search, expected, importsExpected, import
   if (importsExpected) {
     const py = await bootFromImports(loadPyodide, search, importsExpected, importsGiven, importsEarly);
     if (py) return [py, "imports-snapshot"];
-    prefetch([...M.stages.numpy, ...M.stages.engine]); // no snapshot after all: a boot that loads them
   }
   // (a boot snapshot whose hash does not match is not used: no loadPyodide was tried, so booting
   // on in this worker is safe)
@@ -508,14 +501,6 @@ app.env._page_state = None  # read lazily from the page that restores it, never 
 `, { globals: scope });
   // the probe once here too: what it imports and warms on first use is then in the snapshot
   py.runPython(PROBE, { globals: scope });
-  // a warm visit's app starts with its widgets built (app.bootstrap.render takes it over), and the
-  // WebGPU backend's modules imported (not started: each restored Python looks for a device)
-  py.runPython(`
-import core._engine.backends.webgpu
-import app.bootstrap, app.env
-app.bootstrap.prebuild(for_snapshot=True)
-app.env._page_state = None  # (read while it was built: this maker's, empty)
-`, { globals: scope });
   py.runPython(`
 import sys
 _webgpu = sys.modules.get("core._engine.backends.webgpu.runtime")
@@ -745,8 +730,6 @@ self.onmessage = (ev) => {
 self.gradpadSendPatch = (patch, buffers) => post({ type: "patch", patch, buffers });
 // called from Python (app.env): what the worker cannot do itself goes to the page
 self.gradpadPageEnv = (op, key, value) => post({ type: "env", op, key, value });
-// called from Python (app.env.mark): a boot's sub-stage mark (gradpad.timings)
-self.gradpadMark = (name) => mark(String(name));
 // called from Python (app.env.run_state): the app's own runs (Run button, autorun) show as runs
 self.gradpadRunState = (running, measuring) => runState(!!running, !!measuring);
 // called from Python (app.env.run_output): the line the running code printed last (a progress bar)
@@ -778,18 +761,12 @@ async function start(init) {
     // a browser with no snapshot of its own (a first visit): the build's (static/boot_snapshot.js)
     const fromBuild = !init.importsSnapshotHash && !init.importsSnapshot && buildSnapshotWanted(init.search, init.snapshotHash);
     fetchRuntimeEarly(fromBuild ? M.bareSnapshot.stdlib : undefined);
-    // (restored from the post-import snapshot, numpy and the engine need no wheels, and a restore that
-    // fails ends this worker: the fresh one fetches them. Read now, they would compete with the
-    // runtime's own files and the snapshot's bytes, all from Cache Storage on a warm visit; they are
-    // fetched below if there turns out to be no snapshot in Cache Storage: bootPython)
-    if (!init.importsSnapshot && !init.importsSnapshotHash) prefetch([...M.stages.numpy, ...M.stages.engine]);
+    // (restored from the page's snapshot bytes, numpy and the engine need no wheels: fetched if it fails)
+    if (!init.importsSnapshot) prefetch([...M.stages.numpy, ...M.stages.engine]);
     // the post-import snapshot's bytes are read from Cache Storage while the runtime's module loads
     const importsEarly = init.importsSnapshotHash && !init.importsSnapshot
       ? readUnchecked(init.search, init.importsSnapshotHash, IMPORTS_SNAP_KEY()) : null;
     const buildEarly = fromBuild ? startBuildSnapshot() : null;
-    // the runtime's JS (1 MB) loads and runs beside pyodide.mjs and the snapshot's read, not after
-    // them: loadPyodide asks for the same module (https://.../pyodide.asm.js) and gets it at once
-    importRuntimeJsEarly();
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     mark("runtime:module");
     // (the page then starts a fresh worker: loader.js bootFresh)
@@ -816,8 +793,7 @@ async function start(init) {
     mark("engine");
     readyResolve();
     post({ type: "ready", info, bootedFrom });
-    // (restored from the post-import snapshot, Panel is imported: its wheels are never read)
-    if (uiPrefetchLater && !restoredStages.has("ui")) prefetch(M.stages.ui);
+    if (uiPrefetchLater) prefetch(M.stages.ui);
   } catch (e) {
     if (e instanceof RestoreFailed) post({ type: "restore-failed", kind: e.kind, error: e.message });
     else post({ type: "boot-error", error: String(e && e.stack || e) });

@@ -3,10 +3,6 @@ page's marks (gradpad.timings), and the request waterfall (issue 26: the critica
 
     python -m tools.trace_boot [--dist DIR] [--trace OUT.json]   # record, then report
     python -m tools.trace_boot --analyze OUT.json                # report a recorded trace again
-    python -m tools.trace_boot --warm                            # a warm visit: a cold one first, untraced
-
---warm: the traced visit is the second in one profile (the service worker and the post-import
-snapshot in place, as bench_site's warm load).
 
 Busy ms come from V8's CPU sampler (samples in JS or wasm; a thread descheduled on a loaded machine
 still counts as busy), so compare windows within one trace, not totals between loaded runs.
@@ -25,18 +21,10 @@ sys.path.insert(0, str(ROOT))
 
 CATEGORIES = ["disabled-by-default-v8.cpu_profiler", "v8.execute", "devtools.timeline", "blink.user_timing",
               "v8", "v8.wasm", "loading"]
-ORDER = ["start", "preview:json", "bokeh", "preview:resources", "preview", "runtime:module", "runtime", "numpy", "engine", "ui:loaded", "ui:imported", "tmp:spec", "tmp:mainimported", "tmp:panelimported", "tmp:ext", "tmp:query", "tmp:w1", "tmp:backends", "ui:widgets", "ui:created", "ui:serialized", "ui:built", "ui:embed", "ui:embedded", "ui"]
+ORDER = ["start", "preview:json", "bokeh", "preview:resources", "preview", "runtime:module", "runtime", "numpy", "engine", "ui:loaded", "ui:imported", "ui:built", "ui"]
 
 
-WAIT_SNAPSHOTS = """async () => {
-    const gp = window.gradpad;
-    if (navigator.serviceWorker) await Promise.race([navigator.serviceWorker.ready, new Promise(r => setTimeout(r, 20000))]);
-    for (let i = 0; i < 240 && ((gp.bootedFrom === 'boot' && !gp.snapshotSaved) || gp.snapshotMaking); i++)
-        await new Promise(r => setTimeout(r, 500));
-}"""
-
-
-def record(dist: Path, out: Path, warm: bool = False) -> None:
+def record(dist: Path, out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     from tests.browser import chromium
@@ -44,25 +32,11 @@ def record(dist: Path, out: Path, warm: bool = False) -> None:
     srv, url = serve.start(dist)
     try:
         with sync_playwright() as pw:
-            if warm:  # a persistent profile, as the bench's (the browser's code cache included)
-                ctx, udd = chromium.launch(pw)
-                br = ctx.browser
-                first = ctx.new_page()
-                first.set_default_timeout(600_000)
-                first.goto(url, wait_until="domcontentloaded")
-                first.evaluate("() => window.gradpad.uiReady.then(() => 1)")
-                first.evaluate(WAIT_SNAPSHOTS)
-                first.close()
-                time.sleep(1.0)
-                page = ctx.new_page()
-            else:
-                br = pw.chromium.launch(executable_path=str(chromium.CHROMIUM), headless=False, args=chromium.FLAGS)
-                page = br.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            br = pw.chromium.launch(executable_path=str(chromium.CHROMIUM), headless=False, args=chromium.FLAGS)
+            page = br.new_context(viewport={"width": 1280, "height": 900}).new_page()
             page.set_default_timeout(600_000)
             br.start_tracing(page=page, categories=CATEGORIES)
             page.goto(url, wait_until="domcontentloaded")
-            # as bench_site: a host's first run as soon as Python is ready
-            page.evaluate("() => window.gradpad.ready.then(() => window.gradpad.runPython('import jax\\nfloat(jax.grad(lambda x: x**3)(2.0))'))")
             page.evaluate("() => window.gradpad.uiReady.then(() => 1)")
             timings = page.evaluate("() => window.gradpad.timings")
             # the document's own milestones (HTML parsed, deferred scripts run, first paint)
@@ -78,9 +52,6 @@ def record(dist: Path, out: Path, warm: bool = False) -> None:
             time.sleep(0.5)
             trace = json.loads(br.stop_tracing())
             br.close()
-            if warm:
-                import shutil
-                shutil.rmtree(udd, ignore_errors=True)
     finally:
         srv.shutdown()
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
@@ -156,12 +127,11 @@ def main(argv=None) -> int:
     p.add_argument("--dist", default=str(ROOT / "dist"))
     p.add_argument("--trace", default="boot-trace.json", help="where the recorded trace is written")
     p.add_argument("--analyze", help="report this recorded trace (no browser run)")
-    p.add_argument("--warm", action="store_true", help="trace a warm visit (after an untraced cold one)")
     a = p.parse_args(argv)
     if a.analyze:
         analyze(Path(a.analyze))
         return 0
-    record(Path(a.dist), Path(a.trace), a.warm)
+    record(Path(a.dist), Path(a.trace))
     analyze(Path(a.trace))
     return 0
 

@@ -63,62 +63,6 @@ def test_a_warm_visit_boots_from_the_post_import_snapshot_and_answers_right(gp):
     assert gp.wait_ui() == "app"
 
 
-WHEELS = """() => {
-    const M = JSON.parse(document.getElementById('gp-manifest').textContent);
-    const of = (stages) => stages.flatMap(s => M.stages[s]).map(p => M.files[p].file.split('/').pop());
-    return {restored: of(['numpy', 'engine', 'ui'])};
-}"""
-
-
-JAXPR_SHOWN = """() => {
-  const find = (root) => { for (const el of root.querySelectorAll('*')) {
-      if (el.classList && el.classList.contains('gp-pane-jaxpr')) return el;
-      if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; } } return null; };
-  const out = [];
-  const walk = (root) => {
-    const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = it.nextNode(); n; n = it.nextNode()) out.push(n.textContent);
-    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
-  };
-  const pane = find(document);
-  if (pane) walk(pane.shadowRoot || pane);
-  return out.join(' ');
-}"""
-
-
-def test_a_warm_visit_takes_the_snapshots_app_and_reads_none_of_the_wheels_it_restored(gp):
-    """The snapshot holds the app's widgets built: the warm visit runs its code in them at once. And
-    numpy's, the engine's and Panel's wheels are in the snapshot's memory: read from Cache Storage
-    beside the runtime's files (and hashed), they only slowed the warm visit's start and UI."""
-    gp.page.evaluate(WAIT_SNAPSHOTS)
-    urls: list[str] = []
-
-    def seen(request):
-        urls.append(request.url)
-    gp.page.on("request", seen)
-    try:
-        boot = reload(gp)
-        assert gp.wait_ui() == "app"
-        gp.page.wait_for_timeout(1500)  # (a prefetch after the UI would show by now)
-    finally:
-        gp.page.remove_listener("request", seen)
-    assert boot["from"] == "imports-snapshot", boot
-    # the app was the snapshot's, built in advance (app.bootstrap.prebuild): no widgets built now...
-    assert "ui:created" in gp.page.evaluate("() => Object.keys(window.gradpad.timings)")
-    assert "ui:widgets" not in gp.page.evaluate("() => Object.keys(window.gradpad.timings)")
-    # ...and its panes are this code's run, in the page as in Python
-    snap = gp.page.evaluate("() => window.gradpad.snapshot()")
-    assert snap["run"] >= 1 and snap["failed_panes"] == [] and snap["jaxpr"], snap
-    shown = "".join(gp.page.evaluate(JAXPR_SHOWN).split())
-    assert "".join(snap["jaxpr"].splitlines()[0].split()) in shown, (snap["jaxpr"][:200], shown[:400])
-    names = [u.rsplit("/", 1)[-1] for u in urls]
-    # the worker's requests are seen here (else this test could not fail)
-    assert "pyodide.asm.js" in names, names
-    restored = gp.page.evaluate(WHEELS)["restored"]
-    assert len(restored) >= 10, restored
-    assert [n for n in names if n in restored] == [], names
-
-
 # Two restarts in a row: the first takes the ready standby, the second (asked at once) finds none
 # and starts a fresh worker, which is lent the snapshot's bytes the page kept
 # (static/restart_snapshot.js).
