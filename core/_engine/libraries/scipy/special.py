@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
 
 from ...lax import lax
 from .. import numpy as jnp
 from ..nn import logsumexp, log_softmax, softmax  # noqa: F401  (JAX exports these here too)
+from ...api.api import custom_jvp as _custom_jvp  # INHERENT: up to the api
 
 
 def _inexact(name, *args):
@@ -186,20 +188,83 @@ def ndtri(p):
     return lax._const(p, np.sqrt(2)) * lax.erf_inv(2 * p - 1)
 
 
+# log_ndtr's segments by dtype, as JAX 0.10.2's: the asymptotic series below `low`, log(ndtr(x)) up to
+# `high`, and -ndtr(-x) (log(1 - e) ~ -e) above, where log(ndtr) has rounded to 0 (float32 at x = 6:
+# log(ndtr) is 0, the answer -9.87e-10)
+_LOG_NDTR_SEGMENTS = {np.dtype(np.float32): (-10.0, 5.0), np.dtype(np.float64): (-20.0, 8.0)}
+_LOG_SQRT_2PI = float(np.log(np.sqrt(2 * np.pi)))
+
+
+def _ndtr_by_parts(x):
+    """ndtr as log_ndtr evaluates it: 0.5 (1 + erf(w)) near 0, erfc's tails (2 - erfc on the right)."""
+    dt = x.dtype.type
+    half_sqrt2 = dt(0.5) * np.sqrt(dt(2.0))
+    w = x * half_sqrt2
+    z = lax.abs(w)
+    tails = lax.select(w > dt(0.0), dt(2.0) - lax.erfc(z), lax.erfc(z))
+    return dt(0.5) * lax.select(z < half_sqrt2, dt(1.0) + lax.erf(w), tails)
+
+
+def _log_ndtr_series(x, series_order):
+    """log Phi(x) for x << -1: log(phi(x) / -x) + log(1 - 1/x^2 + 3/x^4 - ...) (series_order terms)."""
+    dt = x.dtype.type
+    x2 = lax.square(x)
+    log_scale = -dt(0.5) * x2 - lax.log(-x) - dt(0.5 * np.log(2.0 * np.pi))
+    if series_order <= 0:
+        return log_scale + lax.log(np.array(1, dt))
+    odd, even = jnp.zeros_like(x), jnp.zeros_like(x)
+    power = x2
+    double_factorial = 1
+    for n in range(1, series_order + 1):
+        double_factorial *= 2 * n - 1            # (2n - 1)!!
+        term = np.array(double_factorial, dt) / power
+        if n % 2:
+            odd = odd + term
+        else:
+            even = even + term
+        power = power * x2
+    return log_scale + lax.log(dt(1.0) + even - odd)
+
+
+def _log_ndtr_impl(series_order, dtype, x):
+    x = jnp.asarray(x, dtype)       # (a JVP's primal may arrive as a Python float)
+    low, high = _LOG_NDTR_SEGMENTS[dtype]
+    low, high = np.array(low, x.dtype), np.array(high, x.dtype)
+    right = x > high
+    # one ndtr for both outer segments; the series gets min(x, low) so that its unpicked branch
+    # stays finite at x = 0 (a select's gradient multiplies the unpicked branch's by 0)
+    p = _ndtr_by_parts(jnp.where(right, -x, lax.max(x, low)))
+    return jnp.where(right, -p, jnp.where(x > low, lax.log(p), _log_ndtr_series(lax.min(x, low), series_order)))
+
+
+@partial(_custom_jvp, nondiff_argnums=(0, 1))
+def _log_ndtr(series_order, dtype, x):
+    return _log_ndtr_impl(series_order, dtype, x)
+
+
+@_log_ndtr.defjvp
+def _log_ndtr_jvp(series_order, dtype, primals, tangents):
+    # d/dx log Phi(x) = phi(x) / Phi(x), one formula over every segment (no seams at the cut points)
+    (x,), (t,) = primals, tangents
+    x = jnp.asarray(x, dtype)
+    ans = _log_ndtr(series_order, dtype, x)
+    log_phi = lax.sub(lax.mul(lax._const(x, -0.5), lax.square(x)), lax._const(x, _LOG_SQRT_2PI))
+    return ans, lax.mul(t, lax.exp(lax.sub(log_phi, ans)))
+
+
 def log_ndtr(x, series_order=3):
-    """log Phi(x): log1p(-Phi(-x)) on the right, log Phi(x) in the middle, and far left (where Phi
-    underflows) the asymptotic series log(phi(x) / -x * (1 - 1/x^2 + 3/x^4 - ...))."""
-    (x,) = _inexact("log_ndtr", x)
-    left, right = -8.0, 6.0
-    middle = lax.log(ndtr(jnp.clip(x, left, right)))
-    upper = -ndtr(-jnp.maximum(x, right))
-    xl = jnp.minimum(x, left)
-    inv2 = 1.0 / (xl * xl)
-    series = 1 + inv2 * (-1 + inv2 * (3 + inv2 * (-15 + inv2 * 105)))
-    # Python floats (weak), not numpy float64 scalars: a float32 x stays float32 under x64, as JAX's
-    lower = -0.5 * xl * xl - lax.log(-xl) - 0.5 * math.log(2 * math.pi) + lax.log(series)
-    out = jnp.where(x > right, upper, jnp.where(x < left, lower, middle))
-    return lax._convert_element_type(out, out.dtype, False)   # JAX's log_ndtr is never weakly typed
+    """log Phi(x), as JAX computes it: float32 and float64 only, segments by dtype (see above), the
+    derivative phi(x) / Phi(x) (a custom JVP)."""
+    if not isinstance(series_order, int):
+        raise TypeError("series_order must be a Python integer.")
+    if series_order < 0:
+        raise ValueError("series_order must be non-negative.")
+    if series_order > 30:
+        raise ValueError("series_order must be <= 30.")
+    x = jnp.asarray(x)
+    if x.dtype not in _LOG_NDTR_SEGMENTS:
+        raise TypeError(f"x.dtype={np.dtype(x.dtype)} is not supported.")
+    return _log_ndtr(series_order, x.dtype, x)
 
 
 def erfcx(x):
