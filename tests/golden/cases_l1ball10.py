@@ -86,3 +86,16 @@ E("l1ball10_log_ndtr_int_raises", "special", "out = jax.scipy.special.log_ndtr(j
 E("l1ball10_log_ndtr_series_order_negative", "special", "out = jax.scipy.special.log_ndtr(1.0, series_order=-1)\n")
 E("l1ball10_log_ndtr_series_order_large", "special", "out = jax.scipy.special.log_ndtr(1.0, series_order=31)\n")
 E("l1ball10_log_ndtr_series_order_float", "special", "out = jax.scipy.special.log_ndtr(1.0, series_order=2.0)\n")
+
+# norm.logcdf/logsf are log_ndtr (and its mirror), as JAX's: log(cdf) was -inf once the float32 cdf
+# underflowed (numpyro's TruncatedNormal.log_prob in a far tail came out +inf)
+C("l1ball10_norm_logcdf_logsf_tails", "scipy", """
+st = jax.scipy.stats
+x = jnp.array([-60.0, -40.0, -15.0, -3.0, 0.0, 2.0, 6.0, 15.0, 40.0])
+out = (st.norm.logcdf(x), st.norm.logsf(x), st.norm.logcdf(x, 1.35, 0.01), st.norm.logsf(x, -2.0, 3.0),
+       jax.vmap(jax.grad(st.norm.logcdf))(x), jax.vmap(jax.grad(st.norm.logsf))(x),
+       jax.grad(st.norm.logcdf, argnums=(1, 2))(-20.0, 1.35, 0.5), st.norm.logcdf(3), st.norm.logsf(-1))
+""")
+E("l1ball10_norm_logcdf_float16_raises", "scipy", """
+out = jax.scipy.stats.norm.logcdf(jnp.array([0.5], jnp.float16))
+""")

@@ -29,7 +29,9 @@ def cdf(x, loc=0, scale=1):
 
 
 def logcdf(x, loc=0, scale=1):
-    return lax.log(cdf(x, loc, scale))
+    # log_ndtr, as JAX's: log(cdf) is -inf once the cdf underflows (float32: below x = -14)
+    x, loc, scale = _args("norm.logcdf", x, loc, scale)
+    return special.log_ndtr(lax.div(lax.sub(x, loc), scale))
 
 
 def sf(x, loc=0, scale=1):
@@ -38,7 +40,8 @@ def sf(x, loc=0, scale=1):
 
 
 def logsf(x, loc=0, scale=1):
-    return lax.log(sf(x, loc, scale))
+    x, loc, scale = _args("norm.logsf", x, loc, scale)
+    return logcdf(lax.neg(x), lax.neg(loc), scale)
 
 
 def ppf(q, loc=0, scale=1):
