@@ -99,3 +99,20 @@ out = (st.norm.logcdf(x), st.norm.logsf(x), st.norm.logcdf(x, 1.35, 0.01), st.no
 E("l1ball10_norm_logcdf_float16_raises", "scipy", """
 out = jax.scipy.stats.norm.logcdf(jnp.array([0.5], jnp.float16))
 """)
+
+# ndtri by Cephes' rational approximations, as JAX's: sqrt(2) erf_inv(2p - 1) was -inf below p ~ 3e-8
+# in float32 (numpyro's TruncatedNormal(low=-16, high=-15) sampled only -inf); norm.ppf/isf use it
+C("l1ball10_ndtri_tails", "special", """
+sp = jax.scipy.special
+t = jnp.finfo(jnp.float32).tiny
+p = jnp.array([0.0, t, 1e-37, 1e-30, 1e-10, 3e-8, 1e-4, 0.1, 0.135, 0.14, 0.3, 0.5, 0.7, 0.86, 0.9, 0.999, 1 - 1e-7, 1.0])
+out = (sp.ndtri(p), jax.vmap(jax.grad(sp.ndtri))(p[1:-1]), jax.scipy.stats.norm.ppf(p, 1.35, 0.5),
+       jax.scipy.stats.norm.isf(p), jax.jit(sp.ndtri)(jnp.float32(1e-20)), sp.ndtri(jnp.array([-0.5, 1.5])))
+""")
+C("l1ball10_ndtri_float64", "special", """
+jax.config.update("jax_enable_x64", True)
+sp = jax.scipy.special
+p = jnp.array([0.0, 1e-300, 1e-100, 1e-20, 1e-10, 0.01, 0.2, 0.5, 0.8, 0.99, 1 - 1e-12, 1.0])
+out = (sp.ndtri(p), jax.vmap(jax.grad(sp.ndtri))(p[1:-1]), jax.scipy.stats.norm.ppf(jnp.float32(0.25)),
+       jax.scipy.stats.norm.ppf(p, -1.0, 2.0))
+""")

@@ -185,7 +185,61 @@ def ndtri(p):
     (p,) = _inexact("ndtri", p)
     if p.dtype not in (np.float32, np.float64):
         raise TypeError(f"x.dtype={p.dtype} is not supported, see docstring for supported types.")
-    return lax._const(p, np.sqrt(2)) * lax.erf_inv(2 * p - 1)
+    return _ndtri_cephes(p)
+
+
+# ndtri by Cephes' rational approximations (S. Moshier's ndtri.c), as JAX evaluates them. The old
+# sqrt(2) * erf_inv(2p - 1) lost everything below p ~ 3e-8 in float32 (2p - 1 rounds to -1: ndtri(1e-10)
+# was -inf, not -6.36; a TruncatedNormal's sampler in a far tail gave only -inf). Central region
+# |p - 1/2| < 1/2 - e^-2: x = sqrt(2 pi) (w + w^3 R0(w^2)), w = p - 1/2; tails: z = sqrt(-2 log p'),
+# x = z - log(z)/z - R(1/z)/z, with R1 for z < 8 and R2 beyond; p' = min(p, 1 - p), sign by side.
+_NDTRI_R0 = ((-5.99633501014107895267E1, 9.80010754185999661536E1, -5.66762857469070293439E1,
+              1.39312609387279679503E1, -1.23916583867381258016E0),
+             (1.0, 1.95448858338141759834E0, 4.67627912898881538453E0, 8.63602421390890590575E1,
+              -2.25462687854119370527E2, 2.00260212380060660359E2, -8.20372256168333339912E1,
+              1.59056225126211695515E1, -1.18331621121330003142E0))
+_NDTRI_R1 = ((4.05544892305962419923E0, 3.15251094599893866154E1, 5.71628192246421288162E1,
+              4.40805073893200834700E1, 1.46849561928858024014E1, 2.18663306850790267539E0,
+              -1.40256079171354495875E-1, -3.50424626827848203418E-2, -8.57456785154685413611E-4),
+             (1.0, 1.57799883256466749731E1, 4.53907635128879210584E1, 4.13172038254672030440E1,
+              1.50425385692907503408E1, 2.50464946208309415979E0, -1.42182922854787788574E-1,
+              -3.80806407691578277194E-2, -9.33259480895457427372E-4))
+_NDTRI_R2 = ((3.23774891776946035970E0, 6.91522889068984211695E0, 3.93881025292474443415E0,
+              1.33303460815807542389E0, 2.01485389549179081538E-1, 1.23716634817820021358E-2,
+              3.01581553508235416007E-4, 2.65806974686737550832E-6, 6.23974539184983293730E-9),
+             (1.0, 6.02427039364742014255E0, 3.67983563856160859403E0, 1.37702099489081330271E0,
+              2.16236993594496635890E-1, 1.34204006088543189037E-2, 3.28014464682127739104E-4,
+              2.89247864745380683936E-6, 6.79019408009981274425E-9))
+
+
+def _rational(coeffs, v):
+    """P(v) / Q(v), each by Horner's rule from 0 (jnp.polyval's order), coefficients in v's dtype."""
+    dt = v.dtype.type
+    num, den = jnp.zeros_like(v), jnp.zeros_like(v)
+    for c in coeffs[0]:
+        num = num * v + dt(c)
+    for c in coeffs[1]:
+        den = den * v + dt(c)
+    return num / den
+
+
+def _ndtri_cephes(p):
+    dt = p.dtype.type
+    upper = p > dt(-np.expm1(-2.0))                    # p > 1 - e^-2: work with 1 - p
+    q = jnp.where(upper, dt(1.0) - p, p)
+    q = jnp.where(q == dt(0.0), jnp.full_like(q, 0.5), q)   # p = 0 or 1: any finite stand-in
+    w = q - dt(0.5)
+    ww = lax.square(w)
+    central = (w + w * ww * _rational(_NDTRI_R0, ww)) * -dt(np.sqrt(2.0 * np.pi))
+    z = lax.sqrt(dt(-2.0) * lax.log(q))
+    lead = z - lax.log(z) / z
+    inv_z = 1 / z
+    far = lead - _rational(_NDTRI_R2, inv_z) / z
+    near = lead - _rational(_NDTRI_R1, inv_z) / z
+    x = jnp.where(q > dt(np.exp(-2.0)), central, jnp.where(z >= dt(8.0), far, near))
+    x = jnp.where(p > dt(1.0 - np.exp(-2.0)), x, -x)
+    inf = jnp.full_like(x, np.inf)
+    return jnp.where(p == dt(0.0), -inf, jnp.where(p == dt(1.0), inf, x))
 
 
 # log_ndtr's segments by dtype, as JAX 0.10.2's: the asymptotic series below `low`, log(ndtr(x)) up to

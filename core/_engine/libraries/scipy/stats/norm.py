@@ -46,8 +46,8 @@ def logsf(x, loc=0, scale=1):
 
 def ppf(q, loc=0, scale=1):
     q, loc, scale = _args("norm.ppf", q, loc, scale)
-    z = lax.mul(lax._const(q, np.sqrt(2)), lax.erf_inv(lax.sub(lax.mul(lax._const(q, 2), q), lax._const(q, 1))))
-    return lax.add(lax.mul(z, scale), loc)
+    # ndtri (sqrt(2) erf_inv(2q - 1) is -inf for q below ~3e-8 in float32), in the default float dtype
+    return jnp.asarray(special.ndtri(q) * scale + loc, float)
 
 
 def isf(q, loc=0, scale=1):
