@@ -116,3 +116,16 @@ p = jnp.array([0.0, 1e-300, 1e-100, 1e-20, 1e-10, 0.01, 0.2, 0.5, 0.8, 0.99, 1 -
 out = (sp.ndtri(p), jax.vmap(jax.grad(sp.ndtri))(p[1:-1]), jax.scipy.stats.norm.ppf(jnp.float32(0.25)),
        jax.scipy.stats.norm.ppf(p, -1.0, 2.0))
 """)
+
+# the gradient of a division whose dividend is the broadcast operand (x of shape (1,) over y of shape
+# (2,)): gradpad's eager true-quotient path broadcast the divisor to the dividend's shape and failed
+# (a ValueError from reshape; numpyro TruncatedNormal(loc, scale=[1, 2]) grad wrt scale)
+C("l1ball10_grad_of_division_by_broader_divisor", "grad", """
+s = jnp.array([1.0, 2.0])
+f1 = lambda s: jnp.sum(jnp.array([3.0]) / s)
+f2 = lambda s: jnp.sum(jnp.array([[3.0], [4.0]]) / s)
+f3 = lambda s: jnp.sum(jnp.array([[3.0, 5.0]]) / s[:, None])
+f4 = lambda s: jnp.sum(jnp.array([[3.0, 5.0]]) / s)
+out = (jax.grad(f1)(s), jax.value_and_grad(f2)(s), jax.grad(f3)(s), jax.grad(f4)(s),
+       jax.jacrev(lambda s: jnp.array([3.0]) / s)(s), jax.jacfwd(lambda s: jnp.array([[2.0]]) / s)(s))
+""")
