@@ -498,6 +498,11 @@ def _true_quotient(x, y):
     ax, ay = get_aval(x), get_aval(y)
     if dtypes.kind(ax.dtype) not in "fc" or ay.shape == ax.shape or not ax.shape:
         return div(x, y)
+    # only a divisor that broadcasts to the dividend's shape (a scalar, or size-1 axes of the same
+    # rank): where the dividend is the one broadcast (x of shape (1,) over y of shape (2,)), divide as is
+    if ay.shape and (len(ay.shape) != len(ax.shape)
+                     or any(b != a and b != 1 for a, b in zip(ax.shape, ay.shape))):
+        return div(x, y)
     return div(x, _maybe_broadcast(ax.shape, y))
 
 

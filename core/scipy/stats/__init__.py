@@ -21,6 +21,7 @@ from core.scipy.stats import multivariate_normal
 from core.scipy.stats import norm
 from core.scipy.stats import poisson
 from core.scipy.stats import t
+from core.scipy.stats import truncnorm
 from core.scipy.stats import uniform
 from core._engine.base._public import missing_attribute as _missing_attribute
 __getattr__ = _missing_attribute(__name__)

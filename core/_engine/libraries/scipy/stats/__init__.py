@@ -1,6 +1,6 @@
 """`jax.scipy.stats`: probability distributions written with lax/jnp ops (grad, jit and vmap compose)."""
 from . import bernoulli, beta, cauchy, chi2, dirichlet, expon, gamma, laplace, logistic  # noqa: F401
-from . import binom, multivariate_normal, norm, poisson, t, uniform  # noqa: F401
+from . import binom, multivariate_normal, norm, poisson, t, truncnorm, uniform  # noqa: F401
 
 # ---- issue 11, area "special": descriptive statistics and the kernel density estimate ------------
 from ._descriptive import ModeResult, mode, rankdata, sem  # noqa: E402,F401

@@ -29,7 +29,9 @@ def cdf(x, loc=0, scale=1):
 
 
 def logcdf(x, loc=0, scale=1):
-    return lax.log(cdf(x, loc, scale))
+    # log_ndtr, as JAX's: log(cdf) is -inf once the cdf underflows (float32: below x = -14)
+    x, loc, scale = _args("norm.logcdf", x, loc, scale)
+    return special.log_ndtr(lax.div(lax.sub(x, loc), scale))
 
 
 def sf(x, loc=0, scale=1):
@@ -38,13 +40,14 @@ def sf(x, loc=0, scale=1):
 
 
 def logsf(x, loc=0, scale=1):
-    return lax.log(sf(x, loc, scale))
+    x, loc, scale = _args("norm.logsf", x, loc, scale)
+    return logcdf(lax.neg(x), lax.neg(loc), scale)
 
 
 def ppf(q, loc=0, scale=1):
     q, loc, scale = _args("norm.ppf", q, loc, scale)
-    z = lax.mul(lax._const(q, np.sqrt(2)), lax.erf_inv(lax.sub(lax.mul(lax._const(q, 2), q), lax._const(q, 1))))
-    return lax.add(lax.mul(z, scale), loc)
+    # ndtri (sqrt(2) erf_inv(2q - 1) is -inf for q below ~3e-8 in float32), in the default float dtype
+    return jnp.asarray(special.ndtri(q) * scale + loc, float)
 
 
 def isf(q, loc=0, scale=1):
