@@ -340,10 +340,9 @@ import core.lax_linalg as _lax_linalg  # noqa: E402
 BATCH_ONLY.update({
     "schur": ("zero", lambda a: _lax_linalg.schur(a)[0], [U(-1, 1, (3, 3))]),
 })
-BATCHED_AS_JAX_DOES = {"rng_bit_generator"}
 # custom_lin (a custom_vjp function's linear part) has a batch rule only to raise JAX's "can't apply
 # forward-mode autodiff (jvp) to a custom_vjp function" under jacfwd; golden suites10_jacfwd_of_*
-BATCHED_AS_JAX_DOES |= {"custom_lin"}
+BATCHED_AS_JAX_DOES = {"rng_bit_generator", "custom_lin"}
 # issue 24: qr(mode='raw')'s geqrf has no derivative in JAX either; its batching is checked here
 BATCH_ONLY.update({
     "geqrf": ("zero", lambda a: jnp.linalg.qr(a, mode="raw")[0], [U(-1, 1, (4, 3))]),

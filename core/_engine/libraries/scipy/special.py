@@ -6,6 +6,7 @@ from functools import partial
 
 import numpy as np
 
+from ...base.dtypes import dtype_name  # the emulated bfloat16 named bfloat16 in messages, as JAX's
 from ...lax import lax
 from .. import numpy as jnp
 from ..nn import logsumexp, log_softmax, softmax  # noqa: F401  (JAX exports these here too)
@@ -317,7 +318,6 @@ def log_ndtr(x, series_order=3):
         raise ValueError("series_order must be <= 30.")
     x = jnp.asarray(x)
     if x.dtype not in _LOG_NDTR_SEGMENTS:
-        from ...base.dtypes import dtype_name  # (the emulated bfloat16 says bfloat16, as JAX's message does)
         raise TypeError(f"x.dtype={dtype_name(np.dtype(x.dtype))} is not supported.")
     return _log_ndtr(series_order, x.dtype, x)
 
