@@ -501,7 +501,11 @@ def test_a_course_pages_code_blocks_become_live_cells_on_one_python(visit, tmp_p
         # the loop's code kept in its cell and not run again
         b.click(EDITOR)
         b.press("{CTRL_A}" + LOOP)
-        b.wait_for("() => window.gradpad.running", timeout_s=SLOW_S)
+        # the loop itself, not a prefix typed on the way ("while True: p" ends at once in a
+        # NameError): the whole text typed, a run going for half a second and its Stop on screen
+        b.wait_for(f"(code) => ({EDITOR_TEXT})() === code && window.gradpad.running && "
+                   "performance.now() - window.gradpad.runStarted > 500 && "
+                   "document.getElementById('gp-stop').getClientRects().length > 0", LOOP, timeout_s=SLOW_S)
         isolated = b.evaluate("() => window.gradpad.isolated")
         b.click("() => document.getElementById('gp-stop')")
         t_stop = time.monotonic()
