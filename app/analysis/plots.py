@@ -86,10 +86,12 @@ d2ys = jax.vmap(jax.grad(jax.grad(f)))(xs)"""
 PAGE_POINTS_BUDGET_S = 5.0
 
 
-def on_page_points(compute, where: str, seconds: float = PAGE_POINTS_BUDGET_S):
+def on_page_points(compute, where: str, seconds: float | None = None):
     """Run a plot's `compute` on points the page chose around the input (`where` names them),
     under a time budget even where Stop exists: f may run for ever on some of them (a
-    lax.while_loop that ends only for x > 0), and no one asked for those calls."""
+    lax.while_loop that ends only for x > 0), and no one asked for those calls. The budget is
+    PAGE_POINTS_BUDGET_S as it is at the call (tests set it)."""
+    seconds = PAGE_POINTS_BUDGET_S if seconds is None else seconds
     out, err = sandbox.guarded_call(compute, seconds=seconds, page_inputs=True)
     if err is not None and err.type == "TimeBudgetExceeded":
         err = dataclasses.replace(
@@ -156,14 +158,19 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
 
     def curves(derive):
         df, d2f = derive(fn), derive(derive(fn))
+        done = []  # the curves finished: f and f' still plot when f'' runs out of time
 
         def vectorised():
-            return [np.asarray(over_points(g, xs), dtype=float) for g in (fn, df, d2f)]
+            for g in (fn, df, d2f)[len(done):]:
+                done.append(np.asarray(over_points(g, xs), dtype=float))
+            return done
 
         def looped():
             return [np.array([float(g(x)) for x in ticking(xs)]) for g in (fn, df, d2f)]
 
         vals, err = on_page_points(vectorised, where)
+        if err is not None and err.type == "TimeBudgetExceeded" and len(done) == 2:
+            return [*done, None], err, "vmap"  # f'' left out, and the pane says why
         if err is not None and err.type != "TimeBudgetExceeded":  # a loop would not finish either
             looped_vals, looped_err = on_page_points(looped, where)
             if looped_err is None or not _needs_forward_mode(err):
@@ -174,7 +181,12 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
     forward = _needs_forward_mode(err)
     if forward:
         vals, err, method = curves(jax.jacfwd)
-    if err is not None:
+    skipped = ""
+    if err is not None and vals is not None and vals[2] is None:
+        skipped = (f"f''(x) is left out: it did not finish within {PAGE_POINTS_BUDGET_S:g} s on the "
+                   f"plot's {n} points ({where}); f(x) and f'(x) are drawn. Each point is a call of "
+                   "grad(grad(f)): call it yourself on the inputs you need.")
+    elif err is not None:
         return {"error": err}
     code = SCALAR_CODE.format(lo=lo, hi=hi, n=n)
     if forward:
@@ -182,8 +194,11 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
     if method == "loop":
         code = "# vmap could not trace f (Python control flow on values); per point instead:\n" + \
                code.replace("jax.vmap(", "loop(")
-    return {"x": np.asarray(xs, dtype=float), "f": vals[0], "df": vals[1], "d2f": vals[2],
-            "method": method, "code": code, "derive": "jacfwd" if forward else "grad"}
+    out = {"x": np.asarray(xs, dtype=float), "f": vals[0], "df": vals[1], "d2f": vals[2],
+           "method": method, "code": code, "derive": "jacfwd" if forward else "grad"}
+    if skipped:
+        out["skipped"] = skipped
+    return out
 
 
 OUTPUTS_CODE = """xs = jnp.linspace({lo:g}, {hi:g}, {n})

@@ -87,10 +87,12 @@ def draw_fd(p, name: str, x, fd) -> None:
 def draw_scalar(p, data: dict) -> None:
     p.title.text = f"f, f' and f'' (jax.vmap of jax.{data.get('derive', 'grad')})"  # jacfwd through a while_loop
     x = np.asarray(data["x"], dtype=float)
+    drawn = [key for key, _, _ in CURVES if data.get(key) is not None]  # f'' may be left out (its note says why)
     for key, _, _ in CURVES:
-        renderer(p, key).data_source.data = dict(x=x, y=np.asarray(data[key], dtype=float))
+        renderer(p, key).data_source.data = (dict(x=x, y=np.asarray(data[key], dtype=float)) if key in drawn
+                                             else dict(x=[], y=[]))
     set_range(p.x_range, *data_bounds(x))
-    set_range(p.y_range, *data_bounds(*(data[key] for key, _, _ in CURVES)))
+    set_range(p.y_range, *data_bounds(*(data[key] for key in drawn)))
     fd = data.get("fd") or {}
     draw_fd(p, "fd", fd.get("x", []), fd.get("fd", []))
 
@@ -459,7 +461,7 @@ def point_counts(kind: str | None, data: dict) -> dict:
     if not data or "error" in data or kind is None:
         return {}
     if kind == "scalar":
-        return {k: finite(data[k]) for k, _, _ in CURVES}
+        return {k: finite(data[k]) for k, _, _ in CURVES if data.get(k) is not None}
     if kind == "r2":
         return {"surface": finite(data["z"]), "gradient": finite(np.asarray(data["gx"]) + np.asarray(data["gy"]))}
     if kind == "rn":
@@ -505,6 +507,8 @@ def not_drawn_note(kind: str, data: dict) -> str:
         drawn = [(f"{pre}{i}", f"{label}f(x){name}") for i, name in enumerate(data["names"])
                  for pre, label in (("f", ""), ("df", "d/dx "))]
     for key, label in drawn:
+        if data.get(key, ()) is None:  # a curve left out: the pane's own note says why
+            continue
         v = np.asarray(data.get(key, ()), dtype=float).ravel()
         bad = {name: int(n) for name, n in (("nan", np.isnan(v).sum()), ("inf", np.isinf(v).sum())) if n}
         if bad:
@@ -549,6 +553,7 @@ def render(a, kept: Kept | None = None) -> list:
     note = not_drawn_note(kind, data)
     sampled = pane_bounds.plotted_note(len(data["x"]), data["total"]) if "total" in data else ""
     return [*(kept or Kept()).figures(kind, data), *fd_note(data),
+            *([html(f'<p class="gp-warn gp-skipped">{esc(data["skipped"])}</p>')] if data.get("skipped") else []),
             *([html(f'<p class="gp-warn">{esc(note)}</p>')] if note else []),
             *([html(f'<p class="gp-muted gp-sampled">{esc(sampled)}.</p>')] if sampled else []),
             code_block(data["code"])]
