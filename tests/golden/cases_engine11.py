@@ -1,5 +1,6 @@
 """Case definitions for engine11_cases.json (stop 39, issue 24): engine differences found by running
-numpyro's, jaxopt's and diffrax's own test suites."""
+numpyro's, jaxopt's and diffrax's own test suites, and JAX's float0 tangents and cotangents of
+integer and bool values (jvp, linearize, vjp, and float0 values leaving jit and vmap)."""
 from casebook import recorder
 
 CASES, C, E = recorder()
@@ -15,6 +16,77 @@ out = (jnp.sum(x, axis=range(-1, 0)), x.sum(range(1, 3)), jnp.mean(x, axis=range
 E("engine11_reduction_axis_float_raises", "numpy", "out = jnp.sum(jnp.ones((2, 3)), axis=1.5)")
 E("engine11_reduction_axis_iterable_duplicate_raises", "numpy",
   "out = jnp.sum(jnp.ones((2, 3)), axis=np.array([1, -1]))")
+
+# ---- float0: integer and bool values' tangents and cotangents
+_F0 = """
+def f0(t):  # a float0 leaf holds no values: what it is, its dtype and shape
+    if getattr(t, 'dtype', None) == jax.dtypes.float0:
+        return ('float0', isinstance(t, np.ndarray), str(t.dtype), t.shape)
+    return t
+def show(tree):
+    return jax.tree_util.tree_map(f0, tree)
+f = lambda x: (x * 2, jnp.floor(x).astype(jnp.int32), jnp.argmax(x), x > 2)
+x = jnp.array([1.5, 2.5])
+"""
+
+C("engine11_jvp_integer_outputs_float0", "transforms", _F0 + """
+out = (show(jax.jvp(f, (x,), (jnp.ones(2),))),
+       show(jax.jvp(jax.jit(f), (x,), (jnp.ones(2),))),
+       show(jax.jit(lambda v: jax.jvp(f, (v,), (jnp.ones(2),)))(x)),
+       show(jax.vmap(lambda v: jax.jvp(f, (v,), (1.0,)))(x)),
+       show(jax.jvp(lambda v: (v, 3, jnp.int32(3), True, 3.0), (x,), (jnp.ones(2),))),
+       show(jax.jvp(lambda v: v.astype(jnp.uint8), (x,), (jnp.ones(2),))))
+""")
+
+C("engine11_jvp_integer_primal_float0_tangent", "transforms", _F0 + """
+n = jnp.arange(3)
+out = (show(jax.jvp(lambda n: n * 2, (n,), (np.zeros(3, jax.dtypes.float0),))),
+       show(jax.jvp(lambda v, n: (v * n, n + 1), (x[:1] * jnp.ones(3), n), (jnp.ones(3), np.zeros(3, jax.dtypes.float0)))),
+       show(jax.jvp(lambda b, v: jnp.where(b, v, -v), (jnp.array([True, False]), x), (np.zeros(2, jax.dtypes.float0), jnp.ones(2)))))
+""")
+
+E("engine11_jvp_integer_primal_integer_tangent_raises", "transforms",
+  "out = jax.jvp(lambda n: n * 2, (jnp.arange(3),), (jnp.arange(3),))")
+E("engine11_jvp_integer_primal_float_tangent_raises", "transforms",
+  "out = jax.jvp(lambda n: n * 2, (jnp.arange(3),), (jnp.zeros(3),))")
+E("engine11_jvp_bool_primal_bool_tangent_raises", "transforms",
+  "out = jax.jvp(lambda b: b, (jnp.array([True]),), (jnp.array([False]),))")
+
+C("engine11_linearize_integer_float0", "transforms", _F0 + """
+y, lin = jax.linearize(f, x)
+y2, lin2 = jax.linearize(lambda v, n: (v * n, n), 1.0, 3)
+out = (show(y), show(lin(jnp.ones(2))), show(lin2(2.0, np.zeros((), jax.dtypes.float0))),
+       show(jax.jit(lin)(jnp.full(2, 3.0))))
+""")
+
+E("engine11_linearize_integer_tangent_raises", "transforms", """
+y, lin = jax.linearize(lambda v, n: (v * n, n), 1.0, 3)
+out = lin(1.0, 0)
+""")
+E("engine11_linearize_tangent_shape_raises", "transforms", """
+y, lin = jax.linearize(lambda v: v * 2, jnp.ones(3))
+out = lin(jnp.ones(2))
+""")
+
+C("engine11_vjp_integer_cotangents", "transforms", _F0 + """
+y, pull = jax.vjp(lambda v: (v * 3, v.astype(int)), x)
+y2, pull2 = jax.vjp(lambda n: (n * 2, n.astype(float)), jnp.arange(3))
+y3, pull3 = jax.vjp(lambda v, n: v * n, x, 3)
+out = (show(pull((jnp.ones(2), np.zeros(2, jax.dtypes.float0)))), show(pull((jnp.ones(2), jnp.zeros(2, int)))),
+       show(pull2((np.zeros(3, jax.dtypes.float0), jnp.ones(3)))), show(pull3(jnp.ones(2))))
+""")
+
+C("engine11_float0_leaves_jit_and_vmap", "transforms", _F0 + """
+g = jax.grad(lambda v, n: v * n, argnums=(0, 1), allow_int=True)
+out = (show(jax.jit(g)(2.0, 3)), show(jax.vmap(g)(x, jnp.arange(2))),
+       show(jax.jit(lambda v: np.zeros((), jax.dtypes.float0))(1.0)),
+       show(jax.vmap(lambda v: np.zeros((), jax.dtypes.float0))(x)),
+       show(jax.jit(jax.vmap(lambda v: jax.jvp(f, (v,), (1.0,))))(x)))
+""")
+
+C("engine11_jacfwd_integer_output_stays_integer", "transforms", """
+out = jax.jacfwd(lambda v: (v * 2, jnp.floor(v).astype(jnp.int32), jnp.argmax(v)))(jnp.array([1.5, 2.5]))
+""")
 
 E("engine11_logsumexp_axis_range_raises", "numpy", "out = jax.nn.logsumexp(jnp.ones((2, 3)), axis=range(1, 2))")
 E("engine11_reduction_axis_list_duplicate_raises", "numpy", "out = jnp.max(jnp.ones((2, 3)), axis=[0, -2])")
