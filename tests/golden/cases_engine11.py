@@ -90,3 +90,15 @@ out = jax.jacfwd(lambda v: (v * 2, jnp.floor(v).astype(jnp.int32), jnp.argmax(v)
 
 E("engine11_logsumexp_axis_range_raises", "numpy", "out = jax.nn.logsumexp(jnp.ones((2, 3)), axis=range(1, 2))")
 E("engine11_reduction_axis_list_duplicate_raises", "numpy", "out = jnp.max(jnp.ones((2, 3)), axis=[0, -2])")
+
+# ---- eigh's derivative over a batch of matrices (numpyro MultivariateNormal/Wishart/CAR
+# test_sample_gradient: the positive-definite check's eigh under grad; the rule's eye did not broadcast)
+C("engine11_eigh_jvp_batched", "linalg", """
+a = jnp.array([[[2.0, 0.5, 0.1], [0.5, 1.0, 0.3], [0.1, 0.3, 3.0]], [[1.0, 0.2, 0.0], [0.2, 4.0, 0.7], [0.0, 0.7, 2.5]]])
+da = jnp.array([[[0.3, 0.1, 0.0], [0.1, -0.2, 0.4], [0.0, 0.4, 0.5]], [[1.0, 0.0, 0.2], [0.0, 0.1, 0.3], [0.2, 0.3, -0.6]]])
+out = (jax.jvp(lambda m: jnp.linalg.eigh(m)[0], (a,), (da,))[1],
+       jax.jvp(lambda m: jnp.abs(jnp.linalg.eigh(m)[1]), (a,), (da,))[1],
+       jax.grad(lambda m: jnp.sum(jnp.linalg.eigvalsh(m) ** 2))(a),
+       jax.grad(lambda m: jnp.linalg.eigh(m)[0][..., 0].sum())(a[:, None]),
+       jax.jit(jax.vmap(jax.grad(lambda m: jnp.linalg.eigvalsh(m)[-1])))(a))
+""", rtol=1e-5, atol=1e-6)
