@@ -102,3 +102,18 @@ out = (jax.jvp(lambda m: jnp.linalg.eigh(m)[0], (a,), (da,))[1],
        jax.grad(lambda m: jnp.linalg.eigh(m)[0][..., 0].sum())(a[:, None]),
        jax.jit(jax.vmap(jax.grad(lambda m: jnp.linalg.eigvalsh(m)[-1])))(a))
 """, rtol=1e-5, atol=1e-6)
+
+# ---- BCOO @ a stack of matrices is matmul's (numpyro CAR with is_sparse=True: `adj @ phi[..., None]`
+# over sample and batch axes gave a (4, 2, 4, 1) array of wrong values for (3, 2, 4, 1))
+_SP = """
+S = jax.experimental.sparse
+A = jnp.array([[0., 1., 1., 0.], [1., 0., 0., 1.], [1., 0., 0., 1.], [0., 2., 1., 0.]])
+b = S.BCOO.fromdense(A)
+x = jnp.arange(24.0).reshape(3, 2, 4, 1)
+"""
+C("engine11_bcoo_matmul_stacked_rhs", "sparse", _SP + """
+out = (b @ x, b @ x[0], b @ x[0, 0], b @ x[0, 0, :, 0], x[..., 0] @ b, x[0, ..., 0] @ b,
+       S.BCSR.fromdense(A) @ x, jax.jit(lambda v: b @ v)(x),
+       jax.grad(lambda d: (S.BCOO((d, b.indices), shape=b.shape) @ x).sum())(b.data),
+       S.bcoo_dot_general(b, jnp.ones((4, 2, 3)), dimension_numbers=(([1], [0]), ([], []))))
+""")
