@@ -117,3 +117,22 @@ out = (b @ x, b @ x[0], b @ x[0, 0], b @ x[0, 0, :, 0], x[..., 0] @ b, x[0, ...,
        jax.grad(lambda d: (S.BCOO((d, b.indices), shape=b.shape) @ x).sum())(b.data),
        S.bcoo_dot_general(b, jnp.ones((4, 2, 3)), dimension_numbers=(([1], [0]), ([], []))))
 """)
+
+# ---- triangular solves keep the triangle's zeros to the bit (numpyro InverseWishartCholesky.sample:
+# solve_triangular(latent, I) had -4e-18 above the diagonal, so its own sample was out of support and
+# log_prob was -inf)
+C("engine11_triangular_solve_exact_zeros", "linalg", """
+solve_triangular = jax.scipy.linalg.solve_triangular
+L = jnp.array([[1.769225001335144, 0.0], [-2.442455768585205, 1.4270713329315186]])
+M = jnp.array([[1.3, 0.0, 0.0, 0.0], [0.7, 0.9, 0.0, 0.0], [-0.4, 1.1, 2.2, 0.0], [0.5, -0.3, 0.8, 1.7]])
+inv2, inv4 = solve_triangular(L, jnp.eye(2), lower=True), solve_triangular(M, jnp.eye(4), lower=True)
+up4 = solve_triangular(M.T, jnp.eye(4), lower=False)
+right = jax.lax.linalg.triangular_solve(M, jnp.eye(4), left_side=False, lower=True)
+trans = solve_triangular(M, jnp.eye(4), lower=True, trans=1)
+batched = solve_triangular(jnp.stack([M, 2 * M]), jnp.broadcast_to(jnp.eye(4), (2, 4, 4)), lower=True)
+zeros = lambda a, k: [bool(v) for v in (jnp.triu(a, k) == 0).all(axis=(-2, -1)).ravel()]
+out = (zeros(inv2, 1), zeros(inv4, 1), zeros(up4.T, 1), zeros(right, 1), zeros(trans.T, 1), zeros(batched, 1),
+       inv2, inv4, up4, right, trans, batched,
+       solve_triangular(M, jnp.arange(8.0).reshape(4, 2), lower=True),
+       jax.grad(lambda m: solve_triangular(m, jnp.ones(4), lower=True).sum())(M))
+""", rtol=2e-6, atol=1e-6)
