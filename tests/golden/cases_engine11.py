@@ -136,3 +136,19 @@ out = (zeros(inv2, 1), zeros(inv4, 1), zeros(up4.T, 1), zeros(right, 1), zeros(t
        solve_triangular(M, jnp.arange(8.0).reshape(4, 2), lower=True),
        jax.grad(lambda m: solve_triangular(m, jnp.ones(4), lower=True).sum())(M))
 """, rtol=2e-6, atol=1e-6)
+
+# ---- jnp.reshape forwards to a numpy argument's own reshape, as JAX's: the result stays numpy, under
+# jit too (numpyro's vector support checks reshape numpy samples inside jit and warn on out-of-support
+# values only when the mask is concrete: 125 test_distribution_constraints failures)
+C("engine11_reshape_numpy_stays_numpy", "numpy", """
+a = np.arange(6.0).reshape(2, 3)
+def kinds():
+    r = jnp.reshape(a, (3, 2))
+    return (type(r).__name__, str(r.dtype), r.tolist(), type(jnp.reshape(np.bool_(True), (1,))).__name__,
+            jnp.reshape(a, (3, 2), order="F").tolist(), type(jnp.reshape(a, -1).all(-1)).__name__,
+            type(jnp.reshape(jnp.asarray(a), (6,))).__name__)
+seen = []
+jax.jit(lambda: seen.append(kinds()) or 0)()
+out = (kinds(), seen[0], str(jax.make_jaxpr(lambda: jnp.reshape(a, (3, 2)))()), jnp.reshape(3.0, (1,)))
+""")
+E("engine11_reshape_numpy_bad_shape_raises", "numpy", "out = jnp.reshape(np.arange(6.0), (4,))")
