@@ -268,6 +268,12 @@ class _Jitted:
                 isinstance(x, Tracer) for x in flat):
             # eager fast path: run the compiled code directly (on an accelerator if one claims it)
             from ..base.devices import dispatch_hooks
+            if any(a.dtype == float0 for a in cj.out_avals):
+                # a float0 output (an integer output's tangent, a grad with allow_int) comes out as
+                # JAX's: a numpy float0 array, no jax Array (the cached fast path keeps to Arrays)
+                outs = jaxpr_compiler[0].compiled(cj)(*[to_numpy(c) for c in consts], *[to_numpy(x) for x in flat])
+                return tree_unflatten(out_tree, [np.zeros(a.shape, float0) if a.dtype == float0 else Array(o, a.weak_type)
+                                                 for o, a in zip(outs, cj.out_avals)])
             if dispatch_hooks.jit is not None:
                 outs = dispatch_hooks.jit(cj, consts, flat)
                 if outs is not NotImplemented:
@@ -652,6 +658,8 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
                              f"expected to match {out_tree}")
         for c, a in zip(ct_flat, out_avals):
             ad_checks.check_cotangent(c, a)
+        # an integer output's cotangent (float0, or integer zeros) carries nothing back
+        ct_flat = [ad.Zero(ad.tangent_aval(a)) if _int_like(a) else c for c, a in zip(ct_flat, out_avals)]
         full = list(ct_flat) + [ad.Zero(a) for a in out_avals[n_out:]]
         cts_in = ad.backward_pass(lin.jaxpr, residuals, full)
         cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
@@ -784,6 +792,21 @@ def grad(fun, argnums=0, has_aux=False, holomorphic=False, allow_int=False, redu
     return g
 
 
+_FLOAT0_DESCR = "[('float0', 'V')]"  # how JAX's messages print float0
+
+
+def _int_like(aval) -> bool:
+    """Integer and bool values have float0 tangents and cotangents in JAX."""
+    return dtypes.kind(aval.dtype) in "biu"
+
+
+def _float0_tangent_out(primal, tangent):
+    """An integer or bool output's tangent, as JAX's jvp and linearize return it: float0 zeros of
+    the output's shape (the engine carries it as an integer zero inside)."""
+    aval = get_aval(primal)
+    return np.zeros(aval.shape, float0) if _int_like(aval) else tangent
+
+
 def jvp(fun, primals, tangents, has_aux=False):
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("primal and tangent arguments to jax.jvp must be tuples or lists; found "
@@ -795,21 +818,47 @@ def jvp(fun, primals, tangents, has_aux=False):
                         f"primals have tree structure {tree_p} whereas tangents have tree structure {tree_t}.")
     flat_p = [_as_array(p) for p in flat_p]
     flat_t = [_as_array(t) for t in flat_t]
-    for p, t in zip(flat_p, flat_t):
+    for i, (p, t) in enumerate(zip(flat_p, flat_t)):
         pa, ta = get_aval(p), get_aval(t)
         if pa.shape != ta.shape:
             raise ValueError(f"jvp called with different primal and tangent shapes;Got primal shape "
                              f"{pa.shape} and tangent shape as {ta.shape}")
-        if pa.dtype != ta.dtype and dtypes.kind(pa.dtype) in "fc":
+        expected = float0 if _int_like(pa) else pa.dtype
+        if ta.dtype != expected:
             raise TypeError(f"primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or "
                             f"in case of int/bool primal dtype the tangent dtype must be float0.Got primal "
-                            f"dtype {pa.dtype.name} and so expected tangent dtype {pa.dtype.name}, but got "
-                            f"tangent dtype {ta.dtype.name} instead.")
+                            f"dtype {pa.dtype.name} and so expected tangent dtype "
+                            f"{_FLOAT0_DESCR if expected == float0 else expected.name}, but got "
+                            f"tangent dtype {_FLOAT0_DESCR if ta.dtype == float0 else ta.dtype.name} instead.")
+        if _int_like(pa):  # a float0 tangent carries nothing: a symbolic zero of the engine's kind
+            flat_t[i] = ad.Zero(ad.tangent_aval(pa))
+    po, to = _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux)
+    ot, n, at = po[1]
+    po = po[0]
+    to = [_float0_tangent_out(p, t) for p, t in zip(po, to)]
+    out = (tree_unflatten(ot, po[:n]), tree_unflatten(ot, to[:n]))
+    if has_aux:
+        return out + (_aux_rebuilt(at, po[n:]),)
+    return out
+
+
+def _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux):
+    """((primals out, trees), tangents out, instantiated) of `fun` over flat primals and tangents."""
     flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
     with source_info.transform_name_stack("jvp"):  # name stacks say jvp(...), as JAX's
         po, to = ad.jvp_flat(flat_fun, flat_p, flat_t)
-    ot, n, at = box[0]
-    to = [ad.instantiate(t) for t in to]
+    return (po, box[0]), [ad.instantiate(t) for t in to]
+
+
+def _jvp_engine(fun, primals, tangents, has_aux=False):
+    """jvp as the engine's own callers use it (jacfwd's pushforward, custom_root, zeta's rule):
+    integer primals take and give integer zero tangents, as the engine carries them."""
+    flat_p, tree_p = tree_flatten(tuple(primals))
+    flat_p = [_as_array(p) for p in flat_p]
+    flat_t = [_as_array(t) for t in tree_leaves(tuple(tangents))]
+    po, to = _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux)
+    ot, n, at = po[1]
+    po = po[0]
     out = (tree_unflatten(ot, po[:n]), tree_unflatten(ot, to[:n]))
     if has_aux:
         return out + (_aux_rebuilt(at, po[n:]),)
@@ -822,12 +871,28 @@ def linearize(fun, *primals, has_aux=False):
     flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
     outs, lin = ad.linearize_flat(flat_fun, flat_p, name_stack=True)
     ot, n, at = box[0]
+    in_avals = [get_aval(p) for p in flat_p]
+    out_avals = [get_aval(o) for o in outs[:n]]
 
     def f_jvp(residuals, *tangents):
         tf, tt = tree_flatten(tangents)
+        if tt != tree_p:
+            raise TypeError(f"expected {tree_p}, got {tt}")
+        tf = [_as_array(t) for t in tf]
+        for i, (pa, t) in enumerate(zip(in_avals, tf)):
+            ta = get_aval(t)
+            expected = ShapedArray(pa.shape, float0 if _int_like(pa) else pa.dtype, pa.weak_type)
+            if ta.shape != expected.shape or ta.dtype != expected.dtype:
+                raise ValueError("linearized function called on tangent values inconsistent with the original "
+                                 f"primal values:\nGot tangent aval {ta} for primal aval {pa} but expected "
+                                 f"{expected}.")
+            if _int_like(pa):  # float0 in, the engine's integer zero inside
+                from ..lax import lax
+                tf[i] = lax.full(pa.shape, 0, pa.dtype, weak_type=pa.weak_type)
         from ..transforms.staging import eval_jaxpr
         res = eval_jaxpr(lin.jaxpr, residuals, *tf)
-        return tree_unflatten(ot, res[:n])
+        res = [np.zeros(a.shape, float0) if _int_like(a) else r for r, a in zip(res[:n], out_avals)]
+        return tree_unflatten(ot, res)
     f_jvp = vjp_fn.make_linear_fn(f_jvp, lin.residuals)  # a pytree of its residuals, as JAX's Partial
     out = tree_unflatten(ot, outs[:n])
     if has_aux:
@@ -897,7 +962,7 @@ def jacfwd(fun, argnums=0, has_aux=False, holomorphic=False):
         in_avals = [get_aval(x) for x in in_leaves]
 
         def push(*basis_leaves):
-            return jvp(f_part, dyn, tree_unflatten(in_tree, list(basis_leaves)), has_aux=has_aux)
+            return _jvp_engine(f_part, dyn, tree_unflatten(in_tree, list(basis_leaves)), has_aux=has_aux)
         out_axes = (None, -1, None) if has_aux else (None, -1)
         res = vmap(push, out_axes=out_axes)(*_std_basis(in_avals))
         y, jac_out = res[0], res[1]

@@ -102,7 +102,7 @@ def custom_root(f, initial_guess, solve, tangent_solve, has_aux=False):
         solution, aux = list(sol[:n]), list(sol[n:])
         fp, lp = list(primals[:cf]), list(primals[cf + cs:cf + cs + cl])
         if cf:
-            _, rhs = api.jvp(lambda *p: _run(f_jaxpr, *p, *solution), fp, list(tangents[:cf]))
+            _, rhs = api._jvp_engine(lambda *p: _run(f_jaxpr, *p, *solution), fp, list(tangents[:cf]))
         else:  # f closes over nothing: the root does not move
             rhs = [_lax().full_like(x, 0) for x in solution]
         dx = [_lax().neg(d) for d in _run(ls_jaxpr, *lp, *solution, *rhs)]

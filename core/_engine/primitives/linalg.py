@@ -110,11 +110,31 @@ def _tri_impl(a, b, *, left_side, lower, transpose_a, conjugate_a, unit_diagonal
     b = np.asarray(b)
     if b.size == 0:
         return np.zeros(b.shape, b.dtype)
+    t_lower = lower != transpose_a   # the triangle t holds
     if left_side:
-        x = np.linalg.solve(t, b)
+        x = _substitute(t, b, t_lower)
     else:  # x t = b  <=>  t^T x^T = b^T
-        x = np.swapaxes(np.linalg.solve(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+        x = np.swapaxes(_substitute(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2), not t_lower), -1, -2)
     return x.astype(b.dtype)
+
+
+def _substitute(t, b, lower):
+    """x with t x = b for a triangular t, by forward (lower) or back substitution, row by row, as a
+    triangular solver does (LAPACK's trsm, XLA's): an entry of x that the triangle makes zero stays
+    exactly zero (the inverse of a lower-triangular matrix is lower triangular to the bit; a general
+    LU solve left ~1e-18 above the diagonal, which numpyro's support checks read as out of support)."""
+    n = t.shape[-1]
+    x = np.zeros(b.shape, np.result_type(t.dtype, b.dtype))
+    with np.errstate(divide="ignore", invalid="ignore"):   # a zero on the diagonal: inf/nan, as JAX's
+        inv = (1 / np.diagonal(t, axis1=-2, axis2=-1)).astype(x.dtype)  # each row times its reciprocal, as trsm
+    for i in (range(n) if lower else range(n - 1, -1, -1)):
+        done = slice(0, i) if lower else slice(i + 1, n)
+        acc = b[..., i, :]
+        if (i if lower else n - 1 - i):
+            acc = acc - (t[..., i:i + 1, done] @ x[..., done, :])[..., 0, :]
+        with np.errstate(invalid="ignore", over="ignore"):
+            x[..., i, :] = acc * inv[..., i][..., None]
+    return x
 
 
 triangular_solve_p = define("triangular_solve", abstract_eval=_tri_abstract, impl=_tri_impl)

@@ -9,6 +9,8 @@ from ..tracing.rules import batch_rules, transform_ops
 from ..tracing.tracing import Trace, Tracer, bind, get_aval, new_main
 from ..base.tree_util import tree_flatten, tree_unflatten
 
+FLOAT0 = np.dtype([("float0", np.void, 0)])  # (the dtype of jax.dtypes.float0)
+
 not_mapped = None
 
 
@@ -123,6 +125,8 @@ def broadcast_batched(x, size: int, dim: int):
     aval = get_aval(x)
     shape = list(aval.shape)
     shape.insert(dim, size)
+    if aval.dtype == FLOAT0 and not isinstance(x, Tracer):
+        return np.zeros(shape, FLOAT0)  # float0 holds nothing: JAX's vmap gives numpy float0 zeros
     bdims = tuple(np.delete(np.arange(len(shape)), dim))  # numpy ints, so jaxprs print as JAX's
     return transform_ops["broadcast_in_dim_p"].bind(x, shape=tuple(shape), broadcast_dimensions=bdims, sharding=None)
 

@@ -95,15 +95,15 @@ class BCOO:
 
     # ---- arithmetic
     def __matmul__(self, other):
-        return bcoo_dot_general(self, other)
+        return _bcoo_matmul(self, other)
 
     def __rmatmul__(self, other):  # other @ self = (self.T @ other.T).T
         other = jnp.asarray(other)
         if self.n_batch or self.n_dense:
             return jnp.matmul(other, self.todense())
         if other.ndim == 1:
-            return bcoo_dot_general(self.T, other)
-        return jnp.swapaxes(bcoo_dot_general(self.T, jnp.swapaxes(other, -1, -2)), -1, -2)
+            return _bcoo_matmul(self.T, other)
+        return jnp.swapaxes(_bcoo_matmul(self.T, jnp.swapaxes(other, -1, -2)), -1, -2)
 
     def __mul__(self, other):
         if jnp.ndim(other) == 0:
@@ -163,11 +163,21 @@ def bcoo_todense(mat, *args, **_):
     return jnp.zeros(mat.shape, mat.dtype).at[where].add(mat.data, mode="drop")
 
 
-def bcoo_dot_general(lhs: BCOO, rhs, **_):
-    """`lhs @ rhs` for a BCOO and a dense array. A 2-d BCOO without batch or dense dimensions:
-    each entry scales a row of rhs and adds into its row of the result; otherwise through the
-    dense form (matmul's batching)."""
+def bcoo_dot_general(lhs: BCOO, rhs, *, dimension_numbers=None, **_):
+    """`dot_general` of a BCOO and a dense array. Here only lhs's last axis against rhs's first, no
+    batch axes (a 2-d BCOO: each entry scales a row of rhs and adds into its row of the result);
+    other dimension numbers raise rather than contract the wrong axes."""
     rhs = jnp.asarray(rhs)
+    if dimension_numbers is not None:
+        (lc, rc), (lb, rb) = dimension_numbers
+        if (tuple(lb), tuple(rb)) != ((), ()) or tuple(lc) != (lhs.ndim - 1,) or tuple(rc) != (0,):
+            raise NotImplementedError(f"bcoo_dot_general here contracts lhs's last axis with rhs's first, no "
+                                      f"batch axes; got dimension_numbers={dimension_numbers} (use .todense() "
+                                      "and lax.dot_general)")
+    return _bcoo_rows_times(lhs, rhs)
+
+
+def _bcoo_rows_times(lhs: BCOO, rhs):
     if lhs.n_dense:   # (lhs @ rhs contracts lhs's last axis, a dense one: JAX has no rule for it)
         raise NotImplementedError("bcoo_dot_general: contracting over dense dimensions.")
     if lhs.n_batch:
@@ -178,6 +188,15 @@ def bcoo_dot_general(lhs: BCOO, rhs, **_):
     contrib = lhs.data.reshape((-1,) + (1,) * (rhs.ndim - 1)) * rhs[cols]
     out_dtype = jnp.result_type(lhs.dtype, rhs.dtype)
     return jnp.zeros((lhs.shape[0],) + rhs.shape[1:], out_dtype).at[rows].add(contrib.astype(out_dtype), mode="drop")
+
+
+def _bcoo_matmul(lhs: BCOO, rhs):
+    """`lhs @ rhs` with matmul's semantics, as JAX's: a rhs of more than 2 dimensions is a stack of
+    matrices (its rows are axis -2, its leading axes broadcast), not one array contracted on axis 0."""
+    rhs = jnp.asarray(rhs)
+    if lhs.n_batch or lhs.n_dense or rhs.ndim <= 2:
+        return _bcoo_rows_times(lhs, rhs)
+    return jnp.moveaxis(_bcoo_rows_times(lhs, jnp.moveaxis(rhs, -2, 0)), 0, -2)
 
 
 @register_pytree_node_class

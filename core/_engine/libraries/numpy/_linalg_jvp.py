@@ -117,7 +117,7 @@ def _eigh_jvp(primals, tangents, **p):
         jnp.diagonal(vdv, axis1=-2, axis2=-1)
     diff = lax.sub(lax.expand_dims(w, (get_aval(w).ndim - 1,)), lax.expand_dims(w, (get_aval(w).ndim,)))
     n = get_aval(a).shape[-1]
-    eye = jnp.eye(n, dtype=get_aval(diff).dtype)
+    eye = _like_batch(jnp.eye(n, dtype=get_aval(diff).dtype), diff)  # (a batch of matrices: eye over it)
     f = lax.div(lax.sub(jnp.ones_like(eye), eye), lax.add(diff, eye))
     dv = _matmul(v, lax.mul(lax.convert_element_type(f, get_aval(vdv).dtype), vdv))
     return [v, w], [dv, dw]

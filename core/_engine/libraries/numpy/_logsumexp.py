@@ -23,7 +23,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
     else:
         (a,) = _promote_args_inexact("logsumexp", a)
     ndim = get_aval(a).ndim
-    dims = _canon_axis(axis, ndim)
+    dims = _canon_axis(axis, ndim, any_iterable=False)  # JAX's logsumexp takes no range
     amax = _max(real(a), axis=dims, keepdims=keepdims, where=where, initial=-_np.inf)
     amax = lax.stop_gradient(lax.select(isfinite(amax), amax, lax.full_like(amax, 0)))
     amax_with_dims = amax if keepdims else lax.expand_dims(amax, dims)

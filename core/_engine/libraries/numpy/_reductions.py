@@ -18,15 +18,24 @@ from ._dtypes import _canonical_request, _dtype_arg
 
 # ---- reductions ---------------------------------------------------------------------------
 
-def _canon_axis(axis, ndim):
+def _canon_axis(axis, ndim, any_iterable=True):
+    """The axes `axis` names, each in [0, ndim). any_iterable: as JAX's reductions (sum, mean, var, ...,
+    its `_ensure_optional_axes`), an index or any iterable of indices (a range, an integer numpy
+    array); else (logsumexp) an index, a tuple, a list or a numpy array only."""
     if axis is None:
         return tuple(range(ndim))
-    if isinstance(axis, (tuple, list)):
-        axes = tuple(_canon_one(a, ndim) for a in axis)
+    if isinstance(axis, (tuple, list)) or (not any_iterable and isinstance(axis, _np.ndarray)):
+        raw = tuple(axis)
     else:
-        axes = (_canon_one(axis, ndim),)
+        try:
+            raw = (operator.index(axis),)
+        except TypeError:
+            if not any_iterable:
+                raise
+            raw = tuple(operator.index(a) for a in axis)  # (not iterable: JAX's "... is not iterable")
+    axes = tuple(_canon_one(a, ndim) for a in raw)
     if len(set(axes)) != len(axes):
-        raise ValueError(f"duplicate value in 'axis': {axis}")
+        raise ValueError(f"duplicate value in 'axis': {raw if any_iterable else axis}")
     return axes
 
 

@@ -45,6 +45,10 @@ def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
     _check_arraylike("reshape", a)
     if shape is None:
         shape = newshape
+    if isinstance(a, (_np.ndarray, _np.generic)) and not isinstance(a, (Array, Tracer)):
+        # JAX forwards to the argument's own reshape method: a numpy array stays numpy (under jit too,
+        # so numpyro's support checks of numpy samples stay concrete and warn)
+        return a.reshape(shape, order=order)
     a = asarray(a) if not isinstance(a, (Array, Tracer)) else a
     aval = get_aval(a)
     shape = _compute_newshape(aval, shape)

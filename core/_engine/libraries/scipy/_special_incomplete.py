@@ -72,8 +72,8 @@ def _zeta_euler_maclaurin(s, q, n_direct=10, n_corrections=8):
 
 @_zeta.defjvp
 def _zeta_jvp(primals, tangents):
-    from ...api.api import jvp  # INHERENT: up to the api
-    return _zeta(*primals), jvp(_zeta_euler_maclaurin, primals, tangents)[1]
+    from ...api.api import _jvp_engine  # INHERENT: up to the api
+    return _zeta(*primals), _jvp_engine(_zeta_euler_maclaurin, primals, tangents)[1]
 
 
 def zeta(x, q=None):
