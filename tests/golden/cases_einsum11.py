@@ -1,0 +1,115 @@
+"""Case definitions for einsum11_cases.json: jnp.einsum / einsum_path / linalg.multi_dot contract in
+the order JAX's opt_einsum picks (optimize='auto' by default: 'optimal' up to 4 operands, branch-and-bound
+up to 14, then greedy), and each step lowers as JAX's einsum lowers it (which operand goes first in the
+dot_general, transposes, delta masks for repeated labels, sums of one-sided labels). Recorded from real
+JAX 0.10.2 (area "einsum11"). gradpad contracted left to right with its own lowering before."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+J = "jp = lambda f, *a: str(jax.make_jaxpr(f)(*a))\n"
+R = "r = lambda *s: [jnp.arange(int(np.prod(t)), dtype=jnp.float32).reshape(t) % 5 - 2 for t in s]\n"
+
+# ---------------------------------------------------------------- the docstring's chain: path choice in the jaxpr
+C("einsum11_chain_jaxpr_optimize_modes", "einsum11", J + R +
+  "x, y, z = r((2, 3), (3, 100), (100, 5))\n"
+  "out = [jp(lambda x, y, z: jnp.einsum('ij,jk,kl', x, y, z, optimize=o), x, y, z)\n"
+  "       for o in ('auto', False, True, 'greedy', 'optimal', 'branch-all', 'branch-2', 'eager', [(0, 1), (0, 1)], [(1, 2), (0, 1)])]")
+C("einsum11_chain_values_optimize_modes", "einsum11", R +
+  "w, x, y, z = r((2, 2), (2, 3), (3, 2), (2, 3))\n"
+  "out = [jnp.einsum('ij,jk,kl,lm->im', w, x, y, z, optimize=o) for o in ('auto', False, 'greedy', [(2, 3), (0, 1), (0, 1)])]")
+
+# ---------------------------------------------------------------- two operands: operand order and transposes
+C("einsum11_pair_jaxprs", "einsum11", J + R +
+  "a, b, c = r((3, 4), (4, 5), (3, 4))\n"
+  "bt, bu = r((2, 3, 4), (2, 4, 5))\n"
+  "out = [jp(lambda a, b: jnp.einsum('ij,jk->ki', a, b), a, b), jp(lambda a, b: jnp.einsum('ij,jk->ik', a, b), a, b),\n"
+  "       jp(lambda a, c: jnp.einsum('ij,ij->', a, c), a, c), jp(lambda a, c: jnp.einsum('ij,ij->i', a, c), a, c),\n"
+  "       jp(lambda a, c: jnp.einsum('ij,ij->ji', a, c), a, c), jp(lambda a, b: jnp.einsum('ij,kl->ljki', a, b), a, b),\n"
+  "       jp(lambda x, y: jnp.einsum('bij,bjk->bik', x, y), bt, bu), jp(lambda x, y: jnp.einsum('bij,bjk->kbi', x, y), bt, bu),\n"
+  "       jp(lambda x, y: jnp.einsum('bij,bjk', x, y), bt, bu), jp(lambda x, y: jnp.einsum('...ij,...jk->...ki', x, y), bt, bu),\n"
+  "       jp(lambda a, b: jnp.einsum('ij,jk->', a, b), a, b), jp(lambda a: jnp.einsum('ij->ji', a), a)]")
+C("einsum11_repeated_labels_jaxprs", "einsum11", J + R +
+  "m, t3, t4 = r((3, 3), (2, 2, 2), (2, 2, 3))\n"
+  "out = [jp(lambda m: jnp.einsum('ii->i', m), m), jp(lambda m: jnp.einsum('ii', m), m),\n"
+  "       jp(lambda t: jnp.einsum('iii->i', t), t3), jp(lambda t: jnp.einsum('iij->ij', t), t4),\n"
+  "       jp(lambda t: jnp.einsum('iji->j', t), t3), jp(lambda m, v: jnp.einsum('ii,i->i', m, v), m, m[0]),\n"
+  "       jp(lambda m, n: jnp.einsum('ij,jj->i', m, n), m, m)]")
+C("einsum11_dtypes_jaxprs", "einsum11", J +
+  "f, i, b = jnp.ones((2, 3)), jnp.ones((3, 4), jnp.int32), jnp.ones((3,), bool)\n"
+  "out = [jp(lambda f, i: jnp.einsum('ij,jk', f, i), f, i), jp(lambda f, i: jnp.einsum('ij,jk->', f, i), f, i),\n"
+  "       jp(lambda b: jnp.einsum('i->', b), b), jp(lambda i: jnp.einsum('ij,jk', i.T, i), i),\n"
+  "       jp(lambda i: jnp.einsum('ij,jk', i.T, i, preferred_element_type=jnp.float32), i),\n"
+  "       jp(lambda i: jnp.einsum('ij->', i, preferred_element_type=jnp.float32), i),\n"
+  "       jp(lambda b, f: jnp.einsum('j,ij->i', b, f), b, f), jp(lambda x: jnp.einsum('i,i', x, 2.0), jnp.ones(3)),\n"
+  "       jp(lambda x: jnp.einsum('ij->i', x), jnp.ones((2, 3), jnp.bfloat16))]")
+C("einsum11_singleton_broadcast_jaxprs", "einsum11", J + R +
+  "a, b, c = r((1, 3), (4, 3), (3, 1))\n"
+  "out = [jp(lambda a, b: jnp.einsum('ij,ij->ij', a, b), a, b), jp(lambda a, b: jnp.einsum('ij,ij->j', a, b), a, b),\n"
+  "       jp(lambda a, c: jnp.einsum('ij,jk->ik', a, c), a, c), jnp.einsum('ij,ij->i', a, b), jnp.einsum('ij,ij->j', a, b)]")
+
+# ---------------------------------------------------------------- more operands: optimal, branch and greedy searches
+C("einsum11_many_operands_jaxprs", "einsum11", J + R +
+  "ops5 = r((2, 3), (3, 4), (4, 5), (5, 6), (6, 2))\n"
+  "ops7 = r((2, 3), (3, 4), (4, 2), (2, 5), (5, 3), (3, 2), (2, 4))\n"
+  "out = [jp(lambda *o: jnp.einsum('ab,bc,cd,de,ea->', *o), *ops5),\n"
+  "       jp(lambda *o: jnp.einsum('ab,bc,cd,de,ea->', *o, optimize='greedy'), *ops5),\n"
+  "       jp(lambda *o: jnp.einsum('ab,bc,cd,de,ef,fg,gh->ah', *o), *ops7),\n"
+  "       jp(lambda *o: jnp.einsum('ab,bc,cd,de,ef,fg,gh->ah', *o, optimize='greedy'), *ops7),\n"
+  "       jp(lambda *o: jnp.einsum('ab,bc,cd,de,ef,fg,gh->ah', *o, optimize=False), *ops7),\n"
+  "       jnp.einsum('ab,bc,cd,de,ef,fg,gh->ah', *ops7), jnp.einsum('ab,bc,cd,de,ea->', *ops5)]")
+C("einsum11_hadamard_and_outer_jaxprs", "einsum11", J + R +
+  "a, b, c, d = r((3, 4), (3, 4), (3, 4), (5,))\n"
+  "out = [jp(lambda *o: jnp.einsum('ij,ij,ij->i', *o), a, b, c), jp(lambda *o: jnp.einsum('ij,ij,ij->i', *o, optimize='greedy'), a, b, c),\n"
+  "       jp(lambda *o: jnp.einsum('ij,k,ij->kj', *o), a, d, b), jp(lambda *o: jnp.einsum('i,j,k->kji', *o), d, d[:3], d[:2]),\n"
+  "       jp(lambda *o: jnp.einsum('i,j,k->kji', *o, optimize='greedy'), d, d[:3], d[:2])]")
+C("einsum11_sublists_and_ellipsis_jaxprs", "einsum11", J + R +
+  "x, y, z = r((2, 3), (3, 4), (4, 5))\n"
+  "b3, b4 = r((6, 2, 3), (6, 3, 4))\n"
+  "out = [jp(lambda x, y, z: jnp.einsum(x, [0, 1], y, [1, 2], z, [2, 3]), x, y, z),\n"
+  "       jp(lambda x, y, z: jnp.einsum(x, [30, 1], y, [1, 27], z, [27, 3], [3, 30]), x, y, z),\n"
+  "       jp(lambda x, y: jnp.einsum(x, [..., 0, 1], y, [..., 1, 2]), b3, b4),\n"
+  "       jp(lambda x, y, z: jnp.einsum('...ij,...jk,kl', x, y, z), b3, b4, z),\n"
+  "       jp(lambda x, y: jnp.einsum('bij,...jk', x, y), b3, y)]")
+
+# ---------------------------------------------------------------- einsum_path: paths and reports
+C("einsum11_einsum_path_modes", "einsum11", R +
+  "ops = r((2, 3), (3, 4), (4, 5), (5, 6), (6, 2))\n"
+  "ops7 = r((2, 3), (3, 4), (4, 2), (2, 5), (5, 3), (3, 2), (2, 4))\n"
+  "out = [(str(o), *[str(v) for v in jnp.einsum_path('ab,bc,cd,de,ea->', *ops, optimize=o)])\n"
+  "       for o in ('auto', 'greedy', 'optimal', 'branch-all', 'branch-2', 'branch-1', False, True, [(0, 4), (0, 1), (0, 1), (0, 1)])]\n"
+  "out += [(str(o), *[str(v) for v in jnp.einsum_path('ab,bc,cd,de,ef,fg,gh->ah', *ops7, optimize=o)]) for o in ('auto', 'greedy')]")
+C("einsum11_einsum_path_forms", "einsum11", R +
+  "x, y, z = r((2, 3), (3, 4), (4, 5))\n"
+  "b3, b4 = r((6, 2, 3), (6, 3, 4))\n"
+  "out = [str(v) for v in jnp.einsum_path(x, [0, 1], y, [1, 2], z, [2, 3])]\n"
+  "out += [str(v) for v in jnp.einsum_path('...ij,...jk,kl', b3, b4, z)]\n"
+  "out += [str(v) for v in jnp.einsum_path('ij,jk', x, y)] + [str(v) for v in jnp.einsum_path('ii->i', b4[0, :3])]\n"
+  "out += [str(v) for v in jnp.einsum_path('ij,jk,kl->il', *jax.tree.map(lambda a: a[:1], [x, y, z]))]")
+
+# ---------------------------------------------------------------- linalg.multi_dot: an einsum in the cheapest order
+C("einsum11_multi_dot_jaxprs", "einsum11", J + R +
+  "x, y, z, w = r((2, 3), (3, 100), (100, 5), (5, 4))\n"
+  "v = jnp.arange(3.0)\n"
+  "out = [jp(lambda a: jnp.linalg.multi_dot(a), [x, y, z]), jp(lambda a: jnp.linalg.multi_dot(a), [x, y, z, w]),\n"
+  "       jp(lambda a: jnp.linalg.multi_dot(a), [v, y, z]), jp(lambda a: jnp.linalg.multi_dot(a), [x, v]),\n"
+  "       jp(lambda a: jnp.linalg.multi_dot(a, precision='highest'), [x, y]),\n"
+  "       jnp.linalg.multi_dot([x, y, z, w]), jnp.linalg.multi_dot([v, y, z])]")
+E("einsum11_multi_dot_one_array", "einsum11", "out = jnp.linalg.multi_dot([jnp.ones((2, 2))])")
+E("einsum11_multi_dot_rank", "einsum11", "out = jnp.linalg.multi_dot([jnp.ones((2, 2)), jnp.ones((2, 2, 2)), jnp.ones(2)])")
+E("einsum11_multi_dot_mismatch", "einsum11", "out = jnp.linalg.multi_dot([jnp.ones((2, 3)), jnp.ones((2, 2))])")
+
+# ---------------------------------------------------------------- errors
+E("einsum11_three_operand_step", "einsum11",
+  "out = jnp.einsum('ij,jk,kl', jnp.ones((2, 2)), jnp.ones((2, 2)), jnp.ones((2, 2)), optimize=[(0, 1, 2)])")
+E("einsum11_unknown_optimizer", "einsum11", "out = jnp.einsum('ij,jk,kl', *[jnp.ones((2, 2))] * 3, optimize='fastest')",
+  msg_prefix=40)
+E("einsum11_out_argument", "einsum11", "out = jnp.einsum('ij->ji', jnp.ones((2, 2)), out=jnp.ones((2, 2)))")
+E("einsum11_wrong_subscript_count", "einsum11", "out = jnp.einsum('ij,jk', jnp.ones((2, 2)))")
+E("einsum11_wrong_rank", "einsum11", "out = jnp.einsum('ijk,jk', jnp.ones((2, 2)), jnp.ones((2, 2)))")
+E("einsum11_size_mismatch", "einsum11", "out = jnp.einsum('ij,jk', jnp.ones((2, 3)), jnp.ones((2, 2)))")
+E("einsum11_bad_ellipsis", "einsum11", "out = jnp.einsum('..i,i', jnp.ones((2, 2)), jnp.ones(2))")
+E("einsum11_two_arrows", "einsum11", "out = jnp.einsum('i->i->i', jnp.ones(2))")
+E("einsum11_output_twice", "einsum11", "out = jnp.einsum('ij->ii', jnp.ones((2, 2)))")
+E("einsum11_output_unknown", "einsum11", "out = jnp.einsum('ij->ik', jnp.ones((2, 2)))")
+E("einsum11_list_operand", "einsum11", "out = jnp.einsum('i,i', [1.0, 2.0], jnp.ones(2))")
