@@ -464,6 +464,8 @@ def multi_dot(arrays, *, precision=None):
     from ._creation import asarray
     _check_arraylike("jnp.linalg.multi_dot", *arrays)
     arrs = [asarray(x) for x in arrays]
+    if len(arrs) == 1:   # JAX's argument check hands back a lone array itself: its rows are the chain
+        arrs = list(arrs[0])
     if len(arrs) < 2:
         raise ValueError(f"multi_dot requires at least two arrays; got len(arrays)={len(arrs)}")
     shapes = [get_aval(a).shape for a in arrs]
