@@ -118,3 +118,26 @@ E("einsum11_two_arrows", "einsum11", "out = jnp.einsum('i->i->i', jnp.ones(2))")
 E("einsum11_output_twice", "einsum11", "out = jnp.einsum('ij->ii', jnp.ones((2, 2)))")
 E("einsum11_output_unknown", "einsum11", "out = jnp.einsum('ij->ik', jnp.ones((2, 2)))")
 E("einsum11_list_operand", "einsum11", "out = jnp.einsum('i,i', [1.0, 2.0], jnp.ones(2))")
+
+# ---------------------------------------------------------------- vmap of dot_general: mapped axes stay in place
+# JAX's batching rule rewrites the dimension numbers around the mapped axes (one more batch dimension
+# when both sides are mapped, a free dimension when one is) and transposes nothing; gradpad moved the
+# mapped axes to the front first (a transpose per mapped operand in the jaxpr).
+C("einsum11_vmap_dot_general_jaxprs", "einsum11", J + R +
+  "x, y = r((2, 3), (3, 4))\n"
+  "out = [jp(jax.vmap(lambda v: y @ v, in_axes=1), jnp.ones((4, 5))), jp(jax.vmap(lambda v: x @ v), jnp.ones((5, 3))),\n"
+  "       jp(jax.vmap(lambda v: v @ y, in_axes=1), jnp.ones((3, 5))),\n"
+  "       jp(jax.vmap(lambda v: lax.dot_general(y, v, (((1,), (0,)), ((), ()))), in_axes=1), jnp.ones((4, 5, 2))),\n"
+  "       jp(jax.vmap(lambda a, b: a @ b, in_axes=(0, 1)), jnp.ones((5, 2, 3)), jnp.ones((3, 5, 4))),\n"
+  "       jp(jax.vmap(lambda a, b: a @ b, in_axes=(2, 1)), jnp.ones((2, 3, 5)), jnp.ones((3, 5, 4))),\n"
+  "       jp(jax.vmap(lambda a, b: jnp.einsum('bij,bjk->bik', a, b), in_axes=(1, None)), jnp.ones((2, 5, 3, 4)), jnp.ones((2, 4, 6))),\n"
+  "       jp(jax.vmap(lambda a, b: jnp.einsum('bij,bjk->kb', a, b), in_axes=(None, 3)), jnp.ones((2, 3, 4)), jnp.ones((2, 4, 6, 5))),\n"
+  "       jax.vmap(lambda a, b: a @ b, in_axes=(2, 1))(*r((2, 3, 5), (3, 5, 4))),\n"
+  "       jax.vmap(lambda v: y @ v, in_axes=1)(r((4, 5))[0])]")
+
+# ---------------------------------------------------------------- grad of a sum: the broadcast's dimensions are numpy ints
+# JAX's reduce_sum transpose rule computes them with np.delete(np.arange(...)), so its jaxpr prints np.int64(1)
+C("einsum11_grad_sum_jaxprs", "einsum11", J +
+  "x = jnp.arange(6.0).reshape(2, 3)\n"
+  "out = [jp(jax.grad(lambda x: jnp.sum(x, axis=1).sum()), x), jp(jax.grad(lambda x: (x.sum(0) * 2).sum()), x),\n"
+  "       jp(jax.grad(lambda x: jnp.einsum('ij,jk,kl->', x, x.T, x)), x), jax.grad(lambda x: jnp.einsum('ij,jk,kl->', x, x.T, x))(x)]")
