@@ -141,3 +141,21 @@ C("einsum11_grad_sum_jaxprs", "einsum11", J +
   "x = jnp.arange(6.0).reshape(2, 3)\n"
   "out = [jp(jax.grad(lambda x: jnp.sum(x, axis=1).sum()), x), jp(jax.grad(lambda x: (x.sum(0) * 2).sum()), x),\n"
   "       jp(jax.grad(lambda x: jnp.einsum('ij,jk,kl->', x, x.T, x)), x), jax.grad(lambda x: jnp.einsum('ij,jk,kl->', x, x.T, x))(x)]")
+
+# ---------------------------------------------------------------- many random specs: the searches' tie-breaking
+# (a small linear congruential generator picks 4-10 operands of up to 4 labels from 'abcdefgh' with sizes
+# 1-6; each spec's path under every named optimizer, and the report's text under 'auto')
+C("einsum11_random_spec_paths", "einsum11",
+  "state = [12345]\n"
+  "def rnd(n):\n"
+  "    state[0] = (state[0] * 1103515245 + 12345) % 2 ** 31\n"
+  "    return (state[0] >> 16) % n\n"
+  "out = []\n"
+  "for case in range(40):\n"
+  "    sizes = {c: 1 + rnd(6) for c in 'abcdefgh'}\n"
+  "    terms = [''.join(sorted(set('abcdefgh'[rnd(8)] for _ in range(1 + rnd(4))))) for _ in range(4 + rnd(7))]\n"
+  "    labels = sorted(set(''.join(terms)))\n"
+  "    spec = ','.join(terms) + '->' + ''.join(labels[:rnd(3)])\n"
+  "    ops = [jnp.zeros(tuple(sizes[c] for c in t)) for t in terms]\n"
+  "    paths = [jnp.einsum_path(spec, *ops, optimize=o)[0] for o in ('auto', 'greedy', 'optimal' if len(ops) < 7 else 'branch-2', 'branch-1')]\n"
+  "    out.append((spec, paths, str(jnp.einsum_path(spec, *ops)[1])))")

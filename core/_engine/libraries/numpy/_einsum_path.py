@@ -7,6 +7,7 @@ opt_einsum breaks them. Pure Python: only the operands' shapes are read."""
 from __future__ import annotations
 
 import bisect
+import functools
 import heapq
 import itertools
 from math import prod
@@ -58,15 +59,10 @@ def _from_interleaved(args):
     return spec, tuple(ops)
 
 
-def parse(subscripts, operands, shapes):
-    """(input terms joined by ',', output term, operands): ellipses replaced by unused letters,
-    the implicit output made explicit. `shapes` gives each operand's shape (a function)."""
-    if isinstance(subscripts, str):
-        spec = subscripts.replace(" ", "")
-    else:
-        spec, operands = _from_interleaved((subscripts,) + tuple(operands))
-    operands = tuple(operands)
-    shp = [tuple(shapes(o)) for o in operands]
+def parse(spec: str, shp):
+    """(input terms joined by ',', output term): ellipses replaced by unused letters, the implicit
+    output made explicit; `shp` holds the operands' shapes."""
+    spec = spec.replace(" ", "")
     if "-" in spec or ">" in spec:
         if spec.count("-") > 1 or spec.count(">") > 1 or spec.count("->") != 1:
             raise ValueError("Subscripts can only contain one '->'.")
@@ -99,10 +95,10 @@ def parse(subscripts, operands, shapes):
             raise ValueError(f"Output character '{c}' appeared more than once in the output.")
         if c not in ins:
             raise ValueError(f"Output character '{c}' did not appear in the input")
-    if len(ins.split(",")) != len(operands):
+    if len(ins.split(",")) != len(shp):
         raise ValueError(f"Number of einsum subscripts, {len(ins.split(','))}, must be equal to the "
-                         f"number of operands, {len(operands)}.")
-    return ins, out, operands
+                         f"number of operands, {len(shp)}.")
+    return ins, out
 
 
 # ---- costs ----------------------------------------------------------------------------------
@@ -341,10 +337,26 @@ def _can_blas(inputs, result, removed, shapes):
 
 def contract_path(subscripts, operands, optimize, shapes):
     """-> (operands, path, steps, parsed): each step is (positions popped, labels summed away,
-    'ab,bc->ac' text, the terms left after it, blas kind); `parsed` = (inputs, output, sizes)."""
-    ins, out, operands = parse(subscripts, operands, shapes)
+    'ab,bc->ac' text, the terms left after it, blas kind); `parsed` = (inputs, output, sizes).
+    `shapes` reads an operand's shape. Plans for a string spec, shapes and a named optimizer are
+    remembered (an eager einsum in a loop searches once)."""
+    if isinstance(subscripts, str):
+        spec = subscripts
+    else:
+        spec, operands = _from_interleaved((subscripts,) + tuple(operands))
+    operands = tuple(operands)
+    shp = tuple(tuple(int(d) for d in shapes(o)) for o in operands)
+    if isinstance(optimize, (str, bool)):
+        path, steps, parsed = _plan_cached(spec, shp, optimize)
+    else:
+        path, steps, parsed = _plan(spec, shp, optimize)
+    ins, out, sizes = parsed
+    return operands, list(path), list(steps), (ins, out, dict(sizes))   # (a copy: the report hands it out)
+
+
+def _plan(spec, term_shapes, optimize):
+    ins, out = parse(spec, term_shapes)
     terms = ins.split(",")
-    term_shapes = [tuple(int(d) for d in shapes(o)) for o in operands]
     sizes = {}
     for k, (term, shp) in enumerate(zip(terms, term_shapes)):
         if len(shp) != len(term):
@@ -393,4 +405,9 @@ def contract_path(subscripts, operands, optimize, shapes):
                                  for c in result))
         steps.append((picked, removed, ",".join(step_ins) + "->" + result,
                       tuple(live) if len(live) <= 20 else None, blas))
-    return operands, path, steps, (ins, out, sizes)
+    return tuple(path), tuple(steps), (ins, out, sizes)
+
+
+@functools.lru_cache(maxsize=256)
+def _plan_cached(spec, term_shapes, optimize):
+    return _plan(spec, term_shapes, optimize)
