@@ -159,3 +159,17 @@ C("einsum11_random_spec_paths", "einsum11",
   "    ops = [jnp.zeros(tuple(sizes[c] for c in t)) for t in terms]\n"
   "    paths = [jnp.einsum_path(spec, *ops, optimize=o)[0] for o in ('auto', 'greedy', 'optimal' if len(ops) < 7 else 'branch-2', 'branch-1')]\n"
   "    out.append((spec, paths, str(jnp.einsum_path(spec, *ops)[1])))")
+
+# ---------------------------------------------------------------- vmap of select_n: JAX's broadcast order
+# (einsum's delta masks under vmap: JAX's rule keeps agreeing mapped axes in place and broadcasts `which`
+# before the cases; gradpad broadcast the cases first)
+C("einsum11_vmap_select_n_jaxprs", "einsum11", J + R +
+  "m, t = r((2, 3, 3), (2, 4, 3, 3))\n"
+  "out = [jp(jax.vmap(lambda a: jnp.einsum('ii->i', a)), m), jp(jax.vmap(lambda a, b: jnp.einsum('gdd,gba->gdba', a, b)), *r((2, 1, 4, 4), (2, 1, 3, 2))),\n"
+  "       jp(jax.vmap(lambda a: jnp.einsum('ii', a), in_axes=1), t[0].transpose(1, 0, 2)),\n"
+  "       jp(jax.vmap(lambda p, a: lax.select(p, a, -a), in_axes=(None, 0)), jnp.ones(3, bool), m[:, 0]),\n"
+  "       jp(jax.vmap(lambda p, a: lax.select(p, a, -a), in_axes=(0, 1)), jnp.ones((3, 3), bool), m[0]),\n"
+  "       jp(jax.vmap(lambda p, a: lax.select(p, a, -a), in_axes=(0, 0)), jnp.ones(2, bool), m[:, 0]),\n"
+  "       jp(jax.vmap(lambda p, a, b: lax.select(p, a, b), in_axes=(None, 0, 1)), True, m[0], m[1]),\n"
+  "       jp(jax.vmap(lambda p, a: lax.select(p, a, 1.0), in_axes=(0, None)), jnp.ones((2, 3), bool), 2.0),\n"
+  "       jax.vmap(lambda a: jnp.einsum('ii->i', a), in_axes=1)(m.transpose(1, 0, 2)), jax.vmap(lambda p, a, b: lax.select(p, a, b), in_axes=(None, 0, 1))(True, m[0], m[1])]")
