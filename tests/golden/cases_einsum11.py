@@ -173,3 +173,11 @@ C("einsum11_vmap_select_n_jaxprs", "einsum11", J + R +
   "       jp(jax.vmap(lambda p, a, b: lax.select(p, a, b), in_axes=(None, 0, 1)), True, m[0], m[1]),\n"
   "       jp(jax.vmap(lambda p, a: lax.select(p, a, 1.0), in_axes=(0, None)), jnp.ones((2, 3), bool), 2.0),\n"
   "       jax.vmap(lambda a: jnp.einsum('ii->i', a), in_axes=1)(m.transpose(1, 0, 2)), jax.vmap(lambda p, a, b: lax.select(p, a, b), in_axes=(None, 0, 1))(True, m[0], m[1])]")
+
+# ---------------------------------------------------------------- grad through a sum over no axes
+# (reduce_sum's transpose adds no equation when nothing was summed: a 0-d einsum's grad, `jnp.sum(x, axis=())`)
+C("einsum11_grad_sum_no_axes_jaxprs", "einsum11", J +
+  "out = [jp(jax.grad(lambda a, b: jnp.sum(jnp.einsum(',->', a, b)), argnums=(0, 1)), 2.0, 3.0),\n"
+  "       jp(jax.grad(lambda a: jnp.sum(jnp.einsum('->', a))), 2.0),\n"
+  "       jp(jax.grad(lambda x: jnp.sum(x, axis=())[0, 0] + jnp.sum(x, axis=(0,))[1]), jnp.ones((2, 3))),\n"
+  "       jax.grad(lambda a, b: jnp.sum(jnp.einsum(',a->', a, b)), argnums=(0, 1))(2.0, jnp.arange(3.0))]")

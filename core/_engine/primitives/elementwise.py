@@ -905,6 +905,11 @@ def _convert_t(ct, x, new_dtype, weak_type, sharding=None):
     a = x.aval
     if type(ct) is ad.Zero:
         return [None]
+    from ..tracing.tracing import Tracer  # INHERENT: a constant cotangent is folded, a traced one staged
+    if not isinstance(ct, Tracer) and not get_aval(ct).shape:
+        # a constant scalar cotangent (grad's 1.0): JAX folds its conversion into the literal
+        from ..lax import lax  # INHERENT: up to lax
+        return [lax._convert_element_type(ct, a.dtype, a.weak_type)]
     return [convert_element_type_p.bind(ct, new_dtype=a.dtype, weak_type=a.weak_type, sharding=sharding)]
 
 
