@@ -11,7 +11,6 @@ from ..base.blas import HAS_BLAS
 from ..tracing.rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing.tracing import get_aval
 from ..transforms import ad
-from ..transforms.batching import moveaxis
 from . import define
 from ._xla_dot import small_dot
 
@@ -278,24 +277,24 @@ transpose_rules[dot_general_p] = _dot_t
 
 def _dot_batch(axis_data, vals, dims, dimension_numbers, precision=None, preferred_element_type=None,
                out_sharding=None):
+    """The mapped axes stay where they are (no transposes), as JAX's rule leaves them: both mapped ->
+    one more batch dimension, in front; one mapped -> a free dimension of that side, and the result's
+    mapped axis is where that free dimension lands."""
     x, y = vals
     dx, dy = dims
     (lc, rc), (lb, rb) = dimension_numbers
     params = dict(precision=precision, preferred_element_type=preferred_element_type, out_sharding=out_sharding)
-    shift = lambda t: tuple(i + 1 for i in t)
+    bump = lambda t, b: tuple(int(d) + (int(d) >= b) for d in t)
     if dx is not None and dy is not None:
-        x = moveaxis(x, dx, 0)
-        y = moveaxis(y, dy, 0)
-        dn = ((shift(lc), shift(rc)), ((0,) + shift(lb), (0,) + shift(rb)))
+        dn = ((bump(lc, dx), bump(rc, dy)), ((dx,) + bump(lb, dx), (dy,) + bump(rb, dy)))
         return dot_general(x, y, dn, **params), 0
     if dx is not None:
-        x = moveaxis(x, dx, 0)
-        dn = ((shift(lc), rc), (shift(lb), rb))
-        return dot_general(x, y, dn, **params), len(lb)
-    y = moveaxis(y, dy, 0)
-    dn = ((lc, shift(rc)), (lb, shift(rb)))
-    x_free = get_aval(x).ndim - len(lc) - len(lb)
-    return dot_general(x, y, dn, **params), len(lb) + x_free
+        x_free = [d for d in range(get_aval(x).ndim) if d not in lb and d not in lc]
+        out_dim = len(lb) + sum(d < dx for d in x_free)
+        return dot_general(x, y, ((bump(lc, dx), rc), (bump(lb, dx), rb)), **params), out_dim
+    y_free = [d for d in range(get_aval(y).ndim) if d not in rb and d not in rc]
+    out_dim = get_aval(x).ndim - len(lc) + sum(d < dy for d in y_free)
+    return dot_general(x, y, ((lc, bump(rc, dy)), (lb, bump(rb, dy))), **params), out_dim
 
 
 batch_rules[dot_general_p] = _dot_batch

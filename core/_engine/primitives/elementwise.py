@@ -794,23 +794,34 @@ def _select_n_t(ct, which, *cases):
 
 
 def _select_n_batch(axis_data, vals, dims):
-    from ..transforms.batching import bdim_at_front
+    """JAX's rule, case by case (its jaxprs show which operand is broadcast or moved, and in what
+    order): mapped axes that agree stay in place; otherwise `which` (unless 0-d) and then the cases
+    get their mapped axis in front, a 0-d `which` or case broadcast last."""
+    from ..transforms.batching import bdim_at_front, moveaxis
+    from ..lax import lax  # INHERENT: up to lax
     which, *cases = vals
     wd, *cds = dims
     size = axis_data.size
-    if wd == 0 and cds and all(d == 0 for d in cds) and get_aval(which).ndim == get_aval(cases[0]).ndim:
-        return select_n(which, *cases), 0  # (a per-example scalar `which` is broadcast below)
-    cases = [bdim_at_front(c, d, size) for c, d in zip(cases, cds)]
-    if wd is None:
-        if get_aval(which).ndim == 0:
-            return select_n(which, *cases), 0
-        which = bdim_at_front(which, None, size)
-    else:
+    shape = lambda x: get_aval(x).shape
+    if all(d is None for d in dims):
+        return select_n(which, *cases), None
+    if all(wd == d for d in cds):
+        if shape(which) != shape(cases[0]):   # a per-example scalar `which` with array cases
+            which = lax.broadcast_in_dim(which, shape(cases[0]), (wd,))
+        return select_n(which, *cases), wd
+    if not shape(which) and all(d is not None for d in cds):
+        if all(cds[0] == d for d in cds[1:]):
+            return select_n(which, *cases), cds[0]
+        if all(shape(cases[0]) == shape(c) for c in cases):
+            return select_n(which, cases[0], *[moveaxis(c, d, cds[0]) for c, d in zip(cases[1:], cds[1:])]), cds[0]
+    if shape(which):
         which = bdim_at_front(which, wd, size)
-        case_ndim = get_aval(cases[0]).ndim
-        if get_aval(which).ndim < case_ndim:
-            from ..lax import lax  # INHERENT: up to lax
-            which = lax.broadcast_in_dim(which, get_aval(cases[0]).shape, (0,))
+    if not all(shape(c) == () for c in cases):
+        cases = [bdim_at_front(c, d, size) for c, d in zip(cases, cds)]
+    if 0 < len(shape(which)) < len(shape(cases[0])):
+        which = lax.broadcast_in_dim(which, shape(cases[0]), (0,))
+    if len(shape(which)) > len(shape(cases[0])):
+        cases = [lax.broadcast_in_dim(c, shape(which), ()) for c in cases]
     return select_n(which, *cases), 0
 
 
@@ -894,6 +905,11 @@ def _convert_t(ct, x, new_dtype, weak_type, sharding=None):
     a = x.aval
     if type(ct) is ad.Zero:
         return [None]
+    from ..tracing.tracing import Tracer  # INHERENT: a constant cotangent is folded, a traced one staged
+    if not isinstance(ct, Tracer) and not get_aval(ct).shape:
+        # a constant scalar cotangent (grad's 1.0): JAX folds its conversion into the literal
+        from ..lax import lax  # INHERENT: up to lax
+        return [lax._convert_element_type(ct, a.dtype, a.weak_type)]
     return [convert_element_type_p.bind(ct, new_dtype=a.dtype, weak_type=a.weak_type, sharding=sharding)]
 
 

@@ -215,7 +215,13 @@ def _reduce_sum_t(ct, x, axes, out_sharding=None):
         return [None]
     shape = x.aval.shape
     kept = tuple(i for i in range(len(shape)) if i not in axes)
-    return [_lax().broadcast_in_dim(ct, shape, kept)]
+    if kept == tuple(range(len(shape))):   # nothing summed (axes=()): no equation, as in JAX's jaxprs
+        return [ct]
+    # numpy ints, as JAX's rule computes them (np.delete of an arange): its jaxprs print
+    # `broadcast_dimensions=(np.int64(1),)` (int64 on every platform, the page's wasm32 too)
+    from .structural import broadcast_in_dim_p
+    return [broadcast_in_dim_p.bind(ct, shape=tuple(shape), broadcast_dimensions=tuple(np.int64(i) for i in kept),
+                                    sharding=None)]
 
 
 ad.deflinear(reduce_sum_p, _reduce_sum_t)

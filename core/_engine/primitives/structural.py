@@ -194,12 +194,17 @@ def _slice_t(ct, x, start_indices, limit_indices, strides=None):
     if type(ct) is ad.Zero:
         return [None]
     shape = x.aval.shape
-    strides = strides or (1,) * len(shape)
     cshape = get_aval(ct).shape
-    lo = start_indices
-    hi = tuple(s - (l + (c - 1) * st + 1) if c else s - l for s, l, c, st in zip(shape, lo, cshape, strides))
-    interior = tuple(st - 1 for st in strides)
-    return [_lax().pad(ct, _lax()._zero(ct), tuple(zip(lo, hi, interior)))]
+    lo = tuple(int(i) for i in start_indices)
+    # numpy ints where JAX's rule computes with numpy (its jaxprs print `np.int64(1)`)
+    if strides is None or all(st == 1 for st in strides):
+        hi = tuple(np.int64(s - l) for s, l in zip(shape, limit_indices))
+        interior = (0,) * len(shape)
+    else:
+        hi = tuple(np.int64(s - (l + (c - 1) * st + 1) if c else s - l)
+                   for s, l, c, st in zip(shape, lo, cshape, strides))
+        interior = tuple(np.int64(st - 1) for st in strides)
+    return [pad_p.bind(ct, _lax()._zero(ct), padding_config=tuple(zip(lo, hi, interior)))]
 
 
 def _slice_batch(axis_data, vals, dims, start_indices, limit_indices, strides=None):

@@ -148,9 +148,13 @@ def _cross(a, b, axisa, axisb, axisc):
     return moveaxis(c, 0, axisc)
 
 
-def einsum(subscripts, *operands, optimize="optimal", precision=None, preferred_element_type=None, _dot_general=None):
+def einsum(subscripts, /, *operands, out=None, optimize="auto", precision=None, preferred_element_type=None,
+           _dot_general=None, out_sharding=None):
     from ._einsum import einsum as _einsum
-    return _einsum(subscripts, *operands, precision=precision, preferred_element_type=preferred_element_type)
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.einsum is not supported.")
+    return _einsum(subscripts, *operands, optimize=optimize, precision=precision,
+                   preferred_element_type=preferred_element_type, _dot_general=_dot_general)
 
 
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
@@ -191,27 +195,15 @@ def vecmat(x1, x2, /):
 
 
 def einsum_path(subscripts, /, *operands, optimize="auto"):
-    """(contraction path, a text report): the order in which einsum would contract its operands.
-    The path is numpy's einsum_path's (JAX asks opt_einsum, which agrees on small problems); only
-    the operands' shapes matter, so traced operands are fine."""
-    import numpy as np
+    """(contraction path, a printable report): the order in which einsum would contract its operands,
+    chosen as JAX's opt_einsum chooses it; only the operands' shapes matter, so traced operands are fine."""
+    from . import _einsum_path
+    from ._einsum import _shape
+    from ._einsum_report import PathInfo
     if isinstance(optimize, bool):
-        optimize = "optimal" if optimize else False
-    elif optimize == "auto":
-        optimize = "greedy" if len(operands) > 4 else "optimal"
-    shaped = [np.empty(get_aval(asarray(x)).shape, np.float32) for x in operands]
-    path, report = np.einsum_path(subscripts, *shaped, optimize=optimize)
-    path = [tuple(step) for step in path[1:]]
-    if optimize is False and len(operands) > 2:   # JAX's Unoptimized: always the first two
-        path = [(0, 1)] * (len(operands) - 1)
-    if isinstance(subscripts, str) and "." not in subscripts:   # (docs3) opt_einsum's report, as JAX's
-        from ._einsum_report import PathInfo
-        spec = subscripts.replace(" ", "")
-        if "->" not in spec:   # the implicit output: the labels seen once, sorted
-            labels = spec.replace(",", "")
-            spec += "->" + "".join(sorted(c for c in set(labels) if labels.count(c) == 1))
-        report = PathInfo(spec, [x.shape for x in shaped], path)
-    return path, report
+        optimize = "optimal" if optimize else _einsum_path.UNOPTIMIZED
+    ops, path, steps, (ins, out, sizes) = _einsum_path.contract_path(subscripts, operands, optimize, _shape)
+    return path, PathInfo(ins, out, sizes, path, steps)
 
 # jax.numpy's modules call one another: imported after this module's definitions, so that the
 # import order of the package does not matter (these names are only used at call time)

@@ -458,16 +458,30 @@ def pinv(a, rtol=None, hermitian=False):
 
 
 def multi_dot(arrays, *, precision=None):
-    """Left-to-right products (the optimal order only changes cost, not values up to rounding)."""
+    """The chain as one einsum: the cheapest order by opt_einsum's rule, as JAX picks it."""
+    from ._products import einsum
+    from ._util import _check_arraylike
     from ._creation import asarray
-    from ._products import matmul as _mm
-    arrays = [asarray(x) for x in arrays]
-    if len(arrays) < 2:
-        raise ValueError(f"multi_dot requires at least two arrays, got {len(arrays)}")
-    out = arrays[0]
-    for x in arrays[1:]:
-        out = _mm(out, x, precision=precision)
-    return out
+    _check_arraylike("jnp.linalg.multi_dot", *arrays)
+    arrs = [asarray(x) for x in arrays]
+    if len(arrs) == 1:   # JAX's argument check hands back a lone array itself: its rows are the chain
+        arrs = list(arrs[0])
+    if len(arrs) < 2:
+        raise ValueError(f"multi_dot requires at least two arrays; got len(arrays)={len(arrs)}")
+    shapes = [get_aval(a).shape for a in arrs]
+    if not (len(shapes[0]) in (1, 2) and len(shapes[-1]) in (1, 2) and all(len(s) == 2 for s in shapes[1:-1])):
+        raise ValueError("multi_dot: input arrays must all be two-dimensional, except for the first and last array "
+                         f"which may be 1 or 2 dimensional. Got array shapes {list(shapes)}")
+    if any(a[-1] != b[0] for a, b in zip(shapes[:-1], shapes[1:])):
+        raise ValueError("multi_dot: last dimension of each array must match first dimension of following array. "
+                         f"Got array shapes {list(shapes)}")
+    axes = [(i, i + 1) for i in range(len(arrs))]
+    if len(shapes[0]) == 1:
+        axes[0] = axes[0][1:]
+    if len(shapes[-1]) == 1:
+        axes[-1] = axes[-1][:1]
+    args = [x for pair in zip(arrs, axes) for x in pair]
+    return einsum(*args, optimize="auto", precision=precision)
 
 
 def tensorinv(a, ind=2):
