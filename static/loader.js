@@ -25,6 +25,7 @@ import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
 import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
+import { nextTask, patchParts, splitAt } from "./patch_chunks.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
 import { keepTyping, startProgress } from "./restart_view.js";
@@ -353,6 +354,27 @@ function startPython(restoreCode, standby = false) {
   return session;
 }
 
+// A message from `worker`, handled. A patch applied in parts (static/patch_chunks.js) holds back
+// the messages after it until its last part is in: the run's end and the panes' report then
+// find the page showing everything the run changed.
+function receive(session, worker, msg) {
+  if (session.worker !== worker) return;
+  const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
+  if (msg && msg.type === "restore-failed") return bootFresh(session, msg.error, msg.kind);
+  const h = known(py !== session ? STANDBY_MESSAGES : FROM_WORKER);
+  const out = h && h(msg, session);
+  if (!out || typeof out.then !== "function") return;
+  const done = Promise.resolve(out).catch((e) => console.error("gradpad:", e));
+  if (msg.type !== "patch") return;
+  session.held = [];
+  done.finally(() => {
+    const held = session.held;
+    session.held = null;
+    while (held.length && !session.held) receive(session, worker, held.shift());
+    if (session.held) session.held.unshift(...held); // (another patch in parts: the rest waits for it)
+  });
+}
+
 function listenTo(session) {
   const worker = session.worker;
   session.heardAt = performance.now();
@@ -360,12 +382,9 @@ function listenTo(session) {
     if (session.worker !== worker) return; // ended for a fresh one (bootFresh)
     session.heardAt = performance.now();
     const msg = ev.data;
-    const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
     if (msg && (msg.type === "ready" || msg.type === "boot-error")) session.booted = true;
-    if (msg && msg.type === "restore-failed") return bootFresh(session, msg.error, msg.kind);
-    if (py !== session) { const h = known(STANDBY_MESSAGES); return h && h(msg, session); }
-    const handler = known(FROM_WORKER);
-    if (handler) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
+    if (session.held) session.held.push(msg); // behind a patch still being applied, in order
+    else receive(session, worker, msg);
   };
   worker.onerror = (ev) => {
     if (session.worker !== worker) return;
@@ -545,25 +564,49 @@ const FROM_WORKER = {
   render: (m, s) => embedApp(m, s, null),
   patch: (m, s) => {
     if (!s.jsdoc) return;
+    const marked = splitAt(m.patch.events || [], m.patch.parts);
+    delete m.patch.parts;
     const refused = guardPatch(m.patch, s.frozenIds, s.jsdoc);
     if (refused) refuse(refused);
     if (!m.patch.events || !m.patch.events.length) return;
     cssVarsArrive(m.patch);
-    s.patching++;
-    const t0 = performance.now();
-    try {
-      s.jsdoc.apply_json_patch(m.patch, m.buffers);
-    } finally {
-      s.patching--;
-      const ms = performance.now() - t0;
-      // what each recent patch changed and how long it took: where BokehJS spends an edit's time
+    // (its parts in order, a task each: static/patch_chunks.js; the later messages wait, receive())
+    const doc = s.jsdoc, parts = patchParts(marked, m.patch.events);
+    let ms = 0;
+    const apply = (events) => {
+      s.patching++;
+      const t0 = performance.now();
+      try {
+        doc.apply_json_patch(parts.length > 1 ? { ...m.patch, events } : m.patch, m.buffers);
+      } finally {
+        s.patching--;
+        ms += performance.now() - t0;
+      }
+    };
+    const logged = () => {
+      // what each recent patch changed and how long it took (its parts' time): where BokehJS spends an edit's time
       const what = (m.patch.events || []).slice(0, 24).map((e) => `${e.kind}:${e.attr || ""}@${modelType(s, e.model)}`).join(" ");
       // restyled: stylesheets sent again (BokehJS loads them and lays the page out again: slow)
       const restyled = (m.patch.events || []).filter((e) => e.attr === "stylesheets").length;
       gradpad.patches = { n: gradpad.patches.n + 1, ms: gradpad.patches.ms + ms,
-                          restyled: gradpad.patches.restyled + restyled,
-                          log: [...(gradpad.patches.log || []).slice(-19), { ms, events: (m.patch.events || []).length, what }] };
+                          restyled: gradpad.patches.restyled + restyled, parts: (gradpad.patches.parts || 0) + parts.length,
+                          log: [...(gradpad.patches.log || []).slice(-19), { ms, events: (m.patch.events || []).length, parts: parts.length, what }] };
+    };
+    if (parts.length === 1) {
+      try { apply(parts[0]); } finally { logged(); }
+      return;
     }
+    return (async () => {
+      try {
+        for (const [i, events] of parts.entries()) {
+          if (i > 0) await nextTask();
+          if (s.jsdoc !== doc || s.ended) return; // a restart's new document: this one is gone
+          apply(events);
+        }
+      } finally {
+        logged();
+      }
+    })();
   },
   ui: (m, s) => s.ui.resolve(m.kind),
   "ui-error": (m, s) => s.ui.reject(new Error(m.error)),
