@@ -660,12 +660,40 @@ async function embedApp(m, s, box) {
                             gradpad.outbox);
   s.flushOutbox = outbox.flush;
   jsdoc.on_change((event) => {
+    if (s.patching > 0) repaintPlotsSoon(); // a patch from Python: its figures painted once more when settled
     if (s.patching > 0 || py !== s) return;
     outbox.listen(event);
   }, false);
   toWorker(s, { type: "rendered" });
   if (!box && s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
   return true;
+}
+
+// A figure kept across runs (app/panes/plots.py, timing.py: Kept) takes the next run's data,
+// ranges and labels in place. BokehJS can paint it while that patch is half laid out and not
+// paint it again: axes, title and legend drawn where the old layout had them (seen going from
+// the gallery's pytrees to linear_regression_pytree: tick labels above the frame, no y labels).
+// Once no patch has changed a model for 100 ms and every root has finished rendering, the plots
+// on show are painted again (a paint only, no layout: a few ms for the visible figures).
+// tests/browser/test_kept_figure_paint.py compares the page with a fresh paint.
+let repaintPending = false, lastPatchChange = 0;
+function repaintPlotsSoon() {
+  lastPatchChange = performance.now();
+  if (repaintPending || !window.Bokeh || !window.Bokeh.index) return;
+  repaintPending = true;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const finished = () => [...window.Bokeh.index.roots].every((v) => v.has_finished());
+  (async () => {
+    // quiet: no change from a patch for 100 ms, every root rendered, then two frames of layout
+    for (let i = 0; i < 300 && (performance.now() - lastPatchChange < 100 || !finished()); i++) await frame();
+    await frame();
+    await frame();
+    repaintPending = false; // a patch from here on schedules its own
+    for (const v of window.Bokeh.index.query((v) => !!v.canvas_view && typeof v.request_paint === "function")) {
+      if (v.el && v.el.isConnected && v.el.getClientRects().length) v.request_paint();
+    }
+    gradpad.plotRepaints = (gradpad.plotRepaints || 0) + 1;
+  })();
 }
 
 // ------------------------------------------------------------------ theme
