@@ -660,7 +660,7 @@ async function embedApp(m, s, box) {
                             gradpad.outbox);
   s.flushOutbox = outbox.flush;
   jsdoc.on_change((event) => {
-    if (s.patching > 0) repaintPlotsSoon(); // a patch from Python: its figures painted once more when settled
+    if (s.patching > 0) repaintPlotsSoon(event); // a patch from Python: the figures it changed painted once more when settled
     if (s.patching > 0 || py !== s) return;
     outbox.listen(event);
   }, false);
@@ -674,11 +674,17 @@ async function embedApp(m, s, box) {
 // paint it again: axes, title and legend drawn where the old layout had them (seen going from
 // the gallery's pytrees to linear_regression_pytree: tick labels above the frame, no y labels).
 // Once no patch has changed a model for 100 ms and every root has finished rendering, the plots
-// on show are painted again (a paint only, no layout: a few ms for the visible figures).
+// on show that a patch changed in place are painted again (a paint only, no layout).
+// Only those: a figure the patch made is painted whole when its view is built, and one it left
+// alone has nothing to fix. Never the figure the page itself draws on (the stepper's dataflow
+// graph, static/stepper.js: its ring): painting a 1,000-node graph again is a long task of its
+// own (its HTML labels rebuilt), and one that lands late, while a learner steps, stalls the steps.
 // tests/browser/test_kept_figure_paint.py compares the page with a fresh paint.
 let repaintPending = false, lastPatchChange = 0;
-function repaintPlotsSoon() {
+const patchChanged = new Set(); // the models a patch changed since the last repaint (its events' `model`)
+function repaintPlotsSoon(event) {
   lastPatchChange = performance.now();
+  if (event && event.model) patchChanged.add(event.model);
   if (repaintPending || !window.Bokeh || !window.Bokeh.index) return;
   repaintPending = true;
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
@@ -689,11 +695,27 @@ function repaintPlotsSoon() {
     await frame();
     await frame();
     repaintPending = false; // a patch from here on schedules its own
+    const changed = new Set(patchChanged);
+    patchChanged.clear();
+    const painted = [];
     for (const v of window.Bokeh.index.query((v) => !!v.canvas_view && typeof v.request_paint === "function")) {
-      if (v.el && v.el.isConnected && v.el.getClientRects().length) v.request_paint();
+      if (!v.el || !v.el.isConnected || !v.el.getClientRects().length) continue; // not on show
+      if (gradpad.stepper && gradpad.stepper.drawsOn(v)) continue; // the page draws on it (the stepper's ring)
+      if (!changedIn(v.model, changed)) continue;
+      v.request_paint();
+      painted.push(v.model.id);
     }
     gradpad.plotRepaints = (gradpad.plotRepaints || 0) + 1;
+    gradpad.plotRepainted = [...(gradpad.plotRepainted || []).slice(-19), painted]; // the figures each repaint painted (ids)
   })();
+}
+
+// whether `plot` or a model it refers to (its data sources, ranges, title, axes...) is in `changed`
+function changedIn(plot, changed) {
+  if (!changed.size) return false;
+  if (changed.has(plot)) return true;
+  for (const m of plot.references()) if (changed.has(m)) return true;
+  return false;
 }
 
 // ------------------------------------------------------------------ theme
