@@ -23,6 +23,35 @@ flush_seconds = 0.0  # the last batch's send: the model index rebuilt, the held 
 # page. A batch released here is collected and sent once.
 _send_events = None
 _collected: list | None = None
+# Parts of a batch (issue 26, "never frozen"): the page applies a batch's patch in the parts marked
+# here, each in a task of its own (static/patch_chunks.js), so that its main thread is never held
+# by all of a run's panes at once. `part()` closes the part so far: each change held since the last
+# mark is tagged with its part's number (PART_ATTR on the event), and the page's link
+# (app.bootstrap) sends where each part starts.
+PART_ATTR = "_gradpad_part"
+_held_docs: list = []
+_part = 0
+
+
+def part() -> None:
+    """Inside `one_update`: the changes made since the last call (or since the batch began) are
+    one part of its patch; the next ones go in the next part. Outside a batch: nothing."""
+    global _part
+    if not _held_docs:
+        return
+    for doc in _held_docs:
+        for event in getattr(doc.callbacks, "_held_events", ()):
+            if getattr(event, PART_ATTR, None) is None:
+                setattr(event, PART_ATTR, _part)
+    _part += 1
+
+
+def part_starts(events) -> list:
+    """Where each part after the first begins in `events` (a batch's, in order): the indices at
+    which an event's part differs from the one before it (an event not tagged belongs to the last)."""
+    tags = [getattr(e, PART_ATTR, None) for e in events]
+    tags = [float("inf") if t is None else t for t in tags]
+    return [i for i in range(1, len(tags)) if tags[i] != tags[i - 1]]
 
 
 def set_sender(send_events) -> None:
@@ -92,10 +121,12 @@ def one_update():
                 stack.enter_context(_frozen_index(doc.models))  # exits first: the index rebuilt once, if needed
             _layout_changed = False
             Panel._batch_update = True
+            _held_docs[:] = docs
             try:
                 yield
             finally:
                 Panel._batch_update = False
+                _held_docs.clear()
             if _layout_changed:  # the hooks each update skipped, once (text changes need none)
                 for view, root, _doc in views:
                     view._preprocess(root)

@@ -392,6 +392,9 @@ def _link_doc(doc, send_patch) -> None:
 
     def send(events):
         json_patch, buffer_map = _process_document_events(doc, events)
+        starts = batching.part_starts(events)
+        if starts:  # applied in these parts, a task each (app.batching.part, static/patch_chunks.js)
+            json_patch["parts"] = starts
         send_patch(pyodide.ffi.to_js(json_patch, dict_converter=_dict_converter),
                    js.Map.new(js.Object.entries(pyodide.ffi.to_js(buffer_map))))
 

@@ -116,11 +116,14 @@ def pane_builder(name: str):
     def wrap(method):
         @functools.wraps(method)
         def guarded(self, *args, **kwargs):
-            try:
+            batching.part()  # a pane's changes are a part of the batch's patch of their own: the
+            try:             # page applies each in a task of its own (static/patch_chunks.js)
                 with guessed_input(self.analysis):  # its errors on a guessed input say so
                     return method(self, *args, **kwargs)
             except Exception as e:  # noqa: BLE001 - any builder bug, in any pane
                 self._pane_failed(name, e)
+            finally:
+                batching.part()
         return guarded
     return wrap
 

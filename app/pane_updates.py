@@ -80,6 +80,10 @@ class PaneUpdates:
         except Exception as e:  # noqa: BLE001 - a builder's bug: the pane says so, never shows old output
             self.fail(column, e, head)
             return True
+        # the figures drawn again with new data (a kept figure repaints on the page as its data
+        # arrives) and the column's new children: each a part of the batch's patch, a task of its
+        # own on the page (app.batching.part)
+        batching.part()
         if not _swap_html(old, new):
             column.objects = new
             batching.layout_changed()

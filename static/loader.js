@@ -25,6 +25,7 @@ import { effectiveTheme, installTheme } from "./theme.js";
 import { installSplitter } from "./splitter.js";
 import { installA11y } from "./a11y.js";
 import { makeOutbox } from "./outbox.js";
+import { nextTask, patchParts, splitAt } from "./patch_chunks.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
 import { keepTyping, startProgress } from "./restart_view.js";
@@ -353,6 +354,27 @@ function startPython(restoreCode, standby = false) {
   return session;
 }
 
+// A message from `worker`, handled. A patch applied in parts (static/patch_chunks.js) holds back
+// the messages after it until its last part is in: the run's end and the panes' report then
+// find the page showing everything the run changed.
+function receive(session, worker, msg) {
+  if (session.worker !== worker) return;
+  const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
+  if (msg && msg.type === "restore-failed") return bootFresh(session, msg.error, msg.kind);
+  const h = known(py !== session ? STANDBY_MESSAGES : FROM_WORKER);
+  const out = h && h(msg, session);
+  if (!out || typeof out.then !== "function") return;
+  const done = Promise.resolve(out).catch((e) => console.error("gradpad:", e));
+  if (msg.type !== "patch") return;
+  session.held = [];
+  done.finally(() => {
+    const held = session.held;
+    session.held = null;
+    while (held.length && !session.held) receive(session, worker, held.shift());
+    if (session.held) session.held.unshift(...held); // (another patch in parts: the rest waits for it)
+  });
+}
+
 function listenTo(session) {
   const worker = session.worker;
   session.heardAt = performance.now();
@@ -360,12 +382,9 @@ function listenTo(session) {
     if (session.worker !== worker) return; // ended for a fresh one (bootFresh)
     session.heardAt = performance.now();
     const msg = ev.data;
-    const known = (table) => msg && typeof msg.type === "string" && Object.hasOwn(table, msg.type) && table[msg.type];
     if (msg && (msg.type === "ready" || msg.type === "boot-error")) session.booted = true;
-    if (msg && msg.type === "restore-failed") return bootFresh(session, msg.error, msg.kind);
-    if (py !== session) { const h = known(STANDBY_MESSAGES); return h && h(msg, session); }
-    const handler = known(FROM_WORKER);
-    if (handler) Promise.resolve(handler(msg, session)).catch((e) => console.error("gradpad:", e));
+    if (session.held) session.held.push(msg); // behind a patch still being applied, in order
+    else receive(session, worker, msg);
   };
   worker.onerror = (ev) => {
     if (session.worker !== worker) return;
@@ -545,25 +564,49 @@ const FROM_WORKER = {
   render: (m, s) => embedApp(m, s, null),
   patch: (m, s) => {
     if (!s.jsdoc) return;
+    const marked = splitAt(m.patch.events || [], m.patch.parts);
+    delete m.patch.parts;
     const refused = guardPatch(m.patch, s.frozenIds, s.jsdoc);
     if (refused) refuse(refused);
     if (!m.patch.events || !m.patch.events.length) return;
     cssVarsArrive(m.patch);
-    s.patching++;
-    const t0 = performance.now();
-    try {
-      s.jsdoc.apply_json_patch(m.patch, m.buffers);
-    } finally {
-      s.patching--;
-      const ms = performance.now() - t0;
-      // what each recent patch changed and how long it took: where BokehJS spends an edit's time
+    // (its parts in order, a task each: static/patch_chunks.js; the later messages wait, receive())
+    const doc = s.jsdoc, parts = patchParts(marked, m.patch.events);
+    let ms = 0;
+    const apply = (events) => {
+      s.patching++;
+      const t0 = performance.now();
+      try {
+        doc.apply_json_patch(parts.length > 1 ? { ...m.patch, events } : m.patch, m.buffers);
+      } finally {
+        s.patching--;
+        ms += performance.now() - t0;
+      }
+    };
+    const logged = () => {
+      // what each recent patch changed and how long it took (its parts' time): where BokehJS spends an edit's time
       const what = (m.patch.events || []).slice(0, 24).map((e) => `${e.kind}:${e.attr || ""}@${modelType(s, e.model)}`).join(" ");
       // restyled: stylesheets sent again (BokehJS loads them and lays the page out again: slow)
       const restyled = (m.patch.events || []).filter((e) => e.attr === "stylesheets").length;
       gradpad.patches = { n: gradpad.patches.n + 1, ms: gradpad.patches.ms + ms,
-                          restyled: gradpad.patches.restyled + restyled,
-                          log: [...(gradpad.patches.log || []).slice(-19), { ms, events: (m.patch.events || []).length, what }] };
+                          restyled: gradpad.patches.restyled + restyled, parts: (gradpad.patches.parts || 0) + parts.length,
+                          log: [...(gradpad.patches.log || []).slice(-19), { ms, events: (m.patch.events || []).length, parts: parts.length, what }] };
+    };
+    if (parts.length === 1) {
+      try { apply(parts[0]); } finally { logged(); }
+      return;
     }
+    return (async () => {
+      try {
+        for (const [i, events] of parts.entries()) {
+          if (i > 0) await nextTask();
+          if (s.jsdoc !== doc || s.ended) return; // a restart's new document: this one is gone
+          apply(events);
+        }
+      } finally {
+        logged();
+      }
+    })();
   },
   ui: (m, s) => s.ui.resolve(m.kind),
   "ui-error": (m, s) => s.ui.reject(new Error(m.error)),
@@ -617,12 +660,62 @@ async function embedApp(m, s, box) {
                             gradpad.outbox);
   s.flushOutbox = outbox.flush;
   jsdoc.on_change((event) => {
+    if (s.patching > 0) repaintPlotsSoon(event); // a patch from Python: the figures it changed painted once more when settled
     if (s.patching > 0 || py !== s) return;
     outbox.listen(event);
   }, false);
   toWorker(s, { type: "rendered" });
   if (!box && s.theme !== effectiveTheme()) switchTheme(effectiveTheme()); // switched while this app was built
   return true;
+}
+
+// A figure kept across runs (app/panes/plots.py, timing.py: Kept) takes the next run's data,
+// ranges and labels in place. BokehJS can paint it while that patch is half laid out and not
+// paint it again: axes, title and legend drawn where the old layout had them (seen going from
+// the gallery's pytrees to linear_regression_pytree: tick labels above the frame, no y labels).
+// Once no patch has changed a model for 100 ms and every root has finished rendering, the plots
+// on show that a patch changed in place are painted again (a paint only, no layout).
+// Only those: a figure the patch made is painted whole when its view is built, and one it left
+// alone has nothing to fix. Never the figure the page itself draws on (the stepper's dataflow
+// graph, static/stepper.js: its ring): painting a 1,000-node graph again is a long task of its
+// own (its HTML labels rebuilt), and one that lands late, while a learner steps, stalls the steps.
+// tests/browser/test_kept_figure_paint.py compares the page with a fresh paint.
+let repaintPending = false, lastPatchChange = 0;
+const patchChanged = new Set(); // the models a patch changed since the last repaint (its events' `model`)
+function repaintPlotsSoon(event) {
+  lastPatchChange = performance.now();
+  if (event && event.model) patchChanged.add(event.model);
+  if (repaintPending || !window.Bokeh || !window.Bokeh.index) return;
+  repaintPending = true;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const finished = () => [...window.Bokeh.index.roots].every((v) => v.has_finished());
+  (async () => {
+    // quiet: no change from a patch for 100 ms, every root rendered, then two frames of layout
+    for (let i = 0; i < 300 && (performance.now() - lastPatchChange < 100 || !finished()); i++) await frame();
+    await frame();
+    await frame();
+    repaintPending = false; // a patch from here on schedules its own
+    const changed = new Set(patchChanged);
+    patchChanged.clear();
+    const painted = [];
+    for (const v of window.Bokeh.index.query((v) => !!v.canvas_view && typeof v.request_paint === "function")) {
+      if (!v.el || !v.el.isConnected || !v.el.getClientRects().length) continue; // not on show
+      if (gradpad.stepper && gradpad.stepper.drawsOn(v)) continue; // the page draws on it (the stepper's ring)
+      if (!changedIn(v.model, changed)) continue;
+      v.request_paint();
+      painted.push(v.model.id);
+    }
+    gradpad.plotRepaints = (gradpad.plotRepaints || 0) + 1;
+    gradpad.plotRepainted = [...(gradpad.plotRepainted || []).slice(-19), painted]; // the figures each repaint painted (ids)
+  })();
+}
+
+// whether `plot` or a model it refers to (its data sources, ranges, title, axes...) is in `changed`
+function changedIn(plot, changed) {
+  if (!changed.size) return false;
+  if (changed.has(plot)) return true;
+  for (const m of plot.references()) if (changed.has(m)) return true;
+  return false;
 }
 
 // ------------------------------------------------------------------ theme

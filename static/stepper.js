@@ -367,6 +367,12 @@ export function installStepper(gradpad, call) {
   api.go = (i) => (live() ? api.current.go(i) : null);
   api.runTo = (k) => (live() ? api.current.runTo(k) : null);
   api.count = () => (live() ? api.current.data.steps.length : 0);
+  // whether the stepper draws on this plot's view (its ring over the pane's graph): the loader's
+  // repaint after a patch leaves that plot alone (static/loader.js: repaintPlotsSoon)
+  api.drawsOn = (plotView) => {
+    const c = live(), v = c && c.ring.ring && c.ring.ring.isConnected ? c.ring.view : null;
+    return !!(v && v.plot_view === plotView);
+  };
   // the node ringed in the pane's dataflow graph: its id ("eqn<k>"), or null
   api.graphNode = () => (live() ? api.current.ring.shown() : null);
   // the equation lit in the pane's jaxpr text (its index), and the body graph's lit node (its id)

@@ -20,7 +20,7 @@ const HASHES = __GRADPAD_HASHES__;
 const CACHE = "gradpad-" + M.build;
 const SCOPE = new URL(self.registration.scope);
 const PRECACHE = [
-  "./", "loader.js", "runtime_preload.js", "guard.js", "model_allowlist.js", "share_hash.js", "vendor/purify.es.mjs", "outbox.js",
+  "./", "loader.js", "runtime_preload.js", "guard.js", "model_allowlist.js", "share_hash.js", "vendor/purify.es.mjs", "outbox.js", "patch_chunks.js",
   "bokeh_style_reads.js", "layout_bounds.js", "markup_shown.js", "lesson_share.js", "sourcemap.js", "stepper.js", "rules.js", "theme.js", "theme_switch.js", "splitter.js", "a11y.js", "standby.js", "restart_view.js", "prerender.js", "preview.js", "frame_height.js", "worker.js", "import_snapshot.js", "restart_snapshot.js", "boot_snapshot.js", "spare_worker.js", "style.css",
   "favicon.svg", "pyodide/pyodide-lock.json",
   ...Object.keys(M.runtime).map((f) => "pyodide/" + f),

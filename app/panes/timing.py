@@ -14,6 +14,7 @@ from bokeh.models import ColumnDataSource, HoverTool, LogTicker, Range1d, Whiske
 from bokeh.plotting import figure
 
 from .. import pane_bounds
+from . import common
 from .common import bokeh, error_block, esc, fmt_seconds, html
 from .plots import set_range
 
@@ -51,6 +52,9 @@ def shared_range(results) -> Range1d:
     return Range1d(*shared_bounds(results))
 
 
+WHISKER_COLOUR = {"light": "black", "dark": "#e5e7eb"}  # each bar's min-max line, readable on its figure
+
+
 def new_timing(backend: str, x_range: Range1d, height: int = 220):
     src = ColumnDataSource(dict(name=[], median=[], lo=[], hi=[], label=[]))
     names = list(BAR_NAMES)
@@ -65,7 +69,11 @@ def new_timing(backend: str, x_range: Range1d, height: int = 220):
     # log axis: bars start at the axis' left edge (0 has no place on it; draw_timing sets it)
     p.hbar(y="name", right="median", left=x_range.start, height=0.5, source=src,
            color=BAR_COLOURS.get(backend, "#60a5fa"), name="median")
-    p.add_layout(Whisker(base="name", lower="lo", upper="hi", source=src, dimension="width"))
+    whisker = Whisker(base="name", lower="lo", upper="hi", source=src, dimension="width")
+    # Bokeh's dark theme leaves a whisker black: on the dark figure its min-max line was unseen
+    for part in (whisker, whisker.lower_head, whisker.upper_head):
+        common.theme_value(part, "line_color", WHISKER_COLOUR["light"], WHISKER_COLOUR["dark"])
+    p.add_layout(whisker)
     p.add_tools(HoverTool(tooltips=[("", "@name"), ("median", "@label"), ("min", "@lo{0.000} ms"),
                                     ("max", "@hi{0.000} ms")]))
     return p

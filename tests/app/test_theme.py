@@ -88,3 +88,38 @@ def test_switch_changes_the_document_in_place(page_theme, monkeypatch):
     assert pg.editor.theme == "chrome" and sheet.url.endswith("/theme/default.css")
     with pytest.raises(ValueError):
         theme_switch.switch(pg, "purple")
+
+
+def _luminance(colour: str) -> float:
+    from bokeh.colors import named
+    c = getattr(named, colour.lower(), None)
+    rgb = (c.r, c.g, c.b) if c is not None else tuple(int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    lin = [(v / 255) / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("built_in", ["dark", "light then switched to dark"])
+def test_the_timing_charts_min_max_lines_read_on_the_dark_figure(page_theme, built_in):
+    """The Timing bars' whiskers (each measurement's min-max) were Bokeh's default black on the
+    dark theme's #2b3035 figure: unseen. Built dark, or built light and switched, they read."""
+    from bokeh.models import Whisker
+
+    from app.panes import timing
+    page_theme("dark")
+    pn.config.theme = "dark" if built_in == "dark" else "default"
+    fig = timing.new_timing("cpu", timing.shared_range([]))
+    common.bokeh(fig)
+    if built_in != "dark":
+        pn.config.theme = "dark"
+        common.retheme(fig.references())
+    whisker = next(m for m in fig.center + fig.renderers if isinstance(m, Whisker))
+    for part in (whisker, whisker.lower_head, whisker.upper_head):
+        assert _contrast(part.line_color, fig.background_fill_color) >= 3, (part, part.line_color)
+    pn.config.theme = "default"  # and back to light: black again on the light figure
+    common.retheme(fig.references())
+    assert _contrast(whisker.line_color, fig.background_fill_color) >= 3

@@ -170,14 +170,16 @@ def shared_page_kept_alive():
 @pytest.fixture(scope="module")
 def app_page(gp):
     """The shared page showing the app at 1400x900; left as a fresh visit shows it (the default
-    example) for the modules after. A module that needs another start defines its own."""
+    example, the Jaxpr tab in view) for the modules after. A module that needs another start
+    defines its own. (The tab matters: the panes of the tab in view are drawn in the run, the
+    others after it; a module that left Plots in view changed what the next module's runs report.)"""
     kind = gp.wait_ui()
     assert kind == "app", kind + "\n" + "\n".join(gp.console[-30:])
     gp.page.set_viewport_size({"width": 1400, "height": 900})
     yield gp
     from app.main import DEFAULT_EXAMPLE
     gp.page.set_default_timeout(180_000)
-    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE})
+    gp.page.evaluate("opts => window.gradpad.load(opts)", {"example": DEFAULT_EXAMPLE, "panes": ["jaxpr"]})
 
 
 _COST_BY_TEST: dict[str, dict] = {}

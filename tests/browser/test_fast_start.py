@@ -44,7 +44,23 @@ def first_visit(browser_context, site_url):
     # a first visit: no code autosaved by the session's other page, and none of the snapshots this
     # browser made for it (`?snapshot=build`: started as a first visit is, from the build's one)
     page.add_init_script("try { localStorage.removeItem('gradpad.code') } catch (e) {}")
+    seen: list[str] = []  # what the page said while its loader started, for a failure to show
+    page.on("console", lambda m: seen.append(f"console {m.type}: {m.text}"))
+    page.on("pageerror", lambda e: seen.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: seen.append(f"request failed: {r.url} {r.failure}"))
     page.goto(site_url + "?snapshot=build", wait_until="domcontentloaded", timeout=60_000)
+    # loader.js (a module script: run before DOMContentLoaded) defines window.gradpad. In a whole
+    # run (ci6) it was not there once, with no Python started: its failure here says what the
+    # page said (a module that failed to load, an error) instead of each test's TypeError
+    try:
+        page.wait_for_function("() => !!window.gradpad", timeout=60_000)
+    except Exception as e:  # noqa: BLE001 - reported with what the page showed
+        state = page.evaluate("() => ({readyState: document.readyState, url: location.href, "
+                              "controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller), "
+                              "scripts: performance.getEntriesByType('resource').filter(r => r.name.endsWith('.js'))"
+                              ".map(r => r.name.split('/').pop() + ':' + r.responseStatus).join(' ')})")
+        pytest.fail(f"window.gradpad never defined on a first visit ({e}): loader.js did not run.\n"
+                    f"page: {state}\nwhat it said:\n" + "\n".join(seen[-40:]), pytrace=False)
     yield page, requests
     page.close()
 
@@ -52,7 +68,7 @@ def first_visit(browser_context, site_url):
 def test_preview_then_typing_kept_then_live_panes(first_visit):
     page, _ = first_visit
     page.set_default_timeout(240_000)
-    page.wait_for_function("() => window.gradpad.timings.preview !== undefined || window.gradpad.ui")
+    page.wait_for_function("() => !!window.gradpad && (window.gradpad.timings.preview !== undefined || window.gradpad.ui)")
     state = page.evaluate("() => ({preview: window.gradpad.timings.preview, ui: window.gradpad.ui, "
                           "info: window.gradpad.info, note: !!document.getElementById('gp-preview-note')})")
     assert state["preview"] is not None and state["ui"] is None, state
@@ -75,7 +91,7 @@ def test_preview_then_typing_kept_then_live_panes(first_visit):
     shown = page.evaluate("() => [...window.Bokeh.index.roots].map(v => v.model.document === window.gpPreviewDoc)")
     assert shown and not any(shown), "the preview's views are still on the page"
     # the typed code was loaded and ran
-    page.wait_for_function("t => (window.gradpad.typedBeforeReady || '').includes(t)", arg=TYPED)
+    page.wait_for_function("t => !!window.gradpad && (window.gradpad.typedBeforeReady || '').includes(t)", arg=TYPED)
     snap = page.evaluate("() => window.gradpad.snapshot()")
     assert snap["code"].splitlines()[3] + "\n" == TYPED, snap["code"][:300]
     assert "typed before Python was ready" in snap["console"], snap["console"][:500]
@@ -142,7 +158,7 @@ def test_the_service_worker_is_registered_once_the_ui_is_up(first_visit):
     page, _ = first_visit
     page.set_default_timeout(240_000)
     assert page.evaluate("() => window.gradpad.uiReady.then(g => g.ui)") == "app"
-    page.wait_for_function("() => window.gradpad.timings.sw !== undefined")
+    page.wait_for_function("() => !!window.gradpad && window.gradpad.timings.sw !== undefined")
     t = page.evaluate("() => window.gradpad.timings")
     assert t["sw"] >= t["ui"] > t["engine"], t
 

@@ -74,13 +74,16 @@ CACHED_CODE = "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x) * x *
 def test_an_edit_that_leaves_f_the_same_reuses_the_hidden_tabs_and_a_change_to_f_does_not(app_page):
     page = app_page.page
     page.set_default_timeout(180_000)
-    first = page.evaluate("opts => window.gradpad.load(opts)", {"code": CACHED_CODE})
+    # the Jaxpr tab in view (whatever an earlier module left showing): the Plots tab is hidden, so
+    # its pane is drawn after the run's report, which lists it as pending
+    first = page.evaluate("opts => window.gradpad.load(opts)", {"code": CACHED_CODE, "panes": ["jaxpr"]})
     assert first["vmap"]["rows"]["jit(vmap)"]["ms"] > 0 and first["plots"]
     page.evaluate(QUIET)
     before = page.evaluate("() => window.gradpad.panes.run")
     r = page.evaluate(EDIT, {"k": 3, "findEditor": FIND_EDITOR, "timings": ["timing", "vmap timings", "webgpu timing"]})
     assert "error" not in r, r
     reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
+    assert reports[0]["phases"]["active"] == "jaxpr", reports[0]
     # the print changed the code, not f: the plots and the vmap values (with their times) are reused
     assert "plot" in reports[0]["pending"] and not any("vmap timings" in p["pending"] for p in reports), reports
     snap = page.evaluate("() => window.gradpad.snapshot()")

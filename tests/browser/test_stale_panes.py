@@ -277,3 +277,46 @@ def test_a_guessed_input_is_labelled_on_a_phone(app_page):
         assert width[0] <= width[1], f"the page is wider than the phone: {width}"  # the Input's label
     finally:
         page.set_viewport_size({"width": 1400, "height": 900})
+
+
+# how many events each of the page's calls to BokehJS's apply_json_patch held
+WATCH_PATCHES = """() => {
+  const D = window.Bokeh.require('document').Document;
+  const calls = window.__patchCalls = [];
+  if (!D.prototype.__gpWatched) {
+    const real = D.prototype.apply_json_patch;
+    D.prototype.apply_json_patch = function (p, b) {
+      (window.__patchCalls || []).push({ events: (p.events || []).length });
+      return real.call(this, p, b);
+    };
+    D.prototype.__gpWatched = true;
+  }
+  return true;
+}"""
+
+
+def test_a_run_s_patch_is_applied_in_parts_and_load_returns_once_all_show(app_page):
+    """Issue 26 ("never frozen"): a run's panes reach the page in parts, a task each (the page's
+    heartbeat and input get turns between them), and the worker's later messages wait for the
+    last part: once load() returns (the run's report came after its patch), every pane already
+    shows the new program."""
+    gp, page = app_page, app_page.page
+    load(gp, code=PROGRAMS["sin"]["code"])
+    settle(gp, PROGRAMS["sin"]["code"])
+    page.evaluate(WATCH_PATCHES)
+    patches_before = page.evaluate("() => window.gradpad.patches.n")
+    load(gp, code=PROGRAMS["vec"]["code"])
+    texts = pane_texts(page)  # read at once: no settle()
+    for pane in ("jaxpr", "console", "strip"):  # (the timing pane may still measure: load() does not wait for WebGPU)
+        text = texts[pane]
+        own = dict(PROGRAMS["vec"]["marks"], strip=PROGRAMS["vec"]["marks"]["console"])[pane]
+        old = dict(PROGRAMS["sin"]["marks"], strip=PROGRAMS["sin"]["marks"]["console"])[pane]
+        assert all(m in text for m in own) and not any(m in text for m in old if m not in own), (pane, text[:300])
+    # the run's patch (inputs, status, the pane in view, timing, console) arrived as several
+    # parts, and the page had turns between them
+    log = page.evaluate("() => window.gradpad.patches.log")
+    assert max(e.get("parts", 1) for e in log) >= 3, log  # one patch, in parts (a task each: patch_chunks.nextTask)
+    calls = page.evaluate("() => window.__patchCalls")
+    # more calls than patches: unsplit, each patch was one call
+    assert len(calls) > page.evaluate("() => window.gradpad.patches.n") - patches_before, calls
+    settle(gp, PROGRAMS["vec"]["code"])
