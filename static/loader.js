@@ -1110,6 +1110,8 @@ const spareWorker = makeSpareWorker({ spawn: spawnWorker, base: BASE.href,
 gradpad.spareWorker = spareWorker.state;
 
 const SNAPSHOT_MAKER_LIMIT_MS = 600000;
+// the longest the snapshot worker waits for the standby to be ready (see saveSnapshotLater)
+const STANDBY_FIRST_MAX_MS = 90000;
 function saveSnapshotLater() {
   if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot") || BUILD_SNAPSHOT_ONLY) return;
   // (booted from the build's bare snapshot, tools/bare_snapshot.py: this browser's own is made too)
@@ -1117,7 +1119,14 @@ function saveSnapshotLater() {
   const imports = importsSnapshotWanted() && gradpad.bootedFrom !== "imports-snapshot";
   if (!boot && !imports) return;
   gradpad.snapshotMaking = true; // the standby waits for it (static/standby.js)
-  (globalThis.requestIdleCallback || setTimeout)(() => {
+  // where every Stop ends the worker, the other way round: the standby boots first (at once, as the
+  // UI came) and this maker after it is ready, not beside it. On two cores the two booting side by
+  // side each took about twice as long: a Stop 20 s after a first visit's UI still found the standby
+  // booting (docs/snapshot.md, "A first visit's Stop")
+  const since = performance.now();
+  const after = (go) => (ISOLATED || standby.settled() || performance.now() - since > STANDBY_FIRST_MAX_MS
+    ? go() : setTimeout(() => after(go), 250));
+  after(() => (globalThis.requestIdleCallback || setTimeout)(() => {
     const w = spawnWorker();
     const KEYS = { boot: SNAPSHOT_HASH_KEY, imports: IMPORTS_SNAPSHOT_HASH_KEY };
     const OUTCOME = {
@@ -1147,7 +1156,7 @@ function saveSnapshotLater() {
       if (outcome) outcome(ev.data); // else: progress messages of its boot
     };
     w.postMessage({ type: "make-snapshot", base: BASE.href, boot, imports });
-  }, { timeout: 5000 });
+  }, { timeout: 5000 }));
 }
 
 // ------------------------------------------------------------------ main
