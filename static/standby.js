@@ -40,6 +40,8 @@ export function makeStandby({ start, search, gradpad, isolated = true }) {
   // where a Stop always ends the worker, a long run is a reason to boot the spare at once
   const underRuns = policy === "lazy" || (policy === "eager" && !isolated);
   let session = null, startedAt = 0, uiUp = false, idleTimer = null, lazyTimer = null;
+  // the quiet wait before it boots; where every Stop ends the worker, none (see uiReady)
+  const firstWait = isolated ? IDLE_MS : 0;
   const report = (state) => {
     gradpad.standby = { ...(gradpad.standby || {}), policy, state };
   };
@@ -68,7 +70,7 @@ export function makeStandby({ start, search, gradpad, isolated = true }) {
     // also when a taken-over worker's UI is back. Where every Stop ends the worker, the standby
     // boots at once: a Stop seconds after the UI came takes a standby further along (a first visit
     // has no snapshot to restart from yet; loader.js saveSnapshotLater waits for this standby)
-    uiReady() { uiUp = true; scheduleIdle(isolated ? IDLE_MS : 0); },
+    uiReady() { uiUp = true; scheduleIdle(firstWait); },
     // the standby is booted and waits (ready), or none will come for now (failed, off, not eager)
     settled() { return policy !== "eager" || ["ready", "failed", "off"].includes(gradpad.standby.state); },
     // the page's run state: eager waits for a quiet moment, lazy boots under a long run
@@ -76,7 +78,7 @@ export function makeStandby({ start, search, gradpad, isolated = true }) {
       clearTimeout(lazyTimer);
       if (!uiUp) return;
       if (on && underRuns && !session) lazyTimer = setTimeout(() => { if (gradpad.running) boot(); }, LAZY_AFTER_MS);
-      if (!on) scheduleIdle();
+      if (!on) scheduleIdle(firstWait); // (the autorun's first run ends just after the UI came)
     },
     changed() {
       if (session) gradpad.standby.readyMs = Math.round(performance.now() - startedAt);

@@ -78,6 +78,9 @@ SCENARIOS = {
     # takes it further along), and is settled once ready; with it, after an idle moment
     "as_the_ui_comes_no_shared_memory": {"isolated": False, "steps": [
         ["ui", None], ["wait", 1], ["boots", None], ["settled", None], ["ready", None], ["settled", None]]},
+    # ...also when the autorun's first run ends just after the UI came
+    "first_run_ends_after_the_ui_no_shared_memory": {"isolated": False, "steps": [
+        ["run", None], ["ui", None], ["wait", 200], ["end", None], ["wait", 1], ["boots", None]]},
     "as_the_ui_comes_isolated": {"isolated": True, "steps": [
         ["ui", None], ["wait", 1], ["boots", None], ["wait", 2000], ["boots", None]]},
     # a lesson page: one Python while idle, a standby only under a long run
@@ -103,6 +106,7 @@ def test_without_shared_memory_a_standby_boots_under_a_long_run_and_beside_the_s
     assert got["idle_beside_snapshot_isolated"]["boots"] == [0, 1], got
     assert got["as_the_ui_comes_no_shared_memory"]["boots"] == [1, False, True], got
     assert got["as_the_ui_comes_isolated"]["boots"] == [0, 1], got
+    assert got["first_run_ends_after_the_ui_no_shared_memory"]["boots"] == [1], got
     # a lesson page stays one Python while idle; ?standby=off never boots one
     assert got["lesson_idle_no_shared_memory"] == {"policy": "lazy", "boots": [0, 1]}, got
     assert got["off_no_shared_memory"] == {"policy": "off", "boots": [0]}, got
