@@ -864,6 +864,13 @@ async function restart(held = null) {
   // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
   const wasReady = standby.isReady();
   const taken = standby.take();
+  // no standby ready: the learner waits for this start, so the worker making this browser's
+  // snapshots (seconds of both cores on a first visit) is ended now and made again once the new
+  // app is back; side by side the new Python's start took about twice as long
+  if (!wasReady && snapshotMaker) {
+    snapshotMaker.end("a restart's Python came first");
+    remakeSnapshots = true;
+  }
   const session = taken || startPython(null, true);
   const path = gradpad.restartedBy = wasReady ? "standby" : taken ? "booting" : "fresh"; // which Python took over
   session.restarting = true;
@@ -920,6 +927,7 @@ async function restart(held = null) {
     if (kind === "app") $("gp-placeholder").hidden = true;
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
+    if (remakeSnapshots) { remakeSnapshots = false; saveSnapshotLater(); } // (ended for a start, above)
     restartSnapshot.prepare(); // (the snapshot's bytes if a restart took them along: static/restart_snapshot.js)
     spareWorker.prepare(); // (if this one was the spare: static/spare_worker.js)
   } catch (e) {
@@ -1151,6 +1159,8 @@ const spareWorker = makeSpareWorker({ spawn: spawnWorker, base: BASE.href,
 gradpad.spareWorker = spareWorker.state;
 
 const SNAPSHOT_MAKER_LIMIT_MS = 600000;
+// the throw-away worker making this browser's snapshots, while it runs: {end(why)}
+let snapshotMaker = null, remakeSnapshots = false;
 // the longest the snapshot worker waits for the standby to be ready (see saveSnapshotLater)
 const STANDBY_FIRST_MAX_MS = 90000;
 function saveSnapshotLater() {
@@ -1169,7 +1179,8 @@ function saveSnapshotLater() {
     ? go() : setTimeout(() => after(go), 250));
   after(() => (globalThis.requestIdleCallback || setTimeout)(() => {
     // (the standby's state as this worker starts: "ready" where not isolated, unless it took too long)
-    gradpad.snapshotMaker = { standby: (gradpad.standby || {}).state || null, t: Math.round(performance.now()) };
+    gradpad.snapshotMaker = { standby: (gradpad.standby || {}).state || null, t: Math.round(performance.now()),
+                              made: (gradpad.snapshotMaker ? gradpad.snapshotMaker.made : 0) + 1, ended: null };
     const w = spawnWorker();
     const KEYS = { boot: SNAPSHOT_HASH_KEY, imports: IMPORTS_SNAPSHOT_HASH_KEY };
     const OUTCOME = {
@@ -1186,6 +1197,14 @@ function saveSnapshotLater() {
         clearTimeout(limit);
         gradpad.snapshotMaking = false;
         w.terminate();
+        if (snapshotMaker === me) snapshotMaker = null;
+      },
+    };
+    // ended before it is done (restart: a fresh Python the learner waits for comes first)
+    const me = snapshotMaker = {
+      end(why) {
+        OUTCOME["snapshot-done"]();
+        gradpad.snapshotMaker.ended = why;
       },
     };
     // a maker that never finishes (a loadPyodide that never settles) is ended: its memory freed, the

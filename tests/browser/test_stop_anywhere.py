@@ -14,13 +14,14 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from . import shots
+from . import chromium, shots
 
 pytestmark = pytest.mark.timeout(900)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
@@ -357,3 +358,33 @@ def test_a_restart_keeps_the_editor_taking_typing_until_the_new_app_is_in(browse
         assert page.evaluate("() => !document.getElementById('gp-app-drawn') && !document.querySelector('.gp-restart-note')")
     finally:
         page.close()
+
+
+def test_a_stop_with_no_standby_ends_the_snapshot_worker_and_makes_it_again_after(playwright_instance, site_url):
+    """A first visit (fresh profile, not isolated) with no standby: right after the UI a throw-away
+    worker makes this browser's snapshots (seconds of both cores). A Stop then ends that worker
+    (the fresh Python the learner waits for comes first; side by side each took about twice as
+    long), and once the new app is back it is made again, and saved: the code was kept and not run again."""
+    ctx, udd = chromium.launch(playwright_instance)
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(360_000)
+        page.goto(f"{site_url}?standby=off")
+        page.wait_for_function(UI_BACK, timeout=360_000)
+        page.wait_for_function("() => window.gradpad.snapshotMaking && window.gradpad.snapshotMaker", timeout=120_000)
+        out = page.evaluate(STOP_AND_ASK, [LOOP, 300])
+        assert out["isolated"] is False and [(s["reason"], s["path"]) for s in out["stops"]] == [("stopped", "fresh")], out
+        assert out["answer"]["result"] == "2", out
+        maker = page.evaluate("() => window.gradpad.snapshotMaker")
+        assert maker["made"] == 1 and maker["ended"] == "a restart's Python came first", maker
+        state = held_state(page)
+        assert state["code"] == LOOP and state["run"] == 0 and state["running"] is False, state
+        # made again once the new app is back, and saved this time
+        page.wait_for_function("() => window.gradpad.snapshotMaker.made === 2", timeout=120_000)
+        page.wait_for_function("() => window.gradpad.importsSnapshotSaved || window.gradpad.importsSnapshotError",
+                               timeout=360_000)
+        assert page.evaluate("() => [window.gradpad.importsSnapshotSaved, window.gradpad.snapshotMaker.ended]") == [True, None]
+    finally:
+        ctx.close()
+        shutil.rmtree(udd, ignore_errors=True)
