@@ -1165,6 +1165,9 @@ let snapshotMaker = null, remakeSnapshots = false;
 const STANDBY_FIRST_MAX_MS = 90000;
 function saveSnapshotLater() {
   if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot") || BUILD_SNAPSHOT_ONLY) return;
+  // a lesson's cell frame boots no Python (its spawnWorker is a port to the first frame's worker,
+  // which ignored the "make-snapshot" sent there and held a port of the lesson for 10 minutes)
+  if (CELL_FRAME) return;
   // (booted from the build's bare snapshot, tools/bare_snapshot.py: this browser's own is made too)
   const boot = gradpad.bootedFrom === "boot" || gradpad.bootedFrom === "build-snapshot";
   const imports = importsSnapshotWanted() && gradpad.bootedFrom !== "imports-snapshot";
