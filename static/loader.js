@@ -28,8 +28,8 @@ import { makeOutbox } from "./outbox.js";
 import { nextTask, patchParts, splitAt } from "./patch_chunks.js";
 import { installCssVarShortcut, installFontSizeMemo } from "./bokeh_style_reads.js";
 import { makeStandby } from "./standby.js";
-import { keepTyping, startProgress } from "./restart_view.js";
-import { BOX_ID, makePrerender, prerenderWanted } from "./prerender.js";
+import { carryTyping, keepTyping, lateTyping, liveEditor, startProgress } from "./restart_view.js";
+import { BOX_ID, hiddenBox, makePrerender, prerenderWanted, showBox } from "./prerender.js";
 import { installLayoutBoxes } from "./layout_bounds.js";
 import { installMarkupShown } from "./markup_shown.js";
 import { guardModels, guardPatch, hostAllowed, installTrustedTypes } from "./guard.js";
@@ -646,14 +646,37 @@ async function embedApp(m, s, box) {
     if (!box) s.ui.reject(new Error(`the app's document holds ${refused}, which the page does not run`));
     return false;
   }
+  // a restart's new app (no standby's rendered in advance) is drawn hidden while the old view stays
+  // in sight, its editor taking typing, until the new one takes its place: no read-only or blank
+  // moment while the new app draws (docs/snapshot.md, "A Stop's way back")
+  let drawn = null;
   if (!box) {
     const typed = preview ? preview.handOver() : null;
     if (typed !== null) s.typedCode = typed; // typed into the preview: loaded and run once the app is live
-    clearApp(s);
-    $("app").classList.remove("gp-stale");
+    if (s.restarting && $("app").classList.contains("gp-stale") && $("app").childElementCount > 0) {
+      drawn = hiddenBox(DRAWN_ID);
+    } else {
+      clearApp(s);
+      $("app").classList.remove("gp-stale");
+    }
   }
   mark(box ? "ui:prerender" : "ui:embed");
-  s.views = await window.Bokeh.embed.embed_item(item, box ? box.id : undefined);
+  try {
+    s.views = await window.Bokeh.embed.embed_item(item, box ? box.id : drawn ? drawn.id : undefined);
+  } catch (e) {
+    if (drawn) drawn.remove();
+    throw e;
+  }
+  if (drawn) {
+    const late = takeLateTyping(s);
+    const mine = new Set(s.views.roots);
+    showBox(drawn, () => {
+      // every other document's roots go (the old view's), as clearApp; a standby's box stays
+      const next = document.getElementById(BOX_ID);
+      for (const v of [...window.Bokeh.index.roots || []]) if (!mine.has(v) && !drawn.contains(v.el) && !(next && next.contains(v.el))) v.remove();
+    });
+    carryLateTyping(late);
+  }
   mark(box ? "ui:prerendered" : "ui:embedded");
   const jsdoc = s.jsdoc = [...s.views.roots][0].model.document;
   const outbox = makeOutbox(jsdoc, (patch) => { if (py === s) s.worker.postMessage({ type: "patch", patch }); },
@@ -850,6 +873,7 @@ function showShareLink(fragment) {
   }
 }
 
+const DRAWN_ID = "gp-app-drawn"; // a restart's new app while it is drawn (embedApp)
 function clearApp(session) {
   if (session && session.views) for (const v of session.views.roots) v.remove();
   const next = document.getElementById(BOX_ID); // a standby's app rendered in advance stays
@@ -933,6 +957,13 @@ async function restart(held = null) {
   // the new worker is `py` before anyone hears of the restart: a call made on hearing it goes there
   const wasReady = standby.isReady();
   const taken = standby.take();
+  // no standby ready: the learner waits for this start, so the worker making this browser's
+  // snapshots (seconds of both cores on a first visit) is ended now and made again once the new
+  // app is back; side by side the new Python's start took about twice as long
+  if (!wasReady && snapshotMaker) {
+    snapshotMaker.end("a restart's Python came first");
+    remakeSnapshots = true;
+  }
   const session = taken || startPython(null, true);
   const path = gradpad.restartedBy = wasReady ? "standby" : taken ? "booting" : "fresh"; // which Python took over
   session.restarting = true;
@@ -956,17 +987,21 @@ async function restart(held = null) {
   // the old view stays in sight, inert, until the new one replaces it (no flash of a blank page)
   if (old.views || $("app").classList.contains("gp-stale")) $("app").classList.add("gp-stale");
   else if (!(preview && preview.shown)) clearApp(old); // (a Stop before the first UI: the preview stays until it comes)
-  // no standby ready: its editor takes typing until the new Python can show its app (static/restart_view.js)
+  // the old view's editor takes typing until the new view replaces it (static/restart_view.js): no
+  // standby ready, with a note, until the new Python can show its app; what is typed after the code
+  // is read below is carried into the new view's editor (swapPrerendered, embedApp)
+  let kept = null;
   if (!wasReady && $("app").classList.contains("gp-stale")) {
     try {
       // how long the last start took: the standby's (to its app), else this page's first (to its UI)
       const expected = gradpad.standby.readyMs || timings.ui || null;
-      await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]),
+      kept = await keepTyping($("app"), Promise.race([session.standbyReady.promise, session.ui.promise]),
         () => startProgress(session.stageNow, performance.now() - session.startedAt, expected));
     } catch (e) { /* failed to boot (reported below), or ended by a newer restart */ }
     if (py !== session) return false;
-  }
+  } else if ($("app").classList.contains("gp-stale")) kept = liveEditor($("app"));
   const code = editorText(); // null while no app is shown: the new app opens the link/autosave
+  session.lateTyping = kept && code !== null ? { ace: kept, code } : null;
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
   // its app rendered in advance (static/prerender.js; now, if the page was never quiet since):
   // the worker then sends only the take-over's changes
@@ -985,6 +1020,7 @@ async function restart(held = null) {
     if (kind === "app") $("gp-placeholder").hidden = true;
     uiTakenOver.resolve(kind); // a Stop during the first load: main() finishes with this UI
     standby.uiReady(); // the next standby, once this one's UI is back
+    if (remakeSnapshots) { remakeSnapshots = false; saveSnapshotLater(); } // (ended for a start, above)
     restartSnapshot.prepare(); // (the snapshot's bytes if a restart took them along: static/restart_snapshot.js)
     spareWorker.prepare(); // (if this one was the spare: static/spare_worker.js)
   } catch (e) {
@@ -998,6 +1034,17 @@ async function restart(held = null) {
   return true;
 }
 
+// what was typed into the old view's editor after the restart read its code: taken just before the
+// old view goes, put into the new view's editor once it is shown (static/restart_view.js)
+function takeLateTyping(session) {
+  const k = session.lateTyping;
+  session.lateTyping = null;
+  return k ? lateTyping(k.ace, k.code) : null;
+}
+function carryLateTyping(late) {
+  if (late && carryTyping($("app"), late)) gradpad.carriedTyping = (gradpad.carriedTyping || 0) + 1;
+}
+
 // the standby's app, rendered in advance and now holding the learner's code and the note, takes
 // the old view's place
 function swapPrerendered(session, old) {
@@ -1005,7 +1052,9 @@ function swapPrerendered(session, old) {
   // (a Stop before the first UI: the build-time preview was still shown; what was typed there runs, see main)
   const typed = preview ? preview.handOver() : null;
   if (typed !== null) session.typedCode = typed;
+  const late = takeLateTyping(session);
   prerender.swap(session, () => { if (old && old.views) for (const v of old.views.roots) v.remove(); });
+  carryLateTyping(late);
   mark("ui:swapped");
   if (session.prerenderTheme !== theme) { session.theme = session.prerenderTheme; switchTheme(theme); } // switched since
 }
@@ -1203,14 +1252,31 @@ const spareWorker = makeSpareWorker({ spawn: spawnWorker, base: BASE.href,
 gradpad.spareWorker = spareWorker.state;
 
 const SNAPSHOT_MAKER_LIMIT_MS = 600000;
+// the throw-away worker making this browser's snapshots, while it runs: {end(why)}
+let snapshotMaker = null, remakeSnapshots = false;
+// the longest the snapshot worker waits for the standby to be ready (see saveSnapshotLater)
+const STANDBY_FIRST_MAX_MS = 90000;
 function saveSnapshotLater() {
   if (!globalThis.caches || new URLSearchParams(location.search).has("nosnapshot") || BUILD_SNAPSHOT_ONLY) return;
+  // a lesson's cell frame boots no Python (its spawnWorker is a port to the first frame's worker,
+  // which ignored the "make-snapshot" sent there and held a port of the lesson for 10 minutes)
+  if (CELL_FRAME) return;
   // (booted from the build's bare snapshot, tools/bare_snapshot.py: this browser's own is made too)
   const boot = gradpad.bootedFrom === "boot" || gradpad.bootedFrom === "build-snapshot";
   const imports = importsSnapshotWanted() && gradpad.bootedFrom !== "imports-snapshot";
   if (!boot && !imports) return;
   gradpad.snapshotMaking = true; // the standby waits for it (static/standby.js)
-  (globalThis.requestIdleCallback || setTimeout)(() => {
+  // where every Stop ends the worker, the other way round: the standby boots first (at once, as the
+  // UI came) and this maker after it is ready, not beside it. On two cores the two booting side by
+  // side each took about twice as long: a Stop 20 s after a first visit's UI still found the standby
+  // booting (docs/snapshot.md, "A first visit's Stop")
+  const since = performance.now();
+  const after = (go) => (ISOLATED || standby.settled() || performance.now() - since > STANDBY_FIRST_MAX_MS
+    ? go() : setTimeout(() => after(go), 250));
+  after(() => (globalThis.requestIdleCallback || setTimeout)(() => {
+    // (the standby's state as this worker starts: "ready" where not isolated, unless it took too long)
+    gradpad.snapshotMaker = { standby: (gradpad.standby || {}).state || null, t: Math.round(performance.now()),
+                              made: (gradpad.snapshotMaker ? gradpad.snapshotMaker.made : 0) + 1, ended: null };
     const w = spawnWorker();
     const KEYS = { boot: SNAPSHOT_HASH_KEY, imports: IMPORTS_SNAPSHOT_HASH_KEY };
     const OUTCOME = {
@@ -1227,6 +1293,14 @@ function saveSnapshotLater() {
         clearTimeout(limit);
         gradpad.snapshotMaking = false;
         w.terminate();
+        if (snapshotMaker === me) snapshotMaker = null;
+      },
+    };
+    // ended before it is done (restart: a fresh Python the learner waits for comes first)
+    const me = snapshotMaker = {
+      end(why) {
+        OUTCOME["snapshot-done"]();
+        gradpad.snapshotMaker.ended = why;
       },
     };
     // a maker that never finishes (a loadPyodide that never settles) is ended: its memory freed, the
@@ -1240,7 +1314,7 @@ function saveSnapshotLater() {
       if (outcome) outcome(ev.data); // else: progress messages of its boot
     };
     w.postMessage({ type: "make-snapshot", base: BASE.href, boot, imports });
-  }, { timeout: 5000 });
+  }, { timeout: 5000 }));
 }
 
 // ------------------------------------------------------------------ main

@@ -20,6 +20,44 @@ export function prerenderWanted(search, isolated) {
   return !isolated && !q.has("lesson");
 }
 
+// A box for a document rendered hidden: inert, laid over #app at its width (so the layout done now
+// is the one shown later); fixed height: it never lengthens the page. It follows #app's box while
+// it waits: a box kept at a desktop's width after the window narrows (a phone turned, a resized
+// window) made the whole page scroll sideways, and its app would have been shown laid out for the
+// old width. (Also loader.js embedApp: a restart's new app, drawn while the old view stays.)
+export function hiddenBox(id) {
+  const app = document.getElementById("app");
+  const box = document.createElement("div");
+  box.id = id;
+  box.inert = true; // (and hidden: out of the accessibility tree and the focus order)
+  const place = () => {
+    const a = document.getElementById("app");
+    if (!a || a === box) return;
+    box.style.cssText = "position:absolute;visibility:hidden;pointer-events:none;overflow:hidden;z-index:-1;" +
+      `top:${a.offsetTop}px;left:${a.offsetLeft}px;width:${a.offsetWidth}px;height:${Math.max(a.offsetHeight, 400)}px`;
+  };
+  place();
+  if (globalThis.ResizeObserver) {
+    box.follow = new ResizeObserver(place);
+    box.follow.observe(app);
+  }
+  app.after(box);
+  return box;
+}
+export const unfollow = (box) => { if (box && box.follow) { box.follow.disconnect(); box.follow = null; } };
+
+// `box` (a hiddenBox) takes #app's place, shown; removeOld() first (the old view's roots)
+export function showBox(box, removeOld) {
+  const app = document.getElementById("app");
+  unfollow(box);
+  removeOld();
+  app.classList.remove("gp-stale"); // the restart's note goes with it (static/restart_view.js)
+  box.style.cssText = "";
+  box.inert = false;
+  app.replaceWith(box);
+  box.id = "app";
+}
+
 // embed(session, msg, box): the page's renderer (loader.js embedApp) into `box`; resolves to
 // whether the document is shown there. busy(): a run is on, or no app is shown yet.
 export function makePrerender({ embed, busy, report }) {
@@ -28,35 +66,11 @@ export function makePrerender({ embed, busy, report }) {
   for (const type of ["keydown", "pointerdown", "wheel", "paste"])
     document.addEventListener(type, () => { lastInput = performance.now(); }, true);
 
-  // hidden, inert, laid over #app at its width (so the layout done now is the one shown later);
-  // fixed height: it never lengthens the page. It follows #app's box while it waits: a box kept at
-  // a desktop's width after the window narrows (a phone turned, a resized window) made the whole
-  // page scroll sideways, and its app would have been shown laid out for the old width.
-  function makeBox() {
-    const app = document.getElementById("app");
-    const box = document.createElement("div");
-    box.id = BOX_ID;
-    box.inert = true; // (and hidden: out of the accessibility tree and the focus order)
-    const place = () => {
-      const a = document.getElementById("app");
-      if (!a || a === box) return;
-      box.style.cssText = "position:absolute;visibility:hidden;pointer-events:none;overflow:hidden;z-index:-1;" +
-        `top:${a.offsetTop}px;left:${a.offsetLeft}px;width:${a.offsetWidth}px;height:${Math.max(a.offsetHeight, 400)}px`;
-    };
-    place();
-    if (globalThis.ResizeObserver) {
-      box.follow = new ResizeObserver(place);
-      box.follow.observe(app);
-    }
-    app.after(box);
-    return box;
-  }
-  const unfollow = (box) => { if (box && box.follow) { box.follow.disconnect(); box.follow = null; } };
 
   function start(s) {
     const p = s.prerender;
     if (!p.embedding) {
-      p.box = makeBox();
+      p.box = hiddenBox(BOX_ID);
       const t0 = performance.now();
       p.embedding = embed(s, p.msg, p.box).then((ok) => {
         p.ms = Math.round(performance.now() - t0);
@@ -114,14 +128,7 @@ export function makePrerender({ embed, busy, report }) {
     },
     // the new app replaces the old one: the box becomes #app (the old views go first)
     swap(s, removeOld) {
-      const box = s.prerender.box, app = document.getElementById("app");
-      unfollow(box);
-      removeOld();
-      app.classList.remove("gp-stale"); // the restart's note goes with it (static/restart_view.js)
-      box.style.cssText = "";
-      box.inert = false;
-      app.replaceWith(box);
-      box.id = "app";
+      showBox(s.prerender.box, removeOld);
       shown.delete(s);
       s.prerender = null;
     },

@@ -40,35 +40,61 @@ function restartNote(app, progress) {
   gone.observe(app, { attributes: true, attributeFilter: ["class"] });
 }
 
+// The old view's editor takes typing (#app.gp-stale's `pointer-events: none` is inherited: the
+// rest of the old view stays inert) until the new view replaces it. Returns that editor, or null.
+export function liveEditor(app) {
+  const ace = findEditor(app);
+  if (ace) ace.style.pointerEvents = "auto";
+  return ace;
+}
+
 // `until`: the new worker is ready to show its app (or failed: then the caller goes on too).
-// Returns whether an editor was there to type in.
+// Returns the old view's editor (live: see liveEditor), or null.
 // The new app opens with the code read once the learner pauses: a key pressed less than TYPING_MS
-// ago holds the read (up to HOLD_MS), so a restart that ends mid-word loses no keystroke.
+// ago holds the read (up to HOLD_MS), so a restart that ends mid-word loses no keystroke. What is
+// typed after the read (while the new app draws) is carried over by lateTyping/carryTyping.
 const TYPING_MS = 600;
 const HOLD_MS = 5000;
 export async function keepTyping(app, until, progress = null) {
-  const ace = findEditor(app);
+  const ace = liveEditor(app);
   restartNote(app, progress);
   let lastKey = -Infinity;
   const typed = () => { lastKey = performance.now(); };
-  if (ace) {
-    ace.style.pointerEvents = "auto"; // #app.gp-stale's `pointer-events: none` is inherited
-    ace.addEventListener("keydown", typed, true);
-  }
+  if (ace) ace.addEventListener("keydown", typed, true);
   try {
     await until;
     const held = performance.now();
     while (performance.now() - lastKey < TYPING_MS && performance.now() - held < HOLD_MS)
       await new Promise((r) => setTimeout(r, 100));
   } finally {
-    if (ace) {
-      ace.removeEventListener("keydown", typed, true);
-      ace.style.pointerEvents = "";
-      // the code is read now: what is typed from here on could not reach the new app
-      ace.env.editor.setReadOnly(true);
-    }
+    if (ace) ace.removeEventListener("keydown", typed, true);
   }
-  return !!ace;
+  return ace;
+}
+
+// What was typed into the old view's editor after its code (`code`: what the new Python opens
+// with) was read: read just before the old view goes. null: nothing was.
+export function lateTyping(ace, code) {
+  if (!ace || !ace.env || typeof code !== "string") return null;
+  const ed = ace.env.editor;
+  const text = ed.getValue();
+  if (text === code) return null;
+  return { text, cursor: ed.getCursorPosition(), focused: ed.isFocused() };
+}
+
+// ...put into the new view's editor once that is in the page, as if typed there (the app hears of
+// it as of any edit); the caret where it was, and the focus if the old editor had it. Returns
+// whether it was carried (not into a read-only editor).
+export function carryTyping(app, late) {
+  if (!late) return false;
+  const ace = findEditor(app);
+  if (!ace || ace.env.editor.getReadOnly()) return false;
+  const ed = ace.env.editor;
+  ed.setValue(late.text, 1);
+  ed.clearSelection();
+  ed.moveCursorToPosition(late.cursor);
+  if (late.focused) ed.focus();
+  return true;
 }
 
 // Where a new Python's start is, and about how long is left: `stage` the worker's last stage

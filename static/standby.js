@@ -9,7 +9,8 @@
 //          course site, a first visit, WebKit), where every Stop ends the worker. There it also
 //          boots under a run that has gone on for LAZY_AFTER_MS (a link's or an autorun's endless
 //          loop comes before any idle moment), and before the boot snapshot is saved (a Stop in
-//          this visit matters more than the next visit's start).
+//          this visit matters more than the next visit's start): at once as the UI comes, and
+//          the page's snapshot worker waits until it is ready (loader.js saveSnapshotLater).
 //   lazy   only once a run has gone on for LAZY_AFTER_MS (a run that may need a Stop): the
 //          default on phones (a touch screen under 600 px, or under 4 GB of memory reported)
 //          with shared memory, where a second Python's memory matters more than a quick Stop
@@ -39,6 +40,8 @@ export function makeStandby({ start, search, gradpad, isolated = true }) {
   // where a Stop always ends the worker, a long run is a reason to boot the spare at once
   const underRuns = policy === "lazy" || (policy === "eager" && !isolated);
   let session = null, startedAt = 0, uiUp = false, idleTimer = null, lazyTimer = null;
+  // the quiet wait before it boots; where every Stop ends the worker, none (see uiReady)
+  const firstWait = isolated ? IDLE_MS : 0;
   const report = (state) => {
     gradpad.standby = { ...(gradpad.standby || {}), policy, state };
   };
@@ -51,7 +54,7 @@ export function makeStandby({ start, search, gradpad, isolated = true }) {
     report("booting");
   }
 
-  function scheduleIdle() {
+  function scheduleIdle(wait = IDLE_MS) {
     clearTimeout(idleTimer);
     if (policy !== "eager" || !uiUp || session) return;
     // not beside a run (unless a Stop would end it: see running), nor beside the throw-away
@@ -59,18 +62,23 @@ export function makeStandby({ start, search, gradpad, isolated = true }) {
     idleTimer = setTimeout(() => {
       if (gradpad.running ? underRuns && runLong() : isolated ? !gradpad.snapshotMaking : true) boot();
       else scheduleIdle();
-    }, IDLE_MS);
+    }, wait);
   }
   const runLong = () => performance.now() - (gradpad.runStarted || 0) >= LAZY_AFTER_MS;
 
   return {
-    uiReady() { uiUp = true; scheduleIdle(); }, // also when a taken-over worker's UI is back
+    // also when a taken-over worker's UI is back. Where every Stop ends the worker, the standby
+    // boots at once: a Stop seconds after the UI came takes a standby further along (a first visit
+    // has no snapshot to restart from yet; loader.js saveSnapshotLater waits for this standby)
+    uiReady() { uiUp = true; scheduleIdle(firstWait); },
+    // the standby is booted and waits (ready), or none will come for now (failed, off, not eager)
+    settled() { return policy !== "eager" || ["ready", "failed", "off"].includes(gradpad.standby.state); },
     // the page's run state: eager waits for a quiet moment, lazy boots under a long run
     running(on) {
       clearTimeout(lazyTimer);
       if (!uiUp) return;
       if (on && underRuns && !session) lazyTimer = setTimeout(() => { if (gradpad.running) boot(); }, LAZY_AFTER_MS);
-      if (!on) scheduleIdle();
+      if (!on) scheduleIdle(firstWait); // (the autorun's first run ends just after the UI came)
     },
     changed() {
       if (session) gradpad.standby.readyMs = Math.round(performance.now() - startedAt);

@@ -50,6 +50,8 @@ for (const [name, sc] of Object.entries(%(scenarios)s)) {
     else if (op === "snapshot") gradpad.snapshotMaking = arg;
     else if (op === "wait") advance(arg);
     else if (op === "boots") trace.push(boots);
+    else if (op === "ready") sb.changed();
+    else if (op === "settled") trace.push(sb.settled());  // (loader.js: the snapshot worker waits for it)
   }
   out[name] = {policy: standbyPolicy(sc.search || "", sc.isolated), boots: trace};
 }
@@ -72,6 +74,15 @@ SCENARIOS = {
     "idle_beside_snapshot_isolated": {"isolated": True, "steps": [
         ["snapshot", True], ["ui", None], ["wait", 5000], ["boots", None], ["snapshot", False],
         ["wait", 2000], ["boots", None]]},
+    # the UI comes, idle: without shared memory the standby boots at once (a Stop seconds later
+    # takes it further along), and is settled once ready; with it, after an idle moment
+    "as_the_ui_comes_no_shared_memory": {"isolated": False, "steps": [
+        ["ui", None], ["wait", 1], ["boots", None], ["settled", None], ["ready", None], ["settled", None]]},
+    # ...also when the autorun's first run ends just after the UI came
+    "first_run_ends_after_the_ui_no_shared_memory": {"isolated": False, "steps": [
+        ["run", None], ["ui", None], ["wait", 200], ["end", None], ["wait", 1], ["boots", None]]},
+    "as_the_ui_comes_isolated": {"isolated": True, "steps": [
+        ["ui", None], ["wait", 1], ["boots", None], ["wait", 2000], ["boots", None]]},
     # a lesson page: one Python while idle, a standby only under a long run
     "lesson_idle_no_shared_memory": {"isolated": False, "search": "?embed=1&lesson=lessons/first-steps.md", "steps": [
         ["ui", None], ["wait", 10000], ["boots", None], ["run", None], ["wait", 1200], ["boots", None]]},
@@ -93,6 +104,9 @@ def test_without_shared_memory_a_standby_boots_under_a_long_run_and_beside_the_s
     # with shared memory Stop interrupts: the spare waits for an idle moment and for the snapshot
     assert got["loop_before_ui_isolated"] == {"policy": "eager", "boots": [0, 1]}, got
     assert got["idle_beside_snapshot_isolated"]["boots"] == [0, 1], got
+    assert got["as_the_ui_comes_no_shared_memory"]["boots"] == [1, False, True], got
+    assert got["as_the_ui_comes_isolated"]["boots"] == [0, 1], got
+    assert got["first_run_ends_after_the_ui_no_shared_memory"]["boots"] == [1], got
     # a lesson page stays one Python while idle; ?standby=off never boots one
     assert got["lesson_idle_no_shared_memory"] == {"policy": "lazy", "boots": [0, 1]}, got
     assert got["off_no_shared_memory"] == {"policy": "off", "boots": [0]}, got

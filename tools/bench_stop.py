@@ -39,33 +39,43 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser import chromium, drivers  # noqa: E402
 from tools import serve, site  # noqa: E402
-from tools.bench_lesson import rss_of_tree  # noqa: E402
+from tools.bench_lesson import rss_of_tree, script_tag_page  # noqa: E402
 
 LOOP = "x = 0\nwhile True:\n    x += 1\n"
 
 # In the page: start the loop, Stop it `afterMs` into its run, then time the way back.
-STOP_PROBE = """async ([code, afterMs]) => {
+STOP_PROBE = """async ([code, afterMs, cell]) => {
   const gp = window.gradpad;
   const app = () => document.querySelector('#app');
   const uiBack = () => gp.ui === 'app' && !app().classList.contains('gp-stale') && app().childElementCount > 0;
   let ended = null;
-  setTimeout(() => gp.load({code}).then(r => { ended = performance.now(); }, e => { ended = performance.now(); }), 0);
+  const opts = cell === undefined || cell === null ? {code} : {code, cell};  // a lesson's cell frame: its cell
+  setTimeout(() => gp.load(opts).then(r => { ended = performance.now(); }, e => { ended = performance.now(); }), 0);
   while (!gp.running) await new Promise(r => setTimeout(r, 5));
   await new Promise(r => setTimeout(r, afterMs));
   const standbyAtStop = {...(gp.standby || {})};
   const prerenderAtStop = gp.prerender ? {...gp.prerender} : null;  // the standby's app rendered in advance, and its ms
   const before = {...gp.timings};
-  const t0 = performance.now();
-  gp.interrupt();
-  // the editor takes typing: the app is live, or the old view's editor is kept live (restart_view.js)
-  let editable = null;
+  const out0 = {};
   const findAce = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList && el.classList.contains('ace_editor') && el.env) return el;
     const i = el.shadowRoot && findAce(el.shadowRoot); if (i) return i; } return null; };
+  const t0 = performance.now();
+  out0.wall = Date.now();
+  gp.interrupt();
+  // the read-only window: ms from the Stop until the app is back (+500 ms) during which no editor
+  // on screen takes typing (none there, inert, or read-only), sampled every 10 ms
+  let readonlyMs = 0, sampling = true, lastSample = performance.now();
+  const sample = () => { const now = performance.now(); const ace = findAce(app());
+    const live = ace && (!app().classList.contains('gp-stale') || ace.style.pointerEvents === 'auto') && !ace.env.editor.getReadOnly();
+    if (!live) readonlyMs += now - lastSample; lastSample = now; if (sampling) setTimeout(sample, 10); };
+  setTimeout(sample, 10);
+  // the editor takes typing: the app is live, or the old view's editor is kept live (restart_view.js)
+  let editable = null;
   const watchEditable = () => { if (editable !== null) return; const ace = findAce(app());
     if (ace && (!app().classList.contains('gp-stale') || ace.style.pointerEvents === 'auto')) editable = performance.now() - t0;
     else setTimeout(watchEditable, 5); };
   while (gp.running) await new Promise(r => setTimeout(r, 2));
-  const out = {standbyAtStop, prerenderAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
+  const out = {...out0, standbyAtStop, prerenderAtStop, stopped: performance.now() - t0, isolated: gp.isolated};
   setTimeout(watchEditable, 20);  // after the restart marked the old view stale (a task after the Stop)
   while (ended === null) await new Promise(r => setTimeout(r, 2));
   out.settled = ended - t0;
@@ -74,6 +84,9 @@ STOP_PROBE = """async ([code, afterMs]) => {
   out.answer = answer.result;
   while (!uiBack()) await new Promise(r => setTimeout(r, 10));
   out.ui = performance.now() - t0;
+  await new Promise(r => setTimeout(r, 500));
+  sampling = false;
+  out.readonly = Math.round(readonlyMs);
   const nav = t0;  // timings are ms since navigation, as performance.now()
   out.phases = {};
   for (const k of ['runtime', 'numpy', 'engine', 'ui:built', 'ui:embed', 'ui:embedded', 'ui:swapped'])
@@ -221,8 +234,83 @@ def chromium_embed(pw, host_url: str) -> list[dict]:
         ctx.close()
 
 
-def chromium_cases(pw, url: str, host_url: str, cases=("app", "embed")) -> list[dict]:
-    return ((chromium_app(pw, url) if "app" in cases else []) + (chromium_embed(pw, host_url) if "embed" in cases else [])
+# in a lesson's other frames, before a Stop: when this frame's app went stale and came back
+# (Date.now(), comparable across the frames), and its read-only ms meanwhile
+WATCH_BACK = """() => { const app = () => document.querySelector('#app'); const w = window.__gpBack = {stale: null, back: null};
+  const tick = () => { const stale = app().classList.contains('gp-stale');
+    if (stale && w.stale === null) w.stale = Date.now();
+    if (!stale && w.stale !== null && window.gradpad.ui === 'app' && app().childElementCount > 0) { w.back = Date.now(); return; }
+    setTimeout(tick, 10); };
+  tick(); }"""
+
+
+def first_visit_later(pw, url: str, later_s: float) -> list[dict]:
+    """A first visit (fresh profile, not isolated): one Stop `later_s` after the UI came."""
+    with app_page(pw, url) as (page, udd):
+        wait = lambda s: page.wait_for_function(s, timeout=600_000)  # noqa: E731
+        wait(UI_READY)
+        wait(IDLE)
+        page.wait_for_timeout(later_s * 1000)  # (Playwright keeps hearing the page meanwhile)
+        r = page.evaluate(STOP_PROBE, [LOOP, 300])
+        r["booted_from"] = page.evaluate("() => window.gradpad.bootedFrom")
+        r["kept"] = page.evaluate("() => window.gradpad.restartSnapshot || null")
+        r["spare"] = page.evaluate("() => window.gradpad.spareWorker || null")
+        row = {"case": "chromium app, first visit (not isolated)", "when": f"{later_s:.0f} s after the UI", **r}
+        print(json.dumps(row), flush=True)
+        return [row]
+
+
+def chromium_lesson(pw, lesson_url: str, later_s: float) -> list[dict]:
+    """A three-cell lesson (static/lesson.js: a frame per code block, one Python) on a course site of
+    another origin, first visit: Stop a loop run in cell 2's frame right after the UI, then again
+    `later_s` after it is back; `others_back`: ms from the Stop until frames 1 and 3 are back."""
+    udd = tempfile.mkdtemp(prefix="gradpad-bench-stop-")
+    ctx, _ = chromium.launch(pw, user_data_dir=udd)
+    rows = []
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(600_000)
+        page.goto(lesson_url)
+        frames = lambda: [f for f in page.frames if "embed=1" in f.url]  # noqa: E731
+        while len(frames()) < 3:
+            page.wait_for_timeout(300)
+        fs = sorted(frames(), key=lambda f: int(f.url.split("cell=")[1].split("&")[0]))
+        for when in ("right after the UI", f"{later_s:.0f} s after the UI"):
+            for f in fs:
+                f.wait_for_function(UI_READY, timeout=600_000)
+                f.wait_for_function("() => !document.getElementById('app').classList.contains('gp-stale')", timeout=600_000)
+            fs[0].wait_for_function(IDLE, timeout=600_000)
+            if when != "right after the UI":
+                page.wait_for_timeout(later_s * 1000)
+            for f in (fs[0], fs[2]):
+                f.evaluate(WATCH_BACK)
+            r = fs[1].evaluate(STOP_PROBE, [LOOP, 300, 1])
+            deadline = time.monotonic() + 300
+            others = {}
+            while len(others) < 2 and time.monotonic() < deadline:
+                for i in (0, 2):
+                    b = fs[i].evaluate("() => window.__gpBack")
+                    if b["back"]:
+                        others[i + 1] = b["back"] - r["wall"]
+                page.wait_for_timeout(100)
+            r["others_back"] = others
+            r["first_frame"] = fs[0].evaluate("() => ({restartedBy: window.gradpad.restartedBy, "
+                                              "kept: window.gradpad.restartSnapshot || null, spare: window.gradpad.spareWorker || null, "
+                                              "standby: window.gradpad.standby || null, bootedFrom: window.gradpad.bootedFrom})")
+            r["path"] = r["first_frame"]["restartedBy"]
+            rows.append({"case": "chromium lesson, 3 cell frames (not isolated)", "when": when, **r})
+            print(json.dumps(rows[-1]), flush=True)
+    finally:
+        ctx.close()
+    return rows
+
+
+def chromium_cases(pw, url: str, host_url: str, cases=("app", "embed"), later_s: float = 20) -> list[dict]:
+    lesson_url = host_url.rsplit("/", 1)[0] + "/lesson.html"
+    return ((chromium_app(pw, url) if "app" in cases else []) + (first_visit_later(pw, url, later_s) if "later" in cases else [])
+            + (chromium_embed(pw, host_url) if "embed" in cases else [])
+            + (chromium_lesson(pw, lesson_url, later_s) if "lesson" in cases else [])
             + (chromium_warm(pw, url) if "warm" in cases else []))
 
 
@@ -246,7 +334,9 @@ def main(argv=None) -> int:
     p.add_argument("--browsers", default="chromium,firefox")
     p.add_argument("--json")
     p.add_argument("--before", help="a dist/ of the code before (served beside this tree's build, cases alternate)")
-    p.add_argument("--cases", default="app,embed", help="chromium's cases: app (first visit, then isolated), embed, warm")
+    p.add_argument("--cases", default="app,embed", help="chromium's cases: app (first visit, then isolated), later (a first "
+                   "visit's Stop --later s after the UI), embed, lesson (three cell frames, static/lesson.js), warm")
+    p.add_argument("--later", type=float, default=20, help="seconds after the UI for the later/lesson cases' late Stop")
     p.add_argument("--rounds", type=int, default=1, help="repeat the builds' runs, alternating (before, after, before, ...)")
     a = p.parse_args(argv)
     builds = {"after": site.snapshot(Path(tempfile.mkdtemp(prefix="gradpad-bench-stop-dist-")))}
@@ -262,6 +352,7 @@ def main(argv=None) -> int:
             (host_dir / "index.html").write_text(
                 f'<!doctype html><title>course</title><iframe id="gp" src="{url}?embed=1&panes=jaxpr,plot'
                 f'#example=jvp_and_vjp" width="700" height="500"></iframe>')
+            (host_dir / "lesson.html").write_text(script_tag_page(url if url.endswith("/") else url + "/"))
             quiet = type("Quiet", (http.server.SimpleHTTPRequestHandler,), {"log_message": lambda *a: None})
             host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(quiet, directory=str(host_dir)))
             threading.Thread(target=host.serve_forever, daemon=True).start()
@@ -273,7 +364,7 @@ def main(argv=None) -> int:
                 if name == "chromium":
                     from playwright.sync_api import sync_playwright
                     with sync_playwright() as pw:
-                        got = chromium_cases(pw, url, host_url, a.cases.split(","))
+                        got = chromium_cases(pw, url, host_url, a.cases.split(","), a.later)
                 else:
                     got = other_cases(name, url)
                 rows += [{**r, "build": label, "load": round(os.getloadavg()[0], 1)} for r in got]
@@ -281,13 +372,14 @@ def main(argv=None) -> int:
         for srv in servers:
             srv.shutdown()
     print(f"load average at end: {os.getloadavg()}", flush=True)
-    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'view':11} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} "
+    print(f"{'build':6} {'case':48} {'when':18} {'path':9} {'view':11} {'stopped':>7} {'python':>7} {'ui':>7} {'editable':>8} {'ro ms':>6} "
           f"{'load':>5}  phases")
     for r in rows:
         path = "interrupt" if r["isolated"] else (r.get("path") or ("standby" if r["stops"] and r["stops"][0].get("standby") else "fresh"))
         view = (r["stops"][0].get("view") if r["stops"] else None) or "-"  # prerendered: swapped in (static/prerender.js)
         print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {view:11} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
-              f"{r.get('editable', '-'):>8} {r['load']:5}  {r['phases']}")
+              f"{r.get('editable', '-'):>8} {r.get('readonly', '-'):>6} {r['load']:5}  {r['phases']}"
+              + (f" others back {r['others_back']}" if 'others_back' in r else ""))
     print("memory of the browser's processes, idle (MB): before the standby boots -> with the standby ready "
           "(and its app rendered in advance where the build does that)")
     for r in rows:

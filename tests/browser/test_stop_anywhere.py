@@ -14,13 +14,14 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from . import shots
+from . import chromium, shots
 
 pytestmark = pytest.mark.timeout(900)
 SHOTS = Path(os.environ.get("GRADPAD_SCREENSHOTS", "/tmp/gradpad-screenshots"))
@@ -114,8 +115,12 @@ def test_an_embed_on_another_site_is_stopped_and_back_within_a_second(browser_co
             time.sleep(0.5)
         inner = next(f for f in page.frames if "embed=1" in f.url)
         inner.wait_for_function("() => window.gradpad && window.gradpad.ui === 'app'", timeout=360_000)
-        # the standby boots once the embed is idle (static/standby.js: eager without shared memory)
+        # the standby boots as the embed's UI comes (static/standby.js: eager without shared memory),
+        # and the worker that makes this browser's snapshots only once it is ready: side by side on
+        # two cores each took twice as long, and a Stop 20 s after the UI found the standby booting
         inner.wait_for_function(STANDBY_READY, timeout=360_000)
+        inner.wait_for_function("() => !!window.gradpad.snapshotMaker", timeout=120_000)
+        assert inner.evaluate("() => window.gradpad.snapshotMaker.standby") == "ready"
         # the standby's app, rendered hidden in the page ahead of a Stop, follows the frame's width:
         # kept at the old width, it made a narrowed frame (a phone turned) scroll sideways
         inner.wait_for_function("() => (window.gradpad.prerender || {}).state === 'rendered'", timeout=120_000)
@@ -270,3 +275,116 @@ def test_code_that_never_finished_asks_before_it_runs_on_reopen(app_page):
     assert page.evaluate("() => window.gradpad.interrupt()") is True
     page.wait_for_function("() => !window.gradpad.running", timeout=10_000)
     assert page.evaluate("() => window.gradpad.snapshot()")["error"]["type"] == "KeyboardInterrupt"
+
+
+# Types into the old view's editor the moment the page sends the new Python its `activate` (the
+# code was read then: what comes after must still reach the new app), as a key press types: through
+# Ace's text input, which a read-only editor refuses. `window.__gpLate`: {typed, refused}.
+LATE_TYPIST = """(() => {
+  const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList.contains('ace_editor') && el.env) return el;
+    const i = el.shadowRoot && find(el.shadowRoot); if (i) return i; } return null; };
+  const late = window.__gpLate = {text: null, typed: 0, refused: 0};
+  const type = () => {
+    const ace = late.text && find(document.getElementById('app'));
+    if (!ace) return;
+    const ed = ace.env.editor, before = ed.getValue();
+    ed.navigateFileEnd();
+    ed.onTextInput(late.text);
+    if (ed.getValue() !== before) late.typed++; else late.refused++;
+    late.text = null;
+  };
+  for (const proto of [Worker.prototype, MessagePort.prototype]) {
+    const post = proto.postMessage;
+    proto.postMessage = function (msg, ...rest) {
+      const r = post.call(this, msg, ...rest);
+      if (msg && msg.type === 'activate') setTimeout(type, 0);
+      return r;
+    };
+  }
+})()"""
+
+# From a Restart until the new app is back (and 300 ms after): every 10 ms, whether an editor on
+# screen takes typing (there, not inert, not read-only); the samples where none did.
+WATCH_RESTART = """async ([text]) => {
+  const gp = window.gradpad, app = () => document.getElementById('app');
+  const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.classList.contains('ace_editor') && el.env) return el;
+    const i = el.shadowRoot && find(el.shadowRoot); if (i) return i; } return null; };
+  const back = () => gp.ui === 'app' && !app().classList.contains('gp-stale') && app().childElementCount > 0;
+  window.__gpLate.text = text;
+  const restarts = gp.restarts, dead = [];
+  let samples = 0, until = null, stale = false;
+  gp.restart();
+  while (until === null || performance.now() < until) {
+    stale = stale || app().classList.contains('gp-stale');  // (the old view goes stale a task after the Restart)
+    const ace = find(app());
+    const live = !!ace && !ace.env.editor.getReadOnly() && getComputedStyle(ace).pointerEvents !== 'none' && !ace.closest('[inert]');
+    samples++;
+    if (!live) dead.push(ace ? (ace.env.editor.getReadOnly() ? 'read-only' : 'inert') : 'no editor');
+    if (until === null && stale && gp.restarts > restarts && back()) until = performance.now() + 300;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const ace = find(app());
+  return {samples, dead: [...new Set(dead)], deadCount: dead.length, code: ace.env.editor.getValue(),
+          late: {...window.__gpLate}, carried: gp.carriedTyping || 0, view: (gp.stops.at(-1) || {}).view || null};
+}"""
+
+
+@pytest.mark.parametrize("prerender", ["0", "1"])
+def test_a_restart_keeps_the_editor_taking_typing_until_the_new_app_is_in(browser_context, site_url, prerender):
+    """No read-only moment while the new app draws (issue 27): from a Restart with no standby until
+    the new Python's app is in, an editor on screen takes typing at every sample (the old view's,
+    then the new one's, drawn hidden and swapped in: prerender=0 as on a lesson page, and the
+    standby-style app rendered in advance, prerender=1), and what is typed after the page read the
+    code for the new Python (at its `activate`) reaches the new app's editor and the app."""
+    ctx, _ = browser_context
+    page = ctx.new_page()
+    page.add_init_script(LATE_TYPIST)
+    try:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(360_000)
+        page.goto(f"{site_url}?standby=off&prerender={prerender}#example=jvp_and_vjp")
+        page.wait_for_function(UI_BACK, timeout=360_000)
+        page.wait_for_function("() => !window.gradpad.running", timeout=120_000)
+        before = page.evaluate(APP_SHOWN)["code"]
+        late = "\n# typed while the new app drew\n"
+        out = page.evaluate(WATCH_RESTART, [late])
+        assert out["late"]["typed"] == 1 and out["late"]["refused"] == 0, out  # the old editor took it
+        assert out["deadCount"] == 0 and out["samples"] > 10, out  # never a moment without an editor to type in
+        assert out["code"] == before + late and out["carried"] == 1, out  # carried into the new editor
+        # ...and the app has it, as typed there (its model: the page API's snapshot answers with it)
+        page.wait_for_function("(c) => window.gradpad.snapshot().then((s) => s.code === c)", arg=before + late, timeout=60_000)
+        assert page.evaluate("() => window.gradpad.restartedBy") == "fresh"
+        assert page.evaluate("() => document.querySelectorAll('#app').length") == 1
+        assert page.evaluate("() => !document.getElementById('gp-app-drawn') && !document.querySelector('.gp-restart-note')")
+    finally:
+        page.close()
+
+
+def test_a_stop_with_no_standby_ends_the_snapshot_worker_and_makes_it_again_after(playwright_instance, site_url):
+    """A first visit (fresh profile, not isolated) with no standby: right after the UI a throw-away
+    worker makes this browser's snapshots (seconds of both cores). A Stop then ends that worker
+    (the fresh Python the learner waits for comes first; side by side each took about twice as
+    long), and once the new app is back it is made again, and saved: the code was kept and not run again."""
+    ctx, udd = chromium.launch(playwright_instance)
+    try:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(360_000)
+        page.goto(f"{site_url}?standby=off")
+        page.wait_for_function(UI_BACK, timeout=360_000)
+        page.wait_for_function("() => window.gradpad.snapshotMaking && window.gradpad.snapshotMaker", timeout=120_000)
+        out = page.evaluate(STOP_AND_ASK, [LOOP, 300])
+        assert out["isolated"] is False and [(s["reason"], s["path"]) for s in out["stops"]] == [("stopped", "fresh")], out
+        assert out["answer"]["result"] == "2", out
+        maker = page.evaluate("() => window.gradpad.snapshotMaker")
+        assert maker["made"] == 1 and maker["ended"] == "a restart's Python came first", maker
+        state = held_state(page)
+        assert state["code"] == LOOP and state["run"] == 0 and state["running"] is False, state
+        # made again once the new app is back, and saved this time
+        page.wait_for_function("() => window.gradpad.snapshotMaker.made === 2", timeout=120_000)
+        page.wait_for_function("() => window.gradpad.importsSnapshotSaved || window.gradpad.importsSnapshotError",
+                               timeout=360_000)
+        assert page.evaluate("() => [window.gradpad.importsSnapshotSaved, window.gradpad.snapshotMaker.ended]") == [True, None]
+    finally:
+        ctx.close()
+        shutil.rmtree(udd, ignore_errors=True)
