@@ -443,6 +443,7 @@ async function bootPython(loadPyodide, search, expected, importsExpected, import
   if (importsExpected) {
     const py = await bootFromImports(loadPyodide, search, importsExpected, importsGiven, importsEarly);
     if (py) return [py, "imports-snapshot"];
+    prefetch([...M.stages.numpy, ...M.stages.engine]); // no snapshot after all: a boot that loads them
   }
   // (a boot snapshot whose hash does not match is not used: no loadPyodide was tried, so booting
   // on in this worker is safe)
@@ -761,8 +762,11 @@ async function start(init) {
     // a browser with no snapshot of its own (a first visit): the build's (static/boot_snapshot.js)
     const fromBuild = !init.importsSnapshotHash && !init.importsSnapshot && buildSnapshotWanted(init.search, init.snapshotHash);
     fetchRuntimeEarly(fromBuild ? M.bareSnapshot.stdlib : undefined);
-    // (restored from the page's snapshot bytes, numpy and the engine need no wheels: fetched if it fails)
-    if (!init.importsSnapshot) prefetch([...M.stages.numpy, ...M.stages.engine]);
+    // (restored from the post-import snapshot, numpy and the engine need no wheels, and a restore that
+    // fails ends this worker: the fresh one fetches them. Read now, they would compete with the
+    // runtime's own files and the snapshot's bytes, all from Cache Storage on a warm visit; they are
+    // fetched below if there turns out to be no snapshot in Cache Storage: bootPython)
+    if (!init.importsSnapshot && !init.importsSnapshotHash) prefetch([...M.stages.numpy, ...M.stages.engine]);
     // the post-import snapshot's bytes are read from Cache Storage while the runtime's module loads
     const importsEarly = init.importsSnapshotHash && !init.importsSnapshot
       ? readUnchecked(init.search, init.importsSnapshotHash, IMPORTS_SNAP_KEY()) : null;
@@ -793,7 +797,8 @@ async function start(init) {
     mark("engine");
     readyResolve();
     post({ type: "ready", info, bootedFrom });
-    if (uiPrefetchLater) prefetch(M.stages.ui);
+    // (restored from the post-import snapshot, Panel is imported: its wheels are never read)
+    if (uiPrefetchLater && !restoredStages.has("ui")) prefetch(M.stages.ui);
   } catch (e) {
     if (e instanceof RestoreFailed) post({ type: "restore-failed", kind: e.kind, error: e.message });
     else post({ type: "boot-error", error: String(e && e.stack || e) });

@@ -63,6 +63,37 @@ def test_a_warm_visit_boots_from_the_post_import_snapshot_and_answers_right(gp):
     assert gp.wait_ui() == "app"
 
 
+WHEELS = """() => {
+    const M = JSON.parse(document.getElementById('gp-manifest').textContent);
+    const of = (stages) => stages.flatMap(s => M.stages[s]).map(p => M.files[p].file.split('/').pop());
+    return {restored: of(['numpy', 'engine', 'ui'])};
+}"""
+
+
+def test_a_warm_visit_reads_none_of_the_wheels_it_restored(gp):
+    """numpy's, the engine's and Panel's wheels are in the snapshot's memory: read from Cache Storage
+    beside the runtime's files (and hashed), they only slowed the warm visit's start and UI."""
+    gp.page.evaluate(WAIT_SNAPSHOTS)
+    urls: list[str] = []
+
+    def seen(request):
+        urls.append(request.url)
+    gp.page.on("request", seen)
+    try:
+        boot = reload(gp)
+        assert gp.wait_ui() == "app"
+        gp.page.wait_for_timeout(1500)  # (a prefetch after the UI would show by now)
+    finally:
+        gp.page.remove_listener("request", seen)
+    assert boot["from"] == "imports-snapshot", boot
+    names = [u.rsplit("/", 1)[-1] for u in urls]
+    # the worker's requests are seen here (else this test could not fail)
+    assert "pyodide.asm.js" in names, names
+    restored = gp.page.evaluate(WHEELS)["restored"]
+    assert len(restored) >= 10, restored
+    assert [n for n in names if n in restored] == [], names
+
+
 # Two restarts in a row: the first takes the ready standby, the second (asked at once) finds none
 # and starts a fresh worker, which is lent the snapshot's bytes the page kept
 # (static/restart_snapshot.js).
