@@ -29,8 +29,12 @@ HOST_THEME = f":host {{ --gp-light: ; }}\n{DARK_QUERY} {{ :host {{ --gp-light: i
 def themed(css: str) -> str:
     """CSS written with tv(), for where it is shown: on the page as it is (the page's root says the
     theme, and a switch needs no new CSS); outside the page with the switch set on each pane's host
-    from the system's theme."""
-    return css if env.theme() is not None else HOST_THEME + css
+    from the system's theme. In the browser the page's root always says it (static/style.css), even
+    where this module is imported before any page is known: the post-import snapshot's maker, whose
+    constants every warm visit restores (with the host's switch in them, a page whose theme was not
+    the system's lost every tv() value: the host's empty --gp-light beside the page's empty
+    --gp-dark)."""
+    return css if env.IN_BROWSER else HOST_THEME + css
 
 
 CSS = f"""

@@ -42,6 +42,15 @@ def test_on_the_page_the_css_is_the_same_in_both_themes(page_theme, theme):
     assert main.system_prefers_dark() is (theme == "dark")
 
 
+def test_in_the_snapshots_maker_the_css_is_the_pages(monkeypatch):
+    """The post-import snapshot's maker (static/worker.js) imports the app with no page known: its
+    module constants are every warm visit's, shown on a page whose root says the theme."""
+    monkeypatch.setattr(env, "IN_BROWSER", True)
+    monkeypatch.setattr(env, "_page_state", {"storage": {}})
+    assert env.theme() is None
+    assert common.themed(CSS) == CSS
+
+
 def test_outside_the_page_the_system_decides():
     assert env.theme() is None
     out = common.themed(CSS)
