@@ -38,9 +38,11 @@ def test_an_edit_updates_the_panes_then_the_timings(app_page):
     assert cpu["eager_ms"] == loaded["timing"]["cpu"]["eager_ms"]
 
 
-# a run that takes a while (0.5 s), then five edits typed 40 ms apart: the first runs at once,
-# the four typed while it runs wait in the worker's queue and make ONE more run, of the newest code
-SLOW_CODE = "import time\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 0.5:\n    pass\nf = lambda x: x * 2.0\nf(1.0)\n"
+# a run that takes a while (2 s), then five edits typed 40 ms apart: the first runs at once,
+# the four typed while it runs wait in the worker's queue and make ONE more run, of the newest code.
+# 2 s, not 0.5: on a loaded machine the page's 40 ms timers came 550 ms apart (CI, load 8), so
+# the burst outlasted a 0.5 s run and a third run was right
+SLOW_CODE = "import time\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 2.0:\n    pass\nf = lambda x: x * 2.0\nf(1.0)\n"
 BURST = """async ({findEditor}) => {
   const editor = (new Function('return (' + findEditor + ')()'))();
   for (let k = 1; k <= 5; k++) {
@@ -57,7 +59,7 @@ def test_edits_typed_during_a_run_make_one_more_run_of_the_newest_code(app_page)
     page.evaluate(QUIET)
     before = page.evaluate("() => window.gradpad.panes.run")
     page.evaluate(BURST, {"findEditor": FIND_EDITOR})
-    page.wait_for_timeout(2500)  # the runs are over (a stale run queued behind would have started)
+    page.wait_for_timeout(5000)  # the runs are over (a stale run queued behind would have started)
     snap = page.evaluate("() => window.gradpad.snapshot()")
     assert snap["code"].rstrip().endswith("# burst 5") and snap["error"] is None
     reports = page.evaluate(f"() => window.gradpad.panesLog.filter(p => p.run > {before})")
