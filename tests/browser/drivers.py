@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 FIREFOX = Path(os.environ.get("GRADPAD_FIREFOX", "/usr/bin/firefox-esr"))
@@ -364,8 +365,22 @@ class WebKitBrowser(Browser):
         return _outcome(text)
 
     def click(self, finder, arg=None):
-        el = self.d.execute_script(f"return ({finder})(JSON.parse(arguments[0]))", json.dumps(arg))
-        el.click()
+        from selenium.common.exceptions import ElementNotInteractableException
+        # WebKitWebDriver answers "not interactable" for a button a layout change moved out of the
+        # frame's part in sight a moment ago (the floating run bar of a lesson cell, whose frame
+        # the host page had scrolled): the button is brought into sight and clicked again, for up
+        # to 5 s; a button that stays hidden still fails
+        deadline = time.monotonic() + 5
+        while True:
+            el = self.d.execute_script(f"return ({finder})(JSON.parse(arguments[0]))", json.dumps(arg))
+            try:
+                el.click()
+                return
+            except ElementNotInteractableException:
+                if time.monotonic() > deadline:
+                    raise
+                self.d.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", el)
+                time.sleep(0.25)
 
     def press(self, keys):
         from selenium.webdriver.common.action_chains import ActionChains

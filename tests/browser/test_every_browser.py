@@ -498,7 +498,11 @@ def test_a_course_pages_code_blocks_become_live_cells_on_one_python(visit, tmp_p
 
         # Stop from the second frame, on a runaway loop typed there: the first frame's worker is
         # ended (interrupted where shared memory is), every frame comes back on the new Python,
-        # the loop's code kept in its cell and not run again
+        # the loop's code kept in its cell and not run again. The host page shows the whole frame
+        # first, as a learner would scroll to it: its Stop floats at the frame's bottom right.
+        b.in_frame(None)
+        b.evaluate("() => { document.querySelectorAll('iframe.gradpad-lesson')[1].scrollIntoView({block: 'center'}) }")
+        b.in_frame(CELL_FRAME, 1)
         b.click(EDITOR)
         b.press("{CTRL_A}" + LOOP)
         # the loop itself, not a prefix typed on the way ("while True: p" ends at once in a
