@@ -183,9 +183,10 @@ def scalar_curves(fn, x0: float = 0.0, n: int = 201, half_width: float = 3.0) ->
         vals, err, method = curves(jax.jacfwd)
     skipped = ""
     if err is not None and vals is not None and vals[2] is None:
+        second = "jacfwd(jacfwd(f))" if forward else "grad(grad(f))"  # the derivative the plot used
         skipped = (f"f''(x) is left out: it did not finish within {PAGE_POINTS_BUDGET_S:g} s on the "
                    f"plot's {n} points ({where}); f(x) and f'(x) are drawn. Each point is a call of "
-                   "grad(grad(f)): call it yourself on the inputs you need.")
+                   f"{second}: call it yourself on the inputs you need.")
     elif err is not None:
         return {"error": err}
     code = SCALAR_CODE.format(lo=lo, hi=hi, n=n)

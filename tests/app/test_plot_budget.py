@@ -69,3 +69,18 @@ def test_with_time_enough_all_three_curves_are_drawn(monkeypatch):
     data = a.plot
     assert "skipped" not in data and data["d2f"] is not None
     np.testing.assert_allclose(data["d2f"], -np.sin(np.asarray(data["x"])), atol=1e-5)
+
+
+def test_the_note_names_the_forward_mode_derivative_the_plot_used(monkeypatch):
+    # a lax.while_loop: grad cannot differentiate f (JAX raises), so the plot uses jacfwd, and the
+    # note must name the call that ran, not grad(grad(f))
+    monkeypatch.setattr(plots, "PAGE_POINTS_BUDGET_S", 1.5)
+    code = SLOW_SECOND_DERIVATIVE.replace(
+        "def f(x):\n    return my_sin(x)",
+        "def f(x):\n    return my_sin(jax.lax.while_loop(lambda c: c > 100.0, lambda c: c, x))")
+    a = analysis.analyse(code, "f", "0.5", views=("f",), with_stages=False, with_timing=False, with_vmap=False)
+    data = a.plot
+    assert "error" not in data and data["derive"] == "jacfwd", data
+    np.testing.assert_allclose(data["df"], np.cos(np.asarray(data["x"])), atol=1e-5)
+    assert data["d2f"] is None
+    assert "jacfwd(jacfwd(f))" in data["skipped"] and "grad(grad(f))" not in data["skipped"], data["skipped"]
