@@ -1,0 +1,54 @@
+"""Case definitions for engine12_cases.json (stop 40, issue 24): leftovers of the library suites:
+jnp.fft's eager and jitted bits, the float0 literal in jaxprs, and numpy's RuntimeWarnings."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# ---- jnp.fft: the same bits eager and under jit (numpyro's CirculantNormal rebuilt under jit)
+_FFTS = """
+x = jnp.array([0.9, 0.2, 0.1, 0.1, 0.2])
+y = jnp.linspace(-1.0, 2.0, 21).reshape(3, 7)
+z = (y + 1j * y[::-1]).astype(jnp.complex64)
+fs = [(jnp.fft.rfft, x), (jnp.fft.fft, x), (jnp.fft.ifft, x), (lambda v: jnp.fft.irfft(v, n=9), x),
+      (lambda v: jnp.fft.rfft(v, axis=0, norm='ortho'), y), (lambda v: jnp.fft.rfft(v, n=11), y),
+      (lambda v: jnp.fft.fft(v, n=4, norm='forward'), z), (lambda v: jnp.fft.ifft(v, axis=0, norm='ortho'), z),
+      (lambda v: jnp.fft.irfft(v, norm='forward'), z), (jnp.fft.rfft2, y), (jnp.fft.irfftn, z),
+      (lambda v: jnp.fft.hfft(v, n=5), z), (jnp.fft.ihfft, y)]
+"""
+C("engine12_fft_eager_equals_jit_bits", "numpy", _FFTS + """
+out = [bool(jnp.array_equal(f(v), jax.jit(f)(v))) for f, v in fs]
+""")
+C("engine12_fft_values", "numpy", _FFTS + """
+out = [f(v) for f, v in fs]
+""")
+C("engine12_fft_transforms", "numpy", """
+x = jnp.linspace(-1.0, 2.0, 7)
+loss = lambda v: jnp.sum(jnp.abs(jnp.fft.rfft(v * v)) ** 2) + jnp.real(jnp.fft.fft(v)[2])
+out = (jax.grad(loss)(x), jax.jit(jax.grad(loss))(x), jax.vmap(jnp.fft.rfft)(x.reshape(1, 7) * jnp.ones((3, 1))),
+       jax.jvp(jnp.fft.irfft, (x[:4] + 0j,), (jnp.ones(4, jnp.complex64),)))
+""")
+C("engine12_fft_jaxpr_one_primitive", "jaxpr", """
+x = jnp.ones((2, 5))
+out = (str(jax.make_jaxpr(lambda v: jnp.fft.rfft(v, norm='ortho'))(jnp.ones(5))),
+       str(jax.make_jaxpr(lambda v: jnp.fft.rfft(v, axis=0))(x)),
+       str(jax.make_jaxpr(lambda v: jnp.fft.irfft(v, n=7, norm='ortho'))(x)),
+       str(jax.make_jaxpr(lambda v: jnp.fft.fft(v, n=3, norm='forward'))(x)))
+""")
+
+# ---- float0 in jaxprs: a broadcast of the float0 literal, as JAX prints it
+_F0 = """
+f = lambda x: (x * 2, jnp.floor(x).astype(jnp.int32))
+x = jnp.array([1.5, 2.5])
+"""
+C("engine12_jaxpr_float0_broadcast", "jaxpr", _F0 + """
+out = str(jax.make_jaxpr(lambda v: jax.jvp(f, (v,), (jnp.ones(2),)))(x))
+""")
+C("engine12_jaxpr_float0_literals", "jaxpr", _F0 + """
+out = (str(jax.make_jaxpr(lambda v: jax.jvp(lambda v: (v, 3, v > 1), (v,), (jnp.ones(2),)))(x)),
+       str(jax.make_jaxpr(lambda v: jax.jvp(lambda v: jnp.argmax(v), (v,), (jnp.ones(2),)))(x)),
+       str(jax.make_jaxpr(jax.grad(lambda v, n: v * n, argnums=(0, 1), allow_int=True))(1.0, 3)))
+""")
+C("engine12_float0_jvp_under_jit_comes_out_numpy", "transforms", _F0 + """
+t = jax.jit(lambda v: jax.jvp(f, (v,), (jnp.ones(2),)))(x)[1][1]
+out = (isinstance(t, np.ndarray), isinstance(t, jax.Array), str(t.dtype), t.shape)
+""")
