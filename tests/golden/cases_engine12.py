@@ -52,3 +52,13 @@ C("engine12_float0_jvp_under_jit_comes_out_numpy", "transforms", _F0 + """
 t = jax.jit(lambda v: jax.jvp(f, (v,), (jnp.ones(2),)))(x)[1][1]
 out = (isinstance(t, np.ndarray), isinstance(t, jax.Array), str(t.dtype), t.shape)
 """)
+
+# ---- Hurwitz zeta at a large negative q: a closed form, not ceil(-q) loop steps (hung at -3e38),
+# and XLA's values at its poles (q = 0, -1, ...): inf for an even s, nan for an odd one
+C("engine12_zeta_polygamma_negative_q", "special", """
+q = jnp.array([-3e38, -1e6, -16777216.0, -4.0, 0.0, 2.5])
+out = (jax.vmap(jax.grad(jax.scipy.special.digamma))(q), jax.jit(jax.grad(jax.scipy.special.digamma))(-1e30),
+       [jax.scipy.special.polygamma(m, q) for m in (1, 2, 3)],
+       [jax.scipy.special.zeta(s, q) for s in (1.0, 2.0, 3.0, 4.0, 5.0, 2.5)],
+       jax.scipy.special.polygamma(1, jnp.array([-0.5, -1.5])))
+""")
