@@ -62,3 +62,17 @@ out = (jax.vmap(jax.grad(jax.scipy.special.digamma))(q), jax.jit(jax.grad(jax.sc
        [jax.scipy.special.zeta(s, q) for s in (1.0, 2.0, 3.0, 4.0, 5.0, 2.5)],
        jax.scipy.special.polygamma(1, jnp.array([-0.5, -1.5])))
 """)
+
+# ---- no numpy RuntimeWarning where JAX is silent: under np.errstate(over/invalid/divide='raise') a
+# leaking numpy warning would raise FloatingPointError (XLA's float32 overflows to inf without a word)
+C("engine12_special_overflow_silent", "special", """
+x = jnp.array([-3e38, -1e6, -4.0, 0.0, 1e-45, 2.5, 40.0, 1e30, 3e38])
+with np.errstate(over='raise', invalid='raise', divide='raise'):
+    out = (jax.scipy.special.digamma(x), jax.scipy.special.zeta(2.0, x), jax.scipy.special.polygamma(1, x),
+           jax.vmap(jax.grad(jax.scipy.special.gammaln))(x), jax.vmap(jax.grad(jax.scipy.special.gamma))(x),
+           jax.vmap(jax.grad(jax.scipy.special.betaln))(x[:7], x[:7]), jax.vmap(jax.grad(jax.scipy.special.digamma))(x))
+""")
+C("engine12_digamma_poles_nan", "special", """
+x = jnp.array([-4.0, -1.0, 0.0, -0.0, 1e-45, -2.5, 0.5])
+out = (jax.scipy.special.digamma(x), jax.jit(jax.scipy.special.digamma)(x))
+""")

@@ -23,7 +23,8 @@ def _f64(*xs):
 
 
 def _rounded(out, dtype):
-    return np.asarray(out, np.float64).astype(dtype)
+    with np.errstate(over="ignore", under="ignore"):   # past float32's range: inf or 0, silently, as XLA
+        return np.asarray(out, np.float64).astype(dtype)
 
 
 # ---- gamma-function helpers in float64 ---------------------------------------------------------
