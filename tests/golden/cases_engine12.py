@@ -76,3 +76,10 @@ C("engine12_digamma_poles_nan", "special", """
 x = jnp.array([-4.0, -1.0, 0.0, -0.0, 1e-45, -2.5, 0.5])
 out = (jax.scipy.special.digamma(x), jax.jit(jax.scipy.special.digamma)(x))
 """)
+
+# ---- random.binomial of a clipped probability: clip(-0.0, 0, 1) is -0.0 on gradpad (+0.0 on XLA),
+# and a -0.0 probability kept the inversion sampler's loop running forever
+C("engine12_binomial_clipped_zero_probability", "random", """
+p = jnp.clip(jnp.array([-0.0, -1.0, 0.0, 1.0, 0.5, 2.0]), 0, 1)
+out = (random.binomial(random.key(0), 10.0, p), jax.jit(lambda k, q: random.binomial(k, 5.0, q))(random.key(1), p))
+""")
