@@ -83,3 +83,12 @@ C("engine12_binomial_clipped_zero_probability", "random", """
 p = jnp.clip(jnp.array([-0.0, -1.0, 0.0, 1.0, 0.5, 2.0]), 0, 1)
 out = (random.binomial(random.key(0), 10.0, p), jax.jit(lambda k, q: random.binomial(k, 5.0, q))(random.key(1), p))
 """)
+
+# ---- a triangular solve with a zero pivot: nan/inf without numpy's "invalid value in matmul"
+C("engine12_triangular_solve_zero_pivot_silent", "linalg", """
+a = jnp.array([[0.0, 0.0, 0.0], [1.0, 2.0, 0.0], [3.0, 1.0, 0.0]])
+with np.errstate(over='raise', invalid='raise', divide='raise'):
+    out = (jax.scipy.linalg.solve_triangular(a, jnp.ones(3), lower=True),
+           jax.scipy.linalg.cho_solve((jnp.zeros((3, 3)), True), jnp.ones(3)),
+           jax.vmap(lambda m: jax.scipy.linalg.solve_triangular(m, jnp.ones(3), lower=True))(jnp.stack([a, a.T.T])))
+""")
