@@ -25,7 +25,7 @@ from ..tracing import tracing
 from ..transforms import ad, batching
 from ..base import trace_debug
 from ..tracing.rules import jaxpr_compiler
-from ..transforms.staging import trace_to_jaxpr
+from ..transforms.staging import JaxprTrace as _JaxprTrace, trace_to_jaxpr
 from ..tracing.placement import device_get, device_get_async, device_put  # noqa: F401  (jax.device_put & co.)
 from ..base.tree_util import PyTreeDef, is_namedtuple_node, tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten, tree_transpose
 
@@ -802,9 +802,17 @@ def _int_like(aval) -> bool:
 
 def _float0_tangent_out(primal, tangent):
     """An integer or bool output's tangent, as JAX's jvp and linearize return it: float0 zeros of
-    the output's shape (the engine carries it as an integer zero inside)."""
+    the output's shape (the engine carries it as an integer zero inside, left uninstantiated here).
+    While a jaxpr is being staged (make_jaxpr, jit) a non-scalar one is, as JAX's, a broadcast of
+    the float0 literal; elsewhere a numpy float0 array."""
     aval = get_aval(primal)
-    return np.zeros(aval.shape, float0) if _int_like(aval) else tangent
+    if not _int_like(aval):
+        return ad.instantiate(tangent)
+    zero = np.zeros((), float0)
+    if aval.shape and isinstance(tracing.find_top_trace(()), _JaxprTrace):
+        from ..lax import lax
+        return lax.broadcast_in_dim(zero, aval.shape, ())
+    return np.zeros(aval.shape, float0)
 
 
 def jvp(fun, primals, tangents, has_aux=False):
@@ -832,7 +840,7 @@ def jvp(fun, primals, tangents, has_aux=False):
                             f"tangent dtype {_FLOAT0_DESCR if ta.dtype == float0 else ta.dtype.name} instead.")
         if _int_like(pa):  # a float0 tangent carries nothing: a symbolic zero of the engine's kind
             flat_t[i] = ad.Zero(ad.tangent_aval(pa))
-    po, to = _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux)
+    po, to = _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux, instantiate=False)
     ot, n, at = po[1]
     po = po[0]
     to = [_float0_tangent_out(p, t) for p, t in zip(po, to)]
@@ -842,12 +850,13 @@ def jvp(fun, primals, tangents, has_aux=False):
     return out
 
 
-def _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux):
-    """((primals out, trees), tangents out, instantiated) of `fun` over flat primals and tangents."""
+def _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux, instantiate=True):
+    """((primals out, trees), tangents out) of `fun` over flat primals and tangents; the tangents
+    instantiated unless `instantiate` is False (then symbolic zeros stay ad.Zero)."""
     flat_fun, box = _flatten_with_aux(fun, tree_p, has_aux)
     with source_info.transform_name_stack("jvp"):  # name stacks say jvp(...), as JAX's
         po, to = ad.jvp_flat(flat_fun, flat_p, flat_t)
-    return (po, box[0]), [ad.instantiate(t) for t in to]
+    return (po, box[0]), ([ad.instantiate(t) for t in to] if instantiate else list(to))
 
 
 def _jvp_engine(fun, primals, tangents, has_aux=False):

@@ -62,7 +62,8 @@ _X32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 
 
 def short_name(dtype) -> str:
-    return _SHORT.get(np.dtype(dtype), np.dtype(dtype).name)
+    dt = np.dtype(dtype)
+    return _SHORT.get(dt) or dtype_name(dt)   # (dtype_name: float0 says float0, not void)
 
 
 def as_engine_dtype(requested):

@@ -1424,6 +1424,9 @@ def _binomial(key, count, prob, shape, dtype):
     q_is_nan = jnp.isnan(q)
     q_l_0 = q < 0.0
     q = lax.select(q_is_nan | q_l_0, lax.full_like(q, 0.01), q)
+    # q = -0.0 (p = -0.0, e.g. from jnp.clip(-0.0, 0, 1): our max keeps numpy's signed zero where
+    # XLA's gives +0.0) would make the inversion's log1p(-q) +0.0 and its loop never end: use +0.0
+    q = lax.select(q == 0, lax.full_like(q, 0.0), q)
     use_inversion = count_nan_or_neg | (count * q <= 10.0)
     count = jnp.floor(count)
     count_inv = lax.select(use_inversion, count, lax.full_like(count, 0.0))

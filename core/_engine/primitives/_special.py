@@ -188,7 +188,11 @@ def erf_inv(x):
 
 
 def digamma(x):
+    x = np.asarray(x)
+    if x.dtype == np.float32:   # XLA's CPU flushes float32 subnormals to zero (digamma(1e-45) is nan)
+        x = np.where(np.abs(x) < np.finfo(np.float32).tiny, np.float32(0), x)
     x = np.asarray(x, np.float64)
+    pole = (x <= 0) & (x == np.floor(x))   # 0, -1, -2, ...: nan, as XLA (not -inf)
     result = np.zeros_like(x)
     xx = x.copy()
     with np.errstate(all="ignore"):
@@ -199,4 +203,4 @@ def digamma(x):
         f = 1 / (xx * xx)
         t = f * (-1 / 12 + f * (1 / 120 + f * (-1 / 252 + f * (1 / 240 + f * (-1 / 132)))))
         result = result + np.log(xx) - 0.5 / xx + t
-    return result.astype(np.float32)
+        return np.where(pole, np.nan, result).astype(np.float32)   # (past float32's range: inf, silently, as XLA)

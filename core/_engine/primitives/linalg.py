@@ -127,12 +127,12 @@ def _substitute(t, b, lower):
     x = np.zeros(b.shape, np.result_type(t.dtype, b.dtype))
     with np.errstate(divide="ignore", invalid="ignore"):   # a zero on the diagonal: inf/nan, as JAX's
         inv = (1 / np.diagonal(t, axis1=-2, axis2=-1)).astype(x.dtype)  # each row times its reciprocal, as trsm
-    for i in (range(n) if lower else range(n - 1, -1, -1)):
-        done = slice(0, i) if lower else slice(i + 1, n)
-        acc = b[..., i, :]
-        if (i if lower else n - 1 - i):
-            acc = acc - (t[..., i:i + 1, done] @ x[..., done, :])[..., 0, :]
-        with np.errstate(invalid="ignore", over="ignore"):
+    with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 after a zero pivot: nan, silently, as JAX's
+        for i in (range(n) if lower else range(n - 1, -1, -1)):
+            done = slice(0, i) if lower else slice(i + 1, n)
+            acc = b[..., i, :]
+            if (i if lower else n - 1 - i):
+                acc = acc - (t[..., i:i + 1, done] @ x[..., done, :])[..., 0, :]
             x[..., i, :] = acc * inv[..., i][..., None]
     return x
 

@@ -23,7 +23,8 @@ def _f64(*xs):
 
 
 def _rounded(out, dtype):
-    return np.asarray(out, np.float64).astype(dtype)
+    with np.errstate(over="ignore", under="ignore"):   # past float32's range: inf or 0, silently, as XLA
+        return np.asarray(out, np.float64).astype(dtype)
 
 
 # ---- gamma-function helpers in float64 ---------------------------------------------------------
@@ -107,19 +108,25 @@ def zeta(s, q, dtype):
     s, q = _f64(s, q)
     s, q = np.broadcast_arrays(s, q)
     with np.errstate(all="ignore"):
-        shift = np.where((q <= 0) & np.isfinite(q), np.ceil(-q) + 1, 0)
         ok = (s > 1) & np.isfinite(q) & np.isfinite(s)
         ss, qs = np.where(ok, s, 2.0), np.where(ok, q, 1.0)
-        out = np.zeros(s.shape)
-        kmax = int(shift[ok].max()) if ok.any() else 0
-        for k in range(kmax):
-            term = np.where(k < shift, np.where(k < shift, qs + k, 1.0) ** -ss, 0.0)
-            out = out + term
-        out = out + _zeta_positive_q(ss, qs + shift)
+        # q <= 0 (s an integer there, else nan below): the c = ceil(-q) negative terms
+        # (q + k)^-s = (-1)^s (b + j)^-s with b = 1 - (q + c) in (0, 1] sum to
+        # (-1)^s (zeta(s, b) - zeta(s, b + c)); then r = q + c in [0, 1) and zeta(s, r + 1).
+        # Closed form, not a loop over k: a loop of ceil(-q) steps hung at q = -3e38.
+        neg = qs <= 0
+        c = np.where(neg, np.ceil(-qs), 0.0)
+        r = np.where(neg, qs + c, 1.0)
+        b = np.where(neg, 1.0 - r, 1.0)
+        sign = np.where(np.mod(ss, 2) == 0, 1.0, -1.0)
+        cont = (sign * (_zeta_positive_q(ss, b) - _zeta_positive_q(ss, b + c))
+                + np.where(r > 0, np.where(r > 0, r, 1.0) ** -ss, 0.0) + _zeta_positive_q(ss, r + 1.0))
+        out = np.where(neg, cont, _zeta_positive_q(ss, qs))
         out = np.where(s == 1, np.inf, out)
         out = np.where(~np.isfinite(s) | ~np.isfinite(q), np.nan, out)
         int_q_pole = (q <= 0) & (q == np.floor(q))
-        out = np.where(int_q_pole & (s >= 1), np.inf, out)
+        # at a pole q = 0, -1, ...: inf for an even s, nan for an odd one (the terms' signs alternate), as XLA
+        out = np.where(int_q_pole & (s >= 1), np.where((s > 1) & (np.mod(s, 2) == 1), np.nan, np.inf), out)
         out = np.where((q <= 0) & (s != np.floor(s)), np.nan, out)
         out = np.where((s < 1) | np.isnan(s) | np.isnan(q), np.nan, out)
     return _rounded(out, dtype)

@@ -1,25 +1,17 @@
-"""`jax.numpy.fft`. Concrete arrays go through numpy's FFT (exact, then cast to JAX's dtype:
-complex64, or complex128 for float64 input under x64); traced ones (jit, grad, vmap) through a
-dense DFT matrix product, so every transformation composes without an FFT primitive."""
+"""`jax.numpy.fft`: each axis's transform is one `lax.fft` primitive (its impl is numpy's FFT, cast
+to JAX's dtype: complex64, or complex128 for float64 input under x64), eager and traced alike, so
+jit, grad and vmap see the same primitive and give the eager bits."""
 from __future__ import annotations
 
 import operator
 
 import numpy as _np
 
-from ...lax import lax
 from ...tracing.array import Array
-from ...tracing.tracing import Tracer, get_aval
+from ...tracing.tracing import get_aval
+from ._util import _staged
 
 _NORMS = ("backward", "ortho", "forward")
-
-
-def _complex_of(dtype):
-    return _np.dtype(_np.complex128) if _np.dtype(dtype) in (_np.float64, _np.complex128) else _np.dtype(_np.complex64)
-
-
-def _real_of(dtype):
-    return _np.dtype(_np.float64) if _np.dtype(dtype) in (_np.float64, _np.complex128) else _np.dtype(_np.float32)
 
 
 def _scale(norm, n, inverse):
@@ -31,29 +23,6 @@ def _scale(norm, n, inverse):
     if norm == "forward":
         return 1.0 if inverse else 1.0 / n
     raise ValueError(f'Invalid norm value {norm}; should be "backward", "ortho" or "forward".')
-
-
-def _resize(x, axis, n):
-    """Trim or zero-pad x to length n along axis (numpy's `n=` semantics)."""
-    from ._pad import pad
-    size = get_aval(x).shape[axis]
-    if n == size:
-        return x
-    if n < size:
-        return lax.slice_in_dim(x, 0, n, axis=axis)
-    widths = [(0, 0)] * get_aval(x).ndim
-    widths[axis] = (0, n - size)
-    return pad(x, widths)
-
-
-def _apply_matrix(x, axis, mat):
-    """Contract x's `axis` with the first axis of the constant matrix `mat`; the result axis stays in place."""
-    from ._creation import asarray
-    from ._shapes import moveaxis
-    m = asarray(mat)
-    nd = get_aval(x).ndim
-    out = lax.dot_general(x, m, (((axis,), (0,)), ((), ())))
-    return moveaxis(out, nd - 1, axis)
 
 
 def _one_axis(kind, a, n, axis, norm):
@@ -68,38 +37,50 @@ def _one_axis(kind, a, n, axis, norm):
     if not -aval.ndim <= axis < aval.ndim:
         raise ValueError(f"axis {axis} is out of bounds for array of dimension {aval.ndim}")
     axis %= aval.ndim
-    cdt, rdt = _complex_of(aval.dtype), _real_of(aval.dtype)
     if kind == "rfft" and aval.dtype.kind == "c":
         raise ValueError("only real valued inputs supported for rfft")
+    given = n is not None
     if n is None:
         n = 2 * (aval.shape[axis] - 1) if kind == "irfft" else aval.shape[axis]
     n = operator.index(n)
     if n < 1:
         raise ValueError(f"Invalid number of FFT data points ({n}) specified.")
-    inverse = kind in ("ifft", "irfft")
-    scale = _scale(norm, n, inverse)
-    out_dtype = rdt if kind == "irfft" else cdt
-    if not isinstance(a, Tracer):
-        fn = {"fft": _np.fft.fft, "ifft": _np.fft.ifft, "rfft": _np.fft.rfft, "irfft": _np.fft.irfft}[kind]
-        v = fn(_np.asarray(a._value), n=n, axis=axis, norm="backward")
-        # numpy's inverse transforms divide by n already; undo that and apply the requested norm
-        v = v * (n if inverse else 1) * scale
-        return Array(_np.asarray(v).astype(out_dtype))
-    if kind == "irfft":
-        half = n // 2 + 1
-        a = _resize(lax.convert_element_type(a, cdt), axis, half)
-        k = _np.arange(half)[:, None]
-        t = _np.arange(n)[None, :]
-        weights = _np.where((k == 0) | ((n % 2 == 0) & (k == n // 2)), 1.0, 2.0)
-        mat = (weights * _np.exp(2j * _np.pi * k * t / n) * scale).astype(cdt)
-        return lax.real(_apply_matrix(a, axis, mat))
-    a = _resize(lax.convert_element_type(a, rdt if kind == "rfft" else cdt), axis, n)
-    if kind == "rfft":
-        a = lax.convert_element_type(a, cdt)
-    cols = n // 2 + 1 if kind == "rfft" else n
-    sign = 1.0 if inverse else -1.0
-    mat = (_np.exp(sign * 2j * _np.pi * _np.arange(n)[:, None] * _np.arange(cols)[None, :] / n) * scale).astype(cdt)
-    return _apply_matrix(a, axis, mat)
+    _scale(norm, n, False)   # refuses an unknown norm with numpy's message
+    # As JAX: the axis moves last, is trimmed or zero-padded to n (the kept half for irfft), one
+    # `fft` primitive transforms it, and the norm is a multiplication after. The primitive's impl is
+    # numpy's FFT, eager and under jit alike, so both give the same bits.
+    from ._shapes import moveaxis
+    from ...primitives.fft import FftType
+    a = moveaxis(a, axis, -1)
+    if given:   # as JAX: an explicit length crops, then pads (even by nothing), in the input's dtype
+        from ._pad import pad
+        m = n // 2 + 1 if kind == "irfft" else n
+        a = a[..., :m]
+        a = pad(a, [(0, 0)] * (aval.ndim - 1) + [(0, m - get_aval(a).shape[-1])])
+    out = _fft_staged(a, FftType[kind.upper()], (n,))
+    if norm not in (None, "backward"):
+        out = out * _norm_factor(norm, n, kind.startswith("i"), get_aval(out).dtype)
+    return moveaxis(out, -1, axis)
+
+
+def _lax_fft(x, fft_type, fft_lengths):
+    from ...primitives.fft import fft as lax_fft
+    return lax_fft(x, fft_type, fft_lengths)
+
+
+_fft_staged = _staged(_lax_fft, static_argnames=("fft_type", "fft_lengths"), name="fft")
+
+
+def _norm_factor(norm, n, inverse, dtype):
+    """JAX's factor after the unnormalised (forward) or 1/n-normalised (inverse) transform, computed
+    as JAX computes it: from the lengths as an array of the output's dtype."""
+    from ._creation import array
+    from ._reductions import prod
+    from ._ufuncs import sqrt
+    size = prod(array([n], dtype=dtype))
+    if norm == "ortho":
+        size = sqrt(size)
+    return size if inverse else 1 / size
 
 
 def fft(a, n=None, axis=-1, norm=None):
