@@ -1,0 +1,45 @@
+"""A new user's programs in the style of course material (walk12, issues 26/27), pinned in
+CPython: what the panes took for the program's function and its input."""
+from app import analysis
+
+# JAX 101's per-example gradients: `loss` is only ever called through vmap(grad(loss))
+PER_EXAMPLE = """
+import jax
+import jax.numpy as jnp
+
+def predict(w, x):
+    return jnp.tanh(jnp.dot(x, w))
+
+def loss(w, x, y):
+    return (predict(w, x) - y) ** 2
+
+key = jax.random.key(0)
+kx, kw = jax.random.split(key)
+xs = jax.random.normal(kx, (8, 3))
+ys = jnp.arange(8.) / 8
+w = jax.random.normal(kw, (3,))
+per_example = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(w, xs, ys)
+print(per_example.shape)
+"""
+
+
+def test_a_function_met_only_in_vmap_of_grad_takes_one_example_of_the_batch():
+    a = analysis.analyse(PER_EXAMPLE, with_timing=False)
+    assert a.run.stdout == "(8, 3)\n"  # JAX prints (8, 3)
+    # before: no call of loss was found and its input was guessed: loss(1.0, 1.0, 1.0), scalars
+    # where w and x are 3-vectors (its Jaxpr showed f32[] inputs, its plots a scalar line)
+    assert a.function.name == "loss" and a.args_source == "w, xs[0], ys[0]" and not a.args_guessed
+    assert a.jaxprs["f"].text.startswith("{ lambda ; a:f32[3] b:f32[3] c:f32[]. let"), a.jaxprs["f"].text
+
+
+def test_an_alias_of_vmap_of_grad_is_a_call_of_the_function_on_one_example():
+    code = PER_EXAMPLE.replace("per_example = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(w, xs, ys)",
+                               "per_example_grads = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))\n"
+                               "per_example = per_example_grads(w, xs, ys)")
+    a = analysis.analyse(code, with_timing=False)
+    assert a.function.name == "loss" and a.args_source == "w, xs[0], ys[0]" and not a.args_guessed
+
+
+def test_nested_wrappers_are_calls_of_the_innermost_function():
+    code = "import jax\ndef f(x, y):\n    return x * y\nprint(jax.jit(jax.grad(f, argnums=1))(2.0, 3.0))\n"
+    assert analysis.last_calls(code)["f"] == "2.0, 3.0"
