@@ -43,3 +43,29 @@ def test_an_alias_of_vmap_of_grad_is_a_call_of_the_function_on_one_example():
 def test_nested_wrappers_are_calls_of_the_innermost_function():
     code = "import jax\ndef f(x, y):\n    return x * y\nprint(jax.jit(jax.grad(f, argnums=1))(2.0, 3.0))\n"
     assert analysis.last_calls(code)["f"] == "2.0, 3.0"
+
+
+# a course's lax.fori_loop: Newton's iteration for sqrt, plotted over [-1, 5]; for a < 0 there is
+# no root and the iteration is chaotic: f jumps between nearby inputs, and so do its differences
+NEWTON = """
+import jax
+from jax import lax
+
+def newton_sqrt(a):
+    return lax.fori_loop(0, 20, lambda i, x: 0.5 * (x + a / x), a)
+print(newton_sqrt(2.0), jax.grad(newton_sqrt)(2.0))
+"""
+
+
+def test_finite_differences_that_do_not_settle_do_not_call_the_derivative_rule_wrong():
+    from app import fd_check
+    a = analysis.analyse(NEWTON, with_timing=False)
+    assert a.run.stdout == "1.4142135 0.35355335\n"  # JAX prints 1.4142135 0.35355335
+    text, wrong = fd_check.note(a.plot["fd"])
+    # before: "✗ grad(f) disagrees with central finite differences at 33 of 200 points ... The
+    # derivative rule is wrong" (autodiff differentiates the iteration exactly; h and h/2 give
+    # finite differences thousands apart there)
+    assert not wrong and "The derivative rule is wrong" not in text, text
+    [check] = fd_check.summary(a.plot)["checks"]
+    assert check["unsettled"] >= 20 and check["bad"] == 0 and check["n"] >= 150, check
+    assert "do not settle" in text and text.startswith("✓ grad(f) agrees"), text
