@@ -42,3 +42,26 @@ def test_unpacking_keeps_values_and_gradients():
     assert jax.grad(loss)(theta).tolist() == [24.0, 8.0]
     assert jax.jit(jax.vmap(loss))(jnp.ones((2, 2))).tolist() == [9.0, 9.0]
     assert [float(v) for v in jnp.array([4.0, 5.0])] == [4.0, 5.0]
+
+
+def test_grad_of_fori_loop_saves_no_residual_for_the_index():
+    from core import lax
+
+    def newton_sqrt(a):
+        return lax.fori_loop(0, 20, lambda i, x: 0.5 * (x + a / x), a)
+    # JAX: print(jax.make_jaxpr(jax.grad(newton_sqrt))(2.0)); before, a stacked `d:i32[20]` of
+    # `0:i32[]` (the int index's zero tangent) was a residual of the forward scan
+    text = str(jax.make_jaxpr(jax.grad(newton_sqrt))(2.0))
+    assert text.startswith("""{ lambda ; a:f32[]. let
+    _:i32[] _:f32[] b:f32[20] c:f32[20] = scan[
+      jaxpr={ lambda ; d:f32[] e:i32[] f:f32[]. let
+          g:i32[] = add e 1:i32[]
+          h:f32[] = div d f
+          i:f32[] = integer_pow[y=-2] f
+          j:f32[] = add f h
+          k:f32[] = mul 0.5:f32[] j
+        in (g, k, f, i) }"""), text
+    assert text.endswith("""    ] a 0.0:f32[] 1.0:f32[] b c
+    z:f32[] = add_any l m
+  in (z,) }"""), text
+    assert abs(float(jax.grad(newton_sqrt)(2.0)) - 0.35355335) < 1e-6  # JAX: 0.35355335
