@@ -69,3 +69,58 @@ def test_finite_differences_that_do_not_settle_do_not_call_the_derivative_rule_w
     [check] = fd_check.summary(a.plot)["checks"]
     assert check["unsettled"] >= 20 and check["bad"] == 0 and check["n"] >= 150, check
     assert "do not settle" in text and text.startswith("✓ grad(f) agrees"), text
+
+
+GRAD_LOSS = """
+import jax
+import jax.numpy as jnp
+
+def loss(w, x, y):
+    pred = jnp.dot(x, w)
+    return jnp.mean((pred - y) ** 2)
+
+x = jnp.array([[1., 2.], [3., 4.], [5., 6.]])
+y = jnp.array([1., 2., 3.])
+w = jnp.array([0.1, -0.3])
+print(jax.grad(loss)(w, x, y))
+"""
+
+
+def test_the_jvp_view_shows_the_code_whose_jaxpr_it_is():
+    a = analysis.analyse(GRAD_LOSS, with_timing=False)
+    from app import jaxpr_diff
+    from app.analysis import jaxprs
+    # before: `jax.jvp(f, p, ones_like(p))`, ones made inside the traced function, whose jaxpr
+    # JAX starts `{ lambda ; a:f32[2] b:f32[3,2] c:f32[3]. let d:f32[2] = broadcast_in_dim 1.0 ...`;
+    # the pane's jaxpr is that of ones made outside (constants), so the code now says that
+    code = "t = jax.tree.map(jnp.ones_like, (w, x, y,)); jax.make_jaxpr(lambda *p: jax.jvp(f, p, t))(w, x, y)"
+    assert jaxprs.view_code("jvp", a.args_source) == code
+    assert jaxpr_diff.VIEW_CODE["jvp"].replace("{args}", a.args_source) == code
+    # JAX: _t = jax.tree.map(jnp.ones_like, (w, x, y)); print(jax.make_jaxpr(lambda *p: jax.jvp(loss, p, _t))(w, x, y))
+    assert a.jaxprs["jvp"].text == JVP_OF_LOSS, a.jaxprs["jvp"].text
+
+
+JVP_OF_LOSS = """{ lambda a:f32[3,2] b:f32[2] c:f32[3]; d:f32[2] e:f32[3,2] f:f32[3]. let
+    g:f32[3] = dot_general[
+      dimension_numbers=(([1], [0]), ([], []))
+      preferred_element_type=float32
+    ] e d
+    h:f32[3] = dot_general[
+      dimension_numbers=(([1], [0]), ([], []))
+      preferred_element_type=float32
+    ] a d
+    i:f32[3] = dot_general[
+      dimension_numbers=(([1], [0]), ([], []))
+      preferred_element_type=float32
+    ] e b
+    j:f32[3] = add_any h i
+    k:f32[3] = sub g f
+    l:f32[3] = sub j c
+    m:f32[3] = integer_pow[y=2] k
+    n:f32[3] = mul 2.0:f32[] k
+    o:f32[3] = mul l n
+    p:f32[] = reduce_sum[axes=(0,) out_sharding=None] m
+    q:f32[] = reduce_sum[axes=(0,) out_sharding=None] o
+    r:f32[] = div p 3.0:f32[]
+    s:f32[] = div q 3.0:f32[]
+  in (r, s) }"""
