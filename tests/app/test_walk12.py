@@ -1,5 +1,8 @@
-"""A new user's programs in the style of course material (walk12, issues 26/27), pinned in
-CPython: what the panes took for the program's function and its input."""
+"""A new user's programs in the style of course material (walk12, issues 26/27), walked in the
+built page and pinned here in CPython: what the panes took for the program's function and its
+input, the Plots pane's finite-difference verdict, the jvp view's code and the Timing verdict."""
+import numpy as np
+
 from app import analysis
 
 # JAX 101's per-example gradients: `loss` is only ever called through vmap(grad(loss))
@@ -124,3 +127,19 @@ JVP_OF_LOSS = """{ lambda a:f32[3,2] b:f32[2] c:f32[3]; d:f32[2] e:f32[3,2] f:f3
     r:f32[] = div p 3.0:f32[]
     s:f32[] = div q 3.0:f32[]
   in (r, s) }"""
+
+
+def test_one_call_each_within_twice_is_not_called_a_speed_up():
+    from app.panes import timing as timing_pane
+    t = analysis.timings(lambda x: x @ x, (np.ones((8, 8), np.float32),), repeats=3, backends=["cpu"])
+    # a 1000x1000 matmul in the page: eager 2.42 s and jit 1.36 s, each timed on 1 call; before:
+    # "jit speed-up 1.8× (jit is faster)" for one dot that jit cannot speed up
+    t["eager"].update(n=1, median=2.419)
+    t["jit_steady"].update(n=1, median=1.358)
+    text = timing_pane.facts_html(t)
+    assert "jit speed-up 1.8× (from 1 call each: within 2×, too close to call)" in text, text
+    t["eager"].update(median=5.0)  # 3.7×: more than one call's noise
+    assert "(jit is faster)" in timing_pane.facts_html(t)
+    t["eager"].update(n=7, median=2.419)
+    t["jit_steady"].update(n=7)  # medians of several samples: the verdict stands
+    assert "(jit is faster)" in timing_pane.facts_html(t)
