@@ -97,7 +97,7 @@ class ArrayMethods:
             return (self[i] for i in range(self.shape[0]))
         # a tracer: every row at once, as JAX's `_iter` stages them (`w, b = theta` shows
         # slice[... strides=(1,)] and squeeze for each row, not the equations of indexing)
-        from ..lax import lax as _lax
+        _lax = _jnp.lax  # (jax.numpy's lax: this layer reaches it through the module registered in _jnp)
         n, ones = self.shape[0], (1,) * self.ndim
         return iter([_lax.squeeze(_lax.slice(self, (i,) + (0,) * (self.ndim - 1), (i + 1,) + tuple(self.shape[1:]), ones), (0,))
                      for i in range(n)])
