@@ -143,3 +143,42 @@ def test_one_call_each_within_twice_is_not_called_a_speed_up():
     t["eager"].update(n=7, median=2.419)
     t["jit_steady"].update(n=7)  # medians of several samples: the verdict stands
     assert "(jit is faster)" in timing_pane.facts_html(t)
+
+
+LINEAR_REGRESSION = """
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+rng = np.random.default_rng(0)
+xs = rng.normal(size=(100,)).astype(np.float32)
+ys = 3.0 * xs - 1.0 + 0.1 * rng.normal(size=(100,)).astype(np.float32)
+
+def model(theta, x):
+    w, b = theta
+    return w * x + b
+
+def loss_fn(theta, x, y):
+    return jnp.mean((model(theta, x) - y) ** 2)
+
+@jax.jit
+def update(theta, x, y, lr=0.1):
+    return theta - lr * jax.grad(loss_fn)(theta, x, y)
+
+theta = jnp.array([1., 1.])
+for step in range(500):
+    theta = update(theta, xs, ys)
+w, b = theta
+print(f"w: {w:.2f}, b: {b:.2f}")
+"""
+
+
+def test_a_training_step_without_plots_names_the_loss_it_differentiates():
+    from app.panes import plots
+    a = analysis.analyse(LINEAR_REGRESSION, with_timing=False)
+    assert a.run.stdout == "w: 3.01, b: -1.01\n"  # JAX prints w: 3.01, b: -1.01
+    assert a.function.name == "update" and a.plot_kind is None
+    text = "".join(p.object for p in plots.render(a))
+    # before: only "update(theta, xs, ys) is none of these", and the loss's plots one menu away unsaid
+    assert "It differentiates <code>loss_fn</code>: pick loss_fn in the Function menu" in text, text
+    assert "model</code>" not in text  # called, not differentiated
