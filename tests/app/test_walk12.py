@@ -182,3 +182,16 @@ def test_a_training_step_without_plots_names_the_loss_it_differentiates():
     # before: only "update(theta, xs, ys) is none of these", and the loss's plots one menu away unsaid
     assert "It differentiates <code>loss_fn</code>: pick loss_fn in the Function menu" in text, text
     assert "model</code>" not in text  # called, not differentiated
+
+
+def test_a_product_whose_shapes_do_not_line_up_says_which_axes_must_match():
+    code = ("import jax.numpy as jnp\n\ndef layer(w, x):\n    return jnp.dot(w, x)\n\n"
+            "w = jnp.ones((3, 4))\nx = jnp.ones(5)\nprint(layer(w, x))\n")
+    a = analysis.analyse(code, with_timing=False)
+    err = a.run.error
+    # JAX: TypeError: dot_general requires contracting dimensions to have the same shape, got (4,) and (5,).
+    assert err.type == "TypeError" and err.message == (
+        "dot_general requires contracting dimensions to have the same shape, got (4,) and (5,).")
+    assert err.line == 4
+    # before: no hint at all under JAX's one line
+    assert "last axis of the first array" in err.hint and "print(a.shape, b.shape)" in err.hint, err.hint
