@@ -45,19 +45,38 @@ def relative(fd, ad, noise=0.0) -> np.ndarray:
         return np.where(finite, np.abs(fd - ad) / den, np.nan)
 
 
-def verdict(rel: np.ndarray, where: list, ad, fd, what: str) -> dict:
-    """The summary of one comparison: `where[i]` names point i ('x = 0.5', 'w[2]')."""
+def verdict(rel: np.ndarray, where: list, ad, fd, what: str, unsettled=None) -> dict:
+    """The summary of one comparison: `where[i]` names point i ('x = 0.5', 'w[2]'). `unsettled`:
+    the points where the finite differences themselves do not settle (`_unsettled`): they check
+    nothing, and are counted apart."""
     rel = np.asarray(rel, dtype=float)
+    left_out = 0
+    if unsettled is not None and np.any(unsettled):
+        left_out = int(np.sum(unsettled & np.isfinite(rel)))
+        rel = np.where(unsettled, np.nan, rel)
     checked = np.isfinite(rel)
     n = int(checked.sum())
     if not n:
-        return {"what": what, "n": 0, "bad": 0, "max_rel": None, "agree": None}
+        return {"what": what, "n": 0, "bad": 0, "max_rel": None, "agree": None, "unsettled": left_out}
     bad = int((rel[checked] > TOLERANCE).sum())
     i = int(np.nanargmax(rel))
     return {"what": what, "n": n, "bad": bad, "max_rel": float(rel[i]), "at": where[i],
             "ad": float(np.ravel(ad)[i]), "fd": float(np.ravel(fd)[i]),
             # a few points beside a kink may disagree; every point disagreeing is no kink (3 of 3 directions)
-            "agree": bad <= max(KINK_POINTS, 0.02 * n) and bad < n, "share": bad / n}
+            "agree": bad <= max(KINK_POINTS, 0.02 * n) and bad < n, "share": bad / n, "unsettled": left_out}
+
+
+def _unsettled(fd, fd_half, noise_half) -> np.ndarray:
+    """Where halving the step moves the central difference by more than TOLERANCE (relative to
+    the larger estimate, floored at the rounding noise): f changes faster than the step there (a
+    chaotic iteration, a steep or jumping curve), neither estimate is f's slope, and a difference
+    from autodiff there says nothing about the derivative rule. (A wrong rule on a smooth f: both
+    steps give f's slope, and it stays a disagreement.)"""
+    fd, fd_half = np.asarray(fd, dtype=float), np.asarray(fd_half, dtype=float)
+    den = np.maximum(np.maximum(np.abs(fd), np.abs(fd_half)), np.where(np.isfinite(noise_half), noise_half, 0.0) / TOLERANCE)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        move = np.abs(fd - fd_half)
+        return ~(move <= TOLERANCE * den)  # nan (infinite values): unsettled
 
 
 def _fmt(v: float) -> str:
@@ -90,6 +109,12 @@ def note(check: dict) -> tuple[str, bool]:
                          f"points: max relative difference {_fmt(c['max_rel'])} at {c['at']} (autodiff "
                          f"{_fmt(c['ad'])}, finite difference {_fmt(c['fd'])}). The derivative rule is wrong: if f "
                          "uses jax.custom_jvp or jax.custom_vjp, check the rule it defines")
+    for c in check["checks"]:
+        if c.get("unsettled"):
+            parts.append(f"~ at {c['unsettled']} {'more ' if c['n'] else ''}point{'s' if c['unsettled'] != 1 else ''} "
+                         f"the finite differences of {c['what']} do not settle (steps h and h/2 give slopes more than "
+                         f"{TOLERANCE:g} apart: f changes faster than the step there, e.g. a chaotic iteration or a "
+                         "jump), so they check nothing there")
     if not parts:
         return "", False
     tail = (f"○ on the plot: central finite differences ({check['dtype']}, {check['step']}); "
@@ -107,7 +132,7 @@ def summary(plot: dict) -> dict | None:
         return None
     if "error" in check:
         return {"error": check["error"]}
-    return {"checks": [{k: c.get(k) for k in ("what", "n", "bad", "max_rel", "agree")} for c in check["checks"]],
+    return {"checks": [{k: c.get(k) for k in ("what", "n", "bad", "max_rel", "agree", "unsettled")} for c in check["checks"]],
             "mismatch": note(check)[1], "tolerance": TOLERANCE, "step": check["step"]}
 
 
@@ -136,9 +161,10 @@ def _difference(plus, minus, step, dtype) -> tuple[np.ndarray, np.ndarray]:
         return (plus - minus) / step, eps * (np.abs(plus) + np.abs(minus)) / np.abs(step)
 
 
-def _central(g, x: np.ndarray, dtype) -> tuple[np.ndarray, np.ndarray]:
-    """(fd, noise) for g: R -> R at the points `x` (the float `dtype` the function gets)."""
-    h = _steps(x)
+def _central(g, x: np.ndarray, dtype, part: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """(fd, noise) for g: R -> R at the points `x` (the float `dtype` the function gets), with
+    the step `part` · h."""
+    h = part * _steps(x)
     xp, xm = (x + h).astype(dtype), (x - h).astype(dtype)
     both = _values(g, np.concatenate([xp, xm]))
     n = len(x)
@@ -159,7 +185,13 @@ def scalar(fn, data: dict) -> dict:
     fd, noise = _central(fn, xs, dtype)
     ad = np.asarray(data["df"], dtype=float)[pick]
     what = "jacfwd(f)" if data.get("derive") == "jacfwd" else "grad(f)"
-    c = verdict(relative(fd, ad, noise), [f"x = {v:.4g}" for v in xs], ad, fd, what)
+    rel = relative(fd, ad, noise)
+    unsettled = np.zeros(len(xs), dtype=bool)
+    far = np.flatnonzero(rel > TOLERANCE)
+    if far.size:  # a disagreement counts once the finite differences agree with themselves (step h/2)
+        fd_half, noise_half = _central(fn, xs[far], dtype, 0.5)
+        unsettled[far] = _unsettled(fd[far], fd_half, noise_half)
+    c = verdict(rel, [f"x = {v:.4g}" for v in xs], ad, fd, what, unsettled)
     return {"x": xs, "fd": fd, "checks": [c], "dtype": str(dtype), "step": STEP_TEXT}
 
 

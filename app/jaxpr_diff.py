@@ -274,7 +274,7 @@ VIEW_CODE = {
     "grad_jit": "jax.make_jaxpr(jax.grad(jax.jit(f)))({args})",
     "vmap0": "jax.make_jaxpr(jax.vmap(f, in_axes=0))(*batched)  # each argument stacked 3 times on axis 0",
     "vmap1": "jax.make_jaxpr(jax.vmap(f, in_axes=1))(*batched)  # each argument stacked 3 times on axis 1",
-    "jvp": "jax.make_jaxpr(lambda *p: jax.jvp(f, p, ones_like(p)))({args})",
+    "jvp": "t = jax.tree.map(jnp.ones_like, ({args},)); jax.make_jaxpr(lambda *p: jax.jvp(f, p, t))({args})",
     "compiled": "the equations jax.jit(f)'s CPU compiler keeps: nested jits inlined, constants folded, "
                 "common subexpressions shared, dead code dropped (core/_engine/backends/cpu.py)",
     "grad_compiled": "the same for jax.jit(jax.grad(f))",

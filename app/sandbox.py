@@ -91,6 +91,11 @@ NOTEBOOK_LINE_HINTS = {
 }
 ITEM_ASSIGNMENT_HINT = ("JAX arrays are immutable: use x.at[i].set(v), which returns a new "
                         "array.", "jnp_basics_and_immutability")
+# JAX's TypeError when a product's shapes do not line up (jnp.dot(w, x) with w (3, 4), x (5,))
+CONTRACTION_HINT = ("The shapes do not line up: jnp.dot, @ and matmul sum the last axis of the first "
+                    "array against the first axis (of a vector) or the second-to-last axis of the second, "
+                    "and those lengths must be equal. print(a.shape, b.shape) before the line; a.T or "
+                    "a.reshape(...) puts the right axes together.", "")
 
 
 # numpy's ValueErrors when an array's size does not fit a 32-bit address space (Python in the
@@ -152,6 +157,8 @@ def describe_error(exc: BaseException) -> ErrorInfo:
     hint, example = HINTS.get(name, ("", ""))
     if isinstance(exc, TypeError) and "item assignment" in message:
         hint, example = ITEM_ASSIGNMENT_HINT
+    if isinstance(exc, TypeError) and message.startswith("dot_general requires contracting dimensions to have the same shape"):
+        hint, example = CONTRACTION_HINT
     notebook_line = (getattr(exc, "text", None) or "").strip() if isinstance(exc, SyntaxError) else ""
     if notebook_line[:1] in NOTEBOOK_LINE_HINTS:
         hint, example = NOTEBOOK_LINE_HINTS[notebook_line[0]]

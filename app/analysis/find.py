@@ -42,17 +42,20 @@ def _user_code_of(obj):
     return None
 
 
+def _wrapped_name(node) -> str | None:
+    """`f` -> 'f'; `jax.grad(f)` / `jit(jax.grad(f, argnums=1))` -> 'f': the function whose
+    arguments a call of the wrapper takes (argnums=, has_aux=, static_argnums= leave them as they are)."""
+    while isinstance(node, ast.Call) and node.args:
+        inner = node.func
+        if (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) not in WRAPPERS:
+            return None
+        node = node.args[0]
+    return node.id if isinstance(node, ast.Name) else None
+
+
 def _callee_name(call: ast.Call) -> str | None:
-    """`f(x)` -> 'f'; `jax.jit(f)(x)` / `jit(f)(x)` -> 'f' (same arguments as f)."""
-    func = call.func
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name):
-        inner = func.func
-        inner_name = inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)
-        if inner_name in WRAPPERS:  # argnums=, has_aux=, static_argnums= leave f's arguments as they are
-            return func.args[0].id
-    return None
+    """`f(x)` -> 'f'; `jax.jit(f)(x)` / `jit(f)(x)` / `jit(grad(f))(x)` -> 'f' (same arguments as f)."""
+    return _wrapped_name(call.func)
 
 
 def _in_axes(call: ast.Call, nargs: int) -> list | None:
@@ -128,20 +131,21 @@ def _one_example(expr: str, axes, value=_NO_VALUE) -> str:
 
 def _vmapped_call(call: ast.Call, segment, ns=None) -> tuple[str, str] | None:
     """`jax.vmap(f, in_axes=(None, 0))(W, batch)` -> ('f', 'W, batch[0]'): one example of the
-    batch, the arguments f itself takes (a function met only inside vmap has no other call).
-    `ns`: the user's namespace, where an argument that is a plain name shows its pytree's shape."""
+    batch, the arguments f itself takes (a function met only inside vmap has no other call; so
+    is f in `jax.vmap(jax.grad(f), ...)`, the per-example gradient). `ns`: the user's namespace,
+    where an argument that is a plain name shows its pytree's shape."""
     func = call.func
-    if not (isinstance(func, ast.Call) and func.args and isinstance(func.args[0], ast.Name)):
+    if not (isinstance(func, ast.Call) and func.args):
         return None
-    inner = func.func
-    if (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) != "vmap":
+    inner, name = func.func, _wrapped_name(func.args[0])
+    if name is None or (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) != "vmap":
         return None
     axes = _in_axes(func, len(call.args))
     parts = [segment(a) for a in call.args]
     if axes is None or not call.args or not all(parts) or call.keywords:
         return None
     values = [(ns or {}).get(a.id, _NO_VALUE) if isinstance(a, ast.Name) else _NO_VALUE for a in call.args]
-    return func.args[0].id, ", ".join(_one_example(p, ax, v) for p, ax, v in zip(parts, axes, values))
+    return name, ", ".join(_one_example(p, ax, v) for p, ax, v in zip(parts, axes, values))
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as the parser counts them
@@ -195,8 +199,8 @@ def _uses(node, names) -> bool:
 
 
 def _is_vmap_of_name(node) -> bool:
-    """`jax.vmap(g, ...)` / `vmap(g, ...)` with g a plain name."""
-    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+    """`jax.vmap(g, ...)` / `vmap(g, ...)` with g a plain name, or one wrapped: `vmap(grad(g), ...)`."""
+    if not (isinstance(node, ast.Call) and node.args and _wrapped_name(node.args[0])):
         return False
     f = node.func
     return (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) == "vmap"
@@ -301,7 +305,7 @@ def find_functions(code: str, ns: dict, stopped: int | None = None) -> list[Func
     (`stopped`: the top-level line where an error ended the run, see `last_calls`)."""
     calls, aux = last_calls(code, ns, stopped), aux_functions(code)
     try:
-        batched = {alias: call.args[0].id for alias, call in vmap_aliases(ast.parse(code)).items()}
+        batched = {alias: _wrapped_name(call.args[0]) for alias, call in vmap_aliases(ast.parse(code)).items()}
     except SyntaxError:
         batched = {}
     found = []

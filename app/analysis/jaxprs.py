@@ -57,7 +57,7 @@ VIEWS = ("f", "grad", "jit", "vmap", "jvp")
 VIEW_CODE = {"f": "jax.make_jaxpr(f)({args})", "grad": "jax.make_jaxpr(jax.grad(f))({args})",
              "jit": "jax.make_jaxpr(jax.jit(f))({args})",
              "vmap": "jax.make_jaxpr(jax.vmap(f))(*batched)  # each argument stacked 3 times",
-             "jvp": "jax.make_jaxpr(lambda *p: jax.jvp(f, p, ones_like(p)))({args})"}
+             "jvp": "t = jax.tree.map(jnp.ones_like, ({args},)); jax.make_jaxpr(lambda *p: jax.jvp(f, p, t))({args})"}
 AUX_VIEW_CODE = {"grad": "jax.make_jaxpr(jax.grad(f, has_aux=True))({args})"}
 
 

@@ -10,6 +10,8 @@ into them, so the page gets new data for models it has instead of new models (a 
 BokehJS lay the whole page out again: the page's main thread was busy ~1 s per edit of f)."""
 from __future__ import annotations
 
+import ast
+
 import numpy as np
 import panel as pn
 from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper, Range1d
@@ -537,6 +539,28 @@ def guess_note() -> str:
     return f'<div class="gp-hint gp-guess-hint">{esc(common.guess_hint(*guess))}</div>' if guess else ""
 
 
+def differentiated(a) -> list:
+    """The other functions of the menu that the chosen one differentiates (`jax.grad(loss)` in a
+    training step `update(params, x, y)`): a course's loss, whose plots the step does not have."""
+    try:
+        tree = ast.parse(a.code)
+    except (SyntaxError, ValueError, TypeError):
+        return []
+    menu = {f.name for f in a.functions} - {a.function.name}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == a.function.name):
+            continue
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
+                continue
+            f = call.func
+            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) in ("grad", "value_and_grad") \
+                    and call.args[0].id in menu and call.args[0].id not in found:
+                found.append(call.args[0].id)
+    return found
+
+
 def render(a, kept: Kept | None = None) -> list:
     """The pane's parts; `kept`: the last run's figures, drawn with this run's data where they fit."""
     if a.function is None:
@@ -547,6 +571,9 @@ def render(a, kept: Kept | None = None) -> list:
                      'its derivatives and gradient), and to vector outputs of one vector (the Jacobian). '
                      f'<code>{a.function.name}({a.args_source})</code> is none of these.'
                      + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>'
+                     + "".join(f'<p class="gp-hint gp-pick-loss">It differentiates <code>{esc(name)}</code>: pick '
+                               f'{esc(name)} in the Function menu to plot it and its gradient.</p>'
+                               for name in differentiated(a))
                      + guess_note())]
     if "error" in data:
         return [error_block(data["error"])]

@@ -128,6 +128,10 @@ def first_call_text(t: dict) -> str:
 def facts_html(t: dict) -> str:
     ratio = speedup(t)
     verdict = "jit is faster" if ratio > 1.1 else ("jit is slower here" if ratio < 0.9 else "about the same")
+    if (t["eager"]["n"] == 1 or t["jit_steady"]["n"] == 1) and 0.5 <= ratio <= 2:
+        # one slow call each (a 1000x1000 matmul): one call's time varies this much from run to
+        # run, so "jit is faster" would be read off noise
+        verdict = "from 1 call each: within 2×, too close to call"
     host = f' + {t["host_steps"]} host step{"s" if t["host_steps"] != 1 else ""}' if t.get("host_steps") else ""
     return (f'<span class="gp-badge gp-speedup">jit speed-up {ratio:.2g}× ({verdict})</span>'
             f'<span class="gp-badge gp-first">{first_call_text(t)}</span>'

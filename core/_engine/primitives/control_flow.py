@@ -778,7 +778,13 @@ def _scan_linearize(trace, tracers, jaxpr, length, reverse, unroll, num_consts, 
     consts, carry, xs = _split3(primals, nc, nk)
     const_vals = list(kconsts) + consts
     kj = known.jaxpr
-    res_vars = kj.outvars[n_out:]
+    # the tangent body returns only the nonzero tangents: a residual that only a zero tangent
+    # read (fori_loop's int index: `0:i32[]`) is no residual, as in JAX
+    lin_out = [v for v, z in zip(lin.outvars, carry_nz + ys_nz) if z]
+    read = {v for e in lin.eqns for v in e.invars if isinstance(v, Var)} | {v for v in lin_out if isinstance(v, Var)}
+    keep = [v in read for v in lin.constvars]
+    res_vars = [v for v, k in zip(kj.outvars[n_out:], keep) if k]
+    lin_res = [v for v, k in zip(lin.constvars, keep) if k]
     # residuals that are loop-invariant constants are passed as consts, the rest are stacked
     pos = {v: i for i, v in enumerate(kj.invars)}
     is_const_res = [isinstance(v, Var) and pos.get(v, K + nc) < K + nc for v in res_vars]
@@ -790,10 +796,9 @@ def _scan_linearize(trace, tracers, jaxpr, length, reverse, unroll, num_consts, 
     const_res = [const_vals[pos[v]] for v, c in zip(res_vars, is_const_res) if c]
     ntc, ntk = sum(const_nz), sum(carry_nz)
     tins = lin.invars
-    invars = ([v for v, c in zip(lin.constvars, is_const_res) if c] + tins[:ntc + ntk]
-              + [v for v, c in zip(lin.constvars, is_const_res) if not c] + tins[ntc + ntk:])
-    outvars = [v for v, z in zip(lin.outvars, carry_nz + ys_nz) if z]
-    linear_body = ClosedJaxpr(Jaxpr([], invars, outvars, lin.eqns), [])
+    invars = ([v for v, c in zip(lin_res, is_const_res) if c] + tins[:ntc + ntk]
+              + [v for v, c in zip(lin_res, is_const_res) if not c] + tins[ntc + ntk:])
+    linear_body = ClosedJaxpr(Jaxpr([], invars, lin_out, lin.eqns), [])
     t_consts, t_carry, t_xs = _split3(tangents, nc, nk)
     t_carry = [ad.instantiate(t) for t, z in zip(t_carry, carry_nz) if z]
     tan_out = scan_p.bind(*const_res, *[t for t in t_consts if type(t) is not ad.Zero], *t_carry, *stacked,

@@ -93,7 +93,14 @@ class ArrayMethods:
     def __iter__(self):
         if self.ndim == 0:
             raise TypeError("iteration over a 0-d array")
-        return (self[i] for i in range(self.shape[0]))
+        if isinstance(self, Array):
+            return (self[i] for i in range(self.shape[0]))
+        # a tracer: every row at once, as JAX's `_iter` stages them (`w, b = theta` shows
+        # slice[... strides=(1,)] and squeeze for each row, not the equations of indexing)
+        _lax = _jnp.lax  # (jax.numpy's lax: this layer reaches it through the module registered in _jnp)
+        n, ones = self.shape[0], (1,) * self.ndim
+        return iter([_lax.squeeze(_lax.slice(self, (i,) + (0,) * (self.ndim - 1), (i + 1,) + tuple(self.shape[1:]), ones), (0,))
+                     for i in range(n)])
 
     def __reversed__(self):
         return iter(self[::-1])
