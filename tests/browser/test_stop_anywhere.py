@@ -423,7 +423,7 @@ def test_a_lesson_cells_stop_ends_the_run_within_its_own_click(browser_context, 
         page.wait_for_timeout(500)  # (Playwright hears of the frames while it waits, not while the test sleeps)
         frames = cell_frames(page)
         for f in frames:
-            f.wait_for_function(UI_BACK, timeout=BOOT_TIMEOUT_MS)
+            f.wait_for_function(f"() => !!window.gradpad && ({UI_BACK})()", timeout=BOOT_TIMEOUT_MS)
         frames[0].wait_for_function("() => !window.gradpad.running")
         frames[1].evaluate(START_LOOP_IN_CELL, LOOP)
         for f in frames[:2]:
