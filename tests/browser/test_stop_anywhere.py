@@ -400,7 +400,7 @@ START_LOOP_IN_CELL = """(code) => { window.__gpLoad = window.gradpad.load({code,
     (r) => ({result: r}), (e) => ({failed: String(e)})); }"""
 # the Stop, and what the frame shows when the call returns (no task in between)
 STOP_NOW = """() => { const gp = window.gradpad; const asked = gp.interrupt();
-  return {asked, running: gp.running, restarts: gp.restarts, via: gp.lessonStops.map((s) => s.via),
+  return {asked, running: gp.running, restarts: gp.restarts, via: (gp.lessonStops || []).map((s) => s.via),
           stops: gp.stops.map((s) => s.reason), runState: document.getElementById('gp-run-state').textContent}; }"""
 
 
