@@ -35,10 +35,37 @@ function isSibling(win) {
 const fromLesson = (ev, lid) => ev.origin === location.origin && ev.data && typeof ev.data === "object" &&
   ev.data.lid === lid && isSibling(ev.source);
 
+// A cell frame's Stop (issue 27): the frames are gradpad's own origin, and where the browser
+// keeps them in one agent cluster (siblings of one page: one process, one main thread) the cell
+// frame calls the first frame's `window[STOP_API].stop` directly, in its click's own task. A
+// message would wait behind every task the three frames queued meanwhile (a cell's drawing,
+// patches), 126-925 ms measured, and the answer back as long again. The call returns the
+// restart it caused, which the cell frame applies at once (and skips when its message follows).
+// Where the frames are split (isolation settings), reading the property throws: the message.
+const STOP_API = "gradpadLessonStop";
+const now = () => performance.timeOrigin + performance.now(); // comparable between the frames
+
 // the first frame: hands each cell frame a port to `worker()` (the current worker: a restart
-// makes a new one, and the cell frames join again when told `restarted`)
+// makes a new one, and the cell frames join again when told `restarted`). stop(how) gets
+// {via: "call"|"message", lagMs}: how the cell frame's Stop came, and how long after its click.
 export function serveCells({ lid, worker, stop, restart }) {
   const answered = new Map(); // a cell frame's window -> the join it was answered for
+  // each restart told to the cell frames, numbered in this page (a random epoch: another page's
+  // numbers never match): a cell frame that applied one from the direct call skips its message
+  const epoch = Math.random().toString(36).slice(2);
+  let restarts = 0, lastHeld = null;
+  const api = Object.freeze({
+    lid,
+    stop(from, sentAt) {
+      if (!answered.has(from)) return null; // a frame this lesson never joined
+      const before = restarts;
+      const acted = !!stop({ via: "call", lagMs: now() - Number(sentAt) });
+      return { acted, restarted: restarts > before ? { epoch, seq: restarts, held: lastHeld } : null };
+    },
+  });
+  try {
+    Object.defineProperty(window, STOP_API, { value: api });
+  } catch (e) { /* defined already (a second serveCells): the message still works */ }
   window.addEventListener("message", (ev) => {
     if (!fromLesson(ev, lid)) return;
     const d = ev.data;
@@ -52,7 +79,7 @@ export function serveCells({ lid, worker, stop, restart }) {
       ev.source.postMessage({ gradpad: "lesson-port", lid, nonce: d.nonce }, location.origin, [ch.port2]);
       if (lastProgress) tell(ev.source, lastProgress);
     } else if (answered.has(ev.source) && d.gradpad === "lesson-stop") {
-      stop();
+      stop({ via: "message", lagMs: now() - Number(d.sentAt) });
     } else if (answered.has(ev.source) && d.gradpad === "lesson-restart") {
       restart();
     }
@@ -72,7 +99,11 @@ export function serveCells({ lid, worker, stop, restart }) {
     // the worker was ended (Stop, Restart, a crash): every cell frame shows its old view, takes
     // typing, and joins the new worker
     restarted(held) {
-      for (const win of answered.keys()) win.postMessage({ gradpad: "lesson-restarted", lid, held }, location.origin);
+      restarts++;
+      lastHeld = held;
+      for (const win of answered.keys()) {
+        win.postMessage({ gradpad: "lesson-restarted", lid, held, epoch, seq: restarts }, location.origin);
+      }
     },
   };
 }
@@ -80,17 +111,48 @@ export function serveCells({ lid, worker, stop, restart }) {
 // a cell frame: the first frame's window once a join was answered
 let leader = null;
 
-// a cell frame: stop the lesson's run, or restart its Python (the first frame owns the worker)
-export function askLeader(what) {
+// a cell frame: the restart of the first frame's it applied last ({epoch, seq})
+let applied = null;
+const newer = (r) => !(applied && r && applied.epoch === r.epoch && Number(r.seq) <= applied.seq);
+
+// a cell frame: stop the lesson's run, or restart its Python (the first frame owns the worker).
+// A Stop is a direct call where the frames share an agent cluster (STOP_API): then `restarted`
+// gets the restart it caused ({held}) within this call. Else, and when the first frame did not
+// act on the call (it had not heard of the run yet), a message; `sent` hears which ("call" or
+// "message": loader.js keeps it in gradpad.stops).
+export function askLeader(what, { restarted = () => {}, sent = () => {} } = {}) {
   if (!leader) return false;
-  leader.postMessage({ gradpad: "lesson-" + what, lid: lessonRole(location.search).lid }, location.origin);
+  const lid = lessonRole(location.search).lid;
+  if (what === "stop") {
+    let r = null;
+    try {
+      const api = leader[STOP_API];
+      if (api && api.lid === lid) r = api.stop(window, now());
+    } catch (e) { /* another agent cluster: the message below */ }
+    if (r && r.acted) {
+      const got = r.restarted ? { epoch: String(r.restarted.epoch), seq: Number(r.restarted.seq), held: r.restarted.held ?? null } : null;
+      if (got && newer(got)) {
+        applied = { epoch: got.epoch, seq: got.seq };
+        restarted(got.held);
+      }
+      sent("call");
+      return true;
+    }
+  }
+  leader.postMessage({ gradpad: "lesson-" + what, lid, sentAt: now() }, location.origin);
+  sent("message");
   return true;
 }
 
-// a cell frame hears that the first frame restarted the lesson's Python
+// a cell frame hears that the first frame restarted the lesson's Python (once per restart: one
+// it applied from a Stop's direct call already is skipped)
 export function onLeaderRestart(lid, fn) {
   window.addEventListener("message", (ev) => {
-    if (ev.source === leader && fromLesson(ev, lid) && ev.data.gradpad === "lesson-restarted") fn(ev.data.held ?? null);
+    if (ev.source !== leader || !fromLesson(ev, lid) || ev.data.gradpad !== "lesson-restarted") return;
+    const r = { epoch: String(ev.data.epoch), seq: Number(ev.data.seq) };
+    if (!newer(r)) return;
+    applied = r;
+    fn(ev.data.held ?? null);
   });
 }
 

@@ -88,6 +88,10 @@ const gradpad = {
   // the Stops that ended a worker: {reason, t (ms since navigation), standby: was one ready,
   // path: "standby" (a ready one took over), "booting" (one still booting did), "fresh" (none was there)}
   stops: [],
+  // a lesson's Stops between its frames (static/lesson_share.js askLeader): in a cell frame each
+  // Stop asked of the first frame {via: "call" (a direct call, acted on in the click's own task)
+  // or "message", t}; in the first frame each heard {via, lagMs (after the click), running}
+  lessonStops: [],
   boots: 0, // Pythons started in this page (workers that became ready): a lesson's cells share one
   freshBoots: [], // {why, kind}: a worker whose snapshot restore failed or that stalled, replaced by a fresh one (bootFresh)
   panes: null, // {run, pending, python_ms, phases, t}: the panes show run `run`; `pending` still measure
@@ -900,7 +904,11 @@ async function runPython(code) {
 
 function interrupt() {
   if (!gradpad.running) return false;
-  if (CELL_FRAME) return askLeader("stop"); // the lesson's worker is the first frame's to stop
+  if (CELL_FRAME) { // the lesson's worker is the first frame's to stop (static/lesson_share.js)
+    const asked = { via: null, t: Math.round(performance.now()) };
+    gradpad.lessonStops.push(asked);
+    return askLeader("stop", { restarted: leaderRestarted, sent: (via) => { asked.via = via; } });
+  }
   const s = py, buffer = s.interruptBuffer;
   // no shared memory (not cross-origin isolated): the only way to stop is a new interpreter
   if (!buffer) { restart("stopped"); return true; }
@@ -941,6 +949,13 @@ function stoppedNote(held) {
     : "Stopped: Python restarted, variables lost, code kept";
   $("gp-run-state").title = "The running code could not be interrupted, so Python was ended and a " +
     "fresh one started. Variables from earlier runs are gone; your code is kept and was not run again.";
+}
+
+// a cell frame: the first frame restarted the lesson's Python (told by message, or within a Stop's
+// direct call: static/lesson_share.js): this frame joins the new worker, keeping its typing
+function leaderRestarted(held) {
+  restart.fromLeader = true;
+  try { restart(held); } finally { restart.fromLeader = false; }
 }
 
 // "Restart Python": a new worker; the editor's code comes along. `held` (app.held.REASONS): why
@@ -1336,14 +1351,15 @@ async function main() {
     : "Stop the running code (Esc): this page is not cross-origin isolated, so Stop restarts Python";
   enter("runtime");
   if (LESSON_CELL && !CELL_FRAME) {
-    lessonCells = serveCells({ lid: LESSON_CELL.lid, worker: () => py && py.worker, stop: () => interrupt(),
+    lessonCells = serveCells({ lid: LESSON_CELL.lid, worker: () => py && py.worker,
+                               stop: (how) => {
+                                 gradpad.lessonStops.push({ via: how.via, lagMs: Math.round(how.lagMs), running: gradpad.running });
+                                 return interrupt();
+                               },
                                restart: () => restart() });
   } else if (CELL_FRAME) {
     onLeaderProgress(LESSON_CELL.lid, (p) => { leaderProgress = p; render(); });
-    onLeaderRestart(LESSON_CELL.lid, (held) => {
-      restart.fromLeader = true;
-      try { restart(held); } finally { restart.fromLeader = false; }
-    });
+    onLeaderRestart(LESSON_CELL.lid, leaderRestarted);
   }
   const session = startPython(null);
   if (previewWanted()) {

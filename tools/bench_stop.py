@@ -16,6 +16,7 @@ Per Stop: ms from Stop to the run's end (stopped), to Python's answer to `1 + 1`
 the app back and not stale (ui), and to the editor taking typing (editable: a key typed into the
 editor lands there); the fresh worker's phases (runtime, numpy, engine, ui) in ms after Stop;
 which path brought Python back (standby/fresh) and how its view came (prerendered: swapped in, static/prerender.js);
+in the lesson case, how the cell frame's Stop reached the first frame (call/message) and after how many ms;
 in the JSON, `stages`: every mark of the fresh Python's start in ms after Stop (runtime:worker, runtime:imports-js,
 -memory, -files, -libs, -probed ...) and, in the warm case, `spare` (static/spare_worker.js). Memory: RSS and PSS of the browser's process
 tree while idle with and without the standby. Print the load average beside the numbers.
@@ -299,6 +300,10 @@ def chromium_lesson(pw, lesson_url: str, later_s: float) -> list[dict]:
                                               "kept: window.gradpad.restartSnapshot || null, spare: window.gradpad.spareWorker || null, "
                                               "standby: window.gradpad.standby || null, bootedFrom: window.gradpad.bootedFrom})")
             r["path"] = r["first_frame"]["restartedBy"]
+            # how the Stop reached the first frame: "call" (direct, in the click's task) or "message",
+            # and ms from the click until the first frame acted (static/lesson_share.js askLeader)
+            heard = fs[0].evaluate("() => (window.gradpad.lessonStops || []).slice(-1)[0] || null")
+            r["lesson_stop"] = {"via": heard and heard["via"], "lag_ms": heard and heard["lagMs"]}
             rows.append({"case": "chromium lesson, 3 cell frames (not isolated)", "when": when, **r})
             print(json.dumps(rows[-1]), flush=True)
     finally:
@@ -379,7 +384,8 @@ def main(argv=None) -> int:
         view = (r["stops"][0].get("view") if r["stops"] else None) or "-"  # prerendered: swapped in (static/prerender.js)
         print(f"{r['build']:6} {r['case'][:48]:48} {r['when']:18} {path:9} {view:11} {r['stopped']:7} {r['python']:7} {r['ui']:7} "
               f"{r.get('editable', '-'):>8} {r.get('readonly', '-'):>6} {r['load']:5}  {r['phases']}"
-              + (f" others back {r['others_back']}" if 'others_back' in r else ""))
+              + (f" others back {r['others_back']}" if 'others_back' in r else "")
+              + (f" stop via {r['lesson_stop']['via']} after {r['lesson_stop']['lag_ms']} ms" if r.get('lesson_stop') else ""))
     print("memory of the browser's processes, idle (MB): before the standby boots -> with the standby ready "
           "(and its app rendered in advance where the build does that)")
     for r in rows:

@@ -392,3 +392,60 @@ def test_a_stop_with_no_standby_ends_the_snapshot_worker_and_makes_it_again_afte
     finally:
         ctx.close()
         shutil.rmtree(udd, ignore_errors=True)
+
+
+# in a lesson's second cell frame: its loop started in its cell, running in this frame and in the
+# first frame's (which owns the worker and must have heard of the run to end it)
+START_LOOP_IN_CELL = """(code) => { window.__gpLoad = window.gradpad.load({code, cell: 1}).then(
+    (r) => ({result: r}), (e) => ({failed: String(e)})); }"""
+# the Stop, and what the frame shows when the call returns (no task in between)
+STOP_NOW = """() => { const gp = window.gradpad; const asked = gp.interrupt();
+  return {asked, running: gp.running, restarts: gp.restarts, via: (gp.lessonStops || []).map((s) => s.via),
+          stops: gp.stops.map((s) => s.reason), runState: document.getElementById('gp-run-state').textContent}; }"""
+
+
+def test_a_lesson_cells_stop_ends_the_run_within_its_own_click(browser_context, site_url, tmp_path):
+    """A lesson of three cell frames on a course site of another origin (static/lesson.js), no
+    shared memory: Stop in the second cell's frame ends the first frame's worker within the click's
+    own task (a direct call between the frames, static/lesson_share.js), and that frame says so
+    before the call returns: not running, "Stopped" in its run bar. It never restarts twice (the
+    first frame's message about the same restart is skipped); every frame comes back on the new
+    Python once; the loop's code stays in the cell's editor and is not run again."""
+    from .test_lesson import BOOT_TIMEOUT_MS, CELL_CODE, SHADOW_TEXT, cell_frames, course_site, script_tag_page
+    ctx, _ = browser_context
+    srv, host_url = course_site(tmp_path, {"week1.html": script_tag_page(site_url)})
+    page = ctx.new_page()
+    try:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(host_url + "week1.html")
+        page.wait_for_function("() => document.querySelectorAll('iframe.gradpad-lesson').length === 3")  # lesson.js's frames
+        page.wait_for_timeout(500)  # (Playwright hears of the frames while it waits, not while the test sleeps)
+        frames = cell_frames(page)
+        for f in frames:
+            f.wait_for_function(f"() => !!window.gradpad && ({UI_BACK})()", timeout=BOOT_TIMEOUT_MS)
+        frames[0].wait_for_function("() => !window.gradpad.running")
+        frames[1].evaluate(START_LOOP_IN_CELL, LOOP)
+        for f in frames[:2]:
+            f.wait_for_function("() => window.gradpad.running && performance.now() - window.gradpad.runStarted > 300")
+        out = frames[1].evaluate(STOP_NOW)
+        assert out["asked"] is True and out["via"] == ["call"], out
+        # before: still running here until the first frame's message came back (126-925 ms)
+        assert out["running"] is False and out["restarts"] == 1 and out["stops"] == ["stopped"], out
+        assert out["runState"].startswith("Stopped"), out
+        heard = frames[0].evaluate("() => [window.gradpad.lessonStops, window.gradpad.stops.map((s) => s.reason)]")
+        assert [s["via"] for s in heard[0]] == ["call"] and heard[0][0]["running"] is True, heard
+        assert heard[1] == ["stopped"], heard  # the first frame ended its worker (no shared memory)
+        assert "restarted" in frames[1].evaluate("() => window.__gpLoad")["failed"]
+        # every frame back on the new Python, each restarted once: the clicked frame skipped the
+        # message that told the other frames of this restart
+        for f in frames:
+            f.wait_for_function(f"() => window.gradpad.restarts === 1 && ({UI_BACK})()", timeout=BOOT_TIMEOUT_MS)
+        frames[1].wait_for_function(SHADOW_TEXT, arg="Your edit is kept, not run", timeout=120_000)
+        frames[1].wait_for_timeout(1500)  # a second restart, or a run of the kept loop, would have come by now
+        assert [f.evaluate("() => [window.gradpad.restarts, window.gradpad.running]") for f in frames] == [[1, False]] * 3
+        assert frames[1].evaluate(CELL_CODE) == LOOP  # the editor keeps the learner's loop
+        assert frames[1].evaluate("() => window.gradpad.runPython('6 * 7')")["result"] == "42"
+    finally:
+        page.close()
+        srv.shutdown()
