@@ -42,12 +42,16 @@ def _user_code_of(obj):
     return None
 
 
+def called_name(func) -> str | None:
+    """The name a call's callee goes by: `jax.vmap` -> 'vmap', `grad` -> 'grad', else None."""
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
 def _wrapped_name(node) -> str | None:
     """`f` -> 'f'; `jax.grad(f)` / `jit(jax.grad(f, argnums=1))` -> 'f': the function whose
     arguments a call of the wrapper takes (argnums=, has_aux=, static_argnums= leave them as they are)."""
     while isinstance(node, ast.Call) and node.args:
-        inner = node.func
-        if (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) not in WRAPPERS:
+        if called_name(node.func) not in WRAPPERS:
             return None
         node = node.args[0]
     return node.id if isinstance(node, ast.Name) else None
@@ -138,7 +142,7 @@ def _vmapped_call(call: ast.Call, segment, ns=None) -> tuple[str, str] | None:
     if not (isinstance(func, ast.Call) and func.args):
         return None
     inner, name = func.func, _wrapped_name(func.args[0])
-    if name is None or (inner.attr if isinstance(inner, ast.Attribute) else getattr(inner, "id", None)) != "vmap":
+    if name is None or called_name(inner) != "vmap":
         return None
     axes = _in_axes(func, len(call.args))
     parts = [segment(a) for a in call.args]
@@ -202,8 +206,7 @@ def _is_vmap_of_name(node) -> bool:
     """`jax.vmap(g, ...)` / `vmap(g, ...)` with g a plain name, or one wrapped: `vmap(grad(g), ...)`."""
     if not (isinstance(node, ast.Call) and node.args and _wrapped_name(node.args[0])):
         return False
-    f = node.func
-    return (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) == "vmap"
+    return called_name(node.func) == "vmap"
 
 
 def vmap_aliases(tree) -> dict:
@@ -360,7 +363,7 @@ def aux_functions(code: str) -> set:
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
             continue
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        name = called_name(node.func)
         if name in AUX_WRAPPERS and any(k.arg == "has_aux" and isinstance(k.value, ast.Constant)
                                         and k.value.value is True for k in node.keywords):
             found.add(node.args[0].id)

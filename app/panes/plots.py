@@ -19,6 +19,7 @@ from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
 from .. import fd_check, pane_bounds
+from ..analysis.find import called_name
 from . import common
 from .common import bokeh, code_block, error_block, esc, html
 
@@ -554,8 +555,7 @@ def differentiated(a) -> list:
         for call in ast.walk(node):
             if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
                 continue
-            f = call.func
-            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) in ("grad", "value_and_grad") \
+            if called_name(call.func) in ("grad", "value_and_grad") \
                     and call.args[0].id in menu and call.args[0].id not in found:
                 found.append(call.args[0].id)
     return found
