@@ -113,7 +113,13 @@ let leader = null;
 
 // a cell frame: the restart of the first frame's it applied last ({epoch, seq})
 let applied = null;
-const newer = (r) => !(applied && r && applied.epoch === r.epoch && Number(r.seq) <= applied.seq);
+// a restart told by the direct call or by message ({epoch, seq, held}): applied once, by `fn`
+function applyOnce(r, fn) {
+  const seen = { epoch: String(r.epoch), seq: Number(r.seq) };
+  if (applied && applied.epoch === seen.epoch && seen.seq <= applied.seq) return;
+  applied = seen;
+  fn(r.held ?? null);
+}
 
 // a cell frame: stop the lesson's run, or restart its Python (the first frame owns the worker).
 // A Stop is a direct call where the frames share an agent cluster (STOP_API): then `restarted`
@@ -130,11 +136,7 @@ export function askLeader(what, { restarted = () => {}, sent = () => {} } = {}) 
       if (api && api.lid === lid) r = api.stop(window, now());
     } catch (e) { /* another agent cluster: the message below */ }
     if (r && r.acted) {
-      const got = r.restarted ? { epoch: String(r.restarted.epoch), seq: Number(r.restarted.seq), held: r.restarted.held ?? null } : null;
-      if (got && newer(got)) {
-        applied = { epoch: got.epoch, seq: got.seq };
-        restarted(got.held);
-      }
+      if (r.restarted) applyOnce(r.restarted, restarted);
       sent("call");
       return true;
     }
@@ -149,10 +151,7 @@ export function askLeader(what, { restarted = () => {}, sent = () => {} } = {}) 
 export function onLeaderRestart(lid, fn) {
   window.addEventListener("message", (ev) => {
     if (ev.source !== leader || !fromLesson(ev, lid) || ev.data.gradpad !== "lesson-restarted") return;
-    const r = { epoch: String(ev.data.epoch), seq: Number(ev.data.seq) };
-    if (!newer(r)) return;
-    applied = r;
-    fn(ev.data.held ?? null);
+    applyOnce(ev.data, fn);
   });
 }
 
