@@ -47,6 +47,28 @@ def called_name(func) -> str | None:
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
 
 
+def differentiated_by(code: str, name: str, menu) -> list[str]:
+    """The functions of `menu` (names) other than `name` that `name`'s body passes to grad or
+    value_and_grad (`jax.grad(loss)` in a training step `update(params, x, y)`): a course's loss,
+    whose plots the step does not have. In the order first met."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, TypeError):
+        return []
+    others = set(menu) - {name}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name):
+            continue
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
+                continue
+            if called_name(call.func) in ("grad", "value_and_grad") \
+                    and call.args[0].id in others and call.args[0].id not in found:
+                found.append(call.args[0].id)
+    return found
+
+
 def _wrapped_name(node) -> str | None:
     """`f` -> 'f'; `jax.grad(f)` / `jit(jax.grad(f, argnums=1))` -> 'f': the function whose
     arguments a call of the wrapper takes (argnums=, has_aux=, static_argnums= leave them as they are)."""

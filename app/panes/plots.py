@@ -10,8 +10,6 @@ into them, so the page gets new data for models it has instead of new models (a 
 BokehJS lay the whole page out again: the page's main thread was busy ~1 s per edit of f)."""
 from __future__ import annotations
 
-import ast
-
 import numpy as np
 import panel as pn
 from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper, Range1d
@@ -19,7 +17,7 @@ from bokeh.palettes import RdBu11, Viridis256, interp_palette
 from bokeh.plotting import figure
 
 from .. import fd_check, pane_bounds
-from ..analysis.find import called_name
+from ..analysis.find import differentiated_by
 from . import common
 from .common import bokeh, code_block, error_block, esc, html
 
@@ -540,27 +538,6 @@ def guess_note() -> str:
     return f'<div class="gp-hint gp-guess-hint">{esc(common.guess_hint(*guess))}</div>' if guess else ""
 
 
-def differentiated(a) -> list:
-    """The other functions of the menu that the chosen one differentiates (`jax.grad(loss)` in a
-    training step `update(params, x, y)`): a course's loss, whose plots the step does not have."""
-    try:
-        tree = ast.parse(a.code)
-    except (SyntaxError, ValueError, TypeError):
-        return []
-    menu = {f.name for f in a.functions} - {a.function.name}
-    found = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == a.function.name):
-            continue
-        for call in ast.walk(node):
-            if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
-                continue
-            if called_name(call.func) in ("grad", "value_and_grad") \
-                    and call.args[0].id in menu and call.args[0].id not in found:
-                found.append(call.args[0].id)
-    return found
-
-
 def render(a, kept: Kept | None = None) -> list:
     """The pane's parts; `kept`: the last run's figures, drawn with this run's data where they fit."""
     if a.function is None:
@@ -573,7 +550,8 @@ def render(a, kept: Kept | None = None) -> list:
                      + (f' {esc(data["why"])}' if data.get("why") else "") + '</p>'
                      + "".join(f'<p class="gp-hint gp-pick-loss">It differentiates <code>{esc(name)}</code>: pick '
                                f'{esc(name)} in the Function menu to plot it and its gradient.</p>'
-                               for name in differentiated(a))
+                               for name in differentiated_by(a.code, a.function.name,
+                                                                [f.name for f in a.functions]))
                      + guess_note())]
     if "error" in data:
         return [error_block(data["error"])]

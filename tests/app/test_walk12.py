@@ -195,3 +195,15 @@ def test_a_product_whose_shapes_do_not_line_up_says_which_axes_must_match():
     assert err.line == 4
     # before: no hint at all under JAX's one line
     assert "last axis of the first array" in err.hint and "print(a.shape, b.shape)" in err.hint, err.hint
+
+
+def test_differentiated_by_names_the_menus_functions_a_step_passes_to_grad_in_order():
+    from app.analysis.find import differentiated_by
+    code = ("import jax\n\ndef loss(p, x):\n    return (p * x) ** 2\n\ndef aux(p):\n    return p\n\n"
+            "def step(p, x):\n    g = jax.grad(loss)(p, x)\n    v, h = jax.value_and_grad(aux)(p)\n"
+            "    jax.grad(loss)(p, x)\n    return p - g\n")
+    menu = ["loss", "aux", "step"]
+    assert differentiated_by(code, "step", menu) == ["loss", "aux"]
+    assert differentiated_by(code, "step", ["loss", "step"]) == ["loss"]  # only what the menu offers
+    assert differentiated_by(code, "loss", menu) == []  # loss differentiates nothing
+    assert differentiated_by("def step(:\n", "step", menu) == []  # code that does not parse
