@@ -304,16 +304,43 @@ try {
     if (k.startsWith(STORE_PREFIX)) store[k] = localStorage.getItem(k);
   }
 } catch (e) { /* storage disabled (private mode, sandboxed iframe): the copy is all there is */ }
-// the addresses a page held while typed code had not reached its hash (see "pagehide" below):
-// their hashes hold older code, so a reload of one starts from the autosave instead
+// the addresses a page held before its last typing (see "pagehide" below): their hashes hold
+// older code, so a reload of one starts from the autosave instead. Kept as fingerprints: a hash
+// holds a whole program.
 const AUTOSAVE_KEY = "gradpad.code", STALE_HASH_KEY = "gradpad.stale-hashes";
+function hashPrint(hash) { // two 32-bit FNV-1a lanes over the UTF-16 units: 16 hex digits
+  let a = 0x811c9dc5, b = 0x2545f491 ^ hash.length;
+  for (let i = 0; i < hash.length; i++) {
+    const c = hash.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
 if (store[STALE_HASH_KEY] !== undefined) {
   let stale = [];
   try { stale = JSON.parse(store[STALE_HASH_KEY]); } catch (e) { /* unreadable: none */ }
-  if (location.hash && stale.includes(location.hash)) history.replaceState(null, "", location.pathname + location.search);
+  if (!Array.isArray(stale)) stale = [];
+  if (location.hash && (stale.includes(hashPrint(location.hash)) || stale.includes(location.hash))) {
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   delete store[STALE_HASH_KEY];
   try { localStorage.removeItem(STALE_HASH_KEY); } catch (e) { /* storage disabled */ }
 }
+
+// fingerprints of every hash held since the page opened or a link was pasted (see "pagehide"):
+// all older than the editor's text once it is typed in; in the order first held, the newest
+// MAX_HELD kept
+const MAX_HELD = 400;
+let heldHashes = new Set();
+function holdHash(hash) {
+  if (!hash) return;
+  const print = hashPrint(hash);
+  heldHashes.delete(print);
+  heldHashes.add(print);
+  if (heldHashes.size > MAX_HELD) heldHashes.delete(heldHashes.values().next().value);
+}
+holdHash(location.hash);
 
 let lessonCells = null; // a lesson's first frame: the cell frames on its worker (static/lesson_share.js)
 let py = null; // the current worker session: {worker, ready, pending, ...}
@@ -857,7 +884,7 @@ function writeHash(fragment, key) {
       write.call(history, null, "", fragment || location.pathname + location.search);
       gradpad.hashWrites.written++;
     }
-    if (typed) heldHashes.push(fragment);
+    holdHash(fragment);
     showShareLink(fragment);
   }
 }
@@ -1132,15 +1159,17 @@ window.addEventListener("hashchange", (e) => {
 // A reload (or close) right after typing: the worker may not have seen the newest keystrokes yet
 // (it answers them after the work in hand), so neither the autosave nor the address bar need hold
 // them, and the hash, with older code, would win. The editor's text is the newest code there is:
-// the page keeps it itself at pagehide, and marks stale every hash it held since the first
-// keystroke. All of them, not only those older than the worker's last answer: a reload goes to
-// the address of the moment it was asked for, and this page runs on (the worker catching up,
-// the hash moving on) until pagehide, so which hash the reload requested is not known here.
-// That race lost the edit in the full browser run (a busy machine), never alone.
+// the page keeps it itself at pagehide, and marks stale every hash it held since it opened (or
+// since the last link): each holds code older than what was typed. Not only those older than the
+// worker's last answer: a reload goes to the address of the moment it was asked for, and this page
+// runs on (the worker catching up, the hash moving on) until pagehide, so which hash the reload
+// requested is not known here. Not only those since the first keystroke either: the address just
+// before it can be older than the one at it (the worker's answers to the last program still
+// arriving); a reload at that address lost the edit in CI (1 run in 3 of a loop of the test).
 const EDIT_KEYS = new Set(["Backspace", "Delete", "Enter", "Tab"]);
 let embedded = false; // an embed's hash is its host's link: never dropped
 let typed = false; // typed in the editor since the page opened or a link was pasted (hashchange)
-let heldHashes = []; // every hash held since then, oldest first
+// (heldHashes, holdHash: near the top, since the worker's first hash can come before this line runs)
 
 function editorText() {
   const find = (root) => {
@@ -1156,7 +1185,7 @@ function editorText() {
 
 const markTyped = (e) => {
   if (!e.composedPath().some((el) => el.classList && el.classList.contains("ace_editor"))) return;
-  if (!typed) heldHashes = [location.hash];
+  holdHash(location.hash);
   typed = true;
 };
 document.addEventListener("keydown", (e) => {
@@ -1166,7 +1195,12 @@ document.addEventListener("keydown", (e) => {
 document.addEventListener("paste", markTyped, true);
 document.addEventListener("cut", markTyped, true);
 // a link pasted into the address bar is newer than anything typed before it: its hash wins
-window.addEventListener("hashchange", () => { typed = false; heldHashes = []; });
+window.addEventListener("hashchange", (e) => {
+  typed = false;
+  heldHashes = new Set();
+  holdHash(new URL(e.newURL || location.href).hash);
+  holdHash(location.hash);
+});
 
 window.addEventListener("pagehide", () => {
   if (!typed || embedded || gradpad.ui !== "app") return;
@@ -1174,7 +1208,8 @@ window.addEventListener("pagehide", () => {
   if (code == null) return;
   try {
     localStorage.setItem(AUTOSAVE_KEY, code);
-    localStorage.setItem(STALE_HASH_KEY, JSON.stringify([...heldHashes, location.hash].filter(Boolean).slice(-50)));
+    holdHash(location.hash);
+    localStorage.setItem(STALE_HASH_KEY, JSON.stringify([...heldHashes]));
   } catch (e) { return; /* nowhere to keep it: the hash stays the best there is */ }
   store[AUTOSAVE_KEY] = code;
   history.replaceState(null, "", location.pathname + location.search);
