@@ -397,7 +397,7 @@ def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tup
     (tracing a static argument raises "Non-hashable static arguments are not supported").
     A function or string argument (`def hvp(f, x, v)`) is fixed the same way: JAX cannot trace it."""
     n = len(args)
-    why = {i % n: "static" for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    why = {i % n: "static" for i in _static_argnums(info.fn) if -n <= i < n}
     why |= {i: "a function" if callable(a) else "a string" for i, a in enumerate(args)
             if callable(a) or isinstance(a, str)}
     if not why:
@@ -406,6 +406,21 @@ def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tup
     params = [p for i, p in enumerate(info.params) if i not in why]
     held = tuple(f"{_param_name(info.params, i)} ({why[i]})" for i in sorted(why))
     return dataclasses.replace(info, fn=fn, params=params, held=info.held + held), rest
+
+
+def _static_argnums(fn) -> tuple:
+    """The static positions a jitted callable says it has. Our jit keeps a tuple of ints, but a
+    library's wrapper (flax's `nnx.jit`, which stores what the user passed) may hold None or a
+    lone int, as `jax.jit(f, static_argnums=1)` accepts."""
+    nums = getattr(fn, "static_argnums", None)
+    if nums is None:
+        return ()
+    if isinstance(nums, int):
+        return (nums,)
+    try:
+        return tuple(i for i in nums if isinstance(i, int))
+    except TypeError:
+        return ()
 
 
 def _fix_args(fn, args: tuple, fixed: set, name: str) -> tuple:

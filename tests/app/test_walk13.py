@@ -1,0 +1,55 @@
+"""A new user's programs in the style of course material (walk13, issues 26/27): flax, optax,
+control flow with gradients, random sampling, linear algebra and convolutions, walked in the built
+page and pinned here in CPython."""
+from app import analysis
+
+# flax's own tutorial shape: an nnx.jit training step that takes the model and the optimizer
+NNX_STEP = """
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+class MLP(nnx.Module):
+    def __init__(self, rngs):
+        self.l1 = nnx.Linear(1, 8, rngs=rngs)
+        self.l2 = nnx.Linear(8, 1, rngs=rngs)
+    def __call__(self, x):
+        return self.l2(nnx.relu(self.l1(x)))
+
+model = MLP(nnx.Rngs(0))
+opt = nnx.Optimizer(model, optax.adam(1e-2), wrt=nnx.Param)
+X = jnp.linspace(-2, 2, 16)[:, None]
+Y = X ** 2
+
+@nnx.jit
+def train_step(model, opt, x, y):
+    loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+    opt.update(model, grads)
+    return loss
+
+for i in range(3):
+    print(i, float(train_step(model, opt, X, Y)) > 0)
+"""
+
+
+def test_an_nnx_jit_training_step_is_analysed_not_crashed(ecosystem_importable):
+    # before: nnx.jit keeps static_argnums=None as the user passed it, and the panes' look at
+    # it raised "TypeError: 'NoneType' object is not iterable": no pane showed anything
+    a = analysis.analyse(NNX_STEP, with_timing=False)
+    assert a.run.error is None and a.run.stdout == "0 True\n1 True\n2 True\n"
+    assert a.function.name == "train_step" and a.args_source == "model, opt, X, Y"
+
+
+def test_a_lone_int_static_argnum_is_one_static_position():
+    # `jax.jit(f, static_argnums=1)` is valid JAX; a wrapper that keeps the int as given holds
+    # position 1 fixed rather than failing to iterate it
+    from app.analysis.find import _static_argnums
+
+    class Wrapped:
+        static_argnums = 1
+    assert _static_argnums(Wrapped()) == (1,)
+    Wrapped.static_argnums = None
+    assert _static_argnums(Wrapped()) == ()
+    Wrapped.static_argnums = [0, 2]
+    assert _static_argnums(Wrapped()) == (0, 2)
