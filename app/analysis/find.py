@@ -399,13 +399,26 @@ def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tup
     n = len(args)
     why = {i % n: "static" for i in _static_argnums(info.fn) if -n <= i < n}
     why |= {i: "a function" if callable(a) else "a string" for i, a in enumerate(args)
-            if callable(a) or isinstance(a, str)}
+            if (callable(a) and not _holds_arrays(a)) or isinstance(a, str)}
     if not why:
         return info, args
     fn, rest = _fix_args(info.fn, args, set(why), info.name)
     params = [p for i, p in enumerate(info.params) if i not in why]
     held = tuple(f"{_param_name(info.params, i)} ({why[i]})" for i in sorted(why))
     return dataclasses.replace(info, fn=fn, params=params, held=info.held + held), rest
+
+
+def _holds_arrays(value) -> bool:
+    """A callable pytree with array leaves (a flax nnx or equinox Module: `loss(model, x, y)`)
+    is an input JAX traces and differentiates, as `jax.grad(loss)(model, x, y)` does, not a
+    function to hold fixed. A plain function is one leaf, itself."""
+    sandbox.install_jax()
+    import jax
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # a pytree flatten that fails on this object: treat it as a function
+        return False
+    return any(leaf is not value and hasattr(leaf, "shape") and hasattr(leaf, "dtype") for leaf in leaves)
 
 
 def _static_argnums(fn) -> tuple:

@@ -39,6 +39,42 @@ def test_an_nnx_jit_training_step_is_analysed_not_crashed(ecosystem_importable):
     a = analysis.analyse(NNX_STEP, with_timing=False)
     assert a.run.error is None and a.run.stdout == "0 True\n1 True\n2 True\n"
     assert a.function.name == "train_step" and a.args_source == "model, opt, X, Y"
+    # the model is callable, but it is a pytree of arrays: JAX traces it (real JAX's
+    # make_jaxpr(train_step)(model, opt, X, Y) starts with the model's 4 arrays); before, it was
+    # held as "a function" and the Jaxpr pane said "Cannot mutate Param from a different trace level"
+    assert a.function.held == ()
+    assert a.jaxprs["f"].text.startswith(
+        "let train_step = { lambda ; a:f32[8] b:f32[1,8] c:f32[1] d:f32[8,1] e:i32[]"), a.jaxprs["f"].text[:300]
+
+
+# a hand-written callable pytree (equinox's Module is one): the model is what grad differentiates
+CALLABLE_MODEL = """
+import jax
+import jax.numpy as jnp
+
+class Line:
+    def __init__(self, w, b):
+        self.w, self.b = w, b
+    def __call__(self, x):
+        return self.w * x + self.b
+
+jax.tree_util.register_pytree_node(Line, lambda m: ((m.w, m.b), None), lambda _, c: Line(*c))
+
+def loss(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+model = Line(jnp.array(0.5), jnp.array(0.0))
+x = jnp.linspace(0, 1, 5)
+g = jax.grad(loss)(model, x, 2 * x + 1)
+print(g.w, g.b)
+"""
+
+
+def test_a_callable_pytree_argument_is_an_input_not_a_held_function():
+    a = analysis.analyse(CALLABLE_MODEL, with_timing=False)
+    assert a.run.stdout == "-2.125 -3.5\n"  # as real JAX 0.10.2 prints
+    assert a.function.name == "loss" and a.function.held == ()
+    assert a.jaxprs["f"].text.startswith("{ lambda ; a:f32[] b:f32[] c:f32[5] d:f32[5]. let"), a.jaxprs["f"].text
 
 
 def test_a_lone_int_static_argnum_is_one_static_position():
