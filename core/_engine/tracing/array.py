@@ -46,6 +46,21 @@ def _key_dtype_face():
     return KEY_DTYPE_FACE[0]
 
 
+_NUMPY_PRINTS_BY_PRECISION = tuple(int(p) for p in np.__version__.split(".")[:2]) >= (2, 3)
+
+
+def _scientific_as_numpy_2_3(v, trim: str):
+    """A float16/float32 scalar at or above 10**precision (1e3, 1e6) in the scientific form NumPy
+    2.3 and later print it in (`print(jnp.sum(x))` of 9772635. shows `9.772635e+06` with real JAX on
+    a current NumPy), where an older NumPy (the page's, 2.0) printed `9772635.0`; None where the
+    two agree. trim "-" is a scalar's str (`1e+07`), "." a 0-d array's repr (`Array(1.e+07, ...)`)."""
+    if _NUMPY_PRINTS_BY_PRECISION or v.dtype not in (np.float16, np.float32) or not np.isfinite(v):
+        return None
+    if abs(float(v)) < 10.0 ** np.finfo(v.dtype).precision:
+        return None
+    return np.format_float_scientific(v, unique=True, trim=trim)
+
+
 class ArrayMethods:
     """Operators and methods of jax arrays, shared by `Array` and every `Tracer`."""
     __slots__ = ()
@@ -464,6 +479,8 @@ class Array(ArrayMethods):
     def __str__(self):
         if self._value.dtype.names is not None:  # typed PRNG keys print as JAX does (core._engine.libraries.random)
             return key_repr(self)
+        if self._value.ndim == 0:
+            return _scientific_as_numpy_2_3(self._value[()], trim="-") or str(self._value)
         return str(self._value)
 
     def __repr__(self):
@@ -474,6 +491,8 @@ class Array(ArrayMethods):
         line_width = np.get_printoptions()["linewidth"]
         if self.size == 0:
             s = f"[], shape={self.shape}"
+        elif self._value.ndim == 0 and _scientific_as_numpy_2_3(self._value[()], trim="."):
+            s = _scientific_as_numpy_2_3(self._value[()], trim=".")
         else:
             s = np.array2string(self._shown(), prefix=prefix, suffix=",", separator=", ",
                                 max_line_width=line_width)
@@ -537,6 +556,8 @@ if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storag
     def _str(self):
         if self._value.dtype.names is not None:
             return key_repr(self)
+        if self._value.ndim == 0:
+            return _scientific_as_numpy_2_3(self._value[()], trim="-") or str(_shown(self))
         return str(_shown(self))
 
     Array.__init__ = _init_rounding
