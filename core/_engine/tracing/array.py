@@ -61,6 +61,29 @@ def _scientific_as_numpy_2_3(v, trim: str):
     return np.format_float_scientific(v, unique=True, trim=trim)
 
 
+def _array_format_as_numpy_2_3(v):
+    """The formatter that prints a float16/float32 array whose largest finite magnitude is at or
+    above 10**precision (and below 1e8, where every NumPy goes scientific) in scientific form, as
+    NumPy 2.3+ does (`[1.e+06 2.e+06]`, not the page's NumPy 2.0 `[1000000. 2000000.]`): NumPy's
+    own FloatingFormat, told to use exponents. None where the two NumPys agree (or a summarized
+    array, whose format NumPy takes from its shown items only)."""
+    if (_NUMPY_PRINTS_BY_PRECISION or v.dtype not in (np.float16, np.float32) or v.ndim == 0
+            or not 0 < v.size <= np.get_printoptions()["threshold"] or np.get_printoptions()["legacy"] is not False):
+        return None
+    finite = np.abs(v[np.isfinite(v)])
+    finite = finite[finite != 0]
+    if not finite.size or not 10.0 ** np.finfo(v.dtype).precision <= float(finite.max()) < 1e8:
+        return None
+    import sys
+    from numpy._core import arrayprint
+    opts = np.get_printoptions()
+    fmt = arrayprint.FloatingFormat(v, opts["precision"], opts["floatmode"], opts["suppress"], opts["sign"],
+                                    legacy=sys.maxsize)
+    fmt.exp_format = True
+    fmt.fillFormat(v)
+    return {"float_kind": fmt}
+
+
 class ArrayMethods:
     """Operators and methods of jax arrays, shared by `Array` and every `Tracer`."""
     __slots__ = ()
@@ -481,7 +504,8 @@ class Array(ArrayMethods):
             return key_repr(self)
         if self._value.ndim == 0:
             return _scientific_as_numpy_2_3(self._value[()], trim="-") or str(self._value)
-        return str(self._value)
+        fmt = _array_format_as_numpy_2_3(self._value)
+        return np.array2string(self._value, separator=" ", formatter=fmt) if fmt else str(self._value)
 
     def __repr__(self):
         if self._value.dtype.names is not None:
@@ -495,7 +519,7 @@ class Array(ArrayMethods):
             s = _scientific_as_numpy_2_3(self._value[()], trim=".")
         else:
             s = np.array2string(self._shown(), prefix=prefix, suffix=",", separator=", ",
-                                max_line_width=line_width)
+                                max_line_width=line_width, formatter=_array_format_as_numpy_2_3(self._value))
         last_line_len = len(s) - s.rfind("\n") + 1
         sep = " "
         if last_line_len + len(dtype_str) + 1 > line_width:
@@ -558,7 +582,8 @@ if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storag
             return key_repr(self)
         if self._value.ndim == 0:
             return _scientific_as_numpy_2_3(self._value[()], trim="-") or str(_shown(self))
-        return str(_shown(self))
+        fmt = _array_format_as_numpy_2_3(self._value)
+        return np.array2string(self._value, separator=" ", formatter=fmt) if fmt else str(_shown(self))
 
     Array.__init__ = _init_rounding
     Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype) if self._value.dtype.names is None
