@@ -550,7 +550,11 @@ def differentiated(a) -> list:
     menu = {f.name for f in a.functions} - {a.function.name}
     found = []
     for node in ast.walk(tree):
-        if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == a.function.name):
+        # `def step(...)`, or `step = jax.jit(lambda p, x, y: ... jax.grad(loss)(p, x, y))`
+        defined = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == a.function.name
+        assigned = isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == a.function.name
+                                                        for t in node.targets)
+        if not (defined or assigned):
             continue
         for call in ast.walk(node):
             if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):

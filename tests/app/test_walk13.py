@@ -89,3 +89,34 @@ def test_a_lone_int_static_argnum_is_one_static_position():
     assert _static_argnums(Wrapped()) == ()
     Wrapped.static_argnums = [0, 2]
     assert _static_argnums(Wrapped()) == (0, 2)
+
+
+# a course's logistic regression: the step is a jitted lambda assigned to a name
+LOGREG_STEP = """
+import jax
+import jax.numpy as jnp
+
+X = jnp.array([[-1.0, -2.0], [-2.0, -1.0], [1.0, 2.0], [2.0, 1.0]])
+y = jnp.array([0.0, 0.0, 1.0, 1.0])
+
+def loss(params, X, y):
+    w, b = params
+    p = jax.nn.sigmoid(X @ w + b)
+    return -jnp.mean(y * jnp.log(p) + (1 - y) * jnp.log(1 - p))
+
+params = (jnp.zeros(2), 0.0)
+step = jax.jit(lambda p, X, y: jax.tree_util.tree_map(lambda a, g: a - 0.5 * g, p, jax.grad(loss)(p, X, y)))
+for i in range(10):
+    params = step(params, X, y)
+print(loss(params, X, y) < 0.2)
+"""
+
+
+def test_a_jitted_lambda_step_names_the_loss_it_differentiates():
+    from app.panes import plots
+    a = analysis.analyse(LOGREG_STEP, with_timing=False)
+    assert a.run.stdout == "True\n"
+    assert a.function.name == "step" and a.plot_kind is None
+    text = "".join(p.object for p in plots.render(a))
+    # before: only "step(params, X, y) is none of these": the hint looked in `def step` bodies only
+    assert "It differentiates <code>loss</code>: pick loss in the Function menu" in text, text
