@@ -58,7 +58,11 @@ def differentiated_by(code: str, name: str, menu) -> list[str]:
     others = set(menu) - {name}
     found = []
     for node in ast.walk(tree):
-        if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name):
+        # `def step(...)`, or `step = jax.jit(lambda p, x, y: ... jax.grad(loss)(p, x, y))`
+        defined = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name
+        assigned = isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
+                                                        for t in node.targets)
+        if not (defined or assigned):
             continue
         for call in ast.walk(node):
             if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)):
@@ -419,15 +423,43 @@ def bind_static_args(info: FunctionInfo, args: tuple) -> tuple[FunctionInfo, tup
     (tracing a static argument raises "Non-hashable static arguments are not supported").
     A function or string argument (`def hvp(f, x, v)`) is fixed the same way: JAX cannot trace it."""
     n = len(args)
-    why = {i % n: "static" for i in getattr(info.fn, "static_argnums", ()) if -n <= i < n}
+    why = {i % n: "static" for i in _static_argnums(info.fn) if -n <= i < n}
     why |= {i: "a function" if callable(a) else "a string" for i, a in enumerate(args)
-            if callable(a) or isinstance(a, str)}
+            if (callable(a) and not _holds_arrays(a)) or isinstance(a, str)}
     if not why:
         return info, args
     fn, rest = _fix_args(info.fn, args, set(why), info.name)
     params = [p for i, p in enumerate(info.params) if i not in why]
     held = tuple(f"{_param_name(info.params, i)} ({why[i]})" for i in sorted(why))
     return dataclasses.replace(info, fn=fn, params=params, held=info.held + held), rest
+
+
+def _holds_arrays(value) -> bool:
+    """A callable pytree with array leaves (a flax nnx or equinox Module: `loss(model, x, y)`)
+    is an input JAX traces and differentiates, as `jax.grad(loss)(model, x, y)` does, not a
+    function to hold fixed. A plain function is one leaf, itself."""
+    sandbox.install_jax()
+    import jax
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # a pytree flatten that fails on this object: treat it as a function
+        return False
+    return any(leaf is not value and hasattr(leaf, "shape") and hasattr(leaf, "dtype") for leaf in leaves)
+
+
+def _static_argnums(fn) -> tuple:
+    """The static positions a jitted callable says it has. Our jit keeps a tuple of ints, but a
+    library's wrapper (flax's `nnx.jit`, which stores what the user passed) may hold None or a
+    lone int, as `jax.jit(f, static_argnums=1)` accepts."""
+    nums = getattr(fn, "static_argnums", None)
+    if nums is None:
+        return ()
+    if isinstance(nums, int):
+        return (nums,)
+    try:
+        return tuple(i for i in nums if isinstance(i, int))
+    except TypeError:
+        return ()
 
 
 def _fix_args(fn, args: tuple, fixed: set, name: str) -> tuple:

@@ -46,6 +46,44 @@ def _key_dtype_face():
     return KEY_DTYPE_FACE[0]
 
 
+_NUMPY_PRINTS_BY_PRECISION = tuple(int(p) for p in np.__version__.split(".")[:2]) >= (2, 3)
+
+
+def _scientific_as_numpy_2_3(v, trim: str):
+    """A float16/float32 scalar at or above 10**precision (1e3, 1e6) in the scientific form NumPy
+    2.3 and later print it in (`print(jnp.sum(x))` of 9772635. shows `9.772635e+06` with real JAX on
+    a current NumPy), where an older NumPy (the page's, 2.0) printed `9772635.0`; None where the
+    two agree. trim "-" is a scalar's str (`1e+07`), "." a 0-d array's repr (`Array(1.e+07, ...)`)."""
+    if _NUMPY_PRINTS_BY_PRECISION or v.dtype not in (np.float16, np.float32) or not np.isfinite(v):
+        return None
+    if abs(float(v)) < 10.0 ** np.finfo(v.dtype).precision:
+        return None
+    return np.format_float_scientific(v, unique=True, trim=trim)
+
+
+def _array_format_as_numpy_2_3(v):
+    """The formatter that prints a float16/float32 array whose largest finite magnitude is at or
+    above 10**precision (and below 1e8, where every NumPy goes scientific) in scientific form, as
+    NumPy 2.3+ does (`[1.e+06 2.e+06]`, not the page's NumPy 2.0 `[1000000. 2000000.]`): NumPy's
+    own FloatingFormat, told to use exponents. None where the two NumPys agree (or a summarized
+    array, whose format NumPy takes from its shown items only)."""
+    if (_NUMPY_PRINTS_BY_PRECISION or v.dtype not in (np.float16, np.float32) or v.ndim == 0
+            or not 0 < v.size <= np.get_printoptions()["threshold"] or np.get_printoptions()["legacy"] is not False):
+        return None
+    finite = np.abs(v[np.isfinite(v)])
+    finite = finite[finite != 0]
+    if not finite.size or not 10.0 ** np.finfo(v.dtype).precision <= float(finite.max()) < 1e8:
+        return None
+    import sys
+    from numpy._core import arrayprint
+    opts = np.get_printoptions()
+    fmt = arrayprint.FloatingFormat(v, opts["precision"], opts["floatmode"], opts["suppress"], opts["sign"],
+                                    legacy=sys.maxsize)
+    fmt.exp_format = True
+    fmt.fillFormat(v)
+    return {"float_kind": fmt}
+
+
 class ArrayMethods:
     """Operators and methods of jax arrays, shared by `Array` and every `Tracer`."""
     __slots__ = ()
@@ -464,7 +502,10 @@ class Array(ArrayMethods):
     def __str__(self):
         if self._value.dtype.names is not None:  # typed PRNG keys print as JAX does (core._engine.libraries.random)
             return key_repr(self)
-        return str(self._value)
+        if self._value.ndim == 0:
+            return _scientific_as_numpy_2_3(self._value[()], trim="-") or str(self._value)
+        fmt = _array_format_as_numpy_2_3(self._value)
+        return np.array2string(self._value, separator=" ", formatter=fmt) if fmt else str(self._value)
 
     def __repr__(self):
         if self._value.dtype.names is not None:
@@ -474,9 +515,11 @@ class Array(ArrayMethods):
         line_width = np.get_printoptions()["linewidth"]
         if self.size == 0:
             s = f"[], shape={self.shape}"
+        elif self._value.ndim == 0 and _scientific_as_numpy_2_3(self._value[()], trim="."):
+            s = _scientific_as_numpy_2_3(self._value[()], trim=".")
         else:
             s = np.array2string(self._shown(), prefix=prefix, suffix=",", separator=", ",
-                                max_line_width=line_width)
+                                max_line_width=line_width, formatter=_array_format_as_numpy_2_3(self._value))
         last_line_len = len(s) - s.rfind("\n") + 1
         sep = " "
         if last_line_len + len(dtype_str) + 1 > line_width:
@@ -537,7 +580,10 @@ if dtypes.EMULATED_BF16:   # no ml_dtypes (the page): bfloat16 is float32 storag
     def _str(self):
         if self._value.dtype.names is not None:
             return key_repr(self)
-        return str(_shown(self))
+        if self._value.ndim == 0:
+            return _scientific_as_numpy_2_3(self._value[()], trim="-") or str(_shown(self))
+        fmt = _array_format_as_numpy_2_3(self._value)
+        return np.array2string(self._value, separator=" ", formatter=fmt) if fmt else str(_shown(self))
 
     Array.__init__ = _init_rounding
     Array.dtype = property(lambda self: dtypes.public_dtype(self._value.dtype) if self._value.dtype.names is None
