@@ -14,6 +14,7 @@ from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from ..tracing.tracing import get_aval
 from . import define, never_weak
+from ._signed_zero import xla_max, xla_min
 
 
 # ---- shape/dtype rules --------------------------------------------------------------------
@@ -609,11 +610,17 @@ def _balanced_eq(x, z, y):
                select(eq(y, z), full_like(z, 2), full_like(z, 1)))
 
 
-max_p = binop("max", _np_err(np.maximum), wgsl="max({0}, {1})")
+def _np_err_raw(fn):
+    impl = _np_err(fn)
+    impl.raw = fn   # (takes `out=` as a ufunc does: compiled code and the eager fast path call it)
+    return impl
+
+
+max_p = binop("max", _np_err_raw(xla_max), wgsl="max({0}, {1})")   # (XLA's: -0.0 below +0.0, _signed_zero)
 ad.defjvp2(max_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
            lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
 
-min_p = binop("min", _np_err(np.minimum), wgsl="min({0}, {1})")
+min_p = binop("min", _np_err_raw(xla_min), wgsl="min({0}, {1})")
 ad.defjvp2(min_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
            lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
 
