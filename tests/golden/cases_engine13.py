@@ -51,3 +51,43 @@ out = ([bits(f(x, y)) for f in (jnp.fmax, jnp.fmin) for x, y in ((p, n), (n, p),
 C("engine13_fmax_fmin_jaxpr", "jaxpr", """
 out = (str(jax.make_jaxpr(jnp.fmax)(1.0, 2.0)), str(jax.make_jaxpr(jnp.fmin)(jnp.ones(3), 2)))
 """)
+
+# ---- numpy RuntimeWarnings JAX does not give: under np.errstate(...='raise') a leaking numpy
+# warning raises FloatingPointError (XLA overflows to inf and makes NaNs without a word)
+_BAD = """
+big = jnp.array([[3e38, -3e38], [1e30, 2e30]], jnp.float32)
+infs = jnp.array([[jnp.inf, 1.0], [0.0, -jnp.inf]], jnp.float32)
+nans = jnp.array([[jnp.nan, 1.0], [0.0, 2.0]], jnp.float32)
+tiny = jnp.array([[1e-45, -1e-45], [1e-38, 0.0]], jnp.float32)
+"""
+C("engine13_dot_overflow_silent", "numpy", _BAD + """
+with np.errstate(over='raise', invalid='raise', divide='raise'):
+    out = [(jnp.dot(v, v), v @ v, jnp.einsum('ij,jk->ik', v, v), jnp.inner(v, v), jnp.tensordot(v, v), jnp.vdot(v, v),
+            jax.vmap(lambda m: m @ m)(v), jnp.linalg.matrix_power(v, 3), jnp.convolve(v[0], v[1]), jnp.correlate(v[0], v[1]))
+           for v in (big, infs, nans)]
+""")
+C("engine13_expm_nonfinite", "numpy", _BAD + """
+with np.errstate(over='raise', invalid='raise', divide='raise'):
+    out = [(jax.scipy.linalg.expm(v), jax.jit(jax.scipy.linalg.expm)(v)) for v in (big, infs, nans)]
+""")
+C("engine13_triangular_solve_denormal_diagonal_silent", "numpy", """
+t = jnp.array([[1e-45, 1.0], [0.0, 2.0]], jnp.float32)
+b = jnp.array([[1.0, 0.0], [2.0, 1e-45]], jnp.float32)
+with np.errstate(over='raise', invalid='raise', divide='raise'):
+    out = (jax.scipy.linalg.solve_triangular(t, b), jax.scipy.linalg.solve_triangular(t, b, trans=1))
+""")
+E("engine13_matrix_power_1d_error", "numpy", "out = jnp.linalg.matrix_power(jnp.ones(3), 2)")
+E("engine13_matrix_power_nonsquare_error", "numpy", "out = jnp.linalg.matrix_power(jnp.ones((2, 3)), 2)")
+# ---- svd of a NaN matrix and eig of an inf or NaN one: NaN results, as JAX's LAPACK gives (numpy
+# raised LinAlgError: "SVD did not converge", "Array must not contain infs or NaNs"); batches keep
+# their finite members; cond of an inf matrix is NaN for p=None (JAX returns the ratio as it is)
+C("engine13_svd_eig_nonfinite_nan", "numpy", _BAD + """
+batch = jnp.stack([jnp.eye(2), nans, 2 * jnp.eye(2)])
+out = (jnp.linalg.svd(nans), jnp.linalg.svd(batch, compute_uv=False), jax.jit(jnp.linalg.svd)(nans),
+       jnp.linalg.pinv(nans), jnp.linalg.lstsq(nans, nans), jnp.linalg.matrix_rank(nans), jnp.linalg.norm(nans, 2),
+       jnp.linalg.eigvals(nans), jnp.linalg.eig(infs), jax.vmap(jnp.linalg.eigvals)(batch), jax.scipy.linalg.sqrtm(infs),
+       jnp.linalg.cond(nans), jnp.linalg.cond(infs), jnp.linalg.cond(infs, -2), jnp.linalg.cond(jnp.array([[1.0, 2.0], [0.0, 0.0]])),
+       jnp.linalg.cond(nans, 1))
+""")
+E("engine13_cond_1d_error", "numpy", "out = jnp.linalg.cond(jnp.ones(3))")
+E("engine13_cond_nonsquare_p1_error", "numpy", "out = jnp.linalg.cond(jnp.ones((2, 3)), 1)")
