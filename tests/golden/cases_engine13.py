@@ -91,3 +91,21 @@ out = (jnp.linalg.svd(nans), jnp.linalg.svd(batch, compute_uv=False), jax.jit(jn
 """)
 E("engine13_cond_1d_error", "numpy", "out = jnp.linalg.cond(jnp.ones(3))")
 E("engine13_cond_nonsquare_p1_error", "numpy", "out = jnp.linalg.cond(jnp.ones((2, 3)), 1)")
+
+# ---- found by a sweep of jnp/scipy.special/nn over inf/nan/0/huge inputs with warnings as errors
+C("engine13_scatter_add_inf_silent", "numpy", """
+x = jnp.array([jnp.inf, -jnp.inf, jnp.nan, 0.0, 3e38], jnp.float32)
+with np.errstate(over='raise', invalid='raise', divide='raise'):
+    out = (jnp.polysub(x, x), jnp.polyadd(x, x[:3]), x.at[jnp.array([0, 1, 4])].add(jnp.array([-jnp.inf, jnp.inf, 3e38])),
+           x.at[jnp.array([0, 0])].multiply(0.0))
+""")
+E("engine13_take_float_indices_error", "numpy", "out = jnp.take(jnp.ones(3), jnp.array([0.5, 1.0]))")
+E("engine13_take_float_indices_error_jit", "numpy", "out = jax.jit(jnp.take)(jnp.ones(3), jnp.array([0.5, 1.0]))")
+E("engine13_gather_float_indices_error", "lax", """
+dn = lax.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(0,), start_index_map=(0,))
+out = lax.gather(jnp.ones(3), jnp.array([[1.0]]), dn, (1,))
+""")
+C("engine13_lexsort_0d_keys", "numpy", """
+out = (jnp.lexsort(jnp.array([3, 1, 2])), jnp.lexsort([jnp.array(3), jnp.array(1)]), jnp.lexsort(jnp.array([[3, 1, 2], [1, 1, 0]])))
+""")
+E("engine13_lexsort_shapes_error", "numpy", "out = jnp.lexsort([jnp.ones(3), jnp.ones(2)])")
