@@ -109,3 +109,49 @@ C("engine13_lexsort_0d_keys", "numpy", """
 out = (jnp.lexsort(jnp.array([3, 1, 2])), jnp.lexsort([jnp.array(3), jnp.array(1)]), jnp.lexsort(jnp.array([[3, 1, 2], [1, 1, 0]])))
 """)
 E("engine13_lexsort_shapes_error", "numpy", "out = jnp.lexsort([jnp.ones(3), jnp.ones(2)])")
+
+# ---- jvp/grad jaxprs of learner programs: (1) select_n's jvp makes JAX's one full_like(0) of the
+# first nonzero tangent (an unused `broadcast_in_dim 0.0` when every case has a tangent);
+# (2) convert_element_type of a constant made while tracing folds into a literal (JAX's constant
+# folding: a weak Python-float input's tangent `1.0` cast to strong f32 prints `mul 1.0:f32[] 2.0:f32[]`)
+C("engine13_jaxpr_jvp_where_zero_tangent", "jaxpr", """
+lrelu = lambda x: jnp.where(x > 0, x, 0.1 * x)
+relu0 = lambda x: jnp.where(x > 0, x, 0.0)
+v = jnp.arange(3.0)
+out = (str(jax.make_jaxpr(lambda v: jax.jvp(lrelu, (v,), (jnp.ones_like(v),)))(v)),
+       str(jax.make_jaxpr(lambda v: jax.jvp(relu0, (v,), (jnp.ones_like(v),)))(v)),
+       str(jax.make_jaxpr(jax.grad(lambda v: jnp.sum(lrelu(v))))(v)),
+       str(jax.make_jaxpr(lambda v: jax.jvp(lrelu, (v,), (v,)))(1.5)))
+""")
+C("engine13_jaxpr_jvp_astype_weak_constant_folds", "jaxpr", """
+f = lambda x: x.astype(jnp.float32) * 2
+g = lambda x: jnp.float32(x) + jnp.asarray(1, jnp.float32) * x
+out = (str(jax.make_jaxpr(lambda v: jax.jvp(f, (v,), (jnp.ones_like(v),)))(1.5)),
+       str(jax.make_jaxpr(lambda v: jax.jvp(f, (v,), (1.0,)))(1.5)),
+       str(jax.make_jaxpr(lambda v: jax.linearize(f, v)[1](jnp.ones_like(v)))(1.5)),
+       str(jax.make_jaxpr(lambda v: jax.jvp(g, (v,), (jnp.ones_like(v),)))(2.0)),
+       str(jax.make_jaxpr(lambda v: jnp.asarray(3, jnp.float32) * v + jnp.int32(2).astype(jnp.float32))(1.0)))
+""")
+C("engine13_jaxpr_jvp_learner_programs", "jaxpr", """
+progs = [lambda x: x * 2, lambda x: 3 * x ** 3 - 2 * x + 1, lambda x: jnp.exp(-x / 2.0), lambda x: jnp.tanh(x) * 0.5 + 0.5,
+         lambda x: jnp.maximum(x, 0), lambda x: jnp.sqrt(jnp.sum(x * x))]
+out = [str(jax.make_jaxpr(lambda v: jax.jvp(p, (v,), (jnp.ones_like(v),)))(x)) for p in progs for x in (1.5, jnp.arange(3.0))]
+""")
+# ---- a typed PRNG key in jvp/grad/vjp: its tangent and cotangent are float0, as JAX's
+_K = """
+k = jax.random.key(0)
+f = lambda x, k: (x * 2, jax.random.split(k))
+"""
+E("engine13_jvp_key_tangent_error", "transforms", _K + "out = jax.jvp(lambda k: jax.random.normal(k), (k,), (k,))")
+E("engine13_jvp_key_float_tangent_error", "transforms", _K + "out = jax.jvp(lambda k: jax.random.normal(k), (k,), (jnp.ones(()),))")
+E("engine13_jvp_mixed_key_tangent_error", "transforms", _K + "out = jax.jvp(lambda x, k: x * jax.random.normal(k), (1.0, k), (1.0, k))")
+E("engine13_grad_key_error", "transforms", _K + "out = jax.grad(lambda k: jax.random.normal(k))(k)")
+C("engine13_key_float0_tangents", "transforms", _K + """
+z0 = np.zeros((), jax.dtypes.float0)
+p, t = jax.jvp(f, (1.0, k), (1.0, z0))
+ct = jax.vjp(f, 1.0, k)[1]((1.0, np.zeros((2,), jax.dtypes.float0)))
+gi = jax.grad(lambda x, k: x * jax.random.normal(k), argnums=(0, 1), allow_int=True)(1.0, k)
+out = (t[0], str(t[1].dtype), t[1].shape, ct[0], str(ct[1].dtype), ct[1].shape, gi[0], str(gi[1].dtype),
+       jax.jvp(lambda k: jax.random.normal(k), (k,), (z0,)), jax.vjp(lambda k: jax.random.normal(k), k)[1](1.0)[0].dtype == jax.dtypes.float0,
+       str(jax.make_jaxpr(lambda x: jax.jvp(f, (x, k), (1.0, z0)))(1.0)))
+""")

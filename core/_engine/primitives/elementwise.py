@@ -780,8 +780,11 @@ def _select_n_jvp(primals, tangents):
     ts = tangents[1:]
     if all(type(t) is ad.Zero for t in ts):
         return out, ad.Zero(get_aval(out))
-    ts = [ad.instantiate(t) for t in ts]
-    return out, select_n(which, *ts)
+    # JAX's rule: one full_like(0) of the first nonzero tangent, made even when no case needs it
+    # (its jaxprs show that unused broadcast_in_dim 0.0), standing in for each zero tangent
+    from ..lax.lax import full_like  # INHERENT: up to lax
+    zero = full_like(next(t for t in ts if type(t) is not ad.Zero), 0)
+    return out, select_n(which, *[zero if type(t) is ad.Zero else t for t in ts])
 
 
 def _select_n_t(ct, which, *cases):
