@@ -155,3 +155,10 @@ out = (t[0], str(t[1].dtype), t[1].shape, ct[0], str(ct[1].dtype), ct[1].shape, 
        jax.jvp(lambda k: jax.random.normal(k), (k,), (z0,)), jax.vjp(lambda k: jax.random.normal(k), k)[1](1.0)[0].dtype == jax.dtypes.float0,
        str(jax.make_jaxpr(lambda x: jax.jvp(f, (x, k), (1.0, z0)))(1.0)))
 """)
+C("engine13_jaxpr_jvp_pow", "jaxpr", """
+p = lambda x, y: x ** y
+out = (str(jax.make_jaxpr(lambda a, b: jax.jvp(p, (a, b), (1.0, 1.0)))(1.5, 2.5)),
+       str(jax.make_jaxpr(lambda a, b: jax.jvp(p, (a, b), (jnp.ones(3), jnp.ones(3))))(jnp.arange(3.0), jnp.ones(3))),
+       str(jax.make_jaxpr(jax.grad(lambda a, b: jnp.sum(p(a, b)), argnums=(0, 1)))(jnp.arange(3.0), 2.0)),
+       str(jax.make_jaxpr(lambda a: jax.jvp(lambda x: x ** 3, (a,), (jnp.ones(3),)))(jnp.arange(3.0))))
+""")

@@ -575,13 +575,13 @@ def _pow_jvp_lhs(g, ans, x, y):
     # both strongly typed in x's dtype (lax.convert_element_type), so the derivative is never weak
     x, y = (v if get_aval(v).dtype == dt and not get_aval(v).weak_type else
             convert_element_type_p.bind(v, new_dtype=dt, weak_type=False, sharding=None) for v in (x, y))
+    from ..lax.lax import full_like  # INHERENT: up to lax
     if y_int:
-        from ..lax.lax import full_like  # INHERENT: up to lax
         shape = broadcasting_shape("pow", get_aval(x), get_aval(y))
         x, y = _maybe_broadcast(shape, x), _maybe_broadcast(shape, y)
-        jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, _one(y)))))
-    else:
-        jac = mul(y, pow(x, sub(y, _one(y))))
+        jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, full_like(y, 1)))))
+    else:   # (JAX's ones are full_like(y, 1): a broadcast_in_dim for an array y)
+        jac = mul(y, pow(x, sub(y, full_like(y, 1))))
     return mul(g, jac)
 
 
@@ -589,7 +589,12 @@ def _pow_jvp_rhs(g, ans, x, y):
     if get_aval(y).dtype.kind in "iu":  # an integer exponent has no tangent
         from ..lax.lax import full_like  # INHERENT: up to lax
         return full_like(ans, 0)
-    return mul(g, mul(log(_replace_zero(x)), ans))
+    # JAX's rule casts the tangent to y's dtype, strongly typed (a weak one gets a convert_element_type)
+    out = mul(g, mul(log(_replace_zero(x)), ans))
+    aval, dt = get_aval(out), get_aval(y).dtype
+    if aval.weak_type or aval.dtype != dt:
+        out = convert_element_type_p.bind(out, new_dtype=dt, weak_type=False, sharding=None)
+    return out
 
 
 pow_p = define("pow", abstract_eval=_pow_abstract, impl=_pow_impl, wgsl="pow({0}, {1})")
