@@ -162,3 +162,29 @@ out = (str(jax.make_jaxpr(lambda a, b: jax.jvp(p, (a, b), (1.0, 1.0)))(1.5, 2.5)
        str(jax.make_jaxpr(jax.grad(lambda a, b: jnp.sum(p(a, b)), argnums=(0, 1)))(jnp.arange(3.0), 2.0)),
        str(jax.make_jaxpr(lambda a: jax.jvp(lambda x: x ** 3, (a,), (jnp.ones(3),)))(jnp.arange(3.0))))
 """)
+
+# ---- jnp.fft's n-d transforms as JAX writes them: one `fft` equation over up to three trailing
+# axes (the axes given move last first; four axes take two 2-d transforms), eager bits == jit's
+_FFTN = """
+x = jnp.linspace(-1.0, 2.0, 24).reshape(2, 3, 4)
+z = (x + 1j * x[::-1]).astype(jnp.complex64)
+fs = [(jnp.fft.fftn, x), (jnp.fft.ifftn, z), (jnp.fft.rfftn, x), (jnp.fft.irfftn, z), (jnp.fft.fft2, x), (jnp.fft.irfft2, z),
+      (lambda v: jnp.fft.fftn(v, axes=(0, 2)), x), (lambda v: jnp.fft.fftn(v, s=(3, 5)), x),
+      (lambda v: jnp.fft.rfftn(v, norm='ortho'), x), (lambda v: jnp.fft.ifftn(v, axes=(1, 0), norm='forward'), z),
+      (lambda v: jnp.fft.irfftn(v, s=(3, 6)), z), (jnp.fft.fftn, jnp.arange(16.0).reshape(2, 2, 2, 2)),
+      (lambda v: jnp.fft.fftn(v, axes=(-1, -3)), x), (lambda v: jnp.fft.rfftn(v, axes=(0, 1), s=(2, 2)), x),
+      (jnp.fft.irfftn, jnp.ones((2, 2, 2, 2, 3), jnp.complex64)), (lambda v: jnp.fft.fftn(v, norm='backward'), x)]
+"""
+C("engine13_fftn_jaxpr_one_primitive", "jaxpr", _FFTN + """
+out = [str(jax.make_jaxpr(f)(v)) for f, v in fs]
+""")
+C("engine13_fftn_values_eager_equals_jit", "numpy", _FFTN + """
+out = ([f(v) for f, v in fs], [bool(jnp.array_equal(f(v), jax.jit(f)(v))) for f, v in fs])
+""")
+C("engine13_fftn_transforms", "numpy", _FFTN + """
+loss = lambda v: jnp.sum(jnp.abs(jnp.fft.rfftn(v * v)) ** 2) + jnp.real(jnp.fft.fftn(v, axes=(0, 2))[1, 1, 1])
+out = (jax.grad(loss)(x), jax.jit(jax.grad(loss))(x), jax.vmap(jnp.fft.fftn)(x),
+       jax.jvp(jnp.fft.irfftn, (z,), (jnp.ones_like(z),)), jax.grad(lambda v: jnp.sum(jnp.fft.irfftn(v) ** 2))(z))
+""")
+E("engine13_fftn_shape_axes_error", "numpy", "out = jnp.fft.fftn(jnp.ones((2, 3)), s=(2,), axes=(0, 1))")
+E("engine13_fftn_repeated_axes_error", "numpy", "out = jnp.fft.fftn(jnp.ones((2, 3)), axes=(0, 0))")
