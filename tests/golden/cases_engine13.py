@@ -188,3 +188,19 @@ out = (jax.grad(loss)(x), jax.jit(jax.grad(loss))(x), jax.vmap(jnp.fft.fftn)(x),
 """)
 E("engine13_fftn_shape_axes_error", "numpy", "out = jnp.fft.fftn(jnp.ones((2, 3)), s=(2,), axes=(0, 1))")
 E("engine13_fftn_repeated_axes_error", "numpy", "out = jnp.fft.fftn(jnp.ones((2, 3)), axes=(0, 0))")
+
+# ---- jacfwd/jacrev/vmap(grad) jaxprs: reduce_max/min's jvp reshapes the answer with size-1 reduced
+# axes (JAX's rule; was a broadcast_in_dim), and add_any's batcher broadcasts an unbatched operand
+C("engine13_jaxpr_reduce_max_jvp_and_add_any_batch", "jaxpr", """
+x = jnp.arange(3.0)
+out = (str(jax.make_jaxpr(lambda v: jax.jvp(lambda u: jnp.max(u, axis=1), (v,), (jnp.ones((2, 3)),)))(jnp.ones((2, 3)))),
+       str(jax.make_jaxpr(jax.jacfwd(jax.nn.softmax))(x)), str(jax.make_jaxpr(jax.jacrev(jax.scipy.special.logsumexp))(x)),
+       str(jax.make_jaxpr(jax.vmap(jax.grad(lambda s: 3 * s ** 3 - 2 * s + 1)))(x)),
+       str(jax.make_jaxpr(jax.vmap(jax.grad(jax.scipy.special.logsumexp)))(x[:, None] * jnp.ones(2))))
+""")
+C("engine13_reduce_max_grad_values", "numpy", """
+m = jnp.array([[1.0, 3.0, 3.0], [2.0, 1.0, 0.0]])
+out = (jax.grad(jnp.max)(m), jax.vmap(jax.grad(jnp.max))(m), jax.jit(jax.grad(lambda v: jnp.sum(jnp.min(v, axis=0))))(m),
+       jax.jacfwd(lambda v: jnp.max(v, axis=1))(m), jax.vmap(jax.grad(lambda s: 3 * s ** 3 - 2 * s + 1))(jnp.arange(3.0)),
+       jax.vmap(lambda a, b: jax.grad(lambda x, y: jnp.sum(x * y), argnums=(0, 1))(a, b), in_axes=(0, None))(m, jnp.ones(3)))
+""")

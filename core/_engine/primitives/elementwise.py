@@ -456,6 +456,28 @@ ad.deflinear(add_any_p, lambda ct, x, y: [ct, ct])
 transform_ops["add_any_p"] = add_any_p   # ad adds tangents with it (core/_engine/tracing/rules.py)
 
 
+def _add_any_batch(axis_data, vals, dims, **params):
+    # JAX's add_jaxvals batcher: an unbatched operand is broadcast along the other's batch axis (a
+    # broadcast_in_dim in the jaxpr: vmap(grad(lambda s: 3 * s ** 3 - 2 * s))), never left to
+    # implicit broadcasting; two batched ones meet at the second's axis
+    from .structural import broadcast_in_dim_p
+    from ..transforms.batching import moveaxis as _moveaxis
+    (x, y), (dx, dy) = vals, dims
+    if dx == dy:
+        return add_any_p.bind(x, y), dx
+
+    def spread(v, axis, size):
+        aval = get_aval(v)
+        shape = aval.shape[:axis] + (size,) + aval.shape[axis:]
+        return broadcast_in_dim_p.bind(v, shape=shape, broadcast_dimensions=tuple(i for i in range(len(shape)) if i != axis),
+                                       sharding=None)
+    if dx is None:
+        return add_any_p.bind(spread(x, dy, get_aval(y).shape[dy]), y), dy
+    if dy is None:
+        return add_any_p.bind(x, spread(y, dx, get_aval(x).shape[dx])), dx
+    return add_any_p.bind(_moveaxis(x, dx, dy), y), dy
+
+
 def _mul_t(ct, x, y):
     if ad.is_undefined(x):
         return [None if type(ct) is ad.Zero else _unbroadcast(x.aval, mul(ct, y)), None]
@@ -843,6 +865,7 @@ def _select_n_batch(axis_data, vals, dims):
 ad.jvp_rules[select_n_p] = _select_n_jvp
 transpose_rules[select_n_p] = _select_n_t
 from ..tracing.rules import batch_rules  # noqa: E402
+batch_rules[add_any_p] = _add_any_batch
 batch_rules[select_n_p] = _select_n_batch
 
 

@@ -254,8 +254,10 @@ def _chooser_jvp(prim):
         (x,), (g,) = primals, tangents
         ans = prim.bind(x, axes=axes, out_sharding=out_sharding)
         shape = get_aval(x).shape
-        kept = tuple(i for i in range(len(shape)) if i not in axes)
-        location = lax.convert_element_type(lax.eq(x, lax.broadcast_in_dim(ans, shape, kept)), get_aval(g).dtype)
+        # JAX's rule: the answer reshaped with size-1 reduced axes, compared by eq's size-1 broadcasting
+        kept_dims = tuple(1 if i in axes else d for i, d in enumerate(shape))
+        kept = ans if kept_dims == tuple(shape) else lax.reshape(ans, kept_dims)   # (axes=(): as it is, as JAX's)
+        location = lax.convert_element_type(lax.eq(x, kept), get_aval(g).dtype)
         counts = lax.reduce_sum(location, axes)
         return ans, lax.div(lax.reduce_sum(lax.mul(g, location), axes), counts)
     return jvp
