@@ -1,9 +1,10 @@
 """Case definitions for engine13_cases.json (stop 41, issues 24 and 26 item 6): the sign of zero in
 max/min (XLA orders -0.0 below +0.0), jnp.fmax/fmin as JAX writes them, numpy RuntimeWarnings JAX
 does not give, and jvp/grad jaxpr text."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
+CPU = on_cpu(C)   # (XLA CPU's semantics: the WebGPU backend's WGSL max/min and dots keep their own, see docs/lib_tests.md)
 
 # ---- signed zeros: XLA's max(0.0, -0.0) is 0.0 and min(0.0, -0.0) is -0.0 in either order (numpy
 # takes the second operand on a tie); bits shown as strings, since 0.0 == -0.0 compares equal
@@ -13,23 +14,23 @@ p, n = jnp.float32(0.0), jnp.float32(-0.0)
 a = jnp.array([0.0, -0.0, -0.0, 3.0, -0.0, 0.0])
 b = jnp.array([-0.0, 0.0, -0.0, -0.0, -2.0, -2.0])
 """
-C("engine13_max_min_signed_zero_eager", "numpy", _SZ + """
+CPU("engine13_max_min_signed_zero_eager", "numpy", _SZ + """
 out = [bits(f(x, y)) for f in (jnp.maximum, jnp.minimum, lax.max, lax.min)
        for x, y in ((p, n), (n, p), (0.0, -0.0), (-0.0, 0.0), (a, b), (b, a))]
 """)
-C("engine13_max_min_signed_zero_jit", "numpy", _SZ + """
+CPU("engine13_max_min_signed_zero_jit", "numpy", _SZ + """
 g = jax.jit(lambda x, y: (jnp.maximum(x, y), jnp.minimum(x, y), jnp.maximum(x * 1.0, y * 1.0) + 0.0 * x,
                           jnp.minimum(x - 0.0, y - 0.0)))
 out = [bits(r) for x, y in ((p, n), (n, p), (n, n), (p, p), (a, b), (b, a)) for r in g(x, y)]
 """)
-C("engine13_max_min_reductions_signed_zero", "numpy", _SZ + """
+CPU("engine13_max_min_reductions_signed_zero", "numpy", _SZ + """
 m = jnp.array([[0.0, -0.0, -0.0], [-0.0, -0.0, -0.0], [-0.0, -1.0, 0.0], [0.0, 0.0, 0.0]])
 fs = [jnp.max, jnp.min, lambda v: jnp.max(v, axis=0), lambda v: jnp.max(v, axis=1), lambda v: jnp.min(v, axis=1),
       jnp.nanmax, lambda v: jnp.nanmin(v, axis=0), jnp.amax]
 out = ([bits(f(m)) for f in fs], [bits(jax.jit(f)(m)) for f in fs],
        [bits(f(jnp.array([-0.0, -0.0, 0.0, -0.0]))) for f in (jnp.max, jnp.min)])
 """)
-C("engine13_cummax_clip_relu_signed_zero", "numpy", _SZ + """
+CPU("engine13_cummax_clip_relu_signed_zero", "numpy", _SZ + """
 c = jnp.array([-0.0, 0.0, -0.0, -1.0, 0.0])
 out = (bits(lax.cummax(c)), bits(lax.cummin(c)), bits(lax.cummax(c, reverse=True)), bits(lax.cummin(-c, reverse=True)),
        bits(jax.jit(lax.cummax)(c)), bits(jnp.clip(c, 0.0, 1.0)), bits(jnp.clip(-c, -1.0, -0.0)),
@@ -60,7 +61,7 @@ infs = jnp.array([[jnp.inf, 1.0], [0.0, -jnp.inf]], jnp.float32)
 nans = jnp.array([[jnp.nan, 1.0], [0.0, 2.0]], jnp.float32)
 tiny = jnp.array([[1e-45, -1e-45], [1e-38, 0.0]], jnp.float32)
 """
-C("engine13_dot_overflow_silent", "numpy", _BAD + """
+CPU("engine13_dot_overflow_silent", "numpy", _BAD + """
 with np.errstate(over='raise', invalid='raise', divide='raise'):
     out = [(jnp.dot(v, v), v @ v, jnp.einsum('ij,jk->ik', v, v), jnp.inner(v, v), jnp.tensordot(v, v), jnp.vdot(v, v),
             jax.vmap(lambda m: m @ m)(v), jnp.linalg.matrix_power(v, 3), jnp.convolve(v[0], v[1]), jnp.correlate(v[0], v[1]))
@@ -146,7 +147,7 @@ E("engine13_jvp_key_tangent_error", "transforms", _K + "out = jax.jvp(lambda k: 
 E("engine13_jvp_key_float_tangent_error", "transforms", _K + "out = jax.jvp(lambda k: jax.random.normal(k), (k,), (jnp.ones(()),))")
 E("engine13_jvp_mixed_key_tangent_error", "transforms", _K + "out = jax.jvp(lambda x, k: x * jax.random.normal(k), (1.0, k), (1.0, k))")
 E("engine13_grad_key_error", "transforms", _K + "out = jax.grad(lambda k: jax.random.normal(k))(k)")
-C("engine13_key_float0_tangents", "transforms", _K + """
+CPU("engine13_key_float0_tangents", "transforms", _K + """
 z0 = np.zeros((), jax.dtypes.float0)
 p, t = jax.jvp(f, (1.0, k), (1.0, z0))
 ct = jax.vjp(f, 1.0, k)[1]((1.0, np.zeros((2,), jax.dtypes.float0)))
