@@ -15,6 +15,7 @@ from ..tracing import jit_cache
 from ..transforms import vjp_fn
 from ..tracing.array import Array, to_numpy
 from ..base.avals import ShapedArray, aval_of_value
+from ..base.prng_dtype import KEY_DTYPE, KEY_NAME
 from ..base.config import config
 from ..base.devices import dispatch_hooks as _dispatch_hooks
 from ..tracing.jaxpr import ClosedJaxpr
@@ -659,7 +660,7 @@ def vjp(fun, *primals, has_aux=False, reduce_axes=()):
         for c, a in zip(ct_flat, out_avals):
             ad_checks.check_cotangent(c, a)
         # an integer output's cotangent (float0, or integer zeros) carries nothing back
-        ct_flat = [ad.Zero(ad.tangent_aval(a)) if _int_like(a) else c for c, a in zip(ct_flat, out_avals)]
+        ct_flat = [ad.Zero(ad.tangent_aval(a)) if _float0_tangent(a) else c for c, a in zip(ct_flat, out_avals)]
         full = list(ct_flat) + [ad.Zero(a) for a in out_avals[n_out:]]
         cts_in = ad.backward_pass(lin.jaxpr, residuals, full)
         cts_in = [_instantiate_ct(c, a) for c, a in zip(cts_in, in_avals)]
@@ -722,7 +723,7 @@ def tree_util_partial(f):
 
 
 def _instantiate_ct(c, aval):
-    if dtypes.kind(aval.dtype) in "biu":
+    if _float0_tangent(aval):
         return np.zeros(aval.shape, float0)
     if type(c) is ad.Zero:
         from ..lax import lax
@@ -800,13 +801,23 @@ def _int_like(aval) -> bool:
     return dtypes.kind(aval.dtype) in "biu"
 
 
+def _float0_tangent(aval) -> bool:
+    """Integer, bool and typed PRNG key values: JAX's jvp wants a float0 tangent for them (a key's
+    tangent is no key) and its vjp gives a float0 cotangent back."""
+    return dtypes.kind(aval.dtype) in "biu" or aval.dtype == KEY_DTYPE
+
+
+def _dtype_text(dt) -> str:
+    return KEY_NAME if dt == KEY_DTYPE else _FLOAT0_DESCR if dt == float0 else dt.name
+
+
 def _float0_tangent_out(primal, tangent):
     """An integer or bool output's tangent, as JAX's jvp and linearize return it: float0 zeros of
     the output's shape (the engine carries it as an integer zero inside, left uninstantiated here).
     While a jaxpr is being staged (make_jaxpr, jit) a non-scalar one is, as JAX's, a broadcast of
     the float0 literal; elsewhere a numpy float0 array."""
     aval = get_aval(primal)
-    if not _int_like(aval):
+    if not _float0_tangent(aval):
         return ad.instantiate(tangent)
     zero = np.zeros((), float0)
     if aval.shape and isinstance(tracing.find_top_trace(()), _JaxprTrace):
@@ -831,14 +842,13 @@ def jvp(fun, primals, tangents, has_aux=False):
         if pa.shape != ta.shape:
             raise ValueError(f"jvp called with different primal and tangent shapes;Got primal shape "
                              f"{pa.shape} and tangent shape as {ta.shape}")
-        expected = float0 if _int_like(pa) else pa.dtype
+        expected = float0 if _float0_tangent(pa) else pa.dtype
         if ta.dtype != expected:
             raise TypeError(f"primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or "
                             f"in case of int/bool primal dtype the tangent dtype must be float0.Got primal "
-                            f"dtype {pa.dtype.name} and so expected tangent dtype "
-                            f"{_FLOAT0_DESCR if expected == float0 else expected.name}, but got "
-                            f"tangent dtype {_FLOAT0_DESCR if ta.dtype == float0 else ta.dtype.name} instead.")
-        if _int_like(pa):  # a float0 tangent carries nothing: a symbolic zero of the engine's kind
+                            f"dtype {_dtype_text(pa.dtype)} and so expected tangent dtype "
+                            f"{_dtype_text(expected)}, but got tangent dtype {_dtype_text(ta.dtype)} instead.")
+        if _float0_tangent(pa):  # a float0 tangent carries nothing: a symbolic zero of the engine's kind
             flat_t[i] = ad.Zero(ad.tangent_aval(pa))
     po, to = _jvp_flat(fun, tree_p, flat_p, flat_t, has_aux, instantiate=False)
     ot, n, at = po[1]

@@ -22,6 +22,7 @@ from .cpu_special import SCALAR_READS, inline, made, special
 from .cpu_ufuncs import as_ufunc, live_uses, split_division
 from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..tracing.rules import impl_rules, jaxpr_compiler, specialize_rules
+from ..primitives._signed_zero import xla_max, xla_min
 
 _cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _cache_fma: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -598,8 +599,12 @@ class Emitter:
                 pick = _SCALAR_PICKS.get(raw) if out.aval.dtype.kind in "iuf" else None
                 if pick is not None and len(operands) == 2:   # max/min: numpy's choice, no ufunc call
                     a, b = (self.scalar_operand(v) for v in operands)
-                    nan = f" or {a} != {a}" if out.aval.dtype.kind == "f" else ""
-                    lines.append(f"{ind}{name(out)} = {a} if {a} {pick} {b}{nan} else {b}  # {eqn.primitive.name}")
+                    if out.aval.dtype.kind == "f":   # (a NaN `a` is taken; a NaN `b` is != a: taken)
+                        tie = _ZERO_TIES[raw].format(a=a, b=b)
+                        lines.append(f"{ind}{name(out)} = {a} if {a} {pick} {b} or {a} != {a} else "
+                                     f"({b} if {a} != {b} or {b} else {tie})  # {eqn.primitive.name}")
+                    else:
+                        lines.append(f"{ind}{name(out)} = {a} if {a} {pick} {b} else {b}  # {eqn.primitive.name}")
                     continue
                 unary = _SCALAR_UNARY.get(raw)
                 if raw is np.square and out.aval.dtype.kind == "f":   # (a float's x * x: the ufunc's own)
@@ -753,14 +758,16 @@ _FRESH_OUTPUTS = frozenset({"dot_general", "vector_element", "row_index", "row_e
 _SCALAR_OPERATORS = {np.add: "+", np.subtract: "-", np.multiply: "*", np.divide: "/", np.less: "<", np.less_equal: "<=",
                      np.greater: ">", np.greater_equal: ">=", np.equal: "==", np.not_equal: "!=",
                      np.bitwise_and: "&", np.bitwise_or: "|", np.bitwise_xor: "^"}
-# ... np.maximum / np.minimum on scalars, as numpy picks: the first operand where it is strictly
-# greater (smaller) or NaN, else the second (so max(0.0, -0.0) is -0.0, as numpy gives)
-_SCALAR_PICKS = {np.maximum: ">", np.minimum: "<"}
+# ... max / min on scalars (primitives/_signed_zero): the first operand where it is strictly
+# greater (smaller) or NaN, else the second; on floats a tie of two zeros gives XLA's sign, the
+# sum of the zeros for max (-0.0 only when both are), -(-a - b) for min (-0.0 when either is)
+_SCALAR_PICKS = {xla_max: ">", xla_min: "<"}
+_ZERO_TIES = {xla_max: "{a} + {b}", xla_min: "-(-{a} - {b})"}
 # ... and on numpy bools, whose `&`, `|`, `^` are fast scalar math but whose comparisons and `~`
 # go through the ufunc machinery: the same results in xor/and/or (_TRUE: np.True_)
 _BOOL_FORMS = {(np.not_equal, 2): "{} ^ {}", (np.equal, 2): "{} ^ {} ^ _TRUE", (np.less, 2): "({} ^ _TRUE) & {}",
                (np.greater, 2): "{} & ({} ^ _TRUE)", (np.less_equal, 2): "({} ^ _TRUE) | {}",
-               (np.greater_equal, 2): "{} | ({} ^ _TRUE)", (np.maximum, 2): "{} | {}", (np.minimum, 2): "{} & {}",
+               (np.greater_equal, 2): "{} | ({} ^ _TRUE)", (xla_max, 2): "{} | {}", (xla_min, 2): "{} & {}",
                (np.invert, 1): "{} ^ _TRUE", (np.logical_not, 1): "{} ^ _TRUE"}
 # ... and unary ones (on a numpy bool, `~` is numpy's logical not, as np.invert)
 _SCALAR_UNARY = {np.negative: "-{}", np.invert: "~{}", np.absolute: "abs({})"}

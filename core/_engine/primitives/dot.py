@@ -8,6 +8,7 @@ import numpy as np
 from ..base import dtypes
 from ..base.avals import ShapedArray
 from ..base.blas import HAS_BLAS
+from ..base.fp_errors import _ERR_VAR, _IGNORE_ERRORS, quietly
 from ..tracing.rules import batch_rules, specialize_rules, transpose_rules
 from ..tracing.tracing import get_aval
 from ..transforms import ad
@@ -114,7 +115,19 @@ def _dot_impl(x, y, dimension_numbers, precision=None, preferred_element_type=No
     return out.astype(dt, copy=False)
 
 
-dot_general_p = define("dot_general", abstract_eval=_dot_abstract, impl=_dot_impl)
+def _dot_impl_quietly(x, y, **params):
+    # XLA's float32 products overflow to inf (and inf * 0 is nan) without a word: numpy's matmul
+    # would print a RuntimeWarning for each (compiled code already runs with its warnings off)
+    if _ERR_VAR is None:
+        return quietly(lambda a, b: _dot_impl(a, b, **params), x, y)
+    token = _ERR_VAR.set(_IGNORE_ERRORS)   # (quietly's own two lines: no closure per call)
+    try:
+        return _dot_impl(x, y, **params)
+    finally:
+        _ERR_VAR.reset(token)
+
+
+dot_general_p = define("dot_general", abstract_eval=_dot_abstract, impl=_dot_impl_quietly)
 
 
 def _dot_specialize(avals, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None):

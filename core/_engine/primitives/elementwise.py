@@ -14,6 +14,7 @@ from ..transforms import ad
 from ..transforms.batching import defbroadcasting, defvectorized
 from ..tracing.tracing import get_aval
 from . import define, never_weak
+from ._signed_zero import xla_max, xla_min
 
 
 # ---- shape/dtype rules --------------------------------------------------------------------
@@ -455,6 +456,28 @@ ad.deflinear(add_any_p, lambda ct, x, y: [ct, ct])
 transform_ops["add_any_p"] = add_any_p   # ad adds tangents with it (core/_engine/tracing/rules.py)
 
 
+def _add_any_batch(axis_data, vals, dims, **params):
+    # JAX's add_jaxvals batcher: an unbatched operand is broadcast along the other's batch axis (a
+    # broadcast_in_dim in the jaxpr: vmap(grad(lambda s: 3 * s ** 3 - 2 * s))), never left to
+    # implicit broadcasting; two batched ones meet at the second's axis
+    from .structural import broadcast_in_dim_p
+    from ..transforms.batching import moveaxis as _moveaxis
+    (x, y), (dx, dy) = vals, dims
+    if dx == dy:
+        return add_any_p.bind(x, y), dx
+
+    def spread(v, axis, size):
+        aval = get_aval(v)
+        shape = aval.shape[:axis] + (size,) + aval.shape[axis:]
+        return broadcast_in_dim_p.bind(v, shape=shape, broadcast_dimensions=tuple(i for i in range(len(shape)) if i != axis),
+                                       sharding=None)
+    if dx is None:
+        return add_any_p.bind(spread(x, dy, get_aval(y).shape[dy]), y), dy
+    if dy is None:
+        return add_any_p.bind(x, spread(y, dx, get_aval(x).shape[dx])), dx
+    return add_any_p.bind(_moveaxis(x, dx, dy), y), dy
+
+
 def _mul_t(ct, x, y):
     if ad.is_undefined(x):
         return [None if type(ct) is ad.Zero else _unbroadcast(x.aval, mul(ct, y)), None]
@@ -574,13 +597,13 @@ def _pow_jvp_lhs(g, ans, x, y):
     # both strongly typed in x's dtype (lax.convert_element_type), so the derivative is never weak
     x, y = (v if get_aval(v).dtype == dt and not get_aval(v).weak_type else
             convert_element_type_p.bind(v, new_dtype=dt, weak_type=False, sharding=None) for v in (x, y))
+    from ..lax.lax import full_like  # INHERENT: up to lax
     if y_int:
-        from ..lax.lax import full_like  # INHERENT: up to lax
         shape = broadcasting_shape("pow", get_aval(x), get_aval(y))
         x, y = _maybe_broadcast(shape, x), _maybe_broadcast(shape, y)
-        jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, _one(y)))))
-    else:
-        jac = mul(y, pow(x, sub(y, _one(y))))
+        jac = select(eq(y, _zero(y)), full_like(y, 0), mul(_replace_zero(y), pow(x, sub(y, full_like(y, 1)))))
+    else:   # (JAX's ones are full_like(y, 1): a broadcast_in_dim for an array y)
+        jac = mul(y, pow(x, sub(y, full_like(y, 1))))
     return mul(g, jac)
 
 
@@ -588,7 +611,12 @@ def _pow_jvp_rhs(g, ans, x, y):
     if get_aval(y).dtype.kind in "iu":  # an integer exponent has no tangent
         from ..lax.lax import full_like  # INHERENT: up to lax
         return full_like(ans, 0)
-    return mul(g, mul(log(_replace_zero(x)), ans))
+    # JAX's rule casts the tangent to y's dtype, strongly typed (a weak one gets a convert_element_type)
+    out = mul(g, mul(log(_replace_zero(x)), ans))
+    aval, dt = get_aval(out), get_aval(y).dtype
+    if aval.weak_type or aval.dtype != dt:
+        out = convert_element_type_p.bind(out, new_dtype=dt, weak_type=False, sharding=None)
+    return out
 
 
 pow_p = define("pow", abstract_eval=_pow_abstract, impl=_pow_impl, wgsl="pow({0}, {1})")
@@ -609,11 +637,17 @@ def _balanced_eq(x, z, y):
                select(eq(y, z), full_like(z, 2), full_like(z, 1)))
 
 
-max_p = binop("max", _np_err(np.maximum), wgsl="max({0}, {1})")
+def _np_err_raw(fn):
+    impl = _np_err(fn)
+    impl.raw = fn   # (takes `out=` as a ufunc does: compiled code and the eager fast path call it)
+    return impl
+
+
+max_p = binop("max", _np_err_raw(xla_max), wgsl="max({0}, {1})")   # (XLA's: -0.0 below +0.0, _signed_zero)
 ad.defjvp2(max_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
            lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
 
-min_p = binop("min", _np_err(np.minimum), wgsl="min({0}, {1})")
+min_p = binop("min", _np_err_raw(xla_min), wgsl="min({0}, {1})")
 ad.defjvp2(min_p, lambda g, ans, x, y: mul(g, _balanced_eq(x, ans, y)),
            lambda g, ans, x, y: mul(g, _balanced_eq(y, ans, x)))
 
@@ -773,8 +807,11 @@ def _select_n_jvp(primals, tangents):
     ts = tangents[1:]
     if all(type(t) is ad.Zero for t in ts):
         return out, ad.Zero(get_aval(out))
-    ts = [ad.instantiate(t) for t in ts]
-    return out, select_n(which, *ts)
+    # JAX's rule: one full_like(0) of the first nonzero tangent, made even when no case needs it
+    # (its jaxprs show that unused broadcast_in_dim 0.0), standing in for each zero tangent
+    from ..lax.lax import full_like  # INHERENT: up to lax
+    zero = full_like(next(t for t in ts if type(t) is not ad.Zero), 0)
+    return out, select_n(which, *[zero if type(t) is ad.Zero else t for t in ts])
 
 
 def _select_n_t(ct, which, *cases):
@@ -828,6 +865,7 @@ def _select_n_batch(axis_data, vals, dims):
 ad.jvp_rules[select_n_p] = _select_n_jvp
 transpose_rules[select_n_p] = _select_n_t
 from ..tracing.rules import batch_rules  # noqa: E402
+batch_rules[add_any_p] = _add_any_batch
 batch_rules[select_n_p] = _select_n_batch
 
 

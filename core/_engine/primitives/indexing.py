@@ -153,10 +153,16 @@ def _gather_shape(operand, indices, dimension_numbers, slice_sizes):
     return tuple(out)
 
 
+def _check_integer_indices(dtype):
+    # JAX's gather/scatter dtype rule, word for word (jnp.take(x, floats) raises it too: eager
+    # dispatch skips the shape rule when the operands share a dtype, so the impls ask as well)
+    if dtype.kind not in "iu":
+        raise ValueError("indices must have an integer type")
+
+
 def _gather_abstract(operand, indices, *, dimension_numbers, slice_sizes, unique_indices,
                      indices_are_sorted, mode, fill_value):
-    if indices.dtype.kind not in "iu":
-        raise TypeError(f"indices must have an integer type, got {indices.dtype.name}")
+    _check_integer_indices(indices.dtype)
     shape = _gather_shape(operand, indices, dimension_numbers, slice_sizes)
     return ShapedArray(shape, operand.dtype, operand.weak_type)
 
@@ -166,6 +172,7 @@ def _gather_impl(operand, indices, *, dimension_numbers, slice_sizes, unique_ind
     dn = dimension_numbers
     operand = np.asarray(operand)
     indices = np.asarray(indices)
+    _check_integer_indices(indices.dtype)
     out_shape = _gather_shape(operand, indices, dn, slice_sizes)
     if 0 in out_shape:
         return np.zeros(out_shape, operand.dtype)
@@ -308,8 +315,7 @@ def _window_shape(operand_shape, updates_shape, dn):
 def _scatter_abstract(operand, indices, updates, *, dimension_numbers, indices_are_sorted, unique_indices,
                       mode, update_jaxpr, update_consts):
     dn = dimension_numbers
-    if indices.dtype.kind not in "iu":
-        raise TypeError(f"Scatter indices must be an integer type; got {indices.dtype.name}")
+    _check_integer_indices(indices.dtype)
     if operand.dtype != updates.dtype:
         raise TypeError(f"Scatter operand and updates must have the same dtype; got {operand.dtype.name} "
                         f"and {updates.dtype.name}")
@@ -365,7 +371,8 @@ def _make_scatter_impl(name):
         elif dtypes.EMULATED_BF16 and out.dtype == dtypes.bf16 and ufunc in (np.add, np.subtract, np.multiply):
             dtypes.emulated_scatter(ufunc, target, idx, upd)   # [dtypes] rounds after each update, as XLA
         else:
-            ufunc.at(target, idx, upd)
+            with np.errstate(all="ignore"):   # (inf - inf, an overflow: NaN or inf without a word, as XLA)
+                ufunc.at(target, idx, upd)
         return out
     return impl
 

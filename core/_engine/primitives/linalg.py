@@ -125,9 +125,9 @@ def _substitute(t, b, lower):
     LU solve left ~1e-18 above the diagonal, which numpyro's support checks read as out of support)."""
     n = t.shape[-1]
     x = np.zeros(b.shape, np.result_type(t.dtype, b.dtype))
-    with np.errstate(divide="ignore", invalid="ignore"):   # a zero on the diagonal: inf/nan, as JAX's
+    with np.errstate(all="ignore"):   # a zero (or denormal) on the diagonal: inf/nan, as JAX's, silently
         inv = (1 / np.diagonal(t, axis1=-2, axis2=-1)).astype(x.dtype)  # each row times its reciprocal, as trsm
-    with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 after a zero pivot: nan, silently, as JAX's
+    with np.errstate(all="ignore"):   # inf * 0 after a zero pivot: nan, silently, as JAX's
         for i in (range(n) if lower else range(n - 1, -1, -1)):
             done = slice(0, i) if lower else slice(i + 1, n)
             acc = b[..., i, :]
@@ -337,8 +337,32 @@ def _svd_abstract(a, *, full_matrices, compute_uv, subset_by_index, algorithm):
     return [s, ShapedArray((*batch, m, u_cols), a.dtype), ShapedArray((*batch, vt_rows, n), a.dtype)]
 
 
+def _per_matrix_or_nan(decompose, a, *, finite_only=False):
+    """decompose(a) (a tuple of arrays), or, where LAPACK through numpy gives up on a NaN (svd: "SVD
+    did not converge") or refuses an inf or NaN (eig), each matrix of the batch on its own with
+    NaN results for those that fail: JAX's LAPACK calls return NaNs there, raising nothing."""
+    try:
+        if finite_only and not np.isfinite(a).all():
+            raise np.linalg.LinAlgError("not finite")
+        return decompose(a)
+    except np.linalg.LinAlgError:
+        if a.ndim > 2:
+            parts = [_per_matrix_or_nan(decompose, m, finite_only=finite_only) for m in a.reshape((-1,) + a.shape[-2:])]
+            return tuple(np.stack([p[i] for p in parts]).reshape(a.shape[:-2] + parts[0][i].shape)
+                         for i in range(len(parts[0])))
+        shapes = decompose(np.zeros(a.shape, a.dtype))   # (the shapes and dtypes numpy gives)
+        return tuple(np.full(o.shape, complex(np.nan, np.nan) if o.dtype.kind == "c" else np.nan, o.dtype)
+                     for o in shapes)
+
+
 def _svd_impl(a, *, full_matrices, compute_uv, subset_by_index, algorithm):
     a = np.asarray(a)
+    if a.size and not np.isfinite(a).all():
+        if not compute_uv:
+            return [_per_matrix_or_nan(lambda m: (np.linalg.svd(m, compute_uv=False),), a)[0]
+                    .astype(_real_dtype(a.dtype))]
+        u, s, vt = _per_matrix_or_nan(lambda m: tuple(np.linalg.svd(m, full_matrices=full_matrices)), a)
+        return [s.astype(_real_dtype(a.dtype)), u.astype(a.dtype), vt.astype(a.dtype)]
     if not compute_uv:
         return [np.linalg.svd(a, compute_uv=False).astype(_real_dtype(a.dtype))]
     u, s, vt = np.linalg.svd(a, full_matrices=full_matrices)
@@ -452,7 +476,8 @@ def _eig_impl(a, *, compute_left_eigenvectors, compute_right_eigenvectors, enabl
                                   "(numpy's eig gives right eigenvectors only)")
     a = np.asarray(a)
     complex_dtype = np.result_type(a.dtype, np.complex64)
-    w, v = np.linalg.eig(a)
+    w, v = (_per_matrix_or_nan(lambda m: tuple(o.astype(complex_dtype) for o in np.linalg.eig(m)), a, finite_only=True)
+            if a.size else np.linalg.eig(a))
     return [w.astype(complex_dtype)] + ([v.astype(complex_dtype)] if compute_right_eigenvectors else [])
 
 

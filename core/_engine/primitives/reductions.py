@@ -11,6 +11,7 @@ from ..tracing.rules import batch_rules, specialize_rules
 from ..tracing.tracing import get_aval
 from ..transforms import ad
 from . import define, never_weak
+from ._signed_zero import xla_max_accumulate, xla_max_reduce, xla_min_accumulate, xla_min_reduce
 
 
 def _lax():
@@ -41,6 +42,9 @@ def _reduce_pp(params):
     return [(k, params[k]) for k in sorted(params)]
 
 
+_SIGNED_ZERO_REDUCERS = (xla_max_reduce, xla_min_reduce)
+
+
 def _reducer(name, np_fn, kinds=None):
     def impl(x, axes, out_sharding=None):
         if dtypes.EMULATED_BF16 and x.dtype == dtypes.bf16 and np_fn in _ROUNDING_REDUCERS:
@@ -50,7 +54,7 @@ def _reducer(name, np_fn, kinds=None):
     impl.np_reduce = np_fn   # (the eager fast path in tracing calls it directly)
     p = define(name, abstract_eval=_reduce_abstract(name), impl=impl)
     batch_rules[p] = _reduce_batch(p)
-    if isinstance(getattr(np_fn, "__self__", None), np.ufunc):  # a ufunc's reduce
+    if isinstance(getattr(np_fn, "__self__", None), np.ufunc) or np_fn in _SIGNED_ZERO_REDUCERS:  # a ufunc's reduce
         def specialize(avals, axes, out_sharding=None):
             # float reductions keep their dtype: the bare reduce (generated code has the errstate)
             return (lambda x: np_fn(x, axes)) if dtypes.kind(avals[0].dtype) in "fc" else None
@@ -226,8 +230,8 @@ def _reduce_sum_t(ct, x, axes, out_sharding=None):
 
 ad.deflinear(reduce_sum_p, _reduce_sum_t)
 
-reduce_max_p = _reducer("reduce_max", np.maximum.reduce)
-reduce_min_p = _reducer("reduce_min", np.minimum.reduce)
+reduce_max_p = _reducer("reduce_max", xla_max_reduce)   # (XLA's: -0.0 below +0.0, _signed_zero)
+reduce_min_p = _reducer("reduce_min", xla_min_reduce)
 reduce_prod_p = _reducer("reduce_prod", np.multiply.reduce)
 reduce_and_p = _reducer("reduce_and", lambda x, axis: np.all(x, axis=axis))
 reduce_or_p = _reducer("reduce_or", lambda x, axis: np.any(x, axis=axis))
@@ -250,8 +254,10 @@ def _chooser_jvp(prim):
         (x,), (g,) = primals, tangents
         ans = prim.bind(x, axes=axes, out_sharding=out_sharding)
         shape = get_aval(x).shape
-        kept = tuple(i for i in range(len(shape)) if i not in axes)
-        location = lax.convert_element_type(lax.eq(x, lax.broadcast_in_dim(ans, shape, kept)), get_aval(g).dtype)
+        # JAX's rule: the answer reshaped with size-1 reduced axes, compared by eq's size-1 broadcasting
+        kept_dims = tuple(1 if i in axes else d for i, d in enumerate(shape))
+        kept = ans if kept_dims == tuple(shape) else lax.reshape(ans, kept_dims)   # (axes=(): as it is, as JAX's)
+        location = lax.convert_element_type(lax.eq(x, kept), get_aval(g).dtype)
         counts = lax.reduce_sum(location, axes)
         return ans, lax.div(lax.reduce_sum(lax.mul(g, location), axes), counts)
     return jvp
@@ -414,8 +420,8 @@ def _blocked_scan(ufunc, identity, x, axis, rounded):
 
 cumsum_p = _cum("cumsum", np.cumsum)
 cumprod_p = _cum("cumprod", np.cumprod)
-cummax_p = _cum("cummax", np.maximum.accumulate)
-cummin_p = _cum("cummin", np.minimum.accumulate)
+cummax_p = _cum("cummax", xla_max_accumulate)
+cummin_p = _cum("cummin", xla_min_accumulate)
 cumlogsumexp_p = _cum("cumlogsumexp", np.logaddexp.accumulate)
 ad.deflinear(cumsum_p, lambda ct, x, axis, reverse: [
     None if type(ct) is ad.Zero else cumsum_p.bind(ct, axis=axis, reverse=not reverse)])

@@ -6,15 +6,19 @@ from __future__ import annotations
 import numpy as np
 
 from ..base import dtypes
+from ..base.prng_dtype import KEY_DTYPE, KEY_NAME
 from ..tracing.tracing import get_aval
 
 
 def _kind(x) -> str:
-    return dtypes.kind(get_aval(x).dtype)  # (bfloat16 is a float here, as in JAX)
+    dt = get_aval(x).dtype
+    return "u" if dt == KEY_DTYPE else dtypes.kind(dt)  # (bfloat16 is a float here, as in JAX; a typed
+    # PRNG key is no inexact dtype: grad refuses it as it does an integer, allow_int lets it through)
 
 
 def _name(x) -> str:
-    return get_aval(x).dtype.name
+    dt = get_aval(x).dtype
+    return KEY_NAME if dt == KEY_DTYPE else dt.name
 
 
 def check_input_revderiv(name: str, holomorphic: bool, allow_int: bool, x) -> None:
@@ -68,14 +72,15 @@ def check_cotangent(ct, out_aval) -> None:
     """A vjp function's cotangent must have its output's shape and dtype (weak types aside; integer
     outputs take float0 cotangents)."""
     got = get_aval(ct)
-    if out_aval.dtype.kind in "biu":
+    no_tangent = out_aval.dtype.kind in "biu" or out_aval.dtype == KEY_DTYPE   # (a key's is float0 too)
+    if no_tangent:
         expected_dtype = np.dtype([("float0", np.void, 0)])
         ok = got.shape == out_aval.shape
     else:
         expected_dtype = out_aval.dtype
         ok = got.shape == out_aval.shape and got.dtype == out_aval.dtype
     if not ok:
-        expected = f"{'float0' if out_aval.dtype.kind in 'biu' else expected_dtype.name}" \
+        expected = f"{'float0' if no_tangent else expected_dtype.name}" \
                    f"[{','.join(map(str, out_aval.shape))}]"
         raise ValueError("unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got "
                          f"{got.str_short(short_dtypes=False)}, but expected {expected} because the corresponding "

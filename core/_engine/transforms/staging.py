@@ -180,6 +180,10 @@ class JaxprTrace(Trace):
     def process_primitive(self, prim, tracers, params):
         out_avals = abstract_eval_rules[prim](*[t.aval for t in tracers], **params)
         builder = self.main.global_data
+        if prim.name == "convert_element_type" and not out_avals.shape:
+            folded = _fold_convert(builder, self, tracers[0], out_avals)
+            if folded is not None:
+                return folded
         src = capture_source_info(builder.boundary)   # (inline: this runs for every traced op)
         if builder.name_base:
             src = _rebased(src, builder.name_base)
@@ -190,6 +194,35 @@ class JaxprTrace(Trace):
         out = JaxprTracer(self, out_avals)
         builder.eqns.append((prim, tracers, params, [out], src))
         return out
+
+
+def _fold_convert(builder, trace, t, aval):
+    """JAX's constant folding of convert_element_type: a 0-d constant made while tracing (a Python
+    scalar, or an Array born in this trace, as a tangent's `1.0`) is converted on the spot into a new
+    constant, a literal in the jaxpr (`mul 1.0:f32[] 2.0:f32[]`, no convert_element_type equation).
+    Arrays from before the trace are JAX arrays there, which it leaves alone: the equation stays."""
+    key = id(t)
+    lit = builder.literals.get(key)
+    if lit is not None:
+        val = lit.val
+    elif key in builder.consts:
+        val = builder.consts[key]
+        if isinstance(val, Array):
+            if getattr(val, "_epoch", 0) < builder.epoch or builder.arrays_stay_consts:
+                return None
+            val = val._value
+        elif not isinstance(val, (np.ndarray, np.generic, bool, int, float)):
+            return None
+    else:
+        return None
+    if np.shape(val) or aval.dtype.kind not in "biufc":
+        return None
+    out = np.asarray(val)
+    if out.dtype.kind == "c" and aval.dtype.kind != "c":
+        out = out.real
+    with np.errstate(all="ignore"):
+        out = out.astype(aval.dtype)
+    return builder.new_const(trace, Array(out, aval.weak_type))
 
 
 def trace_to_jaxpr(fun, in_avals, dynamic: bool = True, debug=None) -> tuple[Jaxpr, list]:

@@ -28,6 +28,12 @@ def lexsort(keys, axis=-1):
     keys = [asarray(k) for k in keys]
     if not keys:
         raise TypeError("need sequence of keys with len > 0 in lexsort")
+    if len({get_aval(k).shape for k in keys}) > 1:
+        raise ValueError("all keys need to be the same shape")
+    if not get_aval(keys[0]).shape:   # 0-d keys (a 1-d array's elements): JAX's answer is 0
+        from ...base import dtypes as _dt
+        from ...lax import lax
+        return lax.full((), 0, _dt.default_int_dtype())
     order = argsort(keys[0], axis=axis, stable=True)
     for k in keys[1:]:
         order = take_along_axis(order, argsort(take_along_axis(k, order, axis=axis), axis=axis, stable=True),

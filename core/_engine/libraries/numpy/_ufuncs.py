@@ -632,14 +632,16 @@ def heaviside(x1, x2, /):
     return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), const(a, 1), where(lax.eq(a, zero), b, a)))
 
 
+# JAX's fmax/fmin pick x1 where it is strictly greater (smaller) or x2 is NaN, else x2: a tie takes x2
+# (fmax(0.0, -0.0) is -0.0) and so does the gradient (grad at a tie is (0, 1), not max's (0.5, 0.5))
+@_staged(name="fmax")
 def fmax(x1, x2):
-    a, b = _promote_args("fmax", x1, x2)
-    return where(isnan(b), a, where(isnan(a), b, lax.max(a, b)))
+    return where(logical_or(greater(x1, x2), isnan(x2)), x1, x2)
 
 
+@_staged(name="fmin")
 def fmin(x1, x2):
-    a, b = _promote_args("fmin", x1, x2)
-    return where(isnan(b), a, where(isnan(a), b, lax.min(a, b)))
+    return where(logical_or(less(x1, x2), isnan(x2)), x1, x2)
 
 
 @_staged(static_argnames=("equal_nan",))

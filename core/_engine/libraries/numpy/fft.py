@@ -119,51 +119,102 @@ def ihfft(a, n=None, axis=-1, norm=None):
     return conjugate(rfft(a, n, axis=axis, norm=swapped[norm]))
 
 
-def _nd_args(a, s, axes, name):
-    from ._creation import asarray
-    a = asarray(a)
+def _nd(name, kind, a, s, axes, norm):
+    """fftn/ifftn/rfftn/irfftn as JAX computes them: the axes asked for move last (only when given),
+    an explicit `s` crops then zero-pads (the kept half's length for irfftn's last axis), ONE `fft`
+    primitive transforms up to three trailing axes (XLA's limit; more take several, four as two
+    2-d transforms), the norm multiplies after, and the axes move back. One primitive per call
+    keeps the eager bits equal to jit's: both run numpy's n-d FFT in the impl."""
+    from ._util import _promote_dtypes_inexact
+    from ._creation import array, asarray
+    from ._shapes import moveaxis
+    from ...primitives.fft import FftType
+    full_name = f"jax.numpy.fft.{name}"
+    (a,) = _promote_dtypes_inexact(asarray(a))
     nd = get_aval(a).ndim
     if s is not None:
         s = tuple(operator.index(v) for v in s)
-        if axes is None:
-            axes = tuple(range(-len(s), 0))
+        if any(v <= 0 for v in s):
+            raise ValueError("Shape should be positive.")
+    if s is not None and axes is not None and len(s) != len(axes):
+        raise ValueError("Shape and axes have different lengths.")
+    given_axes = axes
     if axes is None:
-        axes = tuple(range(nd))
+        axes = tuple(range(nd)) if s is None else tuple(range(nd - len(s), nd))
     axes = tuple(operator.index(ax) for ax in axes)
-    if s is not None and len(s) != len(axes):
-        raise ValueError(f"jnp.fft.{name}: shape and axes have different lengths: s={s}, axes={axes}")
-    if len(set(ax % nd for ax in axes)) != len(axes):
-        raise ValueError(f"jnp.fft.{name} does not support repeated axes. Got axes {axes}.")
-    return a, (s if s is not None else (None,) * len(axes)), axes
+    if len(axes) != len(set(axes)):
+        raise ValueError(f"{full_name} does not support repeated axes. Got axes {axes}.")
+    if kind == "rfft" and get_aval(a).dtype.kind == "c":
+        raise ValueError("only real valued inputs supported for rfft")
+    if given_axes is not None:
+        axes, given_axes = tuple(range(nd - len(axes), nd)), axes
+        a = moveaxis(a, given_axes, axes)
+    shape = get_aval(a).shape
+    if s is not None:
+        from ._pad import pad
+        in_s = list(shape)
+        for ax, v in zip(axes, s):
+            in_s[ax] = v
+        if kind == "irfft":
+            in_s[-1] = in_s[-1] // 2 + 1
+        a = a[tuple(slice(v) for v in in_s)]
+        a = pad(a, [(0, v - w) for v, w in zip(in_s, get_aval(a).shape)])
+    elif kind == "irfft":
+        s = tuple(shape[ax] for ax in axes[:-1]) + ((max(0, 2 * (shape[axes[-1]] - 1)),) if axes else ())
+    else:
+        s = tuple(shape[ax] for ax in axes)
+    out = _nd_core(a, FftType[kind.upper()], tuple(s))
+    if norm is not None:
+        if norm == "backward":
+            factor = array(1)
+        elif norm in ("ortho", "forward"):
+            from ._reductions import prod
+            from ._ufuncs import sqrt
+            size = prod(array(s, dtype=get_aval(out).dtype))
+            size = sqrt(size) if norm == "ortho" else size
+            factor = size if kind.startswith("i") else 1 / size
+        else:
+            raise ValueError(f'Invalid norm value {norm}; should be "backward","ortho" or "forward".')
+        out = out * factor
+    if given_axes is not None:
+        out = moveaxis(out, axes, given_axes)
+    return out
+
+
+def _nd_core(a, fft_type, s):
+    from ._shapes import moveaxis
+    from ...primitives.fft import FftType
+    if len(s) <= 3:
+        return _fft_staged(a, fft_type, s)
+    n = 2 if len(s) == 4 else 3
+    nd = get_aval(a).ndim
+    src = tuple(range(nd - len(s), nd - n))
+    dst = tuple(range(nd - len(s) + n, nd))
+    if fft_type in (FftType.RFFT, FftType.FFT):
+        a = _fft_staged(a, fft_type, s[-n:])
+        a = moveaxis(a, src, dst)
+        a = _nd_core(a, FftType.FFT, s[:-n])
+        return moveaxis(a, dst, src)
+    a = moveaxis(a, src, dst)
+    a = _nd_core(a, FftType.IFFT, s[:-n])
+    a = moveaxis(a, dst, src)
+    return _fft_staged(a, fft_type, s[-n:])
 
 
 def fftn(a, s=None, axes=None, norm=None):
-    a, s, axes = _nd_args(a, s, axes, "fftn")
-    for n, ax in zip(s[::-1], axes[::-1]):
-        a = fft(a, n, ax, norm)
-    return a
+    return _nd("fftn", "fft", a, s, axes, norm)
 
 
 def ifftn(a, s=None, axes=None, norm=None):
-    a, s, axes = _nd_args(a, s, axes, "ifftn")
-    for n, ax in zip(s[::-1], axes[::-1]):
-        a = ifft(a, n, ax, norm)
-    return a
+    return _nd("ifftn", "ifft", a, s, axes, norm)
 
 
 def rfftn(a, s=None, axes=None, norm=None):
-    a, s, axes = _nd_args(a, s, axes, "rfftn")
-    a = rfft(a, s[-1], axes[-1], norm)
-    for n, ax in zip(s[-2::-1], axes[-2::-1]):
-        a = fft(a, n, ax, norm)
-    return a
+    return _nd("rfftn", "rfft", a, s, axes, norm)
 
 
 def irfftn(a, s=None, axes=None, norm=None):
-    a, s, axes = _nd_args(a, s, axes, "irfftn")
-    for n, ax in zip(s[:-1], axes[:-1]):
-        a = ifft(a, n, ax, norm)
-    return irfft(a, s[-1], axes[-1], norm)
+    return _nd("irfftn", "irfft", a, s, axes, norm)
 
 
 def fft2(a, s=None, axes=(-2, -1), norm=None):

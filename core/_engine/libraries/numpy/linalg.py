@@ -387,8 +387,10 @@ def matrix_power(a, n):
     from ._products import matmul as _mm
     a = asarray(a)
     aval = get_aval(a)
-    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
-        raise TypeError(f"matrix_power requires a square matrix or a stack of them, but got shape {aval.shape}")
+    if aval.ndim < 2:
+        raise TypeError(f"{aval.ndim}-dimensional array given. Array must be at least two-dimensional")
+    if aval.shape[-1] != aval.shape[-2]:
+        raise TypeError("Last 2 dimensions of the array must be square")
     try:
         n = operator.index(n)
     except TypeError as err:
@@ -398,6 +400,8 @@ def matrix_power(a, n):
                                     (aval.ndim - 2, aval.ndim - 1))
     if n < 0:
         a, n = inv(a), -n
+    if n == 3:   # JAX's own order for a cube: (a @ a) @ a (the loop's a @ (a @ a) rounds, overflows otherwise)
+        return _mm(_mm(a, a), a)
     result, z = None, a
     while n > 0:
         if n % 2:
@@ -515,10 +519,21 @@ def cond(x, p=None):
     from ._searching import where
     from ._dtypes import inf
     x = asarray(x)
+    shape = get_aval(x).shape
+    if len(shape) < 2:
+        raise ValueError(f"jnp.linalg.cond: input array must be at least 2D; got arr.shape={shape}")
+    if shape[-1] == 0 or shape[-2] == 0:
+        raise ValueError(f"jnp.linalg.cond: input array must not be empty; got arr.shape={shape}")
     if p is None or p == 2:
+        # JAX returns the ratio as it is: a NaN singular value (an inf in x) stays NaN, not inf
         s = svd(x, compute_uv=False)
-        r = s[..., 0] / s[..., -1]
+        return s[..., 0] / s[..., -1]
+    if p == -2:
+        s = svd(x, compute_uv=False)
+        r = s[..., -1] / s[..., 0]
     else:
+        if shape[-2] != shape[-1]:
+            raise ValueError(f"jnp.linalg.cond: for p={p!r}, array must be square; got arr.shape={shape}")
         r = norm(x, ord=p, axis=(-2, -1)) * norm(inv(x), ord=p, axis=(-2, -1))
     return where(isnan(r) & ~isnan(x).any(axis=(-2, -1)), inf, r)
 

@@ -165,7 +165,8 @@ def expm(A, *, upper_triangular=False, max_squarings=16):
     for k in range(18, 0, -1):
         out = eye + jnp.matmul(X, out) / k
     from ...tracing.tracing import Tracer
-    steps = max_squarings if isinstance(s, Tracer) else int(np.max(np.asarray(s._value), initial=0))
+    # (a NaN norm, from a NaN in A, gives a NaN s: X is NaN already and JAX squares nothing more)
+    steps = max_squarings if isinstance(s, Tracer) else int(np.max(np.nan_to_num(np.asarray(s._value)), initial=0))
     for i in range(steps):
         out = jnp.where((i < s)[..., None, None], jnp.matmul(out, out), out)
     return out
