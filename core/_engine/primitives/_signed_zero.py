@@ -26,6 +26,8 @@ def _has_negative_zero(v) -> bool:
         dt = v.dtype
     if dt.kind != "f":
         return False
+    if dt not in _NEG_ZERO_BYTES:  # another byte order (the emulated bfloat16 computes in '>f4'), other widths
+        return bool(np.any((v == 0) & np.signbit(v)))
     if v.size <= 256:
         return _NEG_ZERO_BYTES[dt] in v.tobytes()
     n = dt.itemsize
