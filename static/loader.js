@@ -342,6 +342,8 @@ function holdHash(hash) {
 }
 holdHash(location.hash);
 
+let loadAsked = null; // the page API's load({code}) not answered yet: {code, the editor's text then} (see restart)
+
 let lessonCells = null; // a lesson's first frame: the cell frames on its worker (static/lesson_share.js)
 let py = null; // the current worker session: {worker, ready, pending, ...}
 let preview = null; // the build-time first view shown until the live app renders (static/preview.js)
@@ -1009,6 +1011,7 @@ function leaderRestarted(held) {
 // booted in the background takes over at once (static/standby.js), else a fresh one boots.
 async function restart(held = null) {
   if (CELL_FRAME && !restart.fromLeader) return askLeader("restart"); // see onLeaderRestart in main()
+  const asked = loadAsked; // (read before the load's caller hears of the restart, which clears it)
   const old = py;
   if (!held && gradpad.running) held = "restarted";
   old.worker.terminate();
@@ -1062,6 +1065,11 @@ async function restart(held = null) {
     if (py !== session) return false;
   } else if ($("app").classList.contains("gp-stale")) kept = liveEditor($("app"));
   const code = editorText(); // null while no app is shown: the new app opens the link/autosave
+  // a load({code}) unanswered when the run was stopped (the page API, a host's call): its code is
+  // what ran. The editor need not show it yet (the worker's patch was still on its way on a busy
+  // first visit, and the old code came back): while the editor still shows what it did when the
+  // load was asked, the load's code is the newer; once it changed (the patch, or typing), its own.
+  const restoreCode = asked && code !== null && code === asked.shown ? asked.code : code;
   session.lateTyping = kept && code !== null ? { ace: kept, code } : null;
   if (session.info) { gradpad.info = session.info; gradpad.bootedFrom = session.bootedFrom; }
   // its app rendered in advance (static/prerender.js; now, if the page was never quiet since):
@@ -1070,7 +1078,7 @@ async function restart(held = null) {
   if (py !== session) return false; // a newer restart
   if (!prerendered) prerender.discard(session); // (nothing rendered: a timer at most)
   session.activated = true;
-  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode: code, held, prerendered });
+  session.worker.postMessage({ type: "activate", page: pageState(), restoreCode, held, prerendered });
   session.theme = effectiveTheme(); // (a standby's app switches to it as it takes over: app.bootstrap.render)
   standby.afterTakeOver();
   await session.ready.promise;
@@ -1135,7 +1143,11 @@ async function settled(snap) {
 
 Object.assign(gradpad, {
   runPython, interrupt, restart,
-  load: async (opts) => { await uiD.promise; return settled(await ask("call", { name: "load", args: opts || {} })); },
+  load: async (opts) => {
+    await uiD.promise;
+    const asked = loadAsked = opts && typeof opts.code === "string" ? { code: opts.code, shown: editorText() } : null;
+    try { return settled(await ask("call", { name: "load", args: opts || {} })); } finally { if (asked && loadAsked === asked) loadAsked = null; }
+  },
   snapshot: async () => { await uiD.promise; return settled(await ask("call", { name: "snapshot", args: null })); },
   // code with top-level await (e.g. WebGPU readbacks); resolves with String(result)
   runPythonAsync: async (code) => { await py.ready.promise; return ask("run", { code: String(code), async: true }); },
@@ -1216,6 +1228,7 @@ document.addEventListener("cut", markTyped, true);
 // a link pasted into the address bar is newer than anything typed before it: its hash wins
 window.addEventListener("hashchange", (e) => {
   typed = false;
+  loadAsked = null; // a link is newer than a load still in flight
   heldHashes = new Set();
   holdHash(new URL(e.newURL || location.href).hash);
   holdHash(location.hash);
