@@ -96,17 +96,26 @@ class Browser:
 
     # ------------------------------------------------------------------ shared on top
     def wait_for(self, script: str, arg=None, timeout_s: float = 120, poll_ms: int = 100):
-        """Poll `script(arg)` in the page until it is truthy; returns that value."""
-        waiter = f"""async (a) => {{
-            const f = ({script}), until = Date.now() + {int(timeout_s * 1000)};
-            for (;;) {{
-                const v = await f(a);
-                if (v) return v;
-                if (Date.now() > until) throw new Error('timed out after {timeout_s} s waiting for: ' + f);
-                await new Promise((r) => setTimeout(r, {poll_ms}));
-            }}
-        }}"""
-        return self.evaluate(waiter, arg, timeout_s=timeout_s + 30)
+        """Poll `script(arg)` in the page until it is truthy; returns that value. A driver that
+        garbles one answer (WebKitWebDriver's "Could not parse script result", seen once in CI while
+        a cell frame loaded) is asked again for the time left."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            left = max(1.0, deadline - time.monotonic())
+            waiter = f"""async (a) => {{
+                const f = ({script}), until = Date.now() + {int(left * 1000)};
+                for (;;) {{
+                    const v = await f(a);
+                    if (v) return v;
+                    if (Date.now() > until) throw new Error('timed out after {timeout_s} s waiting for: ' + f);
+                    await new Promise((r) => setTimeout(r, {poll_ms}));
+                }}
+            }}"""
+            try:
+                return self.evaluate(waiter, arg, timeout_s=left + 30)
+            except Exception as e:  # noqa: BLE001 (each driver raises its own class)
+                if "Could not parse script result" not in str(e) or time.monotonic() > deadline:
+                    raise
 
     def set_viewport(self, width: int, height: int) -> None:
         """Make the page's viewport (innerWidth x innerHeight) this size."""
