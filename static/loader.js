@@ -653,24 +653,6 @@ const FROM_WORKER = {
   },
 };
 
-// A frame taller than its host's window (a lesson cell with a long output, an embed on a phone)
-// would float its run bar at the frame's bottom, below what the learner sees, Stop included: the
-// bar sits at the bottom of the frame's visible part instead. An IntersectionObserver in a frame
-// sees the part of it inside the top window's viewport, cross-origin too (in 0.2% steps here).
-function keepInSight(bar) {
-  if (!("IntersectionObserver" in window)) return;
-  const frame = document.createElement("div"); // the frame's viewport, as a box to observe
-  frame.setAttribute("aria-hidden", "true");
-  frame.style.cssText = "position: fixed; top: 0; left: 0; width: 1px; height: 100vh; visibility: hidden; pointer-events: none";
-  document.body.appendChild(frame);
-  const steps = Array.from({ length: 501 }, (_, i) => i / 500);
-  new IntersectionObserver((entries) => {
-    const e = entries[entries.length - 1];
-    const below = e.isIntersecting ? Math.max(0, Math.round(e.boundingClientRect.bottom - e.intersectionRect.bottom)) : 0;
-    bar.style.bottom = below ? `${6 + below}px` : "";
-  }, { threshold: steps }).observe(frame);
-}
-
 // The app's document from a worker, rendered in #app; or, for a standby's app rendered before it is
 // needed (static/prerender.js), hidden in `box` (the preview and the old view stay). Resolves to
 // whether it was rendered.
@@ -687,7 +669,6 @@ async function embedApp(m, s, box) {
     // the header is hidden in an iframe: the running indicator floats, shown while code runs
     document.body.appendChild($("gp-runbar"));
     $("gp-runbar").classList.add("gp-floating");
-    keepInSight($("gp-runbar"));
   }
   cssVarsArrive(m.model);
   const item = JSON.parse(m.model);
