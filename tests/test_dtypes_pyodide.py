@@ -60,12 +60,14 @@ console.log("@@" + py.globals.get("RESULT"));
 """
 
 
-def test_bfloat16_in_pyodide_gives_jax_values_and_float16_works(tmp_path):
+def run_in_pyodide(tmp_path, source: str) -> dict:
+    """`source` (which sets RESULT to a JSON string) run by Pyodide with its NumPy in Node.js, the
+    checkout mounted at /wt; returns RESULT read back."""
     from tools import site
     pyodide = site.fetch_pyodide()
     official = json.loads((pyodide / "pyodide-lock.json").read_text())
     numpy_whl = site.fetch_wasm_wheels(official)["numpy"]
-    (tmp_path / "probe.py").write_text(PY)
+    (tmp_path / "probe.py").write_text(source)
     (tmp_path / "run.mjs").write_text(MJS % {"pyodide": pyodide, "numpy": numpy_whl, "root": ROOT,
                                              "py": tmp_path / "probe.py"})
     node = shutil.which("node")
@@ -73,6 +75,11 @@ def test_bfloat16_in_pyodide_gives_jax_values_and_float16_works(tmp_path):
     proc = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=300)
     assert "@@" in proc.stdout, proc.stderr[-3000:]
     got = json.loads(proc.stdout.split("@@", 1)[1])
+    return got
+
+
+def test_bfloat16_in_pyodide_gives_jax_values_and_float16_works(tmp_path):
+    got = run_in_pyodide(tmp_path, PY)
     assert got.pop("platform") == "emscripten"
     # JAX 0.10.2: jnp.ones(2, jnp.float16) + 1.0 -> Array([2., 2.], dtype=float16);
     # jnp.sum(jnp.arange(100.0, dtype=jnp.float16)) -> Array(4.95e+03, dtype=float16) (accumulated in float32;

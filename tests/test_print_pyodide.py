@@ -2,14 +2,7 @@
 0.10.2 prints them on a current NumPy (2.3 and later switch a float32 at or above 1e6, a float16
 at or above 1e3, to scientific form). The walk13 page showed `f = 9772631.0` and `cumsum last:
 10000000.0` where JAX shows `9.772635e+06` and `1e+07`."""
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-from tests.test_dtypes_pyodide import MJS
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.test_dtypes_pyodide import run_in_pyodide
 
 PY = r"""
 import json, sys
@@ -55,18 +48,7 @@ ARRAYS = {
 
 
 def test_big_float32_scalars_print_as_jax_on_a_current_numpy(tmp_path):
-    from tools import site
-    pyodide = site.fetch_pyodide()
-    official = json.loads((pyodide / "pyodide-lock.json").read_text())
-    numpy_whl = site.fetch_wasm_wheels(official)["numpy"]
-    (tmp_path / "probe.py").write_text(PY)
-    (tmp_path / "run.mjs").write_text(MJS % {"pyodide": pyodide, "numpy": numpy_whl, "root": ROOT,
-                                             "py": tmp_path / "probe.py"})
-    node = shutil.which("node")
-    assert node, "Node.js is needed to run Pyodide outside the browser (apt-get install nodejs)"
-    proc = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=300)
-    assert "@@" in proc.stdout, proc.stderr[-3000:]
-    got = json.loads(proc.stdout.split("@@", 1)[1])
+    got = run_in_pyodide(tmp_path, PY)
     assert got.pop("platform") == "emscripten"
     assert got.pop("numpy").startswith("2.0."), "the page's NumPy is older than 2.3: the case this test is for"
     # real JAX 0.10.2 on NumPy 2.4.6, the same expressions
