@@ -45,7 +45,9 @@ _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "error
                      "scipy", "scipy.special",
                      # libs24b cases (snippets cannot import): what real JAX loads on `import jax` or
                      # generate.py imports for them
-                     "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core")
+                     "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core",
+                     # ode14 cases
+                     "experimental.ode")
 
 
 def _import(name):

@@ -237,6 +237,9 @@ def odeint(func, y0, t, *args, rtol=1.4e-8, atol=1.4e-8, mxstep=jnp.inf, hmax=jn
     for leaf in tree_leaves(args):
         if not valid_jaxtype(leaf):
             raise TypeError(f"The contents of odeint *args must be arrays or scalars, but got {leaf}.")
+    if not hasattr(t, "dtype"):
+        raise AttributeError(f"'{type(t).__name__}' object has no attribute 'dtype'\n(odeint's t must be an "
+                             "array of float times, as in JAX: jnp.array(...) or jnp.linspace(0., 10., 101))")
     if not jnp.issubdtype(t.dtype, jnp.floating):
         raise TypeError(f"t must be an array of floats, but got {t}.")
     converted, consts = closure_convert(func, y0, t[0], *args)

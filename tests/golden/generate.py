@@ -35,6 +35,7 @@ def _jax_namespace():
     import jax.test_util  # noqa: F401  (`import jax` leaves it out; a user imports it, snippets cannot)
     import jax.scipy.optimize  # noqa: F401  (snippets use jax.scipy.optimize without importing it)
     import jax.experimental.sparse  # noqa: F401  (libs24b cases)
+    import jax.experimental.ode  # noqa: F401  (ode14 cases)
     import jax.extend.core  # noqa: F401
     import jax.interpreters.xla  # noqa: F401
     import jax.interpreters.ad  # noqa: F401

@@ -1,0 +1,102 @@
+"""Case definitions for ode14_cases.json (issue 24: `import jax.<module>` for JAX's modules):
+jax.experimental.ode.odeint (values at the requested times, tolerances, hmax and mxstep, pytree
+states, gradients through the adjoint w.r.t. y0, args, t and closed-over arrays, jit, vmap, a small
+neural-ODE fit, its errors)."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# float32 with the default rtol = atol = 1.4e-8 (below float32's resolution, as tutorials run it): the
+# accepted steps depend on round-off, so values agree to float32 noise times the number of steps
+_NOISY = dict(rtol=1e-4, atol=1e-4)   # (the pendulum swings up to |omega| = 4: 1e-4 is 2.5e-5 of its scale)
+
+ODE = """
+odeint = jax.experimental.ode.odeint
+def decay(y, t, k):
+    return -k * y
+def lotka_volterra(s, t, a, b, c, d):
+    x, y = s[0], s[1]
+    return jnp.stack([a * x - b * x * y, c * x * y - d * y])
+def pendulum(y, t, b, c):
+    theta, omega = y
+    return jnp.array([omega, -b * omega - c * jnp.sin(theta)])
+t5 = jnp.linspace(0., 2., 5)
+"""
+
+C("ode14_odeint_decay_tolerances_hmax_mxstep", "ode", ODE + """
+y0 = jnp.array([1., 2.])
+out = (odeint(decay, y0, t5, 0.7), odeint(decay, y0, t5, 0.7, rtol=1e-3, atol=1e-6),
+       odeint(decay, y0, t5, 0.7, rtol=1e-4, atol=1e-4, hmax=0.05),
+       odeint(decay, y0, t5, 3.0, rtol=1e-3, atol=1e-3, mxstep=2),
+       odeint(decay, y0, jnp.array([0., 1e-3, 0.5, 4.0]), 0.7, rtol=1e-5, atol=1e-7),
+       odeint(lambda y, t: jnp.cos(t) * jnp.ones_like(y), jnp.zeros(3), jnp.linspace(1., 7., 4), rtol=1e-6))
+""")
+C("ode14_odeint_float64_matches_tightly", "ode", ODE + """
+jax.config.update("jax_enable_x64", True)
+ys = odeint(lotka_volterra, jnp.array([1., 0.5]), jnp.linspace(0., 15., 16), 1.0, 0.5, 0.5, 1.0)
+yp = odeint(pendulum, jnp.array([np.pi - 0.1, 0.0]), jnp.linspace(0., 10., 11), 0.25, 5.0)
+g = jax.grad(lambda p: odeint(lotka_volterra, jnp.array([1., 0.5]), jnp.linspace(0., 5., 6), *p)[-1].sum())(
+    (1.0, 0.5, 0.5, 1.0))
+out = (ys, yp, g, str(ys.dtype))
+""", rtol=1e-9, atol=1e-11)
+C("ode14_odeint_tutorial_systems_float32", "ode", ODE + """
+out = (odeint(lotka_volterra, jnp.array([1., 0.5]), jnp.linspace(0., 5., 11), 1.0, 0.5, 0.5, 1.0),
+       odeint(pendulum, jnp.array([np.pi - 0.1, 0.0]), jnp.linspace(0., 10., 21), 0.25, 5.0),
+       odeint(pendulum, jnp.array([np.pi - 0.1, 0.0]), jnp.linspace(0., 10., 21), 0.25, 5.0, rtol=1e-5, atol=1e-5))
+""", **_NOISY)
+C("ode14_odeint_pytree_state_and_args", "ode", ODE + """
+def rot(s, t, p):
+    return {"x": -p["w"] * s["v"][0], "v": (p["w"] * s["x"],)}
+ys = odeint(rot, {"x": 1., "v": (jnp.float32(0.),)}, t5, {"w": 2.0}, rtol=1e-6, atol=1e-8)
+out = (ys, jax.tree_util.tree_structure(ys) == jax.tree_util.tree_structure({"x": 0, "v": (0,)}),
+       odeint(lambda y, t: jax.tree_util.tree_map(lambda a: -a, y), (jnp.ones((2, 2)), jnp.arange(3.)), t5,
+              rtol=1e-6, atol=1e-8))
+""")
+C("ode14_odeint_grads_y0_args_t_closure", "ode", ODE + """
+y0 = jnp.array([1., 2.])
+loss = lambda y0, k: (odeint(decay, y0, t5, k) ** 2).sum()
+W = jnp.array([[0., 1.], [-1., -0.1]])
+out = (jax.grad(loss, (0, 1))(y0, 0.7),
+       jax.grad(lambda t: odeint(decay, y0, t, 0.7)[-1].sum())(t5),
+       jax.grad(lambda W: odeint(lambda y, t: jnp.tanh(W @ y), jnp.array([1., 0.]), t5)[-1].sum())(W),
+       jax.jacrev(lambda y0: odeint(decay, y0, t5, 0.7, rtol=1e-6)[-1])(y0),
+       jax.value_and_grad(lambda p: odeint(lotka_volterra, jnp.array([1., 0.5]), jnp.linspace(0., 5., 11), *p)[-1, 0])(
+           (1.0, 0.5, 0.5, 1.0)))
+""", rtol=1e-3, atol=1e-5)
+C("ode14_odeint_jit_vmap_and_vmap_of_grad", "ode", ODE + """
+ks = jnp.array([0.5, 1., 3.])
+out = (jax.jit(lambda y0: odeint(decay, y0, t5, 0.7))(jnp.array([1., 2.])),
+       jax.vmap(lambda k: odeint(decay, jnp.array([1.]), t5, k))(ks),
+       jax.vmap(lambda y0: odeint(lotka_volterra, y0, jnp.linspace(0., 3., 4), 1.0, 0.5, 0.5, 1.0, rtol=1e-6))(
+           jnp.array([[1., 0.5], [2., 1.]])),
+       jax.jit(jax.vmap(jax.grad(lambda k: odeint(decay, jnp.array([1.]), t5, k)[-1, 0])))(ks))
+""", rtol=1e-4, atol=1e-6)
+C("ode14_neural_ode_fit_three_sgd_steps", "ode", """
+odeint = jax.experimental.ode.odeint
+ts = jnp.linspace(0., 1., 6)
+target = jnp.stack([jnp.cos(2. * ts), -jnp.sin(2. * ts)], axis=1)
+def field(y, t, params):
+    W1, b1, W2 = params
+    return W2 @ jnp.tanh(W1 @ y + b1)
+def loss(params):
+    return jnp.mean((odeint(field, jnp.array([1., 0.]), ts, params, rtol=1e-5, atol=1e-6) - target) ** 2)
+params = (jnp.linspace(-1., 1., 8).reshape(4, 2), jnp.linspace(0., 0.3, 4), jnp.linspace(0.5, -0.5, 8).reshape(2, 4))
+step = jax.jit(lambda p: jax.tree_util.tree_map(lambda a, g: a - 0.5 * g, p, jax.grad(loss)(p)))
+losses = []
+for _ in range(3):
+    losses.append(loss(params))
+    params = step(params)
+out = (losses, params)
+""", rtol=1e-3, atol=1e-5)
+E("ode14_odeint_args_must_be_arrays", "ode", ODE + """
+out = odeint(decay, jnp.ones(2), t5, "fast")
+""")
+E("ode14_odeint_integer_times", "ode", ODE + """
+out = odeint(decay, jnp.ones(2), jnp.arange(3), 0.5)
+""")
+E("ode14_odeint_times_as_a_list", "ode", ODE + """
+out = odeint(decay, jnp.ones(2), [0., 1.], 0.5)
+""")
+E("ode14_odeint_forward_mode_refused", "ode", ODE + """
+out = jax.jvp(lambda y0: odeint(decay, y0, t5, 0.5), (jnp.ones(2),), (jnp.ones(2),))
+""")
