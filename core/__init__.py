@@ -50,7 +50,7 @@ def __getattr__(name):
     import importlib
     if name in ("random", "debug", "scipy", "experimental", "sharding", "profiler", "image", "stages",
                 "interpreters", "example_libraries", "flatten_util", "typing", "version",
-                "custom_derivatives", "extend", "core", "test_util", "api_util", "ops",
+                "custom_derivatives", "custom_batching", "extend", "core", "test_util", "api_util", "ops",
                 "ad_checkpoint", "export"):
         try:
             return importlib.import_module(f"{__name__}.{name}")

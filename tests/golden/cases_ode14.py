@@ -100,3 +100,67 @@ out = odeint(decay, jnp.ones(2), [0., 1.], 0.5)
 E("ode14_odeint_forward_mode_refused", "ode", ODE + """
 out = jax.jvp(lambda y0: odeint(decay, y0, t5, 0.5), (jnp.ones(2),), (jnp.ones(2),))
 """)
+
+# ---- jax.custom_batching: custom_vmap's rule replaces batching (also inside jit, and for jvp), sequential_vmap
+CB = """
+cb = jax.custom_batching
+seen = []
+@cb.custom_vmap
+def f(x, y):
+    return jnp.sin(x) * y
+@f.def_vmap
+def f_rule(axis_size, in_batched, x, y):
+    seen.append((axis_size, in_batched, jnp.shape(x), jnp.shape(y)))
+    return jnp.cos(x) * y, in_batched[0] or in_batched[1]
+xs = jnp.arange(3.)
+"""
+C("ode14_custom_vmap_rule_under_vmap_and_jit", "custom_batching", CB + """
+out = (f(1., 2.), jax.vmap(f, (0, None))(xs, 2.), jax.vmap(jax.jit(f), (0, None))(xs, 2.),
+       jax.jit(jax.vmap(f))(xs, jnp.ones(3)), jax.vmap(f, (None, 0))(0.5, xs),
+       jax.vmap(jax.vmap(f))(jnp.ones((2, 3)), jnp.ones((2, 3))), jax.jit(f)(1., 2.), seen)
+""")
+C("ode14_custom_vmap_jvp_uses_the_rules_jvp", "custom_batching", CB + """
+out = (jax.jvp(f, (1., 2.), (1., 0.)),
+       jax.vmap(lambda a, b: jax.jvp(f, (a, b), (1., 0.)))(xs, jnp.ones(3)),
+       jax.jvp(lambda x: jax.vmap(f, (0, None))(x, 2.), (xs,), (jnp.ones(3),)),
+       jax.jacfwd(lambda x: jax.vmap(f, (0, None))(x, 2.))(xs))
+""")
+C("ode14_custom_vmap_pytree_arguments", "custom_batching", '''
+seen = []
+@jax.custom_batching.custom_vmap
+def q(d, n):
+    return d["a"] + d["b"] * n
+@q.def_vmap
+def q_rule(axis_size, in_batched, d, n):
+    seen.append(in_batched)
+    out = d["a"] - d["b"] * n
+    return (out, in_batched[0]["a"] or in_batched[0]["b"] or in_batched[1])
+out = (q({"a": 1., "b": 2.}, 3.), jax.vmap(q, ({"a": 0, "b": None}, None))({"a": jnp.ones(2), "b": 3.}, 2.),
+       jax.vmap(q, ({"a": None, "b": 0}, 0))({"a": 1., "b": jnp.arange(2.)}, jnp.arange(2.)), seen)
+''')
+C("ode14_sequential_vmap", "custom_batching", """
+calls = []
+@jax.custom_batching.sequential_vmap
+def h(x, y):
+    calls.append(jnp.shape(x))
+    return x @ y
+A = jnp.arange(12.).reshape(3, 2, 2)
+out = (h(A[0], jnp.ones(2)), jax.vmap(h, (0, None))(A, jnp.ones(2)), jax.vmap(h)(A, jnp.arange(6.).reshape(3, 2)),
+       jax.jit(jax.vmap(h, (0, None)))(A, jnp.ones(2)),
+       jax.vmap(jax.vmap(h, (0, None)), (0, None))(A.reshape(3, 1, 2, 2), jnp.ones(2)), calls)
+""")
+E("ode14_custom_vmap_without_rule", "custom_batching", """
+@jax.custom_batching.custom_vmap
+def g(x):
+    return x
+out = jax.vmap(g)(jnp.ones(2))
+""")
+E("ode14_custom_vmap_rule_structure_mismatch", "custom_batching", """
+@jax.custom_batching.custom_vmap
+def k(x):
+    return x * 2
+@k.def_vmap
+def krule(axis_size, in_batched, x):
+    return x * 2, [in_batched[0]]
+out = jax.vmap(k)(jnp.ones(2))
+""")
