@@ -47,7 +47,7 @@ _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "error
                      # generate.py imports for them
                      "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core",
                      # ode14 cases
-                     "experimental.ode")
+                     "experimental.ode", "experimental.jet")
 
 
 def _import(name):

@@ -164,3 +164,27 @@ def krule(axis_size, in_batched, x):
     return x * 2, [in_batched[0]]
 out = jax.vmap(k)(jnp.ones(2))
 """)
+
+# ---- jax.experimental.jet: Taylor series through the elementwise primitives a tutorial uses
+# (JAX's own higher terms carry float32 recurrence round-off: a few ulps per order)
+JET = """
+jet = jax.experimental.jet.jet
+x = jnp.array([0.5, 1.2])
+W = jnp.arange(6.).reshape(3, 2) / 6
+"""
+C("ode14_jet_elementwise", "jet", JET + """
+out = (jet(jnp.sin, (1.,), ([1., 0., 0.],)), jet(jnp.cos, (0.3,), ([1., 0.5],)),
+       jet(lambda x, y: x * y + jnp.exp(x), (1., 2.), ([1., 0.], [0., 0.])),
+       jet(lambda x: (x ** 3, jnp.tanh(x)), (x,), ([jnp.ones(2), jnp.zeros(2)],)),
+       jet(lambda x: jnp.log(x) * jnp.cos(x) / (1 + x ** 2), (x,), ([jnp.ones(2), 0.5 * jnp.ones(2), jnp.ones(2)],)),
+       jet(lambda x: jnp.sum(jax.nn.sigmoid(x) ** -2 + jnp.sqrt(x) + x ** 2.5), (x,), ([jnp.ones(2)] * 3,)),
+       jet(lambda x: x - 2.0 * x ** 0 + x ** 4, (jnp.float32(0.),), (list(jnp.array([1., 1., 0., 0.])),)),
+       jet(lambda x: 3.0 * jnp.ones(()), (1.,), ([1.],)))
+""", rtol=1e-4, atol=1e-5)
+C("ode14_jet_network_jit_vmap_grad", "jet", JET + """
+out = (jet(lambda x: jnp.tanh(W @ x).sum(), (x,), ([jnp.ones(2), jnp.zeros(2), jnp.zeros(2), jnp.zeros(2)],)),
+       jax.jit(lambda x: jet(jnp.exp, (x,), ([jnp.ones(2), jnp.ones(2)],)))(x),
+       jax.grad(lambda x: jet(jnp.sin, (x,), ([1., 0.],))[1][1])(0.3),
+       jax.vmap(lambda x: jet(jnp.sin, (x,), ([1., 0.],)))(x),
+       jet(lambda x: jax.jit(lambda v: jnp.exp(jnp.sin(v)))(x), (0.7,), ([1., 0., 0.],)))
+""", rtol=1e-4, atol=1e-5)

@@ -36,6 +36,7 @@ def _jax_namespace():
     import jax.scipy.optimize  # noqa: F401  (snippets use jax.scipy.optimize without importing it)
     import jax.experimental.sparse  # noqa: F401  (libs24b cases)
     import jax.experimental.ode  # noqa: F401  (ode14 cases)
+    import jax.experimental.jet  # noqa: F401  (ode14 cases)
     import jax.extend.core  # noqa: F401
     import jax.interpreters.xla  # noqa: F401
     import jax.interpreters.ad  # noqa: F401
