@@ -25,7 +25,7 @@ NO_TF = "gradpad cannot have it: it converts to TensorFlow, which has no build f
 OUT_OF_SCOPE = {"jax.extend.mlir": NO_XLA, "jax.interpreters.mlir": NO_XLA, "jax._src.interpreters.mlir": NO_XLA,
                 "jax._src.lib": NO_XLA, "jax._src.xla_bridge": NO_XLA, "jax.lib": NO_XLA,
                 "jax.extend.lowering": NO_XLA, "jax.extend.backend": NO_XLA, "jax.extend.xla": NO_XLA,
-                "jax.extend.ifrt_programs": NO_XLA, "jax.interpreters.pxla": NO_XLA, "jax.ffi": NO_XLA,
+                "jax.extend.ifrt_programs": NO_XLA, "jax.extend.sharding": NO_XLA, "jax.interpreters.pxla": NO_XLA, "jax.ffi": NO_XLA,
                 "jax.tools": NO_XLA, "jax.experimental.custom_partitioning": NO_XLA,
                 "jax.experimental.xla_metadata": NO_XLA, "jax.experimental.buffer_callback": NO_XLA,
                 "jax.experimental.compute_on": NO_XLA, "jax.experimental.scheduling_groups": NO_XLA,

@@ -47,7 +47,8 @@ _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "error
                      # generate.py imports for them
                      "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core",
                      # ode14 cases
-                     "experimental.ode", "experimental.jet")
+                     "experimental.ode", "experimental.jet", "experimental.shard_alike", "experimental.control_deps",
+                     "extend.random")
 
 
 def _import(name):

@@ -188,3 +188,22 @@ out = (jet(lambda x: jnp.tanh(W @ x).sum(), (x,), ([jnp.ones(2), jnp.zeros(2), j
        jax.vmap(lambda x: jet(jnp.sin, (x,), ([1., 0.],)))(x),
        jet(lambda x: jax.jit(lambda v: jnp.exp(jnp.sin(v)))(x), (0.7,), ([1., 0., 0.],)))
 """, rtol=1e-4, atol=1e-5)
+
+# ---- thin modules: jax.extend.random, jax.experimental.shard_alike / control_deps (one device)
+C("ode14_extend_random_threefry", "modules", """
+r = jax.extend.random
+k = r.seed_with_impl(r.threefry_prng_impl, 3)
+ks = r.random_seed(jnp.arange(3, dtype=jnp.uint32), r.threefry_prng_impl)
+out = (jax.random.key_data(k), jax.random.key_data(ks), str(r.threefry_prng_impl),
+       r.threefry_2x32(jnp.array([1, 2], jnp.uint32), jnp.arange(4, dtype=jnp.uint32)),
+       jax.random.uniform(k, (2,)), jax.random.key_data(jax.random.split(k)))
+""")
+C("ode14_shard_alike_and_control_deps", "modules", """
+x, y = jax.experimental.shard_alike.shard_alike(jnp.ones(2), {"a": jnp.zeros(2)}["a"])
+cd = jax.experimental.control_deps
+out = (x, y, jax.jit(lambda a, b: jax.experimental.shard_alike.shard_alike(a * 2, b))(jnp.ones(3), jnp.arange(3.)),
+       cd.control_dep(jnp.ones(2), jnp.zeros(2)), cd.schedule([jnp.ones(2), jnp.zeros(2)]))
+""")
+E("ode14_shard_alike_shapes_must_match", "modules", """
+out = jax.experimental.shard_alike.shard_alike(jnp.ones(2), jnp.zeros(3))
+""", msg_prefix=97)
