@@ -333,7 +333,7 @@ def _max_min(pick_first):
     return rule
 
 
-def _call(jaxpr_param, num_consts_param=None):
+def _call(jaxpr_param):
     def rule(eqn, vals, order):
         cj = eqn.params[jaxpr_param]
         outs = _eval(cj.jaxpr, cj.consts, vals, order)

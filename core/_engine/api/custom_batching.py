@@ -24,7 +24,7 @@ from ..transforms import ad
 from ..transforms.batching import broadcast_batched, moveaxis
 from ..transforms.staging import trace_to_jaxpr
 from ..primitives.call import _backward_with_residuals, jvp_jaxpr, lifted, linearize_inline, symbolic_int_zeros
-from ..base.tree_util import tree_flatten, tree_map, tree_structure, tree_unflatten
+from ..base.tree_util import tree_flatten, tree_map, tree_unflatten
 from ..primitives.control_flow import map as lax_map
 
 __all__ = ["custom_vmap", "sequential_vmap"]
