@@ -98,8 +98,9 @@ def _dense_output(y, y_new, ks, h):
 
 
 def _horner(coeffs, s):
-    out = coeffs[0]
-    for c in coeffs[1:]:
+    # from zero, as jnp.polyval: times that do not increase (s = -inf) give nan, as in JAX
+    out = jnp.zeros_like(coeffs[0])
+    for c in coeffs:
         out = out * s + c
     return out
 

@@ -88,6 +88,18 @@ for _ in range(3):
     params = step(params)
 out = (losses, params)
 """, rtol=1e-3, atol=1e-5)
+C("ode14_odeint_what_learners_paste", "ode", ODE + """
+t3 = jnp.linspace(0., 1., 3)
+out = (odeint(lambda y, t: -y, 1.0, t3), odeint(lambda y, t: -y, jnp.ones(1), np.linspace(0., 1., 3)),
+       odeint(lambda y, t: [y[1], -y[0]], [1., 0.], t3), odeint(decay, jnp.ones(1), t3, 2),
+       odeint(lambda y, t: -y, jnp.ones(1), jnp.linspace(1., 0., 3)), odeint(lambda y, t: -y, jnp.ones(1), jnp.array([0.])))
+""")
+E("ode14_odeint_integer_state", "ode", ODE + """
+out = odeint(lambda y, t: -y, jnp.array([1, 2]), jnp.linspace(0., 1., 3))
+""")
+E("ode14_odeint_func_returns_another_shape", "ode", ODE + """
+out = odeint(lambda y, t: jnp.ones(3), jnp.ones(2), jnp.linspace(0., 1., 3))
+""")
 E("ode14_odeint_args_must_be_arrays", "ode", ODE + """
 out = odeint(decay, jnp.ones(2), t5, "fast")
 """)
