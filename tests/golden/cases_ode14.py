@@ -100,6 +100,15 @@ out = odeint(lambda y, t: -y, jnp.array([1, 2]), jnp.linspace(0., 1., 3))
 E("ode14_odeint_func_returns_another_shape", "ode", ODE + """
 out = odeint(lambda y, t: jnp.ones(3), jnp.ones(2), jnp.linspace(0., 1., 3))
 """)
+C("ode14_odeint_in_scan_vmapped_times_second_reverse", "ode", ODE + """
+out = (jax.vmap(lambda T: odeint(lambda y, t: -y, jnp.ones(1), jnp.linspace(0., T, 3), rtol=1e-6))(jnp.array([1., 2.])),
+       lax.scan(lambda c, k: (c, odeint(decay, jnp.ones(1), jnp.linspace(0., 1., 3), k, rtol=1e-6)[-1]), 0.,
+                jnp.array([1., 2.]))[1],
+       jax.jacrev(jax.jacrev(lambda k: odeint(decay, jnp.ones(1), jnp.linspace(0., 1., 3), k, rtol=1e-6)[-1, 0]))(1.0))
+""", rtol=1e-4, atol=1e-6)
+E("ode14_odeint_hessian_is_forward_over_reverse", "ode", ODE + """
+out = jax.hessian(lambda k: odeint(decay, jnp.ones(1), jnp.linspace(0., 1., 3), k)[-1, 0])(1.0)
+""")
 E("ode14_odeint_args_must_be_arrays", "ode", ODE + """
 out = odeint(decay, jnp.ones(2), t5, "fast")
 """)
@@ -160,6 +169,19 @@ A = jnp.arange(12.).reshape(3, 2, 2)
 out = (h(A[0], jnp.ones(2)), jax.vmap(h, (0, None))(A, jnp.ones(2)), jax.vmap(h)(A, jnp.arange(6.).reshape(3, 2)),
        jax.jit(jax.vmap(h, (0, None)))(A, jnp.ones(2)),
        jax.vmap(jax.vmap(h, (0, None)), (0, None))(A.reshape(3, 1, 2, 2), jnp.ones(2)), calls)
+""")
+C("ode14_custom_vmap_inside_control_flow_kwargs_ints", "custom_batching", """
+@jax.custom_batching.custom_vmap
+def f(x, n):
+    return x * n
+@f.def_vmap
+def rule(axis_size, in_batched, x, n):
+    return x * n + 1000, in_batched[0] or in_batched[1]
+out = (jax.vmap(lambda x: f(x, n=3))(jnp.arange(3.)), jax.vmap(f, (0, None))(jnp.arange(3), 2),
+       jax.vmap(lambda x: lax.scan(lambda c, _: (f(c, 2.), c), x, None, length=3))(jnp.arange(2.)),
+       jax.vmap(lambda x: lax.cond(x > 0, lambda v: f(v, 2.), lambda v: v, x))(jnp.array([-1., 1.])),
+       jax.vmap(lambda x: lax.while_loop(lambda c: c < 10, lambda c: f(c, 2.), x))(jnp.array([1., 3.])),
+       jax.vmap(jax.custom_batching.sequential_vmap(lambda x: jnp.argmax(x)))(jnp.eye(3)))
 """)
 E("ode14_custom_vmap_without_rule", "custom_batching", """
 @jax.custom_batching.custom_vmap
