@@ -92,3 +92,19 @@ def test_odeint_gradient_matches_a_finite_difference_in_float64():
         np.testing.assert_allclose(float(g_y0[0]), float(fd_y), rtol=1e-5)
     finally:
         jax.config.update("jax_enable_x64", False)
+
+
+def test_rnn_lstm_computes_lstm_ref_on_the_flat_weights():
+    # JAX's lstm is cuDNN only (on CPU, JAX 0.10.2 fails); gradpad's runs the reference recurrence
+    from core.experimental import rnn
+    x = jnp.sin(jnp.arange(24.).reshape(2, 4, 3))
+    h0 = c0 = jnp.zeros((2, 2, 5))
+    lens = jnp.array([4, 2], jnp.int32)
+    w = rnn.init_lstm_weight(jax.random.key(1), 3, 5, 1, True)
+    y, h, c = rnn.lstm(x, h0, c0, w, lens, 3, 5, 1, 0.0, True)
+    y2, h2, c2 = rnn.lstm_ref(x, h0, c0, *rnn.unpack_lstm_weights(w, 3, 5, 1, True), lens, 3, 5, 1, 0.0, True)
+    assert y.shape == (2, 4, 10) and h.shape == (2, 2, 5)
+    np.testing.assert_array_equal(np.asarray(y), np.asarray(y2))
+    assert float(jnp.abs(y[1, 2:]).max()) == 0.0  # past the second sequence's length
+    with pytest.raises(NotImplementedError, match="dropout=0.5"):
+        rnn.lstm(x, h0, c0, w, lens, 3, 5, 1, 0.5, True)

@@ -48,7 +48,7 @@ _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "error
                      "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core",
                      # ode14 cases
                      "experimental.ode", "experimental.jet", "experimental.shard_alike", "experimental.control_deps",
-                     "extend.random")
+                     "extend.random", "experimental.rnn")
 
 
 def _import(name):

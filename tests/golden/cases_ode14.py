@@ -241,3 +241,29 @@ out = (x, y, jax.jit(lambda a, b: jax.experimental.shard_alike.shard_alike(a * 2
 E("ode14_shard_alike_shapes_must_match", "modules", """
 out = jax.experimental.shard_alike.shard_alike(jnp.ones(2), jnp.zeros(3))
 """, msg_prefix=97)
+
+# ---- jax.experimental.rnn: cuDNN's flat LSTM weights and the reference recurrence (JAX's lstm is GPU-only)
+C("ode14_rnn_lstm_ref_layouts_ragged_bidirectional", "rnn", """
+rnn = jax.experimental.rnn
+key = jax.random.key(0)
+B, T, I, H = 2, 5, 3, 4
+x = jnp.sin(jnp.arange(B * T * I, dtype=jnp.float32).reshape(B, T, I))
+lens = jnp.array([5, 3], jnp.int32)
+def run(L, bi):
+    nd = 2 if bi else 1
+    w = rnn.init_lstm_weight(key, I, H, L, bi)
+    h0 = 0.1 * jnp.ones((nd * L, B, H)); c0 = -0.2 * jnp.ones((nd * L, B, H))
+    parts = rnn.unpack_lstm_weights(w, I, H, L, bi)
+    return (rnn.get_num_params_in_lstm(I, H, L, bi), w[:5], rnn.lstm_ref(x, h0, c0, *parts, lens, I, H, L, 0.0, bi),
+            jax.tree_util.tree_map(jnp.shape, parts))
+w1 = rnn.init_lstm_weight(key, I, H, 1, False)
+out = (run(1, False), run(2, False), run(1, True), run(2, True),
+       rnn.swap_lstm_gates(jnp.arange(rnn.get_num_params_in_lstm(2, 1, 1, False), dtype=jnp.float32), 2, 1, 1, False),
+       jax.grad(lambda w: rnn.lstm_ref(x, jnp.zeros((1, B, H)), jnp.zeros((1, B, H)),
+                                       *rnn.unpack_lstm_weights(w, I, H, 1, False), lens, I, H, 1, 0.0, False)[0].sum())(w1)[:8])
+""", rtol=1e-5, atol=1e-6)
+E("ode14_rnn_lstm_ref_needs_int32_lengths", "rnn", """
+rnn = jax.experimental.rnn
+w = rnn.unpack_lstm_weights(jnp.ones(rnn.get_num_params_in_lstm(1, 1, 1, False)), 1, 1, 1, False)
+out = rnn.lstm_ref(jnp.ones((1, 2, 1)), jnp.zeros((1, 1, 1)), jnp.zeros((1, 1, 1)), *w, jnp.array([2.0]), 1, 1, 1, 0.0, False)
+""")

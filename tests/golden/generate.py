@@ -37,6 +37,7 @@ def _jax_namespace():
     import jax.experimental.sparse  # noqa: F401  (libs24b cases)
     import jax.experimental.ode  # noqa: F401  (ode14 cases)
     import jax.experimental.jet  # noqa: F401  (ode14 cases)
+    import jax.experimental.rnn  # noqa: F401  (ode14 cases)
     import jax.experimental.shard_alike  # noqa: F401  (ode14 cases)
     import jax.experimental.control_deps  # noqa: F401  (ode14 cases)
     import jax.extend.random  # noqa: F401  (ode14 cases)
