@@ -40,6 +40,11 @@ OUT_OF_SCOPE = {"jax.extend.mlir": NO_XLA, "jax.interpreters.mlir": NO_XLA, "jax
                 "jax.experimental.jax2tf": NO_TF}
 
 
+# modules not implemented yet whose reason is worth saying
+NOT_YET = {"jax.experimental.random": "its StatefulPRNG keeps its counter in a mutable jax.Ref (jax.new_ref), which "
+                                      "gradpad does not implement; jax.random with explicit keys works"}
+
+
 # JAX submodules that live in a differently named engine module (their parent module carries an
 # empty `__path__`, so the import system treats it as a package and asks this finder for the child)
 SUBMODULE_FILES = {"lax.linalg": "lax_linalg", "extend.core.primitives": "extend.core_primitives",
@@ -52,7 +57,8 @@ def _out_of_scope(fullname: str) -> str | None:
             return why
     from ._engine.base.jax_module_list import JAX_MODULES, JAX_VERSION
     if fullname in JAX_MODULES:
-        return (f"JAX {JAX_VERSION} has this module, but gradpad does not implement it yet "
+        reason = f": {NOT_YET[fullname]}" if fullname in NOT_YET else ""
+        return (f"JAX {JAX_VERSION} has this module, but gradpad does not implement it yet{reason} "
                 "(docs/compatibility.md lists what gradpad covers)")
     return None
 

@@ -108,3 +108,11 @@ def test_rnn_lstm_computes_lstm_ref_on_the_flat_weights():
     assert float(jnp.abs(y[1, 2:]).max()) == 0.0  # past the second sequence's length
     with pytest.raises(NotImplementedError, match="dropout=0.5"):
         rnn.lstm(x, h0, c0, w, lens, 3, 5, 1, 0.5, True)
+
+
+def test_experimental_random_says_why_it_is_missing():
+    import importlib
+    jax.install_as_jax()
+    with pytest.raises(ModuleNotFoundError, match="does not implement it yet: its StatefulPRNG keeps its counter in a "
+                                                  "mutable jax.Ref"):
+        importlib.import_module("jax.experimental.random")
