@@ -45,7 +45,8 @@ _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "error
                      "scipy", "scipy.special",
                      # libs24b cases (snippets cannot import): what real JAX loads on `import jax` or
                      # generate.py imports for them
-                     "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core")
+                     "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core",
+                     "scipy.spatial.transform")  # mods14 cases (jax.scipy.spatial is not loaded by `import jax`)
 
 
 def _import(name):
