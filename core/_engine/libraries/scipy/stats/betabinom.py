@@ -18,7 +18,7 @@ def logpmf(k, n, a, b, loc=0):
     one, zero = const(y, 1), const(y, 0)
     # log C(n, y) = -log(n + 1) - log B(n - y + 1, y + 1)
     log_choose = -(lax.log1p(n) + special.betaln(n - y + one, y + one))
-    log_prob = log_choose + special.betaln(y + a, n - y + b) - special.betaln(a, b)
+    log_prob = log_choose + (special.betaln(y + a, n - y + b) - special.betaln(a, b))
     log_prob = jnp.where((y == zero) & (n == zero), 0.0, log_prob)
     outside = (y < -loc) | (y > n) | (y + a <= zero)
     log_prob = jnp.where(outside, -np.inf, log_prob)

@@ -16,8 +16,9 @@ def _ok(scale):
 
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_l.logpdf", x, loc, scale)
+    ok = _ok(scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_ok(scale), special.xlogy(-1, scale) + (z - lax.exp(z)), np.nan)
+    return jnp.where(ok, special.xlogy(-1, scale) + (z - lax.exp(z)), np.nan)
 
 
 def pdf(x, loc=0, scale=1):
@@ -26,9 +27,10 @@ def pdf(x, loc=0, scale=1):
 
 def logcdf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_l.logcdf", x, loc, scale)
+    ok = _ok(scale)
     z = standardize(x, loc, scale)
     # cdf = 1 - exp(-e^z); -expm1 keeps it accurate where e^z is tiny
-    return jnp.where(_ok(scale), lax.log(-lax.expm1(-lax.exp(z))), np.nan)
+    return jnp.where(ok, lax.log(-lax.expm1(-lax.exp(z))), np.nan)
 
 
 def cdf(x, loc=0, scale=1):
@@ -37,8 +39,9 @@ def cdf(x, loc=0, scale=1):
 
 def logsf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_l.logsf", x, loc, scale)
+    ok = _ok(scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_ok(scale), -lax.exp(z), np.nan)
+    return jnp.where(ok, -lax.exp(z), np.nan)
 
 
 def sf(x, loc=0, scale=1):

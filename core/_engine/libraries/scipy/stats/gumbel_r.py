@@ -17,8 +17,9 @@ def _ok(scale):
 
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_r.logpdf", x, loc, scale)
+    ok = _ok(scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_ok(scale), special.xlogy(-1, scale) - (z + lax.exp(-z)), np.nan)
+    return jnp.where(ok, special.xlogy(-1, scale) + -(z + lax.exp(-z)), np.nan)
 
 
 def pdf(x, loc=0, scale=1):
@@ -27,8 +28,9 @@ def pdf(x, loc=0, scale=1):
 
 def logcdf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_r.logcdf", x, loc, scale)
+    ok = _ok(scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_ok(scale), -lax.exp(-z), np.nan)
+    return jnp.where(ok, -lax.exp(-z), np.nan)
 
 
 def cdf(x, loc=0, scale=1):
@@ -37,15 +39,17 @@ def cdf(x, loc=0, scale=1):
 
 def sf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_r.sf", x, loc, scale)
+    ok = _ok(scale)
     minus_z = (loc - x) / scale
-    return jnp.where(_ok(scale), const(x, 1) - lax.exp(-lax.exp(minus_z)), np.nan)
+    return jnp.where(ok, const(x, 1) - lax.exp(-lax.exp(minus_z)), np.nan)
 
 
 def logsf(x, loc=0, scale=1):
     x, loc, scale = args("gumbel_r.logsf", x, loc, scale)
+    ok = _ok(scale)
     minus_z = (loc - x) / scale
     # log(1 - exp(-e^-z)), accurate both where e^-z is tiny and where it is large
-    return jnp.where(_ok(scale), log1mexp(lax.exp(minus_z)), np.nan)
+    return jnp.where(ok, log1mexp(lax.exp(minus_z)), np.nan)
 
 
 def ppf(p, loc=0, scale=1):

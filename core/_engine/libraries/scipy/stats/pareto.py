@@ -28,19 +28,22 @@ def pdf(x, b, loc=0, scale=1):
 def cdf(x, b, loc=0, scale=1):
     x, b, loc, scale = args("pareto.cdf", x, b, loc, scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_below(x, loc, scale), const(x, 0), const(x, 1) - lax.pow(z, -b))
+    value = const(x, 1) - lax.pow(z, -b)
+    return jnp.where(_below(x, loc, scale), const(x, 0), value)
 
 
 def logcdf(x, b, loc=0, scale=1):
     x, b, loc, scale = args("pareto.logcdf", x, b, loc, scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_below(x, loc, scale), -np.inf, lax.log1p(-lax.pow(z, -b)))
+    value = lax.log1p(-lax.pow(z, -b))
+    return jnp.where(_below(x, loc, scale), -np.inf, value)
 
 
 def logsf(x, b, loc=0, scale=1):
     x, b, loc, scale = args("pareto.logsf", x, b, loc, scale)
     z = standardize(x, loc, scale)
-    return jnp.where(_below(x, loc, scale), const(x, 0), -(b * lax.log(z)))
+    value = -(b * lax.log(z))
+    return jnp.where(_below(x, loc, scale), const(x, 0), value)
 
 
 def sf(x, b, loc=0, scale=1):

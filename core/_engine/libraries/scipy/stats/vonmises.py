@@ -13,8 +13,8 @@ def logpdf(x, kappa):
     x, kappa = args("vonmises.logpdf", x, kappa)
     # I0(kappa) = exp(kappa) i0e(kappa): the exp(kappa) cancels against exp(kappa cos x), so a large
     # kappa does not overflow
-    log_density = kappa * (jnp.cos(x) - 1) - jnp.log(2 * np.pi * lax.bessel_i0e(kappa))
-    return jnp.where(lax.gt(kappa, const(kappa, 0)), log_density, np.nan)
+    positive = lax.gt(kappa, const(kappa, 0))
+    return jnp.where(positive, kappa * (jnp.cos(x) - 1) - jnp.log(2 * np.pi * lax.bessel_i0e(kappa)), np.nan)
 
 
 def pdf(x, kappa):

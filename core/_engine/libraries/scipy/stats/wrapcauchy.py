@@ -11,9 +11,9 @@ from ._common import args, const
 
 def logpdf(x, c):
     x, c = args("wrapcauchy.logpdf", x, c)
-    log_density = jnp.log(1 - c * c) - jnp.log(2 * np.pi) - jnp.log(1 + c * c - 2 * c * jnp.cos(x))
-    on_circle = lax.ge(x, const(x, 0)) & lax.le(x, const(x, 2 * np.pi))
     valid_c = lax.gt(c, const(c, 0)) & lax.lt(c, const(c, 1))
+    on_circle = lax.ge(x, const(x, 0)) & lax.le(x, const(x, 2 * np.pi))
+    log_density = jnp.log(1 - c * c) - jnp.log(2 * np.pi) - jnp.log(1 + c * c - 2 * c * jnp.cos(x))
     return jnp.where(valid_c, jnp.where(on_circle, log_density, -np.inf), np.nan)
 
 
