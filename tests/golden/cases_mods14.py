@@ -102,6 +102,18 @@ out = (s.logpdf(x), s.pdf(x, 1.0, 2.0), s.cdf(x), s.logcdf(x, -1.0, 0.5), s.sf(x
        jax.grad(s.logsf)(0.4))
 """)
 
+# what a learner sees in make_jaxpr: the same primitives in the same order as JAX's (the where
+# condition traced before or after the value as JAX writes it)
+C("mods14_stats_jaxpr_primitives", "scipy_stats", """
+st = jax.scipy.stats
+prims = lambda f, *a: [str(e.primitive) for e in jax.make_jaxpr(f)(*a).eqns]
+out = (prims(st.vonmises.logpdf, 1.0, 2.0), prims(st.gennorm.cdf, 0.5, 1.5), prims(st.pareto.logpdf, 3.0, 2.0),
+       prims(st.pareto.cdf, 3.0, 2.0), prims(st.pareto.ppf, 0.3, 2.0), prims(st.wrapcauchy.logpdf, 1.0, 0.5),
+       prims(st.gumbel_l.logcdf, 0.3), prims(st.gumbel_r.sf, 0.3), prims(st.gumbel_r.cdf, 0.3),
+       prims(lambda a: jax.scipy.ndimage.map_coordinates(a, [jnp.array([0.5, 1.5])], 1), jnp.arange(4.0)),
+       prims(lambda q: jax.scipy.spatial.transform.Rotation.from_quat(q).as_matrix(), jnp.ones(4)))
+""")
+
 C("mods14_stats_dtypes_under_x64", "scipy_stats", """
 jax.config.update("jax_enable_x64", True)
 st = jax.scipy.stats
