@@ -48,7 +48,8 @@ _EAGER_SUBMODULES = ("numpy", "lax", "random", "nn", "tree_util", "tree", "error
                      "experimental.sparse", "_src.core", "interpreters.xla", "interpreters.ad", "extend.core",
                      # ode14 cases
                      "experimental.ode", "experimental.jet", "experimental.shard_alike", "experimental.control_deps",
-                     "extend.random", "experimental.rnn")
+                     "extend.random", "experimental.rnn",
+                     "scipy.spatial.transform")  # mods14 cases (jax.scipy.spatial is not loaded by `import jax`)
 
 
 def _import(name):

@@ -5,9 +5,12 @@
 # ruff: noqa: F401
 from __future__ import annotations
 
+from core.scipy import cluster
 from core.scipy import fft
 from core.scipy import integrate
+from core.scipy import interpolate
 from core.scipy import linalg
+from core.scipy import ndimage
 from core.scipy import optimize
 from core.scipy import signal
 from core.scipy import sparse

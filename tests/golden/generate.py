@@ -44,6 +44,7 @@ def _jax_namespace():
     import jax.extend.core  # noqa: F401
     import jax.interpreters.xla  # noqa: F401
     import jax.interpreters.ad  # noqa: F401
+    import jax.scipy.spatial.transform  # noqa: F401  (mods14 cases)
     from jax import lax, random
     return jax, golden_lib.make_namespace(jax, jnp, lax, random)
 

@@ -26,7 +26,12 @@ API = [HERE.parents[1] / "../shared/reference/jax_0.10.2_public_api.json",
 # public modules the API list leaves out (it lists modules with non-module names of their own)
 EXTRA_MODULES = {"jax.example_libraries", "jax.example_libraries.optimizers", "jax.example_libraries.stax",
                  "jax.dlpack", "jax.monitoring", "jax.ref", "jax.scipy", "jax.scipy.fft", "jax.scipy.sparse",
-                 "jax.scipy.sparse.linalg", "jax.version", "jax.lax.linalg", "jax.scipy.stats.truncnorm"}
+                 "jax.scipy.sparse.linalg", "jax.version", "jax.lax.linalg", "jax.scipy.stats.truncnorm",
+                 # issue 24 (mods14): the rest of jax.scipy
+                 "jax.scipy.cluster", "jax.scipy.cluster.vq", "jax.scipy.interpolate", "jax.scipy.ndimage",
+                 "jax.scipy.spatial", "jax.scipy.spatial.transform",
+                 *(f"jax.scipy.stats.{d}" for d in ("betabinom", "gennorm", "geom", "gumbel_l", "gumbel_r",
+                                                      "multinomial", "nbinom", "pareto", "vonmises", "wrapcauchy"))}
 
 
 def main() -> int:

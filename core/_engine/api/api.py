@@ -457,7 +457,8 @@ def _fast_key(args, key: list, values: list) -> bool:
             if not _fast_key([a[k] for k in names], key, values):
                 return False
         elif is_namedtuple_node(t):   # optax's states (ScaleByAdamState(count, mu, nu), EmptyState())
-            key.append((t, len(a)))
+            # tuple's own length: a class may redefine len() (a single jax.scipy...Rotation raises there)
+            key.append((t, tuple.__len__(a)))
             if not _fast_key(a, key, values):
                 return False
         else:

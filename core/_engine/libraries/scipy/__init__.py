@@ -7,6 +7,8 @@ from . import stats  # noqa: F401
 from . import optimize  # noqa: F401  (optimize)
 from . import fft  # noqa: F401
 from . import sparse  # noqa: F401
+# issue 24 (mods14): JAX's jax.scipy loads these on first attribute access (spatial only on import)
+from . import cluster, interpolate, ndimage  # noqa: F401
 
 
 from ...base._public import missing_attribute as _missing_attribute  # noqa: E402

@@ -1,0 +1,2 @@
+"""`jax.scipy.cluster`: vector quantisation (the `vq` submodule)."""
+from . import vq  # noqa: F401
