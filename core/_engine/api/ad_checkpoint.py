@@ -178,9 +178,33 @@ def _checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static
             leaves, tree = tree_flatten(out)
             out_tree.append(tree)
             return leaves
-        outs = remat_call(flat_fun, [get_aval(x) for x in flat], flat, prevent_cse=prevent_cse, policy=policy)
+        avals = [get_aval(x) for x in flat]
+        key = _trace_key(in_tree, avals, [(i, args[i]) for i in sorted(statics)])
+        outs = remat_call(flat_fun, avals, flat, prevent_cse=prevent_cse, policy=policy,
+                          cache=_trace_cache(fun, prevent_cse, policy), key=key, out_tree=out_tree)
         return tree_unflatten(out_tree[0], outs)
     return fun_remat
+
+
+def _trace_cache(fun, prevent_cse, policy):
+    """The traces of `fun` under checkpoint with these options (JAX caches checkpoint's trace of
+    a function by the function and its input types: `g(g(x))` stages one body, shared)."""
+    from ..tracing import jit_cache
+    try:
+        return jit_cache.cache_for(fun, ("checkpoint", prevent_cse, policy)).traces
+    except TypeError:  # an unhashable policy
+        return None
+
+
+def _trace_key(in_tree, avals, statics):
+    """The key of one trace (None when a static argument cannot be hashed: never cached)."""
+    from ..tracing import jit_cache
+    key = (jit_cache.context[0], in_tree, tuple(avals), tuple((i, type(v), v) for i, v in statics))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):

@@ -1,0 +1,53 @@
+"""Case definitions for docs14_cases.json: code from JAX's documentation and its variations that a
+learner pastes, where gradpad's output differed from real JAX 0.10.2 (area "docs14")."""
+from casebook import recorder
+
+CASES, C, E = recorder()
+
+# ---------------------------------------------------------------- one body per checkpointed/jitted function
+# docs/gradient-checkpointing.md and docs/notebooks/autodiff_remat.md print jaxprs of functions that call
+# one @jax.checkpoint function several times. JAX traces a function once per input types and caches each
+# derivation of its body (jvp, linearized halves, transpose, batching), so every call binds the same body
+# and jaxpr text prints it once, `let jaxpr = {...} in` (`let h = ... in` for a jit named h); gradpad
+# traced and derived each call anew and printed one inline copy per call.
+G = ("@jax.checkpoint\n"
+     "def g(x):\n"
+     "    return jnp.sin(jnp.sin(x))\n"
+     "def f(x):\n"
+     "    return g(g(g(x)))\n")
+H = ("@jax.jit\n"
+     "def h(x):\n"
+     "    return jnp.sin(x) * 2\n")
+C("docs14_checkpoint_shared_body", "docs14", G + "out = str(jax.make_jaxpr(f)(2.0))")
+C("docs14_checkpoint_grad_shared_body", "docs14", G + "out = str(jax.make_jaxpr(jax.grad(f))(2.0))")
+C("docs14_checkpoint_jvp_shared_body", "docs14",
+  G + "out = str(jax.make_jaxpr(lambda x: jax.jvp(f, (x,), (1.0,)))(2.0))")
+C("docs14_checkpoint_vmap_grad_shared_body", "docs14",
+  G + "out = str(jax.make_jaxpr(jax.vmap(jax.grad(f)))(jnp.ones(2)))")
+C("docs14_checkpoint_two_types_two_bodies", "docs14",
+  G + "out = str(jax.make_jaxpr(lambda x: g(x) + g(x.astype(jnp.float16)).astype(jnp.float32))(jnp.ones(2)))")
+C("docs14_checkpoint_policy_grad_shared_body", "docs14",
+  "g2 = jax.checkpoint(lambda x: jnp.sin(x) * jnp.cos(x), policy=jax.checkpoint_policies.dots_saveable)\n"
+  "out = str(jax.make_jaxpr(jax.grad(lambda x: g2(g2(x))))(2.0)).replace(' at 0x', '@').split('@')[0]")
+C("docs14_checkpoint_cached_values", "docs14",
+  G + "out = (f(2.0), jax.grad(f)(2.0), jax.vmap(jax.grad(f))(jnp.arange(3.0)))")
+C("docs14_jit_grad_shared_body", "docs14", H + "out = str(jax.make_jaxpr(jax.grad(lambda x: h(h(x))))(2.0))")
+C("docs14_jit_jvp_shared_body", "docs14",
+  H + "out = str(jax.make_jaxpr(lambda x: jax.jvp(lambda y: h(h(y)), (x,), (1.0,)))(2.0))")
+C("docs14_jit_vmap_shared_body", "docs14", H + "out = str(jax.make_jaxpr(jax.vmap(lambda x: h(h(x))))(jnp.ones(2)))")
+C("docs14_jit_vmap_grad_bodies", "docs14",
+  H + "out = str(jax.make_jaxpr(jax.vmap(jax.grad(lambda x: h(h(x)))))(jnp.ones(2)))")
+# a checkpointed function closing over a traced value: each trace is its own (nothing stale reused)
+C("docs14_checkpoint_closure_over_tracer", "docs14",
+  "def outer(a):\n"
+  "    g = jax.checkpoint(lambda x: jnp.sin(x) * a)\n"
+  "    return g(g(a))\n"
+  "out = (jax.grad(outer)(1.5), jax.grad(outer)(0.5), str(jax.make_jaxpr(jax.grad(outer))(1.5)))")
+C("docs14_checkpoint_global_captured_once", "docs14",
+  "scale = [2.0]\n"
+  "@jax.checkpoint\n"
+  "def gs(x):\n"
+  "    return x * scale[0]\n"
+  "first = gs(1.0)\n"
+  "scale[0] = 3.0\n"
+  "out = (first, gs(1.0), gs(jnp.ones(2)))")
