@@ -51,3 +51,29 @@ C("docs14_checkpoint_global_captured_once", "docs14",
   "first = gs(1.0)\n"
   "scale[0] = 3.0\n"
   "out = (first, gs(1.0), gs(jnp.ones(2)))")
+
+# ---------------------------------------------------------------- where/select grads: the zero is a residual
+# jnp.where's jvp (select_n's rule) stands `full_like(t, 0)` in for a zero tangent. Inside a jit
+# (`_where` is one) JAX's partial evaluation keeps that 0-d zero on the known side: the known call
+# returns it (`in (_, 0.0:f32[])`) and the tangent call takes it as an argument (`] c e 1.0:f32[]`),
+# never reading it once transposed. gradpad inlined the literal (docs/lib_tests.md left it open).
+for name, code in [
+        ("where_log", "jax.make_jaxpr(jax.grad(lambda x: jnp.where(x > 0, jnp.log(x), 0.0)))(1.0)"),
+        ("where_two_args", "jax.make_jaxpr(jax.grad(lambda x, y: jnp.where(x > 0, x * y, y)))(1.0, 2.0)"),
+        ("where_argnums1", "jax.make_jaxpr(jax.grad(lambda x, y: jnp.where(x > 0, x * y, y), argnums=1))(1.0, 2.0)"),
+        ("jit_select", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: lax.select(x > 0, x, 0.0))))(0.5)"),
+        ("vmap_grad_where", "jax.make_jaxpr(jax.vmap(jax.grad(lambda x: jnp.where(x > 0, x, 0.0))))(jnp.ones(3))"),
+        ("linearize_where", "jax.make_jaxpr(lambda x: jax.linearize(lambda x: jnp.where(x > 0, x, 0.0), x))(1.0)"),
+        ("linearize_where_two", "jax.make_jaxpr(lambda x, y: jax.linearize(lambda x: jnp.where(x > 0, x * y, y), x)[1](1.0))(1.0, 2.0)"),
+        ("hessian_where", "jax.make_jaxpr(jax.hessian(lambda x: jnp.where(x > 0, x ** 3, 0.0)))(1.0)"),
+        ("sum_where_scalar", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.where(x > 0, x, 0.0))))(1.0)"),
+        ("where_array", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.where(x > 0, x, 0.0))))(jnp.ones(3))"),
+        ("clip", "jax.make_jaxpr(jax.grad(lambda x: jnp.clip(x, 0.0, 1.0)))(0.5)"),
+        ("clamp", "jax.make_jaxpr(jax.grad(lambda x: lax.clamp(0.0, x, 1.0)))(0.5)")]:
+    C(f"docs14_grad_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_grad_where_values", "docs14",
+  "out = (jax.grad(lambda x: jnp.where(x > 0, jnp.log(x), 0.0))(1.0),\n"
+  "       jax.hessian(lambda x: jnp.where(x > 0, x ** 3, 0.0))(2.0),\n"
+  "       jax.jit(jax.grad(lambda x, y: jnp.where(x > 0, x * y, y)))(1.0, 2.0),\n"
+  "       jax.linearize(lambda x: jnp.where(x > 0, x * 3.0, 0.0), 2.0)[1](1.0),\n"
+  "       jax.vmap(jax.grad(lambda x: jnp.where(x > 0, x, 0.0)))(jnp.array([-1.0, 2.0])))")

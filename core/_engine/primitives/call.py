@@ -4,8 +4,10 @@ jaxpr as consts (printed `{ lambda c:f32[3]; a:f32[3]. ...`), unless one of them
 an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..tracing.effects import eqn_effectful
-from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
+from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
 from ..tracing.rules import (abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, jvp_rules, linearize_rules,
                      partial_eval_jaxpr_rules, transpose_rules)
 from ..tracing.tracing import Primitive, get_aval
@@ -192,8 +194,8 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     out_unknowns = [isinstance(v, Var) and v in unknown_vars for v in jaxpr.outvars]
     residuals, seen = [], set()
     for eqn in unknown_eqns:
-        for v in eqn.invars:
-            if isinstance(v, Var) and v not in unknown_vars and v not in seen:
+        for i, v in enumerate(eqn.invars):
+            if (isinstance(v, Var) and v not in unknown_vars or _made_zero(eqn, i, v)) and v not in seen:
                 seen.add(v)
                 residuals.append(v)
     known_ins = [v for v, u in zip(jaxpr.invars, unknowns) if not u]
@@ -203,11 +205,20 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     res_vars = [Var(v.aval) for v in residuals]
     sub = dict(zip(residuals, res_vars))
     unknown_ins = [v for v, u in zip(jaxpr.invars, unknowns) if u]
-    renamed = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars],
+    renamed = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) or v in seen else v for v in e.invars],
                         e.outvars, e.params, e.source_info) for e in unknown_eqns]
     unknown_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if u]
     unknown = Jaxpr([], res_vars + unknown_ins, unknown_outs, renamed)
     return known, unknown, out_unknowns, len(residuals)
+
+
+def _made_zero(eqn, i, v) -> bool:
+    """A 0-d zero that a tangent `select_n` takes for a case whose tangent is zero (the jvp rule's
+    `full_like(t, 0)`). JAX's partial evaluation makes it a residual, not a literal: the known call
+    returns it (`in (_, 0.0:f32[])`) and the tangent call takes it as an argument."""
+    from .elementwise import select_n_p
+    return (i > 0 and eqn.primitive is select_n_p and isinstance(v, Literal) and v.aval.shape == ()
+            and not np.any(v.val))
 
 
 def _jit_partial_eval_eqn(eqn, unk_in):
