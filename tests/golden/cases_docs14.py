@@ -77,3 +77,66 @@ C("docs14_grad_where_values", "docs14",
   "       jax.jit(jax.grad(lambda x, y: jnp.where(x > 0, x * y, y)))(1.0, 2.0),\n"
   "       jax.linearize(lambda x: jnp.where(x > 0, x * 3.0, 0.0), 2.0)[1](1.0),\n"
   "       jax.vmap(jax.grad(lambda x: jnp.where(x > 0, x, 0.0)))(jnp.array([-1.0, 2.0])))")
+
+# ---------------------------------------------------------------- zeros jvp rules make are residuals
+# Not only select_n's: any 0-d zero a jvp rule instantiates for a zero tangent (pad's padding value,
+# a linear primitive's zero operand) is a residual of the known call; a primal constant the tangent
+# work reads (`mul t 0.0` of `x * 0.0`) stays a literal.
+for name, code in [
+        ("pad_zero_value", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: lax.pad(x, 0.0, [(1, 1, 0)]).sum())))(jnp.ones(2))"),
+        ("pad_traced_value", "jax.make_jaxpr(jax.grad(jax.jit(lambda x, y: lax.pad(x, y, [(1, 1, 0)]).sum())))(jnp.ones(2), 3.0)"),
+        ("jnp_pad", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.pad(x, 1))))(jnp.ones(3))"),
+        ("mul_zero_literal", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: x * 0.0 + x * 2.0)))(1.0)"),
+        ("mul_array_const", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: x * jnp.zeros(()))))(1.0)")]:
+    C(f"docs14_resid_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_resid_pad_values", "docs14",
+  "out = (jax.grad(jax.jit(lambda x, y: (lax.pad(x, y, [(1, 2, 1)]) ** 2).sum()), argnums=(0, 1))(jnp.arange(3.0), 2.0),\n"
+  "       jax.grad(lambda x: jnp.sum(jnp.pad(x, 2) * jnp.arange(7.0)))(jnp.ones(3)))")
+
+# ---------------------------------------------------------------- concatenate's transpose is one split
+# JAX transposes concatenate into one `split[axis sizes]` of the cotangent (gradpad: a slice per operand)
+for name, code in [
+        ("concat", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.concatenate([x, x ** 2]))))(jnp.ones(3))"),
+        ("concat_const", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.concatenate([x, jnp.ones(2)]))))(jnp.ones(3))"),
+        ("stack", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.stack([x, 2 * x]) ** 2)))(jnp.ones(3))"),
+        ("concat_axis1", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.concatenate([x, x], axis=1))))(jnp.ones((2, 2)))"),
+        ("linear_transpose", "jax.make_jaxpr(lambda x: jax.linear_transpose(lambda y: jnp.concatenate([y, y]), x)(jnp.ones(6)))(jnp.ones(3))"),
+        ("vmap_grad_concat", "jax.make_jaxpr(jax.vmap(jax.grad(lambda x: jnp.sum(jnp.concatenate([x, x ** 2])))))(jnp.ones((2, 3)))")]:
+    C(f"docs14_split_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_split_concat_values", "docs14",
+  "out = (jax.grad(lambda x: jnp.sum(jnp.concatenate([x, x ** 2, 3 * x]) ** 2))(jnp.arange(3.0)),\n"
+  "       jax.jacrev(lambda x: jnp.concatenate([x[:1], jnp.zeros(2), x]))(jnp.arange(2.0)))")
+
+# ---------------------------------------------------------------- a nested jit under grad
+# A call inside a jit splits like the outer one: a residual that is one of its known inputs is
+# passed on from outside rather than returned (jax.nn.leaky_relu's inner `_where`), and the two
+# halves of one body are shared by its calls (`let f2 = ... let f21 = ...`).
+NJ = ("@jax.jit\n"
+      "def inner(x, y):\n"
+      "    return jnp.where(x > 0, x * y, y)\n"
+      "@jax.jit\n"
+      "def outer(x, y):\n"
+      "    return inner(x, y) * 2\n"
+      "@jax.jit\n"
+      "def f2(x):\n"
+      "    return jnp.sin(x) * x\n")
+for name, code in [
+        ("leaky_relu", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jax.nn.leaky_relu(x))))(jnp.ones(3))"),
+        ("elu", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jax.nn.elu(x))))(jnp.ones(3))"),
+        ("hard_tanh", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jax.nn.hard_tanh(x))))(jnp.ones(3))"),
+        ("outer_inner", "jax.make_jaxpr(jax.grad(outer))(1.0, 2.0)"),
+        ("shared_halves", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: f2(x) + f2(2 * x))))(1.0)")]:
+    C(f"docs14_nested_{name}_jaxpr", "docs14", NJ + f"out = str({code})")
+C("docs14_nested_values", "docs14", NJ +
+  "out = (jax.grad(outer, argnums=(0, 1))(1.5, -2.0), jax.grad(jax.jit(lambda x: f2(x) + f2(2 * x)))(0.7),\n"
+  "       jax.grad(lambda x: jnp.sum(jax.nn.hard_tanh(x)))(jnp.array([-2.0, 0.5, 3.0])))")
+
+# ---------------------------------------------------------------- sort's jvp indices
+# JAX sorts an unsigned iota alongside (uint32: the smallest unsigned dtype that holds the indices) and
+# gathers the tangent batched over the other axes, numbered with numpy ints
+C("docs14_sort_grad_jaxpr", "docs14", "out = str(jax.make_jaxpr(jax.grad(lambda x: jnp.sort(x)[0]))(jnp.ones(3)))")
+C("docs14_sort_axis0_grad_jaxpr", "docs14",
+  "out = str(jax.make_jaxpr(jax.grad(lambda x: jnp.sort(x, axis=0)[0, 1]))(jnp.ones((2, 3))))")
+C("docs14_sort_grad_values", "docs14",
+  "out = (jax.grad(lambda x: jnp.sort(x)[0] * 2 + jnp.sort(x)[2])(jnp.array([3.0, 1.0, 2.0])),\n"
+  "       jax.jacfwd(lambda x: jnp.sort(x, axis=1))(jnp.array([[2.0, 1.0], [0.0, 5.0]])))")

@@ -4,10 +4,8 @@ jaxpr as consts (printed `{ lambda c:f32[3]; a:f32[3]. ...`), unless one of them
 an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..tracing.effects import eqn_effectful
-from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Literal, Var
+from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var, ZeroLiteral
 from ..tracing.rules import (abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, jvp_rules, linearize_rules,
                      partial_eval_jaxpr_rules, transpose_rules)
 from ..tracing.tracing import Primitive, get_aval
@@ -103,6 +101,7 @@ _jvp_cache = DerivedCache()
 _linearize_cache = DerivedCache()
 _transpose_cache = DerivedCache()
 _batch_cache = DerivedCache()
+_split_cache = DerivedCache()
 
 
 # ---- jvp ----------------------------------------------------------------------------------
@@ -213,29 +212,55 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
 
 
 def _made_zero(eqn, i, v) -> bool:
-    """A 0-d zero that a tangent `select_n` takes for a case whose tangent is zero (the jvp rule's
-    `full_like(t, 0)`). JAX's partial evaluation makes it a residual, not a literal: the known call
-    returns it (`in (_, 0.0:f32[])`) and the tangent call takes it as an argument."""
-    from .elementwise import select_n_p
-    return (i > 0 and eqn.primitive is select_n_p and isinstance(v, Literal) and v.aval.shape == ()
-            and not np.any(v.val))
+    """A 0-d zero a jvp rule made for a zero tangent (a ZeroLiteral: select_n's stand-in case, an
+    instantiated tangent). JAX's partial evaluation makes it a residual, not a literal: the known
+    call returns it (`in (_, 0.0:f32[])`) and the tangent call takes it as an argument. (A primal
+    constant the tangent work reads, `mul t 0.0`, stays a literal.)"""
+    return isinstance(v, ZeroLiteral)
 
 
 def _jit_partial_eval_eqn(eqn, unk_in):
     """Split one jit equation: a known call returning its known outputs plus residuals, and an
     unknown call taking those residuals plus the unknown inputs."""
     inner = eqn.params["jaxpr"]
-    known, unknown, out_unk, n_res = partial_eval_jaxpr(inner.jaxpr, unk_in)
-    res_vars = [Var(v.aval) for v in known.outvars[len(known.outvars) - n_res:]]
-    known_eqn = JaxprEqn(jit_p, [v for v, u in zip(eqn.invars, unk_in) if not u],
-                         [v for v, u in zip(eqn.outvars, out_unk) if not u] + res_vars,
-                         dict(eqn.params, jaxpr=ClosedJaxpr(known, inner.consts)), eqn.source_info)
+    known_cj, unknown_cj, out_unk, res_spec = _split_call(inner, unk_in)
+    # a residual that is one of the call's known inputs is passed on from outside, not returned
+    # (as JAX's partial evaluation of a call forwards its known inputs)
+    outer_known_ins = [v for v, u in zip(eqn.invars, unk_in) if not u]
+    res_vars = [outer_known_ins[spec] if isinstance(spec, int) else Var(spec) for spec in res_spec]
+    returned = [v for v, spec in zip(res_vars, res_spec) if not isinstance(spec, int)]
+    known_eqn = JaxprEqn(jit_p, outer_known_ins, [v for v, u in zip(eqn.outvars, out_unk) if not u] + returned,
+                         dict(eqn.params, jaxpr=known_cj), eqn.source_info)
     unknown_outs = [v for v, u in zip(eqn.outvars, out_unk) if u]
     unknown_eqn = None
     if unknown_outs:
         unknown_eqn = JaxprEqn(jit_p, res_vars + [v for v, u in zip(eqn.invars, unk_in) if u], unknown_outs,
-                               dict(eqn.params, jaxpr=ClosedJaxpr(unknown, [])), eqn.source_info)
+                               dict(eqn.params, jaxpr=unknown_cj), eqn.source_info)
     return known_eqn, unknown_eqn, out_unk
+
+
+def _split_call(inner: ClosedJaxpr, unk_in):
+    """A call's body split by which inputs are unknown, cached per body object (JAX's cache: each
+    call of one jitted function then binds the same two bodies): (known body, unknown body,
+    out_unknowns, per residual: the index of the known input it is, or the aval of a returned one)."""
+    extra = (_context(), tuple(unk_in))
+    hit = _split_cache.get(inner, extra)
+    if hit is not None:
+        return hit
+    known, unknown, out_unk, n_res = partial_eval_jaxpr(inner.jaxpr, unk_in)
+    n_outs = len(known.outvars) - n_res
+    in_pos = {v: i for i, v in enumerate(known.invars)}
+    res_spec, returned = [], []
+    for r in known.outvars[n_outs:]:
+        if isinstance(r, Var) and r in in_pos:
+            res_spec.append(in_pos[r])
+        else:
+            res_spec.append(r.aval)
+            returned.append(r)
+    known = Jaxpr(known.constvars, known.invars, known.outvars[:n_outs] + returned,
+                  _dce(known.eqns, known.outvars[:n_outs] + returned))
+    result = (ClosedJaxpr(known, inner.consts), ClosedJaxpr(unknown, []), out_unk, res_spec)
+    return _split_cache.put(inner, extra, result, inner.consts)
 
 
 partial_eval_jaxpr_rules[jit_p] = _jit_partial_eval_eqn
