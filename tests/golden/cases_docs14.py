@@ -140,3 +140,42 @@ C("docs14_sort_axis0_grad_jaxpr", "docs14",
 C("docs14_sort_grad_values", "docs14",
   "out = (jax.grad(lambda x: jnp.sort(x)[0] * 2 + jnp.sort(x)[2])(jnp.array([3.0, 1.0, 2.0])),\n"
   "       jax.jacfwd(lambda x: jnp.sort(x, axis=1))(jnp.array([[2.0, 1.0], [0.0, 5.0]])))")
+
+# ---------------------------------------------------------------- calls with a division split too
+# A jit whose tangent work divides by a primal (`div t y`) splits into known and tangent calls like
+# any other (gradpad linearized such bodies equation by equation, inlining jnp.var's `_var`,
+# jnp.hypot, jax.nn.log_softmax under grad); tangent work no output needs (under stop_gradient) is
+# not staged, nor the residuals only it reads (log_softmax's max).
+for name, code in [
+        ("var", "jax.make_jaxpr(jax.grad(jnp.var))(jnp.ones(3))"),
+        ("std", "jax.make_jaxpr(jax.grad(lambda x: jnp.std(x)))(jnp.ones(3))"),
+        ("hypot", "jax.make_jaxpr(jax.grad(lambda x: jnp.hypot(x, 2.0)))(1.0)"),
+        ("log_softmax", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jax.nn.log_softmax(x))))(jnp.ones(3))"),
+        ("jit_div", "jax.make_jaxpr(jax.grad(jax.jit(lambda x, y: x / y + y / x)))(1.0, 2.0)"),
+        ("jit_stop_gradient", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: jnp.sin(x) * lax.stop_gradient(jnp.cos(x) / x))))(1.0)")]:
+    C(f"docs14_divsplit_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_divsplit_values", "docs14",
+  "out = (jax.grad(jnp.var)(jnp.arange(4.0)), jax.grad(lambda x: jnp.std(x))(jnp.array([1.0, 3.0, 7.0])),\n"
+  "       jax.grad(lambda x: jnp.sum(jax.nn.log_softmax(x) * jnp.arange(3.0)))(jnp.array([0.5, -1.0, 2.0])),\n"
+  "       jax.grad(jax.jit(lambda x, y: x / y + y / x), argnums=(0, 1))(1.5, 2.0),\n"
+  "       jax.hessian(lambda x: jnp.var(x))(jnp.arange(3.0)))")
+
+# ---------------------------------------------------------------- checkpoint's trace cache ignores the policy
+# docs/notebooks/autodiff_remat.md: after redefining `predict` with checkpoint_name, JAX's
+# `jax.checkpoint(loss, policy=save_any_names_but_these('layer1_output'))` reuses the trace of `loss` an
+# earlier `jax.checkpoint(loss, policy=dots_with_no_batch_dims_saveable)` made (the cache is keyed by the
+# function and input types, not the policy), so no name is seen and only the arguments are saved.
+REMAT = ("def loss(params, x):\n"
+         "    return jnp.sum(predict(params, x) ** 2)\n"
+         "def predict(params, x):\n"
+         "    return jnp.sin(jnp.dot(params, x))\n"
+         "params, x = jnp.ones((2, 2)), jnp.ones(2)\n"
+         "first = jax.checkpoint(loss, policy=jax.checkpoint_policies.dots_with_no_batch_dims_saveable)(params, x)\n"
+         "def predict(params, x):\n"
+         "    return jnp.cos(jnp.dot(params, x))\n")
+C("docs14_remat_cache_ignores_policy", "docs14", REMAT +
+  "p2 = jax.checkpoint_policies.nothing_saveable\n"
+  "second = jax.checkpoint(loss, policy=p2)(params, x)\n"
+  "text = str(jax.make_jaxpr(jax.checkpoint(loss, policy=p2))(params, x))\n"
+  "fresh = jax.checkpoint(lambda *a: loss(*a), policy=p2)(params, x)\n"
+  "out = (first, second, fresh, 'sin' in text, 'cos' in text, jax.grad(jax.checkpoint(loss, prevent_cse=False))(params, x))")

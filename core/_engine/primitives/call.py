@@ -191,6 +191,9 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
         unknown_eqns.append(eqn)
         unknown_vars.update(eqn.outvars)
     out_unknowns = [isinstance(v, Var) and v in unknown_vars for v in jaxpr.outvars]
+    # tangent work no output needs (a tangent that stop_gradient drops) is not staged, nor are the
+    # residuals only it would read (JAX's partial evaluation of a call does the same)
+    unknown_eqns = _dce(unknown_eqns, [v for v, u in zip(jaxpr.outvars, out_unknowns) if u])
     residuals, seen = [], set()
     for eqn in unknown_eqns:
         for i, v in enumerate(eqn.invars):
@@ -286,7 +289,8 @@ def splits_statically(jaxpr: Jaxpr, unknowns) -> bool:
     for eqn in jaxpr.eqns:
         unk = [isinstance(v, Var) and v in unknown for v in eqn.invars]
         if any(unk):
-            if not all(unk) and eqn.primitive in linearize_rules and eqn.primitive not in partial_eval_jaxpr_rules:
+            if (not all(unk) and eqn.primitive in linearize_rules and eqn.primitive not in partial_eval_jaxpr_rules
+                    and _has_body(eqn)):   # (div's own linearize rule is elementwise: `div t y` splits)
                 return False
             # a nested jit splits by the same rules: its body must split too (diffrax's solve: a cond
             # inside the jit inside the jit kept a primal output on the tangent side, a leaked tracer)
@@ -294,6 +298,12 @@ def splits_statically(jaxpr: Jaxpr, unknowns) -> bool:
                 return False
             unknown.update(eqn.outvars)
     return True
+
+
+def _has_body(eqn) -> bool:
+    """Whether an equation carries a jaxpr (a call or control flow), not an elementwise primitive."""
+    return any(isinstance(p, (Jaxpr, ClosedJaxpr)) or isinstance(p, tuple) and any(
+        isinstance(q, (Jaxpr, ClosedJaxpr)) for q in p) for p in eqn.params.values())
 
 
 def linearize_inline(trace, tracers, cj: ClosedJaxpr):
