@@ -179,3 +179,35 @@ C("docs14_remat_cache_ignores_policy", "docs14", REMAT +
   "text = str(jax.make_jaxpr(jax.checkpoint(loss, policy=p2))(params, x))\n"
   "fresh = jax.checkpoint(lambda *a: loss(*a), policy=p2)(params, x)\n"
   "out = (first, second, fresh, 'sin' in text, 'cos' in text, jax.grad(jax.checkpoint(loss, prevent_cse=False))(params, x))")
+
+# ---------------------------------------------------------------- jnp/jax.nn functions JAX stages as jits
+# jnp.take (`_take`), jnp.append, jax.nn.standardize and jax.nn.glu are jits in JAX 0.10: their jaxprs
+# show `jit[name=...]`, and a list argument is no array (TypeError naming the function); meshgrid
+# broadcasts y before x for indexing="xy" and checks its arguments as JAX does.
+for name, code in [
+        ("take", "jax.make_jaxpr(lambda x: jnp.take(x, jnp.array([0, 2])))(jnp.ones(3))"),
+        ("take_wrap", "jax.make_jaxpr(lambda x: jnp.take(x, 1, axis=0, mode='wrap'))(jnp.ones(3))"),
+        ("take_grad", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.take(x, jnp.array([0, 2])))))(jnp.ones(3))"),
+        ("append", "jax.make_jaxpr(jnp.append)(jnp.ones(3), 1.0)"),
+        ("append_axis", "jax.make_jaxpr(lambda x: jnp.append(x, x, axis=0))(jnp.ones((2, 2)))"),
+        ("append_grad", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.append(x, 1.0))))(jnp.ones(3))"),
+        ("meshgrid", "jax.make_jaxpr(jnp.meshgrid)(jnp.ones(2), jnp.ones(3))"),
+        ("meshgrid_sparse", "jax.make_jaxpr(lambda a, b, c: jnp.meshgrid(a, b, c, sparse=True))(jnp.ones(2), jnp.ones(3), jnp.ones(4))"),
+        ("standardize", "jax.make_jaxpr(jax.nn.standardize)(jnp.ones(3))"),
+        ("standardize_stable", "jax.make_jaxpr(lambda x: jax.nn.standardize(x, algorithm='stable'))(jnp.ones((2, 3)))"),
+        ("glu", "jax.make_jaxpr(jax.nn.glu)(jnp.ones(4))")]:
+    C(f"docs14_staged_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_staged_values", "docs14",
+  "x = jnp.array([[1., 2., 3.], [4., 5., 6.]])\n"
+  "out = (jnp.take(x, jnp.array([2, 0])), jnp.take(x, jnp.array([2, 0]), axis=1), jnp.take(x, jnp.array([5, -1]), axis=1),\n"
+  "       jnp.take(x, jnp.array([5]), axis=1, mode='clip'), jnp.take(x, jnp.array([5]), axis=1, fill_value=-1.0),\n"
+  "       jnp.append(jnp.arange(2), 3), jnp.append(x, x[:1], axis=0), jnp.meshgrid(jnp.arange(2), jnp.arange(3)),\n"
+  "       jnp.meshgrid(jnp.arange(2), jnp.arange(3), sparse=True, indexing='ij'), jnp.meshgrid(jnp.arange(2)), jnp.meshgrid(),\n"
+  "       jax.nn.glu(jnp.arange(4.0)), jax.nn.standardize(jnp.array([1.0, 2.0, 4.0]), algorithm='stable'))", rtol=1e-6)
+for name, code in [("take_list", "jnp.take([1, 2, 3], 0)"), ("take_list_indices", "jnp.take(jnp.arange(3), [0, 1])"),
+                   ("append_list", "jnp.append([1, 2], 3)"), ("meshgrid_list", "jnp.meshgrid([1, 2], [3])"),
+                   ("meshgrid_2d", "jnp.meshgrid(jnp.ones((2, 2)))"), ("meshgrid_indexing", "jnp.meshgrid(jnp.ones(2), indexing='xx')"),
+                   ("meshgrid_copy", "jnp.meshgrid(jnp.ones(2), copy=False)"), ("glu_odd", "jax.nn.glu(jnp.ones(3))"),
+                   ("standardize_list", "jax.nn.standardize([1.0, 2.0])"),
+                   ("standardize_algorithm", "jax.nn.standardize(jnp.ones(2), algorithm='x')")]:
+    E(f"docs14_staged_{name}_error", "docs14", f"out = {code}")
