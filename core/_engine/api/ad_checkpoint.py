@@ -178,9 +178,32 @@ def _checkpoint(fun, *, prevent_cse=True, policy=None, static_argnums=(), static
             leaves, tree = tree_flatten(out)
             out_tree.append(tree)
             return leaves
-        outs = remat_call(flat_fun, [get_aval(x) for x in flat], flat, prevent_cse=prevent_cse, policy=policy)
+        avals = [get_aval(x) for x in flat]
+        key = _trace_key(in_tree, avals, [(i, args[i]) for i in sorted(statics)])
+        outs = remat_call(flat_fun, avals, flat, prevent_cse=prevent_cse, policy=policy,
+                          cache=_trace_cache(fun), key=key, out_tree=out_tree)
         return tree_unflatten(out_tree[0], outs)
     return fun_remat
+
+
+def _trace_cache(fun):
+    """The traces of `fun` under checkpoint. JAX caches checkpoint's trace of a function by the
+    function and its input types only (`g(g(x))` stages one body, shared): not by the policy, so
+    `jax.checkpoint(loss, policy=p2)` reuses the trace `jax.checkpoint(loss, policy=p1)` made,
+    globals `loss` read then included (autodiff_remat.md shows it)."""
+    from ..tracing import jit_cache
+    return jit_cache.cache_for(fun, ("checkpoint",)).traces
+
+
+def _trace_key(in_tree, avals, statics):
+    """The key of one trace (None when a static argument cannot be hashed: never cached)."""
+    from ..tracing import jit_cache
+    key = (jit_cache.context[0], in_tree, tuple(avals), tuple((i, type(v), v) for i, v in statics))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _remat(fun, *, prevent_cse=True, policy=None, static_argnums=()):

@@ -5,7 +5,7 @@ an enclosing trace: then all become leading arguments of the call."""
 from __future__ import annotations
 
 from ..tracing.effects import eqn_effectful
-from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
+from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var, ZeroLiteral
 from ..tracing.rules import (abstract_eval_rules, batch_rules, impl_rules, jaxpr_compiler, jvp_rules, linearize_rules,
                      partial_eval_jaxpr_rules, transpose_rules)
 from ..tracing.tracing import Primitive, get_aval
@@ -53,6 +53,57 @@ def lifted(jaxpr: Jaxpr, consts):
     return ClosedJaxpr(Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns), []), list(consts)
 
 
+# ---- results derived from one jaxpr object, kept as JAX's caches keep them ----------------
+
+class DerivedCache:
+    """Jaxprs derived from a jaxpr object (its jvp, its linearized halves, its transpose) keyed
+    by that object's identity and the derivation's other inputs. JAX caches these derivations,
+    so two calls of one jitted or checkpointed function under grad bind the same derived bodies,
+    which jaxpr text prints once (`let h = {...} in ... jit[name=h jaxpr=h]`). The newest
+    `size` entries are kept; each holds its source object, so an id is never reused while cached.
+    A derivation whose result holds another trace's tracers is not kept."""
+
+    def __init__(self, size: int = 512):
+        from collections import OrderedDict
+        self.size = size
+        self.entries: "OrderedDict" = OrderedDict()
+
+    def get(self, obj, extra):
+        key = (id(obj), extra)
+        entry = self.entries.get(key)
+        if entry is None or entry[0] is not obj:
+            return None
+        self.entries.move_to_end(key)
+        return entry[1]
+
+    def put(self, obj, extra, value, consts=()):
+        from ..tracing.tracing import Tracer
+        from ..base.config import config
+        if any(isinstance(c, Tracer) for c in consts):
+            return value
+        try:
+            key = (id(obj), extra)
+            hash(key)
+        except TypeError:
+            return value
+        self.entries[key] = (obj, value)
+        while len(self.entries) > self.size:
+            self.entries.popitem(last=False)
+        return value
+
+
+def _context():
+    from ..tracing import jit_cache
+    return jit_cache.context[0]
+
+
+_jvp_cache = DerivedCache()
+_linearize_cache = DerivedCache()
+_transpose_cache = DerivedCache()
+_batch_cache = DerivedCache()
+_split_cache = DerivedCache()
+
+
 # ---- jvp ----------------------------------------------------------------------------------
 
 def jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift=True, out_nonzeros=None):
@@ -60,6 +111,18 @@ def jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift=True, out_nonzeros=None):
     consts as leading invars (lift) or closed over as `close` decides. `out_nonzeros`: a list that
     receives, per output, whether its tangent can be nonzero; the jaxpr then returns those tangents
     only (as JAX's jvp_jaxpr with instantiate=False), so a symbolic zero stays one past the call."""
+    extra = (_context(), tuple(nonzeros), lift, out_nonzeros is not None)
+    hit = _jvp_cache.get(cj, extra)
+    if hit is not None:
+        result, out_nz = hit
+        if out_nonzeros is not None:
+            out_nonzeros[:] = out_nz
+        return result
+    result = _jvp_jaxpr(cj, nonzeros, lift, out_nonzeros)
+    return _jvp_cache.put(cj, extra, (result, list(out_nonzeros or ())), result[1])[0]
+
+
+def _jvp_jaxpr(cj: ClosedJaxpr, nonzeros, lift, out_nonzeros):
     in_avals = cj.in_avals
     n = len(in_avals)
     tan_avals = [a for a, nz in zip(in_avals, nonzeros) if nz]
@@ -128,10 +191,13 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
         unknown_eqns.append(eqn)
         unknown_vars.update(eqn.outvars)
     out_unknowns = [isinstance(v, Var) and v in unknown_vars for v in jaxpr.outvars]
+    # tangent work no output needs (a tangent that stop_gradient drops) is not staged, nor are the
+    # residuals only it would read (JAX's partial evaluation of a call does the same)
+    unknown_eqns = _dce(unknown_eqns, [v for v, u in zip(jaxpr.outvars, out_unknowns) if u])
     residuals, seen = [], set()
     for eqn in unknown_eqns:
-        for v in eqn.invars:
-            if isinstance(v, Var) and v not in unknown_vars and v not in seen:
+        for i, v in enumerate(eqn.invars):
+            if (isinstance(v, Var) and v not in unknown_vars or _made_zero(eqn, i, v)) and v not in seen:
                 seen.add(v)
                 residuals.append(v)
     known_ins = [v for v, u in zip(jaxpr.invars, unknowns) if not u]
@@ -141,28 +207,63 @@ def partial_eval_jaxpr(jaxpr: Jaxpr, unknowns):
     res_vars = [Var(v.aval) for v in residuals]
     sub = dict(zip(residuals, res_vars))
     unknown_ins = [v for v, u in zip(jaxpr.invars, unknowns) if u]
-    renamed = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) else v for v in e.invars],
+    renamed = [JaxprEqn(e.primitive, [sub.get(v, v) if isinstance(v, Var) or v in seen else v for v in e.invars],
                         e.outvars, e.params, e.source_info) for e in unknown_eqns]
     unknown_outs = [v for v, u in zip(jaxpr.outvars, out_unknowns) if u]
     unknown = Jaxpr([], res_vars + unknown_ins, unknown_outs, renamed)
     return known, unknown, out_unknowns, len(residuals)
 
 
+def _made_zero(eqn, i, v) -> bool:
+    """A 0-d zero a jvp rule made for a zero tangent (a ZeroLiteral: select_n's stand-in case, an
+    instantiated tangent). JAX's partial evaluation makes it a residual, not a literal: the known
+    call returns it (`in (_, 0.0:f32[])`) and the tangent call takes it as an argument. (A primal
+    constant the tangent work reads, `mul t 0.0`, stays a literal.)"""
+    return isinstance(v, ZeroLiteral)
+
+
 def _jit_partial_eval_eqn(eqn, unk_in):
     """Split one jit equation: a known call returning its known outputs plus residuals, and an
     unknown call taking those residuals plus the unknown inputs."""
     inner = eqn.params["jaxpr"]
-    known, unknown, out_unk, n_res = partial_eval_jaxpr(inner.jaxpr, unk_in)
-    res_vars = [Var(v.aval) for v in known.outvars[len(known.outvars) - n_res:]]
-    known_eqn = JaxprEqn(jit_p, [v for v, u in zip(eqn.invars, unk_in) if not u],
-                         [v for v, u in zip(eqn.outvars, out_unk) if not u] + res_vars,
-                         dict(eqn.params, jaxpr=ClosedJaxpr(known, inner.consts)), eqn.source_info)
+    known_cj, unknown_cj, out_unk, res_spec = _split_call(inner, unk_in)
+    # a residual that is one of the call's known inputs is passed on from outside, not returned
+    # (as JAX's partial evaluation of a call forwards its known inputs)
+    outer_known_ins = [v for v, u in zip(eqn.invars, unk_in) if not u]
+    res_vars = [outer_known_ins[spec] if isinstance(spec, int) else Var(spec) for spec in res_spec]
+    returned = [v for v, spec in zip(res_vars, res_spec) if not isinstance(spec, int)]
+    known_eqn = JaxprEqn(jit_p, outer_known_ins, [v for v, u in zip(eqn.outvars, out_unk) if not u] + returned,
+                         dict(eqn.params, jaxpr=known_cj), eqn.source_info)
     unknown_outs = [v for v, u in zip(eqn.outvars, out_unk) if u]
     unknown_eqn = None
     if unknown_outs:
         unknown_eqn = JaxprEqn(jit_p, res_vars + [v for v, u in zip(eqn.invars, unk_in) if u], unknown_outs,
-                               dict(eqn.params, jaxpr=ClosedJaxpr(unknown, [])), eqn.source_info)
+                               dict(eqn.params, jaxpr=unknown_cj), eqn.source_info)
     return known_eqn, unknown_eqn, out_unk
+
+
+def _split_call(inner: ClosedJaxpr, unk_in):
+    """A call's body split by which inputs are unknown, cached per body object (JAX's cache: each
+    call of one jitted function then binds the same two bodies): (known body, unknown body,
+    out_unknowns, per residual: the index of the known input it is, or the aval of a returned one)."""
+    extra = (_context(), tuple(unk_in))
+    hit = _split_cache.get(inner, extra)
+    if hit is not None:
+        return hit
+    known, unknown, out_unk, n_res = partial_eval_jaxpr(inner.jaxpr, unk_in)
+    n_outs = len(known.outvars) - n_res
+    in_pos = {v: i for i, v in enumerate(known.invars)}
+    res_spec, returned = [], []
+    for r in known.outvars[n_outs:]:
+        if isinstance(r, Var) and r in in_pos:
+            res_spec.append(in_pos[r])
+        else:
+            res_spec.append(r.aval)
+            returned.append(r)
+    known = Jaxpr(known.constvars, known.invars, known.outvars[:n_outs] + returned,
+                  _dce(known.eqns, known.outvars[:n_outs] + returned))
+    result = (ClosedJaxpr(known, inner.consts), ClosedJaxpr(unknown, []), out_unk, res_spec)
+    return _split_cache.put(inner, extra, result, inner.consts)
 
 
 partial_eval_jaxpr_rules[jit_p] = _jit_partial_eval_eqn
@@ -188,7 +289,8 @@ def splits_statically(jaxpr: Jaxpr, unknowns) -> bool:
     for eqn in jaxpr.eqns:
         unk = [isinstance(v, Var) and v in unknown for v in eqn.invars]
         if any(unk):
-            if not all(unk) and eqn.primitive in linearize_rules and eqn.primitive not in partial_eval_jaxpr_rules:
+            if (not all(unk) and eqn.primitive in linearize_rules and eqn.primitive not in partial_eval_jaxpr_rules
+                    and _has_body(eqn)):   # (div's own linearize rule is elementwise: `div t y` splits)
                 return False
             # a nested jit splits by the same rules: its body must split too (diffrax's solve: a cond
             # inside the jit inside the jit kept a primal output on the tangent side, a leaked tracer)
@@ -196,6 +298,12 @@ def splits_statically(jaxpr: Jaxpr, unknowns) -> bool:
                 return False
             unknown.update(eqn.outvars)
     return True
+
+
+def _has_body(eqn) -> bool:
+    """Whether an equation carries a jaxpr (a call or control flow), not an elementwise primitive."""
+    return any(isinstance(p, (Jaxpr, ClosedJaxpr)) or isinstance(p, tuple) and any(
+        isinstance(q, (Jaxpr, ClosedJaxpr)) for q in p) for p in eqn.params.values())
 
 
 def linearize_inline(trace, tracers, cj: ClosedJaxpr):
@@ -212,14 +320,47 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     primals = [t.primal for t in tracers]
     tangents = symbolic_int_zeros(primals, [t.tangent for t in tracers])
     nonzeros = [type(t) is not ad.Zero for t in tangents]
-    jj, consts = jvp_jaxpr(jaxpr, nonzeros)
-    n_consts, n = len(consts), len(primals)
-    unknowns = [False] * (n_consts + n) + [True] * sum(nonzeros)
-    if not splits_statically(jj.jaxpr, unknowns):  # (grad(jit(f)) with a scan/while/cond in f)
+    plan = _linearize_plan(jaxpr, nonzeros)
+    if plan is None:  # (grad(jit(f)) with a scan/while/cond in f)
         return linearize_inline(trace, tracers, jaxpr)
-    known, unknown, out_unknowns, n_res = partial_eval_jaxpr(jj.jaxpr, unknowns)
+    known_call, lead, consts, sources, unknown_call, out_unknowns, n_primal_outs = plan
     k = len(jaxpr.out_avals)
     known_in_vals = [*consts, *primals]
+    computed = iter(jit_p.bind(*lead, *primals, jaxpr=known_call, name=name))
+    known_out = []
+    for src in sources:
+        known_out.append(next(computed) if src is None else known_in_vals[src[1]] if src[0] == "in" else None)
+    known_out = [known_out[src[1]] if src is not None and src[0] == "out" else o for o, src in zip(known_out, sources)]
+    res = known_out[n_primal_outs:]
+    nz_tangents = [t for t in tangents if type(t) is not ad.Zero]
+    tangent_out = jit_p.bind(*res, *nz_tangents, jaxpr=unknown_call, name=name) if unknown_call is not None else []
+    # reassemble primal and tangent outputs in order
+    known_iter, unknown_iter = iter(known_out[:n_primal_outs]), iter(tangent_out)
+    full = [next(unknown_iter) if u else next(known_iter) for u in out_unknowns]
+    primal_outs, tangent_outs = full[:k], full[k:]
+    # a tangent the known side computed is a constant zero: keep it symbolic
+    tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, tangent_outs, out_unknowns[k:])]
+    tangent_outs = symbolic_int_zeros(primal_outs, tangent_outs)
+    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
+
+
+linearize_rules[jit_p] = _jit_linearize
+
+
+def _linearize_plan(jaxpr: ClosedJaxpr, nonzeros):
+    """How `_jit_linearize` splits this call for these nonzero tangents (cached per jaxpr object):
+    (known call, its leading args, the jvp's consts, where each known output comes from, the
+    unknown call or None, out_unknowns, number of primal outputs); None: no static split."""
+    extra = (_context(), tuple(nonzeros))
+    hit = _linearize_cache.get(jaxpr, extra)
+    if hit is not None:
+        return hit[0]
+    jj, consts = jvp_jaxpr(jaxpr, nonzeros)
+    n_consts, n = len(consts), len(jaxpr.in_avals)
+    unknowns = [False] * (n_consts + n) + [True] * sum(nonzeros)
+    if not splits_statically(jj.jaxpr, unknowns):
+        return _linearize_cache.put(jaxpr, extra, (None,), consts)[0]
+    known, unknown, out_unknowns, n_res = partial_eval_jaxpr(jj.jaxpr, unknowns)
     in_pos = {v: i for i, v in enumerate(known.invars)}
     n_primal_outs = len(known.outvars) - n_res
     primal_vars = known.outvars[:n_primal_outs]
@@ -234,25 +375,9 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     kept = [v for v, src in zip(known.outvars, sources) if src is None]
     # the consts (arrays the function closes over) stay inside the known call, as in JAX
     known_call, lead = close(Jaxpr(known.invars[:n_consts], known.invars[n_consts:], kept, known.eqns), consts)
-    computed = iter(jit_p.bind(*lead, *primals, jaxpr=known_call, name=name))
-    known_out = []
-    for src in sources:
-        known_out.append(next(computed) if src is None else known_in_vals[src[1]] if src[0] == "in" else None)
-    known_out = [known_out[src[1]] if src is not None and src[0] == "out" else o for o, src in zip(known_out, sources)]
-    res = known_out[n_primal_outs:]
-    nz_tangents = [t for t in tangents if type(t) is not ad.Zero]
-    tangent_out = jit_p.bind(*res, *nz_tangents, jaxpr=ClosedJaxpr(unknown, []), name=name) if unknown.outvars else []
-    # reassemble primal and tangent outputs in order
-    known_iter, unknown_iter = iter(known_out[:n_primal_outs]), iter(tangent_out)
-    full = [next(unknown_iter) if u else next(known_iter) for u in out_unknowns]
-    primal_outs, tangent_outs = full[:k], full[k:]
-    # a tangent the known side computed is a constant zero: keep it symbolic
-    tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, tangent_outs, out_unknowns[k:])]
-    tangent_outs = symbolic_int_zeros(primal_outs, tangent_outs)
-    return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
-
-
-linearize_rules[jit_p] = _jit_linearize
+    unknown_call = ClosedJaxpr(unknown, []) if unknown.outvars else None
+    plan = (known_call, lead, consts, sources, unknown_call, out_unknowns, n_primal_outs)
+    return _linearize_cache.put(jaxpr, extra, (plan,), list(consts) + list(lead))[0]
 
 
 # ---- transpose ----------------------------------------------------------------------------
@@ -275,8 +400,14 @@ def _jit_transpose(cts, *args, jaxpr, name):
         outs = _backward_with_residuals(jaxpr, env_args, lin, cts_in)
         return [ad.instantiate(o) for o in outs]
     res_avals = [get_aval(r) for r in res]
-    tj, consts = trace_to_jaxpr(fun, res_avals + [a for a, nz in zip(ct_avals, nz_ct) if nz])
-    tcj = ClosedJaxpr(Jaxpr([], tj.constvars + tj.invars, tj.outvars, tj.eqns), [])
+    in_avals = res_avals + [a for a, nz in zip(ct_avals, nz_ct) if nz]
+    extra = (_context(), tuple(lin), tuple(nz_ct), tuple(in_avals))
+    hit = _transpose_cache.get(jaxpr, extra)
+    if hit is None:
+        tj, consts = trace_to_jaxpr(fun, in_avals)
+        tcj = ClosedJaxpr(Jaxpr([], tj.constvars + tj.invars, tj.outvars, tj.eqns), [])
+        hit = _transpose_cache.put(jaxpr, extra, (tcj, consts), consts)
+    tcj, consts = hit
     outs = jit_p.bind(*consts, *res, *[c for c in cts if type(c) is not ad.Zero], jaxpr=tcj, name=name)
     it = iter(outs)
     return [next(it) if l else None for l in lin]
@@ -301,8 +432,13 @@ transpose_rules[jit_p] = _jit_transpose
 def batch_jaxpr(cj: ClosedJaxpr, axis_data, dims):
     """A jaxpr over batched inputs (batch axis at `dims`); outputs batched at 0 or unbatched."""
     from ..transforms.batching import batched_body
+    extra = (_context(), axis_data.size, axis_data.name, tuple(dims))
+    hit = _batch_cache.get(cj, extra)  # one batched body per body and batch pattern, as JAX's cache
+    if hit is not None:
+        return hit
     fun, in_avals, out_batched = batched_body(cj, axis_data, dims)
-    return (*closed_call(fun, in_avals, "batched"), out_batched)
+    new, consts = closed_call(fun, in_avals, "batched")
+    return _batch_cache.put(cj, extra, (new, consts, out_batched), consts)
 
 
 def _jit_batch(axis_data, vals, dims, jaxpr, name):

@@ -460,21 +460,14 @@ def _add_any_batch(axis_data, vals, dims, **params):
     # JAX's add_jaxvals batcher: an unbatched operand is broadcast along the other's batch axis (a
     # broadcast_in_dim in the jaxpr: vmap(grad(lambda s: 3 * s ** 3 - 2 * s))), never left to
     # implicit broadcasting; two batched ones meet at the second's axis
-    from .structural import broadcast_in_dim_p
-    from ..transforms.batching import moveaxis as _moveaxis
+    from ..transforms.batching import broadcast_batched as spread, moveaxis as _moveaxis
     (x, y), (dx, dy) = vals, dims
     if dx == dy:
         return add_any_p.bind(x, y), dx
-
-    def spread(v, axis, size):
-        aval = get_aval(v)
-        shape = aval.shape[:axis] + (size,) + aval.shape[axis:]
-        return broadcast_in_dim_p.bind(v, shape=shape, broadcast_dimensions=tuple(i for i in range(len(shape)) if i != axis),
-                                       sharding=None)
     if dx is None:
-        return add_any_p.bind(spread(x, dy, get_aval(y).shape[dy]), y), dy
+        return add_any_p.bind(spread(x, get_aval(y).shape[dy], dy), y), dy
     if dy is None:
-        return add_any_p.bind(x, spread(y, dx, get_aval(x).shape[dx])), dx
+        return add_any_p.bind(x, spread(y, get_aval(x).shape[dx], dx)), dx
     return add_any_p.bind(_moveaxis(x, dx, dy), y), dy
 
 
@@ -810,7 +803,8 @@ def _select_n_jvp(primals, tangents):
     # JAX's rule: one full_like(0) of the first nonzero tangent, made even when no case needs it
     # (its jaxprs show that unused broadcast_in_dim 0.0), standing in for each zero tangent
     from ..lax.lax import full_like  # INHERENT: up to lax
-    zero = full_like(next(t for t in ts if type(t) is not ad.Zero), 0)
+    first = next(t for t in ts if type(t) is not ad.Zero)
+    zero = ad.zeros_like_aval(get_aval(first)) if get_aval(first).shape == () else full_like(first, 0)
     return out, select_n(which, *[zero if type(t) is ad.Zero else t for t in ts])
 
 

@@ -585,7 +585,7 @@ def take_along_axis(x, idx, axis, mode=None):
     `jnp.take_along_axis`."""
     aval = get_aval(x)
     axis %= aval.ndim
-    others = tuple(d for d in range(aval.ndim) if d != axis)
+    others = tuple(np.delete(np.arange(aval.ndim, dtype=np.int64), axis))  # (numpy ints: JAX's jaxprs show them)
     dnums = GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(axis,), start_index_map=(axis,),
                                    operand_batching_dims=others, start_indices_batching_dims=others)
     from .structural import broadcast_in_dim_p

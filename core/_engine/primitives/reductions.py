@@ -489,7 +489,9 @@ sort_p = define("sort", abstract_eval=_sort_abstract, impl=_sort_impl, multiple_
 def _sort_jvp(primals, tangents, dimension, is_stable, num_keys):
     lax = _lax()
     shape = get_aval(primals[0]).shape
-    iota = lax.broadcasted_iota(np.int32, shape, dimension)
+    # JAX's index dtype: the smallest unsigned one that holds every index
+    iota = lax.broadcasted_iota(np.uint32 if max(shape, default=0) <= np.iinfo(np.uint32).max else np.uint64,
+                                shape, dimension)
     outs = sort_p.bind(*primals, iota, dimension=dimension, is_stable=is_stable, num_keys=num_keys)
     perm = outs[-1]
     from .indexing import take_along_axis

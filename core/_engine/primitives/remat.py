@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, JaxprEqn, Var
 from ..tracing.rules import abstract_eval_rules, batch_rules, impl_rules, jvp_rules, linearize_rules, transpose_rules
-from ..tracing.tracing import Primitive, bind, get_aval
+from ..tracing.tracing import Primitive, Tracer, bind, get_aval, trace_stack
 from ..transforms import ad
 from ..transforms.staging import eval_jaxpr, literal_array, trace_to_jaxpr
 from ..base import source_info
 from . import define
-from .call import _backward_with_residuals, _dce, jvp_jaxpr, linearize_inline, splits_statically
+from .call import (_backward_with_residuals, _batch_cache, _context, _dce, _jvp_cache, _linearize_cache, _transpose_cache, jvp_jaxpr,
+                   linearize_inline, splits_statically)
 
 # ---- name: an identity that policies can see --------------------------------------------------
 
@@ -40,11 +41,34 @@ abstract_eval_rules[remat_p] = lambda *avals, jaxpr, **_: [v.aval for v in jaxpr
 impl_rules[remat_p] = lambda *args, jaxpr, **_: eval_jaxpr(jaxpr, [], *args)
 
 
-def remat_call(fun, in_avals, args, *, prevent_cse, policy):
-    """Trace `fun` (flat args -> flat outs) and bind one remat2 equation (consts lead, as JAX's)."""
-    jaxpr, consts = trace_to_jaxpr(fun, in_avals)
-    body = Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns)
+def remat_call(fun, in_avals, args, *, prevent_cse, policy, cache=None, key=None, out_tree=None):
+    """Trace `fun` (flat args -> flat outs) and bind one remat2 equation (consts lead, as JAX's).
+    With a `cache` (dict) and `key`, a trace of the same function and input types is reused, as
+    JAX's: every call then binds the same body object, which jaxpr text prints once
+    (`let jaxpr = {...} in`); `out_tree` (the list `fun` appends its output tree to) is refilled.
+    A trace that closed over an enclosing trace's tracers is reused only while that trace runs
+    (JAX's too: `g(g(a))` with `g` closing over `a` shares one body under grad)."""
+    hit = cache.get(key) if cache is not None and key is not None else None
+    if hit is not None and not all(_live(c) for c in hit[1]):
+        hit = None
+    if hit is not None:
+        body, consts, tree = hit
+        if out_tree is not None:
+            out_tree.append(tree)
+    else:
+        jaxpr, consts = trace_to_jaxpr(fun, in_avals)
+        body = Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns)
+        if cache is not None and key is not None and out_tree:
+            cache[key] = (body, consts, out_tree[-1])
     return remat_p.bind(*consts, *args, jaxpr=body, prevent_cse=prevent_cse, differentiated=False, policy=policy)
+
+
+def _live(c) -> bool:
+    """Whether a cached trace's const may be used now: a value, or a tracer of a running trace."""
+    if not isinstance(c, Tracer):
+        return True
+    main = getattr(getattr(c, "_trace", None), "main", None)
+    return main is not None and main.active and any(m is main for m in trace_stack)
 
 
 def _open(cj: ClosedJaxpr) -> tuple[Jaxpr, list]:
@@ -53,8 +77,13 @@ def _open(cj: ClosedJaxpr) -> tuple[Jaxpr, list]:
 
 def _remat_jvp(primals, tangents, jaxpr, prevent_cse, differentiated, policy):
     nonzeros = [type(t) is not ad.Zero for t in tangents]
-    jj, consts = jvp_jaxpr(ClosedJaxpr(jaxpr, []), nonzeros)
-    body, more = _open(jj)
+    extra = ("remat", _context(), tuple(nonzeros))
+    hit = _jvp_cache.get(jaxpr, extra)  # one body per checkpointed body, as JAX's cache
+    if hit is None:
+        jj, consts = jvp_jaxpr(ClosedJaxpr(jaxpr, []), nonzeros)
+        body, more = _open(jj)
+        hit = _jvp_cache.put(jaxpr, extra, (body, more, consts), [*more, *consts])
+    body, more, consts = hit
     outs = remat_p.bind(*more, *consts, *primals, *[t for t in tangents if type(t) is not ad.Zero], jaxpr=body,
                         prevent_cse=prevent_cse, differentiated=differentiated, policy=policy)
     k = len(jaxpr.outvars)
@@ -172,16 +201,13 @@ def _remat_linearize(trace, tracers, jaxpr, prevent_cse, differentiated, policy)
     primals = [t.primal for t in tracers]
     tangents = [t.tangent for t in tracers]
     nonzeros = [type(t) is not ad.Zero for t in tangents]
-    jj, consts = jvp_jaxpr(ClosedJaxpr(jaxpr, []), nonzeros)
-    body, more = _open(jj)
-    body = inline_nested_remats(body)
-    known_vals = [*more, *consts, *primals]
-    unknowns = [False] * len(known_vals) + [True] * sum(nonzeros)
-    if not splits_statically(body, unknowns):
+    plan = _remat_plan(jaxpr, nonzeros, policy)
+    if plan is None:
         # control flow inside mixes primal and tangent work: linearize it equation by equation.
         # The values are right; what is saved is then what grad without checkpoint saves.
         return linearize_inline(trace, tracers, ClosedJaxpr(jaxpr, []))
-    known, staged, out_unknowns, n_res_eqn, res_inputs = split_by_policy(body, unknowns, policy)
+    more, consts, known, staged, out_unknowns, n_res_eqn, res_inputs = plan
+    known_vals = [*more, *consts, *primals]
     known_out = _eval_keeping_sources(known, known_vals)
     k_outs = len(known.outvars) - n_res_eqn
     in_val = dict(zip(known.invars, known_vals))
@@ -200,6 +226,25 @@ def _remat_linearize(trace, tracers, jaxpr, prevent_cse, differentiated, policy)
 linearize_rules[remat_p] = _remat_linearize
 
 
+def _remat_plan(jaxpr: Jaxpr, nonzeros, policy):
+    """The split `_remat_linearize` makes of this body for these nonzero tangents, cached per body
+    object as JAX caches it (each call of one checkpointed function then binds the same staged
+    body): (jvp consts, known half, staged half, out_unknowns, saved count, inputs passed on), or
+    None when the body does not split statically."""
+    extra = (_context(), tuple(nonzeros), policy)
+    hit = _linearize_cache.get(jaxpr, extra)
+    if hit is not None:
+        return hit[0]
+    jj, consts = jvp_jaxpr(ClosedJaxpr(jaxpr, []), nonzeros)
+    body, more = _open(jj)
+    body = inline_nested_remats(body)
+    unknowns = [False] * (len(more) + len(consts) + len(jaxpr.invars)) + [True] * sum(nonzeros)
+    if not splits_statically(body, unknowns):
+        return _linearize_cache.put(jaxpr, extra, (None,), [*more, *consts])[0]
+    plan = (more, consts, *split_by_policy(body, unknowns, policy))
+    return _linearize_cache.put(jaxpr, extra, (plan,), [*more, *consts])[0]
+
+
 def _remat_transpose(cts, *args, jaxpr, prevent_cse, differentiated, policy):
     """A remat2 whose body recomputes from the residuals, then runs the backward pass."""
     lin = [ad.is_undefined(a) for a in args]
@@ -213,8 +258,14 @@ def _remat_transpose(cts, *args, jaxpr, prevent_cse, differentiated, policy):
         env_args = [None if is_lin else next(r) for is_lin in lin]
         outs = _backward_with_residuals(ClosedJaxpr(jaxpr, []), env_args, lin, cts_in)
         return [ad.instantiate(o) for o in outs]
-    tj, consts = trace_to_jaxpr(fun, [get_aval(r) for r in res] + [get_aval(c) for c in cts if type(c) is not ad.Zero])
-    body = Jaxpr([], tj.constvars + tj.invars, tj.outvars, tj.eqns)
+    in_avals = [get_aval(r) for r in res] + [get_aval(c) for c in cts if type(c) is not ad.Zero]
+    extra = (_context(), tuple(lin), tuple(nz_ct), tuple(in_avals))
+    hit = _transpose_cache.get(jaxpr, extra)
+    if hit is None:
+        tj, consts = trace_to_jaxpr(fun, in_avals)
+        body = Jaxpr([], tj.constvars + tj.invars, tj.outvars, tj.eqns)
+        hit = _transpose_cache.put(jaxpr, extra, (body, consts), consts)
+    body, consts = hit
     outs = remat_p.bind(*consts, *res, *[c for c in cts if type(c) is not ad.Zero], jaxpr=body,
                         prevent_cse=prevent_cse, differentiated=True, policy=policy)
     it = iter(outs)
@@ -226,9 +277,14 @@ transpose_rules[remat_p] = _remat_transpose
 
 def _remat_batch(axis_data, vals, dims, jaxpr, prevent_cse, differentiated, policy):
     from ..transforms.batching import batched_body
-    fun, in_avals, out_batched = batched_body(ClosedJaxpr(jaxpr, []), axis_data, dims)
-    new, consts = trace_to_jaxpr(fun, in_avals)
-    body = Jaxpr([], new.constvars + new.invars, new.outvars, new.eqns)
+    extra = ("remat", _context(), axis_data.size, axis_data.name, tuple(dims))
+    hit = _batch_cache.get(jaxpr, extra)  # one batched body per body and batch pattern, as JAX's
+    if hit is None:
+        fun, in_avals, out_batched = batched_body(ClosedJaxpr(jaxpr, []), axis_data, dims)
+        new, consts = trace_to_jaxpr(fun, in_avals)
+        body = Jaxpr([], new.constvars + new.invars, new.outvars, new.eqns)
+        hit = _batch_cache.put(jaxpr, extra, (body, consts, out_batched), consts)
+    body, consts, out_batched = hit
     outs = remat_p.bind(*consts, *vals, jaxpr=body, prevent_cse=prevent_cse, differentiated=differentiated,
                         policy=policy)
     return outs, [0 if b else None for b in out_batched]

@@ -269,8 +269,12 @@ def _pad_t(ct, x, pv, padding_config):
         lo = tuple(lo for lo, _, _ in padding_config)
         hi = tuple(hi for _, hi, _ in padding_config)
         interior = tuple(it for _, _, it in padding_config)
-        unpadded = lax.pad(ct, lax._zero(ct), tuple(zip(tuple(-l for l in lo), tuple(-h for h in hi), (0,) * len(lo))))
-        t_x = lax.slice(unpadded, (0,) * len(lo), get_aval(unpadded).shape, tuple(i + 1 for i in interior))
+        # JAX's rule computes the configs with numpy, so its jaxprs show np.int64 entries
+        # (`padding_config=((np.int64(-1), np.int64(-1), np.int64(0)),)`, `strides=(np.int64(1),)`)
+        unpad = tuple(zip(np.negative(lo), np.negative(hi), np.zeros_like(interior)))
+        unpadded = pad_p.bind(ct, lax._zero(ct), padding_config=unpad)
+        t_x = slice_p.bind(unpadded, start_indices=tuple(np.zeros_like(lo)), limit_indices=get_aval(unpadded).shape,
+                           strides=tuple(np.add(interior, 1)))
     t_pv = None
     if ad.is_undefined(pv):
         t_pv = lax.sub(lax.reduce_sum(ct, tuple(range(get_aval(ct).ndim))),
@@ -334,20 +338,11 @@ def _concat_impl(*xs, dimension):
 def _concat_t(ct, *xs, dimension):
     if type(ct) is ad.Zero:
         return [None] * len(xs)
-    lax = _lax()
-    outs, start = [], 0
-    for x in xs:
-        size = (x.aval if ad.is_undefined(x) else get_aval(x)).shape[dimension]
-        if ad.is_undefined(x):
-            shape = get_aval(ct).shape
-            lo = [0] * len(shape)
-            hi = list(shape)
-            lo[dimension], hi[dimension] = start, start + size
-            outs.append(lax.slice(ct, tuple(lo), tuple(hi)))
-        else:
-            outs.append(None)
-        start += size
-    return outs
+    # JAX's rule: one `split` of the cotangent into every operand's part (those of operands that
+    # are not linear go unused)
+    sizes = tuple((x.aval if ad.is_undefined(x) else get_aval(x)).shape[dimension] for x in xs)
+    parts = split_p.bind(ct, sizes=sizes, axis=dimension)
+    return [p if ad.is_undefined(x) else None for p, x in zip(parts, xs)]
 
 
 def _concat_batch(axis_data, vals, dims, dimension):

@@ -48,6 +48,23 @@ class Literal:
         return f"Literal({self.val})"
 
 
+class ZeroLiteral(Literal):
+    """A 0-d zero a jvp rule made for a zero tangent (`ad.zeros_like_aval`: instantiated tangents,
+    select_n's stand-in case, a linear primitive's zero operand). Printed as any literal; partial
+    evaluation makes it a residual when tangent work reads it, as JAX's does (the known call
+    returns `0.0:f32[]`, the tangent call takes it as an argument)."""
+    __slots__ = ()
+
+
+# id -> the 0-d zeros jvp rules made lately (ad.zeros_like_aval), so that the jaxpr builder knows
+# them (staging turns one into a ZeroLiteral); held, so an id is not reused while listed
+tangent_zeros: dict = {}
+
+
+def is_tangent_zero(val) -> bool:
+    return tangent_zeros.get(id(val)) is val
+
+
 class JaxprEqn:
     __slots__ = ("primitive", "invars", "outvars", "params", "source_info")
 

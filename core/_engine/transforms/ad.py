@@ -16,7 +16,7 @@ from ..base.tree_util import register_pytree_node
 from ..tracing.rules import jvp_rules, linearize_rules, transform_ops, transpose_rules
 from ..tracing.tracing import Trace, Tracer, bind, get_aval, new_main
 from .staging import JaxprBuilder, JaxprTrace, literal_array
-from ..tracing.jaxpr import Literal
+from ..tracing.jaxpr import Literal, tangent_zeros
 from ..base import source_info
 
 
@@ -57,8 +57,17 @@ def tangent_aval(aval: ShapedArray) -> ShapedArray:
     return ShapedArray(aval.shape, aval.dtype, aval.weak_type)
 
 
+_in_jvp_rule = [0]   # how many jvp rules are running (JVPTrace.process_primitive)
+
+
 def zeros_like_aval(aval: ShapedArray):
-    return transform_ops["full"](aval.shape, 0, aval.dtype, weak_type=aval.weak_type)
+    z = transform_ops["full"](aval.shape, 0, aval.dtype, weak_type=aval.weak_type)
+    if _in_jvp_rule[0] and aval.shape == () and not isinstance(z, Tracer):
+        # a jvp rule's 0-d zero for a zero tangent: staged, it is a ZeroLiteral (tracing/jaxpr.py)
+        tangent_zeros[id(z)] = z
+        if len(tangent_zeros) > 256:
+            del tangent_zeros[next(iter(tangent_zeros))]
+    return z
 
 
 def instantiate(t):
@@ -130,7 +139,11 @@ class JVPTrace(Trace):
         rule = jvp_rules.get(prim)
         if rule is None:
             raise NotImplementedError(f"Differentiation rule for '{prim.name}' not implemented")
-        primal_out, tangent_out = rule(primals, tangents, **params)
+        _in_jvp_rule[0] += 1
+        try:
+            primal_out, tangent_out = rule(primals, tangents, **params)
+        finally:
+            _in_jvp_rule[0] -= 1
         if prim.multiple_results:
             return [self.tracer_type(self, p, t) for p, t in zip(primal_out, tangent_out)]
         return self.tracer_type(self, primal_out, tangent_out)

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..tracing.array import Array, to_numpy, trace_epoch
 from ..base.avals import ShapedArray, aval_of_value
-from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var, owning_eqn
+from ..tracing.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var, ZeroLiteral, is_tangent_zero, owning_eqn
 from ..tracing.rules import abstract_eval_rules
 from ..base import source_info
 from ..tracing import tracing as _tracing
@@ -85,7 +85,8 @@ class JaxprBuilder:
                 if t.aval.shape == () and _literalable(val) and not (isinstance(val, Array) and (
                         getattr(val, "_epoch", self.epoch) < self.epoch
                         or self.arrays_stay_consts and id(val) not in self.constant_ids)):
-                    v = Literal(val if type(val) is t.aval.dtype.type else _literal_value(val, t.aval), t.aval)
+                    v = (ZeroLiteral if is_tangent_zero(val) else Literal)(
+                        val if type(val) is t.aval.dtype.type else _literal_value(val, t.aval), t.aval)
                 else:
                     v = Var(t.aval)
                     constvars.append(v)

@@ -151,12 +151,24 @@ def log_softmax(x, axis=-1, where=None):
     return result
 
 
-def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None):
+@_jit(static_argnames=("axis", "algorithm"))
+def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, *, algorithm="fast"):
+    """JAX's: a jit (`jit[name=standardize]`); variance `mean(x^2) - mean(x)^2` clipped at 0
+    ("fast", the default) or the two-pass `mean((x - mean(x))^2)` ("stable")."""
+    jnp._check_arraylike("standardize", x)
+    for v in (mean, variance, where):
+        if v is not None:
+            jnp._check_arraylike("standardize", v)
     if mean is None:
         mean = jnp.mean(x, axis, keepdims=True, where=where)
     if variance is None:
-        variance = jnp.mean(jnp.square(x), axis, keepdims=True, where=where) - jnp.square(mean)
-        variance = jnp.clip(variance, 0)
+        if algorithm == "stable":
+            variance = jnp.mean(jnp.square(jnp.subtract(x, mean)), axis, keepdims=True, where=where)
+        elif algorithm == "fast":
+            variance = jnp.mean(jnp.square(x), axis, keepdims=True, where=where) - jnp.square(mean)
+            variance = jnp.clip(variance, 0)
+        else:
+            raise ValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
     return jnp.subtract(x, mean) * lax.rsqrt(variance + epsilon)
 
 
@@ -187,7 +199,11 @@ def identity(x):
     return jnp.asarray(x)
 
 
+@_jit(static_argnames=("axis",))
 def glu(x, axis=-1):
+    jnp._check_arraylike("glu", x)
+    size = get_aval(x).shape[axis]
+    assert size % 2 == 0, "axis size must be divisible by 2"
     a, b = jnp.split(x, 2, axis)
     return a * sigmoid(b)
 

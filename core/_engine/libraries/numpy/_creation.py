@@ -412,19 +412,26 @@ def _trace(a, offset=0, axis1=0, axis2=1, dtype=None):
 
 
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
-    xi = [asarray(x) for x in xi]
-    shape = [x.shape[0] for x in xi]
-    if indexing == "xy" and len(xi) >= 2:
-        shape[0], shape[1] = shape[1], shape[0]
-    outs = []
-    for i, x in enumerate(xi):
-        d = i
-        if indexing == "xy" and len(xi) >= 2 and i < 2:
-            d = 1 - i
-        # sparse: each keeps only its own axis (size 1 elsewhere), the outputs broadcast together
-        out_shape = tuple(n if j == d else 1 for j, n in enumerate(shape)) if sparse else tuple(shape)
-        outs.append(lax.broadcast_in_dim(x, out_shape, (d,)))
-    return outs
+    # JAX's steps (its jaxprs broadcast y before x for indexing="xy"), checks and messages
+    from ._util import _check_arraylike
+    _check_arraylike("meshgrid", *xi)
+    args = [asarray(x) for x in xi]
+    if not copy:
+        raise ValueError("jax.numpy.meshgrid only supports copy=True")
+    if indexing not in ["xy", "ij"]:
+        raise ValueError(f"Valid values for indexing are 'xy' and 'ij', got {indexing}")
+    if any(a.ndim != 1 for a in args):
+        raise ValueError("Arguments to jax.numpy.meshgrid must be 1D, got shapes "
+                         f"{[a.shape for a in args]}")
+    if indexing == "xy" and len(args) >= 2:
+        args[0], args[1] = args[1], args[0]
+    shape = [1 if sparse else a.shape[0] for a in args]
+    # sparse: each keeps only its own axis (size 1 elsewhere), the outputs broadcast together
+    a_shape = lambda i, a: [*shape[:i], a.shape[0], *shape[i + 1:]] if sparse else shape  # noqa: E731
+    output = [lax.broadcast_in_dim(a, tuple(a_shape(i, a)), (i,)) for i, a in enumerate(args)]
+    if indexing == "xy" and len(args) >= 2:
+        output[0], output[1] = output[1], output[0]
+    return output
 
 
 def _is_key_dtype_request(dtype) -> bool:

@@ -38,12 +38,20 @@ def rot90(m, k=1, axes=(0, 1)):
 
 
 
-def append(arr, values, axis=None):
-    from ._creation import asarray
+def _append(arr, values, axis=None):
+    """jnp.append, staged as JAX's (a nested jit named `append`; a list argument is no array)."""
     from ._shapes import concatenate, ravel
     if axis is None:
-        return concatenate([ravel(asarray(arr)), ravel(asarray(values))], 0)
+        return concatenate([ravel(arr), ravel(values)], 0)
     return concatenate([arr, values], axis=axis)
+
+
+def _make_append():
+    from ._util import _staged
+    return _staged(_append, static_argnames=("axis",), name="append")
+
+
+append = _make_append()
 
 
 def delete(arr, obj, axis=None, *, assume_unique_indices=False):

@@ -47,8 +47,18 @@ def _take_indices(indices, size, mode):
 
 def take(a, indices, axis=None, out=None, mode=None, unique_indices=False, indices_are_sorted=False,
          fill_value=None):
+    import operator
+    return _take(a, indices, axis=None if axis is None else operator.index(axis), out=out, mode=mode,
+                 unique_indices=unique_indices, indices_are_sorted=indices_are_sorted, fill_value=fill_value)
+
+
+def _take_body(a, indices, axis=None, out=None, mode=None, unique_indices=False, indices_are_sorted=False,
+               fill_value=None):
+    """jnp.take, staged as JAX's `_take` (a nested jit: jaxprs show `jit[name=_take ...]`)."""
+    from ._util import _check_arraylike
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.take is not supported.")
+    _check_arraylike("take", a, indices)
     jnp = _jnp()
     a, indices = jnp.asarray(a), jnp.asarray(indices)
     if axis is None:
@@ -72,6 +82,16 @@ def take(a, indices, axis=None, out=None, mode=None, unique_indices=False, indic
     slice_sizes = tuple(1 if d == axis else s for d, s in enumerate(shape))
     return ix.gather(a, lax.expand_dims(indices, (nd,)), dnums, slice_sizes, mode=gather_mode,
                      unique_indices=unique_indices, indices_are_sorted=indices_are_sorted, fill_value=fill_value)
+
+
+def _make_take():
+    from ._util import _staged
+    body = _take_body
+    body.__name__ = "_take"
+    return _staged(body, static_argnames=("axis", "mode", "unique_indices", "indices_are_sorted", "fill_value"))
+
+
+_take = _make_take()
 
 
 def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
