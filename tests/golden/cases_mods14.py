@@ -290,3 +290,39 @@ out = (vq(obs, book), vq(jnp.array([1.0, 5.0, 2.4]), jnp.array([0.0, 2.5, 6.0]))
 E("mods14_vq_rank_mismatch_raises", "scipy_cluster", """
 out = jax.scipy.cluster.vq.vq(jnp.zeros((3, 2)), jnp.zeros(3))
 """)
+
+C("mods14_modules_under_x64", "scipy_ndimage", """
+jax.config.update("jax_enable_x64", True)
+T = jax.scipy.spatial.transform
+a = jnp.arange(12.0).reshape(3, 4)
+c = [jnp.array([0.5, 2.7]), jnp.array([1.2, 3.9])]
+r = T.Rotation.from_euler("xyz", jnp.array([0.1, 0.2, 0.3]))
+rf = T.Rotation.from_quat(jnp.array([0.1, 0.2, 0.3, 0.9], jnp.float32))
+interp = jax.scipy.interpolate.RegularGridInterpolator((jnp.arange(3.0), jnp.arange(4.0)), a)
+out = (jax.scipy.ndimage.map_coordinates(a, c, 1), jax.scipy.ndimage.map_coordinates(a.astype(jnp.float32), c, 1),
+       r.quat, r.as_matrix(), rf.as_rotvec(), rf.as_euler("zyx"), T.Rotation.identity().quat,
+       interp(jnp.array([[0.5, 1.5], [1.2, 2.9]])), interp((jnp.array([0.5]), jnp.array([1.5]))),
+       jax.scipy.cluster.vq.vq(jnp.arange(6.0).reshape(3, 2), jnp.array([[0.0, 1.0], [4.0, 5.0]])),
+       jax.scipy.cluster.vq.vq(jnp.arange(6, dtype=jnp.int32).reshape(3, 2), jnp.array([[0, 1], [4, 5]], jnp.int32)))
+""")
+
+# the objects are data: a Rotation's fields, a jitted function returning one, an interpolator in a tree
+C("mods14_rotation_as_pytree_outputs", "scipy_spatial", """
+R = jax.scipy.spatial.transform.Rotation
+make = jax.jit(lambda a: R.from_rotvec(a))
+r = make(jnp.array([[0.2, 0.0, 0.0], [0.0, 0.0, 1.0]]))
+out = (type(r).__name__, r.quat, r._fields, R._fields, jax.scipy.spatial.transform.Slerp._fields,
+       jax.tree_util.tree_map(lambda q: q * 2, r).quat, jax.vmap(lambda q: R(q).magnitude())(r.quat),
+       R.from_quat(jnp.array([0.0, 0.0, 0.0, -2.0])).as_quat(canonical=True), str(r.quat.dtype))
+""")
+
+# JAX 0.10.2 promotes bool and integers up to 32 bits to float32 even under x64 (to_inexact_dtype);
+# only 64-bit integers become float64 (found by mods14_modules_under_x64's vq of int32 arrays)
+C("mods14_inexact_promotion_of_small_ints_under_x64", "dtypes", """
+jax.config.update("jax_enable_x64", True)
+i32 = jnp.arange(3, dtype=jnp.int32)
+out = [str(a.dtype) for a in (jnp.sin(i32), jnp.exp(jnp.array([True, False])), jnp.sqrt(jnp.arange(3, dtype=jnp.uint8)),
+                              jnp.log1p(jnp.arange(3, dtype=jnp.int16)), jnp.sin(jnp.arange(3)), jnp.sin(3),
+                              jax.jit(jnp.cos)(i32), jax.scipy.special.erf(i32), jax.scipy.stats.norm.pdf(i32),
+                              jax.scipy.stats.gumbel_r.cdf(i32), jnp.arctan2(i32, i32), jnp.arctan2(i32, 1.0))]
+""")

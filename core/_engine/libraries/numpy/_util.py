@@ -62,7 +62,9 @@ def _convert_if_needed(a, dt, weak):
 def _promote_dtypes_inexact(*args):
     dt, weak = _dt.result_type_weak(*[_weak(a) for a in args])
     if _dt.kind(dt) not in "fc":
-        dt = _dt.default_float_dtype()
+        # JAX 0.10.2's to_inexact_dtype: bool and integers up to 32 bits become float32 even under x64
+        # (jnp.sin(int32 array) is float32); only 64-bit integers take the default float
+        dt = _dt.default_float_dtype() if _np.dtype(dt).itemsize == 8 else _np.dtype("float32")
     return [_convert_if_needed(a, dt, weak) for a in args]
 
 
