@@ -75,6 +75,16 @@ def _custom_sin_vjp(x):
 _custom_sin_vjp.defvjp(lambda x: (jnp.sin(x), jnp.cos(x)), lambda cos_x, g: (cos_x * g,))
 
 
+@jax.custom_batching.custom_vmap
+def _custom_vmapped_sin(x):
+    return jnp.sin(x)
+
+
+@_custom_vmapped_sin.def_vmap
+def _custom_vmapped_sin_rule(axis_size, in_batched, x):
+    return jnp.sin(x), in_batched[0]
+
+
 def _vmap_named(collective):
     return lambda x: jax.vmap(lambda y: collective(y, "i"), axis_name="i")(x)
 
@@ -217,6 +227,8 @@ SPECS = {
     "linear_call": ("smooth", lambda x: core.custom_derivatives.linear_call(
         lambda r, t: r * t, lambda r, ct: r * ct, jnp.array([0.5, -1.0, 2.0]), x), [x3]),
     "custom_vjp_call": ("rev", jax.jit(lambda x: _custom_sin_vjp(x) * x), [x3]),
+    # jax.custom_batching: the function's own body differentiated; the rule maps it under vmap
+    "custom_vmap_call": ("smooth", jax.jit(lambda x: _custom_vmapped_sin(x) * x), [x3]),
     # effects: no outputs of their own; the checks run through the value around them
     "debug_print": ("smooth", lambda x: (jax.debug.print("x={}", x), x * 2.0)[1], [x3]),
     "debug_callback": ("smooth", lambda x: (jax.debug.callback(lambda v: None, x), jnp.sin(x))[1], [x3]),

@@ -2,9 +2,11 @@
 jax.experimental.ode.odeint (values at the requested times, tolerances, hmax and mxstep, pytree
 states, gradients through the adjoint w.r.t. y0, args, t and closed-over arrays, jit, vmap, a small
 neural-ODE fit, its errors)."""
-from casebook import recorder
+from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
+# (WGSL's float32 transcendentals round their own way: adaptive steps and atan2 angles run on the CPU device)
+CPU = on_cpu(C)
 
 # float32 with the default rtol = atol = 1.4e-8 (below float32's resolution, as tutorials run it): the
 # accepted steps depend on round-off, so values agree to float32 noise times the number of steps
@@ -23,7 +25,7 @@ def pendulum(y, t, b, c):
 t5 = jnp.linspace(0., 2., 5)
 """
 
-C("ode14_odeint_decay_tolerances_hmax_mxstep", "ode", ODE + """
+CPU("ode14_odeint_decay_tolerances_hmax_mxstep", "ode", ODE + """
 y0 = jnp.array([1., 2.])
 out = (odeint(decay, y0, t5, 0.7), odeint(decay, y0, t5, 0.7, rtol=1e-3, atol=1e-6),
        odeint(decay, y0, t5, 0.7, rtol=1e-4, atol=1e-4, hmax=0.05),
@@ -88,7 +90,7 @@ for _ in range(3):
     params = step(params)
 out = (losses, params)
 """, rtol=1e-3, atol=1e-5)
-C("ode14_odeint_what_learners_paste", "ode", ODE + """
+CPU("ode14_odeint_what_learners_paste", "ode", ODE + """
 t3 = jnp.linspace(0., 1., 3)
 out = (odeint(lambda y, t: -y, 1.0, t3), odeint(lambda y, t: -y, jnp.ones(1), np.linspace(0., 1., 3)),
        odeint(lambda y, t: [y[1], -y[0]], [1., 0.], t3), odeint(decay, jnp.ones(1), t3, 2),

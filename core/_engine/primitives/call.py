@@ -78,7 +78,6 @@ class DerivedCache:
 
     def put(self, obj, extra, value, consts=()):
         from ..tracing.tracing import Tracer
-        from ..base.config import config
         if any(isinstance(c, Tracer) for c in consts):
             return value
         try:
