@@ -585,7 +585,8 @@ def stop_in_sight(visit, i: int) -> None:
         for where in ("bottom", "top"):
             b.in_frame(None)
             host = b.evaluate(PUT_FRAME, [i, where])
-            assert host["height"] > height + 100, (b.name, host)  # the frame is taller than the window
+            if height == min(SHORT_WINDOWS):  # the frame is taller than the window (at 700 px it may not be)
+                assert host["height"] > height + 100, (b.name, host)
             deadline = time.monotonic() + 30
             while True:
                 b.in_frame(CELL_FRAME, i)
