@@ -653,6 +653,62 @@ const FROM_WORKER = {
   },
 };
 
+// A frame taller than its host's window (a lesson cell with a long output, an embed on a phone)
+// would float its run bar at the frame's bottom, below what the learner sees, Stop included: the
+// bar sits at the bottom of the frame's part in the host's window instead. Only an
+// IntersectionObserver sees that part from inside a cross-origin frame (the host page tells it
+// nothing; an embed's host runs none of gradpad's script). It reports a target again only when the
+// target's visible fraction crosses a threshold, and a box the frame's height keeps one fraction
+// while the host scrolls across its middle (the bar stayed where it was: what failed in Firefox).
+// So the frame's viewport is cut into thin slices, each observed in 1 px steps: the slices under
+// the window's top and bottom edges change as the host scrolls, and the visible ones' union is the
+// part in sight (the same in Chromium, Firefox and WebKit, cross-origin too; rootBounds, null
+// there, is not used).
+const SLICE_PX = 32;
+
+function keepInSight(bar) {
+  if (!("IntersectionObserver" in window) || bar.dataset.inSight !== undefined) return;
+  bar.dataset.inSight = "";
+  const shown = new Map(); // slice -> [top, bottom] of its part in sight, or null
+  const holder = document.createElement("div");
+  holder.setAttribute("aria-hidden", "true");
+  holder.style.cssText = "position: fixed; top: 0; left: 0; width: 1px; height: 0; visibility: hidden; pointer-events: none";
+  document.body.appendChild(holder);
+  const place = () => {
+    let top = Infinity, bottom = -Infinity;
+    for (const v of shown.values()) {
+      if (v) { top = Math.min(top, v[0]); bottom = Math.max(bottom, v[1]); }
+    }
+    // nothing in sight (the frame scrolled away, or no report yet): the frame's own bottom
+    const below = bottom > top ? Math.max(0, Math.floor(innerHeight - bottom)) : 0;
+    bar.style.bottom = below ? `${6 + below}px` : "";
+    bar.dataset.inSight = bottom > top ? `${Math.round(top)} ${Math.round(bottom)}` : "";
+  };
+  const observer = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const r = e.intersectionRect;
+      shown.set(e.target, e.isIntersecting && r.height > 0 ? [r.top, r.bottom] : null);
+    }
+    place();
+  }, { threshold: Array.from({ length: SLICE_PX + 1 }, (_, i) => i / SLICE_PX) });
+  let height = -1;
+  const slice = () => { // the slices again when the frame's height changed (a lesson frame grows)
+    if (innerHeight === height) return;
+    height = innerHeight;
+    observer.disconnect();
+    shown.clear();
+    holder.replaceChildren();
+    for (let y = 0; y < height; y += SLICE_PX) {
+      const s = document.createElement("div");
+      s.style.cssText = `position: absolute; left: 0; top: ${y}px; width: 1px; height: ${Math.min(SLICE_PX, height - y)}px`;
+      holder.appendChild(s);
+      observer.observe(s);
+    }
+  };
+  slice();
+  window.addEventListener("resize", slice);
+}
+
 // The app's document from a worker, rendered in #app; or, for a standby's app rendered before it is
 // needed (static/prerender.js), hidden in `box` (the preview and the old view stay). Resolves to
 // whether it was rendered.
@@ -669,6 +725,7 @@ async function embedApp(m, s, box) {
     // the header is hidden in an iframe: the running indicator floats, shown while code runs
     document.body.appendChild($("gp-runbar"));
     $("gp-runbar").classList.add("gp-floating");
+    keepInSight($("gp-runbar"));
   }
   cssVarsArrive(m.model);
   const item = JSON.parse(m.model);

@@ -511,13 +511,14 @@ def test_a_course_pages_code_blocks_become_live_cells_on_one_python(visit, tmp_p
                    "performance.now() - window.gradpad.runStarted > 500 && "
                    "document.getElementById('gp-stop').getClientRects().length > 0", LOOP, timeout_s=SLOW_S)
         isolated = b.evaluate("() => window.gradpad.isolated")
-        # the whole frame in the host's view again just before the click: the run changed the
-        # frame's height, which can leave its floating Stop (at the frame's bottom) below the host
-        # page's viewport, where a driver's click lands on nothing (seen in Firefox, a second Stop)
-        b.in_frame(None)
-        b.evaluate("() => { document.querySelectorAll('iframe.gradpad-lesson')[1].scrollIntoView({block: 'end'}); return true; }")
+        # the frame taller than the course page's window, as on a laptop or a phone: its floating
+        # Stop stays in the window wherever the page is scrolled to, and is clicked there
+        stop_in_sight(visit, 1)
         b.in_frame(CELL_FRAME, 1)
         b.click("() => document.getElementById('gp-stop')")
+        b.in_frame(None)
+        b.set_viewport(1400, 900)
+        b.in_frame(CELL_FRAME, 1)
         t_stop = time.monotonic()
         b.wait_for("() => !window.gradpad.running", timeout_s=60)
         visit.seconds["lesson stop"] = round(time.monotonic() - t_stop, 2)
@@ -555,6 +556,53 @@ def test_a_course_pages_code_blocks_become_live_cells_on_one_python(visit, tmp_p
         b.in_frame(None)
         srv.shutdown()
         b.set_viewport(1400, 900)
+
+
+# window heights (px) over a running cell frame taller than them: a laptop's window with the
+# browser's bars, zoomed in (360), and a small laptop's (700)
+SHORT_WINDOWS = (700, 360)
+# where the host page puts cell frame i: its top at the window's top, or its bottom at the window's
+# bottom (the frame covering the window in both: the frame's visible part moved, not its share)
+PUT_FRAME = """([i, where]) => { const r = document.querySelectorAll('iframe.gradpad-lesson')[i].getBoundingClientRect();
+    scrollBy(0, where === 'top' ? r.top : r.bottom - innerHeight);
+    const now = document.querySelectorAll('iframe.gradpad-lesson')[i].getBoundingClientRect();
+    return {top: now.top, height: now.height, window: innerHeight}; }"""
+STOP_BOX = """() => { const b = document.getElementById('gp-stop').getBoundingClientRect();
+    return {top: b.top, bottom: b.bottom, inSight: document.getElementById('gp-runbar').dataset.inSight}; }"""
+
+
+def stop_in_sight(visit, i: int) -> None:
+    """Cell frame i, running, on a course page whose window is shorter than the frame: with the
+    frame's top at the window's top, then its bottom at the window's bottom, its floating Stop is
+    inside the window (static/loader.js keepInSight; before, it sat at the frame's bottom, below
+    the window in the first case; the IntersectionObserver of commit 116dd69 left it above the
+    window in the second). Screenshots of each. Leaves the window at the last height, the frame's
+    top at its top (the driver's click then needs no scroll)."""
+    b = visit.browser
+    for height in SHORT_WINDOWS:
+        b.in_frame(None)
+        b.set_viewport(1400, height)
+        for where in ("bottom", "top"):
+            b.in_frame(None)
+            host = b.evaluate(PUT_FRAME, [i, where])
+            if height == min(SHORT_WINDOWS):  # the frame is taller than the window (at 700 px it may not be)
+                assert host["height"] > height + 100, (b.name, host)
+            deadline = time.monotonic() + 30
+            while True:
+                b.in_frame(CELL_FRAME, i)
+                bar = b.evaluate(STOP_BOX)
+                if bar["bottom"] > bar["top"] and host["top"] + bar["top"] >= 0 \
+                        and host["top"] + bar["bottom"] <= height:
+                    break
+                assert time.monotonic() < deadline, (b.name, f"Stop out of a {height} px window, frame's {where} "
+                                                     "at the window's", host, bar)
+                b.in_frame(None)
+                host = b.evaluate("(i) => { const r = document.querySelectorAll('iframe.gradpad-lesson')[i]"
+                                  ".getBoundingClientRect(); return {top: r.top, height: r.height, window: innerHeight}; }", i)
+                time.sleep(0.2)
+            b.in_frame(None)
+            visit.shot(f"lesson_stop_in_sight_{height}_{where}")
+    b.in_frame(CELL_FRAME, i)
 
 
 def keyboard_in_a_cell_frame(visit, i: int) -> None:

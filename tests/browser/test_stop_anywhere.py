@@ -404,6 +404,36 @@ STOP_NOW = """() => { const gp = window.gradpad; const asked = gp.interrupt();
           stops: gp.stops.map((s) => s.reason), runState: document.getElementById('gp-run-state').textContent}; }"""
 
 
+SHORT_WINDOW = 360  # px: a laptop's window with the browser's bars, zoomed in
+
+
+def stop_in_sight(page, frame, index: int):
+    """A cell frame taller than the course page's window, its bottom at the window's bottom, then
+    its top at the window's top: the running frame's floating Stop is inside the window each time
+    (static/loader.js keepInSight), not at the frame's bottom below the window (before) nor left
+    where the frame's top was in sight (commit 116dd69's one observed box, which saw no change
+    while the frame covered the window). Firefox and WebKit: test_every_browser.stop_in_sight."""
+    from .test_every_browser import PUT_FRAME
+    page.set_viewport_size({"width": 1400, "height": SHORT_WINDOW})
+    try:
+        box = "(i) => document.querySelectorAll('iframe.gradpad-lesson')[i].getBoundingClientRect()"
+        for where in ("bottom", "top"):
+            page.evaluate(PUT_FRAME, [index, where])
+            deadline = time.monotonic() + 10
+            while True:
+                host = page.evaluate(f"(i) => {{ const r = ({box})(i); return {{top: r.top, height: r.height}}; }}", index)
+                bar = frame.evaluate("""() => { const b = document.getElementById('gp-stop').getBoundingClientRect();
+                                                return {top: b.top, bottom: b.bottom}; }""")
+                if bar["bottom"] > bar["top"] and host["top"] + bar["top"] >= 0 \
+                        and host["top"] + bar["bottom"] <= SHORT_WINDOW:
+                    break
+                assert time.monotonic() < deadline, ("Stop out of the window", where, host, bar)
+                time.sleep(0.2)
+            assert host["height"] > SHORT_WINDOW + 100, host  # the frame is taller than the window
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+
+
 def test_a_lesson_cells_stop_ends_the_run_within_its_own_click(browser_context, site_url, tmp_path):
     """A lesson of three cell frames on a course site of another origin (static/lesson.js), no
     shared memory: Stop in the second cell's frame ends the first frame's worker within the click's
@@ -428,6 +458,7 @@ def test_a_lesson_cells_stop_ends_the_run_within_its_own_click(browser_context, 
         frames[1].evaluate(START_LOOP_IN_CELL, LOOP)
         for f in frames[:2]:
             f.wait_for_function("() => window.gradpad.running && performance.now() - window.gradpad.runStarted > 300")
+        stop_in_sight(page, frames[1], 1)
         out = frames[1].evaluate(STOP_NOW)
         assert out["asked"] is True and out["via"] == ["call"], out
         # before: still running here until the first frame's message came back (126-925 ms)
