@@ -287,6 +287,34 @@ def _model_resources(pydoc) -> dict:
 # with BokehJS. From then on both sides exchange JSON patches (Panel's pyodide-worker scheme).
 _doc = None
 _prebuilt = None  # a standby worker's app, built before it is needed (see prebuild)
+# The first view holds only the tab in view: render() serializes the playground's tabs with Panel's
+# `dynamic` (each hidden tab a placeholder), and once the page has embedded that view (link) the
+# hidden tabs are built and sent as one patch, after the page's UI is up. Their Bokeh models were
+# about half of the app's serialization in a warm visit (0.4-0.9 s of 0.8-1.3 s, in the page).
+# They show the same Panel objects, so what they show is the current run's, as before.
+_hidden_tabs = None
+
+
+def _only_tab_in_view(obj):
+    """The playground's tabs switched to render only the tab in view; None where there are none."""
+    tabs = getattr(getattr(obj, "playground", None), "tabs", None)
+    if not isinstance(getattr(tabs, "dynamic", None), bool) or tabs.dynamic:
+        return None
+    tabs.dynamic = True
+    return tabs
+
+
+def show_hidden_tabs() -> None:
+    """The tabs render() left out of the first view, built and sent (one patch); the tabs stay
+    rendered from then on, as they were before (switching to one needs no Python)."""
+    global _hidden_tabs
+    tabs, _hidden_tabs = _hidden_tabs, None
+    if tabs is None or not tabs.dynamic:
+        return
+    from app import batching
+
+    with batching.one_update():
+        tabs.dynamic = False
 
 
 def prebuild() -> None:
@@ -331,7 +359,7 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
     """The app as JSON for the page: {kind, model (for Bokeh.embed.embed_item), resources,
     page (options for the page shell)}; kind is "placeholder" when there is no app.
     `held`: why this Python replaced an ended one (app.held.REASONS): the code is shown, not run."""
-    global _doc, _prebuilt
+    global _doc, _prebuilt, _hidden_tabs
     obj, _prebuilt = _prebuilt, None
     if obj is not None:
         from app import env, theme_switch
@@ -349,6 +377,7 @@ def render(target: str, code: str | None = None, held: str | None = None) -> str
 
     from app import page_api
 
+    _hidden_tabs = _only_tab_in_view(obj)
     _doc, model_json = _model_json(as_panel(obj), target)
     return json.dumps({"kind": "app", "model": model_json, "resources": _model_resources(_doc),
                        "page": page_api.page_options()})
@@ -360,6 +389,16 @@ def link(send_patch) -> None:
     from app import env
 
     _link_doc(_doc, send_patch)
+    if _hidden_tabs is not None:
+        # after the worker has told the page its UI is up (the loop's next turn), before the slow
+        # panes that document_linked starts; at once where no loop runs (CPython tests)
+        from app.main import event_loop
+
+        loop = event_loop()
+        if loop is None:
+            show_hidden_tabs()
+        else:
+            loop.call_soon(show_hidden_tabs)
     env.document_linked()  # changes made from now on reach the page (the app's slow panes wait for this)
 
 

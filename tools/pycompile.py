@@ -57,12 +57,12 @@ def compile_wheel(src: str, dst: str) -> tuple[int, int]:
         raise SystemExit(f"{src}: no RECORD, not a wheel?")
     lines = [_record_line(n, d) for n, d in out] + [f"{record_name},,"]
     out.append((record_name, ("\n".join(lines) + "\n").encode()))
-    with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zout:
+    with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
         for name, data in out:
             zi = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))
             zi.compress_type = zipfile.ZIP_DEFLATED
             zi.external_attr = 0o644 << 16
-            zout.writestr(zi, data)
+            zout.writestr(zi, data, compresslevel=9)  # the site's WHEEL_LEVEL (tools/site.py)
     return compiled, kept
 
 

@@ -96,9 +96,15 @@ ALLOWED_MISSING = {"nh3", "panel-material-ui", "requests", "tqdm", "tornado",
 
 # files inside wheels that the browser never reads (prefix match on the archive path)
 SLIM = {
-    "bokeh": ["bokeh/server/static/", "bokeh/sphinxext/", "bokeh/sampledata/"],
+    # bokeh/_sri/: the CDN files' integrity hashes of every BokehJS release (~100 JSON files);
+    # only this version's is read (CDN resources), SLIM_KEEP keeps it
+    "bokeh": ["bokeh/server/static/", "bokeh/sphinxext/", "bokeh/sampledata/", "bokeh/_sri/"],
+    # panel/dist/images/ and assets/logo/: PNG/SVG logos and icons (234 kB compressed) that only
+    # `panel serve`/`panel convert` read from disk; the page's Panel refers to them by URL (served
+    # from dist/panel/). assets/*.svg (spinners) stay: Panel's config inlines them as data: URLs
     "panel": ["panel/tests/", "panel/dist/bundled/", "panel/dist/panel.js", "panel/dist/panel.json",
-              "panel/dist/panel.min.js", "panel/dist/lib/", "panel/package-lock.json"],
+              "panel/dist/panel.min.js", "panel/dist/lib/", "panel/package-lock.json",
+              "panel/dist/images/", "panel/dist/assets/logo/"],
     "param": ["param/tests/"],
     # TFP's numpy substrate: distrax uses the JAX one (17 MB of 57 unpacked)
     "tfp-nightly": ["tensorflow_probability/substrates/numpy/"],
@@ -108,7 +114,10 @@ SLIM = {
     "numpy": ["numpy/_pyinstaller/", "numpy/_core/include/", "numpy/_core/lib/",
               "numpy/random/lib/", "numpy/random/_examples/"],
 }
-SLIM_KEEP = {"panel": ["panel/dist/bundled/theme/"]}
+# ({version}: the wheel's own version)
+SLIM_KEEP = {"panel": ["panel/dist/bundled/theme/"], "bokeh": ["bokeh/_sri/{version}.json"]}
+# wheels are written at the highest deflate level: they are fetched before the UI (-75 kB there)
+WHEEL_LEVEL = 9
 SLIM_SUFFIX_DROP = (".ts", ".less", ".map", ".pyi", ".pxd", ".pyx", ".h", ".c", ".a")
 
 # what the page loads, in order (lock package names; closures resolved at build time)
@@ -129,7 +138,7 @@ GZIP_MIN_BYTES = 1024
 # ship a snapshot of a booted bare CPython for first visits (tools/bare_snapshot.py): +3.7 MB
 # before the UI, CPython's start skipped
 BARE_SNAPSHOT = True
-PROCESS_VERSION = "5"  # bump when slim/compile rules change (invalidates .cache/site/processed)
+PROCESS_VERSION = "6"  # bump when slim/compile rules change (invalidates .cache/site/processed)
 
 
 # The page's Content-Security-Policy (a <meta> in index.html, a header from sw.js). Python runs
@@ -396,7 +405,7 @@ def write_pure_wheel(path: Path, dist_info: str, entries: list[tuple[str, bytes]
             zi = zipfile.ZipInfo(n, date_time=(2020, 2, 2, 0, 0, 0))
             zi.compress_type = zipfile.ZIP_DEFLATED
             zi.external_attr = 0o644 << 16
-            zf.writestr(zi, d)
+            zf.writestr(zi, d, compresslevel=WHEEL_LEVEL)
     return path
 
 
@@ -452,18 +461,36 @@ def is_served_bundle(name: str) -> bool:
             and not any(parts[3].startswith(s) for s in PANEL_BUNDLED_SKIP))
 
 
+# panel/dist/bundled/<dir>s whose empty stand-ins are kept only for the files Panel's sources name:
+# ace's 470 modes, themes and snippets are loaded by ace itself from the served copy, and each
+# entry costs ~230 bytes of zip headers fetched before the UI (-0.1 MB). (Elsewhere names are
+# made with f-strings, e.g. Tabulator's themes: every file keeps its stand-in.)
+STAND_INS_NAMED_ONLY = {"aceplot"}
+
+
+def named_in_sources(zin: zipfile.ZipFile) -> set[str]:
+    """File names (the last path part) that occur in a wheel's Python and HTML sources: a panel
+    model's `__javascript_raw__`/`__css_raw__` and a template's resources name their files there."""
+    text = "\n".join(zin.read(n).decode("utf-8", "replace") for n in zin.namelist()
+                     if n.endswith((".py", ".html")) and "/tests/" not in n)
+    return set(re.findall(r"[\w@.^-]+\.(?:js|css|svg|png|ico|html|webmanifest)\b", text))
+
+
 def slim_wheel(src: Path, dst: Path) -> int:
     """Copy a wheel without the files the browser never reads. Returns bytes dropped."""
     pkg = dist_name(src)
-    drops, keeps = SLIM.get(pkg, []), SLIM_KEEP.get(pkg, [])
+    version = src.name.split("-")[1]
+    drops, keeps = SLIM.get(pkg, []), [k.format(version=version) for k in SLIM_KEEP.get(pkg, [])]
     dropped = 0
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        named = named_in_sources(zin) if pkg == "panel" else set()
         for info in zin.infolist():
             n = info.filename
             drop = any(n.startswith(d) for d in drops) and not any(n.startswith(k) for k in keeps)
             if pkg in SLIM and n.endswith(SLIM_SUFFIX_DROP):
                 drop = True
-            if drop and pkg == "panel" and is_served_bundle(n):
+            if drop and pkg == "panel" and is_served_bundle(n) and (
+                    n.split("/")[3] not in STAND_INS_NAMED_ONLY or n.rsplit("/", 1)[1] in named):
                 # an empty stand-in: panel's bundled_files() checks that the file exists to
                 # pick the self-hosted URL (served from dist/panel/) over the CDN one
                 zout.writestr(zipfile.ZipInfo(n, date_time=(2020, 2, 2, 0, 0, 0)), b"")
@@ -472,7 +499,7 @@ def slim_wheel(src: Path, dst: Path) -> int:
             if drop:
                 dropped += info.file_size
                 continue
-            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED)
+            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=WHEEL_LEVEL)
     return dropped
 
 
@@ -484,7 +511,8 @@ def process_wheels(wheels: list[Path], py312: str | None) -> list[Path]:
     todo, result = [], []
     for w in wheels:
         pkg = dist_name(w)  # the slim rules are part of the key: a changed rule re-processes the wheel
-        rules = json.dumps([SLIM.get(pkg), SLIM_KEEP.get(pkg), SLIM_SUFFIX_DROP if pkg in SLIM else None])
+        rules = json.dumps([SLIM.get(pkg), SLIM_KEEP.get(pkg), SLIM_SUFFIX_DROP if pkg in SLIM else None, WHEEL_LEVEL,
+                            sorted(STAND_INS_NAMED_ONLY) if pkg == "panel" else None])
         key = hashlib.sha256((sha256(w) + PROCESS_VERSION + mode + rules).encode()).hexdigest()[:16]
         final = out_dir / key / w.name
         result.append(final)

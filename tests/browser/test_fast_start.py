@@ -105,6 +105,26 @@ def test_preview_then_typing_kept_then_live_panes(first_visit):
         assert line.strip() in preview_text, line
 
 
+# the live document's tabs: [title, whether its child is still the first view's placeholder]
+TABS = """() => {
+  const doc = [...window.Bokeh.index.roots][0].model.document;
+  return [...doc.all_models].filter(m => m.title !== undefined && m.child !== undefined && m.closable !== undefined)
+    .map(m => [m.title, (m.child.tags || []).includes('hidden')]);
+}"""
+
+
+def test_the_tabs_left_out_of_the_first_view_follow_it(first_visit):
+    """The first view holds only the tab in view (app.bootstrap.render); the other tabs come as
+    changes of the same document right after the UI is up: every tab gets its pane."""
+    page, _ = first_visit
+    page.set_default_timeout(240_000)
+    assert page.evaluate("() => window.gradpad.uiReady.then(g => g.ui)") == "app"
+    page.wait_for_function(f"() => {{ const t = ({TABS})(); return t.length >= 5 && !t.some(x => x[1]); }}",
+                           timeout=120_000)
+    titles = [t for t, _ in page.evaluate(TABS)]
+    assert {"Plots", "Timing"} <= set(titles), titles
+
+
 def test_first_view_fetches_no_deferred_wheel_and_pandas_imports_on_demand(first_visit):
     page, requests = first_visit
     page.set_default_timeout(240_000)

@@ -88,6 +88,61 @@ def test_numpy_is_slimmed_but_keeps_every_extension_module(dist):
         assert extensions <= files
 
 
+def test_panel_and_bokeh_wheels_leave_out_what_python_never_reads(dist):
+    """Fetched before the UI: Panel's logos and icons (read from disk only by `panel serve` and
+    `panel convert`; the page's Panel names them by URL), the integrity hashes of ~100 older
+    BokehJS releases, and zip entries for files no Panel model names (ace's modes and themes)."""
+    with zipfile.ZipFile(next((dist / "pyodide").glob("panel-*.whl"))) as zf:
+        panel = zf.infolist()
+    names = [i.filename for i in panel]
+    assert not [n for n in names if n.startswith(("panel/dist/images/", "panel/dist/assets/logo/"))]
+    assert [n for n in names if n.startswith("panel/dist/assets/") and n.endswith("_spinner.svg")]  # inlined by config
+    stand_ins = [i.filename for i in panel if i.filename.startswith("panel/dist/bundled/") and i.file_size == 0]
+    assert 0 < len(stand_ins) < 300, len(stand_ins)
+    assert not [n for n in stand_ins if "/mode-" in n or "/theme-" in n]
+    bokeh = next((dist / "pyodide").glob("bokeh-*.whl"))
+    with zipfile.ZipFile(bokeh) as zf:
+        sri = [n for n in zf.namelist() if n.startswith("bokeh/_sri/")]
+    assert sri == [f"bokeh/_sri/{bokeh.name.split('-')[1]}.json"]
+
+
+def test_every_panel_model_still_picks_its_self_hosted_files(dist, tmp_path):
+    """Panel's bundled_files() picks the page's own copy of a model's JS/CSS (served from
+    dist/panel/) only where the file exists in site-packages, else a CDN URL: the shipped wheel
+    keeps an empty stand-in for every file a model names. Checked with Panel's own code over all
+    its models, against a full install."""
+    import importlib
+    import pkgutil
+
+    import bokeh.model
+    import panel
+    import panel.models
+    from panel.io import resources
+
+    for m in pkgutil.iter_modules(panel.models.__path__):  # each registers its models
+        importlib.import_module(f"panel.models.{m.name}")
+
+    shipped = next((dist / "pyodide").glob("panel-*.whl"))
+    assert shipped.name.split("-")[1] == panel.__version__, "the test needs the shipped Panel's version"
+    with zipfile.ZipFile(shipped) as zf:
+        zf.extractall(tmp_path, [n for n in zf.namelist() if n.startswith("panel/dist/bundled/")])
+    models = [m for m in bokeh.model.Model.model_class_reverse_map.values() if m.__module__.startswith("panel.")]
+    full = {(m, t): resources.bundled_files(m, t) for m in models for t in ("javascript", "css")}
+    real = resources.BUNDLE_DIR
+    try:
+        resources.BUNDLE_DIR = tmp_path / "panel" / "dist" / "bundled"
+        slim = {(m, t): resources.bundled_files(m, t) for m in models for t in ("javascript", "css")}
+    finally:
+        resources.BUNDLE_DIR = real
+    # the served ones: dist/panel/ leaves out a few heavy extensions (site.PANEL_BUNDLED_SKIP)
+    local = "static/extensions/panel/bundled/"
+    served = {k: [u for u in v if u.startswith(local) and not u[len(local):].startswith(tuple(site.PANEL_BUNDLED_SKIP))]
+              for k, v in full.items()}
+    assert sum(len(v) for v in served.values()) > 20
+    lost = {f"{m.__name__} {t}": [u for u in served[m, t] if u not in slim[m, t]] for m, t in full}
+    assert not {k: v for k, v in lost.items() if v}
+
+
 def test_the_normal_table_ships_beside_the_wheel_not_in_it(dist):
     """The packed normal table (1.1 MB, decoded in the page only after ~86 draws) is not in the
     wheel loaded before a first result: it sits in dist/ with its sha256 in the manifest, and
