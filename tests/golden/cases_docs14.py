@@ -211,3 +211,70 @@ for name, code in [("take_list", "jnp.take([1, 2, 3], 0)"), ("take_list_indices"
                    ("standardize_list", "jax.nn.standardize([1.0, 2.0])"),
                    ("standardize_algorithm", "jax.nn.standardize(jnp.ones(2), algorithm='x')")]:
     E(f"docs14_staged_{name}_error", "docs14", f"out = {code}")
+
+# ---------------------------------------------------------------- more jnp functions JAX stages as jits
+# jnp.acosh/arccosh, angle, fmod, isinf, signbit, trunc, sinc, heaviside, copysign, rint, around (a jit
+# around round's) and ptp (`_ptp`) are jits in JAX 0.10; heaviside asks `ne x1 x1` for NaNs. A jit whose
+# output tangent is known to be zero (trunc's) returns no instantiated zero from its known call.
+for name, code in [
+        ("acosh", "jax.make_jaxpr(jnp.acosh)(jnp.arange(1.0, 4.0))"),
+        ("angle", "jax.make_jaxpr(jnp.angle)(jnp.arange(1.0, 4.0))"),
+        ("angle_deg", "jax.make_jaxpr(jnp.angle, static_argnums=1)(jnp.ones(3), True)"),
+        ("fmod", "jax.make_jaxpr(jnp.fmod)(jnp.arange(1.0, 4.0), jnp.arange(2.0, 5.0))"),
+        ("isinf", "jax.make_jaxpr(jnp.isinf)(jnp.arange(1.0, 4.0))"),
+        ("signbit", "jax.make_jaxpr(jnp.signbit)(jnp.arange(1.0, 4.0))"),
+        ("trunc", "jax.make_jaxpr(jnp.trunc)(jnp.arange(1.0, 4.0))"),
+        ("sinc", "jax.make_jaxpr(jnp.sinc)(jnp.arange(1.0, 4.0))"),
+        ("heaviside", "jax.make_jaxpr(jnp.heaviside)(jnp.arange(1.0, 4.0), jnp.arange(2.0, 5.0))"),
+        ("copysign", "jax.make_jaxpr(jnp.copysign)(jnp.arange(1.0, 4.0), jnp.arange(2.0, 5.0))"),
+        ("rint", "jax.make_jaxpr(jnp.rint)(jnp.arange(1.0, 4.0))"),
+        ("rint_complex", "jax.make_jaxpr(jnp.rint)(jnp.ones(3, dtype=jnp.complex64))"),
+        ("around", "jax.make_jaxpr(jnp.around)(jnp.arange(1.0, 4.0))"),
+        ("around_2", "jax.make_jaxpr(lambda x: jnp.around(x, 2))(jnp.ones(3))"),
+        ("ptp", "jax.make_jaxpr(jnp.ptp)(jnp.arange(1.0, 4.0))"),
+        ("vmap_ptp", "jax.make_jaxpr(jax.vmap(jnp.ptp))(jnp.ones((2, 3)))"),
+        ("grad_mix", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.sinc(x) + jnp.trunc(x) + jnp.copysign(x, -1.0))))(jnp.ones(3))"),
+        ("grad_trunc_jit", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: jnp.floor(x) * 2 + x)))(1.5)")]:
+    C(f"docs14_staged2_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_staged2_values", "docs14",
+  "out = (jnp.heaviside(jnp.array([-1.0, 0.0, 2.0, jnp.nan]), 0.5), jnp.heaviside(0.0, 0.5), jnp.heaviside(jnp.array([-2, 0, 3]), 0.5),\n"
+  "       jnp.isinf(jnp.array([1.0, jnp.inf, -jnp.inf])), jnp.isinf(1), jnp.isinf(jnp.array([1+1j, jnp.inf])),\n"
+  "       jnp.signbit(jnp.array([-0.0, 1.0, -2])), jnp.signbit(3), jnp.trunc(jnp.array([-1.5, 2.7])), jnp.trunc(3),\n"
+  "       jnp.rint(jnp.array([0.5, 1.5, 2.5])), jnp.rint(2), jnp.rint(jnp.array([1.5+2.5j])),\n"
+  "       jnp.around(jnp.array([1.234, 5.678]), 1), jnp.around(jnp.array([1.5, 2.5])),\n"
+  "       jnp.ptp(jnp.arange(6.0).reshape(2, 3)), jnp.ptp(jnp.arange(6.0).reshape(2, 3), axis=1),\n"
+  "       jnp.ptp(jnp.arange(6).reshape(2, 3), axis=[0, 1], keepdims=True), jnp.angle(jnp.array([1+1j, -1.0])),\n"
+  "       jnp.angle(jnp.array([1+1j]), deg=True), jnp.angle(2.0), jnp.sinc(jnp.array([0.0, 0.5])), jax.grad(jnp.sinc)(0.0),\n"
+  "       jnp.copysign(jnp.array([1.0, -2.0]), -1.0), jnp.fmod(jnp.array([-3, 3]), 2), jnp.fmod(-3.5, 2.0),\n"
+  "       jnp.acosh(jnp.array([1.0, 2.0])), jnp.arccosh(2), jnp.acosh(jnp.array([0.5+0j])),\n"
+  "       jax.grad(jax.jit(lambda x: jnp.floor(x) * 2 + jnp.trunc(x) * x))(1.5))")
+for name, code in [("isinf", "jnp.isinf([1.0])"), ("trunc", "jnp.trunc([1.5])"), ("ptp", "jnp.ptp([1, 2])"),
+                   ("rint", "jnp.rint([1.0])"), ("angle", "jnp.angle([1.0])"), ("sinc", "jnp.sinc([0.0])"),
+                   ("heaviside", "jnp.heaviside([1.0], 0.5)"), ("signbit", "jnp.signbit([1.0])"),
+                   ("acosh", "jnp.acosh([1.0])"), ("fmod", "jnp.fmod([1.0], 2.0)"), ("copysign", "jnp.copysign([1.0], 2.0)")]:
+    E(f"docs14_staged2_{name}_list_error", "docs14", f"out = {code}")
+C("docs14_staged2_angle_rint_dtypes", "docs14",
+  "out = (jnp.angle(jnp.array([1, -2])), jnp.angle(3), jnp.angle(True), jnp.angle(jnp.float16(-1)),\n"
+  "       str(jax.make_jaxpr(jnp.angle)(2.0)), str(jax.make_jaxpr(jnp.angle)(jnp.ones(2, jnp.int32))),\n"
+  "       str(jax.make_jaxpr(jnp.rint)(jnp.ones(2, jnp.int32))), jnp.rint(jnp.array([1, 2])), jnp.rint(True))")
+
+# ---------------------------------------------------------------- jnp.array of a traced value copies it
+# JAX's jnp.array(x) (copy=True, the default), jnp.copy(x) and x.copy() on a tracer bind `copy` (then
+# convert_element_type if a dtype is asked); jnp.asarray and copy=False do not; grad transposes copy to copy.
+for name, code in [
+        ("array", "jax.make_jaxpr(lambda x: jnp.array(x))(jnp.ones(3))"),
+        ("array_nocopy", "jax.make_jaxpr(lambda x: jnp.array(x, copy=False))(jnp.ones(3))"),
+        ("array_dtype", "jax.make_jaxpr(lambda x: jnp.array(x, dtype=jnp.int32))(jnp.ones(3))"),
+        ("array_same_dtype", "jax.make_jaxpr(lambda x: jnp.array(x, dtype=jnp.float32))(jnp.ones(3))"),
+        ("asarray", "jax.make_jaxpr(lambda x: jnp.asarray(x))(jnp.ones(3))"),
+        ("copy", "jax.make_jaxpr(lambda x: (jnp.copy(x), x.copy()))(jnp.ones(3))"),
+        ("list", "jax.make_jaxpr(lambda x: jnp.array([x, x]))(jnp.ones(3))"),
+        ("nested_list", "jax.make_jaxpr(lambda x: jnp.array([[x, 1.0], [2.0, x]]))(3.0)"),
+        ("ndmin", "jax.make_jaxpr(lambda x: jnp.array(x, ndmin=2))(jnp.ones(3))"),
+        ("weak_scalar", "jax.make_jaxpr(lambda x: jnp.array(x))(2.0)"),
+        ("grad", "jax.make_jaxpr(jax.grad(lambda x: jnp.array(x).sum()))(jnp.ones(3))"),
+        ("vmap", "jax.make_jaxpr(jax.vmap(lambda x: jnp.array(x)))(jnp.ones(3))")]:
+    C(f"docs14_copy_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_copy_values", "docs14",
+  "out = (jax.jit(lambda x: jnp.array(x))(2.0), jax.jit(lambda x: jnp.array(x, copy=False))(2),\n"
+  "       jax.grad(lambda x: jnp.array(x) * 2)(1.0), jax.jit(lambda x: jnp.array([x, 2 * x], dtype=jnp.int32))(1.5))")
