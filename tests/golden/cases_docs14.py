@@ -278,3 +278,53 @@ for name, code in [
 C("docs14_copy_values", "docs14",
   "out = (jax.jit(lambda x: jnp.array(x))(2.0), jax.jit(lambda x: jnp.array(x, copy=False))(2),\n"
   "       jax.grad(lambda x: jnp.array(x) * 2)(1.0), jax.jit(lambda x: jnp.array([x, 2 * x], dtype=jnp.int32))(1.5))")
+
+# ---------------------------------------------------------------- hessian jaxprs: numpy ints, no 1-operand concatenate
+# broadcast_in_dim's batching rule shifts the dimensions with numpy (`(0, np.int64(1))` in JAX's hessians of
+# indexed parameters), and split's transpose of a single cotangent is that cotangent (lax.concatenate of one
+# operand is the operand: jacrev(jacfwd(f)) shows none).
+for name, code in [
+        ("indexed_params", "jax.make_jaxpr(jax.hessian(lambda p: jnp.sum((p[0] * jnp.arange(3.0) + p[1] - jnp.ones(3)) ** 2)))(jnp.ones(2))"),
+        ("indexed_poly", "jax.make_jaxpr(jax.hessian(lambda x: x[0] ** 2 * x[1] + jnp.exp(x[1])))(jnp.ones(2))"),
+        ("softmax", "jax.make_jaxpr(jax.hessian(lambda x: jnp.sum(jax.nn.softmax(x) * jnp.arange(3.0))))(jnp.ones(3))"),
+        ("norm", "jax.make_jaxpr(jax.hessian(lambda x: jnp.linalg.norm(x)))(jnp.ones(3))"),
+        ("jacrev_jacfwd", "jax.make_jaxpr(jax.jacrev(jax.jacfwd(lambda x: jnp.sin(x) * x)))(jnp.ones(2))"),
+        ("vmap_broadcast", "jax.make_jaxpr(jax.vmap(lambda x: jnp.broadcast_to(x, (2, 3))))(jnp.ones((4, 3)))")]:
+    C(f"docs14_hess_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_hess_values", "docs14",
+  "out = (jax.hessian(lambda x: x[0] ** 2 * x[1] + jnp.exp(x[1]))(jnp.array([1.0, 0.5])),\n"
+  "       jax.jacrev(jax.jacfwd(lambda x: jnp.sin(x) * x))(jnp.array([0.3, 1.2])),\n"
+  "       jax.grad(lambda x: jnp.sum(jnp.split(x, 1)[0] ** 2))(jnp.arange(3.0)))")
+
+# ---------------------------------------------------------------- reshape with dimensions: grads and vmap
+# lax.reshape(x, shape, dimensions) transposes x before reshaping. Its transpose rule and batching rule
+# dropped the permutation: grad and vmap gave silently wrong values (grad of sum(reshape(x, (6,), (1, 0)) * w)
+# was w reshaped without the transpose).
+RS = "x = jnp.arange(6.0).reshape(2, 3)\nw = jnp.arange(6.0)\n"
+C("docs14_reshape_dims_grad", "docs14", RS + "out = jax.grad(lambda x: jnp.sum(lax.reshape(x, (6,), (1, 0)) * w))(x)")
+C("docs14_reshape_dims_vmap", "docs14", RS +
+  "out = (jax.vmap(lambda x: lax.reshape(x, (6,), (1, 0)))(jnp.stack([x, x + 1])),\n"
+  "       jax.vmap(lambda x: lax.reshape(x, (6,), (1, 0)), in_axes=1)(jnp.stack([x, x + 1], axis=1)))")
+C("docs14_reshape_dims_jacrev", "docs14", RS + "out = jax.jacrev(lambda x: lax.reshape(x, (3, 2), (1, 0)))(x)")
+C("docs14_reshape_dims_grad_jaxpr", "docs14", RS +
+  "out = str(jax.make_jaxpr(jax.grad(lambda x: jnp.sum(lax.reshape(x, (6,), (1, 0)) * w)))(x))")
+
+# ---------------------------------------------------------------- reduce_prod's jvp: JAX's pairwise tree
+# JAX differentiates a product by reducing the (moved, flattened) axes as a tree of pairwise products
+# under vmap and jvp: its jaxprs show slices (strides=(1,)), pads with 1 and np.int64 pad configs
+# in the transposes; exact where x has zeros.
+for name, code in [
+        ("prod", "jax.make_jaxpr(jax.grad(lambda x: jnp.prod(x)))(jnp.ones(3))"),
+        ("prod_axis0", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=0))))(jnp.ones((3, 2)))"),
+        ("prod_axis1", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=1))))(jnp.ones((3, 4)))"),
+        ("prod_jvp5", "jax.make_jaxpr(lambda x: jax.jvp(jnp.prod, (x,), (x,)))(jnp.ones(5))"),
+        ("prod_hessian", "jax.make_jaxpr(jax.hessian(jnp.prod))(jnp.ones(3))"),
+        ("slice_in_dim", "jax.make_jaxpr(lambda x: lax.slice_in_dim(x, 1, 3))(jnp.ones(4))")]:
+    C(f"docs14_prod_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_prod_values", "docs14",
+  "out = (jax.grad(jnp.prod)(jnp.array([1.0, 0.0, 3.0, 2.0])), jax.grad(jnp.prod)(jnp.array([0.0, 0.0, 3.0])),\n"
+  "       jax.grad(jnp.prod)(jnp.arange(1.0, 6.0)),\n"
+  "       jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=(0, 2))))(jnp.arange(1.0, 13.0).reshape(2, 3, 2)),\n"
+  "       jax.jacfwd(lambda x: jnp.prod(x, axis=1))(jnp.arange(1.0, 7.0).reshape(2, 3)),\n"
+  "       jax.grad(jnp.prod)(jnp.ones(1)), jax.vmap(jax.grad(jnp.prod))(jnp.arange(1.0, 7.0).reshape(2, 3)),\n"
+  "       jax.grad(lambda z: jnp.prod(z).real)(jnp.array([1+1j, 2-1j])), jax.hessian(jnp.prod)(jnp.array([1.0, 2.0, 3.0])))")
