@@ -211,3 +211,120 @@ for name, code in [("take_list", "jnp.take([1, 2, 3], 0)"), ("take_list_indices"
                    ("standardize_list", "jax.nn.standardize([1.0, 2.0])"),
                    ("standardize_algorithm", "jax.nn.standardize(jnp.ones(2), algorithm='x')")]:
     E(f"docs14_staged_{name}_error", "docs14", f"out = {code}")
+
+# ---------------------------------------------------------------- more jnp functions JAX stages as jits
+# jnp.acosh/arccosh, angle, fmod, isinf, signbit, trunc, sinc, heaviside, copysign, rint, around (a jit
+# around round's) and ptp (`_ptp`) are jits in JAX 0.10; heaviside asks `ne x1 x1` for NaNs. A jit whose
+# output tangent is known to be zero (trunc's) returns no instantiated zero from its known call.
+for name, code in [
+        ("acosh", "jax.make_jaxpr(jnp.acosh)(jnp.arange(1.0, 4.0))"),
+        ("angle", "jax.make_jaxpr(jnp.angle)(jnp.arange(1.0, 4.0))"),
+        ("angle_deg", "jax.make_jaxpr(jnp.angle, static_argnums=1)(jnp.ones(3), True)"),
+        ("fmod", "jax.make_jaxpr(jnp.fmod)(jnp.arange(1.0, 4.0), jnp.arange(2.0, 5.0))"),
+        ("isinf", "jax.make_jaxpr(jnp.isinf)(jnp.arange(1.0, 4.0))"),
+        ("signbit", "jax.make_jaxpr(jnp.signbit)(jnp.arange(1.0, 4.0))"),
+        ("trunc", "jax.make_jaxpr(jnp.trunc)(jnp.arange(1.0, 4.0))"),
+        ("sinc", "jax.make_jaxpr(jnp.sinc)(jnp.arange(1.0, 4.0))"),
+        ("heaviside", "jax.make_jaxpr(jnp.heaviside)(jnp.arange(1.0, 4.0), jnp.arange(2.0, 5.0))"),
+        ("copysign", "jax.make_jaxpr(jnp.copysign)(jnp.arange(1.0, 4.0), jnp.arange(2.0, 5.0))"),
+        ("rint", "jax.make_jaxpr(jnp.rint)(jnp.arange(1.0, 4.0))"),
+        ("rint_complex", "jax.make_jaxpr(jnp.rint)(jnp.ones(3, dtype=jnp.complex64))"),
+        ("around", "jax.make_jaxpr(jnp.around)(jnp.arange(1.0, 4.0))"),
+        ("around_2", "jax.make_jaxpr(lambda x: jnp.around(x, 2))(jnp.ones(3))"),
+        ("ptp", "jax.make_jaxpr(jnp.ptp)(jnp.arange(1.0, 4.0))"),
+        ("vmap_ptp", "jax.make_jaxpr(jax.vmap(jnp.ptp))(jnp.ones((2, 3)))"),
+        ("grad_mix", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.sinc(x) + jnp.trunc(x) + jnp.copysign(x, -1.0))))(jnp.ones(3))"),
+        ("grad_trunc_jit", "jax.make_jaxpr(jax.grad(jax.jit(lambda x: jnp.floor(x) * 2 + x)))(1.5)")]:
+    C(f"docs14_staged2_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_staged2_values", "docs14",
+  "out = (jnp.heaviside(jnp.array([-1.0, 0.0, 2.0, jnp.nan]), 0.5), jnp.heaviside(0.0, 0.5), jnp.heaviside(jnp.array([-2, 0, 3]), 0.5),\n"
+  "       jnp.isinf(jnp.array([1.0, jnp.inf, -jnp.inf])), jnp.isinf(1), jnp.isinf(jnp.array([1+1j, jnp.inf])),\n"
+  "       jnp.signbit(jnp.array([-0.0, 1.0, -2])), jnp.signbit(3), jnp.trunc(jnp.array([-1.5, 2.7])), jnp.trunc(3),\n"
+  "       jnp.rint(jnp.array([0.5, 1.5, 2.5])), jnp.rint(2), jnp.rint(jnp.array([1.5+2.5j])),\n"
+  "       jnp.around(jnp.array([1.234, 5.678]), 1), jnp.around(jnp.array([1.5, 2.5])),\n"
+  "       jnp.ptp(jnp.arange(6.0).reshape(2, 3)), jnp.ptp(jnp.arange(6.0).reshape(2, 3), axis=1),\n"
+  "       jnp.ptp(jnp.arange(6).reshape(2, 3), axis=[0, 1], keepdims=True), jnp.angle(jnp.array([1+1j, -1.0])),\n"
+  "       jnp.angle(jnp.array([1+1j]), deg=True), jnp.angle(2.0), jnp.sinc(jnp.array([0.0, 0.5])), jax.grad(jnp.sinc)(0.0),\n"
+  "       jnp.copysign(jnp.array([1.0, -2.0]), -1.0), jnp.fmod(jnp.array([-3, 3]), 2), jnp.fmod(-3.5, 2.0),\n"
+  "       jnp.acosh(jnp.array([1.0, 2.0])), jnp.arccosh(2), jnp.acosh(jnp.array([0.5+0j])),\n"
+  "       jax.grad(jax.jit(lambda x: jnp.floor(x) * 2 + jnp.trunc(x) * x))(1.5))")
+for name, code in [("isinf", "jnp.isinf([1.0])"), ("trunc", "jnp.trunc([1.5])"), ("ptp", "jnp.ptp([1, 2])"),
+                   ("rint", "jnp.rint([1.0])"), ("angle", "jnp.angle([1.0])"), ("sinc", "jnp.sinc([0.0])"),
+                   ("heaviside", "jnp.heaviside([1.0], 0.5)"), ("signbit", "jnp.signbit([1.0])"),
+                   ("acosh", "jnp.acosh([1.0])"), ("fmod", "jnp.fmod([1.0], 2.0)"), ("copysign", "jnp.copysign([1.0], 2.0)")]:
+    E(f"docs14_staged2_{name}_list_error", "docs14", f"out = {code}")
+C("docs14_staged2_angle_rint_dtypes", "docs14",
+  "out = (jnp.angle(jnp.array([1, -2])), jnp.angle(3), jnp.angle(True), jnp.angle(jnp.float16(-1)),\n"
+  "       str(jax.make_jaxpr(jnp.angle)(2.0)), str(jax.make_jaxpr(jnp.angle)(jnp.ones(2, jnp.int32))),\n"
+  "       str(jax.make_jaxpr(jnp.rint)(jnp.ones(2, jnp.int32))), jnp.rint(jnp.array([1, 2])), jnp.rint(True))")
+
+# ---------------------------------------------------------------- jnp.array of a traced value copies it
+# JAX's jnp.array(x) (copy=True, the default), jnp.copy(x) and x.copy() on a tracer bind `copy` (then
+# convert_element_type if a dtype is asked); jnp.asarray and copy=False do not; grad transposes copy to copy.
+for name, code in [
+        ("array", "jax.make_jaxpr(lambda x: jnp.array(x))(jnp.ones(3))"),
+        ("array_nocopy", "jax.make_jaxpr(lambda x: jnp.array(x, copy=False))(jnp.ones(3))"),
+        ("array_dtype", "jax.make_jaxpr(lambda x: jnp.array(x, dtype=jnp.int32))(jnp.ones(3))"),
+        ("array_same_dtype", "jax.make_jaxpr(lambda x: jnp.array(x, dtype=jnp.float32))(jnp.ones(3))"),
+        ("asarray", "jax.make_jaxpr(lambda x: jnp.asarray(x))(jnp.ones(3))"),
+        ("copy", "jax.make_jaxpr(lambda x: (jnp.copy(x), x.copy()))(jnp.ones(3))"),
+        ("list", "jax.make_jaxpr(lambda x: jnp.array([x, x]))(jnp.ones(3))"),
+        ("nested_list", "jax.make_jaxpr(lambda x: jnp.array([[x, 1.0], [2.0, x]]))(3.0)"),
+        ("ndmin", "jax.make_jaxpr(lambda x: jnp.array(x, ndmin=2))(jnp.ones(3))"),
+        ("weak_scalar", "jax.make_jaxpr(lambda x: jnp.array(x))(2.0)"),
+        ("grad", "jax.make_jaxpr(jax.grad(lambda x: jnp.array(x).sum()))(jnp.ones(3))"),
+        ("vmap", "jax.make_jaxpr(jax.vmap(lambda x: jnp.array(x)))(jnp.ones(3))")]:
+    C(f"docs14_copy_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_copy_values", "docs14",
+  "out = (jax.jit(lambda x: jnp.array(x))(2.0), jax.jit(lambda x: jnp.array(x, copy=False))(2),\n"
+  "       jax.grad(lambda x: jnp.array(x) * 2)(1.0), jax.jit(lambda x: jnp.array([x, 2 * x], dtype=jnp.int32))(1.5))")
+
+# ---------------------------------------------------------------- hessian jaxprs: numpy ints, no 1-operand concatenate
+# broadcast_in_dim's batching rule shifts the dimensions with numpy (`(0, np.int64(1))` in JAX's hessians of
+# indexed parameters), and split's transpose of a single cotangent is that cotangent (lax.concatenate of one
+# operand is the operand: jacrev(jacfwd(f)) shows none).
+for name, code in [
+        ("indexed_params", "jax.make_jaxpr(jax.hessian(lambda p: jnp.sum((p[0] * jnp.arange(3.0) + p[1] - jnp.ones(3)) ** 2)))(jnp.ones(2))"),
+        ("indexed_poly", "jax.make_jaxpr(jax.hessian(lambda x: x[0] ** 2 * x[1] + jnp.exp(x[1])))(jnp.ones(2))"),
+        ("softmax", "jax.make_jaxpr(jax.hessian(lambda x: jnp.sum(jax.nn.softmax(x) * jnp.arange(3.0))))(jnp.ones(3))"),
+        ("norm", "jax.make_jaxpr(jax.hessian(lambda x: jnp.linalg.norm(x)))(jnp.ones(3))"),
+        ("jacrev_jacfwd", "jax.make_jaxpr(jax.jacrev(jax.jacfwd(lambda x: jnp.sin(x) * x)))(jnp.ones(2))"),
+        ("vmap_broadcast", "jax.make_jaxpr(jax.vmap(lambda x: jnp.broadcast_to(x, (2, 3))))(jnp.ones((4, 3)))")]:
+    C(f"docs14_hess_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_hess_values", "docs14",
+  "out = (jax.hessian(lambda x: x[0] ** 2 * x[1] + jnp.exp(x[1]))(jnp.array([1.0, 0.5])),\n"
+  "       jax.jacrev(jax.jacfwd(lambda x: jnp.sin(x) * x))(jnp.array([0.3, 1.2])),\n"
+  "       jax.grad(lambda x: jnp.sum(jnp.split(x, 1)[0] ** 2))(jnp.arange(3.0)))")
+
+# ---------------------------------------------------------------- reshape with dimensions: grads and vmap
+# lax.reshape(x, shape, dimensions) transposes x before reshaping. Its transpose rule and batching rule
+# dropped the permutation: grad and vmap gave silently wrong values (grad of sum(reshape(x, (6,), (1, 0)) * w)
+# was w reshaped without the transpose).
+RS = "x = jnp.arange(6.0).reshape(2, 3)\nw = jnp.arange(6.0)\n"
+C("docs14_reshape_dims_grad", "docs14", RS + "out = jax.grad(lambda x: jnp.sum(lax.reshape(x, (6,), (1, 0)) * w))(x)")
+C("docs14_reshape_dims_vmap", "docs14", RS +
+  "out = (jax.vmap(lambda x: lax.reshape(x, (6,), (1, 0)))(jnp.stack([x, x + 1])),\n"
+  "       jax.vmap(lambda x: lax.reshape(x, (6,), (1, 0)), in_axes=1)(jnp.stack([x, x + 1], axis=1)))")
+C("docs14_reshape_dims_jacrev", "docs14", RS + "out = jax.jacrev(lambda x: lax.reshape(x, (3, 2), (1, 0)))(x)")
+C("docs14_reshape_dims_grad_jaxpr", "docs14", RS +
+  "out = str(jax.make_jaxpr(jax.grad(lambda x: jnp.sum(lax.reshape(x, (6,), (1, 0)) * w)))(x))")
+
+# ---------------------------------------------------------------- reduce_prod's jvp: JAX's pairwise tree
+# JAX differentiates a product by reducing the (moved, flattened) axes as a tree of pairwise products
+# under vmap and jvp: its jaxprs show slices (strides=(1,)), pads with 1 and np.int64 pad configs
+# in the transposes; exact where x has zeros.
+for name, code in [
+        ("prod", "jax.make_jaxpr(jax.grad(lambda x: jnp.prod(x)))(jnp.ones(3))"),
+        ("prod_axis0", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=0))))(jnp.ones((3, 2)))"),
+        ("prod_axis1", "jax.make_jaxpr(jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=1))))(jnp.ones((3, 4)))"),
+        ("prod_jvp5", "jax.make_jaxpr(lambda x: jax.jvp(jnp.prod, (x,), (x,)))(jnp.ones(5))"),
+        ("prod_hessian", "jax.make_jaxpr(jax.hessian(jnp.prod))(jnp.ones(3))"),
+        ("slice_in_dim", "jax.make_jaxpr(lambda x: lax.slice_in_dim(x, 1, 3))(jnp.ones(4))")]:
+    C(f"docs14_prod_{name}_jaxpr", "docs14", f"out = str({code})")
+C("docs14_prod_values", "docs14",
+  "out = (jax.grad(jnp.prod)(jnp.array([1.0, 0.0, 3.0, 2.0])), jax.grad(jnp.prod)(jnp.array([0.0, 0.0, 3.0])),\n"
+  "       jax.grad(jnp.prod)(jnp.arange(1.0, 6.0)),\n"
+  "       jax.grad(lambda x: jnp.sum(jnp.prod(x, axis=(0, 2))))(jnp.arange(1.0, 13.0).reshape(2, 3, 2)),\n"
+  "       jax.jacfwd(lambda x: jnp.prod(x, axis=1))(jnp.arange(1.0, 7.0).reshape(2, 3)),\n"
+  "       jax.grad(jnp.prod)(jnp.ones(1)), jax.vmap(jax.grad(jnp.prod))(jnp.arange(1.0, 7.0).reshape(2, 3)),\n"
+  "       jax.grad(lambda z: jnp.prod(z).real)(jnp.array([1+1j, 2-1j])), jax.hessian(jnp.prod)(jnp.array([1.0, 2.0, 3.0])))")

@@ -247,7 +247,7 @@ def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     start[axis] = start_index + n if start_index < 0 else start_index
     limit[axis] = limit_index + n if limit_index < 0 else limit_index
     strides[axis] = stride
-    return slice(x, start, limit, None if stride == 1 else strides)
+    return slice(x, start, limit, strides)   # (JAX passes the strides, ones included: `strides=(1,)`)
 
 
 def index_in_dim(x, index, axis=0, keepdims=True):

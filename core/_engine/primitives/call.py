@@ -322,7 +322,7 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     plan = _linearize_plan(jaxpr, nonzeros)
     if plan is None:  # (grad(jit(f)) with a scan/while/cond in f)
         return linearize_inline(trace, tracers, jaxpr)
-    known_call, lead, consts, sources, unknown_call, out_unknowns, n_primal_outs = plan
+    known_call, lead, consts, sources, unknown_call, out_unknowns, n_primal_outs, out_nz = plan
     k = len(jaxpr.out_avals)
     known_in_vals = [*consts, *primals]
     computed = iter(jit_p.bind(*lead, *primals, jaxpr=known_call, name=name))
@@ -336,9 +336,14 @@ def _jit_linearize(trace, tracers, jaxpr, name):
     # reassemble primal and tangent outputs in order
     known_iter, unknown_iter = iter(known_out[:n_primal_outs]), iter(tangent_out)
     full = [next(unknown_iter) if u else next(known_iter) for u in out_unknowns]
-    primal_outs, tangent_outs = full[:k], full[k:]
-    # a tangent the known side computed is a constant zero: keep it symbolic
-    tangent_outs = [t if u else ad.Zero(get_aval(p)) for p, t, u in zip(primal_outs, tangent_outs, out_unknowns[k:])]
+    primal_outs = full[:k]
+    # tangents the jvp knows are zero are not outputs (JAX's jvp_jaxpr with instantiate=False); a
+    # tangent the known side computed is a constant zero: both stay symbolic
+    it = iter(zip(full[k:], out_unknowns[k:]))
+    tangent_outs = []
+    for p, nz in zip(primal_outs, out_nz):
+        t, u = next(it) if nz else (None, False)
+        tangent_outs.append(t if u else ad.Zero(get_aval(p)))
     tangent_outs = symbolic_int_zeros(primal_outs, tangent_outs)
     return [trace.tracer_type(trace, p, t) for p, t in zip(primal_outs, tangent_outs)]
 
@@ -354,7 +359,8 @@ def _linearize_plan(jaxpr: ClosedJaxpr, nonzeros):
     hit = _linearize_cache.get(jaxpr, extra)
     if hit is not None:
         return hit[0]
-    jj, consts = jvp_jaxpr(jaxpr, nonzeros)
+    out_nz = []
+    jj, consts = jvp_jaxpr(jaxpr, nonzeros, out_nonzeros=out_nz)
     n_consts, n = len(consts), len(jaxpr.in_avals)
     unknowns = [False] * (n_consts + n) + [True] * sum(nonzeros)
     if not splits_statically(jj.jaxpr, unknowns):
@@ -375,7 +381,7 @@ def _linearize_plan(jaxpr: ClosedJaxpr, nonzeros):
     # the consts (arrays the function closes over) stay inside the known call, as in JAX
     known_call, lead = close(Jaxpr(known.invars[:n_consts], known.invars[n_consts:], kept, known.eqns), consts)
     unknown_call = ClosedJaxpr(unknown, []) if unknown.outvars else None
-    plan = (known_call, lead, consts, sources, unknown_call, out_unknowns, n_primal_outs)
+    plan = (known_call, lead, consts, sources, unknown_call, out_unknowns, n_primal_outs, out_nz)
     return _linearize_cache.put(jaxpr, extra, (plan,), list(consts) + list(lead))[0]
 
 

@@ -268,12 +268,45 @@ ad.jvp_rules[reduce_min_p] = _chooser_jvp(reduce_min_p)
 
 
 def _prod_jvp(primals, tangents, axes, out_sharding=None):
+    """JAX's rule: the reduced axes moved to the front and flattened, then the product taken as a
+    tree (halves multiplied pairwise, an odd half padded with 1) under a vmap per kept axis, and
+    that tree differentiated with jvp: exact where x has zeros, and JAX's jaxpr text."""
     lax = _lax()
     (x,), (g,) = primals, tangents
-    ans = reduce_prod_p.bind(x, axes=axes, out_sharding=out_sharding)
-    # d(prod)/dx_i is the product of all the other elements (exact even where x has zeros)
-    others = _prod_of_others(x, axes)
-    return ans, lax.reduce_sum(lax.mul(g, others), axes)
+    dtype = get_aval(x).dtype
+    input_shape = np.array(get_aval(x).shape, dtype=int)
+    axes = tuple(axes)
+    n = np.prod(input_shape[list(axes)])
+    non_axes = np.delete(np.arange(len(input_shape)), axes)
+    permutation = axes + tuple(non_axes)
+    new_shape = (n,) + tuple(input_shape[non_axes])
+
+    def reshape(v):
+        dims = None if tuple(int(p) for p in permutation) == tuple(range(len(input_shape))) else permutation
+        if dims is None and tuple(get_aval(v).shape) == tuple(int(d) for d in new_shape) and get_aval(v).shape:
+            return v
+        return lax.reshape(v, new_shape, None if dims is None else tuple(int(d) for d in dims))
+    xs, ts = reshape(x), reshape(ad.instantiate(g))
+    # (JAX vmaps its pairwise reducer once per axis: a vmapped mul of operands batched alike is mul)
+    reducer = lambda a, b: [lax.mul(a, b)]  # noqa: E731
+    one = np.array(1, dtype)
+
+    def reduce_tree(v, axis=0):
+        while get_aval(v).shape[axis] > 1:
+            m = get_aval(v).shape[axis]
+            n1 = (m + 1) // 2
+            v1 = lax.slice_in_dim(v, 0, n1)
+            v2 = lax.slice_in_dim(v, n1, None)
+            if m - n1 != n1:
+                paddings = [(0, 0, 0)] * len(get_aval(v).shape)
+                paddings[axis] = (0, 1, 0)
+                v2 = lax.pad(v2, one, paddings)
+            v, = reducer(v1, v2)
+        if get_aval(v).shape[axis] == 0:
+            return lax.full(tuple(int(d) for d in input_shape[non_axes]), 1, dtype)
+        return lax.squeeze(v, (axis,))
+    (ans,), (t,) = ad.jvp_flat(lambda v: [reduce_tree(v)], [xs], [ts])
+    return ans, t
 
 
 def _prod_of_others(x, axes):

@@ -70,7 +70,7 @@ def _bid_batch(axis_data, vals, dims, shape, broadcast_dimensions, sharding=None
     (x,), (d,) = vals, dims
     x = moveaxis(x, d, 0)
     new_shape = (get_aval(x).shape[0],) + tuple(shape)
-    new_bdims = (0,) + tuple(b + 1 for b in broadcast_dimensions)
+    new_bdims = (0,) + tuple(np.add(1, broadcast_dimensions))  # (numpy ints, as JAX's rule makes them)
     return broadcast_in_dim_p.bind(x, shape=new_shape, broadcast_dimensions=new_bdims, sharding=sharding), 0
 
 
@@ -104,15 +104,29 @@ def _reshape_impl(x, new_sizes, dimensions=None, sharding=None):
 def _reshape_batch(axis_data, vals, dims, new_sizes, dimensions=None, sharding=None):
     (x,), (d,) = vals, dims
     x = moveaxis(x, d, 0)
-    return reshape_p.bind(x, new_sizes=(get_aval(x).shape[0],) + tuple(new_sizes), dimensions=None,
+    if dimensions is not None:   # the permutation keeps the batch axis in front (JAX's rule)
+        dimensions = (0,) + tuple(np.add(1, dimensions))
+    return reshape_p.bind(x, new_sizes=(get_aval(x).shape[0],) + tuple(new_sizes), dimensions=dimensions,
                           sharding=sharding), 0
+
+
+def _reshape_t(ct, x, new_sizes, dimensions=None, sharding=None):
+    """JAX's rule: with `dimensions` (the operand is transposed before the reshape), the cotangent is
+    reshaped to the permuted shape and transposed back (the permutation was dropped before: a silently
+    wrong gradient of lax.reshape(x, shape, dimensions) and of jnp.prod over inner axes)."""
+    if type(ct) is ad.Zero:
+        return [None]
+    if dimensions is None:
+        return [reshape_p.bind(ct, new_sizes=x.aval.shape, dimensions=None, sharding=sharding)]
+    lax = _lax()
+    out = lax.reshape(ct, tuple(x.aval.shape[d] for d in dimensions))
+    return [lax.transpose(out, tuple(np.argsort(dimensions)))]
 
 
 reshape_p = define("reshape", abstract_eval=_reshape_abstract, impl=_reshape_impl)
 specialize_rules[reshape_p] = lambda avals, new_sizes, dimensions=None, sharding=None: (
     None if dimensions is not None else lambda x: x.reshape(new_sizes))
-ad.deflinear(reshape_p, lambda ct, x, new_sizes, dimensions=None, sharding=None: [
-    None if type(ct) is ad.Zero else reshape_p.bind(ct, new_sizes=x.aval.shape, dimensions=None, sharding=sharding)])
+ad.deflinear(reshape_p, _reshape_t)
 batch_rules[reshape_p] = _reshape_batch
 
 # ---- transpose ----------------------------------------------------------------------------
@@ -484,8 +498,11 @@ def _split_jvp(primals, tangents, sizes, axis):
 
 
 def _split_t(cts, x, sizes, axis):
+    if all(type(c) is ad.Zero for c in cts):
+        return [None]
     cts = [ad.instantiate(c) for c in cts]
-    return [concatenate_p.bind(*cts, dimension=axis)]
+    # (lax.concatenate of one operand is that operand: JAX's jaxprs show no concatenate then)
+    return [cts[0] if len(cts) == 1 else concatenate_p.bind(*cts, dimension=axis)]
 
 
 ad.jvp_rules[split_p] = _split_jvp

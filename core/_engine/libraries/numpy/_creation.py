@@ -35,12 +35,15 @@ def _nested_to_numpy(obj):
 def array(object, dtype=None, copy=True, order="K", ndmin=0):
     dtype = _canonical_request(dtype)
     if isinstance(object, Tracer):
+        if copy:   # JAX copies a traced value first (its jaxprs show `copy`), then converts
+            from ...primitives.elementwise_extra import copy_p
+            object = copy_p.bind(object)
         out = object if dtype is None else lax._convert_element_type(object, dtype, False)
     elif isinstance(object, (list, tuple)) and builtins.any(isinstance(l, Tracer) for l in _flat_items(object)):
         # as JAX: every element converted to the common (strong) dtype, given a leading axis
         # of length 1, and concatenated
         dt = dtype if dtype is not None else _dt.canonicalize_dtype(result_type(*_flat_items(object)))
-        out = lax.concatenate([lax.expand_dims(asarray(array(o, dtype=dt), dtype=dt), (0,)) for o in object], 0)
+        out = lax.concatenate([lax.expand_dims(asarray(array(o, dtype=dt, copy=False), dtype=dt), (0,)) for o in object], 0)
     else:
         if isinstance(object, Array):
             v = object._value

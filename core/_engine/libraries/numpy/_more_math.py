@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as _np
 
+from ...base import dtypes as _dt
 from ...lax import lax
 from ...tracing.tracing import get_aval
 from ._util import _staged
@@ -19,12 +20,25 @@ def fabs(x, /):
     return _abs(x)
 
 
+def _staged_angle(fn):
+    from ._util import _staged
+    return _staged(fn, static_argnames=("deg",))
+
+
+@_staged_angle
 def angle(z, deg=False):
-    from ._util import _promote_args_inexact
-    from ._ufuncs import arctan2, imag, real
-    (z,) = _promote_args_inexact("angle", z)
-    out = arctan2(imag(z), real(z)) if get_aval(z).dtype.kind == "c" else arctan2(lax.full_like(z, 0), z)
-    return out * (180 / _np.pi) if deg else out
+    # JAX's steps: real and imaginary parts, made inexact (and strong, for a 0-d float) first
+    from ._util import _check_arraylike
+    from ._ufuncs import degrees, imag, real
+    _check_arraylike("angle", z)
+    re, im = real(z), imag(z)
+    dtype = get_aval(re).dtype
+    if dtype.kind not in "fc" or (get_aval(z).dtype.kind == "f" and get_aval(z).ndim == 0):
+        dtype = _dt.default_float_dtype()
+        re = lax.convert_element_type(re, dtype)
+        im = lax.convert_element_type(im, dtype)
+    result = lax.atan2(im, re)
+    return degrees(result) if deg else result
 
 
 def gcd(x1, x2, /):

@@ -166,7 +166,20 @@ def _axis_size(aval, axis):
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
+    _check_arraylike("ptp", a)
+    return _ptp(a, tuple(axis) if isinstance(axis, list) else axis, out, keepdims)
+
+
+def _ptp_body(a, axis=None, out=None, keepdims=False):
     return subtract(max(a, axis, keepdims=keepdims), min(a, axis, keepdims=keepdims))
+
+
+def _make_ptp():
+    _ptp_body.__name__ = "_ptp"   # (JAX's jit is `_ptp`)
+    return _staged(_ptp_body, static_argnames=("axis", "keepdims"))
+
+
+_ptp = _make_ptp()
 
 
 def _arg_reduce(a, axis, keepdims, lax_fn, name):

@@ -208,6 +208,7 @@ def remainder(x1, x2, /):
 mod = remainder
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=fmod])
 def fmod(x1, x2, /):
     a, b = _promote_args("fmod", x1, x2)
     return lax.rem(a, b)
@@ -306,6 +307,7 @@ def ceil(x, /):
     return lax.ceil(x)
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=trunc])
 def trunc(x, /):
     _check_arraylike("trunc", x)
     (x,) = _promote_dtypes(x)
@@ -336,13 +338,23 @@ def round(a, decimals=0, out=None):
     return lax.div(lax.round(lax.mul(a, factor), 1), factor)
 
 
-around = round
+@_staged(static_argnames=("decimals",))
+def around(a, decimals=0, out=None):
+    """JAX's: a jit of its own around the jit of round."""
+    return round(a, decimals, out)
+
+
 round_ = round
 
 
+@_staged
 def rint(x, /):
-    x, = _promote_args_inexact("rint", x)  # integers and bools become floats, as JAX's
-    return round(x)
+    _check_arraylike("rint", x)
+    if get_aval(x).dtype.kind in "biu":  # integers and bools become (strong) floats, as JAX's
+        return lax.convert_element_type(x, _dt.default_float_dtype())
+    if get_aval(x).dtype.kind == "c":
+        return lax.complex(rint(lax.real(x)), rint(lax.imag(x)))
+    return lax.round(x, 1)
 
 
 exp = _unary("exp", lax.exp, True)
@@ -362,7 +374,7 @@ sinh = _unary("sinh", lax.sinh, True)
 cosh = _unary("cosh", lax.cosh, True)
 tanh = _unary("tanh", lax.tanh, True)
 arcsinh = _unary("arcsinh", lax.asinh, True)
-arccosh = _unary("arccosh", lax.acosh, True)
+arccosh = _staged(_unary("acosh", lax.acosh, True), name="arccosh")   # (a jit in JAX, named arccosh for jnp.acosh too)
 arctanh = _unary("arctanh", lax.atanh, True)
 asin, acos, atan, asinh, acosh, atanh = arcsin, arccos, arctan, arcsinh, arccosh, arctanh
 
@@ -471,7 +483,9 @@ def _logaddexp_jvp(primals, tangents):
                         lax.mul(t2, exp(lax.sub(_replace_inf(x2), _replace_inf(out)))))
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=sinc])
 def sinc(x, /):
+    _check_arraylike("sinc", x)
     (x,) = _promote_dtypes_inexact(x)
     eq_zero = lax.eq(x, lax._zero(x))
     pi_x = lax.mul(lax._const(x, pi), x)
@@ -508,6 +522,7 @@ def isnan(x, /):
     return lax.ne(x, x)
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=isinf])
 def isinf(x, /):
     _check_arraylike("isinf", x)
     (x,) = _promote_dtypes(x)
@@ -554,7 +569,9 @@ def isfinite(x, /):
     return lax.is_finite(x)
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=signbit])
 def signbit(x, /):
+    _check_arraylike("signbit", x)
     (x,) = _promote_dtypes(x)
     dt = get_aval(x).dtype
     if dt.kind in "iu":
@@ -569,6 +586,7 @@ def signbit(x, /):
     return lax.convert_element_type(lax.shift_right_arithmetic(bits, lax._const(bits, width - 1)), _dt.bool_)
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=copysign])
 def copysign(x1, x2, /):
     a, b = _promote_args_inexact("copysign", x1, x2)
     return where(signbit(b), lax.neg(lax.abs(a)), lax.abs(a))
@@ -623,13 +641,14 @@ def imag(x, /):
     return lax.imag(x) if get_aval(x).dtype.kind == "c" else lax.full_like(x, 0)
 
 
+@_staged  # (a jit in JAX: jaxprs show jit[name=heaviside])
 def heaviside(x1, x2, /):
     a, b = _promote_args_inexact("heaviside", x1, x2)
     # JAX's 0 and 1 are weak only for a weak 0-d x1 (lax._const's rule): an array x1 gives a strong result
     const = lax._const if get_aval(a).weak_type and get_aval(a).ndim == 0 else _strong_const
     zero = const(a, 0)
-    # x1 == 0 takes x2; a NaN x1 stays NaN
-    return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), const(a, 1), where(lax.eq(a, zero), b, a)))
+    # x1 == 0 takes x2; a NaN x1 stays NaN (JAX's order: its jaxpr asks `ne x1 x1`)
+    return where(lax.lt(a, zero), zero, where(lax.gt(a, zero), const(a, 1), where(lax.ne(a, a), a, b)))
 
 
 # JAX's fmax/fmin pick x1 where it is strictly greater (smaller) or x2 is NaN, else x2: a tie takes x2
