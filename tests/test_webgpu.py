@@ -501,3 +501,33 @@ def test_max_min_propagate_nan(gpu, n, reducer):
     assert np.isnan(np.asarray(fn(xd))) and np.isnan(np.asarray(jax.jit(fn)(xd)))
     x[n // 2] = 0.5  # without NaN: the ordinary answer
     assert float(jax.jit(fn)(jax.device_put(x, gpu))) == float(getattr(np, reducer)(x))
+
+
+# special values for pow: NaN, signed zeros, +-1, +-inf, tiny and huge, integral and not
+POW_SPECIALS = np.array([np.nan, 0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 3.0, -3.0, np.inf, -np.inf,
+                         1e-30, 1e30], np.float32)
+
+
+def test_pow_on_special_values_is_xlas(gpu):
+    # XLA's pow is C's: 0 ** -0.5 is inf (pareto's ppf at q = 1), (-0.) ** -1 is -inf, NaN ** 1 is
+    # NaN, 1 ** NaN and (-1) ** inf are 1, (-0.) ** 3 is -0., (-inf) ** 0.5 is inf; WGSL's pow left
+    # each of these to the driver (lavapipe gave 0, 0, 0, NaN, NaN, 0 and NaN)
+    x = np.repeat(POW_SPECIALS, len(POW_SPECIALS))
+    y = np.tile(POW_SPECIALS, len(POW_SPECIALS))
+    want = np.asarray(jax.jit(lax.pow)(jnp.asarray(x), jnp.asarray(y)))
+    got = np.asarray(jax.jit(lax.pow)(jax.device_put(x, gpu), jax.device_put(y, gpu)))
+    same = np.isclose(got, want, rtol=1e-5, equal_nan=True) & ((np.signbit(got) == np.signbit(want)) | np.isnan(want))
+    assert same.all(), [(a, b, w, g) for a, b, w, g, s in zip(x, y, want, got, same) if not s]
+    n = jnp.array([3, -3, 0, 2, -1], jnp.int32)[:, None]  # integer exponents (jnp.power(x, n))
+    f = jax.jit(lambda a, k: jnp.power(a[None, :], k))
+    np.testing.assert_allclose(np.asarray(f(jax.device_put(POW_SPECIALS, gpu), jax.device_put(n, gpu))),
+                               np.asarray(f(jnp.asarray(POW_SPECIALS), n)), rtol=2e-6)  # (WGSL's rounding)
+
+
+def test_a_broadcast_zero_times_inf_is_nan(gpu):
+    # jnp.polyval starts from zeros: 0 * inf must stay NaN (JAX: polyval(p, inf) is nan; odeint's
+    # dense output at times that do not increase), where the driver folded a let-bound zero's product
+    x = np.array([np.nan, 1.0, np.inf, -np.inf, 0.0], np.float32)
+    f = jax.jit(lambda a: jnp.polyval(jnp.array([1.0, 2.0, 3.0]), a))
+    np.testing.assert_array_equal(np.asarray(f(jax.device_put(x, gpu))), np.asarray(f(jnp.asarray(x))))
+    np.testing.assert_array_equal(np.asarray(f(jnp.asarray(x))), [np.nan, 6.0, np.nan, np.nan, 3.0])

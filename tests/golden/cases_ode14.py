@@ -5,7 +5,7 @@ neural-ODE fit, its errors)."""
 from casebook import on_cpu, recorder
 
 CASES, C, E = recorder()
-# (WGSL's float32 transcendentals round their own way: adaptive steps and atan2 angles run on the CPU device)
+# (WGSL's float32 rounds its own way: an adaptive stepping that rounding steers runs on the CPU device)
 CPU = on_cpu(C)
 
 # float32 with the default rtol = atol = 1.4e-8 (below float32's resolution, as tutorials run it): the
@@ -90,7 +90,7 @@ for _ in range(3):
     params = step(params)
 out = (losses, params)
 """, rtol=1e-3, atol=1e-5)
-CPU("ode14_odeint_what_learners_paste", "ode", ODE + """
+C("ode14_odeint_what_learners_paste", "ode", ODE + """
 t3 = jnp.linspace(0., 1., 3)
 out = (odeint(lambda y, t: -y, 1.0, t3), odeint(lambda y, t: -y, jnp.ones(1), np.linspace(0., 1., 3)),
        odeint(lambda y, t: [y[1], -y[0]], [1., 0.], t3), odeint(decay, jnp.ones(1), t3, 2),

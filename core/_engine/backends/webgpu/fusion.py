@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...tracing.jaxpr import Literal
-from .wgsl import cast, elementwise_expr, has_elementwise, literal, wtype
+from .wgsl import ZERO_F32, cast, elementwise_expr, has_elementwise, literal, wtype
 
 INDEX_OPS = {"broadcast_in_dim", "reshape", "squeeze", "expand_dims", "transpose", "slice", "rev", "pad",
              "concatenate", "iota", "dynamic_slice", "dynamic_update_slice"}
@@ -133,7 +133,9 @@ class Builder:
             if eqn not in self.covered:
                 self.covered.append(eqn)
             expr = self._eqn(eqn, idx)
-        out = self.let(expr) if not _trivial(expr) else expr
+        # a literal +-0.0 stays written out (a broadcast zero: polyval's start): mul needs to see it, or
+        # the driver folds `t * x` to 0 where x is inf or NaN (XLA: NaN)
+        out = self.let(expr) if not (_trivial(expr) or expr in ZERO_F32) else expr
         self.memo[key] = out
         return out
 
@@ -152,6 +154,17 @@ class Builder:
         name, p = eqn.primitive.name, eqn.params
         out_aval = eqn.outvars[0].aval
         x = eqn.invars[0] if eqn.invars else None
+        dims = p.get("dimensions") if name == "reshape" else None
+        if dims is not None and tuple(dims) != tuple(range(len(dims))):
+            # lax.reshape(x, shape, dimensions): x transposed by `dimensions`, then reshaped (the
+            # linear index runs over the transposed array; its coordinates map back through the
+            # permutation)
+            tshape = [x.aval.shape[d] for d in dims]
+            c = self.coords(Idx(tshape, linear=self.linear(idx) if idx.shape else "0u"))
+            src = [None] * len(dims)
+            for i, d in enumerate(dims):
+                src[d] = c[i]
+            return self.value(x, Idx(x.aval.shape, coords=src))
         if name in ("reshape", "squeeze", "expand_dims"):
             return self.value(x, Idx(x.aval.shape, linear=self.linear(idx) if idx.shape else "0u"))
         if name == "broadcast_in_dim":

@@ -261,20 +261,30 @@ def _clamp(out, ins, args):
 
 
 def _pow(out, ins, args):
+    """C's pow (XLA's) from WGSL's, which is undefined for x < 0, for a zero base with a negative
+    exponent (software drivers gave 0 where XLA gives inf) and for NaN (pow(NaN, 1.0) gave 0).
+    Written for float32 (float16 goes through it: `_via_f32`)."""
     x, y = args
     if np.dtype(ins[1]).kind in "iu":  # an integer exponent (jnp.power(x, n)): pow takes floats
         y = f"f32({y})"
-    # WGSL pow is undefined for x < 0; integral exponents keep numpy's sign
-    # (and x ** 0 is 1 for every x, 0 and NaN included, as in numpy and XLA)
-    odd = f"(({y} - 2.0 * floor({y} * 0.5)) == 1.0)"
-    value = (f"select(pow({x}, {y}), select(1.0, -1.0, {odd}) * pow(abs({x}), {y}), "
-             f"({x} < 0.0) & ({y} == floor({y})))")
-    # a zero base with a negative exponent is undefined in WGSL (software drivers give 0): XLA's
-    # is inf, -inf for -0.0 and an odd integer exponent (pareto's ppf at q = 1 is inf in JAX)
     inf = literal(np.inf, out)
-    signed_inf = f"select({inf}, -{inf}, ((bitcast<u32>({x}) & 0x80000000u) != 0u) & {odd})"
+    negative = f"((bitcast<u32>({x}) & 0x80000000u) != 0u)"  # -0.0 and -inf included
+    odd = f"(({y} - 2.0 * floor({y} * 0.5)) == 1.0)"
+    # a negative base: |x| ** y with the sign of an odd integral exponent; -inf ** y (y not
+    # integral) is inf ** y
+    value = (f"select(pow({x}, {y}), select(1.0, -1.0, {negative} & {odd}) * pow(abs({x}), {y}), "
+             f"({negative} & ({y} == floor({y}))) | ({x} == -{inf}))")
+    # a zero base and a negative exponent: inf, -inf for -0.0 and an odd integral exponent
+    # (pareto's ppf at q = 1 is inf in JAX)
+    signed_inf = f"select({inf}, -{inf}, {negative} & {odd})"
     value = f"select({value}, {signed_inf}, ({x} == 0.0) & ({y} < 0.0))"
-    return f"select({value}, 1.0, {y} == 0.0)"
+    nan = _isnan(x, out)
+    if np.dtype(ins[1]).kind == "f":
+        nan = f"{nan} | {_isnan(y, out)}"
+    value = f"select({value}, {x} + {y}, {nan})"  # a NaN propagates
+    # ... except that x ** 0 and 1 ** y are 1 for every x and y, and (-1) ** +-inf is 1
+    one = f"({y} == 0.0) | ({x} == 1.0) | (({x} == -1.0) & (abs({y}) == {inf}))"
+    return f"select({value}, 1.0, {one})"
 
 
 def _asin(out, ins, args):
@@ -299,7 +309,7 @@ TYPED = {
     "integer_pow": _integer_pow, "sign": _sign, "neg": _neg, "abs": _abs, "not": _not, "round": _round,
     "is_finite": _is_finite, "rem": _rem, "div": _div, "log1p": _log1p, "exp": _via_f32(_exp), "expm1": _via_f32(_expm1), "select_n": _select_n,
     "copy_p": _copy, "copy": _copy, "stop_gradient": _copy, "convert_element_type": _convert, "clamp": _clamp,
-    "mul": _mul, "max": _max, "min": _min, "pow": _pow, "real": _copy, "conj": _copy, "eq": _eq, "ne": _ne,
+    "mul": _mul, "max": _max, "min": _min, "pow": _via_f32(_pow), "real": _copy, "conj": _copy, "eq": _eq, "ne": _ne,
 }
 
 
