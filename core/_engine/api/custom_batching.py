@@ -22,10 +22,10 @@ from ..tracing.rules import (abstract_eval_rules, batch_rules, impl_rules, jaxpr
 from ..tracing.tracing import Primitive, get_aval
 from ..transforms import ad
 from ..transforms.batching import broadcast_batched, moveaxis
-from ..transforms.staging import trace_to_jaxpr
-from ..primitives.call import _backward_with_residuals, jvp_jaxpr, lifted, linearize_inline, symbolic_int_zeros
+from ..primitives.call import _backward_with_residuals, jvp_jaxpr, linearize_inline, symbolic_int_zeros
 from ..base.tree_util import tree_flatten, tree_map, tree_unflatten
 from ..primitives.control_flow import map as lax_map
+from ..primitives.custom import _trace_primal
 
 __all__ = ["custom_vmap", "sequential_vmap"]
 
@@ -204,18 +204,10 @@ class custom_vmap:
     def __call__(self, *args, **kwargs):
         if kwargs:
             args = inspect.signature(self.fun).bind(*args, **kwargs).args
-        flat, in_tree = tree_flatten(tuple(args))
-        box = []
-
-        def flat_fun(*xs):
-            out = self.fun(*tree_unflatten(in_tree, xs))
-            outs, out_tree = tree_flatten(out)
-            box.append(out_tree)
-            return outs
-        call, consts = lifted(*trace_to_jaxpr(flat_fun, [get_aval(x) for x in flat]))
-        rule = _UserRule(self.fun, self.vmap_rule, in_tree, box[0])
+        flat, in_tree, out_tree, call, consts = _trace_primal(self, args)
+        rule = _UserRule(self.fun, self.vmap_rule, in_tree, out_tree)
         outs = custom_vmap_call_p.bind(*consts, *flat, call=call, rule=rule, num_consts=len(consts))
-        return tree_unflatten(box[0], outs)
+        return tree_unflatten(out_tree, outs)
 
 
 def sequential_vmap(f):
